@@ -1,0 +1,1 @@
+"""questforge.content: bundled, original content packs (package data)."""

@@ -1,0 +1,1 @@
+"""questforge.editor: the PySide6 scenario editor."""

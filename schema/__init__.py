@@ -1,0 +1,1 @@
+"""questforge.schema: the JSON Schemas shipped as package data, and a tiny loader."""
