@@ -1,0 +1,31 @@
+"""Shared test fixtures: where the repository and the read-only ``shared/`` folder are."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = Path(os.environ.get("QUESTFORGE_SHARED", REPO.parent / "shared"))
+
+
+@pytest.fixture(scope="session")
+def repo_root() -> Path:
+    return REPO
+
+
+@pytest.fixture(scope="session")
+def shared_dir() -> Path:
+    if not SHARED.is_dir():
+        pytest.skip(f"shared/ folder not found at {SHARED} (set QUESTFORGE_SHARED)")
+    return SHARED
+
+
+@pytest.fixture(scope="session")
+def sample_pack() -> Path:
+    """The bundled Gloomhaven sample pack."""
+    return REPO / "content" / "gloomhaven-sample"
