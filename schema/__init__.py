@@ -1,1 +1,90 @@
-"""questforge.schema: the JSON Schemas shipped as package data, and a tiny loader."""
+"""questforge.schema: the JSON Schemas shipped as package data, and a tiny loader.
+
+Schemas live in ``<folder>/<name>.schema.json`` (``common/`` for the pack manifest and the
+shared ``$defs``, one folder per ruleset for its content kinds). Each schema's ``$id`` is
+``https://questforge.dev/schema/<folder>/<name>.schema.json``; cross-file ``$ref`` s use
+those ids and are resolved from these files only (see :func:`registry`), never from the
+network. The files are read through :mod:`importlib.resources`, so the loader works from
+an editable checkout and from a plain ``pip install`` alike.
+
+Loaded schemas are cached and shared: treat them as read-only.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from functools import cache, lru_cache
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from typing import Any
+
+#: every shipped schema's ``$id`` starts with this
+BASE_URI = "https://questforge.dev/schema/"
+SUFFIX = ".schema.json"
+
+Schema = dict[str, Any]
+
+
+def schema_id(folder: str, name: str) -> str:
+    """The ``$id`` of the schema ``<folder>/<name>.schema.json``."""
+    return f"{BASE_URI}{folder}/{name}{SUFFIX}"
+
+
+def schema_files() -> Iterator[tuple[str, str, Traversable]]:
+    """Every shipped schema as ``(folder, name, path)``, sorted by folder then name."""
+    root = files(__name__)
+    for folder in sorted((p for p in root.iterdir() if p.is_dir()), key=lambda p: p.name):
+        if folder.name.startswith(("_", ".")):
+            continue
+        for path in sorted(folder.iterdir(), key=lambda p: p.name):
+            if path.is_file() and path.name.endswith(SUFFIX):
+                yield folder.name, path.name[: -len(SUFFIX)], path
+
+
+@cache
+def load_schema(folder: str, name: str) -> Schema:
+    """The schema ``<folder>/<name>.schema.json``; ``KeyError`` if there is none."""
+    path = files(__name__).joinpath(folder, f"{name}{SUFFIX}")
+    if not path.is_file():
+        raise KeyError(f"no schema {folder}/{name}{SUFFIX}")
+    schema: Schema = json.loads(path.read_text(encoding="utf-8"))
+    return schema
+
+
+@lru_cache(maxsize=1)
+def _by_id() -> dict[str, Schema]:
+    out: dict[str, Schema] = {}
+    for folder, name, _path in schema_files():
+        schema = load_schema(folder, name)
+        out[str(schema.get("$id", schema_id(folder, name)))] = schema
+    return out
+
+
+def all_schemas() -> dict[str, Schema]:
+    """Every shipped schema by ``$id`` (a new dict; the schemas themselves are shared)."""
+    return dict(_by_id())
+
+
+def schema_by_id(id: str) -> Schema:
+    """The shipped schema whose ``$id`` is ``id`` (a ``#fragment`` is ignored)."""
+    key = id.split("#", 1)[0]
+    try:
+        return _by_id()[key]
+    except KeyError:
+        raise KeyError(f"no shipped schema with $id {key!r}") from None
+
+
+def registry() -> Any:
+    """A :class:`referencing.Registry` holding every shipped schema (draft 2020-12).
+
+    Give it to a validator so that ``$ref`` s resolve locally; a ``$ref`` to anything else
+    fails instead of going to the network. (Imported lazily: most callers never need it.)
+    """
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
+    return Registry().with_resources(
+        (sid, Resource.from_contents(schema, default_specification=DRAFT202012))
+        for sid, schema in _by_id().items()
+    )

@@ -114,8 +114,4 @@ def all_checks() -> Iterator[CheckSpec]:
 
 def checks_for(ruleset: str) -> list[CheckSpec]:
     """The runnable checks of ``ruleset`` (core checks are included for every ruleset)."""
-    return [
-        s
-        for s in all_checks()
-        if s.func is not None and s.ruleset in (ruleset, CORE)
-    ]
+    return [s for s in all_checks() if s.func is not None and s.ruleset in (ruleset, CORE)]

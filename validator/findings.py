@@ -38,9 +38,7 @@ class Finding:
 
     def json_pointer(self) -> str:
         """RFC 6901 pointer of :attr:`path` (``""`` for the document root)."""
-        return "".join(
-            "/" + str(part).replace("~", "~0").replace("/", "~1") for part in self.path
-        )
+        return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in self.path)
 
     def dotted_path(self) -> str:
         """A readable path: ``$.monsters[3].placements``."""

@@ -1,0 +1,1 @@
+"""Forms generated from JSON Schemas: a new content kind needs no new form code."""

@@ -1,0 +1,68 @@
+"""The tab for any content kind without a special editor: a schema-generated form."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
+
+from questforge.editor.document import Document
+from questforge.editor.editors import DocumentEditor
+from questforge.editor.forms.schema_form import SchemaForm
+from questforge.editor.forms.schema_walk import SchemaContext
+from questforge.editor.jsonpath import JsonPath
+from questforge.validator.schemas import default_store
+
+
+def schema_for_document(document: Document) -> dict[str, Any] | None:
+    """The schema for the document's kind (by ``$schema`` id first, then by kind)."""
+    store = default_store()
+    data = document.data if isinstance(document.data, dict) else {}
+    sid = data.get("$schema")
+    if isinstance(sid, str):
+        entry = store.by_id(sid)
+        if entry is not None:
+            return entry.schema
+    entry = store.for_kind(document.kind)
+    return entry.schema if entry is not None else None
+
+
+class FormEditor(DocumentEditor):
+    """A scrollable schema form for the whole document."""
+
+    def __init__(self, document: Document, context: Any = None, parent: QWidget | None = None):
+        super().__init__(document, parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        layout.addWidget(self.scroll)
+        schema = schema_for_document(document)
+        self.form: SchemaForm | None = None
+        if schema is None:
+            self.scroll.setWidget(
+                QLabel(f"No schema for kind “{document.kind}”: edit the file as text.")
+            )
+            return
+        self.form = SchemaForm(document, SchemaContext(schema), ())
+        self.scroll.setWidget(self.form)
+
+    def focus_path(self, path: JsonPath) -> None:
+        if self.form is None:
+            return
+        widget = self.form.widget_for(path)
+        if widget is None:
+            return
+        self.scroll.ensureWidgetVisible(widget)
+        widget.setFocus()
+        old = widget.styleSheet()
+        widget.setStyleSheet("background: #ffe08a;")
+        QTimer.singleShot(1200, lambda w=widget, s=old: _restore_style(w, s))
+
+
+def _restore_style(widget: QWidget, style: str) -> None:
+    try:
+        widget.setStyleSheet(style)
+    except RuntimeError:  # the form was rebuilt meanwhile
+        pass

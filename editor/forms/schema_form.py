@@ -1,0 +1,347 @@
+"""A form generated from a JSON Schema, bound to a path of a document.
+
+Widget per schema shape: object -> group with a row per property (optional ones can be
+added and removed), array -> list with add/remove, ``enum`` -> combo box, integer/number ->
+spin box, boolean -> check box, string -> line edit (long text -> text box), ``const`` ->
+label; a value whose schema allows several types (an integer or a formula such as
+``"2+L"``) gets a JSON line edit. Keys the schema does not know are shown as JSON and kept.
+
+Every change is one undo command on the document (typing in a text box merges into one
+command per field), and the form rebuilds itself when the document changes under it
+(undo, redo, an edit on the map).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from questforge.editor.document import Document
+from questforge.editor.forms.schema_walk import Schema, SchemaContext, json_type
+from questforge.editor.jsonpath import MISSING, JsonPath, format_path, is_prefix
+from questforge.editor.undo import DeleteKeyCommand
+
+LONG_TEXT = 400
+INT_LIMIT = 1_000_000_000
+
+
+class JsonLineEdit(QLineEdit):
+    """Edits any JSON value as text; plain words that are not JSON are taken as a string."""
+
+    def set_json(self, value: Any) -> None:
+        self.setText(value if isinstance(value, str) else json.dumps(value))
+
+    def json_value(self) -> Any:
+        text = self.text()
+        try:
+            return json.loads(text)
+        except ValueError:
+            return text
+
+
+class SchemaForm(QWidget):
+    """Form for the value at ``root_path`` of ``document``."""
+
+    #: emitted after the form was rebuilt (tests wait on it)
+    rebuilt = Signal()
+
+    def __init__(
+        self,
+        document: Document,
+        context: SchemaContext,
+        root_path: JsonPath = (),
+        root_schema: Schema | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.ctx = context
+        self.root_path = tuple(root_path)
+        self.root_schema = root_schema
+        self.widgets: dict[JsonPath, QWidget] = {}
+        self._editing = 0
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._body: QWidget | None = None
+        self._pending = QTimer(self)
+        self._pending.setSingleShot(True)
+        self._pending.setInterval(0)
+        self._pending.timeout.connect(self.rebuild)
+        document.changed.connect(self._on_changed)
+        self.rebuild()
+
+    # ----------------------------------------------------------------- binding
+    def _on_changed(self, path: tuple[Any, ...]) -> None:
+        if self._editing:
+            return
+        if is_prefix(path, self.root_path) or is_prefix(self.root_path, path):
+            self._pending.start()
+
+    def _set(self, path: JsonPath, value: Any, merge: bool = False) -> None:
+        self._editing += 1
+        try:
+            self.document.set_value(
+                path,
+                value,
+                text=f"Edit {format_path(path)}",
+                merge_key=f"form:{format_path(path)}" if merge else None,
+            )
+        finally:
+            self._editing -= 1
+
+    def _structural(self, func: Any, *args: Any) -> None:
+        func(*args)  # list insert/remove, add/remove field: the form rebuilds from the signal
+
+    def rebuild(self) -> None:
+        if self._body is not None:
+            self._layout.removeWidget(self._body)
+            self._body.deleteLater()
+        self.widgets = {}
+        value = self.document.get(self.root_path)
+        if value is MISSING:
+            body: QWidget = QLabel("(nothing selected)")
+        else:
+            if self.root_schema is not None:
+                schema, base = self.ctx.effective(self.root_schema, value)
+            else:
+                schema, base = self.ctx.for_path(self.root_path, self.document.data)
+            body = self._build(self.root_path, schema, base, value, top=True)
+        self._body = body
+        self._layout.addWidget(body)
+        self.rebuilt.emit()
+
+    # ----------------------------------------------------------------- builders
+    def _build(
+        self, path: JsonPath, schema: Any, base: Schema, value: Any, top: bool = False
+    ) -> QWidget:
+        raw, raw_base = self.ctx.resolve(schema, base)
+        eff, eff_base = self.ctx.effective(raw, value, raw_base)
+        widget = self._build_value(path, raw, eff, eff_base, value, top)
+        self.widgets[path] = widget
+        tip = eff.get("description") or raw.get("description")
+        if isinstance(tip, str):
+            widget.setToolTip(tip)
+        return widget
+
+    def _build_value(
+        self, path: JsonPath, raw: Schema, eff: Schema, base: Schema, value: Any, top: bool
+    ) -> QWidget:
+        branch_types = self._branch_types(raw, base)
+        if len(branch_types) > 1:
+            return self._json_edit(path, value)
+        if "const" in eff:
+            return QLabel(json.dumps(eff["const"]) if not isinstance(eff["const"], str) else eff["const"])
+        if isinstance(eff.get("enum"), list):
+            return self._enum(path, eff["enum"], value)
+        kind = eff.get("type")
+        if isinstance(kind, list):
+            kinds = [k for k in kind if k != "null"]
+            kind = kinds[0] if len(kinds) == 1 else None
+            if kind is None:
+                return self._json_edit(path, value)
+        if kind is None:
+            kind = json_type(value) if value is not MISSING and value is not None else None
+            if "properties" in eff:
+                kind = "object"
+            elif "items" in eff or "prefixItems" in eff:
+                kind = "array"
+        if kind == "object" and isinstance(value, dict):
+            return self._object(path, eff, base, value, top)
+        if kind == "array" and isinstance(value, list):
+            return self._array(path, eff, base, value)
+        if kind == "boolean" and isinstance(value, bool):
+            box = QCheckBox()
+            box.setChecked(value)
+            box.toggled.connect(lambda v, p=path: self._set(p, bool(v)))
+            return box
+        if kind == "integer" and isinstance(value, int) and not isinstance(value, bool):
+            spin = QSpinBox()
+            spin.setRange(int(eff.get("minimum", -INT_LIMIT)), int(eff.get("maximum", INT_LIMIT)))
+            spin.setValue(value)
+            spin.setKeyboardTracking(False)
+            spin.valueChanged.connect(lambda v, p=path: self._set(p, int(v), merge=True))
+            return spin
+        if kind == "number" and isinstance(value, int | float) and not isinstance(value, bool):
+            dspin = QDoubleSpinBox()
+            dspin.setRange(float(eff.get("minimum", -1e9)), float(eff.get("maximum", 1e9)))
+            dspin.setDecimals(3)
+            dspin.setValue(float(value))
+            dspin.setKeyboardTracking(False)
+            dspin.valueChanged.connect(lambda v, p=path: self._set(p, float(v), merge=True))
+            return dspin
+        if kind == "string" and isinstance(value, str):
+            if int(eff.get("maxLength", 0) or 0) >= LONG_TEXT:
+                text = QPlainTextEdit()
+                text.setPlainText(value)
+                text.setMaximumHeight(90)
+                text.textChanged.connect(
+                    lambda p=path, t=text: self._set(p, t.toPlainText(), merge=True)
+                )
+                return text
+            line = QLineEdit(value)
+            line.editingFinished.connect(lambda p=path, e=line: self._commit_line(p, e))
+            return line
+        return self._json_edit(path, value)
+
+    def _commit_line(self, path: JsonPath, edit: QLineEdit) -> None:
+        if self.document.get(path) != edit.text():
+            self._set(path, edit.text())
+
+    def _branch_types(self, raw: Schema, base: Schema) -> set[str]:
+        out: set[str] = set()
+        for key in ("oneOf", "anyOf"):
+            for branch in raw.get(key) or []:
+                sub, _ = self.ctx.resolve(branch, base)
+                t = sub.get("type")
+                if isinstance(t, str):
+                    out.add(t)
+                elif "const" in sub:
+                    out.add(json_type(sub["const"]))
+                elif "properties" in sub:
+                    out.add("object")
+        return out
+
+    def _json_edit(self, path: JsonPath, value: Any) -> QWidget:
+        edit = JsonLineEdit()
+        edit.set_json(None if value is MISSING else value)
+        edit.editingFinished.connect(
+            lambda p=path, e=edit: None
+            if self.document.get(p) == e.json_value()
+            else self._set(p, e.json_value())
+        )
+        return edit
+
+    def _enum(self, path: JsonPath, options: list[Any], value: Any) -> QWidget:
+        combo = QComboBox()
+        for option in options:
+            combo.addItem(option if isinstance(option, str) else json.dumps(option), option)
+        if value in options:
+            combo.setCurrentIndex(options.index(value))
+        else:
+            combo.insertItem(0, f"(invalid: {json.dumps(value)})", value)
+            combo.setCurrentIndex(0)
+        combo.activated.connect(lambda i, p=path, c=combo: self._set(p, c.itemData(i)))
+        return combo
+
+    def _object(
+        self, path: JsonPath, eff: Schema, base: Schema, value: dict[str, Any], top: bool
+    ) -> QWidget:
+        props: dict[str, Any] = eff.get("properties") or {}
+        required = set(eff.get("required") or [])
+        # nested objects sit in a labelled row already: a frame, no second title
+        box: QWidget = QWidget() if top else QGroupBox()
+        form = QFormLayout(box)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        for name, sub_value in value.items():
+            sub_path = (*path, name)
+            if name in props:
+                child = self._build(sub_path, props[name], base, sub_value)
+                label = self._label(props[name], base, name)
+            else:
+                child = self._json_edit(sub_path, sub_value)
+                self.widgets[sub_path] = child
+                label = f"{name} (unknown)"
+            row = QWidget()
+            row_layout = QHBoxLayout(row)
+            row_layout.setContentsMargins(0, 0, 0, 0)
+            row_layout.addWidget(child, 1)
+            if name not in required:
+                remove = QToolButton()
+                remove.setText("×")
+                remove.setToolTip(f"Remove {name}")
+                remove.clicked.connect(
+                    lambda _=False, p=sub_path: self.document.push(
+                        DeleteKeyCommand(self.document, p)
+                    )
+                )
+                row_layout.addWidget(remove, 0, Qt.AlignmentFlag.AlignTop)
+            form.addRow(label, row)
+        missing = [n for n in props if n not in value]
+        if missing:
+            adder = QComboBox()
+            adder.addItem("Add field…", None)
+            for name in missing:
+                adder.addItem(self._label(props[name], base, name), name)
+            adder.activated.connect(
+                lambda i, c=adder, p=path, ps=props, b=base: self._add_field(
+                    p, c.itemData(i), ps, b
+                )
+            )
+            form.addRow("", adder)
+        return box
+
+    def _label(self, schema: Any, base: Schema, name: str) -> str:
+        sub, _ = self.ctx.resolve(schema, base)
+        title = sub.get("title")
+        return str(title) if isinstance(title, str) and title else name
+
+    def _add_field(self, path: JsonPath, name: Any, props: dict[str, Any], base: Schema) -> None:
+        if not isinstance(name, str):
+            return
+        self.document.set_value((*path, name), self.ctx.default(props[name], base), f"Add {name}")
+
+    def _array(self, path: JsonPath, eff: Schema, base: Schema, value: list[Any]) -> QWidget:
+        prefix = eff.get("prefixItems")
+        if isinstance(prefix, list) and eff.get("items") is False:
+            # a fixed tuple such as a hex [q, r]: one compact row
+            row = QWidget()
+            layout = QHBoxLayout(row)
+            layout.setContentsMargins(0, 0, 0, 0)
+            for i, item in enumerate(value):
+                schema = prefix[i] if i < len(prefix) else {}
+                layout.addWidget(self._build((*path, i), schema, base, item))
+            return row
+        box = QGroupBox()
+        layout = QVBoxLayout(box)
+        items_schema = eff.get("items", {})
+        for i, item in enumerate(value):
+            schema = prefix[i] if isinstance(prefix, list) and i < len(prefix) else items_schema
+            row = QWidget()
+            row_layout = QHBoxLayout(row)
+            row_layout.setContentsMargins(0, 0, 0, 0)
+            row_layout.addWidget(self._build((*path, i), schema, base, item), 1)
+            remove = QToolButton()
+            remove.setText("−")
+            remove.setToolTip(f"Remove item {i + 1}")
+            remove.clicked.connect(
+                lambda _=False, p=path, idx=i: self.document.remove_item(p, idx)
+            )
+            row_layout.addWidget(remove, 0, Qt.AlignmentFlag.AlignTop)
+            layout.addWidget(row)
+        add = QPushButton("+ Add")
+        add.clicked.connect(
+            lambda _=False, p=path, s=items_schema, b=base: self.document.insert_item(
+                p, self.ctx.default(s, b), None, f"Add item to {format_path(p)}"
+            )
+        )
+        layout.addWidget(add, 0, Qt.AlignmentFlag.AlignLeft)
+        return box
+
+    # ----------------------------------------------------------------- navigation
+    def widget_for(self, path: JsonPath) -> QWidget | None:
+        """The widget editing ``path`` or its nearest shown ancestor."""
+        p = tuple(path)
+        while True:
+            if p in self.widgets:
+                return self.widgets[p]
+            if not p:
+                return None
+            p = p[:-1]

@@ -1,0 +1,203 @@
+"""What a scenario's map looks like, computed from the scenario's JSON and its map tiles.
+
+Pure data (no Qt): the scene draws it, the SVG/PNG export draws the same thing, and tests
+can assert on it. Geometry comes from :mod:`questforge.engine.core.hexgrid` (tile
+placement ``rotate^k(h) + position``); nothing is re-derived here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from questforge.engine.core import hexgrid
+
+Hex = tuple[int, int]
+Edge = tuple[Hex, Hex]
+
+PLAYER_COUNTS = ("2", "3", "4")
+STATES = ("absent", "normal", "elite")
+OVERLAY_TYPES = (
+    "corridor",
+    "trap",
+    "hazardous",
+    "difficult",
+    "obstacle",
+    "treasure",
+    "coin",
+    "pressure-plate",
+    "token",
+)
+
+
+def as_hex(value: Any) -> Hex | None:
+    """``[q, r]`` -> ``(q, r)``; ``None`` for anything malformed (drawn as nothing)."""
+    if (
+        isinstance(value, list | tuple)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        return (int(value[0]), int(value[1]))
+    return None
+
+
+def hexes_of(values: Any) -> list[Hex]:
+    if not isinstance(values, list):
+        return []
+    return [h for h in (as_hex(v) for v in values) if h is not None]
+
+
+@dataclass
+class PlacedTile:
+    index: int
+    placement_id: str
+    tile: str
+    side: str
+    hexes: set[Hex]
+    walls: list[Edge]
+    #: the tile (or its side) is unknown: hexes around the position are shown as a marker
+    missing: bool = False
+
+
+@dataclass
+class ScenarioMap:
+    tiles: list[PlacedTile] = field(default_factory=list)
+    #: hex -> room id (door hexes and hexes outside every room are not in here)
+    room_of: dict[Hex, str] = field(default_factory=dict)
+    room_ids: list[str] = field(default_factory=list)
+    doors: dict[Hex, int] = field(default_factory=dict)
+    walls: list[Edge] = field(default_factory=list)
+    hexes: set[Hex] = field(default_factory=set)
+
+    def wall_hexes(self) -> set[Hex]:
+        """Off-map hexes touching the map: drawn black, like the wall border of a tile."""
+        out: set[Hex] = set()
+        for h in self.hexes:
+            for n in hexgrid.neighbors(h):
+                t = (n[0], n[1])
+                if t not in self.hexes:
+                    out.add(t)
+        return out
+
+    def tile_at(self, h: Hex) -> PlacedTile | None:
+        for tile in reversed(self.tiles):
+            if h in tile.hexes:
+                return tile
+        return None
+
+
+TileLookup = Callable[[str], Any]
+
+
+def tile_side_hexes(tile_data: Any, side: str) -> tuple[list[Hex], list[Edge]] | None:
+    """Local hexes and thin walls of one side of a map-tile document."""
+    if not isinstance(tile_data, dict):
+        return None
+    sides = tile_data.get("sides")
+    if not isinstance(sides, dict) or not isinstance(sides.get(side), dict):
+        return None
+    data = sides[side]
+    hexes = hexes_of(data.get("hexes"))
+    walls: list[Edge] = []
+    for wall in data.get("walls", []) if isinstance(data.get("walls"), list) else []:
+        if isinstance(wall, list) and len(wall) == 2:
+            a, b = as_hex(wall[0]), as_hex(wall[1])
+            if a and b:
+                walls.append((a, b))
+    return hexes, walls
+
+
+def place_tile(
+    hexes: Iterable[Hex], walls: Iterable[Edge], rotation: int, position: Hex
+) -> tuple[set[Hex], list[Edge]]:
+    def p(h: Hex) -> Hex:
+        out = hexgrid.place(h, rotation, position)
+        return (out[0], out[1])
+
+    return {p(h) for h in hexes}, [(p(a), p(b)) for a, b in walls]
+
+
+def build_map(scenario: Any, tile_lookup: TileLookup) -> ScenarioMap:
+    """The board of ``scenario``: placed tiles, rooms, doors and thin walls."""
+    result = ScenarioMap()
+    if not isinstance(scenario, dict):
+        return result
+    by_placement: dict[str, PlacedTile] = {}
+    for index, placement in enumerate(scenario.get("tiles") or []):
+        if not isinstance(placement, dict):
+            continue
+        position = as_hex(placement.get("position")) or (0, 0)
+        rotation = placement.get("rotation", 0)
+        rotation = rotation if isinstance(rotation, int) else 0
+        tile_ref = str(placement.get("tile", ""))
+        side = str(placement.get("side", "a"))
+        local = tile_side_hexes(tile_lookup(tile_ref), side)
+        missing = local is None
+        if local is None:
+            local = ([(0, 0)], [])
+        hexes, walls = place_tile(local[0], local[1], rotation, position)
+        placed = PlacedTile(
+            index, str(placement.get("id", f"#{index}")), tile_ref, side, hexes, walls, missing
+        )
+        result.tiles.append(placed)
+        by_placement[placed.placement_id] = placed
+        result.hexes |= hexes
+        result.walls.extend(walls)
+    for wall in scenario.get("walls") or []:
+        if isinstance(wall, list) and len(wall) == 2:
+            a, b = as_hex(wall[0]), as_hex(wall[1])
+            if a and b:
+                result.walls.append((a, b))
+    for index, door in enumerate(scenario.get("doors") or []):
+        if isinstance(door, dict):
+            h = as_hex(door.get("hex"))
+            if h is not None:
+                result.doors[h] = index
+    for room in scenario.get("rooms") or []:
+        if not isinstance(room, dict):
+            continue
+        rid = str(room.get("id", ""))
+        result.room_ids.append(rid)
+        for pid in room.get("tiles") or []:
+            tile = by_placement.get(str(pid))
+            if tile:
+                for h in tile.hexes:
+                    result.room_of.setdefault(h, rid)
+        for h in hexes_of(room.get("hexes")):
+            result.room_of.setdefault(h, rid)
+            result.hexes.add(h)
+    for h in result.doors:
+        result.room_of.pop(h, None)
+    # corridors and other overlays extend the playable area
+    for overlay in scenario.get("overlays") or []:
+        if isinstance(overlay, dict) and overlay.get("type") == "corridor":
+            result.hexes.update(hexes_of(overlay.get("hexes")))
+    result.hexes.update(result.doors)
+    return result
+
+
+def door_rooms(smap: ScenarioMap, h: Hex) -> list[str]:
+    """The rooms a door on ``h`` would join: the rooms of its neighbours (and its own)."""
+    found: list[str] = []
+    own = smap.room_of.get(h)
+    if own:
+        found.append(own)
+    for n in hexgrid.neighbors(h):
+        rid = smap.room_of.get((n[0], n[1]))
+        if rid and rid not in found:
+            found.append(rid)
+    return found
+
+
+def placement_state(entry: Any, players: int) -> str:
+    """``absent``/``normal``/``elite`` of a monster placement for ``players`` characters."""
+    counts = entry.get("players") if isinstance(entry, dict) else None
+    if not isinstance(counts, dict):
+        return "normal"
+    state = counts.get(str(players), "absent")
+    return state if state in STATES else "absent"
+
+
+def overlay_hexes(overlay: Any) -> list[Hex]:
+    return hexes_of(overlay.get("hexes")) if isinstance(overlay, dict) else []

@@ -1,0 +1,560 @@
+"""The main window: menus, the pack browser, a tab per open document, history, problems.
+
+Follows Tiled's layout: documents in tabs, one :class:`QUndoGroup` whose active stack is the
+current tab's document (so Edit > Undo and the history view always act on what you see),
+docks around the central tabs. Shortcuts use ``QKeySequence.StandardKey`` so they follow
+the platform (Ctrl+S / Cmd+S...); Ctrl+D duplicates, as in most map editors.
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QKeySequence,
+    QUndoGroup,
+)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QSpinBox,
+    QTabWidget,
+    QToolBar,
+    QUndoView,
+    QWidget,
+)
+
+from questforge.editor import settings
+from questforge.editor.document import Document, DocumentError
+from questforge.editor.editors import DocumentEditor, editor_for
+from questforge.editor.packbrowser import PackBrowser
+from questforge.editor.problems import ProblemsPanel
+from questforge.editor.prompts import Prompts, Unsaved
+from questforge.editor.validation import LiveValidator, ValidationResult
+from questforge.editor.workspace import Workspace
+from questforge.engine.core.pack import find_pack_root
+
+SCHEMA_BASE = "https://questforge.dev/schema"
+
+
+class MainWindow(QMainWindow):
+    """The questforge editor window."""
+
+    def __init__(
+        self,
+        prompts: Prompts | None = None,
+        live_validation: bool = True,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("questforge editor")
+        self.resize(1400, 900)
+        self.prompts = prompts or Prompts(self)
+        self.workspace = Workspace(self)
+        self.undo_group = QUndoGroup(self)
+        self.editors: dict[Document, DocumentEditor] = {}
+        self.players = 2
+        self.level = 1
+        self.orientation = "flat"
+
+        self.tabs = QTabWidget()
+        self.tabs.setTabsClosable(True)
+        self.tabs.setMovable(True)
+        self.tabs.setDocumentMode(True)
+        self.tabs.currentChanged.connect(self._on_tab_changed)
+        self.tabs.tabCloseRequested.connect(self.close_tab)
+        self.setCentralWidget(self.tabs)
+
+        self.browser = PackBrowser(self.workspace)
+        self.browser.openRequested.connect(self.open_file)
+        self._dock("Pack", self.browser, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.history = QUndoView(self.undo_group)
+        self.history.setEmptyLabel("<opened>")
+        self._dock("History", self.history, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.problems = ProblemsPanel()
+        self.problems.activated.connect(self.jump_to)
+        problems_dock = self._dock("Problems", self.problems, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.resizeDocks([problems_dock], [160], Qt.Orientation.Vertical)
+
+        self.hex_label = QLabel("")
+        self.statusBar().addPermanentWidget(self.hex_label)
+
+        self.validator = LiveValidator(self.workspace, parent=self)
+        self.validator.finished.connect(self._on_validated)
+        self.live_validation = live_validation
+        if not live_validation:
+            self.validator._timer.timeout.disconnect()
+
+        self._build_actions()
+        self._update_title()
+
+    # ----------------------------------------------------------------- construction
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"dock-{title.lower()}")
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _action(
+        self,
+        menu: QMenu,
+        text: str,
+        slot: Any,
+        shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
+    ) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(
+                shortcut if isinstance(shortcut, QKeySequence) else QKeySequence(shortcut)
+            )
+        action.triggered.connect(lambda _=False: slot())
+        menu.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        bar = self.menuBar()
+        SK = QKeySequence.StandardKey
+        file_menu = bar.addMenu("&File")
+        self.new_action = self._action(file_menu, "&New Scenario", self.new_scenario, SK.New)
+        new_menu = file_menu.addMenu("New &Other")
+        new_menu.aboutToShow.connect(lambda m=new_menu: self._fill_new_menu(m))
+        self.open_action = self._action(file_menu, "&Open…", self.open_dialog, SK.Open)
+        self._action(file_menu, "Open &Pack…", self.open_pack_dialog)
+        self.recent_menu = file_menu.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        file_menu.addSeparator()
+        self.save_action = self._action(file_menu, "&Save", self.save_current, SK.Save)
+        self.save_as_action = self._action(file_menu, "Save &As…", self.save_as_dialog, SK.SaveAs)
+        self._action(file_menu, "Save A&ll", self.save_all)
+        self.export_action = self._action(file_menu, "&Export Map…", self.export_dialog, "Ctrl+E")
+        file_menu.addSeparator()
+        self._action(file_menu, "&Close Tab", lambda: self.close_tab(self.tabs.currentIndex()), SK.Close)
+        self._action(file_menu, "&Quit", self.close, SK.Quit)
+
+        edit_menu = bar.addMenu("&Edit")
+        self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(QKeySequence(SK.Undo))
+        self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcut(QKeySequence(SK.Redo))
+        edit_menu.addAction(self.undo_action)
+        edit_menu.addAction(self.redo_action)
+        edit_menu.addSeparator()
+        self.copy_action = self._action(edit_menu, "&Copy", self.copy, SK.Copy)
+        self.paste_action = self._action(edit_menu, "&Paste", self.paste, SK.Paste)
+        self.duplicate_action = self._action(edit_menu, "D&uplicate", self.duplicate, "Ctrl+D")
+        self.delete_action = self._action(edit_menu, "&Delete", self.delete, SK.Delete)
+        edit_menu.addSeparator()
+        self._action(edit_menu, "&Validate Now", self.validator.schedule, "F5")
+
+        view_menu = bar.addMenu("&View")
+        self._action(view_menu, "Zoom &In", lambda: self._view_call("zoom_by", 1.25), SK.ZoomIn)
+        self._action(view_menu, "Zoom &Out", lambda: self._view_call("zoom_by", 0.8), SK.ZoomOut)
+        self._action(view_menu, "&Fit Map", lambda: self._view_call("fit"), "Ctrl+0")
+        view_menu.addSeparator()
+        orient = QActionGroup(self)
+        for name in ("flat", "pointy"):
+            action = QAction(f"{name.title()}-topped hexes", self, checkable=True)
+            action.setChecked(name == self.orientation)
+            action.triggered.connect(lambda _=False, n=name: self.set_orientation(n))
+            orient.addAction(action)
+            view_menu.addAction(action)
+        view_menu.addSeparator()
+        for dock in self.findChildren(QDockWidget):
+            view_menu.addAction(dock.toggleViewAction())
+
+        toolbar = QToolBar("Scenario")
+        toolbar.setObjectName("toolbar-scenario")
+        toolbar.setIconSize(QSize(16, 16))
+        self.addToolBar(toolbar)
+        toolbar.addAction(self.undo_action)
+        toolbar.addAction(self.redo_action)
+        toolbar.addSeparator()
+        toolbar.addWidget(QLabel(" Characters: "))
+        self.players_combo = QComboBox()
+        self.players_combo.addItems(["2", "3", "4"])
+        self.players_combo.currentTextChanged.connect(lambda t: self.set_player_count(int(t)))
+        toolbar.addWidget(self.players_combo)
+        toolbar.addWidget(QLabel("  Level: "))
+        self.level_spin = QSpinBox()
+        self.level_spin.setRange(0, 7)
+        self.level_spin.setValue(self.level)
+        self.level_spin.valueChanged.connect(self.set_level)
+        toolbar.addWidget(self.level_spin)
+        self._update_actions()
+
+    # ----------------------------------------------------------------- opening
+    def open_pack(self, root: Path) -> None:
+        self.workspace.open_pack(Path(root))
+        self._update_title()
+        self.validator.schedule()
+
+    def open_path(self, path: Path) -> None:
+        """A pack folder, a file in a pack, or a loose file."""
+        path = Path(path)
+        if path.is_dir():
+            self.open_pack(path)
+            return
+        root = find_pack_root(path)
+        if root is not None and self.workspace.pack_root != root.resolve():
+            self.open_pack(root)
+        self.open_file(path)
+
+    def open_file(self, path: Path) -> DocumentEditor | None:
+        path = Path(path).resolve()
+        existing = self.workspace.document_for(path)
+        if existing is not None:
+            editor = self.editors[existing]
+            self.tabs.setCurrentWidget(editor)
+            return editor
+        try:
+            doc = Document.open(path)
+        except DocumentError as exc:
+            self.prompts.error("Cannot open file", str(exc))
+            return None
+        if self.workspace.pack_root is None:
+            root = find_pack_root(path)
+            if root is not None:
+                self.open_pack(root)
+        self.workspace.add_document(doc)
+        editor = self._add_editor(doc)
+        if self._has_recovery(doc):
+            if self.prompts.offer_recovery(doc.display_name()):
+                doc.restore_recovery()
+            else:
+                doc.discard_recovery()
+        settings.add_recent_file(str(path))
+        return editor
+
+    @staticmethod
+    def _has_recovery(doc: Document) -> bool:
+        from questforge.editor.jsonpath import MISSING
+
+        return doc.pending_recovery() is not MISSING
+
+    def _add_editor(self, doc: Document) -> DocumentEditor:
+        editor = editor_for(doc, self.workspace)
+        self.editors[doc] = editor
+        self.undo_group.addStack(doc.undo_stack)
+        editor.statusMessage.connect(self._on_status)
+        editor.selectionChanged.connect(self._update_actions)
+        editor.set_player_count(self.players)
+        editor.set_level(self.level)
+        if hasattr(editor, "scene") and self.orientation != "flat":
+            editor.scene.set_orientation(self.orientation)
+        doc.dirtyChanged.connect(lambda _d, d=doc: self._update_tab(d))
+        doc.pathChanged.connect(lambda _p, d=doc: self._update_tab(d))
+        index = self.tabs.addTab(editor, doc.display_name())
+        self.tabs.setCurrentIndex(index)
+        self._update_tab(doc)
+        return editor
+
+    def new_document(self, kind: str, data: dict[str, Any] | None = None) -> DocumentEditor:
+        """A new, unsaved document of ``kind`` (default content generated from its schema)."""
+        if data is None:
+            data = self._default_content(kind)
+        doc = Document(data, None)
+        # a new file counts as modified until it is saved
+        doc.unsaved_new = True  # type: ignore[attr-defined]
+        self.workspace.add_document(doc)
+        return self._add_editor(doc)
+
+    def _default_content(self, kind: str) -> dict[str, Any]:
+        from questforge.editor.forms.schema_walk import SchemaContext
+        from questforge.validator.schemas import default_store
+
+        entry = default_store().for_kind(kind)
+        data: dict[str, Any] = {}
+        if entry is not None:
+            default = SchemaContext(entry.schema).default(entry.schema)
+            data = {"$schema": entry.id, "kind": kind}
+            if isinstance(default, dict):
+                for k, v in default.items():
+                    data.setdefault(k, v)
+        data["kind"] = kind
+        taken = set(self.workspace.content(kind))
+        n = 1
+        while f"new-{kind}-{n}" in taken:
+            n += 1
+        data["id"] = f"new-{kind}-{n}"
+        if kind == "scenario":
+            numbers = [
+                s.get("number") for s in self.workspace.content("scenario").values()
+                if isinstance(s, dict)
+            ]
+            data["number"] = max([x for x in numbers if isinstance(x, int)] + [0]) + 1
+            data["name"] = "New scenario"
+            data["tiles"] = []
+            data["rooms"] = []
+            data["starting_room"] = ""
+            data["starting_hexes"] = []
+            data["win"] = [{"type": "kill-all"}]
+        return data
+
+    def new_scenario(self) -> DocumentEditor:
+        return self.new_document("scenario")
+
+    def _fill_new_menu(self, menu: QMenu) -> None:
+        from questforge.validator.schemas import default_store
+
+        menu.clear()
+        for entry in default_store():
+            if entry.name in ("defs",):
+                continue
+            action = menu.addAction(entry.title or entry.name)
+            action.triggered.connect(lambda _=False, k=entry.name: self.new_document(k))
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        for path in settings.recent_files():
+            action = self.recent_menu.addAction(path)
+            action.triggered.connect(lambda _=False, p=path: self.open_path(Path(p)))
+        if not self.recent_menu.actions():
+            self.recent_menu.addAction("(none)").setEnabled(False)
+
+    def open_dialog(self) -> None:
+        start = str(self.workspace.pack_root or Path.cwd())
+        name, _ = QFileDialog.getOpenFileName(self, "Open content file", start, "JSON (*.json)")
+        if name:
+            self.open_path(Path(name))
+
+    def open_pack_dialog(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Open pack folder", str(Path.cwd()))
+        if folder:
+            self.open_pack(Path(folder))
+
+    # ----------------------------------------------------------------- saving / closing
+    def current_editor(self) -> DocumentEditor | None:
+        widget = self.tabs.currentWidget()
+        return widget if isinstance(widget, DocumentEditor) else None
+
+    def current_document(self) -> Document | None:
+        editor = self.current_editor()
+        return editor.document if editor else None
+
+    def _suggested_path(self, doc: Document) -> Path:
+        root = self.workspace.pack_root or Path.cwd()
+        folder = {"scenario": "scenarios", "monster": "monsters", "map-tile": "tiles"}.get(
+            doc.kind, doc.kind + "s"
+        )
+        return root / folder / f"{doc.content_id or 'untitled'}.json"
+
+    def save_document(self, doc: Document, path: Path | None = None) -> bool:
+        """Save ``doc`` (to ``path`` if given); errors are shown, never raised."""
+        if path is None and doc.path is None:
+            name, _ = QFileDialog.getSaveFileName(
+                self, "Save as", str(self._suggested_path(doc)), "JSON (*.json)"
+            )
+            if not name:
+                return False
+            path = Path(name)
+        try:
+            doc.save(path)
+        except DocumentError as exc:
+            self.prompts.error("Cannot save", str(exc))
+            return False
+        doc.unsaved_new = False  # type: ignore[attr-defined]
+        if doc.path is not None:
+            settings.add_recent_file(str(doc.path))
+            if self.workspace.pack_root is None:
+                root = find_pack_root(doc.path)
+                if root is not None:
+                    self.open_pack(root)
+            self.workspace.rescan()
+        self._update_tab(doc)
+        self.statusBar().showMessage(f"Saved {doc.path}", 4000)
+        return True
+
+    def save_current(self) -> bool:
+        doc = self.current_document()
+        return self.save_document(doc) if doc else False
+
+    def save_as_dialog(self) -> bool:
+        doc = self.current_document()
+        if doc is None:
+            return False
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Save as", str(doc.path or self._suggested_path(doc)), "JSON (*.json)"
+        )
+        return self.save_document(doc, Path(name)) if name else False
+
+    def save_all(self) -> None:
+        for doc in list(self.editors):
+            if self._needs_save(doc):
+                self.save_document(doc)
+
+    @staticmethod
+    def _needs_save(doc: Document) -> bool:
+        return doc.dirty or bool(getattr(doc, "unsaved_new", False))
+
+    def _confirm_close(self, doc: Document) -> bool:
+        if not self._needs_save(doc):
+            return True
+        answer = self.prompts.unsaved_changes(doc.display_name())
+        if answer is Unsaved.SAVE:
+            return self.save_document(doc)
+        return answer is Unsaved.DISCARD
+
+    def close_tab(self, index: int) -> bool:
+        widget = self.tabs.widget(index)
+        if not isinstance(widget, DocumentEditor):
+            return False
+        doc = widget.document
+        if not self._confirm_close(doc):
+            return False
+        self.tabs.removeTab(index)
+        self.undo_group.removeStack(doc.undo_stack)
+        del self.editors[doc]
+        self.workspace.close_document(doc)
+        widget.deleteLater()
+        return True
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
+        for doc in list(self.editors):
+            if not self._confirm_close(doc):
+                event.ignore()
+                return
+        for doc in list(self.editors):
+            doc.close()
+        event.accept()
+
+    # ----------------------------------------------------------------- edit actions
+    def copy(self) -> None:
+        editor = self.current_editor()
+        if editor:
+            editor.copy()
+
+    def paste(self) -> None:
+        editor = self.current_editor()
+        if editor:
+            editor.paste(None)
+
+    def duplicate(self) -> None:
+        editor = self.current_editor()
+        if editor:
+            editor.duplicate()
+
+    def delete(self) -> None:
+        editor = self.current_editor()
+        if editor:
+            editor.delete_selection()
+
+    def export_dialog(self) -> None:
+        editor = self.current_editor()
+        if editor is None or not editor.can_export_image():
+            self.statusBar().showMessage("Only scenario maps can be exported", 4000)
+            return
+        doc = editor.document
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Export map", f"{doc.content_id or 'map'}.png", "PNG image (*.png);;SVG (*.svg)"
+        )
+        if name:
+            try:
+                editor.export_image(Path(name))
+            except (OSError, ValueError) as exc:
+                self.prompts.error("Cannot export", str(exc))
+
+    # ----------------------------------------------------------------- switches
+    def set_player_count(self, count: int) -> None:
+        self.players = count
+        if self.players_combo.currentText() != str(count):
+            self.players_combo.setCurrentText(str(count))
+        for editor in self.editors.values():
+            editor.set_player_count(count)
+
+    def set_level(self, level: int) -> None:
+        self.level = level
+        if self.level_spin.value() != level:
+            self.level_spin.setValue(level)
+        for editor in self.editors.values():
+            editor.set_level(level)
+
+    def set_orientation(self, orientation: str) -> None:
+        self.orientation = orientation
+        for editor in self.editors.values():
+            scene = getattr(editor, "scene", None)
+            if scene is not None:
+                scene.set_orientation(orientation)
+
+    def _view_call(self, name: str, *args: Any) -> None:
+        editor = self.current_editor()
+        view = getattr(editor, "view", None)
+        if view is not None:
+            getattr(view, name)(*args)
+
+    # ----------------------------------------------------------------- validation
+    def _on_validated(self, result: ValidationResult) -> None:
+        self.problems.show_result(result, self.workspace.pack_root)
+        self.browser.set_findings(result.findings)
+
+    def jump_to(self, file: Any, path: tuple[Any, ...]) -> None:
+        """Open the finding's file and show the place (hex or field) it names."""
+        if not file:
+            return
+        target = Path(str(file))
+        doc = self.workspace.document_for(target)
+        editor = self.editors.get(doc) if doc else None
+        if editor is None:
+            if str(file).startswith("untitled/"):
+                return
+            editor = self.open_file(target)
+        if editor is None:
+            return
+        self.tabs.setCurrentWidget(editor)
+        editor.focus_path(tuple(path))
+
+    # ----------------------------------------------------------------- state
+    def _on_tab_changed(self, _index: int) -> None:
+        doc = self.current_document()
+        self.undo_group.setActiveStack(doc.undo_stack if doc else None)
+        self._update_actions()
+        self._update_title()
+
+    def _on_status(self, text: str) -> None:
+        self.hex_label.setText(text)
+
+    def _update_actions(self) -> None:
+        editor = self.current_editor()
+        has = editor is not None
+        self.save_action.setEnabled(has)
+        self.save_as_action.setEnabled(has)
+        self.export_action.setEnabled(bool(editor and editor.can_export_image()))
+        self.copy_action.setEnabled(bool(editor and editor.can_copy()))
+        self.duplicate_action.setEnabled(bool(editor and editor.can_copy()))
+        self.delete_action.setEnabled(bool(editor and editor.can_copy()))
+        self.paste_action.setEnabled(has)
+
+    def _update_tab(self, doc: Document) -> None:
+        editor = self.editors.get(doc)
+        if editor is None:
+            return
+        index = self.tabs.indexOf(editor)
+        mark = "*" if self._needs_save(doc) else ""
+        self.tabs.setTabText(index, doc.display_name() + mark)
+        self.tabs.setTabToolTip(index, str(doc.path) if doc.path else "not saved yet")
+        self._update_title()
+
+    def _update_title(self) -> None:
+        doc = self.current_document()
+        pack = self.workspace.pack_id()
+        parts = ["questforge editor"]
+        if pack:
+            parts.append(pack)
+        if doc is not None:
+            parts.append(doc.display_name() + ("*" if self._needs_save(doc) else ""))
+        self.setWindowTitle(" — ".join(parts))
+
+    # convenience for tests and the command line
+    def document_copy(self) -> Any:
+        doc = self.current_document()
+        return copy.deepcopy(doc.data) if doc else None

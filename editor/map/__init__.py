@@ -1,0 +1,1 @@
+"""Ruleset-neutral map view (zoom, pan, tool forwarding)."""

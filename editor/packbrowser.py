@@ -1,0 +1,91 @@
+"""The pack browser: every file of the pack, grouped by kind, with its validation state."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QStyle, QTreeWidget, QTreeWidgetItem, QWidget
+
+from questforge.editor.workspace import Workspace
+from questforge.validator.findings import Finding
+
+PATH_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+class PackBrowser(QTreeWidget):
+    """Tree of kinds -> files; double-click opens a file."""
+
+    openRequested = Signal(Path)  # noqa: N815 - Qt signal naming
+
+    def __init__(self, workspace: Workspace, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.workspace = workspace
+        self.setHeaderLabels(["Pack"])
+        self.states: dict[str, str] = {}
+        workspace.filesChanged.connect(self.refresh)
+        self.itemActivated.connect(self._on_activated)
+        self.itemDoubleClicked.connect(self._on_activated)
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.clear()
+        root = self.workspace.pack_root
+        self.setHeaderLabels([f"Pack: {self.workspace.pack_id() or '(none)'}"])
+        kinds: dict[str, QTreeWidgetItem] = {}
+        for f in sorted(self.workspace.files, key=lambda f: (f.kind, str(f.path))):
+            parent = kinds.get(f.kind)
+            if parent is None:
+                parent = QTreeWidgetItem([f.kind])
+                parent.setFlags(parent.flags() & ~Qt.ItemFlag.ItemIsSelectable)
+                self.addTopLevelItem(parent)
+                kinds[f.kind] = parent
+            label = f.path.name
+            if root is not None:
+                try:
+                    label = str(f.path.relative_to(root))
+                except ValueError:
+                    pass
+            item = QTreeWidgetItem([label])
+            item.setData(0, PATH_ROLE, str(f.path))
+            item.setToolTip(0, f"{f.kind} “{f.id}”\n{f.path}")
+            parent.addChild(item)
+        self.expandAll()
+        self._apply_states()
+
+    def set_findings(self, findings: list[Finding]) -> None:
+        """Mark each file clean, with warnings, or with errors."""
+        states: dict[str, str] = {}
+        for finding in findings:
+            if not finding.file:
+                continue
+            key = str(Path(finding.file).resolve())
+            if finding.is_error:
+                states[key] = "error"
+            else:
+                states.setdefault(key, "warning")
+        self.states = states
+        self._apply_states()
+
+    def state_of(self, path: Path) -> str:
+        return self.states.get(str(Path(path).resolve()), "ok")
+
+    def _apply_states(self) -> None:
+        style = self.style()
+        icons = {
+            "ok": style.standardIcon(QStyle.StandardPixmap.SP_DialogApplyButton),
+            "warning": style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning),
+            "error": style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxCritical),
+        }
+        for i in range(self.topLevelItemCount()):
+            group = self.topLevelItem(i)
+            for j in range(group.childCount()):
+                item = group.child(j)
+                state = self.states.get(str(item.data(0, PATH_ROLE)), "ok")
+                item.setIcon(0, icons[state])
+                item.setData(0, Qt.ItemDataRole.AccessibleDescriptionRole, state)
+
+    def _on_activated(self, item: QTreeWidgetItem, _column: int = 0) -> None:
+        value = item.data(0, PATH_ROLE)
+        if value:
+            self.openRequested.emit(Path(value))

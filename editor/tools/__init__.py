@@ -1,0 +1,1 @@
+"""Editing tools: classes the map view forwards input to (Tiled's ``AbstractTool``)."""

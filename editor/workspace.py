@@ -1,0 +1,149 @@
+"""The workspace: the open pack, its files by kind, and the documents open in tabs.
+
+Views that need other content (the scenario map needs the map tiles and monster stat
+cards) ask the workspace, which answers from the open document when a file is being edited
+and from disk otherwise - so a tile edited in another tab shows on the map at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from questforge.editor.document import Document, DocumentError
+from questforge.engine.core.jsonload import JsonLoadError, load_json_file
+from questforge.engine.core.pack import content_files, find_pack_root
+
+
+@dataclass
+class PackFile:
+    """One JSON file of the pack as the browser lists it."""
+
+    path: Path
+    kind: str
+    id: str
+    #: the file could not be read as JSON (message), else ``None``
+    error: str | None = None
+
+
+class Workspace(QObject):
+    """The pack being edited and every open document."""
+
+    #: the file list changed (pack opened, file saved under a new name, file created)
+    filesChanged = Signal()  # noqa: N815 - Qt signal naming
+    #: a document was opened or closed
+    documentsChanged = Signal()  # noqa: N815
+    #: content of some document changed (kind, id): lets maps redraw when a tile changes
+    contentChanged = Signal(str, str)  # noqa: N815
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.pack_root: Path | None = None
+        self.files: list[PackFile] = []
+        self.documents: list[Document] = []
+        self._disk_cache: dict[Path, tuple[float, Any]] = {}
+
+    # ----------------------------------------------------------------- pack
+    def open_pack(self, root: Path) -> None:
+        self.pack_root = Path(root).resolve()
+        self.rescan()
+
+    def rescan(self) -> None:
+        self.files = []
+        if self.pack_root is None:
+            self.filesChanged.emit()
+            return
+        paths, _problems = content_files(self.pack_root)
+        for path in paths:
+            try:
+                data = self._read(path)
+            except (JsonLoadError, OSError) as exc:
+                self.files.append(PackFile(path.resolve(), "unreadable", path.stem, str(exc)))
+                continue
+            kind = data.get("kind") if isinstance(data, dict) else None
+            cid = data.get("id") if isinstance(data, dict) else None
+            self.files.append(
+                PackFile(
+                    path.resolve(),
+                    kind if isinstance(kind, str) else "unknown",
+                    cid if isinstance(cid, str) else path.stem,
+                )
+            )
+        self.filesChanged.emit()
+
+    def pack_id(self) -> str:
+        manifest = self.content("pack")
+        for data in manifest.values():
+            return str(data.get("id", ""))
+        return self.pack_root.name if self.pack_root else ""
+
+    def _read(self, path: Path) -> Any:
+        mtime = path.stat().st_mtime
+        cached = self._disk_cache.get(path)
+        if cached and cached[0] == mtime:
+            return cached[1]
+        data = load_json_file(path).data
+        self._disk_cache[path] = (mtime, data)
+        return data
+
+    # ----------------------------------------------------------------- documents
+    def document_for(self, path: Path) -> Document | None:
+        path = Path(path).resolve()
+        for doc in self.documents:
+            if doc.path == path:
+                return doc
+        return None
+
+    def open_document(self, path: Path) -> Document:
+        """The open document for ``path``, opening it if needed (``DocumentError``)."""
+        existing = self.document_for(path)
+        if existing is not None:
+            return existing
+        doc = Document.open(path)
+        self.add_document(doc)
+        if self.pack_root is None:
+            root = find_pack_root(Path(path))
+            if root is not None:
+                self.open_pack(root)
+        return doc
+
+    def add_document(self, doc: Document) -> None:
+        self.documents.append(doc)
+        doc.changed.connect(lambda _path, d=doc: self._on_doc_changed(d))
+        doc.pathChanged.connect(lambda _p: self.rescan())
+        self.documentsChanged.emit()
+
+    def close_document(self, doc: Document) -> None:
+        if doc in self.documents:
+            self.documents.remove(doc)
+            doc.close()
+            self.documentsChanged.emit()
+
+    def _on_doc_changed(self, doc: Document) -> None:
+        self.contentChanged.emit(doc.kind, doc.content_id)
+
+    # ----------------------------------------------------------------- content lookup
+    def content(self, kind: str) -> dict[str, Any]:
+        """Every document of ``kind`` by id: open documents win over files on disk."""
+        out: dict[str, Any] = {}
+        for f in self.files:
+            if f.kind == kind and f.error is None:
+                try:
+                    out[f.id] = self._read(f.path)
+                except (JsonLoadError, OSError, DocumentError):
+                    continue
+        for doc in self.documents:
+            if doc.kind == kind and doc.content_id:
+                out[doc.content_id] = doc.data
+        return out
+
+    def lookup(self, kind: str, ref: str) -> Any:
+        """Resolve a reference (``id`` or ``pack:id``; only this pack is searched)."""
+        ident = ref.split(":", 1)[1] if ":" in ref else ref
+        return self.content(kind).get(ident)
+
+    def kinds(self) -> list[str]:
+        return sorted({f.kind for f in self.files})

@@ -1,0 +1,105 @@
+"""Events as data: every state change of a game is one :class:`Event` in its log.
+
+An event is a ``type`` string plus JSON-serialisable fields. The editor animates a playtest
+from them, reports count damage and kills from them, tests assert on them, and replay
+verification compares them one by one (:func:`first_divergence`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+JSONValue = Any
+
+
+def to_jsonable(value: Any) -> JSONValue:
+    """Convert tuples (hexes) to lists, recursively, so events compare equal after a JSON
+    round trip. Only plain data is accepted; anything else is a programming error."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, list | tuple):
+        return [to_jsonable(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    if isinstance(value, frozenset | set):
+        return sorted(to_jsonable(v) for v in value)
+    raise TypeError(f"value of type {type(value).__name__} is not JSON data: {value!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened. ``data`` holds only JSON data (see :func:`to_jsonable`)."""
+
+    type: str
+    data: Mapping[str, JSONValue] = field(default_factory=dict)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.data[key]
+
+    def to_json(self) -> dict[str, JSONValue]:
+        out: dict[str, JSONValue] = {"type": self.type}
+        out.update(self.data)
+        return out
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, JSONValue]) -> Event:
+        if "type" not in obj or not isinstance(obj["type"], str):
+            raise ValueError(f"an event needs a string 'type': {obj!r}")
+        return cls(obj["type"], {k: v for k, v in obj.items() if k != "type"})
+
+
+def make_event(type_: str, **fields: Any) -> Event:
+    """Build an event, normalising its fields to JSON data."""
+    return Event(type_, {k: to_jsonable(v) for k, v in fields.items()})
+
+
+Listener = Callable[[Event], None]
+
+
+class EventLog:
+    """An append-only list of events with optional listeners (the editor's animation)."""
+
+    __slots__ = ("events", "listeners")
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+        self.listeners: list[Listener] = []
+
+    def emit(self, type_: str, **fields: Any) -> Event:
+        event = make_event(type_, **fields)
+        self.events.append(event)
+        for listener in self.listeners:
+            listener(event)
+        return event
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    def __iter__(self) -> Any:
+        return iter(self.events)
+
+    def of_type(self, *types: str) -> list[Event]:
+        return [e for e in self.events if e.type in types]
+
+    def to_json(self) -> list[dict[str, JSONValue]]:
+        return [e.to_json() for e in self.events]
+
+
+def first_divergence(
+    expected: Sequence[Mapping[str, JSONValue]] | Iterable[Event],
+    actual: Sequence[Mapping[str, JSONValue]] | Iterable[Event],
+) -> int | None:
+    """Index of the first event that differs (or where one log is longer), else ``None``."""
+    a = [e.to_json() if isinstance(e, Event) else dict(e) for e in expected]
+    b = [e.to_json() if isinstance(e, Event) else dict(e) for e in actual]
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x != y:
+            return i
+    if len(a) != len(b):
+        return min(len(a), len(b))
+    return None

@@ -1,0 +1,294 @@
+"""Axial hex-grid mathematics shared by every hex-based ruleset.
+
+Coordinates are axial ``(q, r)`` as in Red Blob Games' guide. Adjacency, distance and line of
+sight do not depend on how hexes are drawn; only :func:`hex_to_pixel` and
+:func:`hex_corners` take an orientation (``"flat"`` or ``"pointy"``).
+
+Besides floating-point pixel layout, this module offers *exact* corner points: scaling axial
+coordinates by 3 puts every hex corner on an integer lattice point (a corner is the centroid
+of three mutually adjacent hex centres), so geometric predicates such as line-of-sight
+segment tests can be decided with integer arithmetic and no epsilon.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator
+from typing import Literal, NamedTuple
+
+Orientation = Literal["flat", "pointy"]
+
+
+class Hex(NamedTuple):
+    """An axial hex coordinate. Being a tuple, ``Hex(1, 2) == (1, 2)``."""
+
+    q: int
+    r: int
+
+
+#: The six axial directions, in the project-wide order (see the team conventions).
+DIRECTIONS: tuple[Hex, ...] = (
+    Hex(1, 0),
+    Hex(1, -1),
+    Hex(0, -1),
+    Hex(-1, 0),
+    Hex(-1, 1),
+    Hex(0, 1),
+)
+
+#: Corner offsets of a hex in "axial x 3" integer coordinates. Corner ``i`` lies between the
+#: neighbours in directions ``i`` and ``i + 1``; the edge towards direction ``d`` therefore
+#: runs from corner ``d - 1`` to corner ``d``.
+CORNER_OFFSETS3: tuple[tuple[int, int], ...] = (
+    (2, -1),
+    (1, -2),
+    (-1, -1),
+    (-2, 1),
+    (-1, 2),
+    (1, 1),
+)
+
+_SQRT3 = math.sqrt(3.0)
+
+
+def as_hex(value: Iterable[int]) -> Hex:
+    """Convert any ``[q, r]`` pair (list, tuple) to a :class:`Hex`."""
+    q, r = value
+    return Hex(int(q), int(r))
+
+
+def add(a: tuple[int, int], b: tuple[int, int]) -> Hex:
+    """Component-wise sum of two axial coordinates."""
+    return Hex(a[0] + b[0], a[1] + b[1])
+
+
+def subtract(a: tuple[int, int], b: tuple[int, int]) -> Hex:
+    """Component-wise difference ``a - b``."""
+    return Hex(a[0] - b[0], a[1] - b[1])
+
+
+def neighbors(h: tuple[int, int]) -> list[Hex]:
+    """The six neighbours of ``h`` in :data:`DIRECTIONS` order."""
+    q, r = h
+    return [Hex(q + dq, r + dr) for dq, dr in DIRECTIONS]
+
+
+def neighbor(h: tuple[int, int], direction: int) -> Hex:
+    """The neighbour of ``h`` in direction ``direction`` (0-5, taken modulo 6)."""
+    dq, dr = DIRECTIONS[direction % 6]
+    return Hex(h[0] + dq, h[1] + dr)
+
+
+def direction_to(a: tuple[int, int], b: tuple[int, int]) -> int | None:
+    """The direction index from ``a`` to an adjacent ``b``, or ``None`` if not adjacent."""
+    d = (b[0] - a[0], b[1] - a[1])
+    for i, step in enumerate(DIRECTIONS):
+        if step == d:
+            return i
+    return None
+
+
+def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """Hex distance: the number of steps between ``a`` and ``b`` on an open grid."""
+    dq = a[0] - b[0]
+    dr = a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def rotate(h: tuple[int, int], steps: int = 1) -> Hex:
+    """Rotate ``h`` about the origin by ``steps`` x 60° using ``(q, r) -> (-r, q + r)``."""
+    q, r = h
+    for _ in range(steps % 6):
+        q, r = -r, q + r
+    return Hex(q, r)
+
+
+def place(h: tuple[int, int], rotation: int, position: tuple[int, int]) -> Hex:
+    """Map a tile-local hex onto the board: ``rotate^rotation(h) + position``."""
+    rq, rr = rotate(h, rotation)
+    return Hex(rq + position[0], rr + position[1])
+
+
+def ring(center: tuple[int, int], radius: int) -> list[Hex]:
+    """Every hex exactly ``radius`` steps from ``center`` (``[center]`` for radius 0)."""
+    if radius <= 0:
+        return [Hex(center[0], center[1])]
+    result: list[Hex] = []
+    h = Hex(center[0] + DIRECTIONS[4][0] * radius, center[1] + DIRECTIONS[4][1] * radius)
+    for side in range(6):
+        for _ in range(radius):
+            result.append(h)
+            h = neighbor(h, side)
+    return result
+
+
+def spiral(center: tuple[int, int], radius: int) -> Iterator[Hex]:
+    """Every hex within ``radius`` of ``center``, nearest first."""
+    for k in range(radius + 1):
+        yield from ring(center, k)
+
+
+def corners3(h: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    """The six corners of ``h`` as exact integer points in "axial x 3" coordinates."""
+    cq = 3 * h[0]
+    cr = 3 * h[1]
+    return tuple((cq + oq, cr + orr) for oq, orr in CORNER_OFFSETS3)
+
+
+def edge3(h: tuple[int, int], direction: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The edge of ``h`` shared with its neighbour in ``direction``, as two integer corners."""
+    c = corners3(h)
+    return c[(direction - 1) % 6], c[direction % 6]
+
+
+def hex_to_pixel(
+    h: tuple[int, int], size: float = 1.0, orientation: Orientation = "flat"
+) -> tuple[float, float]:
+    """Centre of ``h`` in pixels for hexes of circumradius ``size`` (y grows downwards)."""
+    q, r = h
+    if orientation == "flat":
+        return size * 1.5 * q, size * _SQRT3 * (r + q / 2.0)
+    if orientation == "pointy":
+        return size * _SQRT3 * (q + r / 2.0), size * 1.5 * r
+    raise ValueError(f"unknown orientation {orientation!r} (expected 'flat' or 'pointy')")
+
+
+def pixel_to_hex(
+    x: float, y: float, size: float = 1.0, orientation: Orientation = "flat"
+) -> Hex:
+    """The hex containing pixel ``(x, y)`` (inverse of :func:`hex_to_pixel`, with rounding)."""
+    if orientation == "flat":
+        fq = (2.0 / 3.0 * x) / size
+        fr = (-1.0 / 3.0 * x + _SQRT3 / 3.0 * y) / size
+    elif orientation == "pointy":
+        fq = (_SQRT3 / 3.0 * x - 1.0 / 3.0 * y) / size
+        fr = (2.0 / 3.0 * y) / size
+    else:
+        raise ValueError(f"unknown orientation {orientation!r} (expected 'flat' or 'pointy')")
+    return hex_round(fq, fr)
+
+
+def hex_round(fq: float, fr: float) -> Hex:
+    """Round fractional axial coordinates to the nearest hex."""
+    fs = -fq - fr
+    q, r, s = round(fq), round(fr), round(fs)
+    dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
+    if dq > dr and dq > ds:
+        q = -r - s
+    elif dr > ds:
+        r = -q - s
+    return Hex(int(q), int(r))
+
+
+def hex_corners(
+    h: tuple[int, int], size: float = 1.0, orientation: Orientation = "flat"
+) -> list[tuple[float, float]]:
+    """The six corner points of ``h`` in pixels, in :data:`CORNER_OFFSETS3` order.
+
+    Corner ``i`` is the same geometric corner as ``corners3(h)[i]``, so an editor can draw a
+    thin wall (an edge found with :func:`edge3`) by indices alone.
+    """
+    cx, cy = hex_to_pixel(h, size, orientation)
+    result = []
+    for oq, orr in CORNER_OFFSETS3:
+        # A corner offset (oq, orr)/3 is an axial vector; map it like any axial coordinate.
+        if orientation == "flat":
+            dx = size * 1.5 * oq / 3.0
+            dy = size * _SQRT3 * (orr + oq / 2.0) / 3.0
+        else:
+            dx = size * _SQRT3 * (oq + orr / 2.0) / 3.0
+            dy = size * 1.5 * orr / 3.0
+        result.append((cx + dx, cy + dy))
+    return result
+
+
+def edge_key(a: tuple[int, int], b: tuple[int, int]) -> frozenset[Hex]:
+    """A hashable, order-independent key for the edge between two hexes."""
+    return frozenset((Hex(a[0], a[1]), Hex(b[0], b[1])))
+
+
+class HexBoard:
+    """A map of hexes plus thin walls; implements :class:`questforge.engine.core.grid.Board`.
+
+    Hexes not in the map are walls. A thin wall is the shared edge of two adjacent map hexes:
+    it blocks crossing that edge. ``neighbors`` already honours both, so path searches over a
+    ``HexBoard`` never cross a wall.
+    """
+
+    def __init__(
+        self,
+        hexes: Iterable[tuple[int, int]],
+        thin_walls: Iterable[tuple[tuple[int, int], tuple[int, int]]] = (),
+    ) -> None:
+        self.hexes: frozenset[Hex] = frozenset(
+            h if type(h) is Hex else Hex(h[0], h[1]) for h in hexes
+        )
+        walls: set[frozenset[Hex]] = set()
+        blocked: set[tuple[tuple[int, int], tuple[int, int]]] = set()
+        for a, b in thin_walls:
+            if distance(a, b) != 1:
+                raise ValueError(f"a thin wall must separate two adjacent hexes: {a}, {b}")
+            walls.add(edge_key(a, b))
+            ta, tb = (a[0], a[1]), (b[0], b[1])
+            blocked.add((ta, tb))
+            blocked.add((tb, ta))
+        self.thin_walls: frozenset[frozenset[Hex]] = frozenset(walls)
+        self._blocked_edges = frozenset(blocked)
+        # Hot path for solvers: built with plain tuple arithmetic (Hex == tuple, same hash).
+        cells = self.hexes
+        adj: dict[Hex, list[Hex]] = {}
+        dirs = DIRECTIONS
+        for h in cells:
+            q, r = h
+            row = []
+            for dq, dr in dirs:
+                n = (q + dq, r + dr)
+                if n in cells:
+                    row.append(n)
+            adj[h] = row  # type: ignore[assignment]
+        if blocked:
+            for h, row in adj.items():
+                adj[h] = [n for n in row if (h, n) not in blocked]
+        self._adj = adj
+
+    @classmethod
+    def from_tiles(
+        cls,
+        tiles: Iterable[tuple[Iterable[tuple[int, int]], int, tuple[int, int]]],
+        thin_walls: Iterable[tuple[tuple[int, int], tuple[int, int]]] = (),
+    ) -> HexBoard:
+        """Build a map from placed tiles ``(tile_hexes, rotation, position)`` (see :func:`place`).
+
+        ``thin_walls`` are already in board coordinates; use :func:`place` on both hexes of
+        a tile-local wall first.
+        """
+        hexes: set[Hex] = set()
+        for tile_hexes, rotation, position in tiles:
+            hexes.update(place(h, rotation, position) for h in tile_hexes)
+        return cls(hexes, thin_walls)
+
+    def cells(self) -> Iterator[Hex]:
+        return iter(self.hexes)
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self.hexes
+
+    def neighbors(self, cell: Hex) -> list[Hex]:
+        return self._adj.get(Hex(cell[0], cell[1]), [])
+
+    @property
+    def adjacency(self) -> dict[Hex, list[Hex]]:
+        """The neighbour table (read-only by convention), for fast path searches."""
+        return self._adj
+
+    def distance(self, a: Hex, b: Hex) -> int:
+        return distance(a, b)
+
+    def crossable(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
+        """Whether a figure can step from ``a`` to adjacent ``b`` (both on map, no thin wall)."""
+        return (
+            distance(a, b) == 1
+            and a in self.hexes
+            and b in self.hexes
+            and ((a[0], a[1]), (b[0], b[1])) not in self._blocked_edges
+        )

@@ -1,0 +1,405 @@
+"""Safe JSON loading for untrusted files, and mapping JSON paths back to text positions.
+
+Content packs are untrusted data: a file may be huge, nested 10,000 levels deep, encoded in
+UTF-16, binary, empty or malformed, or use the same key twice. :func:`load_json_file` and
+:func:`load_json_bytes` refuse each of those with a :class:`JsonLoadError` that says what is
+wrong and where (line and column), instead of a ``RecursionError``, a ``MemoryError`` or a
+silently-wrong value:
+
+- size: a file above ``max_bytes`` (default 10 MiB) is refused from its ``stat`` size, before
+  it is read; at most ``max_bytes + 1`` bytes are ever read;
+- depth: nesting is measured by a non-recursive scan *before* ``json.loads`` runs (Python's
+  decoder recurses per level), so a 10,000-deep file costs a linear scan, not a crash;
+- encoding: UTF-8 only (a UTF-8 byte-order mark is tolerated); UTF-16/32 and Latin-1 get a
+  clear message naming the encoding problem; NUL bytes mean a binary file;
+- ``NaN``/``Infinity`` (which Python accepts but JSON does not) are malformed JSON;
+- duplicate keys are reported with their paths (the parsed data keeps the last value, as
+  ``json`` does, so the caller may continue).
+
+:func:`locate` maps a JSON path (object keys and array indices) to the 1-based line and
+column of that value or key in the text. It walks only the containers on the path and skips
+everything else with the C decoder, so it is exact (escapes, unicode) and fast; callers use
+it lazily, only for files that have findings.
+
+This module is engine core: it imports nothing from the validator, click or rich.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+#: default refusal limits
+DEFAULT_MAX_BYTES = 10 * 1024 * 1024
+DEFAULT_MAX_DEPTH = 200
+
+JsonPath = tuple[str | int, ...]
+
+#: why a file could not be loaded (stable strings; the validator maps them to codes)
+Reason = Literal["io", "too-big", "too-deep", "encoding", "binary", "empty", "malformed"]
+
+
+class JsonLoadError(Exception):
+    """A file that is not acceptable JSON; ``line``/``column`` are 1-based when known."""
+
+    def __init__(
+        self,
+        reason: Reason,
+        message: str,
+        *,
+        line: int | None = None,
+        column: int | None = None,
+        hint: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.reason: Reason = reason
+        self.message = message
+        self.line = line
+        self.column = column
+        self.hint = hint
+
+
+@dataclass
+class DuplicateKey:
+    """A key that occurs more than once in one object (the last value is kept)."""
+
+    path: JsonPath  # path of the object holding the key, plus the key
+    line: int
+    column: int
+
+
+@dataclass
+class LoadedJson:
+    """Parsed data, the decoded text (for :func:`locate`) and any duplicate keys."""
+
+    data: Any
+    text: str
+    duplicates: list[DuplicateKey] = field(default_factory=list)
+
+
+_WS = re.compile(r"[ \t\n\r]*")
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_BRACKETS = re.compile(r"[\[\]{}]")
+_DECODER = json.JSONDecoder()
+_scanstring = json.decoder.scanstring  # type: ignore[attr-defined]
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not valid JSON (only finite numbers are allowed)")
+
+
+def _duplicate_aware_hook(seen: list[bool]) -> Any:
+    """An ``object_pairs_hook`` that builds dicts and notes whether any key repeated.
+
+    A closure per call (not a module flag) keeps concurrent loads independent.
+    """
+
+    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        result = dict(pairs)
+        if len(result) != len(pairs):
+            seen.append(True)
+        return result
+
+    return hook
+
+
+def position(text: str, index: int) -> tuple[int, int]:
+    """1-based (line, column) of character ``index`` of ``text`` (columns count characters)."""
+    line = text.count("\n", 0, index) + 1
+    column = index - text.rfind("\n", 0, index)
+    return line, column
+
+
+def max_depth(text: str, limit: int) -> tuple[int, int]:
+    """Nesting depth of ``text`` (capped once it exceeds ``limit``) and where it was exceeded.
+
+    Non-recursive. Cheap when the file has few brackets (the common case): the depth can
+    never exceed the number of opening brackets. Otherwise strings are blanked out (so a
+    ``[`` inside a string does not count) and the brackets are counted in one pass.
+    Returns ``(depth, index)``; ``index`` is the offset where ``limit`` was first exceeded,
+    or -1.
+    """
+    if text.count("[") + text.count("{") <= limit:
+        return 0, -1
+    depth = 0
+    deepest = 0
+    # blank out strings, keeping offsets, then walk the brackets only
+    stripped = _STRING.sub(lambda m: " " * len(m.group()), text) if '"' in text else text
+    for match in _BRACKETS.finditer(stripped):
+        if match.group() in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if depth > limit:
+                    return depth, match.start()
+        else:
+            depth -= 1
+    return deepest, -1
+
+
+def decode(raw: bytes) -> str:
+    """Decode untrusted bytes as UTF-8 (BOM tolerated) or raise :class:`JsonLoadError`."""
+    if raw.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
+        raise JsonLoadError(
+            "encoding",
+            "file is UTF-32 encoded; JSON content files must be UTF-8",
+            line=1,
+            column=1,
+            hint="re-save the file as UTF-8 (without a byte-order mark)",
+        )
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise JsonLoadError(
+            "encoding",
+            "file is UTF-16 encoded; JSON content files must be UTF-8",
+            line=1,
+            column=1,
+            hint="re-save the file as UTF-8 (without a byte-order mark)",
+        )
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    nul = raw.find(b"\x00")
+    if nul >= 0:
+        # UTF-16 without a BOM has a NUL next to every ASCII character
+        sample = raw[:512]
+        if len(sample) >= 4 and sample.count(b"\x00") * 3 >= len(sample):
+            raise JsonLoadError(
+                "encoding",
+                "file looks UTF-16 encoded (NUL byte next to every character); "
+                "JSON content files must be UTF-8",
+                line=1,
+                column=1,
+                hint="re-save the file as UTF-8",
+            )
+        line, column = _byte_position(raw, nul)
+        raise JsonLoadError(
+            "binary",
+            "binary file: contains a NUL byte, not JSON text",
+            line=line,
+            column=column,
+            hint="only UTF-8 JSON files belong in a content pack",
+        )
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line, column = _byte_position(raw, exc.start)
+        bad = raw[exc.start : exc.start + 1].hex().upper()
+        raise JsonLoadError(
+            "encoding",
+            f"file is not valid UTF-8 (byte 0x{bad} cannot start or continue a UTF-8 "
+            "character); JSON content files must be UTF-8",
+            line=line,
+            column=column,
+            hint="the file is probably Latin-1 or Windows-1252: re-save it as UTF-8",
+        ) from None
+
+
+def _byte_position(raw: bytes, index: int) -> tuple[int, int]:
+    line = raw.count(b"\n", 0, index) + 1
+    start = raw.rfind(b"\n", 0, index) + 1
+    column = len(raw[start:index].decode("utf-8", errors="replace")) + 1
+    return line, column
+
+
+def load_json_text(text: str, *, max_depth_limit: int = DEFAULT_MAX_DEPTH) -> LoadedJson:
+    """Parse already-decoded text with the depth, constant and duplicate-key checks."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if not text.strip():
+        raise JsonLoadError(
+            "empty", "file is empty (no JSON value)", line=1, column=1, hint="write a JSON object"
+        )
+    _, where = max_depth(text, max_depth_limit)
+    if where >= 0:
+        line, column = position(text, where)
+        raise JsonLoadError(
+            "too-deep",
+            f"JSON nested more than {max_depth_limit} levels deep",
+            line=line,
+            column=column,
+            hint="content files are shallow; this file is probably generated or corrupt",
+        )
+    seen: list[bool] = []
+    try:
+        data = json.loads(
+            text, object_pairs_hook=_duplicate_aware_hook(seen), parse_constant=_refuse_constant
+        )
+    except json.JSONDecodeError as exc:
+        raise JsonLoadError(
+            "malformed", f"malformed JSON: {exc.msg}", line=exc.lineno, column=exc.colno
+        ) from None
+    except (ValueError, RecursionError) as exc:  # NaN/Infinity, huge integers
+        raise JsonLoadError("malformed", f"malformed JSON: {exc}") from None
+    duplicates: list[DuplicateKey] = []
+    if seen:
+        duplicates = find_duplicate_keys(text)
+    return LoadedJson(data, text, duplicates)
+
+
+def load_json_bytes(
+    raw: bytes, *, max_bytes: int = DEFAULT_MAX_BYTES, max_depth_limit: int = DEFAULT_MAX_DEPTH
+) -> LoadedJson:
+    """Decode and parse untrusted bytes (see the module docstring for what is refused)."""
+    if len(raw) > max_bytes:
+        raise _too_big(len(raw), max_bytes)
+    return load_json_text(decode(raw), max_depth_limit=max_depth_limit)
+
+
+def load_json_file(
+    path: str | os.PathLike[str],
+    *,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    max_depth_limit: int = DEFAULT_MAX_DEPTH,
+) -> LoadedJson:
+    """Read and parse an untrusted file; a file above ``max_bytes`` is never read."""
+    try:
+        with open(path, "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > max_bytes:
+                raise _too_big(size, max_bytes)
+            raw = handle.read(max_bytes + 1)  # a growing file cannot sneak past the limit
+    except JsonLoadError:
+        raise
+    except IsADirectoryError:
+        raise JsonLoadError("io", "is a directory, not a file") from None
+    except OSError as exc:
+        raise JsonLoadError("io", f"cannot read file: {exc.strerror or exc}") from None
+    return load_json_bytes(raw, max_bytes=max_bytes, max_depth_limit=max_depth_limit)
+
+
+def _too_big(size: int, limit: int) -> JsonLoadError:
+    return JsonLoadError(
+        "too-big",
+        f"file is {_mib(size)}, larger than the {_mib(limit)} limit for a content file",
+        hint="split the content into several files",
+    )
+
+
+def _mib(size: int) -> str:
+    return f"{size / (1024 * 1024):.1f} MiB"
+
+
+# --- the locator -------------------------------------------------------------------------
+
+
+def _skip_ws(text: str, index: int) -> int:
+    match = _WS.match(text, index)
+    assert match is not None
+    return match.end()
+
+
+def _skip_value(text: str, index: int) -> int:
+    _, end = _DECODER.raw_decode(text, index)
+    return int(end)
+
+
+def locate_index(text: str, path: JsonPath, *, prefer: str = "key") -> int:
+    """Character offset of the value at ``path`` (or of its key, ``prefer="key"``).
+
+    When the path cannot be followed all the way (a key that does not exist, an index out of
+    range), the offset of the deepest container reached is returned, which is where a
+    "missing property" finding belongs. ``text`` must be valid JSON.
+    """
+    index = _skip_ws(text, 0)
+    if text.startswith("\ufeff"):
+        index = _skip_ws(text, 1)
+    for depth, part in enumerate(path):
+        last = depth == len(path) - 1
+        char = text[index : index + 1]
+        if char == "{" and isinstance(part, str):
+            found = -1
+            i = _skip_ws(text, index + 1)
+            while i < len(text) and text[i] != "}":
+                key_start = i
+                key, i = _scanstring(text, i + 1)
+                i = _skip_ws(text, i)  # at ':'
+                i = _skip_ws(text, i + 1)
+                if key == part:
+                    found = key_start
+                    value_start = i
+                    # keep going: with duplicate keys the last one is the value in force
+                i = _skip_ws(text, _skip_value(text, i))
+                if text[i : i + 1] == ",":
+                    i = _skip_ws(text, i + 1)
+            if found < 0:
+                return index
+            if last and prefer == "key":
+                return found
+            index = value_start
+        elif char == "[" and isinstance(part, int):
+            i = _skip_ws(text, index + 1)
+            count = 0
+            while i < len(text) and text[i] != "]" and count < part:
+                i = _skip_ws(text, _skip_value(text, i))
+                if text[i : i + 1] == ",":
+                    i = _skip_ws(text, i + 1)
+                count += 1
+            if count != part or text[i : i + 1] == "]":
+                return index
+            index = i
+        else:
+            return index
+    return index
+
+
+def locate(text: str, path: JsonPath, *, prefer: str = "key") -> tuple[int, int]:
+    """1-based ``(line, column)`` of the value (or key) at ``path`` in JSON ``text``.
+
+    Falls back to the deepest container on the path that exists, and to (1, 1) when the
+    text is not valid JSON.
+    """
+    try:
+        index = locate_index(text, path, prefer=prefer)
+    except (ValueError, IndexError, AssertionError):
+        return 1, 1
+    return position(text, index)
+
+
+def find_duplicate_keys(text: str) -> list[DuplicateKey]:
+    """Every repeated key in every object of ``text`` (valid JSON, depth already checked)."""
+    found: list[DuplicateKey] = []
+
+    def walk(i: int, path: JsonPath) -> int:
+        i = _skip_ws(text, i)
+        char = text[i : i + 1]
+        if char == "{":
+            seen: set[str] = set()
+            i = _skip_ws(text, i + 1)
+            while text[i] != "}":
+                key_start = i
+                key, i = _scanstring(text, i + 1)
+                if key in seen:
+                    line, column = position(text, key_start)
+                    found.append(DuplicateKey((*path, key), line, column))
+                seen.add(key)
+                i = _skip_ws(text, i)
+                i = walk(i + 1, (*path, key))
+                i = _skip_ws(text, i)
+                if text[i] == ",":
+                    i = _skip_ws(text, i + 1)
+            return i + 1
+        if char == "[":
+            i = _skip_ws(text, i + 1)
+            n = 0
+            while text[i] != "]":
+                i = _skip_ws(text, walk(i, (*path, n)))
+                n += 1
+                if text[i] == ",":
+                    i = _skip_ws(text, i + 1)
+            return i + 1
+        return _skip_value(text, i)
+
+    try:
+        start = 1 if text.startswith("\ufeff") else 0
+        walk(start, ())
+    except (ValueError, IndexError):
+        pass
+    return found
+
+
+def read_json(path: Path) -> Any:
+    """Convenience for trusted callers: the data of :func:`load_json_file`."""
+    return load_json_file(path).data

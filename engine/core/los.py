@@ -1,0 +1,195 @@
+"""Exact hex line of sight: corner-to-corner segments tested against walls, in integers.
+
+The rule (GH-LOS-01): a hex sees another if a straight line can be drawn from *any corner*
+of the first to *any corner* of the second without touching any part of a wall. Walls are
+the hexes off the map and the thin walls along shared edges (GH-LOS-02); obstacles and
+figures never block.
+
+Reading of the unclear cases, as the monster-AI test situations show it:
+
+- "touching" is closed: a line that grazes a wall's corner, runs along a wall edge, or
+  starts at a corner lying on a wall (for example the tip of a thin wall, gloom case 55)
+  is blocked;
+- collinear segments that do not overlap do not touch (gloom case 142);
+- adjacent hexes get the same corner test (a thin wall on their shared edge does not block
+  a line through a third hex next to both, gloom case 85); a *melee* attack on an adjacent
+  hex is a different question: it needs the shared edge free of a thin wall (gloom case 28),
+  see :meth:`questforge.engine.core.hexgrid.HexBoard.crossable`.
+
+Geometry is exact: in "axial x 3" coordinates every corner is an integer point
+(:func:`questforge.engine.core.hexgrid.corners3`), and line intersection is affine-invariant,
+so all tests are integer orientation tests without any epsilon.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from questforge.engine.core.hexgrid import (
+    CORNER_OFFSETS3,
+    DIRECTIONS,
+    Hex,
+    corners3,
+    edge3,
+    edge_key,
+)
+
+Point = tuple[int, int]
+Segment = tuple[int, int, int, int]
+
+_BUCKET = 6  # bucket size in axial-x-3 units (two hexes)
+
+
+def _orient(ax: int, ay: int, bx: int, by: int, cx: int, cy: int) -> int:
+    v = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+    return (v > 0) - (v < 0)
+
+
+def _on_segment(ax: int, ay: int, bx: int, by: int, cx: int, cy: int) -> bool:
+    """For collinear a, b, c: whether c lies on the closed segment ab."""
+    return min(ax, bx) <= cx <= max(ax, bx) and min(ay, by) <= cy <= max(ay, by)
+
+
+def segments_touch(s: Segment, t: Segment) -> bool:
+    """Whether two closed segments share at least one point (exact, integer)."""
+    px, py, qx, qy = s
+    ax, ay, bx, by = t
+    o1 = _orient(px, py, qx, qy, ax, ay)
+    o2 = _orient(px, py, qx, qy, bx, by)
+    o3 = _orient(ax, ay, bx, by, px, py)
+    o4 = _orient(ax, ay, bx, by, qx, qy)
+    if o1 * o2 < 0 and o3 * o4 < 0:
+        return True
+    if o1 == 0 and _on_segment(px, py, qx, qy, ax, ay):
+        return True
+    if o2 == 0 and _on_segment(px, py, qx, qy, bx, by):
+        return True
+    if o3 == 0 and _on_segment(ax, ay, bx, by, px, py):
+        return True
+    return o4 == 0 and _on_segment(ax, ay, bx, by, qx, qy)
+
+
+class LineOfSight:
+    """Line-of-sight oracle for one map; answers are cached per hex pair."""
+
+    def __init__(
+        self,
+        hexes: Iterable[tuple[int, int]],
+        thin_walls: Iterable[tuple[tuple[int, int], tuple[int, int]]] = (),
+    ) -> None:
+        self.hexes = frozenset(hexes)
+        self.thin = frozenset(edge_key(a, b) for a, b in thin_walls)
+        self._built = False
+        self.segments: list[Segment] = []
+        self.blocked_points: frozenset[Point] = frozenset()
+        self._buckets: dict[tuple[int, int], list[int]] = {}
+        self._free_corners: dict[Hex, list[Point]] = {}
+        self._cache: dict[tuple[Hex, Hex], bool] = {}
+
+    def _build(self) -> None:
+        """Collect wall segments lazily: melee-only questions never pay for it."""
+        self._built = True
+        segments: list[Segment] = []
+        cells = self.hexes
+        for h in cells:
+            q, r = h
+            cq, cr = 3 * q, 3 * r
+            for d, (dq, dr) in enumerate(DIRECTIONS):
+                if (q + dq, r + dr) not in cells:
+                    aq, ar = CORNER_OFFSETS3[d - 1]
+                    bq, br = CORNER_OFFSETS3[d]
+                    segments.append((cq + aq, cr + ar, cq + bq, cr + br))
+        for key in self.thin:
+            a, b = tuple(key)
+            d = DIRECTIONS.index((b[0] - a[0], b[1] - a[1]))
+            (x1, y1), (x2, y2) = edge3(a, d)
+            segments.append((x1, y1, x2, y2))
+        self.segments = segments
+        self.blocked_points = frozenset(
+            p for s in segments for p in ((s[0], s[1]), (s[2], s[3]))
+        )
+        buckets: dict[tuple[int, int], list[int]] = {}
+        for i, (x1, y1, x2, y2) in enumerate(segments):
+            for bx in range(min(x1, x2) // _BUCKET, max(x1, x2) // _BUCKET + 1):
+                for by in range(min(y1, y2) // _BUCKET, max(y1, y2) // _BUCKET + 1):
+                    buckets.setdefault((bx, by), []).append(i)
+        self._buckets = buckets
+
+    def free_corners(self, h: Hex) -> list[Point]:
+        """Corners of ``h`` that touch no wall (only these can start a line of sight)."""
+        if not self._built:
+            self._build()
+        got = self._free_corners.get(h)
+        if got is None:
+            got = [c for c in corners3(h) if c not in self.blocked_points]
+            self._free_corners[h] = got
+        return got
+
+    def _candidates(self, a: Hex, b: Hex) -> list[Segment]:
+        xs = (3 * a[0], 3 * b[0])
+        ys = (3 * a[1], 3 * b[1])
+        x0 = (min(xs) - 2) // _BUCKET
+        x1 = (max(xs) + 2) // _BUCKET
+        y0 = (min(ys) - 2) // _BUCKET
+        y1 = (max(ys) + 2) // _BUCKET
+        seen: set[int] = set()
+        buckets = self._buckets
+        for bx in range(x0, x1 + 1):
+            for by in range(y0, y1 + 1):
+                ids = buckets.get((bx, by))
+                if ids:
+                    seen.update(ids)
+        segs = self.segments
+        return [segs[i] for i in seen]
+
+    def visible(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
+        """Whether hex ``a`` has line of sight to hex ``b`` (symmetric)."""
+        ha = Hex(a[0], a[1])
+        hb = Hex(b[0], b[1])
+        key = (ha, hb) if ha <= hb else (hb, ha)
+        cached = self._cache.get(key)
+        if cached is not None:
+            return cached
+        result = self._compute(ha, hb)
+        self._cache[key] = result
+        return result
+
+    def _compute(self, a: Hex, b: Hex) -> bool:
+        if a == b:
+            return a in self.hexes
+        if a not in self.hexes or b not in self.hexes:
+            return False
+        if not self._built:
+            self._build()
+        ca = self.free_corners(a)
+        cb = self.free_corners(b)
+        if not ca or not cb:
+            return False
+        walls = self._candidates(a, b)
+        if not walls:
+            return True
+        for px, py in ca:
+            for qx, qy in cb:
+                lx0, lx1 = (px, qx) if px <= qx else (qx, px)
+                ly0, ly1 = (py, qy) if py <= qy else (qy, py)
+                dx = qx - px
+                dy = qy - py
+                for ax, ay, bx, by in walls:
+                    # Cheap bounding-box rejection before the exact test.
+                    if (
+                        (ax < lx0 and bx < lx0)
+                        or (ax > lx1 and bx > lx1)
+                        or (ay < ly0 and by < ly0)
+                        or (ay > ly1 and by > ly1)
+                    ):
+                        continue
+                    # Orientation of the wall's ends relative to the sight line.
+                    o1 = dx * (ay - py) - dy * (ax - px)
+                    o2 = dx * (by - py) - dy * (bx - px)
+                    if (o1 > 0 and o2 > 0) or (o1 < 0 and o2 < 0):
+                        continue
+                    if segments_touch((px, py, qx, qy), (ax, ay, bx, by)):
+                        break
+                else:
+                    return True
+        return False

@@ -1,0 +1,188 @@
+"""Shortest-path search over any board: Dijkstra with per-cell entry costs, and BFS.
+
+The functions are board-agnostic: a board is described by its neighbour relation (a mapping
+or a function) and a cost to *enter* each cell (``None`` = cannot be entered). That covers
+every movement mode the rulesets need:
+
+- normal movement: difficult terrain costs 2, obstacles / enemies / walls are blockers;
+- flying and jumping: a cost function that ignores terrain and figures;
+- "avoid negative hexes": encode a lexicographic cost ``(traps, moves)`` as one integer
+  ``traps * BIG + moves`` so a single Dijkstra minimises traps first, then movement.
+
+Results keep *every* optimal predecessor, so callers can enumerate all equally short paths
+(rules such as Gloomhaven's let players choose among them).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import deque
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+N = TypeVar("N", bound=Hashable)
+
+Neighbours = Mapping[N, Sequence[N]] | Callable[[N], Iterable[N]]
+EntryCost = Mapping[N, int] | Callable[[N], "int | None"]
+
+
+@dataclass
+class PathResult(Generic[N]):
+    """Distances from the sources, and every optimal predecessor of each reached cell."""
+
+    dist: dict[N, int]
+    parents: dict[N, list[N]] = field(default_factory=dict)
+
+    def reached(self, node: N) -> bool:
+        """Whether ``node`` was reached."""
+        return node in self.dist
+
+    def path_to(self, node: N) -> list[N]:
+        """One shortest path from a source to ``node`` (sources first); [] if unreached.
+
+        Needs the search to have been run with ``track_parents=True``.
+        """
+        if node not in self.dist:
+            return []
+        path = [node]
+        while self.parents.get(path[-1]):
+            path.append(self.parents[path[-1]][0])
+        path.reverse()
+        return path
+
+    def all_paths_to(self, node: N, limit: int = 1000) -> list[list[N]]:
+        """Every shortest path to ``node`` (at most ``limit``), sources first."""
+        if node not in self.dist:
+            return []
+        out: list[list[N]] = []
+
+        def walk(n: N, suffix: list[N]) -> None:
+            if len(out) >= limit:
+                return
+            preds = self.parents.get(n)
+            if not preds:
+                out.append([n, *suffix])
+                return
+            for p in preds:
+                walk(p, [n, *suffix])
+
+        walk(node, [])
+        return out
+
+
+def _neighbour_fn(neighbours: Neighbours[N]) -> Callable[[N], Iterable[N] | None]:
+    if callable(neighbours):
+        return neighbours
+    # A bound C method is much faster than a lambda; callers handle the ``None``.
+    return neighbours.get
+
+
+def _cost_fn(cost: EntryCost[N]) -> Callable[[N], int | None]:
+    if callable(cost):
+        return cost
+    table = cost
+    return table.get
+
+
+def dijkstra(
+    sources: Iterable[N] | Mapping[N, int],
+    neighbours: Neighbours[N],
+    enter_cost: EntryCost[N],
+    *,
+    max_cost: int | None = None,
+    reverse: bool = False,
+    track_parents: bool = False,
+) -> PathResult[N]:
+    """Least-cost distances from ``sources`` (several sources = multi-source search).
+
+    ``enter_cost(n)`` is the price of stepping into ``n``; ``None`` (or a missing key in a
+    mapping) blocks ``n``. Sources are never charged. With ``reverse=True`` the search runs
+    backwards: ``dist[n]`` is then the cost of walking from ``n`` *to* the nearest source
+    (each step is charged the cost of the cell it enters, and the start cell is free), for
+    symmetric neighbour relations. ``max_cost`` stops the search beyond that cost.
+    """
+    nb = _neighbour_fn(neighbours)
+    cost = _cost_fn(enter_cost)
+    start: dict[N, int] = (
+        dict(sources) if isinstance(sources, Mapping) else {s: 0 for s in sources}
+    )
+    dist: dict[N, int] = {}
+    parents: dict[N, list[N]] = {}
+    best: dict[N, int] = dict(start)
+    heap: list[tuple[int, int, N]] = []
+    counter = 0
+    for s, c in start.items():
+        heap.append((c, counter, s))
+        counter += 1
+    heapq.heapify(heap)
+    while heap:
+        d, _, n = heapq.heappop(heap)
+        if n in dist:
+            continue
+        dist[n] = d
+        step_here = 0
+        if reverse:
+            c_here = cost(n)
+            if c_here is None:
+                # A blocked source (e.g. an occupied target) can still be a goal; nothing
+                # can walk *through* it, so do not expand further.
+                if n in start:
+                    continue
+                c_here = 0
+            step_here = c_here
+        for m in nb(n) or ():
+            if m in dist:
+                continue
+            c = cost(m)
+            if c is None:
+                continue
+            nd = d + (step_here if reverse else c)
+            if max_cost is not None and nd > max_cost:
+                continue
+            old = best.get(m)
+            if old is None or nd < old:
+                best[m] = nd
+                if track_parents:
+                    parents[m] = [n]
+                counter += 1
+                heapq.heappush(heap, (nd, counter, m))
+            elif nd == old and track_parents:
+                parents.setdefault(m, []).append(n)
+    return PathResult(dist, parents if track_parents else {})
+
+
+def bfs(
+    sources: Iterable[N],
+    neighbours: Neighbours[N],
+    passable: Callable[[N], bool] | None = None,
+    *,
+    max_steps: int | None = None,
+    track_parents: bool = False,
+) -> PathResult[N]:
+    """Unit-cost distances from ``sources``; ``passable`` filters the cells that may be entered."""
+    nb = _neighbour_fn(neighbours)
+    dist: dict[N, int] = {}
+    parents: dict[N, list[N]] = {}
+    queue: deque[N] = deque()
+    for s in sources:
+        if s not in dist:
+            dist[s] = 0
+            queue.append(s)
+    while queue:
+        n = queue.popleft()
+        d = dist[n] + 1
+        if max_steps is not None and d > max_steps:
+            continue
+        for m in nb(n) or ():
+            if m in dist:
+                if track_parents and dist[m] == d:
+                    parents[m].append(n)
+                continue
+            if passable is not None and not passable(m):
+                continue
+            dist[m] = d
+            if track_parents:
+                parents[m] = [n]
+            queue.append(m)
+    return PathResult(dist, parents if track_parents else {})

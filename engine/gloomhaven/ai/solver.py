@@ -1,0 +1,532 @@
+"""The Gloomhaven monster-AI solver: focus, movement and targets, with every valid option.
+
+The rules are those of ``rules/gloomhaven.md`` (GH-FOCUS, GH-MMOVE, GH-MHAZ, GH-MATK, GH-LOS,
+GH-MOVE, GH-AOE, GH-AMBIG, GH-REF-07), read the way the Gloomhaven Monster Mover test
+situations show (see ``docs/monster-ai.md``). In outline:
+
+1. **Travel.** Every hex the monster could end its move on, with the movement it costs
+   under *unlimited* movement. Normal moves cannot enter obstacles or enemies, may pass
+   allies, pay 2 for difficult terrain, and avoid traps/hazardous hexes: the cost is the
+   pair (negative hexes crossed, movement points), compared lexicographically and packed
+   into one integer (GH-MHAZ-01). Jumps ignore everything but the landing hex (GH-MOVE-05);
+   flying ignores terrain and figures (GH-MOVE-06).
+2. **Focus.** For each visible enemy, the cheapest hex from which the attack can reach it
+   (GH-FOCUS-02). Ties: proximity, the hex count around walls (GH-REF-07), then initiative
+   with summons just before their summoner and long rest as 99 (GH-FOCUS-03).
+3. **Best attack from a hex** (for the focus): the focus must be attacked (GH-MATK-02);
+   then no disadvantage against the focus (GH-MMOVE-06/07), then the most targets
+   (GH-MMOVE-05), then the most targets without disadvantage, then secondary targets
+   ranked as focus candidates (GH-MATK-03, GH-FOCUS-07).
+4. **Movement.** If the focus can be attacked this turn, the monster ends where the attack
+   is best, crossing the fewest negative hexes and then moving the least (GH-MMOVE-03).
+   Otherwise it picks the best attack hexes under unlimited movement and moves to get as
+   close to one of them as it can (GH-MMOVE-08), again with the least movement.
+5. Every tie that survives is an option for the players (GH-AMBIG-01).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import combinations
+
+from questforge.engine.core.hexgrid import Hex, HexBoard, distance
+from questforge.engine.core.los import LineOfSight
+from questforge.engine.core.pathfind import bfs, dijkstra
+from questforge.engine.gloomhaven.ai.situation import Figure, Situation
+from questforge.engine.gloomhaven.ai.solution import (
+    Explanation,
+    FocusCandidate,
+    Option,
+    Solution,
+)
+
+#: Weight of one negative hex (trap / hazardous) in a packed (negatives, moves) cost.
+NEG = 1 << 20
+INF = 1 << 60
+NEGATIVE = frozenset({"trap", "hazardous"})
+
+#: How an enemy ranks as a focus: (packed movement cost, proximity, initiative key).
+Rank = tuple[int, int, tuple[int, int]]
+Ranks = tuple[Rank, ...]
+#: (disadvantage on focus, -number of targets, targets with disadvantage): smaller = better.
+Primary = tuple[int, int, int]
+#: One way to attack from a hex: primary measure, ranks of the secondary targets, targets.
+Choice = tuple[Primary, Ranks, frozenset[Hex]]
+#: Full comparison key of a destination: (negatives, primary, moves, secondary ranks).
+DestKey = tuple[int, Primary, int, Ranks]
+
+
+class _Solver:
+    """One solve; all caches live here so nothing leaks between situations."""
+
+    def __init__(self, sit: Situation) -> None:
+        self.sit = sit
+        a = sit.active
+        self.me = a.hex
+        self.board = HexBoard(sit.hexes, sit.thin_walls)
+        self.adj = self.board.adjacency
+        self.los = LineOfSight(sit.hexes, sit.thin_walls)
+        self.terrain = sit.terrain
+        self.explain = Explanation()
+
+        self.has_attack = a.targets > 0
+        # GH-MMOVE-02: a move without an attack moves as if for a single melee attack.
+        self.targets = a.targets if self.has_attack else 1
+        self.range = a.range if self.has_attack else 0
+        self.aoe = a.aoe if self.has_attack else None
+        self.reach = max(self.range, 1)
+        self.ranged = self.range > 0
+        self.cares_disadvantage = self.ranged and not a.muddled
+
+        self.enemies: list[Figure] = [
+            f for f in sit.figures if f.side == "character" and not f.invisible
+        ]
+        self.enemy_at: dict[Hex, Figure] = {f.hex: f for f in self.enemies}
+        self.occupied = frozenset(f.hex for f in sit.figures)
+        # Enemies block movement; invisible figures count as obstacles (GH-MMOVE-11).
+        self.enemy_block = frozenset(f.hex for f in sit.figures if f.side == "character")
+
+        self.rotations = self.aoe.rotations() if self.aoe else []
+        if self.aoe is not None and self.aoe.melee:
+            self.aoe_offsets = frozenset(c for rot in self.rotations for c in rot)
+        else:
+            self.aoe_offsets = frozenset()
+        # Entry costs of normal movement, one table reused by every search of this solve.
+        table: dict[Hex, int] = {}
+        for h in sit.hexes:
+            c = self.enter_cost(h)
+            if c is not None:
+                table[h] = c
+        self.cost_table = table
+        self.uniform = all(c == 1 for c in table.values())
+        self._placements: list[tuple[frozenset[Hex], tuple[Hex, ...]]] | None = None
+        self._single: dict[Hex, list[Hex]] = {}
+        self._best: dict[tuple[Hex, Hex], list[Choice] | None] = {}
+
+    # ------------------------------------------------------------ movement
+
+    def enter_cost(self, h: Hex) -> int | None:
+        """Cost of a normal step into ``h`` (GH-MOVE-02/08, GH-MHAZ-01); None = blocked."""
+        t = self.terrain.get(h)
+        if t == "obstacle" or h in self.enemy_block:
+            return None
+        cost = 2 if t == "difficult" else 1
+        if t in NEGATIVE:
+            cost += NEG
+        return cost
+
+    def landing_extra(self, h: Hex) -> int:
+        """What the last hex of a jump still costs (GH-MOVE-05): difficult, negative."""
+        t = self.terrain.get(h)
+        if t == "difficult":
+            return 1
+        if t in NEGATIVE:
+            return NEG
+        return 0
+
+    def endable(self, h: Hex) -> bool:
+        """Whether the move may end on ``h`` (GH-MOVE-04/05/06, GH-OBST-02)."""
+        if h == self.me:
+            return True
+        if h in self.occupied:
+            return False
+        return self.sit.active.flying or self.terrain.get(h) != "obstacle"
+
+    def travel(self) -> dict[Hex, int]:
+        """Packed (negatives, moves) cost from the monster to every reachable hex."""
+        a = self.sit.active
+        if a.flying:
+            return dict(bfs([self.me], self.adj).dist)
+        if a.jumping:
+            steps = bfs([self.me], self.adj).dist
+            return {h: d + (self.landing_extra(h) if h != self.me else 0) for h, d in steps.items()}
+        if self.uniform:
+            return dict(bfs([self.me], self.adj, self.cost_table.__contains__).dist)
+        return dijkstra([self.me], self.adj, self.cost_table).dist
+
+    def remaining(self, dest: Hex) -> dict[Hex, int]:
+        """Packed cost of moving from any hex to ``dest`` (the next turns' path)."""
+        a = self.sit.active
+        if a.flying or a.jumping:
+            extra = self.landing_extra(dest) if a.jumping else 0
+            return {h: d + extra for h, d in bfs([dest], self.adj).dist.items()}
+        if self.uniform:
+            return dict(bfs([dest], self.adj, self.cost_table.__contains__).dist)
+        return dijkstra([dest], self.adj, self.cost_table, reverse=True).dist
+
+    # ------------------------------------------------------------ attacks
+
+    def visible(self, a: Hex, b: Hex) -> bool:
+        return self.los.visible(a, b)
+
+    def singles(self, h: Hex) -> list[Hex]:
+        """Enemies a single-target attack from ``h`` can target (GH-ATK-02/03, GH-LOS-01).
+
+        Melee: an adjacent enemy not behind a thin wall. Ranged: within range and in line
+        of sight (corner to corner).
+        """
+        got = self._single.get(h)
+        if got is None:
+            if self.ranged:
+                reach = self.reach
+                got = [e for e in self.enemy_at if distance(h, e) <= reach and self.visible(h, e)]
+            else:
+                crossable = self.board.crossable
+                got = [e for e in self.enemy_at if distance(h, e) == 1 and crossable(h, e)]
+            self._single[h] = got
+        return got
+
+    def single_ok(self, h: Hex, e: Hex) -> bool:
+        """Whether a single-target attack from ``h`` can target ``e``."""
+        if self.ranged:
+            return distance(h, e) <= self.reach and self.visible(h, e)
+        return distance(h, e) == 1 and self.board.crossable(h, e)
+
+    def placements(self) -> list[tuple[frozenset[Hex], tuple[Hex, ...]]]:
+        """Ranged AoE placements that cover at least one enemy: (cells, enemies covered)."""
+        if self._placements is None:
+            seen: set[frozenset[Hex]] = set()
+            out: list[tuple[frozenset[Hex], tuple[Hex, ...]]] = []
+            for rot in self.rotations:
+                for e in self.enemy_at:
+                    for c in rot:
+                        aq, ar = e[0] - c[0], e[1] - c[1]
+                        cells = frozenset(Hex(aq + p[0], ar + p[1]) for p in rot)
+                        if cells in seen:
+                            continue
+                        seen.add(cells)
+                        covered = tuple(x for x in cells if x in self.enemy_at)
+                        out.append((cells, covered))
+            self._placements = out
+        return self._placements
+
+    def aoe_groups(self, h: Hex) -> list[frozenset[Hex]]:
+        """Sets of enemies one AoE use from ``h`` hits (GH-AOE-01/04/05, GH-AOE-07)."""
+        aoe = self.aoe
+        if aoe is None:
+            return []
+        groups: set[frozenset[Hex]] = set()
+        if aoe.melee:
+            for rot in self.rotations:
+                hit = frozenset(
+                    e
+                    for c in rot
+                    if (e := Hex(h[0] + c[0], h[1] + c[1])) in self.enemy_at and self.visible(h, e)
+                )
+                if hit:
+                    groups.add(hit)
+        else:
+            reach = self.reach
+            for cells, covered in self.placements():
+                if not any(distance(h, c) <= reach for c in cells):
+                    continue
+                hit = frozenset(e for e in covered if self.visible(h, e))
+                if hit:
+                    groups.add(hit)
+        return list(groups)
+
+    def can_hit(self, h: Hex, e: Hex) -> bool:
+        """Whether the attack from ``h`` can include enemy ``e`` at all."""
+        aoe = self.aoe
+        if aoe is None or self.targets > 1:
+            if self.single_ok(h, e):
+                return True
+            if aoe is None:
+                return False
+        assert aoe is not None
+        if aoe.melee:
+            return Hex(e[0] - h[0], e[1] - h[1]) in self.aoe_offsets and self.visible(h, e)
+        if not self.visible(h, e):
+            return False
+        reach = self.reach
+        return any(
+            e in cells and any(distance(h, c) <= reach for c in cells)
+            for cells, _ in self.placements()
+        )
+
+    def max_reach(self) -> int:
+        """An upper bound on the hex distance of any target (prunes the focus search)."""
+        r = self.reach
+        aoe = self.aoe
+        if aoe is None:
+            return r
+        if aoe.melee:
+            return max(r, max(distance((0, 0), c) for c in aoe.hexes))
+        span = max(distance(a, b) for a in aoe.hexes for b in aoe.hexes)
+        return r + span
+
+    def disadvantaged(self, h: Hex, e: Hex, melee_hit: frozenset[Hex]) -> bool:
+        """A ranged attack on an adjacent enemy has disadvantage (GH-ATK-04); muddled
+        monsters already have it and ignore it (GH-COND muddle, gloom's reading)."""
+        return self.cares_disadvantage and e not in melee_hit and distance(h, e) == 1
+
+    def best_attack(self, h: Hex, focus: Hex, rank: dict[Hex, Rank]) -> _Best | None:
+        """The best attacks from ``h`` that include ``focus`` (smaller key = better)."""
+        cache_key = (h, focus)
+        if cache_key in self._best:
+            return self._best[cache_key]
+        result = self._best_attack(h, focus, rank)
+        self._best[cache_key] = result
+        return result
+
+    def _best_attack(self, h: Hex, focus: Hex, rank: dict[Hex, Rank]) -> list[Choice] | None:
+        if not self.can_hit(h, focus):
+            return None
+        singles = self.singles(h)
+        t = self.targets
+        all_targets = t >= 6
+        aoe = self.aoe
+        if aoe is None:
+            bases: list[frozenset[Hex]] = [frozenset()]
+            extras = t
+        else:
+            bases = self.aoe_groups(h)
+            extras = t - 1
+            if extras > 0:
+                bases.append(frozenset())
+        best_key: tuple[int, int, Ranks] | None = None
+        best_sets: dict[frozenset[Hex], int] = {}
+        for base in bases:
+            melee_hit = base if (aoe is not None and aoe.melee) else frozenset()
+            pool = [e for e in singles if e not in base]
+            k = len(pool) if all_targets else min(extras, len(pool))
+            if focus not in base:
+                if focus not in pool or k == 0:
+                    continue
+                rest = [e for e in pool if e != focus]
+                combos: Iterable[tuple[Hex, ...]] = (
+                    (focus, *c) for c in combinations(rest, min(k - 1, len(rest)))
+                )
+            else:
+                combos = combinations(pool, k)
+            for combo in combos:
+                chosen = base.union(combo)
+                dis_focus = 1 if self.disadvantaged(h, focus, melee_hit) else 0
+                secondary = tuple(sorted(rank[e] for e in chosen if e != focus))
+                key = (dis_focus, -len(chosen), secondary)
+                dis = sum(1 for e in chosen if self.disadvantaged(h, e, melee_hit))
+                if best_key is None or key < best_key:
+                    best_key = key
+                    best_sets = {chosen: dis}
+                elif key == best_key and chosen not in best_sets:
+                    best_sets[chosen] = dis
+        if best_key is None:
+            return None
+        return [
+            ((best_key[0], best_key[1], dis), best_key[2], chosen)
+            for chosen, dis in best_sets.items()
+        ]
+
+    # ------------------------------------------------------------ solve
+
+    def solve(self) -> Solution:
+        sit = self.sit
+        a = sit.active
+        ex = self.explain
+        travel = self.travel()
+        ends = sorted((c, h) for h, c in travel.items() if self.endable(h))
+        proximity = bfs([self.me], self.adj).dist
+
+        # GH-FOCUS-02 / GH-MHAZ-01: fewest (negative hexes, movement) to an attack hex.
+        reach_bound = self.max_reach()
+        cost: dict[Hex, int] = {}
+        for e in self.enemy_at:
+            for c, h in ends:
+                if distance(h, e) <= reach_bound and self.can_hit(h, e):
+                    cost[e] = c
+                    break
+
+        def init_key(f: Figure) -> tuple[int, int]:
+            # GH-FOCUS-03: summons act just before their summoner; long rest counts as 99.
+            return (f.initiative, 0 if f.summon else 1)
+
+        rank: dict[Hex, Rank] = {
+            e: (cost.get(e, INF), proximity.get(e, INF), init_key(f))
+            for e, f in self.enemy_at.items()
+        }
+        reachable = [e for e in self.enemy_at if e in cost]
+        best_rank = min((rank[e] for e in reachable), default=None)
+        focuses = [e for e in reachable if rank[e] == best_rank]
+        focuses.sort()
+
+        for e, f in sorted(self.enemy_at.items(), key=lambda item: (rank[item[0]], item[0])):
+            c = cost.get(e)
+            ex.candidates.append(
+                FocusCandidate(
+                    hex=e,
+                    label=f.label,
+                    movement=None if c is None else c % NEG,
+                    traps=0 if c is None else c // NEG,
+                    proximity=proximity.get(e),
+                    initiative=f.initiative,
+                    summon=f.summon,
+                    chosen=e in focuses,
+                )
+            )
+        invisible = [f for f in sit.figures if f.side == "character" and f.invisible]
+        if invisible:
+            ex.add(
+                f"{len(invisible)} invisible enem{'y is' if len(invisible) == 1 else 'ies are'} "
+                "ignored for focus and treated as obstacles.",
+                "GH-FOCUS-04",
+                "GH-MMOVE-11",
+            )
+
+        if not focuses:
+            ex.focus_reason = (
+                (
+                    "No enemy can be attacked from any hex the monster can reach"
+                    if self.enemy_at
+                    else "There is no visible enemy"
+                )
+                + ", so it has no focus: it neither moves nor attacks."
+            )
+            ex.add(ex.focus_reason, "GH-FOCUS-06")
+            return Solution(sit.id, [Option(self.me, (), None)], ex)
+
+        ex.focus_reason = self._focus_reason(focuses, reachable, rank)
+        options: list[Option] = []
+        seen: set[tuple[Hex, tuple[Hex, ...]]] = set()
+        for focus in focuses:
+            for dest, attacks in self._move_for(focus, travel, ends, rank):
+                attacks_out = (
+                    tuple(sorted(Hex(q, r) for q, r in attacks)) if self.has_attack else ()
+                )
+                k = (dest, attacks_out)
+                if k not in seen:
+                    seen.add(k)
+                    options.append(Option(Hex(dest[0], dest[1]), attacks_out, focus))
+        if len(options) > 1:
+            ex.add(f"{len(options)} options are equally valid; the players choose.", "GH-AMBIG-01")
+        del a
+        return Solution(sit.id, options, ex)
+
+    def _focus_reason(
+        self,
+        focuses: list[Hex],
+        reachable: list[Hex],
+        rank: dict[Hex, Rank],
+    ) -> str:
+        ex = self.explain
+        f0 = focuses[0]
+        c, prox, init = rank[f0]
+        label = self.enemy_at[f0].label
+        moves, traps = c % NEG, c // NEG
+        by_move = [e for e in reachable if rank[e][0] == c]
+        by_prox = [e for e in by_move if rank[e][1] == prox]
+        trap_txt = f", crossing {traps} trap/hazardous hex(es) as the only way" if traps else ""
+        parts = [f"Focus: {label}. It can be attacked after {moves} movement point(s){trap_txt}"]
+        rules = ["GH-FOCUS-01", "GH-FOCUS-02"]
+        if traps:
+            rules.append("GH-MHAZ-01")
+        if len(by_move) == 1:
+            parts.append("; no other enemy is as close by movement.")
+        else:
+            rules.append("GH-REF-07")
+            if len(by_prox) == 1:
+                parts.append(
+                    f"; {len(by_move) - 1} other enem(ies) tie on movement, and it is nearest "
+                    f"by proximity ({prox} hex(es) around walls)."
+                )
+            else:
+                rules.append("GH-FOCUS-03")
+                summon = " (a summon, acting just before its summoner)" if init[1] == 0 else ""
+                parts.append(
+                    f"; ties on movement and proximity ({prox}) are broken by initiative: "
+                    f"{init[0]}{summon} is lowest."
+                )
+                if len(focuses) > 1:
+                    others = ", ".join(self.enemy_at[e].label for e in focuses[1:])
+                    parts.append(
+                        f" {others} tie(s) on every measure, so the players choose the focus."
+                    )
+                    rules.append("GH-AMBIG-01")
+        text = "".join(parts)
+        ex.add(text, *rules)
+        return text
+
+    def _move_for(
+        self,
+        focus: Hex,
+        travel: dict[Hex, int],
+        ends: list[tuple[int, Hex]],
+        rank: dict[Hex, Rank],
+    ) -> list[tuple[Hex, frozenset[Hex]]]:
+        a = self.sit.active
+        ex = self.explain
+        move = a.move
+        label = self.enemy_at[focus].label
+        # GH-MHAZ-01: negative hexes are obstacles unless crossing them is the only way to
+        # attack the focus at all; then cross no more of them than that needs.
+        allowed_negatives = rank[focus][0] // NEG
+        now: list[tuple[DestKey, Hex, frozenset[Hex]]] = []
+        for c, h in ends:
+            if c % NEG > move or c // NEG > allowed_negatives:
+                continue
+            for primary, ranks, chosen_set in self.best_attack(h, focus, rank) or ():
+                now.append(((c // NEG, primary, c % NEG, ranks), h, chosen_set))
+        if now:
+            top = min(k for k, _, _ in now)
+            chosen = [(h, t) for k, h, t in now if k == top]
+            moves = top[2]
+            rules = ["GH-MMOVE-03", "GH-MATK-02"]
+            why = "the fewest movement points"
+            if self.targets > 1 or self.aoe is not None:
+                rules.append("GH-MMOVE-05")
+                why = "the best attack (its focus plus as many others as possible), then the fewest movement points"
+            if self.ranged:
+                rules.append("GH-MMOVE-06")
+                if self.cares_disadvantage:
+                    rules.append("GH-MMOVE-07")
+            if not self.has_attack:
+                rules = ["GH-MMOVE-02"]
+                why = "the fewest movement points to a hex next to it"
+            if top[0]:
+                rules.append("GH-MHAZ-01")
+            dest_txt = "stays where it is" if moves == 0 else f"moves {moves} hex(es)"
+            ex.add(f"It can attack {label} this turn, so it {dest_txt}, choosing {why}.", *rules)
+            return chosen
+
+        # GH-MMOVE-08: cannot attack the focus this turn; approach the best attack hexes.
+        ideal: list[tuple[DestKey, Hex]] = []
+        for c, h in ends:
+            for primary, ranks, _ in self.best_attack(h, focus, rank) or ():
+                ideal.append(((c // NEG, primary, c % NEG, ranks), h))
+        itop = min(k for k, _ in ideal)
+        dests = sorted({h for k, h in ideal if k == itop})
+        result: list[tuple[Hex, frozenset[Hex]]] = []
+        for d in dests:
+            rest = self.remaining(d)
+            cands = [
+                ((c // NEG + rest[h] // NEG, rest[h] % NEG, c % NEG), h)
+                for c, h in ends
+                if c % NEG <= move and h in rest
+            ]
+            if not cands:
+                continue
+            best_k = min(k for k, _ in cands)
+            result.extend((h, frozenset()) for k, h in cands if k == best_k)
+        dest_list = ", ".join(f"[{d[0]}, {d[1]}]" for d in dests)
+        ex.add(
+            f"It cannot attack {label} this turn (the best attack hex needs {itop[2]} "
+            f"movement point(s), it has {move}); it moves as close as it can to "
+            f"{'one of ' if len(dests) > 1 else ''}{dest_list}, the best hex(es) to attack "
+            "from, using the least movement.",
+            "GH-MMOVE-08",
+            "GH-MMOVE-03",
+        )
+        if not result:
+            result = [(self.me, frozenset())]
+        # Unique destinations in a stable order.
+        seen: set[Hex] = set()
+        out = []
+        for h, s in result:
+            if h not in seen:
+                seen.add(h)
+                out.append((h, s))
+        return out
+
+
+def solve(situation: Situation) -> Solution:
+    """Solve one situation: every valid (destination, attacks, focus) option, explained."""
+    return _Solver(situation).solve()

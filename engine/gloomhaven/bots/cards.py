@@ -1,0 +1,162 @@
+"""How much a card half is worth to a character right now: the bots' card sense.
+
+A simulated win rate only means something if the bots play like sensible people: attack
+when an enemy can be reached, move when none can, heal when hurt, keep lost cards for when
+they matter, and rest before running out of cards. These scores encode that, as plain
+numbers on the engine's card records (:mod:`..game.spec`), independent of how the engine
+phrases its decisions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from questforge.engine.gloomhaven.game.spec import Ability, AbilityCard, Action
+
+#: GH-TURN-05: the default halves every card offers
+DEFAULT_ATTACK = 2
+DEFAULT_MOVE = 2
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What a character faces when picking cards (a summary, cheap to compute)."""
+
+    #: movement points needed to get within melee reach of the nearest enemy (0: adjacent;
+    #: None: no enemy revealed)
+    steps_to_enemy: int | None
+    #: steps to the nearest closed door (the way on when no enemy is in sight)
+    steps_to_door: int | None
+    hp: int
+    max_hp: int
+    hand: int
+    discard: int
+    lost: int
+    #: enemies within 3 hexes: how much a multi-target or area attack could hit
+    enemies_near: int = 1
+    allies_hurt: int = 0
+    coins_near: int = 0
+
+    @property
+    def damage(self) -> int:
+        return self.max_hp - self.hp
+
+    @property
+    def in_melee(self) -> bool:
+        return self.steps_to_enemy == 0
+
+
+def _reach(situation: Situation, move: int, attack_range: int) -> bool:
+    """Can an attack with ``attack_range`` hit this turn after moving ``move``?"""
+    if situation.steps_to_enemy is None:
+        return False
+    # steps_to_enemy counts to an adjacent hex; a ranged attack saves range - 1 steps
+    return situation.steps_to_enemy <= move + max(0, attack_range - 1)
+
+
+def ability_value(ab: Ability, s: Situation, move_before: int) -> float:
+    """The value of one ability given the situation and the movement already planned."""
+    kind = ab.kind
+    if kind == "attack":
+        rng = ab.range or 1
+        targets = max(ab.targets, len(ab.aoe.hexes) if ab.aoe else 1)
+        hits = min(targets, max(1, s.enemies_near))
+        base = (
+            ab.value * hits + 0.6 * len(ab.conditions) + 0.3 * ab.pierce + 0.2 * (ab.push + ab.pull)
+        )
+        if not _reach(s, move_before, rng):
+            return 0.15 * base
+        return base + 0.5
+    if kind == "move":
+        if s.in_melee:
+            return 0.3 * ab.value
+        useful = s.steps_to_enemy if s.steps_to_enemy is not None else s.steps_to_door
+        if useful is None:
+            return 0.2 * ab.value
+        return 0.9 * min(ab.value, useful + 1) + (0.5 if ab.jump or ab.flying else 0.0)
+    if kind == "heal":
+        need = s.damage + (3 * s.allies_hurt if ab.target != "self" else 0)
+        return 1.1 * min(ab.value, need)
+    if kind in ("shield", "retaliate"):
+        return (1.2 if s.steps_to_enemy is not None and s.steps_to_enemy <= 3 else 0.2) * ab.value
+    if kind == "loot":
+        return 1.0 * min(s.coins_near, 3)
+    if kind == "summon":
+        spec = ab.summon
+        return 3.0 + (0.3 * (spec.health + 2 * spec.attack) if spec else 0.0)
+    if kind == "condition":
+        return 1.0
+    if kind == "recover":
+        return 2.0 * min(ab.value or 1, s.lost) if ab.pile == "lost" else 0.5 * s.discard
+    if kind in ("infuse", "xp"):
+        return 0.3
+    return 0.5
+
+
+def action_value(action: Action, s: Situation) -> float:
+    """Value of performing ``action`` (a card half), lost-card cost included."""
+    total = 0.0
+    moved = 0
+    for ab in action.abilities:
+        total += ability_value(ab, s, moved)
+        if ab.kind == "move":
+            moved += ab.value
+    total += 0.3 * action.xp
+    if action.persistent or action.round_bonus:
+        total += 1.0
+    if action.lost:
+        # A lost card shortens the scenario for this character by two rounds or so; only
+        # worth it when the effect is big, or when the end is near anyway.
+        cards_left = s.hand + s.discard
+        total = total * 0.85 - (2.5 if cards_left > 6 else 1.0)
+    return total
+
+
+def default_top(s: Situation, move_before: int = 0) -> float:
+    """GH-TURN-05: the default "Attack 2" instead of a top action."""
+    return DEFAULT_ATTACK + 0.5 if _reach(s, move_before, 1) else 0.3
+
+
+def default_bottom(s: Situation) -> float:
+    """GH-TURN-05: the default "Move 2" instead of a bottom action."""
+    return ability_value(Ability("move", DEFAULT_MOVE), s, 0)
+
+
+def half_value(card: AbilityCard, half: str, s: Situation) -> float:
+    """The better of the printed half and its default replacement."""
+    if half == "top":
+        return max(action_value(card.top, s), default_top(s))
+    return max(action_value(card.bottom, s), default_bottom(s))
+
+
+def pair_value(a: AbilityCard, b: AbilityCard, s: Situation) -> float:
+    """Best split of two cards into one top and one bottom (GH-TURN-01)."""
+    return max(
+        half_value(a, "top", s) + half_value(b, "bottom", s),
+        half_value(b, "top", s) + half_value(a, "bottom", s),
+    )
+
+
+def card_keep_value(card: AbilityCard, s: Situation) -> float:
+    """How much a character wants to keep a card (for choosing which card to lose)."""
+    return (
+        max(action_value(card.top, s), 0.0)
+        + max(action_value(card.bottom, s), 0.0)
+        + (0.02 * (100 - card.initiative))
+    )
+
+
+def should_long_rest(s: Situation) -> bool:
+    """Rest before exhaustion (GH-SEL-04/05, GH-EXH-01), and not needlessly.
+
+    A character must rest with fewer than two cards in hand. With two or three cards left
+    and a good discard pile, resting now (when no enemy is adjacent, or when hurt, since a
+    long rest heals 2) keeps the hand playable instead of limping into exhaustion.
+    """
+    if s.hand < 2:
+        return s.discard >= 2
+    if s.discard < 2:
+        return False
+    if s.hand <= 3 and s.discard >= 4 and (not s.in_melee or s.damage >= 2):
+        return True
+    return s.hand <= 2 and s.discard >= 2

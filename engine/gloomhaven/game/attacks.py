@@ -1,0 +1,291 @@
+"""Attack resolution shared by characters, summons and monsters (GH-ATK, GH-AMD, GH-ADV,
+GH-EFF, GH-SHLD, GH-RET).
+
+One call of :func:`resolve_attack` is one attack against one target: attacker bonuses,
+one modifier draw for the target (with advantage/disadvantage and rolling cards), the
+target's shield less pierce, damage, then the attack's effects and finally retaliate.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from questforge.engine.core.hexgrid import distance
+from questforge.engine.gloomhaven.game.rules import Rules
+from questforge.engine.gloomhaven.game.spec import BLESS_CARD, CURSE_CARD, Hex, ModifierCard
+from questforge.engine.gloomhaven.game.state import Figure
+
+#: guard against a deck made only of rolling cards
+_MAX_DRAWS = 60
+
+
+@dataclass(slots=True)
+class AttackParams:
+    """Everything an attack carries after the attacker's bonuses (GH-ATK-05 step 1)."""
+
+    value: int
+    ranged: bool
+    range: int = 1
+    pierce: int = 0
+    push: int = 0
+    pull: int = 0
+    conditions: tuple[str, ...] = ()
+    #: who chooses push/pull hexes: the attacking player, or "monsters" (GH-AMBIG-01)
+    chooser: str = ""
+    source_label: str = "attack"
+    #: other enemies already targeted by this action (for add-target bookkeeping)
+    notes: dict[str, int] = field(default_factory=dict)
+
+
+def modifier_card(r: Rules, card_id: str) -> ModifierCard:
+    if card_id == "bless":
+        return BLESS_CARD
+    if card_id == "curse":
+        return CURSE_CARD
+    return r.modifier_cards[card_id]
+
+
+def _draw_one(r: Rules, owner: str | None, drawn: list[str]) -> ModifierCard:
+    st = r.state
+    deck = st.monster_modifier_deck if owner is None else st.characters[owner].modifier_deck
+    cid = deck.draw(st.rng)
+    drawn.append(cid)
+    card = modifier_card(r, cid)
+    if card.special in ("bless", "curse"):
+        pass  # GH-AMD-07 / GH-COND-10/13: removed from the deck when drawn
+    else:
+        deck.discard_card(cid)
+    if card.shuffle:
+        # GH-AMD-08: shuffle this deck at the end of the round
+        if owner is None:
+            st.monster_modifier_shuffle_pending = True
+        else:
+            st.characters[owner].modifier_shuffle_pending = True
+    return card
+
+
+def draw_modifiers(
+    r: Rules, owner: str | None, advantage: bool, disadvantage: bool
+) -> tuple[list[ModifierCard], list[str]]:
+    """Draw for one target. Returns (cards whose effects apply, every card id drawn).
+
+    The *last* card of the applied list sets the value (rolling cards before it add
+    their value and effects). GH-AMD-06 rolling; GH-ADV-01..05.
+    """
+    drawn: list[str] = []
+    if advantage and disadvantage:
+        advantage = disadvantage = False  # GH-ADV-05: both => normal
+    if not advantage and not disadvantage:
+        applied: list[ModifierCard] = []
+        for _ in range(_MAX_DRAWS):
+            c = _draw_one(r, owner, drawn)
+            applied.append(c)
+            if not c.rolling:
+                break
+        return applied, drawn
+    c1 = _draw_one(r, owner, drawn)
+    c2 = _draw_one(r, owner, drawn)
+    if advantage:
+        if c1.rolling and c2.rolling:
+            # GH-ADV-02: keep drawing until a non-rolling card, add everything
+            applied = [c1, c2]
+            for _ in range(_MAX_DRAWS):
+                c = _draw_one(r, owner, drawn)
+                applied.append(c)
+                if not c.rolling:
+                    break
+            return applied, drawn
+        if c1.rolling:
+            return [c1, c2], drawn  # GH-ADV-01: the rolling card's effect adds
+        if c2.rolling:
+            return [c2, c1], drawn
+        # GH-ADV-04: when neither is better, the first drawn
+        return ([c1] if c1.rank() >= c2.rank() else [c2]), drawn
+    # disadvantage: rolling cards are ignored (GH-ADV-03)
+    if c1.rolling and c2.rolling:
+        last = c2
+        for _ in range(_MAX_DRAWS):
+            last = _draw_one(r, owner, drawn)
+            if not last.rolling:
+                break
+        return [last], drawn
+    if c1.rolling:
+        return [c2], drawn
+    if c2.rolling:
+        return [c1], drawn
+    return ([c1] if c1.rank() <= c2.rank() else [c2]), drawn
+
+
+def apply_modifiers(value: int, cards: list[ModifierCard]) -> int:
+    """GH-AMD-03/04: add the values, then "2x" doubles and "Null" zeroes.
+
+    Where rolling +X cards and a 2x meet, the attacker may order them (GH-ATK-06); the
+    engine adds first and doubles last, the order that never deals less damage.
+    """
+    total = value + sum(c.value for c in cards)
+    final = cards[-1]
+    if final.multiplier == 0:
+        return 0
+    if final.multiplier == 2:
+        return total * 2
+    return total
+
+
+def shield_of(r: Rules, target: Figure) -> int:
+    """GH-SHLD-01: shields from every source add up."""
+    total = target.base_shield + target.shield
+    char = r.state.characters.get(target.id) if target.kind == "character" else None
+    if char is not None:
+        for active in char.active:
+            card = r.find_card(active.card)
+            action = card.top if active.half == "top" else card.bottom
+            if action.bonus is not None and action.bonus.kind == "shield":
+                total += action.bonus.value
+    return total
+
+
+def retaliate_of(r: Rules, target: Figure, attacker: Figure) -> int:
+    """GH-RET-01/02/04: every retaliate whose range reaches the attacker adds up."""
+    d = distance(target.hex, attacker.hex)
+    total = target.base_retaliate if d <= target.base_retaliate_range else 0
+    for value, rng in target.retaliate:
+        if d <= rng:
+            total += value
+    char = r.state.characters.get(target.id) if target.kind == "character" else None
+    if char is not None:
+        for active in char.active:
+            card = r.find_card(active.card)
+            action = card.top if active.half == "top" else card.bottom
+            if (
+                action.bonus is not None
+                and action.bonus.kind == "retaliate"
+                and d <= action.bonus.range
+            ):
+                total += action.bonus.value
+    return total
+
+
+def resolve_attack(r: Rules, attacker: Figure, target: Figure, params: AttackParams) -> None:
+    """One attack against one target, in the order of GH-ATK-05."""
+    st = r.state
+    if attacker.id not in st.figures or target.id not in st.figures:
+        return
+    value = params.value
+    if "poison" in target.conditions:
+        value += 1  # GH-COND-03
+    adjacent = distance(attacker.hex, target.hex) == 1
+    advantage = "strengthen" in attacker.conditions  # GH-COND-12
+    disadvantage = "muddle" in attacker.conditions or (
+        params.ranged and adjacent
+    )  # GH-COND-09, GH-ATK-04
+    owner = r.modifier_deck_owner(attacker)
+    cards, drawn = draw_modifiers(r, owner, advantage, disadvantage)
+    after_mod = apply_modifiers(value, cards)
+    pierce = params.pierce + sum(c.pierce for c in cards)
+    shield = shield_of(r, target)
+    effective_shield = max(0, shield - pierce)  # GH-EFF-05
+    damage = max(0, after_mod - effective_shield)  # GH-ATK-05 step 3
+    r.emit(
+        "attack",
+        attacker=attacker.id,
+        target=target.id,
+        base=params.value,
+        value=value,
+        modifiers=drawn,
+        applied=[c.id for c in cards],
+        advantage=advantage and not disadvantage,
+        disadvantage=disadvantage and not advantage,
+        shield=shield,
+        pierce=pierce,
+        damage=damage,
+    )
+    killed_before = target.id not in st.figures
+    r.suffer_damage(target, damage, attacker.id, params.source_label)
+    target_alive = target.id in st.figures and not killed_before
+    # GH-EFF-01/07: effects apply after damage whether or not it dealt any
+    conditions = list(params.conditions) + list(attacker.attack_conditions)
+    for c in cards:
+        conditions.extend(c.conditions)
+        for e in c.elements:
+            r.infuse_at_end_of_turn(e)  # GH-AMD-05
+        if c.heal_self and attacker.id in st.figures:
+            r.heal(attacker, c.heal_self, attacker.id)
+        if c.shield_self and attacker.id in st.figures:
+            attacker.shield += c.shield_self
+    if target_alive:
+        for cond in dict.fromkeys(conditions):
+            if target.id in st.figures:
+                r.apply_condition(target, cond, attacker.id)
+        push = params.push + sum(c.push for c in cards)
+        pull = params.pull + sum(c.pull for c in cards)
+        if push and target.id in st.figures:
+            forced_move(r, attacker, target, push, away=True, chooser=params.chooser)
+        if pull and target.id in st.figures:
+            forced_move(r, attacker, target, pull, away=False, chooser=params.chooser)
+    # GH-RET-03: retaliate after the attack, unless the target died
+    if target.id in st.figures and attacker.id in st.figures:
+        ret = retaliate_of(r, target, attacker)
+        if ret > 0:
+            r.emit("retaliate", figure=target.id, attacker=attacker.id, amount=ret)
+            r.suffer_damage(attacker, ret, target.id, "retaliate")
+
+
+def forced_move(
+    r: Rules, attacker: Figure, target: Figure, steps: int, away: bool, chooser: str
+) -> None:
+    """GH-EFF-03/04 push/pull: each hex farther from (closer to) the attacker; the
+    attacker chooses; ends early when no hex qualifies. Closed doors stop characters
+    (GH-DOOR-04) and are walls for monsters (GH-DOOR-03); traps and hazardous terrain
+    trigger, difficult terrain is ignored (GH-EFF-08, GH-MOVE-10)."""
+    st = r.state
+    board = r.board
+    kind = "push" if away else "pull"
+    start = target.hex
+    for step in range(steps):
+        occ = r.occupied_hexes()
+        here = target.hex
+        d0 = distance(here, attacker.hex)
+        options: list[Hex] = []
+        for n in board.adj.get(here, ()):
+            if not board.in_play(st, n) or n in occ:
+                continue
+            if n in st.obstacles and not target.flying:
+                continue
+            if board.closed_door(st, n):
+                continue
+            d = distance(n, attacker.hex)
+            if (away and d > d0) or (not away and d < d0):
+                options.append(n)
+        if not options:
+            break
+        options.sort()
+        opts: list[object] = [list(h) for h in options]
+        if attacker.side == "party":
+            opts.append("stop")  # GH-TURN-03: a player may forgo the rest of an ability
+        idx = r.ask(kind, chooser or attacker.id, opts, {"figure": target.id, "step": step + 1})
+        if idx >= len(options):
+            break
+        if not r.enter_hex(target, options[idx], forced=True, last=True, ignore=False):
+            break
+    if target.id in st.figures and target.hex != start:
+        r.emit(kind, figure=target.id, start=start, end=target.hex, by=attacker.id)
+
+
+def attack_obstacle(r: Rules, attacker: Figure, hex_: Hex, params: AttackParams) -> None:
+    """GH-SPEC-05: a destructible obstacle takes attack damage and is removed below 1 HP."""
+    st = r.state
+    owner = r.modifier_deck_owner(attacker)
+    cards, drawn = draw_modifiers(
+        r, owner, "strengthen" in attacker.conditions, "muddle" in attacker.conditions
+    )
+    damage = max(0, apply_modifiers(params.value, cards))
+    hp = st.obstacles.get(hex_)
+    if hp is None:
+        return
+    hp -= damage
+    r.emit("attack_obstacle", attacker=attacker.id, hex=hex_, modifiers=drawn, damage=damage, hp=hp)
+    if hp < 1:
+        del st.obstacles[hex_]
+        r.emit("obstacle_destroyed", hex=hex_, by=attacker.id)
+    else:
+        st.obstacles[hex_] = hp

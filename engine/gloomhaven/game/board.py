@@ -1,0 +1,229 @@
+"""The scenario board as the rules see it: static geometry (walls, thin walls, rooms,
+doors) from :mod:`questforge.engine.core.hexgrid` / :mod:`~questforge.engine.core.los`,
+plus the rule-level questions that depend on the current state (which hexes a figure may
+enter, how much a step costs, which path it takes).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from questforge.engine.core.hexgrid import HexBoard, distance, rotate
+from questforge.engine.core.los import LineOfSight
+from questforge.engine.gloomhaven.game.spec import AreaPattern, DoorSpec, Hex, ScenarioSpec
+from questforge.engine.gloomhaven.game.state import GameState
+
+
+class Board:
+    """Static geometry of one scenario, built once and shared by every game copy."""
+
+    def __init__(self, spec: ScenarioSpec) -> None:
+        self.spec = spec
+        walls = [tuple(sorted(pair)) for pair in spec.thin_walls]
+        self.grid = HexBoard(spec.hexes, [(w[0], w[1]) for w in walls])
+        self.adj: dict[Hex, tuple[Hex, ...]] = {
+            (h[0], h[1]): tuple((n[0], n[1]) for n in ns) for h, ns in self.grid.adjacency.items()
+        }
+        self.los = LineOfSight(spec.hexes, [(w[0], w[1]) for w in walls])
+        self.room_of: dict[Hex, str] = {}
+        for room, hexes in spec.rooms.items():
+            for h in hexes:
+                self.room_of.setdefault(h, room)
+        self.doors: dict[Hex, DoorSpec] = {d.hex: d for d in spec.doors}
+
+    def visible(self, a: Hex, b: Hex) -> bool:
+        """GH-LOS-01: corner-to-corner line of sight (walls and thin walls block)."""
+        return self.los.visible(a, b)
+
+    def in_play(self, state: GameState, h: Hex) -> bool:
+        """A hex figures may stand on: in a revealed room, or a door of a revealed room."""
+        door = self.doors.get(h)
+        if door is not None:
+            return door.rooms[0] in state.revealed_rooms or door.rooms[1] in state.revealed_rooms
+        room = self.room_of.get(h)
+        return room is not None and room in state.revealed_rooms
+
+    def closed_door(self, state: GameState, h: Hex) -> bool:
+        return h in self.doors and h not in state.open_doors
+
+    def play_hexes(self, state: GameState, monsters_view: bool) -> list[Hex]:
+        """Hexes of the revealed map. For monsters and summons closed doors are walls
+        (GH-DOOR-03)."""
+        out = []
+        for h in self.adj:
+            if not self.in_play(state, h):
+                continue
+            if monsters_view and self.closed_door(state, h):
+                continue
+            out.append(h)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    """A chosen way to a destination: ``path`` excludes the start hex."""
+
+    dest: Hex
+    path: tuple[Hex, ...]
+    cost: int
+    negatives: int
+
+
+def find_routes(
+    board: Board,
+    state: GameState,
+    start: Hex,
+    budget: int,
+    side: str,
+    *,
+    jump: bool = False,
+    flying: bool = False,
+    character: bool = True,
+) -> dict[Hex, Route]:
+    """Every hex a figure of ``side`` at ``start`` can end a move on with ``budget`` points.
+
+    GH-MOVE-02 (through allies, not enemies/obstacles, never walls), GH-MOVE-04 (never end
+    on a figure), GH-MOVE-05 (jump ignores figures and terrain; the last hex is normal),
+    GH-MOVE-06 (flying ignores everything, still ends on an empty hex), GH-MOVE-08 /
+    GH-DIFF-01 (difficult terrain costs 2), GH-DOOR-02/03 (closed doors: characters may
+    enter them - the move stops there so the room can be revealed, GH-ROOM-01; they are
+    walls for monsters and summons).
+
+    Among routes to one hex, the one entering the fewest traps and hazardous hexes wins,
+    then the cheapest (a player would choose it: the rules let the mover pick the path).
+    """
+    occupied = {f.hex: f.side for f in state.figures.values()}
+    traps = state.traps
+    hazardous = state.hazardous
+    difficult = state.difficult
+    obstacles = state.obstacles
+    ignore_terrain = jump or flying
+
+    def enter(h: Hex) -> tuple[int, int] | None:
+        """(cost, negatives) to step into ``h`` as an intermediate hex; None = blocked."""
+        if not board.in_play(state, h):
+            return None
+        if board.closed_door(state, h):
+            if not character:
+                return None  # GH-DOOR-03
+            if board.doors[h].locked and h not in state.unlocked_doors:
+                return None  # GH-SPEC-03: a wall until its condition is met
+        if not ignore_terrain:
+            if h in obstacles:
+                return None
+            other = occupied.get(h)
+            if other is not None and other != side:
+                return None
+            neg = 1 if (h in traps or h in hazardous) else 0
+            return (2 if h in difficult else 1), neg
+        return 1, 0
+
+    # Labels per hex: the Pareto set of (negatives, cost), so a cheap route through a trap
+    # survives beside a safe but longer one that the budget might cut off.
+    labels: dict[Hex, list[tuple[int, int, tuple[Hex, ...]]]] = {start: [(0, 0, ())]}
+    heap2: list[tuple[int, int, Hex, tuple[Hex, ...]]] = [(0, 0, start, ())]
+    while heap2:
+        cost, neg, h, path = heapq.heappop(heap2)
+        if board.closed_door(state, h) and h != start:
+            continue  # a character stops on a closed door (it opens, GH-ROOM-01)
+        for n in board.adj.get(h, ()):
+            step = enter(n)
+            if step is None:
+                continue
+            ncost = cost + step[0]
+            if ncost > budget:
+                continue
+            nneg = neg + step[1]
+            lab = labels.setdefault(n, [])
+            if any(c <= ncost and g <= nneg for g, c, _ in lab):
+                continue
+            lab[:] = [x for x in lab if not (ncost <= x[1] and nneg <= x[0])]
+            npath = (*path, n)
+            lab.append((nneg, ncost, npath))
+            heapq.heappush(heap2, (ncost, nneg, n, npath))
+    routes: dict[Hex, Route] = {}
+    for h, lab in labels.items():
+        if h != start:
+            if h in occupied:
+                continue  # GH-MOVE-04 / GH-MOVE-06
+            if not flying and h in obstacles:
+                continue
+        g, c, p = min(lab)
+        final_neg = g
+        if jump and p:
+            # GH-MOVE-05: only the last hex of a jump is normal movement
+            last = p[-1]
+            final_neg = 1 if (last in traps or last in hazardous) else 0
+        routes[h] = Route(h, p, c, final_neg)
+    return routes
+
+
+def aoe_placements(
+    pattern: AreaPattern, origin: Hex, range_: int, board: Board, state: GameState
+) -> list[frozenset[Hex]]:
+    """Every distinct hex set an area pattern can cover from ``origin`` (GH-AOE-01/04/05).
+
+    Melee patterns are offsets from the attacker's hex, rotated about it. Ranged patterns
+    may be anchored anywhere as long as one hex is within range and in line of sight.
+    """
+    seen: set[frozenset[Hex]] = set()
+    out: list[frozenset[Hex]] = []
+    rotations = [tuple(rotate(o, k) for o in pattern.hexes) for k in range(6)]
+    if pattern.melee:
+        for offs in rotations:
+            cover = frozenset((origin[0] + o[0], origin[1] + o[1]) for o in offs)
+            cover = frozenset(h for h in cover if h in board.adj)
+            if cover and cover not in seen:
+                seen.add(cover)
+                out.append(cover)
+        return out
+    anchors = [h for h in board.adj if distance(h, origin) <= range_]
+    for offs in rotations:
+        for a in anchors:
+            # anchor ``a`` plays the role of pattern hex 0 offset
+            base = offs[0]
+            cover = frozenset((a[0] + o[0] - base[0], a[1] + o[1] - base[1]) for o in offs)
+            cover = frozenset(h for h in cover if h in board.adj)
+            if not cover or cover in seen:
+                continue
+            if not any(distance(h, origin) <= range_ and board.visible(origin, h) for h in cover):
+                continue
+            seen.add(cover)
+            out.append(cover)
+    return out
+
+
+def nearest_empty(
+    board: Board, state: GameState, target: Hex, extra: Iterable[Hex] = ()
+) -> Hex | None:
+    """The nearest hex to ``target`` with no figure, obstacle, trap or other token
+    (GH-MOVE-07, GH-SPEC-01), searched by walking distance over the revealed map."""
+    occupied = {f.hex for f in state.figures.values()} | set(extra)
+
+    def empty(h: Hex) -> bool:
+        return (
+            h not in occupied
+            and h not in state.obstacles
+            and h not in state.traps
+            and h not in state.coins
+            and h not in state.treasures
+            and h not in state.hazardous
+            and h not in state.difficult
+        )
+
+    frontier = [target]
+    seen = {target}
+    while frontier:
+        candidates = sorted(h for h in frontier if board.in_play(state, h) and empty(h))
+        if candidates:
+            return candidates[0]
+        nxt = []
+        for h in frontier:
+            for n in board.adj.get(h, ()):
+                if n not in seen and board.in_play(state, n):
+                    seen.add(n)
+                    nxt.append(n)
+        frontier = nxt
+    return None

@@ -1,0 +1,534 @@
+"""A character's turn: long rest, or the top of one card and the bottom of the other (or
+the default Attack 2 / Move 2), ability by ability, then end-of-turn upkeep.
+
+Rules: GH-TURN, GH-REST-04/05/06, GH-COND-08, GH-MOVE, GH-ROOM, GH-ATK/GH-AOE/GH-EFF,
+GH-HEAL, GH-SHLD, GH-RET, GH-SUMM, GH-RECOV, GH-LOOT, GH-XP, GH-ELEM, GH-BONUS, GH-SEL-06..08.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from questforge.engine.core.events import JSONValue
+from questforge.engine.core.hexgrid import distance
+from questforge.engine.gloomhaven.game.attacks import AttackParams, attack_obstacle, resolve_attack
+from questforge.engine.gloomhaven.game.board import aoe_placements, find_routes
+from questforge.engine.gloomhaven.game.rules import Rules
+from questforge.engine.gloomhaven.game.spec import (
+    ANY_ELEMENT,
+    Ability,
+    AbilityCard,
+    Action,
+    Consume,
+)
+from questforge.engine.gloomhaven.game.state import ActiveCard, Character, Figure
+
+#: GH-TURN-05: the default actions
+DEFAULT_TOP = Action((Ability("attack", 2),))
+DEFAULT_BOTTOM = Action((Ability("move", 2),))
+
+
+@dataclass(slots=True)
+class Boosted:
+    """An ability after the chosen element consumptions (GH-ELEM-04/08)."""
+
+    ability: Ability
+    xp: int = 0
+    extra: list[Ability] = field(default_factory=list)
+
+
+def start_of_turn(r: Rules, f: Figure) -> None:
+    """GH-COND-04: a wounded figure suffers 1 damage at the start of its turn."""
+    r.active_figure = f.id
+    r.pending_infusions = []
+    r.emit("turn_start", figure=f.id, round=r.state.round)
+    if "wound" in f.conditions:
+        r.suffer_damage(f, 1, "wound", "wound")
+
+
+def end_of_turn(r: Rules, f: Figure, char: Character | None) -> None:
+    """GH-LOOT-04 end-of-turn loot, GH-SPEC-04 pressure plates, GH-ELEM-02 infusions,
+    GH-REF-05 condition expiry, ``reach`` goals."""
+    st = r.state
+    if f.id in st.figures:
+        if char is not None and f.kind == "character":
+            r.loot_hexes(char, [f.hex])
+            plate = r.scenario.pressure_plates.get(f.hex)
+            if plate is not None and f"plate:{plate}" not in st.triggered:
+                st.triggered.add(f"plate:{plate}")
+                r.emit("pressure_plate", plate=plate, figure=f.id, hex=f.hex)
+                r.fire_trigger(f"plate:{plate}")
+            for goal in r.scenario.goals:
+                if goal.kind == "reach" and f.hex in goal.hexes:
+                    st.triggered.add("goal:reach")
+        r.expire_conditions(f)
+    r.flush_infusions(f.id)
+    r.emit("turn_end", figure=f.id)
+    r.active_figure = ""
+
+
+def character_turn(r: Rules, char: Character) -> None:
+    st = r.state
+    f = st.figures.get(char.figure)
+    if f is None or char.exhausted:
+        return
+    start_of_turn(r, f)
+    if f.id not in st.figures:
+        return
+    if char.long_rest:
+        long_rest(r, char, f)
+    elif "stun" in f.conditions:
+        # GH-COND-07/08: a stunned character performs nothing; both cards are discarded
+        r.emit("stunned", figure=f.id, cards=list(char.selected))
+        char.discard.extend(char.selected)
+        char.selected = []
+    else:
+        play_cards(r, char, f)
+    end_of_turn(r, f, char)
+    char.acted = True
+
+
+def long_rest(r: Rules, char: Character, f: Figure) -> None:
+    """GH-REST-04/05/06, GH-REF-06: lose one discard of the player's choice, the rest back
+    to hand, heal 2 and refresh spent items."""
+    options = sorted(char.discard)
+    if options:
+        card = options[r.ask("long_rest_lose", char.id, options, {"discard": options})]
+        char.discard.remove(card)
+        char.lost.append(card)
+        char.hand.extend(char.discard)
+        char.discard = []
+        r.emit("long_rest", character=char.id, lost=card)
+    r.heal(f, 2, f.id)
+    for item, status in char.items.items():
+        if status == "spent":
+            char.items[item] = "ready"
+            r.emit("item_refreshed", character=char.id, item=item)
+
+
+def play_cards(r: Rules, char: Character, f: Figure) -> None:
+    """GH-TURN-01/02/05/06: pick which card gives its top and which its bottom."""
+    a, b = char.selected
+    first_opts: list[JSONValue] = []
+    for card in (a, b):
+        for half in ("top", "bottom"):
+            first_opts.append({"card": card, "half": half, "default": False})
+            first_opts.append({"card": card, "half": half, "default": True})
+    choice = first_opts[r.ask("action", char.id, first_opts, {"selected": [a, b]})]
+    assert isinstance(choice, dict)
+    perform_card_half(r, char, str(choice["card"]), str(choice["half"]), bool(choice["default"]))
+    other = b if choice["card"] == a else a
+    other_half = "bottom" if choice["half"] == "top" else "top"
+    if f.id not in r.state.figures:
+        return
+    second_opts: list[JSONValue] = [
+        {"card": other, "half": other_half, "default": False},
+        {"card": other, "half": other_half, "default": True},
+    ]
+    second = second_opts[r.ask("action", char.id, second_opts, {"selected": [a, b]})]
+    assert isinstance(second, dict)
+    perform_card_half(r, char, other, other_half, bool(second["default"]))
+
+
+def perform_card_half(r: Rules, char: Character, card_id: str, half: str, default: bool) -> None:
+    cls = r.content.classes[char.class_id]
+    card: AbilityCard = cls.card(card_id)
+    if default:
+        action = DEFAULT_TOP if half == "top" else DEFAULT_BOTTOM
+    else:
+        action = card.top if half == "top" else card.bottom
+    f = r.state.figures[char.figure]
+    r.emit("action", character=char.id, card=card_id, half=half, default=default)
+    performed = 0
+    summon_id = ""
+    for ab in action.abilities:
+        if f.id not in r.state.figures:
+            break
+        done, made = perform_ability(r, char, f, ab)
+        performed += done
+        summon_id = summon_id or made
+    if performed and action.xp and not char.exhausted:
+        r.gain_xp(char, action.xp, f"{card_id} {half}")  # GH-XP-01/02
+    if char.exhausted:
+        return
+    if card_id in char.selected:
+        char.selected.remove(card_id)
+    # GH-SEL-06..08, GH-TURN-06: where the card goes
+    if default:
+        char.discard.append(card_id)
+        dest = "discard"
+    elif (action.persistent or action.round_bonus) and (performed or summon_id):
+        uses = action.bonus.uses if action.bonus is not None else None
+        char.active.append(
+            ActiveCard(card_id, half, action.lost, action.persistent, uses, summon=summon_id)
+        )
+        dest = "active"
+    elif action.lost:
+        char.lost.append(card_id)
+        dest = "lost"
+    else:
+        char.discard.append(card_id)
+        dest = "discard"
+    r.emit("card_moved", character=char.id, card=card_id, to=dest)
+
+
+def boost(r: Rules, actor: str, ab: Ability) -> Boosted:
+    """GH-ELEM-04..08: offer each consume whose elements are all available."""
+    out = Boosted(ab)
+    for c in ab.consumes:
+        elements = list(c.elements)
+        chosen: list[str] = []
+        ok = True
+        for e in elements:
+            if e == ANY_ELEMENT:
+                pick = r.choose_any_element(actor, consumable=True)
+                if pick is None or pick in chosen:
+                    ok = False
+                    break
+                chosen.append(pick)
+            elif r.element_available(e):
+                chosen.append(e)
+            else:
+                ok = False
+                break
+        if not ok:
+            continue
+        if (
+            r.ask("consume", actor, ["consume", "skip"], {"elements": chosen, "ability": ab.kind})
+            != 0
+        ):
+            continue
+        for e in chosen:
+            r.consume_element(e, actor)
+        out.ability = add_consume(out.ability, c)
+        out.xp += c.xp
+        out.extra.extend(c.extra)
+    return out
+
+
+def add_consume(ab: Ability, c: Consume) -> Ability:
+    return replace(
+        ab,
+        value=ab.value + c.value,
+        range=(ab.range + c.range) if ab.range is not None else (c.range or None),
+        targets=ab.targets + c.targets,
+        pierce=ab.pierce + c.pierce,
+        push=ab.push + c.push,
+        pull=ab.pull + c.pull,
+        conditions=ab.conditions + c.conditions,
+    )
+
+
+def perform_ability(r: Rules, char: Character, f: Figure, ab: Ability) -> tuple[int, str]:
+    """Returns (1 if the ability was performed else 0, id of a summon created)."""
+    b = boost(r, char.id, ab) if ab.consumes else Boosted(ab)
+    ab = b.ability
+    done = 0
+    made = ""
+    if ab.kind == "move":
+        done = character_move(r, char, f, ab)
+    elif ab.kind == "attack":
+        done = character_attack(r, char, f, ab)
+    elif ab.kind == "heal":
+        done = character_heal(r, char, f, ab)
+    elif ab.kind in ("shield", "retaliate"):
+        for t in _self_or_allies(r, f, ab):
+            if ab.kind == "shield":
+                t.shield += ab.value
+            else:
+                t.retaliate.append((ab.value, ab.range or 1))
+            r.emit("bonus", figure=t.id, kind=ab.kind, value=ab.value, by=f.id)
+        done = 1
+    elif ab.kind == "loot":
+        hexes = [
+            h for h in set(r.state.coins) | set(r.state.treasures) if distance(h, f.hex) <= ab.value
+        ]
+        r.loot_hexes(char, sorted(hexes))
+        done = 1
+    elif ab.kind == "infuse":
+        for e in ab.elements:
+            pick = r.choose_any_element(char.id, consumable=False) if e == ANY_ELEMENT else e
+            if pick:
+                r.infuse_at_end_of_turn(pick)
+        done = 1
+    elif ab.kind == "summon" and ab.summon is not None:
+        made = character_summon(r, char, f, ab)
+        done = 1 if made else 0
+    elif ab.kind == "recover":
+        done = character_recover(r, char, ab)
+    elif ab.kind == "refresh":
+        done = character_refresh(r, char, ab)
+    elif ab.kind == "condition":
+        for t in _self_or_allies(r, f, ab):
+            for c in ab.conditions:
+                r.apply_condition(t, c, f.id)
+        done = 1
+    elif ab.kind == "xp":
+        done = 1
+    if done:
+        for e in ab.elements if ab.kind != "infuse" else ():
+            r.infuse_at_end_of_turn(e)
+        xp = ab.xp + b.xp
+        if xp and not char.exhausted:
+            r.gain_xp(char, xp, ab.kind)
+        for extra in b.extra:
+            if f.id in r.state.figures:
+                perform_ability(r, char, f, extra)
+    return done, made
+
+
+def _self_or_allies(r: Rules, f: Figure, ab: Ability) -> list[Figure]:
+    if ab.target == "self":
+        return [f]
+    in_range = [a for a in r.allies_of(f) if distance(a.hex, f.hex) <= (ab.range or 1)]
+    if ab.target == "allies":
+        return [f, *in_range]
+    # one figure: self or an ally in range, player's choice
+    pool = [f, *sorted(in_range, key=lambda x: x.id)]
+    idx = r.ask(f"{ab.kind}_target", f.id, [p.id for p in pool], {"ability": ab.kind})
+    return [pool[idx]]
+
+
+def character_move(r: Rules, char: Character, f: Figure, ab: Ability) -> int:
+    """GH-MOVE-01..09: choose a destination among every reachable hex (staying = not
+    moving). A move that opens a door stops there; the rest of the move continues from
+    the door once the room is revealed (GH-ROOM-01: revealed immediately)."""
+    if "immobilize" in f.conditions:  # GH-COND-05
+        return 0
+    budget = ab.value
+    moved = 0
+    while budget > 0 and f.id in r.state.figures:
+        routes = find_routes(
+            r.board, r.state, f.hex, budget, f.side, jump=ab.jump, flying=f.flying or ab.flying
+        )
+        dests = sorted(routes, key=lambda h: (h != f.hex, routes[h].cost, h))
+        options: list[JSONValue] = [list(h) for h in dests]
+        idx = r.ask(
+            "move",
+            char.id,
+            options,
+            {"from": list(f.hex), "points": budget, "jump": ab.jump},
+            "choose where to move (your own hex = stay)",
+        )
+        dest = dests[idx]
+        if dest == f.hex:
+            break
+        route = routes[dest]
+        opened_before = len(r.state.open_doors)
+        r.walk(f, route, ab.jump)
+        moved = 1
+        budget -= route.cost
+        if len(r.state.open_doors) == opened_before:
+            break
+    return moved
+
+
+def attack_targets(r: Rules, f: Figure, ab: Ability) -> list[Figure]:
+    """Enemies a character or summon may target: in range, in line of sight for ranged
+    attacks (GH-ATK-02/03, GH-LOS-01), never invisible (GH-COND-11)."""
+    rng = ab.range if ab.range is not None else 1
+    out = []
+    for e in r.enemies_of(f):
+        if "invisible" in e.conditions:
+            continue
+        d = distance(e.hex, f.hex)
+        if d > rng or d == 0:
+            continue
+        if not r.board.visible(f.hex, e.hex):
+            continue
+        out.append(e)
+    return sorted(out, key=lambda x: (distance(x.hex, f.hex), x.id))
+
+
+def _attack_bonus(r: Rules, char: Character) -> int:
+    """Persistent "+X attack" bonuses must be used (GH-BONUS-04)."""
+    total = 0
+    for active in list(char.active):
+        card = r.find_card(active.card)
+        action = card.top if active.half == "top" else card.bottom
+        if action.bonus is not None and action.bonus.kind == "attack":
+            total += action.bonus.value
+            r.use_active(char, active)
+    return total
+
+
+def character_attack(r: Rules, char: Character, f: Figure, ab: Ability) -> int:
+    """GH-ATK, GH-AOE-03..07, GH-EFF-06: choose targets one by one (or an area
+    placement); one modifier card per target."""
+    if "disarm" in f.conditions:  # GH-COND-06
+        return 0
+    ranged = ab.range is not None
+    rng = ab.range if ab.range is not None else 1
+    chosen: list[Figure] = []
+    obstacle_hits: list[tuple[int, int]] = []
+    if ab.aoe is not None:
+        placements = aoe_placements(ab.aoe, f.hex, rng, r.board, r.state)
+        enemy_at = {e.hex: e for e in r.enemies_of(f) if "invisible" not in e.conditions}
+        sets: list[list[Figure]] = []
+        seen: set[tuple[str, ...]] = set()
+        for cover in placements:
+            hit = sorted(
+                (enemy_at[h] for h in cover if h in enemy_at and r.board.visible(f.hex, h)),
+                key=lambda x: x.id,
+            )
+            key = tuple(x.id for x in hit)
+            if hit and key not in seen:
+                seen.add(key)
+                sets.append(hit)
+        sets.sort(key=lambda s: (-len(s), [x.id for x in s]))
+        if not sets:
+            return 0
+        options: list[JSONValue] = [[x.id for x in s] for s in sets]
+        options.append("none")
+        idx = r.ask("aoe", char.id, options, {"ability": "attack"})
+        if idx >= len(sets):
+            return 0
+        chosen = sets[idx]
+    else:
+        count = ab.targets + (1 if ab.add_target else 0)
+        for _ in range(count):
+            pool = [e for e in attack_targets(r, f, ab) if e not in chosen]
+            obstacle_pool = [
+                h
+                for h, hp in sorted(r.state.obstacles.items())
+                if hp is not None
+                and distance(h, f.hex) <= rng
+                and h not in obstacle_hits
+                and r.board.visible(f.hex, h)
+            ]
+            if not pool and not obstacle_pool:
+                break
+            opts: list[JSONValue] = [e.id for e in pool] + [
+                {"obstacle": list(h)} for h in obstacle_pool
+            ]
+            opts.append("done")
+            idx = r.ask(
+                "attack_target",
+                char.id,
+                opts,
+                {"value": ab.value, "range": rng, "chosen": [c.id for c in chosen]},
+            )
+            if idx == len(opts) - 1:
+                break
+            if idx < len(pool):
+                chosen.append(pool[idx])
+            else:
+                obstacle_hits.append(obstacle_pool[idx - len(pool)])
+    if not chosen and not obstacle_hits:
+        return 0
+    bonus = _attack_bonus(r, char)
+    params = AttackParams(
+        value=ab.value + bonus,
+        ranged=ranged,
+        range=rng,
+        pierce=ab.pierce,
+        push=ab.push,
+        pull=ab.pull,
+        conditions=ab.conditions,
+        chooser=char.id,
+    )
+    for target in chosen:
+        if f.id not in r.state.figures:
+            break
+        resolve_attack(r, f, target, params)
+    for h in obstacle_hits:
+        if f.id in r.state.figures:
+            attack_obstacle(r, f, h, params)
+    return 1
+
+
+def character_heal(r: Rules, char: Character, f: Figure, ab: Ability) -> int:
+    """GH-HEAL-01/02: self, or self or one ally within range."""
+    if ab.target == "self" or ab.range is None:
+        targets = [f]
+    else:
+        pool = [f] + sorted(
+            (
+                a
+                for a in r.allies_of(f)
+                if distance(a.hex, f.hex) <= ab.range and r.board.visible(f.hex, a.hex)
+            ),
+            key=lambda x: x.id,
+        )
+        if ab.target == "allies":
+            targets = pool
+        else:
+            idx = r.ask("heal_target", char.id, [p.id for p in pool], {"value": ab.value})
+            targets = [pool[idx]]
+    for t in targets:
+        r.heal(t, ab.value, f.id)
+        for c in ab.conditions:
+            r.apply_condition(t, c, f.id)
+    return 1
+
+
+def character_summon(r: Rules, char: Character, f: Figure, ab: Ability) -> str:
+    """GH-SUMM-01/03/05/07: an empty adjacent hex; acts from next round, before its
+    summoner, in summoning order."""
+    assert ab.summon is not None
+    spots = r.empty_adjacent(f.hex, monsters_view=False)
+    if not spots:
+        r.emit("summon_failed", character=char.id, reason="no empty adjacent hex")
+        return ""
+    h = spots[r.ask("summon_hex", char.id, [list(s) for s in spots], {"summon": ab.summon.name})]
+    char.summons_made += 1
+    from questforge.engine.gloomhaven.game.state import Figure as Fig
+
+    s = ab.summon
+    fig = Fig(
+        id=f"{char.id}-summon-{char.summons_made}",
+        kind="summon",
+        side="party",
+        hex=h,
+        hp=s.health,
+        max_hp=s.health,
+        owner=char.id,
+        summon_order=char.summons_made,
+        flying=s.flying,
+        appeared_round=r.state.round,
+        acts_from_round=r.state.round + 1,
+        move=s.move,
+        attack=s.attack,
+        range=s.range,
+        base_shield=s.shield,
+        base_retaliate=s.retaliate,
+    )
+    r.state.figures[fig.id] = fig
+    r.emit("summoned", figure=fig.id, owner=char.id, name=s.name, hex=h, hp=s.health)
+    return fig.id
+
+
+def character_recover(r: Rules, char: Character, ab: Ability) -> int:
+    """GH-RECOV-01/02: choose up to ``value`` cards from the pile back to hand."""
+    pile = char.lost if ab.pile != "discard" else char.discard
+    cls = r.content.classes[char.class_id]
+    got = 0
+    for _ in range(max(1, ab.value)):
+        pool = sorted(
+            c
+            for c in pile
+            if not (cls.card(c).top.unrecoverable or cls.card(c).bottom.unrecoverable)
+        )
+        if not pool:
+            break
+        opts: list[JSONValue] = [*pool, "done"]
+        idx = r.ask("recover", char.id, opts, {"pile": ab.pile or "lost"})
+        if idx == len(pool):
+            break
+        pile.remove(pool[idx])
+        char.hand.append(pool[idx])
+        r.emit("card_moved", character=char.id, card=pool[idx], to="hand")
+        got += 1
+    return 1 if got else 0
+
+
+def character_refresh(r: Rules, char: Character, ab: Ability) -> int:
+    """GH-RECOV-03/04: spent (or consumed) items become usable again."""
+    wanted = {"spent"} if ab.pile in ("", "spent") else {"consumed", "spent"}
+    count = 0
+    for item in sorted(char.items):
+        if char.items[item] in wanted and count < max(1, ab.value):
+            char.items[item] = "ready"
+            count += 1
+            r.emit("item_refreshed", character=char.id, item=item)
+    return 1 if count else 0

@@ -1,0 +1,336 @@
+"""The public game object: create, run or step, log, replay.
+
+A game is ``(content, setup, seed, decisions)``. :class:`Game` records every decision and
+every event; :meth:`Game.replay` re-runs a log's decisions with its seed and returns a new
+game whose events must equal the logged ones (:meth:`Game.verify`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from questforge.engine.core.decisions import (
+    Controller,
+    FirstOptionController,
+    ScriptedController,
+)
+from questforge.engine.core.events import Event, EventLog, JSONValue, first_divergence
+from questforge.engine.gloomhaven.game.board import Board
+from questforge.engine.gloomhaven.game.rounds import Step, round_flow
+from questforge.engine.gloomhaven.game.rules import GameOver, Rules
+from questforge.engine.gloomhaven.game.setup import (
+    Setup,
+    bonus_xp,
+    build_state,
+    coin_value,
+    monster_level,
+    place_party,
+    trap_damage,
+)
+from questforge.engine.gloomhaven.game.spec import Content, ScenarioSpec
+from questforge.engine.gloomhaven.game.state import GameState
+
+LOG_FORMAT = 1
+ENGINE_ID = "questforge-gloomhaven-engine/1"
+
+_BOARDS: dict[int, tuple[ScenarioSpec, Board]] = {}
+
+
+def board_for(spec: ScenarioSpec) -> Board:
+    """Static boards are cached per scenario object (bulk simulation reuses them)."""
+    hit = _BOARDS.get(id(spec))
+    if hit is not None and hit[0] is spec:
+        return hit[1]
+    board = Board(spec)
+    if len(_BOARDS) > 64:
+        _BOARDS.clear()
+    _BOARDS[id(spec)] = (spec, board)
+    return board
+
+
+def _evaluate_formula(text: str, level: int, players: int) -> int:
+    from questforge.engine.gloomhaven.formula import evaluate
+
+    return evaluate(text, L=level, C=players)
+
+
+@dataclass(frozen=True)
+class CharacterResult:
+    id: str
+    exhausted: bool
+    xp: int
+    coins: int
+    gold: int
+    treasures: tuple[str, ...]
+    damage_taken: int
+    cards_lost: int
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """``outcome``: ``"won"``, ``"lost"`` or ``"unfinished"`` (safety cap on rounds)."""
+
+    outcome: str
+    rounds: int
+    characters: tuple[CharacterResult, ...]
+    kills: Mapping[str, int] = field(default_factory=dict)
+    rooms_revealed: tuple[str, ...] = ()
+
+    @property
+    def won(self) -> bool:
+        return self.outcome == "won"
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {
+            "outcome": self.outcome,
+            "rounds": self.rounds,
+            "kills": dict(sorted(self.kills.items())),
+            "rooms_revealed": list(self.rooms_revealed),
+            "characters": [
+                {
+                    "id": c.id,
+                    "exhausted": c.exhausted,
+                    "xp": c.xp,
+                    "coins": c.coins,
+                    "gold": c.gold,
+                    "treasures": list(c.treasures),
+                    "damage_taken": c.damage_taken,
+                    "cards_lost": c.cards_lost,
+                }
+                for c in self.characters
+            ],
+        }
+
+
+class Game:
+    """One scenario playthrough.
+
+    >>> game = Game(content, Setup("scenario-id", ("brute", "mage")), seed=7)  # doctest: +SKIP
+    >>> result = game.run(FirstOptionController())                             # doctest: +SKIP
+
+    Stepping: :meth:`step_turn` / :meth:`step_round` advance to the next boundary and
+    return the events that happened; :attr:`state` is live between steps. The controller
+    can change between steps (a person takes over a character mid-game).
+    """
+
+    def __init__(
+        self,
+        content: Content,
+        setup: Setup,
+        seed: int | str = 0,
+        controller: Controller | None = None,
+    ) -> None:
+        self.content = content
+        self.setup = setup
+        self.seed = seed
+        self.scenario = content.scenarios[setup.scenario] if setup.scenario in content.scenarios else None
+        self.state: GameState = build_state(content, setup, seed)
+        assert self.scenario is not None
+        self.board = board_for(self.scenario)
+        self.log = EventLog()
+        self.rules = Rules(
+            content,
+            self.scenario,
+            self.board,
+            self.state,
+            self.log,
+            controller or FirstOptionController(),
+            _evaluate_formula,
+        )
+        self.rules.modifier_cards = _modifier_index(content, setup)
+        self.rules.monster_level = monster_level(self.state.level, setup.solo)
+        self.rules.trap_bonus = 1 if setup.solo else 0
+        self._flow: Iterator[Step] | None = None
+        self._started = False
+        self.result: GameResult | None = None
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def new(
+        cls,
+        pack: Any,
+        scenario: str,
+        players: Sequence[str],
+        level: int | None = None,
+        seed: int | str = 0,
+        *,
+        character_levels: Sequence[int] = (),
+        solo: bool = False,
+        hands: Mapping[str, Sequence[str]] | None = None,
+        items: Mapping[str, Sequence[str]] | None = None,
+        controller: Controller | None = None,
+    ) -> Game:
+        """Build a game from a pack: the content model of a loaded pack, a pack folder
+        path, or an engine :class:`~.spec.Content`."""
+        content = as_content(pack)
+        setup = Setup(
+            scenario=scenario,
+            characters=tuple(players),
+            level=level,
+            character_levels=tuple(character_levels),
+            solo=solo,
+            hands={k: tuple(v) for k, v in (hands or {}).items()},
+            items={k: tuple(v) for k, v in (items or {}).items()},
+        )
+        return cls(content, setup, seed, controller)
+
+    # ------------------------------------------------------------------ running
+    @property
+    def controller(self) -> Controller:
+        return self.rules.controller
+
+    @controller.setter
+    def controller(self, value: Controller) -> None:
+        self.rules.controller = value
+
+    @property
+    def events(self) -> list[Event]:
+        return self.log.events
+
+    @property
+    def decisions(self) -> list[dict[str, JSONValue]]:
+        return self.rules.answers
+
+    @property
+    def finished(self) -> bool:
+        return self.result is not None
+
+    def _start(self) -> None:
+        if self._started:
+            return
+        self._started = True
+        st = self.state
+        self.rules.emit(
+            "setup",
+            scenario=self.setup.scenario,
+            players=st.players,
+            level=st.level,
+            monster_level=self.rules.monster_level,
+            trap_damage=trap_damage(st.level, self.setup.solo),
+            hazard_damage=trap_damage(st.level, self.setup.solo) // 2,
+            coin_value=coin_value(st.level),
+            bonus_xp=bonus_xp(st.level),
+            characters=list(self.setup.characters),
+            seed=self.seed if isinstance(self.seed, int) else str(self.seed),
+        )
+        try:
+            place_party(self.rules, self.setup)
+        except GameOver:
+            pass
+        self._flow = round_flow(self.rules)
+
+    def _advance(self, stop: Callable[[Step], bool], controller: Controller | None) -> list[Event]:
+        if controller is not None:
+            self.rules.controller = controller
+        before = len(self.log.events)
+        if self.result is not None:
+            return []
+        self._start()
+        assert self._flow is not None
+        for step in self._flow:
+            if self.state.phase == "finished":
+                break
+            if stop(step):
+                return self.log.events[before:]
+        self._finish()
+        return self.log.events[before:]
+
+    def step_turn(self, controller: Controller | None = None) -> list[Event]:
+        """Advance past the next boundary (card selection, one turn, or round end)."""
+        return self._advance(lambda s: True, controller)
+
+    def step_round(self, controller: Controller | None = None) -> list[Event]:
+        """Advance to the end of the current round."""
+        return self._advance(lambda s: s[0] == "round", controller)
+
+    def run(self, controller: Controller | None = None) -> GameResult:
+        """Play to the end and return the result."""
+        self._advance(lambda s: False, controller)
+        assert self.result is not None
+        return self.result
+
+    def _finish(self) -> None:
+        if self.result is not None:
+            return
+        st = self.state
+        st.phase = "finished"
+        if st.lost_game:
+            outcome = "lost"
+        elif st.goal_met:
+            outcome = "won"
+        else:
+            outcome = "unfinished"
+        level = st.level
+        chars = []
+        for c in st.characters.values():
+            xp = c.xp + (bonus_xp(level) if outcome == "won" else 0)  # GH-END-05/07
+            chars.append(
+                CharacterResult(
+                    id=c.id,
+                    exhausted=c.exhausted,
+                    xp=xp,
+                    coins=c.coins,
+                    gold=c.coins * coin_value(level),  # GH-END-06
+                    treasures=tuple(c.treasures),
+                    damage_taken=c.damage_taken,
+                    cards_lost=len(c.lost),
+                )
+            )
+        self.result = GameResult(
+            outcome, st.round, tuple(chars), dict(st.killed), tuple(st.revealed_rooms)
+        )
+        self.rules.emit("scenario_end", outcome=outcome, rounds=st.round)
+
+    # ------------------------------------------------------------------ logs & replay
+    def to_log(self) -> dict[str, JSONValue]:
+        """The game log: setup, seed, decisions, events and result, all JSON data."""
+        return {
+            "format": LOG_FORMAT,
+            "engine": ENGINE_ID,
+            "ruleset": "gloomhaven",
+            "pack": {"id": self.content.pack_id, "version": self.content.pack_version},
+            "setup": self.setup.to_json(),
+            "seed": self.seed,
+            "decisions": list(self.rules.answers),
+            "events": self.log.to_json(),
+            "result": self.result.to_json() if self.result is not None else None,
+        }
+
+    @classmethod
+    def replay(cls, log: Mapping[str, Any], pack: Any) -> Game:
+        """Re-run a log's setup and decisions with its seed; compare ``.events``."""
+        if log.get("format") != LOG_FORMAT:
+            raise ValueError(f"unsupported game log format {log.get('format')!r}")
+        content = as_content(pack)
+        setup = Setup.from_json(log["setup"])
+        game = cls(content, setup, log["seed"])
+        game.run(ScriptedController(list(log.get("decisions", []))))
+        return game
+
+    @classmethod
+    def verify(cls, log: Mapping[str, Any], pack: Any) -> int | None:
+        """Index of the first event that differs on replay, ``None`` if identical."""
+        game = cls.replay(log, pack)
+        return first_divergence(list(log.get("events", [])), game.log.to_json())
+
+
+def _modifier_index(content: Content, setup: Setup) -> dict[str, Any]:
+    index: dict[str, Any] = {c.id: c for c in content.monster_modifier_deck}
+    for cls in content.classes.values():
+        for c in cls.modifier_deck:
+            index[c.id] = c
+    for item in content.items.values():
+        for c in item.modifier_cards:
+            index[c.id] = c
+    return index
+
+
+def as_content(pack: Any) -> Content:
+    """Accept an engine :class:`Content`, a loaded content model or a pack path."""
+    if isinstance(pack, Content):
+        return pack
+    from questforge.engine.gloomhaven.game.from_model import content_from_pack
+
+    return content_from_pack(pack)

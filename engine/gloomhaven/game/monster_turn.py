@@ -1,0 +1,367 @@
+"""Monster turns and character-summon turns, driven by the monster-AI solver.
+
+Every move and attack asks :func:`questforge.engine.gloomhaven.ai.solve` with the current
+state converted to a :class:`~questforge.engine.gloomhaven.ai.Situation`; when the solver
+returns several equally valid options the "monsters" controller chooses (GH-AMBIG-01).
+
+Rules: GH-MORD-01..03, GH-MABIL-04, GH-MMOVE, GH-MATK, GH-MOTH, GH-ELEM-09, GH-SUMM-06,
+GH-BOSS-02, GH-FOCUS-06.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from questforge.engine.core.events import JSONValue
+from questforge.engine.core.hexgrid import Hex as GridHex
+from questforge.engine.core.hexgrid import distance
+from questforge.engine.gloomhaven.ai import ActiveMonster, AoePattern, Option, Situation, solve
+from questforge.engine.gloomhaven.ai import Figure as AiFigure
+from questforge.engine.gloomhaven.game.attacks import AttackParams, resolve_attack
+from questforge.engine.gloomhaven.game.board import find_routes
+from questforge.engine.gloomhaven.game.character_turn import add_consume, end_of_turn, start_of_turn
+from questforge.engine.gloomhaven.game.rules import Rules
+from questforge.engine.gloomhaven.game.spec import ANY_ELEMENT, Ability, Hex, MonsterAbilityCardSpec
+from questforge.engine.gloomhaven.game.state import Figure, MonsterType
+
+MONSTERS_ACTOR = "monsters"
+
+#: GH-SUMM-06: a summon acts as if holding "Move +0, Attack +0"
+SUMMON_CARD = MonsterAbilityCardSpec("summon", 0, (Ability("move", 0), Ability("attack", 0)))
+
+
+@dataclass(slots=True)
+class TypeTurn:
+    """What the monsters of one type share during its activation (GH-MOTH-06)."""
+
+    card: MonsterAbilityCardSpec
+    #: (ability index, consume index) -> consumed elements (benefit for every monster)
+    consumed: dict[tuple[int, int], bool] = field(default_factory=dict)
+
+
+def ability_card(r: Rules, mt: MonsterType) -> MonsterAbilityCardSpec:
+    for c in r.content.monster_decks[mt.deck_id]:
+        if c.id == mt.card:
+            return c
+    raise KeyError(f"ability card {mt.card!r} not in deck {mt.deck_id!r}")
+
+
+def initiative_of_type(r: Rules, mt: MonsterType) -> int:
+    return ability_card(r, mt).initiative if mt.card else 99
+
+
+def monster_type_turn(r: Rules, mt: MonsterType) -> None:
+    """GH-INIT-03, GH-MORD-02/03: elites first, then normals, each by standee number."""
+    st = r.state
+    card = ability_card(r, mt)
+    r.emit("monster_type_turn", monster=mt.id, card=card.id, initiative=card.initiative)
+    shared = TypeTurn(card)
+    order = sorted(
+        (f for f in st.figures.values() if f.kind == "monster" and f.monster_type == mt.id),
+        key=lambda f: (not (f.elite or f.named), f.standee),
+    )
+    for m in order:
+        if m.id not in st.figures or m.acts_from_round > st.round:
+            continue
+        figure_turn(r, m, shared)
+        if st.lost_game:
+            return
+    mt.acted = True
+
+
+def summon_turn(r: Rules, s: Figure) -> None:
+    """GH-SUMM-05/06/07."""
+    if s.acts_from_round > r.state.round:
+        return
+    figure_turn(r, s, TypeTurn(SUMMON_CARD))
+
+
+def figure_turn(r: Rules, m: Figure, shared: TypeTurn) -> None:
+    st = r.state
+    start_of_turn(r, m)
+    if m.id not in st.figures:
+        return
+    if "stun" in m.conditions:
+        r.emit("stunned", figure=m.id)  # GH-COND-07
+    else:
+        abilities = list(shared.card.abilities)
+        i = 0
+        plan: Option | None = None
+        while i < len(abilities) and m.id in st.figures:
+            ab = _boost(r, m, shared, i, abilities[i])
+            if ab.kind == "special":
+                spec = r.content.monsters[m.monster_type]
+                extra = spec.special_actions.get(ab.value, ())
+                r.emit("boss_special", figure=m.id, special=ab.value)  # GH-BOSS-02
+                abilities[i + 1 : i + 1] = list(extra)
+                i += 1
+                continue
+            plan = _perform(r, m, ab, abilities[i + 1 :], plan)
+            i += 1
+    end_of_turn(r, m, None)
+
+
+def _boost(r: Rules, m: Figure, shared: TypeTurn, index: int, ab: Ability) -> Ability:
+    """GH-ELEM-09 / GH-MOTH-06: a monster always consumes what it can; every monster of
+    the type then gets the bonus."""
+    for k, c in enumerate(ab.consumes):
+        key = (index, k)
+        if key not in shared.consumed:
+            elements: list[str] = []
+            ok = True
+            for e in c.elements:
+                if e == ANY_ELEMENT:
+                    pick = r.choose_any_element(MONSTERS_ACTOR, consumable=True)
+                    if pick is None or pick in elements:
+                        ok = False
+                        break
+                    elements.append(pick)
+                elif r.element_available(e):
+                    elements.append(e)
+                else:
+                    ok = False
+                    break
+            if ok:
+                for e in elements:
+                    r.consume_element(e, m.id)
+            shared.consumed[key] = ok
+        if shared.consumed[key]:
+            ab = add_consume(ab, c)
+            for extra in c.extra:
+                _perform(r, m, extra, [], None)
+    return ab
+
+
+def _attack_shape(r: Rules, m: Figure, ab: Ability) -> tuple[int, int, AoePattern | None]:
+    """(range, targets, aoe) of an attack ability for the solver (GH-MATK-05, GH-MOTH-02)."""
+    rng = ab.range if ab.range is not None else m.range
+    aoe = None
+    if ab.aoe is not None:
+        aoe = AoePattern(ab.aoe.melee, tuple(GridHex(q, r_) for q, r_ in ab.aoe.hexes))
+        if ab.aoe.melee:
+            rng = 0
+    targets = max(ab.targets, 1)
+    if m.kind == "monster":
+        stats = r.monster_stats(m)
+        targets = max(targets, stats.target)
+    return rng, targets, aoe
+
+
+def situation_for(
+    r: Rules, m: Figure, move: int, rng: int, targets: int, aoe: AoePattern | None, jump: bool
+) -> Situation:
+    """Convert the game state to the solver's frozen moment. Closed doors and unrevealed
+    rooms are left out of the board: they are walls to monsters and summons (GH-DOOR-03)."""
+    st = r.state
+    board = r.board
+    hexes = frozenset(GridHex(q, r_) for q, r_ in board.play_hexes(st, monsters_view=True))
+    terrain: dict[GridHex, str] = {}
+    for h in st.obstacles:
+        terrain[GridHex(*h)] = "obstacle"
+    for h in st.difficult:
+        terrain[GridHex(*h)] = "difficult"
+    for h in st.hazardous:
+        terrain[GridHex(*h)] = "hazardous"
+    for h in st.traps:
+        terrain[GridHex(*h)] = "trap"
+    terrain = {h: t for h, t in terrain.items() if h in hexes}
+    figures: list[AiFigure] = []
+    for f in st.figures.values():
+        if f.id == m.id:
+            continue
+        if f.side != m.side:
+            figures.append(
+                AiFigure(
+                    GridHex(*f.hex),
+                    "character",
+                    initiative=_initiative(r, f),
+                    invisible="invisible" in f.conditions,
+                    summon=f.kind == "summon",
+                    name=f.id,
+                )
+            )
+        else:
+            figures.append(AiFigure(GridHex(*f.hex), "monster", name=f.id))
+    walls = tuple(
+        (GridHex(*a), GridHex(*b))
+        for a, b in (tuple(sorted(w)) for w in r.scenario.thin_walls)
+        if GridHex(*a) in hexes and GridHex(*b) in hexes
+    )
+    active = ActiveMonster(
+        GridHex(*m.hex),
+        move=max(0, move),
+        range=rng,
+        targets=targets,
+        flying=m.flying,
+        jumping=jump,
+        muddled="muddle" in m.conditions,
+        aoe=aoe,
+        name=m.id,
+    )
+    return Situation(hexes, tuple(figures), active, terrain, walls, id=f"{m.id}@r{st.round}")
+
+
+def _initiative(r: Rules, f: Figure) -> int:
+    """The initiative an enemy has for focus ties (GH-FOCUS-03)."""
+    st = r.state
+    if f.kind == "character":
+        c = st.characters[f.id]
+        return 99 if c.long_rest else c.initiative
+    if f.kind == "summon":
+        c = st.characters[f.owner]
+        return 99 if c.long_rest else c.initiative
+    mt = st.monster_types.get(f.monster_type)
+    if mt is None or not mt.card:
+        return 99
+    return initiative_of_type(r, mt)
+
+
+def choose_option(r: Rules, m: Figure, sit: Situation) -> Option | None:
+    solution = solve(sit)
+    if not solution.options:
+        return None
+    options: list[JSONValue] = [o.to_json() for o in solution.options]
+    idx = r.ask(
+        "monster_option",
+        MONSTERS_ACTOR,
+        options,
+        {"figure": m.id, "rules": solution.explanation.rules},
+        f"{m.id}: the rules allow several options",
+    )
+    chosen = solution.options[idx]
+    r.emit(
+        "focus",
+        figure=m.id,
+        focus=list(chosen.focus) if chosen.focus is not None else None,
+        destination=list(chosen.destination),
+        attacks=[list(h) for h in chosen.attacks],
+        options=len(solution.options),
+    )
+    return chosen
+
+
+def _perform(
+    r: Rules, m: Figure, ab: Ability, rest: list[Ability], plan: Option | None
+) -> Option | None:
+    """Perform one monster ability; returns the move plan the next attack should use."""
+    st = r.state
+    if ab.kind == "move":
+        if "immobilize" in m.conditions:  # GH-COND-05
+            return None
+        nxt = next((a for a in rest if a.kind == "attack"), None)
+        if nxt is not None and "disarm" not in m.conditions:
+            rng, targets, aoe = _attack_shape(r, m, nxt)
+        else:
+            rng, targets, aoe = 0, 0, None  # GH-MMOVE-02: move as if for a melee attack
+        move = m.move + ab.value
+        opt = choose_option(r, m, situation_for(r, m, move, rng, targets, aoe, ab.jump))
+        if opt is None:
+            r.emit("no_focus", figure=m.id)  # GH-FOCUS-06
+            return None
+        dest: Hex = (opt.destination[0], opt.destination[1])
+        if dest != m.hex:
+            routes = find_routes(
+                r.board, st, m.hex, max(0, move), m.side, jump=ab.jump, flying=m.flying,
+                character=False,
+            )
+            route = routes.get(dest)
+            if route is None:
+                raise RuntimeError(f"solver destination {dest} unreachable for {m.id}")
+            r.walk(m, route, ab.jump)
+        return opt
+    if ab.kind == "attack":
+        if "disarm" in m.conditions:  # GH-COND-06
+            return None
+        rng, targets, aoe = _attack_shape(r, m, ab)
+        if plan is not None and (plan.destination[0], plan.destination[1]) == m.hex:
+            attacks = [(h[0], h[1]) for h in plan.attacks]
+        else:
+            opt = choose_option(r, m, situation_for(r, m, 0, rng, targets, aoe, False))
+            attacks = [(h[0], h[1]) for h in opt.attacks] if opt is not None else []
+        params = AttackParams(
+            value=m.attack + ab.value,
+            ranged=rng > 0 and ab.aoe is None or (ab.aoe is not None and not ab.aoe.melee),
+            range=max(rng, 1),
+            pierce=ab.pierce + m.pierce,
+            push=ab.push,
+            pull=ab.pull,
+            conditions=ab.conditions,
+            chooser=MONSTERS_ACTOR if m.kind == "monster" else m.owner,
+        )
+        occupied = {f.hex: f for f in st.figures.values()}
+        for h in attacks:
+            target = occupied.get(h)
+            if target is None or target.side == m.side or m.id not in st.figures:
+                continue
+            resolve_attack(r, m, target, params)
+        return None
+    if ab.kind == "heal":
+        _monster_heal(r, m, ab)
+    elif ab.kind in ("shield", "retaliate"):
+        # GH-MOTH-05: bonuses last until the end of the round
+        if ab.kind == "shield":
+            m.shield += ab.value
+        else:
+            m.retaliate.append((ab.value, ab.range or 1))
+        r.emit("bonus", figure=m.id, kind=ab.kind, value=ab.value, by=m.id)
+    elif ab.kind == "infuse":
+        for e in ab.elements:
+            pick = r.choose_any_element(MONSTERS_ACTOR, consumable=False) if e == ANY_ELEMENT else e
+            if pick:
+                r.infuse_at_end_of_turn(pick)  # GH-MOTH-07
+    elif ab.kind == "summon" and ab.monster:
+        _monster_summon(r, m, ab)
+    elif ab.kind == "condition":
+        targets = [m] if ab.target == "self" else [m, *r.allies_of(m)]
+        for t in targets:
+            if ab.target != "self" and distance(t.hex, m.hex) > (ab.range or 1):
+                continue
+            for c in ab.conditions:
+                r.apply_condition(t, c, m.id)
+    if ab.elements and ab.kind != "infuse":
+        for e in ab.elements:
+            if e != ANY_ELEMENT:
+                r.infuse_at_end_of_turn(e)
+    return plan
+
+
+def _monster_heal(r: Rules, m: Figure, ab: Ability) -> None:
+    """GH-MOTH-01: itself or an ally in range, whichever has lost the most HP."""
+    if ab.target == "self" or ab.range is None and ab.target != "ally":
+        pool = [m]
+    else:
+        rng = ab.range if ab.range is not None else m.range
+        pool = [m] + [
+            a for a in r.allies_of(m)
+            if distance(a.hex, m.hex) <= rng and r.board.visible(m.hex, a.hex)
+        ]
+    most = max(f.max_hp - f.hp for f in pool)
+    best = sorted((f for f in pool if f.max_hp - f.hp == most), key=lambda f: f.id)
+    idx = r.ask("monster_heal_target", MONSTERS_ACTOR, [f.id for f in best], {"figure": m.id})
+    r.heal(best[idx], ab.value, m.id)
+
+
+def _monster_summon(r: Rules, m: Figure, ab: Ability) -> None:
+    """GH-MOTH-03/04: an empty adjacent hex, as close to an enemy as possible; no hex or
+    no standee = no summon; the summon waits a round and drops no money."""
+    spots = r.empty_adjacent(m.hex, monsters_view=True)
+    enemies = r.enemies_of(m)
+    if not spots:
+        r.emit("summon_failed", figure=m.id, reason="no empty adjacent hex")
+        return
+    mt = r.state.monster_types.get(ab.monster)
+    if mt is not None and not mt.free_standees:
+        r.emit("summon_failed", figure=m.id, reason="no standee left")
+        return
+
+    def closeness(h: Hex) -> int:
+        return min((distance(h, e.hex) for e in enemies), default=0)
+
+    best_d = min(closeness(h) for h in spots)
+    best = [h for h in spots if closeness(h) == best_d]
+    idx = r.ask("monster_summon_hex", MONSTERS_ACTOR, [list(h) for h in best], {"figure": m.id})
+    f = r.place_monster(
+        ab.monster, best[idx], ab.elite, drops_coin=False, acts_from=r.state.round + 1
+    )
+    if f is not None:
+        r.emit("monster_summoned", figure=f.id, by=m.id)

@@ -1,0 +1,331 @@
+"""The round structure (GH-ROUND-02): card selection, initiative, turns, end of round,
+and the scenario's win and loss conditions (GH-END, GH-EXH-03).
+
+:func:`round_flow` is a generator that yields at every step boundary (after card
+selection, after each turn, after cleanup) so :class:`~.game.Game` can step a round or a
+turn at a time; the choices inside a step go to the controller synchronously.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from questforge.engine.core.events import JSONValue
+from questforge.engine.gloomhaven.game.character_turn import character_turn
+from questforge.engine.gloomhaven.game.monster_turn import (
+    ability_card,
+    monster_type_turn,
+    summon_turn,
+)
+from questforge.engine.gloomhaven.game.rules import GameOver, Rules
+from questforge.engine.gloomhaven.game.state import INERT, STRONG, WANING, Character
+
+#: a safety net: a game that reaches this many rounds ends as "unfinished"
+MAX_ROUNDS = 200
+
+Step = tuple[str, str]  # (boundary kind, actor id)
+OrderKey = tuple[int, int, int, int]
+
+
+def select_cards(r: Rules) -> None:
+    """GH-SEL-01/03/04/05, GH-EXH-01: two cards (leading first) or a long rest."""
+    st = r.state
+    for char in sorted(st.living_characters(), key=lambda c: c.id):
+        char.selected = []
+        char.long_rest = False
+        char.acted = False
+        can_rest = len(char.discard) >= 2  # GH-REST-01
+        if len(char.hand) < 2 and not can_rest:
+            r.exhaust(char, "cards")  # GH-SEL-05 / GH-EXH-01 (b)
+            continue
+        options: list[JSONValue] = []
+        if len(char.hand) >= 2:
+            hand = sorted(char.hand)
+            for lead in hand:
+                for other in hand:
+                    if other != lead:
+                        options.append({"cards": [lead, other]})
+        if can_rest:
+            options.append({"long_rest": True})
+        cls = r.content.classes[char.class_id]
+        idx = r.ask(
+            "plan",
+            char.id,
+            options,
+            {
+                "hand": sorted(char.hand),
+                "discard": sorted(char.discard),
+                "lost": sorted(char.lost),
+                "initiatives": {c: cls.card(c).initiative for c in char.hand},
+            },
+            "choose two cards (the first is leading) or a long rest",
+        )
+        choice = options[idx]
+        assert isinstance(choice, dict)
+        if choice.get("long_rest"):
+            char.long_rest = True
+            char.initiative = 99  # GH-REST-04, GH-INIT-06
+            char.second_initiative = 99
+            r.emit("plan", character=char.id, long_rest=True, initiative=99)
+        else:
+            lead, other = choice["cards"]
+            char.hand.remove(lead)
+            char.hand.remove(other)
+            char.selected = [lead, other]
+            char.initiative = cls.card(lead).initiative
+            char.second_initiative = cls.card(other).initiative
+            r.emit(
+                "plan", character=char.id, cards=[lead, other], initiative=char.initiative
+            )
+
+
+class Order:
+    """GH-INIT-02/04/05: ascending initiative; a player beats a monster type on a tie; tied
+    players compare their other card, then the players decide."""
+
+    def __init__(self, r: Rules) -> None:
+        self.r = r
+        self.tie_rank: dict[str, int] = {}
+
+    def settle_ties(self) -> None:
+        st = self.r.state
+        groups: dict[tuple[int, int], list[str]] = {}
+        for c in st.living_characters():
+            groups.setdefault((c.initiative, c.second_initiative), []).append(c.id)
+        for key in sorted(groups):
+            ids = sorted(groups[key])
+            rank = 0
+            while len(ids) > 1:
+                idx = self.r.ask(
+                    "initiative_tie", "players", list(ids), {"initiative": key[0]},
+                    "players tied on initiative: who acts first?",
+                )
+                self.tie_rank[ids.pop(idx)] = rank
+                rank += 1
+            if ids:
+                self.tie_rank[ids[0]] = rank
+
+    def key_of_char(self, c: Character) -> OrderKey:
+        return (c.initiative, 0, c.second_initiative, self.tie_rank.get(c.id, 0))
+
+    def next_actor(self) -> tuple[str, str] | None:
+        """The lowest-key actor that has not acted yet; newly revealed monster types with
+        a lower initiative than the current figure come next (GH-ROOM-05)."""
+        r = self.r
+        st = r.state
+        best: tuple[OrderKey, str, str] | None = None
+        for c in st.living_characters():
+            if c.acted:
+                continue
+            cand = (self.key_of_char(c), "character", c.id)
+            if best is None or cand < best:
+                best = cand
+        for i, mt in enumerate(sorted(st.monster_types.values(), key=lambda m: m.id)):
+            if mt.acted or not mt.card:
+                continue
+            if not any(
+                f.kind == "monster" and f.monster_type == mt.id for f in st.figures.values()
+            ):
+                continue
+            cand = ((ability_card(r, mt).initiative, 1, 0, i), "monsters", mt.id)
+            if best is None or cand < best:
+                best = cand
+        return None if best is None else (best[1], best[2])
+
+
+def end_of_round(r: Rules) -> None:
+    """GH-EOR-01..06."""
+    st = r.state
+    st.phase = "end-of-round"
+    # GH-EOR-01: decks that drew a 2x / Null shuffle
+    for c in st.characters.values():
+        if c.modifier_shuffle_pending:
+            c.modifier_deck.shuffle(st.rng)
+            c.modifier_shuffle_pending = False
+            r.emit("modifier_deck_shuffled", owner=c.id)
+    if st.monster_modifier_shuffle_pending:
+        st.monster_modifier_deck.shuffle(st.rng)
+        st.monster_modifier_shuffle_pending = False
+        r.emit("modifier_deck_shuffled", owner="monsters")
+    # GH-MABIL-05 / GH-EOR-02: this round's cards to the discards; shuffle flagged decks
+    discarded: set[str] = set()
+    for mt in st.monster_types.values():
+        if mt.card and mt.deck_id not in discarded:
+            discarded.add(mt.deck_id)
+            deck = st.ability_decks[mt.deck_id]
+            deck.discard_card(mt.card)
+            if ability_card(r, mt).shuffle:
+                deck.shuffle(st.rng)
+                r.emit("ability_deck_shuffled", deck=mt.deck_id)
+    for mt in st.monster_types.values():
+        mt.card = ""
+        mt.acted = False
+    # GH-EOR-03 / GH-ELEM-03: elements wane
+    for e, v in st.elements.items():
+        if v == STRONG:
+            st.elements[e] = WANING
+        elif v == WANING:
+            st.elements[e] = INERT
+    r.emit("elements", state={e: v for e, v in st.elements.items()})
+    # GH-EOR-04 / GH-REST-02/03: short rests
+    for char in sorted(st.living_characters(), key=lambda c: c.id):
+        if char.long_rest or len(char.discard) < 2:
+            continue
+        if r.ask("short_rest", char.id, ["skip", "rest"], {"discard": sorted(char.discard)}) != 1:
+            continue
+        short_rest(r, char)
+    # GH-EOR-05: round bonuses end
+    for f in st.figures.values():
+        f.shield = 0
+        f.retaliate = []
+    for char in st.characters.values():
+        for active in list(char.active):
+            if not active.persistent:
+                r.retire_active(char, active)
+        char.long_rest = False
+        char.acted = False
+    # GH-EOR-06 / GH-SPEC-01/02: round-based triggers (spawns at round end act next round)
+    r.fire_trigger(f"round-end:{st.round}")
+    for spawn in r.scenario.spawns:
+        if spawn.trigger.startswith("every-round-end:"):
+            k = int(spawn.trigger.split(":", 1)[1])
+            if k > 0 and st.round % k == 0:
+                r.fire_trigger(spawn.trigger)
+                break
+    r.emit("round_end", round=st.round)
+
+
+def short_rest(r: Rules, char: Character) -> None:
+    """GH-REST-02/03: shuffle the discards, lose one at random; once, the player may
+    suffer 1 damage to lose a different random card instead."""
+    st = r.state
+    pile = sorted(char.discard)
+    lost = pile[st.rng.randbelow(len(pile))]
+    rerolled = False
+    fig = st.figures.get(char.figure)
+    if fig is not None and len(pile) > 1:
+        if r.ask("short_rest_keep", char.id, ["accept", "reroll"], {"lost": lost}) == 1:
+            others = [c for c in pile if c != lost]
+            r.suffer_damage(fig, 1, "short rest", "short rest")
+            lost = others[st.rng.randbelow(len(others))]
+            rerolled = True
+    if char.exhausted:
+        return
+    char.discard.remove(lost)
+    char.lost.append(lost)
+    char.hand.extend(char.discard)
+    char.discard = []
+    r.emit("short_rest", character=char.id, lost=lost, rerolled=rerolled)
+
+
+def goals_met(r: Rules) -> bool:
+    """Every goal of the scenario is met (GH-END-01, GH-SPEC-07)."""
+    st = r.state
+    if not r.scenario.goals:
+        return False
+    for goal in r.scenario.goals:
+        if goal.kind == "kill-all":
+            if any(f.side == "monsters" for f in st.figures.values()):
+                return False
+            for room in r.scenario.rooms:
+                if room in st.revealed_rooms:
+                    continue
+                if any(
+                    p.room == room and p.by_players.get(st.players, "none") != "none"
+                    for p in r.scenario.placements
+                ):
+                    return False
+        elif goal.kind == "kill":
+            for t in goal.targets:
+                if t in st.named_killed:
+                    continue
+                if st.killed.get(t, 0) > 0 and not any(
+                    f.monster_type == t for f in st.figures.values()
+                ):
+                    continue
+                return False
+        elif goal.kind == "loot-all":
+            if st.treasures or any(h not in st.treasures_looted for h in r.scenario.treasures.values()):
+                return False
+        elif goal.kind == "reach":
+            if "goal:reach" not in st.triggered:
+                return False
+        elif goal.kind == "survive":
+            if st.round < goal.rounds or st.phase != "end-of-round":
+                return False
+        else:
+            return False
+    return True
+
+
+def losses_met(r: Rules) -> bool:
+    st = r.state
+    for loss in r.scenario.losses:
+        if loss.kind == "rounds" and st.round >= loss.rounds and st.phase == "end-of-round":
+            return True
+        if loss.kind == "monster-reaches" and any(
+            f.side == "monsters" and f.hex in loss.hexes for f in st.figures.values()
+        ):
+            return True
+        if loss.kind == "named-dies" and any(n in st.named_killed for n in loss.targets):
+            return True
+    return False
+
+
+def round_flow(r: Rules) -> Iterator[Step]:
+    """Rounds until the scenario ends. Yields ("select", ""), ("turn", actor) and
+    ("round", "") boundaries."""
+    st = r.state
+    try:
+        while st.round < MAX_ROUNDS:
+            st.round += 1
+            st.phase = "select"
+            r.emit("round_start", round=st.round)
+            select_cards(r)
+            r.draw_missing_ability_cards()  # GH-MABIL-01 / GH-INIT-01
+            order = Order(r)
+            order.settle_ties()
+            st.phase = "turns"
+            yield ("select", "")
+            while True:
+                nxt = order.next_actor()
+                if nxt is None:
+                    break
+                kind, actor = nxt
+                st.current = actor
+                if kind == "character":
+                    char = st.characters[actor]
+                    # GH-SUMM-05 / GH-INIT-07: summons first, in summoning order
+                    summons = sorted(
+                        (f for f in st.figures.values() if f.kind == "summon" and f.owner == actor),
+                        key=lambda f: f.summon_order,
+                    )
+                    for s in summons:
+                        if s.id in st.figures:
+                            summon_turn(r, s)
+                    character_turn(r, char)
+                    char.acted = True
+                else:
+                    monster_type_turn(r, st.monster_types[actor])
+                st.current = ""
+                if losses_met(r):
+                    st.lost_game = True
+                    raise GameOver()
+                if goals_met(r):
+                    st.goal_met = True
+                yield ("turn", actor)
+            end_of_round(r)
+            if losses_met(r):
+                st.lost_game = True
+                raise GameOver()
+            if st.goal_met or goals_met(r):
+                st.goal_met = True  # GH-END-01: the round is played to its end
+                st.phase = "finished"
+                yield ("round", "")
+                return
+            yield ("round", "")
+    except GameOver:
+        st.phase = "finished"
+        yield ("round", "")
+        return
+    st.phase = "finished"

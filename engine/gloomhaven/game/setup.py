@@ -1,0 +1,213 @@
+"""Scenario setup (GH-SETUP, GH-LEVEL, GH-VAR, GH-REF-01/02, GH-COMP-03/05).
+
+A :class:`Setup` is the part of a game's identity players choose: scenario, characters,
+level, variant, hands. With the content, a seed and the decisions it defines the game.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from questforge.engine.core.decks import Deck
+from questforge.engine.core.rng import Rng
+from questforge.engine.gloomhaven.game.rules import Rules, new_character_figure
+from questforge.engine.gloomhaven.game.spec import Content
+from questforge.engine.gloomhaven.game.state import Character, GameState
+
+#: GH-REF-02: gold per money token for L = 0..7
+COIN_VALUE: tuple[int, ...] = (2, 2, 3, 3, 4, 4, 5, 6)
+
+
+class SetupError(ValueError):
+    """The setup cannot be played with this content (unknown id, bad player count...)."""
+
+
+def recommended_level(character_levels: Sequence[int], solo: bool = False) -> int:
+    """GH-LEVEL-03: ceil(average character level / 2); the solo variant plays one level
+    higher for monsters and traps (GH-VAR-02), see :func:`monster_level`."""
+    if not character_levels:
+        raise SetupError("no characters")
+    avg = sum(character_levels) / len(character_levels)
+    return max(0, min(7, math.ceil(avg / 2)))
+
+
+def trap_damage(level: int, solo: bool = False) -> int:
+    """GH-TRAP-04 / GH-REF-02: 2 + L, +1 in the solo variant (GH-VAR-02)."""
+    return 2 + level + (1 if solo else 0)
+
+
+def monster_level(level: int, solo: bool = False) -> int:
+    """GH-MSTAT-05 (monster level = L), +1 in the solo variant (GH-VAR-02), at most 7."""
+    return min(7, level + (1 if solo else 0))
+
+
+def bonus_xp(level: int) -> int:
+    """GH-END-05 / GH-REF-02: 4 + 2L (not raised by the solo variant, GH-VAR-02)."""
+    return 4 + 2 * level
+
+
+def coin_value(level: int) -> int:
+    """GH-REF-02 (not raised by the solo variant, GH-VAR-02)."""
+    return COIN_VALUE[level]
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What the players choose before the scenario (GH-SETUP-10).
+
+    ``characters``: class ids, one character each (GH-CHAR-01), 2-4 of them (GH-VAR-01:
+    one person may play several - that is the ``solo`` variant). ``level`` ``None`` uses
+    the recommended level. ``hands``: the cards each character brings (GH-HAND-01);
+    missing = the class's level-1 cards up to the hand limit.
+    """
+
+    scenario: str
+    characters: tuple[str, ...]
+    level: int | None = None
+    character_levels: tuple[int, ...] = ()
+    solo: bool = False
+    hands: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    items: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    @property
+    def players(self) -> int:
+        return len(self.characters)
+
+    def levels(self) -> tuple[int, ...]:
+        return self.character_levels or tuple(1 for _ in self.characters)
+
+    def scenario_level(self) -> int:
+        return self.level if self.level is not None else recommended_level(self.levels())
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scenario": self.scenario,
+            "characters": list(self.characters),
+            "level": self.scenario_level(),
+            "character_levels": list(self.levels()),
+            "solo": self.solo,
+            "hands": {k: list(v) for k, v in sorted(self.hands.items())},
+            "items": {k: list(v) for k, v in sorted(self.items.items())},
+        }
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> Setup:
+        try:
+            return cls(
+                scenario=str(obj["scenario"]),
+                characters=tuple(str(c) for c in obj["characters"]),
+                level=None if obj.get("level") is None else int(obj["level"]),
+                character_levels=tuple(int(x) for x in obj.get("character_levels", ())),
+                solo=bool(obj.get("solo", False)),
+                hands={str(k): tuple(v) for k, v in dict(obj.get("hands", {})).items()},
+                items={str(k): tuple(v) for k, v in dict(obj.get("items", {})).items()},
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SetupError(f"malformed setup {dict(obj)!r}: {exc}") from None
+
+    def check(self, content: Content) -> None:
+        if self.scenario not in content.scenarios:
+            known = ", ".join(sorted(content.scenarios)) or "none"
+            raise SetupError(f"unknown scenario {self.scenario!r} (known: {known})")
+        if not 2 <= self.players <= 4:
+            raise SetupError(
+                f"a scenario is played by 2 to 4 characters, got {self.players} "
+                "(one person may play several: the solo variant, GH-VAR-01)"
+            )
+        if len(set(self.characters)) != len(self.characters):
+            raise SetupError("each class can be played by one character only")
+        for c in self.characters:
+            if c not in content.classes:
+                known = ", ".join(sorted(content.classes)) or "none"
+                raise SetupError(f"unknown character class {c!r} (known: {known})")
+        level = self.scenario_level()
+        if not 0 <= level <= 7:
+            raise SetupError(f"scenario level must be 0-7 (GH-LEVEL-02), got {level}")
+        if self.character_levels and len(self.character_levels) != self.players:
+            raise SetupError("character_levels needs one level per character")
+        for c, hand in self.hands.items():
+            cls = content.classes.get(c)
+            if cls is None:
+                raise SetupError(f"hand given for unknown class {c!r}")
+            ids = {card.id for card in cls.cards}
+            bad = [x for x in hand if x not in ids]
+            if bad:
+                raise SetupError(f"{c}: cards not in the class: {', '.join(bad)}")
+            if len(hand) > cls.hand_size or len(set(hand)) != len(hand):
+                raise SetupError(f"{c}: a hand holds at most {cls.hand_size} different cards")
+        for c, items in self.items.items():
+            for item in items:
+                if item not in content.items:
+                    raise SetupError(f"{c}: unknown item {item!r}")
+
+
+def default_hand(content: Content, class_id: str, level: int = 1) -> tuple[str, ...]:
+    """GH-HAND-01/02: level-1 cards (then "X" cards, then higher levels up to the
+    character's level) up to the hand limit, in content order."""
+    cls = content.classes[class_id]
+    ones = [c.id for c in cls.cards if c.level == 1]
+    xs = [c.id for c in cls.cards if c.level == "X" or c.level == "x"]
+    higher = [
+        c.id for c in cls.cards
+        if isinstance(c.level, int) and 1 < c.level <= level
+    ]
+    return tuple((ones + xs + higher)[: cls.hand_size])
+
+
+def build_state(content: Content, setup: Setup, seed: int | str) -> GameState:
+    """Everything before the first decision: decks shuffled (GH-COMP-03), elements inert
+    (GH-COMP-05), characters with their hands (no figure placed yet)."""
+    setup.check(content)
+    level = setup.scenario_level()
+    state = GameState(scenario=setup.scenario, level=level, players=setup.players, rng=Rng(seed))
+    spec = content.scenarios[setup.scenario]
+    state.traps = dict(spec.traps)
+    state.coins = dict(spec.coins)
+    state.treasures = dict(spec.treasures)
+    state.hazardous = set(spec.hazardous)
+    state.difficult = set(spec.difficult)
+    for i, cid in enumerate(setup.characters):
+        cls = content.classes[cid]
+        clevel = setup.levels()[i]
+        hand = list(setup.hands.get(cid) or default_hand(content, cid, clevel))
+        deck: Deck[str] = Deck(c.id for c in cls.modifier_deck)
+        for item in setup.items.get(cid, ()):
+            for card in content.items[item].modifier_cards:
+                deck.draw_pile.append(card.id)  # GH-ITEM-11
+        deck.shuffle(state.rng)
+        state.characters[cid] = Character(
+            id=cid,
+            class_id=cid,
+            level=clevel,
+            figure=cid,
+            hand=hand,
+            modifier_deck=deck,
+            items=dict.fromkeys(setup.items.get(cid, ()), "ready"),
+        )
+    monster_deck: Deck[str] = Deck(c.id for c in content.monster_modifier_deck)
+    monster_deck.shuffle(state.rng)
+    state.monster_modifier_deck = monster_deck
+    return state
+
+
+def place_party(r: Rules, setup: Setup) -> None:
+    """GH-SETUP-05/07: reveal the starting room (its monsters placed with random standee
+    numbers) and let each player pick an empty starting hex."""
+    st = r.state
+    spec = r.scenario
+    for h, formula in spec.obstacles.items():
+        st.obstacles[h] = r.formula(formula, st.level, st.players) if formula else None
+    r.reveal_room(spec.start_room, None)
+    for i, cid in enumerate(setup.characters):
+        cls = r.content.classes[cid]
+        taken = r.occupied_hexes()
+        free = [h for h in spec.start_hexes if h not in taken]
+        if not free:
+            raise SetupError(f"no free starting hex left for {cid}")
+        idx = r.ask("start_hex", cid, [list(h) for h in free], {"character": cid})
+        hp = cls.max_health(setup.levels()[i])
+        st.figures[cid] = new_character_figure(cid, free[idx], hp)
+        r.emit("character_placed", character=cid, hex=free[idx], hp=hp, hand=sorted(st.characters[cid].hand))

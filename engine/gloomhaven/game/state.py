@@ -1,0 +1,176 @@
+"""Mutable game state: plain objects, cheap to copy (:meth:`GameState.copy`).
+
+Static data (the map, content) stays in :class:`~.spec.ScenarioSpec` / :class:`~.spec.Content`
+and is shared by every copy; only what changes during play lives here.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from questforge.engine.core.decks import Deck
+from questforge.engine.core.rng import Rng
+from questforge.engine.gloomhaven.game.spec import ELEMENTS, Hex
+
+INERT, WANING, STRONG = 0, 1, 2
+ELEMENT_STATE_NAMES = {INERT: "inert", WANING: "waning", STRONG: "strong"}
+
+
+@dataclass(slots=True)
+class Figure:
+    """A character, monster or summon on the map."""
+
+    id: str
+    kind: str  # "character" | "monster" | "summon"
+    side: str  # "party" | "monsters"
+    hex: Hex
+    hp: int
+    max_hp: int
+    #: condition -> True if applied during this figure's own current turn (GH-REF-05)
+    conditions: dict[str, bool] = field(default_factory=dict)
+    #: round bonuses (GH-MOTH-05, GH-BONUS-07) and permanent stat values
+    shield: int = 0
+    retaliate: list[tuple[int, int]] = field(default_factory=list)
+    #: monster fields
+    monster_type: str = ""
+    elite: bool = False
+    #: named monsters use a stat line without being elite (GH-SPEC-07)
+    stat_elite: bool = False
+    standee: int = 0
+    named: str = ""
+    boss: bool = False
+    #: summons: who summoned them and in which order (GH-SUMM-05)
+    owner: str = ""
+    summon_order: int = 0
+    summon_card: str = ""
+    flying: bool = False
+    #: monsters placed by room setup drop a money token (GH-ATK-11)
+    drops_coin: bool = False
+    #: the round the figure appeared; summoned/spawned figures wait (GH-SUMM-07, GH-MOTH-04)
+    appeared_round: int = 0
+    acts_from_round: int = 0
+    #: stats the figure attacks with (monster stat line or summon card)
+    move: int = 0
+    attack: int = 0
+    range: int = 0
+    pierce: int = 0
+    base_shield: int = 0
+    base_retaliate: int = 0
+    base_retaliate_range: int = 1
+    attack_conditions: tuple[str, ...] = ()
+    immunities: tuple[str, ...] = ()
+
+    def has(self, condition: str) -> bool:
+        return condition in self.conditions
+
+
+@dataclass(slots=True)
+class ActiveCard:
+    """A card in a character's active area (GH-BONUS, GH-SEL-08)."""
+
+    card: str
+    half: str  # "top" | "bottom"
+    lost: bool
+    persistent: bool
+    uses_left: int | None
+    used: int = 0
+    summon: str = ""
+
+
+@dataclass(slots=True)
+class Character:
+    id: str  # the class id; one character per class (GH-CHAR-01)
+    class_id: str
+    level: int
+    figure: str
+    hand: list[str]
+    discard: list[str] = field(default_factory=list)
+    lost: list[str] = field(default_factory=list)
+    active: list[ActiveCard] = field(default_factory=list)
+    selected: list[str] = field(default_factory=list)  # [leading, other] this round
+    long_rest: bool = False
+    initiative: int = 0
+    second_initiative: int = 0
+    xp: int = 0
+    coins: int = 0
+    treasures: list[str] = field(default_factory=list)
+    exhausted: bool = False
+    items: dict[str, str] = field(default_factory=dict)  # item id -> "ready"|"spent"|"consumed"
+    item_uses: dict[str, int] = field(default_factory=dict)
+    modifier_deck: Deck[str] = field(default_factory=Deck)
+    modifier_shuffle_pending: bool = False
+    summons_made: int = 0
+    damage_taken: int = 0
+    acted: bool = False
+
+
+@dataclass(slots=True)
+class MonsterType:
+    """Per monster type in play: its ability deck and this round's card (GH-MABIL)."""
+
+    id: str
+    deck_id: str
+    card: str = ""  # this round's card ("" = none drawn)
+    free_standees: list[int] = field(default_factory=list)
+    acted: bool = False
+
+
+@dataclass(slots=True)
+class GameState:
+    scenario: str
+    level: int
+    players: int
+    round: int = 0
+    phase: str = "setup"  # setup, select, turns, end-of-round, finished
+    figures: dict[str, Figure] = field(default_factory=dict)
+    characters: dict[str, Character] = field(default_factory=dict)
+    monster_types: dict[str, MonsterType] = field(default_factory=dict)
+    #: ability decks are shared by every type using them (GH-MABIL-03)
+    ability_decks: dict[str, Deck[str]] = field(default_factory=dict)
+    ability_shuffle_pending: set[str] = field(default_factory=set)
+    monster_modifier_deck: Deck[str] = field(default_factory=Deck)
+    monster_modifier_shuffle_pending: bool = False
+    elements: dict[str, int] = field(default_factory=lambda: dict.fromkeys(ELEMENTS, INERT))
+    revealed_rooms: list[str] = field(default_factory=list)
+    open_doors: set[Hex] = field(default_factory=set)
+    unlocked_doors: set[Hex] = field(default_factory=set)
+    traps: dict[Hex, Any] = field(default_factory=dict)
+    coins: dict[Hex, int] = field(default_factory=dict)
+    treasures: dict[Hex, str] = field(default_factory=dict)
+    obstacles: dict[Hex, int | None] = field(default_factory=dict)  # hex -> hp (None: solid)
+    hazardous: set[Hex] = field(default_factory=set)
+    difficult: set[Hex] = field(default_factory=set)
+    placed_overlays_rooms: set[str] = field(default_factory=set)
+    turn_order: list[str] = field(default_factory=list)  # actor ids this round
+    current: str = ""
+    killed: dict[str, int] = field(default_factory=dict)  # monster type -> kills
+    named_killed: list[str] = field(default_factory=list)
+    treasures_looted: list[str] = field(default_factory=list)
+    triggered: set[str] = field(default_factory=set)
+    goal_met: bool = False
+    #: characters currently on reach-hexes goal hexes, checked at the end of turns
+    reached: set[str] = field(default_factory=set)
+    lost_game: bool = False
+    next_figure_serial: int = 0
+    rng: Rng = field(default_factory=Rng)
+
+    def copy(self) -> GameState:
+        """A deep, independent copy (static content stays shared)."""
+        return copy.deepcopy(self)
+
+    def figure_at(self, hex_: Hex) -> Figure | None:
+        for f in self.figures.values():
+            if f.hex == hex_:
+                return f
+        return None
+
+    def occupied(self) -> dict[Hex, Figure]:
+        return {f.hex: f for f in self.figures.values()}
+
+    def living_characters(self) -> list[Character]:
+        return [c for c in self.characters.values() if not c.exhausted]
+
+    def monsters(self) -> list[Figure]:
+        return [f for f in self.figures.values() if f.side == "monsters"]

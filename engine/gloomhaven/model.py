@@ -1,0 +1,520 @@
+"""The typed Gloomhaven content model: a pack's documents as frozen dataclasses.
+
+``load_pack_model(documents)`` takes documents that are already parsed (plain dicts, as a
+list, as ``(file, dict)`` pairs or grouped by kind) and returns a :class:`PackModel`: one
+typed object per document, looked up by kind and id, with references resolved through the
+pack and its required packs, and each scenario's map geometry on demand
+(:meth:`PackModel.scenario_map`). It never reads files itself except in the convenience
+:func:`load_pack_dir`.
+
+Bad content never raises out of the loader: a document the model cannot read is skipped and
+its :class:`ModelError` (file and JSON path) is appended to :attr:`PackModel.errors`.
+Unknown keys are ignored; unknown kinds (e.g. ``situation``) are kept out of the model.
+
+The classes live in sub-modules by subject and are re-exported here, so users import from
+``questforge.engine.gloomhaven.model`` only.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from questforge.engine.gloomhaven.formula import Formula, FormulaError
+from questforge.engine.gloomhaven.model_actions import (
+    ABILITY_TYPES,
+    CONDITIONS,
+    ELEMENTS,
+    NEGATIVE_CONDITIONS,
+    Ability,
+    AbilityBonus,
+    AreaPattern,
+    ConsumeBonus,
+    SummonStats,
+    parse_ability,
+    parse_action,
+)
+from questforge.engine.gloomhaven.model_base import (
+    Document,
+    Hex,
+    JsonPath,
+    ModelError,
+    Node,
+    Reader,
+    Value,
+    Wall,
+    value_of,
+    wall,
+)
+from questforge.engine.gloomhaven.model_cards import (
+    AbilityCard,
+    AttackModifier,
+    AttackModifierDeck,
+    BattleGoal,
+    CardCount,
+    CardHalf,
+    CharacterClass,
+    Event,
+    EventOption,
+    EventOutcome,
+    Item,
+    Perk,
+    PersonalQuest,
+    TreasureEntry,
+    TreasureTable,
+    parse_ability_card,
+    parse_attack_modifier,
+    parse_attack_modifier_deck,
+    parse_battle_goal,
+    parse_character_class,
+    parse_event,
+    parse_item,
+    parse_personal_quest,
+    parse_treasure_table,
+)
+from questforge.engine.gloomhaven.model_map import (
+    BossPlacement,
+    Condition,
+    Door,
+    Effect,
+    MapTile,
+    MonsterPlacement,
+    NamedMonster,
+    Overlay,
+    PlacedTile,
+    Rewards,
+    Room,
+    Scenario,
+    ScenarioMap,
+    SpecialRule,
+    TilePlacement,
+    TileSide,
+    Trigger,
+    build_scenario_map,
+    distance,
+    neighbours,
+    parse_map_tile,
+    parse_scenario,
+    place,
+    rotate,
+)
+from questforge.engine.gloomhaven.model_monsters import (
+    Boss,
+    BossSpecialAction,
+    BossStatFormulas,
+    MonsterAbilityCard,
+    MonsterAbilityDeck,
+    MonsterLevel,
+    MonsterStats,
+    MonsterType,
+    parse_boss,
+    parse_monster,
+    parse_monster_deck,
+)
+
+__all__ = [
+    "ABILITY_TYPES",
+    "CONDITIONS",
+    "ELEMENTS",
+    "KINDS",
+    "NEGATIVE_CONDITIONS",
+    "Ability",
+    "AbilityBonus",
+    "AbilityCard",
+    "AreaPattern",
+    "AttackModifier",
+    "AttackModifierDeck",
+    "BattleGoal",
+    "Boss",
+    "BossPlacement",
+    "BossSpecialAction",
+    "BossStatFormulas",
+    "CardCount",
+    "CardHalf",
+    "CharacterClass",
+    "Condition",
+    "ConsumeBonus",
+    "Document",
+    "Door",
+    "Effect",
+    "Event",
+    "EventOption",
+    "EventOutcome",
+    "Formula",
+    "FormulaError",
+    "Hex",
+    "Item",
+    "JsonPath",
+    "MapTile",
+    "ModelError",
+    "MonsterAbilityCard",
+    "MonsterAbilityDeck",
+    "MonsterLevel",
+    "MonsterPlacement",
+    "MonsterStats",
+    "MonsterType",
+    "NamedMonster",
+    "Node",
+    "Overlay",
+    "Pack",
+    "PackModel",
+    "PackRequirement",
+    "Perk",
+    "PersonalQuest",
+    "PlacedTile",
+    "Rewards",
+    "Room",
+    "Scenario",
+    "ScenarioMap",
+    "SpecialRule",
+    "SummonStats",
+    "TilePlacement",
+    "TileSide",
+    "TreasureEntry",
+    "TreasureTable",
+    "Trigger",
+    "Value",
+    "Wall",
+    "build_scenario_map",
+    "distance",
+    "load_pack_dir",
+    "load_pack_model",
+    "neighbours",
+    "parse_ability",
+    "parse_action",
+    "place",
+    "rotate",
+    "value_of",
+    "wall",
+]
+
+
+@dataclass(frozen=True, kw_only=True)
+class PackRequirement(Node):
+    id: str
+    version: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Pack(Document):
+    """The pack manifest (``pack.json``)."""
+
+    name: str
+    version: str
+    ruleset: str
+    description: str | None = None
+    authors: tuple[str, ...] = ()
+    license: str | None = None
+    homepage: str | None = None
+    requires: tuple[PackRequirement, ...] = ()
+
+
+def _parse_pack(r: Reader, common: dict[str, Any]) -> Pack:
+    return Pack(
+        **common,
+        name=r.req_str("name"),
+        version=r.req_str("version"),
+        ruleset=r.req_str("ruleset"),
+        description=r.opt_str("description"),
+        authors=r.strs("authors"),
+        license=r.opt_str("license"),
+        homepage=r.opt_str("homepage"),
+        requires=r.array(
+            "requires",
+            lambda d, p: PackRequirement(
+                source_path=p,
+                id=Reader(d, p).req_str("id"),
+                version=Reader(d, p).req_str("version"),
+            ),
+        ),
+    )
+
+
+_Parser = Callable[[Reader, dict[str, Any]], Document]
+
+#: kind -> parser of one document of that kind (``pack`` included)
+PARSERS: dict[str, _Parser] = {
+    "pack": _parse_pack,
+    "map-tile": parse_map_tile,
+    "scenario": parse_scenario,
+    "monster": parse_monster,
+    "monster-ability-deck": parse_monster_deck,
+    "boss": parse_boss,
+    "character-class": parse_character_class,
+    "ability-card": parse_ability_card,
+    "attack-modifier": parse_attack_modifier,
+    "attack-modifier-deck": parse_attack_modifier_deck,
+    "item": parse_item,
+    "battle-goal": parse_battle_goal,
+    "personal-quest": parse_personal_quest,
+    "event": parse_event,
+    "treasure-table": parse_treasure_table,
+}
+
+#: the Gloomhaven content kinds (schemas in ``schema/gloomhaven/``); ``situation`` is the
+#: monster-AI interchange format: validated, but not part of a pack's model
+KINDS: tuple[str, ...] = (*[k for k in PARSERS if k != "pack"], "situation")
+
+D = TypeVar("D", bound=Document)
+
+#: what :func:`load_pack_model` accepts for one document
+DocumentInput = Mapping[str, Any] | tuple[str | os.PathLike[str] | None, Mapping[str, Any]]
+
+
+@dataclass
+class PackModel:
+    """Every document of a pack by kind and id, plus what could not be loaded."""
+
+    pack: Pack | None = None
+    #: kind -> id -> document (the first document wins when ids repeat)
+    documents: dict[str, dict[str, Document]] = field(default_factory=dict)
+    #: every loaded document in input order, duplicates included
+    all_documents: list[Document] = field(default_factory=list)
+    #: documents that could not be read (the document is skipped)
+    errors: list[ModelError] = field(default_factory=list)
+    #: models of required packs, for ``pack-id:content-id`` references
+    dependencies: tuple[PackModel, ...] = ()
+    _maps: dict[str, ScenarioMap] = field(default_factory=dict, repr=False)
+
+    @property
+    def id(self) -> str | None:
+        return self.pack.id if self.pack else None
+
+    # -- lookup ----------------------------------------------------------
+    def of_kind(self, kind: str) -> dict[str, Document]:
+        """Documents of ``kind`` by id (an empty dict if none)."""
+        return self.documents.get(kind, {})
+
+    def get(self, kind: str, ref: str) -> Document | None:
+        """Resolve a reference (``id`` or ``pack-id:id``) to a document of ``kind``."""
+        pack_id, sep, local = ref.rpartition(":")
+        if not sep or pack_id == self.id:
+            return self.of_kind(kind).get(local)
+        for dep in self._all_dependencies():
+            if dep.id == pack_id:
+                return dep.of_kind(kind).get(local)
+        return None
+
+    def resolve(self, kind: str, ref: str, cls: type[D]) -> D | None:
+        """Like :meth:`get`, typed: ``None`` if missing or of another class."""
+        doc = self.get(kind, ref)
+        return doc if isinstance(doc, cls) else None
+
+    def duplicates(self) -> list[tuple[Document, Document]]:
+        """``(kept, duplicate)`` pairs of documents sharing a kind and id."""
+        out = []
+        for doc in self.all_documents:
+            kept = self.documents.get(doc.kind, {}).get(doc.id)
+            if kept is not None and kept is not doc:
+                out.append((kept, doc))
+        return out
+
+    def _all_dependencies(self) -> Iterator[PackModel]:
+        seen: set[int] = set()
+        stack = list(self.dependencies)
+        while stack:
+            dep = stack.pop(0)
+            if id(dep) in seen:
+                continue
+            seen.add(id(dep))
+            yield dep
+            stack.extend(dep.dependencies)
+
+    # -- typed views -----------------------------------------------------
+    def _typed(self, kind: str, cls: type[D]) -> dict[str, D]:
+        return {k: v for k, v in self.of_kind(kind).items() if isinstance(v, cls)}
+
+    @property
+    def map_tiles(self) -> dict[str, MapTile]:
+        return self._typed("map-tile", MapTile)
+
+    @property
+    def scenarios(self) -> dict[str, Scenario]:
+        return self._typed("scenario", Scenario)
+
+    @property
+    def monsters(self) -> dict[str, MonsterType]:
+        return self._typed("monster", MonsterType)
+
+    @property
+    def monster_decks(self) -> dict[str, MonsterAbilityDeck]:
+        return self._typed("monster-ability-deck", MonsterAbilityDeck)
+
+    @property
+    def bosses(self) -> dict[str, Boss]:
+        return self._typed("boss", Boss)
+
+    @property
+    def character_classes(self) -> dict[str, CharacterClass]:
+        return self._typed("character-class", CharacterClass)
+
+    @property
+    def ability_cards(self) -> dict[str, AbilityCard]:
+        return self._typed("ability-card", AbilityCard)
+
+    @property
+    def attack_modifiers(self) -> dict[str, AttackModifier]:
+        return self._typed("attack-modifier", AttackModifier)
+
+    @property
+    def attack_modifier_decks(self) -> dict[str, AttackModifierDeck]:
+        return self._typed("attack-modifier-deck", AttackModifierDeck)
+
+    @property
+    def items(self) -> dict[str, Item]:
+        return self._typed("item", Item)
+
+    @property
+    def battle_goals(self) -> dict[str, BattleGoal]:
+        return self._typed("battle-goal", BattleGoal)
+
+    @property
+    def personal_quests(self) -> dict[str, PersonalQuest]:
+        return self._typed("personal-quest", PersonalQuest)
+
+    @property
+    def events(self) -> dict[str, Event]:
+        return self._typed("event", Event)
+
+    @property
+    def treasure_tables(self) -> dict[str, TreasureTable]:
+        return self._typed("treasure-table", TreasureTable)
+
+    # -- derived ---------------------------------------------------------
+    def scenario_map(self, scenario: Scenario | str) -> ScenarioMap:
+        """The resolved geometry of a scenario (cached per scenario id)."""
+        if isinstance(scenario, str):
+            found = self.scenarios.get(scenario)
+            if found is None:
+                raise KeyError(f"no scenario {scenario!r}")
+            scenario = found
+        cached = self._maps.get(scenario.id)
+        if cached is not None and cached.scenario is scenario:
+            return cached
+        built = build_scenario_map(scenario, lambda ref: self.resolve("map-tile", ref, MapTile))
+        self._maps[scenario.id] = built
+        return built
+
+    def monster_deck_for(self, monster: MonsterType | Boss) -> MonsterAbilityDeck | None:
+        return self.resolve("monster-ability-deck", monster.deck, MonsterAbilityDeck)
+
+    def class_cards(self, class_ref: str) -> list[AbilityCard]:
+        """Ability cards of a class (by the class's reference), in input order."""
+        cls = self.resolve("character-class", class_ref, CharacterClass)
+        if cls is None:
+            return []
+        out = []
+        for card in self.ability_cards.values():
+            target = self.resolve("character-class", card.character_class, CharacterClass)
+            if target is cls:
+                out.append(card)
+        return out
+
+    def treasure(self, number: int) -> TreasureEntry | None:
+        """The treasure entry with reference ``number`` in any of the pack's tables."""
+        for table in self.treasure_tables.values():
+            entry = table.entry(number)
+            if entry is not None:
+                return entry
+        return None
+
+
+def _iter_inputs(
+    documents: Iterable[DocumentInput] | Mapping[str, Iterable[DocumentInput]],
+) -> Iterator[tuple[str | None, str | None, Any]]:
+    """``(kind from grouping, file, data)`` for every input document."""
+    if isinstance(documents, Mapping):
+        for kind, group in documents.items():
+            for item in group:
+                file, data = _split(item)
+                yield kind, file, data
+    else:
+        for item in documents:
+            file, data = _split(item)
+            yield None, file, data
+
+
+def _split(item: DocumentInput) -> tuple[str | None, Any]:
+    if isinstance(item, tuple):
+        file, data = item
+        return (os.fspath(file) if file is not None else None), data
+    return None, item
+
+
+def load_document(data: Any, *, kind: str | None = None, file: str | None = None) -> Document:
+    """One document as its model object; raises :class:`ModelError` (with ``file``)."""
+    try:
+        r = Reader(data, ())
+        doc_kind = r.opt_str("kind") or kind
+        if doc_kind is None:
+            raise ModelError("missing required property 'kind'", ())
+        parser = PARSERS.get(doc_kind)
+        if parser is None:
+            raise ModelError(f"unknown kind {doc_kind!r}", ("kind",))
+        common = {"kind": doc_kind, "id": r.req_str("id"), "file": file, "source_path": ()}
+        return parser(r, common)
+    except ModelError as exc:
+        raise exc.with_file(file) from None
+    except RecursionError:
+        raise ModelError("content nested too deeply", (), file) from None
+
+
+def load_pack_model(
+    documents: Iterable[DocumentInput] | Mapping[str, Iterable[DocumentInput]],
+    *,
+    dependencies: Iterable[PackModel] = (),
+) -> PackModel:
+    """Build the model of one pack from already-parsed documents.
+
+    ``documents`` is a list of dicts, a list of ``(file, dict)`` pairs, or a mapping of
+    kind to such lists. ``dependencies`` are the models of required packs. Documents of
+    kinds outside the model (``situation``, other rulesets) are ignored; unreadable
+    documents are recorded in :attr:`PackModel.errors`.
+    """
+    model = PackModel(dependencies=tuple(dependencies))
+    for group_kind, file, data in _iter_inputs(documents):
+        kind = data.get("kind", group_kind) if isinstance(data, Mapping) else group_kind
+        if isinstance(kind, str) and kind not in PARSERS:
+            continue
+        try:
+            doc = load_document(data, kind=group_kind, file=file)
+        except ModelError as exc:
+            model.errors.append(exc)
+            continue
+        model.all_documents.append(doc)
+        if isinstance(doc, Pack):
+            if model.pack is None:
+                model.pack = doc
+            continue
+        model.documents.setdefault(doc.kind, {}).setdefault(doc.id, doc)
+    return model
+
+
+def load_pack_dir(
+    path: str | os.PathLike[str], *, dependencies: Iterable[PackModel] = ()
+) -> PackModel:
+    """Convenience: read every ``*.json`` under ``path`` with :mod:`json` and load them.
+
+    Files that are not valid JSON are recorded in :attr:`PackModel.errors`. Symbolic links
+    that lead out of the pack folder are not followed (packs are untrusted).
+    """
+    root = Path(path).resolve()
+    inputs: list[DocumentInput] = []
+    errors: list[ModelError] = []
+    for file in sorted(root.rglob("*.json")):
+        try:
+            if not file.resolve().is_relative_to(root):
+                errors.append(ModelError("file links outside the pack; skipped", (), str(file)))
+                continue
+            data = json.loads(file.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+            errors.append(ModelError(f"not readable as JSON: {exc}", (), str(file)))
+            continue
+        inputs.append((str(file), data))
+    model = load_pack_model(inputs, dependencies=dependencies)
+    model.errors[:0] = errors
+    return model

@@ -1,0 +1,242 @@
+"""The one action grammar shared by monsters, characters and items.
+
+An *action* is an ordered tuple of :class:`Ability` objects (GH-TURN-02, GH-MABIL-04). An
+ability is one flat frozen dataclass discriminated by ``type`` (``move``, ``attack``,
+``heal``, ``shield``, ``retaliate``, ``summon``, ``loot``, ``infuse``, ``recover``,
+``refresh``, ``xp``, ``condition``, ``special``): a single class keeps the engine's dispatch
+simple (``if ability.type == "attack"``) and fields that do not apply to a type keep their
+neutral default. The JSON form is ``schema/common/defs.schema.json#/$defs/ability``.
+
+On a monster ability card the ``value`` of ``move`` and ``attack`` and the ``range`` of an
+``attack`` are modifiers to the monster's stat card (GH-MMOVE-01, GH-MATK-01, GH-MATK-05);
+everywhere else values are absolute.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from questforge.engine.gloomhaven.model_base import (
+    Hex,
+    JsonPath,
+    ModelError,
+    Node,
+    Reader,
+    Value,
+    as_str,
+)
+
+ABILITY_TYPES: tuple[str, ...] = (
+    "move",
+    "attack",
+    "heal",
+    "shield",
+    "retaliate",
+    "summon",
+    "loot",
+    "infuse",
+    "recover",
+    "refresh",
+    "xp",
+    "condition",
+    "special",
+)
+CONDITIONS: tuple[str, ...] = (
+    "poison",
+    "wound",
+    "immobilize",
+    "disarm",
+    "stun",
+    "muddle",
+    "curse",
+    "invisible",
+    "strengthen",
+    "bless",
+)
+NEGATIVE_CONDITIONS: tuple[str, ...] = CONDITIONS[:7]
+ELEMENTS: tuple[str, ...] = ("fire", "ice", "air", "earth", "light", "dark")
+
+
+@dataclass(frozen=True, kw_only=True)
+class AreaPattern(Node):
+    """An area-of-effect pattern (GH-AOE): offsets from the attacker (``melee``) or from
+    any one pattern hex (ranged). Any rotation of the pattern is valid (GH-AOE-01)."""
+
+    melee: bool
+    hexes: tuple[Hex, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class SummonStats(Node):
+    """Base stats of a character summon (GH-SUMM-03)."""
+
+    health: Value
+    move: int
+    attack: int
+    range: int = 0
+    shield: int = 0
+    retaliate: int = 0
+    flying: bool = False
+    conditions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class AbilityBonus(Node):
+    """Additions to an ability's values, e.g. from consuming an element."""
+
+    value: int = 0
+    range: int = 0
+    targets: int = 0
+    pierce: int = 0
+    push: int = 0
+    pull: int = 0
+    add_target: int = 0
+    conditions: tuple[str, ...] = ()
+    aoe: AreaPattern | None = None
+    jump: bool = False
+    xp: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class ConsumeBonus(Node):
+    """Consume every element in ``elements`` (GH-ELEM-08) to get ``bonus`` and ``abilities``."""
+
+    elements: tuple[str, ...]
+    bonus: AbilityBonus | None = None
+    abilities: tuple[Ability, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ability(Node):
+    """One ability of an action; see the module docstring for the meaning of ``value``."""
+
+    type: str
+    #: move points, attack, heal, shield, retaliate, loot range or xp
+    value: Value | None = None
+    #: range of an attack, heal, retaliate, shield or condition (``None``: not stated)
+    range: int | None = None
+    targets: int = 1
+    pierce: int = 0
+    push: int = 0
+    pull: int = 0
+    add_target: int = 0
+    conditions: tuple[str, ...] = ()
+    aoe: AreaPattern | None = None
+    jump: bool = False
+    flying: bool = False
+    #: who a heal/shield/retaliate/condition affects (``self``, ``ally``, ...)
+    affects: str | None = None
+    #: elements infused (``infuse``)
+    elements: tuple[str, ...] = ()
+    consume: tuple[ConsumeBonus, ...] = ()
+    #: summon: a monster type (reference) and rank, or a named summon with stats
+    monster: str | None = None
+    rank: str = "normal"
+    name: str | None = None
+    stats: SummonStats | None = None
+    #: summon count, recover count, refresh count
+    count: int | None = None
+    #: recover: ``lost`` or ``discard``; refresh: ``spent``, ``consumed`` or ``any``
+    pile: str | None = None
+    items: str | None = None
+    #: xp: the condition under which it is gained (text)
+    condition: str | None = None
+    #: special: the boss special action number
+    number: int | None = None
+    text: str | None = None
+
+    @property
+    def is_melee(self) -> bool:
+        """An attack with no range (or range 0) is melee (GH-ATK-03)."""
+        return self.type == "attack" and not self.range
+
+
+def parse_area(data: Any, path: JsonPath) -> AreaPattern:
+    r = Reader(data, path)
+    return AreaPattern(source_path=path, melee=r.flag("melee"), hexes=r.hexes("hexes"))
+
+
+def parse_summon_stats(data: Any, path: JsonPath) -> SummonStats:
+    r = Reader(data, path)
+    return SummonStats(
+        source_path=path,
+        health=r.req_value("health"),
+        move=r.req_int("move"),
+        attack=r.req_int("attack"),
+        range=r.int_or("range", 0),
+        shield=r.int_or("shield", 0),
+        retaliate=r.int_or("retaliate", 0),
+        flying=r.flag("flying"),
+        conditions=r.strs("conditions"),
+    )
+
+
+def parse_bonus(data: Any, path: JsonPath) -> AbilityBonus:
+    r = Reader(data, path)
+    return AbilityBonus(
+        source_path=path,
+        value=r.int_or("value", 0),
+        range=r.int_or("range", 0),
+        targets=r.int_or("targets", 0),
+        pierce=r.int_or("pierce", 0),
+        push=r.int_or("push", 0),
+        pull=r.int_or("pull", 0),
+        add_target=r.int_or("add_target", 0),
+        conditions=r.strs("conditions"),
+        aoe=r.child("aoe", parse_area),
+        jump=r.flag("jump"),
+        xp=r.int_or("xp", 0),
+    )
+
+
+def parse_consume(data: Any, path: JsonPath) -> ConsumeBonus:
+    r = Reader(data, path)
+    return ConsumeBonus(
+        source_path=path,
+        elements=r.strs("elements"),
+        bonus=r.child("bonus", parse_bonus),
+        abilities=r.array("abilities", parse_ability),
+    )
+
+
+def parse_ability(data: Any, path: JsonPath) -> Ability:
+    """One ability; unknown keys are ignored, a missing or odd ``type`` is a ModelError."""
+    r = Reader(data, path)
+    kind = as_str(r.data.get("type"), r.at("type"))
+    value = r.opt_value("value")
+    return Ability(
+        source_path=path,
+        type=kind,
+        value=value,
+        range=r.opt_int("range"),
+        targets=r.int_or("targets", 1),
+        pierce=r.int_or("pierce", 0),
+        push=r.int_or("push", 0),
+        pull=r.int_or("pull", 0),
+        add_target=r.int_or("add_target", 0),
+        conditions=r.strs("conditions"),
+        aoe=r.child("aoe", parse_area),
+        jump=r.flag("jump"),
+        flying=r.flag("flying"),
+        affects=r.opt_str("affects"),
+        elements=r.strs("elements"),
+        consume=r.array("consume", parse_consume),
+        monster=r.opt_str("monster"),
+        rank=r.opt_str("rank") or "normal",
+        name=r.opt_str("name"),
+        stats=r.child("stats", parse_summon_stats),
+        count=r.opt_int("count"),
+        pile=r.opt_str("pile"),
+        items=r.opt_str("items"),
+        condition=r.opt_str("condition"),
+        number=r.opt_int("number"),
+        text=r.opt_str("text"),
+    )
+
+
+def parse_action(data: Any, path: JsonPath) -> tuple[Ability, ...]:
+    """An action (an ordered list of abilities) at ``path``."""
+    if not isinstance(data, list):
+        raise ModelError("expected an array of abilities", path)
+    return tuple(parse_ability(item, (*path, i)) for i, item in enumerate(data))

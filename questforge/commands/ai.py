@@ -1,0 +1,201 @@
+"""``questforge ai``: the monster-AI solver on situation files.
+
+``questforge ai solve FILE... [--format text|json] [--check]``
+
+- ``text`` (default) reads like a referee's ruling: the focus and why (movement needed,
+  proximity, initiative), the destination, the attack, every option where the players
+  choose, and the rule IDs applied.
+- ``json`` prints one JSON object per line, one line per input file, in input order
+  (``{"id", "options": [{"destination", "attacks", "focus"}]}``, see SITUATION.md). A file
+  that cannot be read gives ``{"file", "error"}`` on its line, so lines stay aligned.
+- ``--check`` compares each answer with the file's ``expected`` options and exits 1 on any
+  difference.
+
+Exit codes: 0 success, 1 an answer differs from ``expected`` (with ``--check``), 2 a file
+could not be read or is not a valid situation.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from questforge.engine.core.hexgrid import Hex
+from questforge.engine.gloomhaven.ai import (
+    Situation,
+    SituationError,
+    Solution,
+    load_situation,
+    solve,
+)
+
+MAX_BYTES = 20 * 1024 * 1024
+
+
+class InputError(Exception):
+    """A situation file could not be used; the message names the file and the place."""
+
+
+def read_situation(path: Path) -> Situation:
+    """Read and load one situation file, turning every failure into :class:`InputError`."""
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read file ({exc.strerror or exc})") from None
+    if path.is_dir():
+        raise InputError(f"{path}: is a directory, expected a situation JSON file")
+    if size > MAX_BYTES:
+        raise InputError(f"{path}: file is too large ({size} bytes; limit {MAX_BYTES})")
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read file ({exc.strerror or exc})") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    if not text.strip():
+        raise InputError(f"{path}: file is empty, expected a situation JSON object")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(
+            f"{path}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}"
+        ) from None
+    except RecursionError:
+        raise InputError(f"{path}: JSON nested too deeply") from None
+    try:
+        return load_situation(data)
+    except SituationError as exc:
+        raise InputError(f"{path}: {exc}") from None
+
+
+def _hex(h: tuple[int, int] | None) -> str:
+    return "-" if h is None else f"[{h[0]}, {h[1]}]"
+
+
+def _hexes(hs: tuple[Hex, ...]) -> str:
+    return ", ".join(_hex(h) for h in hs)
+
+
+def _ability(sit: Situation) -> str:
+    a = sit.active
+    parts = [f"move {a.move}" if a.move else "no move"]
+    if a.targets == 0:
+        parts.append("no attack")
+    else:
+        kind = f"ranged attack (range {a.range})" if a.range else "melee attack"
+        if a.aoe is not None:
+            kind += f" with a {'melee' if a.aoe.melee else 'ranged'} area of {len(a.aoe.hexes)} hex(es)"
+        parts.append(kind)
+        parts.append("targets all" if a.targets >= 6 else f"{a.targets} target(s)")
+    for flag in ("flying", "jumping", "muddled"):
+        if getattr(a, flag):
+            parts.append(flag)
+    return ", ".join(parts)
+
+
+def expected_matches(sit: Situation, solution: Solution) -> bool | None:
+    """Whether the solution's option set equals ``expected`` (None without expected)."""
+    if sit.expected is None:
+        return None
+    got = {(o.destination, o.attacks) for o in solution.options}
+    want = {(e.destination, e.attacks) for e in sit.expected}
+    return got == want
+
+
+def ruling_text(sit: Situation, solution: Solution) -> str:
+    """The referee's ruling for one situation."""
+    ex = solution.explanation
+    name = sit.active.name or "The monster"
+    lines = [f"== {sit.id or '(no id)'}" + (f": {sit.description}" if sit.description else "")]
+    lines.append(f"{name} at {_hex(sit.active.hex)}: {_ability(sit)}.")
+    if ex.candidates:
+        lines.append("Focus candidates:")
+        for c in ex.candidates:
+            if c.movement is None:
+                how = "cannot be attacked from any reachable hex"
+            else:
+                how = f"{c.movement} movement point(s) to an attack hex"
+                if c.traps:
+                    how += f" through {c.traps} trap/hazardous hex(es)"
+            prox = "-" if c.proximity is None else str(c.proximity)
+            init = f"{c.initiative}" + (" (summon)" if c.summon else "")
+            mark = "  <- focus" if c.chosen else ""
+            lines.append(f"  {c.label}: {how}, proximity {prox}, initiative {init}{mark}")
+    for step in ex.steps:
+        lines.append(f"{step.text} [{', '.join(step.rules)}]")
+    options = solution.options
+    if len(options) == 1:
+        o = options[0]
+        move = "stays at" if o.destination == sit.active.hex else "moves to"
+        attack = f" and attacks {_hexes(o.attacks)}" if o.attacks else " and does not attack"
+        lines.append(f"Ruling: {name.lower() if name == 'The monster' else name} {move} {_hex(o.destination)}{attack}.")
+    else:
+        lines.append(f"Ruling: the players choose one of {len(options)} options (GH-AMBIG-01):")
+        for i, o in enumerate(options, 1):
+            attack = f"attack {_hexes(o.attacks)}" if o.attacks else "no attack"
+            lines.append(f"  {i}. end at {_hex(o.destination)}, {attack} (focus {_hex(o.focus)})")
+    lines.append(f"Rules applied: {', '.join(ex.rules) or '-'}")
+    match = expected_matches(sit, solution)
+    if match is not None:
+        lines.append("Expected answer: " + ("matches." if match else "DIFFERS from this ruling."))
+    return "\n".join(lines)
+
+
+@click.group("ai")
+def ai() -> None:
+    """Monster-AI solver: where does the monster move, what does it attack."""
+
+
+@ai.command("solve")
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text: a referee's ruling; json: one answer object per line, in input order.",
+)
+@click.option(
+    "--check",
+    is_flag=True,
+    help="Compare each answer with the file's `expected` options; exit 1 on a difference.",
+)
+def solve_command(files: tuple[Path, ...], fmt: str, check: bool) -> None:
+    """Solve situation FILE(s) (format: SITUATION.md) and print every valid option."""
+    failed_input = False
+    mismatch = False
+    first = True
+    for path in files:
+        try:
+            sit = read_situation(path)
+        except InputError as exc:
+            failed_input = True
+            click.echo(f"error: {exc}", err=True)
+            if fmt == "json":
+                click.echo(json.dumps({"file": str(path), "error": str(exc)}))
+            continue
+        solution = solve(sit)
+        match = expected_matches(sit, solution)
+        if check and match is False:
+            mismatch = True
+            if fmt == "json":
+                click.echo(f"{path}: answer differs from expected", err=True)
+        if fmt == "json":
+            out: dict[str, Any] = solution.to_json()
+            click.echo(json.dumps(out, separators=(", ", ": ")))
+        else:
+            if not first:
+                click.echo("")
+            first = False
+            click.echo(ruling_text(sit, solution))
+    if failed_input:
+        sys.exit(2)
+    if mismatch:
+        sys.exit(1)

@@ -1,0 +1,134 @@
+"""``questforge edit [FILE or PACK]``: the scenario editor.
+
+- no argument: opens the bundled sample pack (and its largest scenario);
+- a pack folder: opens the pack; a content file: opens it (and the pack around it);
+- ``--screenshot out.png``: renders the main window offscreen, writes the PNG and exits
+  (``QT_QPA_PLATFORM=offscreen`` is set for you), so docs and reviews can show the editor;
+- without a display (no ``DISPLAY``/``WAYLAND_DISPLAY`` on Linux) and without
+  ``--screenshot`` it says so and points to ``--screenshot``, ``render`` and ``simulate``
+  (exit 2, no traceback).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import click
+
+
+def bundled_pack() -> Path:
+    from importlib import resources
+
+    return Path(str(resources.files("questforge.content"))) / "gloomhaven-sample"
+
+
+def has_display() -> bool:
+    """False on a Linux/BSD machine without X11 or Wayland and no Qt platform chosen."""
+    if os.environ.get("QT_QPA_PLATFORM"):
+        return True
+    if not sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def _largest_scenario(pack: Path) -> Path | None:
+    best: tuple[int, Path] | None = None
+    for path in sorted(pack.rglob("*.json")):
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError:
+            continue
+        if '"kind": "scenario"' in text or '"kind":"scenario"' in text:
+            size = len(text)
+            if best is None or size > best[0]:
+                best = (size, path)
+    return best[1] if best else None
+
+
+@click.command()
+@click.argument(
+    "target", required=False, type=click.Path(exists=True, path_type=Path), metavar="[FILE|PACK]"
+)
+@click.option(
+    "--screenshot",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Render the main window offscreen to this PNG and exit.",
+)
+@click.option(
+    "--players", type=click.IntRange(2, 4), default=2, show_default=True,
+    help="Player count the map shows.",
+)
+@click.option(
+    "--level", type=click.IntRange(0, 7), default=1, show_default=True,
+    help="Scenario level for monster stats.",
+)
+@click.option("--size", default="1400x900", show_default=True, help="Window size WxH.")
+def edit(
+    target: Path | None, screenshot: Path | None, players: int, level: int, size: str
+) -> None:
+    """Open the scenario editor (default: the bundled sample pack)."""
+    if screenshot is not None:
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    elif not has_display():
+        click.echo(
+            "questforge edit: there is no display here (no DISPLAY or WAYLAND_DISPLAY), so the "
+            "editor window cannot open.\n"
+            "  - picture of the editor:  questforge edit [FILE|PACK] --screenshot editor.png\n"
+            "  - picture of a map:       questforge render SCENARIO --players 3 -o map.png\n"
+            "  - playtest without a UI:  questforge simulate SCENARIO --players 3 --games 100",
+            err=True,
+        )
+        sys.exit(2)
+    try:
+        width, height = (int(x) for x in size.lower().split("x", 1))
+    except ValueError:
+        raise click.BadParameter("expected WIDTHxHEIGHT, e.g. 1400x900", param_hint="--size")
+
+    from PySide6.QtWidgets import QApplication
+
+    from questforge.editor.mainwindow import MainWindow
+    from questforge.editor.prompts import ScriptedPrompts
+    from questforge.editor.render import quiet_qt_messages
+
+    quiet_qt_messages()
+
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    app.setApplicationName("questforge editor")
+    app.setOrganizationName("questforge")
+    window = MainWindow(prompts=ScriptedPrompts() if screenshot else None)
+    window.resize(width, height)
+    pack = bundled_pack() if target is None else None
+    if target is None:
+        window.open_path(pack)  # type: ignore[arg-type]
+        scenario = _largest_scenario(pack)  # type: ignore[arg-type]
+        if scenario is not None:
+            window.open_file(scenario)
+    else:
+        window.open_path(target)
+        if target.is_dir():
+            scenario = _largest_scenario(target)
+            if scenario is not None:
+                window.open_file(scenario)
+    window.set_player_count(players)
+    window.set_level(level)
+    if screenshot is not None:
+        window.show()
+        window.validator.validate_now()
+        for _ in range(5):
+            app.processEvents()
+        editor = window.current_editor()
+        if editor is not None and hasattr(editor, "view"):
+            editor.view.fit()  # type: ignore[attr-defined]
+            app.processEvents()
+        image = window.grab()
+        screenshot.parent.mkdir(parents=True, exist_ok=True)
+        if not image.save(str(screenshot), "PNG"):
+            click.echo(f"error: cannot write {screenshot}", err=True)
+            sys.exit(2)
+        click.echo(f"wrote {screenshot}")
+        return
+    window.show()
+    sys.exit(app.exec())

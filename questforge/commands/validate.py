@@ -1,0 +1,131 @@
+"""``questforge validate PATH...``: schema and semantic validation of files, folders, packs.
+
+Exit codes: 0 clean (warnings allowed unless ``--strict``), 1 content errors, 2 usage or
+I/O errors (a path that does not exist, an output file that cannot be written). Bad content
+is never a traceback: every problem with a file is a finding.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import click
+
+FORMATS = ("text", "json", "sarif", "github", "junit")
+
+
+def _want_color(output: str | None) -> bool:
+    if output is not None or os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    return sys.stdout.isatty()
+
+
+def _fail(message: str) -> None:
+    click.echo(f"questforge validate: error: {message}", err=True)
+    sys.exit(2)
+
+
+def _list_checks(fmt: str) -> str:
+    from questforge.validator.checks import all_checks
+    from questforge.validator.runner import load_all_checks
+
+    load_all_checks()
+    specs = list(all_checks())
+    if fmt == "json":
+        rows = [
+            {
+                "code": s.code,
+                "severity": s.severity.value,
+                "ruleset": s.ruleset,
+                "title": s.title,
+                "description": s.description,
+                "kind": "infrastructure" if s.infrastructure else "check",
+            }
+            for s in specs
+        ]
+        return json.dumps(rows, indent=2, ensure_ascii=False) + "\n"
+    lines = []
+    for s in specs:
+        lines.append(f"{s.code}  {s.severity.value:<7}  [{s.ruleset}]  {s.title}")
+        lines.append(f"    {s.description}")
+    lines.append(f"\n{len(specs)} codes")
+    return "\n".join(lines) + "\n"
+
+
+def _write(text: str, output: str | None, *, color: bool = False) -> None:
+    if output is None:
+        # color=True keeps ANSI codes we decided to emit (click strips them off a non-tty)
+        click.echo(text, nl=False, color=color or None)
+        return
+    try:
+        Path(output).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        _fail(f"cannot write {output}: {exc.strerror or exc}")
+
+
+@click.command("validate")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=str))
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(FORMATS),
+    default="text",
+    show_default=True,
+    help="Report format: text for people, json for scripts, sarif for GitHub code "
+    "scanning, github for workflow annotations, junit for CI test reports.",
+)
+@click.option("--output", "-o", type=str, default=None, help="Write the report to FILE.")
+@click.option("--strict", is_flag=True, help="Warnings fail too (exit 1).")
+@click.option("--schema-only", is_flag=True, help="Only JSON Schema; skip the semantic checks.")
+@click.option("--list-checks", is_flag=True, help="List every finding code and exit.")
+@click.option(
+    "--pack-path",
+    multiple=True,
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Folder to search for required packs (repeatable); sibling folders are searched first.",
+)
+def validate(
+    paths: tuple[str, ...],
+    fmt: str,
+    output: str | None,
+    strict: bool,
+    schema_only: bool,
+    list_checks: bool,
+    pack_path: tuple[Path, ...],
+) -> None:
+    """Validate content files, folders and packs (every problem, not only the first).
+
+    A folder that holds pack.json is a pack; a folder holding several packs validates
+    each of them; a single file is checked in the context of its pack.
+    """
+    if list_checks:
+        _write(_list_checks(fmt), output)
+        return
+    if not paths:
+        _fail("give at least one file, folder or pack to validate (or --list-checks)")
+    if output is not None and Path(output).is_dir():
+        _fail(f"cannot write {output}: it is a folder")
+
+    from questforge.validator.reporters import render
+    from questforge.validator.runner import PathNotFoundError, validate_paths
+
+    try:
+        report = validate_paths(paths, schema_only=schema_only, pack_path=pack_path)
+    except PathNotFoundError as exc:
+        _fail(str(exc))
+        return
+    except OSError as exc:
+        _fail(f"{exc.filename or ''}: {exc.strerror or exc}")
+        return
+    color = _want_color(output) and fmt == "text"
+    _write(render(fmt, report, color=color), output, color=color)
+    if output is not None:
+        from questforge.validator.reporters.text import summary
+
+        click.echo(summary(report), err=True)
+    sys.exit(report.exit_code(strict))

@@ -1,0 +1,164 @@
+"""The batch runner, the statistics and the report, on stub games (no engine needed).
+
+The engine-backed determinism and property tests live in ``test_sim_properties.py``; these
+pin down what the report promises whatever the engine does: per-game seeds independent of
+job count and order, Wilson intervals, verdict bands, and a deterministic JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from questforge.engine.gloomhaven import report_html, simulation
+from questforge.engine.gloomhaven.simulation import (
+    CharacterResult,
+    GameResult,
+    GameTask,
+    Setup,
+)
+
+
+def stub_play(task: GameTask) -> GameResult:
+    """A fake game whose outcome is a pure function of the task's seed."""
+    rng = random.Random(task.seed)
+    win = rng.random() < 0.3 + 0.1 * task.players
+    chars = tuple(
+        CharacterResult(
+            name=f"class-{i}",
+            damage_taken=rng.randint(0, 20),
+            exhausted=(ex := rng.random() < 0.2),
+            exhaustion_cause="health" if ex else None,
+            fell_in_room=rng.choice(["room-a", "room-b"]) if ex else None,
+            xp=rng.randint(0, 10),
+        )
+        for i in range(task.players)
+    )
+    if task.index == 3 and task.players == 3:
+        raise RuntimeError("engine bug in game 3")
+    return GameResult(
+        setup=task.setup,
+        index=task.index,
+        seed=task.seed,
+        players=task.players,
+        level=task.level,
+        outcome="win" if win else "loss",
+        rounds=rng.randint(4, 12),
+        characters=chars,
+        kills={"rat": rng.randint(0, 4), "archer": rng.randint(0, 2)},
+        rooms_revealed=("room-a",),
+    )
+
+
+SETUPS = [Setup(2, 1), Setup(3, 1)]
+
+
+def _report(jobs: int, seed: int = 7) -> dict:
+    report, _ = simulation.run_simulation(
+        {"id": "demo", "pack": "p", "name": "Demo"},
+        SETUPS,
+        stub_play,
+        games=40,
+        seed=seed,
+        jobs=jobs,
+    )
+    return report
+
+
+def test_game_seed_depends_only_on_base_setup_and_index() -> None:
+    a = simulation.make_tasks([Setup(2, 1)], 5, 11)
+    b = simulation.make_tasks([Setup(4, 0), Setup(2, 1)], 50, 11)
+    assert [t.seed for t in a] == [t.seed for t in b if t.players == 2][:5]
+    assert len({t.seed for t in b}) == len(b)
+    assert simulation.game_seed(1, 2, 1, 0) != simulation.game_seed(2, 2, 1, 0)
+
+
+def test_report_identical_across_job_counts_except_timing() -> None:
+    one = _report(1)
+    two = _report(2)
+    assert one.pop("timing")["jobs"] == 1
+    assert two.pop("timing")["jobs"] == 2
+    assert json.dumps(one, sort_keys=False) == json.dumps(two, sort_keys=False)
+    assert _report(1, seed=8)["setups"] != one["setups"]
+
+
+def test_progress_reaches_total_and_results_come_back_in_task_order() -> None:
+    seen: list[tuple[int, int]] = []
+    tasks = simulation.make_tasks(SETUPS, 10, 3)
+    results = simulation.run_tasks(
+        tasks, stub_play, jobs=2, progress=lambda d, t: seen.append((d, t))
+    )
+    assert seen[0] == (0, 20) and seen[-1] == (20, 20)
+    assert [(r.setup, r.index) for r in results] == [(t.setup, t.index) for t in tasks]
+
+
+def test_a_crashing_game_is_reported_not_fatal() -> None:
+    report = _report(1)
+    three = report["setups"][1]
+    assert three["errors"] == 1
+    assert three["error_games"][0]["game"] == 3
+    assert "engine bug" in three["error_games"][0]["error"]
+    assert three["wins"] + three["losses"] + three["errors"] == 40
+
+
+def test_report_figures_match_the_games() -> None:
+    tasks = simulation.make_tasks([Setup(2, 1)], 30, 5)
+    results = [stub_play(t) for t in tasks]
+    report = simulation.build_report({}, [Setup(2, 1)], results, seed=5, games=30)
+    s = report["setups"][0]
+    wins = sum(r.outcome == "win" for r in results)
+    assert s["wins"] == wins and s["win_rate"] == round(wins / 30, 4)
+    assert sum(s["rounds"]["histogram"].values()) == 30
+    assert s["kills"]["rat"] == sum(r.kills["rat"] for r in results)
+    falls = sum(c.exhausted for r in results for c in r.characters)
+    assert sum(s["falls_by_room"].values()) == falls
+    seat1 = s["characters"][0]
+    assert seat1["name"] == "class-0"
+    assert seat1["damage_taken"]["max"] == max(r.characters[0].damage_taken for r in results)
+    assert "timing" not in report
+
+
+@pytest.mark.parametrize(
+    ("wins", "n", "lo", "hi"),
+    [
+        (0, 10, 0.0, 0.2775),  # reference values: Wilson score interval, z = 1.96
+        (10, 10, 0.7225, 1.0),
+        (50, 100, 0.4038, 0.5962),
+        (81, 263, 0.2553, 0.3662),
+    ],
+)
+def test_wilson_interval_reference_values(wins: int, n: int, lo: float, hi: float) -> None:
+    got = simulation.wilson_interval(wins, n)
+    assert got == pytest.approx((lo, hi), abs=1e-4)
+
+
+def test_verdict_bands() -> None:
+    assert simulation.verdict(0.1) == "too hard"
+    assert simulation.verdict(simulation.TOO_HARD_BELOW) == "fair"
+    assert simulation.verdict(0.6) == "fair"
+    assert simulation.verdict(0.95) == "too easy"
+
+
+def test_html_is_self_contained_and_shows_the_figures() -> None:
+    report = _report(1)
+    page = report_html.render_html(report)
+    assert page.startswith("<!DOCTYPE html>")
+    assert "<script" not in page and "<link" not in page and "src=" not in page
+    # the only URL is the SVG namespace
+    assert {u for u in __import__("re").findall(r"https?://[^\"' ]+", page)} == {
+        "http://www.w3.org/2000/svg"
+    }
+    assert page.count("<svg") >= 1 + 5 * len(SETUPS)
+    s = report["setups"][0]
+    assert f"{100 * s['win_rate']:.1f}%" in page
+    assert s["verdict"] in page
+    assert "room-a" in page and "rat" in page
+
+
+def test_html_escapes_content_names() -> None:
+    report = _report(1)
+    report["scenario"]["name"] = "<b>Evil & co</b>"
+    page = report_html.render_html(report)
+    assert "<b>Evil" not in page and "&lt;b&gt;Evil &amp; co" in page

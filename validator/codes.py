@@ -1,0 +1,146 @@
+"""Finding codes emitted by the validation infrastructure (files, JSON, schemas, packs).
+
+``QC0xx`` codes come from loading and schema validation, ``QC1xx`` from the core semantic
+checks in :mod:`questforge.validator.core_checks` (pack-level rules that hold for every
+ruleset), ``QC9xx`` from the runner itself. Each is declared in the check registry so that
+``questforge validate --list-checks`` documents it.
+"""
+
+from __future__ import annotations
+
+from questforge.validator.checks import CORE, CheckSpec, declare
+from questforge.validator.findings import Severity
+
+E, W = Severity.ERROR, Severity.WARNING
+
+
+def _d(code: str, severity: Severity, title: str, description: str) -> CheckSpec:
+    return declare(code, ruleset=CORE, severity=severity, title=title, description=description)
+
+
+IO_ERROR = _d(
+    "QC001",
+    E,
+    "File cannot be read",
+    "The file exists but cannot be read (permissions, a folder where a file was expected).",
+)
+TOO_BIG = _d(
+    "QC002",
+    E,
+    "File too large",
+    "Content files are limited to 10 MiB; a larger file is refused without being read.",
+)
+TOO_DEEP = _d(
+    "QC003",
+    E,
+    "JSON nested too deeply",
+    "Nesting is limited to 200 levels; deeper files are refused before parsing.",
+)
+ENCODING = _d(
+    "QC004",
+    E,
+    "Not UTF-8",
+    "Content files must be UTF-8 (a byte-order mark is tolerated); UTF-16, UTF-32 and "
+    "Latin-1 files are refused with the position of the first bad byte.",
+)
+BINARY = _d(
+    "QC005",
+    E,
+    "Binary file",
+    "The file contains NUL bytes: it is not JSON text.",
+)
+EMPTY = _d("QC006", E, "Empty file", "The file holds no JSON value (empty or only whitespace).")
+MALFORMED = _d(
+    "QC007",
+    E,
+    "Malformed JSON",
+    "The text is not valid JSON (reported with line and column). NaN and Infinity are "
+    "refused: JSON has only finite numbers.",
+)
+DUPLICATE_KEY = _d(
+    "QC008",
+    E,
+    "Duplicate key",
+    "An object uses the same key twice; JSON readers disagree on which value wins.",
+)
+SCHEMA = _d(
+    "QC010",
+    E,
+    "Schema violation",
+    "The document does not match the JSON Schema of its kind; every violation is reported "
+    "with its JSON path.",
+)
+NOT_OBJECT = _d(
+    "QC011",
+    E,
+    "Not a content object",
+    'A content file must be a JSON object with "kind" and "id".',
+)
+UNKNOWN_KIND = _d(
+    "QC012",
+    E,
+    "Unknown kind",
+    'The "kind" is missing or names no schema of the pack\'s ruleset or the common schemas.',
+)
+SCHEMA_MISMATCH = _d(
+    "QC013",
+    W,
+    "$schema does not match kind",
+    'The "$schema" URL is not the $id of the schema for the document\'s kind; editors '
+    "that follow it would check the file against the wrong schema. It is never fetched.",
+)
+CONTENT_REF = _d(
+    "QC014",
+    E,
+    "$ref in content",
+    'Content files are data: a "$ref" key in one is never followed (it would point outside '
+    "the pack or to the network) and is refused.",
+)
+SCHEMA_BUILD = _d(
+    "QC015",
+    E,
+    "Schema cannot be compiled",
+    "A shipped schema could not be compiled, e.g. its $ref names a URL that is not a "
+    "shipped schema (nothing is fetched from the network). This is a bug in questforge "
+    "or a plug-in.",
+)
+SYMLINK = _d(
+    "QC020",
+    E,
+    "Symbolic link in pack",
+    "Packs may not contain symbolic links; they are never followed, since they could "
+    "point outside the pack.",
+)
+OUTSIDE = _d(
+    "QC021",
+    E,
+    "Path outside the pack",
+    "A file resolves to a location outside the pack folder and is refused.",
+)
+REQUIRES_LOCATION = _d(
+    "QC022",
+    E,
+    "requires names a path or URL",
+    "A pack requires other packs by id only; a path or URL in requires is refused and "
+    "never followed.",
+)
+REQUIRES_MISSING = _d(
+    "QC023",
+    E,
+    "Required pack not found",
+    "A required pack id was not found next to the pack or on the search path (--pack-path).",
+)
+REQUIRES_VERSION = _d(
+    "QC024",
+    W,
+    "Required pack version not available",
+    "The required pack exists but not in a version satisfying the requirement.",
+)
+REQUIRES_SELF = _d("QC025", E, "Pack requires itself", "A pack lists its own id in requires.")
+INTERNAL = _d(
+    "QC900",
+    E,
+    "Internal error in a check",
+    "A semantic check raised an exception; this is a bug in questforge. The other checks "
+    "still ran.",
+)

@@ -1,0 +1,98 @@
+"""Core semantic checks (``QC1xx``): pack-level rules that hold for every ruleset.
+
+Ruleset-specific checks (references between Gloomhaven kinds, map geometry, ...) live in
+``questforge.validator.<ruleset>``; these only use what every pack has: kinds, ids, the
+manifest and the ``pack-id:content-id`` reference form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from questforge.validator.checks import CORE, check
+from questforge.validator.context import CheckContext
+from questforge.validator.findings import Finding
+
+
+@check(
+    "QC101",
+    ruleset=CORE,
+    severity="error",
+    title="Duplicate id",
+    description="Two documents of the same kind in one pack have the same id; references "
+    "to that id would be ambiguous. Ids must be unique per kind within a pack.",
+)
+def unique_ids(ctx: CheckContext) -> Iterator[Finding]:
+    first: dict[tuple[str, str], str] = {}
+    for doc in ctx.documents:
+        kind, ident = doc.kind, doc.id
+        if kind is None or ident is None:
+            continue
+        key = (kind, ident)
+        if key in first:
+            yield ctx.finding(
+                unique_ids,
+                f"{kind} id {ident!r} is already used by {first[key]}",
+                doc,
+                ("id",),
+                hint="ids must be unique per kind within a pack: rename one of them",
+                related=[(first[key], ("id",))],
+            )
+        else:
+            first[key] = doc.name
+
+
+@check(
+    "QC102",
+    ruleset=CORE,
+    severity="error",
+    title="More than one pack manifest",
+    description="A pack has exactly one manifest, pack.json at its root; another document of "
+    'kind "pack" inside the pack is refused.',
+)
+def single_manifest(ctx: CheckContext) -> Iterator[Finding]:
+    manifests = [d for d in ctx.documents if d.kind == "pack"]
+    if ctx.pack is None or len(manifests) <= 1:
+        return
+    root_manifest = ctx.pack.manifest_path
+    for doc in manifests:
+        if doc.path is not None and doc.path.absolute() != root_manifest.absolute():
+            yield ctx.finding(
+                single_manifest,
+                "a second pack manifest inside the pack",
+                doc,
+                ("kind",),
+                hint="move the folder out to make it a separate pack",
+            )
+
+
+@check(
+    "QC103",
+    ruleset=CORE,
+    severity="error",
+    title="Kind of another ruleset",
+    description="The document's kind belongs to a different ruleset than the pack's "
+    "manifest declares.",
+)
+def kind_matches_ruleset(ctx: CheckContext) -> Iterator[Finding]:
+    if ctx.ruleset is None or ctx.pack_id is None:
+        return
+    try:
+        from questforge.engine import rulesets
+
+        own = rulesets.get(ctx.ruleset)
+    except Exception:
+        return
+    for doc in ctx.documents:
+        kind = doc.kind
+        if kind is None or kind == "pack" or kind in own.kinds:
+            continue
+        other = rulesets.ruleset_for_kind(kind)
+        if other is not None and other.name != ctx.ruleset:
+            yield ctx.finding(
+                kind_matches_ruleset,
+                f"kind {kind!r} belongs to ruleset {other.name!r}, but this pack's ruleset is "
+                f"{ctx.ruleset!r}",
+                doc,
+                ("kind",),
+            )

@@ -1,0 +1,80 @@
+"""A content document as the validator sees it: a name, parsed data and optional raw text.
+
+The same type serves files on disk and the editor's in-memory documents (``name`` is then a
+virtual name such as ``untitled/scenario.json``). ``text`` is only needed to turn JSON paths
+into line and column; without it findings carry paths only.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from questforge.engine.core.jsonload import locate
+
+
+@dataclass(eq=False)
+class Document:
+    """One JSON document: where it came from, its data, and what it is."""
+
+    #: display name used in findings: a path relative to the working folder when possible
+    name: str
+    data: Any
+    #: the source text, for line/column of findings (``None`` for in-memory documents)
+    text: str | None = None
+    path: Path | None = None
+    #: id of the pack the document belongs to (``None`` when outside any pack)
+    pack_id: str | None = None
+    #: filled in by the runner: schema validation found no error
+    schema_valid: bool = field(default=False)
+    _positions: dict[tuple[str | int, ...], tuple[int, int]] = field(
+        default_factory=dict, repr=False
+    )
+
+    @property
+    def kind(self) -> str | None:
+        value = self.data.get("kind") if isinstance(self.data, dict) else None
+        return value if isinstance(value, str) else None
+
+    @property
+    def id(self) -> str | None:
+        value = self.data.get("id") if isinstance(self.data, dict) else None
+        return value if isinstance(value, str) else None
+
+    def position(self, path: tuple[str | int, ...]) -> tuple[int | None, int | None]:
+        """1-based (line, column) of ``path`` in :attr:`text` (memoised), or ``(None, None)``."""
+        if self.text is None:
+            return None, None
+        found = self._positions.get(path)
+        if found is None:
+            found = locate(self.text, path)
+            self._positions[path] = found
+        return found
+
+    def get(self, path: tuple[str | int, ...]) -> Any:
+        """The value at ``path`` in :attr:`data`, or ``None`` if the path does not exist."""
+        node = self.data
+        for part in path:
+            try:
+                node = node[part]
+            except (KeyError, IndexError, TypeError):
+                return None
+        return node
+
+
+def base_prefix(base: Path | str | None = None) -> str:
+    """The absolute form of ``base`` (default: the working folder) with a trailing slash."""
+    return os.path.join(os.path.abspath(base if base is not None else os.getcwd()), "")
+
+
+def display_name(path: Path | str, base: Path | str | None = None, *, prefix: str = "") -> str:
+    """``path`` relative to ``base`` (default: the working folder) when inside it, in POSIX
+    form; otherwise the absolute path. String operations only, since this runs once per
+    file; pass a precomputed ``prefix`` (:func:`base_prefix`) in loops."""
+    absolute = os.path.abspath(path)
+    prefix = prefix or base_prefix(base)
+    if absolute.startswith(prefix):
+        absolute = absolute[len(prefix) :]
+    return absolute.replace(os.sep, "/")

@@ -1,0 +1,57 @@
+"""The Gloomhaven check catalogue: registration with documentation attached.
+
+Every Gloomhaven semantic check is registered through :func:`gh_check`, a thin wrapper over
+:func:`questforge.validator.checks.check` that also records an *example* (what a designer
+would have written to trigger the finding) and a *fix* (how to resolve it) in the check's
+``spec.extra``. ``docs/checks-gloomhaven.md`` is generated from these entries
+(:mod:`questforge.validator.gloomhaven.docs`), so the documentation can never list a code the
+code does not have, or miss one.
+
+Code ranges (all ``QGH2xx``, distinct from the rules catalogue's ``GH-...`` rule ids):
+
+- ``QGH20x``: identity and references (ids, ``pack:id`` references, kinds)
+- ``QGH21x``: map geometry (tiles, rooms, doors, reachability)
+- ``QGH22x``: things on the map (overlays, figures, starting hexes, obstacles)
+- ``QGH23x``: monster placements per player count
+- ``QGH24x``: formulas and treasure
+- ``QGH25x``: monsters, stat levels and ability decks
+- ``QGH26x``: character classes and ability cards
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from questforge.validator.checks import CheckFunc, CheckSpec, all_checks, check
+
+RULESET = "gloomhaven"
+
+
+def gh_check(
+    code: str,
+    *,
+    severity: str,
+    title: str,
+    description: str,
+    example: str,
+    fix: str,
+    rules: tuple[str, ...] = (),
+) -> Callable[[CheckFunc], CheckFunc]:
+    """Register a Gloomhaven check with its documentation (``example``, ``fix``, ``rules``)."""
+
+    def wrap(func: CheckFunc) -> CheckFunc:
+        registered = check(
+            code, ruleset=RULESET, severity=severity, title=title, description=description
+        )(func)
+        spec: CheckSpec = registered.spec  # type: ignore[attr-defined]
+        spec.extra.update({"example": example, "fix": fix, "rules": list(rules)})
+        return registered
+
+    return wrap
+
+
+def gloomhaven_specs() -> list[CheckSpec]:
+    """Every registered Gloomhaven semantic check (in code order)."""
+    import questforge.validator.gloomhaven  # noqa: F401  (registers the check modules)
+
+    return [s for s in all_checks() if s.ruleset == RULESET and s.code.startswith("QGH2")]

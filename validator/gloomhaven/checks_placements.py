@@ -1,0 +1,516 @@
+"""Things on the map (QGH220-229) and monster placements per player count (QGH230-239).
+
+Every monster, overlay, treasure, token and starting hex must sit on a hex of the map; no
+two figures share a hex at any player count and no (walking) figure stands on an obstacle;
+characters start on free hexes of the starting room (GH-SETUP-07); obstacles never cut a
+room off (GH-OBST-04); and the monster markers respect the standee count and scale sensibly
+with the number of characters (GH-SETUP-03, GH-SETUP-04).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from questforge.engine.core.pathfind import bfs
+from questforge.validator.context import CheckContext
+from questforge.validator.findings import Finding, JsonPath
+from questforge.validator.gloomhaven.catalogue import gh_check
+from questforge.validator.gloomhaven.scenario_map import (
+    PLAYER_COUNTS,
+    Hex,
+    ScenarioMap,
+    fmt_hex,
+    fmt_hexes,
+    hx,
+    scenario_maps,
+)
+
+
+def _located(smap: ScenarioMap) -> Iterator[tuple[str, Hex, JsonPath]]:
+    """Every element that must stand on the map: (what, hex, path of that hex)."""
+    for fig in smap.figures:
+        yield fig.label, fig.hex, (*fig.path, "hex")
+    for ov in smap.overlays:
+        name = f"{ov.type} overlay" + (f" {ov.id!r}" if ov.id else "")
+        for k, h in enumerate(ov.hexes):
+            yield name, h, (*ov.path, "hexes", k)
+    for h, path in smap.starting_hexes:
+        yield "starting hex", h, path
+    data = smap.doc.data
+    for i, rule in enumerate(data.get("special_rules", []) or []):
+        for e, effect in enumerate(rule.get("effects", []) or []):
+            if effect.get("type") == "spawn" and "hex" in effect:
+                yield (
+                    f"spawn of {effect.get('monster')!r}",
+                    hx(effect["hex"]),
+                    ("special_rules", i, "effects", e, "hex"),
+                )
+    for i, goal in enumerate(data.get("win", []) or []):
+        if goal.get("type") == "reach-hexes":
+            for k, h in enumerate(goal.get("hexes", [])):
+                yield "goal hex", hx(h), ("win", i, "hexes", k)
+
+
+@gh_check(
+    "QGH220",
+    severity="error",
+    title="Not on the map",
+    description="A monster, named monster, boss, overlay (corridor, trap, terrain, obstacle, "
+    "treasure, coin, pressure plate, token), starting hex, spawn point or goal hex lies on "
+    "a hex that is not part of the map (no placed tile, room hex or door covers it).",
+    example="A monster at `[9, 9]` on a map whose tiles end at `r = 4`.",
+    fix="Move it onto a tile hex, or add the hex to a room's `hexes` if it is a corridor.",
+    rules=("GH-MAP-01", "GH-SETUP-01"),
+)
+def on_the_map(ctx: CheckContext) -> Iterator[Finding]:
+    for smap in scenario_maps(ctx):
+        if not smap.complete:
+            continue  # a tile did not resolve (QGH201): the map is unknown
+        hexes = smap.map_hexes
+        for what, h, path in _located(smap):
+            if h not in hexes:
+                yield ctx.finding(
+                    on_the_map,
+                    f"{what} at {fmt_hex(h)} is not on the map",
+                    smap.doc,
+                    path,
+                    hint="move it onto a hex of a placed tile or a room",
+                )
+
+
+@gh_check(
+    "QGH221",
+    severity="error",
+    title="Two figures on one hex",
+    description="At some player count two figures (monsters present at that count, named "
+    "monsters, bosses) stand on the same hex. A hex holds at most one figure (GH-MOVE-03).",
+    example="Two monster markers at `[2, 2]`, one normal with 3 characters and the other "
+    "elite with 3 characters.",
+    fix="Move one of them, or make them absent at complementary player counts (one marker "
+    "per hex per count).",
+    rules=("GH-MOVE-03", "GH-SETUP-03"),
+)
+def one_figure_per_hex(ctx: CheckContext) -> Iterator[Finding]:
+    for smap in scenario_maps(ctx):
+        reported: set[tuple[int, int]] = set()
+        for n in PLAYER_COUNTS:
+            first: dict[Hex, int] = {}
+            for k, fig in enumerate(smap.figures):
+                if not fig.present(n):
+                    continue
+                if fig.hex in first:
+                    key = (first[fig.hex], k)
+                    if key in reported:
+                        continue
+                    reported.add(key)
+                    other = smap.figures[first[fig.hex]]
+                    counts = [c for c in PLAYER_COUNTS if fig.present(c) and other.present(c)]
+                    yield ctx.finding(
+                        one_figure_per_hex,
+                        f"{fig.label} and {other.label} are both on {fmt_hex(fig.hex)} with "
+                        f"{', '.join(map(str, counts))} characters",
+                        smap.doc,
+                        (*fig.path, "hex"),
+                        hint="a hex holds one figure: move one, or set it absent at those "
+                        "player counts",
+                        related=[(smap.doc, (*other.path, "hex"))],
+                    )
+                else:
+                    first[fig.hex] = k
+
+
+@gh_check(
+    "QGH222",
+    severity="error",
+    title="Figure on an obstacle",
+    description="A monster, named monster or boss is placed on an obstacle hex. Only a "
+    "flying figure may occupy an obstacle (GH-OBST-01, GH-OBST-02); flying monster types "
+    "are allowed.",
+    example="A `slag-hound` (not flying) at `[1, 7]`, where an obstacle overlay lies.",
+    fix="Move the monster or the obstacle.",
+    rules=("GH-OBST-01", "GH-OBST-02"),
+)
+def no_figure_on_obstacle(ctx: CheckContext) -> Iterator[Finding]:
+    for smap in scenario_maps(ctx):
+        obstacles = smap.obstacle_hexes()
+        for fig in smap.figures:
+            if fig.hex in obstacles and not fig.flying:
+                if not any(fig.present(n) for n in PLAYER_COUNTS):
+                    continue
+                yield ctx.finding(
+                    no_figure_on_obstacle,
+                    f"{fig.label} at {fmt_hex(fig.hex)} stands on an obstacle and does not fly",
+                    smap.doc,
+                    (*fig.path, "hex"),
+                    hint="only flying figures can be on an obstacle hex",
+                    related=[(smap.doc, obstacles[fig.hex].path)],
+                )
+
+
+@gh_check(
+    "QGH223",
+    severity="error",
+    title="Starting hex outside the starting room",
+    description="Characters start on hexes of the starting room (GH-SETUP-07); a starting "
+    "hex in another room (or in no room) would place a character in an unrevealed room.",
+    example='`"starting_room": "gate"` and a starting hex `[1, 6]` on the `shaft` tile.',
+    fix="Move the starting hex into the starting room, or change `starting_room`.",
+    rules=("GH-SETUP-07", "GH-SETUP-05"),
+)
+def start_in_start_room(ctx: CheckContext) -> Iterator[Finding]:
+    for smap in scenario_maps(ctx):
+        start = smap.room(smap.starting_room)
+        if start is None or not smap.complete:
+            continue
+        room_of = smap.room_of()
+        hexes = smap.map_hexes
+        for h, path in smap.starting_hexes:
+            if h in start.hexes or h not in hexes:
+                continue  # fine, or off the map (QGH220)
+            where = f"in room {room_of[h]!r}" if h in room_of else "in no room"
+            yield ctx.finding(
+                start_in_start_room,
+                f"starting hex {fmt_hex(h)} is {where}, not in the starting room "
+                f"{smap.starting_room!r}",
+                smap.doc,
+                path,
+            )
+
+
+#: overlay types that keep a hex from being a free starting hex
+_NOT_FREE = ("obstacle", "trap", "hazardous", "pressure-plate")
+
+
+@gh_check(
+    "QGH224",
+    severity="error",
+    title="Starting hex not free",
+    description="A starting hex must be empty (GH-SETUP-07): no monster at any player "
+    "count, no named monster or boss, no door, and no obstacle, trap, hazardous terrain or "
+    "pressure plate. Starting hexes are listed once each.",
+    example="Starting hex `[3, 2]` where a monster marker is normal with 2 characters.",
+    fix="Move the starting hex, or the figure or overlay on it.",
+    rules=("GH-SETUP-07",),
+)
+def start_hex_free(ctx: CheckContext) -> Iterator[Finding]:
+    for smap in scenario_maps(ctx):
+        doors = {d.hex: d for d in smap.doors}
+        for h, path in smap.starting_hexes:
+            blockers = [
+                f"{f.label} ({'/'.join(str(n) for n in PLAYER_COUNTS if f.present(n))} "
+                "characters)"
+                for f in smap.figures
+                if f.hex == h and any(f.present(n) for n in PLAYER_COUNTS)
+            ]
+            blockers += [
+                f"{o.type} overlay" for o in smap.overlays if o.type in _NOT_FREE and h in o.hexes
+            ]
+            if h in doors:
+                blockers.append(f"door {doors[h].id!r}")
+            if blockers:
+                yield ctx.finding(
+                    start_hex_free,
+                    f"starting hex {fmt_hex(h)} is not free: {', '.join(blockers)}",
+                    smap.doc,
+                    path,
+                    hint="characters start on empty hexes",
+                )
+
+
+#: overlays that are tiles: at most one of them per hex (tokens and coins may share)
+_TILE_OVERLAYS = (
+    "corridor",
+    "trap",
+    "hazardous",
+    "difficult",
+    "obstacle",
+    "treasure",
+    "pressure-plate",
+)
+
+
+@gh_check(
+    "QGH225",
+    severity="warning",
+    title="Overlays stacked on one hex",
+    description="Two overlay tiles (corridor, trap, hazardous or difficult terrain, "
+    "obstacle, treasure, pressure plate) cover the same hex, or one covers a door hex. The "
+    "engine applies both, but the printed map cannot show it and the rules do not say which "
+    "wins. Coins and numbered tokens may share a hex with a tile.",
+    example="An obstacle overlay and a trap overlay both cover `[2, 3]`.",
+    fix="Keep one overlay tile per hex.",
+    rules=("GH-MAP-01",),
+)
+def overlays_not_stacked(ctx: CheckContext) -> Iterator[Finding]:
+    for smap in scenario_maps(ctx):
+        doors = {d.hex: d for d in smap.doors}
+        first: dict[Hex, str] = {}
+        for ov in smap.overlays:
+            if ov.type not in _TILE_OVERLAYS:
+                continue
+            for k, h in enumerate(ov.hexes):
+                name = f"{ov.type} overlay" + (f" {ov.id!r}" if ov.id else "")
+                clash = first.get(h)
+                if clash is None and h in doors:
+                    clash = f"door {doors[h].id!r}"
+                if clash is not None:
+                    yield ctx.finding(
+                        overlays_not_stacked,
+                        f"{name} and {clash} are both on {fmt_hex(h)}",
+                        smap.doc,
+                        (*ov.path, "hexes", k),
+                    )
+                else:
+                    first[h] = name
+
+
+def _reached(smap: ScenarioMap, blocked: Iterable[Hex]) -> set[Hex]:
+    """Hexes characters can walk to from the start (doors open, thin walls and the
+    ``blocked`` hexes stop them)."""
+    board = smap.board()
+    stop = set(blocked)
+    start_room = smap.room(smap.starting_room)
+    sources = [h for h, _ in smap.starting_hexes if h in board and h not in stop]
+    if not sources and start_room is not None:
+        sources = [h for h in start_room.hexes if h in board and h not in stop]
+    result = bfs(sources, board.adjacency, lambda h: h not in stop)
+    return set(result.dist)
+
+
+@gh_check(
+    "QGH226",
+    severity="error",
+    title="Obstacles cut a room off",
+    description="With obstacles treated as blocked (doors open, thin walls blocking), a room "
+    "can no longer be reached by walking from the starting hexes. Obstacles may never cut "
+    "off one area of the map from another (GH-OBST-04): characters without jump or flying "
+    "could not go on.",
+    example="A row of obstacle hexes fills the only corridor between `gate` and `shaft`.",
+    fix="Remove or move one of the obstacles named in the message so a walking path "
+    "remains.",
+    rules=("GH-OBST-01", "GH-OBST-04"),
+)
+def obstacles_do_not_cut(ctx: CheckContext) -> Iterator[Finding]:
+    for smap in scenario_maps(ctx):
+        if not smap.complete or smap.room(smap.starting_room) is None:
+            continue
+        obstacles = smap.obstacle_hexes()
+        if not obstacles:
+            continue
+        open_reach = _reached(smap, ())
+        blocked_reach = _reached(smap, obstacles)
+        for room in smap.rooms:
+            hexes = set(room.hexes)
+            if not hexes & open_reach or hexes & blocked_reach:
+                continue  # unreachable anyway (QGH212/QGH213), or still reachable
+            culprits = []
+            for ov in {id(o): o for o in obstacles.values()}.values():
+                rest = {h for h, o in obstacles.items() if o is not ov}
+                if hexes & _reached(smap, rest):
+                    culprits.append(ov)
+            if culprits:
+                target = culprits[0]
+                names = ", ".join(
+                    f"overlays[{o.index}] at {fmt_hexes(o.hexes, 3)}" for o in culprits
+                )
+                message = (
+                    f"obstacle at {fmt_hexes(target.hexes, 3)} cuts room {room.id!r} off: no "
+                    "walking path from the starting hexes reaches it"
+                )
+                hint = f"removing any one of these opens a path: {names}"
+            else:
+                border = sorted(
+                    {o.index for h, o in obstacles.items() if h in open_reach}
+                )
+                target = next(o for o in smap.overlays if o.index == border[0])
+                message = (
+                    f"obstacles together cut room {room.id!r} off: no walking path from the "
+                    "starting hexes reaches it"
+                )
+                hint = "obstacles involved: " + ", ".join(f"overlays[{i}]" for i in border)
+            yield ctx.finding(
+                obstacles_do_not_cut,
+                message,
+                smap.doc,
+                target.path,
+                hint=hint,
+                related=[(smap.doc, room.path)],
+            )
+
+
+@gh_check(
+    "QGH227",
+    severity="warning",
+    title="Treasure or goal hex out of reach",
+    description="A treasure, coin or goal hex lies where no walking character can get: it "
+    "is sealed off by obstacles or thin walls (doors count as open). It can only be looted "
+    "or reached by flying or jumping, which may not be in any party.",
+    example="A treasure at `[3, 8]` surrounded by obstacle hexes.",
+    fix="Open a walking path to it, or move it.",
+    rules=("GH-TREAS-01", "GH-OBST-04", "GH-LOOT-01"),
+)
+def treasure_reachable(ctx: CheckContext) -> Iterator[Finding]:
+    for smap in scenario_maps(ctx):
+        if not smap.complete or smap.room(smap.starting_room) is None:
+            continue
+        obstacles = smap.obstacle_hexes()
+        reach = _reached(smap, obstacles)
+        hexes = smap.map_hexes
+        for ov in smap.overlays:
+            if ov.type not in ("treasure", "coin"):
+                continue
+            for k, h in enumerate(ov.hexes):
+                if h in hexes and h not in reach and h not in obstacles:
+                    yield ctx.finding(
+                        treasure_reachable,
+                        f"{ov.type} at {fmt_hex(h)} cannot be reached by walking",
+                        smap.doc,
+                        (*ov.path, "hexes", k),
+                        hint="characters without flying or jump could never loot it",
+                    )
+        for i, goal in enumerate(smap.doc.data.get("win", []) or []):
+            if goal.get("type") != "reach-hexes":
+                continue
+            for k, raw in enumerate(goal.get("hexes", [])):
+                h = hx(raw)
+                if h in hexes and h not in reach and h not in obstacles:
+                    yield ctx.finding(
+                        treasure_reachable,
+                        f"goal hex {fmt_hex(h)} cannot be reached by walking",
+                        smap.doc,
+                        ("win", i, "hexes", k),
+                    )
+
+
+# --- monster markers per player count ----------------------------------------------------------
+
+
+def _standees(ctx: CheckContext, ref: str) -> int | None:
+    doc = ctx.resolve(ref, "monster")
+    if doc is None or not isinstance(doc.data, dict):
+        return None
+    value = doc.data.get("standees")
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+@gh_check(
+    "QGH230",
+    severity="error",
+    title="More monsters than standees",
+    description="For some player count, a scenario places more monsters of one type (normal "
+    "and elite markers together) than the type has standees. The box limits how many "
+    "monsters of a type can be on the board (GH-ROOM-03).",
+    example="`slag-hound` has `\"standees\": 6` and seven markers are present with 4 "
+    "characters.",
+    fix="Remove markers (or set them absent at that player count), use another monster type, "
+    "or raise `standees` if the type really has more.",
+    rules=("GH-ROOM-03", "GH-SETUP-06"),
+)
+def standee_limit(ctx: CheckContext) -> Iterator[Finding]:
+    for smap in scenario_maps(ctx):
+        refs = sorted({f.ref for f in smap.figures if f.role == "monster"})
+        for ref in refs:
+            limit = _standees(ctx, ref)
+            if limit is None:
+                continue
+            markers = [f for f in smap.figures if f.role == "monster" and f.ref == ref]
+            for n in PLAYER_COUNTS:
+                present = [f for f in markers if f.present(n)]
+                if len(present) > limit:
+                    yield ctx.finding(
+                        standee_limit,
+                        f"{len(present)} {ref!r} monsters with {n} characters, but the type "
+                        f"has {limit} standees",
+                        smap.doc,
+                        present[limit].path,
+                        hint=f"at most {limit} {ref!r} markers may be present per player count",
+                    )
+
+
+def _elites(markers: list, n: int) -> int:  # type: ignore[type-arg]
+    return sum(1 for f in markers if f.states.get(n) == "elite")
+
+
+@gh_check(
+    "QGH231",
+    severity="warning",
+    title="Fewer elites with more characters",
+    description="The number of elite monsters of a type decreases as the player count rises "
+    "(e.g. two elites with 3 characters, one with 4). Markers normally get stronger with "
+    "more characters (GH-SETUP-04); a decrease is usually a mis-set marker.",
+    example="A marker is elite with 3 characters and normal with 4, and no other marker of "
+    "that type becomes elite with 4.",
+    fix="Check the markers of that type: with more characters, each marker should stay the "
+    "same or go absent -> normal -> elite.",
+    rules=("GH-SETUP-03", "GH-SETUP-04"),
+)
+def elites_do_not_decrease(ctx: CheckContext) -> Iterator[Finding]:
+    for smap in scenario_maps(ctx):
+        for ref in sorted({f.ref for f in smap.figures if f.role == "monster"}):
+            markers = [f for f in smap.figures if f.role == "monster" and f.ref == ref]
+            for low, high in zip(PLAYER_COUNTS, PLAYER_COUNTS[1:], strict=False):
+                a, b = _elites(markers, low), _elites(markers, high)
+                if b < a:
+                    culprit = next(
+                        f for f in markers if f.states[low] == "elite" and f.states[high] != "elite"
+                    )
+                    yield ctx.finding(
+                        elites_do_not_decrease,
+                        f"{a} elite {ref!r} with {low} characters but {b} with {high}; "
+                        f"the marker at {fmt_hex(culprit.hex)} is elite with {low} and "
+                        f"{culprit.states[high]} with {high}",
+                        smap.doc,
+                        (*culprit.path, "players", str(high)),
+                    )
+
+
+@gh_check(
+    "QGH232",
+    severity="warning",
+    title="Fewer monsters with more characters",
+    description="The number of monsters of a type present (normal or elite) decreases as "
+    "the player count rises. More characters should meet at least as many monsters "
+    "(GH-SETUP-04); a decrease is usually a mis-set marker.",
+    example="A marker is normal with 3 characters and absent with 4.",
+    fix="Check the markers of that type for the higher player count.",
+    rules=("GH-SETUP-03", "GH-SETUP-04"),
+)
+def monsters_do_not_decrease(ctx: CheckContext) -> Iterator[Finding]:
+    for smap in scenario_maps(ctx):
+        for ref in sorted({f.ref for f in smap.figures if f.role == "monster"}):
+            markers = [f for f in smap.figures if f.role == "monster" and f.ref == ref]
+            for low, high in zip(PLAYER_COUNTS, PLAYER_COUNTS[1:], strict=False):
+                a = sum(1 for f in markers if f.present(low))
+                b = sum(1 for f in markers if f.present(high))
+                if b < a:
+                    culprit = next(f for f in markers if f.present(low) and not f.present(high))
+                    yield ctx.finding(
+                        monsters_do_not_decrease,
+                        f"{a} {ref!r} with {low} characters but {b} with {high}; the marker "
+                        f"at {fmt_hex(culprit.hex)} is {culprit.states[low]} with {low} and "
+                        f"absent with {high}",
+                        smap.doc,
+                        (*culprit.path, "players", str(high)),
+                    )
+
+
+@gh_check(
+    "QGH233",
+    severity="warning",
+    title="Marker absent at every player count",
+    description="A monster marker is absent with 2, 3 and 4 characters, so it never places "
+    "a monster.",
+    example='`"players": {"2": "absent", "3": "absent", "4": "absent"}`.',
+    fix="Remove the marker, or set it normal or elite for some player count.",
+    rules=("GH-SETUP-04",),
+)
+def marker_used(ctx: CheckContext) -> Iterator[Finding]:
+    for smap in scenario_maps(ctx):
+        for fig in smap.figures:
+            if fig.role == "monster" and not any(fig.present(n) for n in PLAYER_COUNTS):
+                yield ctx.finding(
+                    marker_used,
+                    f"{fig.label} at {fmt_hex(fig.hex)} is absent with 2, 3 and 4 characters",
+                    smap.doc,
+                    (*fig.path, "players"),
+                )

@@ -1,0 +1,289 @@
+"""Identity and references (QGH200-209): every id a document names must exist.
+
+Ids unique per kind within a pack are already the core check ``QC101``; these checks cover
+what only the Gloomhaven kinds know: references between documents (``pack:id`` included),
+and the ids and references *inside* a scenario (tile placements, rooms, doors, overlays,
+figures) that the schema cannot tie together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from questforge.validator.context import CheckContext, split_reference
+from questforge.validator.document import Document
+from questforge.validator.findings import Finding, JsonPath
+from questforge.validator.gloomhaven.catalogue import gh_check
+from questforge.validator.gloomhaven.refs import (
+    ids_of_kind,
+    other_kinds_with_id,
+    suggestion,
+    target_kind,
+)
+from questforge.validator.gloomhaven.schema_walk import document_values
+
+
+@gh_check(
+    "QGH201",
+    severity="error",
+    title="Reference does not resolve",
+    description="A reference to another document (a monster type of a placement, the map "
+    "tile of a tile placement, the ability deck of a monster, the class of an ability card, "
+    "an item of a treasure table, a modifier card of a deck, a scenario in `unlocks` or "
+    "`links`, ...) names no document of that kind, in this pack or, for `pack:id`, in the "
+    "required pack.",
+    example='A scenario places `{"monster": "slag-hund", ...}` but the monster file has '
+    '`"id": "slag-hound"`.',
+    fix="Correct the id (the hint suggests the closest existing one), add the missing "
+    "document, or prefix the id with the pack that defines it (`other-pack:id`) and list "
+    "that pack in `requires`.",
+)
+def references_resolve(ctx: CheckContext) -> Iterator[Finding]:
+    known = ctx.known_packs()
+    for doc, path, name, value in document_values(ctx):
+        if name != "reference" or not isinstance(value, str) or doc.kind is None:
+            continue
+        kind = target_kind(doc.kind, path)
+        if kind is None:
+            continue
+        pack_id, ident = split_reference(value)
+        if pack_id is not None and pack_id != ctx.pack_id and pack_id not in known:
+            continue  # QGH202 reports the unknown pack
+        if ctx.resolve(value, kind) is not None:
+            continue
+        where = (
+            f"required pack {pack_id!r}"
+            if pack_id is not None and pack_id != ctx.pack_id
+            else (f"pack {ctx.pack_id!r}" if ctx.pack_id else "the validated files")
+        )
+        hint = None
+        close = suggestion(ident, ids_of_kind(ctx, kind, pack_id))
+        others = other_kinds_with_id(ctx, value)
+        if close is not None:
+            hint = f"did you mean {close!r}?"
+        elif others:
+            hint = f"{ident!r} is a {' and a '.join(others)}, not a {kind}"
+        else:
+            hint = f"add a {kind} with id {ident!r}, or correct the reference"
+        yield ctx.finding(
+            references_resolve,
+            f"{kind} {value!r} not found in {where}",
+            doc,
+            path,
+            hint=hint,
+        )
+
+
+@gh_check(
+    "QGH202",
+    severity="error",
+    title="Reference to a pack that is not required",
+    description="A `pack:id` reference names a pack that is neither this pack nor one it "
+    "lists in `requires`, so it can never resolve.",
+    example='A scenario places `"monster": "base-game:bandit-guard"` but `pack.json` has '
+    '`"requires": []`.',
+    fix='Add `{"id": "base-game", "version": "..."}` to `requires` in `pack.json`, or drop '
+    "the prefix if the content is in this pack.",
+)
+def reference_pack_known(ctx: CheckContext) -> Iterator[Finding]:
+    known = ctx.known_packs()
+    for doc, path, name, value in document_values(ctx):
+        if name != "reference" or not isinstance(value, str):
+            continue
+        pack_id, _ = split_reference(value)
+        if pack_id is None or pack_id == ctx.pack_id or pack_id in known:
+            continue
+        required = ", ".join(sorted(ctx.required)) or "none"
+        yield ctx.finding(
+            reference_pack_known,
+            f"reference {value!r} names pack {pack_id!r}, which this pack does not require "
+            f"(required: {required})",
+            doc,
+            path,
+            hint=f'add {{"id": "{pack_id}", "version": "..."}} to "requires" in pack.json',
+        )
+
+
+# --- ids and references inside a scenario -----------------------------------------------------
+
+#: scenario collections whose entries carry ids; figures share one namespace, since goals
+#: name any of them
+_ID_GROUPS: dict[str, tuple[str, ...]] = {
+    "tile placement": ("tiles",),
+    "room": ("rooms",),
+    "door": ("doors",),
+    "overlay": ("overlays",),
+    "figure": ("monsters", "named_monsters", "bosses"),
+    "special rule": ("special_rules",),
+}
+
+
+def _ids(data: dict[str, Any], keys: tuple[str, ...]) -> Iterator[tuple[str, JsonPath]]:
+    for key in keys:
+        for i, entry in enumerate(data.get(key, []) or []):
+            if isinstance(entry, dict) and isinstance(entry.get("id"), str):
+                yield entry["id"], (key, i, "id")
+
+
+@gh_check(
+    "QGH203",
+    severity="error",
+    title="Duplicate id inside a document",
+    description="Ids inside a scenario (tile placements, rooms, doors, overlays, figures, "
+    "special rules) and card ids inside a monster ability deck must be unique there: rooms "
+    "list tile placements by id, doors list rooms, goals and triggers name figures, doors "
+    "and overlays.",
+    example='Two rooms of one scenario both have `"id": "hall"`.',
+    fix="Rename one of them and update whatever refers to it.",
+)
+def unique_inner_ids(ctx: CheckContext) -> Iterator[Finding]:
+    for doc in ctx.of_kind("scenario"):
+        for what, keys in _ID_GROUPS.items():
+            first: dict[str, JsonPath] = {}
+            for ident, path in _ids(doc.data, keys):
+                if ident in first:
+                    yield ctx.finding(
+                        unique_inner_ids,
+                        f"{what} id {ident!r} is used twice in this scenario",
+                        doc,
+                        path,
+                        hint=f"the first use is at {_dotted(first[ident])}; rename one",
+                        related=[(doc, first[ident])],
+                    )
+                else:
+                    first[ident] = path
+    for doc in ctx.of_kind("monster-ability-deck"):
+        first = {}
+        for ident, path in _ids(doc.data, ("cards",)):
+            if ident in first:
+                yield ctx.finding(
+                    unique_inner_ids,
+                    f"card id {ident!r} is used twice in this deck",
+                    doc,
+                    path,
+                    related=[(doc, first[ident])],
+                )
+            else:
+                first[ident] = path
+
+
+def _dotted(path: JsonPath) -> str:
+    return "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path)
+
+
+def _collect(data: dict[str, Any], key: str) -> set[str]:
+    return {
+        e["id"] for e in data.get(key, []) or [] if isinstance(e, dict) and isinstance(e.get("id"), str)
+    }
+
+
+def _scenario_refs(doc: Document) -> Iterator[tuple[JsonPath, str, Any, set[Any]]]:
+    """``(path, what, value, allowed)`` for every id or number a scenario refers to itself."""
+    data: dict[str, Any] = doc.data
+    tiles = _collect(data, "tiles")
+    rooms = _collect(data, "rooms")
+    doors = _collect(data, "doors")
+    overlays = _collect(data, "overlays")
+    plates = {
+        o["id"]
+        for o in data.get("overlays", [])
+        if o.get("type") == "pressure-plate" and isinstance(o.get("id"), str)
+    }
+    figures = _collect(data, "monsters") | _collect(data, "named_monsters") | _collect(data, "bosses")
+    treasures = {o["number"] for o in data.get("overlays", []) if o.get("type") == "treasure"}
+
+    for i, room in enumerate(data.get("rooms", [])):
+        for t, tile_id in enumerate(room.get("tiles", [])):
+            yield ("rooms", i, "tiles", t), "tile placement", tile_id, tiles
+    if "starting_room" in data:
+        yield ("starting_room",), "room", data["starting_room"], rooms
+    for i, door in enumerate(data.get("doors", [])):
+        for r, room_id in enumerate(door.get("rooms", [])):
+            yield ("doors", i, "rooms", r), "room", room_id, rooms
+        if isinstance(door.get("opens_when"), dict):
+            yield from _trigger_refs(
+                door["opens_when"], ("doors", i, "opens_when"), rooms, doors, plates, figures, treasures
+            )
+    for i, rule in enumerate(data.get("special_rules", [])):
+        if isinstance(rule.get("trigger"), dict):
+            yield from _trigger_refs(
+                rule["trigger"], ("special_rules", i, "trigger"), rooms, doors, plates, figures, treasures
+            )
+        for e, effect in enumerate(rule.get("effects", []) or []):
+            base: JsonPath = ("special_rules", i, "effects", e)
+            kind = effect.get("type")
+            if kind == "open-door":
+                yield (*base, "door"), "door", effect.get("door"), doors
+            elif kind == "reveal-room":
+                yield (*base, "room"), "room", effect.get("room"), rooms
+            elif kind == "remove-overlays":
+                for k, ident in enumerate(effect.get("overlays", [])):
+                    yield (*base, "overlays", k), "overlay", ident, overlays
+    for i, goal in enumerate(data.get("win", [])):
+        if goal.get("type") == "kill":
+            for k, ident in enumerate(goal.get("targets", [])):
+                yield ("win", i, "targets", k), "figure", ident, figures
+        elif goal.get("type") == "loot-treasure":
+            for k, number in enumerate(goal.get("numbers", [])):
+                yield ("win", i, "numbers", k), "treasure overlay", number, treasures
+    for i, goal in enumerate(data.get("loss", [])):
+        if goal.get("type") == "killed":
+            for k, ident in enumerate(goal.get("targets", [])):
+                yield ("loss", i, "targets", k), "figure or token", ident, figures | overlays
+
+
+def _trigger_refs(
+    trigger: dict[str, Any],
+    base: JsonPath,
+    rooms: set[str],
+    doors: set[str],
+    plates: set[str],
+    figures: set[str],
+    treasures: set[Any],
+) -> Iterator[tuple[JsonPath, str, Any, set[Any]]]:
+    kind = trigger.get("type")
+    if kind in ("room-revealed", "room-cleared"):
+        yield (*base, "room"), "room", trigger.get("room"), rooms
+    elif kind == "door-opened":
+        yield (*base, "door"), "door", trigger.get("door"), doors
+    elif kind == "pressure-plate":
+        yield (*base, "overlay"), "pressure plate", trigger.get("overlay"), plates
+    elif kind == "killed":
+        for k, ident in enumerate(trigger.get("targets", [])):
+            yield (*base, "targets", k), "figure", ident, figures
+    elif kind == "treasure-looted":
+        yield (*base, "number"), "treasure overlay", trigger.get("number"), treasures
+
+
+@gh_check(
+    "QGH204",
+    severity="error",
+    title="Scenario refers to something it does not have",
+    description="A scenario names one of its own elements that does not exist: a room's "
+    "tile placement, the starting room, a door's rooms, a trigger's room, door, pressure "
+    "plate, figure or treasure number, an effect's door, room or overlays, or a goal's "
+    "figures and treasure numbers.",
+    example='`"starting_room": "entrance"` but the rooms are `gate` and `shaft`; or a '
+    '`loot-treasure` goal lists number 7 and no treasure overlay has `"number": 7`.',
+    fix="Correct the id or number, or add the element (give the overlay, door or figure an "
+    "`id` so it can be named).",
+)
+def scenario_inner_refs(ctx: CheckContext) -> Iterator[Finding]:
+    for doc in ctx.of_kind("scenario"):
+        for path, what, value, allowed in _scenario_refs(doc):
+            if value is None or value in allowed:
+                continue
+            options = sorted(str(a) for a in allowed)
+            close = suggestion(str(value), options) if isinstance(value, str) else None
+            listing = ", ".join(options[:8]) + (" ..." if len(options) > 8 else "")
+            hint = f"did you mean {close!r}?" if close else (
+                f"known: {listing}" if options else f"the scenario has no {what} with an id"
+            )
+            yield ctx.finding(
+                scenario_inner_refs,
+                f"{what} {value!r} does not exist in this scenario",
+                doc,
+                path,
+                hint=hint,
+            )

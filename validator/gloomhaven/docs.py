@@ -1,0 +1,70 @@
+"""Render ``docs/checks-gloomhaven.md`` from the registered Gloomhaven checks.
+
+Run ``python -m questforge.validator.gloomhaven.docs > docs/checks-gloomhaven.md`` after
+adding or changing a check; a test fails while the committed file is out of date.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from questforge.validator.gloomhaven.catalogue import gloomhaven_specs
+
+HEADER = """\
+# Gloomhaven semantic checks
+
+`questforge validate` first checks every file against its JSON Schema, then loads the pack
+into the content model and runs the semantic checks below: the consistency rules a schema
+cannot express (references between files, map geometry, placements per player count,
+formulas, decks and hands). Every finding carries its stable code, a severity, the file, the
+JSON path of the offending value and, where useful, a hint. `questforge validate
+--list-checks` lists the same codes.
+
+Codes are stable: a code is never reused for a different meaning. `QGH2xx` codes are
+findings of this validator; `GH-...` ids in the "Rules" lines are rule ids of the rules
+catalogue the check enforces.
+
+| range | area |
+|---|---|
+| QGH200-209 | identity and references |
+| QGH210-219 | map geometry: tiles, rooms, doors |
+| QGH220-229 | things on the map: overlays, figures, starting hexes, obstacles |
+| QGH230-239 | monster placements per player count |
+| QGH240-249 | formulas and treasure |
+| QGH250-259 | monsters, stat levels and ability decks |
+| QGH260-269 | character classes and ability cards |
+
+## Finding a hex (editor integration)
+
+Map findings point (by their JSON path) at the scenario element at fault: a placement, an
+overlay, a door, a room, a tile placement or a starting hex. `finding_hexes(finding, model)`
+in `questforge.validator.gloomhaven` turns such a finding into the list of axial hexes
+`(q, r)` to highlight; it returns `[]` for findings that are not about a place on a map.
+
+"""
+
+
+def render() -> str:
+    """The whole Markdown document."""
+    specs = gloomhaven_specs()
+    out = [HEADER, "## Summary\n\n| code | severity | title |\n|---|---|---|\n"]
+    for spec in specs:
+        out.append(f"| [{spec.code}](#{spec.code.lower()}) | {spec.severity.value} | {spec.title} |\n")
+    out.append("\n## Checks\n")
+    for spec in specs:
+        rules = spec.extra.get("rules") or []
+        out.append(f"\n### {spec.code}\n\n**{spec.title}** ({spec.severity.value})\n\n")
+        out.append(f"{spec.description}\n\n")
+        if rules:
+            out.append("Rules: " + ", ".join(f"`{r}`" for r in rules) + "\n\n")
+        out.append(f"Example: {spec.extra.get('example', '')}\n\n")
+        out.append(f"How to fix: {spec.extra.get('fix', '')}\n")
+    return "".join(out)
+
+
+def main() -> None:
+    sys.stdout.write(render())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,49 @@
+"""The JSON format: one document holding every finding (stable keys, for scripts)."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from questforge.validator.checks import spec_of
+from questforge.validator.findings import Finding
+
+if TYPE_CHECKING:
+    from questforge.validator.runner import Report
+
+FORMAT_VERSION = 1
+
+
+def finding_dict(finding: Finding) -> dict[str, Any]:
+    try:
+        title: str | None = spec_of(finding.code).title
+    except KeyError:
+        title = None
+    return {
+        "code": finding.code,
+        "severity": finding.severity.value,
+        "title": title,
+        "message": finding.message,
+        "file": finding.file,
+        "line": finding.line,
+        "column": finding.column,
+        "path": list(finding.path),
+        "pointer": finding.json_pointer(),
+        "hint": finding.hint,
+        "related": [{"file": f, "path": list(p)} for f, p in finding.related],
+    }
+
+
+def render(report: Report, **_: Any) -> str:
+    document = {
+        "format": "questforge-validate",
+        "version": FORMAT_VERSION,
+        "summary": {
+            "files": len(report.files),
+            "errors": report.errors,
+            "warnings": report.warnings,
+        },
+        "files": report.files,
+        "findings": [finding_dict(f) for f in report.findings],
+    }
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
