@@ -53,8 +53,35 @@ def _rename(node: Any, ids: set[str], suffix: str, pack_id: str) -> Any:
     return node
 
 
+def _enum_strings(node: Any, out: set[str]) -> set[str]:
+    """Every string a schema lists in ``enum`` or ``const`` (condition names, ...)."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "enum" and isinstance(value, list):
+                out.update(v for v in value if isinstance(v, str))
+            elif key == "const" and isinstance(value, str):
+                out.add(value)
+            else:
+                _enum_strings(value, out)
+    elif isinstance(node, list):
+        for value in node:
+            _enum_strings(value, out)
+    return out
+
+
 def generate(target: Path, count: int) -> dict[str, list[Path]]:
-    """Write a pack of ``count`` content files (plus pack.json); returns files by kind."""
+    """Write a pack of ``count`` content files (plus pack.json); returns files by kind.
+
+    Each copy of the sample content gets its ids suffixed (``-c7``) and every string equal
+    to a sample id renamed the same way, so references keep resolving. An id that is also a
+    schema keyword value (a card called ``curse`` next to the condition ``curse``) cannot be
+    renamed safely: such documents are written once only.
+    """
+    from questforge.validator.schemas import default_store
+
+    keywords: set[str] = set()
+    for entry in default_store():
+        _enum_strings(entry.schema, keywords)
     manifest = json.loads((SAMPLE / "pack.json").read_text(encoding="utf-8"))
     templates = []
     for path in sorted(SAMPLE.rglob("*.json")):
@@ -63,7 +90,8 @@ def generate(target: Path, count: int) -> dict[str, list[Path]]:
         templates.append((path.relative_to(SAMPLE), json.loads(path.read_text("utf-8"))))
     if not templates:
         raise SystemExit("the sample pack has no content files to use as templates")
-    ids = {data["id"] for _, data in templates if isinstance(data.get("id"), str)}
+    all_ids = {data["id"] for _, data in templates if isinstance(data.get("id"), str)}
+    ids = all_ids - keywords
     target.mkdir(parents=True, exist_ok=True)
     (target / "pack.json").write_text(json.dumps(manifest, indent=2), encoding="utf-8")
     by_kind: dict[str, list[Path]] = defaultdict(list)
@@ -75,6 +103,8 @@ def generate(target: Path, count: int) -> dict[str, list[Path]]:
         for rel, data in templates:
             if written >= count:
                 break
+            if copy > 0 and data.get("id") not in ids:
+                continue
             renamed = _rename(data, ids, suffix, manifest["id"])
             path = target / f"copy-{copy:04d}" / rel
             path.parent.mkdir(parents=True, exist_ok=True)

@@ -50,7 +50,9 @@ class PackBrowser(QTreeWidget):
             item.setData(0, PATH_ROLE, str(f.path))
             item.setToolTip(0, f"{f.kind} “{f.id}”\n{f.path}")
             parent.addChild(item)
-        self.expandAll()
+        for group in kinds.values():
+            # long groups (ability cards) start folded so the scenarios stay in view
+            group.setExpanded(group.childCount() <= 12)
         self._apply_states()
 
     def set_findings(self, findings: list[Finding]) -> None:

@@ -60,6 +60,7 @@ class CheckContext:
     _index: dict[tuple[str, str], Document] = field(init=False, repr=False)
     _required_index: dict[str, dict[tuple[str, str], Document]] = field(init=False, repr=False)
     _model: Any = field(init=False, repr=False, default=_UNSET)
+    _valid_by_kind: dict[str, list[Document]] | None = field(init=False, repr=False, default=None)
 
     def __post_init__(self) -> None:
         self._index = {}
@@ -79,8 +80,18 @@ class CheckContext:
         return (d for d in self.documents if d.schema_valid)
 
     def of_kind(self, kind: str) -> list[Document]:
-        """This pack's schema-valid documents of ``kind``, in file order."""
-        return [d for d in self.documents if d.schema_valid and d.kind == kind]
+        """This pack's schema-valid documents of ``kind``, in file order (a new list).
+
+        Indexed on first use: checks call this often, and the documents' validity is fixed
+        once the context exists.
+        """
+        if self._valid_by_kind is None:
+            index: dict[str, list[Document]] = {}
+            for doc in self.documents:
+                if doc.schema_valid:
+                    index.setdefault(doc.kind or "", []).append(doc)
+            self._valid_by_kind = index
+        return list(self._valid_by_kind.get(kind, ()))
 
     def kinds(self) -> set[str]:
         return {d.kind for d in self.documents if d.kind is not None}
@@ -116,7 +127,12 @@ class CheckContext:
     @property
     def model(self) -> Any:
         """The ruleset's typed model of this pack, built on first use (may raise: the runner
-        reports a raising check as an internal error)."""
+        reports a raising check as an internal error).
+
+        Calls ``Ruleset.load_model(documents, dependencies=[...])`` with the schema-valid
+        ``(file, data)`` pairs of this pack, and the models of the required packs (built
+        the same way) as dependencies.
+        """
         if self._model is _UNSET:
             loader = self.model_loader
             if loader is None and self.ruleset is not None:
@@ -125,7 +141,15 @@ class CheckContext:
                 loader = rulesets.get(self.ruleset).load_model
             if loader is None:
                 raise LookupError(f"ruleset {self.ruleset!r} has no model loader")
-            self._model = loader(self)
+            dependencies = [
+                loader([(d.name, d.data) for d in docs if d.schema_valid])
+                for docs in self.required.values()
+            ]
+            pairs = [(d.name, d.data) for d in self.valid_documents()]
+            if dependencies:
+                self._model = loader(pairs, dependencies=dependencies)
+            else:
+                self._model = loader(pairs)
         return self._model
 
     def documents_by_kind(self) -> dict[str, list[dict[str, Any]]]:

@@ -96,3 +96,34 @@ def kind_matches_ruleset(ctx: CheckContext) -> Iterator[Finding]:
                 doc,
                 ("kind",),
             )
+
+
+@check(
+    "QC104",
+    ruleset=CORE,
+    severity="error",
+    title="Unknown ruleset",
+    description="The pack manifest names a ruleset that is not installed, so its content "
+    "kinds and checks are unknown.",
+)
+def ruleset_is_known(ctx: CheckContext) -> Iterator[Finding]:
+    manifest = next((d for d in ctx.documents if d.kind == "pack"), None)
+    if manifest is None or not isinstance(manifest.data, dict):
+        return
+    name = manifest.data.get("ruleset")
+    if not isinstance(name, str):
+        return
+    try:
+        from questforge.engine import rulesets
+
+        known = [r.name for r in rulesets.all_rulesets()]
+    except Exception:
+        return
+    if name not in known:
+        yield ctx.finding(
+            ruleset_is_known,
+            f"ruleset {name!r} is not installed",
+            manifest,
+            ("ruleset",),
+            hint="installed rulesets: " + (", ".join(known) or "none"),
+        )

@@ -8,13 +8,13 @@ only for files that have findings, since computing them costs a re-scan of the t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 #: a JSON path as a sequence of object keys and array indices, from the document root
 JsonPath = tuple[str | int, ...]
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
 

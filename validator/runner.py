@@ -19,6 +19,7 @@ finding. Line and column are computed last, and only for documents that have fin
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,7 +30,9 @@ from questforge.engine.core.jsonload import (
     DEFAULT_MAX_BYTES,
     DEFAULT_MAX_DEPTH,
     JsonLoadError,
+    LoadedJson,
     load_json_file,
+    load_json_text,
 )
 from questforge.validator import codes, core_checks
 from questforge.validator.checks import CORE, CheckSpec, checks_for
@@ -47,6 +50,7 @@ __all__ = [
     "Document",
     "PathNotFoundError",
     "Report",
+    "document_from_text",
     "load_ruleset_checks",
     "validate_documents",
     "validate_paths",
@@ -244,7 +248,7 @@ def _schema_findings(doc: Document, folder: str | None, store: SchemaStore) -> l
         )
         return out
     declared = data.get("$schema")
-    if declared is not None and declared != entry.id:
+    if declared is not None and not _schema_reference_ok(declared, entry.id, entry.name):
         out.append(
             codes.SCHEMA_MISMATCH.finding(
                 f"$schema {declared!r} is not the schema of kind {kind!r}",
@@ -268,6 +272,18 @@ def _schema_findings(doc: Document, folder: str | None, store: SchemaStore) -> l
     for error in validator.iter_errors(data):
         out.extend(_schema_error_findings(error, name, store))
     return out
+
+
+def _schema_reference_ok(declared: Any, schema_id: str, name: str) -> bool:
+    """``$schema`` is the kind's ``$id``, or a relative path to a local copy of it
+    (``../schemas/gloomhaven/monster.schema.json``, as ``schema export`` writes them)."""
+    if not isinstance(declared, str):
+        return False
+    if declared == schema_id:
+        return True
+    return "://" not in declared and declared.replace("\\", "/").rsplit("/", 1)[-1] == (
+        f"{name}.schema.json"
+    )
 
 
 def _json_type(value: Any) -> str:
@@ -424,6 +440,33 @@ def validate_documents(
     return report
 
 
+def document_from_text(name: str, text: str) -> tuple[Document | None, list[Finding]]:
+    """Parse editor text into a :class:`Document` with the same safety checks as files
+    (depth, duplicates, malformed JSON with line and column); ``None`` plus the finding when
+    the text is not usable JSON."""
+    try:
+        loaded = load_json_text(text)
+    except JsonLoadError as exc:
+        finding = _LOAD_CODES[exc.reason].finding(exc.message, file=name, hint=exc.hint)
+        finding.line, finding.column = exc.line or 1, exc.column or 1
+        return None, [finding]
+    return Document(name, loaded.data, text=loaded.text), _duplicate_findings(name, loaded)
+
+
+def _duplicate_findings(name: str, loaded: LoadedJson) -> list[Finding]:
+    findings = []
+    for dup in loaded.duplicates:
+        finding = codes.DUPLICATE_KEY.finding(
+            f"key {dup.path[-1]!r} appears more than once in this object; the last value wins",
+            file=name,
+            path=dup.path,
+            hint="remove or rename one of them",
+        )
+        finding.line, finding.column = dup.line, dup.column
+        findings.append(finding)
+    return findings
+
+
 # --- files and packs on disk -----------------------------------------------------------------
 
 
@@ -450,16 +493,7 @@ class _Loader:
             finding.line, finding.column = exc.line or 1, exc.column or 1
             return None, [finding]
         doc = Document(name, loaded.data, text=loaded.text, path=path, pack_id=pack_id)
-        findings = []
-        for dup in loaded.duplicates:
-            finding = codes.DUPLICATE_KEY.finding(
-                f"key {dup.path[-1]!r} appears more than once in this object; the last value wins",
-                file=name,
-                path=dup.path,
-                hint="remove or rename one of them",
-            )
-            finding.line, finding.column = dup.line, dup.column
-            findings.append(finding)
+        findings = _duplicate_findings(name, loaded)
         return doc, findings
 
 
@@ -475,6 +509,18 @@ def _problem_finding(problem: packs.PackProblem, base: Path | None) -> Finding:
 
 #: sentinel: every file of a pack is selected
 _ALL: frozenset[Path] = frozenset()
+
+
+def _loose_json_files(folder: Path, pack_roots: set[Path]) -> list[Path]:
+    """JSON files under ``folder`` outside every pack (no links followed, no hidden dirs)."""
+    found: list[Path] = []
+    for dirpath, dirnames, filenames in os.walk(folder.absolute(), followlinks=False):
+        here = Path(dirpath)
+        dirnames[:] = sorted(
+            d for d in dirnames if not d.startswith(".") and here / d not in pack_roots
+        )
+        found.extend(here / name for name in sorted(filenames) if name.endswith(".json"))
+    return found
 
 
 def _plan(paths: Sequence[Path]) -> dict[Path | None, set[Path] | frozenset[Path]]:
@@ -509,12 +555,7 @@ def _plan(paths: Sequence[Path]) -> dict[Path | None, set[Path] | frozenset[Path
             roots = packs.find_packs(path)
             for root in roots:
                 add(root.absolute(), None)
-            loose = [
-                p
-                for p in sorted(path.rglob("*.json"))
-                if not any(r.absolute() in p.absolute().parents for r in roots)
-                and not any(part.startswith(".") for part in p.relative_to(path).parts)
-            ]
+            loose = _loose_json_files(path, {r.absolute() for r in roots})
             if loose:
                 add(None, loose)
         else:
@@ -617,6 +658,13 @@ def _validate_pack(
     pack = packs.open_pack(root)
     files, layout_problems = packs.content_files(root)
     problems = list(pack.problems) + layout_problems
+    if selected is not _ALL:
+        # a file named on the command line is validated even if discovery would skip it
+        # (a hidden folder, another extension) - but never a refused link
+        refused = {p.path.absolute() for p in layout_problems}
+        known = set(files)
+        extra = [p for p in selected if p not in refused and p not in known and p.is_file()]
+        files = sorted([*files, *extra])
     required: dict[str, list[Document]] = {}
     if not schema_only:
         required, require_problems = _load_required(

@@ -75,7 +75,13 @@ class SchemaContext:
             if "if" in part:
                 if self._matches_if(part["if"], data):
                     sub, sub_base = self.effective(part.get("then", {}), data, base)
-                    props.update(_rebase(sub.get("properties") or {}, sub_base, base))
+                    branch_props = _rebase(sub.get("properties") or {}, sub_base, base)
+                    for name, prop in branch_props.items():
+                        # keep the union's discriminator an enum (a combo box that can switch
+                        # the branch), not the branch's const
+                        if name in props and isinstance(props[name], dict) and "enum" in props[name]:
+                            continue
+                        props[name] = prop
                     required += [r for r in sub.get("required") or [] if r not in required]
                     for k in ("additionalProperties", "title", "description"):
                         if k in sub and k not in out:

@@ -48,6 +48,7 @@ from questforge.editor.gloomhaven.scenario_map import (
     hexes_of,
     overlay_hexes,
 )
+from questforge.editor.gloomhaven.marker_widget import MarkerWidget
 from questforge.editor.gloomhaven.scene import ScenarioScene
 from questforge.editor.jsonpath import MISSING, JsonPath
 from questforge.editor.map.view import MapView
@@ -210,6 +211,9 @@ class ScenarioEditor(DocumentEditor):
         self.stats_label.setWordWrap(True)
         self.stats_label.setTextFormat(Qt.TextFormat.RichText)
         inspector_layout.addWidget(self.stats_label)
+        self.marker = MarkerWidget({}, self._on_marker)
+        self.marker.setVisible(False)
+        inspector_layout.addWidget(self.marker)
         self.inspector_scroll = QScrollArea()
         self.inspector_scroll.setWidgetResizable(True)
         inspector_layout.addWidget(self.inspector_scroll, 1)
@@ -332,14 +336,19 @@ class ScenarioEditor(DocumentEditor):
 
     def _update_stats(self) -> None:
         path = self.selection
-        if not path or path[0] != "monsters":
-            self.stats_label.setText("")
-            return
-        entry = self.document.get(path)
+        entry = self.document.get(path) if path and path[0] == "monsters" else None
         if not isinstance(entry, dict):
             self.stats_label.setText("")
+            self.marker.setVisible(False)
             return
         self.stats_label.setText(self.monster_stats_html(entry))
+        counts = entry.get("players") if isinstance(entry.get("players"), dict) else {}
+        self.marker.set_states({k: str(v) for k, v in counts.items()})
+        self.marker.setVisible(True)
+
+    def _on_marker(self, count: str, state: str) -> None:
+        if self.selection and self.selection[0] == "monsters" and isinstance(self.selection[1], int):
+            self.set_monster_state(self.selection[1], count, state)
 
     def monster_stats_html(self, entry: dict[str, Any]) -> str:
         """Stats the placement gets at the current level and player count."""

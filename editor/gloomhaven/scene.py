@@ -87,8 +87,7 @@ class _Layer(QGraphicsItem):
         option: QStyleOptionGraphicsItem,
         widget: QWidget | None = None,
     ) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self._paint(painter)
+        self._paint(painter)  # antialiasing comes from the view / the export painter
 
 
 class ScenarioScene(QGraphicsScene):
@@ -287,18 +286,21 @@ class ScenarioScene(QGraphicsScene):
                         outline.lineTo(b)
         p.setPen(QPen(QColor("#5b5143"), 2.2))
         p.drawPath(outline)
-        # labels of the placed tiles
-        p.setFont(_font(self.size * 0.32))
-        p.setPen(QColor(60, 50, 40, 150))
+        # tile codes, printed on the wall border above each tile like the book's labels
+        p.setFont(_font(self.size * 0.3))
         for tile in smap.tiles:
             if not tile.hexes:
                 continue
             top = min(tile.hexes, key=lambda h: (self.center(h).y(), self.center(h).x()))
             c = self.center(top)
+            above = (top[0], top[1] - 1) if self.orientation == "flat" else (top[0], top[1] - 1)
+            on_wall = above not in smap.hexes
+            p.setPen(QColor("#f2e6c9") if on_wall else QColor(60, 50, 40, 170))
+            y = c.y() - self.size * (1.45 if on_wall else 1.0)
             p.drawText(
-                QRectF(c.x() - self.size, c.y() - self.size * 0.95, self.size * 2, self.size * 0.5),
+                QRectF(c.x() - self.size * 1.5, y, self.size * 3, self.size * 0.5),
                 Qt.AlignmentFlag.AlignCenter,
-                f"{tile.tile}{tile.side}",
+                f"{tile.tile} {tile.side.upper()}",
             )
         # thin walls: thick dark bars along the shared edge
         thin = QPainterPath()

@@ -99,8 +99,10 @@ class MapView(QGraphicsView):
             event.accept()
             return
         self.setFocus()
+        scene_pos = self.mapToScene(event.position().toPoint())
+        self.hovered.emit(scene_pos)  # a click without a prior move still updates the status
         if self.tool is not None:
-            self.tool.mouse_press(self.mapToScene(event.position().toPoint()), event)
+            self.tool.mouse_press(scene_pos, event)
             event.accept()
             return
         super().mousePressEvent(event)

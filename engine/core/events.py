@@ -14,11 +14,17 @@ from typing import Any
 JSONValue = Any
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def to_jsonable(value: Any) -> JSONValue:
     """Convert tuples (hexes) to lists, recursively, so events compare equal after a JSON
     round trip. Only plain data is accepted; anything else is a programming error."""
-    if value is None or isinstance(value, bool | int | float | str):
+    t = type(value)
+    if t in _SCALARS:
         return value
+    if t is tuple and len(value) == 2 and type(value[0]) is int and type(value[1]) is int:
+        return [value[0], value[1]]  # a hex: the most common case
     if isinstance(value, list | tuple):
         return [to_jsonable(v) for v in value]
     if isinstance(value, Mapping):

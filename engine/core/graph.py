@@ -15,7 +15,9 @@ from questforge.engine.core.pathfind import bfs
 class GraphBoard:
     """An undirected graph of locations; implements :class:`questforge.engine.core.grid.Board`."""
 
-    def __init__(self, nodes: Iterable[Hashable], edges: Iterable[tuple[Hashable, Hashable]]) -> None:
+    def __init__(
+        self, nodes: Iterable[Hashable], edges: Iterable[tuple[Hashable, Hashable]]
+    ) -> None:
         self._adj: dict[Hashable, list[Hashable]] = {n: [] for n in nodes}
         for a, b in edges:
             for n in (a, b):

@@ -65,6 +65,4 @@ def shortest_paths(
             return None
         return base(c)
 
-    return dijkstra(
-        sources, board.neighbors, enter, max_cost=max_cost, track_parents=track_parents
-    )
+    return dijkstra(sources, board.neighbors, enter, max_cost=max_cost, track_parents=track_parents)

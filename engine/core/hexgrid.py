@@ -109,6 +109,13 @@ def place(h: tuple[int, int], rotation: int, position: tuple[int, int]) -> Hex:
     return Hex(rq + position[0], rr + position[1])
 
 
+def place_edge(
+    a: tuple[int, int], b: tuple[int, int], rotation: int, position: tuple[int, int]
+) -> tuple[Hex, Hex]:
+    """Map a tile-local thin wall (two adjacent tile hexes) onto the board, like :func:`place`."""
+    return place(a, rotation, position), place(b, rotation, position)
+
+
 def ring(center: tuple[int, int], radius: int) -> list[Hex]:
     """Every hex exactly ``radius`` steps from ``center`` (``[center]`` for radius 0)."""
     if radius <= 0:
@@ -153,9 +160,7 @@ def hex_to_pixel(
     raise ValueError(f"unknown orientation {orientation!r} (expected 'flat' or 'pointy')")
 
 
-def pixel_to_hex(
-    x: float, y: float, size: float = 1.0, orientation: Orientation = "flat"
-) -> Hex:
+def pixel_to_hex(x: float, y: float, size: float = 1.0, orientation: Orientation = "flat") -> Hex:
     """The hex containing pixel ``(x, y)`` (inverse of :func:`hex_to_pixel`, with rounding)."""
     if orientation == "flat":
         fq = (2.0 / 3.0 * x) / size
@@ -237,15 +242,20 @@ class HexBoard:
         # Hot path for solvers: built with plain tuple arithmetic (Hex == tuple, same hash).
         cells = self.hexes
         adj: dict[Hex, list[Hex]] = {}
-        dirs = DIRECTIONS
         for h in cells:
             q, r = h
-            row = []
-            for dq, dr in dirs:
-                n = (q + dq, r + dr)
-                if n in cells:
-                    row.append(n)
-            adj[h] = row  # type: ignore[assignment]
+            adj[h] = [
+                n
+                for n in (
+                    (q + 1, r),
+                    (q + 1, r - 1),
+                    (q, r - 1),
+                    (q - 1, r),
+                    (q - 1, r + 1),
+                    (q, r + 1),
+                )
+                if n in cells
+            ]
         if blocked:
             for h, row in adj.items():
                 adj[h] = [n for n in row if (h, n) not in blocked]

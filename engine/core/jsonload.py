@@ -82,6 +82,7 @@ class LoadedJson:
 
 
 _WS = re.compile(r"[ \t\n\r]*")
+_SEPARATOR = re.compile(r"[ \t\n\r]*,?[ \t\n\r]*")
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKETS = re.compile(r"[\[\]{}]")
 _DECODER = json.JSONDecoder()
@@ -330,14 +331,17 @@ def locate_index(text: str, path: JsonPath, *, prefer: str = "key") -> int:
                 return found
             index = value_start
         elif char == "[" and isinstance(part, int):
+            # the hot loop when a finding sits deep in a long array: one C call to skip each
+            # element, one regex match for the separator
             i = _skip_ws(text, index + 1)
             count = 0
-            while i < len(text) and text[i] != "]" and count < part:
-                i = _skip_ws(text, _skip_value(text, i))
-                if text[i : i + 1] == ",":
-                    i = _skip_ws(text, i + 1)
+            decode = _DECODER.raw_decode
+            separator = _SEPARATOR.match
+            end = len(text)
+            while count < part and i < end and text[i] != "]":
+                i = separator(text, decode(text, i)[1]).end()  # type: ignore[union-attr]
                 count += 1
-            if count != part or text[i : i + 1] == "]":
+            if count != part or i >= end or text[i] == "]":
                 return index
             index = i
         else:

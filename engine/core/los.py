@@ -91,28 +91,37 @@ class LineOfSight:
         self._built = True
         segments: list[Segment] = []
         cells = self.hexes
-        for h in cells:
-            q, r = h
-            cq, cr = 3 * q, 3 * r
-            for d, (dq, dr) in enumerate(DIRECTIONS):
-                if (q + dq, r + dr) not in cells:
-                    aq, ar = CORNER_OFFSETS3[d - 1]
-                    bq, br = CORNER_OFFSETS3[d]
-                    segments.append((cq + aq, cr + ar, cq + bq, cr + br))
+        append = segments.append
+        for d, (dq, dr) in enumerate(DIRECTIONS):
+            aq, ar = CORNER_OFFSETS3[d - 1]
+            bq, br = CORNER_OFFSETS3[d]
+            # Hexes whose neighbour in direction d is off the map: one set operation each.
+            outside = {(q + dq, r + dr) for q, r in cells} - cells
+            for oq, orr in outside:
+                cq, cr = 3 * (oq - dq), 3 * (orr - dr)
+                append((cq + aq, cr + ar, cq + bq, cr + br))
         for key in self.thin:
             a, b = tuple(key)
             d = DIRECTIONS.index((b[0] - a[0], b[1] - a[1]))
             (x1, y1), (x2, y2) = edge3(a, d)
             segments.append((x1, y1, x2, y2))
         self.segments = segments
-        self.blocked_points = frozenset(
-            p for s in segments for p in ((s[0], s[1]), (s[2], s[3]))
-        )
+        self.blocked_points = frozenset(p for s in segments for p in ((s[0], s[1]), (s[2], s[3])))
         buckets: dict[tuple[int, int], list[int]] = {}
         for i, (x1, y1, x2, y2) in enumerate(segments):
-            for bx in range(min(x1, x2) // _BUCKET, max(x1, x2) // _BUCKET + 1):
-                for by in range(min(y1, y2) // _BUCKET, max(y1, y2) // _BUCKET + 1):
-                    buckets.setdefault((bx, by), []).append(i)
+            # Edges are shorter than a bucket, so their end points' buckets cover them.
+            keys = {
+                (x1 // _BUCKET, y1 // _BUCKET),
+                (x2 // _BUCKET, y2 // _BUCKET),
+                (x1 // _BUCKET, y2 // _BUCKET),
+                (x2 // _BUCKET, y1 // _BUCKET),
+            }
+            for key in keys:
+                bucket = buckets.get(key)
+                if bucket is None:
+                    buckets[key] = [i]
+                else:
+                    bucket.append(i)
         self._buckets = buckets
 
     def free_corners(self, h: Hex) -> list[Point]:
@@ -144,13 +153,11 @@ class LineOfSight:
 
     def visible(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
         """Whether hex ``a`` has line of sight to hex ``b`` (symmetric)."""
-        ha = Hex(a[0], a[1])
-        hb = Hex(b[0], b[1])
-        key = (ha, hb) if ha <= hb else (hb, ha)
+        key = (a, b) if a <= b else (b, a)
         cached = self._cache.get(key)
         if cached is not None:
             return cached
-        result = self._compute(ha, hb)
+        result = self._compute(Hex(a[0], a[1]), Hex(b[0], b[1]))
         self._cache[key] = result
         return result
 

@@ -93,6 +93,7 @@ def dijkstra(
     max_cost: int | None = None,
     reverse: bool = False,
     track_parents: bool = False,
+    targets: Iterable[N] | None = None,
 ) -> PathResult[N]:
     """Least-cost distances from ``sources`` (several sources = multi-source search).
 
@@ -104,9 +105,7 @@ def dijkstra(
     """
     nb = _neighbour_fn(neighbours)
     cost = _cost_fn(enter_cost)
-    start: dict[N, int] = (
-        dict(sources) if isinstance(sources, Mapping) else {s: 0 for s in sources}
-    )
+    start: dict[N, int] = dict(sources) if isinstance(sources, Mapping) else {s: 0 for s in sources}
     dist: dict[N, int] = {}
     parents: dict[N, list[N]] = {}
     best: dict[N, int] = dict(start)
@@ -116,11 +115,16 @@ def dijkstra(
         heap.append((c, counter, s))
         counter += 1
     heapq.heapify(heap)
+    pending = set(targets) if targets is not None else None
     while heap:
         d, _, n = heapq.heappop(heap)
         if n in dist:
             continue
         dist[n] = d
+        if pending is not None:
+            pending.discard(n)
+            if not pending:
+                break
         step_here = 0
         if reverse:
             c_here = cost(n)
@@ -134,10 +138,10 @@ def dijkstra(
         for m in nb(n) or ():
             if m in dist:
                 continue
-            c = cost(m)
-            if c is None:
+            cm = cost(m)
+            if cm is None:
                 continue
-            nd = d + (step_here if reverse else c)
+            nd = d + (step_here if reverse else cm)
             if max_cost is not None and nd > max_cost:
                 continue
             old = best.get(m)
@@ -159,8 +163,13 @@ def bfs(
     *,
     max_steps: int | None = None,
     track_parents: bool = False,
+    targets: Iterable[N] | None = None,
 ) -> PathResult[N]:
-    """Unit-cost distances from ``sources``; ``passable`` filters the cells that may be entered."""
+    """Unit-cost distances from ``sources``; ``passable`` filters the cells that may be entered.
+
+    ``targets`` stops the search once all of them have been reached (other distances are
+    then partial; a target's distance is final when it is first reached).
+    """
     nb = _neighbour_fn(neighbours)
     dist: dict[N, int] = {}
     parents: dict[N, list[N]] = {}
@@ -169,6 +178,11 @@ def bfs(
         if s not in dist:
             dist[s] = 0
             queue.append(s)
+    pending = None
+    if targets is not None:
+        pending = set(targets) - dist.keys()
+        if not pending:
+            return PathResult(dist, parents if track_parents else {})
     while queue:
         n = queue.popleft()
         d = dist[n] + 1
@@ -185,4 +199,8 @@ def bfs(
             if track_parents:
                 parents[m] = [n]
             queue.append(m)
+            if pending is not None:
+                pending.discard(m)
+                if not pending:
+                    return PathResult(dist, parents if track_parents else {})
     return PathResult(dist, parents if track_parents else {})

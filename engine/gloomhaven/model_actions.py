@@ -14,8 +14,9 @@ everywhere else values are absolute.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from questforge.engine.gloomhaven.model_base import (
     Hex,
@@ -24,8 +25,15 @@ from questforge.engine.gloomhaven.model_base import (
     Node,
     Reader,
     Value,
+    as_bool,
+    as_int,
+    as_list,
     as_str,
+    as_strs,
+    as_value,
 )
+
+T = TypeVar("T")
 
 ABILITY_TYPES: tuple[str, ...] = (
     "move",
@@ -200,39 +208,56 @@ def parse_consume(data: Any, path: JsonPath) -> ConsumeBonus:
     )
 
 
+def _array(item: Callable[[Any, JsonPath], T]) -> Callable[[Any, JsonPath], tuple[T, ...]]:
+    def convert(value: Any, path: JsonPath) -> tuple[T, ...]:
+        return tuple(item(v, (*path, i)) for i, v in enumerate(as_list(value, path)))
+
+    return convert
+
+
+#: JSON key -> converter; the keys are the :class:`Ability` field names
+_ABILITY_FIELDS: dict[str, Callable[[Any, JsonPath], Any]] = {
+    "value": as_value,
+    "range": as_int,
+    "targets": as_int,
+    "pierce": as_int,
+    "push": as_int,
+    "pull": as_int,
+    "add_target": as_int,
+    "conditions": as_strs,
+    "aoe": parse_area,
+    "jump": as_bool,
+    "flying": as_bool,
+    "affects": as_str,
+    "elements": as_strs,
+    "consume": _array(parse_consume),
+    "monster": as_str,
+    "rank": as_str,
+    "name": as_str,
+    "stats": parse_summon_stats,
+    "count": as_int,
+    "pile": as_str,
+    "items": as_str,
+    "condition": as_str,
+    "number": as_int,
+    "text": as_str,
+}
+
+
 def parse_ability(data: Any, path: JsonPath) -> Ability:
-    """One ability; unknown keys are ignored, a missing or odd ``type`` is a ModelError."""
+    """One ability; unknown keys are ignored, a missing or odd ``type`` is a ModelError.
+
+    Abilities are the most numerous objects in a pack, so only the keys present are
+    converted (a table lookup per key) instead of probing every field.
+    """
     r = Reader(data, path)
     kind = as_str(r.data.get("type"), r.at("type"))
-    value = r.opt_value("value")
-    return Ability(
-        source_path=path,
-        type=kind,
-        value=value,
-        range=r.opt_int("range"),
-        targets=r.int_or("targets", 1),
-        pierce=r.int_or("pierce", 0),
-        push=r.int_or("push", 0),
-        pull=r.int_or("pull", 0),
-        add_target=r.int_or("add_target", 0),
-        conditions=r.strs("conditions"),
-        aoe=r.child("aoe", parse_area),
-        jump=r.flag("jump"),
-        flying=r.flag("flying"),
-        affects=r.opt_str("affects"),
-        elements=r.strs("elements"),
-        consume=r.array("consume", parse_consume),
-        monster=r.opt_str("monster"),
-        rank=r.opt_str("rank") or "normal",
-        name=r.opt_str("name"),
-        stats=r.child("stats", parse_summon_stats),
-        count=r.opt_int("count"),
-        pile=r.opt_str("pile"),
-        items=r.opt_str("items"),
-        condition=r.opt_str("condition"),
-        number=r.opt_int("number"),
-        text=r.opt_str("text"),
-    )
+    fields: dict[str, Any] = {}
+    for key, value in r.data.items():
+        convert = _ABILITY_FIELDS.get(key)
+        if convert is not None and value is not None:
+            fields[key] = convert(value, (*path, key))
+    return Ability(source_path=path, type=kind, **fields)
 
 
 def parse_action(data: Any, path: JsonPath) -> tuple[Ability, ...]:

@@ -130,9 +130,7 @@ class Reader:
         value = self._get(key, False)
         if value is None:
             return default
-        if not isinstance(value, bool):
-            raise ModelError(f"expected true or false, found {_type_name(value)}", self.at(key))
-        return value
+        return as_bool(value, self.at(key))
 
     def opt_value(self, key: str) -> Value | None:
         value = self._get(key, False)
@@ -162,10 +160,8 @@ class Reader:
         value = self._get(key, False)
         if value is None:
             return ()
-        if not isinstance(value, Sequence) or isinstance(value, str | bytes):
-            raise ModelError(f"expected an array, found {_type_name(value)}", self.at(key))
         base = self.at(key)
-        return tuple(item(v, (*base, i)) for i, v in enumerate(value))
+        return tuple(item(v, (*base, i)) for i, v in enumerate(as_list(value, base)))
 
     def child(self, key: str, item: Callable[[Any, JsonPath], T]) -> T | None:
         value = self._get(key, False)
@@ -187,6 +183,26 @@ def as_str(value: Any, path: JsonPath) -> str:
     if not isinstance(value, str):
         raise ModelError(f"expected a string, found {_type_name(value)}", path)
     return value
+
+
+def as_bool(value: Any, path: JsonPath) -> bool:
+    if not isinstance(value, bool):
+        raise ModelError(f"expected true or false, found {_type_name(value)}", path)
+    return value
+
+
+def as_list(value: Any, path: JsonPath) -> Sequence[Any]:
+    if not isinstance(value, Sequence) or isinstance(value, str | bytes):
+        raise ModelError(f"expected an array, found {_type_name(value)}", path)
+    return value
+
+
+def as_strs(value: Any, path: JsonPath) -> tuple[str, ...]:
+    return tuple(as_str(v, (*path, i)) for i, v in enumerate(as_list(value, path)))
+
+
+def as_hexes(value: Any, path: JsonPath) -> tuple[Hex, ...]:
+    return tuple(as_hex(v, (*path, i)) for i, v in enumerate(as_list(value, path)))
 
 
 def as_value(value: Any, path: JsonPath) -> Value:

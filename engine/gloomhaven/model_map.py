@@ -12,7 +12,8 @@ Geometry rules (the team's shared conventions, see ``docs/content-format.md``):
 - Two adjacent hexes of *different* rooms are separated by a wall (a room boundary): only
   doors connect rooms.
 
-:func:`build_scenario_map` computes all of that with plain integer arithmetic and reports
+:func:`build_scenario_map` computes all of that with plain integer arithmetic (the shared
+hex convention of :mod:`questforge.engine.core.hexgrid`) and reports
 what a semantic check needs (overlapping placements, hexes claimed by two rooms, tiles that
 did not resolve) instead of failing.
 """
@@ -23,6 +24,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from questforge.engine.core import hexgrid
 from questforge.engine.gloomhaven.model_base import (
     Document,
     Hex,
@@ -38,32 +40,31 @@ from questforge.engine.gloomhaven.model_base import (
 )
 
 #: axial neighbour offsets, in the shared order
-NEIGHBOUR_OFFSETS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+NEIGHBOUR_OFFSETS: tuple[Hex, ...] = tuple((dq, dr) for dq, dr in hexgrid.DIRECTIONS)
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
 
 
 def neighbours(h: Hex) -> tuple[Hex, ...]:
+    """The six neighbours of ``h`` (plain tuples, in the shared order)."""
     q, r = h
     return tuple((q + dq, r + dr) for dq, dr in NEIGHBOUR_OFFSETS)
 
 
 def distance(a: Hex, b: Hex) -> int:
-    dq, dr = a[0] - b[0], a[1] - b[1]
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+    """Hex distance on an open grid (:func:`questforge.engine.core.hexgrid.distance`)."""
+    return hexgrid.distance(a, b)
 
 
 def rotate(h: Hex, steps: int) -> Hex:
     """Rotate ``h`` about the origin by ``steps`` 60° steps: ``(q, r) -> (-r, q + r)``."""
-    q, r = h
-    for _ in range(steps % 6):
-        q, r = -r, q + r
+    q, r = hexgrid.rotate(h, steps)
     return (q, r)
 
 
 def place(h: Hex, position: Hex, rotation: int) -> Hex:
     """Tile-local hex ``h`` on the scenario grid: ``rotate^rotation(h) + position``."""
-    q, r = rotate(h, rotation)
-    return (q + position[0], r + position[1])
+    q, r = hexgrid.place(h, rotation, position)
+    return (q, r)
 
 
 # ---------------------------------------------------------------- tiles

@@ -491,3 +491,184 @@ def resolve_scenario(ref: str) -> ScenarioSource:
     if "/" in ref or "\\" in ref or ref.endswith(".json"):
         raise ScenarioRefError(f"{ref}: no such file")
     return ScenarioSource(str(bundled_pack_root()), ref)
+
+
+# --------------------------------------------------------------------------------------
+# loading content and playing one bot game
+
+#: pack root -> engine content, per process (forked workers inherit the parent's entries)
+_CONTENT_CACHE: dict[str, Any] = {}
+
+
+class PackLoader:
+    """A picklable "load this pack" callable; the content is cached per process."""
+
+    def __init__(self, pack_root: str) -> None:
+        self.pack_root = pack_root
+
+    def __call__(self) -> Any:
+        hit = _CONTENT_CACHE.get(self.pack_root)
+        if hit is None:
+            from questforge.engine.gloomhaven.game import as_content
+
+            hit = as_content(Path(self.pack_root))
+            _CONTENT_CACHE[self.pack_root] = hit
+        return hit
+
+
+def load_content(source: ScenarioSource) -> Any:
+    """The engine content of the source's pack, with the scenario checked to exist.
+
+    Any failure to load is a :class:`ScenarioRefError` naming the pack (the command line
+    prints it; the validator is the tool that explains content errors in detail).
+    """
+    try:
+        content = PackLoader(source.pack_root)()
+    except Exception as exc:  # content problems surface in many shapes; report, not crash
+        raise ScenarioRefError(
+            f"{source.pack_root}: the pack cannot be loaded ({type(exc).__name__}: {exc}); "
+            "run `questforge validate` on it for details"
+        ) from None
+    if source.scenario_id not in content.scenarios:
+        known = ", ".join(sorted(content.scenarios)) or "none"
+        raise ScenarioRefError(
+            f"no scenario {source.scenario_id!r} in pack {source.pack_root} (known: {known})"
+        )
+    return content
+
+
+def party_for(content: Any, players: int, classes: Sequence[str] | None) -> tuple[str, ...]:
+    """The classes of an N-character party: the first N of ``classes`` (or of the pack's
+    classes in id order)."""
+    pool = list(classes) if classes else sorted(content.classes)
+    for c in pool:
+        if c not in content.classes:
+            known = ", ".join(sorted(content.classes)) or "none"
+            raise ScenarioRefError(f"unknown character class {c!r} (known: {known})")
+    if len(set(pool)) != len(pool):
+        raise ScenarioRefError("a class can be played by one character only (GH-CHAR-01)")
+    if len(pool) < players:
+        where = "--classes lists" if classes else "the pack has"
+        raise ScenarioRefError(f"{players} characters need {players} classes; {where} {len(pool)}")
+    return tuple(pool[:players])
+
+
+def scenario_info(content: Any, scenario_id: str) -> dict[str, Any]:
+    """The scenario's identity for a report (no paths: reports must not depend on them)."""
+    spec = content.scenarios[scenario_id]
+    return {
+        "id": scenario_id,
+        "name": spec.name,
+        "pack": content.pack_id,
+        "pack_version": content.pack_version,
+        "rooms": len(spec.rooms),
+    }
+
+
+def bot_seed(game_seed_value: int | str) -> str:
+    """The bots' own seed, derived from the game's (so one seed fixes the whole game)."""
+    return f"bots:{game_seed_value}"
+
+
+def new_bot_game(
+    content: Any,
+    scenario_id: str,
+    classes: Sequence[str],
+    level: int,
+    seed: int | str,
+) -> Any:
+    """A game with a :class:`~.bots.BotController` attached (not yet run)."""
+    from questforge.engine.gloomhaven.bots import BotController
+    from questforge.engine.gloomhaven.game import Game
+    from questforge.engine.gloomhaven.game import Setup as GameSetup
+
+    bot = BotController(bot_seed(seed))
+    game = Game(
+        content, GameSetup(scenario_id, tuple(classes), level=level), seed=seed, controller=bot
+    )
+    bot.attach(game)
+    return game
+
+
+def run_capped(game: Any, round_cap: int) -> None:
+    """Play round by round until the game ends or ``round_cap`` rounds have been played."""
+    while not game.finished:
+        game.step_round()
+        if not game.finished and game.state.round >= round_cap:
+            break
+
+
+_OUTCOMES: dict[str, Outcome] = {"won": "win", "lost": "loss", "unfinished": "unfinished"}
+
+
+def result_from_game(game: Any, task: GameTask) -> GameResult:
+    """Distil a finished (or capped) game into the report's per-game record."""
+    from questforge.engine.gloomhaven.game import coin_value
+
+    state = game.state
+    outcome: Outcome = (
+        _OUTCOMES.get(game.result.outcome, "unfinished") if game.result else "unfinished"
+    )
+    falls: dict[str, tuple[str | None, str | None, int]] = {}
+    round_no = 0
+    for event in game.events:
+        if event.type == "round_start":
+            round_no = int(event.get("round", round_no))
+        elif event.type == "exhausted":
+            falls[str(event.get("character"))] = (event.get("reason"), event.get("room"), round_no)
+    chars = []
+    won = outcome == "win"
+    for cid, ch in state.characters.items():
+        reason, room, when = falls.get(cid, (None, None, 0))
+        chars.append(
+            CharacterResult(
+                name=ch.class_id,
+                damage_taken=ch.damage_taken,
+                exhausted=ch.exhausted,
+                exhaustion_cause=reason if ch.exhausted else None,
+                exhausted_round=when if ch.exhausted else None,
+                fell_in_room=room if ch.exhausted else None,
+                xp=ch.xp + ((4 + 2 * state.level) if won else 0),  # GH-END-05
+                gold=ch.coins * coin_value(state.level),  # GH-END-06
+            )
+        )
+    return GameResult(
+        setup=task.setup,
+        index=task.index,
+        seed=task.seed,
+        players=task.players,
+        level=task.level,
+        outcome=outcome,
+        rounds=state.round,
+        characters=tuple(chars),
+        kills=dict(state.killed),
+        rooms_revealed=tuple(state.revealed_rooms),
+        events=len(game.events),
+    )
+
+
+class BotGame:
+    """Plays one task with bots: a picklable ``task -> GameResult`` for :func:`run_tasks`.
+
+    ``load`` returns the engine content (a :class:`PackLoader`, or any picklable
+    zero-argument callable, e.g. a test's hand-built content).
+    """
+
+    def __init__(
+        self,
+        load: Callable[[], Any],
+        scenario_id: str,
+        classes: Sequence[str] | None = None,
+        round_cap: int = DEFAULT_ROUND_CAP,
+    ) -> None:
+        self.load = load
+        self.scenario_id = scenario_id
+        self.classes = tuple(classes) if classes else None
+        self.round_cap = round_cap
+
+    def __call__(self, task: GameTask) -> GameResult:
+        content = self.load()
+        party = party_for(content, task.players, self.classes)
+        game = new_bot_game(content, self.scenario_id, party, task.level, task.seed)
+        run_capped(game, self.round_cap)
+        return result_from_game(game, task)

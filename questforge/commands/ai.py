@@ -1,6 +1,7 @@
 """``questforge ai``: the monster-AI solver on situation files.
 
-``questforge ai solve FILE... [--format text|json] [--check]``
+``questforge ai solve FILE... [--format text|json] [--check]`` (a directory stands for its
+``*.json`` files in name order)
 
 - ``text`` (default) reads like a referee's ruling: the focus and why (movement needed,
   proximity, initiative), the destination, the attack, every option where the players
@@ -46,8 +47,6 @@ def read_situation(path: Path) -> Situation:
         size = path.stat().st_size
     except OSError as exc:
         raise InputError(f"{path}: cannot read file ({exc.strerror or exc})") from None
-    if path.is_dir():
-        raise InputError(f"{path}: is a directory, expected a situation JSON file")
     if size > MAX_BYTES:
         raise InputError(f"{path}: file is too large ({size} bytes; limit {MAX_BYTES})")
     try:
@@ -63,9 +62,7 @@ def read_situation(path: Path) -> Situation:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InputError(
-            f"{path}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}"
-        ) from None
+        raise InputError(f"{path}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}") from None
     except RecursionError:
         raise InputError(f"{path}: JSON nested too deeply") from None
     try:
@@ -90,7 +87,9 @@ def _ability(sit: Situation) -> str:
     else:
         kind = f"ranged attack (range {a.range})" if a.range else "melee attack"
         if a.aoe is not None:
-            kind += f" with a {'melee' if a.aoe.melee else 'ranged'} area of {len(a.aoe.hexes)} hex(es)"
+            kind += (
+                f" with a {'melee' if a.aoe.melee else 'ranged'} area of {len(a.aoe.hexes)} hex(es)"
+            )
         parts.append(kind)
         parts.append("targets all" if a.targets >= 6 else f"{a.targets} target(s)")
     for flag in ("flying", "jumping", "muddled"):
@@ -134,7 +133,9 @@ def ruling_text(sit: Situation, solution: Solution) -> str:
         o = options[0]
         move = "stays at" if o.destination == sit.active.hex else "moves to"
         attack = f" and attacks {_hexes(o.attacks)}" if o.attacks else " and does not attack"
-        lines.append(f"Ruling: {name.lower() if name == 'The monster' else name} {move} {_hex(o.destination)}{attack}.")
+        lines.append(
+            f"Ruling: {name.lower() if name == 'The monster' else name} {move} {_hex(o.destination)}{attack}."
+        )
     else:
         lines.append(f"Ruling: the players choose one of {len(options)} options (GH-AMBIG-01):")
         for i, o in enumerate(options, 1):
@@ -145,6 +146,17 @@ def ruling_text(sit: Situation, solution: Solution) -> str:
     if match is not None:
         lines.append("Expected answer: " + ("matches." if match else "DIFFERS from this ruling."))
     return "\n".join(lines)
+
+
+def _expand(paths: tuple[Path, ...]) -> list[Path]:
+    """Files as given; a directory stands for its ``*.json`` files in name order."""
+    out: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            out.extend(sorted(p.glob("*.json")))
+        else:
+            out.append(p)
+    return out
 
 
 @click.group("ai")
@@ -168,11 +180,14 @@ def ai() -> None:
     help="Compare each answer with the file's `expected` options; exit 1 on a difference.",
 )
 def solve_command(files: tuple[Path, ...], fmt: str, check: bool) -> None:
-    """Solve situation FILE(s) (format: SITUATION.md) and print every valid option."""
+    """Solve situation FILE(s) (format: SITUATION.md) and print every valid option.
+
+    A directory stands for the *.json files in it, in name order.
+    """
     failed_input = False
     mismatch = False
     first = True
-    for path in files:
+    for path in _expand(files):
         try:
             sit = read_situation(path)
         except InputError as exc:

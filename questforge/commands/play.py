@@ -7,14 +7,29 @@ changes it; the prompts turn the engine's decisions into numbered menus.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import json
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
+import click
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from questforge.engine.gloomhaven.game.spec import Content, ScenarioSpec
+from questforge.commands.simulate import fail
+from questforge.engine.core.decisions import Decision
+from questforge.engine.core.events import Event
+from questforge.engine.gloomhaven import simulation
+from questforge.engine.gloomhaven.bots import MONSTERS_ACTOR, BotController
+from questforge.engine.gloomhaven.game.spec import (
+    Ability,
+    AbilityCard,
+    Action,
+    Content,
+    ScenarioSpec,
+)
 from questforge.engine.gloomhaven.game.state import (
     ELEMENT_STATE_NAMES,
     STRONG,
@@ -22,6 +37,7 @@ from questforge.engine.gloomhaven.game.state import (
     Figure,
     GameState,
 )
+from questforge.engine.gloomhaven.simulation import ScenarioRefError, ScenarioSource
 
 Hex = tuple[int, int]
 
@@ -82,10 +98,10 @@ class BoardView:
     def __init__(self, spec: ScenarioSpec, content: Content | None = None) -> None:
         self.spec = spec
         self.content = content
-        self.mcodes = monster_codes(p.monster for p in spec.placements)
-        for s in spec.spawns:
-            if s.monster not in self.mcodes:
-                self.mcodes = monster_codes([*self.mcodes, s.monster])
+        # every monster type of the content gets a code up front, so a monster that spawns
+        # later never changes the letters already on screen
+        types = list(content.monsters) if content is not None else []
+        self.mcodes = monster_codes([*types, *(p.monster for p in spec.placements)])
         self.door_hexes = {d.hex for d in spec.doors}
         self.hex_room: dict[Hex, str] = {}
         for room, hexes in spec.rooms.items():
@@ -279,5 +295,490 @@ class BoardView:
         )
 
 
-def print_view(console: Console, view: BoardView, state: GameState, **kw: Any) -> None:
-    console.print(view.render(state, **kw))
+# ---------------------------------------------------------------------- text descriptions
+
+
+def describe_ability(ab: Ability) -> str:
+    """``Attack 3 (range 3, pierce 1, poison)``: one ability in card wording."""
+    kind = ab.kind
+    extras: list[str] = []
+    if kind == "attack":
+        head = f"Attack {ab.value}"
+        if ab.range:
+            extras.append(f"range {ab.range}")
+        if ab.targets > 1:
+            extras.append(f"target {ab.targets}")
+        if ab.aoe is not None:
+            extras.append(f"area {len(ab.aoe.hexes)} hexes")
+        for name in ("pierce", "push", "pull"):
+            value = getattr(ab, name)
+            if value:
+                extras.append(f"{name} {value}")
+        if ab.add_target:
+            extras.append("add target")
+    elif kind == "move":
+        head = f"Move {ab.value}"
+        if ab.jump:
+            extras.append("jump")
+        if ab.flying:
+            extras.append("flying")
+    elif kind == "heal":
+        head = f"Heal {ab.value}"
+        extras.append("self" if ab.target == "self" or ab.range is None else f"range {ab.range}")
+    elif kind in ("shield", "retaliate", "loot", "xp"):
+        head = f"{kind.title()} {ab.value}"
+        if kind == "retaliate" and ab.range and ab.range > 1:
+            extras.append(f"range {ab.range}")
+        if ab.target != "self" and kind in ("shield", "retaliate"):
+            extras.append("ally" if ab.target == "ally" else "allies")
+    elif kind == "summon" and ab.summon is not None:
+        sm = ab.summon
+        head = f"Summon {sm.name} (HP {sm.health}, move {sm.move}, attack {sm.attack})"
+    elif kind in ("recover", "refresh"):
+        head = f"{kind.title()} {ab.value or 1} {ab.pile or ''}".rstrip()
+    elif kind == "infuse":
+        head = "Infuse " + "/".join(ab.elements)
+    elif kind == "condition":
+        head = ", ".join(ab.conditions) or "condition"
+        extras.append(ab.target)
+    else:
+        head = f"{kind} {ab.value}".strip()
+    if kind != "condition" and ab.conditions:
+        extras.extend(ab.conditions)
+    if kind != "infuse" and ab.elements:
+        extras.append("infuse " + "/".join(ab.elements))
+    for c in ab.consumes:
+        extras.append("consume " + "+".join(c.elements))
+    return head + (f" ({', '.join(extras)})" if extras else "")
+
+
+def describe_action(action: Action) -> str:
+    text = " · ".join(describe_ability(a) for a in action.abilities) or "—"
+    flags = []
+    if action.lost:
+        flags.append("lost")
+    if action.persistent:
+        flags.append("persistent")
+    if action.round_bonus:
+        flags.append("round")
+    if action.xp:
+        flags.append(f"{action.xp} XP")
+    return text + (f" [{', '.join(flags)}]" if flags else "")
+
+
+def _h(value: Any) -> str:
+    if isinstance(value, list | tuple) and len(value) == 2:
+        return f"({value[0]},{value[1]})"
+    return str(value)
+
+
+def describe_event(e: Event) -> str | None:
+    """One line for a person following the game; ``None`` for bookkeeping events."""
+    t = e.type
+    g = e.get
+    if t == "round_start":
+        return f"── round {g('round')} ──"
+    if t == "plan":
+        if g("long_rest"):
+            return f"{g('character')} declares a long rest (initiative 99)"
+        cards = g("cards") or []
+        return f"{g('character')} plays {' + '.join(cards)} (initiative {g('initiative')})"
+    if t == "monster_type_turn":
+        return f"{g('monster')} act (card {g('card')}, initiative {g('initiative')})"
+    if t == "action":
+        what = (
+            "the default " + ("Attack 2" if g("half") == "top" else "Move 2")
+            if g("default")
+            else f"the {g('half')} of {g('card')}"
+        )
+        return f"  {g('character')} performs {what}"
+    if t in ("move", "push", "pull"):
+        verb = {"move": "moves", "push": "is pushed", "pull": "is pulled"}[t]
+        return f"  {g('figure')} {verb} {_h(g('start'))} → {_h(g('end'))}"
+    if t == "attack":
+        mods = ", ".join(g("applied") or [])
+        adv = (
+            " with advantage"
+            if g("advantage")
+            else " with disadvantage"
+            if g("disadvantage")
+            else ""
+        )
+        return (
+            f"  {g('attacker')} attacks {g('target')}{adv}: {g('value')} [{mods}]"
+            f" - shield {g('shield')} → {g('damage')} damage"
+        )
+    if t == "damage":
+        return f"  {g('figure')} suffers {g('amount')} ({g('cause')}), HP {g('hp')}"
+    if t == "damage_negated":
+        cards = g("cards") or ([g("card")] if g("card") else [])
+        return f"  {g('figure')} negates {g('amount')} damage ({g('by')}: {', '.join(cards)})"
+    if t == "heal":
+        return f"  {g('figure')} heals {g('amount')}, HP {g('hp')}"
+    if t == "monster_killed":
+        return f"  {g('figure')} dies"
+    if t == "exhausted":
+        return f"  {g('character')} is exhausted ({g('reason')})"
+    if t == "room_revealed" and g("by"):
+        monsters = ", ".join(g("monsters") or []) or "no monsters"
+        return f"  {g('by')} reveals room {g('room')}: {monsters}"
+    if t in ("condition_applied", "condition_expired", "condition_removed"):
+        verb = {
+            "condition_applied": "gains",
+            "condition_expired": "loses",
+            "condition_removed": "loses",
+        }[t]
+        return f"  {g('figure')} {verb} {g('condition')}"
+    if t == "loot":
+        what = f"{g('coins')} coin(s)" if g("coins") else f"treasure {g('treasure')}"
+        return f"  {g('character')} loots {what}"
+    if t == "trap_sprung":
+        return f"  {g('figure')} springs a trap at {_h(g('hex'))}"
+    if t == "long_rest":
+        return f"  {g('character')} rests, loses {g('lost')}"
+    if t == "short_rest":
+        return f"{g('character')} short-rests, loses {g('lost')}"
+    if t == "retaliate":
+        return f"  {g('figure')} retaliates: {g('attacker')} suffers {g('amount')}"
+    if t in ("summoned", "spawned", "monster_summoned"):
+        return f"  {g('figure')} appears"
+    if t == "element_infused":
+        return f"  {g('element')} infused"
+    if t == "element_consumed":
+        return f"  {g('by')} consumes {g('element')}"
+    if t == "door_opened":
+        return f"  door at {_h(g('hex'))} opens"
+    if t == "scenario_end":
+        return f"Scenario {g('outcome')} after {g('rounds')} rounds."
+    return None
+
+
+def initiative_order(game: Any) -> list[tuple[str, int]]:
+    """This round's order: characters by initiative, monster types by their card."""
+    st = game.state
+    content = game.content
+    rows: list[tuple[int, int, str]] = []
+    if st.phase not in ("turns", "end-of-round"):
+        return []  # during card selection the players' initiatives are still secret
+    for ch in st.living_characters():
+        rows.append((ch.initiative, 0, ch.id))
+    for mt in st.monster_types.values():
+        if not mt.card:
+            continue
+        if not any(f.monster_type == mt.id for f in st.figures.values()):
+            continue
+        card = next((c for c in content.monster_decks[mt.deck_id] if c.id == mt.card), None)
+        if card is not None:
+            rows.append((card.initiative, 1, mt.id))
+    return [(name, init) for init, _, name in sorted(rows)]
+
+
+# ---------------------------------------------------------------------- a person at the terminal
+
+
+class QuitGame(Exception):
+    """The person left the game (end of input or Ctrl-C)."""
+
+
+class TerminalController:
+    """Asks a person for every character decision: numbered menus, validated input.
+
+    Monster choices the rules leave to the players (GH-AMBIG-01) go to a seeded bot so a
+    person is not asked about every tied monster step.
+    """
+
+    def __init__(
+        self, console: Console, view: BoardView, game: Any, bots: BotController, read: Any = None
+    ) -> None:
+        self.console = console
+        self.view = view
+        self.game = game
+        self.bots = bots
+        self.read = read or console.input
+        self._events_seen = -1
+
+    # input ---------------------------------------------------------------
+    def ask(self, prompt: str, valid: Sequence[str]) -> str:
+        """Read until the answer is one of ``valid`` (case-insensitive)."""
+        allowed = {v.lower() for v in valid}
+        while True:
+            try:
+                raw = self.read(f"[bold]{prompt}[/] ")
+            except (EOFError, KeyboardInterrupt):
+                raise QuitGame() from None
+            answer = raw.strip().lower()
+            if answer in allowed:
+                return answer
+            if answer in ("q", "quit", "exit"):
+                raise QuitGame()
+            shown = ", ".join(list(valid)[:12]) + (" ..." if len(valid) > 12 else "")
+            self.console.print(
+                f"[red]'{raw.strip()}' is not an option[/] (choose {shown}, or q to quit)"
+            )
+
+    def pick(self, title: str, labels: Sequence[str]) -> int:
+        """A numbered menu, 1-based on screen; returns the 0-based index."""
+        self.console.print(f"[bold cyan]{title}[/]")
+        for i, label in enumerate(labels, 1):
+            self.console.print(f"  [bold]{i:>2}[/] {label}", highlight=False)
+        answer = self.ask(f"choose 1-{len(labels)}:", [str(i) for i in range(1, len(labels) + 1)])
+        return int(answer) - 1
+
+    # board ---------------------------------------------------------------
+    def show(self, marks: Mapping[Hex, str] | None = None) -> None:
+        events = len(self.game.events)
+        if marks is None and events == self._events_seen:
+            return
+        self._events_seen = events
+        st = self.game.state
+        self.console.print(self.view.initiative(st, initiative_order(self.game)))
+        self.console.print(self.view.board(st, marks))
+        self.console.print(self.view.legend(st))
+        self.console.print(self.view.elements(st))
+        self.console.print(self.view.figures_table(st))
+
+    def _card(self, actor: str, card_id: str) -> AbilityCard:
+        char = self.game.state.characters[actor]
+        card: AbilityCard = self.game.content.classes[char.class_id].card(card_id)
+        return card
+
+    def _card_label(self, actor: str, card_id: str) -> str:
+        c = self._card(actor, card_id)
+        return f"{c.name} ({c.initiative:02d})  top: {describe_action(c.top)}  |  bottom: {describe_action(c.bottom)}"
+
+    # decisions -----------------------------------------------------------
+    def choose(self, decision: Decision) -> int:
+        if decision.actor == MONSTERS_ACTOR:
+            return self.bots.choose(decision)
+        handler = getattr(self, f"_ask_{decision.kind}", None)
+        if handler is not None:
+            index: int = handler(decision)
+            return index
+        self.show()
+        title = f"{decision.actor}: {decision.prompt or decision.kind.replace('_', ' ')}"
+        return self.pick(title, [self.label(decision, o) for o in decision.options])
+
+    def label(self, decision: Decision, option: Any) -> str:
+        actor = decision.actor
+        if isinstance(option, str) and option in self.game.state.figures:
+            f = self.game.state.figures[option]
+            return f"{option} at {_h(f.hex)}, HP {f.hp}/{f.max_hp}"
+        if isinstance(option, str) and actor in self.game.state.characters:
+            try:
+                return self._card_label(actor, option)
+            except KeyError:
+                return option
+        if (
+            isinstance(option, list)
+            and len(option) == 2
+            and all(isinstance(x, int) for x in option)
+        ):
+            return f"hex {_h(option)}"
+        if isinstance(option, list):
+            return "hit " + ", ".join(str(x) for x in option)
+        if isinstance(option, Mapping) and "obstacle" in option:
+            return f"the obstacle at {_h(option['obstacle'])}"
+        return str(option)
+
+    def _ask_plan(self, d: Decision) -> int:
+        self.show()
+        actor = d.actor
+        hand = sorted({c for o in d.options if isinstance(o, Mapping) for c in o.get("cards", [])})
+        rest = next(
+            (i for i, o in enumerate(d.options) if isinstance(o, Mapping) and o.get("long_rest")),
+            None,
+        )
+        char = self.game.state.characters[actor]
+        self.console.print(
+            f"[bold cyan]{actor}[/]: choose two cards (the first sets your initiative)"
+            f" — {len(char.hand)} in hand, {len(char.discard)} discarded, {len(char.lost)} lost"
+        )
+        for i, card_id in enumerate(hand, 1):
+            self.console.print(
+                f"  [bold]{i:>2}[/] {self._card_label(actor, card_id)}", highlight=False
+            )
+        valid = [str(i) for i in range(1, len(hand) + 1)]
+        if rest is not None:
+            self.console.print(
+                "   [bold]r[/] long rest (initiative 99: lose one discarded card, heal 2)"
+            )
+            valid.append("r")
+        if not hand:
+            return rest if rest is not None else 0
+        first = self.ask("leading card:", valid)
+        if first == "r":
+            assert rest is not None
+            return rest
+        lead = hand[int(first) - 1]
+        second_valid = [str(i) for i in range(1, len(hand) + 1) if hand[i - 1] != lead]
+        second = self.ask("second card:", second_valid)
+        other = hand[int(second) - 1]
+        for i, o in enumerate(d.options):
+            if isinstance(o, Mapping) and list(o.get("cards", [])) == [lead, other]:
+                return i
+        return 0
+
+    def _ask_action(self, d: Decision) -> int:
+        self.show()
+        labels = []
+        for o in d.options:
+            card = self._card(d.actor, str(o["card"]))
+            half = str(o["half"])
+            if o["default"]:
+                text = "default Attack 2" if half == "top" else "default Move 2"
+            else:
+                text = describe_action(card.top if half == "top" else card.bottom)
+            labels.append(f"{card.name} {half}: {text}")
+        return self.pick(f"{d.actor}: which half now?", labels)
+
+    def _ask_move(self, d: Decision) -> int:
+        marks = {(int(o[0]), int(o[1])): str(i) for i, o in enumerate(d.options, 1)}
+        self.show(marks)
+        ctx = d.context
+        self.console.print(
+            f"[bold cyan]{d.actor}[/]: move up to {ctx.get('points')} (magenta numbers on the map;"
+            " 1 = stay)"
+        )
+        answer = self.ask(
+            f"destination 1-{len(d.options)}:", [str(i) for i in range(1, len(d.options) + 1)]
+        )
+        return int(answer) - 1
+
+    def _ask_negate_damage(self, d: Decision) -> int:
+        self.show()
+        ctx = d.context
+        hand = [
+            i
+            for i, o in enumerate(d.options)
+            if isinstance(o, Mapping) and o.get("negate") == "hand"
+        ]
+        disc = [
+            i
+            for i, o in enumerate(d.options)
+            if isinstance(o, Mapping) and o.get("negate") == "discard"
+        ]
+        self.console.print(
+            f"[bold cyan]{d.actor}[/] would suffer {ctx.get('amount')} damage (HP {ctx.get('hp')})."
+        )
+        self.console.print("   [bold]s[/] suffer the damage")
+        valid = ["s"]
+        if hand:
+            self.console.print("   [bold]h[/] lose one card from your hand instead")
+            valid.append("h")
+        if disc:
+            self.console.print("   [bold]d[/] lose two discarded cards instead")
+            valid.append("d")
+        answer = self.ask("choose:", valid)
+        if answer == "s":
+            return 0
+        pool = hand if answer == "h" else disc
+        labels = [", ".join(d.options[i]["cards"]) for i in pool]
+        return pool[self.pick("which card(s) to lose?", labels)]
+
+
+# ---------------------------------------------------------------------- the command
+
+
+def print_new_events(console: Console, events: Sequence[Event]) -> None:
+    for e in events:
+        line = describe_event(e)
+        if line is not None:
+            console.print(line, highlight=False)
+
+
+def watch(console: Console, game: Any, view: BoardView, *, boards: bool = True) -> None:
+    """Run a game to its end turn by turn, printing events and the board each round."""
+    while not game.finished:
+        events = game.step_turn()
+        print_new_events(console, events)
+        if boards and game.state.phase == "turns" and any(e.type == "round_start" for e in events):
+            console.print(view.initiative(game.state, initiative_order(game)))
+            console.print(view.board(game.state))
+    if boards:
+        console.print(view.board(game.state))
+        console.print(view.figures_table(game.state))
+
+
+def write_log(path: Path, game: Any, source: ScenarioSource) -> None:
+    log = game.to_log()
+    log["source"] = {"pack_root": source.pack_root, "scenario": source.scenario_id}
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(log, indent=1) + "\n", encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write the log to {path}: {exc.strerror or exc}")
+
+
+@click.command(name="play")
+@click.argument("scenario")
+@click.option("--players", type=int, default=2, show_default=True, help="Characters, 2-4.")
+@click.option("--level", type=int, default=1, show_default=True, help="Scenario level, 0-7.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Game seed.")
+@click.option(
+    "--classes",
+    default=None,
+    help="Character classes, comma-separated (default: the pack's first N).",
+)
+@click.option(
+    "--log",
+    "log_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the game log here.",
+)
+@click.option("--auto", is_flag=True, help="Bots play every side; the game is printed.")
+def play(
+    scenario: str,
+    players: int,
+    level: int,
+    seed: int,
+    classes: str | None,
+    log_path: Path | None,
+    auto: bool,
+) -> None:
+    """Play SCENARIO in the terminal.
+
+    SCENARIO is a scenario file, PACK-DIR:SCENARIO-ID, or the id of a scenario in the
+    bundled sample pack. Type q (or Ctrl-D) at any prompt to leave.
+    """
+    if not 2 <= players <= 4:
+        fail(f"--players must be 2, 3 or 4, got {players}")
+    if not 0 <= level <= 7:
+        fail(f"--level must be between 0 and 7, got {level}")
+    class_list = [c.strip() for c in classes.split(",") if c.strip()] if classes else None
+    try:
+        source = simulation.resolve_scenario(scenario)
+        content = simulation.load_content(source)
+        party = simulation.party_for(content, players, class_list)
+    except ScenarioRefError as exc:
+        fail(str(exc))
+    game = simulation.new_bot_game(content, source.scenario_id, party, level, seed)
+    bots = game.controller
+    console = Console()
+    view = BoardView(game.scenario, content)
+    spec = game.scenario
+    console.print(
+        f"[bold]{spec.name}[/] ({source.scenario_id}) · {players} characters: {', '.join(party)}"
+        f" · level {level} · seed {seed}",
+        highlight=False,
+    )
+    status = 0
+    if auto:
+        watch(console, game, view)
+    else:
+        person = TerminalController(console, view, game, bots)
+        game.controller = person
+        try:
+            while not game.finished:
+                print_new_events(console, game.step_turn())
+            console.print(view.board(game.state))
+        except QuitGame:
+            console.print("\n[yellow]game left before its end[/]")
+            status = 0
+    if game.result is not None:
+        outcome = game.result.outcome
+        colour = {"won": "green", "lost": "red"}.get(outcome, "yellow")
+        console.print(f"[bold {colour}]{outcome.upper()}[/] after {game.result.rounds} rounds")
+    if log_path is not None:
+        write_log(log_path, game, source)
+        console.print(f"log: {log_path}", highlight=False)
+    sys.exit(status)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 from rich.console import Console
@@ -59,9 +59,9 @@ def parse_int_list(value: str, name: str, low: int, high: int) -> list[int]:
     return out
 
 
-def fail(message: str) -> None:
+def fail(message: str) -> NoReturn:
     """Print a clear error and exit 2 (usage / input error), never a traceback."""
-    Console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False)
+    Console(stderr=True, soft_wrap=True).print(f"[bold red]error:[/] {message}", highlight=False)
     sys.exit(2)
 
 
@@ -78,13 +78,13 @@ def write_text(path: Path, text: str, what: str) -> None:
 def summary_table(report: dict[str, Any]) -> Table:
     table = Table(title=f"Balance: {report['scenario'].get('name', '')}")
     for col, justify in (
-        ("characters", "right"),
+        ("chars", "right"),
         ("level", "right"),
         ("games", "right"),
         ("win rate", "right"),
         ("95% CI", "right"),
         ("rounds", "right"),
-        ("exhausted", "right"),
+        ("exh.", "right"),
         ("verdict", "left"),
     ):
         table.add_column(col, justify=justify)  # type: ignore[arg-type]
@@ -95,7 +95,7 @@ def summary_table(report: dict[str, Any]) -> Table:
         seats = sum(c["games"] for c in s["characters"]) or 1
         verdict = f"[{colours.get(s['verdict'], 'white')}]{s['verdict']}[/]"
         if not s["verdict_conclusive"]:
-            verdict += " (not conclusive)"
+            verdict += "*"
         if s["errors"]:
             verdict += f" [red]{s['errors']} engine errors[/]"
         mean_rounds = s["rounds"]["mean"]
@@ -129,18 +129,37 @@ def summary_table(report: dict[str, Any]) -> Table:
     help="Scenario level 0-7: one or a list (0,1,2) to compare.",
 )
 @click.option("--games", type=int, default=100, show_default=True, help="Games per setup.")
-@click.option("--seed", type=int, default=1, show_default=True, help="Base seed; same seed, same report.")
+@click.option(
+    "--seed", type=int, default=1, show_default=True, help="Base seed; same seed, same report."
+)
 @click.option("--jobs", type=int, default=1, show_default=True, help="Worker processes.")
 @click.option(
     "--classes",
     default=None,
     help="Character classes, comma-separated (default: the pack's classes in id order).",
 )
-@click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), help="Write the JSON report here.")
-@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path), help="Write the HTML report here.")
-@click.option("--round-cap", type=int, default=simulation.DEFAULT_ROUND_CAP, show_default=True,
-              help="A game still running after this many rounds counts as unfinished.")
-@click.option("--games-detail", is_flag=True, help="Include one record per game in the JSON report.")
+@click.option(
+    "--json",
+    "json_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the JSON report here.",
+)
+@click.option(
+    "--html",
+    "html_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the HTML report here.",
+)
+@click.option(
+    "--round-cap",
+    type=int,
+    default=simulation.DEFAULT_ROUND_CAP,
+    show_default=True,
+    help="A game still running after this many rounds counts as unfinished.",
+)
+@click.option(
+    "--games-detail", is_flag=True, help="Include one record per game in the JSON report."
+)
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 def simulate(
     scenario: str,
@@ -174,16 +193,18 @@ def simulate(
     if not 1 <= round_cap <= 1000:
         fail(f"--round-cap must be between 1 and 1000, got {round_cap}")
     class_list = [c.strip() for c in classes.split(",")] if classes else None
+    setups = [Setup(p, lv) for p in players for lv in levels]
     try:
         source = simulation.resolve_scenario(scenario)
-        loaded = simulation.load_source(source)
-        setups = [Setup(p, lv) for p in players for lv in levels]
-        for setup in setups:
-            simulation.party_for(loaded, setup.players, class_list)
+        content = simulation.load_content(source)
+        for p in players:
+            simulation.party_for(content, p, class_list)
     except ScenarioRefError as exc:
         fail(str(exc))
 
-    play = simulation.BotGame(source, tuple(class_list) if class_list else None, round_cap)
+    play = simulation.BotGame(
+        simulation.PackLoader(source.pack_root), source.scenario_id, class_list, round_cap
+    )
     total = games * len(setups)
     console = Console(stderr=True)
     progress = Progress(
@@ -201,7 +222,7 @@ def simulate(
     with progress:
         bar = progress.add_task("games", total=total)
         report, _ = simulation.run_simulation(
-            simulation.scenario_info(loaded),
+            simulation.scenario_info(content, source.scenario_id),
             setups,
             play,
             games=games,
@@ -212,6 +233,11 @@ def simulate(
         )
     out = Console()
     out.print(summary_table(report))
+    if not all(s["verdict_conclusive"] for s in report["setups"]):
+        out.print(
+            "* not conclusive: the 95% interval crosses a verdict threshold; run more games",
+            highlight=False,
+        )
     timing = report.get("timing", {})
     out.print(
         f"{total} games in {timing.get('seconds', 0):.1f} s "

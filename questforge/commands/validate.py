@@ -122,6 +122,14 @@ def validate(
     except OSError as exc:
         _fail(f"{exc.filename or ''}: {exc.strerror or exc}")
         return
+    except Exception as exc:  # a questforge bug: say so plainly, traceback on request
+        if os.environ.get("QUESTFORGE_DEBUG"):
+            raise
+        _fail(
+            f"internal error ({type(exc).__name__}: {exc}); this is a questforge bug - "
+            "rerun with QUESTFORGE_DEBUG=1 for the traceback and please report it"
+        )
+        return
     color = _want_color(output) and fmt == "text"
     _write(render(fmt, report, color=color), output, color=color)
     if output is not None:

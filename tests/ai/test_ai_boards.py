@@ -101,9 +101,15 @@ def test_square_board_connectivity_distance_and_walls() -> None:
 
 
 def test_graph_board_routes() -> None:
-    g = GraphBoard(["dock", "market", "temple", "gate", "island"], [
-        ("dock", "market"), ("market", "temple"), ("temple", "gate"), ("dock", "gate"),
-    ])
+    g = GraphBoard(
+        ["dock", "market", "temple", "gate", "island"],
+        [
+            ("dock", "market"),
+            ("market", "temple"),
+            ("temple", "gate"),
+            ("dock", "gate"),
+        ],
+    )
     assert isinstance(g, Board)
     assert g.distance("dock", "temple") == 2
     assert sorted(g.neighbors("dock")) == ["gate", "market"]

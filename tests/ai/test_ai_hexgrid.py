@@ -66,13 +66,13 @@ def test_ring_and_spiral() -> None:
 @pytest.mark.parametrize("orientation", ["flat", "pointy"])
 def test_pixel_layout_round_trips_and_corners_sit_on_the_circumcircle(orientation: str) -> None:
     for h in [(0, 0), (3, -2), (-1, 4)]:
-        x, y = hex_to_pixel(h, 10.0, orientation)  # type: ignore[arg-type]
-        assert pixel_to_hex(x, y, 10.0, orientation) == h  # type: ignore[arg-type]
-        for cx, cy in hex_corners(h, 10.0, orientation):  # type: ignore[arg-type]
+        x, y = hex_to_pixel(h, 10.0, orientation)
+        assert pixel_to_hex(x, y, 10.0, orientation) == h
+        for cx, cy in hex_corners(h, 10.0, orientation):
             assert math.isclose(math.hypot(cx - x, cy - y), 10.0)
     # Neighbouring centres are sqrt(3) * size apart in both orientations.
-    ax, ay = hex_to_pixel((0, 0), 1.0, orientation)  # type: ignore[arg-type]
-    bx, by = hex_to_pixel((1, 0), 1.0, orientation)  # type: ignore[arg-type]
+    ax, ay = hex_to_pixel((0, 0), 1.0, orientation)
+    bx, by = hex_to_pixel((1, 0), 1.0, orientation)
     assert math.isclose(math.hypot(bx - ax, by - ay), math.sqrt(3))
 
 
@@ -91,7 +91,7 @@ def test_integer_corners_are_shared_by_neighbours() -> None:
     # Corner i of the float layout is the same geometric point as corners3()[i].
     size = 1.0
     for i, (q3, r3) in enumerate(corners3((1, 1))):
-        x, y = hex_to_pixel((q3 / 3, r3 / 3), size, "flat")  # type: ignore[arg-type]
+        x, y = hex_to_pixel((q3 / 3, r3 / 3), size, "flat")
         fx, fy = hex_corners((1, 1), size, "flat")[i]
         assert math.isclose(x, fx) and math.isclose(y, fy)
 
@@ -110,3 +110,11 @@ def test_hex_board_from_rotated_tiles() -> None:
     tile = [(0, 0), (1, 0), (2, 0)]
     board = HexBoard.from_tiles([(tile, 0, (0, 0)), (tile, 1, (0, 1))])
     assert set(board.cells()) == {(0, 0), (1, 0), (2, 0), (0, 1), (0, 2), (0, 3)}
+
+
+def test_tile_thin_walls_map_like_hexes() -> None:
+    from questforge.engine.core.hexgrid import place_edge
+
+    a, b = place_edge((0, 0), (1, 0), 2, (4, 4))
+    assert (a, b) == (place((0, 0), 2, (4, 4)), place((1, 0), 2, (4, 4)))
+    assert distance(a, b) == 1

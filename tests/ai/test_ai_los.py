@@ -50,7 +50,13 @@ def test_grazing_a_wall_corner_blocks() -> None:
 
 def test_thin_wall_blocks_a_line_through_it() -> None:
     hexes = _open_board()
-    wall = [((4, 3), (5, 3)), ((4, 4), (5, 3)), ((4, 4), (5, 4)), ((4, 2), (5, 2)), ((4, 3), (5, 2))]
+    wall = [
+        ((4, 3), (5, 3)),
+        ((4, 4), (5, 3)),
+        ((4, 4), (5, 4)),
+        ((4, 2), (5, 2)),
+        ((4, 3), (5, 2)),
+    ]
     los = LineOfSight(hexes, wall)
     assert LineOfSight(hexes).visible((3, 3), (6, 3))
     assert not los.visible((3, 3), (6, 3))

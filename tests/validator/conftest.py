@@ -11,40 +11,30 @@ from typing import Any
 
 import pytest
 
-from questforge.validator.checks import check
+from questforge.engine import rulesets
+from questforge.validator import checks
+from questforge.validator.checks import CheckSpec
 from questforge.validator.context import CheckContext
-from questforge.validator.findings import Finding
+from questforge.validator.findings import Finding, Severity
 from questforge.validator.schemas import SchemaStore
 
 FIXTURES = Path(__file__).parent / "fixtures"
 RULESET = "qftest"
 
 
-@check(
-    "QT901",
-    ruleset=RULESET,
-    severity="error",
-    title="Gadget names an unknown widget",
-    description="test check: a gadget's widget reference must resolve",
-)
+# QT901 (error): Gadget names an unknown widget
 def gadget_widget_resolves(ctx: CheckContext) -> Iterator[Finding]:
     for doc in ctx.of_kind("gadget"):
         if ctx.resolve(doc.data["widget"], "widget") is None:
             yield ctx.finding(
-                gadget_widget_resolves,
+                "QT901",
                 f"unknown widget {doc.data['widget']!r}",
                 doc,
                 ("widget",),
             )
 
 
-@check(
-    "QT902",
-    ruleset=RULESET,
-    severity="error",
-    title="Check that crashes",
-    description="test check: raises on a widget whose note is 'boom'",
-)
+# QT902 (error): Check that crashes
 def crashing_check(ctx: CheckContext) -> Iterator[Finding]:
     for doc in ctx.of_kind("widget"):
         if doc.data.get("note") == "boom":
@@ -52,17 +42,35 @@ def crashing_check(ctx: CheckContext) -> Iterator[Finding]:
     return iter(())
 
 
-@check(
-    "QT903",
-    ruleset=RULESET,
-    severity="warning",
-    title="Big widget",
-    description="test check: a widget bigger than 8 is a warning",
-)
+# QT903 (warning): Big widget
 def big_widget(ctx: CheckContext) -> Iterator[Finding]:
     for doc in ctx.of_kind("widget"):
         if doc.data["size"] > 8:
             yield ctx.finding("QT903", "widget is big", doc, ("size",))
+
+
+_TEST_CHECKS = [
+    ("QT901", "error", "Gadget names an unknown widget", gadget_widget_resolves),
+    ("QT902", "error", "Check that crashes", crashing_check),
+    ("QT903", "warning", "Big widget", big_widget),
+]
+
+
+@pytest.fixture(autouse=True)
+def qftest_ruleset(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Register the test ruleset and its checks for each test of this folder only (like a
+    plug-in would), so other test folders never see them."""
+    rulesets.all_rulesets()  # load the built-in rulesets first
+    monkeypatch.setitem(
+        rulesets._REGISTRY,
+        RULESET,
+        rulesets.Ruleset(
+            name=RULESET, title="Test", kinds=("widget", "gadget", "remote"), schema_folder=RULESET
+        ),
+    )
+    for code, severity, title, func in _TEST_CHECKS:
+        spec = CheckSpec(code, Severity(severity), title, f"test check: {title}", RULESET, func)
+        monkeypatch.setitem(checks._CHECKS, code, spec)
 
 
 @pytest.fixture(scope="session")

@@ -226,3 +226,23 @@ def test_requires_itself(make_pack: Maker, store: SchemaStore, tmp_path: Path) -
 )
 def test_version_satisfies(have: str, want: str | None, ok: bool) -> None:
     assert version_satisfies(have, want) is ok
+
+
+def test_explicitly_named_file_is_validated_even_if_discovery_skips_it(
+    make_pack: Maker, store: SchemaStore, tmp_path: Path
+) -> None:
+    root = make_pack("toys", {"notes.txt": "not json at all"})
+    assert run([root], store, tmp_path) == []  # discovery only looks at *.json
+    assert run([root / "notes.txt"], store, tmp_path) == [("QC007", "toys/notes.txt")]
+
+
+def test_folder_with_packs_and_loose_files(
+    make_pack: Maker, make_widget: Widget, store: SchemaStore, tmp_path: Path
+) -> None:
+    make_pack("one", {"a.json": make_widget("a")}, parent=tmp_path / "packs")
+    (tmp_path / "packs" / "loose.json").write_text('{"kind": "widget", "id": "l", "size": 0}')
+    (tmp_path / "packs" / ".hidden").mkdir()
+    (tmp_path / "packs" / ".hidden" / "x.json").write_text("nope")
+    report = validate_paths([tmp_path / "packs"], store=store, base=tmp_path)
+    assert [(f.code, f.file) for f in report.findings] == [("QC010", "packs/loose.json")]
+    assert report.files == ["packs/loose.json", "packs/one/a.json", "packs/one/pack.json"]

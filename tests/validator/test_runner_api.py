@@ -77,8 +77,9 @@ def test_line_and_column_come_from_the_text(store: SchemaStore, make_widget: Wid
     data = make_widget("a", size="big")
     text = json.dumps(data, indent=2)
     (finding,) = validate_documents([Document("a.json", data, text=text)], store=store).findings
-    line = text.splitlines()[finding.line - 1]  # type: ignore[operator]
-    assert line[finding.column - 1 :].startswith('"size": "big"')  # type: ignore[operator]
+    assert finding.line is not None and finding.column is not None
+    line = text.splitlines()[finding.line - 1]
+    assert line[finding.column - 1 :].startswith('"size": "big"')
 
 
 def test_semantic_checks_run_only_on_schema_valid_documents(
@@ -250,3 +251,66 @@ def test_error_paths_match_python_jsonschema(store: SchemaStore, data: dict[str,
     )
     assert got == expected
     assert len(ours) == len(list(reference.iter_errors(data)))
+
+
+def test_document_from_text_for_the_editor(store: SchemaStore) -> None:
+    from questforge.validator.runner import document_from_text
+
+    doc, findings = document_from_text(
+        "a.json", '{"kind": "widget", "id": "a", "size": 1, "size": 2}'
+    )
+    assert doc is not None and doc.data["size"] == 2
+    assert [(f.code, f.path, f.line, f.column) for f in findings] == [("QC008", ("size",), 1, 42)]
+    doc, findings = document_from_text("b.json", '{"kind": "widget",\n "id": }')
+    assert doc is None
+    assert [(f.code, f.line, f.column) for f in findings] == [("QC007", 2, 8)]
+
+
+def test_model_is_built_lazily_once_from_valid_documents(
+    store: SchemaStore, make_widget: Widget
+) -> None:
+    from questforge.validator.context import CheckContext
+
+    calls: list[tuple[Any, Any]] = []
+
+    def loader(documents: Any, **kwargs: Any) -> str:
+        calls.append((documents, kwargs))
+        return f"model-{len(calls)}"
+
+    good = Document("a.json", make_widget("a"))
+    good.schema_valid = True
+    bad = Document("b.json", make_widget("b"))
+    dep = Document("dep.json", make_widget("d"))
+    dep.schema_valid = True
+    ctx = CheckContext("qftest", [good, bad], required={"dep": [dep]}, model_loader=loader)
+    assert calls == []
+    model = ctx.model
+    assert ctx.model is model
+    assert calls[0] == ([("dep.json", dep.data)], {})
+    assert calls[1] == ([("a.json", good.data)], {"dependencies": ["model-1"]})
+    assert model == "model-2"
+
+
+@pytest.mark.parametrize(
+    ("declared", "ok"),
+    [
+        ("https://questforge.dev/schema/qftest/widget.schema.json", True),
+        ("../schemas/qftest/widget.schema.json", True),
+        ("widget.schema.json", True),
+        ("../schemas/qftest/gadget.schema.json", False),
+        ("https://elsewhere.invalid/qftest/widget.schema.json", False),
+    ],
+)
+def test_schema_may_point_to_a_local_copy(
+    store: SchemaStore, make_widget: Widget, declared: str, ok: bool
+) -> None:
+    data = {**make_widget("a"), "$schema": declared}
+    found = codes(validate_documents([Document("a.json", data)], store=store))
+    assert found == ([] if ok else ["QC013"])
+
+
+def test_unknown_ruleset_in_the_manifest(store: SchemaStore) -> None:
+    doc = Document("p/pack.json", {**manifest().data, "ruleset": "no-such-game"})
+    (finding,) = validate_documents([doc], store=store).findings
+    assert (finding.code, finding.path) == ("QC104", ("ruleset",))
+    assert "gloomhaven" in (finding.hint or "")

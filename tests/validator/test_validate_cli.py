@@ -44,15 +44,6 @@ def pack(tmp_path: Path, sample_pack: Path) -> Path:
     return root
 
 
-@pytest.fixture
-def clean_pack(tmp_path: Path, sample_pack: Path) -> Path:
-    if not (sample_pack / "pack.json").is_file():
-        pytest.skip("sample pack not present yet")
-    root = tmp_path / "clean"
-    shutil.copytree(sample_pack, root)
-    return root
-
-
 def test_sample_pack_is_clean(sample_pack: Path) -> None:
     result = invoke(str(sample_pack))
     assert result.exit_code == 0, result.output
@@ -60,7 +51,7 @@ def test_sample_pack_is_clean(sample_pack: Path) -> None:
 
 
 def test_text_format_groups_by_file_with_line_col_path_and_hint(pack: Path) -> None:
-    result = invoke(str(pack), cwd=pack.parent)
+    result = invoke(str(pack), "--schema-only", cwd=pack.parent)
     assert result.exit_code == 1
     out = result.output
     assert "pack/broken.json:4:1: error QC007 malformed JSON" in out
@@ -78,13 +69,13 @@ def test_text_format_colour_can_be_forced_and_no_color_wins(
 ) -> None:
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.setenv("FORCE_COLOR", "1")
-    assert "\033[1;31merror" in invoke(str(pack)).output
+    assert "\033[1;31merror" in invoke(str(pack), "--schema-only").output
     monkeypatch.setenv("NO_COLOR", "1")
-    assert "\033[" not in invoke(str(pack)).output
+    assert "\033[" not in invoke(str(pack), "--schema-only").output
 
 
 def test_json_format(pack: Path) -> None:
-    result = invoke(str(pack), "--format", "json", cwd=pack.parent)
+    result = invoke(str(pack), "--schema-only", "--format", "json", cwd=pack.parent)
     assert result.exit_code == 1
     document = json.loads(result.output)
     assert document["summary"]["errors"] == 3
@@ -96,7 +87,7 @@ def test_json_format(pack: Path) -> None:
 
 
 def test_sarif_format_has_the_structure_github_accepts(pack: Path) -> None:
-    result = invoke(str(pack), "--format", "sarif", cwd=pack.parent)
+    result = invoke(str(pack), "--schema-only", "--format", "sarif", cwd=pack.parent)
     assert result.exit_code == 1
     sarif = json.loads(result.output)
     assert sarif["version"] == "2.1.0"
@@ -119,7 +110,7 @@ def test_sarif_format_has_the_structure_github_accepts(pack: Path) -> None:
 
 
 def test_github_format(pack: Path) -> None:
-    result = invoke(str(pack), "--format", "github", cwd=pack.parent)
+    result = invoke(str(pack), "--schema-only", "--format", "github", cwd=pack.parent)
     assert result.exit_code == 1
     lines = result.output.splitlines()
     assert (
@@ -133,19 +124,16 @@ def test_github_format(pack: Path) -> None:
 
 
 def test_junit_format_parses(pack: Path) -> None:
-    result = invoke(str(pack), "--format", "junit", cwd=pack.parent)
+    result = invoke(str(pack), "--schema-only", "--format", "junit", cwd=pack.parent)
     assert result.exit_code == 1
     root = ET.fromstring(result.output.split("\n", 1)[1])
     assert root.tag == "testsuites"
     suites = root.findall("testsuite")
     assert len(suites) == len(list(pack.rglob("*.json")))
-    failing = {s.get("name"): s for s in suites if s.get("failures") == "1"}
-    assert sorted(failing) == sorted(
-        ["pack/broken.json", next(n for n in failing if n.startswith("pack/monsters/"))]
-    )
-    monster_case = failing[next(n for n in failing if n.startswith("pack/monsters/"))].find(
-        "testcase"
-    )
+    failing = {s.get("name", ""): s for s in suites if s.get("failures") == "1"}
+    monster = next(n for n in failing if n.startswith("pack/monsters/"))
+    assert sorted(failing) == sorted(["pack/broken.json", monster])
+    monster_case = failing[monster].find("testcase")
     assert monster_case is not None
     assert len(monster_case.findall("failure")) == 2
     assert root.get("failures") == "2"
@@ -153,7 +141,7 @@ def test_junit_format_parses(pack: Path) -> None:
 
 def test_output_file(pack: Path, tmp_path: Path) -> None:
     target = tmp_path / "report.sarif"
-    result = invoke(str(pack), "--format", "sarif", "--output", str(target))
+    result = invoke(str(pack), "--schema-only", "--format", "sarif", "--output", str(target))
     assert result.exit_code == 1
     assert json.loads(target.read_text())["version"] == "2.1.0"
 
@@ -179,34 +167,28 @@ def test_no_path_is_exit_2() -> None:
     assert invoke().exit_code == 2
 
 
-def test_bad_format_is_exit_2(clean_pack: Path) -> None:
-    assert invoke(str(clean_pack), "--format", "xml").exit_code == 2
+def test_bad_format_is_exit_2(tmp_path: Path) -> None:
+    assert invoke(str(_manifest(tmp_path / "p", "p")), "--format", "xml").exit_code == 2
 
 
-def test_strict_fails_on_warnings(clean_pack: Path) -> None:
-    manifest = clean_pack / "pack.json"
-    data = json.loads(manifest.read_text())
-    data["requires"] = [{"id": "missing-pack-for-test", "version": "1.0"}]
-    manifest.write_text(json.dumps(data))
-    # a missing required pack is an error; a version mismatch is a warning
-    assert invoke(str(clean_pack)).exit_code == 1
-    other = clean_pack.parent / "other"
-    other.mkdir()
-    (other / "pack.json").write_text(
-        json.dumps(
-            {
-                "kind": "pack",
-                "id": "missing-pack-for-test",
-                "name": "O",
-                "version": "0.5.0",
-                "ruleset": data["ruleset"],
-            }
-        )
-    )
-    result = invoke(str(clean_pack))
+def _manifest(folder: Path, ident: str, version: str = "1.0.0", **extra: object) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    data: dict[str, object] = {"kind": "pack", "id": ident, "name": ident.title()}
+    data.update({"version": version, "ruleset": "gloomhaven", **extra})
+    (folder / "pack.json").write_text(json.dumps(data, indent=2))
+    return folder
+
+
+def test_strict_fails_on_warnings(tmp_path: Path) -> None:
+    root = _manifest(tmp_path / "mine", "mine", requires=[{"id": "base", "version": "2.0"}])
+    # the required pack is missing: an error
+    assert invoke(str(root)).exit_code == 1
+    # present in another version: a warning (QC024), which passes unless --strict
+    _manifest(tmp_path / "base", "base", version="1.5.0")
+    result = invoke(str(root))
     assert result.exit_code == 0, result.output
     assert "QC024" in result.output
-    assert invoke(str(clean_pack), "--strict").exit_code == 1
+    assert invoke(str(root), "--strict").exit_code == 1
 
 
 def test_schema_only(tmp_path: Path) -> None:

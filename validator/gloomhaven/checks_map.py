@@ -9,9 +9,9 @@ every hex, which room it is in, and that every room can be revealed.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 
-from questforge.engine.core.hexgrid import distance, neighbors
+from questforge.engine.core.hexgrid import distance
 from questforge.validator.context import CheckContext
 from questforge.validator.findings import Finding
 from questforge.validator.gloomhaven.catalogue import gh_check
@@ -56,27 +56,34 @@ def tiles_do_not_overlap(ctx: CheckContext) -> Iterator[Finding]:
 @gh_check(
     "QGH211",
     severity="error",
-    title="Door hex inside a room",
-    description="A door's hex is also a hex of a room. A door hex belongs to no room: it "
-    "sits between the two rooms it joins (GH-DOOR-01), and is revealed with them.",
-    example="Room `hall` lists tile placement `hall-tile`, which covers `[2, 4]`, and the "
-    "door `hall-door` is at `[2, 4]`.",
-    fix="Put the door on the hex between the two rooms' tiles, or remove that hex from the "
-    "room.",
-    rules=("GH-DOOR-01",),
+    title="Locked door that never opens",
+    description="A locked door acts as a wall until something opens it (GH-SPEC-03): its "
+    "`opens_when` trigger, or a special rule with an `open-door` effect naming it. A locked "
+    "door with neither never opens, so the room behind it is never revealed.",
+    example='`{"id": "vault-door", "locked": true, ...}` with no `opens_when` and no special '
+    'rule `{"type": "open-door", "door": "vault-door"}`.',
+    fix="Give the door an `opens_when` trigger (e.g. a pressure plate or a room cleared), "
+    "add a special rule that opens it, or make it a regular door.",
+    rules=("GH-SPEC-03", "GH-DOOR-01"),
 )
-def door_outside_rooms(ctx: CheckContext) -> Iterator[Finding]:
-    for smap in scenario_maps(ctx):
-        for door in smap.doors:
-            holders = [r.id for r in smap.rooms if door.hex in r.hexes]
-            if holders:
+def locked_door_opens(ctx: CheckContext) -> Iterator[Finding]:
+    for doc in ctx.of_kind("scenario"):
+        data = doc.data
+        opened = {
+            effect.get("door")
+            for rule in data.get("special_rules", []) or []
+            for effect in rule.get("effects", []) or []
+            if effect.get("type") == "open-door"
+        }
+        for i, door in enumerate(data.get("doors", []) or []):
+            if door.get("locked") and "opens_when" not in door and door.get("id") not in opened:
                 yield ctx.finding(
-                    door_outside_rooms,
-                    f"door {door.id!r} at {fmt_hex(door.hex)} is inside room "
-                    f"{' and '.join(repr(h) for h in holders)}; a door hex belongs to no room",
-                    smap.doc,
-                    (*door.path, "hex"),
-                    hint="move the door to the hex between the rooms it joins",
+                    locked_door_opens,
+                    f"locked door {door.get('id')!r} has no `opens_when` trigger and no "
+                    "special rule opens it, so it never opens",
+                    doc,
+                    ("doors", i, "locked"),
+                    hint="add `opens_when`, or a special rule with an `open-door` effect",
                 )
 
 
@@ -95,8 +102,6 @@ def door_outside_rooms(ctx: CheckContext) -> Iterator[Finding]:
 def door_between_two_rooms(ctx: CheckContext) -> Iterator[Finding]:
     for smap in scenario_maps(ctx):
         known = {r.id for r in smap.rooms}
-        room_of = smap.room_of()
-        board = smap.board() if smap.complete else None
         for door in smap.doors:
             listed = door.rooms
             if len(listed) != 2 or len(set(listed)) != 2:
@@ -109,11 +114,9 @@ def door_between_two_rooms(ctx: CheckContext) -> Iterator[Finding]:
                     hint="list the two rooms on either side of the door",
                 )
                 continue
-            if board is None or any(r not in known for r in listed):
+            if not smap.complete or any(r not in known for r in listed):
                 continue  # unresolved tiles (QGH201) or unknown rooms (QGH204)
-            if door.hex in room_of:
-                continue  # QGH211
-            touching = {room_of[n] for n in board.neighbors(door.hex) if n in room_of}
+            touching = smap.door_rooms(door)
             missing = [r for r in listed if r not in touching]
             extra = sorted(touching - set(listed))
             if missing:
@@ -121,7 +124,9 @@ def door_between_two_rooms(ctx: CheckContext) -> Iterator[Finding]:
                     door_between_two_rooms,
                     f"door {door.id!r} at {fmt_hex(door.hex)} does not touch room "
                     f"{' or '.join(repr(m) for m in missing)}"
-                    + (f" (it touches {sorted(touching)})" if touching else " (it touches no room)"),
+                    + (
+                        f" (it touches {sorted(touching)})" if touching else " (it touches no room)"
+                    ),
                     smap.doc,
                     (*door.path, "hex"),
                     hint="a door hex must be adjacent to a hex of each room it joins, with "
@@ -144,7 +149,7 @@ def door_between_two_rooms(ctx: CheckContext) -> Iterator[Finding]:
     title="Room unreachable through doors",
     description="Every room must be reachable from the starting room by passing through "
     "doors (GH-SETUP-05, GH-ROOM); otherwise it is never revealed and its monsters never "
-    "placed.",
+    "placed. A door links the rooms its hex actually touches.",
     example="Rooms `gate`, `shaft` and `sump`; doors join `gate`-`shaft` only.",
     fix="Add a door between the room and a reachable room, or remove the room.",
     rules=("GH-SETUP-05", "GH-ROOM-01", "GH-DOOR-01"),
@@ -152,15 +157,11 @@ def door_between_two_rooms(ctx: CheckContext) -> Iterator[Finding]:
 def rooms_reachable(ctx: CheckContext) -> Iterator[Finding]:
     for smap in scenario_maps(ctx):
         known = {r.id for r in smap.rooms}
-        if smap.starting_room not in known:
-            continue  # QGH204
-        links: dict[str, set[str]] = {r: set() for r in known}
-        for door in smap.doors:
-            rooms = [r for r in door.rooms if r in known]
-            for a in rooms:
-                for b in rooms:
-                    if a != b:
-                        links[a].add(b)
+        if smap.starting_room not in known or smap.geo is None or not smap.complete:
+            continue  # QGH204, or unresolved tiles (QGH201)
+        links = smap.geo.room_graph()
+        for room_id in known:
+            links.setdefault(room_id, set())
         seen = {smap.starting_room}
         queue = deque([smap.starting_room])
         while queue:
@@ -168,7 +169,7 @@ def rooms_reachable(ctx: CheckContext) -> Iterator[Finding]:
                 seen.add(nxt)
                 queue.append(nxt)
         for room in smap.rooms:
-            if room.id not in seen:
+            if room.id not in seen and room.hexes:  # an empty room is QGH218
                 yield ctx.finding(
                     rooms_reachable,
                     f"room {room.id!r} cannot be reached from the starting room "
@@ -303,9 +304,12 @@ def room_connected(ctx: CheckContext) -> Iterator[Finding]:
     for smap in scenario_maps(ctx):
         if not smap.complete:
             continue
-        board = smap.board()
+        step = smap.open_neighbours()
+        room_of = smap.room_of()
         for room in smap.rooms:
-            pieces = _components(set(room.hexes), board.neighbors)
+            # hexes another room claims first are QGH214's business
+            own = {h for h in room.hexes if room_of.get(h) == room.id}
+            pieces = _components(own, step.get)
             if len(pieces) > 1:
                 sizes = ", ".join(str(len(p)) for p in pieces)
                 yield ctx.finding(
@@ -320,10 +324,10 @@ def room_connected(ctx: CheckContext) -> Iterator[Finding]:
 
 
 def _components(
-    hexes: set[tuple[int, int]], nb: object
+    hexes: set[tuple[int, int]],
+    step: Callable[[tuple[int, int]], Iterable[tuple[int, int]] | None],
 ) -> list[set[tuple[int, int]]]:
-    """Connected pieces of ``hexes`` (largest first) under the neighbour function ``nb``."""
-    step = nb if callable(nb) else neighbors
+    """Connected pieces of ``hexes`` (largest first) under the neighbour function ``step``."""
     left = set(hexes)
     out: list[set[tuple[int, int]]] = []
     while left:
@@ -331,7 +335,7 @@ def _components(
         piece = {start}
         queue = deque([start])
         while queue:
-            for n in step(queue.popleft()):
+            for n in step(queue.popleft()) or ():
                 key = (n[0], n[1])
                 if key in left and key not in piece:
                     piece.add(key)
@@ -340,6 +344,32 @@ def _components(
         out.append(piece)
     out.sort(key=lambda p: (-len(p), min(p)))
     return out
+
+
+@gh_check(
+    "QGH218",
+    severity="error",
+    title="Empty room",
+    description="A room has no hexes: its `tiles` and `hexes` are empty, or every hex it "
+    "names is a door hex. It can never be entered, and anything that names it (doors, "
+    "triggers, the starting room) points at nothing on the map.",
+    example='`{"id": "annex", "tiles": []}`.',
+    fix="List the room's tile placements or hexes, or remove the room.",
+    rules=("GH-SETUP-02",),
+)
+def room_not_empty(ctx: CheckContext) -> Iterator[Finding]:
+    for smap in scenario_maps(ctx):
+        if not smap.complete:
+            continue
+        for room in smap.rooms:
+            if not room.hexes:
+                yield ctx.finding(
+                    room_not_empty,
+                    f"room {room.id!r} has no hexes",
+                    smap.doc,
+                    room.path,
+                    hint="list its tile placements in `tiles` or its hexes in `hexes`",
+                )
 
 
 def smap_for(ctx: CheckContext, scenario_id: str) -> ScenarioMap | None:

@@ -9,7 +9,9 @@ with the number of characters (GH-SETUP-03, GH-SETUP-04).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from questforge.engine.core.pathfind import bfs
 from questforge.validator.context import CheckContext
@@ -17,6 +19,7 @@ from questforge.validator.findings import Finding, JsonPath
 from questforge.validator.gloomhaven.catalogue import gh_check
 from questforge.validator.gloomhaven.scenario_map import (
     PLAYER_COUNTS,
+    Figure,
     Hex,
     ScenarioMap,
     fmt_hex,
@@ -83,12 +86,12 @@ def on_the_map(ctx: CheckContext) -> Iterator[Finding]:
     severity="error",
     title="Two figures on one hex",
     description="At some player count two figures (monsters present at that count, named "
-    "monsters, bosses) stand on the same hex. A hex holds at most one figure (GH-MOVE-03).",
+    "monsters, bosses) stand on the same hex. A hex holds at most one figure (GH-MOVE-04).",
     example="Two monster markers at `[2, 2]`, one normal with 3 characters and the other "
     "elite with 3 characters.",
     fix="Move one of them, or make them absent at complementary player counts (one marker "
     "per hex per count).",
-    rules=("GH-MOVE-03", "GH-SETUP-03"),
+    rules=("GH-MOVE-04", "GH-SETUP-03"),
 )
 def one_figure_per_hex(ctx: CheckContext) -> Iterator[Finding]:
     for smap in scenario_maps(ctx):
@@ -177,6 +180,66 @@ def start_in_start_room(ctx: CheckContext) -> Iterator[Finding]:
             )
 
 
+@gh_check(
+    "QGH228",
+    severity="error",
+    title="Figure outside every room",
+    description="A monster, named monster or boss stands on a map hex that belongs to no "
+    "room, typically a door hex. Monsters are placed when their room is revealed "
+    "(GH-SETUP-05, GH-ROOM-02); a figure in no room is never placed, and one on a door "
+    "would block it.",
+    example="A monster marker on the door hex `[1, 3]`.",
+    fix="Move the figure onto a hex of the room it belongs to.",
+    rules=("GH-SETUP-05", "GH-ROOM-02"),
+)
+def figure_in_a_room(ctx: CheckContext) -> Iterator[Finding]:
+    for smap in scenario_maps(ctx):
+        if not smap.complete:
+            continue
+        room_of = smap.room_of()
+        hexes = smap.map_hexes
+        doors = {d.hex: d for d in smap.doors}
+        for fig in smap.figures:
+            if fig.hex in room_of or fig.hex not in hexes:
+                continue  # fine, or off the map (QGH220)
+            where = f"door {doors[fig.hex].id!r}" if fig.hex in doors else "a hex of no room"
+            yield ctx.finding(
+                figure_in_a_room,
+                f"{fig.label} at {fmt_hex(fig.hex)} stands on {where}",
+                smap.doc,
+                (*fig.path, "hex"),
+                hint="figures are placed when their room is revealed: put it in a room",
+            )
+
+
+#: the most characters a scenario is played with (GH-SETUP-03)
+MAX_CHARACTERS = 4
+
+
+@gh_check(
+    "QGH229",
+    severity="error",
+    title="Too few starting hexes",
+    description="A scenario needs a free starting hex for each of up to four characters "
+    "(GH-SETUP-07, GH-SETUP-03); with fewer distinct starting hexes on the map, a "
+    "four-character party cannot set up.",
+    example='`"starting_hexes": [[0, 0], [1, 0], [2, 0]]`.',
+    fix="Mark at least four starting hexes in the starting room.",
+    rules=("GH-SETUP-07", "GH-SETUP-03"),
+)
+def enough_start_hexes(ctx: CheckContext) -> Iterator[Finding]:
+    for smap in scenario_maps(ctx):
+        distinct = {h for h, _ in smap.starting_hexes}
+        if len(distinct) < MAX_CHARACTERS:
+            yield ctx.finding(
+                enough_start_hexes,
+                f"{len(distinct)} starting hex(es); {MAX_CHARACTERS} characters need "
+                f"{MAX_CHARACTERS}",
+                smap.doc,
+                ("starting_hexes",),
+            )
+
+
 #: overlay types that keep a hex from being a free starting hex
 _NOT_FREE = ("obstacle", "trap", "hazardous", "pressure-plate")
 
@@ -197,8 +260,7 @@ def start_hex_free(ctx: CheckContext) -> Iterator[Finding]:
         doors = {d.hex: d for d in smap.doors}
         for h, path in smap.starting_hexes:
             blockers = [
-                f"{f.label} ({'/'.join(str(n) for n in PLAYER_COUNTS if f.present(n))} "
-                "characters)"
+                f"{f.label} ({'/'.join(str(n) for n in PLAYER_COUNTS if f.present(n))} characters)"
                 for f in smap.figures
                 if f.hex == h and any(f.present(n) for n in PLAYER_COUNTS)
             ]
@@ -265,15 +327,15 @@ def overlays_not_stacked(ctx: CheckContext) -> Iterator[Finding]:
 
 
 def _reached(smap: ScenarioMap, blocked: Iterable[Hex]) -> set[Hex]:
-    """Hexes characters can walk to from the start (doors open, thin walls and the
-    ``blocked`` hexes stop them)."""
-    board = smap.board()
+    """Hexes characters can walk to from the start (doors open; thin walls, room boundaries
+    and the ``blocked`` hexes stop them)."""
+    hexes = smap.map_hexes
     stop = set(blocked)
     start_room = smap.room(smap.starting_room)
-    sources = [h for h, _ in smap.starting_hexes if h in board and h not in stop]
+    sources = [h for h, _ in smap.starting_hexes if h in hexes and h not in stop]
     if not sources and start_room is not None:
-        sources = [h for h in start_room.hexes if h in board and h not in stop]
-    result = bfs(sources, board.adjacency, lambda h: h not in stop)
+        sources = [h for h in start_room.hexes if h not in stop]
+    result = bfs(sources, smap.open_neighbours(), lambda h: h not in stop)
     return set(result.dist)
 
 
@@ -286,8 +348,7 @@ def _reached(smap: ScenarioMap, blocked: Iterable[Hex]) -> set[Hex]:
     "off one area of the map from another (GH-OBST-04): characters without jump or flying "
     "could not go on.",
     example="A row of obstacle hexes fills the only corridor between `gate` and `shaft`.",
-    fix="Remove or move one of the obstacles named in the message so a walking path "
-    "remains.",
+    fix="Remove or move one of the obstacles named in the message so a walking path remains.",
     rules=("GH-OBST-01", "GH-OBST-04"),
 )
 def obstacles_do_not_cut(ctx: CheckContext) -> Iterator[Finding]:
@@ -319,9 +380,7 @@ def obstacles_do_not_cut(ctx: CheckContext) -> Iterator[Finding]:
                 )
                 hint = f"removing any one of these opens a path: {names}"
             else:
-                border = sorted(
-                    {o.index for h, o in obstacles.items() if h in open_reach}
-                )
+                border = sorted({o.index for h, o in obstacles.items() if h in open_reach})
                 target = next(o for o in smap.overlays if o.index == border[0])
                 message = (
                     f"obstacles together cut room {room.id!r} off: no walking path from the "
@@ -342,9 +401,10 @@ def obstacles_do_not_cut(ctx: CheckContext) -> Iterator[Finding]:
     "QGH227",
     severity="warning",
     title="Treasure or goal hex out of reach",
-    description="A treasure, coin or goal hex lies where no walking character can get: it "
-    "is sealed off by obstacles or thin walls (doors count as open). It can only be looted "
-    "or reached by flying or jumping, which may not be in any party.",
+    description="A treasure, coin or goal hex lies in a room characters can enter, but no "
+    "walking character can get to it: it is sealed off inside the room by obstacles or thin "
+    "walls (doors count as open). It can only be looted or reached by flying or jumping, "
+    "which may not be in any party. (Whole rooms cut off are QGH213 and QGH226.)",
     example="A treasure at `[3, 8]` surrounded by obstacle hexes.",
     fix="Open a walking path to it, or move it.",
     rules=("GH-TREAS-01", "GH-OBST-04", "GH-LOOT-01"),
@@ -355,12 +415,16 @@ def treasure_reachable(ctx: CheckContext) -> Iterator[Finding]:
             continue
         obstacles = smap.obstacle_hexes()
         reach = _reached(smap, obstacles)
-        hexes = smap.map_hexes
+        room_of = smap.room_of()
+        # rooms characters can walk into: a hex missing there is a sealed pocket (rooms cut
+        # off as a whole are QGH213 or QGH226)
+        entered = {room_of[h] for h in reach if h in room_of}
+
         for ov in smap.overlays:
             if ov.type not in ("treasure", "coin"):
                 continue
             for k, h in enumerate(ov.hexes):
-                if h in hexes and h not in reach and h not in obstacles:
+                if _sealed(h, room_of, entered, reach, obstacles):
                     yield ctx.finding(
                         treasure_reachable,
                         f"{ov.type} at {fmt_hex(h)} cannot be reached by walking",
@@ -373,13 +437,20 @@ def treasure_reachable(ctx: CheckContext) -> Iterator[Finding]:
                 continue
             for k, raw in enumerate(goal.get("hexes", [])):
                 h = hx(raw)
-                if h in hexes and h not in reach and h not in obstacles:
+                if _sealed(h, room_of, entered, reach, obstacles):
                     yield ctx.finding(
                         treasure_reachable,
                         f"goal hex {fmt_hex(h)} cannot be reached by walking",
                         smap.doc,
                         ("win", i, "hexes", k),
                     )
+
+
+def _sealed(
+    h: Hex, room_of: dict[Hex, str], entered: set[str], reach: set[Hex], obstacles: Any
+) -> bool:
+    """``h`` lies in a room characters enter, yet no walking path reaches it."""
+    return room_of.get(h) in entered and h not in reach and h not in obstacles
 
 
 # --- monster markers per player count ----------------------------------------------------------
@@ -400,8 +471,7 @@ def _standees(ctx: CheckContext, ref: str) -> int | None:
     description="For some player count, a scenario places more monsters of one type (normal "
     "and elite markers together) than the type has standees. The box limits how many "
     "monsters of a type can be on the board (GH-ROOM-03).",
-    example="`slag-hound` has `\"standees\": 6` and seven markers are present with 4 "
-    "characters.",
+    example='`slag-hound` has `"standees": 6` and seven markers are present with 4 characters.',
     fix="Remove markers (or set them absent at that player count), use another monster type, "
     "or raise `standees` if the type really has more.",
     rules=("GH-ROOM-03", "GH-SETUP-06"),
@@ -427,7 +497,7 @@ def standee_limit(ctx: CheckContext) -> Iterator[Finding]:
                     )
 
 
-def _elites(markers: list, n: int) -> int:  # type: ignore[type-arg]
+def _elites(markers: list[Figure], n: int) -> int:
     return sum(1 for f in markers if f.states.get(n) == "elite")
 
 
@@ -448,7 +518,7 @@ def elites_do_not_decrease(ctx: CheckContext) -> Iterator[Finding]:
     for smap in scenario_maps(ctx):
         for ref in sorted({f.ref for f in smap.figures if f.role == "monster"}):
             markers = [f for f in smap.figures if f.role == "monster" and f.ref == ref]
-            for low, high in zip(PLAYER_COUNTS, PLAYER_COUNTS[1:], strict=False):
+            for low, high in itertools.pairwise(PLAYER_COUNTS):
                 a, b = _elites(markers, low), _elites(markers, high)
                 if b < a:
                     culprit = next(
@@ -479,7 +549,7 @@ def monsters_do_not_decrease(ctx: CheckContext) -> Iterator[Finding]:
     for smap in scenario_maps(ctx):
         for ref in sorted({f.ref for f in smap.figures if f.role == "monster"}):
             markers = [f for f in smap.figures if f.role == "monster" and f.ref == ref]
-            for low, high in zip(PLAYER_COUNTS, PLAYER_COUNTS[1:], strict=False):
+            for low, high in itertools.pairwise(PLAYER_COUNTS):
                 a = sum(1 for f in markers if f.present(low))
                 b = sum(1 for f in markers if f.present(high))
                 if b < a:
@@ -492,6 +562,90 @@ def monsters_do_not_decrease(ctx: CheckContext) -> Iterator[Finding]:
                         smap.doc,
                         (*culprit.path, "players", str(high)),
                     )
+
+
+def _figure_ids(smap: ScenarioMap) -> dict[str, Figure]:
+    out: dict[str, Figure] = {}
+    data = smap.doc.data
+    for fig in smap.figures:
+        key = {"monster": "monsters", "named-monster": "named_monsters", "boss": "bosses"}
+        entry = data.get(key[fig.role], [])[fig.index]
+        if isinstance(entry.get("id"), str):
+            out.setdefault(entry["id"], fig)
+    return out
+
+
+@gh_check(
+    "QGH234",
+    severity="error",
+    title="Goal needs a figure that is absent",
+    description="A `kill` goal (or a `killed` trigger) names a figure that is absent at some "
+    "player count, so with that many characters the goal can never be met (GH-END-01).",
+    example='The goal kills `"foreman-guard"`, a marker that is absent with 2 characters.',
+    fix="Make the target present at every player count (normal or elite), or drop it from "
+    "the goal.",
+    rules=("GH-END-01", "GH-SETUP-04"),
+)
+def goal_targets_present(ctx: CheckContext) -> Iterator[Finding]:
+    for smap in scenario_maps(ctx):
+        figures = _figure_ids(smap)
+        data = smap.doc.data
+        places: list[tuple[str, tuple[str | int, ...]]] = []
+        for i, goal in enumerate(data.get("win", []) or []):
+            if goal.get("type") == "kill":
+                places += [(t, ("win", i, "targets", k)) for k, t in enumerate(goal["targets"])]
+        for i, rule in enumerate(data.get("special_rules", []) or []):
+            trigger = rule.get("trigger") or {}
+            if trigger.get("type") == "killed":
+                places += [
+                    (t, ("special_rules", i, "trigger", "targets", k))
+                    for k, t in enumerate(trigger.get("targets", []))
+                ]
+        for ident, path in places:
+            fig = figures.get(ident)
+            if fig is None:
+                continue  # unknown id: QGH204
+            absent = [n for n in PLAYER_COUNTS if not fig.present(n)]
+            if absent:
+                yield ctx.finding(
+                    goal_targets_present,
+                    f"{ident!r} must be killed but is absent with "
+                    f"{', '.join(map(str, absent))} characters",
+                    smap.doc,
+                    path,
+                    related=[(smap.doc, fig.path)],
+                )
+
+
+@gh_check(
+    "QGH235",
+    severity="warning",
+    title="Pressure plate does nothing",
+    description="A pressure plate overlay is named by no trigger (a door's `opens_when` or a "
+    "special rule's `trigger` of type `pressure-plate`), so stepping on it has no effect "
+    "(GH-SPEC). A plate needs an `id` to be named.",
+    example='`{"type": "pressure-plate", "hexes": [[2, 2]]}` without an `id`.',
+    fix="Give the plate an `id` and name it in a trigger, or remove it.",
+    rules=("GH-SPEC-03",),
+)
+def pressure_plate_used(ctx: CheckContext) -> Iterator[Finding]:
+    for smap in scenario_maps(ctx):
+        data = smap.doc.data
+        named: set[str] = set()
+        triggers = [d.get("opens_when") for d in data.get("doors", []) or []]
+        triggers += [r.get("trigger") for r in data.get("special_rules", []) or []]
+        for trigger in triggers:
+            if isinstance(trigger, dict) and trigger.get("type") == "pressure-plate":
+                named.add(str(trigger.get("overlay")))
+        for ov in smap.overlays:
+            if ov.type == "pressure-plate" and (ov.id is None or ov.id not in named):
+                yield ctx.finding(
+                    pressure_plate_used,
+                    f"pressure plate at {fmt_hexes(ov.hexes, 3)} triggers nothing",
+                    smap.doc,
+                    ov.path,
+                    hint="name it in a `pressure-plate` trigger (it needs an `id`)",
+                )
 
 
 @gh_check(

@@ -60,10 +60,12 @@ def references_resolve(ctx: CheckContext) -> Iterator[Finding]:
         hint = None
         close = suggestion(ident, ids_of_kind(ctx, kind, pack_id))
         others = other_kinds_with_id(ctx, value)
-        if close is not None:
-            hint = f"did you mean {close!r}?"
-        elif others:
+        if others:
             hint = f"{ident!r} is a {' and a '.join(others)}, not a {kind}"
+            if close is not None:
+                hint += f"; did you mean the {kind} {close!r}?"
+        elif close is not None:
+            hint = f"did you mean {close!r}?"
         else:
             hint = f"add a {kind} with id {ident!r}, or correct the reference"
         yield ctx.finding(
@@ -174,7 +176,9 @@ def _dotted(path: JsonPath) -> str:
 
 def _collect(data: dict[str, Any], key: str) -> set[str]:
     return {
-        e["id"] for e in data.get(key, []) or [] if isinstance(e, dict) and isinstance(e.get("id"), str)
+        e["id"]
+        for e in data.get(key, []) or []
+        if isinstance(e, dict) and isinstance(e.get("id"), str)
     }
 
 
@@ -190,7 +194,9 @@ def _scenario_refs(doc: Document) -> Iterator[tuple[JsonPath, str, Any, set[Any]
         for o in data.get("overlays", [])
         if o.get("type") == "pressure-plate" and isinstance(o.get("id"), str)
     }
-    figures = _collect(data, "monsters") | _collect(data, "named_monsters") | _collect(data, "bosses")
+    figures = (
+        _collect(data, "monsters") | _collect(data, "named_monsters") | _collect(data, "bosses")
+    )
     treasures = {o["number"] for o in data.get("overlays", []) if o.get("type") == "treasure"}
 
     for i, room in enumerate(data.get("rooms", [])):
@@ -203,12 +209,24 @@ def _scenario_refs(doc: Document) -> Iterator[tuple[JsonPath, str, Any, set[Any]
             yield ("doors", i, "rooms", r), "room", room_id, rooms
         if isinstance(door.get("opens_when"), dict):
             yield from _trigger_refs(
-                door["opens_when"], ("doors", i, "opens_when"), rooms, doors, plates, figures, treasures
+                door["opens_when"],
+                ("doors", i, "opens_when"),
+                rooms,
+                doors,
+                plates,
+                figures,
+                treasures,
             )
     for i, rule in enumerate(data.get("special_rules", [])):
         if isinstance(rule.get("trigger"), dict):
             yield from _trigger_refs(
-                rule["trigger"], ("special_rules", i, "trigger"), rooms, doors, plates, figures, treasures
+                rule["trigger"],
+                ("special_rules", i, "trigger"),
+                rooms,
+                doors,
+                plates,
+                figures,
+                treasures,
             )
         for e, effect in enumerate(rule.get("effects", []) or []):
             base: JsonPath = ("special_rules", i, "effects", e)
@@ -277,8 +295,10 @@ def scenario_inner_refs(ctx: CheckContext) -> Iterator[Finding]:
             options = sorted(str(a) for a in allowed)
             close = suggestion(str(value), options) if isinstance(value, str) else None
             listing = ", ".join(options[:8]) + (" ..." if len(options) > 8 else "")
-            hint = f"did you mean {close!r}?" if close else (
-                f"known: {listing}" if options else f"the scenario has no {what} with an id"
+            hint = (
+                f"did you mean {close!r}?"
+                if close
+                else (f"known: {listing}" if options else f"the scenario has no {what} with an id")
             )
             yield ctx.finding(
                 scenario_inner_refs,
@@ -287,3 +307,65 @@ def scenario_inner_refs(ctx: CheckContext) -> Iterator[Finding]:
                 path,
                 hint=hint,
             )
+
+
+#: kinds whose printed reference number must be unique in a pack (events: per deck)
+_NUMBERED = ("scenario", "item", "event")
+
+
+@gh_check(
+    "QGH205",
+    severity="error",
+    title="Reference number used twice",
+    description="Two scenarios, two items, or two events of the same deck (city or road) "
+    "in one pack have the same printed number. Players look these up by number (the "
+    "scenario book, the item supply, the event decks), so numbers must be unique.",
+    example='Scenarios `collapsed-adit` and `cinder-forge` both have `"number": 1`.',
+    fix="Renumber one of them.",
+    rules=("GH-SETUP-01", "GH-ITEM-05", "GH-EVT-01"),
+)
+def numbers_unique(ctx: CheckContext) -> Iterator[Finding]:
+    for kind in _NUMBERED:
+        first: dict[tuple[Any, Any], Document] = {}
+        for doc in ctx.of_kind(kind):
+            number = doc.data.get("number")
+            if not isinstance(number, int):
+                continue
+            key = (doc.data.get("deck") if kind == "event" else None, number)
+            if key in first:
+                what = f"{key[0]} event" if kind == "event" else kind
+                yield ctx.finding(
+                    numbers_unique,
+                    f"{what} number {number} is also used by {first[key].id!r}",
+                    doc,
+                    ("number",),
+                    related=[(first[key], ("number",))],
+                )
+            else:
+                first[key] = doc
+
+
+@gh_check(
+    "QGH206",
+    severity="warning",
+    title="Scenario unlocks or links itself",
+    description="A scenario lists itself in `unlocks` or `links`. Completing a scenario "
+    "cannot unlock it again, and a link to itself is no road (GH-TRAVEL-02).",
+    example='Scenario `flooded-workings` with `"unlocks": ["flooded-workings"]`.',
+    fix="Name the next scenario instead.",
+    rules=("GH-TRAVEL-02",),
+)
+def no_self_link(ctx: CheckContext) -> Iterator[Finding]:
+    for doc in ctx.of_kind("scenario"):
+        for key in ("unlocks", "links"):
+            for i, ref in enumerate(doc.data.get(key, []) or []):
+                if not isinstance(ref, str):
+                    continue
+                pack_id, ident = split_reference(ref)
+                if ident == doc.id and pack_id in (None, ctx.pack_id):
+                    yield ctx.finding(
+                        no_self_link,
+                        f"scenario {doc.id!r} lists itself in {key!r}",
+                        doc,
+                        (key, i),
+                    )

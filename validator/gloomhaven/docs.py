@@ -34,12 +34,38 @@ catalogue the check enforces.
 | QGH250-259 | monsters, stat levels and ability decks |
 | QGH260-269 | character classes and ability cards |
 
+## How the checks see a scenario map
+
+The map is built with the engine's content model (`build_scenario_map`), so the validator,
+the engine and the editor agree on every hex: the map is the placed tile hexes plus the
+rooms' explicit hexes plus the door hexes; a door hex belongs to no room (it is taken out
+of the room whose tile it lies on); neighbouring hexes of two different rooms are separated
+by a wall, so rooms connect only through doors. When a tile placement does not resolve
+(QGH201) or the scenario cannot be read by the model (for example a formula that does not
+parse, QGH240), the geometry checks stay silent for that scenario instead of reporting a
+cascade of follow-up errors; fix the first finding and validate again.
+
+Ids unique per kind within a pack are the core check `QC101`; references and ids *inside*
+a document are checked here.
+
 ## Finding a hex (editor integration)
 
-Map findings point (by their JSON path) at the scenario element at fault: a placement, an
-overlay, a door, a room, a tile placement or a starting hex. `finding_hexes(finding, model)`
-in `questforge.validator.gloomhaven` turns such a finding into the list of axial hexes
-`(q, r)` to highlight; it returns `[]` for findings that are not about a place on a map.
+Map findings point (by their JSON path) at the scenario element at fault: a monster marker
+(or its `players` state), an overlay or one of its hexes, a door, a room, a tile placement,
+a starting hex. `finding_hexes(finding, scenario_data, tiles=None)` in
+`questforge.validator.gloomhaven` turns such a finding into the sorted list of axial hexes
+`(q, r)` to highlight, and returns `[]` for findings that are not about a place on a map
+(stats, decks, cards). `scenario_data` is the scenario's JSON; `tiles` (a `PackModel` or a
+function from a tile reference to a `MapTile`) is needed only for findings about a whole
+room or tile placement.
+
+```python
+from questforge.validator.gloomhaven import finding_hexes
+
+for finding in report.findings:
+    if finding.file == document.name:
+        canvas.highlight(finding_hexes(finding, document.data, model))
+```
 
 """
 
@@ -49,7 +75,9 @@ def render() -> str:
     specs = gloomhaven_specs()
     out = [HEADER, "## Summary\n\n| code | severity | title |\n|---|---|---|\n"]
     for spec in specs:
-        out.append(f"| [{spec.code}](#{spec.code.lower()}) | {spec.severity.value} | {spec.title} |\n")
+        out.append(
+            f"| [{spec.code}](#{spec.code.lower()}) | {spec.severity.value} | {spec.title} |\n"
+        )
     out.append("\n## Checks\n")
     for spec in specs:
         rules = spec.extra.get("rules") or []

@@ -131,6 +131,7 @@ class ScenarioMap:
     geo: gh.ScenarioMap | None
     #: every tile side resolved (if not, geometry checks stay silent for this scenario)
     complete: bool
+    _adjacency: dict[Hex, list[Hex]] | None = field(default=None, repr=False)
 
     @property
     def map_hexes(self) -> frozenset[Hex]:
@@ -144,11 +145,14 @@ class ScenarioMap:
     def room(self, room_id: str) -> Room | None:
         return next((r for r in self.rooms if r.id == room_id), None)
 
-    def open_neighbours(self) -> Callable[[Hex], list[Hex]]:
-        """Walking neighbours: on the map, not across a thin wall or a room boundary (doors
-        are open)."""
+    def open_neighbours(self) -> dict[Hex, list[Hex]]:
+        """Walking neighbours of every map hex: on the map, not across a thin wall or a room
+        boundary (doors are open). Computed once per scenario."""
         assert self.geo is not None
-        return self.geo.open_neighbours
+        if self._adjacency is None:
+            geo = self.geo
+            self._adjacency = {h: geo.open_neighbours(h) for h in geo.hexes}
+        return self._adjacency
 
     def door_rooms(self, door: Door) -> set[str]:
         """Rooms whose hexes the door hex touches (not across a thin wall)."""
@@ -189,15 +193,15 @@ class _Tiles:
         return self.cache[ref]
 
 
-def build(ctx: CheckContext, doc: Document, tiles: Callable[[str], gh.MapTile | None]) -> ScenarioMap:
+def build(
+    ctx: CheckContext, doc: Document, tiles: Callable[[str], gh.MapTile | None]
+) -> ScenarioMap:
     """The map of scenario ``doc`` (assumed schema-valid)."""
     data: dict[str, Any] = doc.data
     geo: gh.ScenarioMap | None
     try:
         scenario = gh.load_document(data, file=doc.name)
-        geo = (
-            gh.build_scenario_map(scenario, tiles) if isinstance(scenario, gh.Scenario) else None
-        )
+        geo = gh.build_scenario_map(scenario, tiles) if isinstance(scenario, gh.Scenario) else None
     except gh.ModelError:
         geo = None
     placed = {p.placement.source_path: p for p in geo.placed} if geo is not None else {}

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from questforge.schema import schema_by_id
@@ -31,7 +31,7 @@ def _split_ref(ref: str, base: str) -> tuple[str, str]:
     return (doc or base), fragment
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load(uri: str) -> Schema | None:
     try:
         found = schema_by_id(uri)
@@ -77,66 +77,241 @@ def _matches(schema: Any, inst: Any) -> bool:
     return True
 
 
+class _Plan:
+    """A schema node compiled for walking: what to report here and where to descend.
+
+    ``may`` is false when nothing wanted can occur at or below this node, so the walk skips
+    whole subtrees (a monster's eight stat levels hold no reference or formula).
+    """
+
+    __slots__ = (
+        "additional",
+        "conds",
+        "dispatch",
+        "hits",
+        "items",
+        "may",
+        "patterns",
+        "prefix",
+        "props",
+        "subs",
+    )
+
+    def __init__(self) -> None:
+        self.hits: tuple[str, ...] = ()
+        self.subs: list[_Plan] = []
+        self.conds: list[tuple[Any, _Plan | None, _Plan | None]] = []
+        #: ``if`` on one discriminator property (``{"type": {"const": "move"}}``) and no
+        #: ``else``: property -> value -> ``then`` plans, looked up instead of tested
+        self.dispatch: dict[str, dict[Any, list[_Plan]]] = {}
+        self.props: dict[str, _Plan] = {}
+        self.patterns: list[tuple[re.Pattern[str], _Plan]] = []
+        self.additional: _Plan | None = None
+        self.prefix: list[_Plan | None] = []
+        self.items: _Plan | None = None
+        self.may = False
+
+    def children(self) -> Iterator[_Plan]:
+        yield from self.subs
+        for _, then, other in self.conds:
+            if then is not None:
+                yield then
+            if other is not None:
+                yield other
+        for table in self.dispatch.values():
+            for plans in table.values():
+                yield from plans
+        yield from self.props.values()
+        yield from (plan for _, plan in self.patterns)
+        if self.additional is not None:
+            yield self.additional
+        yield from (plan for plan in self.prefix if plan is not None)
+        if self.items is not None:
+            yield self.items
+
+
+class _Compiler:
+    def __init__(self, wanted: frozenset[str]) -> None:
+        self.wanted = wanted
+        self.memo: dict[tuple[int, str], _Plan] = {}
+
+    def compile(self, schema: Any, base: str) -> _Plan | None:
+        if not isinstance(schema, dict):
+            return None
+        key = (id(schema), base)
+        if key in self.memo:
+            return self.memo[key]
+        plan = _Plan()
+        self.memo[key] = plan
+        ref = schema.get("$ref")
+        if isinstance(ref, str):
+            target, target_base, name = _resolve(ref, base)
+            if name is not None and name in self.wanted:
+                plan.hits = (name,)
+            sub = self.compile(target, target_base)
+            if sub is not None:
+                plan.subs.append(sub)
+        for keyword in ("allOf", "anyOf", "oneOf"):
+            for item in schema.get(keyword, []) or []:
+                if keyword == "allOf" and isinstance(item, dict) and set(item) <= _IF_KEYS:
+                    continue  # a bare if/then/else: compiled as a conditional below
+                sub = self.compile(item, base)
+                if sub is not None:
+                    plan.subs.append(sub)
+        conditionals = [schema] + [
+            item for item in schema.get("allOf", []) or [] if isinstance(item, dict)
+        ]
+        for holder in conditionals:
+            if "if" not in holder:
+                continue
+            then = self.compile(holder.get("then"), base)
+            other = self.compile(holder.get("else"), base)
+            disc = _discriminator(holder["if"])
+            if disc is not None and other is None and then is not None:
+                prop, values = disc
+                table = plan.dispatch.setdefault(prop, {})
+                for value in values:
+                    table.setdefault(value, []).append(then)
+            else:
+                plan.conds.append((holder["if"], then, other))
+        for name, sub_schema in (schema.get("properties") or {}).items():
+            sub = self.compile(sub_schema, base)
+            if sub is not None:
+                plan.props[name] = sub
+        for pattern, sub_schema in (schema.get("patternProperties") or {}).items():
+            sub = self.compile(sub_schema, base)
+            if sub is not None:
+                plan.patterns.append((re.compile(pattern), sub))
+        plan.additional = self.compile(schema.get("additionalProperties"), base)
+        plan.prefix = [self.compile(x, base) for x in schema.get("prefixItems", []) or []]
+        plan.items = self.compile(schema.get("items"), base)
+        return plan
+
+    def finish(self) -> None:
+        """Mark every plan that can reach a wanted value (a fixpoint: schemas recurse)."""
+        plans = list(self.memo.values())
+        for plan in plans:
+            plan.may = bool(plan.hits)
+        changed = True
+        while changed:
+            changed = False
+            for plan in plans:
+                if not plan.may and any(child.may for child in plan.children()):
+                    plan.may = True
+                    changed = True
+
+
+_IF_KEYS = frozenset({"if", "then", "else", "title", "description", "$comment"})
+
+
+def _discriminator(condition: Any) -> tuple[str, list[Any]] | None:
+    """``(property, values)`` when ``condition`` only says "property is one of values"
+    (with the property required), else ``None``."""
+    if not isinstance(condition, dict) or set(condition) - {"properties", "required"}:
+        return None
+    props = condition.get("properties")
+    if not isinstance(props, dict) or len(props) != 1:
+        return None
+    ((prop, rule),) = props.items()
+    if condition.get("required") != [prop] or not isinstance(rule, dict):
+        return None
+    if set(rule) == {"const"}:
+        values = [rule["const"]]
+    elif set(rule) == {"enum"} and isinstance(rule["enum"], list):
+        values = list(rule["enum"])
+    else:
+        return None
+    if not all(isinstance(v, str | int | bool) or v is None for v in values):
+        return None
+    return prop, values
+
+
+#: compiled plans by (id of the kind schema, wanted names); the schema is kept alongside so
+#: its id cannot be reused by another object while the entry lives
+_PLANS: dict[tuple[int, frozenset[str]], tuple[Schema, _Plan | None]] = {}
+
+
+def _plan_for(kind_schema: Schema, wanted: frozenset[str]) -> _Plan | None:
+    key = (id(kind_schema), wanted)
+    cached = _PLANS.get(key)
+    if cached is None or cached[0] is not kind_schema:
+        compiler = _Compiler(wanted)
+        plan = compiler.compile(kind_schema, str(kind_schema.get("$id", "")))
+        compiler.finish()
+        cached = (kind_schema, plan)
+        _PLANS[key] = cached
+    return cached[1]
+
+
 def typed_values(
     kind_schema: Schema, instance: Any, wanted: frozenset[str] | set[str]
 ) -> Iterator[tuple[JsonPath, str, Any]]:
-    """``(path, defs_name, value)`` for every value typed by one of the ``wanted`` ``$defs``."""
-    base = str(kind_schema.get("$id", ""))
-    seen: set[tuple[int, JsonPath]] = set()
-    yield from _walk(kind_schema, base, instance, (), wanted, seen)
+    """``(path, defs_name, value)`` for every value typed by one of the ``wanted`` ``$defs``.
+
+    The schema is compiled once per (schema, wanted) and cached (schemas are read-only).
+    """
+    plan = _plan_for(kind_schema, frozenset(wanted))
+    if plan is None:
+        return iter(())
+    out: list[tuple[JsonPath, str, Any]] = []
+    _apply(plan, instance, (), out, set())
+    return iter(out)
 
 
-def _walk(
-    schema: Any,
-    base: str,
+_MISSING = object()
+
+
+def _apply(
+    plan: _Plan,
     inst: Any,
     path: JsonPath,
-    wanted: frozenset[str] | set[str],
+    out: list[tuple[JsonPath, str, Any]],
     seen: set[tuple[int, JsonPath]],
-) -> Iterator[tuple[JsonPath, str, Any]]:
-    if not isinstance(schema, dict):
+) -> None:
+    if not plan.may:
         return
-    key = (id(schema), path)
+    key = (id(plan), path)
     if key in seen:
         return
     seen.add(key)
-    ref = schema.get("$ref")
-    if isinstance(ref, str):
-        target, target_base, name = _resolve(ref, base)
-        if name is not None and name in wanted:
-            yield path, name, inst
-        if target is not None:
-            yield from _walk(target, target_base, inst, path, wanted, seen)
-    for keyword in ("allOf", "anyOf", "oneOf"):
-        for sub in schema.get(keyword, []) or []:
-            yield from _walk(sub, base, inst, path, wanted, seen)
-    if "if" in schema:
-        branch = schema.get("then") if _matches(schema["if"], inst) else schema.get("else")
+    for name in plan.hits:
+        out.append((path, name, inst))
+    for sub in plan.subs:
+        _apply(sub, inst, path, out, seen)
+    for condition, then, other in plan.conds:
+        branch = then if _matches(condition, inst) else other
         if branch is not None:
-            yield from _walk(branch, base, inst, path, wanted, seen)
+            _apply(branch, inst, path, out, seen)
+    if plan.dispatch and isinstance(inst, dict):
+        for prop, table in plan.dispatch.items():
+            value = inst.get(prop, _MISSING)
+            if value is not _MISSING and isinstance(value, str | int | bool):
+                for chosen in table.get(value, ()):
+                    _apply(chosen, inst, path, out, seen)
     if isinstance(inst, dict):
-        props = schema.get("properties", {}) or {}
-        patterns = schema.get("patternProperties", {}) or {}
-        extra = schema.get("additionalProperties")
+        props = plan.props
         for name, value in inst.items():
-            if name in props:
-                yield from _walk(props[name], base, value, (*path, name), wanted, seen)
+            prop_plan = props.get(name)
+            if prop_plan is not None:
+                _apply(prop_plan, value, (*path, name), out, seen)
                 continue
             matched = False
-            for pattern, sub in patterns.items():
-                if re.search(pattern, name):
+            for pattern, pattern_plan in plan.patterns:
+                if pattern.search(name):
                     matched = True
-                    yield from _walk(sub, base, value, (*path, name), wanted, seen)
-            if not matched and isinstance(extra, dict):
-                yield from _walk(extra, base, value, (*path, name), wanted, seen)
+                    _apply(pattern_plan, value, (*path, name), out, seen)
+            if not matched and plan.additional is not None:
+                _apply(plan.additional, value, (*path, name), out, seen)
     elif isinstance(inst, list):
-        prefix = schema.get("prefixItems", []) or []
-        items = schema.get("items")
+        prefix = plan.prefix
+        items = plan.items
         for index, value in enumerate(inst):
             if index < len(prefix):
-                yield from _walk(prefix[index], base, value, (*path, index), wanted, seen)
-            elif isinstance(items, dict):
-                yield from _walk(items, base, value, (*path, index), wanted, seen)
+                first = prefix[index]
+                if first is not None:
+                    _apply(first, value, (*path, index), out, seen)
+            elif items is not None:
+                _apply(items, value, (*path, index), out, seen)
 
 
 #: the ``$defs`` names the checks look for

@@ -5,6 +5,7 @@ Public API (used by the scenario engine, the editor and ``questforge ai solve``)
     from questforge.engine.gloomhaven.ai import load_situation, solve
     solution = solve(load_situation(json_data))
     for option in solution.options: ...
+    path = find_path(situation, option.destination)   # hexes entered, for traps & display
 
 The solver is independent of the content model: callers build a :class:`Situation`.
 """
@@ -25,7 +26,7 @@ from questforge.engine.gloomhaven.ai.solution import (
     Solution,
     Step,
 )
-from questforge.engine.gloomhaven.ai.solver import solve
+from questforge.engine.gloomhaven.ai.solver import find_path, solve
 
 __all__ = [
     "ActiveMonster",
@@ -39,6 +40,7 @@ __all__ = [
     "SituationError",
     "Solution",
     "Step",
+    "find_path",
     "load_situation",
     "solve",
 ]

@@ -55,6 +55,10 @@ class Figure:
     summon: bool = False
     name: str | None = None
 
+    def __post_init__(self) -> None:
+        if type(self.hex) is not Hex:
+            object.__setattr__(self, "hex", Hex(self.hex[0], self.hex[1]))
+
     @property
     def label(self) -> str:
         """A short name for rulings: the given name, else e.g. ``C20 at [4, -3]``."""
@@ -76,6 +80,9 @@ class AoePattern:
 
     melee: bool
     hexes: tuple[Hex, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "hexes", tuple(Hex(h[0], h[1]) for h in self.hexes))
 
     def rotations(self) -> list[tuple[Hex, ...]]:
         """The distinct rotations of the pattern (1 to 6 of them)."""
@@ -114,6 +121,10 @@ class ActiveMonster:
     aoe: AoePattern | None = None
     name: str | None = None
 
+    def __post_init__(self) -> None:
+        if type(self.hex) is not Hex:
+            object.__setattr__(self, "hex", Hex(self.hex[0], self.hex[1]))
+
 
 @dataclass(frozen=True)
 class Expected:
@@ -136,6 +147,21 @@ class Situation:
     description: str = ""
     orientation: Literal["flat", "pointy"] = "flat"
     expected: tuple[Expected, ...] | None = None
+
+    def __post_init__(self) -> None:
+        # Accept plain (q, r) tuples from callers that build situations in code.
+        if any(type(h) is not Hex for h in self.hexes):
+            object.__setattr__(self, "hexes", frozenset(Hex(h[0], h[1]) for h in self.hexes))
+        if any(type(h) is not Hex for h in self.terrain):
+            object.__setattr__(
+                self, "terrain", {Hex(h[0], h[1]): t for h, t in self.terrain.items()}
+            )
+        object.__setattr__(
+            self,
+            "thin_walls",
+            tuple((Hex(a[0], a[1]), Hex(b[0], b[1])) for a, b in self.thin_walls),
+        )
+        object.__setattr__(self, "figures", tuple(self.figures))
 
     def figure_at(self, h: Hex) -> Figure | None:
         """The figure standing on ``h`` (not the active monster), if any."""

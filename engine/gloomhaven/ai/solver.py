@@ -13,14 +13,16 @@ situations show (see ``docs/monster-ai.md``). In outline:
 2. **Focus.** For each visible enemy, the cheapest hex from which the attack can reach it
    (GH-FOCUS-02). Ties: proximity, the hex count around walls (GH-REF-07), then initiative
    with summons just before their summoner and long rest as 99 (GH-FOCUS-03).
-3. **Best attack from a hex** (for the focus): the focus must be attacked (GH-MATK-02);
-   then no disadvantage against the focus (GH-MMOVE-06/07), then the most targets
-   (GH-MMOVE-05), then the most targets without disadvantage, then secondary targets
-   ranked as focus candidates (GH-MATK-03, GH-FOCUS-07).
-4. **Movement.** If the focus can be attacked this turn, the monster ends where the attack
-   is best, crossing the fewest negative hexes and then moving the least (GH-MMOVE-03).
-   Otherwise it picks the best attack hexes under unlimited movement and moves to get as
-   close to one of them as it can (GH-MMOVE-08), again with the least movement.
+3. **Targets from a hex** (GH-MATK-02/03): the focus must be attacked; then no
+   disadvantage against the focus; the most targets; then secondary targets ranked as
+   focus candidates (GH-FOCUS-07).
+4. **Destination.** Hexes are compared by: negative hexes crossed (only as many as
+   attacking the focus at all requires, GH-MHAZ-01), no disadvantage against the focus
+   (GH-MMOVE-06/07), most targets (GH-MMOVE-05), fewest targets at disadvantage, fewest
+   movement points (GH-MMOVE-03), best secondary targets. If the focus can be attacked
+   this turn, the best reachable hex wins. Otherwise the monster takes the best hexes under
+   unlimited movement and, for each, ends where the fewest (negatives, movement) remain to
+   it, using the least movement now (GH-MMOVE-08); it attacks no one.
 5. Every tie that survives is an option for the players (GH-AMBIG-01).
 """
 
@@ -101,6 +103,8 @@ class _Solver:
         self.uniform = all(c == 1 for c in table.values())
         self._placements: list[tuple[frozenset[Hex], tuple[Hex, ...]]] | None = None
         self._single: dict[Hex, list[Hex]] = {}
+        self._cover: dict[Hex, frozenset[Hex]] = {}
+        self.reach_bound = self.max_reach()
         self._best: dict[tuple[Hex, Hex], list[Choice] | None] = {}
 
     # ------------------------------------------------------------ movement
@@ -144,15 +148,18 @@ class _Solver:
             return dict(bfs([self.me], self.adj, self.cost_table.__contains__).dist)
         return dijkstra([self.me], self.adj, self.cost_table).dist
 
-    def remaining(self, dest: Hex) -> dict[Hex, int]:
-        """Packed cost of moving from any hex to ``dest`` (the next turns' path)."""
+    def remaining(self, dest: Hex, wanted: list[Hex]) -> dict[Hex, int]:
+        """Packed cost of moving from the ``wanted`` hexes to ``dest`` (the next turns' path).
+
+        The search stops once every wanted hex is settled.
+        """
         a = self.sit.active
         if a.flying or a.jumping:
             extra = self.landing_extra(dest) if a.jumping else 0
-            return {h: d + extra for h, d in bfs([dest], self.adj).dist.items()}
+            return {h: d + extra for h, d in bfs([dest], self.adj, targets=wanted).dist.items()}
         if self.uniform:
-            return dict(bfs([dest], self.adj, self.cost_table.__contains__).dist)
-        return dijkstra([dest], self.adj, self.cost_table, reverse=True).dist
+            return dict(bfs([dest], self.adj, self.cost_table.__contains__, targets=wanted).dist)
+        return dijkstra([dest], self.adj, self.cost_table, reverse=True, targets=wanted).dist
 
     # ------------------------------------------------------------ attacks
 
@@ -236,13 +243,23 @@ class _Solver:
         assert aoe is not None
         if aoe.melee:
             return Hex(e[0] - h[0], e[1] - h[1]) in self.aoe_offsets and self.visible(h, e)
-        if not self.visible(h, e):
+        if distance(h, e) > self.reach_bound:
             return False
+        # Some placement covering e has a hex in range (GH-AOE-04), and e is in sight.
         reach = self.reach
-        return any(
-            e in cells and any(distance(h, c) <= reach for c in cells)
-            for cells, _ in self.placements()
-        )
+        if not any(distance(h, c) <= reach for c in self.cover_cells(e)):
+            return False
+        return self.visible(h, e)
+
+    def cover_cells(self, e: Hex) -> frozenset[Hex]:
+        """Every hex of every ranged-area placement that covers enemy ``e``."""
+        got = self._cover.get(e)
+        if got is None:
+            got = frozenset(
+                c for cells, covered in self.placements() if e in covered for c in cells
+            )
+            self._cover[e] = got
+        return got
 
     def max_reach(self) -> int:
         """An upper bound on the hex distance of any target (prunes the focus search)."""
@@ -260,8 +277,14 @@ class _Solver:
         monsters already have it and ignore it (GH-COND muddle, gloom's reading)."""
         return self.cares_disadvantage and e not in melee_hit and distance(h, e) == 1
 
-    def best_attack(self, h: Hex, focus: Hex, rank: dict[Hex, Rank]) -> _Best | None:
-        """The best attacks from ``h`` that include ``focus`` (smaller key = better)."""
+    def best_attack(self, h: Hex, focus: Hex, rank: dict[Hex, Rank]) -> list[Choice] | None:
+        """The attacks from ``h`` that include ``focus``, best target choice (GH-MATK-02/03).
+
+        Targets are chosen by: no disadvantage on the focus, most targets, then the best
+        ranked secondary targets as focus candidates. Each choice also carries how many of
+        its targets suffer disadvantage (destinations prefer fewer). ``None`` if ``focus``
+        cannot be attacked from ``h``.
+        """
         cache_key = (h, focus)
         if cache_key in self._best:
             return self._best[cache_key]
@@ -321,14 +344,13 @@ class _Solver:
 
     def solve(self) -> Solution:
         sit = self.sit
-        a = sit.active
         ex = self.explain
         travel = self.travel()
         ends = sorted((c, h) for h, c in travel.items() if self.endable(h))
-        proximity = bfs([self.me], self.adj).dist
+        proximity = bfs([self.me], self.adj, targets=list(self.enemy_at)).dist
 
         # GH-FOCUS-02 / GH-MHAZ-01: fewest (negative hexes, movement) to an attack hex.
-        reach_bound = self.max_reach()
+        reach_bound = self.reach_bound
         cost: dict[Hex, int] = {}
         for e in self.enemy_at:
             for c, h in ends:
@@ -350,13 +372,13 @@ class _Solver:
         focuses.sort()
 
         for e, f in sorted(self.enemy_at.items(), key=lambda item: (rank[item[0]], item[0])):
-            c = cost.get(e)
+            ce = cost.get(e)
             ex.candidates.append(
                 FocusCandidate(
                     hex=e,
                     label=f.label,
-                    movement=None if c is None else c % NEG,
-                    traps=0 if c is None else c // NEG,
+                    movement=None if ce is None else ce % NEG,
+                    traps=0 if ce is None else ce // NEG,
                     proximity=proximity.get(e),
                     initiative=f.initiative,
                     summon=f.summon,
@@ -374,13 +396,10 @@ class _Solver:
 
         if not focuses:
             ex.focus_reason = (
-                (
-                    "No enemy can be attacked from any hex the monster can reach"
-                    if self.enemy_at
-                    else "There is no visible enemy"
-                )
-                + ", so it has no focus: it neither moves nor attacks."
-            )
+                "No enemy can be attacked from any hex the monster can reach"
+                if self.enemy_at
+                else "There is no visible enemy"
+            ) + ", so it has no focus: it neither moves nor attacks."
             ex.add(ex.focus_reason, "GH-FOCUS-06")
             return Solution(sit.id, [Option(self.me, (), None)], ex)
 
@@ -395,10 +414,11 @@ class _Solver:
                 k = (dest, attacks_out)
                 if k not in seen:
                     seen.add(k)
-                    options.append(Option(Hex(dest[0], dest[1]), attacks_out, focus))
+                    options.append(
+                        Option(Hex(dest[0], dest[1]), attacks_out, Hex(focus[0], focus[1]))
+                    )
         if len(options) > 1:
             ex.add(f"{len(options)} options are equally valid; the players choose.", "GH-AMBIG-01")
-        del a
         return Solution(sit.id, options, ex)
 
     def _focus_reason(
@@ -468,23 +488,42 @@ class _Solver:
         if now:
             top = min(k for k, _, _ in now)
             chosen = [(h, t) for k, h, t in now if k == top]
-            moves = top[2]
-            rules = ["GH-MMOVE-03", "GH-MATK-02"]
-            why = "the fewest movement points"
-            if self.targets > 1 or self.aoe is not None:
-                rules.append("GH-MMOVE-05")
-                why = "the best attack (its focus plus as many others as possible), then the fewest movement points"
-            if self.ranged:
-                rules.append("GH-MMOVE-06")
-                if self.cares_disadvantage:
-                    rules.append("GH-MMOVE-07")
+            negatives, (dis_focus, neg_count, n_dis), moves, _ = top
             if not self.has_attack:
                 rules = ["GH-MMOVE-02"]
-                why = "the fewest movement points to a hex next to it"
-            if top[0]:
+                why = "it moves as for a melee attack, by the fewest movement points to a hex next to it"
+            else:
+                rules = ["GH-MMOVE-03", "GH-MATK-02"]
+                parts = []
+                if self.targets > 1 or self.aoe is not None:
+                    rules.append("GH-MMOVE-05")
+                    parts.append(
+                        f"its attack hits {-neg_count} target(s), the focus plus as many others as possible"
+                    )
+                elif not self.ranged:
+                    rules.append("GH-MMOVE-04")
+                if self.ranged:
+                    rules.append("GH-MMOVE-06")
+                    if self.cares_disadvantage:
+                        rules.append("GH-MMOVE-07")
+                        parts.append(
+                            "it has disadvantage against the focus from every hex it can reach"
+                            if dis_focus
+                            else "it avoids disadvantage against the focus"
+                        )
+                        if n_dis:
+                            parts.append(f"{n_dis} target(s) remain at disadvantage")
+                    else:
+                        parts.append("being muddled, it ignores disadvantage")
+                parts.append(
+                    "no move is needed" if moves == 0 else "it moves no farther than that needs"
+                )
+                why = "; ".join(parts)
+            if negatives:
                 rules.append("GH-MHAZ-01")
-            dest_txt = "stays where it is" if moves == 0 else f"moves {moves} hex(es)"
-            ex.add(f"It can attack {label} this turn, so it {dest_txt}, choosing {why}.", *rules)
+                why += f"; it crosses {negatives} trap/hazardous hex(es), the only way"
+            dest_txt = "stays where it is" if moves == 0 else f"moves {moves} movement point(s)"
+            ex.add(f"It can attack {label} this turn, so it {dest_txt}: {why}.", *rules)
             return chosen
 
         # GH-MMOVE-08: cannot attack the focus this turn; approach the best attack hexes.
@@ -495,8 +534,9 @@ class _Solver:
         itop = min(k for k, _ in ideal)
         dests = sorted({h for k, h in ideal if k == itop})
         result: list[tuple[Hex, frozenset[Hex]]] = []
+        in_reach = [h for c, h in ends if c % NEG <= move]
         for d in dests:
-            rest = self.remaining(d)
+            rest = self.remaining(d, in_reach)
             cands = [
                 ((c // NEG + rest[h] // NEG, rest[h] % NEG, c % NEG), h)
                 for c, h in ends
@@ -525,6 +565,24 @@ class _Solver:
                 seen.add(h)
                 out.append((h, s))
         return out
+
+
+def find_path(situation: Situation, destination: tuple[int, int]) -> list[Hex]:
+    """One path the active monster takes to ``destination`` (start and end included).
+
+    The path follows the solver's movement rules: fewest traps/hazardous hexes, then fewest
+    movement points (GH-MHAZ-01, GH-MOVE-08); flying and jumping ignore terrain and figures
+    on the way (GH-MOVE-05/06). The scenario engine uses it to apply the hexes entered; the
+    editor draws it. Returns ``[]`` when the destination cannot be reached.
+    """
+    solver = _Solver(situation)
+    a = situation.active
+    dest = Hex(destination[0], destination[1])
+    if a.flying or a.jumping:
+        result = bfs([solver.me], solver.adj, track_parents=True)
+    else:
+        result = dijkstra([solver.me], solver.adj, solver.cost_table, track_parents=True)
+    return [Hex(h[0], h[1]) for h in result.path_to(dest)]
 
 
 def solve(situation: Situation) -> Solution:

@@ -149,14 +149,13 @@ def card_keep_value(card: AbilityCard, s: Situation) -> float:
 def should_long_rest(s: Situation) -> bool:
     """Rest before exhaustion (GH-SEL-04/05, GH-EXH-01), and not needlessly.
 
-    A character must rest with fewer than two cards in hand. With two or three cards left
-    and a good discard pile, resting now (when no enemy is adjacent, or when hurt, since a
-    long rest heals 2) keeps the hand playable instead of limping into exhaustion.
+    Every rest loses a card, so resting early only means resting more often: a character
+    rests when it must (fewer than two cards in hand), or a little early when it is hurt
+    and no enemy is close, since a long rest also heals 2 (GH-REST-06).
     """
-    if s.hand < 2:
-        return s.discard >= 2
     if s.discard < 2:
         return False
-    if s.hand <= 3 and s.discard >= 4 and (not s.in_melee or s.damage >= 2):
+    if s.hand < 2:
         return True
-    return s.hand <= 2 and s.discard >= 2
+    quiet = s.steps_to_enemy is None or s.steps_to_enemy > 3
+    return s.hand <= 3 and s.discard >= 3 and s.damage >= 4 and quiet

@@ -108,3 +108,49 @@ def closed_doors(board: Board, state: GameState) -> list[Hex]:
         if any(room not in state.revealed_rooms for room in door.rooms) and board.in_play(state, h):
             out.append(h)
     return out
+
+
+def steps_to(
+    board: Board,
+    state: GameState,
+    mover: Figure,
+    goals: set[Hex],
+    limit: int = 40,
+) -> int | None:
+    """Movement points from ``mover`` to the nearest of ``goals`` (forward search that stops
+    at the first goal reached: cheaper than a whole :func:`walking_field`)."""
+    start = mover.hex
+    if start in goals:
+        return 0
+    if not goals:
+        return None
+    blocked = {f.hex for f in state.figures.values() if f.side != mover.side}
+    obstacles = state.obstacles
+    traps = state.traps
+    hazardous = board.spec.hazardous
+    difficult = board.spec.difficult
+    adj = board.adj
+    in_play = board.in_play
+    flying = mover.flying
+    best: dict[Hex, int] = {start: 0}
+    heap: list[tuple[int, Hex]] = [(0, start)]
+    while heap:
+        d, h = heapq.heappop(heap)
+        if h in goals:
+            return d
+        if d > best.get(h, 1 << 30) or d > limit:
+            continue
+        for n in adj.get(h, ()):
+            if not flying and (n in obstacles or n in blocked):
+                continue
+            step = 1
+            if not flying:
+                if n in difficult:
+                    step = 2
+                if n in traps or n in hazardous:
+                    step += NEGATIVE_HEX_PENALTY
+            nd = d + step
+            if nd < best.get(n, 1 << 30) and in_play(state, n):
+                best[n] = nd
+                heapq.heappush(heap, (nd, n))
+    return None

@@ -20,6 +20,7 @@ from questforge.engine.gloomhaven.game.game import (
     GameResult,
     as_content,
 )
+from questforge.engine.gloomhaven.game.session import Session
 from questforge.engine.gloomhaven.game.setup import (
     Setup,
     SetupError,
@@ -59,6 +60,7 @@ DECISION_KINDS: dict[str, str] = {
     "monster_option": 'monsters: solver options {"destination", "attacks", "focus"} (GH-AMBIG-01)',
     "monster_heal_target": "monsters: figure ids tied on HP lost (GH-MOTH-01, GH-AMBIG-01)",
     "monster_summon_hex": "monsters: [q, r] hexes tied as closest to an enemy (GH-MOTH-03)",
+    "use_item": 'character: "none", then ready item ids whose trigger fits (GH-TURN-07)',
 }
 
 #: event type -> fields (all JSON data; hexes are [q, r]).
@@ -95,10 +97,13 @@ EVENT_TYPES: dict[str, str] = {
     "stunned": "figure, cards?",
     "trap_sprung": "figure, hex",
     "hazard": "figure, hex",
-    "door_opened": "hex, by",
-    "door_unlocked": "hex, trigger",
+    "door_opened": "hex, door, by",
+    "special_rule": "rule, trigger, key",
+    "spawn_failed": "monster, hex",
+    "overlays_removed": "overlay, kind, hexes",
+    "item_used": "character, item, status (ready|spent|consumed)",
     "pressure_plate": "plate, figure, hex",
-    "spawned": "figure, trigger",
+    "spawned": "figure, hex",
     "no_standee": "monster, hex",
     "monster_killed": "figure, monster, elite, named, hex, by",
     "coin_dropped": "hex",
@@ -132,6 +137,7 @@ __all__ = [
     "Game",
     "GameResult",
     "GameState",
+    "Session",
     "Setup",
     "SetupError",
     "as_content",

@@ -183,6 +183,11 @@ def resolve_attack(r: Rules, attacker: Figure, target: Figure, params: AttackPar
     after_mod = apply_modifiers(value, cards)
     pierce = params.pierce + sum(c.pierce for c in cards)
     shield = shield_of(r, target)
+    defender = st.characters.get(target.id) if target.kind == "character" else None
+    if defender is not None and after_mod > 0:
+        # GH-TURN-07: defensive items (e.g. "when attacked: shield 1") for this attack
+        for item in r.offer_items(defender, ("defense",), "attacked"):
+            shield += sum(a.value for a in item.abilities if a.kind == "shield")
     effective_shield = max(0, shield - pierce)  # GH-EFF-05
     damage = max(0, after_mod - effective_shield)  # GH-ATK-05 step 3
     r.emit(

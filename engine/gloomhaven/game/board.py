@@ -32,6 +32,9 @@ class Board:
             for h in hexes:
                 self.room_of.setdefault(h, room)
         self.doors: dict[Hex, DoorSpec] = {d.hex: d for d in spec.doors}
+        for h in self.doors:
+            self.room_of.pop(h, None)  # a door hex belongs to no room
+        self._play_cache: dict[tuple[str, ...], frozenset[Hex]] = {}
 
     def visible(self, a: Hex, b: Hex) -> bool:
         """GH-LOS-01: corner-to-corner line of sight (walls and thin walls block)."""
@@ -39,11 +42,21 @@ class Board:
 
     def in_play(self, state: GameState, h: Hex) -> bool:
         """A hex figures may stand on: in a revealed room, or a door of a revealed room."""
-        door = self.doors.get(h)
-        if door is not None:
-            return door.rooms[0] in state.revealed_rooms or door.rooms[1] in state.revealed_rooms
-        room = self.room_of.get(h)
-        return room is not None and room in state.revealed_rooms
+        return h in self.play_set(state)
+
+    def play_set(self, state: GameState) -> frozenset[Hex]:
+        """Every hex of the revealed map (cached per set of revealed rooms)."""
+        key = tuple(state.revealed_rooms)
+        got = self._play_cache.get(key)
+        if got is None:
+            revealed = set(key)
+            hexes = {h for h, room in self.room_of.items() if room in revealed}
+            hexes |= {
+                h for h, d in self.doors.items() if d.rooms[0] in revealed or d.rooms[1] in revealed
+            }
+            got = frozenset(hexes)
+            self._play_cache[key] = got
+        return got
 
     def closed_door(self, state: GameState, h: Hex) -> bool:
         return h in self.doors and h not in state.open_doors
@@ -51,14 +64,10 @@ class Board:
     def play_hexes(self, state: GameState, monsters_view: bool) -> list[Hex]:
         """Hexes of the revealed map. For monsters and summons closed doors are walls
         (GH-DOOR-03)."""
-        out = []
-        for h in self.adj:
-            if not self.in_play(state, h):
-                continue
-            if monsters_view and self.closed_door(state, h):
-                continue
-            out.append(h)
-        return out
+        play = self.play_set(state)
+        if not monsters_view:
+            return list(play)
+        return [h for h in play if not self.closed_door(state, h)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +104,7 @@ def find_routes(
     then the cheapest (a player would choose it: the rules let the mover pick the path).
     """
     occupied = {f.hex: f.side for f in state.figures.values()}
+    play = board.play_set(state)
     traps = state.traps
     hazardous = state.hazardous
     difficult = state.difficult
@@ -103,7 +113,7 @@ def find_routes(
 
     def enter(h: Hex) -> tuple[int, int] | None:
         """(cost, negatives) to step into ``h`` as an intermediate hex; None = blocked."""
-        if not board.in_play(state, h):
+        if h not in play:
             return None
         if board.closed_door(state, h):
             if not character:

@@ -8,6 +8,7 @@ they build is ordinary :mod:`.spec` data.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from questforge.engine.gloomhaven.game.spec import (
     Ability,
@@ -23,8 +24,8 @@ from questforge.engine.gloomhaven.game.spec import (
     MonsterStats,
     MonsterTypeSpec,
     Placement,
+    RuleSpec,
     ScenarioSpec,
-    SpawnSpec,
     TrapSpec,
     standard_modifier_deck,
 )
@@ -130,9 +131,8 @@ def scenario(
     thin_walls: Iterable[tuple[Hex, Hex]] = (),
     goals: Sequence[Goal] = (Goal("kill-all"),),
     losses: Sequence[Goal] = (),
-    spawns: Sequence[SpawnSpec] = (),
+    rules: Sequence[RuleSpec] = (),
     pressure_plates: Mapping[Hex, str] | None = None,
-    plate_opens: Mapping[str, tuple[Hex, ...]] | None = None,
     named: Mapping[Hex, tuple[str, str]] | None = None,
 ) -> ScenarioSpec:
     """``monsters``: (type, hex, "normal"/"elite" for every player count, or a per-count
@@ -168,10 +168,9 @@ def scenario(
         coins=dict(coins or {}),
         pressure_plates=dict(pressure_plates or {}),
         placements=tuple(placements),
-        spawns=tuple(spawns),
+        rules=tuple(rules),
         goals=tuple(goals),
         losses=tuple(losses),
-        plate_opens=dict(plate_opens or {}),
     )
 
 
@@ -198,3 +197,81 @@ def content(
         pack_id="test",
         pack_version="0",
     )
+
+
+def new_game(
+    content_: Content,
+    scenario_id: str,
+    characters: Sequence[str] = ("alpha", "beta"),
+    *,
+    level: int = 1,
+    seed: int | str = 0,
+    answers: Sequence[object] = (),
+    start: bool = True,
+    controller: Any = None,
+    **setup: object,
+) -> Any:
+    """A :class:`~.game.Game` whose decisions come from ``answers`` (indexes or
+    ``{"option": ...}``), then the first option; set up (``start``) but no round played."""
+    from questforge.engine.core.decisions import FirstOptionController, ScriptedController
+    from questforge.engine.gloomhaven.game.game import Game
+    from questforge.engine.gloomhaven.game.setup import Setup
+
+    game = Game(
+        content_,
+        Setup(scenario_id, tuple(characters), level, **setup),  # type: ignore[arg-type]
+        seed,
+        controller or ScriptedController(list(answers), fallback=FirstOptionController()),  # type: ignore[arg-type]
+    )
+    if start:
+        game.start()
+    return game
+
+
+def stack(deck: Any, top_first: Sequence[str]) -> None:
+    """Put ``top_first`` on top of a :class:`~questforge.engine.core.decks.Deck`, the first
+    id drawn first (the rest of the deck stays below)."""
+    rest = [c for c in deck.draw_pile if c not in top_first]
+    deck.draw_pile = rest + list(reversed(top_first))
+
+
+class Policy:
+    """A test controller: answers by decision kind (or ``(kind, actor)``).
+
+    A rule is an option value (matched as JSON), a list of option values used one per
+    decision (then the first option), or a function ``(decision) -> index``. Decisions
+    without a rule get option 0. Every decision asked is kept in :attr:`asked`.
+    """
+
+    def __init__(self, rules: Mapping[object, object] | None = None) -> None:
+        self.rules: dict[object, object] = dict(rules or {})
+        self.asked: list[Any] = []
+
+    def choose(self, decision: Any) -> int:
+        from questforge.engine.core.events import to_jsonable
+
+        self.asked.append(decision)
+        rule = self.rules.get((decision.kind, decision.actor), self.rules.get(decision.kind))
+        if rule is None:
+            return 0
+        if callable(rule):
+            return int(rule(decision))
+        if isinstance(rule, list):
+            if not rule:
+                return 0
+            rule = rule.pop(0)
+        wanted = to_jsonable(rule)
+        for i, option in enumerate(decision.options):
+            if to_jsonable(option) == wanted:
+                return i
+        raise AssertionError(
+            f"policy option {wanted!r} not offered for {decision.kind!r}: {list(decision.options)!r}"
+        )
+
+
+def plan(lead: str, other: str) -> dict[str, list[str]]:
+    """The ``plan`` option for two cards, ``lead`` leading."""
+    return {"cards": [lead, other]}
+
+
+LONG_REST = {"long_rest": True}

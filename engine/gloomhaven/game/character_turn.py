@@ -54,13 +54,9 @@ def end_of_turn(r: Rules, f: Figure, char: Character | None) -> None:
         if char is not None and f.kind == "character":
             r.loot_hexes(char, [f.hex])
             plate = r.scenario.pressure_plates.get(f.hex)
-            if plate is not None and f"plate:{plate}" not in st.triggered:
-                st.triggered.add(f"plate:{plate}")
+            if plate is not None:
                 r.emit("pressure_plate", plate=plate, figure=f.id, hex=f.hex)
-                r.fire_trigger(f"plate:{plate}")
-            for goal in r.scenario.goals:
-                if goal.kind == "reach" and f.hex in goal.hexes:
-                    st.triggered.add("goal:reach")
+                r.fire("pressure-plate", plate)
         r.expire_conditions(f)
     r.flush_infusions(f.id)
     r.emit("turn_end", figure=f.id)
@@ -109,6 +105,12 @@ def long_rest(r: Rules, char: Character, f: Figure) -> None:
 def play_cards(r: Rules, char: Character, f: Figure) -> None:
     """GH-TURN-01/02/05/06: pick which card gives its top and which its bottom."""
     a, b = char.selected
+    for item in r.offer_items(char, ("turn",), "turn"):
+        for ab in item.abilities:
+            if f.id in r.state.figures:
+                perform_ability(r, char, f, ab)
+    if f.id not in r.state.figures:
+        return
     first_opts: list[JSONValue] = []
     for card in (a, b):
         for half in ("top", "bottom"):
@@ -144,7 +146,7 @@ def perform_card_half(r: Rules, char: Character, card_id: str, half: str, defaul
     for ab in action.abilities:
         if f.id not in r.state.figures:
             break
-        done, made = perform_ability(r, char, f, ab)
+        done, made = perform_ability(r, char, f, ab, action)
         performed += done
         summon_id = summon_id or made
     if performed and action.xp and not char.exhausted:
@@ -219,7 +221,9 @@ def add_consume(ab: Ability, c: Consume) -> Ability:
     )
 
 
-def perform_ability(r: Rules, char: Character, f: Figure, ab: Ability) -> tuple[int, str]:
+def perform_ability(
+    r: Rules, char: Character, f: Figure, ab: Ability, action: Action | None = None
+) -> tuple[int, str]:
     """Returns (1 if the ability was performed else 0, id of a summon created)."""
     b = boost(r, char.id, ab) if ab.consumes else Boosted(ab)
     ab = b.ability
@@ -231,8 +235,15 @@ def perform_ability(r: Rules, char: Character, f: Figure, ab: Ability) -> tuple[
         done = character_attack(r, char, f, ab)
     elif ab.kind == "heal":
         done = character_heal(r, char, f, ab)
+    elif ab.kind in ("shield", "retaliate") and (
+        action is not None
+        and action.persistent
+        and action.bonus is not None
+        and action.bonus.kind == ab.kind
+    ):
+        done = 1  # GH-BONUS-02: the active card carries it (see attacks.shield_of)
     elif ab.kind in ("shield", "retaliate"):
-        for t in _self_or_allies(r, f, ab):
+        for t in affected(r, f, ab):
             if ab.kind == "shield":
                 t.shield += ab.value
             else:
@@ -240,8 +251,14 @@ def perform_ability(r: Rules, char: Character, f: Figure, ab: Ability) -> tuple[
             r.emit("bonus", figure=t.id, kind=ab.kind, value=ab.value, by=f.id)
         done = 1
     elif ab.kind == "loot":
+        # GH-LOOT-01: tokens within X hexes, on the revealed map and in sight (a reading:
+        # the text does not say whether walls limit loot range; the published game counts
+        # range around walls, which line of sight approximates)
+        play = r.board.play_set(r.state)
         hexes = [
-            h for h in set(r.state.coins) | set(r.state.treasures) if distance(h, f.hex) <= ab.value
+            h
+            for h in set(r.state.coins) | set(r.state.treasures)
+            if distance(h, f.hex) <= ab.value and h in play and r.board.visible(f.hex, h)
         ]
         r.loot_hexes(char, sorted(hexes))
         done = 1
@@ -259,7 +276,7 @@ def perform_ability(r: Rules, char: Character, f: Figure, ab: Ability) -> tuple[
     elif ab.kind == "refresh":
         done = character_refresh(r, char, ab)
     elif ab.kind == "condition":
-        for t in _self_or_allies(r, f, ab):
+        for t in affected(r, f, ab):
             for c in ab.conditions:
                 r.apply_condition(t, c, f.id)
         done = 1
@@ -277,15 +294,42 @@ def perform_ability(r: Rules, char: Character, f: Figure, ab: Ability) -> tuple[
     return done, made
 
 
-def _self_or_allies(r: Rules, f: Figure, ab: Ability) -> list[Figure]:
-    if ab.target == "self":
+def affected(r: Rules, f: Figure, ab: Ability) -> list[Figure]:
+    """Who a heal, shield, retaliate or condition ability affects (the schema's
+    ``affects``; GH-HEAL-01/02, GH-COND-14, GH-EFF-02, GH-TURN-04: allies exclude self)."""
+    target = ab.target
+    if not target:
+        target = "self-or-ally" if ab.kind == "heal" and ab.range is not None else "self"
+    if target == "self":
         return [f]
-    in_range = [a for a in r.allies_of(f) if distance(a.hex, f.hex) <= (ab.range or 1)]
-    if ab.target == "allies":
-        return [f, *in_range]
-    # one figure: self or an ally in range, player's choice
-    pool = [f, *sorted(in_range, key=lambda x: x.id)]
-    idx = r.ask(f"{ab.kind}_target", f.id, [p.id for p in pool], {"ability": ab.kind})
+    rng = ab.range if ab.range is not None else 1
+    if target == "enemies":
+        return sorted(
+            (
+                e
+                for e in r.enemies_of(f)
+                if distance(e.hex, f.hex) <= rng
+                and "invisible" not in e.conditions
+                and r.board.visible(f.hex, e.hex)
+            ),
+            key=lambda x: x.id,
+        )
+    allies = sorted(
+        (
+            a
+            for a in r.allies_of(f)
+            if distance(a.hex, f.hex) <= rng and r.board.visible(f.hex, a.hex)
+        ),
+        key=lambda x: x.id,
+    )
+    if target == "allies":
+        return allies
+    if target == "self-and-allies":
+        return [f, *allies]
+    pool = ([f] if target == "self-or-ally" else []) + allies
+    if not pool:
+        return []
+    idx = r.ask(f"{ab.kind}_target", f.id, [p.id for p in pool], {"value": ab.value})
     return [pool[idx]]
 
 
@@ -295,6 +339,10 @@ def character_move(r: Rules, char: Character, f: Figure, ab: Ability) -> int:
     the door once the room is revealed (GH-ROOM-01: revealed immediately)."""
     if "immobilize" in f.conditions:  # GH-COND-05
         return 0
+    for item in r.offer_items(char, ("move",), "move"):
+        for extra in item.abilities:
+            if extra.kind == "move":
+                ab = replace(ab, value=ab.value + extra.value, jump=ab.jump or extra.jump)
     budget = ab.value
     moved = 0
     while budget > 0 and f.id in r.state.figures:
@@ -416,6 +464,22 @@ def character_attack(r: Rules, char: Character, f: Figure, ab: Ability) -> int:
                 obstacle_hits.append(obstacle_pool[idx - len(pool)])
     if not chosen and not obstacle_hits:
         return 0
+    triggers = (
+        ("attack",)
+        if ranged or (ab.aoe is not None and not ab.aoe.melee)
+        else ("attack", "melee-attack")
+    )
+    for item in r.offer_items(char, triggers, "attack"):
+        for extra in item.abilities:
+            if extra.kind == "attack":
+                ab = replace(
+                    ab,
+                    value=ab.value + extra.value,
+                    pierce=ab.pierce + extra.pierce,
+                    conditions=ab.conditions + extra.conditions,
+                    push=ab.push + extra.push,
+                    pull=ab.pull + extra.pull,
+                )
     bonus = _attack_bonus(r, char)
     params = AttackParams(
         value=ab.value + bonus,
@@ -438,28 +502,13 @@ def character_attack(r: Rules, char: Character, f: Figure, ab: Ability) -> int:
 
 
 def character_heal(r: Rules, char: Character, f: Figure, ab: Ability) -> int:
-    """GH-HEAL-01/02: self, or self or one ally within range."""
-    if ab.target == "self" or ab.range is None:
-        targets = [f]
-    else:
-        pool = [f] + sorted(
-            (
-                a
-                for a in r.allies_of(f)
-                if distance(a.hex, f.hex) <= ab.range and r.board.visible(f.hex, a.hex)
-            ),
-            key=lambda x: x.id,
-        )
-        if ab.target == "allies":
-            targets = pool
-        else:
-            idx = r.ask("heal_target", char.id, [p.id for p in pool], {"value": ab.value})
-            targets = [pool[idx]]
+    """GH-HEAL-01/02: self, or self or one ally within range (or as ``affects`` says)."""
+    targets = affected(r, f, ab)
     for t in targets:
         r.heal(t, ab.value, f.id)
         for c in ab.conditions:
             r.apply_condition(t, c, f.id)
-    return 1
+    return 1 if targets else 0
 
 
 def character_summon(r: Rules, char: Character, f: Figure, ab: Ability) -> str:

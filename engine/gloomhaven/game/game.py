@@ -7,6 +7,7 @@ game whose events must equal the logged ones (:meth:`Game.verify`).
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -125,7 +126,7 @@ class Game:
         self.content = content
         self.setup = setup
         self.seed = seed
-        self.scenario = content.scenarios[setup.scenario] if setup.scenario in content.scenarios else None
+        self.scenario = content.scenarios.get(setup.scenario, None)
         self.state: GameState = build_state(content, setup, seed)
         assert self.scenario is not None
         self.board = board_for(self.scenario)
@@ -197,6 +198,15 @@ class Game:
     def finished(self) -> bool:
         return self.result is not None
 
+    def start(self, controller: Controller | None = None) -> list[Event]:
+        """Set the scenario up (starting room revealed, characters placed) without playing
+        a round; returns the setup events. Called implicitly by the step methods."""
+        if controller is not None:
+            self.rules.controller = controller
+        before = len(self.log.events)
+        self._start()
+        return self.log.events[before:]
+
     def _start(self) -> None:
         if self._started:
             return
@@ -215,10 +225,8 @@ class Game:
             characters=list(self.setup.characters),
             seed=self.seed if isinstance(self.seed, int) else str(self.seed),
         )
-        try:
+        with contextlib.suppress(GameOver):
             place_party(self.rules, self.setup)
-        except GameOver:
-            pass
         self._flow = round_flow(self.rules)
 
     def _advance(self, stop: Callable[[Step], bool], controller: Controller | None) -> list[Event]:

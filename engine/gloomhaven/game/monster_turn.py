@@ -261,10 +261,23 @@ def _perform(
         dest: Hex = (opt.destination[0], opt.destination[1])
         if dest != m.hex:
             routes = find_routes(
-                r.board, st, m.hex, max(0, move), m.side, jump=ab.jump, flying=m.flying,
+                r.board,
+                st,
+                m.hex,
+                max(0, move),
+                m.side,
+                jump=ab.jump,
+                flying=m.flying,
                 character=False,
             )
             route = routes.get(dest)
+            if route is None:
+                # the solver's cost model and the engine's agree on every known case; if
+                # they ever differ, follow the solver with an unbounded path search
+                route = find_routes(
+                    r.board, st, m.hex, 999, m.side, jump=ab.jump, flying=m.flying,
+                    character=False,
+                ).get(dest)
             if route is None:
                 raise RuntimeError(f"solver destination {dest} unreachable for {m.id}")
             r.walk(m, route, ab.jump)
@@ -280,7 +293,7 @@ def _perform(
             attacks = [(h[0], h[1]) for h in opt.attacks] if opt is not None else []
         params = AttackParams(
             value=m.attack + ab.value,
-            ranged=rng > 0 and ab.aoe is None or (ab.aoe is not None and not ab.aoe.melee),
+            ranged=(rng > 0 and ab.aoe is None) or (ab.aoe is not None and not ab.aoe.melee),
             range=max(rng, 1),
             pierce=ab.pierce + m.pierce,
             push=ab.push,
@@ -312,9 +325,10 @@ def _perform(
     elif ab.kind == "summon" and ab.monster:
         _monster_summon(r, m, ab)
     elif ab.kind == "condition":
-        targets = [m] if ab.target == "self" else [m, *r.allies_of(m)]
-        for t in targets:
-            if ab.target != "self" and distance(t.hex, m.hex) > (ab.range or 1):
+        # enemies are conditioned through attacks; this is the self/ally buff (GH-COND-14)
+        buffed = [m] if ab.target in ("", "self") else [m, *r.allies_of(m)]
+        for t in buffed:
+            if t is not m and distance(t.hex, m.hex) > (ab.range or 1):
                 continue
             for c in ab.conditions:
                 r.apply_condition(t, c, m.id)
@@ -327,12 +341,13 @@ def _perform(
 
 def _monster_heal(r: Rules, m: Figure, ab: Ability) -> None:
     """GH-MOTH-01: itself or an ally in range, whichever has lost the most HP."""
-    if ab.target == "self" or ab.range is None and ab.target != "ally":
+    if ab.target == "self" or (ab.range is None and ab.target != "ally"):
         pool = [m]
     else:
         rng = ab.range if ab.range is not None else m.range
         pool = [m] + [
-            a for a in r.allies_of(m)
+            a
+            for a in r.allies_of(m)
             if distance(a.hex, m.hex) <= rng and r.board.visible(m.hex, a.hex)
         ]
     most = max(f.max_hp - f.hp for f in pool)

@@ -18,6 +18,7 @@ from questforge.engine.gloomhaven.game.monster_turn import (
     summon_turn,
 )
 from questforge.engine.gloomhaven.game.rules import GameOver, Rules
+from questforge.engine.gloomhaven.game.spec import Goal
 from questforge.engine.gloomhaven.game.state import INERT, STRONG, WANING, Character
 
 #: a safety net: a game that reaches this many rounds ends as "unfinished"
@@ -74,9 +75,7 @@ def select_cards(r: Rules) -> None:
             char.selected = [lead, other]
             char.initiative = cls.card(lead).initiative
             char.second_initiative = cls.card(other).initiative
-            r.emit(
-                "plan", character=char.id, cards=[lead, other], initiative=char.initiative
-            )
+            r.emit("plan", character=char.id, cards=[lead, other], initiative=char.initiative)
 
 
 class Order:
@@ -97,7 +96,10 @@ class Order:
             rank = 0
             while len(ids) > 1:
                 idx = self.r.ask(
-                    "initiative_tie", "players", list(ids), {"initiative": key[0]},
+                    "initiative_tie",
+                    "players",
+                    list(ids),
+                    {"initiative": key[0]},
                     "players tied on initiative: who acts first?",
                 )
                 self.tie_rank[ids.pop(idx)] = rank
@@ -185,13 +187,7 @@ def end_of_round(r: Rules) -> None:
         char.long_rest = False
         char.acted = False
     # GH-EOR-06 / GH-SPEC-01/02: round-based triggers (spawns at round end act next round)
-    r.fire_trigger(f"round-end:{st.round}")
-    for spawn in r.scenario.spawns:
-        if spawn.trigger.startswith("every-round-end:"):
-            k = int(spawn.trigger.split(":", 1)[1])
-            if k > 0 and st.round % k == 0:
-                r.fire_trigger(spawn.trigger)
-                break
+    r.fire("round", round_no=st.round, when="end")
     r.emit("round_end", round=st.round)
 
 
@@ -203,12 +199,17 @@ def short_rest(r: Rules, char: Character) -> None:
     lost = pile[st.rng.randbelow(len(pile))]
     rerolled = False
     fig = st.figures.get(char.figure)
-    if fig is not None and len(pile) > 1:
-        if r.ask("short_rest_keep", char.id, ["accept", "reroll"], {"lost": lost}) == 1:
-            others = [c for c in pile if c != lost]
-            r.suffer_damage(fig, 1, "short rest", "short rest")
-            lost = others[st.rng.randbelow(len(others))]
-            rerolled = True
+    if (
+        fig is not None
+        and len(pile) > 1
+        and r.ask("short_rest_keep", char.id, ["accept", "reroll"], {"lost": lost}) == 1
+    ):
+        others = [c for c in pile if c != lost]
+        # the point of the reroll is to pay 1 HP: it cannot be negated by losing the
+        # very cards being rested (reading of GH-REST-03 with GH-DMG-03)
+        r.suffer_damage(fig, 1, "short rest", "short rest", negatable=False)
+        lost = others[st.rng.randbelow(len(others))]
+        rerolled = True
     if char.exhausted:
         return
     char.discard.remove(lost)
@@ -218,12 +219,17 @@ def short_rest(r: Rules, char: Character) -> None:
     r.emit("short_rest", character=char.id, lost=lost, rerolled=rerolled)
 
 
+def checkable_goals(r: Rules) -> list[Goal]:
+    """The win conditions the engine can check. ``custom`` goals are left to the players;
+    a scenario with none left is played to "kill every monster" (GH-END-01 needs a goal)."""
+    goals = [g for g in r.scenario.goals if g.kind != "custom"]
+    return goals or [Goal("kill-all")]
+
+
 def goals_met(r: Rules) -> bool:
-    """Every goal of the scenario is met (GH-END-01, GH-SPEC-07)."""
+    """Every win condition of the scenario is met (GH-END-01, GH-SPEC-07)."""
     st = r.state
-    if not r.scenario.goals:
-        return False
-    for goal in r.scenario.goals:
+    for goal in checkable_goals(r):
         if goal.kind == "kill-all":
             if any(f.side == "monsters" for f in st.figures.values()):
                 return False
@@ -231,7 +237,8 @@ def goals_met(r: Rules) -> bool:
                 if room in st.revealed_rooms:
                     continue
                 if any(
-                    p.room == room and p.by_players.get(st.players, "none") != "none"
+                    p.room == room
+                    and p.by_players.get(st.players, "none") not in ("none", "absent")
                     for p in r.scenario.placements
                 ):
                     return False
@@ -239,18 +246,25 @@ def goals_met(r: Rules) -> bool:
             for t in goal.targets:
                 if t in st.named_killed:
                     continue
-                if st.killed.get(t, 0) > 0 and not any(
-                    f.monster_type == t for f in st.figures.values()
+                if (
+                    t in r.content.monsters
+                    and st.killed.get(t, 0) > 0
+                    and not any(f.monster_type == t for f in st.figures.values())
                 ):
                     continue
                 return False
-        elif goal.kind == "loot-all":
-            if st.treasures or any(h not in st.treasures_looted for h in r.scenario.treasures.values()):
+        elif goal.kind == "loot-treasure":
+            if any(t not in st.treasures_looted for t in goal.targets):
                 return False
-        elif goal.kind == "reach":
-            if "goal:reach" not in st.triggered:
+        elif goal.kind == "reach-hexes":
+            on = [
+                c
+                for c in st.living_characters()
+                if c.figure in st.figures and st.figures[c.figure].hex in goal.hexes
+            ]
+            if not on or (goal.all_characters and len(on) < len(st.living_characters())):
                 return False
-        elif goal.kind == "survive":
+        elif goal.kind == "survive-rounds":
             if st.round < goal.rounds or st.phase != "end-of-round":
                 return False
         else:
@@ -259,15 +273,18 @@ def goals_met(r: Rules) -> bool:
 
 
 def losses_met(r: Rules) -> bool:
+    """The scenario's extra loss conditions (GH-END-11 adds "every character exhausted",
+    handled where exhaustion happens)."""
     st = r.state
     for loss in r.scenario.losses:
-        if loss.kind == "rounds" and st.round >= loss.rounds and st.phase == "end-of-round":
-            return True
-        if loss.kind == "monster-reaches" and any(
-            f.side == "monsters" and f.hex in loss.hexes for f in st.figures.values()
+        if (
+            loss.kind == "round-limit"
+            and st.round >= loss.rounds
+            and st.phase == "end-of-round"
+            and not (st.goal_met or goals_met(r))
         ):
             return True
-        if loss.kind == "named-dies" and any(n in st.named_killed for n in loss.targets):
+        if loss.kind == "killed" and any(n in st.named_killed for n in loss.targets):
             return True
     return False
 
@@ -281,6 +298,7 @@ def round_flow(r: Rules) -> Iterator[Step]:
             st.round += 1
             st.phase = "select"
             r.emit("round_start", round=st.round)
+            r.fire("round", round_no=st.round, when="start")
             select_cards(r)
             r.draw_missing_ability_cards()  # GH-MABIL-01 / GH-INIT-01
             order = Order(r)

@@ -20,10 +20,11 @@ from questforge.engine.gloomhaven.game.spec import (
     ELEMENTS,
     TIMED_CONDITIONS,
     Content,
+    EffectSpec,
     Hex,
+    ItemSpec,
     ModifierCard,
     MonsterStats,
-    EffectSpec,
     ScenarioSpec,
     TrapSpec,
 )
@@ -97,13 +98,9 @@ class Rules:
             raise ValueError(f"decision {kind!r} has no options")
         if len(options) == 1:
             return 0
-        decision = Decision(
-            kind,
-            actor,
-            tuple(to_jsonable(o) for o in options),
-            to_jsonable(context or {}),
-            prompt,
-        )
+        # options are built as JSON data by the engine (lists for hexes), so they are not
+        # converted again here: plan decisions have ~100 options and this is the hot path
+        decision = Decision(kind, actor, tuple(options), to_jsonable(context or {}), prompt)
         index = check_index(decision, self.controller.choose(decision))
         self.answers.append(
             {"kind": kind, "actor": actor, "index": index, "option": decision.options[index]}
@@ -202,7 +199,9 @@ class Rules:
             f.conditions[cond] = False
 
     # ------------------------------------------------------------------ damage & healing
-    def suffer_damage(self, target: Figure, amount: int, source: str, cause: str) -> int:
+    def suffer_damage(
+        self, target: Figure, amount: int, source: str, cause: str, negatable: bool = True
+    ) -> int:
         """Deal ``amount`` damage; returns the damage actually suffered.
 
         Characters: an active negate-damage bonus must be used (GH-BONUS-04/06); then the
@@ -213,7 +212,7 @@ class Rules:
         if amount <= 0 or target.id not in self.state.figures:
             return 0
         char = self.state.characters.get(target.id) if target.kind == "character" else None
-        if char is not None:
+        if char is not None and negatable:
             for active in char.active:
                 if active.uses_left is not None and self._bonus_kind(active) == "negate_damage":
                     self.use_active(char, active)
@@ -395,6 +394,40 @@ class Rules:
         )
         if active.summon and active.summon in self.state.figures:
             self.remove_summon(self.state.figures[active.summon], "card removed")
+
+    # ------------------------------------------------------------------ items
+    def offer_items(self, char: Character, triggers: tuple[str, ...], why: str) -> list[ItemSpec]:
+        """GH-TURN-07 / GH-ITEM-12: the player may use any number of ready items whose
+        trigger fits; returns the items used (already marked spent/consumed)."""
+        used: list[ItemSpec] = []
+        while True:
+            ready = [
+                self.content.items[i]
+                for i, status in sorted(char.items.items())
+                if status == "ready"
+                and i in self.content.items
+                and self.content.items[i].trigger in triggers
+                and self.content.items[i] not in used
+            ]
+            if not ready:
+                return used
+            options: list[JSONValue] = ["none", *(it.id for it in ready)]
+            idx = self.ask("use_item", char.id, options, {"when": why})
+            if idx == 0:
+                return used
+            item = ready[idx - 1]
+            self.use_item(char, item)
+            used.append(item)
+
+    def use_item(self, char: Character, item: ItemSpec) -> None:
+        """GH-ITEM-06/07/08/10: spent (refreshed by a long rest), consumed, or unlimited;
+        use slots before it is spent."""
+        count = char.item_uses.get(item.id, 0) + 1
+        char.item_uses[item.id] = count
+        if item.usage in ("spent", "consumed") and count >= max(1, item.uses):
+            char.items[item.id] = item.usage
+            char.item_uses[item.id] = 0
+        self.emit("item_used", character=char.id, item=item.id, status=char.items[item.id])
 
     def gain_xp(self, char: Character, amount: int, why: str) -> None:
         if amount:
@@ -693,7 +726,10 @@ class Rules:
             return
         during = st.phase == "turns"
         f = self.place_monster(
-            monster, target, kind == "elite", drops_coin=False,
+            monster,
+            target,
+            kind == "elite",
+            drops_coin=False,
             acts_from=st.round if during else st.round + 1,
         )
         if f is not None:

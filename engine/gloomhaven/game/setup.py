@@ -150,10 +150,7 @@ def default_hand(content: Content, class_id: str, level: int = 1) -> tuple[str, 
     cls = content.classes[class_id]
     ones = [c.id for c in cls.cards if c.level == 1]
     xs = [c.id for c in cls.cards if c.level == "X" or c.level == "x"]
-    higher = [
-        c.id for c in cls.cards
-        if isinstance(c.level, int) and 1 < c.level <= level
-    ]
+    higher = [c.id for c in cls.cards if isinstance(c.level, int) and 1 < c.level <= level]
     return tuple((ones + xs + higher)[: cls.hand_size])
 
 
@@ -210,4 +207,10 @@ def place_party(r: Rules, setup: Setup) -> None:
         idx = r.ask("start_hex", cid, [list(h) for h in free], {"character": cid})
         hp = cls.max_health(setup.levels()[i])
         st.figures[cid] = new_character_figure(cid, free[idx], hp)
-        r.emit("character_placed", character=cid, hex=free[idx], hp=hp, hand=sorted(st.characters[cid].hand))
+        r.emit(
+            "character_placed",
+            character=cid,
+            hex=free[idx],
+            hp=hp,
+            hand=sorted(st.characters[cid].hand),
+        )

@@ -74,8 +74,10 @@ class Ability:
     conditions: tuple[str, ...] = ()
     aoe: AreaPattern | None = None
     add_target: bool = False
-    #: heal/condition/shield target: "self", "ally" (self or one ally in range), "allies"
-    target: str = "self"
+    #: who a heal/shield/retaliate/condition affects, as the schema's ``affects``: "self",
+    #: "ally", "self-or-ally", "allies", "self-and-allies", "enemies"; "" = the default
+    #: (heal: "self" without a range, else "self-or-ally"; others: "self")
+    target: str = ""
     elements: tuple[str, ...] = ()
     consumes: tuple[Consume, ...] = ()
     xp: int = 0
@@ -391,10 +393,11 @@ class ScenarioSpec:
 
 @dataclass(frozen=True, slots=True)
 class ItemSpec:
-    """An item: ``usage`` is ``"none"``, ``"spent"`` or ``"consumed"`` (GH-ITEM-06/08/10).
-    ``trigger`` says when it may be used: ``"turn"`` (an action of its own on the
-    character's turn), ``"attack"`` (adds its ability as a bonus to an attack),
-    ``"damage"`` (reduce incoming damage by ``abilities[0].value``)."""
+    """An item: ``usage`` is ``"none"``, ``"spent"`` or ``"consumed"`` (GH-ITEM-06/08/10),
+    ``uses`` its use slots (GH-ITEM-07). ``trigger`` says when it may be used (GH-TURN-07):
+    ``"turn"`` (its abilities, on the character's turn), ``"move"`` (adds to a move:
+    value, jump), ``"attack"`` / ``"melee-attack"`` (adds to an attack: value,
+    conditions, pierce), ``"defense"`` (shield against one attack)."""
 
     id: str
     name: str

@@ -1,0 +1,127 @@
+"""Engine benchmark: full bot playthroughs per second, on one and on two processes.
+
+Plays complete games of the largest bundled scenario (most rooms, then most hexes) with 4
+characters: heuristic character bots, the monster-AI solver for every monster turn, the
+same batch runner as ``questforge simulate``. Prints games per second on 1 and 2 processes,
+the speed-up, and the projected time for 1,000 games (the goal: 1,000 playthroughs of a
+4-room scenario in under a minute on a 2-core machine).
+
+Run from the repository root::
+
+    .venv/bin/python benchmarks/engine.py                    # 100 games per process count
+    .venv/bin/python benchmarks/engine.py --games 1000       # the goal's figure
+    .venv/bin/python benchmarks/engine.py --profile          # where the time goes (1 process)
+    .venv/bin/python benchmarks/engine.py --scenario content/gloomhaven-sample:collapsed-adit
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import dataclasses
+import io
+import os
+import pstats
+import sys
+import time
+from collections import Counter
+
+from questforge.engine.gloomhaven import simulation
+from questforge.engine.gloomhaven.simulation import GameResult, Setup
+
+
+def largest_scenario() -> simulation.ScenarioSource:
+    root = str(simulation.bundled_pack_root())
+    content = simulation.PackLoader(root)()
+    best = max(content.scenarios.values(), key=lambda s: (len(s.rooms), len(s.hexes), s.id))
+    return simulation.ScenarioSource(root, best.id)
+
+
+class TimedGame:
+    """A bot game that also reports the CPU time it used (picklable, for worker processes).
+
+    CPU time per game is what the machine can do when its cores are free; wall-clock time
+    on a shared machine also counts everybody else's processes.
+    """
+
+    def __init__(self, source: simulation.ScenarioSource) -> None:
+        self.play = simulation.BotGame(simulation.PackLoader(source.pack_root), source.scenario_id)
+
+    def __call__(self, task: simulation.GameTask) -> GameResult:
+        start = time.process_time()
+        result = self.play(task)
+        cpu = time.process_time() - start
+        # the benchmark carries the CPU seconds in the (otherwise unused) error field
+        return dataclasses.replace(result, error=f"cpu={cpu:.6f}")
+
+
+def run(
+    source: simulation.ScenarioSource, games: int, jobs: int, players: int, level: int
+) -> tuple[float, float, list[GameResult]]:
+    """Wall-clock seconds, total CPU seconds of the games, and the results."""
+    tasks = simulation.make_tasks([Setup(players, level)], games, 2026)
+    start = time.perf_counter()
+    results = simulation.run_tasks(tasks, TimedGame(source), jobs=jobs)
+    wall = time.perf_counter() - start
+    cpu = sum(float((r.error or "cpu=0").split("=", 1)[1]) for r in results)
+    return wall, cpu, results
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100, help="games per process count")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--level", type=int, default=1)
+    parser.add_argument("--scenario", default=None, help="PACK-DIR:ID or a bundled id")
+    parser.add_argument("--profile", action="store_true", help="cProfile a 1-process run")
+    args = parser.parse_args(argv)
+
+    source = simulation.resolve_scenario(args.scenario) if args.scenario else largest_scenario()
+    content = simulation.load_content(source)  # loaded once; forked workers inherit it
+    spec = content.scenarios[source.scenario_id]
+    print(
+        f"scenario {source.scenario_id}: {len(spec.rooms)} rooms, {len(spec.hexes)} hexes; "
+        f"{args.players} characters, level {args.level}; {args.games} games per run"
+    )
+    if args.profile:
+        profiler = cProfile.Profile()
+        profiler.enable()
+        elapsed, _, results = run(source, args.games, 1, args.players, args.level)
+        profiler.disable()
+        out = io.StringIO()
+        pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(35)
+        print(out.getvalue())
+        print(f"{args.games} games in {elapsed:.2f} s under the profiler")
+        return 0
+
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"machine: {os.cpu_count()} cores, load average {load:.2f} before the runs")
+    rates = {}
+    cpu_per_game = 0.0
+    for jobs in (1, 2):
+        elapsed, cpu, results = run(source, args.games, jobs, args.players, args.level)
+        rates[jobs] = args.games / elapsed
+        cpu_per_game = cpu / args.games
+        outcomes = Counter(r.outcome for r in results)
+        rounds = sum(r.rounds for r in results) / len(results)
+        print(
+            f"{jobs} process{'es' if jobs > 1 else ''}: {elapsed:6.2f} s wall  "
+            f"{rates[jobs]:6.1f} games/s  {1000 * elapsed / args.games:6.1f} ms/game wall  "
+            f"{1000 * cpu_per_game:6.1f} ms/game CPU  (mean {rounds:.1f} rounds; {dict(outcomes)})"
+        )
+    print(f"speed-up on 2 processes (wall clock): {rates[2] / rates[1]:.2f}x")
+    projected = 1000 / rates[2]
+    verdict = "meets" if projected < 60 else "misses"
+    print(
+        f"1,000 games on 2 processes: {projected:.1f} s measured rate ({verdict} the < 60 s goal)"
+    )
+    idle = 1000 * cpu_per_game / 2
+    verdict = "meets" if idle < 60 else "misses"
+    print(
+        f"1,000 games on 2 idle cores (from CPU time per game): {idle:.1f} s ({verdict} the goal)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,513 @@
+"""The heuristic bot: answers every decision of a game, for every character and for the
+monsters' open choices.
+
+It reads the live game (state, content, board) to judge, never changes it, and draws any
+randomness from its own seeded generator, so a bot game is a pure function of the seed.
+Decision kinds and option shapes are those of ``questforge.engine.gloomhaven.game``
+(``DECISION_KINDS``); a kind it does not know gets option 0, which the engine guarantees
+is a legal, conservative default.
+
+What "sensible" means here (so that simulated win rates mean something):
+
+- cards: score each card half for the situation (:mod:`.cards`), play the best pair, lead
+  with the low initiative when an enemy is in reach (strike first) and the high one when
+  still approaching; rest before running out of cards (GH-SEL-04/05, GH-EXH-01);
+- moving: toward a hex from which the coming attack can hit, else toward enemies, else
+  toward the next closed door (the way to the goal), around traps and hazards, picking up
+  coins on the way;
+- attacking: the enemy it can kill, else the most wounded; area attacks that hit most;
+- damage: lose cards to negate damage only when the damage would exhaust the character
+  (GH-DMG-03), cheapest cards first;
+- monsters' open choices (GH-AMBIG-01): a seeded pick among the solver's equal options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from questforge.engine.core.decisions import Decision
+from questforge.engine.core.hexgrid import distance
+from questforge.engine.core.rng import Rng
+from questforge.engine.gloomhaven.bots import cards as score
+from questforge.engine.gloomhaven.bots.geometry import (
+    attack_hexes,
+    closed_doors,
+    steps_to,
+    walking_field,
+)
+from questforge.engine.gloomhaven.game.spec import Ability, AbilityCard, Action, ClassSpec, Hex
+from questforge.engine.gloomhaven.game.state import Character, Figure
+
+MONSTERS_ACTOR = "monsters"
+
+_DEFAULT_TOP = Action((Ability("attack", score.DEFAULT_ATTACK),))
+_DEFAULT_BOTTOM = Action((Ability("move", score.DEFAULT_MOVE),))
+
+
+@dataclass
+class _TurnPlan:
+    """The halves a character means to play this turn (decided at the first ``action``)."""
+
+    first: tuple[str, str, bool]
+    second: tuple[str, str, bool]
+    performing: tuple[str, str, bool] | None = None
+
+
+def _hex(value: Any) -> Hex:
+    return (int(value[0]), int(value[1]))
+
+
+class BotController:
+    """Plays every side of a game. Call :meth:`attach` with the game before it runs."""
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.rng = Rng(seed)
+        self.game: Any = None
+        self.plans: dict[str, _TurnPlan] = {}
+        self._situations: dict[tuple[str, int], score.Situation] = {}
+
+    def attach(self, game: Any) -> BotController:
+        """Give the bot read access to the game it plays (state, content, board)."""
+        self.game = game
+        return self
+
+    # ------------------------------------------------------------------ plumbing
+    @property
+    def state(self) -> Any:
+        return self.game.state
+
+    @property
+    def board(self) -> Any:
+        return self.game.board
+
+    def _class(self, char: Character) -> ClassSpec:
+        cls: ClassSpec = self.game.content.classes[char.class_id]
+        return cls
+
+    def _card(self, char: Character, card_id: str) -> AbilityCard:
+        return self._class(char).card(card_id)
+
+    def choose(self, decision: Decision) -> int:
+        if self.game is None:
+            raise RuntimeError("BotController.attach(game) must be called before the game runs")
+        handler = getattr(self, f"_on_{decision.kind}", None)
+        if decision.actor == MONSTERS_ACTOR and handler is None:
+            return self.rng.randbelow(len(decision.options))
+        if handler is None:
+            return 0
+        index = handler(decision)
+        return index if 0 <= index < len(decision.options) else 0
+
+    # ------------------------------------------------------------------ situation
+    def _figure(self, actor: str) -> Figure | None:
+        char = self.state.characters.get(actor)
+        if char is not None:
+            fig: Figure | None = self.state.figures.get(char.figure)
+            return fig
+        fig = self.state.figures.get(actor)
+        return fig
+
+    def _enemies(self, fig: Figure) -> list[Figure]:
+        return [
+            f
+            for f in self.state.figures.values()
+            if f.side != fig.side and "invisible" not in f.conditions
+        ]
+
+    def _goal_hexes(self, fig: Figure) -> list[Hex]:
+        """Where to go when no enemy is in sight: a "reach" goal, treasure, then doors."""
+        scenario = self.game.scenario
+        for goal in scenario.goals:
+            if goal.kind == "reach" and goal.hexes:
+                return [(h[0], h[1]) for h in goal.hexes]
+        doors = closed_doors(self.board, self.state)
+        if doors:
+            return doors
+        plates = [
+            h
+            for h, plate in scenario.pressure_plates.items()
+            if f"plate:{plate}" not in self.state.triggered and self.board.in_play(self.state, h)
+        ]
+        if plates:
+            return plates  # a plate may unlock the way on (GH-SPEC-04)
+        if any(g.kind == "loot-all" for g in scenario.goals) and self.state.treasures:
+            return list(self.state.treasures)
+        return []
+
+    def _steps(self, fig: Figure, goals: Sequence[Hex] | set[Hex]) -> int | None:
+        return steps_to(self.board, self.state, fig, set(goals))
+
+    def situation(self, char: Character) -> score.Situation:
+        """The character's situation; cached until the next event (state is unchanged)."""
+        key = (char.id, len(self.game.events))
+        hit = self._situations.get(key)
+        if hit is None:
+            if len(self._situations) > 64:
+                self._situations.clear()
+            hit = self._situations[key] = self._situation(char)
+        return hit
+
+    def _situation(self, char: Character) -> score.Situation:
+        fig = self.state.figures.get(char.figure)
+        if fig is None:
+            return score.Situation(
+                None, None, 0, 1, len(char.hand), len(char.discard), len(char.lost)
+            )
+        enemies = self._enemies(fig)
+        steps_enemy = self._steps(
+            fig, sorted(attack_hexes(self.board, self.state, enemies, 1, fig, False))
+        )
+        if enemies and any(distance(e.hex, fig.hex) == 1 for e in enemies):
+            steps_enemy = 0
+        steps_door = None if enemies else self._steps(fig, self._goal_hexes(fig))
+        near = sum(1 for e in enemies if distance(e.hex, fig.hex) <= 3)
+        hurt_allies = sum(
+            1
+            for f in self.state.figures.values()
+            if f.side == fig.side and f.id != fig.id and f.max_hp - f.hp >= 3
+        )
+        coins = sum(1 for h in self.state.coins if distance(h, fig.hex) <= 2)
+        return score.Situation(
+            steps_to_enemy=steps_enemy,
+            steps_to_door=steps_door,
+            hp=fig.hp,
+            max_hp=fig.max_hp,
+            hand=len(char.hand),
+            discard=len(char.discard),
+            lost=len(char.lost),
+            enemies_near=max(1, near),
+            allies_hurt=hurt_allies,
+            coins_near=coins,
+        )
+
+    # ------------------------------------------------------------------ setup & planning
+    def _on_start_hex(self, d: Decision) -> int:
+        char = self.state.characters.get(d.actor)
+        if char is None:
+            return 0
+        melee = self._melee_class(char)
+        monsters = [f for f in self.state.figures.values() if f.side == "monsters"]
+        if not monsters:
+            return 0
+
+        def key(i: int) -> tuple[int, int]:
+            h = _hex(d.options[i])
+            near = min(distance(h, m.hex) for m in monsters)
+            return (near if melee else -near, i)
+
+        return min(range(len(d.options)), key=key)
+
+    def _melee_class(self, char: Character) -> bool:
+        ranges = [
+            ab.range or 1
+            for card in self._class(char).cards
+            for ab in card.top.abilities
+            if ab.kind == "attack"
+        ]
+        return not ranges or sorted(ranges)[len(ranges) // 2] <= 1
+
+    def _on_plan(self, d: Decision) -> int:
+        char = self.state.characters[d.actor]
+        s = self.situation(char)
+        rest_index = next(
+            (i for i, o in enumerate(d.options) if isinstance(o, Mapping) and o.get("long_rest")),
+            None,
+        )
+        if rest_index is not None and score.should_long_rest(s):
+            return rest_index
+        best: tuple[float, int] | None = None
+        tops: dict[str, float] = {}
+        bottoms: dict[str, float] = {}
+        inits: dict[str, int] = {}
+        for card_id in char.hand:
+            card = self._card(char, card_id)
+            tops[card_id] = score.half_value(card, "top", s)
+            bottoms[card_id] = score.half_value(card, "bottom", s)
+            inits[card_id] = card.initiative
+        noise: dict[frozenset[str], float] = {}
+        in_reach = s.steps_to_enemy is not None and s.steps_to_enemy <= 4
+        for i, option in enumerate(d.options):
+            if not isinstance(option, Mapping) or "cards" not in option:
+                continue
+            lead, other = option["cards"]
+            if lead not in tops or other not in tops:
+                continue
+            key = frozenset((lead, other))
+            if key not in noise:
+                noise[key] = 0.01 * self.rng.random()
+            value = max(tops[lead] + bottoms[other], tops[other] + bottoms[lead]) + noise[key]
+            # strike first when enemies are close, otherwise let them come
+            if in_reach:
+                value += 0.02 if inits[lead] <= inits[other] else 0.0
+            else:
+                value += 0.02 if inits[lead] >= inits[other] else 0.0
+            if best is None or value > best[0]:
+                best = (value, i)
+        if best is None:
+            return rest_index if rest_index is not None else 0
+        return best[1]
+
+    def _on_initiative_tie(self, d: Decision) -> int:
+        return 0
+
+    # ------------------------------------------------------------------ the turn
+    def _half_value(
+        self, char: Character, card_id: str, half: str, default: bool, s: score.Situation
+    ) -> float:
+        if default:
+            return score.default_top(s) if half == "top" else score.default_bottom(s)
+        card = self._card(char, card_id)
+        return score.action_value(card.top if half == "top" else card.bottom, s)
+
+    def _action(self, char: Character, choice: tuple[str, str, bool]) -> Action:
+        card_id, half, default = choice
+        if default:
+            return _DEFAULT_TOP if half == "top" else _DEFAULT_BOTTOM
+        card = self._card(char, card_id)
+        return card.top if half == "top" else card.bottom
+
+    def _on_action(self, d: Decision) -> int:
+        char = self.state.characters[d.actor]
+        s = self.situation(char)
+        options = [(str(o["card"]), str(o["half"]), bool(o["default"])) for o in d.options]
+        plan = self.plans.get(char.id)
+        if len(options) == 2 and plan is not None:
+            # the second half: printed or default, re-judged now that the first is done
+            values = [self._half_value(char, *o, s) for o in options]
+            choice = 0 if values[0] >= values[1] else 1
+            plan.performing = options[choice]
+            return choice
+        selected = list({o[0] for o in options})
+        if len(selected) != 2:
+            return 0
+        a, b = sorted(selected)
+
+        def best_of(card_id: str, half: str) -> tuple[str, str, bool]:
+            printed = self._half_value(char, card_id, half, False, s)
+            default = self._half_value(char, card_id, half, True, s)
+            return (card_id, half, default > printed)
+
+        arrangements = [
+            (best_of(a, "top"), best_of(b, "bottom")),
+            (best_of(b, "top"), best_of(a, "bottom")),
+        ]
+
+        def arrangement_value(arr: tuple[tuple[str, str, bool], tuple[str, str, bool]]) -> float:
+            return sum(self._half_value(char, *h, s) for h in arr)
+
+        top, bottom = max(arrangements, key=arrangement_value)
+        # attack first when an enemy is within reach of the top's attack, else move first
+        attack_now = self._attack_possible_now(char, self._action(char, top))
+        first, second = (
+            (top, bottom) if attack_now or not self._has_move(char, bottom) else (bottom, top)
+        )
+        self.plans[char.id] = _TurnPlan(first, second, performing=first)
+        return options.index(first) if first in options else 0
+
+    def _has_move(self, char: Character, half: tuple[str, str, bool]) -> bool:
+        return any(ab.kind == "move" for ab in self._action(char, half).abilities)
+
+    def _attack_possible_now(self, char: Character, action: Action) -> bool:
+        fig = self.state.figures.get(char.figure)
+        if fig is None:
+            return False
+        for ab in action.abilities:
+            if ab.kind == "attack":
+                rng = ab.range or 1
+                for e in self._enemies(fig):
+                    dd = distance(e.hex, fig.hex)
+                    if 0 < dd <= rng and (rng == 1 or self.board.visible(fig.hex, e.hex)):
+                        return True
+                return False
+            if ab.kind == "move":
+                return False
+        return False
+
+    def _coming_attack_range(self, char: Character) -> int | None:
+        """The range of the next attack this turn (after the current move), if any."""
+        plan = self.plans.get(char.id)
+        if plan is None:
+            return None
+        halves = []
+        if plan.performing is not None:
+            halves.append(plan.performing)
+        if plan.second is not None and plan.second != plan.performing:
+            halves.append(plan.second)
+        for idx, half in enumerate(halves):
+            abilities = self._action(char, half).abilities
+            seen_move = idx > 0
+            for ab in abilities:
+                if ab.kind == "move":
+                    seen_move = True
+                elif ab.kind == "attack" and seen_move:
+                    return ab.range or 1
+        return None
+
+    def _on_move(self, d: Decision) -> int:
+        char = self.state.characters.get(d.actor)
+        fig = self._figure(d.actor)
+        if char is None or fig is None:
+            return 0
+        dests = [_hex(o) for o in d.options]
+        enemies = self._enemies(fig)
+        attack_range = self._coming_attack_range(char)
+        ranged = attack_range is not None and attack_range > 1
+        goals: list[Hex]
+        if enemies:
+            rng = attack_range if attack_range is not None else 1
+            goals = sorted(attack_hexes(self.board, self.state, enemies, rng, fig))
+        else:
+            goals = self._goal_hexes(fig)
+        field = walking_field(self.board, self.state, goals, fig) if goals else {}
+        far = 1 << 20
+
+        def cost(i: int) -> tuple[float, int]:
+            h = dests[i]
+            c = float(field.get(h, far))
+            if h in self.state.traps or h in self.board.spec.hazardous:
+                c += 4
+            if h in self.state.coins or h in self.state.treasures:
+                c -= 0.5
+            if ranged and enemies and any(distance(h, e.hex) == 1 for e in enemies):
+                c += 1.5  # GH-ATK-04: a ranged attack from an adjacent hex has disadvantage
+            if enemies and attack_range is None:
+                # nothing to attack with this turn: do not walk into the enemy's reach for free
+                adjacent = sum(1 for e in enemies if distance(h, e.hex) == 1)
+                c += 0.3 * adjacent
+            return (c, i)
+
+        return min(range(len(dests)), key=cost)
+
+    def _on_attack_target(self, d: Decision) -> int:
+        value = int(d.context.get("value", 2)) if isinstance(d.context, Mapping) else 2
+        best: tuple[tuple[int, int, int], int] | None = None
+        for i, option in enumerate(d.options):
+            if option == "done":
+                continue
+            if isinstance(option, str):
+                f = self.state.figures.get(option)
+                if f is None:
+                    continue
+                shield = f.shield + f.base_shield
+                killable = f.hp <= max(0, value - shield)
+                key = (0 if killable else 1, -int(f.elite or f.boss) if killable else f.hp, i)
+            else:
+                key = (3, 0, i)  # an obstacle: only when nothing else can be hit
+            if best is None or key < best[0]:
+                best = (key, i)
+        return best[1] if best is not None else 0
+
+    def _on_aoe(self, d: Decision) -> int:
+        return 0  # the engine lists the placements hitting most enemies first
+
+    def _on_push(self, d: Decision) -> int:
+        return self._forced_move(d)
+
+    def _on_pull(self, d: Decision) -> int:
+        return self._forced_move(d)
+
+    def _forced_move(self, d: Decision) -> int:
+        """Push or pull a monster into a trap or hazard when possible, else all the way."""
+        if d.actor == MONSTERS_ACTOR:
+            return self.rng.randbelow(len(d.options))
+        for i, option in enumerate(d.options):
+            if isinstance(option, list):
+                h = _hex(option)
+                if h in self.state.traps or h in self.board.spec.hazardous:
+                    return i
+        return 0
+
+    def _most_hurt(self, d: Decision) -> int:
+        best = 0
+        best_missing = -1
+        for i, fid in enumerate(d.options):
+            f = self.state.figures.get(fid) if isinstance(fid, str) else None
+            if f is None:
+                continue
+            missing = f.max_hp - f.hp + (3 if "wound" in f.conditions else 0)
+            if missing > best_missing:
+                best, best_missing = i, missing
+        return best
+
+    def _on_heal_target(self, d: Decision) -> int:
+        return self._most_hurt(d)
+
+    def _on_consume(self, d: Decision) -> int:
+        return 0  # "consume": a stronger ability is always welcome
+
+    def _on_summon_hex(self, d: Decision) -> int:
+        monsters = [f for f in self.state.figures.values() if f.side == "monsters"]
+        if not monsters:
+            return 0
+        return min(
+            range(len(d.options)),
+            key=lambda i: (min(distance(_hex(d.options[i]), m.hex) for m in monsters), i),
+        )
+
+    def _on_recover(self, d: Decision) -> int:
+        char = self.state.characters.get(d.actor)
+        if char is None:
+            return 0
+        s = self.situation(char)
+        best = None
+        for i, option in enumerate(d.options):
+            if option == "done" or not isinstance(option, str):
+                continue
+            v = score.card_keep_value(self._card(char, option), s)
+            if best is None or v > best[0]:
+                best = (v, i)
+        return best[1] if best else 0
+
+    # ------------------------------------------------------------------ damage and rests
+    def _on_negate_damage(self, d: Decision) -> int:
+        char = self.state.characters.get(d.actor)
+        ctx = d.context if isinstance(d.context, Mapping) else {}
+        amount = int(ctx.get("amount", 0))
+        hp = int(ctx.get("hp", 0))
+        if char is None or amount < hp:
+            return 0  # suffer it: cards are the scarcer resource (GH-DMG-01..03)
+        s = self.situation(char)
+        best: tuple[float, int] | None = None
+        for i, option in enumerate(d.options):
+            if not isinstance(option, Mapping) or not option.get("negate"):
+                continue
+            cards = list(option.get("cards", []))
+            if len(char.hand) + len(char.discard) - len(cards) < 4:
+                continue  # saving the character now would only exhaust it by cards soon
+            c = sum(score.card_keep_value(self._card(char, cid), s) for cid in cards)
+            if option["negate"] == "hand" and len(char.hand) - 1 < 2 and len(char.discard) < 2:
+                c += 50  # would leave the character unable to play or rest next round
+            if option["negate"] == "discard":
+                c += 1.0
+            if best is None or c < best[0]:
+                best = (c, i)
+        return best[1] if best is not None else 0
+
+    def _lowest_value_card(self, char: Character, options: Sequence[Any]) -> int:
+        s = self.situation(char)
+        return min(
+            range(len(options)),
+            key=lambda i: (score.card_keep_value(self._card(char, str(options[i])), s), i),
+        )
+
+    def _on_long_rest_lose(self, d: Decision) -> int:
+        char = self.state.characters.get(d.actor)
+        return self._lowest_value_card(char, d.options) if char is not None else 0
+
+    def _on_short_rest(self, d: Decision) -> int:
+        char = self.state.characters.get(d.actor)
+        if char is None:
+            return 0
+        fig = self.state.figures.get(char.figure)
+        hurt = fig is not None and fig.max_hp - fig.hp >= 3
+        # rest at the end of the round when the hand is nearly empty, unless a long rest
+        # (which heals) would serve better
+        want = len(char.hand) < 2 and not hurt
+        rest = next((i for i, o in enumerate(d.options) if o == "rest"), None)
+        skip = next((i for i, o in enumerate(d.options) if o == "skip"), 0)
+        return rest if (want and rest is not None) else skip
+
+    def _on_short_rest_keep(self, d: Decision) -> int:
+        return next((i for i, o in enumerate(d.options) if o == "accept"), 0)

@@ -1,0 +1,504 @@
+"""Convert a loaded content pack (:mod:`questforge.engine.gloomhaven.model`) to the
+engine's records (:mod:`.spec`).
+
+The conversion is done once per pack model and cached, so a thousand simulated games
+share it. Where the model allows formulas in places the engine wants plain numbers
+(ability values), they are evaluated at L = 0, C = 2 — the bundled content never does
+this; scenario-level formulas (obstacle and named-monster health, boss stats) keep their
+L/C dependence and are evaluated at setup (GH-SPEC-08, GH-BOSS-03).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from questforge.engine.gloomhaven import model as m
+from questforge.engine.gloomhaven.game.spec import (
+    Ability,
+    AbilityCard,
+    Action,
+    AreaPattern,
+    Bonus,
+    ClassSpec,
+    Consume,
+    Content,
+    DoorSpec,
+    EffectSpec,
+    Goal,
+    Hex,
+    ItemSpec,
+    ModifierCard,
+    MonsterAbilityCardSpec,
+    MonsterStats,
+    MonsterTypeSpec,
+    Placement,
+    RuleSpec,
+    ScenarioSpec,
+    SummonSpec,
+    TrapSpec,
+    TriggerSpec,
+    standard_modifier_deck,
+)
+
+_CACHE: dict[int, tuple[Any, Content]] = {}
+
+
+class ContentError(ValueError):
+    """The pack cannot be played (e.g. a scenario's tiles do not resolve)."""
+
+
+def content_from_pack(pack: Any) -> Content:
+    """A :class:`Content` from a :class:`~questforge.engine.gloomhaven.model.PackModel` or
+    a pack folder path (read with :func:`~questforge.engine.gloomhaven.model.load_pack_dir`)."""
+    if isinstance(pack, str | os.PathLike):
+        pack = m.load_pack_dir(pack)
+    if not isinstance(pack, m.PackModel):
+        raise TypeError(f"expected a pack model, a pack path or Content, got {type(pack).__name__}")
+    hit = _CACHE.get(id(pack))
+    if hit is not None and hit[0] is pack:
+        return hit[1]
+    content = _convert(pack)
+    if len(_CACHE) > 16:
+        _CACHE.clear()
+    _CACHE[id(pack)] = (pack, content)
+    return content
+
+
+def _local(ref: str | None) -> str:
+    return (ref or "").rpartition(":")[2]
+
+
+def _int(v: Any, default: int = 0) -> int:
+    if v is None:
+        return default
+    if isinstance(v, int):
+        return v
+    out = m.value_of(v, L=0, C=2)
+    return default if out is None else out
+
+
+def _formula_text(v: Any) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, int):
+        return str(v)
+    return str(getattr(v, "text", v))
+
+
+def _aoe(a: m.AreaPattern | None) -> AreaPattern | None:
+    if a is None:
+        return None
+    return AreaPattern(tuple((h[0], h[1]) for h in a.hexes), a.melee)
+
+
+def ability(a: m.Ability) -> Ability:
+    consumes = tuple(
+        Consume(
+            elements=c.elements,
+            value=c.bonus.value if c.bonus else 0,
+            range=c.bonus.range if c.bonus else 0,
+            targets=c.bonus.targets if c.bonus else 0,
+            pierce=c.bonus.pierce if c.bonus else 0,
+            push=c.bonus.push if c.bonus else 0,
+            pull=c.bonus.pull if c.bonus else 0,
+            conditions=c.bonus.conditions if c.bonus else (),
+            xp=c.bonus.xp if c.bonus else 0,
+            extra=tuple(ability(x) for x in c.abilities),
+        )
+        for c in a.consume
+    )
+    summon = None
+    if a.type == "summon" and a.stats is not None:
+        s = a.stats
+        summon = SummonSpec(
+            name=a.name or "summon",
+            health=_int(s.health),
+            move=s.move,
+            attack=s.attack,
+            range=s.range,
+            flying=s.flying,
+            shield=s.shield,
+            retaliate=s.retaliate,
+        )
+    value = _int(a.value)
+    if a.type in ("recover", "refresh"):
+        value = a.count if a.count is not None else max(1, value)
+    if a.type == "special":
+        value = a.number or value
+    return Ability(
+        kind=a.type,
+        value=value,
+        range=a.range,
+        targets=a.targets,
+        pierce=a.pierce,
+        push=a.push,
+        pull=a.pull,
+        jump=a.jump,
+        flying=a.flying,
+        conditions=a.conditions,
+        aoe=_aoe(a.aoe),
+        add_target=a.add_target > 0,
+        target=a.affects or "",
+        elements=a.elements,
+        consumes=consumes,
+        xp=value if a.type == "xp" and a.condition is None else 0,
+        summon=summon,
+        pile=a.pile or a.items or "",
+        monster=_local(a.monster),
+        elite=a.rank == "elite",
+    )
+
+
+def _action(half: m.CardHalf) -> Action:
+    abilities = tuple(ability(a) for a in half.abilities if a.type != "xp")
+    bonus = None
+    if half.persistent or half.round:
+        for a in half.abilities:
+            if a.type in ("shield", "retaliate"):
+                bonus = Bonus(a.type, _int(a.value), a.range or 1, half.uses, tuple(half.use_xp))
+                break
+            if a.type == "summon":
+                bonus = Bonus("summon", uses=half.uses, xp_slots=tuple(half.use_xp))
+                break
+    return Action(
+        abilities,
+        lost=half.lost,
+        persistent=half.persistent,
+        round_bonus=half.round,
+        bonus=bonus,
+        xp=half.xp,
+        unrecoverable=half.unrecoverable,
+    )
+
+
+def modifier(card: m.AttackModifier, card_id: str | None = None) -> ModifierCard:
+    e = card.effects
+    value = card.value
+    return ModifierCard(
+        id=card_id or card.id,
+        value=value if isinstance(value, int) else 0,
+        multiplier=2 if value == "x2" else 0 if value == "null" else 1,
+        rolling=card.rolling,
+        shuffle=card.shuffle,
+        special=card.special or "",
+        conditions=e.conditions if e else (),
+        elements=e.elements if e else (),
+        push=e.push if e else 0,
+        pull=e.pull if e else 0,
+        pierce=e.pierce if e else 0,
+        heal_self=e.heal if e else 0,
+        shield_self=e.shield if e else 0,
+        add_target=bool(e.add_target) if e else False,
+        temporary=card.icon in ("scenario", "item"),
+    )
+
+
+def _deck_cards(pack: m.PackModel, deck: m.AttackModifierDeck | None) -> tuple[ModifierCard, ...]:
+    if deck is None:
+        return ()
+    out = []
+    for ref in deck.card_ids():
+        card = pack.resolve("attack-modifier", ref, m.AttackModifier)
+        if card is not None:
+            out.append(modifier(card))
+    return tuple(out)
+
+
+def _stats(s: m.MonsterStats) -> MonsterStats:
+    return MonsterStats(
+        health=s.health,
+        move=s.move,
+        attack=s.attack,
+        range=s.range,
+        shield=s.shield,
+        retaliate=s.retaliate,
+        retaliate_range=s.retaliate_range,
+        pierce=s.pierce,
+        flying=s.flying,
+        attack_conditions=s.attack_conditions,
+        immunities=s.immunities,
+        target=s.targets,
+    )
+
+
+def _convert(pack: m.PackModel) -> Content:
+    classes: dict[str, ClassSpec] = {}
+    for cid, cls in pack.character_classes.items():
+        cards = tuple(
+            AbilityCard(c.id, c.name, c.level, c.initiative, _action(c.top), _action(c.bottom))
+            for c in pack.class_cards(cid)
+        )
+        deck = (
+            pack.resolve("attack-modifier-deck", cls.modifier_deck, m.AttackModifierDeck)
+            if cls.modifier_deck
+            else None
+        )
+        mods = _deck_cards(pack, deck) or standard_modifier_deck(f"{cid}:")  # GH-REF-01
+        classes[cid] = ClassSpec(
+            cid, cls.name, tuple(cls.health) or (8,), cls.hand_size, cards, mods
+        )
+
+    monster_mods: tuple[ModifierCard, ...] = ()
+    for mdeck in pack.attack_modifier_decks.values():
+        if mdeck.owner == "monster":
+            monster_mods = _deck_cards(pack, mdeck)
+            break
+    monster_mods = monster_mods or standard_modifier_deck("monster:")
+
+    decks: dict[str, tuple[MonsterAbilityCardSpec, ...]] = {}
+    for did, adeck in pack.monster_decks.items():
+        decks[did] = tuple(
+            MonsterAbilityCardSpec(
+                c.id or f"{did}-{c.index}",
+                c.initiative,
+                tuple(ability(a) for a in c.abilities),
+                c.shuffle,
+            )
+            for c in adeck.cards
+        )
+
+    monsters: dict[str, MonsterTypeSpec] = {}
+    for mid, mon in pack.monsters.items():
+        stats = {
+            lvl: {"normal": _stats(line.normal), "elite": _stats(line.elite)}
+            for lvl, line in mon.levels.items()
+        }
+        monsters[mid] = MonsterTypeSpec(mid, mon.name, _local(mon.deck), mon.standees, stats)
+    for bid, boss in pack.bosses.items():
+        by_players: dict[int, dict[int, dict[str, MonsterStats]]] = {}
+        for c in range(1, 5):
+            by_players[c] = {}
+            for lvl in range(8):
+                s = _stats(boss.stats(lvl, c))
+                by_players[c][lvl] = {"normal": s, "elite": s}
+        monsters[bid] = MonsterTypeSpec(
+            bid,
+            boss.name,
+            _local(boss.deck),
+            1,
+            by_players[2],
+            boss=True,
+            stats_by_players=by_players,
+            special_actions={
+                sa.number: tuple(ability(a) for a in sa.abilities) for sa in boss.special_actions
+            },
+        )
+
+    items = {
+        iid: ItemSpec(
+            iid,
+            it.name,
+            it.usage,
+            tuple(_item_ability(a) for a in it.abilities),
+            uses=it.uses or 1,
+            trigger=item_trigger(it.trigger),
+            modifier_cards=tuple(
+                modifier(card, f"{iid}:{cc.card}:{k}")
+                for cc in it.modifier_cards
+                for k in range(cc.count)
+                if (card := pack.resolve("attack-modifier", cc.card, m.AttackModifier)) is not None
+            ),
+        )
+        for iid, it in pack.items.items()
+    }
+
+    scenarios: dict[str, ScenarioSpec] = {}
+    for sid, scn in pack.scenarios.items():
+        try:
+            scenarios[sid] = scenario_spec(pack, scn)
+        except (KeyError, ValueError):
+            continue  # an unplayable scenario is the validator's business
+    return Content(
+        classes=classes,
+        monsters=monsters,
+        monster_decks=decks,
+        monster_modifier_deck=monster_mods,
+        scenarios=scenarios,
+        items=items,
+        pack_id=pack.id or "",
+        pack_version=pack.pack.version if pack.pack else "",
+    )
+
+
+def item_trigger(text: str | None) -> str:
+    """Classify an item's "when" text (free text in the schema) into the engine's
+    triggers; anything unrecognised is usable on the character's own turn."""
+    t = (text or "").lower()
+    if "attacked" in t or "suffer damage" in t or "would suffer" in t:
+        return "defense"
+    if "instead of" in t:
+        return "turn"
+    if "melee attack" in t:
+        return "melee-attack"
+    if "attack" in t:
+        return "attack"
+    if "move" in t:
+        return "move"
+    return "turn"
+
+
+_PLUS = re.compile(r"\+\s*(\d+)")
+
+
+def _item_ability(a: m.Ability) -> Ability:
+    """Item abilities; a ``special`` worded "add +N ..." becomes a +N bonus (the only
+    free-text item effect the engine reads; others stay inert)."""
+    if a.type == "special" and a.text:
+        found = _PLUS.search(a.text)
+        if found and "attack" in a.text.lower():
+            return Ability("attack", int(found.group(1)))
+    return ability(a)
+
+
+def _players(p: Mapping[int, str] | None) -> dict[int, str]:
+    if p is None:
+        return {2: "normal", 3: "normal", 4: "normal"}
+    return {k: ("none" if v == "absent" else v) for k, v in p.items()}
+
+
+def _trigger(t: m.Trigger) -> TriggerSpec:
+    key = {
+        "room-revealed": t.room,
+        "room-cleared": t.room,
+        "door-opened": t.door,
+        "pressure-plate": t.overlay,
+        "treasure-looted": str(t.number) if t.number is not None else None,
+    }.get(t.type)
+    return TriggerSpec(
+        kind=t.type,
+        key=key or "",
+        round=t.round or 0,
+        when=t.when,
+        every=t.every or 0,
+        targets=t.targets,
+    )
+
+
+def _effect(e: m.Effect) -> EffectSpec:
+    return EffectSpec(
+        kind=e.type,
+        key=(e.door if e.type == "open-door" else e.room) or "",
+        monster=_local(e.monster),
+        hex=(e.hex[0], e.hex[1]) if e.hex is not None else None,
+        by_players=_players(e.players),
+        overlays=e.overlays,
+    )
+
+
+def scenario_spec(pack: m.PackModel, scn: m.Scenario) -> ScenarioSpec:
+    smap = pack.scenario_map(scn)
+    if smap.unresolved:
+        raise ValueError(f"scenario {scn.id}: unresolved tiles")
+    walls = frozenset(frozenset((a, b)) for a, b in smap.walls)
+    rooms = {rid: frozenset(hexes) for rid, hexes in smap.room_hexes.items()}
+    doors = []
+    for d in scn.doors:
+        touched = sorted(smap.door_rooms(d)) or list(d.rooms)
+        pair = (list(d.rooms) + touched + touched)[:2] if len(d.rooms) < 2 else list(d.rooms)[:2]
+        doors.append(DoorSpec((d.hex[0], d.hex[1]), (pair[0], pair[1]), d.locked, d.id))
+    traps: dict[Hex, TrapSpec] = {}
+    obstacles: dict[Hex, str] = {}
+    hazardous: set[Hex] = set()
+    difficult: set[Hex] = set()
+    treasures: dict[Hex, str] = {}
+    coins: dict[Hex, int] = {}
+    plates: dict[Hex, str] = {}
+    overlay_ids: dict[str, tuple[str, tuple[Hex, ...]]] = {}
+    for i, o in enumerate(scn.overlays):
+        hexes = tuple((h[0], h[1]) for h in o.hexes)
+        if o.id:
+            overlay_ids[o.id] = (o.type, hexes)
+        for h in hexes:
+            if o.type == "trap":
+                traps[h] = TrapSpec(o.damage, o.conditions)
+            elif o.type == "obstacle":
+                obstacles[h] = _formula_text(o.health)
+            elif o.type == "hazardous":
+                hazardous.add(h)
+            elif o.type == "difficult":
+                difficult.add(h)
+            elif o.type == "treasure":
+                treasures[h] = str(o.number if o.number is not None else i)
+            elif o.type == "coin":
+                coins[h] = coins.get(h, 0) + o.count
+            elif o.type == "pressure-plate":
+                plates[h] = o.id or f"plate-{i}"
+
+    def room_of(h: Hex) -> str:
+        return smap.room_of.get(h) or scn.starting_room
+
+    placements: list[Placement] = []
+    for mp in scn.monsters:
+        h = (mp.hex[0], mp.hex[1])
+        placements.append(Placement(_local(mp.monster), h, room_of(h), _players(mp.players)))
+    for nm in scn.named_monsters:
+        h = (nm.hex[0], nm.hex[1])
+        by = _players(nm.players)
+        by = {k: ("none" if v == "none" else nm.rank) for k, v in by.items()}
+        placements.append(
+            Placement(
+                _local(nm.monster),
+                h,
+                room_of(h),
+                by,
+                named=nm.id,
+                health_formula=_formula_text(nm.health),
+            )
+        )
+    for bp in scn.bosses:
+        h = (bp.hex[0], bp.hex[1])
+        placements.append(
+            Placement(
+                _local(bp.boss), h, room_of(h), {2: "normal", 3: "normal", 4: "normal"}, named=bp.id
+            )
+        )
+    rules = [
+        RuleSpec(_trigger(sr.trigger), tuple(_effect(e) for e in sr.effects), sr.once, sr.id or "")
+        for sr in scn.special_rules
+        if sr.trigger is not None
+    ]
+    for d in scn.doors:
+        if d.locked and d.opens_when is not None:
+            rules.append(
+                RuleSpec(
+                    _trigger(d.opens_when), (EffectSpec("open-door", d.id),), True, f"door:{d.id}"
+                )
+            )
+    goals = tuple(
+        Goal(
+            w.type,
+            targets=tuple(w.targets) + tuple(str(n) for n in w.numbers),
+            hexes=tuple((h[0], h[1]) for h in w.hexes),
+            rounds=w.rounds or 0,
+            all_characters=w.all_characters,
+        )
+        for w in scn.win
+    ) or (Goal("kill-all"),)
+    losses = tuple(
+        Goal(lo.type, targets=tuple(lo.targets), rounds=lo.rounds or 0) for lo in scn.loss
+    )
+    return ScenarioSpec(
+        id=scn.id,
+        name=scn.name,
+        hexes=frozenset((h[0], h[1]) for h in smap.hexes),
+        thin_walls=walls,
+        rooms=rooms,
+        start_room=scn.starting_room,
+        doors=tuple(doors),
+        start_hexes=tuple((h[0], h[1]) for h in scn.starting_hexes),
+        obstacles=obstacles,
+        traps=traps,
+        hazardous=frozenset(hazardous),
+        difficult=frozenset(difficult),
+        treasures=treasures,
+        coins=coins,
+        pressure_plates=plates,
+        placements=tuple(placements),
+        rules=tuple(rules),
+        goals=goals,
+        losses=losses,
+        overlay_ids=overlay_ids,
+    )

@@ -1,0 +1,394 @@
+"""``questforge new``: scaffold a pack or a content file that validates.
+
+``questforge new pack NAME`` creates ``DIR/<id>/pack.json``. ``scenario``, ``monster`` and
+``character`` write content files into kind folders under ``DIR`` (default: the current
+folder), the way the bundled sample pack is laid out, together with whatever they need to
+be valid on their own: a scenario gets a starter map tile unless the pack already has the
+tile it names, a monster gets its ability deck, a character class gets a full level-1 hand.
+Nothing is ever overwritten: if any target exists the command stops before writing.
+
+Every file is checked against its JSON Schema (python-jsonschema, local schemas only)
+before anything is written, so a scaffold that does not validate is a bug, not a user error.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import click
+
+from questforge.schema import schema_id
+
+_ID_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+class NewError(click.ClickException):
+    """A usage or file-system problem: exit code 2, like the other commands."""
+
+    exit_code = 2
+
+
+def slugify(name: str) -> str:
+    """A kebab-case id from a display name: ``"The Dark Pit!"`` -> ``the-dark-pit``
+    (accents are dropped: ``Ölbrand`` -> ``olbrand``)."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
+    return slug[:80].strip("-")
+
+
+def dumps(value: Any, indent: int = 0, width: int = 100) -> str:
+    """JSON text with short arrays and objects (hexes, placements) kept on one line."""
+    flat = json.dumps(value, ensure_ascii=False)
+    if not isinstance(value, dict | list) or len(flat) + indent <= width or not value:
+        return flat
+    pad = " " * (indent + 2)
+    if isinstance(value, list):
+        body = ",\n".join(pad + dumps(v, indent + 2, width) for v in value)
+        return "[\n" + body + "\n" + " " * indent + "]"
+    body = ",\n".join(
+        pad + json.dumps(k, ensure_ascii=False) + ": " + dumps(v, indent + 2, width)
+        for k, v in value.items()
+    )
+    return "{\n" + body + "\n" + " " * indent + "}"
+
+
+def _header(kind: str, id: str, folder: str = "gloomhaven") -> dict[str, Any]:
+    return {"$schema": schema_id(folder, kind), "kind": kind, "id": id}
+
+
+def _rect(width: int, height: int) -> list[list[int]]:
+    """A ``width`` x ``height`` block of hexes in axial coordinates (offset rows)."""
+    return [[q, r] for r in range(height) for q in range(-(r // 2), width - (r // 2))]
+
+
+# ---------------------------------------------------------------- scaffolds
+
+
+#: the standard attack modifier cards and their counts in a 20-card deck (GH-REF-01)
+STANDARD_MODIFIERS: tuple[tuple[str, str, int | str, int, bool], ...] = (
+    ("plus0", "+0", 0, 6, False),
+    ("plus1", "+1", 1, 5, False),
+    ("minus1", "-1", -1, 5, False),
+    ("plus2", "+2", 2, 1, False),
+    ("minus2", "-2", -2, 1, False),
+    ("double", "2x", "x2", 1, True),
+    ("null", "Null", "null", 1, True),
+)
+
+
+def pack_files(id: str, name: str, ruleset: str) -> dict[str, dict[str, Any]]:
+    """``pack.json``; for Gloomhaven also the standard modifier cards and decks."""
+    files: dict[str, dict[str, Any]] = {}
+    doc = _header("pack", id, "common")
+    doc.update(
+        {
+            "name": name,
+            "version": "0.1.0",
+            "ruleset": ruleset,
+            "description": f"{name}: describe what this pack contains.",
+            "authors": [],
+            "requires": [],
+        }
+    )
+    files["pack.json"] = doc
+    if ruleset != "gloomhaven":
+        return files
+    for card_id, label, value, _count, shuffle in STANDARD_MODIFIERS:
+        card: dict[str, Any] = {**_header("attack-modifier", card_id), "name": label}
+        card.update({"value": value, "icon": "1"})
+        if shuffle:
+            card["shuffle"] = True
+        files[f"modifiers/{card_id}.json"] = card
+    for special, value in (("bless", "x2"), ("curse", "null")):
+        files[f"modifiers/{special}.json"] = {
+            **_header("attack-modifier", special),
+            "name": special.capitalize(),
+            "value": value,
+            "special": special,
+            "icon": "scenario",
+        }
+    cards = [{"card": c, "count": n} for c, _label, _value, n, _shuffle in STANDARD_MODIFIERS]
+    for deck_id, deck_name, owner in (
+        ("standard-deck", "Standard player deck", "character"),
+        ("monster-deck", "Monster modifier deck", "monster"),
+    ):
+        files[f"modifiers/{deck_id}.json"] = {
+            **_header("attack-modifier-deck", deck_id),
+            "name": deck_name,
+            "owner": owner,
+            "cards": cards,
+        }
+    return files
+
+
+def scenario_files(
+    id: str, name: str, number: int, tile: str, write_tile: bool
+) -> dict[str, dict[str, Any]]:
+    files: dict[str, dict[str, Any]] = {}
+    if write_tile:
+        files[f"tiles/{tile}.json"] = {
+            **_header("map-tile", tile),
+            "name": f"{name} room",
+            "description": "A plain 6 x 5 room; replace with your own tile.",
+            "sides": {"a": {"hexes": _rect(6, 5)}, "b": {"hexes": _rect(6, 5)}},
+        }
+    files[f"scenarios/{id}.json"] = {
+        **_header("scenario", id),
+        "number": number,
+        "name": name,
+        "description": "Introduction text read before the scenario.",
+        "tiles": [{"id": "room-1", "tile": tile, "side": "a", "position": [0, 0], "rotation": 0}],
+        "rooms": [{"id": "start", "name": "Entrance", "tiles": ["room-1"]}],
+        "starting_room": "start",
+        "starting_hexes": [[0, 0], [1, 0], [2, 0], [3, 0]],
+        "doors": [],
+        "overlays": [],
+        "monsters": [],
+        "win": [{"type": "kill-all", "text": "Kill every monster."}],
+    }
+    return files
+
+
+def monster_files(id: str, name: str) -> dict[str, dict[str, Any]]:
+    deck_id = f"{id}-deck"
+    levels = {
+        str(level): {
+            "normal": {"health": 4 + 2 * level, "move": 2, "attack": 2 + level // 2},
+            "elite": {"health": 7 + 3 * level, "move": 3, "attack": 3 + level // 2},
+        }
+        for level in range(8)
+    }
+    cards = [
+        (11, [("move", 1), ("attack", -1)], False),
+        (24, [("move", 0), ("attack", 1)], False),
+        (32, [("move", 1), ("attack", 0)], True),
+        (40, [("move", 2), ("attack", -1)], False),
+        (51, [("move", 0), ("attack", 0)], False),
+        (58, [("move", -1), ("attack", 2)], True),
+        (67, [("move", 1), ("attack", 0)], False),
+        (79, [("move", 0), ("attack", 1)], False),
+    ]
+    deck_cards = []
+    for n, (initiative, abilities, shuffle) in enumerate(cards, start=1):
+        card: dict[str, Any] = {
+            "name": f"{name} {n}",
+            "initiative": initiative,
+            "abilities": [{"type": t, "value": v} for t, v in abilities],
+        }
+        if shuffle:
+            card["shuffle"] = True
+        deck_cards.append(card)
+    return {
+        f"monsters/{id}.json": {
+            **_header("monster", id),
+            "name": name,
+            "description": "Describe the monster.",
+            "deck": deck_id,
+            "standees": 6,
+            "levels": levels,
+        },
+        f"decks/{deck_id}.json": {
+            **_header("monster-ability-deck", deck_id),
+            "name": name,
+            "cards": deck_cards,
+        },
+    }
+
+
+def character_files(
+    id: str, name: str, hand_size: int, pack_ids: set[tuple[str, str]]
+) -> dict[str, dict[str, Any]]:
+    """The class and ``hand_size`` level-1 cards. Perks and the starting deck reference the
+    standard modifier cards only if the pack has them (``pack_ids``: (kind, id) pairs)."""
+    cls: dict[str, Any] = {
+        **_header("character-class", id),
+        "name": name,
+        "description": "Describe how the class plays.",
+        "starting": True,
+        "hand_size": hand_size,
+        "health": [8, 9, 11, 12, 14, 15, 17, 18, 20],
+    }
+    if ("attack-modifier-deck", "standard-deck") in pack_ids:
+        cls["modifier_deck"] = "standard-deck"
+    if {("attack-modifier", "minus1"), ("attack-modifier", "plus1")} <= pack_ids:
+        cls["perks"] = [
+            {"text": "Remove two -1 cards", "remove": [{"card": "minus1", "count": 2}]},
+            {
+                "text": "Replace one -1 card with one +1 card",
+                "remove": [{"card": "minus1"}],
+                "add": [{"card": "plus1"}],
+            },
+        ]
+    else:
+        cls["perks"] = [{"text": "Describe a perk; list the cards it removes and adds."}]
+    files: dict[str, dict[str, Any]] = {f"classes/{id}/{id}.json": cls}
+    for n in range(1, hand_size + 1):
+        card_id = f"{id}-card-{n}"
+        lost = n == hand_size
+        top: dict[str, Any] = {"abilities": [{"type": "attack", "value": 2 + n % 2}]}
+        if lost:
+            top = {
+                "abilities": [{"type": "attack", "value": 4}, {"type": "xp", "value": 2}],
+                "lost": True,
+            }
+        files[f"classes/{id}/{card_id}.json"] = {
+            **_header("ability-card", card_id),
+            "name": f"{name} card {n}",
+            "class": id,
+            "level": 1,
+            "initiative": min(99, 10 + 7 * n),
+            "top": top,
+            "bottom": {"abilities": [{"type": "move", "value": 2 + n % 3}]},
+        }
+    return files
+
+
+# ---------------------------------------------------------------- pack scanning
+
+
+def _pack_root(start: Path) -> Path | None:
+    """The nearest folder at or above ``start`` holding a ``pack.json``."""
+    for folder in (start, *start.parents):
+        if (folder / "pack.json").is_file():
+            return folder
+    return None
+
+
+def _pack_documents(root: Path | None) -> Iterator[dict[str, Any]]:
+    """Readable JSON objects of the pack at ``root`` (unreadable files are skipped)."""
+    if root is None:
+        return
+    for path in sorted(root.rglob("*.json")):
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+            continue
+        if isinstance(data, dict):
+            yield data
+
+
+def _validate(relative: str, document: dict[str, Any]) -> None:
+    """Check a scaffold against its schema; a failure is a bug in this command."""
+    import jsonschema
+
+    from questforge.schema import registry, schema_by_id
+
+    validator = jsonschema.Draft202012Validator(
+        schema_by_id(document["$schema"]), registry=registry()
+    )
+    errors = sorted(validator.iter_errors(document), key=lambda e: list(e.absolute_path))
+    if errors:  # pragma: no cover - guarded by the tests
+        first = errors[0]
+        raise NewError(f"internal error: scaffold {relative} does not validate: {first.message}")
+
+
+def _write(base: Path, files: dict[str, dict[str, Any]]) -> list[Path]:
+    targets = {base / rel: doc for rel, doc in files.items()}
+    existing = [p for p in targets if p.exists()]
+    if existing:
+        listed = ", ".join(str(p) for p in existing)
+        raise NewError(f"refusing to overwrite existing file(s): {listed}")
+    for rel, doc in files.items():
+        _validate(rel, doc)
+    written = []
+    for path, doc in targets.items():
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with path.open("x", encoding="utf-8") as fh:
+                fh.write(dumps(doc) + "\n")
+        except FileExistsError:
+            raise NewError(f"refusing to overwrite existing file: {path}") from None
+        except OSError as exc:
+            raise NewError(f"cannot write {path}: {exc.strerror or exc}") from None
+        written.append(path)
+    return written
+
+
+def _resolve_id(name: str, given: str | None) -> str:
+    if given is not None:
+        if not _ID_RE.match(given):
+            raise NewError(f"--id {given!r} is not a kebab-case id (a-z, 0-9 and single hyphens)")
+        return given
+    slug = slugify(name)
+    if not slug:
+        raise NewError(f"cannot make an id from {name!r}; give one with --id")
+    return slug
+
+
+# ---------------------------------------------------------------- command
+
+
+@click.command(name="new")
+@click.argument("what", type=click.Choice(["pack", "scenario", "monster", "character"]))
+@click.argument("name")
+@click.option(
+    "--dir",
+    "directory",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("."),
+    show_default=True,
+    help="Folder to write into (for content: a pack folder or a folder inside one).",
+)
+@click.option("--id", "content_id", help="Id to use instead of the one made from NAME.")
+@click.option("--ruleset", default="gloomhaven", show_default=True, help="Ruleset of a new pack.")
+@click.option(
+    "--number", type=click.IntRange(1, 9999), help="Scenario number (default: next free)."
+)
+@click.option("--tile", help="Map tile the new scenario places (default: a new starter tile).")
+@click.option(
+    "--hand-size",
+    type=click.IntRange(1, 30),
+    default=10,
+    show_default=True,
+    help="Hand size of a new character class (that many level-1 cards are written).",
+)
+def new(
+    what: str,
+    name: str,
+    directory: Path,
+    content_id: str | None,
+    ruleset: str,
+    number: int | None,
+    tile: str | None,
+    hand_size: int,
+) -> None:
+    """Scaffold a pack, scenario, monster (with its deck) or character class (with a hand).
+
+    NAME is the display name; the id is made from it (or given with --id). Files go into
+    kind folders under --dir; existing files are never overwritten.
+    """
+    if not name.strip():
+        raise NewError("NAME must not be empty")
+    id = _resolve_id(name, content_id)
+    if what == "pack":
+        if not _ID_RE.match(ruleset):
+            raise NewError(f"--ruleset {ruleset!r} is not a ruleset name")
+        written = _write(directory / id, pack_files(id, name, ruleset))
+    elif what == "scenario":
+        docs = list(_pack_documents(_pack_root(directory.resolve())))
+        if number is None:
+            used = [
+                d.get("number")
+                for d in docs
+                if d.get("kind") == "scenario" and isinstance(d.get("number"), int)
+            ]
+            number = max((n for n in used if isinstance(n, int)), default=0) + 1
+        tile_id = tile or f"{id}-room"
+        if not re.match(r"^([a-z0-9]+(-[a-z0-9]+)*:)?[a-z0-9]+(-[a-z0-9]+)*$", tile_id):
+            raise NewError(f"--tile {tile_id!r} is not a content reference")
+        have_tile = any(d.get("kind") == "map-tile" and d.get("id") == tile_id for d in docs)
+        write_tile = tile is None and not have_tile
+        written = _write(directory, scenario_files(id, name, number, tile_id, write_tile))
+    elif what == "monster":
+        written = _write(directory, monster_files(id, name))
+    else:
+        docs = list(_pack_documents(_pack_root(directory.resolve())))
+        pack_ids = {(str(d.get("kind")), str(d.get("id"))) for d in docs}
+        written = _write(directory, character_files(id, name, hand_size, pack_ids))
+    for path in written:
+        click.echo(f"wrote {path}")

@@ -1,0 +1,73 @@
+"""``questforge render`` and ``questforge edit`` from the command line."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pytestqt.qtbot import QtBot
+
+from questforge.cli import cli
+
+pytestmark = pytest.mark.gui
+
+
+def test_render_png_and_svg(qtbot: QtBot, sample_pack: Path, tmp_path: Path) -> None:
+    scenario = sample_pack / "scenarios" / "cinder-forge.json"
+    runner = CliRunner()
+    result = runner.invoke(cli, ["render", str(scenario), "--players", "4", "-o", str(tmp_path / "m.png")])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "m.png").read_bytes()[:4] == b"\x89PNG"
+    result = runner.invoke(
+        cli, ["render", str(scenario), "--format", "svg", "-o", str(tmp_path / "m.svg")]
+    )
+    assert result.exit_code == 0, result.output
+    assert "<svg" in (tmp_path / "m.svg").read_text(encoding="utf-8")
+
+
+def test_render_refuses_what_it_cannot_draw(qtbot: QtBot, sample_pack: Path, tmp_path: Path) -> None:
+    runner = CliRunner()
+    result = runner.invoke(cli, ["render", str(sample_pack / "monsters" / "slag-hound.json")])
+    assert result.exit_code == 2
+    assert "no map to render" in result.output and "Traceback" not in result.output
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"kind": "scenario",\n  oops}', encoding="utf-8")
+    result = runner.invoke(cli, ["render", str(bad), "-o", str(tmp_path / "x.png")])
+    assert result.exit_code == 2
+    assert "bad.json:2:" in result.output and "Traceback" not in result.output
+
+
+def test_edit_without_display_says_so(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)
+    monkeypatch.setattr("sys.platform", "linux")
+    result = CliRunner().invoke(cli, ["edit"])
+    assert result.exit_code == 2
+    for hint in ("no display", "--screenshot", "questforge render", "questforge simulate"):
+        assert hint in result.output
+    assert "Traceback" not in result.output
+
+
+def test_edit_screenshot_of_the_bundled_pack(
+    qtbot: QtBot, sample_pack: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "shot.png"
+    result = CliRunner().invoke(cli, ["edit", "--screenshot", str(out), "--players", "3"])
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_edit_screenshot_of_a_file(qtbot: QtBot, sample_pack: Path, tmp_path: Path) -> None:
+    pack = tmp_path / "pack"
+    shutil.copytree(sample_pack, pack)
+    out = tmp_path / "shot.png"
+    result = CliRunner().invoke(
+        cli, ["edit", str(pack / "monsters" / "slag-hound.json"), "--screenshot", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    assert out.is_file()

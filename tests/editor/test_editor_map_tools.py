@@ -1,0 +1,148 @@
+"""Map tools on a bundled scenario: select, copy/paste/duplicate, delete, erase, rotate,
+player-count and level switches, export."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+from PySide6.QtCore import Qt
+
+from questforge.editor.gloomhaven.scenario_editor import ScenarioEditor
+from questforge.editor.mainwindow import MainWindow
+from questforge.editor.prompts import ScriptedPrompts
+
+from editor_helpers import click_hex, drag_hex, hover_hex  # type: ignore[import-not-found]
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def editor(qtbot: QtBot, sample_pack: Path, tmp_path: Path) -> ScenarioEditor:
+    import shutil
+
+    pack = tmp_path / "pack"
+    shutil.copytree(sample_pack, pack)
+    window = MainWindow(prompts=ScriptedPrompts(), live_validation=False)
+    window.resize(1400, 900)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.open_path(pack / "scenarios" / "collapsed-adit.json")
+    ed = window.current_editor()
+    assert isinstance(ed, ScenarioEditor)
+    ed.view.set_zoom(1.0)
+    ed.window_ = window  # type: ignore[attr-defined]
+    return ed
+
+
+def test_click_selects_and_status_bar_names_the_hex(qtbot: QtBot, editor: ScenarioEditor) -> None:
+    window: MainWindow = editor.window_  # type: ignore[attr-defined]
+    click_hex(qtbot, editor, (3, 2))
+    assert editor.selection == ("monsters", 0)
+    assert "hex [3, 2]" in window.hex_label.text()
+    assert "slag-hound" in window.hex_label.text()
+    click_hex(qtbot, editor, (1, 4))
+    assert editor.selection == ("doors", 0)
+    click_hex(qtbot, editor, (20, 20))  # empty: clears the selection
+    assert editor.selection is None
+
+
+def test_duplicate_copy_paste_delete_with_shortcuts(qtbot: QtBot, editor: ScenarioEditor) -> None:
+    window: MainWindow = editor.window_  # type: ignore[attr-defined]
+    doc = editor.document
+    before = copy.deepcopy(doc.data)
+    n = len(doc.data["monsters"])
+    click_hex(qtbot, editor, (3, 2))
+    qtbot.keyClick(window, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
+    assert len(doc.data["monsters"]) == n + 1
+    dup = doc.data["monsters"][-1]
+    assert dup["monster"] == "slag-hound" and dup["hex"] != [3, 2]
+    assert dup["players"] == doc.data["monsters"][0]["players"]
+    assert editor.selection == ("monsters", n)
+    # copy the original, hover an empty hex, paste there
+    click_hex(qtbot, editor, (3, 2))
+    qtbot.keyClick(window, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
+    hover_hex(qtbot, editor, (4, 0))
+    assert editor.hover_hex == (4, 0)
+    qtbot.keyClick(window, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+    assert doc.data["monsters"][-1]["hex"] == [4, 0]
+    # Delete removes the selected (pasted) monster
+    qtbot.keyClick(window, Qt.Key.Key_Delete)
+    assert len(doc.data["monsters"]) == n + 1
+    for _ in range(3):
+        window.undo_action.trigger()
+    assert doc.data == before
+
+
+def test_erase_tool_and_rotated_tile(qtbot: QtBot, editor: ScenarioEditor) -> None:
+    doc = editor.document
+    editor.set_tool("Erase")
+    click_hex(qtbot, editor, (-1, 3))  # one hex of the two-hex difficult terrain
+    overlay = next(o for o in doc.data["overlays"] if o["type"] == "difficult")
+    assert overlay["hexes"] == [[0, 3]]
+    editor.set_tool("Tile")
+    editor.tile_combo.setCurrentText("vault")
+    editor.view.setFocus()
+    qtbot.keyClick(editor.view, Qt.Key.Key_R)
+    qtbot.keyClick(editor.view, Qt.Key.Key_R)
+    qtbot.keyClick(editor.view, Qt.Key.Key_F)
+    click_hex(qtbot, editor, (8, 0))
+    tile = doc.data["tiles"][-1]
+    assert tile["tile"] == "vault" and tile["rotation"] == 2 and tile["side"] == "b"
+    assert tile["position"] == [8, 0]
+    assert doc.data["rooms"][-1]["tiles"] == [tile["id"]]
+    # the tile's hexes are on the map, rotated by the engine's rule
+    assert editor.scene.smap.tiles[-1].hexes
+    # deleting the tile takes it out of its room too (one undo step)
+    editor.set_selection(("tiles", len(doc.data["tiles"]) - 1))
+    editor.delete_selection()
+    assert doc.data["rooms"][-1]["tiles"] == []
+    doc.undo_stack.undo()
+    assert doc.data["rooms"][-1]["tiles"] == [tile["id"]]
+
+
+def test_drag_moves_a_tile_in_one_step(qtbot: QtBot, editor: ScenarioEditor) -> None:
+    doc = editor.document
+    editor.set_tool("Select")
+    count = doc.undo_stack.count()
+    drag_hex(qtbot, editor, (2, 7), (3, 7))  # a plain hex of the shaft tile
+    assert doc.data["tiles"][1]["position"] == [1, 5]
+    assert doc.undo_stack.count() == count + 1
+
+
+def test_player_count_and_level_switches(qtbot: QtBot, editor: ScenarioEditor) -> None:
+    window: MainWindow = editor.window_  # type: ignore[attr-defined]
+    editor.set_selection(("monsters", 1))  # tunnel warden: absent / normal / normal
+    window.set_player_count(2)
+    assert "absent" in editor.stats_label.text()
+    window.set_player_count(3)
+    window.set_level(0)
+    text0 = editor.stats_label.text()
+    window.set_level(7)
+    text7 = editor.stats_label.text()
+    assert "normal" in text7 and "Level 7" in text7 and text0 != text7
+    assert editor.scene.players == 3
+    # the marker buttons reflect the placement
+    assert editor.marker.buttons[("2", "absent")].isChecked()
+    assert editor.marker.buttons[("4", "normal")].isChecked()
+
+
+def test_export_png_and_svg(qtbot: QtBot, editor: ScenarioEditor, tmp_path: Path) -> None:
+    editor.export_image(tmp_path / "map.png")
+    editor.export_image(tmp_path / "map.svg")
+    assert (tmp_path / "map.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    svg = (tmp_path / "map.svg").read_text(encoding="utf-8")
+    assert "<svg" in svg and "collapsed-adit" in svg
+
+
+def test_zoom_keys_and_wheel(qtbot: QtBot, editor: ScenarioEditor) -> None:
+    editor.view.set_zoom(1.0)
+    editor.view.setFocus()
+    qtbot.keyClick(editor.view, Qt.Key.Key_Plus, Qt.KeyboardModifier.ControlModifier)
+    assert editor.view.zoom() > 1.0
+    qtbot.keyClick(editor.view, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(editor.view, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
+    assert editor.view.zoom() < 1.0

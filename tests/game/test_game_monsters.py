@@ -1,0 +1,241 @@
+"""Monster turns: GH-MORD, GH-MABIL, GH-MMOVE, GH-MATK, GH-MOTH, GH-AMBIG, GH-FOCUS-06,
+GH-BOSS, GH-SPEC-07, GH-ELEM-09."""
+
+from __future__ import annotations
+
+from questforge.engine.gloomhaven.game.builders import (
+    Policy,
+    content,
+    disc,
+    new_game,
+    scenario,
+    simple_deck,
+    simple_monster,
+)
+from questforge.engine.gloomhaven.game.monster_turn import monster_type_turn
+from questforge.engine.gloomhaven.game.spec import (
+    Ability,
+    Consume,
+    MonsterAbilityCardSpec,
+    MonsterStats,
+    MonsterTypeSpec,
+)
+from questforge.engine.gloomhaven.game.state import INERT, STRONG
+
+
+def game(
+    abilities: list[Ability], monsters: list, *, extra_monsters: list | None = None, **mon: object
+) -> object:
+    sc = scenario("m", {"a": disc((0, 0), 4)}, [(-4, 0), (-4, 1)], monsters=monsters)
+    specs = [simple_monster("grunt", health=10, move=2, attack=2, **mon)] + (extra_monsters or [])  # type: ignore[arg-type]
+    decks = {"grunt": simple_deck("grunt", 50, abilities)}
+    for m in extra_monsters or []:
+        decks.setdefault(m.deck, simple_deck(m.deck, 40, abilities))
+    return new_game(content([sc], monsters=specs, decks=decks), "m")
+
+
+def act(g: object, monster: str = "grunt") -> None:
+    g.rules.draw_missing_ability_cards()  # type: ignore[attr-defined]
+    g.state.phase = "turns"  # type: ignore[attr-defined]
+    monster_type_turn(g.rules, g.state.monster_types[monster])  # type: ignore[attr-defined]
+
+
+def test_elites_first_then_standee_order() -> None:
+    # GH-MORD-02/03
+    g = game(
+        [Ability("shield", 1)],
+        [("grunt", (2, 0), "normal"), ("grunt", (2, -1), "elite"), ("grunt", (3, 0), "normal")],
+    )
+    act(g)
+    order = [e["figure"] for e in g.events if e.type == "turn_start"]
+    figs = g.state.figures
+    assert figs[order[0]].elite
+    normals = [figs[o].standee for o in order[1:]]
+    assert normals == sorted(normals)
+
+
+def test_monster_moves_then_attacks_via_solver() -> None:
+    # GH-MMOVE-03/04, GH-MATK-01/02: move +0 / attack +0 against the only character
+    g = game([Ability("move", 0), Ability("attack", 1)], [("grunt", (-1, 0), "normal")])
+    g.state.figures["beta"].hex = (4, -4)
+    act(g)
+    grunt = next(f for f in g.state.figures.values() if f.side == "monsters")
+    assert abs(grunt.hex[0] - (-4)) + abs(grunt.hex[1]) <= 2 or grunt.hex != (-1, 0)
+    attack = next(e for e in g.events if e.type == "attack")
+    assert attack["target"] == "alpha" and attack["base"] == 3
+
+
+def test_several_valid_options_go_to_the_controller() -> None:
+    # GH-AMBIG-01
+    g = game([Ability("move", 0)], [("grunt", (0, 0), "normal")])
+    g.state.figures["alpha"].hex = (4, -2)
+    g.state.figures["beta"].hex = (-4, 4)
+    pol = Policy({"monster_option": lambda d: len(d.options) - 1})
+    g.rules.controller = pol
+    act(g)
+    asked = [d for d in pol.asked if d.kind == "monster_option"]
+    assert asked and len(asked[0].options) > 1 and asked[0].actor == "monsters"
+    chosen = asked[0].options[-1]["destination"]
+    grunt = next(f for f in g.state.figures.values() if f.side == "monsters")
+    assert list(grunt.hex) == chosen
+
+
+def test_no_focus_when_enemies_invisible() -> None:
+    # GH-FOCUS-04/06: no move, no attack; other abilities still happen
+    g = game(
+        [Ability("move", 0), Ability("attack", 0), Ability("shield", 1)],
+        [("grunt", (0, 0), "normal")],
+    )
+    for c in ("alpha", "beta"):
+        g.state.figures[c].conditions["invisible"] = False
+    act(g)
+    grunt = next(f for f in g.state.figures.values() if f.side == "monsters")
+    assert grunt.hex == (0, 0) and not [e for e in g.events if e.type == "attack"]
+    assert grunt.shield == 1
+
+
+def test_monster_heal_picks_most_damaged() -> None:
+    # GH-MOTH-01/02
+    g = game(
+        [Ability("heal", 3, range=3, target="self-or-ally")],
+        [("grunt", (0, 0), "normal"), ("grunt", (1, 0), "normal")],
+    )
+    a, b = sorted(
+        (f for f in g.state.figures.values() if f.side == "monsters"), key=lambda f: f.standee
+    )
+    a.hp = 9
+    b.hp = 4
+    act(g)
+    heals = [e for e in g.events if e.type == "heal"]
+    assert heals[0]["figure"] == b.id and b.hp >= 7
+
+
+def test_monster_summon_waits_and_drops_no_coin() -> None:
+    # GH-MOTH-03/04
+    g = game([Ability("summon", monster="grunt")], [("grunt", (0, 0), "normal")])
+    act(g)
+    summoned = [f for f in g.state.figures.values() if f.side == "monsters" and f.hex != (0, 0)]
+    assert len(summoned) == 1
+    s = summoned[0]
+    assert s.acts_from_round == g.state.round + 1 and not s.drops_coin
+    from questforge.engine.core.hexgrid import distance
+
+    assert distance(s.hex, (0, 0)) == 1
+
+
+def test_monster_bonus_lasts_the_round() -> None:
+    # GH-MOTH-05, GH-EOR-05
+    g = game([Ability("shield", 2), Ability("retaliate", 1)], [("grunt", (0, 0), "normal")])
+    act(g)
+    grunt = next(f for f in g.state.figures.values() if f.side == "monsters")
+    assert grunt.shield == 2 and grunt.retaliate == [(1, 1)]
+    from questforge.engine.gloomhaven.game.rounds import end_of_round
+
+    end_of_round(g.rules)
+    assert grunt.shield == 0 and grunt.retaliate == []
+
+
+def test_monsters_always_consume_and_share_the_bonus() -> None:
+    # GH-ELEM-09, GH-MOTH-06, GH-MOTH-07
+    ab = Ability("shield", 1, consumes=(Consume(("fire",), value=2),))
+    g = game(
+        [ab, Ability("infuse", elements=("ice",))],
+        [("grunt", (0, 0), "normal"), ("grunt", (1, 0), "normal")],
+    )
+    g.state.elements["fire"] = STRONG
+    act(g)
+    shields = sorted(f.shield for f in g.state.figures.values() if f.side == "monsters")
+    assert shields == [3, 3]
+    assert g.state.elements["fire"] == INERT and g.state.elements["ice"] == STRONG
+    assert len([e for e in g.events if e.type == "element_consumed"]) == 1
+
+
+def test_shuffle_card_reshuffles_the_deck() -> None:
+    # GH-MABIL-05, GH-EOR-02
+    g = game([Ability("shield", 1)], [("grunt", (0, 0), "normal")])
+    deck = g.state.ability_decks["grunt"]
+    from questforge.engine.gloomhaven.game.builders import stack
+    from questforge.engine.gloomhaven.game.rounds import end_of_round
+
+    stack(deck, ["grunt-1"])
+    act(g)
+    end_of_round(g.rules)
+    assert deck.discard == ["grunt-1"]
+    stack(deck, ["grunt-7"])  # the shuffle card of simple_deck
+    act(g)
+    end_of_round(g.rules)
+    assert deck.discard == [] and len(deck) == 8
+
+
+def test_types_sharing_a_deck_share_the_card() -> None:
+    # GH-MABIL-03
+    other = simple_monster("brute", deck="grunt")
+    g = game(
+        [Ability("shield", 1)],
+        [("grunt", (0, 0), "normal"), ("brute", (2, 0), "normal")],
+        extra_monsters=[other],
+    )
+    g.rules.draw_missing_ability_cards()
+    assert g.state.monster_types["grunt"].card == g.state.monster_types["brute"].card
+    assert len([e for e in g.events if e.type == "monster_card_drawn"]) == 1
+
+
+def test_attack_without_range_uses_base_range() -> None:
+    # GH-MATK-05, GH-MOTH-02
+    g = game([Ability("attack", 0)], [("grunt", (2, 0), "normal")], range_=3)
+    g.state.figures["alpha"].hex = (-1, 0)
+    act(g)
+    assert [e for e in g.events if e.type == "attack" and e["target"] == "alpha"]
+
+
+def boss_content() -> object:
+    stats = {
+        c: {
+            lvl: {
+                "normal": MonsterStats(c * 5 + lvl, 1, 2, immunities=("stun",)),
+                "elite": MonsterStats(c * 5 + lvl, 1, 2, immunities=("stun",)),
+            }
+            for lvl in range(8)
+        }
+        for c in range(1, 5)
+    }
+    boss = MonsterTypeSpec(
+        "lord",
+        "Lord",
+        "boss",
+        1,
+        stats[2],
+        boss=True,
+        stats_by_players=stats,
+        special_actions={1: (Ability("shield", 4),)},
+    )
+    sc = scenario(
+        "b",
+        {"a": disc((0, 0), 3)},
+        [(-3, 0), (-3, 1), (-2, 0), (-2, 1)],
+        monsters=[("lord", (3, 0), "normal")],
+        named={(3, 0): ("the-lord", "")},
+    )
+    deck = (MonsterAbilityCardSpec("b1", 30, (Ability("special", 1),)),)
+    return content([sc], monsters=[boss], decks={"boss": deck})
+
+
+def test_boss_stats_by_character_count_and_special_action() -> None:
+    # GH-BOSS-01/02/03/04, GH-SPEC-07
+    from questforge.engine.gloomhaven.game.builders import simple_class
+
+    c = boss_content()
+    g = new_game(c, "b", level=2)
+    lord = next(f for f in g.state.figures.values() if f.side == "monsters")
+    assert lord.hp == 12 and lord.boss and not lord.elite and lord.named == "the-lord"
+    assert not g.rules.apply_condition(lord, "stun", "alpha")
+    act(g, "lord")
+    assert lord.shield == 4
+    c4 = content(
+        list(c.scenarios.values()),
+        classes=[simple_class(x) for x in "abcd"],
+        monsters=list(c.monsters.values()),
+        decks=dict(c.monster_decks),
+    )
+    g4 = new_game(c4, "b", ("a", "b", "c", "d"), level=2)
+    assert next(f for f in g4.state.figures.values() if f.side == "monsters").hp == 22

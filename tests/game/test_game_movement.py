@@ -1,0 +1,239 @@
+"""Movement, terrain, doors and rooms: GH-MOVE, GH-TRAP, GH-HAZ, GH-DIFF, GH-OBST, GH-DOOR,
+GH-ROOM, GH-SPEC-03."""
+
+from __future__ import annotations
+
+from questforge.engine.gloomhaven.game.board import find_routes
+from questforge.engine.gloomhaven.game.builders import (
+    Policy,
+    content,
+    disc,
+    line,
+    new_game,
+    scenario,
+    simple_deck,
+    simple_monster,
+)
+from questforge.engine.gloomhaven.game.character_turn import character_move
+from questforge.engine.gloomhaven.game.spec import Ability, DoorSpec, TrapSpec
+
+
+def corridor(**kw: object) -> object:
+    """Hexes (0,0)..(6,0); alpha at (0,0), beta at (0,1)."""
+    hexes = [*line(0, 6), (0, 1)]
+    sc = scenario("c", {"a": hexes}, [(0, 0), (0, 1)], **kw)  # type: ignore[arg-type]
+    return content([sc], monsters=[simple_monster("grunt", health=30, move=0)])
+
+
+def do_move(game: object, dest: tuple[int, int], points: int, **ab: object) -> None:
+    g = game
+    g.rules.controller = Policy({"move": [list(dest)]})  # type: ignore[attr-defined]
+    char = g.state.characters["alpha"]  # type: ignore[attr-defined]
+    fig = g.state.figures["alpha"]  # type: ignore[attr-defined]
+    character_move(g.rules, char, fig, Ability("move", points, **ab))  # type: ignore[attr-defined,arg-type]
+
+
+def routes_of(game: object, points: int, **kw: object) -> dict:
+    g = game
+    return find_routes(g.board, g.state, g.state.figures["alpha"].hex, points, "party", **kw)  # type: ignore[attr-defined,arg-type]
+
+
+def test_move_up_to_x() -> None:
+    # GH-MOVE-01
+    g = new_game(corridor(), "c")
+    assert max(h[0] for h in routes_of(g, 3)) == 3
+    do_move(g, (3, 0), 3)
+    assert g.state.figures["alpha"].hex == (3, 0)
+
+
+def test_difficult_terrain_costs_two() -> None:
+    # GH-MOVE-08 / GH-DIFF-01
+    g = new_game(corridor(difficult=[(1, 0)]), "c")
+    assert (3, 0) not in routes_of(g, 3) and (2, 0) in routes_of(g, 3)
+    assert (3, 0) in routes_of(g, 3, jump=True)  # jumping ignores it
+
+
+def test_allies_pass_enemies_and_obstacles_block() -> None:
+    # GH-MOVE-02, GH-MOVE-04
+    g = new_game(corridor(monsters=[("grunt", (4, 0), "normal")], obstacles={(2, 0): ""}), "c")
+    g.state.figures["beta"].hex = (1, 0)
+    r = routes_of(g, 5)
+    assert (1, 0) not in r  # cannot end on the ally
+    assert (2, 0) not in r and (3, 0) not in r  # the obstacle blocks the corridor
+    r_jump = routes_of(g, 5, jump=True)
+    assert (3, 0) in r_jump and (5, 0) in r_jump  # jump over obstacle and enemy (GH-MOVE-05)
+    assert (4, 0) not in r_jump
+
+
+def test_flying_ends_on_obstacle_but_not_on_figure() -> None:
+    # GH-MOVE-06, GH-OBST-02
+    g = new_game(corridor(obstacles={(2, 0): ""}, monsters=[("grunt", (3, 0), "normal")]), "c")
+    r = routes_of(g, 4, flying=True)
+    assert (2, 0) in r and (3, 0) not in r and (4, 0) in r
+
+
+def test_trap_springs_deals_2_plus_L_and_is_removed() -> None:
+    # GH-TRAP-01/02/04, GH-MOVE-03
+    g = new_game(corridor(traps={(5, 0): TrapSpec(True, ("poison",))}), "c", level=2)
+    fig = g.state.figures["alpha"]
+    fig.hex = (4, 0)
+    do_move(g, (6, 0), 2)
+    assert fig.hp == 10 - 4 and "poison" in fig.conditions
+    assert (5, 0) not in g.state.traps
+    assert any(e.type == "trap_sprung" for e in g.events)
+
+
+def test_path_avoids_trap_when_it_can() -> None:
+    # GH-MOVE-03: the mover picks the path; the engine takes the one without the trap
+    hexes = [*line(0, 4), (1, -1), (2, -1), (3, -1)]
+    sc = scenario("p", {"a": [*hexes, (0, 1)]}, [(0, 0), (0, 1)], traps={(2, 0): TrapSpec()})
+    g = new_game(content([sc]), "p")
+    do_move(g, (3, 0), 4)
+    assert g.state.figures["alpha"].hp == 10 and (2, 0) in g.state.traps
+
+
+def test_jump_triggers_trap_only_on_last_hex() -> None:
+    # GH-MOVE-05, GH-TRAP-01
+    g = new_game(corridor(traps={(1, 0): TrapSpec(), (3, 0): TrapSpec()}), "c", level=0)
+    do_move(g, (3, 0), 3, jump=True)
+    fig = g.state.figures["alpha"]
+    assert fig.hp == 8 and (1, 0) in g.state.traps and (3, 0) not in g.state.traps
+
+
+def test_hazardous_damage_each_hex_and_stays() -> None:
+    # GH-HAZ-01/02: half the trap damage (rounded down) per hex entered
+    g = new_game(corridor(hazardous=[(1, 0), (2, 0)]), "c", level=3)
+    do_move(g, (3, 0), 3)
+    assert g.state.figures["alpha"].hp == 10 - 2 * (5 // 2)
+    assert {(1, 0), (2, 0)} <= g.state.hazardous
+
+
+def rooms_with_door(locked: bool = False, initiative: int = 50) -> object:
+    a = line(0, 3)
+    b = line(5, 8)
+    sc = scenario(
+        "r",
+        {"a": [*a, (0, 1)], "b": b},
+        [(0, 0), (0, 1)],
+        doors=[DoorSpec((4, 0), ("a", "b"), locked, "d1")],
+        monsters=[
+            ("grunt", (7, 0), "normal"),
+            ("grunt", (8, 0), {2: "elite", 3: "elite", 4: "elite"}),
+        ],
+    )
+    return content(
+        [sc],
+        monsters=[simple_monster("grunt", health=30, move=0, attack=1)],
+        decks={"grunt": simple_deck("grunt", initiative)},
+    )
+
+
+def test_door_opens_and_reveals_room_with_its_monsters() -> None:
+    # GH-DOOR-01/02, GH-ROOM-01/02, GH-MOVE-09
+    g = new_game(rooms_with_door(), "r")
+    assert not [f for f in g.state.figures.values() if f.side == "monsters"]
+    assert (5, 0) not in routes_of(g, 6)  # unrevealed hexes are not in play
+    do_move(g, (4, 0), 6)
+    assert "b" in g.state.revealed_rooms and (4, 0) in g.state.open_doors
+    placed = [f for f in g.state.figures.values() if f.side == "monsters"]
+    assert sorted(f.hex for f in placed) == [(7, 0), (8, 0)]
+    assert [f.elite for f in sorted(placed, key=lambda f: f.hex)] == [False, True]
+
+
+def test_move_continues_after_door_opens() -> None:
+    # GH-ROOM-01: the room is revealed immediately; the move goes on
+    g = new_game(rooms_with_door(), "r")
+    g.rules.controller = Policy({"move": [[4, 0], [6, 0]]})
+    character_move(
+        g.rules, g.state.characters["alpha"], g.state.figures["alpha"], Ability("move", 6)
+    )
+    assert g.state.figures["alpha"].hex == (6, 0)
+
+
+def test_closed_doors_are_walls_for_monsters_and_forced_moves() -> None:
+    # GH-DOOR-03/04
+    g = new_game(rooms_with_door(), "r")
+    hexes = g.board.play_hexes(g.state, monsters_view=True)
+    assert (4, 0) not in hexes and (3, 0) in hexes
+    assert (4, 0) in g.board.play_hexes(g.state, monsters_view=False)
+
+
+def test_locked_door_is_a_wall_until_opened() -> None:
+    # GH-SPEC-03
+    g = new_game(rooms_with_door(locked=True), "r")
+    assert (4, 0) not in routes_of(g, 6)
+    g.rules.apply_effect(
+        __import__("questforge.engine.gloomhaven.game.spec", fromlist=["EffectSpec"]).EffectSpec(
+            "open-door", "d1"
+        )
+    )
+    assert (4, 0) in g.state.open_doors and "b" in g.state.revealed_rooms
+
+
+def test_revealed_monsters_with_lower_initiative_act_this_round() -> None:
+    # GH-ROOM-04/05: cards drawn at once; lower initiative acts right after the revealer
+    from questforge.engine.gloomhaven.game.builders import plan
+
+    pol = Policy(
+        {
+            ("plan", "alpha"): plan("alpha-6", "alpha-7"),  # initiative 60
+            ("plan", "beta"): plan("beta-1", "beta-2"),  # 10
+            ("action", "alpha"): [
+                {"card": "alpha-6", "half": "bottom", "default": False},
+                {"card": "alpha-7", "half": "top", "default": False},
+            ],
+            ("move", "alpha"): [[4, 0]],
+        }
+    )
+    g = new_game(rooms_with_door(initiative=30), "r", controller=pol)
+    g.state.figures["alpha"].hex = (1, 0)
+    g.step_round()
+    starts = [e["figure"] for e in g.events if e.type == "turn_start"]
+    assert starts[0] == "beta" and starts[1] == "alpha"
+    assert starts[2].startswith("grunt")  # initiative 30 < 60: acts this round
+    assert any(e.type == "monster_card_drawn" for e in g.events)
+
+
+def test_revealed_monsters_with_higher_initiative_act_in_order() -> None:
+    # GH-ROOM-05: a higher initiative simply takes its place in the order
+    from questforge.engine.gloomhaven.game.builders import plan
+
+    pol = Policy(
+        {
+            ("plan", "alpha"): plan("alpha-1", "alpha-2"),  # 10
+            ("plan", "beta"): plan("beta-8", "beta-2"),  # 80
+            ("move", "alpha"): [[4, 0]],
+        }
+    )
+    g = new_game(rooms_with_door(initiative=50), "r", controller=pol)
+    g.state.figures["alpha"].hex = (1, 0)
+    g.step_round()
+    starts = [e["figure"] for e in g.events if e.type == "turn_start"]
+    assert starts[0] == "alpha" and starts[1].startswith("grunt") and starts[-1] == "beta"
+
+
+def test_standee_shortage_places_closest_first() -> None:
+    # GH-ROOM-03
+    a = line(0, 3)
+    b = line(5, 9)
+    sc = scenario(
+        "short",
+        {"a": [*a, (0, 1)], "b": b},
+        [(0, 0), (0, 1)],
+        doors=[DoorSpec((4, 0), ("a", "b"))],
+        monsters=[("grunt", (9, 0), "normal"), ("grunt", (6, 0), "normal")],
+    )
+    c = content([sc], monsters=[simple_monster("grunt", standees=1, move=0)])
+    g = new_game(c, "short")
+    do_move(g, (4, 0), 4)
+    placed = [f.hex for f in g.state.figures.values() if f.side == "monsters"]
+    assert placed == [(6, 0)]
+    assert any(e.type == "no_standee" for e in g.events)
+
+
+def test_figures_never_share_hex_after_moves() -> None:
+    # GH-MOVE-04
+    g = new_game(corridor(), "c")
+    g.state.figures["beta"].hex = (2, 0)
+    assert (2, 0) not in routes_of(g, 4)
+    assert disc((0, 0), 0) == [(0, 0)]

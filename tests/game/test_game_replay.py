@@ -1,0 +1,144 @@
+"""Determinism and replay (DESIGN.md "The engine": a game is (content, setup, seed,
+decisions); replaying the decision log with the seed reproduces every event), plus
+invariants over random playthroughs of the bundled pack."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from questforge.engine.core.decisions import RandomController
+from questforge.engine.gloomhaven.game import Game, Setup
+from questforge.engine.gloomhaven.game.from_model import content_from_pack
+from questforge.engine.gloomhaven.game.state import GameState
+
+REPO = Path(__file__).resolve().parents[2]
+PACK = REPO / "content" / "gloomhaven-sample"
+
+
+@pytest.fixture(scope="module")
+def pack_content() -> object:
+    c = content_from_pack(PACK)
+    if len(c.classes) < 2 or not c.scenarios:
+        pytest.skip("the sample pack has no playable scenario yet")
+    return c
+
+
+def invariants(state: GameState, content: object) -> None:
+    """No two figures on one hex; health within bounds; cards conserved."""
+    hexes = [f.hex for f in state.figures.values()]
+    assert len(hexes) == len(set(hexes)), "two figures on one hex"
+    for f in state.figures.values():
+        assert 0 < f.hp <= f.max_hp, f
+    for c in state.characters.values():
+        cls = content.classes[c.class_id]  # type: ignore[attr-defined]
+        held = c.hand + c.discard + c.lost + [a.card for a in c.active] + c.selected
+        assert sorted(held) == sorted(set(held)), f"card duplicated for {c.id}"
+        assert len(held) == min(cls.hand_size, len(cls.cards)), f"cards lost track of for {c.id}"
+
+
+def play(
+    content: object, scenario: str, chars: tuple[str, ...], seed: int, check: bool = True
+) -> Game:
+    g = Game(content, Setup(scenario, chars, 1), seed)  # type: ignore[arg-type]
+    ctl = RandomController(seed)
+    g.start(ctl)
+    while not g.finished:
+        g.step_turn(ctl)
+        if check:
+            invariants(g.state, content)
+    return g
+
+
+def test_same_seed_same_decisions_same_events(pack_content: object) -> None:
+    scenario = sorted(pack_content.scenarios)[0]  # type: ignore[attr-defined]
+    chars = tuple(sorted(pack_content.classes)[:2])  # type: ignore[attr-defined]
+    a = play(pack_content, scenario, chars, 5, check=False)
+    b = play(pack_content, scenario, chars, 5, check=False)
+    assert a.log.to_json() == b.log.to_json()
+    c = play(pack_content, scenario, chars, 6, check=False)
+    assert c.log.to_json() != a.log.to_json()
+
+
+def test_replay_reproduces_every_event(pack_content: object) -> None:
+    scenario = sorted(pack_content.scenarios)[-1]  # type: ignore[attr-defined]
+    chars = tuple(sorted(pack_content.classes)[:3])  # type: ignore[attr-defined]
+    g = play(pack_content, scenario, chars, 11, check=False)
+    log = json.loads(json.dumps(g.to_log()))  # a log survives JSON
+    again = Game.replay(log, pack_content)
+    assert again.log.to_json() == log["events"]
+    assert again.result is not None and again.result.to_json() == log["result"]
+    assert Game.verify(log, pack_content) is None
+
+
+def test_verify_reports_the_first_divergence(pack_content: object) -> None:
+    scenario = sorted(pack_content.scenarios)[0]  # type: ignore[attr-defined]
+    g = play(pack_content, scenario, tuple(sorted(pack_content.classes)[:2]), 3, check=False)  # type: ignore[attr-defined]
+    log = g.to_log()
+    events = list(log["events"])  # type: ignore[arg-type]
+    events[7] = {"type": "tampered"}
+    log["events"] = events
+    assert Game.verify(log, pack_content) == 7
+
+
+def test_replay_with_pack_path(pack_content: object) -> None:
+    scenario = sorted(pack_content.scenarios)[0]  # type: ignore[attr-defined]
+    g = Game.new(PACK, scenario, sorted(pack_content.classes)[:2], level=0, seed="abc")  # type: ignore[attr-defined]
+    g.run(RandomController(1))
+    assert Game.verify(g.to_log(), PACK) is None
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_playthroughs_keep_invariants_and_end(pack_content: object, players: int) -> None:
+    # every game ends; no two figures share a hex; health within bounds; cards conserved
+    classes = sorted(pack_content.classes)  # type: ignore[attr-defined]
+    if len(classes) < players:
+        pytest.skip("not enough classes")
+    for i, scenario in enumerate(sorted(pack_content.scenarios)):  # type: ignore[attr-defined]
+        for seed in range(3):
+            g = play(
+                pack_content, scenario, tuple(classes[:players]), 100 * players + 10 * i + seed
+            )
+            assert g.result is not None and g.result.outcome in ("won", "lost")
+
+
+def test_session_asks_people_and_matches_a_straight_run(pack_content: object) -> None:
+    # the GUI path: one decision at a time, same game as a controller-driven run
+    from questforge.engine.core.decisions import FirstOptionController
+    from questforge.engine.gloomhaven.game.session import Session
+
+    scenario = sorted(pack_content.scenarios)[0]  # type: ignore[attr-defined]
+    chars = tuple(sorted(pack_content.classes)[:2])  # type: ignore[attr-defined]
+    setup = Setup(scenario, chars, 1)
+    session = Session(pack_content, setup, 9, people={chars[0]})  # type: ignore[arg-type]
+    d = session.advance()
+    asked = 0
+    while d is not None and asked < 40:
+        assert d.actor == chars[0]
+        d = session.answer(0)
+        asked += 1
+    assert asked > 0
+    straight = Game(pack_content, setup, 9)  # type: ignore[arg-type]
+    if session.finished:
+        straight.run(FirstOptionController())
+        assert straight.log.to_json() == session.game.log.to_json()
+
+
+def test_every_event_and_decision_kind_is_documented(pack_content: object) -> None:
+    from questforge.engine.gloomhaven.game import DECISION_KINDS, EVENT_TYPES
+    from questforge.engine.gloomhaven.game.builders import Policy
+
+    seen_events: set[str] = set()
+    seen_kinds: set[str] = set()
+    classes = sorted(pack_content.classes)  # type: ignore[attr-defined]
+    for scenario in sorted(pack_content.scenarios):  # type: ignore[attr-defined]
+        for seed in range(2):
+            pol = Policy({k: (lambda d, s=seed: (s * 7 + len(d.options)) % len(d.options)) for k in DECISION_KINDS})
+            g = Game(pack_content, Setup(scenario, tuple(classes[:4]), 1), seed)  # type: ignore[arg-type]
+            g.run(pol)
+            seen_events |= {e.type for e in g.events}
+            seen_kinds |= {d.kind for d in pol.asked}
+    assert seen_events <= set(EVENT_TYPES), seen_events - set(EVENT_TYPES)
+    assert seen_kinds <= set(DECISION_KINDS), seen_kinds - set(DECISION_KINDS)

@@ -1,0 +1,194 @@
+"""Scenario setup: GH-SETUP, GH-LEVEL, GH-VAR, GH-REF-01/02, GH-COMP-03/05."""
+
+from __future__ import annotations
+
+import pytest
+
+from questforge.engine.gloomhaven.game import (
+    Setup,
+    SetupError,
+    bonus_xp,
+    coin_value,
+    monster_level,
+    recommended_level,
+    trap_damage,
+)
+from questforge.engine.gloomhaven.game.builders import (
+    content,
+    disc,
+    new_game,
+    scenario,
+    simple_class,
+    simple_monster,
+)
+from questforge.engine.gloomhaven.game.spec import DoorSpec, standard_modifier_deck
+from questforge.engine.gloomhaven.game.state import INERT
+
+
+def two_rooms() -> object:
+    a = disc((0, 0), 2)
+    b = [(q, r) for q, r in disc((6, -3), 2)]
+    return scenario(
+        "s",
+        {"a": a, "b": b},
+        [(-2, 0), (-2, 1), (-1, 0), (-1, 1)],
+        doors=[DoorSpec((3, -1), ("a", "b"))],
+        monsters=[
+            ("grunt", (1, 0), {2: "none", 3: "normal", 4: "elite"}),
+            ("grunt", (1, -1), "normal"),
+            ("grunt", (6, -3), "elite"),
+        ],
+    )
+
+
+def test_recommended_level_example() -> None:
+    # GH-LEVEL-03: levels 6, 4, 4, 3 average 4.25 -> ceil(4.25 / 2) = 3
+    assert recommended_level([6, 4, 4, 3]) == 3
+    assert recommended_level([1, 1]) == 1
+    assert recommended_level([9, 9, 9, 9]) == 5
+
+
+def test_level_table() -> None:
+    # GH-REF-02, GH-LEVEL-05, GH-TRAP-04, GH-END-05
+    assert [trap_damage(L) for L in range(8)] == [2, 3, 4, 5, 6, 7, 8, 9]
+    assert [coin_value(L) for L in range(8)] == [2, 2, 3, 3, 4, 4, 5, 6]
+    assert [bonus_xp(L) for L in range(8)] == [4, 6, 8, 10, 12, 14, 16, 18]
+
+
+def test_solo_variant_raises_monsters_and_traps_only() -> None:
+    # GH-VAR-02: +1 monster level and trap damage, not gold or bonus XP
+    assert monster_level(2, solo=True) == 3 and monster_level(7, solo=True) == 7
+    assert trap_damage(2, solo=True) == 5
+    c = content([two_rooms()])
+    g = new_game(c, "s", level=2, solo=True)
+    setup = g.events[0]
+    assert (
+        setup["monster_level"],
+        setup["trap_damage"],
+        setup["coin_value"],
+        setup["bonus_xp"],
+    ) == (
+        3,
+        5,
+        3,
+        8,
+    )
+
+
+def test_setup_event_has_level_values() -> None:
+    # GH-LEVEL-01 / GH-REF-02
+    g = new_game(content([two_rooms()]), "s", level=4)
+    e = g.events[0]
+    assert e.type == "setup"
+    assert (e["trap_damage"], e["hazard_damage"], e["coin_value"], e["bonus_xp"]) == (6, 3, 4, 12)
+
+
+@pytest.mark.parametrize(
+    ("chars", "expected"),
+    [
+        (("alpha", "beta"), 1),
+        (("alpha", "beta", "gamma"), 2),
+        (("alpha", "beta", "gamma", "delta"), 2),
+    ],
+)
+def test_monsters_per_player_count_and_starting_room_only(
+    chars: tuple[str, ...], expected: int
+) -> None:
+    # GH-SETUP-03/04 (none/normal/elite per count), GH-SETUP-05 (only the starting room)
+    classes = [simple_class(c) for c in ("alpha", "beta", "gamma", "delta")]
+    g = new_game(content([two_rooms()], classes=classes), "s", chars)
+    monsters = [f for f in g.state.figures.values() if f.side == "monsters"]
+    assert len(monsters) == expected
+    assert all(f.hex in disc((0, 0), 2) for f in monsters)
+    at_10 = [f for f in monsters if f.hex == (1, 0)]
+    if len(chars) == 3:
+        assert at_10 and not at_10[0].elite
+    if len(chars) == 4:
+        assert at_10 and at_10[0].elite
+        assert at_10[0].hp == 7  # elite stats (GH-MSTAT-05)
+
+
+def test_standee_numbers_random_but_seeded() -> None:
+    # GH-SETUP-06: random standee numbers, distinct; same seed => same numbers
+    c = content(
+        [two_rooms()], classes=[simple_class(x) for x in ("alpha", "beta", "gamma", "delta")]
+    )
+    chars = ("alpha", "beta", "gamma", "delta")
+    runs = {
+        seed: sorted(
+            f.standee
+            for f in new_game(c, "s", chars, seed=seed).state.figures.values()
+            if f.standee
+        )
+        for seed in range(12)
+    }
+    assert all(len(set(v)) == len(v) for v in runs.values())
+    assert len({tuple(v) for v in runs.values()}) > 1
+    again = sorted(
+        f.standee for f in new_game(c, "s", chars, seed=3).state.figures.values() if f.standee
+    )
+    assert again == runs[3]
+
+
+def test_decks_shuffled_and_elements_inert() -> None:
+    # GH-COMP-03 (modifier decks shuffled), GH-COMP-05 (elements inert), GH-REF-01 deck
+    c = content([two_rooms()])
+    g1 = new_game(c, "s", seed=1)
+    g2 = new_game(c, "s", seed=2)
+    assert set(g1.state.elements.values()) == {INERT}
+    d1 = g1.state.characters["alpha"].modifier_deck.draw_pile
+    assert sorted(d1) == sorted(x.id for x in standard_modifier_deck("alpha:"))
+    assert d1 != g2.state.characters["alpha"].modifier_deck.draw_pile
+    assert d1 == new_game(c, "s", seed=1).state.characters["alpha"].modifier_deck.draw_pile
+    assert len(g1.state.monster_modifier_deck) == 20
+
+
+def test_standard_modifier_deck_composition() -> None:
+    # GH-REF-01: six +0, five +1, five -1, one +2, one -2, one x2, one Null; x2/Null shuffle
+    deck = standard_modifier_deck()
+    values = sorted(c.value for c in deck if c.multiplier == 1)
+    assert values == [-2] + [-1] * 5 + [0] * 6 + [1] * 5 + [2]
+    specials = [c for c in deck if c.multiplier != 1]
+    assert sorted(c.multiplier for c in specials) == [0, 2] and all(c.shuffle for c in specials)
+
+
+def test_characters_choose_start_hexes() -> None:
+    # GH-SETUP-07: each character on an empty starting hex of its choice
+    g = new_game(content([two_rooms()]), "s", answers=[{"option": [-1, 1]}, {"option": [-2, 0]}])
+    assert g.state.figures["alpha"].hex == (-1, 1)
+    assert g.state.figures["beta"].hex == (-2, 0)
+
+
+def test_hand_is_hand_limit_of_level_one_cards() -> None:
+    # GH-HAND-01/02
+    g = new_game(content([two_rooms()]), "s")
+    assert len(g.state.characters["alpha"].hand) == 8
+
+
+def test_bad_setups_are_clear_errors() -> None:
+    c = content([two_rooms()])
+    with pytest.raises(SetupError, match="2 to 4"):
+        Setup("s", ("alpha",)).check(c)
+    with pytest.raises(SetupError, match="0-7"):
+        Setup("s", ("alpha", "beta"), level=8).check(c)
+    with pytest.raises(SetupError, match="unknown scenario"):
+        Setup("nope", ("alpha", "beta")).check(c)
+    with pytest.raises(SetupError, match="unknown character class"):
+        Setup("s", ("alpha", "zeta")).check(c)
+    with pytest.raises(SetupError, match="one character"):
+        Setup("s", ("alpha", "alpha")).check(c)
+
+
+def test_setup_json_round_trip() -> None:
+    s = Setup("s", ("alpha", "beta"), None, (3, 4), True, {"alpha": ("alpha-1",)})
+    back = Setup.from_json(s.to_json())
+    assert back.to_json() == s.to_json()
+    assert back.scenario_level() == 2
+    with pytest.raises(SetupError):
+        Setup.from_json({"characters": []})
+
+
+def test_monster_stat_levels() -> None:
+    # GH-MSTAT-05: monster stats for the scenario level
+    m = simple_monster("grunt", health=4)
+    assert m.stats[3]["normal"].health == 4 and m.stats[3]["elite"].health == 6

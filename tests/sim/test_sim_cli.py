@@ -1,0 +1,197 @@
+"""`questforge play`, `simulate` and `replay` as a user runs them (click's CliRunner)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from questforge.cli import cli
+
+
+def run(*args: str, input: str | None = None) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, list(args), input=input, catch_exceptions=False)
+    return result.exit_code, result.output
+
+
+def no_traceback(output: str) -> bool:
+    return "Traceback" not in output
+
+
+# ------------------------------------------------------------------ simulate
+
+
+def test_simulate_writes_deterministic_json_and_html(tmp_path: Path) -> None:
+    a, b, h = tmp_path / "a.json", tmp_path / "b.json", tmp_path / "r.html"
+    code, out = run(
+        "simulate", "collapsed-adit", "--players", "2,3", "--games", "3", "--seed", "4",
+        "--json", str(a), "--html", str(h), "-q",
+    )
+    assert code == 0, out
+    assert "win rate" in out and "6 games" in out
+    code, out = run(
+        "simulate", "collapsed-adit", "--players", "2-3", "--games", "3", "--seed", "4",
+        "--jobs", "2", "--json", str(b), "-q",
+    )
+    assert code == 0, out
+    ra, rb = json.loads(a.read_text()), json.loads(b.read_text())
+    assert ra.pop("timing")["jobs"] == 1 and rb.pop("timing")["jobs"] == 2
+    assert ra == rb
+    assert [(s["players"], s["games"]) for s in ra["setups"]] == [(2, 3), (3, 3)]
+    assert ra["scenario"]["id"] == "collapsed-adit"
+    page = h.read_text()
+    assert page.startswith("<!DOCTYPE html>") and "<svg" in page and "collapsed-adit" in page
+
+
+def test_simulate_level_list_compares_setups(tmp_path: Path) -> None:
+    out_json = tmp_path / "r.json"
+    code, out = run(
+        "simulate", "content/gloomhaven-sample:collapsed-adit", "--level", "0,2", "--games", "2",
+        "--json", str(out_json), "-q",
+    )
+    assert code == 0, out
+    setups = json.loads(out_json.read_text())["setups"]
+    assert [(s["players"], s["level"]) for s in setups] == [(2, 0), (2, 2)]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "5"], "outside 2-4"),
+        (["--players", "two"], "not a whole number"),
+        (["--players", "2,2"], "listed twice"),
+        (["--level", "8"], "outside 0-7"),
+        (["--level", "3-1"], "runs backwards"),
+        (["--games", "0"], "--games must be"),
+        (["--jobs", "0"], "--jobs must be"),
+        (["--classes", "lampwright,nobody"], "unknown character class 'nobody'"),
+        (["--classes", "lampwright", "--players", "2"], "need 2 classes"),
+    ],
+)
+def test_simulate_bad_options_exit_2(args: list[str], message: str) -> None:
+    code, out = run("simulate", "collapsed-adit", "--games", "1", *args)
+    assert code == 2, out
+    assert message in out and no_traceback(out)
+
+
+@pytest.mark.parametrize(
+    ("scenario", "message"),
+    [
+        ("no-such-scenario", "no scenario 'no-such-scenario'"),
+        ("missing/file.json", "no such file"),
+        ("content/gloomhaven-sample", "is a folder"),
+        ("content/gloomhaven-sample:nope", "no scenario 'nope'"),
+        ("nowhere-dir:intro", "not a content pack folder"),
+        ("pyproject.toml", "not inside a content pack"),
+    ],
+)
+def test_simulate_bad_scenario_exit_2(scenario: str, message: str) -> None:
+    code, out = run("simulate", scenario, "--games", "1")
+    assert code == 2, out
+    assert message in out and no_traceback(out)
+
+
+def test_scenario_file_path_is_accepted(sample_pack: Path, tmp_path: Path) -> None:
+    path = sample_pack / "scenarios" / "collapsed-adit.json"
+    code, out = run("simulate", str(path), "--games", "1", "-q")
+    assert code == 0, out
+    bad = tmp_path / "x.json"
+    bad.write_text('{"kind": "monster", "id": "x"}')
+    (tmp_path / "pack.json").write_text("{}")
+    code, out = run("simulate", str(bad), "--games", "1")
+    assert code == 2 and "expected a scenario file" in out
+
+
+# ------------------------------------------------------------------ play and replay
+
+
+def test_auto_play_log_replays_and_verifies(tmp_path: Path) -> None:
+    log = tmp_path / "game.json"
+    code, out = run("play", "collapsed-adit", "--players", "3", "--seed", "11", "--auto", "--log", str(log))
+    assert code == 0, out
+    assert "── round 1 ──" in out and ("WON" in out or "LOST" in out)
+    assert "[D]" in out or "▯" in out  # the map is drawn
+    data = json.loads(log.read_text())
+    assert data["setup"]["characters"] and data["decisions"] and data["events"]
+
+    code, out = run("replay", str(log), "--verify")
+    assert code == 0, out
+    assert f"verified: {len(data['events'])} events identical" in out
+
+    code, out = run("replay", str(log))
+    assert code == 0 and "── round 1 ──" in out
+
+    # tamper with one event: verification names the index and both versions
+    data["events"][25]["tampered"] = True
+    log.write_text(json.dumps(data))
+    code, out = run("replay", str(log), "--verify")
+    assert code == 1
+    assert "DIVERGES at event 25" in out and "tampered" in out
+
+
+def test_replay_detects_a_changed_decision(tmp_path: Path) -> None:
+    log = tmp_path / "game.json"
+    assert run("play", "collapsed-adit", "--seed", "2", "--auto", "--log", str(log))[0] == 0
+    data = json.loads(log.read_text())
+    first_plan = next(i for i, d in enumerate(data["decisions"]) if d["kind"] == "plan")
+    data["decisions"][first_plan]["index"] += 1
+    log.write_text(json.dumps(data))
+    code, out = run("replay", str(log), "--verify")
+    assert code == 1 and "DIVERGES at event" in out and no_traceback(out)
+
+
+def test_interactive_play_reads_numbers_and_quits_cleanly(tmp_path: Path) -> None:
+    log = tmp_path / "partial.json"
+    # leading card 1, an invalid answer, second card 2, then the first action, then quit
+    code, out = run(
+        "play", "collapsed-adit", "--seed", "3", "--log", str(log), input="1\nzz\n2\n1\nq\n"
+    )
+    assert code == 0, out
+    assert "choose two cards" in out
+    assert "'zz' is not an option" in out
+    assert "game left before its end" in out
+    # the partial log replays as far as it went
+    code, out = run("replay", str(log), "--verify")
+    assert code == 0, out
+    assert "left early" in out
+
+
+def test_interactive_play_end_of_input_is_a_clean_exit() -> None:
+    code, out = run("play", "collapsed-adit", input="")
+    assert code == 0 and "game left before its end" in out and no_traceback(out)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "1"], "--players must be 2, 3 or 4"),
+        (["--level", "-1"], "--level must be between 0 and 7"),
+        (["--classes", "lampwright,lampwright"], "one character only"),
+    ],
+)
+def test_play_bad_options_exit_2(args: list[str], message: str) -> None:
+    code, out = run("play", "collapsed-adit", "--auto", *args)
+    assert code == 2 and message in out and no_traceback(out)
+
+
+def test_replay_bad_logs_exit_2(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.json"
+    code, out = run("replay", str(missing))
+    assert code == 2 and "cannot read file" in out
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": 1,')
+    code, out = run("replay", str(broken))
+    assert code == 2 and "broken.json:" in out and no_traceback(out)
+    other = tmp_path / "other.json"
+    other.write_text('{"kind": "scenario"}')
+    code, out = run("replay", str(other), "--verify")
+    assert code == 2 and "not a questforge game log" in out
+    nopack = tmp_path / "nopack.json"
+    nopack.write_text(json.dumps({"format": 1, "setup": {"scenario": "x", "characters": []},
+                                  "seed": 1, "decisions": [], "events": [], "pack": {"id": "elsewhere"}}))
+    code, out = run("replay", str(nopack))
+    assert code == 2 and "--pack" in out
+    code, out = run("replay", str(nopack), "--pack", str(tmp_path))
+    assert code == 2 and "not a content pack folder" in out

@@ -1,0 +1,72 @@
+"""The schema walker that finds references and formulas in any document."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from questforge.validator.gloomhaven.schema_walk import kind_schema, typed_values
+
+DEFS = "https://questforge.dev/schema/common/defs.schema.json#/$defs/"
+WANTED = frozenset({"reference", "formula", "number-or-formula"})
+
+
+def _walk(schema: dict[str, Any], instance: Any) -> list[tuple[Any, ...]]:
+    return sorted((path, name) for path, name, _ in typed_values(schema, instance, WANTED))
+
+
+def test_properties_items_prefix_items_and_additional_properties() -> None:
+    schema = {
+        "$id": "https://questforge.dev/schema/test/a.schema.json",
+        "type": "object",
+        "properties": {
+            "one": {"$ref": DEFS + "reference"},
+            "many": {"type": "array", "items": {"$ref": DEFS + "reference"}},
+            "pair": {
+                "type": "array",
+                "prefixItems": [{"type": "integer"}, {"$ref": DEFS + "formula"}],
+            },
+        },
+        "additionalProperties": {"$ref": DEFS + "reference"},
+    }
+    instance = {"one": "a", "many": ["b", "c"], "pair": [1, "L+1"], "extra": "d"}
+    assert _walk(schema, instance) == [
+        (("extra",), "reference"),
+        (("many", 0), "reference"),
+        (("many", 1), "reference"),
+        (("one",), "reference"),
+        (("pair", 1), "formula"),
+    ]
+
+
+def test_if_then_applies_only_the_matching_branch() -> None:
+    schema = {
+        "$id": "https://questforge.dev/schema/test/b.schema.json",
+        "type": "object",
+        "allOf": [
+            {
+                "if": {"properties": {"type": {"const": "summon"}}, "required": ["type"]},
+                "then": {"properties": {"monster": {"$ref": DEFS + "reference"}}},
+            },
+            {
+                "if": {"properties": {"type": {"const": "heal"}}, "required": ["type"]},
+                "then": {"properties": {"monster": {"$ref": DEFS + "formula"}}},
+            },
+        ],
+    }
+    assert _walk(schema, {"type": "summon", "monster": "x"}) == [(("monster",), "reference")]
+    assert _walk(schema, {"type": "heal", "monster": "x"}) == [(("monster",), "formula")]
+    assert _walk(schema, {"type": "move", "monster": "x"}) == []
+
+
+def test_monster_stat_levels_hold_nothing_but_the_deck_is_found() -> None:
+    schema = kind_schema("monster")
+    assert schema is not None
+    monster = {
+        "kind": "monster",
+        "id": "m",
+        "name": "M",
+        "deck": "other:d",
+        "standees": 2,
+        "levels": {str(n): {"normal": {"health": 1}, "elite": {"health": 2}} for n in range(8)},
+    }
+    assert _walk(schema, monster) == [(("deck",), "reference")]

@@ -1,0 +1,229 @@
+"""Formulas and treasure (QGH240-249).
+
+Formulas in ``L`` (scenario level) and ``C`` (number of characters) appear wherever a schema
+types a value as ``formula`` or ``number-or-formula``: boss stats, obstacle and named-monster
+health, summon stats (GH-SPEC-08, GH-BOSS-03). The schema's pattern already limits them to
+digits, ``L``, ``C``, operators and parentheses; these checks parse them with the engine's
+formula parser (:mod:`questforge.engine.gloomhaven.formula`) and evaluate them for every
+level and player count the engine can use.
+
+Treasure overlays carry reference numbers resolved in the pack's treasure tables
+(GH-SETUP-08, GH-TREAS-01); each treasure can be looted only once, ever (GH-TREAS-04).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from questforge.engine.gloomhaven.formula import Formula, FormulaError, parse
+from questforge.validator.context import CheckContext
+from questforge.validator.document import Document
+from questforge.validator.findings import Finding, JsonPath
+from questforge.validator.gloomhaven.catalogue import gh_check
+from questforge.validator.gloomhaven.refs import property_of
+from questforge.validator.gloomhaven.schema_walk import document_values
+
+#: scenario levels and character counts a formula is evaluated for (GH-LEVEL, GH-SETUP-03)
+LEVELS = tuple(range(8))
+CHARACTERS = (2, 3, 4)
+
+
+def _formulas(ctx: CheckContext) -> Iterator[tuple[Document, JsonPath, str]]:
+    """Every string value typed as a formula, once per path."""
+    seen: set[tuple[int, JsonPath]] = set()
+    for doc, path, name, value in document_values(ctx):
+        if name not in ("formula", "number-or-formula") or not isinstance(value, str):
+            continue
+        key = (id(doc), path)
+        if key not in seen:
+            seen.add(key)
+            yield doc, path, value
+
+
+@gh_check(
+    "QGH240",
+    severity="error",
+    title="Formula does not parse",
+    description="A value written as a formula is not a valid arithmetic expression in `L` "
+    "and `C`: integers, `L`, `C`, `+ - * /` and parentheses (GH-SPEC-08). Typical mistakes "
+    "are a missing operator (`2L`), an unbalanced parenthesis or a trailing operator.",
+    example='An obstacle with `"health": "2L+"` or a boss with `"health": "C(8+L)"`.',
+    fix="Write the multiplication explicitly (`2*L`, `C*(8+L)`) and balance parentheses.",
+    rules=("GH-SPEC-08", "GH-BOSS-03"),
+)
+def formulas_parse(ctx: CheckContext) -> Iterator[Finding]:
+    for doc, path, text in _formulas(ctx):
+        try:
+            parse(text)
+        except FormulaError as exc:
+            where = f" (column {exc.column})" if exc.column is not None else ""
+            yield ctx.finding(
+                formulas_parse,
+                f"formula {text!r} does not parse: {exc.message}{where}",
+                doc,
+                path,
+                hint="formulas use integers, L, C, + - * / and parentheses, e.g. C*(8+L)",
+            )
+
+
+def _evaluate_all(formula: Formula, at_least: int | None) -> tuple[str, int, int] | None:
+    """The first (problem, L, C) over every level and character count, or ``None``."""
+    for level in LEVELS:
+        for chars in CHARACTERS:
+            try:
+                value = formula.evaluate(L=level, C=chars)
+            except FormulaError as exc:
+                return exc.message, level, chars
+            if at_least is not None and value < at_least:
+                return f"gives {value}, below {at_least}", level, chars
+    return None
+
+
+def _minimum(path: JsonPath) -> int | None:
+    prop = property_of(path)
+    if prop == "health":
+        return 1
+    if prop in ("move", "attack", "range", "shield", "retaliate", "pierce"):
+        return 0
+    return None
+
+
+@gh_check(
+    "QGH241",
+    severity="error",
+    title="Formula fails for some level or player count",
+    description="A formula that parses cannot be evaluated, or gives an impossible value, "
+    "for some scenario level L (0-7) and number of characters C (2-4): division by zero, "
+    "health below 1, or a negative move, attack, range, shield, retaliate or pierce.",
+    example='An obstacle with `"health": "10/(C-2)"` divides by zero with 2 characters; a '
+    'boss with `"health": "C*L"` has 0 health at level 0.',
+    fix="Rewrite the formula so that it is valid for every L from 0 to 7 and C from 2 to 4 "
+    "(e.g. `C*(L+1)`).",
+    rules=("GH-SPEC-08", "GH-BOSS-03"),
+)
+def formulas_evaluate(ctx: CheckContext) -> Iterator[Finding]:
+    for doc, path, text in _formulas(ctx):
+        try:
+            formula = parse(text)
+        except FormulaError:
+            continue  # QGH240
+        problem = _evaluate_all(formula, _minimum(path))
+        if problem is not None:
+            message, level, chars = problem
+            yield ctx.finding(
+                formulas_evaluate,
+                f"formula {text!r}: {message} at L={level}, C={chars}",
+                doc,
+                path,
+            )
+
+
+# --- treasure -----------------------------------------------------------------------------------
+
+
+def _table_numbers(ctx: CheckContext) -> dict[int, list[tuple[Document, JsonPath]]]:
+    out: dict[int, list[tuple[Document, JsonPath]]] = {}
+    for doc in ctx.all_of_kind("treasure-table"):
+        for i, entry in enumerate(doc.data.get("entries", []) or []):
+            number = entry.get("number") if isinstance(entry, dict) else None
+            if isinstance(number, int):
+                out.setdefault(number, []).append((doc, ("entries", i, "number")))
+    return out
+
+
+def _treasures(doc: Document) -> Iterator[tuple[int, JsonPath, dict[str, Any]]]:
+    for i, overlay in enumerate(doc.data.get("overlays", []) or []):
+        if overlay.get("type") == "treasure" and isinstance(overlay.get("number"), int):
+            yield overlay["number"], ("overlays", i, "number"), overlay
+
+
+@gh_check(
+    "QGH242",
+    severity="error",
+    title="Treasure number not in the treasure table",
+    description="A treasure overlay's reference number has no entry in any treasure table of "
+    "the pack or its required packs, so looting it gives nothing (GH-SETUP-08, "
+    "GH-TREAS-01).",
+    example='A treasure overlay with `"number": 12` and treasure-table entries 1-11.',
+    fix="Add an entry with that number to a treasure table, or correct the number.",
+    rules=("GH-SETUP-08", "GH-TREAS-01"),
+)
+def treasure_in_table(ctx: CheckContext) -> Iterator[Finding]:
+    numbers = _table_numbers(ctx)
+    for doc in ctx.of_kind("scenario"):
+        for number, path, _ in _treasures(doc):
+            if number not in numbers:
+                hint = (
+                    "the pack has no treasure table: add a treasure-table document"
+                    if not numbers
+                    else f"add an entry with number {number} to a treasure table"
+                )
+                yield ctx.finding(
+                    treasure_in_table,
+                    f"treasure number {number} is in no treasure table",
+                    doc,
+                    path,
+                    hint=hint,
+                )
+
+
+@gh_check(
+    "QGH243",
+    severity="warning",
+    title="Treasure number placed twice",
+    description="The same treasure reference number is placed on more than one treasure "
+    "overlay (in one scenario or in two scenarios of the pack). Each treasure can be looted "
+    "only once, ever (GH-TREAS-04), so the second tile can never give its reward.",
+    example="Scenarios `collapsed-adit` and `flooded-workings` both place treasure 3.",
+    fix="Give each treasure overlay its own number (and its own treasure-table entry).",
+    rules=("GH-TREAS-04",),
+)
+def treasure_unique(ctx: CheckContext) -> Iterator[Finding]:
+    first: dict[int, tuple[Document, JsonPath]] = {}
+    for doc in ctx.of_kind("scenario"):
+        for number, path, _ in _treasures(doc):
+            if number in first:
+                other_doc, other_path = first[number]
+                where = "this scenario" if other_doc is doc else f"scenario {other_doc.id!r}"
+                yield ctx.finding(
+                    treasure_unique,
+                    f"treasure number {number} is also placed in {where}",
+                    doc,
+                    path,
+                    related=[(other_doc, other_path)],
+                )
+            else:
+                first[number] = (doc, path)
+
+
+@gh_check(
+    "QGH244",
+    severity="error",
+    title="Treasure number defined twice",
+    description="Two treasure-table entries (in one table or in two tables of the pack) "
+    "have the same reference number, so a treasure overlay with that number is ambiguous.",
+    example='Treasure table `mine-treasures` has two entries with `"number": 4`.',
+    fix="Renumber one entry (and the overlays that use it).",
+    rules=("GH-TREAS-01",),
+)
+def treasure_table_unique(ctx: CheckContext) -> Iterator[Finding]:
+    first: dict[int, tuple[Document, JsonPath]] = {}
+    for doc in ctx.of_kind("treasure-table"):
+        for i, entry in enumerate(doc.data.get("entries", []) or []):
+            number = entry.get("number")
+            if not isinstance(number, int):
+                continue
+            path: JsonPath = ("entries", i, "number")
+            if number in first:
+                other_doc, other_path = first[number]
+                where = "this table" if other_doc is doc else f"table {other_doc.id!r}"
+                yield ctx.finding(
+                    treasure_table_unique,
+                    f"treasure number {number} is already defined in {where}",
+                    doc,
+                    path,
+                    related=[(other_doc, other_path)],
+                )
+            else:
+                first[number] = (doc, path)
