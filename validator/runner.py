@@ -127,9 +127,15 @@ _load_failures: dict[str, str] = {}
 
 def load_ruleset_checks(ruleset: str | None) -> str | None:
     """Import ``questforge.validator.<ruleset>`` so its checks register; returns an error
-    message if that module exists but fails to import."""
+    message if that module exists but fails to import.
+
+    ``ruleset`` comes from an untrusted manifest: only names of registered rulesets are
+    ever turned into an import.
+    """
     if ruleset is None or ruleset in _loaded_checks:
         return _load_failures.get(ruleset or "")
+    if ruleset not in _all_ruleset_names():
+        return None
     _loaded_checks.add(ruleset)
     name = f"questforge.validator.{ruleset}"
     try:
@@ -692,6 +698,8 @@ def _validate_pack(
     _locate(problem_findings, documents)
     all_findings = load_findings + problem_findings + part.findings
     names = [loader.name(p) for p in files]
+    # refused paths (links) count as files looked at, so summaries add up
+    names = sorted(set(names) | {f.file for f in problem_findings if f.file})
     if selected is _ALL:
         report.findings = all_findings
         report.files = names

@@ -149,9 +149,12 @@ def edge3(h: tuple[int, int], direction: int) -> tuple[tuple[int, int], tuple[in
 
 
 def hex_to_pixel(
-    h: tuple[int, int], size: float = 1.0, orientation: Orientation = "flat"
+    h: tuple[float, float], size: float = 1.0, orientation: Orientation = "flat"
 ) -> tuple[float, float]:
-    """Centre of ``h`` in pixels for hexes of circumradius ``size`` (y grows downwards)."""
+    """Centre of ``h`` in pixels for hexes of circumradius ``size`` (y grows downwards).
+
+    Fractional axial coordinates are allowed (e.g. a corner ``corners3(h)[i] / 3``).
+    """
     q, r = h
     if orientation == "flat":
         return size * 1.5 * q, size * _SQRT3 * (r + q / 2.0)

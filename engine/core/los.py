@@ -83,8 +83,9 @@ class LineOfSight:
         self.segments: list[Segment] = []
         self.blocked_points: frozenset[Point] = frozenset()
         self._buckets: dict[tuple[int, int], list[int]] = {}
-        self._free_corners: dict[Hex, list[Point]] = {}
-        self._cache: dict[tuple[Hex, Hex], bool] = {}
+        self._free_corners: dict[tuple[int, int], list[Point]] = {}
+        self._cache: dict[tuple[tuple[int, int], tuple[int, int]], bool] = {}
+        self._area_cache: dict[tuple[int, int, int, int], list[Segment]] = {}
 
     def _build(self) -> None:
         """Collect wall segments lazily: melee-only questions never pay for it."""
@@ -116,15 +117,15 @@ class LineOfSight:
                 (x1 // _BUCKET, y2 // _BUCKET),
                 (x2 // _BUCKET, y1 // _BUCKET),
             }
-            for key in keys:
-                bucket = buckets.get(key)
+            for cell in keys:
+                bucket = buckets.get(cell)
                 if bucket is None:
-                    buckets[key] = [i]
+                    buckets[cell] = [i]
                 else:
                     bucket.append(i)
         self._buckets = buckets
 
-    def free_corners(self, h: Hex) -> list[Point]:
+    def free_corners(self, h: tuple[int, int]) -> list[Point]:
         """Corners of ``h`` that touch no wall (only these can start a line of sight)."""
         if not self._built:
             self._build()
@@ -135,12 +136,22 @@ class LineOfSight:
         return got
 
     def _candidates(self, a: Hex, b: Hex) -> list[Segment]:
-        xs = (3 * a[0], 3 * b[0])
-        ys = (3 * a[1], 3 * b[1])
-        x0 = (min(xs) - 2) // _BUCKET
-        x1 = (max(xs) + 2) // _BUCKET
-        y0 = (min(ys) - 2) // _BUCKET
-        y1 = (max(ys) + 2) // _BUCKET
+        """Wall segments in the buckets under the bounding box of both hexes."""
+        ax, bx_ = 3 * a[0], 3 * b[0]
+        ay, by_ = 3 * a[1], 3 * b[1]
+        if ax > bx_:
+            ax, bx_ = bx_, ax
+        if ay > by_:
+            ay, by_ = by_, ay
+        x0 = (ax - 2) // _BUCKET
+        x1 = (bx_ + 2) // _BUCKET
+        y0 = (ay - 2) // _BUCKET
+        y1 = (by_ + 2) // _BUCKET
+        # Many queries share a bucket range (one enemy seen from many hexes): reuse lists.
+        area = (x0, x1, y0, y1)
+        got = self._area_cache.get(area)
+        if got is not None:
+            return got
         seen: set[int] = set()
         buckets = self._buckets
         for bx in range(x0, x1 + 1):
@@ -149,7 +160,9 @@ class LineOfSight:
                 if ids:
                     seen.update(ids)
         segs = self.segments
-        return [segs[i] for i in seen]
+        got = [segs[i] for i in seen]
+        self._area_cache[area] = got
+        return got
 
     def visible(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
         """Whether hex ``a`` has line of sight to hex ``b`` (symmetric)."""

@@ -58,6 +58,7 @@ from questforge.engine.gloomhaven.model_cards import (
     CardCount,
     CardHalf,
     CharacterClass,
+    EnhancementSlot,
     Event,
     EventOption,
     EventOutcome,
@@ -141,6 +142,7 @@ __all__ = [
     "Document",
     "Door",
     "Effect",
+    "EnhancementSlot",
     "Event",
     "EventOption",
     "EventOutcome",
@@ -500,12 +502,15 @@ def load_pack_dir(
     """Convenience: read every ``*.json`` under ``path`` with :mod:`json` and load them.
 
     Files that are not valid JSON are recorded in :attr:`PackModel.errors`. Symbolic links
-    that lead out of the pack folder are not followed (packs are untrusted).
+    that lead out of the pack folder are not followed (packs are untrusted), and files in
+    hidden folders (``.git``, ...) are skipped.
     """
     root = Path(path).resolve()
     inputs: list[DocumentInput] = []
     errors: list[ModelError] = []
     for file in sorted(root.rglob("*.json")):
+        if any(part.startswith(".") for part in file.relative_to(root).parts):
+            continue  # hidden folders (.git, editor backups) are not pack content
         try:
             if not file.resolve().is_relative_to(root):
                 errors.append(ModelError("file links outside the pack; skipped", (), str(file)))

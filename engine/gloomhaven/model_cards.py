@@ -76,6 +76,14 @@ class CharacterClass(Document):
 
 
 @dataclass(frozen=True, kw_only=True)
+class EnhancementSlot(Node):
+    """``count`` sticker slots on ability line ``ability`` of a card half (GH-ENH-03)."""
+
+    ability: int
+    count: int = 1
+
+
+@dataclass(frozen=True, kw_only=True)
 class CardHalf(Node):
     """The top or bottom action of an ability card, with its markers (GH-SEL-07, GH-BONUS)."""
 
@@ -88,6 +96,7 @@ class CardHalf(Node):
     uses: int | None = None
     #: XP gained on each use slot (GH-XP-04)
     use_xp: tuple[int, ...] = ()
+    enhancement_slots: tuple[EnhancementSlot, ...] = ()
     text: str | None = None
 
     @property
@@ -340,6 +349,14 @@ def _half(data: Any, path: JsonPath) -> CardHalf:
         unrecoverable=h.flag("unrecoverable"),
         uses=h.opt_int("uses"),
         use_xp=h.array("use_xp", as_int),
+        enhancement_slots=h.array(
+            "enhancement_slots",
+            lambda d, p: EnhancementSlot(
+                source_path=p,
+                ability=Reader(d, p).req_int("ability"),
+                count=Reader(d, p).int_or("count", 1),
+            ),
+        ),
         text=h.opt_str("text"),
     )
 

@@ -20,7 +20,7 @@ did not resolve) instead of failing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -662,8 +662,3 @@ def parse_scenario(r: Reader, common: dict[str, Any]) -> Scenario:
         if rew
         else None,
     )
-
-
-def iter_overlay_hexes(overlays: Iterable[Overlay], kind: str) -> set[Hex]:
-    """Every hex covered by overlays of type ``kind``."""
-    return {h for o in overlays if o.type == kind for h in o.hexes}

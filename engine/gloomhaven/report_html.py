@@ -15,6 +15,11 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+_LOSS_CAUSES = {
+    "exhausted": "every character exhausted",
+    "scenario": "a loss condition of the scenario",
+}
+
 _VERDICT_COLOURS = {"too hard": "#c0392b", "fair": "#27864a", "too easy": "#b7791f"}
 
 _CSS = """
@@ -170,6 +175,10 @@ def _setup_section(s: dict[str, Any]) -> str:
         ("games", s["games"]),
         ("wins", s["wins"]),
         ("losses", s["losses"]),
+        *(
+            (f"  lost: {_LOSS_CAUSES.get(cause, cause)}", n)
+            for cause, n in s.get("losses_by_cause", {}).items()
+        ),
         ("unfinished (round cap)", s["unfinished"]),
         ("engine errors", s["errors"]),
     ]

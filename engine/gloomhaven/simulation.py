@@ -104,6 +104,9 @@ class GameResult:
     #: rooms revealed by the end of the game, in reveal order (starting room first)
     rooms_revealed: tuple[str, ...] = ()
     events: int = 0
+    #: for a loss: ``"exhausted"`` (every character, GH-EXH-03) or ``"scenario"`` (one of
+    #: the scenario's loss conditions, e.g. a round limit)
+    loss_cause: str | None = None
     error: str | None = None
 
     def to_json(self) -> dict[str, Any]:
@@ -315,6 +318,11 @@ def _setup_report(setup: Setup, results: Sequence[GameResult]) -> dict[str, Any]
         "games": games,
         "wins": wins,
         "losses": outcomes["loss"],
+        "losses_by_cause": dict(
+            sorted(
+                Counter(r.loss_cause or "unknown" for r in results if r.outcome == "loss").items()
+            )
+        ),
         "unfinished": outcomes["unfinished"],
         "errors": outcomes["error"],
         "win_rate": _r(rate),
@@ -615,7 +623,13 @@ def result_from_game(game: Any, task: GameTask) -> GameResult:
         if event.type == "round_start":
             round_no = int(event.get("round", round_no))
         elif event.type == "exhausted":
-            falls[str(event.get("character"))] = (event.get("reason"), event.get("room"), round_no)
+            room = event.get("room")
+            hex_ = event.get("hex")
+            if room is None and isinstance(hex_, list) and len(hex_) == 2:
+                door = game.board.doors.get((hex_[0], hex_[1]))
+                if door is not None:
+                    room = "door " + "/".join(door.rooms)
+            falls[str(event.get("character"))] = (event.get("reason"), room, round_no)
     chars = []
     won = outcome == "win"
     for cid, ch in state.characters.items():
@@ -632,6 +646,9 @@ def result_from_game(game: Any, task: GameTask) -> GameResult:
                 gold=ch.coins * coin_value(state.level),  # GH-END-06
             )
         )
+    loss_cause = None
+    if outcome == "loss":
+        loss_cause = "exhausted" if all(c.exhausted for c in chars) else "scenario"
     return GameResult(
         setup=task.setup,
         index=task.index,
@@ -644,6 +661,7 @@ def result_from_game(game: Any, task: GameTask) -> GameResult:
         kills=dict(state.killed),
         rooms_revealed=tuple(state.revealed_rooms),
         events=len(game.events),
+        loss_cause=loss_cause,
     )
 
 

@@ -9,6 +9,8 @@
 - ``json`` prints one JSON object per line, one line per input file, in input order
   (``{"id", "options": [{"destination", "attacks", "focus"}]}``, see SITUATION.md). A file
   that cannot be read gives ``{"file", "error"}`` on its line, so lines stay aligned.
+- ``--explain`` (with ``json``) adds an ``explanation`` object to each line: the focus
+  candidates with their measures, the decisions and the rule IDs.
 - ``--check`` compares each answer with the file's ``expected`` options and exits 1 on any
   difference.
 
@@ -179,7 +181,12 @@ def ai() -> None:
     is_flag=True,
     help="Compare each answer with the file's `expected` options; exit 1 on a difference.",
 )
-def solve_command(files: tuple[Path, ...], fmt: str, check: bool) -> None:
+@click.option(
+    "--explain",
+    is_flag=True,
+    help="With --format json: add an 'explanation' object (focus candidates, steps, rules).",
+)
+def solve_command(files: tuple[Path, ...], fmt: str, check: bool, explain: bool) -> None:
     """Solve situation FILE(s) (format: SITUATION.md) and print every valid option.
 
     A directory stands for the *.json files in it, in name order.
@@ -204,6 +211,8 @@ def solve_command(files: tuple[Path, ...], fmt: str, check: bool) -> None:
                 click.echo(f"{path}: answer differs from expected", err=True)
         if fmt == "json":
             out: dict[str, Any] = solution.to_json()
+            if explain:
+                out["explanation"] = solution.explanation.to_json()
             click.echo(json.dumps(out, separators=(", ", ": ")))
         else:
             if not first:

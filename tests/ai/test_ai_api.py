@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import cast
+
 from questforge.engine.core.hexgrid import Hex
 from questforge.engine.gloomhaven.ai import (
     ActiveMonster,
@@ -12,20 +15,21 @@ from questforge.engine.gloomhaven.ai import (
 )
 
 
-def _board() -> frozenset[tuple[int, int]]:
-    return frozenset((q, r) for q in range(8) for r in range(6))
+def _board() -> frozenset[Hex]:
+    return frozenset(Hex(q, r) for q in range(8) for r in range(6))
 
 
 def test_situation_built_in_code_with_plain_tuples() -> None:
+    # Callers may pass plain (q, r) tuples; they are normalised to Hex.
     sit = Situation(
         hexes=_board(),
-        terrain={(3, 1): "trap"},
-        thin_walls=(((1, 0), (2, 0)),),
+        terrain=cast(dict[Hex, str], {(3, 1): "trap"}),
+        thin_walls=cast(tuple[tuple[Hex, Hex], ...], (((1, 0), (2, 0)),)),
         figures=(
-            Figure((5, 2), "character", initiative=23, name="Brute"),
-            Figure((4, 4), "monster"),
+            Figure(cast(Hex, (5, 2)), "character", initiative=23, name="Brute"),
+            Figure(cast(Hex, (4, 4)), "monster"),
         ),
-        active=ActiveMonster((2, 2), move=3),
+        active=ActiveMonster(cast(Hex, (2, 2)), move=3),
     )
     solution = solve(sit)
     assert solution.to_json() == {
@@ -96,3 +100,21 @@ def test_find_path_avoids_traps_and_reports_every_hex_entered() -> None:
     assert Hex(2, 0) not in path
     assert len(path) == 5
     assert find_path(sit, Hex(9, 9)) == []
+
+
+def test_geometry_cache_gives_the_same_answers_and_reuses_the_map(dev_dir: Path) -> None:
+    import json
+
+    from questforge.engine.gloomhaven.ai import GeometryCache, load_situation
+
+    cache = GeometryCache(size=4)
+    situations = [
+        load_situation(json.loads(p.read_text(encoding="utf-8")))
+        for p in sorted(dev_dir.glob("*.json"))
+    ]
+    for sit in situations + situations:  # the second pass hits the cache
+        fresh = solve(sit)
+        cached = solve(sit, geometry=cache)
+        assert fresh.options == cached.options, sit.id
+    a, b = situations[0], situations[0]
+    assert cache.get(a) is cache.get(b)

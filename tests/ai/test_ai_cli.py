@@ -91,3 +91,16 @@ def test_a_directory_means_its_json_files_in_name_order(dev_dir: Path, tmp_path:
     assert result.exit_code == 0, result.output
     ids = [json.loads(line)["id"] for line in result.output.strip().splitlines()]
     assert ids == ["gloom-001", "gloom-010"]
+
+
+def test_explain_adds_the_reasoning_to_json(dev_dir: Path) -> None:
+    result = CliRunner().invoke(
+        ai, ["solve", "--format", "json", "--explain", str(dev_dir / "gloom-007.json")]
+    )
+    assert result.exit_code == 0, result.output
+    line = json.loads(result.output)
+    ex = line["explanation"]
+    chosen = [c for c in ex["candidates"] if c["chosen"]]
+    assert [c["hex"] for c in chosen] == [[7, -5]]
+    assert {"GH-REF-07", "GH-FOCUS-03"} <= set(ex["rules"])
+    assert line["options"][0]["destination"] == [6, -5]

@@ -10,6 +10,7 @@ from questforge.engine.core.hexgrid import (
     DIRECTIONS,
     Hex,
     HexBoard,
+    Orientation,
     corners3,
     direction_to,
     distance,
@@ -64,7 +65,9 @@ def test_ring_and_spiral() -> None:
 
 
 @pytest.mark.parametrize("orientation", ["flat", "pointy"])
-def test_pixel_layout_round_trips_and_corners_sit_on_the_circumcircle(orientation: str) -> None:
+def test_pixel_layout_round_trips_and_corners_sit_on_the_circumcircle(
+    orientation: Orientation,
+) -> None:
     for h in [(0, 0), (3, -2), (-1, 4)]:
         x, y = hex_to_pixel(h, 10.0, orientation)
         assert pixel_to_hex(x, y, 10.0, orientation) == h

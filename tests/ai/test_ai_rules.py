@@ -383,3 +383,27 @@ def test_bad_situations_name_the_place(mutate, message) -> None:  # type: ignore
     mutate(data)
     with pytest.raises(SituationError, match=message):
         load_situation(data)
+
+
+def test_avoiding_disadvantage_on_the_focus_beats_a_second_target() -> None:
+    # GH-MMOVE-07: staying would hit both enemies but the focus (adjacent) at disadvantage;
+    # each hex one step back hits only the focus, without disadvantage, and wins.
+    sit = make_situation(
+        active={"hex": [4, 3], "move": 1, "range": 2, "targets": 2},
+        figures=[C(5, 3, initiative=10), C(6, 3, initiative=20)],
+    )
+    assert answer(sit) == {
+        ((3, 3), ((5, 3),)),
+        ((4, 2), ((5, 3),)),
+        ((3, 4), ((5, 3),)),
+    }
+
+
+def test_secondary_targets_are_ranked_like_focus_candidates() -> None:
+    # GH-MATK-03 / GH-FOCUS-07: two targets, three enemies in range: the second target is
+    # the better focus candidate (nearer by proximity), not the lower initiative.
+    sit = make_situation(
+        active={"hex": [4, 3], "range": 4, "targets": 2},
+        figures=[C(4, 1, initiative=50), C(6, 3, initiative=90), C(8, 3, initiative=10)],
+    )
+    assert answer(sit) == {((4, 3), ((4, 1), (6, 3)))}

@@ -345,3 +345,31 @@ def test_deep_copy_of_model_objects_is_equal() -> None:
     model: PackModel = load_pack_model([tile("room", rect(4, 3)), scenario()])
     s = model.scenarios["s"]
     assert copy.deepcopy(s) == s
+
+
+def test_load_pack_dir_skips_hidden_folders_and_outside_links(tmp_path: Path) -> None:
+    pack = tmp_path / "pack"
+    (pack / ".git").mkdir(parents=True)
+    (pack / ".git" / "x.json").write_text(json.dumps(tile("hidden", rect(2, 2))), encoding="utf-8")
+    outside = tmp_path / "outside.json"
+    outside.write_text(json.dumps(tile("outside", rect(2, 2))), encoding="utf-8")
+    (pack / "link.json").symlink_to(outside)
+    model = load_pack_dir(pack)
+    assert model.map_tiles == {}
+    assert [Path(e.file or "").name for e in model.errors] == ["link.json"]
+
+
+def test_registered_kinds_match_the_model_and_schemas() -> None:
+    from questforge.engine.gloomhaven.model import KINDS
+    from questforge.engine.rulesets import get, ruleset_for_kind
+    from questforge.schema import load_schema
+
+    ruleset = get("gloomhaven")
+    assert set(ruleset.kinds) == set(KINDS)
+    assert ruleset.schema_folder == "gloomhaven" and ruleset.load_model is not None
+    for kind in ruleset.kinds:
+        assert load_schema("gloomhaven", kind)["$id"].endswith(f"/gloomhaven/{kind}.schema.json")
+        assert ruleset_for_kind(kind) is ruleset
+    assert ruleset_for_kind("pack") is None
+    model = ruleset.load_model([tile("room", rect(2, 2))])
+    assert isinstance(model, PackModel) and "room" in model.map_tiles

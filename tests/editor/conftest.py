@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,3 +18,17 @@ def _isolated_editor_state(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> I
     monkeypatch.setenv("QUESTFORGE_RECOVERY_DIR", str(tmp_path / "recovery"))
     monkeypatch.setenv("QUESTFORGE_SETTINGS_DIR", str(tmp_path / "settings"))
     yield
+
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+@pytest.fixture
+def editor_pack(sample_pack: Path, tmp_path: Path) -> Path:
+    """A private copy of the sample pack whose only scenario is ``two-rooms`` (a fixture
+    with known hexes), so map tests do not depend on the bundled scenarios' layout."""
+    pack = tmp_path / "pack"
+    shutil.copytree(sample_pack, pack, ignore=shutil.ignore_patterns("scenarios"))
+    (pack / "scenarios").mkdir()
+    shutil.copy(FIXTURES / "two-rooms.json", pack / "scenarios" / "two-rooms.json")
+    return pack

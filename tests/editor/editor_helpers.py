@@ -5,7 +5,9 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from questforge.editor.gloomhaven.scenario_editor import ScenarioEditor
@@ -20,11 +22,22 @@ def hex_point(editor: ScenarioEditor, h: Hex) -> QPoint:
 
 
 def hover_hex(qtbot: QtBot, editor: ScenarioEditor, h: Hex) -> QPoint:
-    """Move the mouse onto ``h`` (via another point: Qt drops a move to where it already is)."""
+    """Move the mouse onto ``h``.
+
+    The move event is sent directly: QTest.mouseMove is dropped on the offscreen platform
+    when it thinks the cursor is already there, which made tests depend on their order.
+    """
     pos = hex_point(editor, h)
     viewport = editor.view.viewport()
-    qtbot.mouseMove(viewport, QPoint(pos.x() + 7, pos.y() + 3))
-    qtbot.mouseMove(viewport, pos)
+    event = QMouseEvent(
+        QEvent.Type.MouseMove,
+        QPointF(pos),
+        viewport.mapToGlobal(QPointF(pos)),
+        Qt.MouseButton.NoButton,
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(viewport, event)
     return pos
 
 

@@ -45,7 +45,8 @@ def test_every_bundled_scenario_draws_its_map(qtbot: QtBot, sample_pack: Path) -
 
 
 def test_every_other_kind_gets_a_schema_generated_form(qtbot: QtBot, sample_pack: Path) -> None:
-    window = MainWindow(prompts=ScriptedPrompts(), live_validation=False)
+    prompts = ScriptedPrompts()
+    window = MainWindow(prompts=prompts, live_validation=False)
     qtbot.addWidget(window)
     window.open_pack(sample_pack)
     kinds_seen: set[str] = set()
@@ -54,7 +55,7 @@ def test_every_other_kind_gets_a_schema_generated_form(qtbot: QtBot, sample_pack
             continue
         kinds_seen.add(f.kind)
         editor = window.open_file(f.path)
-        assert isinstance(editor, FormEditor), f.path
+        assert isinstance(editor, FormEditor), (f.path, prompts.errors)
         assert editor.form is not None, f"no schema form for kind {f.kind}"
         # a widget for every top-level key of the file
         for key in editor.document.data:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -14,8 +13,8 @@ from questforge.cli import cli
 pytestmark = pytest.mark.gui
 
 
-def test_render_png_and_svg(qtbot: QtBot, sample_pack: Path, tmp_path: Path) -> None:
-    scenario = sample_pack / "scenarios" / "cinder-forge.json"
+def test_render_png_and_svg(qtbot: QtBot, editor_pack: Path, tmp_path: Path) -> None:
+    scenario = editor_pack / "scenarios" / "two-rooms.json"
     runner = CliRunner()
     result = runner.invoke(cli, ["render", str(scenario), "--players", "4", "-o", str(tmp_path / "m.png")])
     assert result.exit_code == 0, result.output
@@ -27,9 +26,11 @@ def test_render_png_and_svg(qtbot: QtBot, sample_pack: Path, tmp_path: Path) -> 
     assert "<svg" in (tmp_path / "m.svg").read_text(encoding="utf-8")
 
 
-def test_render_refuses_what_it_cannot_draw(qtbot: QtBot, sample_pack: Path, tmp_path: Path) -> None:
+def test_render_refuses_what_it_cannot_draw(
+    qtbot: QtBot, editor_pack: Path, tmp_path: Path
+) -> None:
     runner = CliRunner()
-    result = runner.invoke(cli, ["render", str(sample_pack / "monsters" / "slag-hound.json")])
+    result = runner.invoke(cli, ["render", str(editor_pack / "monsters" / "slag-hound.json")])
     assert result.exit_code == 2
     assert "no map to render" in result.output and "Traceback" not in result.output
     bad = tmp_path / "bad.json"
@@ -62,9 +63,8 @@ def test_edit_screenshot_of_the_bundled_pack(
     assert out.read_bytes()[:4] == b"\x89PNG"
 
 
-def test_edit_screenshot_of_a_file(qtbot: QtBot, sample_pack: Path, tmp_path: Path) -> None:
-    pack = tmp_path / "pack"
-    shutil.copytree(sample_pack, pack)
+def test_edit_screenshot_of_a_file(qtbot: QtBot, editor_pack: Path, tmp_path: Path) -> None:
+    pack = editor_pack
     out = tmp_path / "shot.png"
     result = CliRunner().invoke(
         cli, ["edit", str(pack / "monsters" / "slag-hound.json"), "--screenshot", str(out)]

@@ -20,17 +20,13 @@ pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def editor(qtbot: QtBot, sample_pack: Path, tmp_path: Path) -> ScenarioEditor:
-    import shutil
-
-    pack = tmp_path / "pack"
-    shutil.copytree(sample_pack, pack)
+def editor(qtbot: QtBot, editor_pack: Path) -> ScenarioEditor:
     window = MainWindow(prompts=ScriptedPrompts(), live_validation=False)
     window.resize(1400, 900)
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
-    window.open_path(pack / "scenarios" / "collapsed-adit.json")
+    window.open_path(editor_pack / "scenarios" / "two-rooms.json")
     ed = window.current_editor()
     assert isinstance(ed, ScenarioEditor)
     ed.view.set_zoom(1.0)
@@ -108,7 +104,7 @@ def test_drag_moves_a_tile_in_one_step(qtbot: QtBot, editor: ScenarioEditor) -> 
     doc = editor.document
     editor.set_tool("Select")
     count = doc.undo_stack.count()
-    drag_hex(qtbot, editor, (2, 7), (3, 7))  # a plain hex of the shaft tile
+    drag_hex(qtbot, editor, (2, 6), (3, 6))  # a plain hex of the shaft tile
     assert doc.data["tiles"][1]["position"] == [1, 5]
     assert doc.undo_stack.count() == count + 1
 
@@ -135,7 +131,7 @@ def test_export_png_and_svg(qtbot: QtBot, editor: ScenarioEditor, tmp_path: Path
     editor.export_image(tmp_path / "map.svg")
     assert (tmp_path / "map.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     svg = (tmp_path / "map.svg").read_text(encoding="utf-8")
-    assert "<svg" in svg and "collapsed-adit" in svg
+    assert "<svg" in svg and "two-rooms" in svg
 
 
 def test_zoom_keys_and_wheel(qtbot: QtBot, editor: ScenarioEditor) -> None:

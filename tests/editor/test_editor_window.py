@@ -4,7 +4,6 @@ recent files, new documents of any kind."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -20,10 +19,8 @@ pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def pack(sample_pack: Path, tmp_path: Path) -> Path:
-    target = tmp_path / "pack"
-    shutil.copytree(sample_pack, target)
-    return target
+def pack(editor_pack: Path) -> Path:
+    return editor_pack
 
 
 def make_window(qtbot: QtBot, prompts: ScriptedPrompts, live: bool = True) -> MainWindow:
@@ -39,7 +36,7 @@ def test_live_validation_runs_off_the_ui_thread_and_jumps_to_the_hex(
 ) -> None:
     window = make_window(qtbot, ScriptedPrompts())
     window.validator.delay_ms = 10
-    editor = window.open_file(pack / "scenarios" / "collapsed-adit.json")
+    editor = window.open_file(pack / "scenarios" / "two-rooms.json")
     assert isinstance(editor, ScenarioEditor)
     # an edit that breaks the schema: a player-count state that does not exist
     with qtbot.waitSignal(window.validator.finished, timeout=10000):
@@ -48,11 +45,11 @@ def test_live_validation_runs_off_the_ui_thread_and_jumps_to_the_hex(
     rows = [window.problems.tree.topLevelItem(i) for i in range(window.problems.tree.topLevelItemCount())]
     index = next(i for i, item in enumerate(rows) if "monsters[2].players" in item.text(3))
     # the pack browser marks the file as erroneous
-    assert window.browser.state_of(pack / "scenarios" / "collapsed-adit.json") == "error"
+    assert window.browser.state_of(pack / "scenarios" / "two-rooms.json") == "error"
     editor.set_selection(None)
     window.problems.activate_row(index)
     assert editor.selection == ("monsters", 2)
-    assert editor.scene.highlight == (0, 6)
+    assert editor.scene.highlight == (1, 7)
     # fixing it clears the finding
     with qtbot.waitSignal(window.validator.finished, timeout=10000):
         editor.document.undo_stack.undo()
@@ -78,7 +75,7 @@ def test_jump_to_a_field_of_a_form(qtbot: QtBot, pack: Path) -> None:
 def test_closing_with_unsaved_changes_asks(qtbot: QtBot, pack: Path) -> None:
     prompts = ScriptedPrompts(unsaved=Unsaved.CANCEL)
     window = make_window(qtbot, prompts, live=False)
-    path = pack / "scenarios" / "collapsed-adit.json"
+    path = pack / "scenarios" / "two-rooms.json"
     original = path.read_text(encoding="utf-8")
     editor = window.open_file(path)
     assert editor is not None
@@ -86,7 +83,7 @@ def test_closing_with_unsaved_changes_asks(qtbot: QtBot, pack: Path) -> None:
     assert window.tabs.tabText(0).endswith("*")
     assert not window.close_tab(0)  # cancel keeps the tab
     assert window.tabs.count() == 1
-    assert prompts.asked == ["unsaved:collapsed-adit.json"]
+    assert prompts.asked == ["unsaved:two-rooms.json"]
     prompts.unsaved = Unsaved.SAVE
     assert window.close_tab(0)
     assert json.loads(path.read_text(encoding="utf-8"))["name"] == "Renamed"
@@ -100,7 +97,7 @@ def test_closing_with_unsaved_changes_asks(qtbot: QtBot, pack: Path) -> None:
 
 
 def test_recovery_is_offered_after_a_crash(qtbot: QtBot, pack: Path) -> None:
-    path = pack / "scenarios" / "collapsed-adit.json"
+    path = pack / "scenarios" / "two-rooms.json"
     first = make_window(qtbot, ScriptedPrompts(), live=False)
     editor = first.open_file(path)
     assert editor is not None
@@ -113,7 +110,7 @@ def test_recovery_is_offered_after_a_crash(qtbot: QtBot, pack: Path) -> None:
     second = make_window(qtbot, prompts, live=False)
     editor2 = second.open_file(path)
     assert editor2 is not None
-    assert prompts.asked == ["recover:collapsed-adit.json"]
+    assert prompts.asked == ["recover:two-rooms.json"]
     assert editor2.document.get(("name",)) == "Unsaved work"
     assert editor2.document.dirty
 

@@ -62,7 +62,8 @@ def attack(g: object, attacker: object, target: object, value: int, **kw: object
 
 
 def test_modifier_then_shield() -> None:
-    # GH-ATK-05 order: attacker bonuses, one modifier card, target's shield (GH-SHLD-01)
+    # GH-ATK-05 order: attacker bonuses, one modifier card, target's shield (GH-SHLD-01),
+    # GH-AMD-01/03 (one card, its value added), GH-ATK-09 (damage recorded)
     g, alpha, grunt = setup(top=["alpha:+1-1"], shield=1)
     e = attack(g, alpha, grunt, 3)
     assert (e["value"], e["shield"], e["damage"]) == (3, 1, 3)
@@ -248,7 +249,7 @@ def run_attack(g: object, ability: Ability, answers: dict) -> None:
 
 
 def test_area_attack_draws_per_target_and_spares_allies() -> None:
-    # GH-AOE-01/03/05/07
+    # GH-AOE-01/02/03/05/07, GH-ATK-01 (allies are never attacked), GH-ATK-07
     g, _alpha, _ = setup(monsters=[("grunt", (1, 0), "normal"), ("grunt", (1, -1), "normal")])
     g.state.figures["beta"].hex = (0, -1)
     pattern = AreaPattern(((1, 0), (1, -1), (0, -1)), melee=True)
@@ -326,3 +327,26 @@ def test_destructible_obstacle() -> None:
     run_attack(g, Ability("attack", 3), {"attack_target": {"obstacle": [1, 0]}})
     assert (1, 0) not in g.state.obstacles
     assert any(e.type == "obstacle_destroyed" for e in g.events)
+
+
+def test_rulebook_attack_example() -> None:
+    # GH-ATK-08: 3 +2 (card) doubled (active card) = 10 -> draw -1 = 9 -> shield 1 -> 8
+    g, alpha, grunt = setup(top=["alpha:-1-1"], shield=1)
+    e = attack(g, alpha, grunt, (3 + 2) * 2)
+    assert e["damage"] == 8 and grunt.hp == 12
+
+
+def test_monster_attacks_draw_from_the_monster_deck_and_summons_from_summoner() -> None:
+    # GH-AMD-02, GH-SUMM-06
+    from questforge.engine.gloomhaven.game.spec import SummonSpec
+    from questforge.engine.gloomhaven.game.character_turn import perform_ability
+
+    g, alpha, grunt = setup(top=["alpha:+2-1"])
+    stack(g.state.monster_modifier_deck, ["monster:-1-1"])
+    e = attack(g, grunt, alpha, 3)
+    assert e["modifiers"] == ["monster:-1-1"]
+    g.rules.controller = Policy({"summon_hex": lambda d: 0})
+    perform_ability(g.rules, g.state.characters["alpha"], alpha, Ability("summon", summon=SummonSpec("wolf", 3, 1, 1)))
+    wolf = next(f for f in g.state.figures.values() if f.kind == "summon")
+    e = attack(g, wolf, grunt, 1)
+    assert e["modifiers"] == ["alpha:+2-1"]

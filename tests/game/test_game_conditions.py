@@ -147,7 +147,7 @@ def test_stunned_character_discards_both_cards() -> None:
 
 
 def test_elements_infuse_at_end_of_turn_and_wane() -> None:
-    # GH-ELEM-02/03/05/07
+    # GH-ELEM-02/03/05/07, GH-EOR-03
     g = game()
     alpha = g.state.figures["alpha"]
     char = g.state.characters["alpha"]
@@ -252,7 +252,7 @@ def test_all_exhausted_loses() -> None:
 
 
 def test_loot_and_end_of_turn_loot() -> None:
-    # GH-LOOT-01/02/04
+    # GH-LOOT-01/02/04, GH-TREAS-01
     g = game()
     g.state.coins[(0, 1)] = 2
     g.state.coins[(-1, 0)] = 1
@@ -290,7 +290,7 @@ def test_round_bonus_shield_expires() -> None:
 
 
 def test_summon_acts_before_summoner_from_next_round() -> None:
-    # GH-SUMM-01/05/07
+    # GH-SUMM-01/03/05/07, GH-INIT-07
     card = simple_card("alpha-1", 5, top=(Ability("summon", summon=SummonSpec("wolf", 4, 1, 1)),))
     cls = simple_class(
         "alpha", cards=[card] + [simple_card(f"alpha-{i}", 20 + i) for i in range(2, 9)]

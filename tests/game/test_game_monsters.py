@@ -41,7 +41,7 @@ def act(g: object, monster: str = "grunt") -> None:
 
 
 def test_elites_first_then_standee_order() -> None:
-    # GH-MORD-02/03
+    # GH-MORD-01/02/03/04
     g = game(
         [Ability("shield", 1)],
         [("grunt", (2, 0), "normal"), ("grunt", (2, -1), "elite"), ("grunt", (3, 0), "normal")],
@@ -55,7 +55,7 @@ def test_elites_first_then_standee_order() -> None:
 
 
 def test_monster_moves_then_attacks_via_solver() -> None:
-    # GH-MMOVE-03/04, GH-MATK-01/02: move +0 / attack +0 against the only character
+    # GH-MMOVE-01/03/04, GH-MATK-01/02/04, GH-MABIL-04 (abilities in order), GH-FOCUS-01/02
     g = game([Ability("move", 0), Ability("attack", 1)], [("grunt", (-1, 0), "normal")])
     g.state.figures["beta"].hex = (4, -4)
     act(g)
@@ -239,3 +239,16 @@ def test_boss_stats_by_character_count_and_special_action() -> None:
     )
     g4 = new_game(c4, "b", ("a", "b", "c", "d"), level=2)
     assert next(f for f in g4.state.figures.values() if f.side == "monsters").hp == 22
+
+
+def test_export_a_monster_moment_as_a_situation() -> None:
+    # the editor's "why did it do that?": the exported file loads and solves
+    from questforge.engine.gloomhaven.ai import load_situation, solve
+
+    g = game([Ability("move", 1), Ability("attack", 0)], [("grunt", (0, 0), "normal")])
+    g.rules.draw_missing_ability_cards()
+    grunt = next(f for f in g.state.figures.values() if f.side == "monsters")
+    data = g.monster_situation(grunt.id)
+    sit = load_situation(data)
+    assert sit.active.move == 3 and sit.active.targets == 1
+    assert solve(sit).options

@@ -54,7 +54,7 @@ def test_difficult_terrain_costs_two() -> None:
 
 
 def test_allies_pass_enemies_and_obstacles_block() -> None:
-    # GH-MOVE-02, GH-MOVE-04
+    # GH-MOVE-02, GH-MOVE-04, GH-OBST-01, GH-MAP-02 (walls: only the corridor)
     g = new_game(corridor(monsters=[("grunt", (4, 0), "normal")], obstacles={(2, 0): ""}), "c")
     g.state.figures["beta"].hex = (1, 0)
     r = routes_of(g, 5)
@@ -129,7 +129,7 @@ def rooms_with_door(locked: bool = False, initiative: int = 50) -> object:
 
 
 def test_door_opens_and_reveals_room_with_its_monsters() -> None:
-    # GH-DOOR-01/02, GH-ROOM-01/02, GH-MOVE-09
+    # GH-DOOR-01/02/05, GH-ROOM-01/02, GH-MOVE-09, GH-SETUP-09
     g = new_game(rooms_with_door(), "r")
     assert not [f for f in g.state.figures.values() if f.side == "monsters"]
     assert (5, 0) not in routes_of(g, 6)  # unrevealed hexes are not in play

@@ -216,3 +216,36 @@ def test_step_turn_and_round_boundaries() -> None:
     assert g.state.round == 1 and g.events[-1].type == "round_end"
     g.step_round()
     assert g.state.round == 2
+
+
+def test_initiative_example_from_the_rulebook() -> None:
+    # GH-INIT-08: Archer 32, Living Bones 45, Brute (leading) 61, Scoundrel 86
+    # GH-INIT-03: every monster of a type acts on the type's card
+    brute = simple_class("brute", initiatives=(61, 10, 20, 30, 40, 50, 70, 80))
+    scoundrel = simple_class("scoundrel", initiatives=(86, 15, 25, 35, 45, 55, 65, 75))
+    sc = scenario(
+        "ex", {"a": disc((0, 0), 3)}, [(-3, 0), (-3, 1)],
+        monsters=[("archer", (3, 0), "normal"), ("bones", (3, -1), "normal"), ("bones", (2, 1), "normal")],
+    )
+    c = content(
+        [sc], classes=[brute, scoundrel],
+        monsters=[simple_monster("archer", health=30, move=0, attack=0), simple_monster("bones", health=30, move=0, attack=0)],
+        decks={"archer": simple_deck("archer", 32, [Ability("shield", 1)]), "bones": simple_deck("bones", 45, [Ability("shield", 1)])},
+    )
+    pol = Policy({("plan", "brute"): plan("brute-1", "brute-2"), ("plan", "scoundrel"): plan("scoundrel-1", "scoundrel-2")})
+    g = new_game(c, "ex", ("brute", "scoundrel"), controller=pol)
+    g.step_round()
+    groups = [e["monster"] if e.type == "monster_type_turn" else e["figure"]
+              for e in g.events if e.type == "monster_type_turn" or (e.type == "turn_start" and not e["figure"].startswith(("archer", "bones")))]
+    assert groups == ["archer", "bones", "brute", "scoundrel"]
+    bones_turns = [e for e in g.events if e.type == "turn_start" and e["figure"].startswith("bones")]
+    assert len(bones_turns) == 2
+
+
+def test_monster_ability_card_revealed_per_type_each_round() -> None:
+    # GH-MABIL-01/02, GH-INIT-01
+    g = new_game(arena(), "arena")
+    g.step_round()
+    g.step_round()
+    drawn = [e for e in g.events if e.type == "monster_card_drawn"]
+    assert len(drawn) == 2 and all(e["monster"] == "grunt" for e in drawn)

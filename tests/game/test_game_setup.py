@@ -42,7 +42,7 @@ def two_rooms() -> object:
 
 
 def test_recommended_level_example() -> None:
-    # GH-LEVEL-03: levels 6, 4, 4, 3 average 4.25 -> ceil(4.25 / 2) = 3
+    # GH-LEVEL-03: levels 6, 4, 4, 3 average 4.25 -> ceil(4.25 / 2) = 3 (GH-LEVEL-06)
     assert recommended_level([6, 4, 4, 3]) == 3
     assert recommended_level([1, 1]) == 1
     assert recommended_level([9, 9, 9, 9]) == 5
@@ -94,7 +94,8 @@ def test_setup_event_has_level_values() -> None:
 def test_monsters_per_player_count_and_starting_room_only(
     chars: tuple[str, ...], expected: int
 ) -> None:
-    # GH-SETUP-03/04 (none/normal/elite per count), GH-SETUP-05 (only the starting room)
+    # GH-SETUP-03/04 (none/normal/elite per count), GH-SETUP-05 (only the starting room),
+    # GH-MSTAT-01/02 (normal and elite stat lines)
     classes = [simple_class(c) for c in ("alpha", "beta", "gamma", "delta")]
     g = new_game(content([two_rooms()], classes=classes), "s", chars)
     monsters = [f for f in g.state.figures.values() if f.side == "monsters"]
@@ -131,7 +132,8 @@ def test_standee_numbers_random_but_seeded() -> None:
 
 
 def test_decks_shuffled_and_elements_inert() -> None:
-    # GH-COMP-03 (modifier decks shuffled), GH-COMP-05 (elements inert), GH-REF-01 deck
+    # GH-COMP-03 (modifier decks shuffled), GH-COMP-05 / GH-ELEM-01 (six elements inert),
+    # GH-COMP-04 / GH-AMD-10 / GH-REF-01 (20-card deck)
     c = content([two_rooms()])
     g1 = new_game(c, "s", seed=1)
     g2 = new_game(c, "s", seed=2)
@@ -166,6 +168,7 @@ def test_hand_is_hand_limit_of_level_one_cards() -> None:
 
 
 def test_bad_setups_are_clear_errors() -> None:
+    # GH-LEVEL-02 (0-7), GH-CHAR-01 (one character per class), GH-VAR-01 (2-4 characters)
     c = content([two_rooms()])
     with pytest.raises(SetupError, match="2 to 4"):
         Setup("s", ("alpha",)).check(c)

@@ -155,6 +155,7 @@ VALID: dict[str, dict[str, Any]] = {
         top={
             "abilities": [{"type": "attack", "value": 3}, {"type": "xp", "value": 1}],
             "lost": True,
+            "enhancement_slots": [{"ability": 0, "count": 2}],
         },
         bottom={
             "abilities": [{"type": "shield", "value": 1}],
@@ -287,6 +288,7 @@ _SPECIFIC: list[tuple[str, str, list[Any], Any]] = [
     ("ability-card", "level Y", ["level"], "Y"),
     ("ability-card", "initiative 0", ["initiative"], 0),
     ("ability-card", "typo in half", ["top", "lots"], True),
+    ("ability-card", "enhancement slot count 0", ["top", "enhancement_slots", 0, "count"], 0),
     ("ability-card", "bad condition", ["top", "abilities", 0, "conditions"], ["sleepy"]),
     (
         "ability-card",

@@ -23,10 +23,24 @@ def _classes() -> list:
         health=12,
         cards=[
             b.simple_card("br-1", 12, [Ability("attack", 3)], [Ability("move", 3)]),
-            b.simple_card("br-2", 25, [Ability("attack", 4, push=1)], [Ability("move", 2), Ability("shield", 1)]),
-            b.simple_card("br-3", 40, [Ability("attack", 5)], [Ability("move", 4)], top_lost=True, top_xp=2),
-            b.simple_card("br-4", 55, [Ability("attack", 2, conditions=("wound",))], [Ability("heal", 2)]),
-            b.simple_card("br-5", 70, [Ability("attack", 3, aoe=AreaPattern(((1, 0), (1, -1)), True))], [Ability("move", 3)]),
+            b.simple_card(
+                "br-2",
+                25,
+                [Ability("attack", 4, push=1)],
+                [Ability("move", 2), Ability("shield", 1)],
+            ),
+            b.simple_card(
+                "br-3", 40, [Ability("attack", 5)], [Ability("move", 4)], top_lost=True, top_xp=2
+            ),
+            b.simple_card(
+                "br-4", 55, [Ability("attack", 2, conditions=("wound",))], [Ability("heal", 2)]
+            ),
+            b.simple_card(
+                "br-5",
+                70,
+                [Ability("attack", 3, aoe=AreaPattern(((1, 0), (1, -1)), True))],
+                [Ability("move", 3)],
+            ),
             b.simple_card("br-6", 80, [Ability("shield", 2)], [Ability("move", 3, jump=True)]),
         ],
     )
@@ -35,11 +49,25 @@ def _classes() -> list:
         health=8,
         cards=[
             b.simple_card("ar-1", 8, [Ability("attack", 2, range=4)], [Ability("move", 3)]),
-            b.simple_card("ar-2", 20, [Ability("attack", 3, range=3, pierce=1)], [Ability("move", 2)]),
-            b.simple_card("ar-3", 33, [Ability("attack", 2, range=3, targets=2)], [Ability("loot", 1)]),
-            b.simple_card("ar-4", 47, [Ability("heal", 3, range=3, target="ally")], [Ability("move", 4)]),
-            b.simple_card("ar-5", 62, [Ability("attack", 4, range=4, conditions=("poison",))], [Ability("move", 2)], top_lost=True),
-            b.simple_card("ar-6", 77, [Ability("attack", 2, range=2, pull=1)], [Ability("move", 3)]),
+            b.simple_card(
+                "ar-2", 20, [Ability("attack", 3, range=3, pierce=1)], [Ability("move", 2)]
+            ),
+            b.simple_card(
+                "ar-3", 33, [Ability("attack", 2, range=3, targets=2)], [Ability("loot", 1)]
+            ),
+            b.simple_card(
+                "ar-4", 47, [Ability("heal", 3, range=3, target="ally")], [Ability("move", 4)]
+            ),
+            b.simple_card(
+                "ar-5",
+                62,
+                [Ability("attack", 4, range=4, conditions=("poison",))],
+                [Ability("move", 2)],
+                top_lost=True,
+            ),
+            b.simple_card(
+                "ar-6", 77, [Ability("attack", 2, range=2, pull=1)], [Ability("move", 3)]
+            ),
             b.simple_card("ar-7", 90, [Ability("attack", 1, range=5)], [Ability("move", 5)]),
         ],
     )
@@ -47,12 +75,28 @@ def _classes() -> list:
         "mender",
         health=9,
         cards=[
-            b.simple_card("me-1", 15, [Ability("heal", 3, range=3, target="ally")], [Ability("move", 3)]),
+            b.simple_card(
+                "me-1", 15, [Ability("heal", 3, range=3, target="ally")], [Ability("move", 3)]
+            ),
             b.simple_card("me-2", 30, [Ability("attack", 3)], [Ability("move", 3)]),
-            b.simple_card("me-3", 45, [Ability("attack", 2, range=3, conditions=("immobilize",))], [Ability("move", 2)]),
-            b.simple_card("me-4", 60, [Ability("heal", 2, range=2, target="ally")], [Ability("shield", 1)]),
+            b.simple_card(
+                "me-3",
+                45,
+                [Ability("attack", 2, range=3, conditions=("immobilize",))],
+                [Ability("move", 2)],
+            ),
+            b.simple_card(
+                "me-4", 60, [Ability("heal", 2, range=2, target="ally")], [Ability("shield", 1)]
+            ),
             b.simple_card("me-5", 75, [Ability("attack", 3, range=2)], [Ability("move", 4)]),
-            b.simple_card("me-6", 85, [Ability("attack", 4)], [Ability("heal", 4)], top_lost=True, bottom_lost=True),
+            b.simple_card(
+                "me-6",
+                85,
+                [Ability("attack", 4)],
+                [Ability("heal", 4)],
+                top_lost=True,
+                bottom_lost=True,
+            ),
         ],
     )
     tank = b.simple_class("tank", health=14, initiatives=(18, 28, 38, 48, 58, 68, 78, 88))
@@ -81,7 +125,10 @@ def three_rooms() -> Content:
             ("grunt", (0, 12), {2: "elite", 3: "elite", 4: "elite"}),
             ("grunt", (-1, 12), {2: "none", 3: "none", 4: "normal"}),
         ],
-        traps={(1, 4): TrapSpec(damage=True), (-1, 10): TrapSpec(damage=False, conditions=("poison",))},
+        traps={
+            (1, 4): TrapSpec(damage=True),
+            (-1, 10): TrapSpec(damage=False, conditions=("poison",)),
+        },
         hazardous=[(2, 4)],
         difficult=[(-2, 5), (-1, 5)],
         obstacles={(1, 5): ""},

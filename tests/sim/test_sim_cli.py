@@ -26,14 +26,36 @@ def no_traceback(output: str) -> bool:
 def test_simulate_writes_deterministic_json_and_html(tmp_path: Path) -> None:
     a, b, h = tmp_path / "a.json", tmp_path / "b.json", tmp_path / "r.html"
     code, out = run(
-        "simulate", "collapsed-adit", "--players", "2,3", "--games", "3", "--seed", "4",
-        "--json", str(a), "--html", str(h), "-q",
+        "simulate",
+        "collapsed-adit",
+        "--players",
+        "2,3",
+        "--games",
+        "3",
+        "--seed",
+        "4",
+        "--json",
+        str(a),
+        "--html",
+        str(h),
+        "-q",
     )
     assert code == 0, out
     assert "win rate" in out and "6 games" in out
     code, out = run(
-        "simulate", "collapsed-adit", "--players", "2-3", "--games", "3", "--seed", "4",
-        "--jobs", "2", "--json", str(b), "-q",
+        "simulate",
+        "collapsed-adit",
+        "--players",
+        "2-3",
+        "--games",
+        "3",
+        "--seed",
+        "4",
+        "--jobs",
+        "2",
+        "--json",
+        str(b),
+        "-q",
     )
     assert code == 0, out
     ra, rb = json.loads(a.read_text()), json.loads(b.read_text())
@@ -48,8 +70,15 @@ def test_simulate_writes_deterministic_json_and_html(tmp_path: Path) -> None:
 def test_simulate_level_list_compares_setups(tmp_path: Path) -> None:
     out_json = tmp_path / "r.json"
     code, out = run(
-        "simulate", "content/gloomhaven-sample:collapsed-adit", "--level", "0,2", "--games", "2",
-        "--json", str(out_json), "-q",
+        "simulate",
+        "content/gloomhaven-sample:collapsed-adit",
+        "--level",
+        "0,2",
+        "--games",
+        "2",
+        "--json",
+        str(out_json),
+        "-q",
     )
     assert code == 0, out
     setups = json.loads(out_json.read_text())["setups"]
@@ -109,7 +138,9 @@ def test_scenario_file_path_is_accepted(sample_pack: Path, tmp_path: Path) -> No
 
 def test_auto_play_log_replays_and_verifies(tmp_path: Path) -> None:
     log = tmp_path / "game.json"
-    code, out = run("play", "collapsed-adit", "--players", "3", "--seed", "11", "--auto", "--log", str(log))
+    code, out = run(
+        "play", "collapsed-adit", "--players", "3", "--seed", "11", "--auto", "--log", str(log)
+    )
     assert code == 0, out
     assert "── round 1 ──" in out and ("WON" in out or "LOST" in out)
     assert "[D]" in out or "▯" in out  # the map is drawn
@@ -189,9 +220,55 @@ def test_replay_bad_logs_exit_2(tmp_path: Path) -> None:
     code, out = run("replay", str(other), "--verify")
     assert code == 2 and "not a questforge game log" in out
     nopack = tmp_path / "nopack.json"
-    nopack.write_text(json.dumps({"format": 1, "setup": {"scenario": "x", "characters": []},
-                                  "seed": 1, "decisions": [], "events": [], "pack": {"id": "elsewhere"}}))
+    nopack.write_text(
+        json.dumps(
+            {
+                "format": 1,
+                "setup": {"scenario": "x", "characters": []},
+                "seed": 1,
+                "decisions": [],
+                "events": [],
+                "pack": {"id": "elsewhere"},
+            }
+        )
+    )
     code, out = run("replay", str(nopack))
     assert code == 2 and "--pack" in out
     code, out = run("replay", str(nopack), "--pack", str(tmp_path))
     assert code == 2 and "not a content pack folder" in out
+
+
+def test_a_simulated_game_can_be_watched_with_play_auto(tmp_path: Path) -> None:
+    report_path = tmp_path / "r.json"
+    code, out = run(
+        "simulate",
+        "collapsed-adit",
+        "--players",
+        "3",
+        "--level",
+        "2",
+        "--games",
+        "2",
+        "--seed",
+        "8",
+        "--games-detail",
+        "--json",
+        str(report_path),
+        "-q",
+    )
+    assert code == 0, out
+    game = json.loads(report_path.read_text())["games"][1]
+    code, out = run(
+        "play",
+        "collapsed-adit",
+        "--players",
+        "3",
+        "--level",
+        "2",
+        "--seed",
+        str(game["seed"]),
+        "--auto",
+    )
+    assert code == 0
+    word = {"win": "WON", "loss": "LOST"}[game["outcome"]]
+    assert f"{word} after {game['rounds']} rounds" in out

@@ -314,3 +314,16 @@ def test_unknown_ruleset_in_the_manifest(store: SchemaStore) -> None:
     (finding,) = validate_documents([doc], store=store).findings
     assert (finding.code, finding.path) == ("QC104", ("ruleset",))
     assert "gloomhaven" in (finding.hint or "")
+
+
+def test_manifest_ruleset_never_becomes_an_arbitrary_import(
+    store: SchemaStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from questforge.validator import runner
+
+    imported: list[str] = []
+    monkeypatch.setattr(runner.importlib, "import_module", imported.append)
+    doc = Document("p/pack.json", {**manifest().data, "ruleset": "reporters"})
+    validate_documents([doc], store=store)
+    assert runner.load_ruleset_checks("bundle") is None
+    assert imported == []

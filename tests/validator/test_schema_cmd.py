@@ -117,3 +117,32 @@ def test_bundler_refuses_unknown_urls(store: SchemaStore) -> None:
     assert remote is not None
     with pytest.raises(BundleError, match=r"example\.invalid"):
         bundle(remote, store)
+
+
+def test_check_jsonschema_uses_a_bundled_schema_offline(tmp_path: Path, sample_pack: Path) -> None:
+    """What the docs promise: the bundled schema works in check-jsonschema, no network."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    tool = Path(sys.executable).parent / "check-jsonschema"
+    if not tool.exists() and shutil.which("check-jsonschema") is None:
+        pytest.skip("check-jsonschema not installed")
+    if not (sample_pack / "pack.json").is_file():
+        pytest.skip("sample pack not present yet")
+    store = default_store()
+    entry = store.get("common", "pack")
+    assert entry is not None
+    schema_file = tmp_path / "pack.schema.json"
+    schema_file.write_text(json.dumps(bundle(entry, store)))
+    bad = tmp_path / "bad-pack.json"
+    bad.write_text(json.dumps({"kind": "pack", "id": "Nope"}))
+    env = {**os.environ, "https_proxy": "http://127.0.0.1:9", "http_proxy": "http://127.0.0.1:9"}
+    cmd = [str(tool) if tool.exists() else "check-jsonschema", "--schemafile", str(schema_file)]
+    good = subprocess.run(
+        [*cmd, str(sample_pack / "pack.json")], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert good.returncode == 0, good.stdout + good.stderr
+    failed = subprocess.run([*cmd, str(bad)], capture_output=True, text=True, env=env, timeout=120)
+    assert failed.returncode == 1, failed.stdout + failed.stderr

@@ -204,3 +204,61 @@ def test_references_in_every_kind_are_found() -> None:
         ("QGH201", "modifiers/standard.json", ("cards", 1, "card")),
         ("QGH201", "treasures.json", ("entries", 1, "reward", "item")),
     ]
+
+
+def test_obstacles_that_cut_only_together_are_all_named() -> None:
+    # GH-OBST-04: two layers of obstacles; removing either one alone still leaves no path
+    files = base_pack()
+    overlays = _scn(files)["overlays"]
+    overlays.append({"type": "obstacle", "hexes": [[1, 2], [2, 2]]})
+    overlays.append({"type": "obstacle", "hexes": [[0, 4], [1, 4]]})
+    report = run(files)
+    (finding,) = [f for f in report.findings if f.code == "QGH226"]
+    assert finding.message.startswith("obstacles together cut room 'second' off")
+    assert (
+        finding.hint is not None and "overlays[2]" in finding.hint and "overlays[3]" in finding.hint
+    )
+    assert finding.path in (("overlays", 2), ("overlays", 3))
+
+
+def test_tile_wall_outside_the_side_is_reported_in_the_tile_file() -> None:
+    files = base_pack()
+    files["tiles/strip.json"]["sides"]["a"]["walls"] = [[[3, 0], [4, 0]]]
+    (finding,) = run(files).findings
+    assert (finding.code, finding.file, finding.path) == (
+        "QGH216",
+        "tiles/strip.json",
+        ("sides", "a", "walls", 0),
+    )
+    assert "[4, 0]" in finding.message
+
+
+def test_tile_walls_block_walking_through_the_placed_tile() -> None:
+    # thin walls of a tile side are placed with the tile (rotation and position) and stop
+    # walking: walls all along r = 1 | r = 2 cut the first room in two
+    files = base_pack()
+    files["tiles/strip.json"]["sides"]["a"]["walls"] = [[[q, 1], [q, 2]] for q in range(4)] + [
+        [[q + 1, 1], [q, 2]] for q in range(3)
+    ]
+    found = sorted((f.code, f.path) for f in run(files).findings)
+    # both rooms use side a, so both are split in two by the placed walls
+    assert found == [("QGH217", ("rooms", 0)), ("QGH217", ("rooms", 1))]
+
+
+def test_starting_hex_on_a_door_is_reported_once() -> None:
+    files = base_pack()
+    _scn(files)["starting_hexes"].append([1, 3])
+    (finding,) = run(files).findings
+    assert finding.code == "QGH224" and "door 'd1'" in finding.message
+
+
+def test_walled_in_monster_is_a_warning_unless_it_flies() -> None:
+    files = base_pack()
+    scn = _scn(files)
+    scn["monsters"][0]["hex"] = [0, 6]
+    scn["overlays"].append({"type": "obstacle", "hexes": [[1, 6], [1, 5], [0, 5]]})
+    (finding,) = run(files).findings
+    assert (finding.code, finding.path) == ("QGH227", ("monsters", 0, "hex"))
+    assert finding.severity.value == "warning"
+    files["monsters/grunt.json"]["flying"] = True
+    assert run(files).findings == []

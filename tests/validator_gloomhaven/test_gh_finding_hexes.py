@@ -68,3 +68,19 @@ def test_findings_not_about_a_place_give_no_hex() -> None:
     assert finding_hexes(_finding("starting_room"), files[SCN]) == []
     assert finding_hexes(_finding("win", 0), files[SCN]) == []
     assert finding_hexes(_finding("no", "such", 3), files[SCN]) == []
+
+
+def test_every_map_check_case_leads_to_a_hex() -> None:
+    """The editor can jump to a hex for every map finding of the check cases."""
+    from test_gh_check_cases import CASES
+
+    # ids, links, goals and an empty room: nothing on the map to show
+    not_a_place = {"QGH204", "QGH206", "QGH218", "QGH234"}
+    for code, (_what, mutate, file, _path) in sorted(CASES.items()):
+        if file != SCN or code in not_a_place:
+            continue
+        files = base_pack()
+        mutate(files)
+        model = load_pack_model(list(files.values()))
+        (finding, *_rest) = [f for f in run(files).findings if f.file == SCN]
+        assert finding_hexes(finding, files[SCN], model), code

@@ -5,7 +5,8 @@ whose ruleset is ``gloomhaven``. The checks are grouped by what they look at:
 
 - :mod:`.checks_references` identity and references (QGH200-209)
 - :mod:`.checks_map` tiles, rooms, doors, walls (QGH210-219)
-- :mod:`.checks_placements` things on the map, markers per player count (QGH220-239)
+- :mod:`.checks_placements` things on the map: figures, overlays, starts (QGH220-229)
+- :mod:`.checks_markers` monster markers per player count, goals (QGH230-239)
 - :mod:`.checks_formulas` formulas in L and C, treasure numbers (QGH240-249)
 - :mod:`.checks_monsters` monster stats and ability decks (QGH250-259)
 - :mod:`.checks_cards` classes, ability cards, modifier decks (QGH260-269)
@@ -20,6 +21,7 @@ from questforge.validator.gloomhaven import (  # noqa: F401  (registers the chec
     checks_cards,
     checks_formulas,
     checks_map,
+    checks_markers,
     checks_monsters,
     checks_placements,
     checks_references,

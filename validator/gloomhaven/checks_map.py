@@ -16,7 +16,6 @@ from questforge.validator.context import CheckContext
 from questforge.validator.findings import Finding
 from questforge.validator.gloomhaven.catalogue import gh_check
 from questforge.validator.gloomhaven.scenario_map import (
-    ScenarioMap,
     fmt_hex,
     fmt_hexes,
     hx,
@@ -370,8 +369,3 @@ def room_not_empty(ctx: CheckContext) -> Iterator[Finding]:
                     room.path,
                     hint="list its tile placements in `tiles` or its hexes in `hexes`",
                 )
-
-
-def smap_for(ctx: CheckContext, scenario_id: str) -> ScenarioMap | None:
-    """The map of the scenario with ``scenario_id`` (helper for tests and the editor)."""
-    return next((m for m in scenario_maps(ctx) if m.doc.id == scenario_id), None)

@@ -1,19 +1,18 @@
-"""Things on the map (QGH220-229) and monster placements per player count (QGH230-239).
+"""Things on the map (QGH220-229): figures, overlays, starting hexes, obstacles.
 
 Every monster, overlay, treasure, token and starting hex must sit on a hex of the map; no
-two figures share a hex at any player count and no (walking) figure stands on an obstacle;
-characters start on free hexes of the starting room (GH-SETUP-07); obstacles never cut a
-room off (GH-OBST-04); and the monster markers respect the standee count and scale sensibly
-with the number of characters (GH-SETUP-03, GH-SETUP-04).
+two figures share a hex at any player count and no (walking) figure stands on an obstacle
+(GH-MOVE-04, GH-OBST-01); characters start on free hexes of the starting room
+(GH-SETUP-07); obstacles never cut a room off (GH-OBST-04). Monster markers per player
+count are in :mod:`.checks_markers`.
 """
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from questforge.engine.core.pathfind import bfs
+from questforge.engine.core.pathfind import PathResult, bfs
 from questforge.validator.context import CheckContext
 from questforge.validator.findings import Finding, JsonPath
 from questforge.validator.gloomhaven.catalogue import gh_check
@@ -21,6 +20,7 @@ from questforge.validator.gloomhaven.scenario_map import (
     PLAYER_COUNTS,
     Figure,
     Hex,
+    Overlay,
     ScenarioMap,
     fmt_hex,
     fmt_hexes,
@@ -81,6 +81,11 @@ def on_the_map(ctx: CheckContext) -> Iterator[Finding]:
                 )
 
 
+def _where(fig: Figure) -> str:
+    """``monsters[2]``: where a figure is written, for messages naming two of them."""
+    return f"{fig.path[0]}[{fig.path[1]}]"
+
+
 @gh_check(
     "QGH221",
     severity="error",
@@ -110,7 +115,8 @@ def one_figure_per_hex(ctx: CheckContext) -> Iterator[Finding]:
                     counts = [c for c in PLAYER_COUNTS if fig.present(c) and other.present(c)]
                     yield ctx.finding(
                         one_figure_per_hex,
-                        f"{fig.label} and {other.label} are both on {fmt_hex(fig.hex)} with "
+                        f"{fig.label} ({_where(fig)}) and {other.label} ({_where(other)}) are "
+                        f"both on {fmt_hex(fig.hex)} with "
                         f"{', '.join(map(str, counts))} characters",
                         smap.doc,
                         (*fig.path, "hex"),
@@ -167,9 +173,10 @@ def start_in_start_room(ctx: CheckContext) -> Iterator[Finding]:
             continue
         room_of = smap.room_of()
         hexes = smap.map_hexes
+        doors = {d.hex for d in smap.doors}
         for h, path in smap.starting_hexes:
-            if h in start.hexes or h not in hexes:
-                continue  # fine, or off the map (QGH220)
+            if h in start.hexes or h not in hexes or h in doors:
+                continue  # fine, off the map (QGH220), or on a door (QGH224)
             where = f"in room {room_of[h]!r}" if h in room_of else "in no room"
             yield ctx.finding(
                 start_in_start_room,
@@ -326,17 +333,21 @@ def overlays_not_stacked(ctx: CheckContext) -> Iterator[Finding]:
                     first[h] = name
 
 
-def _reached(smap: ScenarioMap, blocked: Iterable[Hex]) -> set[Hex]:
-    """Hexes characters can walk to from the start (doors open; thin walls, room boundaries
-    and the ``blocked`` hexes stop them)."""
+def _search(smap: ScenarioMap, blocked: Iterable[Hex], parents: bool = False) -> PathResult[Hex]:
+    """Walk from the start: doors open; thin walls, room boundaries and ``blocked`` hexes
+    stop the walk."""
     hexes = smap.map_hexes
     stop = set(blocked)
     start_room = smap.room(smap.starting_room)
     sources = [h for h, _ in smap.starting_hexes if h in hexes and h not in stop]
     if not sources and start_room is not None:
         sources = [h for h in start_room.hexes if h not in stop]
-    result = bfs(sources, smap.open_neighbours(), lambda h: h not in stop)
-    return set(result.dist)
+    return bfs(sources, smap.open_neighbours(), lambda h: h not in stop, track_parents=parents)
+
+
+def _reached(smap: ScenarioMap, blocked: Iterable[Hex]) -> set[Hex]:
+    """Hexes characters can walk to from the start (see :func:`_search`)."""
+    return set(_search(smap, blocked).dist)
 
 
 @gh_check(
@@ -378,15 +389,27 @@ def obstacles_do_not_cut(ctx: CheckContext) -> Iterator[Finding]:
                     f"obstacle at {fmt_hexes(target.hexes, 3)} cuts room {room.id!r} off: no "
                     "walking path from the starting hexes reaches it"
                 )
-                hint = f"removing any one of these opens a path: {names}"
+                hint = (
+                    f"removing {names} opens a path"
+                    if len(culprits) == 1
+                    else f"removing any one of these opens a path: {names}"
+                )
             else:
-                border = sorted({o.index for h, o in obstacles.items() if h in open_reach})
-                target = next(o for o in smap.overlays if o.index == border[0])
+                # the shortest open way to the room, and the obstacles on it
+                way = _search(smap, (), parents=True)
+                goal = min((h for h in hexes if h in way.dist), key=lambda h: (way.dist[h], h))
+                involved: list[Overlay] = []
+                for h in way.path_to(goal):
+                    if h in obstacles and obstacles[h] not in involved:
+                        involved.append(obstacles[h])
+                target = involved[0]
                 message = (
                     f"obstacles together cut room {room.id!r} off: no walking path from the "
                     "starting hexes reaches it"
                 )
-                hint = "obstacles involved: " + ", ".join(f"overlays[{i}]" for i in border)
+                hint = "the shortest way there crosses " + ", ".join(
+                    f"overlays[{o.index}] at {fmt_hexes(o.hexes, 3)}" for o in involved
+                )
             yield ctx.finding(
                 obstacles_do_not_cut,
                 message,
@@ -400,11 +423,13 @@ def obstacles_do_not_cut(ctx: CheckContext) -> Iterator[Finding]:
 @gh_check(
     "QGH227",
     severity="warning",
-    title="Treasure or goal hex out of reach",
-    description="A treasure, coin or goal hex lies in a room characters can enter, but no "
-    "walking character can get to it: it is sealed off inside the room by obstacles or thin "
-    "walls (doors count as open). It can only be looted or reached by flying or jumping, "
-    "which may not be in any party. (Whole rooms cut off are QGH213 and QGH226.)",
+    title="Treasure, goal hex or monster out of reach",
+    description="A treasure, coin, goal hex or walking monster lies in a room characters can "
+    "enter, but no walking figure can get to it or away from it: it is sealed off inside the "
+    "room by obstacles or thin walls (doors count as open). A sealed treasure or goal can "
+    "only be reached by flying or jumping, which may not be in any party; a sealed monster "
+    "can never reach the characters, nor melee characters it. (Whole rooms cut off are "
+    "QGH213 and QGH226.)",
     example="A treasure at `[3, 8]` surrounded by obstacle hexes.",
     fix="Open a walking path to it, or move it.",
     rules=("GH-TREAS-01", "GH-OBST-04", "GH-LOOT-01"),
@@ -432,6 +457,17 @@ def treasure_reachable(ctx: CheckContext) -> Iterator[Finding]:
                         (*ov.path, "hexes", k),
                         hint="characters without flying or jump could never loot it",
                     )
+        for fig in smap.figures:
+            if fig.flying or not any(fig.present(n) for n in PLAYER_COUNTS):
+                continue
+            if _sealed(fig.hex, room_of, entered, reach, obstacles):
+                yield ctx.finding(
+                    treasure_reachable,
+                    f"{fig.label} at {fmt_hex(fig.hex)} is walled in: no walking path leads to it",
+                    smap.doc,
+                    (*fig.path, "hex"),
+                    hint="it could never move to the characters; open a path or make it fly",
+                )
         for i, goal in enumerate(smap.doc.data.get("win", []) or []):
             if goal.get("type") != "reach-hexes":
                 continue
@@ -451,220 +487,3 @@ def _sealed(
 ) -> bool:
     """``h`` lies in a room characters enter, yet no walking path reaches it."""
     return room_of.get(h) in entered and h not in reach and h not in obstacles
-
-
-# --- monster markers per player count ----------------------------------------------------------
-
-
-def _standees(ctx: CheckContext, ref: str) -> int | None:
-    doc = ctx.resolve(ref, "monster")
-    if doc is None or not isinstance(doc.data, dict):
-        return None
-    value = doc.data.get("standees")
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-@gh_check(
-    "QGH230",
-    severity="error",
-    title="More monsters than standees",
-    description="For some player count, a scenario places more monsters of one type (normal "
-    "and elite markers together) than the type has standees. The box limits how many "
-    "monsters of a type can be on the board (GH-ROOM-03).",
-    example='`slag-hound` has `"standees": 6` and seven markers are present with 4 characters.',
-    fix="Remove markers (or set them absent at that player count), use another monster type, "
-    "or raise `standees` if the type really has more.",
-    rules=("GH-ROOM-03", "GH-SETUP-06"),
-)
-def standee_limit(ctx: CheckContext) -> Iterator[Finding]:
-    for smap in scenario_maps(ctx):
-        refs = sorted({f.ref for f in smap.figures if f.role == "monster"})
-        for ref in refs:
-            limit = _standees(ctx, ref)
-            if limit is None:
-                continue
-            markers = [f for f in smap.figures if f.role == "monster" and f.ref == ref]
-            for n in PLAYER_COUNTS:
-                present = [f for f in markers if f.present(n)]
-                if len(present) > limit:
-                    yield ctx.finding(
-                        standee_limit,
-                        f"{len(present)} {ref!r} monsters with {n} characters, but the type "
-                        f"has {limit} standees",
-                        smap.doc,
-                        present[limit].path,
-                        hint=f"at most {limit} {ref!r} markers may be present per player count",
-                    )
-
-
-def _elites(markers: list[Figure], n: int) -> int:
-    return sum(1 for f in markers if f.states.get(n) == "elite")
-
-
-@gh_check(
-    "QGH231",
-    severity="warning",
-    title="Fewer elites with more characters",
-    description="The number of elite monsters of a type decreases as the player count rises "
-    "(e.g. two elites with 3 characters, one with 4). Markers normally get stronger with "
-    "more characters (GH-SETUP-04); a decrease is usually a mis-set marker.",
-    example="A marker is elite with 3 characters and normal with 4, and no other marker of "
-    "that type becomes elite with 4.",
-    fix="Check the markers of that type: with more characters, each marker should stay the "
-    "same or go absent -> normal -> elite.",
-    rules=("GH-SETUP-03", "GH-SETUP-04"),
-)
-def elites_do_not_decrease(ctx: CheckContext) -> Iterator[Finding]:
-    for smap in scenario_maps(ctx):
-        for ref in sorted({f.ref for f in smap.figures if f.role == "monster"}):
-            markers = [f for f in smap.figures if f.role == "monster" and f.ref == ref]
-            for low, high in itertools.pairwise(PLAYER_COUNTS):
-                a, b = _elites(markers, low), _elites(markers, high)
-                if b < a:
-                    culprit = next(
-                        f for f in markers if f.states[low] == "elite" and f.states[high] != "elite"
-                    )
-                    yield ctx.finding(
-                        elites_do_not_decrease,
-                        f"{a} elite {ref!r} with {low} characters but {b} with {high}; "
-                        f"the marker at {fmt_hex(culprit.hex)} is elite with {low} and "
-                        f"{culprit.states[high]} with {high}",
-                        smap.doc,
-                        (*culprit.path, "players", str(high)),
-                    )
-
-
-@gh_check(
-    "QGH232",
-    severity="warning",
-    title="Fewer monsters with more characters",
-    description="The number of monsters of a type present (normal or elite) decreases as "
-    "the player count rises. More characters should meet at least as many monsters "
-    "(GH-SETUP-04); a decrease is usually a mis-set marker.",
-    example="A marker is normal with 3 characters and absent with 4.",
-    fix="Check the markers of that type for the higher player count.",
-    rules=("GH-SETUP-03", "GH-SETUP-04"),
-)
-def monsters_do_not_decrease(ctx: CheckContext) -> Iterator[Finding]:
-    for smap in scenario_maps(ctx):
-        for ref in sorted({f.ref for f in smap.figures if f.role == "monster"}):
-            markers = [f for f in smap.figures if f.role == "monster" and f.ref == ref]
-            for low, high in itertools.pairwise(PLAYER_COUNTS):
-                a = sum(1 for f in markers if f.present(low))
-                b = sum(1 for f in markers if f.present(high))
-                if b < a:
-                    culprit = next(f for f in markers if f.present(low) and not f.present(high))
-                    yield ctx.finding(
-                        monsters_do_not_decrease,
-                        f"{a} {ref!r} with {low} characters but {b} with {high}; the marker "
-                        f"at {fmt_hex(culprit.hex)} is {culprit.states[low]} with {low} and "
-                        f"absent with {high}",
-                        smap.doc,
-                        (*culprit.path, "players", str(high)),
-                    )
-
-
-def _figure_ids(smap: ScenarioMap) -> dict[str, Figure]:
-    out: dict[str, Figure] = {}
-    data = smap.doc.data
-    for fig in smap.figures:
-        key = {"monster": "monsters", "named-monster": "named_monsters", "boss": "bosses"}
-        entry = data.get(key[fig.role], [])[fig.index]
-        if isinstance(entry.get("id"), str):
-            out.setdefault(entry["id"], fig)
-    return out
-
-
-@gh_check(
-    "QGH234",
-    severity="error",
-    title="Goal needs a figure that is absent",
-    description="A `kill` goal (or a `killed` trigger) names a figure that is absent at some "
-    "player count, so with that many characters the goal can never be met (GH-END-01).",
-    example='The goal kills `"foreman-guard"`, a marker that is absent with 2 characters.',
-    fix="Make the target present at every player count (normal or elite), or drop it from "
-    "the goal.",
-    rules=("GH-END-01", "GH-SETUP-04"),
-)
-def goal_targets_present(ctx: CheckContext) -> Iterator[Finding]:
-    for smap in scenario_maps(ctx):
-        figures = _figure_ids(smap)
-        data = smap.doc.data
-        places: list[tuple[str, tuple[str | int, ...]]] = []
-        for i, goal in enumerate(data.get("win", []) or []):
-            if goal.get("type") == "kill":
-                places += [(t, ("win", i, "targets", k)) for k, t in enumerate(goal["targets"])]
-        for i, rule in enumerate(data.get("special_rules", []) or []):
-            trigger = rule.get("trigger") or {}
-            if trigger.get("type") == "killed":
-                places += [
-                    (t, ("special_rules", i, "trigger", "targets", k))
-                    for k, t in enumerate(trigger.get("targets", []))
-                ]
-        for ident, path in places:
-            fig = figures.get(ident)
-            if fig is None:
-                continue  # unknown id: QGH204
-            absent = [n for n in PLAYER_COUNTS if not fig.present(n)]
-            if absent:
-                yield ctx.finding(
-                    goal_targets_present,
-                    f"{ident!r} must be killed but is absent with "
-                    f"{', '.join(map(str, absent))} characters",
-                    smap.doc,
-                    path,
-                    related=[(smap.doc, fig.path)],
-                )
-
-
-@gh_check(
-    "QGH235",
-    severity="warning",
-    title="Pressure plate does nothing",
-    description="A pressure plate overlay is named by no trigger (a door's `opens_when` or a "
-    "special rule's `trigger` of type `pressure-plate`), so stepping on it has no effect "
-    "(GH-SPEC). A plate needs an `id` to be named.",
-    example='`{"type": "pressure-plate", "hexes": [[2, 2]]}` without an `id`.',
-    fix="Give the plate an `id` and name it in a trigger, or remove it.",
-    rules=("GH-SPEC-03",),
-)
-def pressure_plate_used(ctx: CheckContext) -> Iterator[Finding]:
-    for smap in scenario_maps(ctx):
-        data = smap.doc.data
-        named: set[str] = set()
-        triggers = [d.get("opens_when") for d in data.get("doors", []) or []]
-        triggers += [r.get("trigger") for r in data.get("special_rules", []) or []]
-        for trigger in triggers:
-            if isinstance(trigger, dict) and trigger.get("type") == "pressure-plate":
-                named.add(str(trigger.get("overlay")))
-        for ov in smap.overlays:
-            if ov.type == "pressure-plate" and (ov.id is None or ov.id not in named):
-                yield ctx.finding(
-                    pressure_plate_used,
-                    f"pressure plate at {fmt_hexes(ov.hexes, 3)} triggers nothing",
-                    smap.doc,
-                    ov.path,
-                    hint="name it in a `pressure-plate` trigger (it needs an `id`)",
-                )
-
-
-@gh_check(
-    "QGH233",
-    severity="warning",
-    title="Marker absent at every player count",
-    description="A monster marker is absent with 2, 3 and 4 characters, so it never places "
-    "a monster.",
-    example='`"players": {"2": "absent", "3": "absent", "4": "absent"}`.',
-    fix="Remove the marker, or set it normal or elite for some player count.",
-    rules=("GH-SETUP-04",),
-)
-def marker_used(ctx: CheckContext) -> Iterator[Finding]:
-    for smap in scenario_maps(ctx):
-        for fig in smap.figures:
-            if fig.role == "monster" and not any(fig.present(n) for n in PLAYER_COUNTS):
-                yield ctx.finding(
-                    marker_used,
-                    f"{fig.label} at {fmt_hex(fig.hex)} is absent with 2, 3 and 4 characters",
-                    smap.doc,
-                    (*fig.path, "players"),
-                )

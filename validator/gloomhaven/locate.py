@@ -5,7 +5,8 @@ element at fault: a monster placement or its ``players`` marker, an overlay or o
 hexes, a door, a room, a tile placement, a starting hex. :func:`finding_hexes` walks that
 path in the scenario's data and returns the element's hexes:
 
-- a path that ends at (or inside) a ``[q, r]`` value: that hex;
+- a path that ends at (or inside) a ``[q, r]`` value: that hex; at a list of them (the
+  starting hexes): those hexes;
 - inside an object with ``hex`` (placements, doors, spawns): that hex;
 - inside an object with ``hexes`` (overlays, goals): those hexes;
 - a room (``$.rooms[i]...``): every hex of the room (its tiles need ``tiles``);
@@ -83,6 +84,8 @@ def finding_hexes(
         prefix = path[:depth]
         if _is_hex(node):
             return [(node[0], node[1])]
+        if isinstance(node, list) and node and all(_is_hex(h) for h in node):
+            return sorted({(h[0], h[1]) for h in node})
         if len(prefix) == 2 and prefix[0] in ("rooms", "tiles") and isinstance(prefix[1], int):
             return _area(scenario, prefix[0], prefix[1], node, tiles)
         if isinstance(node, Mapping):

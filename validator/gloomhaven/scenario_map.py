@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from questforge.engine.core.hexgrid import DIRECTIONS
 from questforge.engine.gloomhaven import model as gh
 from questforge.validator.context import CheckContext
 from questforge.validator.document import Document
@@ -150,8 +151,19 @@ class ScenarioMap:
         boundary (doors are open). Computed once per scenario."""
         assert self.geo is not None
         if self._adjacency is None:
-            geo = self.geo
-            self._adjacency = {h: geo.open_neighbours(h) for h in geo.hexes}
+            # the engine's blocked edges (thin walls and room boundaries), enumerated once
+            hexes = self.geo.hexes
+            walls = self.geo.thin_walls | self.geo.room_walls
+            adjacency: dict[Hex, list[Hex]] = {}
+            for h in hexes:
+                q, r = h
+                out = []
+                for dq, dr in DIRECTIONS:
+                    n = (q + dq, r + dr)
+                    if n in hexes and ((h, n) if h <= n else (n, h)) not in walls:
+                        out.append(n)
+                adjacency[h] = out
+            self._adjacency = adjacency
         return self._adjacency
 
     def door_rooms(self, door: Door) -> set[str]:

@@ -270,10 +270,13 @@ def _apply(
 ) -> None:
     if not plan.may:
         return
-    key = (id(plan), path)
-    if key in seen:
-        return
-    seen.add(key)
+    if plan.subs or plan.conds or plan.dispatch:
+        # only these re-enter at the same path; a schema whose $refs loop there must not
+        # loop the walk
+        key = (id(plan), path)
+        if key in seen:
+            return
+        seen.add(key)
     for name in plan.hits:
         out.append((path, name, inst))
     for sub in plan.subs:

@@ -7,7 +7,9 @@ Public API (used by the scenario engine, the editor and ``questforge ai solve``)
     for option in solution.options: ...
     path = find_path(situation, option.destination)   # hexes entered, for traps & display
 
-The solver is independent of the content model: callers build a :class:`Situation`.
+The solver is independent of the content model: callers build a :class:`Situation`. A game
+that solves many times on one map can pass a :class:`GeometryCache` (``solve(s, geometry=c)``)
+to build neighbours and line of sight once per map.
 """
 
 from questforge.engine.gloomhaven.ai.situation import (
@@ -26,7 +28,7 @@ from questforge.engine.gloomhaven.ai.solution import (
     Solution,
     Step,
 )
-from questforge.engine.gloomhaven.ai.solver import find_path, solve
+from questforge.engine.gloomhaven.ai.solver import GeometryCache, find_path, solve
 
 __all__ = [
     "ActiveMonster",
@@ -35,6 +37,7 @@ __all__ = [
     "Explanation",
     "Figure",
     "FocusCandidate",
+    "GeometryCache",
     "Option",
     "Situation",
     "SituationError",

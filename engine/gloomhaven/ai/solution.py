@@ -79,6 +79,27 @@ class Explanation:
                     out.append(r)
         return out
 
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready form (for logs, the editor and ``ai solve --explain``)."""
+        return {
+            "focus_reason": self.focus_reason,
+            "candidates": [
+                {
+                    "hex": [c.hex.q, c.hex.r],
+                    "label": c.label,
+                    "movement": c.movement,
+                    "traps": c.traps,
+                    "proximity": c.proximity,
+                    "initiative": c.initiative,
+                    "summon": c.summon,
+                    "chosen": c.chosen,
+                }
+                for c in self.candidates
+            ],
+            "steps": [{"rules": list(s.rules), "text": s.text} for s in self.steps],
+            "rules": self.rules,
+        }
+
 
 @dataclass
 class Solution:

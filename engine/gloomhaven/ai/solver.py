@@ -58,16 +58,47 @@ Choice = tuple[Primary, Ranks, frozenset[Hex]]
 DestKey = tuple[int, Primary, int, Ranks]
 
 
+class GeometryCache:
+    """Reuses board geometry (neighbours, line of sight) across solves on the same map.
+
+    Geometry depends only on the hexes and thin walls, not on figures or terrain, so a
+    scenario engine that asks the solver many times per round can keep one cache per game:
+    ``solve(situation, geometry=cache)``. Answers are never cached, and without a cache
+    every solve builds its geometry from scratch. ``size`` maps are kept (least recently
+    used first out), since revealing rooms changes the map a few times per scenario.
+    """
+
+    def __init__(self, size: int = 8) -> None:
+        self.size = size
+        self._maps: dict[
+            tuple[frozenset[Hex], frozenset[frozenset[Hex]]], tuple[HexBoard, LineOfSight]
+        ] = {}
+
+    def get(self, sit: Situation) -> tuple[HexBoard, LineOfSight]:
+        """The (board, line of sight) of the situation's map, built once per map."""
+        key = (sit.hexes, frozenset(frozenset(w) for w in sit.thin_walls))
+        got = self._maps.pop(key, None)
+        if got is None:
+            got = (HexBoard(sit.hexes, sit.thin_walls), LineOfSight(sit.hexes, sit.thin_walls))
+            while len(self._maps) >= self.size:
+                self._maps.pop(next(iter(self._maps)))
+        self._maps[key] = got
+        return got
+
+
 class _Solver:
     """One solve; all caches live here so nothing leaks between situations."""
 
-    def __init__(self, sit: Situation) -> None:
+    def __init__(self, sit: Situation, geometry: GeometryCache | None = None) -> None:
         self.sit = sit
         a = sit.active
         self.me = a.hex
-        self.board = HexBoard(sit.hexes, sit.thin_walls)
+        if geometry is not None:
+            self.board, self.los = geometry.get(sit)
+        else:
+            self.board = HexBoard(sit.hexes, sit.thin_walls)
+            self.los = LineOfSight(sit.hexes, sit.thin_walls)
         self.adj = self.board.adjacency
-        self.los = LineOfSight(sit.hexes, sit.thin_walls)
         self.terrain = sit.terrain
         self.explain = Explanation()
 
@@ -295,8 +326,12 @@ class _Solver:
     def _best_attack(self, h: Hex, focus: Hex, rank: dict[Hex, Rank]) -> list[Choice] | None:
         if not self.can_hit(h, focus):
             return None
-        singles = self.singles(h)
         t = self.targets
+        if t == 1 and self.aoe is None:
+            # The common case: a single target, which must be the focus.
+            dis = 1 if self.disadvantaged(h, focus, frozenset()) else 0
+            return [((dis, -1, dis), (), frozenset((focus,)))]
+        singles = self.singles(h)
         all_targets = t >= 6
         aoe = self.aoe
         if aoe is None:
@@ -346,7 +381,12 @@ class _Solver:
         sit = self.sit
         ex = self.explain
         travel = self.travel()
-        ends = sorted((c, h) for h, c in travel.items() if self.endable(h))
+        # GH-MOVE-04 / GH-OBST-01: hexes the move may end on (the monster's own always).
+        no_end = set(self.occupied)
+        if not self.sit.active.flying:
+            no_end.update(h for h, t in self.terrain.items() if t == "obstacle")
+        no_end.discard(self.me)
+        ends = sorted((c, h) for h, c in travel.items() if h not in no_end)
         proximity = bfs([self.me], self.adj, targets=list(self.enemy_at)).dist
 
         # GH-FOCUS-02 / GH-MHAZ-01: fewest (negative hexes, movement) to an attack hex.
@@ -417,6 +457,7 @@ class _Solver:
                     options.append(
                         Option(Hex(dest[0], dest[1]), attacks_out, Hex(focus[0], focus[1]))
                     )
+        options.sort(key=lambda o: (o.focus or self.me, o.destination, o.attacks))
         if len(options) > 1:
             ex.add(f"{len(options)} options are equally valid; the players choose.", "GH-AMBIG-01")
         return Solution(sit.id, options, ex)
@@ -531,6 +572,8 @@ class _Solver:
         for c, h in ends:
             for primary, ranks, _ in self.best_attack(h, focus, rank) or ():
                 ideal.append(((c // NEG, primary, c % NEG, ranks), h))
+        if not ideal:  # cannot happen while can_hit and best_attack agree; stay put
+            return [(self.me, frozenset())]
         itop = min(k for k, _ in ideal)
         dests = sorted({h for k, h in ideal if k == itop})
         result: list[tuple[Hex, frozenset[Hex]]] = []
@@ -567,7 +610,9 @@ class _Solver:
         return out
 
 
-def find_path(situation: Situation, destination: tuple[int, int]) -> list[Hex]:
+def find_path(
+    situation: Situation, destination: tuple[int, int], geometry: GeometryCache | None = None
+) -> list[Hex]:
     """One path the active monster takes to ``destination`` (start and end included).
 
     The path follows the solver's movement rules: fewest traps/hazardous hexes, then fewest
@@ -575,7 +620,7 @@ def find_path(situation: Situation, destination: tuple[int, int]) -> list[Hex]:
     on the way (GH-MOVE-05/06). The scenario engine uses it to apply the hexes entered; the
     editor draws it. Returns ``[]`` when the destination cannot be reached.
     """
-    solver = _Solver(situation)
+    solver = _Solver(situation, geometry)
     a = situation.active
     dest = Hex(destination[0], destination[1])
     if a.flying or a.jumping:
@@ -585,6 +630,10 @@ def find_path(situation: Situation, destination: tuple[int, int]) -> list[Hex]:
     return [Hex(h[0], h[1]) for h in result.path_to(dest)]
 
 
-def solve(situation: Situation) -> Solution:
-    """Solve one situation: every valid (destination, attacks, focus) option, explained."""
-    return _Solver(situation).solve()
+def solve(situation: Situation, geometry: GeometryCache | None = None) -> Solution:
+    """Solve one situation: every valid (destination, attacks, focus) option, explained.
+
+    ``geometry`` optionally reuses board geometry between calls on the same map (see
+    :class:`GeometryCache`); the answer is the same with or without it.
+    """
+    return _Solver(situation, geometry).solve()

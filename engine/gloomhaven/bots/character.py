@@ -360,28 +360,40 @@ class BotController:
             goals = sorted(attack_hexes(self.board, self.state, enemies, rng, fig))
         else:
             goals = self._goal_hexes(fig)
-        field = walking_field(self.board, self.state, goals, fig) if goals else {}
+        # hurt and with no attack to make this turn: step back instead of closing in
+        retreat = bool(enemies) and attack_range is None and fig.hp * 10 <= fig.max_hp * 4
+        field = walking_field(self.board, self.state, goals, fig) if goals and not retreat else {}
         far = 1 << 20
 
         def cost(i: int) -> tuple[float, int]:
             h = dests[i]
-            c = float(field.get(h, far))
+            if retreat:
+                c = -float(min(distance(h, e.hex) for e in enemies))
+            else:
+                c = float(field.get(h, far))
             if h in self.state.traps or h in self.board.spec.hazardous:
                 c += 4
             if h in self.state.coins or h in self.state.treasures:
                 c -= 0.5
             if ranged and enemies and any(distance(h, e.hex) == 1 for e in enemies):
                 c += 1.5  # GH-ATK-04: a ranged attack from an adjacent hex has disadvantage
+            adjacent = sum(1 for e in enemies if distance(h, e.hex) == 1)
             if enemies and attack_range is None:
                 # nothing to attack with this turn: do not walk into the enemy's reach for free
-                adjacent = sum(1 for e in enemies if distance(h, e.hex) == 1)
                 c += 0.3 * adjacent
+            elif adjacent > 1 and not ranged:
+                c += 0.25 * (adjacent - 1)  # one enemy to hit, several to hit back
             return (c, i)
 
         return min(range(len(dests)), key=cost)
 
+    def _goal_targets(self) -> set[str]:
+        """Named monsters or monster types the scenario must kill (GH-SPEC-07 goals)."""
+        return {t for g in self.game.scenario.goals if g.kind == "kill" for t in g.targets}
+
     def _on_attack_target(self, d: Decision) -> int:
         value = int(d.context.get("value", 2)) if isinstance(d.context, Mapping) else 2
+        wanted = self._goal_targets()
         best: tuple[tuple[int, int, int], int] | None = None
         for i, option in enumerate(d.options):
             if option == "done":
@@ -392,9 +404,11 @@ class BotController:
                     continue
                 shield = f.shield + f.base_shield
                 killable = f.hp <= max(0, value - shield)
-                key = (0 if killable else 1, -int(f.elite or f.boss) if killable else f.hp, i)
+                goal = bool(wanted) and (f.named in wanted or f.monster_type in wanted)
+                rank = 0 if killable else (1 if goal else 2)
+                key = (rank, -int(f.elite or f.boss or goal) if killable else f.hp, i)
             else:
-                key = (3, 0, i)  # an obstacle: only when nothing else can be hit
+                key = (3, 0, i)  # an obstacle: only when no enemy can be hit
             if best is None or key < best[0]:
                 best = (key, i)
         return best[1] if best is not None else 0

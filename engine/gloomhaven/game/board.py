@@ -10,6 +10,7 @@ import heapq
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from questforge.engine.core.hexgrid import Hex as GridHex
 from questforge.engine.core.hexgrid import HexBoard, distance, rotate
 from questforge.engine.core.los import LineOfSight
 from questforge.engine.gloomhaven.game.spec import AreaPattern, DoorSpec, Hex, ScenarioSpec
@@ -35,6 +36,13 @@ class Board:
         for h in self.doors:
             self.room_of.pop(h, None)  # a door hex belongs to no room
         self._play_cache: dict[tuple[str, ...], frozenset[Hex]] = {}
+        self._last_rooms: list[str] | None = None
+        self._last_len = -1
+        self._last_play: frozenset[Hex] = frozenset()
+        self._monster_cache: dict[
+            tuple[tuple[str, ...], frozenset[Hex]],
+            tuple[frozenset[GridHex], tuple[tuple[GridHex, GridHex], ...]],
+        ] = {}
 
     def visible(self, a: Hex, b: Hex) -> bool:
         """GH-LOS-01: corner-to-corner line of sight (walls and thin walls block)."""
@@ -46,7 +54,10 @@ class Board:
 
     def play_set(self, state: GameState) -> frozenset[Hex]:
         """Every hex of the revealed map (cached per set of revealed rooms)."""
-        key = tuple(state.revealed_rooms)
+        rooms = state.revealed_rooms
+        if rooms is self._last_rooms and len(rooms) == self._last_len:
+            return self._last_play  # the hot path: rooms are only ever appended
+        key = tuple(rooms)
         got = self._play_cache.get(key)
         if got is None:
             revealed = set(key)
@@ -56,6 +67,29 @@ class Board:
             }
             got = frozenset(hexes)
             self._play_cache[key] = got
+        self._last_rooms, self._last_len, self._last_play = rooms, len(rooms), got
+        return got
+
+    def monster_view(
+        self, state: GameState
+    ) -> tuple[frozenset[GridHex], tuple[tuple[GridHex, GridHex], ...]]:
+        """The board as the monster-AI solver sees it: revealed hexes without closed doors
+        (walls to monsters and summons, GH-DOOR-03) and the thin walls among them. Cached
+        per (revealed rooms, open doors): it changes a few times per game."""
+        key = (tuple(state.revealed_rooms), frozenset(state.open_doors))
+        got = self._monster_cache.get(key)
+        if got is None:
+            hexes = frozenset(
+                GridHex(q, r) for q, r in self.play_set(state)
+                if not (((q, r) in self.doors) and (q, r) not in state.open_doors)
+            )
+            walls = tuple(
+                (GridHex(*a), GridHex(*b))
+                for a, b in sorted(tuple(sorted(w)) for w in self.spec.thin_walls)
+                if a in hexes and b in hexes
+            )
+            got = (hexes, walls)
+            self._monster_cache[key] = got
         return got
 
     def closed_door(self, state: GameState, h: Hex) -> bool:
@@ -133,26 +167,41 @@ def find_routes(
     # Labels per hex: the Pareto set of (negatives, cost), so a cheap route through a trap
     # survives beside a safe but longer one that the budget might cut off.
     labels: dict[Hex, list[tuple[int, int, tuple[Hex, ...]]]] = {start: [(0, 0, ())]}
-    heap2: list[tuple[int, int, Hex, tuple[Hex, ...]]] = [(0, 0, start, ())]
-    while heap2:
-        cost, neg, h, path = heapq.heappop(heap2)
-        if board.closed_door(state, h) and h != start:
+    heap: list[tuple[int, int, Hex, tuple[Hex, ...]]] = [(0, 0, start, ())]
+    steps: dict[Hex, tuple[int, int] | None] = {}
+    adj = board.adj
+    doors = board.doors
+    open_doors = state.open_doors
+    while heap:
+        cost, neg, h, path = heapq.heappop(heap)
+        if h != start and h in doors and h not in open_doors:
             continue  # a character stops on a closed door (it opens, GH-ROOM-01)
-        for n in board.adj.get(h, ()):
-            step = enter(n)
+        for n in adj.get(h, ()):
+            if n in steps:
+                step = steps[n]
+            else:
+                step = steps[n] = enter(n)
             if step is None:
                 continue
             ncost = cost + step[0]
             if ncost > budget:
                 continue
             nneg = neg + step[1]
-            lab = labels.setdefault(n, [])
-            if any(c <= ncost and g <= nneg for g, c, _ in lab):
-                continue
-            lab[:] = [x for x in lab if not (ncost <= x[1] and nneg <= x[0])]
+            lab = labels.get(n)
+            if lab is None:
+                lab = labels[n] = []
+            else:
+                dominated = False
+                for g, c, _ in lab:
+                    if c <= ncost and g <= nneg:
+                        dominated = True
+                        break
+                if dominated:
+                    continue
+                lab[:] = [x for x in lab if not (ncost <= x[1] and nneg <= x[0])]
             npath = (*path, n)
             lab.append((nneg, ncost, npath))
-            heapq.heappush(heap2, (ncost, nneg, n, npath))
+            heapq.heappush(heap, (ncost, nneg, n, npath))
     routes: dict[Hex, Route] = {}
     for h, lab in labels.items():
         if h != start:

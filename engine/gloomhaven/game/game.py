@@ -291,6 +291,16 @@ class Game:
         )
         self.rules.emit("scenario_end", outcome=outcome, rounds=st.round)
 
+    def monster_situation(self, figure_id: str) -> dict[str, JSONValue]:
+        """The monster-AI situation a monster (or summon) faces now, as a situation file
+        (``SITUATION.md``): the editor's "export this moment"."""
+        from questforge.engine.gloomhaven.game.monster_turn import (
+            current_situation,
+            situation_to_json,
+        )
+
+        return situation_to_json(current_situation(self.rules, self.state.figures[figure_id]))
+
     # ------------------------------------------------------------------ logs & replay
     def to_log(self) -> dict[str, JSONValue]:
         """The game log: setup, seed, decisions, events and result, all JSON data."""

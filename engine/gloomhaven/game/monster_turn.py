@@ -153,18 +153,18 @@ def situation_for(
     """Convert the game state to the solver's frozen moment. Closed doors and unrevealed
     rooms are left out of the board: they are walls to monsters and summons (GH-DOOR-03)."""
     st = r.state
-    board = r.board
-    hexes = frozenset(GridHex(q, r_) for q, r_ in board.play_hexes(st, monsters_view=True))
+    hexes, walls = r.board.monster_view(st)
     terrain: dict[GridHex, str] = {}
-    for h in st.obstacles:
-        terrain[GridHex(*h)] = "obstacle"
-    for h in st.difficult:
-        terrain[GridHex(*h)] = "difficult"
-    for h in st.hazardous:
-        terrain[GridHex(*h)] = "hazardous"
-    for h in st.traps:
-        terrain[GridHex(*h)] = "trap"
-    terrain = {h: t for h, t in terrain.items() if h in hexes}
+    for group, name in (
+        (st.obstacles, "obstacle"),
+        (st.difficult, "difficult"),
+        (st.hazardous, "hazardous"),
+        (st.traps, "trap"),
+    ):
+        for h in group:
+            g = GridHex(h[0], h[1])
+            if g in hexes:
+                terrain[g] = name
     figures: list[AiFigure] = []
     for f in st.figures.values():
         if f.id == m.id:
@@ -182,11 +182,6 @@ def situation_for(
             )
         else:
             figures.append(AiFigure(GridHex(*f.hex), "monster", name=f.id))
-    walls = tuple(
-        (GridHex(*a), GridHex(*b))
-        for a, b in (tuple(sorted(w)) for w in r.scenario.thin_walls)
-        if GridHex(*a) in hexes and GridHex(*b) in hexes
-    )
     active = ActiveMonster(
         GridHex(*m.hex),
         move=max(0, move),
@@ -236,6 +231,8 @@ def choose_option(r: Rules, m: Figure, sit: Situation) -> Option | None:
         destination=list(chosen.destination),
         attacks=[list(h) for h in chosen.attacks],
         options=len(solution.options),
+        reason=solution.explanation.focus_reason,
+        rules=solution.explanation.rules,
     )
     return chosen
 
@@ -380,3 +377,56 @@ def _monster_summon(r: Rules, m: Figure, ab: Ability) -> None:
     )
     if f is not None:
         r.emit("monster_summoned", figure=f.id, by=m.id)
+
+
+def current_situation(r: Rules, m: Figure) -> Situation:
+    """The situation ``m`` faces with the first move/attack of its type's card this round
+    (or "Move +0, Attack +0" for a summon, or without a card): for the editor's "why did it
+    do that?" export."""
+    card = SUMMON_CARD
+    mt = r.state.monster_types.get(m.monster_type) if m.kind == "monster" else None
+    if mt is not None and mt.card:
+        card = ability_card(r, mt)
+    move_ab = next((a for a in card.abilities if a.kind == "move"), None)
+    attack_ab = next((a for a in card.abilities if a.kind == "attack"), None)
+    move = m.move + move_ab.value if move_ab is not None else 0
+    rng, targets, aoe = (0, 0, None) if attack_ab is None else _attack_shape(r, m, attack_ab)
+    return situation_for(r, m, move, rng, targets, aoe, bool(move_ab and move_ab.jump))
+
+
+def situation_to_json(sit: Situation) -> dict[str, JSONValue]:
+    """A situation as the interchange format of ``SITUATION.md`` (``kind: situation``)."""
+    a = sit.active
+    return {
+        "kind": "situation",
+        "format": 1,
+        "id": sit.id.replace("@", "-at-") or "situation",
+        "description": sit.description or f"exported from a game: {a.name or 'monster'}",
+        "orientation": sit.orientation,
+        "map": {
+            "hexes": [[h[0], h[1]] for h in sorted(sit.hexes)],
+            "terrain": [
+                {"hex": [h[0], h[1]], "type": t} for h, t in sorted(sit.terrain.items())
+            ],
+            "thin_walls": [[[x[0], x[1]], [y[0], y[1]]] for x, y in sit.thin_walls],
+        },
+        "figures": [
+            {"hex": [f.hex[0], f.hex[1]], "side": f.side, **(
+                {"initiative": f.initiative} if f.side == "character" else {}
+            )}
+            for f in sit.figures
+            if not f.invisible
+        ],
+        "active": {
+            "hex": [a.hex[0], a.hex[1]],
+            "move": a.move,
+            "range": a.range,
+            "targets": a.targets,
+            "flying": a.flying,
+            "jumping": a.jumping,
+            "muddled": a.muddled,
+            "aoe": None
+            if a.aoe is None
+            else {"melee": a.aoe.melee, "hexes": [[h[0], h[1]] for h in a.aoe.hexes]},
+        },
+    }
