@@ -53,7 +53,7 @@ def largest_scenario(pack: Path) -> Path:
 
 
 def generate_scenario(pack: Path, tiles: int = 60) -> dict[str, Any]:
-    """A big scenario: ``tiles`` placements on a 10-wide grid, a room per tile, doors."""
+    """A big scenario: ``tiles`` placements packed on a 10-wide grid, a room per tile."""
     from questforge.engine.core import hexgrid
 
     tile_ids = []
@@ -66,7 +66,7 @@ def generate_scenario(pack: Path, tiles: int = 60) -> dict[str, Any]:
     occupied: set[tuple[int, int]] = set()
     for i in range(tiles):
         tid, hexes = tile_ids[i % len(tile_ids)]
-        pos = ((i % 10) * 12, (i // 10) * 12 - (i % 10) * 6)
+        pos = ((i % 10) * 6, (i // 10) * 5 - (i % 10) * 3)
         pid = f"t{i}"
         placements.append({"id": pid, "tile": tid, "side": "a", "position": list(pos), "rotation": 0})
         rooms.append({"id": f"room-{i}", "tiles": [pid]})

@@ -70,11 +70,14 @@ class SchemaForm(QWidget):
         root_path: JsonPath = (),
         root_schema: Schema | None = None,
         parent: QWidget | None = None,
+        exclude: frozenset[str] = frozenset(),
     ) -> None:
         super().__init__(parent)
         self.document = document
         self.ctx = context
         self.root_path = tuple(root_path)
+        #: top-level keys not shown (edited elsewhere, e.g. the map's placements)
+        self.exclude = exclude
         self.root_schema = root_schema
         self.widgets: dict[JsonPath, QWidget] = {}
         self._editing = 0
@@ -93,6 +96,9 @@ class SchemaForm(QWidget):
         if self._editing:
             return
         if is_prefix(path, self.root_path) or is_prefix(self.root_path, path):
+            below = path[len(self.root_path) :]
+            if below and isinstance(below[0], str) and below[0] in self.exclude:
+                return
             self._pending.start()
 
     def _set(self, path: JsonPath, value: Any, merge: bool = False) -> None:
@@ -250,7 +256,10 @@ class SchemaForm(QWidget):
         box: QWidget = QWidget() if top else QGroupBox()
         form = QFormLayout(box)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        hidden = self.exclude if path == self.root_path else frozenset()
         for name, sub_value in value.items():
+            if name in hidden:
+                continue
             sub_path = (*path, name)
             if name in props:
                 child = self._build(sub_path, props[name], base, sub_value)
@@ -274,7 +283,7 @@ class SchemaForm(QWidget):
                 )
                 row_layout.addWidget(remove, 0, Qt.AlignmentFlag.AlignTop)
             form.addRow(label, row)
-        missing = [n for n in props if n not in value]
+        missing = [n for n in props if n not in value and n not in hidden]
         if missing:
             adder = QComboBox()
             adder.addItem("Add field…", None)

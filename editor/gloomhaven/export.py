@@ -14,6 +14,7 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from questforge.editor.gloomhaven.scene import ScenarioScene
 
 FORMATS = ("png", "svg")
+MAX_SIDE = 4000
 
 
 def _content_rect(scene: ScenarioScene) -> QRectF:
@@ -34,6 +35,9 @@ def export_map(scene: ScenarioScene, path: Path, fmt: str | None = None, scale: 
     saved = _hide_editing_layers(scene)
     try:
         source = _content_rect(scene)
+        # keep huge maps to a sane picture size (longest side at most MAX_SIDE pixels)
+        longest = max(source.width(), source.height(), 1.0)
+        scale = min(scale, MAX_SIDE / longest)
         width = max(1, int(source.width() * scale))
         height = max(1, int(source.height() * scale))
         target = QRectF(0, 0, width, height)

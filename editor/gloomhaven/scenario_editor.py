@@ -54,6 +54,11 @@ from questforge.editor.jsonpath import MISSING, JsonPath
 from questforge.editor.map.view import MapView
 
 MIME = "application/x-questforge-placement"
+#: scenario keys edited on the map rather than in the scenario inspector
+MAP_KEYS = frozenset(
+    {"tiles", "rooms", "doors", "overlays", "monsters", "named_monsters", "bosses",
+     "starting_hexes", "walls"}
+)
 NEW_ROOM = "(new room)"
 
 
@@ -328,7 +333,14 @@ class ScenarioEditor(DocumentEditor):
             self.inspector = None
         path = self.selection if self.selection is not None else ()
         if self.schema_ctx is not None:
-            self.inspector = SchemaForm(self.document, self.schema_ctx, path)
+            # with nothing selected: the scenario's own fields; its placements are edited on
+            # the map (and a form of hundreds of placements would be slow to rebuild)
+            self.inspector = SchemaForm(
+                self.document,
+                self.schema_ctx,
+                path,
+                exclude=MAP_KEYS if not path else frozenset(),
+            )
             self.inspector_scroll.setWidget(self.inspector)
         title = "Inspector — scenario" if not path else f"Inspector — {tools._describe(path)}"
         self.inspector_box.setTitle(title)

@@ -210,6 +210,17 @@ def hex_corners(
     return result
 
 
+def edge_pixels(
+    a: tuple[int, int], b: tuple[int, int], size: float = 1.0, orientation: Orientation = "flat"
+) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Pixel end points of the edge shared by adjacent hexes ``a`` and ``b`` (a thin wall)."""
+    d = direction_to(a, b)
+    if d is None:
+        raise ValueError(f"hexes {tuple(a)} and {tuple(b)} are not adjacent")
+    corners = hex_corners(a, size, orientation)
+    return corners[(d - 1) % 6], corners[d]
+
+
 def edge_key(a: tuple[int, int], b: tuple[int, int]) -> frozenset[Hex]:
     """A hashable, order-independent key for the edge between two hexes."""
     return frozenset((Hex(a[0], a[1]), Hex(b[0], b[1])))

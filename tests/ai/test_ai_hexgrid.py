@@ -121,3 +121,18 @@ def test_tile_thin_walls_map_like_hexes() -> None:
     a, b = place_edge((0, 0), (1, 0), 2, (4, 4))
     assert (a, b) == (place((0, 0), 2, (4, 4)), place((1, 0), 2, (4, 4)))
     assert distance(a, b) == 1
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+def test_edge_pixels_are_the_two_shared_corners(orientation: Orientation) -> None:
+    from questforge.engine.core.hexgrid import edge_pixels
+
+    a, b = (2, 1), (2, 2)
+    p1, p2 = edge_pixels(a, b, 10.0, orientation)
+    mine = hex_corners(a, 10.0, orientation)
+    theirs = hex_corners(b, 10.0, orientation)
+    for p in (p1, p2):
+        assert any(math.isclose(p[0], x) and math.isclose(p[1], y) for x, y in mine)
+        assert any(math.isclose(p[0], x) and math.isclose(p[1], y) for x, y in theirs)
+    with pytest.raises(ValueError, match="not adjacent"):
+        edge_pixels((0, 0), (2, 0))

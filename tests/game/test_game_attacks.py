@@ -338,15 +338,20 @@ def test_rulebook_attack_example() -> None:
 
 def test_monster_attacks_draw_from_the_monster_deck_and_summons_from_summoner() -> None:
     # GH-AMD-02, GH-SUMM-06
-    from questforge.engine.gloomhaven.game.spec import SummonSpec
     from questforge.engine.gloomhaven.game.character_turn import perform_ability
+    from questforge.engine.gloomhaven.game.spec import SummonSpec
 
     g, alpha, grunt = setup(top=["alpha:+2-1"])
     stack(g.state.monster_modifier_deck, ["monster:-1-1"])
     e = attack(g, grunt, alpha, 3)
     assert e["modifiers"] == ["monster:-1-1"]
     g.rules.controller = Policy({"summon_hex": lambda d: 0})
-    perform_ability(g.rules, g.state.characters["alpha"], alpha, Ability("summon", summon=SummonSpec("wolf", 3, 1, 1)))
+    perform_ability(
+        g.rules,
+        g.state.characters["alpha"],
+        alpha,
+        Ability("summon", summon=SummonSpec("wolf", 3, 1, 1)),
+    )
     wolf = next(f for f in g.state.figures.values() if f.kind == "summon")
     e = attack(g, wolf, grunt, 1)
     assert e["modifiers"] == ["alpha:+2-1"]

@@ -36,11 +36,19 @@ from questforge.engine.gloomhaven.game.state import INERT, STRONG
 
 
 def base(classes: list | None = None, monsters: list | None = None, **kw: object) -> object:
-    sc = scenario("b", {"a": disc((0, 0), 3)}, [(0, 0), (-3, 0)],
-                  monsters=monsters if monsters is not None else [("grunt", (3, 0), "normal")], **kw)  # type: ignore[arg-type]
-    c = content([sc], classes=classes or [simple_class("alpha"), simple_class("beta")],
-                monsters=[simple_monster("grunt", health=30, move=0, attack=0)],
-                decks={"grunt": simple_deck("grunt", 99, [Ability("shield", 0)])})
+    sc = scenario(
+        "b",
+        {"a": disc((0, 0), 3)},
+        [(0, 0), (-3, 0)],
+        monsters=monsters if monsters is not None else [("grunt", (3, 0), "normal")],
+        **kw,
+    )  # type: ignore[arg-type]
+    c = content(
+        [sc],
+        classes=classes or [simple_class("alpha"), simple_class("beta")],
+        monsters=[simple_monster("grunt", health=30, move=0, attack=0)],
+        decks={"grunt": simple_deck("grunt", 99, [Ability("shield", 0)])},
+    )
     return c
 
 
@@ -55,21 +63,38 @@ def test_round_cycle_and_cards_in_play() -> None:
     g.step_round()
     assert set(ch.discard) >= {"alpha-1", "alpha-2"} and not ch.selected
     types = [e.type for e in g.events]
-    assert types.index("round_start") < types.index("plan") < types.index("turn_start") < types.index("round_end")
+    assert (
+        types.index("round_start")
+        < types.index("plan")
+        < types.index("turn_start")
+        < types.index("round_end")
+    )
 
 
 def test_either_card_gives_either_half() -> None:
     # GH-TURN-01/02, GH-CHAR-06: the leading card may give its bottom, abilities in order
-    card = simple_card("alpha-1", 10, top=(Ability("attack", 1),), bottom=(Ability("move", 1), Ability("loot", 1)))
-    cls = simple_class("alpha", cards=[card] + [simple_card(f"alpha-{i}", 20 + i) for i in range(2, 9)])
-    pol = Policy({("plan", "alpha"): plan("alpha-1", "alpha-2"),
-                  ("action", "alpha"): [{"card": "alpha-1", "half": "bottom", "default": False},
-                                        {"card": "alpha-2", "half": "top", "default": False}],
-                  ("move", "alpha"): [[1, 0]]})
+    card = simple_card(
+        "alpha-1", 10, top=(Ability("attack", 1),), bottom=(Ability("move", 1), Ability("loot", 1))
+    )
+    cls = simple_class(
+        "alpha", cards=[card] + [simple_card(f"alpha-{i}", 20 + i) for i in range(2, 9)]
+    )
+    pol = Policy(
+        {
+            ("plan", "alpha"): plan("alpha-1", "alpha-2"),
+            ("action", "alpha"): [
+                {"card": "alpha-1", "half": "bottom", "default": False},
+                {"card": "alpha-2", "half": "top", "default": False},
+            ],
+            ("move", "alpha"): [[1, 0]],
+        }
+    )
     g = new_game(base(classes=[cls, simple_class("beta")]), "b", controller=pol)
     g.state.coins[(2, 0)] = 1
     g.step_round()
-    acts = [(e["card"], e["half"]) for e in g.events if e.type == "action" and e["character"] == "alpha"]
+    acts = [
+        (e["card"], e["half"]) for e in g.events if e.type == "action" and e["character"] == "alpha"
+    ]
     assert acts == [("alpha-1", "bottom"), ("alpha-2", "top")]
     assert g.state.characters["alpha"].coins == 1  # moved, then looted the adjacent coin
 
@@ -118,7 +143,12 @@ def test_ranged_area_needs_one_hex_in_range() -> None:
     g = new_game(base(monsters=[("grunt", (3, 0), "normal"), ("grunt", (3, -1), "normal")]), "b")
     pattern = AreaPattern(((0, 0), (1, 0), (0, 1)), melee=False)
     g.rules.controller = Policy({"aoe": lambda d: 0})
-    character_attack(g.rules, g.state.characters["alpha"], g.state.figures["alpha"], Ability("attack", 1, range=2, aoe=pattern))
+    character_attack(
+        g.rules,
+        g.state.characters["alpha"],
+        g.state.figures["alpha"],
+        Ability("attack", 1, range=2, aoe=pattern),
+    )
     assert len({e["target"] for e in g.events if e.type == "attack"}) == 2
 
 
@@ -127,11 +157,15 @@ def test_conditions_without_attack_and_positive_on_allies() -> None:
     g = new_game(base(monsters=[("grunt", (1, 0), "normal")]), "b")
     g.state.figures["beta"].hex = (0, 1)
     ch, alpha = g.state.characters["alpha"], g.state.figures["alpha"]
-    perform_ability(g.rules, ch, alpha, Ability("condition", conditions=("muddle",), target="enemies", range=1))
+    perform_ability(
+        g.rules, ch, alpha, Ability("condition", conditions=("muddle",), target="enemies", range=1)
+    )
     grunt = next(f for f in g.state.figures.values() if f.side == "monsters")
     assert "muddle" in grunt.conditions
     g.rules.controller = Policy({"condition_target": "beta"})
-    perform_ability(g.rules, ch, alpha, Ability("condition", conditions=("strengthen",), target="ally", range=1))
+    perform_ability(
+        g.rules, ch, alpha, Ability("condition", conditions=("strengthen",), target="ally", range=1)
+    )
     assert "strengthen" in g.state.figures["beta"].conditions
 
 
@@ -142,7 +176,9 @@ def test_heal_an_ally_in_range() -> None:
     beta.hex = (0, 2)
     beta.hp = 4
     g.rules.controller = Policy({"heal_target": "beta"})
-    perform_ability(g.rules, g.state.characters["alpha"], g.state.figures["alpha"], Ability("heal", 3, range=2))
+    perform_ability(
+        g.rules, g.state.characters["alpha"], g.state.figures["alpha"], Ability("heal", 3, range=2)
+    )
     assert beta.hp == 7
     g.rules.heal(beta, 9, "x")
     assert beta.hp == beta.max_hp
@@ -165,17 +201,28 @@ def test_one_consume_icon_one_element_and_wild_element() -> None:
     g.state.elements["fire"] = STRONG
     g.state.elements["ice"] = STRONG
     g.rules.controller = Policy({"element": "ice", "consume": "consume"})
-    perform_ability(g.rules, g.state.characters["alpha"], g.state.figures["alpha"],
-                    Ability("attack", 1, consumes=(Consume(("any",), value=1),)))
+    perform_ability(
+        g.rules,
+        g.state.characters["alpha"],
+        g.state.figures["alpha"],
+        Ability("attack", 1, consumes=(Consume(("any",), value=1),)),
+    )
     assert g.state.elements["ice"] == INERT and g.state.elements["fire"] == STRONG
 
 
 def test_round_bonus_card_stays_active_until_round_end() -> None:
     # GH-BONUS-01/07, GH-SEL-08
-    card = AbilityCard("alpha-1", "guard", 1, 10,
-                       Action((Ability("shield", 1),), round_bonus=True, lost=True),
-                       Action((Ability("move", 1),)))
-    cls = simple_class("alpha", cards=[card] + [simple_card(f"alpha-{i}", 20 + i) for i in range(2, 9)])
+    card = AbilityCard(
+        "alpha-1",
+        "guard",
+        1,
+        10,
+        Action((Ability("shield", 1),), round_bonus=True, lost=True),
+        Action((Ability("move", 1),)),
+    )
+    cls = simple_class(
+        "alpha", cards=[card] + [simple_card(f"alpha-{i}", 20 + i) for i in range(2, 9)]
+    )
     pol = Policy({("plan", "alpha"): plan("alpha-1", "alpha-2")})
     g = new_game(base(classes=[cls, simple_class("beta")]), "b", controller=pol)
     for _ in range(4):
@@ -190,13 +237,24 @@ def test_round_bonus_card_stays_active_until_round_end() -> None:
 
 def test_persistent_bonus_slots_give_xp_and_end_lost() -> None:
     # GH-BONUS-02/03/05/09, GH-XP-04
-    card = AbilityCard("alpha-1", "aegis", 1, 10,
-                       Action((Ability("shield", 1),), persistent=True, bonus=Bonus("shield", 1, uses=2, xp_slots=(1, 2))),
-                       Action((Ability("move", 1),)))
-    cls = simple_class("alpha", cards=[card] + [simple_card(f"alpha-{i}", 20 + i) for i in range(2, 9)])
+    card = AbilityCard(
+        "alpha-1",
+        "aegis",
+        1,
+        10,
+        Action(
+            (Ability("shield", 1),),
+            persistent=True,
+            bonus=Bonus("shield", 1, uses=2, xp_slots=(1, 2)),
+        ),
+        Action((Ability("move", 1),)),
+    )
+    cls = simple_class(
+        "alpha", cards=[card] + [simple_card(f"alpha-{i}", 20 + i) for i in range(2, 9)]
+    )
     g = new_game(base(classes=[cls, simple_class("beta")]), "b")
-    from questforge.engine.gloomhaven.game.character_turn import perform_card_half
     from questforge.engine.gloomhaven.game.attacks import shield_of
+    from questforge.engine.gloomhaven.game.character_turn import perform_card_half
 
     ch = g.state.characters["alpha"]
     ch.hand.remove("alpha-1")
@@ -211,14 +269,27 @@ def test_persistent_bonus_slots_give_xp_and_end_lost() -> None:
 
 def test_unrecoverable_cards_stay_lost_and_refresh_items() -> None:
     # GH-RECOV-02/03/04
-    card = AbilityCard("alpha-1", "last", 1, 10, Action((Ability("attack", 5),), lost=True, unrecoverable=True),
-                       Action((Ability("move", 1),)))
-    cls = simple_class("alpha", cards=[card] + [simple_card(f"alpha-{i}", 20 + i) for i in range(2, 9)])
+    card = AbilityCard(
+        "alpha-1",
+        "last",
+        1,
+        10,
+        Action((Ability("attack", 5),), lost=True, unrecoverable=True),
+        Action((Ability("move", 1),)),
+    )
+    cls = simple_class(
+        "alpha", cards=[card] + [simple_card(f"alpha-{i}", 20 + i) for i in range(2, 9)]
+    )
     g = new_game(base(classes=[cls, simple_class("beta")]), "b")
     ch = g.state.characters["alpha"]
     ch.hand.remove("alpha-1")
     ch.lost.append("alpha-1")
-    assert perform_ability(g.rules, ch, g.state.figures["alpha"], Ability("recover", 1, pile="lost"))[0] == 0
+    assert (
+        perform_ability(g.rules, ch, g.state.figures["alpha"], Ability("recover", 1, pile="lost"))[
+            0
+        ]
+        == 0
+    )
     ch.items = {"boots": "spent", "flask": "consumed"}
     perform_ability(g.rules, ch, g.state.figures["alpha"], Ability("refresh", 1, pile="spent"))
     assert ch.items == {"boots": "ready", "flask": "consumed"}
@@ -238,16 +309,25 @@ def test_exhausted_character_keeps_xp_and_loot() -> None:
 
 def test_closed_doors_are_walls_for_summons() -> None:
     # GH-SUMM-08, GH-DOOR-03: summons see the same board as monsters
+    from questforge.engine.gloomhaven.game.builders import line
     from questforge.engine.gloomhaven.game.monster_turn import situation_for
     from questforge.engine.gloomhaven.game.spec import DoorSpec
-    from questforge.engine.gloomhaven.game.builders import line
 
-    sc = scenario("d", {"a": [*line(0, 3), (0, 1)], "b": line(5, 6)}, [(0, 0), (0, 1)],
-                  doors=[DoorSpec((4, 0), ("a", "b"))], monsters=[("grunt", (6, 0), "normal")])
+    sc = scenario(
+        "d",
+        {"a": [*line(0, 3), (0, 1)], "b": line(5, 6)},
+        [(0, 0), (0, 1)],
+        doors=[DoorSpec((4, 0), ("a", "b"))],
+        monsters=[("grunt", (6, 0), "normal")],
+    )
     g = new_game(content([sc], monsters=[simple_monster("grunt", move=0)]), "d")
     g.rules.controller = Policy({"summon_hex": [[1, 0]]})
-    perform_ability(g.rules, g.state.characters["alpha"], g.state.figures["alpha"],
-                    Ability("summon", summon=SummonSpec("wolf", 3, 2, 1)))
+    perform_ability(
+        g.rules,
+        g.state.characters["alpha"],
+        g.state.figures["alpha"],
+        Ability("summon", summon=SummonSpec("wolf", 3, 2, 1)),
+    )
     wolf = next(f for f in g.state.figures.values() if f.kind == "summon")
     sit = situation_for(g.rules, wolf, 2, 0, 1, None, False)
     assert (4, 0) not in sit.hexes
@@ -260,8 +340,18 @@ def test_item_modifier_cards_join_the_deck() -> None:
     from questforge.engine.gloomhaven.game.spec import ItemSpec, ModifierCard
 
     c = base()
-    c = replace(c, items={"charm": ItemSpec("charm", "Charm", "none", (), modifier_cards=(
-        ModifierCard("charm:-1", value=-1, temporary=True),))})
+    c = replace(
+        c,
+        items={
+            "charm": ItemSpec(
+                "charm",
+                "Charm",
+                "none",
+                (),
+                modifier_cards=(ModifierCard("charm:-1", value=-1, temporary=True),),
+            )
+        },
+    )
     g = new_game(c, "b", items={"alpha": ("charm",)})
     assert g.state.characters["alpha"].modifier_deck.count("charm:-1") == 1
     assert len(g.state.characters["alpha"].modifier_deck) == 21
@@ -269,7 +359,9 @@ def test_item_modifier_cards_join_the_deck() -> None:
 
 def test_monster_stat_specials_flying_and_melee() -> None:
     # GH-MSTAT-03 (range 0 = melee), GH-MSTAT-04 (flying is permanent)
-    sc = scenario("f", {"a": disc((0, 0), 3)}, [(0, 0), (-3, 0)], monsters=[("bat", (3, 0), "normal")])
+    sc = scenario(
+        "f", {"a": disc((0, 0), 3)}, [(0, 0), (-3, 0)], monsters=[("bat", (3, 0), "normal")]
+    )
     c = content([sc], monsters=[simple_monster("bat", flying=True)])
     g = new_game(c, "f")
     bat = next(f for f in g.state.figures.values() if f.side == "monsters")

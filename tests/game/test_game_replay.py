@@ -135,10 +135,27 @@ def test_every_event_and_decision_kind_is_documented(pack_content: object) -> No
     classes = sorted(pack_content.classes)  # type: ignore[attr-defined]
     for scenario in sorted(pack_content.scenarios):  # type: ignore[attr-defined]
         for seed in range(2):
-            pol = Policy({k: (lambda d, s=seed: (s * 7 + len(d.options)) % len(d.options)) for k in DECISION_KINDS})
+            pol = Policy(
+                {
+                    k: (lambda d, s=seed: (s * 7 + len(d.options)) % len(d.options))
+                    for k in DECISION_KINDS
+                }
+            )
             g = Game(pack_content, Setup(scenario, tuple(classes[:4]), 1), seed)  # type: ignore[arg-type]
             g.run(pol)
             seen_events |= {e.type for e in g.events}
             seen_kinds |= {d.kind for d in pol.asked}
     assert seen_events <= set(EVENT_TYPES), seen_events - set(EVENT_TYPES)
     assert seen_kinds <= set(DECISION_KINDS), seen_kinds - set(DECISION_KINDS)
+
+
+def test_replay_rejects_foreign_or_broken_logs(pack_content: object) -> None:
+    scenario = sorted(pack_content.scenarios)[0]  # type: ignore[attr-defined]
+    g = play(pack_content, scenario, tuple(sorted(pack_content.classes)[:2]), 1, check=False)  # type: ignore[attr-defined]
+    log = g.to_log()
+    with pytest.raises(ValueError, match="format"):
+        Game.replay({**log, "format": 99}, pack_content)
+    with pytest.raises(ValueError, match="recorded with pack"):
+        Game.replay({**log, "pack": {"id": "other-pack"}}, pack_content)
+    with pytest.raises(ValueError, match="setup"):
+        Game.replay({"format": 1}, pack_content)

@@ -224,21 +224,45 @@ def test_initiative_example_from_the_rulebook() -> None:
     brute = simple_class("brute", initiatives=(61, 10, 20, 30, 40, 50, 70, 80))
     scoundrel = simple_class("scoundrel", initiatives=(86, 15, 25, 35, 45, 55, 65, 75))
     sc = scenario(
-        "ex", {"a": disc((0, 0), 3)}, [(-3, 0), (-3, 1)],
-        monsters=[("archer", (3, 0), "normal"), ("bones", (3, -1), "normal"), ("bones", (2, 1), "normal")],
+        "ex",
+        {"a": disc((0, 0), 3)},
+        [(-3, 0), (-3, 1)],
+        monsters=[
+            ("archer", (3, 0), "normal"),
+            ("bones", (3, -1), "normal"),
+            ("bones", (2, 1), "normal"),
+        ],
     )
     c = content(
-        [sc], classes=[brute, scoundrel],
-        monsters=[simple_monster("archer", health=30, move=0, attack=0), simple_monster("bones", health=30, move=0, attack=0)],
-        decks={"archer": simple_deck("archer", 32, [Ability("shield", 1)]), "bones": simple_deck("bones", 45, [Ability("shield", 1)])},
+        [sc],
+        classes=[brute, scoundrel],
+        monsters=[
+            simple_monster("archer", health=30, move=0, attack=0),
+            simple_monster("bones", health=30, move=0, attack=0),
+        ],
+        decks={
+            "archer": simple_deck("archer", 32, [Ability("shield", 1)]),
+            "bones": simple_deck("bones", 45, [Ability("shield", 1)]),
+        },
     )
-    pol = Policy({("plan", "brute"): plan("brute-1", "brute-2"), ("plan", "scoundrel"): plan("scoundrel-1", "scoundrel-2")})
+    pol = Policy(
+        {
+            ("plan", "brute"): plan("brute-1", "brute-2"),
+            ("plan", "scoundrel"): plan("scoundrel-1", "scoundrel-2"),
+        }
+    )
     g = new_game(c, "ex", ("brute", "scoundrel"), controller=pol)
     g.step_round()
-    groups = [e["monster"] if e.type == "monster_type_turn" else e["figure"]
-              for e in g.events if e.type == "monster_type_turn" or (e.type == "turn_start" and not e["figure"].startswith(("archer", "bones")))]
+    groups = [
+        e["monster"] if e.type == "monster_type_turn" else e["figure"]
+        for e in g.events
+        if e.type == "monster_type_turn"
+        or (e.type == "turn_start" and not e["figure"].startswith(("archer", "bones")))
+    ]
     assert groups == ["archer", "bones", "brute", "scoundrel"]
-    bones_turns = [e for e in g.events if e.type == "turn_start" and e["figure"].startswith("bones")]
+    bones_turns = [
+        e for e in g.events if e.type == "turn_start" and e["figure"].startswith("bones")
+    ]
     assert len(bones_turns) == 2
 
 

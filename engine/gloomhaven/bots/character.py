@@ -67,6 +67,7 @@ class BotController:
         self.game: Any = None
         self.plans: dict[str, _TurnPlan] = {}
         self._situations: dict[tuple[str, int], score.Situation] = {}
+        self._fields: dict[tuple[object, ...], dict[Hex, int]] = {}
 
     def attach(self, game: Any) -> BotController:
         """Give the bot read access to the game it plays (state, content, board)."""
@@ -149,6 +150,34 @@ class BotController:
             hit = self._situations[key] = self._situation(char)
         return hit
 
+    def _approach_field(self, fig: Figure, enemies: Sequence[Figure]) -> dict[Hex, int]:
+        """Movement from every hex to a hex next to an enemy, shared by every figure of a
+        side until a monster moves or the map changes (one search serves four characters'
+        card selection)."""
+        st = self.state
+        key = (
+            fig.side,
+            fig.flying,
+            tuple(sorted(e.hex for e in enemies)),
+            len(st.obstacles),
+            len(st.revealed_rooms),
+            len(st.open_doors),
+            len(st.traps),
+        )
+        hit = self._fields.get(key)
+        if hit is None:
+            occupied = {e.hex for e in enemies} | set(st.obstacles)
+            goals = {
+                n
+                for e in enemies
+                for n in self.board.adj.get(e.hex, ())
+                if n not in occupied and self.board.in_play(st, n)
+            }
+            if len(self._fields) > 32:
+                self._fields.clear()
+            hit = self._fields[key] = walking_field(self.board, st, goals, fig)
+        return hit
+
     def _situation(self, char: Character) -> score.Situation:
         fig = self.state.figures.get(char.figure)
         if fig is None:
@@ -156,9 +185,7 @@ class BotController:
                 None, None, 0, 1, len(char.hand), len(char.discard), len(char.lost)
             )
         enemies = self._enemies(fig)
-        steps_enemy = self._steps(
-            fig, sorted(attack_hexes(self.board, self.state, enemies, 1, fig, False))
-        )
+        steps_enemy = self._approach_field(fig, enemies).get(fig.hex) if enemies else None
         if enemies and any(distance(e.hex, fig.hex) == 1 for e in enemies):
             steps_enemy = 0
         steps_door = None if enemies else self._steps(fig, self._goal_hexes(fig))
@@ -354,15 +381,20 @@ class BotController:
         enemies = self._enemies(fig)
         attack_range = self._coming_attack_range(char)
         ranged = attack_range is not None and attack_range > 1
-        goals: list[Hex]
-        if enemies:
-            rng = attack_range if attack_range is not None else 1
-            goals = sorted(attack_hexes(self.board, self.state, enemies, rng, fig))
-        else:
-            goals = self._goal_hexes(fig)
         # hurt and with no attack to make this turn: step back instead of closing in
         retreat = bool(enemies) and attack_range is None and fig.hp * 10 <= fig.max_hp * 4
-        field = walking_field(self.board, self.state, goals, fig) if goals and not retreat else {}
+        field: dict[Hex, int] = {}
+        if retreat:
+            pass
+        elif enemies and (attack_range or 1) <= 1:
+            field = self._approach_field(fig, enemies)
+        elif enemies:
+            goals = attack_hexes(self.board, self.state, enemies, attack_range or 1, fig)
+            field = walking_field(self.board, self.state, goals, fig)
+        else:
+            goals_list = self._goal_hexes(fig)
+            if goals_list:
+                field = walking_field(self.board, self.state, goals_list, fig)
         far = 1 << 20
 
         def cost(i: int) -> tuple[float, int]:

@@ -80,7 +80,7 @@ EVENT_TYPES: dict[str, str] = {
     "move": "figure, start, end, path",
     "push": "figure, start, end, by",
     "pull": "figure, start, end, by",
-    "focus": "figure, focus, destination, attacks, options",
+    "focus": "figure, focus, destination, attacks, options, reason, rules (the solver's explanation)",
     "no_focus": "figure",
     "attack": "attacker, target, base, value, modifiers, applied, advantage, disadvantage, shield, pierce, damage",
     "attack_obstacle": "attacker, hex, modifiers, damage, hp",

@@ -80,7 +80,8 @@ class Board:
         got = self._monster_cache.get(key)
         if got is None:
             hexes = frozenset(
-                GridHex(q, r) for q, r in self.play_set(state)
+                GridHex(q, r)
+                for q, r in self.play_set(state)
                 if not (((q, r) in self.doors) and (q, r) not in state.open_doors)
             )
             walls = tuple(

@@ -322,6 +322,18 @@ class Game:
         if log.get("format") != LOG_FORMAT:
             raise ValueError(f"unsupported game log format {log.get('format')!r}")
         content = as_content(pack)
+        logged = log.get("pack") or {}
+        if (
+            isinstance(logged, Mapping)
+            and logged.get("id")
+            and content.pack_id
+            and logged.get("id") != content.pack_id
+        ):
+            raise ValueError(
+                f"the log was recorded with pack {logged.get('id')!r}, not {content.pack_id!r}"
+            )
+        if "setup" not in log or "seed" not in log:
+            raise ValueError("a game log needs 'setup' and 'seed'")
         setup = Setup.from_json(log["setup"])
         game = cls(content, setup, log["seed"])
         game.run(ScriptedController(list(log.get("decisions", []))))

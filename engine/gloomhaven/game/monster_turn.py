@@ -272,7 +272,13 @@ def _perform(
                 # the solver's cost model and the engine's agree on every known case; if
                 # they ever differ, follow the solver with an unbounded path search
                 route = find_routes(
-                    r.board, st, m.hex, 999, m.side, jump=ab.jump, flying=m.flying,
+                    r.board,
+                    st,
+                    m.hex,
+                    999,
+                    m.side,
+                    jump=ab.jump,
+                    flying=m.flying,
                     character=False,
                 ).get(dest)
             if route is None:
@@ -405,15 +411,15 @@ def situation_to_json(sit: Situation) -> dict[str, JSONValue]:
         "orientation": sit.orientation,
         "map": {
             "hexes": [[h[0], h[1]] for h in sorted(sit.hexes)],
-            "terrain": [
-                {"hex": [h[0], h[1]], "type": t} for h, t in sorted(sit.terrain.items())
-            ],
+            "terrain": [{"hex": [h[0], h[1]], "type": t} for h, t in sorted(sit.terrain.items())],
             "thin_walls": [[[x[0], x[1]], [y[0], y[1]]] for x, y in sit.thin_walls],
         },
         "figures": [
-            {"hex": [f.hex[0], f.hex[1]], "side": f.side, **(
-                {"initiative": f.initiative} if f.side == "character" else {}
-            )}
+            {
+                "hex": [f.hex[0], f.hex[1]],
+                "side": f.side,
+                **({"initiative": f.initiative} if f.side == "character" else {}),
+            }
             for f in sit.figures
             if not f.invisible
         ],
