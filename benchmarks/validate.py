@@ -19,7 +19,10 @@ and every semantic check has real work to do. Then, on the same files, it times:
 
 It prints a table and the ratios. Goals (issue 2 §5): schema-only validation at least 10x
 faster than check-jsonschema; full semantic validation faster than check-jsonschema's
-schema-only pass. Every run must also agree that the files are valid (exit 0).
+schema-only pass. The schema-only runs and check-jsonschema must agree that every file is
+valid (exit 0; the script's exit status says whether they did). The full run reports some
+semantic findings (exit 1) that copying causes - e.g. treasure and event *numbers*, which
+must be unique in a pack, repeat in every copy - so it does all the work of a real pack.
 """
 
 from __future__ import annotations
@@ -206,7 +209,8 @@ def main() -> int:
     )
     if args.keep is None:
         shutil.rmtree(workdir, ignore_errors=True)
-    return 0 if all(code == 0 for _, _, code in rows) else 1
+    schema_runs = [code for name, _, code in rows if "full" not in name]
+    return 0 if all(code == 0 for code in schema_runs) else 1
 
 
 if __name__ == "__main__":

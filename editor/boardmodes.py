@@ -7,6 +7,7 @@ Mirrors :mod:`questforge.engine.rulesets`: for every registered ruleset, the mod
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.util
 
@@ -21,10 +22,9 @@ def load_all() -> None:
     from questforge.engine import rulesets
 
     names = set(rulesets.BUILTIN)
-    try:
+    # a broken third-party ruleset must not stop the editor
+    with contextlib.suppress(Exception):
         names.update(r.name for r in rulesets.all_rulesets())
-    except Exception:  # a broken third-party ruleset must not stop the editor
-        pass
     for name in sorted(names):
         module = f"questforge.editor.{name}"
         if importlib.util.find_spec(module) is not None:

@@ -28,8 +28,6 @@ from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from questforge.editor import jsonpath
-from questforge.engine.core.jsonload import JsonLoadError
-from questforge.engine.core.jsonload import load_json_file as engine_load_json_file
 from questforge.editor.jsonpath import MISSING, JsonPath
 from questforge.editor.undo import (
     InsertItemCommand,
@@ -37,6 +35,8 @@ from questforge.editor.undo import (
     ReplaceRootCommand,
     SetValueCommand,
 )
+from questforge.engine.core.jsonload import JsonLoadError
+from questforge.engine.core.jsonload import load_json_file as engine_load_json_file
 
 #: seconds of inactivity after an edit before the recovery file is written
 AUTOSAVE_DELAY_MS = 3000
@@ -103,9 +103,9 @@ class Document(QObject):
     #: a value at (or under) this path changed; ``()`` means "anything may have changed"
     changed = Signal(tuple)
     #: the modified flag flipped
-    dirtyChanged = Signal(bool)  # noqa: N815 - Qt signal naming
+    dirtyChanged = Signal(bool)
     #: the file name changed (save as)
-    pathChanged = Signal(object)  # noqa: N815
+    pathChanged = Signal(object)
 
     def __init__(
         self,

@@ -23,9 +23,9 @@ class DocumentEditor(QWidget):
     """Base of a tab's widget: shows one document and offers the common edit actions."""
 
     #: text for the status bar (e.g. the hex under the cursor)
-    statusMessage = Signal(str)  # noqa: N815 - Qt signal naming
+    statusMessage = Signal(str)
     #: the selection changed (enables copy/delete actions)
-    selectionChanged = Signal()  # noqa: N815
+    selectionChanged = Signal()
 
     def __init__(self, document: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)

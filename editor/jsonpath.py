@@ -14,7 +14,6 @@ from typing import Any
 JsonPath = tuple[str | int, ...]
 
 
-
 class _Missing:
     """Marker for "this key/index does not exist" (distinct from a JSON ``null``)."""
 
@@ -73,11 +72,11 @@ def set_value(root: Any, path: JsonPath, value: Any) -> None:
             if not isinstance(node, dict):
                 raise KeyError(f"cannot create {format_path(path[: i + 1])}")
             nxt = [] if isinstance(path[i + 1], int) else {}
-            node[part] = nxt  # type: ignore[index]
+            node[part] = nxt
         node = nxt
     last = path[-1]
     if isinstance(node, dict):
-        node[last] = value  # type: ignore[index]
+        node[last] = value
     elif isinstance(node, list) and isinstance(last, int):
         node[last] = value
     else:

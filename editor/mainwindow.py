@@ -83,7 +83,9 @@ class MainWindow(QMainWindow):
         self._dock("History", self.history, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.problems = ProblemsPanel()
         self.problems.activated.connect(self.jump_to)
-        problems_dock = self._dock("Problems", self.problems, Qt.DockWidgetArea.BottomDockWidgetArea)
+        problems_dock = self._dock(
+            "Problems", self.problems, Qt.DockWidgetArea.BottomDockWidgetArea
+        )
         self.resizeDocks([problems_dock], [160], Qt.Orientation.Vertical)
 
         self.hex_label = QLabel("")
@@ -139,7 +141,9 @@ class MainWindow(QMainWindow):
         self._action(file_menu, "Save A&ll", self.save_all)
         self.export_action = self._action(file_menu, "&Export Map…", self.export_dialog, "Ctrl+E")
         file_menu.addSeparator()
-        self._action(file_menu, "&Close Tab", lambda: self.close_tab(self.tabs.currentIndex()), SK.Close)
+        self._action(
+            file_menu, "&Close Tab", lambda: self.close_tab(self.tabs.currentIndex()), SK.Close
+        )
         self._action(file_menu, "&Quit", self.close, SK.Quit)
 
         edit_menu = bar.addMenu("&Edit")
@@ -289,7 +293,8 @@ class MainWindow(QMainWindow):
         data["id"] = f"new-{kind}-{n}"
         if kind == "scenario":
             numbers = [
-                s.get("number") for s in self.workspace.content("scenario").values()
+                s.get("number")
+                for s in self.workspace.content("scenario").values()
                 if isinstance(s, dict)
             ]
             data["number"] = max([x for x in numbers if isinstance(x, int)] + [0]) + 1
@@ -419,7 +424,7 @@ class MainWindow(QMainWindow):
         widget.deleteLater()
         return True
 
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
+    def closeEvent(self, event: QCloseEvent) -> None:
         for doc in list(self.editors):
             if not self._confirm_close(doc):
                 event.ignore()
@@ -516,7 +521,7 @@ class MainWindow(QMainWindow):
     # ----------------------------------------------------------------- state
     def _on_tab_changed(self, _index: int) -> None:
         doc = self.current_document()
-        self.undo_group.setActiveStack(doc.undo_stack if doc else None)
+        self.undo_group.setActiveStack(doc.undo_stack if doc else None)  # type: ignore[arg-type]
         self._update_actions()
         self._update_title()
 

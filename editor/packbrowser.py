@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
@@ -16,7 +17,7 @@ PATH_ROLE = Qt.ItemDataRole.UserRole + 1
 class PackBrowser(QTreeWidget):
     """Tree of kinds -> files; double-click opens a file."""
 
-    openRequested = Signal(Path)  # noqa: N815 - Qt signal naming
+    openRequested = Signal(Path)
 
     def __init__(self, workspace: Workspace, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -42,10 +43,8 @@ class PackBrowser(QTreeWidget):
                 kinds[f.kind] = parent
             label = f.path.name
             if root is not None:
-                try:
+                with contextlib.suppress(ValueError):
                     label = str(f.path.relative_to(root))
-                except ValueError:
-                    pass
             item = QTreeWidgetItem([label])
             item.setData(0, PATH_ROLE, str(f.path))
             item.setToolTip(0, f"{f.kind} “{f.id}”\n{f.path}")
@@ -81,8 +80,12 @@ class PackBrowser(QTreeWidget):
         }
         for i in range(self.topLevelItemCount()):
             group = self.topLevelItem(i)
+            if group is None:
+                continue
             for j in range(group.childCount()):
                 item = group.child(j)
+                if item is None:
+                    continue
                 state = self.states.get(str(item.data(0, PATH_ROLE)), "ok")
                 item.setIcon(0, icons[state])
                 item.setData(0, Qt.ItemDataRole.AccessibleDescriptionRole, state)

@@ -57,9 +57,7 @@ class Prompts:
 class ScriptedPrompts(Prompts):
     """Answers given in advance (tests, ``--screenshot`` runs): never blocks."""
 
-    def __init__(
-        self, unsaved: Unsaved = Unsaved.CANCEL, recover: bool = False
-    ) -> None:
+    def __init__(self, unsaved: Unsaved = Unsaved.CANCEL, recover: bool = False) -> None:
         super().__init__(None)
         self.unsaved = unsaved
         self.recover = recover

@@ -23,10 +23,12 @@ def settings() -> QSettings:
 
 
 def recent_files() -> list[str]:
-    value = settings().value("recent", [])
+    value: object = settings().value("recent", [])
     if isinstance(value, str):
-        value = [value]
-    return [str(v) for v in (value or []) if v]
+        return [value] if value else []
+    if not isinstance(value, list | tuple):
+        return []
+    return [str(v) for v in value if v]
 
 
 def add_recent_file(path: str) -> list[str]:

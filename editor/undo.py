@@ -56,7 +56,7 @@ class SetValueCommand(QUndoCommand):
     def id(self) -> int:
         return MERGE_ID if self.merge_key else -1
 
-    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt API
+    def mergeWith(self, other: QUndoCommand) -> bool:
         if (
             isinstance(other, SetValueCommand)
             and other.merge_key == self.merge_key

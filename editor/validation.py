@@ -110,9 +110,7 @@ class LiveValidator(QObject):
             except Exception as exc:  # a validator bug must not kill the editor
                 from questforge.validator.findings import Severity
 
-                findings = [
-                    Finding("QE000", Severity.ERROR, f"validation failed: {exc!r}")
-                ]
+                findings = [Finding("QE000", Severity.ERROR, f"validation failed: {exc!r}")]
             relay.ready.emit(ValidationResult(generation, findings, time.perf_counter() - started))
 
         threading.Thread(target=work, name="questforge-validate", daemon=True).start()

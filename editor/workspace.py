@@ -33,11 +33,11 @@ class Workspace(QObject):
     """The pack being edited and every open document."""
 
     #: the file list changed (pack opened, file saved under a new name, file created)
-    filesChanged = Signal()  # noqa: N815 - Qt signal naming
+    filesChanged = Signal()
     #: a document was opened or closed
-    documentsChanged = Signal()  # noqa: N815
+    documentsChanged = Signal()
     #: content of some document changed (kind, id): lets maps redraw when a tile changes
-    contentChanged = Signal(str, str)  # noqa: N815
+    contentChanged = Signal(str, str)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)

@@ -1,7 +1,11 @@
 """questforge.schema: the JSON Schemas shipped as package data, and a tiny loader.
 
-Schemas live in ``<folder>/<name>.schema.json`` (``common/`` for the pack manifest and the
-shared ``$defs``, one folder per ruleset for its content kinds). Each schema's ``$id`` is
+Schemas live in ``<folder>/<name>.schema.json``: ``common/`` holds the pack manifest and the
+ruleset-neutral ``$defs`` (ids, references, names, text, versions), and each ruleset has
+one folder for its content kinds plus, optionally, its own ``defs.schema.json`` for
+definitions that belong to that ruleset only (Gloomhaven's hexes, formulas in L and C,
+conditions, the action grammar). A ``defs`` schema is a library of ``$defs``, never a
+content kind: :func:`kind_schema_files` leaves those out. Each schema's ``$id`` is
 ``https://questforge.dev/schema/<folder>/<name>.schema.json``; cross-file ``$ref`` s use
 those ids and are resolved from these files only (see :func:`registry`), never from the
 network. The files are read through :mod:`importlib.resources`, so the loader works from
@@ -22,6 +26,8 @@ from typing import Any
 #: every shipped schema's ``$id`` starts with this
 BASE_URI = "https://questforge.dev/schema/"
 SUFFIX = ".schema.json"
+#: name of the shared-definitions schema in any folder (``common/defs``, ``gloomhaven/defs``)
+DEFS = "defs"
 
 Schema = dict[str, Any]
 
@@ -40,6 +46,23 @@ def schema_files() -> Iterator[tuple[str, str, Traversable]]:
         for path in sorted(folder.iterdir(), key=lambda p: p.name):
             if path.is_file() and path.name.endswith(SUFFIX):
                 yield folder.name, path.name[: -len(SUFFIX)], path
+
+
+def is_definitions(name: str) -> bool:
+    """Whether ``<folder>/<name>.schema.json`` is a library of ``$defs`` (not a content kind).
+
+    Code that derives kinds from file names (menus, ``new``, checks) must skip these: a
+    document with ``"kind": "defs"`` is not something an author can write.
+    """
+    return name == DEFS
+
+
+def kind_schema_files() -> Iterator[tuple[str, str, Traversable]]:
+    """Like :func:`schema_files` but only the schemas of content kinds (``pack``,
+    ``monster``, ...): every ``defs`` schema is left out."""
+    for folder, name, path in schema_files():
+        if not is_definitions(name):
+            yield folder, name, path
 
 
 @cache

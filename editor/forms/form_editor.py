@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from PySide6.QtCore import QTimer
@@ -35,18 +36,18 @@ class FormEditor(DocumentEditor):
         super().__init__(document, parent)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.scroll = QScrollArea()
-        self.scroll.setWidgetResizable(True)
-        layout.addWidget(self.scroll)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setWidgetResizable(True)
+        layout.addWidget(self.scroll_area)
         schema = schema_for_document(document)
         self.form: SchemaForm | None = None
         if schema is None:
-            self.scroll.setWidget(
+            self.scroll_area.setWidget(
                 QLabel(f"No schema for kind “{document.kind}”: edit the file as text.")
             )
             return
         self.form = SchemaForm(document, SchemaContext(schema), ())
-        self.scroll.setWidget(self.form)
+        self.scroll_area.setWidget(self.form)
 
     def focus_path(self, path: JsonPath) -> None:
         if self.form is None:
@@ -54,7 +55,7 @@ class FormEditor(DocumentEditor):
         widget = self.form.widget_for(path)
         if widget is None:
             return
-        self.scroll.ensureWidgetVisible(widget)
+        self.scroll_area.ensureWidgetVisible(widget)
         widget.setFocus()
         old = widget.styleSheet()
         widget.setStyleSheet("background: #ffe08a;")
@@ -62,7 +63,5 @@ class FormEditor(DocumentEditor):
 
 
 def _restore_style(widget: QWidget, style: str) -> None:
-    try:
+    with contextlib.suppress(RuntimeError):  # the form was rebuilt meanwhile
         widget.setStyleSheet(style)
-    except RuntimeError:  # the form was rebuilt meanwhile
-        pass

@@ -154,7 +154,9 @@ class SchemaForm(QWidget):
         if len(branch_types) > 1:
             return self._json_edit(path, value)
         if "const" in eff:
-            return QLabel(json.dumps(eff["const"]) if not isinstance(eff["const"], str) else eff["const"])
+            return QLabel(
+                json.dumps(eff["const"]) if not isinstance(eff["const"], str) else eff["const"]
+            )
         if isinstance(eff.get("enum"), list):
             return self._enum(path, eff["enum"], value)
         kind = eff.get("type")
@@ -229,9 +231,9 @@ class SchemaForm(QWidget):
         edit = JsonLineEdit()
         edit.set_json(None if value is MISSING else value)
         edit.editingFinished.connect(
-            lambda p=path, e=edit: None
-            if self.document.get(p) == e.json_value()
-            else self._set(p, e.json_value())
+            lambda p=path, e=edit: (
+                None if self.document.get(p) == e.json_value() else self._set(p, e.json_value())
+            )
         )
         return edit
 
@@ -319,7 +321,7 @@ class SchemaForm(QWidget):
                 layout.addWidget(self._build((*path, i), schema, base, item))
             return row
         box = QGroupBox()
-        layout = QVBoxLayout(box)
+        column = QVBoxLayout(box)
         items_schema = eff.get("items", {})
         for i, item in enumerate(value):
             schema = prefix[i] if isinstance(prefix, list) and i < len(prefix) else items_schema
@@ -330,18 +332,16 @@ class SchemaForm(QWidget):
             remove = QToolButton()
             remove.setText("−")
             remove.setToolTip(f"Remove item {i + 1}")
-            remove.clicked.connect(
-                lambda _=False, p=path, idx=i: self.document.remove_item(p, idx)
-            )
+            remove.clicked.connect(lambda _=False, p=path, idx=i: self.document.remove_item(p, idx))
             row_layout.addWidget(remove, 0, Qt.AlignmentFlag.AlignTop)
-            layout.addWidget(row)
+            column.addWidget(row)
         add = QPushButton("+ Add")
         add.clicked.connect(
             lambda _=False, p=path, s=items_schema, b=base: self.document.insert_item(
                 p, self.ctx.default(s, b), None, f"Add item to {format_path(p)}"
             )
         )
-        layout.addWidget(add, 0, Qt.AlignmentFlag.AlignLeft)
+        column.addWidget(add, 0, Qt.AlignmentFlag.AlignLeft)
         return box
 
     # ----------------------------------------------------------------- navigation

@@ -63,7 +63,9 @@ class SchemaContext:
             schema = out
         return schema, base
 
-    def effective(self, schema: Any, data: Any, base: Schema | None = None) -> tuple[Schema, Schema]:
+    def effective(
+        self, schema: Any, data: Any, base: Schema | None = None
+    ) -> tuple[Schema, Schema]:
         """The schema that applies to ``data``: refs followed, matching branches merged in."""
         schema, base = self.resolve(schema, base)
         out = {k: v for k, v in schema.items() if k not in ("allOf", "oneOf", "anyOf")}
@@ -79,7 +81,11 @@ class SchemaContext:
                     for name, prop in branch_props.items():
                         # keep the union's discriminator an enum (a combo box that can switch
                         # the branch), not the branch's const
-                        if name in props and isinstance(props[name], dict) and "enum" in props[name]:
+                        if (
+                            name in props
+                            and isinstance(props[name], dict)
+                            and "enum" in props[name]
+                        ):
                             continue
                         props[name] = prop
                     required += [r for r in sub.get("required") or [] if r not in required]

@@ -36,7 +36,7 @@ def _render(document: object, workspace: object, options: object, output: object
 def _register_renderer() -> None:
     from questforge.editor.render import register_renderer
 
-    register_renderer("scenario", _render)  # type: ignore[arg-type]
+    register_renderer("scenario", _render)
 
 
 _register_renderer()

@@ -27,7 +27,9 @@ def _hide_editing_layers(scene: ScenarioScene) -> tuple[object, object, object]:
     return saved
 
 
-def export_map(scene: ScenarioScene, path: Path, fmt: str | None = None, scale: float = 1.5) -> Path:
+def export_map(
+    scene: ScenarioScene, path: Path, fmt: str | None = None, scale: float = 1.5
+) -> Path:
     """Write the map to ``path`` as ``png`` or ``svg`` (default: from the suffix)."""
     fmt = (fmt or path.suffix.lstrip(".") or "png").lower()
     if fmt not in FORMATS:
@@ -50,7 +52,7 @@ def export_map(scene: ScenarioScene, path: Path, fmt: str | None = None, scale: 
             scene.render(painter, target, source, Qt.AspectRatioMode.KeepAspectRatio)
             painter.end()
             path.parent.mkdir(parents=True, exist_ok=True)
-            if not image.save(str(path), "PNG"):
+            if not image.save(str(path), b"PNG"):
                 raise OSError(f"{path}: cannot write PNG")
         else:
             from PySide6.QtSvg import QSvgGenerator

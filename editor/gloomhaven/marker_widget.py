@@ -24,7 +24,10 @@ class MarkerWidget(QWidget):
     """Absent/normal/elite per player count; ``on_change(count, state)`` applies a click."""
 
     def __init__(
-        self, states: dict[str, str], on_change: Callable[[str, str], None], parent: QWidget | None = None
+        self,
+        states: dict[str, str],
+        on_change: Callable[[str, str], None],
+        parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.on_change = on_change

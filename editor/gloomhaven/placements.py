@@ -29,7 +29,9 @@ def at_hex(data: Any, h: Hex, tile_at: Any = None) -> list[JsonPath]:
                 out.append((key, i))
     overlays = data.get("overlays") or []
     tokens = [
-        (i, o) for i, o in enumerate(overlays) if isinstance(o, dict) and o.get("type") not in TERRAIN
+        (i, o)
+        for i, o in enumerate(overlays)
+        if isinstance(o, dict) and o.get("type") not in TERRAIN
     ]
     terrain = [
         (i, o) for i, o in enumerate(overlays) if isinstance(o, dict) and o.get("type") in TERRAIN

@@ -38,6 +38,7 @@ from questforge.editor.forms.schema_form import SchemaForm
 from questforge.editor.forms.schema_walk import SchemaContext
 from questforge.editor.gloomhaven import placements, tools
 from questforge.editor.gloomhaven.export import export_map
+from questforge.editor.gloomhaven.marker_widget import MarkerWidget
 from questforge.editor.gloomhaven.scenario_map import (
     OVERLAY_TYPES,
     PLAYER_COUNTS,
@@ -48,7 +49,6 @@ from questforge.editor.gloomhaven.scenario_map import (
     hexes_of,
     overlay_hexes,
 )
-from questforge.editor.gloomhaven.marker_widget import MarkerWidget
 from questforge.editor.gloomhaven.scene import ScenarioScene
 from questforge.editor.jsonpath import MISSING, JsonPath
 from questforge.editor.map.view import MapView
@@ -56,8 +56,16 @@ from questforge.editor.map.view import MapView
 MIME = "application/x-questforge-placement"
 #: scenario keys edited on the map rather than in the scenario inspector
 MAP_KEYS = frozenset(
-    {"tiles", "rooms", "doors", "overlays", "monsters", "named_monsters", "bosses",
-     "starting_hexes", "walls"}
+    {
+        "tiles",
+        "doors",
+        "overlays",
+        "monsters",
+        "named_monsters",
+        "bosses",
+        "starting_hexes",
+        "walls",
+    }
 )
 NEW_ROOM = "(new room)"
 
@@ -107,7 +115,7 @@ class ScenarioEditor(DocumentEditor):
         self._fill_palettes()
         self._fitted = False
 
-    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+    def showEvent(self, event: Any) -> None:
         super().showEvent(event)
         if not self._fitted:
             self._fitted = True
@@ -198,8 +206,10 @@ class ScenarioEditor(DocumentEditor):
         self.locked_check.toggled.connect(lambda v: self.set_palette(locked=v))
         form.addRow(self.locked_check)
         self.palette_pages["Door"] = page
-        empty = QLabel("Click a placement to select it; drag to move.\n"
-                       "Delete removes it, Ctrl+C / Ctrl+V / Ctrl+D copy, paste, duplicate.")
+        empty = QLabel(
+            "Click a placement to select it; drag to move.\n"
+            "Delete removes it, Ctrl+C / Ctrl+V / Ctrl+D copy, paste, duplicate."
+        )
         empty.setWordWrap(True)
         self.palette_pages["Select"] = empty
         for name in ("Select", "Tile", "Overlay", "Monster", "Door"):
@@ -266,9 +276,7 @@ class ScenarioEditor(DocumentEditor):
         self._fill_rooms()
 
     def _fill_rooms(self) -> None:
-        rooms = [NEW_ROOM] + [
-            str(r.get("id")) for r in self._list("rooms") if isinstance(r, dict)
-        ]
+        rooms = [NEW_ROOM] + [str(r.get("id")) for r in self._list("rooms") if isinstance(r, dict)]
         current = self.palette_state["room"]
         self.room_combo.blockSignals(True)
         self.room_combo.clear()
@@ -354,18 +362,24 @@ class ScenarioEditor(DocumentEditor):
             self.marker.setVisible(False)
             return
         self.stats_label.setText(self.monster_stats_html(entry))
-        counts = entry.get("players") if isinstance(entry.get("players"), dict) else {}
+        counts = entry.get("players")
+        counts = counts if isinstance(counts, dict) else {}
         self.marker.set_states({k: str(v) for k, v in counts.items()})
         self.marker.setVisible(True)
 
     def _on_marker(self, count: str, state: str) -> None:
-        if self.selection and self.selection[0] == "monsters" and isinstance(self.selection[1], int):
+        if (
+            self.selection
+            and self.selection[0] == "monsters"
+            and isinstance(self.selection[1], int)
+        ):
             self.set_monster_state(self.selection[1], count, state)
 
     def monster_stats_html(self, entry: dict[str, Any]) -> str:
         """Stats the placement gets at the current level and player count."""
         ref = str(entry.get("monster", ""))
-        counts = entry.get("players") if isinstance(entry.get("players"), dict) else {}
+        counts = entry.get("players")
+        counts = counts if isinstance(counts, dict) else {}
         state = str(counts.get(str(self.players), "absent"))
         monster = self.lookup("monster", ref)
         head = f"<b>{ref}</b> — {self.players} characters: <b>{state}</b>"
@@ -377,8 +391,9 @@ class ScenarioEditor(DocumentEditor):
         stats = stats.get(state) if isinstance(stats, dict) else None
         if not isinstance(stats, dict):
             return head + f"<br><i>no stats for level {self.level}</i>"
-        parts = ", ".join(f"{k} {json.dumps(v) if not isinstance(v, str) else v}"
-                          for k, v in stats.items())
+        parts = ", ".join(
+            f"{k} {json.dumps(v) if not isinstance(v, str) else v}" for k, v in stats.items()
+        )
         return head + f"<br>Level {self.level}: {parts}"
 
     def _on_doc_changed(self, path: tuple[Any, ...]) -> None:
@@ -464,16 +479,19 @@ class ScenarioEditor(DocumentEditor):
 
     def paint_overlay(self, h: Hex) -> None:
         kind = self.palette_state["overlay"]
-        for i, overlay in enumerate(self._list("overlays")):
-            if isinstance(overlay, dict) and overlay.get("type") == kind and h in overlay_hexes(overlay):
+        for overlay in self._list("overlays"):
+            if (
+                isinstance(overlay, dict)
+                and overlay.get("type") == kind
+                and h in overlay_hexes(overlay)
+            ):
                 return
-        overlay: dict[str, Any] = {"type": kind, "hexes": [[h[0], h[1]]]}
+        new: dict[str, Any] = {"type": kind, "hexes": [[h[0], h[1]]]}
         if kind in ("treasure", "token"):
-            number = self.palette_state["number"]
-            overlay["number"] = number
+            new["number"] = self.palette_state["number"]
         if kind == "trap":
-            overlay["damage"] = True
-        self.document.insert_item(("overlays",), overlay, None, f"Paint {kind}")
+            new["damage"] = True
+        self.document.insert_item(("overlays",), new, None, f"Paint {kind}")
         if kind in ("treasure", "token"):
             self.set_palette(number=placements.next_number(self.document.data, kind))
 
@@ -507,8 +525,7 @@ class ScenarioEditor(DocumentEditor):
         rooms = door_rooms(self.scene.smap, h)
         if len(rooms) < 2:
             self.statusMessage.emit(
-                f"A door needs two rooms next to it; hex [{h[0]}, {h[1]}] touches "
-                f"{len(rooms)}"
+                f"A door needs two rooms next to it; hex [{h[0]}, {h[1]}] touches {len(rooms)}"
             )
             return
         did = placements.unique_id(placements.ids_in(self.document.data, "doors"), "door")
@@ -554,9 +571,7 @@ class ScenarioEditor(DocumentEditor):
                 self.document.remove_item(("tiles",), index)
                 for ri, room in enumerate(self._list("rooms")):
                     if isinstance(room, dict) and pid in (room.get("tiles") or []):
-                        self.document.remove_item(
-                            ("rooms", ri, "tiles"), room["tiles"].index(pid)
-                        )
+                        self.document.remove_item(("rooms", ri, "tiles"), room["tiles"].index(pid))
         else:
             self.document.remove_item((str(key),), index, f"Delete {tools._describe(path)}")
         if self.selection == tuple(path):
@@ -570,7 +585,10 @@ class ScenarioEditor(DocumentEditor):
         if not self.can_copy():
             return None
         assert self.selection is not None
-        payload = {"list": self.selection[0], "value": copy.deepcopy(self.document.get(self.selection))}
+        payload = {
+            "list": self.selection[0],
+            "value": copy.deepcopy(self.document.get(self.selection)),
+        }
         mime = QMimeData()
         text = json.dumps(payload)
         mime.setData(MIME, text.encode("utf-8"))
@@ -599,8 +617,17 @@ class ScenarioEditor(DocumentEditor):
 
     def _insert_copy(self, key: str, value: Any, delta: Hex) -> None:
         new = placements.moved(value, (key, 0), delta)
-        if isinstance(new, dict) and "id" in new and key in ("tiles", "doors", "named_monsters", "bosses"):
-            new["id"] = placements.unique_id(placements.ids_in(self.document.data, key), str(new["id"]).rsplit("-", 1)[0] if str(new["id"])[-1:].isdigit() else str(new["id"]))
+        if (
+            isinstance(new, dict)
+            and "id" in new
+            and key in ("tiles", "doors", "named_monsters", "bosses")
+        ):
+            new["id"] = placements.unique_id(
+                placements.ids_in(self.document.data, key),
+                str(new["id"]).rsplit("-", 1)[0]
+                if str(new["id"])[-1:].isdigit()
+                else str(new["id"]),
+            )
         if key == "tiles":
             with self.document.macro("Paste tile"):
                 index = self.document.insert_item((key,), new)
@@ -622,9 +649,7 @@ class ScenarioEditor(DocumentEditor):
         if origin is None:
             return
         occupied = {p for p in self.scene.smap.hexes}
-        taken = {
-            placements.anchor(e, (key, 0)) for e in self._list(key)
-        }
+        taken = {placements.anchor(e, (key, 0)) for e in self._list(key)}
         delta = (1, 0)
         for d in ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)):
             cand = (origin[0] + d[0], origin[1] + d[1])

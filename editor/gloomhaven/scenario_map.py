@@ -16,6 +16,8 @@ from questforge.engine.core import hexgrid
 Hex = tuple[int, int]
 Edge = tuple[Hex, Hex]
 
+_DIRS = tuple((d[0], d[1]) for d in hexgrid.DIRECTIONS)
+
 PLAYER_COUNTS = ("2", "3", "4")
 STATES = ("absent", "normal", "elite")
 OVERLAY_TYPES = (
@@ -70,14 +72,20 @@ class ScenarioMap:
     walls: list[Edge] = field(default_factory=list)
     hexes: set[Hex] = field(default_factory=set)
 
+    _walls_cache: tuple[int, set[Hex]] | None = field(default=None, repr=False)
+
     def wall_hexes(self) -> set[Hex]:
         """Off-map hexes touching the map: drawn black, like the wall border of a tile."""
+        if self._walls_cache is not None and self._walls_cache[0] == len(self.hexes):
+            return self._walls_cache[1]
         out: set[Hex] = set()
-        for h in self.hexes:
-            for n in hexgrid.neighbors(h):
-                t = (n[0], n[1])
-                if t not in self.hexes:
+        hexes = self.hexes
+        for q, r in hexes:
+            for dq, dr in _DIRS:
+                t = (q + dq, r + dr)
+                if t not in hexes:
                     out.add(t)
+        self._walls_cache = (len(hexes), out)
         return out
 
     def tile_at(self, h: Hex) -> PlacedTile | None:

@@ -51,6 +51,8 @@ ROOM_TINTS = [
     QColor("#f0e4d8"),
 ]
 TERRAIN = ("corridor", "hazardous", "difficult")
+#: keys whose change alters the board geometry (tiles, rooms, walls, doors)
+BOARD_KEYS = {"tiles", "rooms", "walls", "doors"}
 #: the layers and the top-level keys whose changes make them redraw
 LAYER_KEYS = {
     "board": {"tiles", "rooms", "walls", "doors", "overlays"},
@@ -72,13 +74,14 @@ class _Layer(QGraphicsItem):
         self._rect = QRectF()
         self.setZValue(z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
 
     def set_rect(self, rect: QRectF) -> None:
         self.prepareGeometryChange()
         self._rect = rect
         self.update()
 
-    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+    def boundingRect(self) -> QRectF:
         return self._rect
 
     def paint(
@@ -87,14 +90,18 @@ class _Layer(QGraphicsItem):
         option: QStyleOptionGraphicsItem,
         widget: QWidget | None = None,
     ) -> None:
-        self._paint(painter)  # antialiasing comes from the view / the export painter
+        # antialiasing comes from the view / the export painter; the exposed rectangle lets
+        # layers skip what is off screen
+        self._scene.exposed = option.exposedRect if option is not None else None
+        self._paint(painter)
+        self._scene.exposed = None
 
 
 class ScenarioScene(QGraphicsScene):
     """Scene for one scenario document."""
 
     #: the map geometry was recomputed
-    mapRebuilt = Signal()  # noqa: N815 - Qt signal naming
+    mapRebuilt = Signal()
 
     def __init__(
         self,
@@ -116,6 +123,16 @@ class ScenarioScene(QGraphicsScene):
         self.highlight: Hex | None = None
         self.preview: Callable[[QPainter], None] | None = None
         self.smap = ScenarioMap()
+        self._wall_path = QPainterPath()
+        self._tint_paths: dict[str, QPainterPath] = {}
+        self._grid_path = QPainterPath()
+        self._outline_path = QPainterPath()
+        self._thin_path = QPainterPath()
+        self._corridors: list[tuple[int, ...]] = []
+        self._map_rect: QRectF | None = None
+        self.exposed: QRectF | None = None
+        #: last drawn hexes of each placement, to repaint only around a moved one
+        self._entry_hexes: dict[tuple[str, int], list[Hex]] = {}
         self.setBackgroundBrush(QColor("#f7f3ea"))
         self.layers = {
             "board": _Layer(self, self._paint_board, 0),
@@ -128,7 +145,10 @@ class ScenarioScene(QGraphicsScene):
             "selection": _Layer(self, self._paint_selection, 7),
             "preview": _Layer(self, self._paint_preview, 8),
         }
-        for layer in self.layers.values():
+        for name, layer in self.layers.items():
+            if name in ("board", "grid"):
+                # static until the board changes: paint once per zoom level, then blit
+                layer.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
             self.addItem(layer)
         document.changed.connect(self._on_changed)
         self.rebuild()
@@ -149,19 +169,40 @@ class ScenarioScene(QGraphicsScene):
     def polygon(self, h: Hex, scale: float = 1.0) -> Any:
         return symbols.hex_polygon(self.center(h), self.size, self.orientation, scale)
 
-    def _bounds(self) -> QRectF:
-        hexes = self.smap.hexes | self.smap.wall_hexes() | self._placed_hexes()
-        if not hexes:
-            return QRectF(-5 * self.size, -5 * self.size, 10 * self.size, 10 * self.size)
+    def visible(self, h: Hex) -> bool:
+        """False when ``h`` is outside the area being painted (always True for exports)."""
+        rect = self.exposed
+        if rect is None or rect.isEmpty():
+            return True
+        c = self.center(h)
+        m = self.size * 1.2
+        return (
+            rect.left() - m <= c.x() <= rect.right() + m
+            and rect.top() - m <= c.y() <= rect.bottom() + m
+        )
+
+    def _hex_rect(self, hexes: Any) -> QRectF | None:
         xs, ys = [], []
         for h in hexes:
             c = self.center(h)
             xs.append(c.x())
             ys.append(c.y())
-        pad = self.size * 1.5
+        if not xs:
+            return None
+        pad = self.size * 2.6  # the wall border ring and the tile labels
         return QRectF(
             min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
         )
+
+    def _bounds(self) -> QRectF:
+        """The map's rectangle (cached per board) joined with the placements' hexes."""
+        if self._map_rect is None:
+            self._map_rect = self._hex_rect(self.smap.hexes) or QRectF()
+        placed = self._hex_rect(self._placed_hexes() - self.smap.hexes)
+        rect = self._map_rect if placed is None else self._map_rect.united(placed)
+        if rect.isEmpty():
+            return QRectF(-5 * self.size, -5 * self.size, 10 * self.size, 10 * self.size)
+        return rect
 
     def _placed_hexes(self) -> set[Hex]:
         out: set[Hex] = set()
@@ -178,23 +219,106 @@ class ScenarioScene(QGraphicsScene):
 
     # ----------------------------------------------------------------- updates
     def rebuild(self) -> None:
+        """Recompute the board (tiles, rooms, walls, doors) and its cached drawing paths."""
         self.smap = build_map(self.data, self.tile_lookup)
-        rect = self._bounds()
+        self._map_rect = None
+        self._entry_hexes = {}
+        self._build_paths()
+        self._update_rect(force=True)
         for layer in self.layers.values():
-            layer.set_rect(rect)
-        self.setSceneRect(rect.adjusted(-400, -400, 400, 400))
+            layer.update()
         self.mapRebuilt.emit()
+
+    def _update_rect(self, force: bool = False) -> None:
+        rect = self._bounds()
+        if force or rect != self.layers["board"].boundingRect():
+            for layer in self.layers.values():
+                layer.set_rect(rect)
+            self.setSceneRect(rect.adjusted(-400, -400, 400, 400))
 
     def _on_changed(self, path: tuple[Any, ...]) -> None:
         key = path[0] if path else None
-        if key is None or key in LAYER_KEYS["board"] or key in ("starting_hexes", "monsters"):
-            # geometry or bounds may change: recompute the map, repaint every layer
+        if key is None or key in BOARD_KEYS or (key == "overlays" and self._corridors_changed()):
+            # the board's geometry changed: recompute the map and its paths
             self.rebuild()
             return
+        if key in ("monsters", "named_monsters", "bosses", "starting_hexes", "overlays"):
+            self._update_rect()  # a placement may sit outside the map
+        if (
+            len(path) >= 2
+            and isinstance(path[1], int)
+            and key in ("monsters", "named_monsters", "bosses")
+        ):
+            # one placement changed: repaint around where it was and where it is now
+            entry = (str(key), path[1])
+            old = self._entry_hexes.get(entry, [])
+            new = self.hexes_of_path(entry)
+            self._entry_hexes[entry] = new
+            dirty = self._hex_rect([*old, *new])
+            if dirty is not None:
+                self.layers["figures"].update(dirty)
+                self.layers["selection"].update(dirty)
+                return
+        if key in ("monsters", "named_monsters", "bosses"):
+            self._entry_hexes = {}
         for name, keys in LAYER_KEYS.items():
-            if key in keys:
+            if key in keys and name not in ("board",):
                 self.layers[name].update()
         self.layers["selection"].update()
+
+    def _corridors_changed(self) -> bool:
+        corridors = sorted(
+            tuple(h)
+            for o in (self.data.get("overlays") or [])
+            if isinstance(o, dict) and o.get("type") == "corridor"
+            for h in hexes_of(o.get("hexes"))
+        )
+        changed = corridors != self._corridors
+        return changed
+
+    def _build_paths(self) -> None:
+        """Wall border, room tints, grid, tile outlines and thin walls as cached paths."""
+        smap = self.smap
+        d = self.data if isinstance(self.data, dict) else {}
+        self._corridors = sorted(
+            tuple(h)
+            for o in (d.get("overlays") or [])
+            if isinstance(o, dict) and o.get("type") == "corridor"
+            for h in hexes_of(o.get("hexes"))
+        )
+        walls = QPainterPath()
+        for h in smap.wall_hexes():
+            walls.addPolygon(self.polygon(h))
+        self._wall_path = walls
+        by_colour: dict[str, QPainterPath] = {}
+        grid = QPainterPath()
+        for h in smap.hexes:
+            rid = smap.room_of.get(h)
+            colour = self._room_colour(rid).name() if rid else "#e3ddcf"
+            poly = self.polygon(h)
+            by_colour.setdefault(colour, QPainterPath()).addPolygon(poly)
+            grid.addPolygon(poly)
+        self._tint_paths = by_colour
+        self._grid_path = grid
+        outline = QPainterPath()
+        for tile in smap.tiles:
+            for h in tile.hexes:
+                for direction in range(6):
+                    n = hexgrid.neighbor(h, direction)
+                    if (n[0], n[1]) not in tile.hexes:
+                        a, b = self._edge_points(h, direction)
+                        outline.moveTo(a)
+                        outline.lineTo(b)
+        self._outline_path = outline
+        thin = QPainterPath()
+        for a_hex, b_hex in smap.walls:
+            wall_dir = hexgrid.direction_to(a_hex, b_hex)
+            if wall_dir is None:
+                continue
+            a, b = self._edge_points(a_hex, wall_dir)
+            thin.moveTo(a)
+            thin.lineTo(b)
+        self._thin_path = thin
 
     def refresh_tiles(self) -> None:
         """A map tile changed in another tab: recompute the board."""
@@ -233,26 +357,17 @@ class ScenarioScene(QGraphicsScene):
         return ROOM_TINTS[index % len(ROOM_TINTS)]
 
     def _paint_board(self, p: QPainter) -> None:
-        smap = self.smap
         # wall border: off-map hexes around the map are solid black, like printed tiles
-        walls = QPainterPath()
-        for h in smap.wall_hexes():
-            walls.addPolygon(self.polygon(h))
         p.setPen(QPen(QColor("#2a2522"), 1))
         p.setBrush(QColor("#2a2522"))
-        p.drawPath(walls)
+        p.drawPath(self._wall_path)
         # room tints (hexes not in any room: neutral stone)
-        by_colour: dict[str, QPainterPath] = {}
-        for h in smap.hexes:
-            rid = smap.room_of.get(h)
-            colour = self._room_colour(rid).name() if rid else "#e3ddcf"
-            by_colour.setdefault(colour, QPainterPath()).addPolygon(self.polygon(h))
         p.setPen(Qt.PenStyle.NoPen)
-        for colour, path in by_colour.items():
+        for colour, path in self._tint_paths.items():
             p.setBrush(QColor(colour))
             p.drawPath(path)
         # missing tiles: hatched red so an unknown tile id cannot go unnoticed
-        for tile in smap.tiles:
+        for tile in self.smap.tiles:
             if tile.missing:
                 for h in tile.hexes:
                     p.setBrush(QBrush(QColor("#c0392b"), Qt.BrushStyle.DiagCrossPattern))
@@ -262,30 +377,19 @@ class ScenarioScene(QGraphicsScene):
         for overlay in self.data.get("overlays") or [] if isinstance(self.data, dict) else []:
             if isinstance(overlay, dict) and overlay.get("type") in TERRAIN:
                 for h in overlay_hexes(overlay):
-                    symbols.paint_overlay(
-                        p, overlay["type"], self.center(h), self.size, self.orientation
-                    )
+                    if self.visible(h):
+                        symbols.paint_overlay(
+                            p, overlay["type"], self.center(h), self.size, self.orientation
+                        )
 
     def _paint_grid(self, p: QPainter) -> None:
         smap = self.smap
-        grid = QPainterPath()
-        for h in smap.hexes:
-            grid.addPolygon(self.polygon(h))
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.setPen(QPen(QColor("#9d927e"), 1.0))
-        p.drawPath(grid)
+        p.drawPath(self._grid_path)
         # tile outlines: edges between a tile's hex and a hex outside that tile
-        outline = QPainterPath()
-        for tile in smap.tiles:
-            for h in tile.hexes:
-                for d in range(6):
-                    n = hexgrid.neighbor(h, d)
-                    if (n[0], n[1]) not in tile.hexes:
-                        a, b = self._edge_points(h, d)
-                        outline.moveTo(a)
-                        outline.lineTo(b)
         p.setPen(QPen(QColor("#5b5143"), 2.2))
-        p.drawPath(outline)
+        p.drawPath(self._outline_path)
         # tile codes, printed on the wall border above each tile like the book's labels
         p.setFont(_font(self.size * 0.3))
         for tile in smap.tiles:
@@ -293,7 +397,7 @@ class ScenarioScene(QGraphicsScene):
                 continue
             top = min(tile.hexes, key=lambda h: (self.center(h).y(), self.center(h).x()))
             c = self.center(top)
-            above = (top[0], top[1] - 1) if self.orientation == "flat" else (top[0], top[1] - 1)
+            above = (top[0], top[1] - 1)  # the neighbour straight above (flat) / up-left
             on_wall = above not in smap.hexes
             p.setPen(QColor("#f2e6c9") if on_wall else QColor(60, 50, 40, 170))
             y = c.y() - self.size * (1.45 if on_wall else 1.0)
@@ -303,18 +407,10 @@ class ScenarioScene(QGraphicsScene):
                 f"{tile.tile} {tile.side.upper()}",
             )
         # thin walls: thick dark bars along the shared edge
-        thin = QPainterPath()
-        for a_hex, b_hex in smap.walls:
-            d = hexgrid.direction_to(a_hex, b_hex)
-            if d is None:
-                continue
-            a, b = self._edge_points(a_hex, d)
-            thin.moveTo(a)
-            thin.lineTo(b)
         pen = QPen(QColor("#2a2522"), self.size * 0.22)
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         p.setPen(pen)
-        p.drawPath(thin)
+        p.drawPath(self._thin_path)
 
     def _edge_points(self, h: Hex, direction: int) -> tuple[QPointF, QPointF]:
         corners = hexgrid.hex_corners(h, self.size, self.orientation)  # type: ignore[arg-type]
@@ -328,10 +424,12 @@ class ScenarioScene(QGraphicsScene):
             if not isinstance(overlay, dict) or overlay.get("type") in TERRAIN:
                 continue
             kind = str(overlay.get("type"))
-            number = overlay.get("number") if kind in ("treasure", "token") else overlay.get(
-                "count"
+            number = (
+                overlay.get("number") if kind in ("treasure", "token") else overlay.get("count")
             )
             for h in overlay_hexes(overlay):
+                if not self.visible(h):
+                    continue
                 symbols.paint_overlay(
                     p,
                     kind,
@@ -376,13 +474,17 @@ class ScenarioScene(QGraphicsScene):
 
     def _paint_figures(self, p: QPainter) -> None:
         d = self.data if isinstance(self.data, dict) else {}
-        for entry in d.get("monsters") or []:
+        for index, entry in enumerate(d.get("monsters") or []):
             if not isinstance(entry, dict):
                 continue
             h = as_hex(entry.get("hex"))
             if h is None:
                 continue
-            counts = entry.get("players") if isinstance(entry.get("players"), dict) else {}
+            self._entry_hexes[("monsters", index)] = [h]
+            if not self.visible(h):
+                continue
+            counts = entry.get("players")
+            counts = counts if isinstance(counts, dict) else {}
             states = {k: str(counts.get(k, "absent")) for k in ("2", "3", "4")}
             present = states.get(str(self.players), "absent") != "absent"
             p.setOpacity(1.0 if present else 0.35)
@@ -396,9 +498,12 @@ class ScenarioScene(QGraphicsScene):
             )
         p.setOpacity(1.0)
         for key, colour in (("named_monsters", "#b03a2e"), ("bosses", "#6c2a86")):
-            for entry in d.get(key) or []:
+            for index, entry in enumerate(d.get(key) or []):
                 h = as_hex(entry.get("hex")) if isinstance(entry, dict) else None
                 if h is None:
+                    continue
+                self._entry_hexes[(key, index)] = [h]
+                if not self.visible(h):
                     continue
                 c = self.center(h)
                 p.setPen(QPen(symbols.INK, self.size * 0.06))
@@ -409,7 +514,12 @@ class ScenarioScene(QGraphicsScene):
                 ref = str(entry.get("monster") or entry.get("boss") or "?")
                 p.setFont(_font(self.size * 0.3))
                 p.drawText(
-                    QRectF(c.x() - self.size * 0.42, c.y() - self.size * 0.42, self.size * 0.84, self.size * 0.84),
+                    QRectF(
+                        c.x() - self.size * 0.42,
+                        c.y() - self.size * 0.42,
+                        self.size * 0.84,
+                        self.size * 0.84,
+                    ),
                     Qt.AlignmentFlag.AlignCenter,
                     ("B:" if key == "bosses" else "") + symbols.monster_label(ref),
                 )

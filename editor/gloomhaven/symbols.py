@@ -34,15 +34,27 @@ OVERLAY_FILL = {
 }
 
 
+_UNIT: dict[tuple[float, str], QPolygonF] = {}
+
+
 def hex_polygon(center: QPointF, size: float, orientation: str, scale: float = 1.0) -> QPolygonF:
-    start = 0.0 if orientation == "flat" else 30.0
-    pts = []
-    for i in range(6):
-        a = math.radians(start + 60 * i)
-        pts.append(
-            QPointF(center.x() + size * scale * math.cos(a), center.y() + size * scale * math.sin(a))
+    """The hexagon around ``center`` (a cached unit polygon, translated: maps are big)."""
+    key = (size * scale, orientation)
+    unit = _UNIT.get(key)
+    if unit is None:
+        start = 0.0 if orientation == "flat" else 30.0
+        r = size * scale
+        unit = QPolygonF(
+            [
+                QPointF(
+                    r * math.cos(math.radians(start + 60 * i)),
+                    r * math.sin(math.radians(start + 60 * i)),
+                )
+                for i in range(6)
+            ]
         )
-    return QPolygonF(pts)
+        _UNIT[key] = unit
+    return unit.translated(center)
 
 
 def _font(size: float, bold: bool = True) -> QFont:
@@ -97,7 +109,10 @@ def paint_overlay(
         else:  # corridor: flagstones
             p.setPen(QPen(QColor("#8f7c58"), s * 0.05))
             for dy in (-0.3, 0.0, 0.3):
-                p.drawLine(QPointF(c.x() - s * 0.6, c.y() + s * dy), QPointF(c.x() + s * 0.6, c.y() + s * dy))
+                p.drawLine(
+                    QPointF(c.x() - s * 0.6, c.y() + s * dy),
+                    QPointF(c.x() + s * 0.6, c.y() + s * dy),
+                )
         return
     p.setPen(QPen(INK, s * 0.07))
     if kind == "trap":
@@ -112,10 +127,24 @@ def paint_overlay(
         p.setPen(QPen(QColor("#a8141b"), s * 0.12))
         p.setBrush(fill)
         p.drawPolygon(tri)
-        _text(p, QRectF(c.x() - s * 0.3, c.y() - s * 0.25, s * 0.6, s * 0.6), "!", s * 0.5, QColor("#a8141b"))
+        _text(
+            p,
+            QRectF(c.x() - s * 0.3, c.y() - s * 0.25, s * 0.6, s * 0.6),
+            "!",
+            s * 0.5,
+            QColor("#a8141b"),
+        )
     elif kind == "obstacle":
         path = QPainterPath()
-        pts = [(-0.55, 0.15), (-0.35, -0.4), (0.05, -0.55), (0.5, -0.3), (0.55, 0.2), (0.2, 0.5), (-0.3, 0.48)]
+        pts = [
+            (-0.55, 0.15),
+            (-0.35, -0.4),
+            (0.05, -0.55),
+            (0.5, -0.3),
+            (0.55, 0.2),
+            (0.2, 0.5),
+            (-0.3, 0.48),
+        ]
         path.moveTo(c.x() + s * pts[0][0], c.y() + s * pts[0][1])
         for x, y in pts[1:]:
             path.lineTo(c.x() + s * x, c.y() + s * y)
@@ -123,7 +152,9 @@ def paint_overlay(
         p.setBrush(fill)
         p.drawPath(path)
         p.setPen(QPen(QColor("#4a433c"), s * 0.05))
-        p.drawLine(QPointF(c.x() - s * 0.2, c.y() - s * 0.2), QPointF(c.x() + s * 0.15, c.y() + s * 0.2))
+        p.drawLine(
+            QPointF(c.x() - s * 0.2, c.y() - s * 0.2), QPointF(c.x() + s * 0.15, c.y() + s * 0.2)
+        )
     elif kind == "treasure":
         body = QRectF(c.x() - s * 0.45, c.y() - s * 0.25, s * 0.9, s * 0.55)
         p.setBrush(QColor("#8a5a2b"))
@@ -133,7 +164,12 @@ def paint_overlay(
         p.drawRoundedRect(lid, s * 0.08, s * 0.08)
         p.setBrush(fill)
         p.drawEllipse(QRectF(c.x() - s * 0.22, c.y() - s * 0.12, s * 0.44, s * 0.4))
-        _text(p, QRectF(c.x() - s * 0.3, c.y() - s * 0.14, s * 0.6, s * 0.44), str(number or "?"), s * 0.3)
+        _text(
+            p,
+            QRectF(c.x() - s * 0.3, c.y() - s * 0.14, s * 0.6, s * 0.44),
+            str(number or "?"),
+            s * 0.3,
+        )
     elif kind == "coin":
         count = max(1, number or 1)
         p.setBrush(fill)
@@ -142,7 +178,12 @@ def paint_overlay(
         p.drawEllipse(QPointF(c.x(), c.y()), r, r)
         p.drawEllipse(QPointF(c.x(), c.y()), r * 0.65, r * 0.65)
         if count > 1:
-            _text(p, QRectF(c.x() + s * 0.1, c.y() - s * 0.6, s * 0.5, s * 0.35), f"×{count}", s * 0.26)
+            _text(
+                p,
+                QRectF(c.x() + s * 0.1, c.y() - s * 0.6, s * 0.5, s * 0.35),
+                f"×{count}",
+                s * 0.26,
+            )
     elif kind == "pressure-plate":
         p.setBrush(fill)
         p.setPen(QPen(QColor("#4b3a78"), s * 0.07))
@@ -153,7 +194,12 @@ def paint_overlay(
         p.setBrush(fill)
         p.setPen(QPen(QColor("#1d5fa8"), s * 0.1))
         p.drawEllipse(QPointF(c.x(), c.y()), s * 0.42, s * 0.42)
-        _text(p, QRectF(c.x() - s * 0.4, c.y() - s * 0.4, s * 0.8, s * 0.8), str(number or "?"), s * 0.42)
+        _text(
+            p,
+            QRectF(c.x() - s * 0.4, c.y() - s * 0.4, s * 0.8, s * 0.8),
+            str(number or "?"),
+            s * 0.42,
+        )
     else:
         p.setBrush(fill)
         p.drawEllipse(QPointF(c.x(), c.y()), s * 0.4, s * 0.4)

@@ -231,4 +231,3 @@ def _describe(path: JsonPath) -> str:
         "bosses": "boss",
     }
     return names.get(str(path[0]), str(path[0])) if path else "item"
-

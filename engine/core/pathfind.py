@@ -183,6 +183,8 @@ def bfs(
         pending = set(targets) - dist.keys()
         if not pending:
             return PathResult(dist, parents if track_parents else {})
+    if not track_parents and max_steps is None:
+        return PathResult(_bfs_levels(list(queue), nb, passable, dist, pending))
     while queue:
         n = queue.popleft()
         d = dist[n] + 1
@@ -204,3 +206,39 @@ def bfs(
                 if not pending:
                     return PathResult(dist, parents if track_parents else {})
     return PathResult(dist, parents if track_parents else {})
+
+
+def _bfs_levels(
+    frontier: list[N],
+    nb: Callable[[N], Iterable[N] | None],
+    passable: Callable[[N], bool] | None,
+    dist: dict[N, int],
+    pending: set[N] | None = None,
+) -> dict[N, int]:
+    """The plain BFS, one level at a time (the solver's hot path: no per-node lookups).
+
+    With ``pending`` the search stops after the level on which the last of them is reached.
+    """
+    d = 0
+    while frontier:
+        if pending is not None and not pending.isdisjoint(frontier):
+            pending.difference_update(frontier)
+            if not pending:
+                break
+        d += 1
+        nxt: list[N] = []
+        append = nxt.append
+        if passable is None:
+            for n in frontier:
+                for m in nb(n) or ():
+                    if m not in dist:
+                        dist[m] = d
+                        append(m)
+        else:
+            for n in frontier:
+                for m in nb(n) or ():
+                    if m not in dist and passable(m):
+                        dist[m] = d
+                        append(m)
+        frontier = nxt
+    return dist

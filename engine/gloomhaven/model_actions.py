@@ -5,7 +5,8 @@ ability is one flat frozen dataclass discriminated by ``type`` (``move``, ``atta
 ``heal``, ``shield``, ``retaliate``, ``summon``, ``loot``, ``infuse``, ``recover``,
 ``refresh``, ``xp``, ``condition``, ``special``): a single class keeps the engine's dispatch
 simple (``if ability.type == "attack"``) and fields that do not apply to a type keep their
-neutral default. The JSON form is ``schema/common/defs.schema.json#/$defs/ability``.
+neutral default. The JSON form is ``schema/gloomhaven/defs.schema.json#/$defs/ability``
+(a Gloomhaven definition: ``schema/common/defs.schema.json`` holds only ruleset-neutral ones).
 
 On a monster ability card the ``value`` of ``move`` and ``attack`` and the ``range`` of an
 ``attack`` are modifiers to the monster's stat card (GH-MMOVE-01, GH-MATK-01, GH-MATK-05);

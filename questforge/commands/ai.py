@@ -29,6 +29,7 @@ import click
 
 from questforge.engine.core.hexgrid import Hex
 from questforge.engine.gloomhaven.ai import (
+    GeometryCache,
     Situation,
     SituationError,
     Solution,
@@ -194,6 +195,7 @@ def solve_command(files: tuple[Path, ...], fmt: str, check: bool, explain: bool)
     failed_input = False
     mismatch = False
     first = True
+    geometry = GeometryCache()  # files often share a map; answers are never reused
     for path in _expand(files):
         try:
             sit = read_situation(path)
@@ -203,7 +205,15 @@ def solve_command(files: tuple[Path, ...], fmt: str, check: bool, explain: bool)
             if fmt == "json":
                 click.echo(json.dumps({"file": str(path), "error": str(exc)}))
             continue
-        solution = solve(sit)
+        try:
+            solution = solve(sit, geometry=geometry)
+        except Exception as exc:  # a solver bug must still name the file, not dump a trace
+            failed_input = True
+            message = f"{path}: internal solver error ({type(exc).__name__}: {exc})"
+            click.echo(f"error: {message}", err=True)
+            if fmt == "json":
+                click.echo(json.dumps({"file": str(path), "error": message}))
+            continue
         match = expected_matches(sit, solution)
         if check and match is False:
             mismatch = True

@@ -58,17 +58,21 @@ def _largest_scenario(pack: Path) -> Path | None:
     help="Render the main window offscreen to this PNG and exit.",
 )
 @click.option(
-    "--players", type=click.IntRange(2, 4), default=2, show_default=True,
+    "--players",
+    type=click.IntRange(2, 4),
+    default=2,
+    show_default=True,
     help="Player count the map shows.",
 )
 @click.option(
-    "--level", type=click.IntRange(0, 7), default=1, show_default=True,
+    "--level",
+    type=click.IntRange(0, 7),
+    default=1,
+    show_default=True,
     help="Scenario level for monster stats.",
 )
 @click.option("--size", default="1400x900", show_default=True, help="Window size WxH.")
-def edit(
-    target: Path | None, screenshot: Path | None, players: int, level: int, size: str
-) -> None:
+def edit(target: Path | None, screenshot: Path | None, players: int, level: int, size: str) -> None:
     """Open the scenario editor (default: the bundled sample pack)."""
     if screenshot is not None:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
@@ -85,7 +89,9 @@ def edit(
     try:
         width, height = (int(x) for x in size.lower().split("x", 1))
     except ValueError:
-        raise click.BadParameter("expected WIDTHxHEIGHT, e.g. 1400x900", param_hint="--size")
+        raise click.BadParameter(
+            "expected WIDTHxHEIGHT, e.g. 1400x900", param_hint="--size"
+        ) from None
 
     from PySide6.QtWidgets import QApplication
 
@@ -121,7 +127,7 @@ def edit(
             app.processEvents()
         editor = window.current_editor()
         if editor is not None and hasattr(editor, "view"):
-            editor.view.fit()  # type: ignore[attr-defined]
+            editor.view.fit()
             app.processEvents()
         image = window.grab()
         screenshot.parent.mkdir(parents=True, exist_ok=True)

@@ -1,11 +1,21 @@
 """``questforge new``: scaffold a pack or a content file that validates.
 
 ``questforge new pack NAME`` creates ``DIR/<id>/pack.json``. ``scenario``, ``monster`` and
-``character`` write content files into kind folders under ``DIR`` (default: the current
-folder), the way the bundled sample pack is laid out, together with whatever they need to
-be valid on their own: a scenario gets a starter map tile unless the pack already has the
-tile it names, a monster gets its ability deck, a character class gets a full level-1 hand.
-Nothing is ever overwritten: if any target exists the command stops before writing.
+``character`` write content files into the kind folders of the pack (``monsters/``,
+``decks/``, ...), the way the bundled sample pack is laid out, together with whatever they
+need to be valid on their own: a scenario gets a starter map tile unless the pack already
+has the tile it names, a monster gets its ability deck, a character class gets a full
+level-1 hand.
+
+For content, ``--dir`` names the pack: the pack root is the nearest folder at or above
+``DIR`` holding a ``pack.json``, so ``--dir my-pack`` and ``--dir my-pack/monsters`` both
+write ``my-pack/monsters/<id>.json`` (never ``my-pack/monsters/monsters/...``). Outside any
+pack the kind folders are created under ``DIR`` itself.
+
+Writing is all-or-nothing: nothing is ever overwritten (if any target exists the command
+stops before writing), every file is first written to a temporary file next to its target
+and only then moved into place, and if anything fails, every file and folder this run
+created is removed again.
 
 Every file is checked against its JSON Schema (python-jsonschema, local schemas only)
 before anything is written, so a scaffold that does not validate is a bug, not a user error.
@@ -13,8 +23,12 @@ before anything is written, so a scaffold that does not validate is a bug, not a
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
+import os
 import re
+import secrets
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
@@ -287,7 +301,60 @@ def _validate(relative: str, document: dict[str, Any]) -> None:
         raise NewError(f"internal error: scaffold {relative} does not validate: {first.message}")
 
 
+def content_base(directory: Path) -> Path:
+    """Where content kind folders go for ``--dir directory``: the root of the pack that
+    holds ``directory`` (``directory`` itself or the nearest parent with a ``pack.json``),
+    or ``directory`` when it is not inside a pack."""
+    resolved = directory.resolve()
+    root = _pack_root(resolved)
+    if root is None or root == resolved:
+        return directory
+    try:  # keep the paths the command prints short when it can
+        return root.relative_to(Path.cwd())
+    except ValueError:
+        return root
+
+
+def _place(temporary: Path, target: Path) -> None:
+    """Move a fully written temporary file to ``target`` without ever replacing a file.
+
+    A hard link fails atomically if ``target`` exists (someone created it since the check);
+    where links are not supported, fall back to a checked rename.
+    """
+    try:
+        os.link(temporary, target)
+    except FileExistsError:
+        raise
+    except OSError:
+        if target.exists():
+            raise FileExistsError(target) from None
+        os.replace(temporary, target)
+        return
+    temporary.unlink()
+
+
+def _missing_folders(folder: Path) -> list[Path]:
+    """``folder`` and those of its parents that do not exist yet, deepest first."""
+    missing = []
+    for candidate in (folder, *folder.parents):
+        if candidate.exists():
+            break
+        missing.append(candidate)
+    return missing
+
+
+def _rollback(paths: list[Path], folders: list[Path]) -> None:
+    """Remove files this run wrote, then folders it created (only if empty)."""
+    for path in paths:
+        with contextlib.suppress(OSError):
+            path.unlink()
+    for folder in sorted(set(folders), key=lambda f: len(f.parts), reverse=True):
+        with contextlib.suppress(OSError):
+            folder.rmdir()
+
+
 def _write(base: Path, files: dict[str, dict[str, Any]]) -> list[Path]:
+    """Write ``files`` (relative path -> document) under ``base``, all or nothing."""
     targets = {base / rel: doc for rel, doc in files.items()}
     existing = [p for p in targets if p.exists()]
     if existing:
@@ -295,17 +362,37 @@ def _write(base: Path, files: dict[str, dict[str, Any]]) -> list[Path]:
         raise NewError(f"refusing to overwrite existing file(s): {listed}")
     for rel, doc in files.items():
         _validate(rel, doc)
-    written = []
-    for path, doc in targets.items():
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            with path.open("x", encoding="utf-8") as fh:
+    created: list[Path] = []
+    staged: list[tuple[Path, Path]] = []
+    written: list[Path] = []
+    current = base
+    try:
+        for path, doc in targets.items():
+            current = path
+            created.extend(_missing_folders(path.parent))
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except FileExistsError:  # a file where a folder must go: not an overwrite
+                raise NotADirectoryError(errno.ENOTDIR, "a file is in the way") from None
+            # ("x" mode, not mkstemp: the file gets the usual umask permissions, not 0600)
+            temporary = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
+            with temporary.open("x", encoding="utf-8") as fh:
+                staged.append((temporary, path))
                 fh.write(dumps(doc) + "\n")
-        except FileExistsError:
-            raise NewError(f"refusing to overwrite existing file: {path}") from None
-        except OSError as exc:
-            raise NewError(f"cannot write {path}: {exc.strerror or exc}") from None
-        written.append(path)
+        for temporary, path in staged:
+            current = path
+            _place(temporary, path)
+            written.append(path)
+    except FileExistsError:
+        _rollback([t for t, _ in staged] + written, created)
+        raise NewError(
+            f"refusing to overwrite existing file: {current} (nothing was written)"
+        ) from None
+    except OSError as exc:
+        _rollback([t for t, _ in staged] + written, created)
+        raise NewError(
+            f"cannot write {current}: {exc.strerror or exc} (nothing was written)"
+        ) from None
     return written
 
 
@@ -332,7 +419,10 @@ def _resolve_id(name: str, given: str | None) -> str:
     type=click.Path(file_okay=False, path_type=Path),
     default=Path("."),
     show_default=True,
-    help="Folder to write into (for content: a pack folder or a folder inside one).",
+    help="For 'pack': the folder the new pack folder <id>/ is created in. For content: the "
+    "pack - DIR or the nearest folder above it with a pack.json - whose kind folders "
+    "(scenarios/, monsters/, ...) receive the files, so DIR may be any folder inside the "
+    "pack; outside a pack, kind folders are created under DIR.",
 )
 @click.option("--id", "content_id", help="Id to use instead of the one made from NAME.")
 @click.option("--ruleset", default="gloomhaven", show_default=True, help="Ruleset of a new pack.")
@@ -359,8 +449,11 @@ def new(
 ) -> None:
     """Scaffold a pack, scenario, monster (with its deck) or character class (with a hand).
 
-    NAME is the display name; the id is made from it (or given with --id). Files go into
-    kind folders under --dir; existing files are never overwritten.
+    NAME is the display name; the id is made from it (or given with --id). Content files go
+    into the kind folders of the pack that holds --dir (found by looking for pack.json at
+    DIR and upwards), so `--dir my-pack/monsters` writes my-pack/monsters/<id>.json. Existing
+    files are never overwritten, and writing is all-or-nothing: if one file cannot be
+    written, none is left behind.
     """
     if not name.strip():
         raise NewError("NAME must not be empty")
@@ -369,7 +462,11 @@ def new(
         if not _ID_RE.match(ruleset):
             raise NewError(f"--ruleset {ruleset!r} is not a ruleset name")
         written = _write(directory / id, pack_files(id, name, ruleset))
-    elif what == "scenario":
+        for path in written:
+            click.echo(f"wrote {path}")
+        return
+    base = content_base(directory)
+    if what == "scenario":
         docs = list(_pack_documents(_pack_root(directory.resolve())))
         if number is None:
             used = [
@@ -383,12 +480,12 @@ def new(
             raise NewError(f"--tile {tile_id!r} is not a content reference")
         have_tile = any(d.get("kind") == "map-tile" and d.get("id") == tile_id for d in docs)
         write_tile = tile is None and not have_tile
-        written = _write(directory, scenario_files(id, name, number, tile_id, write_tile))
+        written = _write(base, scenario_files(id, name, number, tile_id, write_tile))
     elif what == "monster":
-        written = _write(directory, monster_files(id, name))
+        written = _write(base, monster_files(id, name))
     else:
         docs = list(_pack_documents(_pack_root(directory.resolve())))
         pack_ids = {(str(d.get("kind")), str(d.get("id"))) for d in docs}
-        written = _write(directory, character_files(id, name, hand_size, pack_ids))
+        written = _write(base, character_files(id, name, hand_size, pack_ids))
     for path in written:
         click.echo(f"wrote {path}")

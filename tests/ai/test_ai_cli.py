@@ -6,6 +6,7 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from questforge.commands.ai import ai
@@ -104,3 +105,17 @@ def test_explain_adds_the_reasoning_to_json(dev_dir: Path) -> None:
     assert [c["hex"] for c in chosen] == [[7, -5]]
     assert {"GH-REF-07", "GH-FOCUS-03"} <= set(ex["rules"])
     assert line["options"][0]["destination"] == [6, -5]
+
+
+def test_an_internal_error_names_the_file(dev_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import questforge.commands.ai as ai_module
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(ai_module, "solve", broken)
+    path = str(dev_dir / "gloom-007.json")
+    result = CliRunner().invoke(ai, ["solve", path])
+    assert result.exit_code == 2
+    assert f"{path}: internal solver error (RuntimeError: boom)" in result.stderr
+    assert "Traceback" not in result.output

@@ -38,14 +38,17 @@ def test_a_wall_hex_in_between_blocks() -> None:
 
 
 def test_grazing_a_wall_corner_blocks() -> None:
-    # GH-LOS-01 "without touching any part of a wall": the only straight lines between
-    # (3, 3) and (5, 2) pass the corner shared by the wall hex (4, 2); removing (4, 3) too
-    # leaves no gap, while an open board sees through.
-    hexes = _open_board()
-    open_los = LineOfSight(hexes)
-    assert open_los.visible((3, 3), (5, 2))
-    blocked = LineOfSight(hexes - {(4, 2), (4, 3)})
-    assert not blocked.visible((3, 3), (5, 2))
+    # GH-LOS-01 "without touching any part of a wall": from (1, 4) to (7, 1) the only
+    # corner-to-corner lines that miss the wall hex (5, 2)'s interior pass exactly through
+    # one of its corners. Touching counts, so there is no line of sight (a reading that let
+    # lines touch walls at single points would see through).
+    board = {(q, r) for q in range(9) for r in range(7)}
+    assert LineOfSight(board).visible((1, 4), (7, 1))
+    walled = LineOfSight(board - {(5, 2)})
+    assert len(walled.free_corners((1, 4))) == 6 and len(walled.free_corners((7, 1))) == 6
+    assert not walled.visible((1, 4), (7, 1))
+    # Another single wall hex nearby does not block.
+    assert LineOfSight(board - {(2, 1)}).visible((1, 4), (7, 1))
 
 
 def test_thin_wall_blocks_a_line_through_it() -> None:

@@ -56,7 +56,12 @@ def drag_hex(qtbot: QtBot, editor: ScenarioEditor, start: Hex, end: Hex) -> None
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=b)
 
 
-def key(qtbot: QtBot, widget: object, k: Qt.Key, mods: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+def key(
+    qtbot: QtBot,
+    widget: object,
+    k: Qt.Key,
+    mods: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
+) -> None:
     qtbot.keyClick(widget, k, mods)
 
 

@@ -15,16 +15,15 @@ from typing import Any
 
 import jsonschema
 import pytest
-from pytestqt.qtbot import QtBot
+from editor_helpers import click_hex, drag_hex, empty_pack  # type: ignore[import-not-found]
 from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
 from referencing import Registry, Resource
 
 from questforge.editor.gloomhaven.scenario_editor import ScenarioEditor
 from questforge.editor.mainwindow import MainWindow
 from questforge.editor.prompts import ScriptedPrompts, Unsaved
 from questforge.validator.runner import validate_paths
-
-from editor_helpers import click_hex, drag_hex, empty_pack  # type: ignore[import-not-found]
 
 pytestmark = pytest.mark.gui
 
@@ -44,9 +43,21 @@ EXPECTED: dict[str, Any] = {
     "win": [{"type": "kill-all"}],
     "doors": [{"id": "door-1", "hex": [1, 4], "rooms": ["room-1", "room-2"]}],
     "monsters": [
-        {"monster": "slag-hound", "hex": [3, 1], "players": {"2": "normal", "3": "normal", "4": "elite"}},
-        {"monster": "tunnel-warden", "hex": [2, 2], "players": {"2": "absent", "3": "normal", "4": "normal"}},
-        {"monster": "slag-hound", "hex": [1, 7], "players": {"2": "absent", "3": "elite", "4": "elite"}},
+        {
+            "monster": "slag-hound",
+            "hex": [3, 1],
+            "players": {"2": "normal", "3": "normal", "4": "elite"},
+        },
+        {
+            "monster": "tunnel-warden",
+            "hex": [2, 2],
+            "players": {"2": "absent", "3": "normal", "4": "normal"},
+        },
+        {
+            "monster": "slag-hound",
+            "hex": [1, 7],
+            "players": {"2": "absent", "3": "elite", "4": "elite"},
+        },
     ],
     "overlays": [
         {"type": "trap", "hexes": [[0, 2]], "damage": True},

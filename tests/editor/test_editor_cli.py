@@ -16,7 +16,9 @@ pytestmark = pytest.mark.gui
 def test_render_png_and_svg(qtbot: QtBot, editor_pack: Path, tmp_path: Path) -> None:
     scenario = editor_pack / "scenarios" / "two-rooms.json"
     runner = CliRunner()
-    result = runner.invoke(cli, ["render", str(scenario), "--players", "4", "-o", str(tmp_path / "m.png")])
+    result = runner.invoke(
+        cli, ["render", str(scenario), "--players", "4", "-o", str(tmp_path / "m.png")]
+    )
     assert result.exit_code == 0, result.output
     assert (tmp_path / "m.png").read_bytes()[:4] == b"\x89PNG"
     result = runner.invoke(
@@ -40,9 +42,7 @@ def test_render_refuses_what_it_cannot_draw(
     assert "bad.json:2:" in result.output and "Traceback" not in result.output
 
 
-def test_edit_without_display_says_so(
-    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_edit_without_display_says_so(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
     monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)

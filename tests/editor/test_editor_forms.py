@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from pytestqt.qtbot import QtBot
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QSpinBox
+from pytestqt.qtbot import QtBot
 
 from questforge.editor.document import Document
 from questforge.editor.forms.form_editor import FormEditor
@@ -119,8 +119,9 @@ def test_list_add_remove_and_optional_fields(qtbot: QtBot, form: SchemaForm) -> 
     qtbot.waitUntil(lambda: ("tags", 1) in form.widgets)
     # adding the optional "note" field through the "Add field…" combo
     adders = [
-        c for c in form.findChildren(QComboBox) if c.itemText(0) == "Add field…"
-        and c.findData("note") >= 0
+        c
+        for c in form.findChildren(QComboBox)
+        if c.itemText(0) == "Add field…" and c.findData("note") >= 0
     ]
     assert adders
     adders[0].activated.emit(adders[0].findData("note"))

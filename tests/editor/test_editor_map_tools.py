@@ -7,14 +7,13 @@ import copy
 from pathlib import Path
 
 import pytest
-from pytestqt.qtbot import QtBot
+from editor_helpers import click_hex, drag_hex, hover_hex  # type: ignore[import-not-found]
 from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
 
 from questforge.editor.gloomhaven.scenario_editor import ScenarioEditor
 from questforge.editor.mainwindow import MainWindow
 from questforge.editor.prompts import ScriptedPrompts
-
-from editor_helpers import click_hex, drag_hex, hover_hex  # type: ignore[import-not-found]
 
 pytestmark = pytest.mark.gui
 

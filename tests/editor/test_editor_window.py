@@ -42,7 +42,10 @@ def test_live_validation_runs_off_the_ui_thread_and_jumps_to_the_hex(
     with qtbot.waitSignal(window.validator.finished, timeout=10000):
         editor.document.set_value(("monsters", 2, "players", "3"), "boss-like")
     qtbot.waitUntil(lambda: window.problems.tree.topLevelItemCount() > 0, timeout=10000)
-    rows = [window.problems.tree.topLevelItem(i) for i in range(window.problems.tree.topLevelItemCount())]
+    rows = [
+        window.problems.tree.topLevelItem(i)
+        for i in range(window.problems.tree.topLevelItemCount())
+    ]
     index = next(i for i, item in enumerate(rows) if "monsters[2].players" in item.text(3))
     # the pack browser marks the file as erroneous
     assert window.browser.state_of(pack / "scenarios" / "two-rooms.json") == "error"

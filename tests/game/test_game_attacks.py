@@ -312,7 +312,7 @@ def test_conditions_apply_even_without_damage() -> None:
 
 
 def test_destructible_obstacle() -> None:
-    # GH-SPEC-05, GH-SPEC-08 (health formula in L and C)
+    # GH-SPEC-05 / GH-OBST-05, GH-SPEC-08 (health formula in L and C)
     hexes = [*line(0, 3), (0, 1)]
     sc = scenario(
         "o",
@@ -355,3 +355,29 @@ def test_monster_attacks_draw_from_the_monster_deck_and_summons_from_summoner() 
     wolf = next(f for f in g.state.figures.values() if f.kind == "summon")
     e = attack(g, wolf, grunt, 1)
     assert e["modifiers"] == ["alpha:+2-1"]
+
+
+def test_rolling_plus_then_double() -> None:
+    # GH-ATK-06: the attacker orders same-step modifiers; the engine adds, then doubles
+    from questforge.engine.gloomhaven.game.attacks import apply_modifiers
+
+    roll = ModifierCard("r", value=1, rolling=True)
+    double = ModifierCard("d", multiplier=2)
+    assert apply_modifiers(2, [roll, double]) == 6
+    assert apply_modifiers(2, [roll, ModifierCard("n", multiplier=0)]) == 0
+
+
+def test_ally_means_not_self() -> None:
+    # GH-TURN-04: "ally" excludes the figure itself
+    from questforge.engine.gloomhaven.game.character_turn import affected
+
+    g, alpha, _ = setup()
+    g.state.figures["beta"].hex = (0, 1)
+    pol = Policy({})
+    g.rules.controller = pol
+    got = affected(
+        g.rules, alpha, Ability("condition", conditions=("bless",), target="ally", range=2)
+    )
+    assert [f.id for f in got] == ["beta"]
+    both = affected(g.rules, alpha, Ability("heal", 1, range=2))
+    assert both and pol.asked[-1].options == ("alpha", "beta")

@@ -376,3 +376,16 @@ def test_wound_kills_before_acting() -> None:
     grunt.conditions["wound"] = False
     start_of_turn(g.rules, grunt)
     assert grunt.id not in g.state.figures
+
+
+def test_recover_an_active_card_ends_its_bonus() -> None:
+    # GH-BONUS-08, GH-RECOV-01
+    from questforge.engine.gloomhaven.game.state import ActiveCard
+
+    g = new_game(base(), "b")
+    ch = g.state.characters["alpha"]
+    ch.hand.remove("alpha-3")
+    ch.active.append(ActiveCard("alpha-3", "top", True, True, None))
+    g.rules.controller = Policy({"recover": "alpha-3"})
+    perform_ability(g.rules, ch, g.state.figures["alpha"], Ability("recover", 1, pile="lost"))
+    assert "alpha-3" in ch.hand and not ch.active

@@ -39,7 +39,7 @@ def routes_of(game: object, points: int, **kw: object) -> dict:
 
 
 def test_move_up_to_x() -> None:
-    # GH-MOVE-01
+    # GH-MOVE-01, GH-TURN-03 (own hex = not moving is always an option)
     g = new_game(corridor(), "c")
     assert max(h[0] for h in routes_of(g, 3)) == 3
     do_move(g, (3, 0), 3)

@@ -188,7 +188,7 @@ def test_lost_action_goes_to_lost_and_xp() -> None:
 
 
 def test_short_rest_loses_a_random_discard() -> None:
-    # GH-REST-02, GH-EOR-04
+    # GH-REST-02, GH-EOR-04, GH-SEL-09 (resting returns the discards to hand)
     pol = Policy({("short_rest", "alpha"): "rest"})
     g = new_game(arena(), "arena", controller=pol)
     g.step_round()
@@ -273,3 +273,22 @@ def test_monster_ability_card_revealed_per_type_each_round() -> None:
     g.step_round()
     drawn = [e for e in g.events if e.type == "monster_card_drawn"]
     assert len(drawn) == 2 and all(e["monster"] == "grunt" for e in drawn)
+
+
+def test_step_turn_is_one_figure_at_a_time() -> None:
+    # the editor's "step a turn": every monster, summon and character separately
+    sc = scenario(
+        "st",
+        {"a": disc((0, 0), 3)},
+        [(-3, 0), (-3, 1)],
+        monsters=[("grunt", (3, 0), "normal"), ("grunt", (3, -1), "normal")],
+    )
+    c = content([sc], monsters=[simple_monster("grunt", health=20, move=0, attack=0)])
+    g = new_game(c, "st")
+    g.step_turn()  # card selection
+    ends = []
+    while g.state.phase == "turns":
+        new = g.step_turn()
+        ends.append([e["figure"] for e in new if e.type == "turn_end"])
+    assert all(len(e) <= 1 for e in ends[:-1])
+    assert sum(len(e) for e in ends) == 4

@@ -56,7 +56,8 @@ def test_level_table() -> None:
 
 
 def test_solo_variant_raises_monsters_and_traps_only() -> None:
-    # GH-VAR-02: +1 monster level and trap damage, not gold or bonus XP
+    # GH-VAR-02 (and GH-VAR-03, same increase): +1 monster level and trap damage, not gold
+    # or bonus XP; GH-LEVEL-04: any level the players choose
     assert monster_level(2, solo=True) == 3 and monster_level(7, solo=True) == 7
     assert trap_damage(2, solo=True) == 5
     c = content([two_rooms()])
@@ -195,3 +196,49 @@ def test_monster_stat_levels() -> None:
     # GH-MSTAT-05: monster stats for the scenario level
     m = simple_monster("grunt", health=4)
     assert m.stats[3]["normal"].health == 4 and m.stats[3]["elite"].health == 6
+
+
+def test_equipment_limits() -> None:
+    # GH-ITEM-03/04, GH-REF-04
+    from dataclasses import replace
+
+    from questforge.engine.gloomhaven.game.spec import ItemSpec
+
+    items = {
+        "cap": ItemSpec("cap", "Cap", "none", (), slot="head"),
+        "hood": ItemSpec("hood", "Hood", "none", (), slot="head"),
+        "axe": ItemSpec("axe", "Axe", "none", (), slot="two-hands"),
+        "knife": ItemSpec("knife", "Knife", "none", (), slot="one-hand"),
+        "ring": ItemSpec("ring", "Ring", "none", (), slot="small"),
+        "coin": ItemSpec("coin", "Coin", "none", (), slot="small"),
+    }
+    c = replace(content([two_rooms()]), items=items)
+    Setup("s", ("alpha", "beta"), items={"alpha": ("cap", "axe", "ring")}).check(c)
+    for bad, msg in (
+        (("cap", "hood"), "head"),
+        (("axe", "knife"), "two-hand"),
+        (("ring", "coin"), "small"),
+        (("cap", "cap"), "one copy"),
+    ):
+        with pytest.raises(SetupError, match=msg):
+            Setup("s", ("alpha", "beta"), items={"alpha": bad}).check(c)
+    # small items: ceil(level / 2) -> two at level 3
+    Setup("s", ("alpha", "beta"), character_levels=(3, 1), items={"alpha": ("ring", "coin")}).check(
+        c
+    )
+
+
+def test_unplayable_content_is_a_clear_setup_error() -> None:
+    from dataclasses import replace
+
+    sc = two_rooms()
+    c = content([sc])
+    bad = replace(c, monster_decks={})
+    with pytest.raises(SetupError, match="no ability deck"):
+        Setup("s", ("alpha", "beta")).check(bad)
+    bad2 = replace(c, monsters={})
+    with pytest.raises(SetupError, match="unknown monster"):
+        Setup("s", ("alpha", "beta")).check(bad2)
+    bad3 = replace(c, scenarios={"s": replace(sc, start_hexes=())})
+    with pytest.raises(SetupError, match="starting hexes"):
+        Setup("s", ("alpha", "beta")).check(bad3)

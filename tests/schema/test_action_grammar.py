@@ -1,4 +1,4 @@
-"""The one action grammar (``defs.schema.json#/$defs/ability``) shared by monsters,
+"""The one action grammar (``gloomhaven/defs.schema.json#/$defs/ability``) shared by monsters,
 characters and items: every ability type, and the mistakes it must catch."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from questforge.engine.gloomhaven.model import ABILITY_TYPES, parse_ability
 @pytest.fixture(scope="module")
 def ability_errors() -> Any:
     validator = jsonschema.Draft202012Validator(
-        {"$ref": qs.schema_id("common", "defs") + "#/$defs/ability"}, registry=qs.registry()
+        {"$ref": qs.schema_id("gloomhaven", "defs") + "#/$defs/ability"}, registry=qs.registry()
     )
     return lambda data: list(validator.iter_errors(data))
 

@@ -74,8 +74,65 @@ def test_objects_are_closed_against_typos(folder: str, name: str, path: Any) -> 
 def test_loader_lists_every_kind_schema() -> None:
     names = {(f, n) for f, n, _ in FILES}
     assert ("common", "pack") in names and ("common", "defs") in names
+    assert ("gloomhaven", "defs") in names
     for kind in get("gloomhaven").kinds:
         assert ("gloomhaven", kind) in names, kind
+
+
+def test_defs_schemas_are_not_content_kinds() -> None:
+    kinds = {(f, n) for f, n, _ in qs.kind_schema_files()}
+    assert ("common", "pack") in kinds and ("gloomhaven", "monster") in kinds
+    assert not {n for _, n in kinds} & {"defs"}
+    assert len(kinds) == len(FILES) - 2  # common/defs and gloomhaven/defs
+    assert "defs" not in get("gloomhaven").kinds
+    assert qs.is_definitions("defs") and not qs.is_definitions("monster")
+
+
+#: words that only make sense in one ruleset's vocabulary or geometry
+RULESET_WORDS = ("hex", "axial", "formula", "condition", "element", "ability", "summon", "aoe")
+
+
+def test_common_defs_are_ruleset_neutral() -> None:
+    """Rulesets are plug-ins: a Descent (square grid) or Arkham (location graph) schema must
+    be able to use ``common/defs`` without inheriting Gloomhaven's hexes or kinds."""
+    common = qs.load_schema("common", "defs")
+    assert sorted(common["$defs"]) == sorted(
+        ["id", "reference", "name", "text", "version", "card-count"]
+    )
+    for where, node in _walk(common):
+        ref = node.get("$ref")
+        if isinstance(ref, str):
+            assert ref.startswith("#/") or ref.startswith(qs.schema_id("common", "defs")), where
+    text = json.dumps(common["$defs"]).lower()
+    assert not [w for w in RULESET_WORDS if w in text]
+
+
+def test_gloomhaven_defs_keep_their_names_and_reach_common_defs() -> None:
+    gh = qs.load_schema("gloomhaven", "defs")
+    assert gh["$id"] == qs.schema_id("gloomhaven", "defs")
+    for name in ("hex", "hex-list", "edge", "formula", "number-or-formula", "condition"):
+        assert name in gh["$defs"], name
+    for name in ("element", "element-or-any", "affects", "aoe", "player-counts", "action"):
+        assert name in gh["$defs"], name
+    assert not set(gh["$defs"]) & set(qs.load_schema("common", "defs")["$defs"])
+    resolver = qs.registry().resolver()
+    text = gh["$defs"]["ability-heal"]["properties"]["text"]["$ref"]
+    assert text == qs.schema_id("common", "defs") + "#/$defs/text"
+    assert resolver.lookup(text).contents["maxLength"] == 20000
+
+
+def test_no_schema_refers_to_a_moved_definition_in_common() -> None:
+    moved = set(qs.load_schema("gloomhaven", "defs")["$defs"])
+    common = qs.schema_id("common", "defs") + "#/$defs/"
+    stale = [
+        (folder, name, where)
+        for folder, name, _path in FILES
+        for where, node in _walk(qs.load_schema(folder, name))
+        if isinstance(node.get("$ref"), str)
+        and node["$ref"].startswith(common)
+        and node["$ref"][len(common) :] in moved
+    ]
+    assert not stale, stale
 
 
 def test_loader_by_id_and_all_schemas() -> None:
@@ -94,7 +151,7 @@ def test_loader_by_id_and_all_schemas() -> None:
 def test_registry_resolves_cross_file_refs_locally() -> None:
     reg = qs.registry()
     resolver = reg.resolver()
-    hex_schema = resolver.lookup(qs.schema_id("common", "defs") + "#/$defs/hex").contents
+    hex_schema = resolver.lookup(qs.schema_id("gloomhaven", "defs") + "#/$defs/hex").contents
     assert hex_schema["maxItems"] == 2
     with pytest.raises(referencing.exceptions.Unresolvable):
         resolver.lookup("https://example.com/remote.schema.json")

@@ -24,8 +24,10 @@ from typing import Any
 import pytest
 import sim_scenarios
 
+from questforge.engine.core.decisions import RandomController
 from questforge.engine.gloomhaven import simulation
 from questforge.engine.gloomhaven.game import Game
+from questforge.engine.gloomhaven.game import Setup as GameSetup
 from questforge.engine.gloomhaven.game.setup import default_hand
 
 SLOW = bool(os.environ.get("QUESTFORGE_SLOW"))
@@ -127,3 +129,25 @@ def test_thousands_of_games_on_the_bundled_pack() -> None:
     load, scenarios = _bundled()
     for i in range(1500):
         play_checked(load(), scenarios[i % len(scenarios)], 2 + i % 3, i % 4, 5000 + i)
+
+
+@pytest.mark.parametrize("loader", ["three-rooms", "open-field"])
+def test_invariants_hold_when_every_choice_is_random(loader: str) -> None:
+    """Random answers reach corners sensible bots avoid (odd pushes, skipped attacks, lost
+    cards thrown away); the rules must hold there too."""
+    content = sim_scenarios.LOADERS[loader]()
+    for seed in range(60 if not SLOW else 600):
+        players = 2 + seed % 3
+        party = simulation.party_for(content, players, None)
+        game = Game(content, GameSetup(loader, party, level=seed % 3), seed=seed)
+        controller = RandomController(seed)
+        start: dict[str, Counter[str]] = {}
+        while not game.finished:
+            game.step_turn(controller)
+            if not start:
+                start = {
+                    cid: Counter(ch.hand) + Counter(ch.selected) + Counter(ch.discard)
+                    for cid, ch in game.state.characters.items()
+                }
+            _invariants(game, start)
+        assert game.result is not None and game.result.outcome in ("won", "lost", "unfinished")

@@ -10,7 +10,7 @@ them when they can (a person would).
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable
+from collections.abc import Iterable, Set
 
 from questforge.engine.core.hexgrid import distance
 from questforge.engine.gloomhaven.game.board import Board
@@ -29,11 +29,11 @@ def walking_field(
     limit: int = 60,
 ) -> dict[Hex, int]:
     """Movement points from every reachable hex to the nearest goal hex, for ``mover``."""
-    blocked = {f.hex for f in state.figures.values() if f.side != mover.side}
-    obstacles = state.obstacles
     traps = state.traps
-    hazardous = board.spec.hazardous
-    difficult = board.spec.difficult
+    hazardous, difficult = _terrain(board, state)
+    flying = mover.flying
+    # the hexes a step may come from (the walk runs backwards from the goals)
+    open_hexes = _open_hexes(board, state, mover)
     dist: dict[Hex, int] = {}
     heap: list[tuple[int, Hex]] = []
     for g in goals:
@@ -42,28 +42,20 @@ def walking_field(
             heap.append((0, g))
     heapq.heapify(heap)
     adj = board.adj
-    in_play = board.in_play
-    flying = mover.flying
     while heap:
         d, h = heapq.heappop(heap)
-        if d > dist.get(h, 1 << 30) or d > limit:
+        if d > dist[h] or d > limit:
             continue
-        # cost of entering h (we walk backwards: from a neighbour n into h)
+        # the cost of entering h, paid by a figure stepping from a neighbour into it
         step = 1
         if not flying:
             if h in difficult:
                 step = 2
             if h in traps or h in hazardous:
                 step += NEGATIVE_HEX_PENALTY
+        nd = d + step
         for n in adj.get(h, ()):
-            if n in dist and dist[n] <= d + step:
-                continue
-            if not in_play(state, n):
-                continue
-            if not flying and (n in obstacles or n in blocked) and n != mover.hex:
-                continue
-            nd = d + step
-            if nd < dist.get(n, 1 << 30):
+            if n in open_hexes and nd < dist.get(n, 1 << 30):
                 dist[n] = nd
                 heapq.heappush(heap, (nd, n))
     return dist
@@ -124,24 +116,21 @@ def steps_to(
         return 0
     if not goals:
         return None
-    blocked = {f.hex for f in state.figures.values() if f.side != mover.side}
-    obstacles = state.obstacles
     traps = state.traps
-    hazardous = board.spec.hazardous
-    difficult = board.spec.difficult
-    adj = board.adj
-    in_play = board.in_play
+    hazardous, difficult = _terrain(board, state)
     flying = mover.flying
+    open_hexes = _open_hexes(board, state, mover)
+    adj = board.adj
     best: dict[Hex, int] = {start: 0}
     heap: list[tuple[int, Hex]] = [(0, start)]
     while heap:
         d, h = heapq.heappop(heap)
         if h in goals:
             return d
-        if d > best.get(h, 1 << 30) or d > limit:
+        if d > best[h] or d > limit:
             continue
         for n in adj.get(h, ()):
-            if not flying and (n in obstacles or n in blocked):
+            if n not in open_hexes:
                 continue
             step = 1
             if not flying:
@@ -150,7 +139,38 @@ def steps_to(
                 if n in traps or n in hazardous:
                     step += NEGATIVE_HEX_PENALTY
             nd = d + step
-            if nd < best.get(n, 1 << 30) and in_play(state, n):
+            if nd < best.get(n, 1 << 30):
                 best[n] = nd
                 heapq.heappush(heap, (nd, n))
     return None
+
+
+def _play_hexes(board: Board, state: GameState) -> frozenset[Hex]:
+    """The revealed map (the engine's cached set when it offers one)."""
+    play_set = getattr(board, "play_set", None)
+    if play_set is not None:
+        hexes: frozenset[Hex] = play_set(state)
+        return hexes
+    return frozenset(h for h in board.adj if board.in_play(state, h))
+
+
+def _open_hexes(board: Board, state: GameState, mover: Figure) -> frozenset[Hex]:
+    """Hexes ``mover`` may walk through: the revealed map less enemies and obstacles
+    (GH-MOVE-02, GH-OBST-01); a flying figure ignores both (GH-MOVE-06)."""
+    play = _play_hexes(board, state)
+    if mover.flying:
+        return play
+    blocked = {f.hex for f in state.figures.values() if f.side != mover.side}
+    blocked.update(state.obstacles)
+    blocked.discard(mover.hex)
+    return play - blocked
+
+
+def _terrain(board: Board, state: GameState) -> tuple[Set[Hex], Set[Hex]]:
+    """Hazardous and difficult hexes now (the state's, when the engine tracks changes)."""
+    hazardous = getattr(state, "hazardous", None)
+    difficult = getattr(state, "difficult", None)
+    return (
+        hazardous if hazardous is not None else board.spec.hazardous,
+        difficult if difficult is not None else board.spec.difficult,
+    )

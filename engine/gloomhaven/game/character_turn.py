@@ -548,25 +548,37 @@ def character_summon(r: Rules, char: Character, f: Figure, ab: Ability) -> str:
 
 
 def character_recover(r: Rules, char: Character, ab: Ability) -> int:
-    """GH-RECOV-01/02: choose up to ``value`` cards from the pile back to hand."""
-    pile = char.lost if ab.pile != "discard" else char.discard
+    """GH-RECOV-01/02, GH-BONUS-08: choose up to ``value`` cards from the discard or lost
+    pile - including active cards that count as that pile, whose bonuses then end - back to
+    hand; unrecoverable cards never come back."""
+    want_lost = ab.pile != "discard"
+    pile = char.lost if want_lost else char.discard
     cls = r.content.classes[char.class_id]
+
+    def recoverable(card_id: str) -> bool:
+        c = cls.card(card_id)
+        return not (c.top.unrecoverable or c.bottom.unrecoverable)
+
     got = 0
     for _ in range(max(1, ab.value)):
-        pool = sorted(
-            c
-            for c in pile
-            if not (cls.card(c).top.unrecoverable or cls.card(c).bottom.unrecoverable)
-        )
+        active = {a.card: a for a in char.active if a.lost == want_lost}
+        pool = sorted({c for c in [*pile, *active] if recoverable(c)})
         if not pool:
             break
         opts: list[JSONValue] = [*pool, "done"]
-        idx = r.ask("recover", char.id, opts, {"pile": ab.pile or "lost"})
+        idx = r.ask("recover", char.id, opts, {"pile": "lost" if want_lost else "discard"})
         if idx == len(pool):
             break
-        pile.remove(pool[idx])
-        char.hand.append(pool[idx])
-        r.emit("card_moved", character=char.id, card=pool[idx], to="hand")
+        card = pool[idx]
+        if card in active and card not in pile:
+            a = active[card]
+            char.active.remove(a)
+            if a.summon and a.summon in r.state.figures:
+                r.remove_summon(r.state.figures[a.summon], "card recovered")
+        else:
+            pile.remove(card)
+        char.hand.append(card)
+        r.emit("card_moved", character=char.id, card=card, to="hand")
         got += 1
     return 1 if got else 0
 

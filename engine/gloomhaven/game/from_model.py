@@ -295,6 +295,7 @@ def _convert(pack: m.PackModel) -> Content:
             tuple(_item_ability(a) for a in it.abilities),
             uses=it.uses or 1,
             trigger=item_trigger(it.trigger),
+            slot=it.slot,
             modifier_cards=tuple(
                 modifier(card, f"{iid}:{cc.card}:{k}")
                 for cc in it.modifier_cards

@@ -246,7 +246,8 @@ class Game:
         return self.log.events[before:]
 
     def step_turn(self, controller: Controller | None = None) -> list[Event]:
-        """Advance past the next boundary (card selection, one turn, or round end)."""
+        """Advance past the next boundary: card selection, one figure's turn (each monster,
+        summon and character separately), or the end of the round."""
         return self._advance(lambda s: True, controller)
 
     def step_round(self, controller: Controller | None = None) -> list[Event]:

@@ -10,6 +10,7 @@ GH-BOSS-02, GH-FOCUS-06.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from questforge.engine.core.events import JSONValue
@@ -51,7 +52,14 @@ def initiative_of_type(r: Rules, mt: MonsterType) -> int:
 
 
 def monster_type_turn(r: Rules, mt: MonsterType) -> None:
-    """GH-INIT-03, GH-MORD-02/03: elites first, then normals, each by standee number."""
+    """Every monster of the type acts (see :func:`monster_type_turns`)."""
+    for _ in monster_type_turns(r, mt):
+        pass
+
+
+def monster_type_turns(r: Rules, mt: MonsterType) -> Iterator[str]:
+    """GH-INIT-03, GH-MORD-02/03: elites (and named monsters) first, then normals, each by
+    standee number; yields each monster's id after its turn (the step API's boundary)."""
     st = r.state
     card = ability_card(r, mt)
     r.emit("monster_type_turn", monster=mt.id, card=card.id, initiative=card.initiative)
@@ -60,13 +68,14 @@ def monster_type_turn(r: Rules, mt: MonsterType) -> None:
         (f for f in st.figures.values() if f.kind == "monster" and f.monster_type == mt.id),
         key=lambda f: (not (f.elite or f.named), f.standee),
     )
+    mt.acted = True
     for m in order:
         if m.id not in st.figures or m.acts_from_round > st.round:
             continue
         figure_turn(r, m, shared)
         if st.lost_game:
             return
-    mt.acted = True
+        yield m.id
 
 
 def summon_turn(r: Rules, s: Figure) -> None:

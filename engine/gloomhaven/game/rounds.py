@@ -14,7 +14,7 @@ from questforge.engine.core.events import JSONValue
 from questforge.engine.gloomhaven.game.character_turn import character_turn
 from questforge.engine.gloomhaven.game.monster_turn import (
     ability_card,
-    monster_type_turn,
+    monster_type_turns,
     summon_turn,
 )
 from questforge.engine.gloomhaven.game.rules import GameOver, Rules
@@ -289,6 +289,17 @@ def losses_met(r: Rules) -> bool:
     return False
 
 
+def _after_turn(r: Rules, figure: str) -> Iterator[Step]:
+    """Checks after every figure's turn, then the step boundary."""
+    st = r.state
+    if losses_met(r):
+        st.lost_game = True
+        raise GameOver()
+    if goals_met(r):
+        st.goal_met = True
+    yield ("turn", figure)
+
+
 def round_flow(r: Rules) -> Iterator[Step]:
     """Rounds until the scenario ends. Yields ("select", ""), ("turn", actor) and
     ("round", "") boundaries."""
@@ -319,19 +330,17 @@ def round_flow(r: Rules) -> Iterator[Step]:
                         key=lambda f: f.summon_order,
                     )
                     for s in summons:
-                        if s.id in st.figures:
+                        if s.id in st.figures and s.acts_from_round <= st.round:
                             summon_turn(r, s)
+                            yield from _after_turn(r, s.id)
                     character_turn(r, char)
                     char.acted = True
+                    st.current = ""
+                    yield from _after_turn(r, actor)
                 else:
-                    monster_type_turn(r, st.monster_types[actor])
-                st.current = ""
-                if losses_met(r):
-                    st.lost_game = True
-                    raise GameOver()
-                if goals_met(r):
-                    st.goal_met = True
-                yield ("turn", actor)
+                    for fid in monster_type_turns(r, st.monster_types[actor]):
+                        yield from _after_turn(r, fid)
+                    st.current = ""
             end_of_round(r)
             if losses_met(r):
                 st.lost_game = True

@@ -14,7 +14,7 @@ from typing import Any
 from questforge.engine.core.decks import Deck
 from questforge.engine.core.rng import Rng
 from questforge.engine.gloomhaven.game.rules import Rules, new_character_figure
-from questforge.engine.gloomhaven.game.spec import Content
+from questforge.engine.gloomhaven.game.spec import Content, ItemSpec
 from questforge.engine.gloomhaven.game.state import Character, GameState
 
 #: GH-REF-02: gold per money token for L = 0..7
@@ -123,6 +123,13 @@ class Setup:
             if c not in content.classes:
                 known = ", ".join(sorted(content.classes)) or "none"
                 raise SetupError(f"unknown character class {c!r} (known: {known})")
+        check_scenario_content(content, self.scenario)
+        starts = content.scenarios[self.scenario].start_hexes
+        if len(starts) < self.players:
+            raise SetupError(
+                f"scenario {self.scenario!r} has {len(starts)} starting hexes "
+                f"for {self.players} characters"
+            )
         level = self.scenario_level()
         if not 0 <= level <= 7:
             raise SetupError(f"scenario level must be 0-7 (GH-LEVEL-02), got {level}")
@@ -138,10 +145,59 @@ class Setup:
                 raise SetupError(f"{c}: cards not in the class: {', '.join(bad)}")
             if len(hand) > cls.hand_size or len(set(hand)) != len(hand):
                 raise SetupError(f"{c}: a hand holds at most {cls.hand_size} different cards")
+        levels = dict(zip(self.characters, self.levels(), strict=True))
         for c, items in self.items.items():
             for item in items:
                 if item not in content.items:
                     raise SetupError(f"{c}: unknown item {item!r}")
+            check_equipment(c, [content.items[i] for i in items], levels.get(c, 1))
+
+
+def check_scenario_content(content: Content, scenario_id: str) -> None:
+    """What a scenario needs to be playable, as clear errors instead of a crash mid-game:
+    its monsters (placed, spawned or summoned) with ability decks, starting hexes, rooms."""
+    spec = content.scenarios[scenario_id]
+    where = f"scenario {scenario_id!r}"
+    if spec.start_room not in spec.rooms:
+        raise SetupError(f"{where}: starting room {spec.start_room!r} is not one of its rooms")
+    if not spec.start_hexes:
+        raise SetupError(f"{where}: no starting hexes")
+    needed = {p.monster for p in spec.placements}
+    needed |= {e.monster for r in spec.rules for e in r.effects if e.kind == "spawn"}
+    for deck in content.monster_decks.values():
+        for card in deck:
+            needed |= {a.monster for a in card.abilities if a.kind == "summon" and a.monster}
+    for mid in sorted(needed):
+        mon = content.monsters.get(mid)
+        if mon is None:
+            raise SetupError(f"{where}: unknown monster {mid!r}")
+        if not content.monster_decks.get(mon.deck):
+            raise SetupError(f"{where}: monster {mid!r} has no ability deck {mon.deck!r}")
+        table = mon.stats_by_players.get(2, mon.stats) if mon.stats_by_players else mon.stats
+        if not table:
+            raise SetupError(f"{where}: monster {mid!r} has no stats")
+
+
+def check_equipment(character: str, items: Sequence[ItemSpec], level: int) -> None:
+    """GH-ITEM-04 (no duplicates) and GH-REF-04 / GH-ITEM-03 (one head, one body, one legs,
+    two one-hand items or one two-hand item, small items up to ceil(level / 2))."""
+    ids = [i.id for i in items]
+    dupes = sorted({i for i in ids if ids.count(i) > 1})
+    if dupes:
+        raise SetupError(f"{character}: a character owns one copy of an item: {', '.join(dupes)}")
+    count: dict[str, int] = {}
+    for it in items:
+        count[it.slot] = count.get(it.slot, 0) + 1
+    limits = {"head": 1, "body": 1, "legs": 1, "small": math.ceil(level / 2)}
+    for slot, limit in limits.items():
+        if count.get(slot, 0) > limit:
+            raise SetupError(
+                f"{character}: at most {limit} {slot} item(s) at level {level} (GH-REF-04)"
+            )
+    if count.get("one-hand", 0) + 2 * count.get("two-hands", 0) > 2:
+        raise SetupError(
+            f"{character}: two one-hand items or one two-hand item at most (GH-REF-04)"
+        )
 
 
 def default_hand(content: Content, class_id: str, level: int = 1) -> tuple[str, ...]:

@@ -406,6 +406,8 @@ class ItemSpec:
     uses: int = 1
     trigger: str = "turn"
     modifier_cards: tuple[ModifierCard, ...] = ()
+    #: equipment slot (GH-REF-04): head, body, legs, one-hand, two-hands, small ("" = any)
+    slot: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,98 @@
+"""The terminal view: a hex map a person can read, hiding what the rules keep hidden."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from questforge.commands.play import (
+    BoardView,
+    character_codes,
+    describe_action,
+    describe_event,
+    monster_codes,
+)
+from questforge.engine.core.events import make_event
+from questforge.engine.gloomhaven.game import Game, Setup
+from questforge.engine.gloomhaven.game import builders as b
+from questforge.engine.gloomhaven.game.spec import Ability, Action, DoorSpec, TrapSpec
+
+
+def _game() -> Game:
+    rooms = {"a": b.disc((0, 0), 2), "b": b.disc((0, 5), 2)}
+    scenario = b.scenario(
+        "view",
+        rooms,
+        [(0, 0), (1, 0)],
+        doors=[DoorSpec((0, 3), ("a", "b"))],
+        monsters=[("grunt", (-1, -1), "elite"), ("grunt", (0, 6), "normal")],
+        traps={(1, 1): TrapSpec()},
+        obstacles={(-2, 2): ""},
+    )
+    game = Game(b.content([scenario]), Setup("view", ("alpha", "beta")), seed=3)
+    game.step_turn()
+    return game
+
+
+def _plain(text) -> str:
+    console = Console(width=120, color_system=None, record=True)
+    console.print(text)
+    return console.export_text()
+
+
+def test_board_shows_figures_overlays_and_hides_unrevealed_rooms() -> None:
+    game = _game()
+    view = BoardView(game.scenario, game.content)
+    text = _plain(view.board(game.state))
+    assert "AL" in text and "BE" in text  # the two characters
+    code = view.mcodes["grunt"]
+    elite = next(f for f in game.state.figures.values() if f.kind == "monster")
+    assert f"{code}{elite.standee}" in text
+    assert "[D]" in text  # the closed door (GH-DOOR-01)
+    assert "^" in text and "###" in text  # trap and obstacle
+    # GH-SETUP-05: the monster of the unrevealed room is not on the map
+    assert sum(1 for f in game.state.figures.values() if f.kind == "monster") == 1
+    assert "·" in text
+
+
+def test_rows_are_offset_so_neighbours_touch() -> None:
+    game = _game()
+    view = BoardView(game.scenario, game.content)
+    lines = [
+        line
+        for line in _plain(view.board(game.state, marks={(0, 1): "7"})).splitlines()
+        if line.strip()
+    ]
+    # (0, 0) and (0, 1) are neighbours: row r=1 is drawn half a cell to the right
+    row0 = next(line for line in lines if "AL" in line)
+    row1 = lines[lines.index(row0) + 1]
+    assert row1.index(" 7 ") - row0.index("AL") == 2
+
+
+def test_codes_are_unique_and_stable() -> None:
+    codes = monster_codes(["bandit-guard", "bandit-archer", "black-imp", "boss"])
+    assert len(set(codes.values())) == 4
+    assert codes == monster_codes(["boss", "black-imp", "bandit-archer", "bandit-guard"])
+    assert character_codes(["hollow-warden", "hollow-witch"]) == {
+        "hollow-warden": "HW",
+        "hollow-witch": "HO",
+    }
+
+
+def test_describe_action_and_events_read_like_cards() -> None:
+    action = Action(
+        (
+            Ability("move", 2, jump=True),
+            Ability("attack", 3, range=3, pierce=1, conditions=("poison",)),
+        ),
+        lost=True,
+        xp=1,
+    )
+    assert (
+        describe_action(action)
+        == "Move 2 (jump) · Attack 3 (range 3, pierce 1, poison) [lost, 1 XP]"
+    )
+    line = describe_event(
+        make_event("damage", figure="alpha", amount=3, hp=7, source="g", cause="attack")
+    )
+    assert line is not None and "alpha suffers 3" in line
+    assert describe_event(make_event("turn_end", figure="alpha")) is None
