@@ -87,26 +87,32 @@ def hbar_chart(
 
 def win_rate_chart(setups: Sequence[dict[str, Any]], thresholds: dict[str, Any]) -> str:
     """Win rate per setup with its 95 % interval as a whisker, on the verdict bands."""
-    label_w, bar_w, row_h = 170, 420, 28
-    height = row_h * len(setups) + 34
+    label_w, bar_w, row_h, top = 170, 420, 28, 18
+    height = top + row_h * len(setups) + 30
     lo_t = float(thresholds["too_hard_below"])
     hi_t = float(thresholds["too_easy_above"])
 
     def x(p: float) -> float:
         return label_w + bar_w * p
 
+    band_h = height - 24
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{label_w + bar_w + 20}" '
         f'height="{height}" role="img" aria-label="win rate per setup">',
-        # verdict bands
-        f'<rect x="{x(0)}" y="0" width="{x(lo_t) - x(0):.1f}" height="{height - 24}" fill="#f8e1de"/>',
-        f'<rect x="{x(lo_t):.1f}" y="0" width="{x(hi_t) - x(lo_t):.1f}" height="{height - 24}" '
-        'fill="#e3f3e8"/>',
-        f'<rect x="{x(hi_t):.1f}" y="0" width="{x(1) - x(hi_t):.1f}" height="{height - 24}" '
-        'fill="#f8efd9"/>',
     ]
+    # the verdict bands, labelled at the top
+    for (a, b), fill, name in (
+        ((0.0, lo_t), "#f8e1de", "too hard"),
+        ((lo_t, hi_t), "#e3f3e8", "fair"),
+        ((hi_t, 1.0), "#f8efd9", "too easy"),
+    ):
+        parts.append(
+            f'<rect x="{x(a):.1f}" y="0" width="{x(b) - x(a):.1f}" height="{band_h}" fill="{fill}"/>'
+            f'<text x="{(x(a) + x(b)) / 2:.1f}" y="13" text-anchor="middle" '
+            f'style="font-size:11px;fill:#666">{name}</text>'
+        )
     for i, s in enumerate(setups):
-        y = 4 + i * row_h
+        y = top + 4 + i * row_h
         rate = float(s["win_rate"])
         lo, hi = (float(v) for v in s["win_rate_ci95"])
         colour = _VERDICT_COLOURS.get(s["verdict"], "#555")

@@ -90,6 +90,11 @@ def test_long_rest_is_initiative_99_and_rests() -> None:
     assert turn_order(g)[-1] == "alpha"  # 99 acts after the monsters' 90
     assert alpha.lost == ["alpha-2"] and "alpha-1" in alpha.hand and alpha.discard == []
     assert g.state.figures["alpha"].hp == 7  # heal 2
+    # GH-REST-05 (seed): the rest happens at the end of the initiative step, before turns
+    starts = [i for i, e in enumerate(g.events) if e.type == "round_start"]
+    r2 = g.events[starts[1] :]
+    types = [e.type for e in r2]
+    assert types.index("long_rest") < types.index("turn_start")
 
 
 def test_exhausted_when_no_cards_and_no_rest() -> None:

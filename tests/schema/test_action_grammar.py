@@ -20,7 +20,7 @@ def ability_errors() -> Any:
     return lambda data: list(validator.iter_errors(data))
 
 
-VALID = [
+VALID: list[dict[str, Any]] = [
     {"type": "move", "value": 3, "jump": True},
     {"type": "move", "value": -1, "flying": True},
     {

@@ -96,3 +96,38 @@ def test_describe_action_and_events_read_like_cards() -> None:
     )
     assert line is not None and "alpha suffers 3" in line
     assert describe_event(make_event("turn_end", figure="alpha")) is None
+
+
+def test_a_whole_game_through_the_terminal_prompts() -> None:
+    """Every prompt path of the terminal controller, answered like a patient player."""
+    import io
+
+    from questforge.commands.play import TerminalController
+    from questforge.engine.gloomhaven import simulation
+
+    source = simulation.resolve_scenario("collapsed-adit")
+    content = simulation.load_content(source)
+    game = simulation.new_bot_game(content, "collapsed-adit", ("lampwright", "ore-singer"), 1, 5)
+    asked: list[str] = []
+
+    def read(prompt: str) -> str:
+        asked.append(prompt)
+        if "leading card" in prompt:
+            return "r" if len(asked) % 7 == 0 else "1"
+        if "second card" in prompt:
+            return "2"
+        if prompt.endswith("choose:[/] "):
+            return "s"  # suffer damage rather than lose cards
+        return "1"
+
+    console = Console(file=io.StringIO(), width=100)
+    person = TerminalController(
+        console, BoardView(game.scenario, content), game, game.controller, read
+    )
+    game.controller = person
+    while not game.finished:
+        game.step_turn()
+    assert game.result is not None
+    assert any("leading card" in p for p in asked) and any("destination" in p for p in asked)
+    out = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "choose two cards" in out and "Figures" in out

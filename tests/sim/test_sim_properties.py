@@ -136,7 +136,7 @@ def test_invariants_hold_when_every_choice_is_random(loader: str) -> None:
     """Random answers reach corners sensible bots avoid (odd pushes, skipped attacks, lost
     cards thrown away); the rules must hold there too."""
     content = sim_scenarios.LOADERS[loader]()
-    for seed in range(60 if not SLOW else 600):
+    for seed in range(40 if not SLOW else 600):
         players = 2 + seed % 3
         party = simulation.party_for(content, players, None)
         game = Game(content, GameSetup(loader, party, level=seed % 3), seed=seed)

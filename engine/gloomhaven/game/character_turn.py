@@ -72,7 +72,7 @@ def character_turn(r: Rules, char: Character) -> None:
     if f.id not in st.figures:
         return
     if char.long_rest:
-        long_rest(r, char, f)
+        pass  # rested at the end of the initiative step (rounds.round_flow, GH-REST-05)
     elif "stun" in f.conditions:
         # GH-COND-07/08: a stunned character performs nothing; both cards are discarded
         r.emit("stunned", figure=f.id, cards=list(char.selected))
@@ -85,8 +85,9 @@ def character_turn(r: Rules, char: Character) -> None:
 
 
 def long_rest(r: Rules, char: Character, f: Figure) -> None:
-    """GH-REST-04/05/06, GH-REF-06: lose one discard of the player's choice, the rest back
-    to hand, heal 2 and refresh spent items."""
+    """GH-REST-05/06: lose one discard of the player's choice, the rest back to hand, heal
+    2 and refresh spent items. Called at the end of the initiative step (the seed's
+    timing); GH-REF-06 (the published game) places it on the 99 turn instead."""
     options = sorted(char.discard)
     if options:
         card = options[r.ask("long_rest_lose", char.id, options, {"discard": options})]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from questforge.engine.core.events import JSONValue
-from questforge.engine.gloomhaven.game.character_turn import character_turn
+from questforge.engine.gloomhaven.game.character_turn import character_turn, long_rest
 from questforge.engine.gloomhaven.game.monster_turn import (
     ability_card,
     monster_type_turns,
@@ -314,6 +314,14 @@ def round_flow(r: Rules) -> Iterator[Step]:
             r.draw_missing_ability_cards()  # GH-MABIL-01 / GH-INIT-01
             order = Order(r)
             order.settle_ties()
+            # GH-REST-05: the seed puts the long rest "at the end of the Determine Initiative
+            # step" (the catalogue marks the timing unclear; the seed decides): lose a
+            # discard, the rest back to hand, heal 2, refresh items (GH-REST-06). The
+            # character still takes its (empty) turn at initiative 99 (GH-REST-04).
+            for char in sorted(st.living_characters(), key=lambda c: c.id):
+                fig = st.figures.get(char.figure)
+                if char.long_rest and fig is not None:
+                    long_rest(r, char, fig)
             st.phase = "turns"
             yield ("select", "")
             while True:
