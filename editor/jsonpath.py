@@ -75,8 +75,10 @@ def set_value(root: Any, path: JsonPath, value: Any) -> None:
             node[part] = nxt
         node = nxt
     last = path[-1]
-    if isinstance(node, dict) or (isinstance(node, list) and isinstance(last, int)):
+    if isinstance(node, dict):
         node[last] = value
+    elif isinstance(node, list) and isinstance(last, int):
+        node[last] = value  # noqa: SIM114 - the branches differ in type for mypy
     else:
         raise KeyError(f"cannot set {format_path(path)}")
 

@@ -52,7 +52,7 @@ def export_map(
             scene.render(painter, target, source, Qt.AspectRatioMode.KeepAspectRatio)
             painter.end()
             path.parent.mkdir(parents=True, exist_ok=True)
-            if not image.save(str(path), b"PNG"):
+            if not image.save(str(path), "PNG"):  # type: ignore[call-overload]  # stub says bytes
                 raise OSError(f"{path}: cannot write PNG")
         else:
             from PySide6.QtSvg import QSvgGenerator

@@ -63,7 +63,7 @@ def attack(g: object, attacker: object, target: object, value: int, **kw: object
 
 def test_modifier_then_shield() -> None:
     # GH-ATK-05 order: attacker bonuses, one modifier card, target's shield (GH-SHLD-01),
-    # GH-AMD-01/03 (one card, its value added), GH-ATK-09 (damage recorded)
+    # GH-AMD-01, GH-AMD-03 (one card, its value added), GH-ATK-09 (damage recorded)
     g, alpha, grunt = setup(top=["alpha:+1-1"], shield=1)
     e = attack(g, alpha, grunt, 3)
     assert (e["value"], e["shield"], e["damage"]) == (3, 1, 3)
@@ -154,7 +154,7 @@ def test_poisoned_target_takes_plus_one() -> None:
 
 
 def test_retaliate_after_attack_unless_killed() -> None:
-    # GH-RET-01/03/04
+    # GH-RET-01, GH-RET-03, GH-RET-04
     g, alpha, grunt = setup(top=["alpha:+0-1", "alpha:+0-2"], retaliate=2)
     grunt.retaliate.append((1, 1))
     attack(g, alpha, grunt, 1)
@@ -178,7 +178,7 @@ def test_retaliate_range() -> None:
 
 
 def test_kill_drops_coin_and_counts() -> None:
-    # GH-ATK-10/11
+    # GH-ATK-10, GH-ATK-11
     g, alpha, grunt = setup(top=["alpha:+0-1"])
     grunt.hp = 2
     attack(g, alpha, grunt, 3)
@@ -188,7 +188,7 @@ def test_kill_drops_coin_and_counts() -> None:
 
 
 def test_bless_and_curse_leave_the_deck() -> None:
-    # GH-AMD-07, GH-COND-10/13
+    # GH-AMD-07, GH-COND-10, GH-COND-13
     g, alpha, grunt = setup()
     g.rules.apply_condition(alpha, "bless", "test")
     g.rules.apply_condition(grunt, "curse", "test")
@@ -215,7 +215,7 @@ def test_shuffle_flag_reshuffles_at_end_of_round() -> None:
 
 
 def test_push_moves_away_and_pull_closer() -> None:
-    # GH-EFF-03/04
+    # GH-EFF-03, GH-EFF-04
     g, alpha, grunt = setup()
     g.rules.controller = Policy({"push": [[2, 0], [3, 0]]})
     forced_move(g.rules, alpha, grunt, 2, away=True, chooser="alpha")
@@ -249,7 +249,7 @@ def run_attack(g: object, ability: Ability, answers: dict) -> None:
 
 
 def test_area_attack_draws_per_target_and_spares_allies() -> None:
-    # GH-AOE-01/02/03/05/07, GH-ATK-01 (allies are never attacked), GH-ATK-07
+    # GH-AOE-01, GH-AOE-02, GH-AOE-03, GH-AOE-05, GH-AOE-07, GH-ATK-01 (allies are never attacked), GH-ATK-07
     g, _alpha, _ = setup(monsters=[("grunt", (1, 0), "normal"), ("grunt", (1, -1), "normal")])
     g.state.figures["beta"].hex = (0, -1)
     pattern = AreaPattern(((1, 0), (1, -1), (0, -1)), melee=True)
@@ -275,7 +275,7 @@ def test_target_x_and_add_target() -> None:
 
 
 def test_ranged_needs_line_of_sight() -> None:
-    # GH-LOS-01/02, GH-ATK-02: walls block line of sight; obstacles do not (GH-OBST-03)
+    # GH-LOS-01, GH-LOS-02, GH-ATK-02: walls block line of sight; obstacles do not (GH-OBST-03)
     column = [(0, r) for r in range(-3, 4)]
     walled = [h for h in disc((0, 0), 3) if h not in column] + [(0, 3)]
     sc = scenario("los", {"a": walled}, [(-2, 0), (-2, 1)], monsters=[("grunt", (2, 0), "normal")])
@@ -305,7 +305,7 @@ def test_ranged_needs_line_of_sight() -> None:
 
 
 def test_conditions_apply_even_without_damage() -> None:
-    # GH-EFF-01/07, GH-COND-02
+    # GH-EFF-01, GH-EFF-07, GH-COND-02
     g, alpha, grunt = setup(top=["alpha:null"], shield=5)
     e = attack(g, alpha, grunt, 1, conditions=("wound", "immobilize"))
     assert e["damage"] == 0 and {"wound", "immobilize"} <= set(grunt.conditions)

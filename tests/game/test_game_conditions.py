@@ -74,7 +74,7 @@ def test_heal_on_poison_only_removes_poison() -> None:
 
 
 def test_timed_conditions_expire_at_end_of_next_turn() -> None:
-    # GH-REF-05, GH-COND-05/06/07/09/11/12
+    # GH-REF-05, GH-COND-05, GH-COND-06, GH-COND-07, GH-COND-09, GH-COND-11, GH-COND-12
     g = game()
     grunt = grunt_of(g)
     g.rules.apply_condition(grunt, "immobilize", "alpha")  # applied outside its turn
@@ -122,7 +122,7 @@ def test_immunity() -> None:
 
 
 def test_disarm_blocks_attacks_and_immobilize_moves() -> None:
-    # GH-COND-05/06
+    # GH-COND-05, GH-COND-06
     g = game()
     alpha = g.state.figures["alpha"]
     char = g.state.characters["alpha"]
@@ -135,7 +135,7 @@ def test_disarm_blocks_attacks_and_immobilize_moves() -> None:
 
 
 def test_stunned_character_discards_both_cards() -> None:
-    # GH-COND-07/08
+    # GH-COND-07, GH-COND-08
     pol = Policy({("plan", "alpha"): plan("alpha-1", "alpha-2")})
     g = game(controller=pol)
     g.state.figures["alpha"].conditions["stun"] = False
@@ -147,7 +147,7 @@ def test_stunned_character_discards_both_cards() -> None:
 
 
 def test_elements_infuse_at_end_of_turn_and_wane() -> None:
-    # GH-ELEM-02/03/05/07, GH-EOR-03
+    # GH-ELEM-02, GH-ELEM-03, GH-ELEM-05, GH-ELEM-07, GH-EOR-03
     g = game()
     alpha = g.state.figures["alpha"]
     char = g.state.characters["alpha"]
@@ -165,7 +165,7 @@ def test_elements_infuse_at_end_of_turn_and_wane() -> None:
 
 
 def test_consume_element_for_a_bonus() -> None:
-    # GH-ELEM-04/05/08
+    # GH-ELEM-04, GH-ELEM-05, GH-ELEM-08
     g = game()
     g.state.elements["ice"] = WANING
     alpha = g.state.figures["alpha"]
@@ -185,7 +185,7 @@ def test_consume_element_for_a_bonus() -> None:
 
 
 def test_negate_damage_by_losing_cards() -> None:
-    # GH-DMG-01..04
+    # GH-DMG-01, GH-DMG-02, GH-DMG-03, GH-DMG-04
     g = game()
     alpha = g.state.figures["alpha"]
     ch = g.state.characters["alpha"]
@@ -203,7 +203,7 @@ def test_negate_damage_by_losing_cards() -> None:
 
 
 def test_negate_damage_bonus_must_be_used() -> None:
-    # GH-BONUS-03/04/06
+    # GH-BONUS-03, GH-BONUS-04, GH-BONUS-06
     card = AbilityCard(
         "alpha-1",
         "ward",
@@ -252,7 +252,7 @@ def test_all_exhausted_loses() -> None:
 
 
 def test_loot_and_end_of_turn_loot() -> None:
-    # GH-LOOT-01/02/04, GH-TREAS-01
+    # GH-LOOT-01, GH-LOOT-02, GH-LOOT-04, GH-TREAS-01
     g = game()
     g.state.coins[(0, 1)] = 2
     g.state.coins[(-1, 0)] = 1
@@ -290,7 +290,7 @@ def test_round_bonus_shield_expires() -> None:
 
 
 def test_summon_acts_before_summoner_from_next_round() -> None:
-    # GH-SUMM-01/03/05/07, GH-INIT-07
+    # GH-SUMM-01, GH-SUMM-03, GH-SUMM-05, GH-SUMM-07, GH-INIT-07
     card = simple_card("alpha-1", 5, top=(Ability("summon", summon=SummonSpec("wolf", 4, 1, 1)),))
     cls = simple_class(
         "alpha", cards=[card] + [simple_card(f"alpha-{i}", 20 + i) for i in range(2, 9)]
@@ -348,7 +348,7 @@ def items_content() -> object:
 
 
 def test_items_spent_consumed_and_unlimited() -> None:
-    # GH-TURN-07, GH-ITEM-06/07/08/10/12
+    # GH-TURN-07, GH-ITEM-06, GH-ITEM-07, GH-ITEM-08, GH-ITEM-10, GH-ITEM-12
     c = items_content()
     g = new_game(c, "c", items={"alpha": ("boots", "club", "charm", "apron", "tonic")})
     ch = g.state.characters["alpha"]

@@ -1,4 +1,4 @@
-"""Win/loss and special rules: GH-END-01/05/06/07/11, GH-SPEC-01/02/04/06/07/08, GH-EOR-06."""
+"""Win/loss and special rules: GH-END-01, GH-END-05, GH-END-06, GH-END-07, GH-END-11, GH-SPEC-01, GH-SPEC-02, GH-SPEC-04, GH-SPEC-06, GH-SPEC-07, GH-SPEC-08, GH-EOR-06."""
 
 from __future__ import annotations
 
@@ -99,7 +99,7 @@ def test_reach_hexes_goal() -> None:
 
 
 def test_named_monster_goal_and_formula_health() -> None:
-    # GH-SPEC-07/08: named monster with health in L and C, not elite; "kill" goal
+    # GH-SPEC-07, GH-SPEC-08: named monster with health in L and C, not elite; "kill" goal
     sc = scenario(
         "n",
         {"a": disc((0, 0), 2)},
@@ -126,7 +126,7 @@ def spawn_rule(trigger: TriggerSpec) -> RuleSpec:
 
 
 def test_round_end_spawn_acts_next_round_at_nearest_empty_hex() -> None:
-    # GH-SPEC-01/02
+    # GH-SPEC-01, GH-SPEC-02
     sc = scenario(
         "sp",
         {"a": disc((0, 0), 2)},
@@ -145,7 +145,7 @@ def test_round_end_spawn_acts_next_round_at_nearest_empty_hex() -> None:
 
 
 def test_pressure_plate_opens_locked_door() -> None:
-    # GH-SPEC-03/04
+    # GH-SPEC-03, GH-SPEC-04
     sc = scenario(
         "pp",
         {"a": [*line(0, 3), (0, 1)], "b": line(5, 6)},

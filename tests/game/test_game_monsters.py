@@ -41,7 +41,7 @@ def act(g: object, monster: str = "grunt") -> None:
 
 
 def test_elites_first_then_standee_order() -> None:
-    # GH-MORD-01/02/03/04
+    # GH-MORD-01, GH-MORD-02, GH-MORD-03, GH-MORD-04
     g = game(
         [Ability("shield", 1)],
         [("grunt", (2, 0), "normal"), ("grunt", (2, -1), "elite"), ("grunt", (3, 0), "normal")],
@@ -55,7 +55,7 @@ def test_elites_first_then_standee_order() -> None:
 
 
 def test_monster_moves_then_attacks_via_solver() -> None:
-    # GH-MMOVE-01/03/04, GH-MATK-01/02/04, GH-MABIL-04 (abilities in order), GH-FOCUS-01/02
+    # GH-MMOVE-01, GH-MMOVE-03, GH-MMOVE-04, GH-MATK-01, GH-MATK-02, GH-MATK-04, GH-MABIL-04 (abilities in order), GH-FOCUS-01, GH-FOCUS-02
     g = game([Ability("move", 0), Ability("attack", 1)], [("grunt", (-1, 0), "normal")])
     g.state.figures["beta"].hex = (4, -4)
     act(g)
@@ -81,7 +81,7 @@ def test_several_valid_options_go_to_the_controller() -> None:
 
 
 def test_no_focus_when_enemies_invisible() -> None:
-    # GH-FOCUS-04/06: no move, no attack; other abilities still happen
+    # GH-FOCUS-04, GH-FOCUS-06: no move, no attack; other abilities still happen
     g = game(
         [Ability("move", 0), Ability("attack", 0), Ability("shield", 1)],
         [("grunt", (0, 0), "normal")],
@@ -95,7 +95,7 @@ def test_no_focus_when_enemies_invisible() -> None:
 
 
 def test_monster_heal_picks_most_damaged() -> None:
-    # GH-MOTH-01/02
+    # GH-MOTH-01, GH-MOTH-02
     g = game(
         [Ability("heal", 3, range=3, target="self-or-ally")],
         [("grunt", (0, 0), "normal"), ("grunt", (1, 0), "normal")],
@@ -111,7 +111,7 @@ def test_monster_heal_picks_most_damaged() -> None:
 
 
 def test_monster_summon_waits_and_drops_no_coin() -> None:
-    # GH-MOTH-03/04
+    # GH-MOTH-03, GH-MOTH-04
     g = game([Ability("summon", monster="grunt")], [("grunt", (0, 0), "normal")])
     act(g)
     summoned = [f for f in g.state.figures.values() if f.side == "monsters" and f.hex != (0, 0)]
@@ -221,7 +221,7 @@ def boss_content() -> object:
 
 
 def test_boss_stats_by_character_count_and_special_action() -> None:
-    # GH-BOSS-01/02/03/04, GH-SPEC-07
+    # GH-BOSS-01, GH-BOSS-02, GH-BOSS-03, GH-BOSS-04, GH-SPEC-07
     from questforge.engine.gloomhaven.game.builders import simple_class
 
     c = boss_content()

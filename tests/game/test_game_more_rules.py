@@ -1,6 +1,6 @@
-"""More rule-by-rule checks: GH-SEL, GH-TURN, GH-REST-01/07, GH-BONUS, GH-HEAL, GH-XP,
-GH-DMG, GH-EXH-04, GH-RECOV, GH-ELEM-06/10, GH-EFF-02, GH-COND-14, GH-SHLD-02,
-GH-ATK-03, GH-AOE-04, GH-SUMM-08, GH-AMD-12, GH-MSTAT-03/04."""
+"""More rule-by-rule checks: GH-SEL, GH-TURN, GH-REST-01, GH-REST-07, GH-BONUS, GH-HEAL, GH-XP,
+GH-DMG, GH-EXH-04, GH-RECOV, GH-ELEM-06, GH-ELEM-10, GH-EFF-02, GH-COND-14, GH-SHLD-02,
+GH-ATK-03, GH-AOE-04, GH-SUMM-08, GH-AMD-12, GH-MSTAT-03, GH-MSTAT-04."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ def base(classes: list | None = None, monsters: list | None = None, **kw: object
 
 
 def test_round_cycle_and_cards_in_play() -> None:
-    # GH-ROUND-01/02, GH-SEL-01/03/06: two cards chosen face down, played, then discarded
+    # GH-ROUND-01, GH-ROUND-02, GH-SEL-01, GH-SEL-03, GH-SEL-06: two cards chosen face down, played, then discarded
     pol = Policy({("plan", "alpha"): plan("alpha-2", "alpha-1")})
     g = new_game(base(), "b", controller=pol)
     g.step_turn()  # card selection
@@ -72,7 +72,7 @@ def test_round_cycle_and_cards_in_play() -> None:
 
 
 def test_either_card_gives_either_half() -> None:
-    # GH-TURN-01/02, GH-CHAR-06: the leading card may give its bottom, abilities in order
+    # GH-TURN-01, GH-TURN-02, GH-CHAR-06: the leading card may give its bottom, abilities in order
     card = simple_card(
         "alpha-1", 10, top=(Ability("attack", 1),), bottom=(Ability("move", 1), Ability("loot", 1))
     )
@@ -170,7 +170,7 @@ def test_conditions_without_attack_and_positive_on_allies() -> None:
 
 
 def test_heal_an_ally_in_range() -> None:
-    # GH-HEAL-01/02/03, GH-DMG-05/06
+    # GH-HEAL-01, GH-HEAL-02, GH-HEAL-03, GH-DMG-05, GH-DMG-06
     g = new_game(base(), "b")
     beta = g.state.figures["beta"]
     beta.hex = (0, 2)
@@ -211,7 +211,7 @@ def test_one_consume_icon_one_element_and_wild_element() -> None:
 
 
 def test_round_bonus_card_stays_active_until_round_end() -> None:
-    # GH-BONUS-01/07, GH-SEL-08
+    # GH-BONUS-01, GH-BONUS-07, GH-SEL-08
     card = AbilityCard(
         "alpha-1",
         "guard",
@@ -236,7 +236,7 @@ def test_round_bonus_card_stays_active_until_round_end() -> None:
 
 
 def test_persistent_bonus_slots_give_xp_and_end_lost() -> None:
-    # GH-BONUS-02/03/05/09, GH-XP-04
+    # GH-BONUS-02, GH-BONUS-03, GH-BONUS-05, GH-BONUS-09, GH-XP-04
     card = AbilityCard(
         "alpha-1",
         "aegis",
@@ -268,7 +268,7 @@ def test_persistent_bonus_slots_give_xp_and_end_lost() -> None:
 
 
 def test_unrecoverable_cards_stay_lost_and_refresh_items() -> None:
-    # GH-RECOV-02/03/04
+    # GH-RECOV-02, GH-RECOV-03, GH-RECOV-04
     card = AbilityCard(
         "alpha-1",
         "last",

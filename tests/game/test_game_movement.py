@@ -73,7 +73,7 @@ def test_flying_ends_on_obstacle_but_not_on_figure() -> None:
 
 
 def test_trap_springs_deals_2_plus_L_and_is_removed() -> None:
-    # GH-TRAP-01/02/04, GH-MOVE-03
+    # GH-TRAP-01, GH-TRAP-02, GH-TRAP-04, GH-MOVE-03
     g = new_game(corridor(traps={(5, 0): TrapSpec(True, ("poison",))}), "c", level=2)
     fig = g.state.figures["alpha"]
     fig.hex = (4, 0)
@@ -101,7 +101,7 @@ def test_jump_triggers_trap_only_on_last_hex() -> None:
 
 
 def test_hazardous_damage_each_hex_and_stays() -> None:
-    # GH-HAZ-01/02: half the trap damage (rounded down) per hex entered
+    # GH-HAZ-01, GH-HAZ-02: half the trap damage (rounded down) per hex entered
     g = new_game(corridor(hazardous=[(1, 0), (2, 0)]), "c", level=3)
     do_move(g, (3, 0), 3)
     assert g.state.figures["alpha"].hp == 10 - 2 * (5 // 2)
@@ -129,7 +129,7 @@ def rooms_with_door(locked: bool = False, initiative: int = 50) -> object:
 
 
 def test_door_opens_and_reveals_room_with_its_monsters() -> None:
-    # GH-DOOR-01/02/05, GH-ROOM-01/02, GH-MOVE-09, GH-SETUP-09
+    # GH-DOOR-01, GH-DOOR-02, GH-DOOR-05, GH-ROOM-01, GH-ROOM-02, GH-MOVE-09, GH-SETUP-09
     g = new_game(rooms_with_door(), "r")
     assert not [f for f in g.state.figures.values() if f.side == "monsters"]
     assert (5, 0) not in routes_of(g, 6)  # unrevealed hexes are not in play
@@ -151,7 +151,7 @@ def test_move_continues_after_door_opens() -> None:
 
 
 def test_closed_doors_are_walls_for_monsters_and_forced_moves() -> None:
-    # GH-DOOR-03/04
+    # GH-DOOR-03, GH-DOOR-04
     g = new_game(rooms_with_door(), "r")
     hexes = g.board.play_hexes(g.state, monsters_view=True)
     assert (4, 0) not in hexes and (3, 0) in hexes
@@ -171,7 +171,7 @@ def test_locked_door_is_a_wall_until_opened() -> None:
 
 
 def test_revealed_monsters_with_lower_initiative_act_this_round() -> None:
-    # GH-ROOM-04/05: cards drawn at once; lower initiative acts right after the revealer
+    # GH-ROOM-04, GH-ROOM-05: cards drawn at once; lower initiative acts right after the revealer
     from questforge.engine.gloomhaven.game.builders import plan
 
     pol = Policy(

@@ -77,7 +77,7 @@ def test_player_tie_broken_by_second_card_then_players() -> None:
 
 
 def test_long_rest_is_initiative_99_and_rests() -> None:
-    # GH-REST-04/05/06, GH-INIT-06, GH-REF-06
+    # GH-REST-04, GH-REST-05, GH-REST-06, GH-INIT-06, GH-REF-06
     pol = Policy(
         {("plan", "alpha"): [plan("alpha-1", "alpha-2"), LONG_REST], "long_rest_lose": "alpha-2"}
     )
@@ -98,7 +98,7 @@ def test_long_rest_is_initiative_99_and_rests() -> None:
 
 
 def test_exhausted_when_no_cards_and_no_rest() -> None:
-    # GH-SEL-04/05, GH-EXH-01 (b)
+    # GH-SEL-04, GH-SEL-05, GH-EXH-01 (b)
     g = new_game(arena(), "arena")
     alpha = g.state.characters["alpha"]
     alpha.lost.extend(alpha.hand[1:])
@@ -121,7 +121,7 @@ def test_only_long_rest_with_one_card_in_hand() -> None:
 
 
 def test_default_actions_discard_the_card() -> None:
-    # GH-TURN-05/06: Attack 2 / Move 2 instead of the printed halves; always discarded
+    # GH-TURN-05, GH-TURN-06: Attack 2 / Move 2 instead of the printed halves; always discarded
     cls = simple_class(
         "alpha",
         cards=[
@@ -158,7 +158,7 @@ def test_default_actions_discard_the_card() -> None:
 
 
 def test_lost_action_goes_to_lost_and_xp() -> None:
-    # GH-SEL-07 (lost symbol), GH-XP-01/02 (XP only when an ability is used)
+    # GH-SEL-07 (lost symbol), GH-XP-01, GH-XP-02 (XP only when an ability is used)
     cls = simple_class(
         "alpha",
         cards=[
@@ -272,7 +272,7 @@ def test_initiative_example_from_the_rulebook() -> None:
 
 
 def test_monster_ability_card_revealed_per_type_each_round() -> None:
-    # GH-MABIL-01/02, GH-INIT-01
+    # GH-MABIL-01, GH-MABIL-02, GH-INIT-01
     g = new_game(arena(), "arena")
     g.step_round()
     g.step_round()

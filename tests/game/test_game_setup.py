@@ -1,4 +1,4 @@
-"""Scenario setup: GH-SETUP, GH-LEVEL, GH-VAR, GH-REF-01/02, GH-COMP-03/05."""
+"""Scenario setup: GH-SETUP, GH-LEVEL, GH-VAR, GH-REF-01, GH-REF-02, GH-COMP-03, GH-COMP-05."""
 
 from __future__ import annotations
 
@@ -95,8 +95,8 @@ def test_setup_event_has_level_values() -> None:
 def test_monsters_per_player_count_and_starting_room_only(
     chars: tuple[str, ...], expected: int
 ) -> None:
-    # GH-SETUP-03/04 (none/normal/elite per count), GH-SETUP-05 (only the starting room),
-    # GH-MSTAT-01/02 (normal and elite stat lines)
+    # GH-SETUP-03, GH-SETUP-04 (none/normal/elite per count), GH-SETUP-05 (only the starting room),
+    # GH-MSTAT-01, GH-MSTAT-02 (normal and elite stat lines)
     classes = [simple_class(c) for c in ("alpha", "beta", "gamma", "delta")]
     g = new_game(content([two_rooms()], classes=classes), "s", chars)
     monsters = [f for f in g.state.figures.values() if f.side == "monsters"]
@@ -163,7 +163,7 @@ def test_characters_choose_start_hexes() -> None:
 
 
 def test_hand_is_hand_limit_of_level_one_cards() -> None:
-    # GH-HAND-01/02
+    # GH-HAND-01, GH-HAND-02
     g = new_game(content([two_rooms()]), "s")
     assert len(g.state.characters["alpha"].hand) == 8
 
@@ -199,7 +199,7 @@ def test_monster_stat_levels() -> None:
 
 
 def test_equipment_limits() -> None:
-    # GH-ITEM-03/04, GH-REF-04
+    # GH-ITEM-03, GH-ITEM-04, GH-REF-04
     from dataclasses import replace
 
     from questforge.engine.gloomhaven.game.spec import ItemSpec

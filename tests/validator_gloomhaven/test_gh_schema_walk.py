@@ -7,6 +7,7 @@ from typing import Any
 from questforge.validator.gloomhaven.schema_walk import kind_schema, typed_values
 
 DEFS = "https://questforge.dev/schema/common/defs.schema.json#/$defs/"
+GH_DEFS = "https://questforge.dev/schema/gloomhaven/defs.schema.json#/$defs/"
 WANTED = frozenset({"reference", "formula", "number-or-formula"})
 
 
@@ -23,7 +24,7 @@ def test_properties_items_prefix_items_and_additional_properties() -> None:
             "many": {"type": "array", "items": {"$ref": DEFS + "reference"}},
             "pair": {
                 "type": "array",
-                "prefixItems": [{"type": "integer"}, {"$ref": DEFS + "formula"}],
+                "prefixItems": [{"type": "integer"}, {"$ref": GH_DEFS + "formula"}],
             },
         },
         "additionalProperties": {"$ref": DEFS + "reference"},
@@ -49,7 +50,7 @@ def test_if_then_applies_only_the_matching_branch() -> None:
             },
             {
                 "if": {"properties": {"type": {"const": "heal"}}, "required": ["type"]},
-                "then": {"properties": {"monster": {"$ref": DEFS + "formula"}}},
+                "then": {"properties": {"monster": {"$ref": GH_DEFS + "formula"}}},
             },
         ],
     }

@@ -50,6 +50,9 @@ class Board:
 
     def in_play(self, state: GameState, h: Hex) -> bool:
         """A hex figures may stand on: in a revealed room, or a door of a revealed room."""
+        rooms = state.revealed_rooms
+        if rooms is self._last_rooms and len(rooms) == self._last_len:
+            return h in self._last_play
         return h in self.play_set(state)
 
     def play_set(self, state: GameState) -> frozenset[Hex]:
