@@ -60,6 +60,14 @@ class DocumentEditor(QWidget):
     def set_player_count(self, count: int) -> None:
         return None
 
+    def open_playtest(self) -> object | None:
+        """Open a playtest window (editors of playable documents override this)."""
+        return None
+
+    def open_simulation(self, players: int, level: int) -> object | None:
+        """Open the batch-simulation dialog (editors of playable documents override this)."""
+        return None
+
     def set_level(self, level: int) -> None:
         return None
 

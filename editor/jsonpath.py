@@ -75,12 +75,12 @@ def set_value(root: Any, path: JsonPath, value: Any) -> None:
             node[part] = nxt
         node = nxt
     last = path[-1]
-    if isinstance(node, dict):
+    if isinstance(node, list) and isinstance(last, int):
         node[last] = value
-    elif isinstance(node, list) and isinstance(last, int):
-        node[last] = value  # noqa: SIM114 - the branches differ in type for mypy
-    else:
+        return
+    if not isinstance(node, dict):
         raise KeyError(f"cannot set {format_path(path)}")
+    node[last] = value
 
 
 def delete(root: Any, path: JsonPath) -> None:

@@ -133,6 +133,7 @@ class MainWindow(QMainWindow):
         new_menu.aboutToShow.connect(lambda m=new_menu: self._fill_new_menu(m))
         self.open_action = self._action(file_menu, "&Open…", self.open_dialog, SK.Open)
         self._action(file_menu, "Open &Pack…", self.open_pack_dialog)
+        self._action(file_menu, "New Pa&ck…", self.new_pack_dialog)
         self.recent_menu = file_menu.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         file_menu.addSeparator()
@@ -176,6 +177,10 @@ class MainWindow(QMainWindow):
         view_menu.addSeparator()
         for dock in self.findChildren(QDockWidget):
             view_menu.addAction(dock.toggleViewAction())
+
+        play_menu = bar.addMenu("&Play")
+        self.playtest_action = self._action(play_menu, "&Playtest…", self.playtest, "Ctrl+P")
+        self.simulate_action = self._action(play_menu, "&Simulate…", self.simulate)
 
         toolbar = QToolBar("Scenario")
         toolbar.setObjectName("toolbar-scenario")
@@ -327,6 +332,55 @@ class MainWindow(QMainWindow):
         if not self.recent_menu.actions():
             self.recent_menu.addAction("(none)").setEnabled(False)
 
+    def new_pack(self, folder: Path, pack_id: str, name: str, ruleset: str) -> Path:
+        """Create ``folder/pack.json`` (a pack that validates) and open the pack."""
+        import re
+
+        if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", pack_id):
+            raise DocumentError(f"pack id {pack_id!r} must be kebab-case (e.g. my-pack)")
+        manifest = Path(folder) / "pack.json"
+        if manifest.exists():
+            raise DocumentError(f"{manifest} already exists")
+        data = {
+            "$schema": f"{SCHEMA_BASE}/common/pack.schema.json",
+            "kind": "pack",
+            "id": pack_id,
+            "name": name or pack_id,
+            "version": "0.1.0",
+            "ruleset": ruleset,
+            "requires": [],
+        }
+        from questforge.editor.document import atomic_write, dumps
+
+        try:
+            atomic_write(manifest, dumps(data))
+        except OSError as exc:
+            raise DocumentError(f"{manifest}: cannot write: {exc.strerror or exc}") from None
+        self.open_pack(Path(folder))
+        return manifest
+
+    def new_pack_dialog(self) -> None:
+        from PySide6.QtWidgets import QInputDialog
+
+        from questforge.engine import rulesets
+
+        folder = QFileDialog.getExistingDirectory(self, "Folder for the new pack", str(Path.cwd()))
+        if not folder:
+            return
+        pack_id, ok = QInputDialog.getText(
+            self, "New pack", "Pack id (kebab-case):", text=Path(folder).name.lower()
+        )
+        if not ok:
+            return
+        names = [r.name for r in rulesets.all_rulesets()] or list(rulesets.BUILTIN)
+        ruleset, ok = QInputDialog.getItem(self, "New pack", "Ruleset:", names, 0, False)
+        if not ok:
+            return
+        try:
+            self.new_pack(Path(folder), pack_id, pack_id, ruleset)
+        except DocumentError as exc:
+            self.prompts.error("Cannot create pack", str(exc))
+
     def open_dialog(self) -> None:
         start = str(self.workspace.pack_root or Path.cwd())
         name, _ = QFileDialog.getOpenFileName(self, "Open content file", start, "JSON (*.json)")
@@ -469,6 +523,31 @@ class MainWindow(QMainWindow):
             except (OSError, ValueError) as exc:
                 self.prompts.error("Cannot export", str(exc))
 
+    # ----------------------------------------------------------------- play
+    def playtest(self) -> object | None:
+        """Play > Playtest: the current document on the engine (editors that can play)."""
+        editor = self.current_editor()
+        try:
+            window = editor.open_playtest() if editor else None
+        except (ValueError, OSError) as exc:
+            self.prompts.error("Cannot playtest", str(exc))
+            return None
+        if window is None:
+            self.statusBar().showMessage("Open a scenario to playtest it", 4000)
+        return window
+
+    def simulate(self) -> object | None:
+        """Play > Simulate: many seeded bot games of the current document."""
+        editor = self.current_editor()
+        try:
+            dialog = editor.open_simulation(self.players, self.level) if editor else None
+        except (ValueError, OSError) as exc:
+            self.prompts.error("Cannot simulate", str(exc))
+            return None
+        if dialog is None:
+            self.statusBar().showMessage("Open a scenario to simulate it", 4000)
+        return dialog
+
     # ----------------------------------------------------------------- switches
     def set_player_count(self, count: int) -> None:
         self.players = count
@@ -522,6 +601,8 @@ class MainWindow(QMainWindow):
     def _on_tab_changed(self, _index: int) -> None:
         doc = self.current_document()
         self.undo_group.setActiveStack(doc.undo_stack if doc else None)  # type: ignore[arg-type]
+        if doc is not None:
+            self.browser.select_path(doc.path)
         self._update_actions()
         self._update_title()
 

@@ -90,6 +90,22 @@ class PackBrowser(QTreeWidget):
                 item.setIcon(0, icons[state])
                 item.setData(0, Qt.ItemDataRole.AccessibleDescriptionRole, state)
 
+    def select_path(self, path: Path | None) -> None:
+        """Highlight the file shown in the current tab (and scroll to it)."""
+        if path is None:
+            return
+        key = str(Path(path).resolve())
+        for i in range(self.topLevelItemCount()):
+            group = self.topLevelItem(i)
+            for j in range(group.childCount() if group is not None else 0):
+                item = group.child(j) if group is not None else None
+                if item is not None and item.data(0, PATH_ROLE) == key:
+                    if group is not None:
+                        group.setExpanded(True)
+                    self.setCurrentItem(item)
+                    self.scrollToItem(item)
+                    return
+
     def _on_activated(self, item: QTreeWidgetItem, _column: int = 0) -> None:
         value = item.data(0, PATH_ROLE)
         if value:

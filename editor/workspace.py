@@ -7,6 +7,7 @@ and from disk otherwise - so a tile edited in another tab shows on the map at on
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -144,6 +145,30 @@ class Workspace(QObject):
         """Resolve a reference (``id`` or ``pack:id``; only this pack is searched)."""
         ident = ref.split(":", 1)[1] if ":" in ref else ref
         return self.content(kind).get(ident)
+
+    def snapshot(self, target: Path) -> Path:
+        """Copy the pack to ``target`` with every open document written as edited.
+
+        The playtest and the simulation run on the pack *as being edited* (unsaved changes
+        included) without touching the user's files. Untitled documents go to
+        ``<kind>s/<id>.json``.
+        """
+        from questforge.editor.document import dumps
+
+        if self.pack_root is None:
+            raise ValueError("open the file inside a pack first (there is no pack.json above it)")
+        shutil.copytree(self.pack_root, target, ignore=shutil.ignore_patterns(".*"))
+        for doc in self.documents:
+            if doc.path is None:
+                out = target / f"{doc.kind}s" / f"{doc.content_id or 'untitled'}.json"
+            else:
+                try:
+                    out = target / doc.path.relative_to(self.pack_root)
+                except ValueError:
+                    continue  # a loose file outside the pack is not part of it
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_text(dumps(doc.data), encoding="utf-8")
+        return target
 
     def kinds(self) -> list[str]:
         return sorted({f.kind for f in self.files})

@@ -17,13 +17,25 @@ the core checks, with it.
 - ``ctx.finding(spec, message, doc, path, hint=...)``: a finding located in ``doc``;
   ``spec`` is the function's ``.spec`` or a code string. ``CheckSpec.finding(message,
   file=doc.name, path=...)`` works as well.
+- ``ctx.memo(key, compute)`` and ``ctx.memo_findings(key, compute)``: derived data (an
+  index, a scenario map, a check's findings for one document) kept in the context's
+  :class:`CheckCache`. A one-shot validation gets a fresh cache; the editor's
+  :class:`~questforge.validator.runner.ValidationSession` keeps one across runs, so whatever
+  an edit cannot have changed is not computed again. Keys must name *everything* the value
+  depends on: ``ctx.stamp(doc)`` (changes whenever the document's content changes),
+  ``ctx.kind_token(kind)`` (changes whenever any document of that kind changes, appears or
+  goes) and ``ctx.ids_token()`` (the kinds and ids of this pack's documents), or a
+  fingerprint of the data itself (:func:`fingerprint`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import copy
+import json
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from itertools import count
+from typing import Any, TypeVar
 
 from questforge.engine.core.pack import Pack
 from questforge.validator.checks import CheckSpec, spec_of
@@ -31,6 +43,93 @@ from questforge.validator.document import Document
 from questforge.validator.findings import Finding, JsonPath, Severity
 
 _UNSET = object()
+T = TypeVar("T")
+
+
+def fingerprint(value: Any) -> str:
+    """A canonical string of JSON-like ``value``, for memo keys that depend on part of a
+    document's data (equal data, equal fingerprint; dict key order matters, as it does for
+    the checks' iteration order)."""
+    return json.dumps(value, separators=(",", ":"), default=repr)
+
+
+class CheckCache:
+    """Derived data that may outlive one validation run.
+
+    Values are looked up by key; a run keeps what it used, and entries that the next run
+    does not use are dropped (two generations), so the cache holds about one run's worth of
+    data however long an editing session lasts.
+
+    Documents get *stamps*: an integer that is new whenever the owner says the document
+    changed (:meth:`touch`), or when a document object is seen for the first time. Keys
+    built from stamps are therefore only as good as the owner's reports of changes: a
+    :class:`~questforge.validator.runner.ValidationSession` reports every document it is
+    told about; a one-shot validation uses a fresh cache.
+    """
+
+    def __init__(self) -> None:
+        self._counter = count(1)
+        self._stamps: dict[int, tuple[Any, int]] = {}
+        self._current: dict[Hashable, Any] = {}
+        self._previous: dict[Hashable, Any] = {}
+        self._tokens: dict[Hashable, tuple[Any, int]] = {}
+
+    def stamp(self, doc: Any) -> int:
+        """The current stamp of ``doc`` (a new one for an object not seen before)."""
+        found = self._stamps.get(id(doc))
+        if found is None or found[0] is not doc:
+            found = (doc, next(self._counter))
+            self._stamps[id(doc)] = found
+        return found[1]
+
+    def touch(self, doc: Any) -> int:
+        """``doc`` changed: give it a new stamp."""
+        found = (doc, next(self._counter))
+        self._stamps[id(doc)] = found
+        return found[1]
+
+    def forget(self, doc: Any) -> None:
+        """``doc`` left the pack (its stamp must not be reused by a new object)."""
+        found = self._stamps.get(id(doc))
+        if found is not None and found[0] is doc:
+            del self._stamps[id(doc)]
+
+    def token(self, name: Hashable, value: Hashable) -> int:
+        """A small integer standing for ``value`` (unchanged while ``value`` under ``name``
+        stays equal), so memo keys need not hold big tuples."""
+        found = self._tokens.get(name)
+        if found is None or found[0] != value:
+            found = (value, next(self._counter))
+            self._tokens[name] = found
+        return found[1]
+
+    def get(self, key: Hashable) -> Any:
+        """The value under ``key`` (kept for the next run too), or a private sentinel."""
+        if key in self._current:
+            return self._current[key]
+        if key in self._previous:
+            value = self._previous.pop(key)
+            self._current[key] = value
+            return value
+        return _UNSET
+
+    def memo(self, key: Hashable, compute: Callable[[], T]) -> T:
+        value = self.get(key)
+        if value is _UNSET:
+            value = compute()
+            self._current[key] = value
+        return value  # type: ignore[no-any-return]
+
+    def end_run(self) -> None:
+        """A validation run is over: entries it did not use are dropped after the next."""
+        self._previous = self._current
+        self._current = {}
+
+    def clear(self) -> None:
+        """Drop every value and token (the pack's ruleset, id or required packs changed)."""
+        self._current.clear()
+        self._previous.clear()
+        self._tokens.clear()
 
 
 def split_reference(ref: str) -> tuple[str | None, str]:
@@ -57,10 +156,15 @@ class CheckContext:
     required: dict[str, list[Document]] = field(default_factory=dict)
     #: arguments for the model loader, if the caller has a better model than the default
     model_loader: Any = None
+    #: derived data shared with other runs (a fresh cache when not given)
+    cache: CheckCache = field(default_factory=CheckCache)
     _index: dict[tuple[str, str], Document] = field(init=False, repr=False)
     _required_index: dict[str, dict[tuple[str, str], Document]] = field(init=False, repr=False)
     _model: Any = field(init=False, repr=False, default=_UNSET)
     _valid_by_kind: dict[str, list[Document]] | None = field(init=False, repr=False, default=None)
+    _kind_tokens: dict[str, int] = field(init=False, repr=False, default_factory=dict)
+    _ids_token: int | None = field(init=False, repr=False, default=None)
+    _local: dict[Hashable, Any] = field(init=False, repr=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self._index = {}
@@ -121,6 +225,50 @@ class CheckContext:
         for docs in self.required.values():
             out.extend(d for d in docs if d.kind == kind and d.schema_valid)
         return out
+
+    # --- memoised derived data -----------------------------------------------------------
+
+    def stamp(self, doc: Document) -> int:
+        """Changes whenever ``doc``'s content (and so its schema validity) changes."""
+        return self.cache.stamp(doc)
+
+    def kind_token(self, kind: str) -> int:
+        """Changes whenever a document of ``kind`` (in this pack or a required one) changes,
+        appears or goes, or the document order changes."""
+        found = self._kind_tokens.get(kind)
+        if found is None:
+            stamps = tuple(
+                self.cache.stamp(d)
+                for d in (*self.documents, *(d for ds in self.required.values() for d in ds))
+                if d.kind == kind
+            )
+            found = self.cache.token(("kind", kind), stamps)
+            self._kind_tokens[kind] = found
+        return found
+
+    def ids_token(self) -> int:
+        """Changes whenever the kinds, ids or order of this pack's documents change."""
+        if self._ids_token is None:
+            value = tuple((d.kind, d.id) for d in self.documents)
+            self._ids_token = self.cache.token("ids", value)
+        return self._ids_token
+
+    def memo(self, key: Hashable, compute: Callable[[], T]) -> T:
+        """``compute()``, or the value already computed under ``key`` (this run or, with
+        a shared cache, an earlier one). ``key`` must name all the value depends on."""
+        found = self._local.get(key, _UNSET)
+        if found is _UNSET:
+            found = self.cache.memo(key, compute)
+            self._local[key] = found
+        return found  # type: ignore[no-any-return]
+
+    def memo_findings(
+        self, key: Hashable, compute: Callable[[], Iterable[Finding]]
+    ) -> list[Finding]:
+        """Like :meth:`memo` for a list of findings: every call returns fresh copies (the
+        runner fills in line and column, which a cached finding must not keep)."""
+        stored = self.memo(key, lambda: tuple(copy.copy(f) for f in compute()))
+        return [copy.copy(f) for f in stored]
 
     # --- model ---------------------------------------------------------------------------
 

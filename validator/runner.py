@@ -1,9 +1,12 @@
 """The validation runner: documents in, a :class:`Report` of findings out.
 
-Two entry points share one pipeline:
+Three entry points share one pipeline:
 
 - :func:`validate_documents` works on in-memory :class:`Document` objects and never touches
-  the disk (the editor calls it on every edit);
+  the disk;
+- :class:`ValidationSession` holds a pack's in-memory documents across edits and
+  re-validates incrementally (the editor's live validation): same findings as
+  :func:`validate_documents`, but only what an edit can affect is computed again;
 - :func:`validate_paths` finds packs and files on disk, loads them safely
   (:mod:`questforge.engine.core.jsonload`: size, depth, encoding, duplicates), resolves each
   pack's ``requires`` and then runs the same pipeline per pack.
@@ -18,6 +21,7 @@ finding. Line and column are computed last, and only for documents that have fin
 
 from __future__ import annotations
 
+import copy
 import importlib
 import os
 from collections.abc import Iterable, Sequence
@@ -36,7 +40,7 @@ from questforge.engine.core.jsonload import (
 )
 from questforge.validator import codes, core_checks
 from questforge.validator.checks import CORE, CheckSpec, checks_for
-from questforge.validator.context import CheckContext
+from questforge.validator.context import CheckCache, CheckContext
 from questforge.validator.document import Document, base_prefix, display_name
 from questforge.validator.findings import Finding, Severity
 from questforge.validator.schemas import (
@@ -50,6 +54,7 @@ __all__ = [
     "Document",
     "PathNotFoundError",
     "Report",
+    "ValidationSession",
     "document_from_text",
     "load_ruleset_checks",
     "validate_documents",
@@ -408,9 +413,42 @@ def validate_documents(
 
     ``ruleset`` and ``pack_id`` default to the ``pack`` document among ``documents``, if
     any; without one each document's ruleset is found from its kind. ``required`` gives the
-    documents of required packs, by pack id, for cross-pack references.
+    documents of required packs, by pack id, for cross-pack references. To re-validate
+    after edits, :class:`ValidationSession` gives the same result and only redoes the work
+    an edit can affect.
     """
-    store = store or default_store()
+    return _validate(
+        documents,
+        schema_only=schema_only,
+        ruleset=ruleset,
+        pack_id=pack_id,
+        required=required,
+        store=store or default_store(),
+        pack=pack,
+        cache=CheckCache(),
+        schema_cache=None,
+    )
+
+
+#: per document name: (stamp, schema findings, schema_valid)
+_SchemaCache = dict[str, tuple[int, tuple[Finding, ...], bool]]
+
+
+def _validate(
+    documents: Sequence[Document],
+    *,
+    schema_only: bool,
+    ruleset: str | None,
+    pack_id: str | None,
+    required: dict[str, list[Document]] | None,
+    store: SchemaStore,
+    pack: packs.Pack | None,
+    cache: CheckCache,
+    schema_cache: _SchemaCache | None,
+) -> Report:
+    """The pipeline behind :func:`validate_documents` and :class:`ValidationSession`:
+    ``cache`` carries derived data between runs, ``schema_cache`` the schema findings of
+    documents whose stamp did not change (``None``: validate every document)."""
     manifest_id, manifest_ruleset = _pack_ruleset(documents)
     pack_id = pack_id or manifest_id
     ruleset = ruleset or manifest_ruleset
@@ -420,7 +458,17 @@ def validate_documents(
         doc.pack_id = pack_id
         doc_ruleset = ruleset or (_ruleset_for_kind(doc.kind) if doc.kind else None)
         groups.setdefault(doc_ruleset, []).append(doc)
-        report.findings.extend(_schema_findings(doc, _schema_folder(doc_ruleset), store))
+        if schema_cache is None:
+            report.findings.extend(_schema_findings(doc, _schema_folder(doc_ruleset), store))
+            continue
+        stamp = cache.stamp(doc)
+        known = schema_cache.get(doc.name)
+        if known is None or known[0] != stamp:
+            found = _schema_findings(doc, _schema_folder(doc_ruleset), store)
+            known = (stamp, tuple(copy.copy(f) for f in found), doc.schema_valid)
+            schema_cache[doc.name] = known
+        doc.schema_valid = known[2]
+        report.findings.extend(copy.copy(f) for f in known[1])
     if required:
         for docs in required.values():
             for doc in docs:
@@ -439,11 +487,117 @@ def validate_documents(
                 pack=pack,
                 pack_id=pack_id,
                 required=dict(required or {}),
+                cache=cache,
             )
             report.findings.extend(_run_checks(ctx, group_ruleset))
     _locate(report.findings, documents)
     report.sort()
     return report
+
+
+class ValidationSession:
+    """Incremental validation of one pack's in-memory documents, for editors.
+
+    Holds the documents (by name, in the order given) and what was derived from them: the
+    schema findings of each document, the id index, schema-walk results, scenario maps and
+    the findings of checks whose inputs did not change. After an edit, tell the session
+    which documents changed (:meth:`update` for a new or replaced document,
+    ``validate(changed=[name])`` for one whose ``data`` was changed in place) and call
+    :meth:`validate`: only the changed documents are schema-validated again, and the
+    semantic checks reuse every cached result whose inputs the edit did not touch.
+
+    The result is always the full, current finding list: equal to
+    ``validate_documents(session.documents, ...)`` with the same options. A document whose
+    data changed without being reported is the one way to get stale findings.
+    Not thread-safe: use one session per thread (or a lock).
+    """
+
+    def __init__(
+        self,
+        documents: Iterable[Document] = (),
+        *,
+        schema_only: bool = False,
+        ruleset: str | None = None,
+        pack_id: str | None = None,
+        required: dict[str, list[Document]] | None = None,
+        store: SchemaStore | None = None,
+        pack: packs.Pack | None = None,
+    ) -> None:
+        self.schema_only = schema_only
+        self.ruleset = ruleset
+        self.pack_id = pack_id
+        self.required = dict(required or {})
+        self.store = store or default_store()
+        self.pack = pack
+        self._documents: dict[str, Document] = {}
+        self._cache = CheckCache()
+        self._schema: _SchemaCache = {}
+        self._settings: tuple[str | None, str | None] | None = None
+        for doc in documents:
+            self.update(doc)
+
+    @property
+    def documents(self) -> list[Document]:
+        """The pack's documents, in the order they were first added."""
+        return list(self._documents.values())
+
+    def get(self, name: str) -> Document | None:
+        return self._documents.get(name)
+
+    def update(self, document: Document) -> None:
+        """Add ``document``, or replace the document of the same name (its position in the
+        order is kept); either way it counts as changed."""
+        old = self._documents.get(document.name)
+        if old is not None and old is not document:
+            self._cache.forget(old)
+        self._documents[document.name] = document
+        self._touch(document)
+
+    def remove(self, name: str) -> None:
+        """Take the document called ``name`` out of the pack (no error if absent)."""
+        old = self._documents.pop(name, None)
+        if old is not None:
+            self._cache.forget(old)
+            self._schema.pop(name, None)
+
+    def set_required(self, required: dict[str, list[Document]]) -> None:
+        """Replace the documents of the required packs (everything is re-checked)."""
+        self.required = dict(required)
+        self._cache.clear()
+
+    def validate(self, changed: Iterable[str] = ()) -> Report:
+        """Every finding for the current documents. ``changed`` names documents whose
+        ``data`` (or ``text``) was modified in place since the last call."""
+        for name in changed:
+            doc = self._documents.get(name)
+            if doc is None:
+                raise KeyError(f"no document named {name!r} in this session")
+            self._touch(doc)
+        documents = self.documents
+        settings = _pack_ruleset(documents)
+        if settings != self._settings:
+            # a different pack id or ruleset changes every lookup and schema choice
+            self._cache.clear()
+            self._schema.clear()
+            self._settings = settings
+        try:
+            return _validate(
+                documents,
+                schema_only=self.schema_only,
+                ruleset=self.ruleset,
+                pack_id=self.pack_id,
+                required=self.required,
+                store=self.store,
+                pack=self.pack,
+                cache=self._cache,
+                schema_cache=self._schema,
+            )
+        finally:
+            self._cache.end_run()
+
+    def _touch(self, doc: Document) -> None:
+        self._cache.touch(doc)
+        doc._positions.clear()  # line/column of the old text
 
 
 def document_from_text(name: str, text: str) -> tuple[Document | None, list[Finding]]:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import copy
 import json
+import shutil
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -375,6 +377,23 @@ class ScenarioEditor(DocumentEditor):
         ):
             self.set_monster_state(self.selection[1], count, state)
 
+    def monster_stats(self, entry: dict[str, Any]) -> str:
+        """``health 7, move 2, attack 2`` at the current level and player count ("" if none)."""
+        counts = entry.get("players")
+        counts = counts if isinstance(counts, dict) else {}
+        state = str(counts.get(str(self.players), "absent"))
+        monster = self.lookup("monster", str(entry.get("monster", "")))
+        if state == "absent" or not isinstance(monster, dict):
+            return ""
+        levels = monster.get("levels")
+        stats = levels.get(str(self.level), {}) if isinstance(levels, dict) else {}
+        stats = stats.get(state) if isinstance(stats, dict) else None
+        if not isinstance(stats, dict):
+            return ""
+        return ", ".join(
+            f"{k} {v if isinstance(v, str) else json.dumps(v)}" for k, v in stats.items()
+        )
+
     def monster_stats_html(self, entry: dict[str, Any]) -> str:
         """Stats the placement gets at the current level and player count."""
         ref = str(entry.get("monster", ""))
@@ -424,7 +443,9 @@ class ScenarioEditor(DocumentEditor):
             entry = self.document.get(path)
             if path[0] == "monsters" and isinstance(entry, dict):
                 state = str((entry.get("players") or {}).get(str(self.players), "absent"))
-                text += f" · {entry.get('monster')} ({state} at {self.players}p)"
+                text += f" · {entry.get('monster')} ({state} at {self.players}p"
+                stats = self.monster_stats(entry)
+                text += f", L{self.level}: {stats})" if stats else ")"
             elif path[0] == "overlays" and isinstance(entry, dict):
                 text += f" · {entry.get('type')}"
         self.view.setToolTip(text)
@@ -681,6 +702,40 @@ class ScenarioEditor(DocumentEditor):
 
     def can_export_image(self) -> bool:
         return True
+
+    def _play_snapshot(self) -> Path:
+        """The pack as edited, in a temporary folder removed when the window closes."""
+        folder = Path(tempfile.mkdtemp(prefix="questforge-play-"))
+        try:
+            return self.workspace.snapshot(folder / "pack")
+        except BaseException:
+            shutil.rmtree(folder, ignore_errors=True)
+            raise
+
+    def _open_play(self, opener: Any) -> Any:
+        pack = self._play_snapshot()
+        try:
+            window = opener(self.window(), str(pack), self.document.content_id)
+        except Exception as exc:  # content the engine cannot load: a message, not a crash
+            shutil.rmtree(pack.parent, ignore_errors=True)
+            raise ValueError(str(exc)) from None
+        window.destroyed.connect(lambda *_: shutil.rmtree(pack.parent, ignore_errors=True))
+        return window
+
+    def open_playtest(self) -> Any:
+        """Open the playtest window (``questforge.editor.playtest``) on this scenario as
+        edited; raises ``ValueError`` with a readable message if the engine cannot load it."""
+        from questforge.editor.playtest import open_playtest
+
+        self.playtest_window = self._open_play(open_playtest)
+        return self.playtest_window
+
+    def open_simulation(self, players: int, level: int) -> Any:
+        """Open the simulate dialog (``questforge.editor.playtest``) on this scenario."""
+        from questforge.editor.playtest import open_simulate
+
+        self.simulate_dialog = self._open_play(open_simulate)
+        return self.simulate_dialog
 
     def export_image(self, path: Path) -> None:
         export_map(self.scene, path)

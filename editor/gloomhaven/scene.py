@@ -189,7 +189,7 @@ class ScenarioScene(QGraphicsScene):
             ys.append(c.y())
         if not xs:
             return None
-        pad = self.size * 2.6  # the wall border ring and the tile labels
+        pad = self.size * 3.0  # the wall border ring and the tile labels
         return QRectF(
             min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
         )

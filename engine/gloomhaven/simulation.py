@@ -24,6 +24,7 @@ import math
 import multiprocessing
 import statistics
 import time
+import traceback
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
@@ -154,6 +155,11 @@ def _guarded(play: Callable[[GameTask], GameResult], task: GameTask) -> GameResu
     try:
         return play(task)
     except Exception as exc:  # one broken game must not lose the other 999
+        where = ""
+        frames = traceback.extract_tb(exc.__traceback__)
+        if frames:
+            last = frames[-1]
+            where = f" (at {Path(last.filename).name}:{last.lineno} in {last.name})"
         return GameResult(
             setup=task.setup,
             index=task.index,
@@ -162,7 +168,7 @@ def _guarded(play: Callable[[GameTask], GameResult], task: GameTask) -> GameResu
             level=task.level,
             outcome="error",
             rounds=0,
-            error=f"{type(exc).__name__}: {exc}",
+            error=f"{type(exc).__name__}: {exc}{where}",
         )
 
 
@@ -504,12 +510,31 @@ def resolve_scenario(ref: str) -> ScenarioSource:
 # --------------------------------------------------------------------------------------
 # loading content and playing one bot game
 
-#: pack root -> engine content, per process (forked workers inherit the parent's entries)
-_CONTENT_CACHE: dict[str, Any] = {}
+#: pack root -> (files fingerprint, engine content), per process; forked workers inherit
+#: the parent's entries, so a run loads its pack once
+_CONTENT_CACHE: dict[str, tuple[tuple[tuple[str, int, int], ...], Any]] = {}
+
+
+def pack_fingerprint(pack_root: str) -> tuple[tuple[str, int, int], ...]:
+    """(path, size, mtime) of every JSON file of a pack: changes when the pack is edited."""
+    root = Path(pack_root)
+    out = []
+    for path in sorted(root.rglob("*.json")):
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        out.append((path.relative_to(root).as_posix(), st.st_size, st.st_mtime_ns))
+    return tuple(out)
 
 
 class PackLoader:
-    """A picklable "load this pack" callable; the content is cached per process."""
+    """A picklable "load this pack" callable; the content is cached per process.
+
+    Workers call it once per game, so it trusts the cache; :func:`load_content`, called
+    once per run before the workers start, refreshes the cache when the pack changed on
+    disk (the editor simulates a pack while it is being edited).
+    """
 
     def __init__(self, pack_root: str) -> None:
         self.pack_root = pack_root
@@ -517,11 +542,16 @@ class PackLoader:
     def __call__(self) -> Any:
         hit = _CONTENT_CACHE.get(self.pack_root)
         if hit is None:
-            from questforge.engine.gloomhaven.game import as_content
+            return self.reload()
+        return hit[1]
 
-            hit = as_content(Path(self.pack_root))
-            _CONTENT_CACHE[self.pack_root] = hit
-        return hit
+    def reload(self) -> Any:
+        from questforge.engine.gloomhaven.game import as_content
+
+        fingerprint = pack_fingerprint(self.pack_root)
+        content = as_content(Path(self.pack_root))
+        _CONTENT_CACHE[self.pack_root] = (fingerprint, content)
+        return content
 
 
 def load_content(source: ScenarioSource) -> Any:
@@ -530,8 +560,13 @@ def load_content(source: ScenarioSource) -> Any:
     Any failure to load is a :class:`ScenarioRefError` naming the pack (the command line
     prints it; the validator is the tool that explains content errors in detail).
     """
+    loader = PackLoader(source.pack_root)
     try:
-        content = PackLoader(source.pack_root)()
+        hit = _CONTENT_CACHE.get(source.pack_root)
+        if hit is not None and hit[0] == pack_fingerprint(source.pack_root):
+            content = hit[1]
+        else:
+            content = loader.reload()
     except Exception as exc:  # content problems surface in many shapes; report, not crash
         raise ScenarioRefError(
             f"{source.pack_root}: the pack cannot be loaded ({type(exc).__name__}: {exc}); "

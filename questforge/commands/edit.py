@@ -104,7 +104,8 @@ def edit(target: Path | None, screenshot: Path | None, players: int, level: int,
     app = QApplication.instance() or QApplication([sys.argv[0]])
     app.setApplicationName("questforge editor")
     app.setOrganizationName("questforge")
-    window = MainWindow(prompts=ScriptedPrompts() if screenshot else None)
+    scripted = ScriptedPrompts() if screenshot else None
+    window = MainWindow(prompts=scripted)
     window.resize(width, height)
     pack = bundled_pack() if target is None else None
     if target is None:
@@ -120,6 +121,10 @@ def edit(target: Path | None, screenshot: Path | None, players: int, level: int,
                 window.open_file(scenario)
     window.set_player_count(players)
     window.set_level(level)
+    if scripted is not None and scripted.errors:
+        for _title, message in scripted.errors:
+            click.echo(f"error: {message}", err=True)
+        sys.exit(2)
     if screenshot is not None:
         window.show()
         window.validator.validate_now()

@@ -57,8 +57,9 @@ _ELEMENT_STYLE = {
 def monster_codes(type_ids: Iterable[str]) -> dict[str, str]:
     """A short, unique letter code per monster type (``bandit-guard`` -> ``g``).
 
-    The first letter of each word of the id is tried in order, then any free letter, so the
-    codes are stable for a scenario and never collide.
+    The first letter of the last word is tried first (the kind of monster: guard, archer),
+    then of the earlier words, then any free letter; codes are stable for a scenario and
+    never collide. More than 26 types share ``?``.
     """
     codes: dict[str, str] = {}
     used: set[str] = set()
@@ -229,7 +230,7 @@ class BoardView:
                 table.add_row(
                     f"{ccodes.get(ch.id, '')} {ch.id}",
                     "—",
-                    "exhausted",
+                    "exhausted" if ch.exhausted else "not placed yet",
                     "",
                     "",
                     f"{len(ch.hand)}/{len(ch.discard)}/{len(ch.lost)}",
@@ -284,11 +285,15 @@ class BoardView:
         return text
 
     def render(
-        self, state: GameState, order: list[tuple[str, int]] | None = None
+        self,
+        state: GameState,
+        order: list[tuple[str, int]] | None = None,
+        marks: Mapping[Hex, str] | None = None,
     ) -> RenderableType:
+        """The whole view: round and order, map, legend, elements, figures."""
         return Group(
             self.initiative(state, order),
-            self.board(state),
+            self.board(state, marks),
             self.legend(state),
             self.elements(state),
             self.figures_table(state),
@@ -530,12 +535,7 @@ class TerminalController:
         if marks is None and events == self._events_seen:
             return
         self._events_seen = events
-        st = self.game.state
-        self.console.print(self.view.initiative(st, initiative_order(self.game)))
-        self.console.print(self.view.board(st, marks))
-        self.console.print(self.view.legend(st))
-        self.console.print(self.view.elements(st))
-        self.console.print(self.view.figures_table(st))
+        self.console.print(self.view.render(self.game.state, initiative_order(self.game), marks))
 
     def _card(self, actor: str, card_id: str) -> AbilityCard:
         char = self.game.state.characters[actor]
@@ -563,6 +563,10 @@ class TerminalController:
         if isinstance(option, str) and option in self.game.state.figures:
             f = self.game.state.figures[option]
             return f"{option} at {_h(f.hex)}, HP {f.hp}/{f.max_hp}"
+        items = self.game.content.items
+        if isinstance(option, str) and option in items:
+            item = items[option]
+            return f"use {item.name}: {' · '.join(describe_ability(a) for a in item.abilities)}"
         if isinstance(option, str) and actor in self.game.state.characters:
             try:
                 return self._card_label(actor, option)
@@ -641,6 +645,17 @@ class TerminalController:
         )
         answer = self.ask(
             f"destination 1-{len(d.options)}:", [str(i) for i in range(1, len(d.options) + 1)]
+        )
+        return int(answer) - 1
+
+    def _ask_start_hex(self, d: Decision) -> int:
+        marks = {(int(o[0]), int(o[1])): str(i) for i, o in enumerate(d.options, 1)}
+        self.show(marks)
+        self.console.print(
+            f"[bold cyan]{d.actor}[/]: choose a starting hex (magenta numbers on the map)"
+        )
+        answer = self.ask(
+            f"starting hex 1-{len(d.options)}:", [str(i) for i in range(1, len(d.options) + 1)]
         )
         return int(answer) - 1
 

@@ -107,7 +107,9 @@ def _short(event: dict[str, Any]) -> str:
     type=click.Path(path_type=Path, file_okay=False),
     help="The content pack to replay against (default: the one recorded in the log).",
 )
-@click.option("--quiet", "-q", is_flag=True, help="With --verify: print only the verdict.")
+@click.option(
+    "--quiet", "-q", is_flag=True, help="With --verify: print nothing unless the replay diverges."
+)
 def replay(log_path: Path, verify: bool, pack: Path | None, quiet: bool) -> None:
     """Re-run a saved game LOG (from `questforge play --log`) and show it.
 

@@ -71,3 +71,12 @@ def test_edit_screenshot_of_a_file(qtbot: QtBot, editor_pack: Path, tmp_path: Pa
     )
     assert result.exit_code == 0, result.output
     assert out.is_file()
+
+
+def test_edit_screenshot_of_a_broken_file_explains(qtbot: QtBot, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"kind": "scenario",\n  "id": }', encoding="utf-8")
+    result = CliRunner().invoke(cli, ["edit", str(bad), "--screenshot", str(tmp_path / "x.png")])
+    assert result.exit_code == 2
+    assert "bad.json:2:" in result.output and "Traceback" not in result.output
+    assert not (tmp_path / "x.png").exists()

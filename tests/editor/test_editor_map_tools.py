@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from editor_helpers import click_hex, drag_hex, hover_hex  # type: ignore[import-not-found]
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
 from questforge.editor.gloomhaven.scenario_editor import ScenarioEditor
@@ -39,6 +39,7 @@ def test_click_selects_and_status_bar_names_the_hex(qtbot: QtBot, editor: Scenar
     assert editor.selection == ("monsters", 0)
     assert "hex [3, 2]" in window.hex_label.text()
     assert "slag-hound" in window.hex_label.text()
+    assert "L1: health" in window.hex_label.text()  # stats at the scenario level
     click_hex(qtbot, editor, (1, 4))
     assert editor.selection == ("doors", 0)
     click_hex(qtbot, editor, (20, 20))  # empty: clears the selection
@@ -141,3 +142,71 @@ def test_zoom_keys_and_wheel(qtbot: QtBot, editor: ScenarioEditor) -> None:
     qtbot.keyClick(editor.view, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
     qtbot.keyClick(editor.view, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
     assert editor.view.zoom() < 1.0
+
+
+def test_pan_with_middle_drag_and_space_drag(qtbot: QtBot, editor: ScenarioEditor) -> None:
+    view = editor.view
+    view.set_zoom(3.0)
+    viewport = view.viewport()
+    start = viewport.rect().center()
+    h0 = view.horizontalScrollBar().value()
+    qtbot.mousePress(viewport, Qt.MouseButton.MiddleButton, pos=start)
+    qtbot.mouseMove(viewport, start + QPoint(-120, 0))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.MiddleButton, pos=start + QPoint(-120, 0))
+    assert view.horizontalScrollBar().value() > h0
+    before = copy.deepcopy(editor.document.data)
+    v0 = view.verticalScrollBar().value()
+    view.setFocus()
+    qtbot.keyPress(view, Qt.Key.Key_Space)
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(viewport, start + QPoint(0, -90))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=start + QPoint(0, -90))
+    qtbot.keyRelease(view, Qt.Key.Key_Space)
+    assert view.verticalScrollBar().value() > v0
+    assert editor.document.data == before  # panning never edits
+
+
+def test_pointy_orientation_clicks_land_on_the_same_hexes(
+    qtbot: QtBot, editor: ScenarioEditor, tmp_path: Path
+) -> None:
+    window: MainWindow = editor.window_  # type: ignore[attr-defined]
+    window.set_orientation("pointy")
+    assert editor.scene.orientation == "pointy"
+    for h in [(0, 0), (3, 2), (1, 7), (-1, 3)]:
+        assert editor.scene.hex_at(editor.scene.center(h)) == h
+    editor.set_tool("Start")
+    click_hex(qtbot, editor, (2, 3))
+    assert [2, 3] in editor.document.data["starting_hexes"]
+    editor.export_image(tmp_path / "pointy.png")
+    assert (tmp_path / "pointy.png").stat().st_size > 1000
+
+
+def test_scenario_inspector_edits_goals_rules_and_rooms(
+    qtbot: QtBot, editor: ScenarioEditor
+) -> None:
+    from PySide6.QtWidgets import QComboBox, QPushButton
+
+    doc = editor.document
+    editor.set_selection(None)
+    form = editor.inspector
+    assert form is not None
+    assert ("win", 0, "type") in form.widgets and ("rooms", 1, "tiles") in form.widgets
+    assert ("monsters",) not in form.widgets  # placements are edited on the map
+    adder = next(
+        c
+        for c in form.findChildren(QComboBox)
+        if c.itemText(0) == "Add field…" and c.findData("special_rules") >= 0
+    )
+    adder.activated.emit(adder.findData("special_rules"))
+    assert doc.get(("special_rules",)) == []
+    qtbot.waitUntil(lambda: ("special_rules",) in editor.inspector.widgets)  # type: ignore[union-attr]
+    add = next(
+        b
+        for b in editor.inspector.widgets[("special_rules",)].findChildren(QPushButton)  # type: ignore[union-attr]
+        if b.text() == "+ Add"
+    )
+    qtbot.mouseClick(add, Qt.MouseButton.LeftButton)
+    assert doc.get(("special_rules",)) == [{}]
+    doc.undo_stack.undo()
+    doc.undo_stack.undo()
+    assert "special_rules" not in doc.data

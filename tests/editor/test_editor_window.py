@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from questforge.editor import settings
@@ -134,3 +135,44 @@ def test_recent_files_and_new_documents(qtbot: QtBot, pack: Path) -> None:
     assert window.save_document(editor.document, target)
     assert json.loads(target.read_text(encoding="utf-8"))["kind"] == "item"
     assert any(f.path == target.resolve() for f in window.workspace.files)
+
+
+def test_pack_browser_lists_kinds_and_opens_with_click_and_enter(qtbot: QtBot, pack: Path) -> None:
+    window = make_window(qtbot, ScriptedPrompts(), live=False)
+    qtbot.waitExposed(window)
+    window.open_pack(pack)
+    tree = window.browser
+    groups = {
+        tree.topLevelItem(i).text(0): tree.topLevelItem(i) for i in range(tree.topLevelItemCount())
+    }
+    assert {"scenario", "monster", "map-tile"} <= set(groups)
+    item = groups["scenario"].child(0)
+    assert item.text(0) == "scenarios/two-rooms.json"
+    tree.scrollToItem(item)
+    rect = tree.visualItemRect(item)
+    assert rect.isValid()
+    # QTest's double click does not reach QTreeWidget offscreen: click, then Enter
+    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert tree.currentItem() is item
+    qtbot.keyClick(tree, Qt.Key.Key_Return)
+    editor = window.current_editor()
+    assert isinstance(editor, ScenarioEditor)
+    assert editor.document.content_id == "two-rooms"
+    assert tree.currentItem() is item
+
+
+def test_new_pack_validates_and_takes_a_new_scenario(qtbot: QtBot, tmp_path: Path) -> None:
+    from questforge.validator.runner import validate_paths
+
+    window = make_window(qtbot, ScriptedPrompts(), live=False)
+    folder = tmp_path / "my-pack"
+    folder.mkdir()
+    manifest = window.new_pack(folder, "my-pack", "My Pack", "gloomhaven")
+    assert window.workspace.pack_root == folder.resolve()
+    assert [f.kind for f in window.workspace.files] == ["pack"]
+    report = validate_paths([folder])
+    assert not [f for f in report.findings if f.is_error], report.findings
+    assert json.loads(manifest.read_text(encoding="utf-8"))["id"] == "my-pack"
+    editor = window.new_scenario()
+    assert window.save_document(editor.document, folder / "scenarios" / "first.json")
+    assert {f.kind for f in window.workspace.files} == {"pack", "scenario"}

@@ -381,3 +381,22 @@ def test_ally_means_not_self() -> None:
     assert [f.id for f in got] == ["beta"]
     both = affected(g.rules, alpha, Ability("heal", 1, range=2))
     assert both and pol.asked[-1].options == ("alpha", "beta")
+
+
+def test_flying_figures_are_not_trapped_by_forced_movement() -> None:
+    # GH-MOVE-06, GH-TRAP-01 (published ruling for pushed flyers)
+    from questforge.engine.gloomhaven.game.spec import TrapSpec
+
+    sc = scenario(
+        "fp",
+        {"a": [*line(0, 3), (0, 1)]},
+        [(0, 0), (0, 1)],
+        monsters=[("bat", (1, 0), "normal")],
+        traps={(2, 0): TrapSpec()},
+    )
+    g = new_game(
+        content([sc], monsters=[simple_monster("bat", health=20, move=0, flying=True)]), "fp"
+    )
+    bat = next(f for f in g.state.figures.values() if f.side == "monsters")
+    forced_move(g.rules, g.state.figures["alpha"], bat, 1, away=True, chooser="alpha")
+    assert bat.hex == (2, 0) and bat.hp == 20 and (2, 0) in g.state.traps

@@ -22,6 +22,7 @@ def test_conversion_is_cached_per_pack(pack: model.PackModel) -> None:
 
 
 def test_every_scenario_converts_with_rooms_doors_and_walls(pack: model.PackModel) -> None:
+    # GH-SETUP-01 / GH-MAP-01 (the map from the scenario's tiles), GH-SETUP-02 (rooms, doors)
     c = content_from_pack(pack)
     assert set(c.scenarios) == set(pack.scenarios)
     for sid, spec in c.scenarios.items():

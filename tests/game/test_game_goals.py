@@ -201,3 +201,74 @@ def test_monster_summon_ability_in_a_round() -> None:
     g = new_game(c, "ms")
     g.step_round()
     assert any(e.type == "monster_summoned" for e in g.events)
+
+
+def test_end_of_scenario_cleanup() -> None:
+    # GH-END-08, GH-END-09: cards back, bless/curse and item cards out, items refreshed
+    g = kill_all_game()
+    ch = g.state.characters["alpha"]
+    g.rules.apply_condition(g.state.figures["alpha"], "curse", "x")
+    ch.items["boots"] = "spent"
+    ch.lost.append(ch.hand.pop())
+    g.state.lost_game = True
+    g._finish()
+    assert g.result.characters[0].cards_lost == 1 and ch.lost  # the final state is kept
+    g.cleanup()
+    assert len(ch.hand) == 8 and not ch.lost and not ch.discard
+    assert ch.modifier_deck.count("curse") == 0 and ch.items["boots"] == "ready"
+
+
+def test_only_looted_money_counts_and_treasures_resolve() -> None:
+    # GH-LOOT-03, GH-LOOT-05, GH-TREAS-01, GH-TREAS-02, GH-TREAS-04, GH-SETUP-08, GH-END-06
+    from dataclasses import replace
+
+    from questforge.engine.gloomhaven.game.spec import TreasureSpec
+
+    sc = scenario(
+        "t",
+        {"a": disc((0, 0), 2)},
+        [(-2, 0), (-2, 1)],
+        monsters=[("grunt", (1, 0), "normal")],
+        coins={(2, 0): 3},
+        treasures={(-1, 0): "1", (-1, 1): "2", (0, 1): "3"},
+    )
+    c = content([sc], monsters=[simple_monster("grunt", health=1, move=0, attack=0)])
+    c = replace(
+        c,
+        treasures={
+            "1": TreasureSpec("1", "gold", 15),
+            "2": TreasureSpec("2", "item", item="lucky-nugget"),
+            "3": TreasureSpec("3", "damage", 3),
+        },
+    )
+    g = new_game(c, "t", level=0)
+    ch = g.state.characters["alpha"]
+    g.rules.loot_hexes(ch, [(-1, 0), (-1, 1), (0, 1)])
+    assert g.state.figures["alpha"].hp == 7 and ch.treasure_gold == 15
+    g.rules.loot_hexes(ch, [(-1, 0)])  # a treasure is looted only once
+    assert ch.treasure_gold == 15 and ch.treasures == ["1", "2", "3"]
+    g.state.lost_game = True
+    g._finish()
+    res = next(r for r in g.result.characters if r.id == "alpha")
+    assert res.gold == 15 and res.items == ("lucky-nugget",) and res.treasures == ("1", "2", "3")
+    assert res.coins == 0  # the 3 money tokens were never looted
+
+
+def test_room_revealed_rule_with_custom_text() -> None:
+    # GH-SPEC: a room-revealed trigger; custom effects are shown, not applied
+    sc = scenario(
+        "cx",
+        {"a": [*line(0, 2), (0, 1)], "b": line(4, 5)},
+        [(0, 0), (0, 1)],
+        doors=[DoorSpec((3, 0), ("a", "b"))],
+        monsters=[("grunt", (5, 0), "normal")],
+        rules=[
+            RuleSpec(
+                TriggerSpec("room-revealed", key="b"),
+                (EffectSpec("custom", text="The floor shakes."),),
+            )
+        ],
+    )
+    g = new_game(content([sc], monsters=[simple_monster("grunt", move=0)]), "cx")
+    g.rules.open_door((3, 0), g.state.figures["alpha"])
+    assert [e["text"] for e in g.events if e.type == "custom_effect"] == ["The floor shakes."]

@@ -252,3 +252,40 @@ def test_export_a_monster_moment_as_a_situation() -> None:
     sit = load_situation(data)
     assert sit.active.move == 3 and sit.active.targets == 1
     assert solve(sit).options
+
+
+def test_non_attack_abilities_do_not_change_the_move() -> None:
+    # GH-MMOVE-09: a heal after the move does not change where the monster goes
+    a = game([Ability("move", 0), Ability("attack", 0)], [("grunt", (3, 0), "normal")])
+    b = game(
+        [Ability("move", 0), Ability("attack", 0), Ability("heal", 2, target="self")],
+        [("grunt", (3, 0), "normal")],
+    )
+    for g in (a, b):
+        act(g)
+    dest = [next(f.hex for f in g.state.figures.values() if f.side == "monsters") for g in (a, b)]
+    assert dest[0] == dest[1]
+
+
+def test_move_is_planned_for_the_boosted_attack() -> None:
+    # GH-ELEM-09 with GH-MMOVE-06: consuming adds range, and the move is planned for it
+    ab = Ability("attack", 0, consumes=(Consume(("air",), range=2),))
+    g = game([Ability("move", 0), ab], [("grunt", (4, 0), "normal")], range_=1)
+    g.state.figures["alpha"].hex = (0, 0)
+    g.state.figures["beta"].hex = (-4, 4)
+    g.state.elements["air"] = STRONG
+    act(g)
+    grunt = next(f for f in g.state.figures.values() if f.side == "monsters")
+    from questforge.engine.core.hexgrid import distance
+
+    assert distance(grunt.hex, (0, 0)) == 3  # range 1 + 2: stops three hexes away
+    assert [e for e in g.events if e.type == "attack" and e["target"] == "alpha"]
+
+
+def test_monster_loot_removes_money() -> None:
+    # monster "loot" (published game): the tokens leave the map, no character gets them
+    g = game([Ability("loot", 1)], [("grunt", (0, 0), "normal")])
+    g.state.coins[(1, 0)] = 2
+    g.state.coins[(3, 0)] = 1
+    act(g)
+    assert (1, 0) not in g.state.coins and g.state.coins[(3, 0)] == 1

@@ -389,3 +389,115 @@ def test_recover_an_active_card_ends_its_bonus() -> None:
     g.rules.controller = Policy({"recover": "alpha-3"})
     perform_ability(g.rules, ch, g.state.figures["alpha"], Ability("recover", 1, pile="lost"))
     assert "alpha-3" in ch.hand and not ch.active
+
+
+def test_a_plan_shows_only_the_players_own_cards() -> None:
+    # GH-SEL-01, GH-SEL-02: the choice is secret - a player's decision carries only their hand
+    pol = Policy({})
+    g = new_game(base(), "b", controller=pol)
+    g.step_turn()
+    plans = [d for d in pol.asked if d.kind == "plan"]
+    for d in plans:
+        assert all(c.startswith(d.actor) for c in d.context["hand"])
+
+
+def test_persistent_shield_on_an_ally_uses_its_slots() -> None:
+    # GH-BONUS-02, GH-BONUS-03, GH-BONUS-04, GH-BONUS-09, GH-SHLD-01 (a card like "Shield 2,
+    # ally in range 3, two uses")
+    from questforge.engine.gloomhaven.game.attacks import AttackParams, resolve_attack
+    from questforge.engine.gloomhaven.game.builders import stack
+    from questforge.engine.gloomhaven.game.character_turn import perform_card_half
+
+    card = AbilityCard(
+        "alpha-1",
+        "keystone",
+        1,
+        10,
+        Action(
+            (Ability("shield", 2, target="ally", range=3),),
+            persistent=True,
+            bonus=Bonus("shield", 2, uses=2, xp_slots=(1, 1)),
+        ),
+        Action((Ability("move", 1),)),
+    )
+    cls = simple_class(
+        "alpha", cards=[card] + [simple_card(f"alpha-{i}", 20 + i) for i in range(2, 9)]
+    )
+    g = new_game(
+        base(classes=[cls, simple_class("beta")], monsters=[("grunt", (1, 1), "normal")]), "b"
+    )
+    ch = g.state.characters["alpha"]
+    beta = g.state.figures["beta"]
+    beta.hex = (0, 2)
+    ch.hand.remove("alpha-1")
+    ch.selected = ["alpha-1"]
+    g.rules.controller = Policy({"shield_target": "beta"})
+    perform_card_half(g.rules, ch, "alpha-1", "top", False)
+    assert ch.active and ch.active[0].targets == ["beta"]
+    grunt = next(f for f in g.state.figures.values() if f.side == "monsters")
+    stack(
+        g.state.monster_modifier_deck,
+        ["monster:+0-1", "monster:+0-2", "monster:+0-3", "monster:+0-4"],
+    )
+    resolve_attack(g.rules, grunt, g.state.figures["alpha"], AttackParams(value=3, ranged=False))
+    assert g.state.figures["alpha"].hp == 7  # the owner is not protected
+    resolve_attack(g.rules, grunt, beta, AttackParams(value=3, ranged=False))
+    assert beta.hp == 9 and ch.active and ch.active[0].used == 1
+    resolve_attack(g.rules, grunt, beta, AttackParams(value=3, ranged=False))
+    assert beta.hp == 8 and not ch.active and ch.lost == ["alpha-1"] and ch.xp == 2
+    resolve_attack(g.rules, grunt, beta, AttackParams(value=3, ranged=False))
+    assert beta.hp == 5
+
+
+def test_session_plays_the_same_game_as_a_controller() -> None:
+    # decision-at-a-time play (GUIs) replays to exactly the controller-driven game
+    from questforge.engine.core.decisions import RandomController
+    from questforge.engine.gloomhaven.game import Game, Session, Setup
+
+    sc = scenario(
+        "s", {"a": disc((0, 0), 2)}, [(-2, 0), (-2, 1)], monsters=[("grunt", (2, 0), "normal")]
+    )
+    c = content([sc], monsters=[simple_monster("grunt", health=6, move=1, attack=2)])
+    setup = Setup("s", ("alpha", "beta"), 1)
+    picks = RandomController(5)
+    session = Session(c, setup, 3, people={"alpha"}, bots=RandomController(9))
+    d = session.advance()
+    answered = []
+    while d is not None:
+        assert d.actor == "alpha"
+        i = picks.choose(d)
+        answered.append(i)
+        d = session.answer(i)
+    assert session.finished
+    replay = Game.replay(session.game.to_log(), c)
+    assert replay.log.to_json() == session.game.log.to_json()
+    assert [a["index"] for a in session.answers if a["actor"] == "alpha"] == answered
+
+
+def test_xp_only_with_another_ability() -> None:
+    # GH-XP-01, GH-XP-02: "XP 2" with a move that is not made gives nothing
+    card = simple_card(
+        "alpha-1",
+        10,
+        top=(Ability("attack", 1), Ability("xp", 2)),
+        bottom=(Ability("move", 1), Ability("xp", 1)),
+    )
+    cls = simple_class(
+        "alpha", cards=[card] + [simple_card(f"alpha-{i}", 20 + i) for i in range(2, 9)]
+    )
+    from questforge.engine.gloomhaven.game.character_turn import perform_card_half
+
+    g = new_game(
+        base(classes=[cls, simple_class("beta")], monsters=[("grunt", (1, 0), "normal")]), "b"
+    )
+    ch = g.state.characters["alpha"]
+    ch.hand.remove("alpha-1")
+    ch.selected = ["alpha-1"]
+    g.rules.controller = Policy({"move": [[0, 0]]})  # stay: the move is not performed
+    perform_card_half(g.rules, ch, "alpha-1", "bottom", False)
+    assert ch.xp == 0
+    ch.discard.remove("alpha-1")
+    ch.selected = ["alpha-1"]
+    g.rules.controller = Policy({})
+    perform_card_half(g.rules, ch, "alpha-1", "top", False)
+    assert ch.xp == 2

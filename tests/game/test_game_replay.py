@@ -32,7 +32,14 @@ def invariants(state: GameState, content: object) -> None:
     assert len(hexes) == len(set(hexes)), "two figures on one hex"
     for f in state.figures.values():
         assert 0 < f.hp <= f.max_hp, f
+    for mt in state.monster_types.values():
+        used = [f.standee for f in state.figures.values() if f.monster_type == mt.id]
+        assert len(used) == len(set(used)), f"standee number used twice for {mt.id}"
+        assert not set(used) & set(mt.free_standees), f"standee both used and free: {mt.id}"
+    assert set(state.elements.values()) <= {0, 1, 2}
     for c in state.characters.values():
+        if c.exhausted:
+            assert c.figure not in state.figures
         cls = content.classes[c.class_id]  # type: ignore[attr-defined]
         held = c.hand + c.discard + c.lost + [a.card for a in c.active] + c.selected
         assert sorted(held) == sorted(set(held)), f"card duplicated for {c.id}"
@@ -159,3 +166,91 @@ def test_replay_rejects_foreign_or_broken_logs(pack_content: object) -> None:
         Game.replay({**log, "pack": {"id": "other-pack"}}, pack_content)
     with pytest.raises(ValueError, match="setup"):
         Game.replay({"format": 1}, pack_content)
+
+
+def test_state_copy_is_independent_and_complete(pack_content: object) -> None:
+    import copy as copymod
+    import dataclasses
+
+    from questforge.engine.core.decisions import FirstOptionController
+
+    scenario = sorted(pack_content.scenarios)[-1]  # type: ignore[attr-defined]
+    g = Game(pack_content, Setup(scenario, tuple(sorted(pack_content.classes)[:3]), 1), 4)  # type: ignore[arg-type]
+    g.start(FirstOptionController())
+    g.step_round()
+    g.step_turn()
+    st = g.state
+    cp = st.copy()
+    deep = copymod.deepcopy(st)
+    for f in dataclasses.fields(st):
+        a, b = getattr(st, f.name), getattr(cp, f.name)
+        if (
+            isinstance(a, list | dict | set)
+            or dataclasses.is_dataclass(a)
+            or hasattr(a, "draw_pile")
+        ):
+            assert a is not b, f"GameState.copy shares {f.name}"
+    assert [f.hex for f in cp.figures.values()] == [f.hex for f in deep.figures.values()]
+    assert cp.rng.state == st.rng.state
+    # mutate the copy deeply; the original does not move
+    fig = next(iter(cp.figures.values()))
+    fig.conditions["stun"] = False
+    fig.hp -= 1
+    ch = next(iter(cp.characters.values()))
+    ch.hand.clear()
+    ch.modifier_deck.draw_pile.clear()
+    cp.rng.next_u64()
+    orig = st.figures[fig.id]
+    assert "stun" not in orig.conditions or deep.figures[fig.id].conditions.get("stun") is not None
+    assert orig.hp == deep.figures[fig.id].hp
+    assert st.characters[ch.id].hand == deep.characters[ch.id].hand
+    assert (
+        st.characters[ch.id].modifier_deck.draw_pile
+        == deep.characters[ch.id].modifier_deck.draw_pile
+    )
+    assert st.rng.state == deep.rng.state
+
+
+def test_same_events_in_another_process_with_another_hash_seed(pack_content: object) -> None:
+    # determinism must not depend on str hashing (PYTHONHASHSEED) or the process
+    import hashlib
+    import os
+    import subprocess
+    import sys
+
+    scenario = sorted(pack_content.scenarios)[-1]  # type: ignore[attr-defined]
+    chars = sorted(pack_content.classes)[:3]  # type: ignore[attr-defined]
+    code = f"""
+import hashlib, json
+from questforge.engine.core.decisions import RandomController
+from questforge.engine.gloomhaven.game import Game
+g = Game.new({str(PACK)!r}, {scenario!r}, {chars!r}, level=2, seed=77)
+g.run(RandomController(77))
+print(hashlib.sha256(json.dumps(g.log.to_json(), sort_keys=True).encode()).hexdigest())
+"""
+    digests = set()
+    for hash_seed in ("1", "12345"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+        out = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+        )
+        digests.add(out.stdout.strip())
+    g = Game.new(PACK, scenario, chars, level=2, seed=77)
+    g.run(RandomController(77))
+    import json
+
+    digests.add(hashlib.sha256(json.dumps(g.log.to_json(), sort_keys=True).encode()).hexdigest())
+    assert len(digests) == 1
+
+
+def test_a_failed_controller_stops_the_game_clearly(pack_content: object) -> None:
+    from questforge.engine.core.decisions import ScriptedController, ScriptExhausted
+    from questforge.engine.gloomhaven.game import GameError
+
+    scenario = sorted(pack_content.scenarios)[0]  # type: ignore[attr-defined]
+    g = Game(pack_content, Setup(scenario, tuple(sorted(pack_content.classes)[:2]), 1), 1)  # type: ignore[arg-type]
+    with pytest.raises(ScriptExhausted):
+        g.run(ScriptedController([]))
+    with pytest.raises(GameError, match="stopped on an error"):
+        g.step_turn()
+    assert g.result is None

@@ -297,3 +297,42 @@ def test_step_turn_is_one_figure_at_a_time() -> None:
         ends.append([e["figure"] for e in new if e.type == "turn_end"])
     assert all(len(e) <= 1 for e in ends[:-1])
     assert sum(len(e) for e in ends) == 4
+
+
+def test_monster_types_tied_on_initiative_go_to_the_players() -> None:
+    # GH-INIT-02 with GH-AMBIG-01: the order of tied monster types is the players' choice
+    sc = scenario(
+        "tie",
+        {"a": disc((0, 0), 3)},
+        [(-3, 0), (-3, 1)],
+        monsters=[("ant", (3, 0), "normal"), ("bee", (3, -1), "normal")],
+    )
+    c = content(
+        [sc],
+        monsters=[
+            simple_monster("ant", health=30, move=0, attack=0),
+            simple_monster("bee", health=30, move=0, attack=0),
+        ],
+        decks={
+            "ant": simple_deck("ant", 40, [Ability("shield", 1)]),
+            "bee": simple_deck("bee", 40, [Ability("shield", 1)]),
+        },
+    )
+    pol = Policy({"initiative_tie": lambda d: d.options.index("bee") if "bee" in d.options else 0})
+    g = new_game(c, "tie", controller=pol)
+    g.step_round()
+    types = [e["monster"] for e in g.events if e.type == "monster_type_turn"]
+    assert types == ["bee", "ant"]
+    asked = [d for d in pol.asked if d.kind == "initiative_tie" and "bee" in d.options]
+    assert len(asked) == 1 and asked[0].actor == "players"
+
+
+def test_state_shows_the_initiative_order() -> None:
+    # GH-INIT-02: the order is visible in the state for views and bots
+    pol = Policy(
+        {("plan", "alpha"): plan("alpha-7", "alpha-1"), ("plan", "beta"): plan("beta-1", "beta-2")}
+    )
+    g = new_game(arena(initiative=50), "arena", controller=pol)
+    g.step_turn()
+    assert g.state.turn_order == ["beta", "grunt", "alpha"]
+    assert g.state.initiatives == {"beta": 10, "grunt": 50, "alpha": 70}

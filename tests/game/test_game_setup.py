@@ -184,6 +184,7 @@ def test_bad_setups_are_clear_errors() -> None:
 
 
 def test_setup_json_round_trip() -> None:
+    # GH-SETUP-10: level and hands are chosen before the scenario and recorded in the log
     s = Setup("s", ("alpha", "beta"), None, (3, 4), True, {"alpha": ("alpha-1",)})
     back = Setup.from_json(s.to_json())
     assert back.to_json() == s.to_json()

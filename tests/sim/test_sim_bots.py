@@ -174,3 +174,19 @@ def test_bots_beat_the_first_option_player() -> None:
         outcomes["first"][naive.run(FirstOptionController()).outcome] += 1
     assert outcomes["bot"]["won"] > outcomes["first"]["won"], outcomes
     assert outcomes["bot"]["won"] >= 9, outcomes
+
+
+def test_items_are_used_and_potions_kept_for_when_hurt() -> None:
+    # GH-TURN-07: items augment actions; GH-ITEM-06/08: spent items come back, consumed do not
+    source = simulation.resolve_scenario("collapsed-adit")
+    content = simulation.load_content(source)
+    game = simulation.new_bot_game(content, "collapsed-adit", ("lampwright", "ore-singer"), 1, 4)
+    game.step_turn()
+    bot = game.controller
+    decision = Decision("use_item", "lampwright", ("none", "tonic", "sling"), {"when": "turn"})
+    assert decision.options[bot.choose(decision)] == "sling"
+    only_potion = Decision("use_item", "lampwright", ("none", "tonic"), {"when": "turn"})
+    assert bot.choose(only_potion) == 0
+    fig = game.state.figures["lampwright"]
+    fig.hp = fig.max_hp // 2
+    assert only_potion.options[bot.choose(only_potion)] == "tonic"

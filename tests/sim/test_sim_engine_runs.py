@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import sim_scenarios
 
@@ -63,3 +64,21 @@ def test_report_counts_match_the_engine_results() -> None:
             assert c.xp >= 0
             if r.outcome == "win":
                 assert c.xp >= 4 + 2 * r.level
+
+
+def test_load_content_sees_an_edited_pack(sample_pack: Path, tmp_path: Path) -> None:
+    """The editor simulates a pack while it is edited: a changed file is loaded again."""
+    import shutil
+
+    pack = tmp_path / "pack"
+    shutil.copytree(sample_pack, pack)
+    source = simulation.ScenarioSource(str(pack), "collapsed-adit")
+    first = simulation.load_content(source)
+    assert simulation.load_content(source) is first  # unchanged: cached
+    path = pack / "scenarios" / "collapsed-adit.json"
+    data = json.loads(path.read_text())
+    data["name"] = "Renamed Adit"
+    path.write_text(json.dumps(data))
+    again = simulation.load_content(source)
+    assert again is not first
+    assert again.scenarios["collapsed-adit"].name == "Renamed Adit"

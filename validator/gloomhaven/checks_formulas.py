@@ -13,7 +13,7 @@ Treasure overlays carry reference numbers resolved in the pack's treasure tables
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from questforge.engine.gloomhaven.formula import Formula, FormulaError, parse
@@ -22,23 +22,34 @@ from questforge.validator.document import Document
 from questforge.validator.findings import Finding, JsonPath
 from questforge.validator.gloomhaven.catalogue import gh_check
 from questforge.validator.gloomhaven.refs import property_of
-from questforge.validator.gloomhaven.schema_walk import document_values
+from questforge.validator.gloomhaven.schema_walk import values_of
 
 #: scenario levels and character counts a formula is evaluated for (GH-LEVEL, GH-SETUP-03)
 LEVELS = tuple(range(8))
 CHARACTERS = (2, 3, 4)
 
 
-def _formulas(ctx: CheckContext) -> Iterator[tuple[Document, JsonPath, str]]:
-    """Every string value typed as a formula, once per path."""
-    seen: set[tuple[int, JsonPath]] = set()
-    for doc, path, name, value in document_values(ctx):
+def _formulas(ctx: CheckContext, doc: Document) -> Iterator[tuple[JsonPath, str]]:
+    """Every string value of ``doc`` typed as a formula, once per path."""
+    seen: set[JsonPath] = set()
+    for path, name, value in values_of(ctx, doc):
         if name not in ("formula", "number-or-formula") or not isinstance(value, str):
             continue
-        key = (id(doc), path)
-        if key not in seen:
-            seen.add(key)
-            yield doc, path, value
+        if path not in seen:
+            seen.add(path)
+            yield path, value
+
+
+def _per_document(
+    ctx: CheckContext, code: str, check: Callable[[CheckContext, Document], Iterator[Finding]]
+) -> Iterator[Finding]:
+    """``check`` on every schema-valid document, memoised per document version (formula
+    findings depend on nothing but the document)."""
+    for doc in ctx.valid_documents():
+        yield from ctx.memo_findings(
+            (code, ctx.stamp(doc)),
+            lambda doc=doc: check(ctx, doc),  # type: ignore[misc]
+        )
 
 
 @gh_check(
@@ -53,7 +64,11 @@ def _formulas(ctx: CheckContext) -> Iterator[tuple[Document, JsonPath, str]]:
     rules=("GH-SPEC-08", "GH-BOSS-03"),
 )
 def formulas_parse(ctx: CheckContext) -> Iterator[Finding]:
-    for doc, path, text in _formulas(ctx):
+    return _per_document(ctx, "QGH240", _formulas_parse)
+
+
+def _formulas_parse(ctx: CheckContext, doc: Document) -> Iterator[Finding]:
+    for path, text in _formulas(ctx, doc):
         try:
             parse(text)
         except FormulaError as exc:
@@ -103,7 +118,11 @@ def _minimum(path: JsonPath) -> int | None:
     rules=("GH-SPEC-08", "GH-BOSS-03"),
 )
 def formulas_evaluate(ctx: CheckContext) -> Iterator[Finding]:
-    for doc, path, text in _formulas(ctx):
+    return _per_document(ctx, "QGH241", _formulas_evaluate)
+
+
+def _formulas_evaluate(ctx: CheckContext, doc: Document) -> Iterator[Finding]:
+    for path, text in _formulas(ctx, doc):
         try:
             formula = parse(text)
         except FormulaError:

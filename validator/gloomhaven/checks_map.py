@@ -16,6 +16,7 @@ from questforge.validator.context import CheckContext
 from questforge.validator.findings import Finding
 from questforge.validator.gloomhaven.catalogue import gh_check
 from questforge.validator.gloomhaven.scenario_map import (
+    ScenarioMap,
     fmt_hex,
     fmt_hexes,
     hx,
@@ -36,20 +37,26 @@ from questforge.validator.gloomhaven.scenario_map import (
 )
 def tiles_do_not_overlap(ctx: CheckContext) -> Iterator[Finding]:
     for smap in scenario_maps(ctx):
-        for j, later in enumerate(smap.tiles):
-            for earlier in smap.tiles[:j]:
-                shared = later.hexes & earlier.hexes
-                if shared:
-                    yield ctx.finding(
-                        tiles_do_not_overlap,
-                        f"tile placement {later.id!r} ({later.ref}) overlaps tile placement "
-                        f"{earlier.id!r} ({earlier.ref}) on {len(shared)} hex(es): "
-                        f"{fmt_hexes(shared)}",
-                        smap.doc,
-                        later.path,
-                        hint="change the position or rotation of one of the two tiles",
-                        related=[(smap.doc, earlier.path)],
-                    )
+        yield from smap.geometry_findings(
+            ctx, "QGH210", lambda smap=smap: _tiles_do_not_overlap(ctx, smap)
+        )
+
+
+def _tiles_do_not_overlap(ctx: CheckContext, smap: ScenarioMap) -> Iterator[Finding]:
+    for j, later in enumerate(smap.tiles):
+        for earlier in smap.tiles[:j]:
+            shared = later.hexes & earlier.hexes
+            if shared:
+                yield ctx.finding(
+                    tiles_do_not_overlap,
+                    f"tile placement {later.id!r} ({later.ref}) overlaps tile placement "
+                    f"{earlier.id!r} ({earlier.ref}) on {len(shared)} hex(es): "
+                    f"{fmt_hexes(shared)}",
+                    smap.doc,
+                    later.path,
+                    hint="change the position or rotation of one of the two tiles",
+                    related=[(smap.doc, earlier.path)],
+                )
 
 
 @gh_check(
@@ -100,46 +107,50 @@ def locked_door_opens(ctx: CheckContext) -> Iterator[Finding]:
 )
 def door_between_two_rooms(ctx: CheckContext) -> Iterator[Finding]:
     for smap in scenario_maps(ctx):
-        known = {r.id for r in smap.rooms}
-        for door in smap.doors:
-            listed = door.rooms
-            if len(listed) != 2 or len(set(listed)) != 2:
-                yield ctx.finding(
-                    door_between_two_rooms,
-                    f"door {door.id!r} lists {len(set(listed))} distinct room(s) "
-                    f"{list(listed)}; a door joins exactly two rooms",
-                    smap.doc,
-                    (*door.path, "rooms"),
-                    hint="list the two rooms on either side of the door",
-                )
-                continue
-            if not smap.complete or any(r not in known for r in listed):
-                continue  # unresolved tiles (QGH201) or unknown rooms (QGH204)
-            touching = smap.door_rooms(door)
-            missing = [r for r in listed if r not in touching]
-            extra = sorted(touching - set(listed))
-            if missing:
-                yield ctx.finding(
-                    door_between_two_rooms,
-                    f"door {door.id!r} at {fmt_hex(door.hex)} does not touch room "
-                    f"{' or '.join(repr(m) for m in missing)}"
-                    + (
-                        f" (it touches {sorted(touching)})" if touching else " (it touches no room)"
-                    ),
-                    smap.doc,
-                    (*door.path, "hex"),
-                    hint="a door hex must be adjacent to a hex of each room it joins, with "
-                    "no thin wall between",
-                )
-            elif extra:
-                yield ctx.finding(
-                    door_between_two_rooms,
-                    f"door {door.id!r} at {fmt_hex(door.hex)} also touches room(s) "
-                    f"{extra}; a door sits between exactly two rooms",
-                    smap.doc,
-                    (*door.path, "hex"),
-                    hint="move the door, or put a thin wall between it and the third room",
-                )
+        yield from smap.geometry_findings(
+            ctx, "QGH212", lambda smap=smap: _door_between_two_rooms(ctx, smap)
+        )
+
+
+def _door_between_two_rooms(ctx: CheckContext, smap: ScenarioMap) -> Iterator[Finding]:
+    known = {r.id for r in smap.rooms}
+    for door in smap.doors:
+        listed = door.rooms
+        if len(listed) != 2 or len(set(listed)) != 2:
+            yield ctx.finding(
+                door_between_two_rooms,
+                f"door {door.id!r} lists {len(set(listed))} distinct room(s) "
+                f"{list(listed)}; a door joins exactly two rooms",
+                smap.doc,
+                (*door.path, "rooms"),
+                hint="list the two rooms on either side of the door",
+            )
+            continue
+        if not smap.complete or any(r not in known for r in listed):
+            continue  # unresolved tiles (QGH201) or unknown rooms (QGH204)
+        touching = smap.door_rooms(door)
+        missing = [r for r in listed if r not in touching]
+        extra = sorted(touching - set(listed))
+        if missing:
+            yield ctx.finding(
+                door_between_two_rooms,
+                f"door {door.id!r} at {fmt_hex(door.hex)} does not touch room "
+                f"{' or '.join(repr(m) for m in missing)}"
+                + (f" (it touches {sorted(touching)})" if touching else " (it touches no room)"),
+                smap.doc,
+                (*door.path, "hex"),
+                hint="a door hex must be adjacent to a hex of each room it joins, with "
+                "no thin wall between",
+            )
+        elif extra:
+            yield ctx.finding(
+                door_between_two_rooms,
+                f"door {door.id!r} at {fmt_hex(door.hex)} also touches room(s) "
+                f"{extra}; a door sits between exactly two rooms",
+                smap.doc,
+                (*door.path, "hex"),
+                hint="move the door, or put a thin wall between it and the third room",
+            )
 
 
 @gh_check(
@@ -155,28 +166,34 @@ def door_between_two_rooms(ctx: CheckContext) -> Iterator[Finding]:
 )
 def rooms_reachable(ctx: CheckContext) -> Iterator[Finding]:
     for smap in scenario_maps(ctx):
-        known = {r.id for r in smap.rooms}
-        if smap.starting_room not in known or smap.geo is None or not smap.complete:
-            continue  # QGH204, or unresolved tiles (QGH201)
-        links = smap.geo.room_graph()
-        for room_id in known:
-            links.setdefault(room_id, set())
-        seen = {smap.starting_room}
-        queue = deque([smap.starting_room])
-        while queue:
-            for nxt in links[queue.popleft()] - seen:
-                seen.add(nxt)
-                queue.append(nxt)
-        for room in smap.rooms:
-            if room.id not in seen and room.hexes:  # an empty room is QGH218
-                yield ctx.finding(
-                    rooms_reachable,
-                    f"room {room.id!r} cannot be reached from the starting room "
-                    f"{smap.starting_room!r} through doors",
-                    smap.doc,
-                    room.path,
-                    hint=f"add a door between {room.id!r} and one of {sorted(seen)}",
-                )
+        yield from smap.geometry_findings(
+            ctx, "QGH213", lambda smap=smap: _rooms_reachable(ctx, smap), smap.starting_room
+        )
+
+
+def _rooms_reachable(ctx: CheckContext, smap: ScenarioMap) -> Iterator[Finding]:
+    known = {r.id for r in smap.rooms}
+    if smap.starting_room not in known or smap.geo is None or not smap.complete:
+        return  # QGH204, or unresolved tiles (QGH201)
+    links = smap.geo.room_graph()
+    for room_id in known:
+        links.setdefault(room_id, set())
+    seen = {smap.starting_room}
+    queue = deque([smap.starting_room])
+    while queue:
+        for nxt in links[queue.popleft()] - seen:
+            seen.add(nxt)
+            queue.append(nxt)
+    for room in smap.rooms:
+        if room.id not in seen and room.hexes:  # an empty room is QGH218
+            yield ctx.finding(
+                rooms_reachable,
+                f"room {room.id!r} cannot be reached from the starting room "
+                f"{smap.starting_room!r} through doors",
+                smap.doc,
+                room.path,
+                hint=f"add a door between {room.id!r} and one of {sorted(seen)}",
+            )
 
 
 @gh_check(
@@ -192,25 +209,31 @@ def rooms_reachable(ctx: CheckContext) -> Iterator[Finding]:
 )
 def hex_in_one_room(ctx: CheckContext) -> Iterator[Finding]:
     for smap in scenario_maps(ctx):
-        owner: dict[tuple[int, int], str] = {}
-        for room in smap.rooms:
-            clash: dict[str, list[tuple[int, int]]] = {}
-            for h in room.hexes:
-                other = owner.get(h)
-                if other is not None and other != room.id:
-                    clash.setdefault(other, []).append(h)
-                else:
-                    owner[h] = room.id
-            for other, hexes in clash.items():
-                first = room.hexes[min(hexes)]
-                yield ctx.finding(
-                    hex_in_one_room,
-                    f"room {room.id!r} shares {len(hexes)} hex(es) with room {other!r}: "
-                    f"{fmt_hexes(hexes)}",
-                    smap.doc,
-                    first,
-                    hint="each hex belongs to exactly one room",
-                )
+        yield from smap.geometry_findings(
+            ctx, "QGH214", lambda smap=smap: _hex_in_one_room(ctx, smap)
+        )
+
+
+def _hex_in_one_room(ctx: CheckContext, smap: ScenarioMap) -> Iterator[Finding]:
+    owner: dict[tuple[int, int], str] = {}
+    for room in smap.rooms:
+        clash: dict[str, list[tuple[int, int]]] = {}
+        for h in room.hexes:
+            other = owner.get(h)
+            if other is not None and other != room.id:
+                clash.setdefault(other, []).append(h)
+            else:
+                owner[h] = room.id
+        for other, hexes in clash.items():
+            first = room.hexes[min(hexes)]
+            yield ctx.finding(
+                hex_in_one_room,
+                f"room {room.id!r} shares {len(hexes)} hex(es) with room {other!r}: "
+                f"{fmt_hexes(hexes)}",
+                smap.doc,
+                first,
+                hint="each hex belongs to exactly one room",
+            )
 
 
 @gh_check(
@@ -227,22 +250,28 @@ def hex_in_one_room(ctx: CheckContext) -> Iterator[Finding]:
 )
 def hexes_in_a_room(ctx: CheckContext) -> Iterator[Finding]:
     for smap in scenario_maps(ctx):
-        in_rooms = set(smap.room_of())
-        doors = {d.hex for d in smap.doors}
-        for tile in smap.tiles:
-            loose = tile.hexes - in_rooms - doors
-            if loose:
-                whole = loose == set(tile.hexes)
-                yield ctx.finding(
-                    hexes_in_a_room,
-                    f"tile placement {tile.id!r} is in no room"
-                    if whole
-                    else f"{len(loose)} hex(es) of tile placement {tile.id!r} are in no "
-                    f"room: {fmt_hexes(loose)}",
-                    smap.doc,
-                    tile.path,
-                    hint=f"list {tile.id!r} in a room's tiles",
-                )
+        yield from smap.geometry_findings(
+            ctx, "QGH215", lambda smap=smap: _hexes_in_a_room(ctx, smap)
+        )
+
+
+def _hexes_in_a_room(ctx: CheckContext, smap: ScenarioMap) -> Iterator[Finding]:
+    in_rooms = set(smap.room_of())
+    doors = {d.hex for d in smap.doors}
+    for tile in smap.tiles:
+        loose = tile.hexes - in_rooms - doors
+        if loose:
+            whole = loose == set(tile.hexes)
+            yield ctx.finding(
+                hexes_in_a_room,
+                f"tile placement {tile.id!r} is in no room"
+                if whole
+                else f"{len(loose)} hex(es) of tile placement {tile.id!r} are in no "
+                f"room: {fmt_hexes(loose)}",
+                smap.doc,
+                tile.path,
+                hint=f"list {tile.id!r} in a room's tiles",
+            )
 
 
 @gh_check(
@@ -301,25 +330,31 @@ def walls_between_neighbours(ctx: CheckContext) -> Iterator[Finding]:
 )
 def room_connected(ctx: CheckContext) -> Iterator[Finding]:
     for smap in scenario_maps(ctx):
-        if not smap.complete:
-            continue
-        step = smap.open_neighbours()
-        room_of = smap.room_of()
-        for room in smap.rooms:
-            # hexes another room claims first are QGH214's business
-            own = {h for h in room.hexes if room_of.get(h) == room.id}
-            pieces = _components(own, step.get)
-            if len(pieces) > 1:
-                sizes = ", ".join(str(len(p)) for p in pieces)
-                yield ctx.finding(
-                    room_connected,
-                    f"room {room.id!r} is in {len(pieces)} separate pieces ({sizes} hexes); "
-                    f"e.g. {fmt_hex(min(pieces[1]))} cannot be reached from "
-                    f"{fmt_hex(min(pieces[0]))} inside the room",
-                    smap.doc,
-                    room.path,
-                    hint="join the pieces with corridor hexes or split the room",
-                )
+        yield from smap.geometry_findings(
+            ctx, "QGH217", lambda smap=smap: _room_connected(ctx, smap)
+        )
+
+
+def _room_connected(ctx: CheckContext, smap: ScenarioMap) -> Iterator[Finding]:
+    if not smap.complete:
+        return
+    step = smap.open_neighbours()
+    room_of = smap.room_of()
+    for room in smap.rooms:
+        # hexes another room claims first are QGH214's business
+        own = {h for h in room.hexes if room_of.get(h) == room.id}
+        pieces = _components(own, step.get)
+        if len(pieces) > 1:
+            sizes = ", ".join(str(len(p)) for p in pieces)
+            yield ctx.finding(
+                room_connected,
+                f"room {room.id!r} is in {len(pieces)} separate pieces ({sizes} hexes); "
+                f"e.g. {fmt_hex(min(pieces[1]))} cannot be reached from "
+                f"{fmt_hex(min(pieces[0]))} inside the room",
+                smap.doc,
+                room.path,
+                hint="join the pieces with corridor hexes or split the room",
+            )
 
 
 def _components(
@@ -358,14 +393,20 @@ def _components(
 )
 def room_not_empty(ctx: CheckContext) -> Iterator[Finding]:
     for smap in scenario_maps(ctx):
-        if not smap.complete:
-            continue
-        for room in smap.rooms:
-            if not room.hexes:
-                yield ctx.finding(
-                    room_not_empty,
-                    f"room {room.id!r} has no hexes",
-                    smap.doc,
-                    room.path,
-                    hint="list its tile placements in `tiles` or its hexes in `hexes`",
-                )
+        yield from smap.geometry_findings(
+            ctx, "QGH218", lambda smap=smap: _room_not_empty(ctx, smap)
+        )
+
+
+def _room_not_empty(ctx: CheckContext, smap: ScenarioMap) -> Iterator[Finding]:
+    if not smap.complete:
+        return
+    for room in smap.rooms:
+        if not room.hexes:
+            yield ctx.finding(
+                room_not_empty,
+                f"room {room.id!r} has no hexes",
+                smap.doc,
+                room.path,
+                hint="list its tile placements in `tiles` or its hexes in `hexes`",
+            )

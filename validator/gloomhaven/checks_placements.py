@@ -346,8 +346,12 @@ def _search(smap: ScenarioMap, blocked: Iterable[Hex], parents: bool = False) ->
 
 
 def _reached(smap: ScenarioMap, blocked: Iterable[Hex]) -> set[Hex]:
-    """Hexes characters can walk to from the start (see :func:`_search`)."""
-    return set(_search(smap, blocked).dist)
+    """Hexes characters can walk to from the start (see :func:`_search`); kept with the
+    map's geometry, since moving a monster changes neither the start nor the obstacles."""
+    stop = frozenset(blocked)
+    key = ("reached", smap.starting_room, tuple(h for h, _ in smap.starting_hexes), stop)
+    found: set[Hex] = smap.shared(key, lambda: set(_search(smap, stop).dist))
+    return found
 
 
 @gh_check(

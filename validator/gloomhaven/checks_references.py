@@ -21,7 +21,7 @@ from questforge.validator.gloomhaven.refs import (
     suggestion,
     target_kind,
 )
-from questforge.validator.gloomhaven.schema_walk import document_values
+from questforge.validator.gloomhaven.schema_walk import values_of
 
 
 @gh_check(
@@ -40,11 +40,27 @@ from questforge.validator.gloomhaven.schema_walk import document_values
     "that pack in `requires`.",
 )
 def references_resolve(ctx: CheckContext) -> Iterator[Finding]:
-    known = ctx.known_packs()
-    for doc, path, name, value in document_values(ctx):
-        if name != "reference" or not isinstance(value, str) or doc.kind is None:
+    # per document: its references, this pack's kinds and ids (the required packs and the
+    # pack id are fixed for a cache's lifetime); so an edit re-checks only its document
+    # unless it changes a kind or an id
+    ids = ctx.ids_token()
+    for doc in ctx.valid_documents():
+        if doc.kind is None:
             continue
-        kind = target_kind(doc.kind, path)
+        yield from ctx.memo_findings(
+            ("QGH201", ctx.stamp(doc), ids),
+            lambda doc=doc: _unresolved(ctx, doc),  # type: ignore[misc]
+        )
+
+
+def _unresolved(ctx: CheckContext, doc: Document) -> Iterator[Finding]:
+    source_kind = doc.kind
+    assert source_kind is not None
+    known = ctx.known_packs()
+    for path, name, value in values_of(ctx, doc):
+        if name != "reference" or not isinstance(value, str):
+            continue
+        kind = target_kind(source_kind, path)
         if kind is None:
             continue
         pack_id, ident = split_reference(value)
@@ -89,8 +105,16 @@ def references_resolve(ctx: CheckContext) -> Iterator[Finding]:
     "the prefix if the content is in this pack.",
 )
 def reference_pack_known(ctx: CheckContext) -> Iterator[Finding]:
+    for doc in ctx.valid_documents():
+        yield from ctx.memo_findings(
+            ("QGH202", ctx.stamp(doc)),
+            lambda doc=doc: _unknown_packs(ctx, doc),  # type: ignore[misc]
+        )
+
+
+def _unknown_packs(ctx: CheckContext, doc: Document) -> Iterator[Finding]:
     known = ctx.known_packs()
-    for doc, path, name, value in document_values(ctx):
+    for path, name, value in values_of(ctx, doc):
         if name != "reference" or not isinstance(value, str):
             continue
         pack_id, _ = split_reference(value)

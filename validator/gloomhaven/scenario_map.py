@@ -17,13 +17,13 @@ what findings need: the JSON path of every element.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from questforge.engine.core.hexgrid import DIRECTIONS
 from questforge.engine.gloomhaven import model as gh
-from questforge.validator.context import CheckContext
+from questforge.validator.context import CheckContext, fingerprint
 from questforge.validator.document import Document
 from questforge.validator.findings import JsonPath
 
@@ -132,7 +132,10 @@ class ScenarioMap:
     geo: gh.ScenarioMap | None
     #: every tile side resolved (if not, geometry checks stay silent for this scenario)
     complete: bool
-    _adjacency: dict[Hex, list[Hex]] | None = field(default=None, repr=False)
+    #: names everything the geometry (tiles, rooms, doors, walls, the tiles' documents)
+    #: depends on: equal keys, equal geometry (memo key for geometry-only findings)
+    geometry_key: Any = None
+    _shared: dict[str, Any] = field(default_factory=dict, repr=False)
 
     @property
     def map_hexes(self) -> frozenset[Hex]:
@@ -140,8 +143,34 @@ class ScenarioMap:
         return self.geo.hexes if self.geo is not None else frozenset()
 
     def room_of(self) -> dict[Hex, str]:
-        """Hex -> id of the (first) room that holds it (door hexes are in no room)."""
-        return dict(self.geo.room_of) if self.geo is not None else {}
+        """Hex -> id of the (first) room that holds it (door hexes are in no room).
+        Shared by every caller and run with this geometry: read it, never change it."""
+        found: dict[Hex, str] | None = self._shared.get("room_of")
+        if found is None:
+            found = dict(self.geo.room_of) if self.geo is not None else {}
+            self._shared["room_of"] = found
+        return found
+
+    def shared(self, key: Any, compute: Callable[[], Any]) -> Any:
+        """A value derived from this map's geometry plus whatever ``key`` names besides
+        (the geometry is the same for every scenario version with this
+        :attr:`geometry_key`, so e.g. a walk from the start survives moving a monster).
+        Keeps at most 64 such values per geometry."""
+        table: dict[Any, Any] = self._shared.setdefault("derived", {})
+        if key not in table:
+            if len(table) >= 64:
+                table.clear()
+            table[key] = compute()
+        return table[key]
+
+    def geometry_findings(
+        self, ctx: CheckContext, code: str, compute: Callable[[], Iterable[Any]], *extra: Any
+    ) -> list[Any]:
+        """Findings of check ``code`` for this scenario that depend only on its geometry
+        (and on ``extra``, e.g. the starting room): memoised by :attr:`geometry_key`."""
+        if self.geometry_key is None:
+            return list(compute())
+        return ctx.memo_findings((code, self.geometry_key, *extra), compute)
 
     def room(self, room_id: str) -> Room | None:
         return next((r for r in self.rooms if r.id == room_id), None)
@@ -150,7 +179,8 @@ class ScenarioMap:
         """Walking neighbours of every map hex: on the map, not across a thin wall or a room
         boundary (doors are open). Computed once per scenario."""
         assert self.geo is not None
-        if self._adjacency is None:
+        found: dict[Hex, list[Hex]] | None = self._shared.get("adjacency")
+        if found is None:
             # the engine's blocked edges (thin walls and room boundaries), enumerated once
             hexes = self.geo.hexes
             walls = self.geo.thin_walls | self.geo.room_walls
@@ -163,8 +193,8 @@ class ScenarioMap:
                     if n in hexes and ((h, n) if h <= n else (n, h)) not in walls:
                         out.append(n)
                 adjacency[h] = out
-            self._adjacency = adjacency
-        return self._adjacency
+            self._shared["adjacency"] = found = adjacency
+        return found
 
     def door_rooms(self, door: Door) -> set[str]:
         """Rooms whose hexes the door hex touches (not across a thin wall)."""
@@ -205,60 +235,56 @@ class _Tiles:
         return self.cache[ref]
 
 
+#: the scenario properties the geometry is built from (tiles, rooms, doors, thin walls)
+GEOMETRY_KEYS: tuple[str, ...] = ("tiles", "rooms", "doors", "walls")
+
+
+@dataclass
+class _Geometry:
+    """The part of a scenario map that only depends on :data:`GEOMETRY_KEYS` and the map
+    tiles: shared by every version of the scenario with the same geometry (moving a
+    monster or an overlay does not rebuild it)."""
+
+    geo: gh.ScenarioMap | None
+    tiles: list[PlacedTile]
+    complete: bool
+    doors: list[Door]
+    rooms: list[Room]
+    extra_walls: list[tuple[Edge, JsonPath]]
+    #: derived data computed on demand (the open-neighbour table)
+    shared: dict[str, Any] = field(default_factory=dict)
+
+
+def geometry_key(ctx: CheckContext, doc: Document) -> tuple[Any, ...]:
+    """Everything the geometry of scenario ``doc`` depends on (and the file name, since
+    the geometry's findings name it)."""
+    data = doc.data
+    return (
+        "gh-geometry",
+        doc.name,
+        ctx.kind_token("map-tile"),
+        fingerprint([data.get(k) for k in GEOMETRY_KEYS]),
+    )
+
+
 def build(
     ctx: CheckContext, doc: Document, tiles: Callable[[str], gh.MapTile | None]
 ) -> ScenarioMap:
     """The map of scenario ``doc`` (assumed schema-valid)."""
     data: dict[str, Any] = doc.data
-    geo: gh.ScenarioMap | None
+    key = geometry_key(ctx, doc)
+    geometry: _Geometry | None
+    scenario = ctx.memo(("gh-scenario-model", ctx.stamp(doc)), lambda: _parse(doc))
     try:
-        scenario = gh.load_document(data, file=doc.name)
-        geo = gh.build_scenario_map(scenario, tiles) if isinstance(scenario, gh.Scenario) else None
-    except gh.ModelError:
-        geo = None
-    placed = {p.placement.source_path: p for p in geo.placed} if geo is not None else {}
-    unresolved = {p.source_path for p in geo.unresolved} if geo is not None else set()
-
-    placed_tiles: list[PlacedTile] = []
-    for i, entry in enumerate(data.get("tiles", [])):
-        path: JsonPath = ("tiles", i)
-        tile = PlacedTile(i, entry.get("id", ""), entry.get("tile", ""), path)
-        found = placed.get(path)
-        if found is not None and path not in unresolved:
-            tile.hexes = found.hexes
-            tile.resolved = True
-        placed_tiles.append(tile)
-    complete = geo is not None and not unresolved
-
-    doors = [
-        Door(
-            i,
-            d.get("id", ""),
-            ("doors", i),
-            hx(d["hex"]),
-            tuple(d.get("rooms", [])),
-            bool(d.get("locked", False)),
+        geometry = (
+            ctx.memo(key, lambda: _geometry(data, scenario, tiles))
+            if scenario is not None
+            else None
         )
-        for i, d in enumerate(data.get("doors", []))
-    ]
-    door_hexes = {d.hex for d in doors}
-
-    by_tile_id: dict[str, PlacedTile] = {}
-    for tile in placed_tiles:
-        by_tile_id.setdefault(tile.id, tile)
-    rooms: list[Room] = []
-    for i, entry in enumerate(data.get("rooms", [])):
-        room = Room(i, entry.get("id", ""), ("rooms", i))
-        for t, tile_id in enumerate(entry.get("tiles", [])):
-            placed_tile = by_tile_id.get(tile_id)
-            if placed_tile is not None:
-                for h in placed_tile.hexes:
-                    if h not in door_hexes:
-                        room.hexes.setdefault(h, ("rooms", i, "tiles", t))
-        for k, h in enumerate(entry.get("hexes", [])):
-            if hx(h) not in door_hexes:
-                room.hexes.setdefault(hx(h), ("rooms", i, "hexes", k))
-        rooms.append(room)
+    except gh.ModelError:
+        geometry = None
+    if geometry is None:
+        geometry = _geometry(data, None, tiles)
 
     overlays = [
         Overlay(
@@ -322,21 +348,88 @@ def build(
 
     return ScenarioMap(
         doc=doc,
-        tiles=placed_tiles,
-        rooms=rooms,
-        doors=doors,
+        tiles=geometry.tiles,
+        rooms=geometry.rooms,
+        doors=geometry.doors,
         overlays=overlays,
         figures=figures,
         starting_room=data.get("starting_room", ""),
         starting_hexes=[
             (hx(h), ("starting_hexes", k)) for k, h in enumerate(data.get("starting_hexes", []))
         ],
-        extra_walls=[
-            ((hx(w[0]), hx(w[1])), ("walls", k)) for k, w in enumerate(data.get("walls", []))
-        ],
-        geo=geo,
-        complete=complete,
+        extra_walls=geometry.extra_walls,
+        geo=geometry.geo,
+        complete=geometry.complete,
+        geometry_key=key if geometry.geo is not None else None,
+        _shared=geometry.shared,
     )
+
+
+def _parse(doc: Document) -> gh.Scenario | None:
+    """The content model of scenario ``doc``, ``None`` if the model cannot read it (then
+    the geometry checks stay silent: the engine could not load the scenario either)."""
+    try:
+        scenario = gh.load_document(doc.data, file=doc.name)
+    except gh.ModelError:
+        return None
+    return scenario if isinstance(scenario, gh.Scenario) else None
+
+
+def _geometry(
+    data: dict[str, Any],
+    scenario: gh.Scenario | None,
+    tiles: Callable[[str], gh.MapTile | None],
+) -> _Geometry:
+    """Tiles, rooms, doors and walls of the scenario ``data`` (parsed as ``scenario``,
+    ``None`` if the model could not read it)."""
+    geo = gh.build_scenario_map(scenario, tiles) if scenario is not None else None
+    placed = {p.placement.source_path: p for p in geo.placed} if geo is not None else {}
+    unresolved = {p.source_path for p in geo.unresolved} if geo is not None else set()
+
+    placed_tiles: list[PlacedTile] = []
+    for i, entry in enumerate(data.get("tiles", [])):
+        path: JsonPath = ("tiles", i)
+        tile = PlacedTile(i, entry.get("id", ""), entry.get("tile", ""), path)
+        found = placed.get(path)
+        if found is not None and path not in unresolved:
+            tile.hexes = found.hexes
+            tile.resolved = True
+        placed_tiles.append(tile)
+    complete = geo is not None and not unresolved
+
+    doors = [
+        Door(
+            i,
+            d.get("id", ""),
+            ("doors", i),
+            hx(d["hex"]),
+            tuple(d.get("rooms", [])),
+            bool(d.get("locked", False)),
+        )
+        for i, d in enumerate(data.get("doors", []))
+    ]
+    door_hexes = {d.hex for d in doors}
+
+    by_tile_id: dict[str, PlacedTile] = {}
+    for tile in placed_tiles:
+        by_tile_id.setdefault(tile.id, tile)
+    rooms: list[Room] = []
+    for i, entry in enumerate(data.get("rooms", [])):
+        room = Room(i, entry.get("id", ""), ("rooms", i))
+        for t, tile_id in enumerate(entry.get("tiles", [])):
+            placed_tile = by_tile_id.get(tile_id)
+            if placed_tile is not None:
+                for h in placed_tile.hexes:
+                    if h not in door_hexes:
+                        room.hexes.setdefault(h, ("rooms", i, "tiles", t))
+        for k, h in enumerate(entry.get("hexes", [])):
+            if hx(h) not in door_hexes:
+                room.hexes.setdefault(hx(h), ("rooms", i, "hexes", k))
+        rooms.append(room)
+    extra_walls = [
+        ((hx(w[0]), hx(w[1])), ("walls", k)) for k, w in enumerate(data.get("walls", []))
+    ]
+    return _Geometry(geo, placed_tiles, complete, doors, rooms, extra_walls)
 
 
 def _flies(ctx: CheckContext, ref: str) -> bool:
@@ -348,10 +441,23 @@ _CACHE_ATTR = "_gloomhaven_scenario_maps"
 
 
 def scenario_maps(ctx: CheckContext) -> list[ScenarioMap]:
-    """The maps of every schema-valid scenario of the pack, built once per context."""
+    """The maps of every schema-valid scenario of the pack, built once per context and,
+    with a session's cache, only again when the scenario, a map tile or a monster type
+    (flying) changed; the geometry only when the tiles, rooms, doors or walls did."""
     cached = getattr(ctx, _CACHE_ATTR, None)
     if cached is None:
         tiles = _Tiles(ctx)
-        cached = [build(ctx, doc, tiles) for doc in ctx.of_kind("scenario")]
+        cached = [
+            ctx.memo(
+                (
+                    "gh-scenario-map",
+                    ctx.stamp(doc),
+                    ctx.kind_token("map-tile"),
+                    ctx.kind_token("monster"),
+                ),
+                lambda doc=doc: build(ctx, doc, tiles),  # type: ignore[misc]
+            )
+            for doc in ctx.of_kind("scenario")
+        ]
         setattr(ctx, _CACHE_ATTR, cached)
     return cached

@@ -335,15 +335,26 @@ def kind_schema(kind: str) -> Schema | None:
 
 def document_values(ctx: Any) -> list[tuple[Any, JsonPath, str, Any]]:
     """``(document, path, defs_name, value)`` for every reference and formula of every
-    schema-valid document of the context's pack; computed once per context."""
+    schema-valid document of the context's pack; computed once per context, and per
+    document only again when that document changed (``ctx.memo`` keyed by its stamp)."""
     cached = getattr(ctx, _CACHE_ATTR, None)
     if cached is None:
         cached = []
         for doc in ctx.valid_documents():
-            schema = kind_schema(doc.kind) if doc.kind else None
-            if schema is None:
-                continue
-            for path, name, value in typed_values(schema, doc.data, WANTED):
+            for path, name, value in values_of(ctx, doc):
                 cached.append((doc, path, name, value))
         setattr(ctx, _CACHE_ATTR, cached)
     return cached
+
+
+def values_of(ctx: Any, doc: Any) -> list[tuple[JsonPath, str, Any]]:
+    """``(path, defs_name, value)`` of one schema-valid document (memoised by its stamp)."""
+
+    def walk() -> list[tuple[JsonPath, str, Any]]:
+        schema = kind_schema(doc.kind) if doc.kind else None
+        if schema is None:
+            return []
+        return list(typed_values(schema, doc.data, WANTED))
+
+    found: list[tuple[JsonPath, str, Any]] = ctx.memo(("gh-typed-values", ctx.stamp(doc)), walk)
+    return found

@@ -480,6 +480,20 @@ class BotController:
     def _on_heal_target(self, d: Decision) -> int:
         return self._most_hurt(d)
 
+    def _on_use_item(self, d: Decision) -> int:
+        """GH-TURN-07: use items that come back (spent ones refresh on a long rest, GH-ITEM-06)
+        freely; keep a consumed item (GH-ITEM-08) for when the character is hurt."""
+        fig = self._figure(d.actor)
+        hurt = fig is not None and fig.hp * 2 <= fig.max_hp
+        items = self.game.content.items
+        for i, option in enumerate(d.options):
+            item = items.get(option) if isinstance(option, str) else None
+            if item is None:
+                continue
+            if item.usage != "consumed" or hurt:
+                return i
+        return 0
+
     def _on_consume(self, d: Decision) -> int:
         return 0  # "consume": a stronger ability is always welcome
 

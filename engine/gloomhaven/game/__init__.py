@@ -17,6 +17,7 @@ controller; :data:`DECISION_KINDS` lists them. Every state change is an
 from questforge.engine.gloomhaven.game.game import (
     CharacterResult,
     Game,
+    GameError,
     GameResult,
     as_content,
 )
@@ -38,7 +39,7 @@ from questforge.engine.gloomhaven.game.state import Character, Figure, GameState
 DECISION_KINDS: dict[str, str] = {
     "start_hex": "character: [q, r] starting hexes (GH-SETUP-07)",
     "plan": 'character: {"cards": [leading, other]} or {"long_rest": true} (GH-SEL, GH-REST-04)',
-    "initiative_tie": "players: character ids tied on both cards; who acts first (GH-INIT-04)",
+    "initiative_tie": "players: character ids tied on both cards (GH-INIT-04), or monster type ids tied on initiative; who acts first",
     "action": 'character: {"card", "half": "top"|"bottom", "default": bool} (GH-TURN-01/05)',
     "move": "character: [q, r] destinations, own hex first = stay (GH-MOVE)",
     "attack_target": 'character: figure ids, {"obstacle": [q, r]}, then "done" (GH-ATK)',
@@ -99,6 +100,7 @@ EVENT_TYPES: dict[str, str] = {
     "hazard": "figure, hex",
     "door_opened": "hex, door, by",
     "special_rule": "rule, trigger, key",
+    "custom_effect": "text (a special rule effect the engine only shows)",
     "spawn_failed": "monster, hex",
     "overlays_removed": "overlay, kind, hexes",
     "item_used": "character, item, status (ready|spent|consumed)",
@@ -108,6 +110,7 @@ EVENT_TYPES: dict[str, str] = {
     "monster_killed": "figure, monster, elite, named, hex, by",
     "coin_dropped": "hex",
     "loot": "character, hex, coins | treasure",
+    "treasure": "character, number, kind, amount, item, text (GH-LOOT-03)",
     "xp": "character, amount, total, why",
     "element_infused": "element, by",
     "element_consumed": "element, by",
@@ -116,6 +119,7 @@ EVENT_TYPES: dict[str, str] = {
     "summon_failed": "character | figure, reason",
     "summon_removed": "figure, owner, reason",
     "monster_summoned": "figure, by",
+    "monster_loot": "figure, hex, coins",
     "boss_special": "figure, special",
     "exhausted": "character, reason (health|cards), hex, room",
     "long_rest": "character, lost",
@@ -135,6 +139,7 @@ __all__ = [
     "Content",
     "Figure",
     "Game",
+    "GameError",
     "GameResult",
     "GameState",
     "Session",

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from questforge.engine.core.hexgrid import distance
 from questforge.engine.gloomhaven.game.rules import Rules
 from questforge.engine.gloomhaven.game.spec import BLESS_CARD, CURSE_CARD, Hex, ModifierCard
-from questforge.engine.gloomhaven.game.state import Figure
+from questforge.engine.gloomhaven.game.state import ActiveCard, Character, Figure
 
 #: guard against a deck made only of rolling cards
 _MAX_DRAWS = 60
@@ -131,16 +131,32 @@ def apply_modifiers(value: int, cards: list[ModifierCard]) -> int:
     return total
 
 
-def shield_of(r: Rules, target: Figure) -> int:
-    """GH-SHLD-01: shields from every source add up."""
-    total = target.base_shield + target.shield
-    char = r.state.characters.get(target.id) if target.kind == "character" else None
-    if char is not None:
+def active_bonuses(
+    r: Rules, target: Figure, kind: str
+) -> list[tuple[Character, ActiveCard, int, int]]:
+    """Persistent bonuses of ``kind`` protecting ``target`` (GH-BONUS-02): (owner, card,
+    value, range). A bonus protects the figures chosen when it was played (its owner when
+    none were recorded)."""
+    out = []
+    for char in r.state.characters.values():
         for active in char.active:
             card = r.find_card(active.card)
             action = card.top if active.half == "top" else card.bottom
-            if action.bonus is not None and action.bonus.kind == "shield":
-                total += action.bonus.value
+            bonus = action.bonus
+            if bonus is None or bonus.kind != kind:
+                continue
+            protected = active.targets or [char.figure]
+            if target.id in protected:
+                out.append((char, active, bonus.value, bonus.range))
+    return out
+
+
+def shield_of(r: Rules, target: Figure) -> int:
+    """GH-SHLD-01: shields from every source add up (stat card, round bonuses, persistent
+    bonuses protecting the target)."""
+    total = target.base_shield + target.shield
+    for _, _, value, _ in active_bonuses(r, target, "shield"):
+        total += value
     return total
 
 
@@ -151,18 +167,20 @@ def retaliate_of(r: Rules, target: Figure, attacker: Figure) -> int:
     for value, rng in target.retaliate:
         if d <= rng:
             total += value
-    char = r.state.characters.get(target.id) if target.kind == "character" else None
-    if char is not None:
-        for active in char.active:
-            card = r.find_card(active.card)
-            action = card.top if active.half == "top" else card.bottom
-            if (
-                action.bonus is not None
-                and action.bonus.kind == "retaliate"
-                and d <= action.bonus.range
-            ):
-                total += action.bonus.value
+    for _, _, value, rng in active_bonuses(r, target, "retaliate"):
+        if d <= rng:
+            total += value
     return total
+
+
+def use_bonuses(r: Rules, target: Figure, kind: str, attacker: Figure | None = None) -> None:
+    """GH-BONUS-03/04: a persistent bonus with use slots advances each time it applies."""
+    for char, active, _, rng in active_bonuses(r, target, kind):
+        if active.uses_left is None:
+            continue
+        if attacker is not None and distance(target.hex, attacker.hex) > rng:
+            continue
+        r.use_active(char, active)
 
 
 def resolve_attack(r: Rules, attacker: Figure, target: Figure, params: AttackParams) -> None:
@@ -205,6 +223,7 @@ def resolve_attack(r: Rules, attacker: Figure, target: Figure, params: AttackPar
         damage=damage,
     )
     killed_before = target.id not in st.figures
+    use_bonuses(r, target, "shield")  # GH-BONUS-04: a persistent shield is used up
     r.suffer_damage(target, damage, attacker.id, params.source_label)
     target_alive = target.id in st.figures and not killed_before
     # GH-EFF-01/07: effects apply after damage whether or not it dealt any
@@ -232,6 +251,7 @@ def resolve_attack(r: Rules, attacker: Figure, target: Figure, params: AttackPar
         ret = retaliate_of(r, target, attacker)
         if ret > 0:
             r.emit("retaliate", figure=target.id, attacker=attacker.id, amount=ret)
+            use_bonuses(r, target, "retaliate", attacker)
             r.suffer_damage(attacker, ret, target.id, "retaliate")
 
 

@@ -144,14 +144,21 @@ def perform_card_half(r: Rules, char: Character, card_id: str, half: str, defaul
     r.emit("action", character=char.id, card=card_id, half=half, default=default)
     performed = 0
     summon_id = ""
+    protected: list[str] = []
+    action_xp = action.xp
     for ab in action.abilities:
         if f.id not in r.state.figures:
             break
-        done, made = perform_ability(r, char, f, ab, action)
+        if ab.kind == "xp":
+            action_xp += ab.xp or ab.value  # gained with the action, not on its own
+            continue
+        done, made, chosen = perform_ability(r, char, f, ab, action)
         performed += done
         summon_id = summon_id or made
-    if performed and action.xp and not char.exhausted:
-        r.gain_xp(char, action.xp, f"{card_id} {half}")  # GH-XP-01/02
+        protected = protected or chosen
+    if performed and action_xp and not char.exhausted:
+        # GH-XP-01/02: only when an accompanying ability was actually used
+        r.gain_xp(char, action_xp, f"{card_id} {half}")
     if char.exhausted:
         return
     if card_id in char.selected:
@@ -163,7 +170,15 @@ def perform_card_half(r: Rules, char: Character, card_id: str, half: str, defaul
     elif (action.persistent or action.round_bonus) and (performed or summon_id):
         uses = action.bonus.uses if action.bonus is not None else None
         char.active.append(
-            ActiveCard(card_id, half, action.lost, action.persistent, uses, summon=summon_id)
+            ActiveCard(
+                card_id,
+                half,
+                action.lost,
+                action.persistent,
+                uses,
+                summon=summon_id,
+                targets=protected,
+            )
         )
         dest = "active"
     elif action.lost:
@@ -224,12 +239,14 @@ def add_consume(ab: Ability, c: Consume) -> Ability:
 
 def perform_ability(
     r: Rules, char: Character, f: Figure, ab: Ability, action: Action | None = None
-) -> tuple[int, str]:
-    """Returns (1 if the ability was performed else 0, id of a summon created)."""
+) -> tuple[int, str, list[str]]:
+    """Returns (1 if the ability was performed else 0, id of a summon created, figures a
+    persistent bonus protects)."""
     b = boost(r, char.id, ab) if ab.consumes else Boosted(ab)
     ab = b.ability
     done = 0
     made = ""
+    protected: list[str] = []
     if ab.kind == "move":
         done = character_move(r, char, f, ab)
     elif ab.kind == "attack":
@@ -242,7 +259,9 @@ def perform_ability(
         and action.bonus is not None
         and action.bonus.kind == ab.kind
     ):
-        done = 1  # GH-BONUS-02: the active card carries it (see attacks.shield_of)
+        # GH-BONUS-02: the active card carries the bonus for the figures chosen now
+        protected = [t.id for t in affected(r, f, ab)]
+        done = 1 if protected else 0
     elif ab.kind in ("shield", "retaliate"):
         for t in affected(r, f, ab):
             if ab.kind == "shield":
@@ -292,7 +311,7 @@ def perform_ability(
         for extra in b.extra:
             if f.id in r.state.figures:
                 perform_ability(r, char, f, extra)
-    return done, made
+    return done, made, protected
 
 
 def affected(r: Rules, f: Figure, ab: Ability) -> list[Figure]:
@@ -586,7 +605,10 @@ def character_recover(r: Rules, char: Character, ab: Ability) -> int:
 
 def character_refresh(r: Rules, char: Character, ab: Ability) -> int:
     """GH-RECOV-03/04: spent (or consumed) items become usable again."""
-    wanted = {"spent"} if ab.pile in ("", "spent") else {"consumed", "spent"}
+    # the schema's refresh ``items``: "spent", "consumed" or "any"
+    wanted = {"spent"} if ab.pile in ("", "spent") else {"consumed"}
+    if ab.pile == "any":
+        wanted = {"spent", "consumed"}
     count = 0
     for item in sorted(char.items):
         if char.items[item] in wanted and count < max(1, ab.value):

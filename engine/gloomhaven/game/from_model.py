@@ -39,6 +39,7 @@ from questforge.engine.gloomhaven.game.spec import (
     ScenarioSpec,
     SummonSpec,
     TrapSpec,
+    TreasureSpec,
     TriggerSpec,
     standard_modifier_deck,
 )
@@ -306,6 +307,18 @@ def _convert(pack: m.PackModel) -> Content:
         for iid, it in pack.items.items()
     }
 
+    treasures = {
+        str(e.number): TreasureSpec(
+            str(e.number),
+            e.type,
+            e.amount or 0,
+            _local(e.item) if e.item else "",
+            tuple(e.conditions),
+            e.text or "",
+        )
+        for table in pack.treasure_tables.values()
+        for e in table.entries
+    }
     scenarios: dict[str, ScenarioSpec] = {}
     for sid, scn in pack.scenarios.items():
         try:
@@ -319,6 +332,7 @@ def _convert(pack: m.PackModel) -> Content:
         monster_modifier_deck=monster_mods,
         scenarios=scenarios,
         items=items,
+        treasures=treasures,
         pack_id=pack.id or "",
         pack_version=pack.pack.version if pack.pack else "",
     )
@@ -386,6 +400,7 @@ def _effect(e: m.Effect) -> EffectSpec:
         hex=(e.hex[0], e.hex[1]) if e.hex is not None else None,
         by_players=_players(e.players),
         overlays=e.overlays,
+        text=e.text or "",
     )
 
 

@@ -34,6 +34,12 @@ from questforge.engine.gloomhaven.game.spec import Content, ScenarioSpec
 from questforge.engine.gloomhaven.game.state import GameState
 
 LOG_FORMAT = 1
+
+
+class GameError(RuntimeError):
+    """A game that stopped on an error (a controller failed) was asked to continue."""
+
+
 ENGINE_ID = "questforge-gloomhaven-engine/1"
 
 _BOARDS: dict[int, tuple[ScenarioSpec, Board]] = {}
@@ -65,6 +71,8 @@ class CharacterResult:
     coins: int
     gold: int
     treasures: tuple[str, ...]
+    #: items gained from treasures (GH-TREAS-02)
+    items: tuple[str, ...]
     damage_taken: int
     cards_lost: int
 
@@ -97,6 +105,7 @@ class GameResult:
                     "coins": c.coins,
                     "gold": c.gold,
                     "treasures": list(c.treasures),
+                    "items": list(c.items),
                     "damage_taken": c.damage_taken,
                     "cards_lost": c.cards_lost,
                 }
@@ -145,6 +154,7 @@ class Game:
         self.rules.trap_bonus = 1 if setup.solo else 0
         self._flow: Iterator[Step] | None = None
         self._started = False
+        self._error: Exception | None = None
         self.result: GameResult | None = None
 
     # ------------------------------------------------------------------ construction
@@ -235,13 +245,23 @@ class Game:
         before = len(self.log.events)
         if self.result is not None:
             return []
-        self._start()
-        assert self._flow is not None
-        for step in self._flow:
-            if self.state.phase == "finished":
-                break
-            if stop(step):
-                return self.log.events[before:]
+        if self._error is not None:
+            raise GameError(
+                f"the game stopped on an error and cannot go on: {self._error}"
+            ) from self._error
+        try:
+            self._start()
+            assert self._flow is not None
+            for step in self._flow:
+                if self.state.phase == "finished":
+                    break
+                if stop(step):
+                    return self.log.events[before:]
+        except Exception as exc:
+            # e.g. a scripted controller ran out of answers: the round generator is gone,
+            # so the game cannot resume (replay its log instead)
+            self._error = exc
+            raise
         self._finish()
         return self.log.events[before:]
 
@@ -281,8 +301,10 @@ class Game:
                     exhausted=c.exhausted,
                     xp=xp,
                     coins=c.coins,
-                    gold=c.coins * coin_value(level),  # GH-END-06
+                    # GH-END-06 money tokens at the level's value, plus treasure gold
+                    gold=c.coins * coin_value(level) + c.treasure_gold,
                     treasures=tuple(c.treasures),
+                    items=tuple(c.treasure_items),
                     damage_taken=c.damage_taken,
                     cards_lost=len(c.lost),
                 )
@@ -291,6 +313,28 @@ class Game:
             outcome, st.round, tuple(chars), dict(st.killed), tuple(st.revealed_rooms)
         )
         self.rules.emit("scenario_end", outcome=outcome, rounds=st.round)
+
+    def cleanup(self) -> None:
+        """GH-END-08/09, after the scenario: every character gets all ability cards back,
+        bless, curse and scenario/item modifier cards leave the decks, items refresh.
+
+        Not done by :meth:`run`, so the final state (cards lost, decks) stays visible to
+        views and reports; call it before carrying characters into a next scenario."""
+        if self.result is None:
+            raise GameError("the scenario is not over")
+        temporary = {cid for cid, card in self.rules.modifier_cards.items() if card.temporary}
+        for c in self.state.characters.values():
+            c.hand.extend([*c.discard, *c.lost, *(a.card for a in c.active), *c.selected])
+            c.discard, c.lost, c.active, c.selected = [], [], [], []
+            deck = c.modifier_deck
+            deck.draw_pile.extend(deck.discard)
+            deck.discard = []
+            for special in ("bless", "curse", *sorted(temporary)):
+                deck.remove_all(special)
+            for item in c.items:
+                c.items[item] = "ready"
+        self.state.monster_modifier_deck.remove_all("bless")
+        self.state.monster_modifier_deck.remove_all("curse")
 
     def monster_situation(self, figure_id: str) -> dict[str, JSONValue]:
         """The monster-AI situation a monster (or summon) faces now, as a situation file

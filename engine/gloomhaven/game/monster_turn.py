@@ -105,7 +105,12 @@ def figure_turn(r: Rules, m: Figure, shared: TypeTurn) -> None:
                 abilities[i + 1 : i + 1] = list(extra)
                 i += 1
                 continue
-            plan = _perform(r, m, ab, abilities[i + 1 :], plan)
+            upcoming = (
+                [_preview(r, shared, j, abilities[j]) for j in range(i + 1, len(abilities))]
+                if ab.kind == "move"
+                else []
+            )
+            plan = _perform(r, m, ab, upcoming, plan)
             i += 1
     end_of_turn(r, m, None)
 
@@ -141,9 +146,24 @@ def _boost(r: Rules, m: Figure, shared: TypeTurn, index: int, ab: Ability) -> Ab
     return ab
 
 
+def _preview(r: Rules, shared: TypeTurn, index: int, ab: Ability) -> Ability:
+    """The ability as it will be performed, for planning the move before it: consumes
+    already made by the type, or possible now, count (GH-ELEM-09, GH-MMOVE-05/06); nothing
+    is consumed here."""
+    for k, c in enumerate(ab.consumes):
+        done = shared.consumed.get((index, k))
+        if done is None:
+            done = all(e == ANY_ELEMENT or r.element_available(e) for e in c.elements)
+        if done:
+            ab = add_consume(ab, c)
+    return ab
+
+
 def _attack_shape(r: Rules, m: Figure, ab: Ability) -> tuple[int, int, AoePattern | None]:
-    """(range, targets, aoe) of an attack ability for the solver (GH-MATK-05, GH-MOTH-02)."""
-    rng = ab.range if ab.range is not None else m.range
+    """(range, targets, aoe) of an attack ability for the solver. On a monster card the
+    range modifies the stat card's range, and no range means the base range (GH-MATK-05,
+    GH-MOTH-02; the content schema writes card ranges as modifiers, e.g. -1)."""
+    rng = max(0, m.range + (ab.range or 0))
     aoe = None
     if ab.aoe is not None:
         aoe = AoePattern(ab.aoe.melee, tuple(GridHex(q, r_) for q, r_ in ab.aoe.hexes))
@@ -336,6 +356,13 @@ def _perform(
                 r.infuse_at_end_of_turn(pick)  # GH-MOTH-07
     elif ab.kind == "summon" and ab.monster:
         _monster_summon(r, m, ab)
+    elif ab.kind == "loot" and m.kind == "monster":
+        # a monster's loot takes the money tokens in range off the map (nobody gets them)
+        play = r.board.play_set(st)
+        for h in sorted(st.coins):
+            if distance(h, m.hex) <= ab.value and h in play and r.board.visible(m.hex, h):
+                n = st.coins.pop(h)
+                r.emit("monster_loot", figure=m.id, hex=h, coins=n)
     elif ab.kind == "condition":
         # enemies are conditioned through attacks; this is the self/ally buff (GH-COND-14)
         buffed = [m] if ab.target in ("", "self") else [m, *r.allies_of(m)]

@@ -85,6 +85,7 @@ class Order:
     def __init__(self, r: Rules) -> None:
         self.r = r
         self.tie_rank: dict[str, int] = {}
+        self.monster_rank: dict[str, int] = {}
 
     def settle_ties(self) -> None:
         st = self.r.state
@@ -106,9 +107,47 @@ class Order:
                 rank += 1
             if ids:
                 self.tie_rank[ids[0]] = rank
+        # Two monster types on the same initiative: the rules do not say; the players
+        # decide, as for every ambiguity of monster behaviour (GH-AMBIG-01).
+        by_init: dict[int, list[str]] = {}
+        for mt in st.monster_types.values():
+            if mt.card and any(
+                f.kind == "monster" and f.monster_type == mt.id for f in st.figures.values()
+            ):
+                by_init.setdefault(ability_card(self.r, mt).initiative, []).append(mt.id)
+        for init in sorted(by_init):
+            ids = sorted(by_init[init])
+            rank = 0
+            while len(ids) > 1:
+                idx = self.r.ask(
+                    "initiative_tie",
+                    "players",
+                    list(ids),
+                    {"initiative": init},
+                    "monster types tied on initiative: which acts first?",
+                )
+                self.monster_rank[ids.pop(idx)] = rank
+                rank += 1
 
     def key_of_char(self, c: Character) -> OrderKey:
         return (c.initiative, 0, c.second_initiative, self.tie_rank.get(c.id, 0))
+
+    def publish(self) -> None:
+        """Write this round's initiative order into the state (``turn_order``: character ids
+        and monster type ids, first to last; ``initiatives``) for views and bots."""
+        st = self.r.state
+        keyed: list[tuple[OrderKey, str, int]] = []
+        for c in st.living_characters():
+            keyed.append((self.key_of_char(c), c.id, c.initiative))
+        for i, mt in enumerate(sorted(st.monster_types.values(), key=lambda m: m.id)):
+            if mt.card and any(
+                f.kind == "monster" and f.monster_type == mt.id for f in st.figures.values()
+            ):
+                init = ability_card(self.r, mt).initiative
+                keyed.append(((init, 1, 0, self.monster_rank.get(mt.id, 100 + i)), mt.id, init))
+        keyed.sort()
+        st.turn_order = [actor for _, actor, _ in keyed]
+        st.initiatives = {actor: init for _, actor, init in keyed}
 
     def next_actor(self) -> tuple[str, str] | None:
         """The lowest-key actor that has not acted yet; newly revealed monster types with
@@ -129,7 +168,8 @@ class Order:
                 f.kind == "monster" and f.monster_type == mt.id for f in st.figures.values()
             ):
                 continue
-            cand = ((ability_card(r, mt).initiative, 1, 0, i), "monsters", mt.id)
+            rank = self.monster_rank.get(mt.id, 100 + i)
+            cand = ((ability_card(r, mt).initiative, 1, 0, rank), "monsters", mt.id)
             if best is None or cand < best:
                 best = cand
         return None if best is None else (best[1], best[2])
@@ -323,8 +363,10 @@ def round_flow(r: Rules) -> Iterator[Step]:
                 if char.long_rest and fig is not None:
                     long_rest(r, char, fig)
             st.phase = "turns"
+            order.publish()
             yield ("select", "")
             while True:
+                order.publish()
                 nxt = order.next_actor()
                 if nxt is None:
                     break

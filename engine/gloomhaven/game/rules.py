@@ -12,13 +12,14 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from questforge.engine.core.decisions import Controller, Decision, check_index
-from questforge.engine.core.events import EventLog, JSONValue, to_jsonable
+from questforge.engine.core.events import EventLog, JSONValue
 from questforge.engine.core.hexgrid import distance
 from questforge.engine.gloomhaven.game.board import Board, Route, nearest_empty
 from questforge.engine.gloomhaven.game.spec import (
     CARD_CONDITIONS,
     ELEMENTS,
     TIMED_CONDITIONS,
+    AbilityCard,
     Content,
     EffectSpec,
     Hex,
@@ -73,6 +74,10 @@ class Rules:
         self.pending_infusions: list[str] = []
         #: the figure whose turn it is (for condition expiry, GH-REF-05)
         self.active_figure: str = ""
+        #: ability card id -> card (every class)
+        self.cards: dict[str, AbilityCard] = {
+            c.id: c for cls in content.classes.values() for c in cls.cards
+        }
         #: modifier card id -> card (every deck of the game)
         self.modifier_cards: dict[str, ModifierCard] = {}
         #: GH-MSTAT-05 / GH-VAR-02: the stat level monsters use
@@ -98,9 +103,9 @@ class Rules:
             raise ValueError(f"decision {kind!r} has no options")
         if len(options) == 1:
             return 0
-        # options are built as JSON data by the engine (lists for hexes), so they are not
-        # converted again here: plan decisions have ~100 options and this is the hot path
-        decision = Decision(kind, actor, tuple(options), to_jsonable(context or {}), prompt)
+        # options and context are built as JSON data by the engine (lists for hexes), so
+        # they are not converted again: plan decisions have ~100 options, a hot path
+        decision = Decision(kind, actor, tuple(options), context or {}, prompt)
         index = check_index(decision, self.controller.choose(decision))
         self.answers.append(
             {"kind": kind, "actor": actor, "index": index, "option": decision.options[index]}
@@ -361,12 +366,12 @@ class Rules:
         action = card.top if active.half == "top" else card.bottom
         return action.bonus.kind if action.bonus is not None else ""
 
-    def find_card(self, card_id: str) -> Any:
-        for cls in self.content.classes.values():
-            for c in cls.cards:
-                if c.id == card_id:
-                    return c
-        raise KeyError(card_id)
+    def find_card(self, card_id: str) -> AbilityCard:
+        """An ability card of any class by id."""
+        card = self.cards.get(card_id)
+        if card is None:
+            raise KeyError(f"no ability card {card_id!r}")
+        return card
 
     def use_active(self, char: Character, active: ActiveCard) -> None:
         """GH-BONUS-03/09: advance the token; XP on the slot; lost when all slots used."""
@@ -475,7 +480,38 @@ class Rules:
                 char.treasures.append(t)
                 st.treasures_looted.append(t)
                 self.emit("loot", character=char.id, hex=h, treasure=t)
+                self.resolve_treasure(char, t)
                 self.fire("treasure-looted", t)
+
+    def resolve_treasure(self, char: Character, number: str) -> None:
+        """GH-LOOT-03 / GH-TREAS-01..05: look the number up and apply what acts inside the
+        scenario (gold, XP, damage, conditions); items and designs are recorded for the
+        campaign (GH-TREAS-02 adds a named item to the looter's items)."""
+        spec = self.content.treasures.get(number)
+        if spec is None:
+            return
+        self.emit(
+            "treasure",
+            character=char.id,
+            number=number,
+            kind=spec.kind,
+            amount=spec.amount,
+            item=spec.item,
+            text=spec.text,
+        )
+        fig = self.state.figures.get(char.figure)
+        if spec.kind == "gold":
+            char.treasure_gold += spec.amount
+        elif spec.kind == "xp":
+            self.gain_xp(char, spec.amount, f"treasure {number}")
+        elif spec.kind == "item" and spec.item:
+            char.treasure_items.append(spec.item)
+        elif spec.kind == "damage" and fig is not None:
+            self.suffer_damage(fig, spec.amount, f"treasure {number}", "treasure")
+        elif spec.kind == "condition" and fig is not None:
+            for c in spec.conditions:
+                if fig.id in self.state.figures:
+                    self.apply_condition(fig, c, f"treasure {number}")
 
     # ------------------------------------------------------------------ movement
     def enter_hex(self, f: Figure, h: Hex, forced: bool, last: bool, ignore: bool) -> bool:
@@ -485,8 +521,12 @@ class Rules:
         f.hex = h
         trap = st.traps.get(h)
         triggers = not ignore or last
-        if f.flying and not forced:
-            triggers = False  # GH-MOVE-06: flying ignores terrain for the whole move
+        if f.flying:
+            # GH-MOVE-06 / GH-TRAP-01 / GH-HAZ-01: flying ignores traps and hazardous
+            # terrain. The texts speak of flying *movement*; for a flying figure pushed or
+            # pulled they are silent, and the published game's accepted ruling is that a
+            # flying figure never springs them (flying is permanent, GH-MSTAT-04).
+            triggers = False
         if triggers and trap is not None:
             self.spring_trap(f, h, trap)
             if f.id not in st.figures:
@@ -567,6 +607,7 @@ class Rules:
         if st.phase == "turns":
             self.draw_missing_ability_cards()  # GH-ROOM-04
         self.fire("room-revealed", room)
+        self.check_state_triggers()  # a room revealed empty is already cleared
 
     def place_monster(
         self,
@@ -702,6 +743,9 @@ class Rules:
         elif effect.kind == "reveal-room":
             if effect.key in self.scenario.rooms and effect.key not in st.revealed_rooms:
                 self.reveal_room(effect.key, None)
+        elif effect.kind == "custom":
+            # the engine cannot act on free text; views show it to the players
+            self.emit("custom_effect", text=effect.text)
         elif effect.kind == "remove-overlays":
             for oid in effect.overlays:
                 kind, hexes = self.scenario.overlay_ids.get(oid, ("", ()))

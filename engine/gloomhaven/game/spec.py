@@ -57,9 +57,10 @@ class Ability:
     self/allies without an attack, GH-COND-14/GH-EFF-02), ``xp``, ``special`` (boss
     special action ``value`` = 1 or 2).
 
-    For monsters, ``value`` of ``move`` and ``attack`` is relative to the stat card
-    (GH-MMOVE-01, GH-MATK-01) and ``range is None`` means "use the base range"
-    (GH-MOTH-02).
+    On monster ability cards ``value`` of ``move`` and ``attack`` and the ``range`` of an
+    ``attack`` modify the stat card (GH-MMOVE-01, GH-MATK-01, GH-MATK-05; no range = the
+    base range, GH-MOTH-02); a heal's range is absolute. Everywhere else values are
+    absolute.
     """
 
     kind: str
@@ -317,7 +318,7 @@ class TriggerSpec:
 class EffectSpec:
     """What a special rule does: ``spawn`` (``monster`` at ``hex`` per ``by_players``,
     GH-SPEC-01/02), ``open-door`` (``key`` = door id), ``reveal-room`` (``key`` = room),
-    ``remove-overlays`` (``overlays`` ids)."""
+    ``remove-overlays`` (``overlays`` ids), ``custom`` (only its ``text`` is shown)."""
 
     kind: str
     key: str = ""
@@ -325,6 +326,8 @@ class EffectSpec:
     hex: Hex | None = None
     by_players: Mapping[int, str] = field(default_factory=dict)
     overlays: tuple[str, ...] = ()
+    #: wording for people (``custom`` effects are only shown, never applied)
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -411,6 +414,21 @@ class ItemSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class TreasureSpec:
+    """What a treasure tile gives (GH-LOOT-03, GH-TREAS): ``kind`` is ``gold``, ``xp``,
+    ``damage``, ``condition`` (resolved at once in the scenario), or ``item``,
+    ``item-design``, ``random-item-design``, ``random-scenario``, ``other`` (recorded in
+    the result for the campaign)."""
+
+    number: str
+    kind: str
+    amount: int = 0
+    item: str = ""
+    conditions: tuple[str, ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Content:
     """Everything a game needs, keyed by id."""
 
@@ -420,6 +438,8 @@ class Content:
     monster_modifier_deck: tuple[ModifierCard, ...]
     scenarios: Mapping[str, ScenarioSpec]
     items: Mapping[str, ItemSpec] = field(default_factory=dict)
+    #: treasure number -> what it gives
+    treasures: Mapping[str, TreasureSpec] = field(default_factory=dict)
     pack_id: str = ""
     pack_version: str = ""
 

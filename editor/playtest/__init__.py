@@ -1,0 +1,50 @@
+"""The editor's playtest window and simulate dialog (issue 5, "Playtest").
+
+The main window wires these two entry points into its menu and tool bar::
+
+    from questforge.editor.playtest import open_playtest, open_simulate
+    open_playtest(parent, pack, scenario_id)    # a PlaytestWindow, shown
+    open_simulate(parent, pack, scenario_id)    # a SimulateDialog, shown (non-modal)
+
+``pack`` is a pack folder, a loaded pack model or engine content. Both raise
+``ValueError`` with a readable message when the scenario is not in the pack.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
+    from questforge.editor.playtest.simulate import SimulateDialog
+    from questforge.editor.playtest.window import PlaytestWindow
+
+
+def open_playtest(parent: QWidget | None, pack: Any, scenario_id: str) -> PlaytestWindow:
+    """Open and show a playtest window for ``scenario_id`` (a top-level window, deleted
+    when closed; its game stops then)."""
+    from PySide6.QtCore import Qt
+
+    from questforge.editor.playtest.window import PlaytestWindow
+
+    window = PlaytestWindow(pack, scenario_id, parent)
+    window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+    window.show()
+    return window
+
+
+def open_simulate(parent: QWidget | None, pack: Any, scenario_id: str) -> SimulateDialog:
+    """Open and show the simulate dialog (non-modal: the editor stays usable)."""
+    from PySide6.QtCore import Qt
+
+    from questforge.editor.playtest.simulate import SimulateDialog
+
+    dialog = SimulateDialog(pack, scenario_id, parent)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+    dialog.setModal(False)
+    dialog.show()
+    return dialog
+
+
+__all__ = ["open_playtest", "open_simulate"]

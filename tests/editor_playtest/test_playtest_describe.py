@@ -1,0 +1,89 @@
+"""The playtest's words for decisions and events, and the runner's answer checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from questforge.editor.playtest.describe import event_text, figure_label, option_text
+from questforge.editor.playtest.runner import GameRunner
+from questforge.engine.core.decisions import Decision
+from questforge.engine.gloomhaven.game import Setup
+
+
+def test_plan_and_action_options_name_the_cards(sample_content: Any) -> None:
+    cls = sample_content.classes["lampwright"]
+    a, b = cls.cards[0], cls.cards[1]
+    plan = Decision("plan", "lampwright", ({"cards": [a.id, b.id]}, {"long_rest": True}))
+    assert option_text(plan, 0, sample_content) == (
+        f"{a.name} ({a.initiative}) leading + {b.name} ({b.initiative})"
+    )
+    assert option_text(plan, 1, sample_content) == "Long rest (initiative 99)"
+    action = Decision(
+        "action",
+        "lampwright",
+        (
+            {"card": a.id, "half": "top", "default": False},
+            {"card": a.id, "half": "bottom", "default": True},
+        ),
+    )
+    assert option_text(action, 0, sample_content).startswith(f"{a.name}: top: ")
+    assert option_text(action, 1, sample_content) == f"{a.name}: bottom as default Move 2"
+    move = Decision("move", "lampwright", ([0, 0], [1, 0]))
+    assert option_text(move, 0, sample_content) == "stay at [0, 0]"
+    assert option_text(move, 1, sample_content) == "[1, 0]"
+    negate = Decision(
+        "negate_damage", "lampwright", ({"negate": None}, {"negate": "hand", "cards": [a.id]})
+    )
+    assert option_text(negate, 0, sample_content) == "suffer the damage"
+    assert option_text(negate, 1, sample_content) == f"lose {a.name} from hand instead"
+
+
+def test_event_lines_read_as_sentences() -> None:
+    attack = {
+        "type": "attack",
+        "attacker": "slag-hound-2",
+        "target": "ore-singer",
+        "base": 2,
+        "value": 4,
+        "modifiers": ["plus2"],
+        "shield": 1,
+        "damage": 3,
+    }
+    assert event_text(attack) == (
+        "slag-hound-2 attacks ore-singer: base 2, modifiers [plus2] -> 4, shield 1, damage 3"
+    )
+    assert event_text({"type": "round_start", "round": 2}) == "=== Round 2 ==="
+    assert event_text({"type": "elements", "state": {"fire": 2, "ice": 1, "air": 0}}) == (
+        "elements: fire strong, ice waning"
+    )
+    # an event type the window does not know still reads: its fields in order
+    assert event_text({"type": "spawn_failed", "monster": "x"}) == "spawn failed: monster=x"
+
+
+def test_figure_labels(sample_content: Any) -> None:
+    class Fig:
+        def __init__(self, **kw: Any) -> None:
+            self.__dict__.update(kw)
+
+    assert figure_label(Fig(kind="character", id="ore-singer")) == "OS"
+    assert figure_label(Fig(kind="character", id="brute")) == "BR"
+    assert figure_label(Fig(kind="monster", id="x", monster_type="slag-hound", standee=3)) == "SH3"
+
+
+def test_runner_rejects_answers_out_of_range(qtbot: Any, sample_content: Any) -> None:
+    setup = Setup("collapsed-adit", ("lampwright", "ore-singer"), level=1)
+    runner = GameRunner(sample_content, setup, 3, people={"lampwright"})
+    with pytest.raises(ValueError, match="no decision is pending"):
+        runner.answer(0)
+    assert runner.step("start")
+    qtbot.waitUntil(lambda: runner.pending is not None, timeout=10000)
+    assert runner.pending.kind == "start_hex"
+    with pytest.raises(ValueError, match="options"):
+        runner.answer(99)
+    assert not runner.step("turn")  # busy: one step at a time
+    runner.answer(0)
+    runner.wait()
+    assert not runner.busy and runner.game.decisions[0]["actor"] == "lampwright"
+    runner.shutdown()
