@@ -306,6 +306,20 @@ class Document(QObject):
         self.discard_recovery()
 
 
+def untitled_recoveries(recovery_dir: Path | None = None) -> list[tuple[Path, Any]]:
+    """Autosaves of documents that were never saved (no file to reopen them from)."""
+    folder = recovery_dir or default_recovery_dir()
+    out: list[tuple[Path, Any]] = []
+    for rec in sorted(folder.glob("*.autosave")) if folder.is_dir() else []:
+        try:
+            payload = json.loads(rec.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if isinstance(payload, dict) and payload.get("file") is None and "data" in payload:
+            out.append((rec, payload["data"]))
+    return out
+
+
 class _Macro:
     def __init__(self, doc: Document, text: str) -> None:
         self.doc = doc

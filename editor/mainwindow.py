@@ -89,6 +89,7 @@ class MainWindow(QMainWindow):
         self.resizeDocks([problems_dock], [160], Qt.Orientation.Vertical)
 
         self.hex_label = QLabel("")
+        self.hex_label.setMinimumWidth(460)
         self.statusBar().addPermanentWidget(self.hex_label)
 
         self.validator = LiveValidator(self.workspace, parent=self)
@@ -310,6 +311,22 @@ class MainWindow(QMainWindow):
             data["starting_hexes"] = []
             data["win"] = [{"type": "kill-all"}]
         return data
+
+    def recover_untitled(self) -> int:
+        """Offer the autosaves of never-saved documents (after a crash); returns how many
+        were restored. Each comes back as an unsaved document, and its autosave is removed
+        once it is either restored or declined."""
+        from questforge.editor.document import untitled_recoveries
+
+        restored = 0
+        for rec, data in untitled_recoveries():
+            kind = data.get("kind") if isinstance(data, dict) else None
+            name = f"untitled {kind or 'document'}"
+            if isinstance(data, dict) and self.prompts.offer_recovery(name):
+                self.new_document(str(kind or "unknown"), data)
+                restored += 1
+            rec.unlink(missing_ok=True)
+        return restored
 
     def new_scenario(self) -> DocumentEditor:
         return self.new_document("scenario")

@@ -118,7 +118,7 @@ class CheckCache:
         if value is _UNSET:
             value = compute()
             self._current[key] = value
-        return value  # type: ignore[no-any-return]
+        return value
 
     def end_run(self) -> None:
         """A validation run is over: entries it did not use are dropped after the next."""
@@ -163,6 +163,9 @@ class CheckContext:
     _model: Any = field(init=False, repr=False, default=_UNSET)
     _valid_by_kind: dict[str, list[Document]] | None = field(init=False, repr=False, default=None)
     _kind_tokens: dict[str, int] = field(init=False, repr=False, default_factory=dict)
+    _stamps_by_kind: dict[str | None, tuple[int, ...]] | None = field(
+        init=False, repr=False, default=None
+    )
     _ids_token: int | None = field(init=False, repr=False, default=None)
     _local: dict[Hashable, Any] = field(init=False, repr=False, default_factory=dict)
 
@@ -235,13 +238,15 @@ class CheckContext:
     def kind_token(self, kind: str) -> int:
         """Changes whenever a document of ``kind`` (in this pack or a required one) changes,
         appears or goes, or the document order changes."""
+        if self._stamps_by_kind is None:
+            # one pass over the documents for every kind (tokens are asked for often)
+            grouped: dict[str | None, list[int]] = {}
+            for d in (*self.documents, *(d for ds in self.required.values() for d in ds)):
+                grouped.setdefault(d.kind, []).append(self.cache.stamp(d))
+            self._stamps_by_kind = {k: tuple(v) for k, v in grouped.items()}
         found = self._kind_tokens.get(kind)
         if found is None:
-            stamps = tuple(
-                self.cache.stamp(d)
-                for d in (*self.documents, *(d for ds in self.required.values() for d in ds))
-                if d.kind == kind
-            )
+            stamps = self._stamps_by_kind.get(kind, ())
             found = self.cache.token(("kind", kind), stamps)
             self._kind_tokens[kind] = found
         return found
@@ -260,7 +265,7 @@ class CheckContext:
         if found is _UNSET:
             found = self.cache.memo(key, compute)
             self._local[key] = found
-        return found  # type: ignore[no-any-return]
+        return found
 
     def memo_findings(
         self, key: Hashable, compute: Callable[[], Iterable[Finding]]
@@ -269,6 +274,19 @@ class CheckContext:
         runner fills in line and column, which a cached finding must not keep)."""
         stored = self.memo(key, lambda: tuple(copy.copy(f) for f in compute()))
         return [copy.copy(f) for f in stored]
+
+    def per_document(
+        self,
+        code: str,
+        documents: Iterable[Document],
+        check: Callable[[Document], Iterable[Finding]],
+    ) -> Iterator[Finding]:
+        """The findings of ``check`` on each of ``documents``, memoised per document
+        version: for checks whose findings depend on nothing but the document itself."""
+        for doc in documents:
+            yield from self.memo_findings(
+                (code, "per-document", self.stamp(doc)), lambda doc=doc: check(doc)
+            )
 
     # --- model ---------------------------------------------------------------------------
 

@@ -40,7 +40,7 @@ from questforge.engine.core.jsonload import (
 )
 from questforge.validator import codes, core_checks
 from questforge.validator.checks import CORE, CheckSpec, checks_for
-from questforge.validator.context import CheckCache, CheckContext
+from questforge.validator.context import CheckCache, CheckContext, fingerprint
 from questforge.validator.document import Document, base_prefix, display_name
 from questforge.validator.findings import Finding, Severity
 from questforge.validator.schemas import (
@@ -532,6 +532,7 @@ class ValidationSession:
         self._documents: dict[str, Document] = {}
         self._cache = CheckCache()
         self._schema: _SchemaCache = {}
+        self._fingerprints: dict[str, tuple[int, str]] = {}
         self._settings: tuple[str | None, str | None] | None = None
         for doc in documents:
             self.update(doc)
@@ -559,6 +560,48 @@ class ValidationSession:
         if old is not None:
             self._cache.forget(old)
             self._schema.pop(name, None)
+            self._fingerprints.pop(name, None)
+
+    def sync(self, documents: Iterable[Document]) -> list[str]:
+        """Make the session hold exactly ``documents`` (e.g. a fresh snapshot of an editor's
+        files, as new objects), finding the changes itself: a document whose name, data,
+        text and path equal the held one's is kept (with everything derived from it);
+        others are updated, added or removed. Returns the names that changed.
+
+        Data is compared strictly (``1``, ``1.0`` and ``true`` differ, so does key order),
+        at about the cost of serialising it, far less than validating it again. Passing
+        the held object itself after changing it in place is not detected: report such
+        edits with ``validate(changed=[...])``.
+        """
+        changed: list[str] = []
+        wanted: dict[str, Document] = {}
+        for doc in documents:
+            wanted[doc.name] = doc
+        for name in [n for n in self._documents if n not in wanted]:
+            self.remove(name)
+            changed.append(name)
+        for name, doc in wanted.items():
+            held = self._documents.get(name)
+            if held is not None and (held is doc or self._same(held, doc)):
+                continue
+            self.update(doc)
+            changed.append(name)
+        if list(self._documents) != list(wanted):
+            # keep the caller's order (it decides which of two equal ids comes first)
+            self._documents = {name: self._documents[name] for name in wanted}
+        return changed
+
+    def _same(self, held: Document, doc: Document) -> bool:
+        if held.text != doc.text or held.path != doc.path or held.data != doc.data:
+            return False
+        # ``==`` says 1 == 1.0 == True and ignores key order; the schema and the messages
+        # do not: confirm with the serialised form (the held one's is kept per version)
+        stamp = self._cache.stamp(held)
+        known = self._fingerprints.get(held.name)
+        if known is None or known[0] != stamp:
+            known = (stamp, fingerprint(held.data))
+            self._fingerprints[held.name] = known
+        return known[1] == fingerprint(doc.data)
 
     def set_required(self, required: dict[str, list[Document]]) -> None:
         """Replace the documents of the required packs (everything is re-checked)."""

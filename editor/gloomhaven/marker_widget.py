@@ -35,7 +35,9 @@ class MarkerWidget(QWidget):
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
         for row, count in enumerate(PLAYER_COUNTS):
-            grid.addWidget(QLabel(f"{count} characters"), row, 0)
+            label = QLabel(f"{count}p")
+            label.setToolTip(f"{count} characters")
+            grid.addWidget(label, row, 0)
             group = QButtonGroup(self)
             group.setExclusive(True)
             for col, state in enumerate(STATES):

@@ -54,6 +54,7 @@ from questforge.editor.gloomhaven.scenario_map import (
 from questforge.editor.gloomhaven.scene import ScenarioScene
 from questforge.editor.jsonpath import MISSING, JsonPath
 from questforge.editor.map.view import MapView
+from questforge.engine.core import hexgrid
 
 MIME = "application/x-questforge-placement"
 #: scenario keys edited on the map rather than in the scenario inspector
@@ -107,6 +108,8 @@ class ScenarioEditor(DocumentEditor):
             tools.MonsterTool(self),
             tools.DoorTool(self),
             tools.StartHexTool(self),
+            tools.RoomTool(self),
+            tools.WallTool(self),
             tools.EraseTool(self),
         ]
         self._build_ui()
@@ -208,13 +211,25 @@ class ScenarioEditor(DocumentEditor):
         self.locked_check.toggled.connect(lambda v: self.set_palette(locked=v))
         form.addRow(self.locked_check)
         self.palette_pages["Door"] = page
+        # room palette: which room the clicked tile or hex joins
+        page = QWidget()
+        form = QFormLayout(page)
+        self.assign_room_combo = QComboBox()
+        form.addRow("Room", self.assign_room_combo)
+        hint = QLabel(
+            "Click a tile to move it into this room; click a hex outside every tile "
+            "(a corridor) to add it to / remove it from the room."
+        )
+        hint.setWordWrap(True)
+        form.addRow(hint)
+        self.palette_pages["Room"] = page
         empty = QLabel(
             "Click a placement to select it; drag to move.\n"
             "Delete removes it, Ctrl+C / Ctrl+V / Ctrl+D copy, paste, duplicate."
         )
         empty.setWordWrap(True)
         self.palette_pages["Select"] = empty
-        for name in ("Select", "Tile", "Overlay", "Monster", "Door"):
+        for name in ("Select", "Tile", "Overlay", "Monster", "Door", "Room"):
             self.palettes.addWidget(self.palette_pages[name])
         other = QLabel("Click hexes on the map.")
         self.palette_pages["other"] = other
@@ -286,6 +301,11 @@ class ScenarioEditor(DocumentEditor):
         self.room_combo.setCurrentText(current if current in rooms else NEW_ROOM)
         self.room_combo.blockSignals(False)
         self.palette_state["room"] = self.room_combo.currentText()
+        current_assign = self.assign_room_combo.currentText()
+        self.assign_room_combo.clear()
+        self.assign_room_combo.addItems(rooms)
+        if current_assign in rooms:
+            self.assign_room_combo.setCurrentText(current_assign)
 
     def set_palette(self, **values: Any) -> None:
         self.palette_state.update(values)
@@ -498,15 +518,20 @@ class ScenarioEditor(DocumentEditor):
                 self.document.insert_item(("rooms", room_index, "tiles"), pid)
         self.set_selection(("tiles", index))
 
+    def can_paint_overlay(self, h: Hex) -> bool:
+        """False when ``h`` already has an overlay of the palette's type."""
+        kind = self.palette_state["overlay"]
+        return not any(
+            isinstance(overlay, dict)
+            and overlay.get("type") == kind
+            and h in overlay_hexes(overlay)
+            for overlay in self._list("overlays")
+        )
+
     def paint_overlay(self, h: Hex) -> None:
         kind = self.palette_state["overlay"]
-        for overlay in self._list("overlays"):
-            if (
-                isinstance(overlay, dict)
-                and overlay.get("type") == kind
-                and h in overlay_hexes(overlay)
-            ):
-                return
+        if not self.can_paint_overlay(h):
+            return
         new: dict[str, Any] = {"type": kind, "hexes": [[h[0], h[1]]]}
         if kind in ("treasure", "token"):
             new["number"] = self.palette_state["number"]
@@ -569,6 +594,56 @@ class ScenarioEditor(DocumentEditor):
             self.document.remove_item(("starting_hexes",), starts.index(h), "Remove starting hex")
         else:
             self.document.insert_item(("starting_hexes",), [h[0], h[1]], None, "Add starting hex")
+
+    def _room_index(self, rid: str) -> int | None:
+        for i, room in enumerate(self._list("rooms")):
+            if isinstance(room, dict) and room.get("id") == rid:
+                return i
+        return None
+
+    def assign_room(self, h: Hex) -> None:
+        """Room tool: the tile under ``h`` joins the palette's room (one undo step); a hex
+        outside every tile (a corridor) is added to or removed from the room's hexes."""
+        target = self.assign_room_combo.currentText()
+        tile = self.scene.smap.tile_at(h)
+        with self.document.macro("Assign room"):
+            index = self._room_index(target)
+            if index is None:  # "(new room)"
+                rid = placements.unique_id(placements.ids_in(self.document.data, "rooms"), "room")
+                index = self.document.insert_item(("rooms",), {"id": rid, "tiles": []})
+                target = rid
+            if tile is not None:
+                for ri, room in enumerate(self._list("rooms")):
+                    tiles = room.get("tiles") if isinstance(room, dict) else None
+                    if ri != index and isinstance(tiles, list) and tile.placement_id in tiles:
+                        self.document.remove_item(
+                            ("rooms", ri, "tiles"), tiles.index(tile.placement_id)
+                        )
+                tiles = self.document.get(("rooms", index, "tiles"), [])
+                if tile.placement_id not in (tiles if isinstance(tiles, list) else []):
+                    self.document.insert_item(("rooms", index, "tiles"), tile.placement_id)
+            else:
+                hexes = hexes_of(self.document.get(("rooms", index, "hexes"), []))
+                if h in hexes:
+                    self.document.remove_item(("rooms", index, "hexes"), hexes.index(h))
+                else:
+                    self.document.insert_item(("rooms", index, "hexes"), [h[0], h[1]])
+        self.assign_room_combo.setCurrentText(target)
+
+    def toggle_wall(self, h: Hex, direction: int) -> None:
+        """Wall tool: add or remove the extra thin wall between ``h`` and a neighbour."""
+        n = hexgrid.neighbor(h, direction)
+        other = (n[0], n[1])
+        walls = self._list("walls")
+        for i, wall in enumerate(walls):
+            if isinstance(wall, list) and len(wall) == 2:
+                pair = {as_hex(wall[0]), as_hex(wall[1])}
+                if pair == {h, other}:
+                    self.document.remove_item(("walls",), i, "Remove thin wall")
+                    return
+        self.document.insert_item(
+            ("walls",), [[h[0], h[1]], [other[0], other[1]]], None, "Add thin wall"
+        )
 
     def erase_at(self, h: Hex) -> None:
         found = placements.at_hex(self.document.data, h, self.scene.smap.tile_at)

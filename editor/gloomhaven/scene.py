@@ -166,6 +166,17 @@ class ScenarioScene(QGraphicsScene):
         h = hexgrid.pixel_to_hex(pos.x(), pos.y(), self.size, self.orientation)  # type: ignore[arg-type]
         return (h[0], h[1])
 
+    def nearest_direction(self, h: Hex, pos: QPointF) -> int:
+        """The direction (0-5) of the neighbour of ``h`` whose shared edge is nearest ``pos``."""
+        best, best_d = 0, float("inf")
+        for direction in range(6):
+            n = hexgrid.neighbor(h, direction)
+            c = self.center((n[0], n[1]))
+            d = (c.x() - pos.x()) ** 2 + (c.y() - pos.y()) ** 2
+            if d < best_d:
+                best, best_d = direction, d
+        return best
+
     def polygon(self, h: Hex, scale: float = 1.0) -> Any:
         return symbols.hex_polygon(self.center(h), self.size, self.orientation, scale)
 

@@ -144,6 +144,7 @@ class OverlayTool(HexTool):
     def __init__(self, editor: ScenarioEditor) -> None:
         super().__init__(editor)
         self._stroke = False
+        self._macro_open = False
         self._painted: set[Hex] = set()
 
     def mouse_press(self, pos: QPointF, event: QMouseEvent) -> None:
@@ -151,7 +152,6 @@ class OverlayTool(HexTool):
             return
         self._stroke = True
         self._painted = set()
-        self.doc.undo_stack.beginMacro(f"Paint {self.editor.palette_state['overlay']}")
         self._paint(self.hex_at(pos))
 
     def mouse_move(self, pos: QPointF, event: QMouseEvent) -> None:
@@ -159,24 +159,29 @@ class OverlayTool(HexTool):
             self._paint(self.hex_at(pos))
 
     def mouse_release(self, pos: QPointF, event: QMouseEvent) -> None:
-        if self._stroke:
-            self._stroke = False
-            self.doc.undo_stack.endMacro()
-            if self.doc.undo_stack.command(self.doc.undo_stack.index() - 1) is not None:
-                last = self.doc.undo_stack.command(self.doc.undo_stack.index() - 1)
-                if last.childCount() == 0:  # nothing painted: drop the empty macro
-                    self.doc.undo_stack.undo()
+        self._end_stroke()
 
     def deactivate(self) -> None:
-        if self._stroke:
-            self._stroke = False
-            self.doc.undo_stack.endMacro()
+        self._end_stroke()
         super().deactivate()
+
+    def _end_stroke(self) -> None:
+        self._stroke = False
+        if self._macro_open:
+            self._macro_open = False
+            self.doc.undo_stack.endMacro()
 
     def _paint(self, h: Hex) -> None:
         if h in self._painted:
             return
         self._painted.add(h)
+        if not self.editor.can_paint_overlay(h):
+            return
+        if not self._macro_open:
+            # opened on the first hex actually painted: a stroke over painted hexes leaves
+            # no empty entry in the history
+            self._macro_open = True
+            self.doc.undo_stack.beginMacro(f"Paint {self.editor.palette_state['overlay']}")
         self.editor.paint_overlay(h)
 
 
@@ -208,6 +213,27 @@ class StartHexTool(HexTool):
     def mouse_press(self, pos: QPointF, event: QMouseEvent) -> None:
         if self.left(event):
             self.editor.toggle_start(self.hex_at(pos))
+
+
+class RoomTool(HexTool):
+    name = "Room"
+    shortcut = "G"
+    tooltip = "Put the clicked tile (or a single corridor hex) into the palette's room"
+
+    def mouse_press(self, pos: QPointF, event: QMouseEvent) -> None:
+        if self.left(event):
+            self.editor.assign_room(self.hex_at(pos))
+
+
+class WallTool(HexTool):
+    name = "Wall"
+    shortcut = "W"
+    tooltip = "Click near a hex edge to add or remove a thin wall along it"
+
+    def mouse_press(self, pos: QPointF, event: QMouseEvent) -> None:
+        if self.left(event):
+            h = self.hex_at(pos)
+            self.editor.toggle_wall(h, self.editor.scene.nearest_direction(h, pos))
 
 
 class EraseTool(HexTool):

@@ -21,26 +21,42 @@ if TYPE_CHECKING:
     from questforge.editor.playtest.window import PlaytestWindow
 
 
-def open_playtest(parent: QWidget | None, pack: Any, scenario_id: str) -> PlaytestWindow:
+def open_playtest(
+    parent: QWidget | None,
+    pack: Any,
+    scenario_id: str,
+    *,
+    players: int | None = None,
+    level: int | None = None,
+) -> PlaytestWindow:
     """Open and show a playtest window for ``scenario_id`` (a top-level window, deleted
-    when closed; its game stops then)."""
+    when closed; its game stops then). ``players`` (2-4) and ``level`` (0-7) preset the
+    setup, e.g. from the editor's player-count switch."""
     from PySide6.QtCore import Qt
 
     from questforge.editor.playtest.window import PlaytestWindow
 
-    window = PlaytestWindow(pack, scenario_id, parent)
+    window = PlaytestWindow(pack, scenario_id, parent, players=players, level=level)
     window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
     window.show()
     return window
 
 
-def open_simulate(parent: QWidget | None, pack: Any, scenario_id: str) -> SimulateDialog:
-    """Open and show the simulate dialog (non-modal: the editor stays usable)."""
+def open_simulate(
+    parent: QWidget | None,
+    pack: Any,
+    scenario_id: str,
+    *,
+    players: int | None = None,
+    level: int | None = None,
+) -> SimulateDialog:
+    """Open and show the simulate dialog (non-modal: the editor stays usable), deleted when
+    closed. ``players`` and ``level`` preset the player count ticked and the level."""
     from PySide6.QtCore import Qt
 
     from questforge.editor.playtest.simulate import SimulateDialog
 
-    dialog = SimulateDialog(pack, scenario_id, parent)
+    dialog = SimulateDialog(pack, scenario_id, parent, players=players, level=level)
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
     dialog.setModal(False)
     dialog.show()

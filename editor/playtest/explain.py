@@ -44,7 +44,7 @@ def explanation_text(moment: MonsterMoment) -> str:
     f = moment.focus
     attacks = ", ".join(hex_text(a) for a in f.get("attacks") or []) or "nothing"
     lines = [
-        f"{moment.figure}: focus {hex_text(f.get('focus'))}, "
+        f"Round {moment.round}, {moment.figure}: focus {hex_text(f.get('focus'))}, "
         f"moves to {hex_text(f.get('destination'))}, attacks {attacks}.",
     ]
     if f.get("reason"):

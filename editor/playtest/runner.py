@@ -51,6 +51,7 @@ class MonsterMoment:
     focus: dict[str, JSONValue]
     situation: dict[str, JSONValue] | None
     error: str = ""
+    round: int = 0
 
 
 class GameRunner(QObject):
@@ -192,7 +193,14 @@ class GameRunner(QObject):
         except Exception as exc:  # the export is a convenience; never break the game
             error = f"{type(exc).__name__}: {exc}"
         self.moments.append(
-            MonsterMoment(len(self.game.log.events) - 1, fid, event.to_json(), situation, error)
+            MonsterMoment(
+                len(self.game.log.events) - 1,
+                fid,
+                event.to_json(),
+                situation,
+                error,
+                self.game.state.round,
+            )
         )
 
     def situation_now(self, figure_id: str) -> dict[str, JSONValue]:

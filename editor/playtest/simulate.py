@@ -139,7 +139,15 @@ class SimulateDialog(QDialog):
     #: a run ended (report shown, failed or cancelled)
     runEnded = Signal()
 
-    def __init__(self, pack: Any, scenario_id: str, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        pack: Any,
+        scenario_id: str,
+        parent: QWidget | None = None,
+        *,
+        players: int | None = None,
+        level: int | None = None,
+    ) -> None:
         super().__init__(parent)
         from questforge.engine.gloomhaven.game import as_content
 
@@ -155,6 +163,11 @@ class SimulateDialog(QDialog):
         self.setWindowTitle(f"Simulate - {spec.name or scenario_id}")
         self.resize(900, 620)
         self._build_ui()
+        if players in self.player_boxes:
+            for n, box in self.player_boxes.items():
+                box.setChecked(n == players)
+        if level is not None:
+            self.level_spin.setValue(level)
 
     def _build_ui(self) -> None:
         lay = QVBoxLayout(self)
@@ -297,6 +310,10 @@ class SimulateDialog(QDialog):
         self.status_label.setText(f"{done} of {total} games played")
 
     def _finished(self) -> None:
+        # the worker emitted its last signal just before returning from run(): let it end
+        # so the QThread object is never destroyed while its thread still runs
+        if self.worker is not None:
+            self.worker.wait()
         self.run_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
         self.runEnded.emit()
@@ -310,6 +327,8 @@ class SimulateDialog(QDialog):
         self.status_label.setText(f"The simulation failed: {message}")
 
     def _on_succeeded(self, report: dict[str, Any]) -> None:
+        if self.worker is not None:
+            self.worker.wait()
         self.report = report
         self.show_report(report)
         seconds = (report.get("timing") or {}).get("seconds")

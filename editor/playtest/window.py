@@ -82,7 +82,15 @@ class PlaytestWindow(QMainWindow):
     """Play ``scenario_id`` of ``pack`` (a pack folder, a loaded pack model or engine
     content). A game starts at once with the default setup; "New game" restarts it."""
 
-    def __init__(self, pack: Any, scenario_id: str, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        pack: Any,
+        scenario_id: str,
+        parent: QWidget | None = None,
+        *,
+        players: int | None = None,
+        level: int | None = None,
+    ) -> None:
         super().__init__(parent)
         self.content = engine_content(pack)
         if scenario_id not in self.content.scenarios:
@@ -103,6 +111,10 @@ class PlaytestWindow(QMainWindow):
         self.pick.hexClicked.connect(self._on_hex_clicked)
         self.view.set_tool(self.pick)
         self._build_ui()
+        if players is not None:
+            self.players_spin.setValue(players)
+        if level is not None:
+            self.level_spin.setValue(level)
         self.new_game()
 
     # ================================================================== UI
@@ -280,8 +292,16 @@ class PlaytestWindow(QMainWindow):
         if self.runner is not None:
             self.runner.shutdown()
             self.runner.deleteLater()
+            self.runner = None
         setup = Setup(self.scenario_id, party, level=self.level_spin.value())
-        self.runner = GameRunner(self.content, setup, self.seed_spin.value(), self.people(), self)
+        try:
+            runner = GameRunner(self.content, setup, self.seed_spin.value(), self.people(), self)
+        except Exception as exc:  # a setup the engine refuses: say why, keep the window
+            self.runner = None
+            self._update_buttons()
+            self.status.showMessage(f"Cannot start the game: {exc}")
+            return False
+        self.runner = runner
         self.runner.decisionNeeded.connect(self._on_decision)
         self.runner.stepFinished.connect(self._on_step_finished)
         self.runner.stepFailed.connect(self._on_step_failed)
@@ -316,9 +336,13 @@ class PlaytestWindow(QMainWindow):
             self.runner.people = self.people()
 
     def _on_step_finished(self, _mode: str) -> None:
+        if self.runner is not None:
+            self.runner.wait(5.0)  # the worker emitted this just before returning
         self.sync()
 
     def _on_step_failed(self, message: str) -> None:
+        if self.runner is not None:
+            self.runner.wait(5.0)
         self.sync()
         self.status.showMessage(f"The engine stopped: {message}")
         self.log_list.addItem(f"ENGINE ERROR: {message}")
@@ -490,6 +514,11 @@ class PlaytestWindow(QMainWindow):
             self.scene.set_move(MoveOverlay())
             self.move_text.setPlainText("No monster has moved yet.")
             return
+        self.move_text.setPlainText(explanation_text(moment))
+        if moment.figure != self.selected_figure and moment.round != r.game.state.round:
+            # an earlier round's move would be drawn over today's board: text only
+            self.scene.set_move(MoveOverlay())
+            return
         start, path = move_path(events, moment)
         f = moment.focus
         self.scene.set_move(
@@ -502,7 +531,6 @@ class PlaytestWindow(QMainWindow):
                 [h for h in (as_hex(a) for a in f.get("attacks") or []) if h is not None],
             )
         )
-        self.move_text.setPlainText(explanation_text(moment))
 
     def fit_revealed(self) -> None:
         """Zoom to the revealed rooms (the whole map before the game starts)."""

@@ -62,9 +62,7 @@ class Event:
 def make_event(type_: str, **fields: Any) -> Event:
     """Build an event, normalising its fields to JSON data."""
     scalars = _SCALARS
-    return Event(
-        type_, {k: v if type(v) in scalars else to_jsonable(v) for k, v in fields.items()}
-    )
+    return Event(type_, {k: v if type(v) in scalars else to_jsonable(v) for k, v in fields.items()})
 
 
 Listener = Callable[[Event], None]

@@ -224,6 +224,14 @@ def _setup_section(s: dict[str, Any]) -> str:
         title="exhaustions per room",
         colour="#b7791f",
     )
+    games = max(1, int(s["games"]))
+    reached = hbar_chart(
+        [(k, v / games) for k, v in s.get("rooms_revealed", {}).items()],
+        max_value=1.0,
+        fmt="{:.0%}",
+        title="games that revealed each room",
+        colour="#4a78b5",
+    )
     errors = ""
     if s["error_games"]:
         items = "".join(
@@ -249,6 +257,7 @@ wins in {_num(r["win"]["mean"])} rounds on average, losses in {_num(r["loss"]["m
 <div><h3>Exhaustion rate</h3>{exhaustion}</div>
 <div><h3>Kills per game, by monster type</h3>{kills}</div>
 <div><h3>Where characters fall (exhaustions per room)</h3>{falls}</div>
+<div><h3>How far parties get (games that revealed each room)</h3>{reached}</div>
 </div>
 {errors}
 """

@@ -150,16 +150,21 @@ def make_tasks(setups: Sequence[Setup], games: int, base_seed: int) -> list[Game
 # running
 
 
+def describe_failure(exc: BaseException) -> str:
+    """One line for an engine failure: the exception and where it was raised."""
+    where = ""
+    frames = traceback.extract_tb(exc.__traceback__)
+    if frames:
+        last = frames[-1]
+        where = f" (at {Path(last.filename).name}:{last.lineno} in {last.name})"
+    return f"{type(exc).__name__}: {exc}{where}"
+
+
 def _guarded(play: Callable[[GameTask], GameResult], task: GameTask) -> GameResult:
     """Play one game; an engine failure becomes an ``error`` result instead of killing the run."""
     try:
         return play(task)
     except Exception as exc:  # one broken game must not lose the other 999
-        where = ""
-        frames = traceback.extract_tb(exc.__traceback__)
-        if frames:
-            last = frames[-1]
-            where = f" (at {Path(last.filename).name}:{last.lineno} in {last.name})"
         return GameResult(
             setup=task.setup,
             index=task.index,
@@ -168,7 +173,7 @@ def _guarded(play: Callable[[GameTask], GameResult], task: GameTask) -> GameResu
             level=task.level,
             outcome="error",
             rounds=0,
-            error=f"{type(exc).__name__}: {exc}{where}",
+            error=describe_failure(exc),
         )
 
 

@@ -121,6 +121,8 @@ def edit(target: Path | None, screenshot: Path | None, players: int, level: int,
                 window.open_file(scenario)
     window.set_player_count(players)
     window.set_level(level)
+    if screenshot is None:
+        window.recover_untitled()  # autosaves of never-saved documents, after a crash
     if scripted is not None and scripted.errors:
         for _title, message in scripted.errors:
             click.echo(f"error: {message}", err=True)

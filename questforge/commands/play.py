@@ -15,6 +15,7 @@ from typing import Any
 
 import click
 from rich.console import Console, Group, RenderableType
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -777,18 +778,25 @@ def play(
         highlight=False,
     )
     status = 0
-    if auto:
-        watch(console, game, view)
-    else:
-        person = TerminalController(console, view, game, bots)
-        game.controller = person
-        try:
+    try:
+        if auto:
+            watch(console, game, view)
+        else:
+            game.controller = TerminalController(console, view, game, bots)
             while not game.finished:
                 print_new_events(console, game.step_turn())
             console.print(view.board(game.state))
-        except QuitGame:
-            console.print("\n[yellow]game left before its end[/]")
-            status = 0
+    except QuitGame:
+        console.print("\n[yellow]game left before its end[/]")
+    except Exception as exc:  # an engine failure: say so plainly, keep the log for a report
+        console.print(
+            f"[bold red]engine error[/] in round {game.state.round}: "
+            f"{escape(simulation.describe_failure(exc))}",
+            highlight=False,
+            markup=True,
+            soft_wrap=True,
+        )
+        status = 1
     if game.result is not None:
         outcome = game.result.outcome
         colour = {"won": "green", "lost": "red"}.get(outcome, "yellow")

@@ -92,6 +92,10 @@ def replay_game(content: Any, log: dict[str, Any]) -> tuple[Any, str | None]:
             problem = None  # a game left before its end: replayed as far as it went
         else:
             problem = f"decision {script.position - 1}: {exc}"
+    except Exception as exc:  # an engine failure is a divergence too, reported plainly
+        problem = f"the engine failed after decision {script.position - 1}: " + (
+            simulation.describe_failure(exc)
+        )
     return game, problem
 
 

@@ -13,6 +13,7 @@ from typing import Any, NoReturn
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -97,7 +98,7 @@ def summary_table(report: dict[str, Any]) -> Table:
         if not s["verdict_conclusive"]:
             verdict += "*"
         if s["errors"]:
-            verdict += f" [red]{s['errors']} engine errors[/]"
+            verdict += " [red]![/]"
         mean_rounds = s["rounds"]["mean"]
         table.add_row(
             str(s["players"]),
@@ -253,5 +254,14 @@ def simulate(
 
         write_text(html_path, render_html(report), "HTML report")
         out.print(f"HTML report: {html_path}", highlight=False)
-    if any(s["errors"] for s in report["setups"]):
+    failed = [e for s in report["setups"] for e in s["error_games"]]
+    if failed:
+        errors = sum(s["errors"] for s in report["setups"])
+        first = failed[0]
+        Console(stderr=True, soft_wrap=True).print(
+            f"[bold red]{errors} game(s) failed with an engine error[/] (marked ! above; the "
+            f"JSON report lists them). First: game {first['game']}, seed {first['seed']}: "
+            f"{escape(str(first['error']))}",
+            highlight=False,
+        )
         sys.exit(1)

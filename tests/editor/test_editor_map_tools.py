@@ -210,3 +210,54 @@ def test_scenario_inspector_edits_goals_rules_and_rooms(
     doc.undo_stack.undo()
     doc.undo_stack.undo()
     assert "special_rules" not in doc.data
+
+
+def test_room_and_wall_tools(qtbot: QtBot, editor: ScenarioEditor) -> None:
+    from editor_helpers import hex_point  # type: ignore[import-not-found]
+
+    doc = editor.document
+    # the shaft tile joins room-1; room-2 is then empty
+    editor.set_tool("Room")
+    editor.assign_room_combo.setCurrentText("room-1")
+    click_hex(qtbot, editor, (2, 6))
+    assert doc.data["rooms"] == [
+        {"id": "room-1", "tiles": ["gate-1", "shaft-1"]},
+        {"id": "room-2", "tiles": []},
+    ]
+    assert editor.scene.smap.room_of[(2, 6)] == "room-1"
+    # a hex outside every tile becomes part of room-2, and back
+    editor.assign_room_combo.setCurrentText("room-2")
+    click_hex(qtbot, editor, (5, 0))
+    assert doc.data["rooms"][1]["hexes"] == [[5, 0]]
+    click_hex(qtbot, editor, (5, 0))
+    assert doc.data["rooms"][1]["hexes"] == []
+    # a thin wall along the edge between (0, 0) and its right-hand neighbour (1, 0)
+    editor.set_tool("Wall")
+    a = hex_point(editor, (0, 0))
+    b = editor.view.mapFromScene(editor.scene.center((1, 0)))
+    near_edge = a + (b - a) * 0.4
+    qtbot.mouseClick(editor.view.viewport(), Qt.MouseButton.LeftButton, pos=near_edge)
+    assert doc.data["walls"] == [[[0, 0], [1, 0]]]
+    assert ((0, 0), (1, 0)) in editor.scene.smap.walls
+    qtbot.mouseClick(editor.view.viewport(), Qt.MouseButton.LeftButton, pos=near_edge)
+    assert doc.data["walls"] == []
+    for _ in range(6):
+        doc.undo_stack.undo()
+    assert "walls" not in doc.data and doc.data["rooms"][1] == {
+        "id": "room-2",
+        "tiles": ["shaft-1"],
+    }
+
+
+def test_painting_over_painted_hexes_adds_nothing_to_the_history(
+    qtbot: QtBot, editor: ScenarioEditor
+) -> None:
+    doc = editor.document
+    editor.set_tool("Overlay")
+    editor.overlay_combo.setCurrentText("trap")
+    count = doc.undo_stack.count()
+    click_hex(qtbot, editor, (0, 2))  # already a trap there
+    assert doc.undo_stack.count() == count and not doc.undo_stack.canRedo()
+    drag_hex(qtbot, editor, (0, 2), (1, 2))  # the stroke paints one new hex
+    assert doc.undo_stack.count() == count + 1
+    assert doc.undo_stack.text(count) == "Paint trap"

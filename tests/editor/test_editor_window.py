@@ -176,3 +176,20 @@ def test_new_pack_validates_and_takes_a_new_scenario(qtbot: QtBot, tmp_path: Pat
     editor = window.new_scenario()
     assert window.save_document(editor.document, folder / "scenarios" / "first.json")
     assert {f.kind for f in window.workspace.files} == {"pack", "scenario"}
+
+
+def test_never_saved_document_is_recovered_after_a_crash(qtbot: QtBot, pack: Path) -> None:
+    first = make_window(qtbot, ScriptedPrompts(), live=False)
+    first.open_pack(pack)
+    editor = first.new_scenario()
+    editor.document.set_value(("name",), "Never saved")
+    assert editor.document.write_recovery() is not None
+    first.editors.clear()  # the crash: nothing is cleaned up
+    first.hide()
+    prompts = ScriptedPrompts(recover=True)
+    second = make_window(qtbot, prompts, live=False)
+    assert second.recover_untitled() == 1
+    assert prompts.asked == ["recover:untitled scenario"]
+    doc = second.current_document()
+    assert doc is not None and doc.get(("name",)) == "Never saved" and doc.path is None
+    assert second.recover_untitled() == 0  # offered once

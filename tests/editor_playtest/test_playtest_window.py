@@ -84,8 +84,12 @@ def test_bots_play_rounds_from_the_window(qtbot: Any, playtest: Any) -> None:
     _shot(window, "playtest-bots.png")
 
 
-def test_step_turn_advances_one_figure_at_a_time(qtbot: Any, playtest: Any) -> None:
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_step_turn_advances_one_figure_at_a_time(qtbot: Any, playtest: Any, seed: int) -> None:
     window = playtest("collapsed-adit")
+    window.seed_spin.setValue(seed)
+    click(qtbot, window.new_game_button)
+    wait_idle(qtbot, window)
     click(qtbot, window.step_turn_button)  # card selection
     wait_idle(qtbot, window)
     game = window.runner.game
@@ -94,9 +98,14 @@ def test_step_turn_advances_one_figure_at_a_time(qtbot: Any, playtest: Any) -> N
     assert turns == 0
     click(qtbot, window.step_turn_button)  # the first figure's turn
     wait_idle(qtbot, window)
-    assert sum(1 for e in game.events if e.type == "turn_start") == 1
-    first_actor = window.order_list.item(0).text()
-    assert "done" in first_actor
+    started = [e for e in game.events if e.type == "turn_start"]
+    assert len(started) == 1
+    first = window.order_list.item(0).text()
+    figure = game.state.figures.get(started[0].get("figure"))
+    if figure is not None and figure.kind == "character":
+        assert first.startswith("  done") and figure.id in first
+    else:  # a monster type stays the current actor until all its monsters have acted
+        assert first.startswith("> ")
 
 
 def _answer_until(qtbot: Any, window: PlaytestWindow, kind: str, limit: int = 40) -> Any:
@@ -189,10 +198,21 @@ def test_export_situation_validates_and_solves(qtbot: Any, playtest: Any, tmp_pa
 
 
 def test_open_playtest_entry_point(qtbot: Any, sample_content: Any) -> None:
-    window = open_playtest(None, sample_content, "cinder-forge")
+    window = open_playtest(None, sample_content, "cinder-forge", players=3, level=2)
     assert isinstance(window, PlaytestWindow) and window.isVisible()
     wait_idle(qtbot, window)
+    state = window.runner.game.state
+    assert state.players == 3 and state.level == 2 and len(window.party()) == 3
     window.close()  # deleted on close; its game stops
     qtbot.wait(5)
     with pytest.raises(ValueError, match="no scenario 'nowhere'"):
         PlaytestWindow(sample_content, "nowhere")
+
+
+def test_a_class_can_be_played_once(qtbot: Any, playtest: Any) -> None:
+    window = playtest("collapsed-adit")
+    runner = window.runner
+    window.class_combos[1].setCurrentIndex(window.class_combos[0].currentIndex())
+    qtbot.mouseClick(window.new_game_button, Qt.MouseButton.LeftButton)
+    assert "GH-CHAR-01" in window.status.currentMessage()
+    assert window.runner is runner  # the running game is kept

@@ -69,8 +69,9 @@ def test_cancel_stops_the_run_without_a_report(qtbot: Any, sample_content: Any) 
 
 
 def test_open_simulate_entry_point(qtbot: Any, sample_pack: Path) -> None:
-    dialog = open_simulate(None, sample_pack, "cinder-forge")
+    dialog = open_simulate(None, sample_pack, "cinder-forge", players=3, level=4)
     assert isinstance(dialog, SimulateDialog) and dialog.isVisible()
+    assert dialog.player_counts() == [3] and dialog.level_spin.value() == 4
     assert dialog.root == sample_pack  # a pack folder: worker processes may load it
     for box in dialog.player_boxes.values():
         box.setChecked(False)

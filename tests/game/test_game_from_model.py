@@ -81,3 +81,21 @@ def test_flooded_workings_special_rules(pack: model.PackModel) -> None:
 )
 def test_item_triggers(text: str | None, kind: str) -> None:
     assert item_trigger(text) == kind
+
+
+def test_unplayable_scenario_is_a_clear_setup_error(tmp_path: Path) -> None:
+    import json
+    import shutil
+
+    from questforge.engine.gloomhaven.game import Setup, SetupError
+
+    pack_dir = tmp_path / "pack"
+    shutil.copytree(PACK, pack_dir)
+    scn = next((pack_dir / "scenarios").glob("*.json"))
+    data = json.loads(scn.read_text())
+    data["tiles"][0]["tile"] = "no-such-tile"
+    scn.write_text(json.dumps(data))
+    c = content_from_pack(pack_dir)
+    assert data["id"] in c.unplayable
+    with pytest.raises(SetupError, match="cannot be played: its map tiles do not resolve"):
+        Setup(data["id"], tuple(sorted(c.classes)[:2])).check(c)

@@ -289,3 +289,12 @@ def test_monster_loot_removes_money() -> None:
     g.state.coins[(3, 0)] = 1
     act(g)
     assert (1, 0) not in g.state.coins and g.state.coins[(3, 0)] == 1
+
+
+def test_ability_values_in_l_and_c() -> None:
+    # GH-SPEC-08 / GH-BOSS-03: a special "Attack 1+L/2" is evaluated for the game
+    g = game([Ability("attack", 0, formula="1+L/2")], [("grunt", (-3, 0), "normal")])
+    g.state.figures["alpha"].hex = (-4, 0)
+    act(g)
+    attack = next(e for e in g.events if e.type == "attack")
+    assert attack["base"] == 2 + 1  # base attack 2 + (1 + 1/2) at level 1

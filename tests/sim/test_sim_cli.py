@@ -272,3 +272,24 @@ def test_a_simulated_game_can_be_watched_with_play_auto(tmp_path: Path) -> None:
     assert code == 0
     word = {"win": "WON", "loss": "LOST"}[game["outcome"]]
     assert f"{word} after {game['rounds']} rounds" in out
+
+
+def test_an_engine_failure_is_reported_without_a_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from questforge.engine.gloomhaven.game import character_turn
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("simulated engine bug")
+
+    log = tmp_path / "game.json"
+    assert run("play", "collapsed-adit", "--seed", "4", "--auto", "--log", str(log))[0] == 0
+    monkeypatch.setattr(character_turn, "play_cards", broken)
+    code, out = run("play", "collapsed-adit", "--auto")
+    assert code == 1 and "engine error" in out and "simulated engine bug" in out
+    assert no_traceback(out)
+    code, out = run("replay", str(log), "--verify")
+    assert code == 1 and "the engine failed" in out and no_traceback(out)
+    code, out = run("simulate", "collapsed-adit", "--games", "2", "-q")
+    assert code == 1 and "2 game(s) failed with an engine error" in out
+    assert "simulated engine bug" in out and no_traceback(out)

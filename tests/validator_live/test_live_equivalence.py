@@ -41,10 +41,15 @@ def finding_key(f: Finding) -> tuple[Any, ...]:
 def full_validation(session: ValidationSession) -> list[tuple[Any, ...]]:
     """The reference: a one-shot validation of fresh copies of the session's documents."""
     docs = [
-        Document(d.name, copy.deepcopy(d.data), text=d.text, path=d.path)
-        for d in session.documents
+        Document(d.name, copy.deepcopy(d.data), text=d.text, path=d.path) for d in session.documents
     ]
     return [finding_key(f) for f in validate_documents(docs).findings]
+
+
+def copies(session: ValidationSession) -> list[Document]:
+    return [
+        Document(d.name, copy.deepcopy(d.data), text=d.text, path=d.path) for d in session.documents
+    ]
 
 
 class Editor:
@@ -60,9 +65,7 @@ class Editor:
     # --- helpers -------------------------------------------------------------------------
 
     def docs(self, kind: str) -> list[Document]:
-        return [
-            d for d in self.session.documents if isinstance(d.data, dict) and d.kind == kind
-        ]
+        return [d for d in self.session.documents if isinstance(d.data, dict) and d.kind == kind]
 
     def scenario(self) -> Document | None:
         found = [d for d in self.docs("scenario") if isinstance(d.data.get("monsters"), list)]
@@ -222,7 +225,9 @@ class Editor:
         if source is None:
             return []
         self.added += 1
-        self.session.update(Document(f"gloomhaven-sample/extra-{self.added}.json", copy.deepcopy(source.data)))
+        self.session.update(
+            Document(f"gloomhaven-sample/extra-{self.added}.json", copy.deepcopy(source.data))
+        )
         return []
 
     def remove_document(self) -> list[str]:
@@ -264,18 +269,24 @@ def test_random_edits_match_full_validation(
 ) -> None:
     session = ValidationSession([*pack_documents, generated_scenario])
     assert [finding_key(f) for f in session.validate().findings] == full_validation(session)
+    # a second session fed the way a snapshotting editor would: fresh copies, ``sync``
+    mirror = ValidationSession(copies(session))
+    mirror.validate()
     rng = random.Random(seed)
     editor = Editor(session, rng)
     edits = editor.all()
     seen_codes: set[str] = set()
-    for _ in range(30):
+    for _ in range(20):
         changed: list[str] = []
         for _ in range(rng.choice((1, 1, 1, 2, 3))):  # sometimes several edits per run
             changed.extend(rng.choice(edits)())
         live = session.validate(changed=[n for n in changed if session.get(n) is not None])
         got = [finding_key(f) for f in live.findings]
-        assert got == full_validation(session)
+        expected = full_validation(session)
+        assert got == expected
         assert live.files == sorted(d.name for d in session.documents)
+        mirror.sync(copies(session))
+        assert [finding_key(f) for f in mirror.validate().findings] == expected
         seen_codes.update(f.code for f in live.findings)
     # the edits did produce findings of the cached check families, so the comparison
     # exercised them (not only the empty case)

@@ -13,7 +13,7 @@ Treasure overlays carry reference numbers resolved in the pack's treasure tables
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from questforge.engine.gloomhaven.formula import Formula, FormulaError, parse
@@ -40,18 +40,6 @@ def _formulas(ctx: CheckContext, doc: Document) -> Iterator[tuple[JsonPath, str]
             yield path, value
 
 
-def _per_document(
-    ctx: CheckContext, code: str, check: Callable[[CheckContext, Document], Iterator[Finding]]
-) -> Iterator[Finding]:
-    """``check`` on every schema-valid document, memoised per document version (formula
-    findings depend on nothing but the document)."""
-    for doc in ctx.valid_documents():
-        yield from ctx.memo_findings(
-            (code, ctx.stamp(doc)),
-            lambda doc=doc: check(ctx, doc),  # type: ignore[misc]
-        )
-
-
 @gh_check(
     "QGH240",
     severity="error",
@@ -64,7 +52,7 @@ def _per_document(
     rules=("GH-SPEC-08", "GH-BOSS-03"),
 )
 def formulas_parse(ctx: CheckContext) -> Iterator[Finding]:
-    return _per_document(ctx, "QGH240", _formulas_parse)
+    return ctx.per_document("QGH240", ctx.valid_documents(), lambda d: _formulas_parse(ctx, d))
 
 
 def _formulas_parse(ctx: CheckContext, doc: Document) -> Iterator[Finding]:
@@ -118,7 +106,9 @@ def _minimum(path: JsonPath) -> int | None:
     rules=("GH-SPEC-08", "GH-BOSS-03"),
 )
 def formulas_evaluate(ctx: CheckContext) -> Iterator[Finding]:
-    return _per_document(ctx, "QGH241", _formulas_evaluate)
+    return ctx.per_document(
+        "QGH241", ctx.valid_documents(), lambda d: _formulas_evaluate(ctx, d)
+    )
 
 
 def _formulas_evaluate(ctx: CheckContext, doc: Document) -> Iterator[Finding]:

@@ -109,19 +109,22 @@ def _stat(row: dict[str, int], name: str) -> int:
     rules=("GH-MSTAT-01", "GH-MSTAT-02"),
 )
 def elite_not_weaker(ctx: CheckContext) -> Iterator[Finding]:
-    for doc in ctx.of_kind("monster"):
-        for level, row in sorted(_levels(doc).items()):
-            normal, elite = row.get("normal") or {}, row.get("elite") or {}
-            weaker = [s for s in STATS if _stat(elite, s) < _stat(normal, s)]
-            if weaker:
-                stat = weaker[0]
-                yield ctx.finding(
-                    elite_not_weaker,
-                    f"monster {doc.id!r} level {level}: elite {', '.join(weaker)} lower than "
-                    f"normal ({stat} {_stat(elite, stat)} < {_stat(normal, stat)})",
-                    doc,
-                    ("levels", str(level), "elite", stat),
-                )
+    return ctx.per_document("QGH252", ctx.of_kind("monster"), lambda d: _elite_weaker(ctx, d))
+
+
+def _elite_weaker(ctx: CheckContext, doc: Document) -> Iterator[Finding]:
+    for level, row in sorted(_levels(doc).items()):
+        normal, elite = row.get("normal") or {}, row.get("elite") or {}
+        weaker = [s for s in STATS if _stat(elite, s) < _stat(normal, s)]
+        if weaker:
+            stat = weaker[0]
+            yield ctx.finding(
+                elite_not_weaker,
+                f"monster {doc.id!r} level {level}: elite {', '.join(weaker)} lower than "
+                f"normal ({stat} {_stat(elite, stat)} < {_stat(normal, stat)})",
+                doc,
+                ("levels", str(level), "elite", stat),
+            )
 
 
 @gh_check(
@@ -136,24 +139,27 @@ def elite_not_weaker(ctx: CheckContext) -> Iterator[Finding]:
     rules=("GH-MSTAT-05", "GH-LEVEL-01"),
 )
 def stats_grow_with_level(ctx: CheckContext) -> Iterator[Finding]:
-    for doc in ctx.of_kind("monster"):
-        levels = _levels(doc)
-        for variant in ("normal", "elite"):
-            for level in sorted(levels):
-                if level - 1 not in levels:
-                    continue
-                low = levels[level - 1].get(variant) or {}
-                high = levels[level].get(variant) or {}
-                dropped = [s for s in STATS if _stat(high, s) < _stat(low, s)]
-                if dropped:
-                    stat = dropped[0]
-                    yield ctx.finding(
-                        stats_grow_with_level,
-                        f"monster {doc.id!r} {variant} {stat} drops from {_stat(low, stat)} "
-                        f"at level {level - 1} to {_stat(high, stat)} at level {level}",
-                        doc,
-                        ("levels", str(level), variant, stat),
-                    )
+    return ctx.per_document("QGH253", ctx.of_kind("monster"), lambda d: _stats_drop(ctx, d))
+
+
+def _stats_drop(ctx: CheckContext, doc: Document) -> Iterator[Finding]:
+    levels = _levels(doc)
+    for variant in ("normal", "elite"):
+        for level in sorted(levels):
+            if level - 1 not in levels:
+                continue
+            low = levels[level - 1].get(variant) or {}
+            high = levels[level].get(variant) or {}
+            dropped = [s for s in STATS if _stat(high, s) < _stat(low, s)]
+            if dropped:
+                stat = dropped[0]
+                yield ctx.finding(
+                    stats_grow_with_level,
+                    f"monster {doc.id!r} {variant} {stat} drops from {_stat(low, stat)} "
+                    f"at level {level - 1} to {_stat(high, stat)} at level {level}",
+                    doc,
+                    ("levels", str(level), variant, stat),
+                )
 
 
 @gh_check(

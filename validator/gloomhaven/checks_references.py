@@ -49,7 +49,7 @@ def references_resolve(ctx: CheckContext) -> Iterator[Finding]:
             continue
         yield from ctx.memo_findings(
             ("QGH201", ctx.stamp(doc), ids),
-            lambda doc=doc: _unresolved(ctx, doc),  # type: ignore[misc]
+            lambda doc=doc: _unresolved(ctx, doc),
         )
 
 
@@ -108,7 +108,7 @@ def reference_pack_known(ctx: CheckContext) -> Iterator[Finding]:
     for doc in ctx.valid_documents():
         yield from ctx.memo_findings(
             ("QGH202", ctx.stamp(doc)),
-            lambda doc=doc: _unknown_packs(ctx, doc),  # type: ignore[misc]
+            lambda doc=doc: _unknown_packs(ctx, doc),
         )
 
 

@@ -455,7 +455,7 @@ def scenario_maps(ctx: CheckContext) -> list[ScenarioMap]:
                     ctx.kind_token("map-tile"),
                     ctx.kind_token("monster"),
                 ),
-                lambda doc=doc: build(ctx, doc, tiles),  # type: ignore[misc]
+                lambda doc=doc: build(ctx, doc, tiles),
             )
             for doc in ctx.of_kind("scenario")
         ]

@@ -131,18 +131,30 @@ class _Plan:
 
 
 class _Compiler:
+    """Compiles schema nodes into :class:`_Plan` objects for one set of wanted names.
+
+    One compiler serves every kind schema: the shared ``$defs`` (the action grammar, hexes,
+    formulas) that every kind references are compiled once per process, not once per kind.
+    The memo keeps each schema node alongside its plan, so a node's ``id`` cannot be
+    reused by another object while the entry lives.
+    """
+
     def __init__(self, wanted: frozenset[str]) -> None:
         self.wanted = wanted
-        self.memo: dict[tuple[int, str], _Plan] = {}
+        self.memo: dict[tuple[int, str], tuple[Schema, _Plan]] = {}
+        #: plans created since the last :meth:`finish`
+        self.fresh: list[_Plan] = []
 
     def compile(self, schema: Any, base: str) -> _Plan | None:
         if not isinstance(schema, dict):
             return None
         key = (id(schema), base)
-        if key in self.memo:
-            return self.memo[key]
+        found = self.memo.get(key)
+        if found is not None and found[0] is schema:
+            return found[1]
         plan = _Plan()
-        self.memo[key] = plan
+        self.memo[key] = (schema, plan)
+        self.fresh.append(plan)
         ref = schema.get("$ref")
         if isinstance(ref, str):
             target, target_base, name = _resolve(ref, base)
@@ -188,17 +200,32 @@ class _Compiler:
         return plan
 
     def finish(self) -> None:
-        """Mark every plan that can reach a wanted value (a fixpoint: schemas recurse)."""
-        plans = list(self.memo.values())
-        for plan in plans:
+        """Mark every new plan that can reach a wanted value.
+
+        Schemas recurse, so this is a reachability question on the plan graph, answered
+        backwards: from the plans that hit (or that reach an older, already finished plan
+        that may), along reversed edges. Older plans are final: their children were all
+        compiled, and marked, before them.
+        """
+        fresh = self.fresh
+        self.fresh = []
+        ids = {id(plan) for plan in fresh}
+        parents: dict[int, list[_Plan]] = {}
+        queue: list[_Plan] = []
+        for plan in fresh:
             plan.may = bool(plan.hits)
-        changed = True
-        while changed:
-            changed = False
-            for plan in plans:
-                if not plan.may and any(child.may for child in plan.children()):
+            for child in plan.children():
+                if id(child) in ids:
+                    parents.setdefault(id(child), []).append(plan)
+                elif child.may:
                     plan.may = True
-                    changed = True
+            if plan.may:
+                queue.append(plan)
+        while queue:
+            for parent in parents.get(id(queue.pop()), ()):
+                if not parent.may:
+                    parent.may = True
+                    queue.append(parent)
 
 
 _IF_KEYS = frozenset({"if", "then", "else", "title", "description", "$comment"})
@@ -231,11 +258,16 @@ def _discriminator(condition: Any) -> tuple[str, list[Any]] | None:
 _PLANS: dict[tuple[int, frozenset[str]], tuple[Schema, _Plan | None]] = {}
 
 
+_COMPILERS: dict[frozenset[str], _Compiler] = {}
+
+
 def _plan_for(kind_schema: Schema, wanted: frozenset[str]) -> _Plan | None:
     key = (id(kind_schema), wanted)
     cached = _PLANS.get(key)
     if cached is None or cached[0] is not kind_schema:
-        compiler = _Compiler(wanted)
+        compiler = _COMPILERS.get(wanted)
+        if compiler is None:
+            compiler = _COMPILERS[wanted] = _Compiler(wanted)
         plan = compiler.compile(kind_schema, str(kind_schema.get("$id", "")))
         compiler.finish()
         cached = (kind_schema, plan)

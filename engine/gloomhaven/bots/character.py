@@ -253,25 +253,27 @@ class BotController:
             tops[card_id] = score.half_value(card, "top", s)
             bottoms[card_id] = score.half_value(card, "bottom", s)
             inits[card_id] = card.initiative
-        noise: dict[frozenset[str], float] = {}
+        index = {
+            (o["cards"][0], o["cards"][1]): i
+            for i, o in enumerate(d.options)
+            if isinstance(o, Mapping) and "cards" in o
+        }
         in_reach = s.steps_to_enemy is not None and s.steps_to_enemy <= 4
-        for i, option in enumerate(d.options):
-            if not isinstance(option, Mapping) or "cards" not in option:
-                continue
-            lead, other = option["cards"]
-            if lead not in tops or other not in tops:
-                continue
-            key = frozenset((lead, other))
-            if key not in noise:
-                noise[key] = 0.01 * self.rng.random()
-            value = max(tops[lead] + bottoms[other], tops[other] + bottoms[lead]) + noise[key]
-            # strike first when enemies are close, otherwise let them come
-            if in_reach:
-                value += 0.02 if inits[lead] <= inits[other] else 0.0
-            else:
-                value += 0.02 if inits[lead] >= inits[other] else 0.0
-            if best is None or value > best[0]:
-                best = (value, i)
+        hand = sorted(tops)
+        for x, a in enumerate(hand):
+            for b in hand[x + 1 :]:
+                # the better split of the pair, plus a little seeded noise between equals
+                value = max(tops[a] + bottoms[b], tops[b] + bottoms[a]) + 0.01 * self.rng.random()
+                # strike first when enemies are close, otherwise let them come
+                if in_reach:
+                    lead, other = (a, b) if inits[a] <= inits[b] else (b, a)
+                    # acting before the monsters can mean killing before being hit
+                    value += 0.8 * (50 - inits[lead]) / 50
+                else:
+                    lead, other = (a, b) if inits[a] >= inits[b] else (b, a)
+                i = index.get((lead, other))
+                if i is not None and (best is None or value > best[0]):
+                    best = (value, i)
         if best is None:
             return rest_index if rest_index is not None else 0
         return best[1]
@@ -311,20 +313,14 @@ class BotController:
             return 0
         a, b = sorted(selected)
 
-        def best_of(card_id: str, half: str) -> tuple[str, str, bool]:
+        def best_of(card_id: str, half: str) -> tuple[tuple[str, str, bool], float]:
             printed = self._half_value(char, card_id, half, False, s)
             default = self._half_value(char, card_id, half, True, s)
-            return (card_id, half, default > printed)
+            return (card_id, half, default > printed), max(printed, default)
 
-        arrangements = [
-            (best_of(a, "top"), best_of(b, "bottom")),
-            (best_of(b, "top"), best_of(a, "bottom")),
-        ]
-
-        def arrangement_value(arr: tuple[tuple[str, str, bool], tuple[str, str, bool]]) -> float:
-            return sum(self._half_value(char, *h, s) for h in arr)
-
-        top, bottom = max(arrangements, key=arrangement_value)
+        (top1, v1), (bottom1, v2) = best_of(a, "top"), best_of(b, "bottom")
+        (top2, v3), (bottom2, v4) = best_of(b, "top"), best_of(a, "bottom")
+        top, bottom = (top1, bottom1) if v1 + v2 >= v3 + v4 else (top2, bottom2)
         # attack first when an enemy is within reach of the top's attack, else move first
         attack_now = self._attack_possible_now(char, self._action(char, top))
         first, second = (
@@ -526,7 +522,12 @@ class BotController:
         ctx = d.context if isinstance(d.context, Mapping) else {}
         amount = int(ctx.get("amount", 0))
         hp = int(ctx.get("hp", 0))
-        if char is None or amount < hp:
+        if char is None:
+            return 0
+        lethal = amount >= hp
+        # nearly lethal and cards to spare: a card now saves a character later
+        close_call = hp - amount <= 2 and amount >= 3 and len(char.hand) + len(char.discard) >= 8
+        if not (lethal or close_call):
             return 0  # suffer it: cards are the scarcer resource (GH-DMG-01..03)
         s = self.situation(char)
         best: tuple[float, int] | None = None
@@ -534,7 +535,7 @@ class BotController:
             if not isinstance(option, Mapping) or not option.get("negate"):
                 continue
             cards = list(option.get("cards", []))
-            if len(char.hand) + len(char.discard) - len(cards) < 4:
+            if len(char.hand) + len(char.discard) - len(cards) < 2:
                 continue  # saving the character now would only exhaust it by cards soon
             c = sum(score.card_keep_value(self._card(char, cid), s) for cid in cards)
             if option["negate"] == "hand" and len(char.hand) - 1 < 2 and len(char.discard) < 2:

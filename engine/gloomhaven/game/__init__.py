@@ -8,6 +8,7 @@ Public API (stable; see ``docs/engine.md``)::
     game.state                                # figures, elements, round, decks ...
     log = game.to_log()                       # JSON: setup, seed, decisions, events, result
     again = Game.replay(log, pack)            # same events; Game.verify(log, pack) -> None
+    session = Session(content, setup, seed, people={"class-a"})  # GUIs: one decision at a time
 
 Every choice is a :class:`~questforge.engine.core.decisions.Decision` answered by a
 controller; :data:`DECISION_KINDS` lists them. Every state change is an
@@ -34,8 +35,9 @@ from questforge.engine.gloomhaven.game.setup import (
 from questforge.engine.gloomhaven.game.spec import Content
 from questforge.engine.gloomhaven.game.state import Character, Figure, GameState
 
-#: decision kind -> (actor, what the options are). The first option is always a legal,
-#: conservative default, so :class:`FirstOptionController` plays complete games.
+#: decision kind -> (actor, what the options are). The first option is always legal (for
+#: yes/no-like choices the one that changes least), so ``FirstOptionController`` plays
+#: complete games.
 DECISION_KINDS: dict[str, str] = {
     "start_hex": "character: [q, r] starting hexes (GH-SETUP-07)",
     "plan": 'character: {"cards": [leading, other]} or {"long_rest": true} (GH-SEL, GH-REST-04)',

@@ -7,7 +7,7 @@ enter, how much a step costs, which path it takes).
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from questforge.engine.core.hexgrid import Hex as GridHex
@@ -43,6 +43,13 @@ class Board:
             tuple[tuple[str, ...], frozenset[Hex]],
             tuple[frozenset[GridHex], tuple[tuple[GridHex, GridHex], ...]],
         ] = {}
+
+    def room_at(self, h: Hex) -> str | None:
+        """The room of a hex; a door hex counts as the first room it joins (reports)."""
+        room = self.room_of.get(h)
+        if room is None and h in self.doors:
+            room = self.doors[h].rooms[0]
+        return room
 
     def visible(self, a: Hex, b: Hex) -> bool:
         """GH-LOS-01: corner-to-corner line of sight (walls and thin walls block)."""
@@ -168,6 +175,11 @@ def find_routes(
             return (2 if h in difficult else 1), neg
         return 1, 0
 
+    if ignore_terrain or not any(
+        distance(h, start) <= budget for group in (traps, hazardous) for h in group
+    ):
+        return _plain_routes(board, state, start, budget, enter, occupied, jump, flying)
+
     # Labels per hex: the Pareto set of (negatives, cost), so a cheap route through a trap
     # survives beside a safe but longer one that the budget might cut off.
     labels: dict[Hex, list[tuple[int, int, tuple[Hex, ...]]]] = {start: [(0, 0, ())]}
@@ -220,6 +232,63 @@ def find_routes(
             last = p[-1]
             final_neg = 1 if (last in traps or last in hazardous) else 0
         routes[h] = Route(h, p, c, final_neg)
+    return routes
+
+
+def _plain_routes(
+    board: Board,
+    state: GameState,
+    start: Hex,
+    budget: int,
+    enter: Callable[[Hex], tuple[int, int] | None],
+    occupied: dict[Hex, str],
+    jump: bool,
+    flying: bool,
+) -> dict[Hex, Route]:
+    """:func:`find_routes` when no trap or hazardous hex is in reach (the common case):
+    a plain Dijkstra on movement cost, several times cheaper than the label search."""
+    dist: dict[Hex, int] = {start: 0}
+    parent: dict[Hex, Hex] = {}
+    heap: list[tuple[int, Hex]] = [(0, start)]
+    doors = board.doors
+    open_doors = state.open_doors
+    adj = board.adj
+    while heap:
+        cost, h = heapq.heappop(heap)
+        if cost > dist[h]:
+            continue
+        if h != start and h in doors and h not in open_doors:
+            continue  # a character stops on a closed door (it opens, GH-ROOM-01)
+        for n in adj.get(h, ()):
+            step = enter(n)
+            if step is None:
+                continue
+            ncost = cost + step[0]
+            if ncost <= budget and ncost < dist.get(n, budget + 1):
+                dist[n] = ncost
+                parent[n] = h
+                heapq.heappush(heap, (ncost, n))
+    obstacles = state.obstacles
+    traps = state.traps
+    hazardous = state.hazardous
+    routes: dict[Hex, Route] = {}
+    for h, cost in dist.items():
+        if h != start:
+            if h in occupied:
+                continue  # GH-MOVE-04 / GH-MOVE-06
+            if not flying and h in obstacles:
+                continue
+        path: list[Hex] = []
+        node = h
+        while node != start:
+            path.append(node)
+            node = parent[node]
+        path.reverse()
+        neg = 0
+        if jump and path:
+            last = path[-1]
+            neg = 1 if (last in traps or last in hazardous) else 0
+        routes[h] = Route(h, tuple(path), cost, neg)
     return routes
 
 

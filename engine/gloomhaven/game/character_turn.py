@@ -242,6 +242,8 @@ def perform_ability(
 ) -> tuple[int, str, list[str]]:
     """Returns (1 if the ability was performed else 0, id of a summon created, figures a
     persistent bonus protects)."""
+    if ab.formula:
+        ab = replace(ab, value=r.formula(ab.formula, r.state.level, r.state.players), formula="")
     b = boost(r, char.id, ab) if ab.consumes else Boosted(ab)
     ab = b.ability
     done = 0

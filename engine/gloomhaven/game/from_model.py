@@ -2,10 +2,10 @@
 engine's records (:mod:`.spec`).
 
 The conversion is done once per pack model and cached, so a thousand simulated games
-share it. Where the model allows formulas in places the engine wants plain numbers
-(ability values), they are evaluated at L = 0, C = 2 — the bundled content never does
-this; scenario-level formulas (obstacle and named-monster health, boss stats) keep their
-L/C dependence and are evaluated at setup (GH-SPEC-08, GH-BOSS-03).
+share it. Formulas in L and C keep their dependence on the game: obstacle and
+named-monster health and boss stats are evaluated at setup, ability values (e.g. a boss
+special "Attack 1+L/2") when the ability is performed (GH-SPEC-08, GH-BOSS-03). Summon
+health and item values given as formulas are evaluated at L = 0, C = 2.
 """
 
 from __future__ import annotations
@@ -150,6 +150,7 @@ def ability(a: m.Ability) -> Ability:
         pile=a.pile or a.items or "",
         monster=_local(a.monster),
         elite=a.rank == "elite",
+        formula="" if a.value is None or isinstance(a.value, int) else _formula_text(a.value),
     )
 
 
@@ -320,11 +321,13 @@ def _convert(pack: m.PackModel) -> Content:
         for e in table.entries
     }
     scenarios: dict[str, ScenarioSpec] = {}
+    unplayable: dict[str, str] = {}
     for sid, scn in pack.scenarios.items():
         try:
             scenarios[sid] = scenario_spec(pack, scn)
-        except (KeyError, ValueError):
-            continue  # an unplayable scenario is the validator's business
+        except (KeyError, ValueError) as exc:
+            # the validator explains the details; the engine only refuses to play it
+            unplayable[sid] = str(exc)
     return Content(
         classes=classes,
         monsters=monsters,
@@ -333,6 +336,7 @@ def _convert(pack: m.PackModel) -> Content:
         scenarios=scenarios,
         items=items,
         treasures=treasures,
+        unplayable=unplayable,
         pack_id=pack.id or "",
         pack_version=pack.pack.version if pack.pack else "",
     )
@@ -407,7 +411,8 @@ def _effect(e: m.Effect) -> EffectSpec:
 def scenario_spec(pack: m.PackModel, scn: m.Scenario) -> ScenarioSpec:
     smap = pack.scenario_map(scn)
     if smap.unresolved:
-        raise ValueError(f"scenario {scn.id}: unresolved tiles")
+        tiles = ", ".join(f"{p.tile} ({p.side})" for p in smap.unresolved)
+        raise ValueError(f"its map tiles do not resolve: {tiles} (run questforge validate)")
     walls = frozenset(frozenset((a, b)) for a, b in smap.walls)
     rooms = {rid: frozenset(hexes) for rid, hexes in smap.room_hexes.items()}
     doors = []

@@ -11,7 +11,7 @@ GH-BOSS-02, GH-FOCUS-06.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from questforge.engine.core.events import JSONValue
 from questforge.engine.core.hexgrid import Hex as GridHex
@@ -146,10 +146,20 @@ def _boost(r: Rules, m: Figure, shared: TypeTurn, index: int, ab: Ability) -> Ab
     return ab
 
 
+def with_formula(r: Rules, ab: Ability) -> Ability:
+    """An ability whose value is a formula in L and C, evaluated for this game (the
+    monster level as L, the number of characters as C; GH-SPEC-08)."""
+    if not ab.formula:
+        return ab
+    value = r.formula(ab.formula, r.monster_level, r.state.players)
+    return replace(ab, value=value, formula="")
+
+
 def _preview(r: Rules, shared: TypeTurn, index: int, ab: Ability) -> Ability:
     """The ability as it will be performed, for planning the move before it: consumes
     already made by the type, or possible now, count (GH-ELEM-09, GH-MMOVE-05/06); nothing
     is consumed here."""
+    ab = with_formula(r, ab)
     for k, c in enumerate(ab.consumes):
         done = shared.consumed.get((index, k))
         if done is None:
@@ -271,6 +281,7 @@ def _perform(
 ) -> Option | None:
     """Perform one monster ability; returns the move plan the next attack should use."""
     st = r.state
+    ab = with_formula(r, ab)
     if ab.kind == "move":
         if "immobilize" in m.conditions:  # GH-COND-05
             return None

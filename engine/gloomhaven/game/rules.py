@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from questforge.engine.core.decisions import Controller, Decision, check_index
+from questforge.engine.core.decks import Deck
 from questforge.engine.core.events import EventLog, JSONValue
 from questforge.engine.core.hexgrid import distance
 from questforge.engine.gloomhaven.game.board import Board, Route, nearest_empty
@@ -354,7 +355,7 @@ class Rules:
             character=char.id,
             reason=reason,
             hex=fig.hex if fig is not None else None,
-            room=self.board.room_of.get(fig.hex) if fig is not None else None,
+            room=self.board.room_at(fig.hex) if fig is not None else None,
         )
         if not self.state.living_characters():
             self.state.lost_game = True
@@ -585,7 +586,7 @@ class Rules:
         placements = [
             p
             for p in self.scenario.placements
-            if p.room == room and p.by_players.get(st.players, "none") != "none"
+            if p.room == room and p.by_players.get(st.players, "none") not in ("none", "absent")
         ]
         if by is not None:
             # GH-ROOM-03: when standees run short, the ones closest to the revealer first
@@ -628,8 +629,6 @@ class Rules:
             mt = MonsterType(monster, spec.deck, free_standees=list(range(1, spec.standees + 1)))
             st.monster_types[monster] = mt
             if spec.deck not in st.ability_decks:
-                from questforge.engine.core.decks import Deck
-
                 deck: Deck[str] = Deck(c.id for c in self.content.monster_decks[spec.deck])
                 deck.shuffle(st.rng)
                 st.ability_decks[spec.deck] = deck
@@ -640,7 +639,8 @@ class Rules:
         stats = self.stats_line(monster, elite)
         hp = stats.health
         if health_formula:
-            hp = self.formula(health_formula, st.level, st.players)  # GH-SPEC-08
+            # GH-SPEC-08: L is the level monsters play at (the solo variant's +1 included)
+            hp = self.formula(health_formula, self.monster_level, st.players)
         f = Figure(
             id=f"{monster}-{number}",
             kind="monster",

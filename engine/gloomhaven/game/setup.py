@@ -109,6 +109,10 @@ class Setup:
             raise SetupError(f"malformed setup {dict(obj)!r}: {exc}") from None
 
     def check(self, content: Content) -> None:
+        if self.scenario in content.unplayable:
+            raise SetupError(
+                f"scenario {self.scenario!r} cannot be played: {content.unplayable[self.scenario]}"
+            )
         if self.scenario not in content.scenarios:
             known = ", ".join(sorted(content.scenarios)) or "none"
             raise SetupError(f"unknown scenario {self.scenario!r} (known: {known})")

@@ -88,6 +88,9 @@ class Ability:
     #: monster summon: monster type id to summon and whether elite
     monster: str = ""
     elite: bool = False
+    #: ``value`` as a formula in L and C (e.g. a boss special "Attack 1+L/2"), evaluated
+    #: when the ability is performed (GH-SPEC-08); "" = ``value`` is a plain number
+    formula: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,15 +210,21 @@ class ClassSpec:
     hand_size: int
     cards: tuple[AbilityCard, ...]
     modifier_deck: tuple[ModifierCard, ...]
+    _by_id: Mapping[str, AbilityCard] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", {c.id: c for c in self.cards})
 
     def max_health(self, level: int) -> int:
         return self.health[max(0, min(level, len(self.health)) - 1)]
 
     def card(self, card_id: str) -> AbilityCard:
-        for c in self.cards:
-            if c.id == card_id:
-                return c
-        raise KeyError(f"class {self.id!r} has no card {card_id!r}")
+        try:
+            return self._by_id[card_id]
+        except KeyError:
+            raise KeyError(f"class {self.id!r} has no card {card_id!r}") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -440,6 +449,8 @@ class Content:
     items: Mapping[str, ItemSpec] = field(default_factory=dict)
     #: treasure number -> what it gives
     treasures: Mapping[str, TreasureSpec] = field(default_factory=dict)
+    #: scenarios of the pack that cannot be played, with the reason
+    unplayable: Mapping[str, str] = field(default_factory=dict)
     pack_id: str = ""
     pack_version: str = ""
 
