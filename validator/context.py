@@ -31,6 +31,7 @@ the core checks, with it.
 from __future__ import annotations
 
 import copy
+import functools
 import json
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -285,7 +286,7 @@ class CheckContext:
         version: for checks whose findings depend on nothing but the document itself."""
         for doc in documents:
             yield from self.memo_findings(
-                (code, "per-document", self.stamp(doc)), lambda doc=doc: check(doc)
+                (code, "per-document", self.stamp(doc)), functools.partial(check, doc)
             )
 
     # --- model ---------------------------------------------------------------------------

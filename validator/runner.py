@@ -220,7 +220,8 @@ def _schema_findings(doc: Document, folder: str | None, store: SchemaStore) -> l
             )
         ]
     out: list[Finding] = []
-    if doc.text is None or '"$ref"' in doc.text:
+    # the text (or, without one, the serialised data) tells cheaply whether a walk is needed
+    if '"$ref"' in (doc.text if doc.text is not None else fingerprint(data)):
         refs: list[tuple[str | int, ...]] = []
         _find_refs(data, (), refs)
         for where in sorted(refs, key=str):

@@ -261,3 +261,19 @@ def test_painting_over_painted_hexes_adds_nothing_to_the_history(
     drag_hex(qtbot, editor, (0, 2), (1, 2))  # the stroke paints one new hex
     assert doc.undo_stack.count() == count + 1
     assert doc.undo_stack.text(count) == "Paint trap"
+
+
+def test_typing_in_the_inspector_does_not_trigger_tool_keys(
+    qtbot: QtBot, editor: ScenarioEditor
+) -> None:
+    window: MainWindow = editor.window_  # type: ignore[attr-defined]
+    window.activateWindow()
+    editor.set_tool("Select")
+    editor.set_selection(None)
+    name = editor.inspector.widget_for(("name",))  # type: ignore[union-attr]
+    name.setFocus()  # type: ignore[union-attr]
+    name.selectAll()  # type: ignore[union-attr]
+    qtbot.keyClicks(name, "Stone Tomb")
+    qtbot.keyClick(name, Qt.Key.Key_Return)
+    assert editor.tool.name == "Select"
+    assert editor.document.get(("name",)) == "Stone Tomb"

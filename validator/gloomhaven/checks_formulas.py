@@ -106,9 +106,7 @@ def _minimum(path: JsonPath) -> int | None:
     rules=("GH-SPEC-08", "GH-BOSS-03"),
 )
 def formulas_evaluate(ctx: CheckContext) -> Iterator[Finding]:
-    return ctx.per_document(
-        "QGH241", ctx.valid_documents(), lambda d: _formulas_evaluate(ctx, d)
-    )
+    return ctx.per_document("QGH241", ctx.valid_documents(), lambda d: _formulas_evaluate(ctx, d))
 
 
 def _formulas_evaluate(ctx: CheckContext, doc: Document) -> Iterator[Finding]:

@@ -164,34 +164,44 @@ def _ids(data: dict[str, Any], keys: tuple[str, ...]) -> Iterator[tuple[str, Jso
     fix="Rename one of them and update whatever refers to it.",
 )
 def unique_inner_ids(ctx: CheckContext) -> Iterator[Finding]:
-    for doc in ctx.of_kind("scenario"):
-        for what, keys in _ID_GROUPS.items():
-            first: dict[str, JsonPath] = {}
-            for ident, path in _ids(doc.data, keys):
-                if ident in first:
-                    yield ctx.finding(
-                        unique_inner_ids,
-                        f"{what} id {ident!r} is used twice in this scenario",
-                        doc,
-                        path,
-                        hint=f"the first use is at {_dotted(first[ident])}; rename one",
-                        related=[(doc, first[ident])],
-                    )
-                else:
-                    first[ident] = path
-    for doc in ctx.of_kind("monster-ability-deck"):
-        first = {}
-        for ident, path in _ids(doc.data, ("cards",)):
+    yield from ctx.per_document(
+        "QGH203", ctx.of_kind("scenario"), lambda d: _scenario_duplicates(ctx, d)
+    )
+    yield from ctx.per_document(
+        "QGH203", ctx.of_kind("monster-ability-deck"), lambda d: _deck_duplicates(ctx, d)
+    )
+
+
+def _scenario_duplicates(ctx: CheckContext, doc: Document) -> Iterator[Finding]:
+    for what, keys in _ID_GROUPS.items():
+        first: dict[str, JsonPath] = {}
+        for ident, path in _ids(doc.data, keys):
             if ident in first:
                 yield ctx.finding(
                     unique_inner_ids,
-                    f"card id {ident!r} is used twice in this deck",
+                    f"{what} id {ident!r} is used twice in this scenario",
                     doc,
                     path,
+                    hint=f"the first use is at {_dotted(first[ident])}; rename one",
                     related=[(doc, first[ident])],
                 )
             else:
                 first[ident] = path
+
+
+def _deck_duplicates(ctx: CheckContext, doc: Document) -> Iterator[Finding]:
+    first: dict[str, JsonPath] = {}
+    for ident, path in _ids(doc.data, ("cards",)):
+        if ident in first:
+            yield ctx.finding(
+                unique_inner_ids,
+                f"card id {ident!r} is used twice in this deck",
+                doc,
+                path,
+                related=[(doc, first[ident])],
+            )
+        else:
+            first[ident] = path
 
 
 def _dotted(path: JsonPath) -> str:
@@ -312,25 +322,28 @@ def _trigger_refs(
     "`id` so it can be named).",
 )
 def scenario_inner_refs(ctx: CheckContext) -> Iterator[Finding]:
-    for doc in ctx.of_kind("scenario"):
-        for path, what, value, allowed in _scenario_refs(doc):
-            if value is None or value in allowed:
-                continue
-            options = sorted(str(a) for a in allowed)
-            close = suggestion(str(value), options) if isinstance(value, str) else None
-            listing = ", ".join(options[:8]) + (" ..." if len(options) > 8 else "")
-            hint = (
-                f"did you mean {close!r}?"
-                if close
-                else (f"known: {listing}" if options else f"the scenario has no {what} with an id")
-            )
-            yield ctx.finding(
-                scenario_inner_refs,
-                f"{what} {value!r} does not exist in this scenario",
-                doc,
-                path,
-                hint=hint,
-            )
+    return ctx.per_document("QGH204", ctx.of_kind("scenario"), lambda d: _missing_inner(ctx, d))
+
+
+def _missing_inner(ctx: CheckContext, doc: Document) -> Iterator[Finding]:
+    for path, what, value, allowed in _scenario_refs(doc):
+        if value is None or value in allowed:
+            continue
+        options = sorted(str(a) for a in allowed)
+        close = suggestion(str(value), options) if isinstance(value, str) else None
+        listing = ", ".join(options[:8]) + (" ..." if len(options) > 8 else "")
+        hint = (
+            f"did you mean {close!r}?"
+            if close
+            else (f"known: {listing}" if options else f"the scenario has no {what} with an id")
+        )
+        yield ctx.finding(
+            scenario_inner_refs,
+            f"{what} {value!r} does not exist in this scenario",
+            doc,
+            path,
+            hint=hint,
+        )
 
 
 #: kinds whose printed reference number must be unique in a pack (events: per deck)

@@ -267,8 +267,6 @@ class BotController:
                 # strike first when enemies are close, otherwise let them come
                 if in_reach:
                     lead, other = (a, b) if inits[a] <= inits[b] else (b, a)
-                    # acting before the monsters can mean killing before being hit
-                    value += 0.8 * (50 - inits[lead]) / 50
                 else:
                     lead, other = (a, b) if inits[a] >= inits[b] else (b, a)
                 i = index.get((lead, other))
