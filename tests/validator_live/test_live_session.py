@@ -297,3 +297,20 @@ def test_a_formula_the_model_rejects_silences_geometry_like_a_full_run(
     assert keys(report.findings) == full(session)
     assert "QGH240" in codes(report.findings)
     assert "QGH210" not in codes(report.findings)
+
+
+def test_moving_an_obstacle_reopens_a_room(
+    pack_documents: list[Document], generated_scenario: Document
+) -> None:
+    """QGH226 is cached with the geometry, the start and the obstacles: moving the obstacle
+    that blocks a door must clear the finding."""
+    session = ValidationSession([*pack_documents, generated_scenario])
+    door = generated_scenario.data["doors"][0]
+    blocker: dict[str, Any] = {"type": "obstacle", "hexes": [list(door["hex"])]}
+    generated_scenario.data["overlays"].append(blocker)
+    blocked = session.validate(changed=[generated_scenario.name])
+    assert "QGH226" in codes(blocked.findings)
+    blocker["hexes"] = [list(generated_scenario.data["starting_hexes"][0])]
+    moved = session.validate(changed=[generated_scenario.name])
+    assert keys(moved.findings) == full(session)
+    assert "QGH226" not in codes(moved.findings)

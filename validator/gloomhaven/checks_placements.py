@@ -349,8 +349,27 @@ def _reached(smap: ScenarioMap, blocked: Iterable[Hex]) -> set[Hex]:
     """Hexes characters can walk to from the start (see :func:`_search`); kept with the
     map's geometry, since moving a monster changes neither the start nor the obstacles."""
     stop = frozenset(blocked)
-    key = ("reached", smap.starting_room, tuple(h for h, _ in smap.starting_hexes), stop)
-    found: set[Hex] = smap.shared(key, lambda: set(_search(smap, stop).dist))
+    found: set[Hex] = smap.shared(_walk_key("reached", smap, stop), lambda: _walk(smap, stop))
+    return found
+
+
+def _walk(smap: ScenarioMap, stop: frozenset[Hex]) -> set[Hex]:
+    return set(_search(smap, stop).dist)
+
+
+def _walk_key(what: str, smap: ScenarioMap, stop: frozenset[Hex]) -> tuple[Any, ...]:
+    """What a walk from the start depends on besides the geometry."""
+    return (what, smap.starting_room, tuple(h for h, _ in smap.starting_hexes), stop)
+
+
+def _entered(smap: ScenarioMap, stop: frozenset[Hex]) -> set[str]:
+    """Rooms characters can walk into with ``stop`` blocked (kept like :func:`_reached`)."""
+
+    def rooms() -> set[str]:
+        room_of = smap.room_of()
+        return {room_of[h] for h in _reached(smap, stop) if h in room_of}
+
+    found: set[str] = smap.shared(_walk_key("entered", smap, stop), rooms)
     return found
 
 
@@ -368,60 +387,72 @@ def _reached(smap: ScenarioMap, blocked: Iterable[Hex]) -> set[Hex]:
 )
 def obstacles_do_not_cut(ctx: CheckContext) -> Iterator[Finding]:
     for smap in scenario_maps(ctx):
-        if not smap.complete or smap.room(smap.starting_room) is None:
-            continue
-        obstacles = smap.obstacle_hexes()
-        if not obstacles:
-            continue
-        open_reach = _reached(smap, ())
-        blocked_reach = _reached(smap, obstacles)
-        for room in smap.rooms:
-            hexes = set(room.hexes)
-            if not hexes & open_reach or hexes & blocked_reach:
-                continue  # unreachable anyway (QGH212/QGH213), or still reachable
-            culprits = []
-            for ov in {id(o): o for o in obstacles.values()}.values():
-                rest = {h for h, o in obstacles.items() if o is not ov}
-                if hexes & _reached(smap, rest):
-                    culprits.append(ov)
-            if culprits:
-                target = culprits[0]
-                names = ", ".join(
-                    f"overlays[{o.index}] at {fmt_hexes(o.hexes, 3)}" for o in culprits
-                )
-                message = (
-                    f"obstacle at {fmt_hexes(target.hexes, 3)} cuts room {room.id!r} off: no "
-                    "walking path from the starting hexes reaches it"
-                )
-                hint = (
-                    f"removing {names} opens a path"
-                    if len(culprits) == 1
-                    else f"removing any one of these opens a path: {names}"
-                )
-            else:
-                # the shortest open way to the room, and the obstacles on it
-                way = _search(smap, (), parents=True)
-                goal = min((h for h in hexes if h in way.dist), key=lambda h: (way.dist[h], h))
-                involved: list[Overlay] = []
-                for h in way.path_to(goal):
-                    if h in obstacles and obstacles[h] not in involved:
-                        involved.append(obstacles[h])
-                target = involved[0]
-                message = (
-                    f"obstacles together cut room {room.id!r} off: no walking path from the "
-                    "starting hexes reaches it"
-                )
-                hint = "the shortest way there crosses " + ", ".join(
-                    f"overlays[{o.index}] at {fmt_hexes(o.hexes, 3)}" for o in involved
-                )
-            yield ctx.finding(
-                obstacles_do_not_cut,
-                message,
-                smap.doc,
-                target.path,
-                hint=hint,
-                related=[(smap.doc, room.path)],
+        # besides the geometry: the start and the obstacles (with their positions in the
+        # file, which the messages name); monsters and other overlays do not matter
+        obstacles = tuple((o.index, o.hexes) for o in smap.overlays if o.type == "obstacle")
+        yield from smap.geometry_findings(
+            ctx,
+            "QGH226",
+            lambda smap=smap: _cut_off(ctx, smap),
+            smap.starting_room,
+            tuple(h for h, _ in smap.starting_hexes),
+            obstacles,
+        )
+
+
+def _cut_off(ctx: CheckContext, smap: ScenarioMap) -> Iterator[Finding]:
+    if not smap.complete or smap.room(smap.starting_room) is None:
+        return
+    obstacles = smap.obstacle_hexes()
+    if not obstacles:
+        return
+    open_reach = _reached(smap, ())
+    blocked_reach = _reached(smap, obstacles)
+    for room in smap.rooms:
+        hexes = set(room.hexes)
+        if not hexes & open_reach or hexes & blocked_reach:
+            continue  # unreachable anyway (QGH212/QGH213), or still reachable
+        culprits = []
+        for ov in {id(o): o for o in obstacles.values()}.values():
+            rest = {h for h, o in obstacles.items() if o is not ov}
+            if hexes & _reached(smap, rest):
+                culprits.append(ov)
+        if culprits:
+            target = culprits[0]
+            names = ", ".join(f"overlays[{o.index}] at {fmt_hexes(o.hexes, 3)}" for o in culprits)
+            message = (
+                f"obstacle at {fmt_hexes(target.hexes, 3)} cuts room {room.id!r} off: no "
+                "walking path from the starting hexes reaches it"
             )
+            hint = (
+                f"removing {names} opens a path"
+                if len(culprits) == 1
+                else f"removing any one of these opens a path: {names}"
+            )
+        else:
+            # the shortest open way to the room, and the obstacles on it
+            way = _search(smap, (), parents=True)
+            goal = min((h for h in hexes if h in way.dist), key=lambda h: (way.dist[h], h))
+            involved: list[Overlay] = []
+            for h in way.path_to(goal):
+                if h in obstacles and obstacles[h] not in involved:
+                    involved.append(obstacles[h])
+            target = involved[0]
+            message = (
+                f"obstacles together cut room {room.id!r} off: no walking path from the "
+                "starting hexes reaches it"
+            )
+            hint = "the shortest way there crosses " + ", ".join(
+                f"overlays[{o.index}] at {fmt_hexes(o.hexes, 3)}" for o in involved
+            )
+        yield ctx.finding(
+            obstacles_do_not_cut,
+            message,
+            smap.doc,
+            target.path,
+            hint=hint,
+            related=[(smap.doc, room.path)],
+        )
 
 
 @gh_check(
@@ -447,7 +478,7 @@ def treasure_reachable(ctx: CheckContext) -> Iterator[Finding]:
         room_of = smap.room_of()
         # rooms characters can walk into: a hex missing there is a sealed pocket (rooms cut
         # off as a whole are QGH213 or QGH226)
-        entered = {room_of[h] for h in reach if h in room_of}
+        entered = _entered(smap, frozenset(obstacles))
 
         for ov in smap.overlays:
             if ov.type not in ("treasure", "coin"):

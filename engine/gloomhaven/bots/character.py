@@ -118,7 +118,9 @@ class BotController:
         ]
 
     def _goal_hexes(self, fig: Figure) -> list[Hex]:
-        """Where to go when no enemy is in sight: a "reach" goal, treasure, then doors."""
+        """Where to go when no enemy is in sight: a "reach" goal, else the closed doors, else
+        pressure plates while a locked door is still shut, else the treasure of a loot-all
+        goal."""
         scenario = self.game.scenario
         for goal in scenario.goals:
             if goal.kind == "reach" and goal.hexes:
@@ -126,12 +128,11 @@ class BotController:
         doors = closed_doors(self.board, self.state)
         if doors:
             return doors
-        plates = [
-            h
-            for h, plate in scenario.pressure_plates.items()
-            if f"plate:{plate}" not in self.state.triggered and self.board.in_play(self.state, h)
-        ]
-        if plates:
+        locked = any(
+            door.locked and door.hex not in self.state.open_doors for door in scenario.doors
+        )
+        plates = [h for h in scenario.pressure_plates if self.board.in_play(self.state, h)]
+        if locked and plates:
             return plates  # a plate may unlock the way on (GH-SPEC-04)
         if any(g.kind == "loot-all" for g in scenario.goals) and self.state.treasures:
             return list(self.state.treasures)
