@@ -85,12 +85,48 @@ _WS = re.compile(r"[ \t\n\r]*")
 _SEPARATOR = re.compile(r"[ \t\n\r]*,?[ \t\n\r]*")
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKETS = re.compile(r"[\[\]{}]")
+_LONG_INT = re.compile(r"-?[0-9]{4301,}")
 _DECODER = json.JSONDecoder()
 _scanstring = json.decoder.scanstring  # type: ignore[attr-defined]
 
 
+class _BadNumber(ValueError):
+    """A number literal JSON does not allow (or Python cannot hold); ``token`` is its text."""
+
+    def __init__(self, token: str, message: str) -> None:
+        super().__init__(message)
+        self.token = token
+
+
 def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not valid JSON (only finite numbers are allowed)")
+    raise _BadNumber(name, f"{name} is not valid JSON (only finite numbers are allowed)")
+
+
+def _finite_float(token: str) -> float:
+    """``json``'s float hook: a literal such as ``1e999`` would silently become infinity."""
+    value = float(token)
+    if value in (float("inf"), float("-inf")):
+        raise _BadNumber(token, f"number {_short(token)} is too large (out of range)")
+    return value
+
+
+def _blank_strings(text: str) -> str:
+    """``text`` with every JSON string replaced by spaces (offsets kept)."""
+    return _STRING.sub(lambda m: " " * len(m.group()), text) if '"' in text else text
+
+
+def _short(token: str) -> str:
+    return token if len(token) <= 30 else token[:27] + "..."
+
+
+def _number_position(text: str, token: str) -> tuple[int | None, int | None]:
+    """Line and column of the first ``token`` outside a string (the offending literal)."""
+    stripped = _blank_strings(text)
+    pattern = r"(?<![0-9A-Za-z.+\-])" + re.escape(token) + r"(?![0-9A-Za-z.])"
+    match = re.search(pattern, stripped)
+    if match is None:
+        return None, None
+    return position(text, match.start())
 
 
 def _duplicate_aware_hook(seen: list[bool]) -> Any:
@@ -226,13 +262,34 @@ def load_json_text(text: str, *, max_depth_limit: int = DEFAULT_MAX_DEPTH) -> Lo
     seen: list[bool] = []
     try:
         data = json.loads(
-            text, object_pairs_hook=_duplicate_aware_hook(seen), parse_constant=_refuse_constant
+            text,
+            object_pairs_hook=_duplicate_aware_hook(seen),
+            parse_constant=_refuse_constant,
+            parse_float=_finite_float,
         )
     except json.JSONDecodeError as exc:
         raise JsonLoadError(
             "malformed", f"malformed JSON: {exc.msg}", line=exc.lineno, column=exc.colno
         ) from None
-    except (ValueError, RecursionError) as exc:  # NaN/Infinity, huge integers
+    except _BadNumber as exc:  # NaN/Infinity, 1e999, huge integers: say where
+        line, column = _number_position(text, exc.token)
+        raise JsonLoadError(
+            "malformed", f"malformed JSON: {exc}", line=line, column=column
+        ) from None
+    except ValueError as exc:
+        # Python refuses integers of more than 4300 digits; its message names an
+        # interpreter setting, so say it plainly (ints get no hook: they are everywhere)
+        match = _LONG_INT.search(_blank_strings(text)) if "digits" in str(exc) else None
+        if match is None:
+            raise JsonLoadError("malformed", f"malformed JSON: {exc}") from None
+        line, column = position(text, match.start())
+        raise JsonLoadError(
+            "malformed",
+            f"malformed JSON: an integer with {len(match.group())} digits is too large",
+            line=line,
+            column=column,
+        ) from None
+    except RecursionError as exc:
         raise JsonLoadError("malformed", f"malformed JSON: {exc}") from None
     duplicates: list[DuplicateKey] = []
     if seen:

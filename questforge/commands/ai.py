@@ -21,6 +21,7 @@ could not be read or is not a valid situation.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,7 @@ from typing import Any
 import click
 
 from questforge.engine.core.hexgrid import Hex
+from questforge.engine.core.jsonload import JsonLoadError, load_json_file, locate
 from questforge.engine.gloomhaven.ai import (
     GeometryCache,
     Situation,
@@ -44,34 +46,38 @@ class InputError(Exception):
     """A situation file could not be used; the message names the file and the place."""
 
 
+def _json_path(path: str) -> tuple[str | int, ...]:
+    """``$.figures[2].hex`` -> ``("figures", 2, "hex")`` (situation keys are plain names)."""
+    return tuple(
+        int(index) if index else key
+        for key, index in re.findall(r"\.([^.\[\]]+)|\[(\d+)\]", path.removeprefix("$"))
+    )
+
+
 def read_situation(path: Path) -> Situation:
-    """Read and load one situation file, turning every failure into :class:`InputError`."""
+    """Read and load one situation file, turning every failure into :class:`InputError`.
+
+    The file is read with the same safe loader as content files (size, depth, encoding,
+    ``NaN``, duplicate keys), and every message names the file and, where there is one, the
+    line and column: ``sit.json:12:5: $.figures[2].hex: hex [9, 9] is not on the map``.
+    """
     try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read file ({exc.strerror or exc})") from None
-    if size > MAX_BYTES:
-        raise InputError(f"{path}: file is too large ({size} bytes; limit {MAX_BYTES})")
+        loaded = load_json_file(path, max_bytes=MAX_BYTES)
+    except JsonLoadError as exc:
+        where = f"{path}:{exc.line}:{exc.column}" if exc.line is not None else str(path)
+        raise InputError(f"{where}: {exc.message}") from None
+    if loaded.duplicates:
+        first = loaded.duplicates[0]
+        key = first.path[-1]
+        raise InputError(
+            f"{path}:{first.line}:{first.column}: duplicate key {key!r}: "
+            "a situation file may name each property once"
+        )
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read file ({exc.strerror or exc})") from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{path}: not UTF-8 text (byte {exc.start})") from None
-    if not text.strip():
-        raise InputError(f"{path}: file is empty, expected a situation JSON object")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}") from None
-    except RecursionError:
-        raise InputError(f"{path}: JSON nested too deeply") from None
-    try:
-        return load_situation(data)
+        return load_situation(loaded.data)
     except SituationError as exc:
-        raise InputError(f"{path}: {exc}") from None
+        line, column = locate(loaded.text, _json_path(exc.path))
+        raise InputError(f"{path}:{line}:{column}: {exc}") from None
 
 
 def _hex(h: tuple[int, int] | None) -> str:

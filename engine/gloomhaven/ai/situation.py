@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from difflib import get_close_matches
 from typing import Any, Literal
 
 from questforge.engine.core.hexgrid import Hex, distance, rotate
@@ -228,6 +229,43 @@ def _list(value: Any, path: str) -> list[Any]:
     return value
 
 
+#: the properties each object of the format may have (``situation.schema.json``); anything
+#: else is refused, so a misspelt flag (``"muddeld": true``) cannot silently change the answer
+ROOT_KEYS = frozenset(
+    {
+        "$schema",
+        "kind",
+        "format",
+        "id",
+        "description",
+        "orientation",
+        "map",
+        "figures",
+        "active",
+        "expected",
+    }
+)
+MAP_KEYS = frozenset({"hexes", "terrain", "thin_walls"})
+TERRAIN_KEYS = frozenset({"hex", "type"})
+FIGURE_KEYS = frozenset({"hex", "side", "initiative", "invisible", "summon", "name"})
+ACTIVE_KEYS = frozenset(
+    {"hex", "name", "move", "range", "targets", "flying", "jumping", "muddled", "aoe"}
+)
+AOE_KEYS = frozenset({"melee", "hexes"})
+EXPECTED_KEYS = frozenset({"destination", "attacks", "focus"})
+
+
+def _known(obj: Mapping[str, Any], allowed: frozenset[str], path: str) -> None:
+    """Refuse a property the format does not have, suggesting the closest known one."""
+    for key in obj:
+        if key not in allowed:
+            close = get_close_matches(str(key), sorted(allowed), n=1)
+            hint = (
+                f"did you mean '{close[0]}'?" if close else "allowed: " + ", ".join(sorted(allowed))
+            )
+            raise SituationError(f"{path}.{key}", f"unknown property '{key}' ({hint})")
+
+
 def _require(obj: Mapping[str, Any], key: str, path: str) -> Any:
     if key not in obj:
         raise SituationError(path, f"missing required property '{key}'")
@@ -237,6 +275,7 @@ def _require(obj: Mapping[str, Any], key: str, path: str) -> Any:
 def load_situation(data: Any) -> Situation:
     """Build a :class:`Situation` from parsed JSON; raises :class:`SituationError`."""
     root = _obj(data, "$")
+    _known(root, ROOT_KEYS, "$")
     kind = root.get("kind", "situation")
     if kind != "situation":
         raise SituationError("$.kind", f"expected 'situation', got {kind!r}")
@@ -253,6 +292,7 @@ def load_situation(data: Any) -> Situation:
         raise SituationError("$.orientation", f"expected 'flat' or 'pointy', got {orientation!r}")
 
     board = _obj(_require(root, "map", "$"), "$.map")
+    _known(board, MAP_KEYS, "$.map")
     hex_list = _list(_require(board, "hexes", "$.map"), "$.map.hexes")
     hexes: set[Hex] = set()
     for i, raw in enumerate(hex_list):
@@ -267,6 +307,7 @@ def load_situation(data: Any) -> Situation:
     for i, raw in enumerate(_list(board.get("terrain", []), "$.map.terrain")):
         p = f"$.map.terrain[{i}]"
         t = _obj(raw, p)
+        _known(t, TERRAIN_KEYS, p)
         h = _hex(_require(t, "hex", p), p + ".hex")
         ttype = _require(t, "type", p)
         if ttype in UNSUPPORTED_TERRAIN:
@@ -295,18 +336,29 @@ def load_situation(data: Any) -> Situation:
         thin.append((a, b))
 
     act = _obj(_require(root, "active", "$"), "$.active")
+    _known(act, ACTIVE_KEYS, "$.active")
     ahex = _hex(_require(act, "hex", "$.active"), "$.active.hex")
     if ahex not in hexes:
         raise SituationError("$.active.hex", f"hex {list(ahex)} is not on the map")
+    if terrain.get(ahex) == "obstacle":
+        raise SituationError(
+            "$.active.hex", f"the active monster stands on an obstacle at {list(ahex)}"
+        )
     aoe: AoePattern | None = None
     raw_aoe = act.get("aoe")
     if raw_aoe is not None:
         ao = _obj(raw_aoe, "$.active.aoe")
+        _known(ao, AOE_KEYS, "$.active.aoe")
         melee = _bool(_require(ao, "melee", "$.active.aoe"), "$.active.aoe.melee")
         cells = _list(_require(ao, "hexes", "$.active.aoe"), "$.active.aoe.hexes")
         if not cells:
             raise SituationError("$.active.aoe.hexes", "an area pattern needs at least one hex")
         pattern = tuple(_hex(c, f"$.active.aoe.hexes[{i}]") for i, c in enumerate(cells))
+        for i, h in enumerate(pattern):
+            if h in pattern[:i]:
+                raise SituationError(
+                    f"$.active.aoe.hexes[{i}]", f"hex {list(h)} is listed twice in the pattern"
+                )
         if melee and Hex(0, 0) in pattern:
             raise SituationError(
                 "$.active.aoe.hexes", "a melee pattern cannot include the attacker's hex [0, 0]"
@@ -329,9 +381,12 @@ def load_situation(data: Any) -> Situation:
     for i, raw in enumerate(_list(_require(root, "figures", "$"), "$.figures")):
         p = f"$.figures[{i}]"
         f = _obj(raw, p)
+        _known(f, FIGURE_KEYS, p)
         h = _hex(_require(f, "hex", p), p + ".hex")
         if h not in hexes:
             raise SituationError(p + ".hex", f"hex {list(h)} is not on the map")
+        if terrain.get(h) == "obstacle":
+            raise SituationError(p + ".hex", f"a figure stands on an obstacle at {list(h)}")
         if h in taken:
             raise SituationError(p + ".hex", f"hex {list(h)} is already occupied ({taken[h]})")
         taken[h] = p
@@ -358,6 +413,7 @@ def load_situation(data: Any) -> Situation:
         for i, raw in enumerate(_list(root["expected"], "$.expected")):
             p = f"$.expected[{i}]"
             e = _obj(raw, p)
+            _known(e, EXPECTED_KEYS, p)
             dest = _hex(_require(e, "destination", p), p + ".destination")
             attacks = tuple(
                 sorted(
