@@ -39,6 +39,8 @@ import click
 from questforge.schema import schema_id
 
 _ID_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+#: longest display name the schemas accept (``common/defs#/$defs/name``)
+MAX_NAME = 120
 
 
 class NewError(click.ClickException):
@@ -69,6 +71,12 @@ def dumps(value: Any, indent: int = 0, width: int = 100) -> str:
         for k, v in value.items()
     )
     return "{\n" + body + "\n" + " " * indent + "}"
+
+
+def _fit(name: str, suffix: str = "") -> str:
+    """``name + suffix`` cut to the longest name the schemas accept (the suffix is kept,
+    so derived names such as ``"<name> card 10"`` stay distinct)."""
+    return name[: MAX_NAME - len(suffix)] + suffix
 
 
 def _header(kind: str, id: str, folder: str = "gloomhaven") -> dict[str, Any]:
@@ -147,7 +155,7 @@ def scenario_files(
     if write_tile:
         files[f"tiles/{tile}.json"] = {
             **_header("map-tile", tile),
-            "name": f"{name} room",
+            "name": _fit(f"{name} room"),
             "description": "A plain 6 x 5 room; replace with your own tile.",
             "sides": {"a": {"hexes": _rect(6, 5)}, "b": {"hexes": _rect(6, 5)}},
         }
@@ -190,7 +198,7 @@ def monster_files(id: str, name: str) -> dict[str, dict[str, Any]]:
     deck_cards = []
     for n, (initiative, abilities, shuffle) in enumerate(cards, start=1):
         card: dict[str, Any] = {
-            "name": f"{name} {n}",
+            "name": _fit(name, f" {n}"),
             "initiative": initiative,
             "abilities": [{"type": t, "value": v} for t, v in abilities],
         }
@@ -252,7 +260,7 @@ def character_files(
             }
         files[f"classes/{id}/{card_id}.json"] = {
             **_header("ability-card", card_id),
-            "name": f"{name} card {n}",
+            "name": _fit(name, f" card {n}"),
             "class": id,
             "level": 1,
             "initiative": min(99, 10 + 7 * n),
@@ -273,8 +281,9 @@ def _pack_root(start: Path) -> Path | None:
     return None
 
 
-def _pack_documents(root: Path | None) -> Iterator[dict[str, Any]]:
-    """Readable JSON objects of the pack at ``root`` (unreadable files are skipped)."""
+def _pack_documents(root: Path | None) -> Iterator[tuple[Path, dict[str, Any]]]:
+    """Readable JSON objects of the pack at ``root`` with their paths (unreadable files are
+    skipped: the validator reports them)."""
     if root is None:
         return
     for path in sorted(root.rglob("*.json")):
@@ -283,7 +292,35 @@ def _pack_documents(root: Path | None) -> Iterator[dict[str, Any]]:
         except (OSError, UnicodeDecodeError, ValueError, RecursionError):
             continue
         if isinstance(data, dict):
-            yield data
+            yield path, data
+
+
+def _check_new_ids(
+    files: dict[str, dict[str, Any]], docs: list[tuple[Path, dict[str, Any]]], base: Path
+) -> None:
+    """Refuse ids the pack already uses for the same kind in another file (QC101 would
+    fail the scaffold); a file at the very target path is reported as an overwrite later."""
+    targets = {(base / rel).resolve() for rel in files}
+    taken = {
+        (d.get("kind"), d.get("id")): path for path, d in docs if path.resolve() not in targets
+    }
+    for doc in files.values():
+        other = taken.get((doc["kind"], doc["id"]))
+        if other is not None:
+            raise NewError(
+                f"the pack already has a {doc['kind']} with id {doc['id']!r} ({other}); "
+                "choose another NAME or give --id"
+            )
+
+
+def _manifest(root: Path | None) -> dict[str, Any]:
+    if root is None:
+        return {}
+    try:
+        data = json.loads((root / "pack.json").read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 def _validate(relative: str, document: dict[str, Any]) -> None:
@@ -457,35 +494,82 @@ def new(
     """
     if not name.strip():
         raise NewError("NAME must not be empty")
+    if len(name) > MAX_NAME:
+        raise NewError(f"NAME is {len(name)} characters long; a name has at most {MAX_NAME}")
     id = _resolve_id(name, content_id)
     if what == "pack":
         if not _ID_RE.match(ruleset):
             raise NewError(f"--ruleset {ruleset!r} is not a ruleset name")
+        _require_ruleset(ruleset)
         written = _write(directory / id, pack_files(id, name, ruleset))
         for path in written:
             click.echo(f"wrote {path}")
         return
     base = content_base(directory)
+    root = _pack_root(directory.resolve())
+    manifest = _manifest(root)
+    pack_ruleset = manifest.get("ruleset", "gloomhaven")
+    if pack_ruleset != "gloomhaven":
+        raise NewError(
+            f"the pack at {root} uses ruleset {pack_ruleset!r}; "
+            f"'new {what}' writes Gloomhaven content only"
+        )
+    docs = list(_pack_documents(root))
     if what == "scenario":
-        docs = list(_pack_documents(_pack_root(directory.resolve())))
+        used = {
+            d["number"]: path
+            for path, d in docs
+            if d.get("kind") == "scenario" and isinstance(d.get("number"), int)
+        }
         if number is None:
-            used = [
-                d.get("number")
-                for d in docs
-                if d.get("kind") == "scenario" and isinstance(d.get("number"), int)
-            ]
-            number = max((n for n in used if isinstance(n, int)), default=0) + 1
+            number = max(used, default=0) + 1
+        elif number in used:
+            raise NewError(f"scenario number {number} is already used by {used[number]}")
         tile_id = tile or f"{id}-room"
+        own = manifest.get("id")
+        if isinstance(own, str) and tile_id.startswith(f"{own}:"):
+            tile_id = tile_id[len(own) + 1 :]  # this pack's own tile, written as pack:id
         if not re.match(r"^([a-z0-9]+(-[a-z0-9]+)*:)?[a-z0-9]+(-[a-z0-9]+)*$", tile_id):
             raise NewError(f"--tile {tile_id!r} is not a content reference")
-        have_tile = any(d.get("kind") == "map-tile" and d.get("id") == tile_id for d in docs)
-        write_tile = tile is None and not have_tile
-        written = _write(base, scenario_files(id, name, number, tile_id, write_tile))
+        have_tile = any(d.get("kind") == "map-tile" and d.get("id") == tile_id for _, d in docs)
+        if ":" in tile_id:
+            _require_listed_pack(tile_id, manifest)
+            write_tile = False
+        else:  # a tile the pack does not have yet gets the starter tile under that id
+            write_tile = not have_tile
+        files = scenario_files(id, name, number, tile_id, write_tile)
     elif what == "monster":
-        written = _write(base, monster_files(id, name))
+        files = monster_files(id, name)
     else:
-        docs = list(_pack_documents(_pack_root(directory.resolve())))
-        pack_ids = {(str(d.get("kind")), str(d.get("id"))) for d in docs}
-        written = _write(base, character_files(id, name, hand_size, pack_ids))
+        pack_ids = {(str(d.get("kind")), str(d.get("id"))) for _, d in docs}
+        files = character_files(id, name, hand_size, pack_ids)
+    _check_new_ids(files, docs, base)
+    written = _write(base, files)
     for path in written:
         click.echo(f"wrote {path}")
+
+
+def _require_ruleset(ruleset: str) -> None:
+    """A new pack must name an installed ruleset, or it would not validate (QC104)."""
+    from questforge.engine import rulesets
+
+    try:
+        rulesets.get(ruleset)
+    except KeyError:
+        known = ", ".join(r.name for r in rulesets.all_rulesets())
+        raise NewError(f"--ruleset {ruleset!r} is not installed (installed: {known})") from None
+
+
+def _require_listed_pack(reference: str, manifest: dict[str, Any]) -> None:
+    """A ``pack:tile`` reference only resolves if the pack lists that pack in ``requires``."""
+    pack_id = reference.split(":", 1)[0]
+    requires = manifest.get("requires")
+    listed = {
+        e.get("id") if isinstance(e, dict) else e
+        for e in (requires if isinstance(requires, list) else [])
+    }
+    if pack_id not in listed:
+        raise NewError(
+            f"--tile {reference!r} names pack {pack_id!r}, which this pack does not "
+            "list in 'requires'"
+        )
