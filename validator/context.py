@@ -17,6 +17,9 @@ the core checks, with it.
 - ``ctx.finding(spec, message, doc, path, hint=...)``: a finding located in ``doc``;
   ``spec`` is the function's ``.spec`` or a code string. ``CheckSpec.finding(message,
   file=doc.name, path=...)`` works as well.
+- ``ctx.per_document(code, docs, check)``: the findings of ``check(doc)`` for each
+  document, for checks that read nothing but the document itself (reused while it is
+  unchanged).
 - ``ctx.memo(key, compute)`` and ``ctx.memo_findings(key, compute)``: derived data (an
   index, a scenario map, a check's findings for one document) kept in the context's
   :class:`CheckCache`. A one-shot validation gets a fresh cache; the editor's
@@ -33,6 +36,7 @@ from __future__ import annotations
 import copy
 import functools
 import json
+import marshal
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import count
@@ -47,11 +51,25 @@ _UNSET = object()
 T = TypeVar("T")
 
 
-def fingerprint(value: Any) -> str:
-    """A canonical string of JSON-like ``value``, for memo keys that depend on part of a
-    document's data (equal data, equal fingerprint; dict key order matters, as it does for
-    the checks' iteration order)."""
-    return json.dumps(value, separators=(",", ":"), default=repr)
+def fingerprint(value: Any) -> Hashable:
+    """A canonical form of JSON-like ``value``, for memo keys that depend on part of a
+    document's data and for comparing documents: equal forms mean equal data *and* equal
+    types (``1``, ``1.0`` and ``true`` differ, as they do for JSON Schema) and key order
+    (which decides the checks' iteration order).
+
+    ``marshal`` format 2 (no back-references, so the same data always gives the same
+    bytes; several times faster than JSON), or JSON text for values marshal refuses; for a
+    value neither can serialise (nested too deeply), a new object that equals nothing else:
+    never reused, never wrongly equal.
+    """
+    try:
+        return marshal.dumps(value, 2)
+    except ValueError:
+        pass
+    try:
+        return json.dumps(value, separators=(",", ":"), default=repr)
+    except (ValueError, RecursionError):
+        return object()
 
 
 class CheckCache:
@@ -68,7 +86,10 @@ class CheckCache:
     told about; a one-shot validation uses a fresh cache.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, *, persistent: bool = True) -> None:
+        #: ``False`` for a one-shot validation: nothing outlives the run, so memoised
+        #: findings need neither be stored nor copied
+        self.persistent = persistent
         self._counter = count(1)
         self._stamps: dict[int, tuple[Any, int]] = {}
         self._current: dict[Hashable, Any] = {}
@@ -157,8 +178,8 @@ class CheckContext:
     required: dict[str, list[Document]] = field(default_factory=dict)
     #: arguments for the model loader, if the caller has a better model than the default
     model_loader: Any = None
-    #: derived data shared with other runs (a fresh cache when not given)
-    cache: CheckCache = field(default_factory=CheckCache)
+    #: derived data shared with other runs (a fresh, one-shot cache when not given)
+    cache: CheckCache = field(default_factory=lambda: CheckCache(persistent=False))
     _index: dict[tuple[str, str], Document] = field(init=False, repr=False)
     _required_index: dict[str, dict[tuple[str, str], Document]] = field(init=False, repr=False)
     _model: Any = field(init=False, repr=False, default=_UNSET)
@@ -273,6 +294,8 @@ class CheckContext:
     ) -> list[Finding]:
         """Like :meth:`memo` for a list of findings: every call returns fresh copies (the
         runner fills in line and column, which a cached finding must not keep)."""
+        if not self.cache.persistent:
+            return list(compute())  # each such key is asked for once per run
         stored = self.memo(key, lambda: tuple(copy.copy(f) for f in compute()))
         return [copy.copy(f) for f in stored]
 
@@ -284,6 +307,12 @@ class CheckContext:
     ) -> Iterator[Finding]:
         """The findings of ``check`` on each of ``documents``, memoised per document
         version: for checks whose findings depend on nothing but the document itself."""
+        if not self.cache.persistent:
+            for doc in documents:
+                # materialised like a memoised result, so that a check that raises part
+                # way through a document reports the same either way
+                yield from list(check(doc))
+            return
         for doc in documents:
             yield from self.memo_findings(
                 (code, "per-document", self.stamp(doc)), functools.partial(check, doc)

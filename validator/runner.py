@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import copy
 import importlib
+import json
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -220,8 +221,7 @@ def _schema_findings(doc: Document, folder: str | None, store: SchemaStore) -> l
             )
         ]
     out: list[Finding] = []
-    # the text (or, without one, the serialised data) tells cheaply whether a walk is needed
-    if '"$ref"' in (doc.text if doc.text is not None else fingerprint(data)):
+    if _may_hold_ref(doc):
         refs: list[tuple[str | int, ...]] = []
         _find_refs(data, (), refs)
         for where in sorted(refs, key=str):
@@ -278,12 +278,36 @@ def _schema_findings(doc: Document, folder: str | None, store: SchemaStore) -> l
             )
         )
         return out
-    if validator.is_valid(data):
-        doc.schema_valid = not any(f.code == codes.CONTENT_REF.code for f in out)
+    try:
+        if validator.is_valid(data):
+            doc.schema_valid = not any(f.code == codes.CONTENT_REF.code for f in out)
+            return out
+        errors = list(validator.iter_errors(data))
+    except ValueError as exc:
+        # jsonschema-rs gives up on very deep data; files are refused before that by the
+        # loader's depth limit, in-memory documents (an editor's) are caught here
+        out.append(
+            codes.TOO_DEEP.finding(
+                f"content nested too deeply to validate ({exc})",
+                file=name,
+                hint=f"nesting is limited to {DEFAULT_MAX_DEPTH} levels",
+            )
+        )
         return out
-    for error in validator.iter_errors(data):
+    for error in errors:
         out.extend(_schema_error_findings(error, name, store))
     return out
+
+
+def _may_hold_ref(doc: Document) -> bool:
+    """Whether ``doc`` may have a ``$ref`` key: the text (or, without one, the serialised
+    data, much faster than walking it) tells cheaply when it cannot."""
+    if doc.text is not None:
+        return '"$ref"' in doc.text
+    try:
+        return '"$ref"' in json.dumps(doc.data, default=repr)
+    except (ValueError, RecursionError):  # too deep to serialise: walk it
+        return True
 
 
 def _schema_reference_ok(declared: Any, schema_id: str, name: str) -> bool:
@@ -426,7 +450,7 @@ def validate_documents(
         required=required,
         store=store or default_store(),
         pack=pack,
-        cache=CheckCache(),
+        cache=CheckCache(persistent=False),
         schema_cache=None,
     )
 
@@ -509,8 +533,10 @@ class ValidationSession:
 
     The result is always the full, current finding list: equal to
     ``validate_documents(session.documents, ...)`` with the same options. A document whose
-    data changed without being reported is the one way to get stale findings.
-    Not thread-safe: use one session per thread (or a lock).
+    data changed without being reported is the one way to get stale findings (or use
+    :meth:`sync` with fresh copies, which finds the changes itself). The options are those
+    of :func:`validate_documents` and fixed for the session's life. Not thread-safe: use
+    one session per thread (or a lock).
     """
 
     def __init__(
@@ -524,23 +550,24 @@ class ValidationSession:
         store: SchemaStore | None = None,
         pack: packs.Pack | None = None,
     ) -> None:
-        self.schema_only = schema_only
-        self.ruleset = ruleset
-        self.pack_id = pack_id
-        self.required = dict(required or {})
-        self.store = store or default_store()
-        self.pack = pack
+        # fixed for the session's life (the caches assume them)
+        self._schema_only = schema_only
+        self._ruleset = ruleset
+        self._pack_id = pack_id
+        self._required = dict(required or {})
+        self._store = store or default_store()
+        self._pack = pack
         self._documents: dict[str, Document] = {}
         self._cache = CheckCache()
         self._schema: _SchemaCache = {}
-        self._fingerprints: dict[str, tuple[int, str]] = {}
+        self._fingerprints: dict[str, tuple[int, Hashable]] = {}
         self._settings: tuple[str | None, str | None] | None = None
         for doc in documents:
             self.update(doc)
 
     @property
     def documents(self) -> list[Document]:
-        """The pack's documents, in the order they were first added."""
+        """The pack's documents, in order (as added; after :meth:`sync`, as given)."""
         return list(self._documents.values())
 
     def get(self, name: str) -> Document | None:
@@ -593,7 +620,10 @@ class ValidationSession:
         return changed
 
     def _same(self, held: Document, doc: Document) -> bool:
-        if held.text != doc.text or held.path != doc.path or held.data != doc.data:
+        try:
+            if held.text != doc.text or held.path != doc.path or held.data != doc.data:
+                return False
+        except RecursionError:  # too deep to compare: treat as changed
             return False
         # ``==`` says 1 == 1.0 == True and ignores key order; the schema and the messages
         # do not: confirm with the serialised form (the held one's is kept per version)
@@ -606,7 +636,7 @@ class ValidationSession:
 
     def set_required(self, required: dict[str, list[Document]]) -> None:
         """Replace the documents of the required packs (everything is re-checked)."""
-        self.required = dict(required)
+        self._required = dict(required)
         self._cache.clear()
 
     def validate(self, changed: Iterable[str] = ()) -> Report:
@@ -627,12 +657,12 @@ class ValidationSession:
         try:
             return _validate(
                 documents,
-                schema_only=self.schema_only,
-                ruleset=self.ruleset,
-                pack_id=self.pack_id,
-                required=self.required,
-                store=self.store,
-                pack=self.pack,
+                schema_only=self._schema_only,
+                ruleset=self._ruleset,
+                pack_id=self._pack_id,
+                required=self._required,
+                store=self._store,
+                pack=self._pack,
                 cache=self._cache,
                 schema_cache=self._schema,
             )

@@ -6,6 +6,7 @@ UTF-16, binary, empty or malformed, or use the same key twice. :func:`load_json_
 wrong and where (line and column), instead of a ``RecursionError``, a ``MemoryError`` or a
 silently-wrong value:
 
+- file type: named pipes, sockets and devices are refused without waiting on them;
 - size: a file above ``max_bytes`` (default 10 MiB) is refused from its ``stat`` size, before
   it is read; at most ``max_bytes + 1`` bytes are ever read;
 - depth: nesting is measured by a non-recursive scan *before* ``json.loads`` runs (Python's
@@ -29,6 +30,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -271,10 +273,10 @@ def load_json_text(text: str, *, max_depth_limit: int = DEFAULT_MAX_DEPTH) -> Lo
         raise JsonLoadError(
             "malformed", f"malformed JSON: {exc.msg}", line=exc.lineno, column=exc.colno
         ) from None
-    except _BadNumber as exc:  # NaN/Infinity, 1e999, huge integers: say where
-        line, column = _number_position(text, exc.token)
+    except _BadNumber as exc:  # NaN/Infinity, 1e999: say where
+        at_line, at_column = _number_position(text, exc.token)
         raise JsonLoadError(
-            "malformed", f"malformed JSON: {exc}", line=line, column=column
+            "malformed", f"malformed JSON: {exc}", line=at_line, column=at_column
         ) from None
     except ValueError as exc:
         # Python refuses integers of more than 4300 digits; its message names an
@@ -314,8 +316,21 @@ def load_json_file(
 ) -> LoadedJson:
     """Read and parse an untrusted file; a file above ``max_bytes`` is never read."""
     try:
-        with open(path, "rb") as handle:
-            size = os.fstat(handle.fileno()).st_size
+        # O_NONBLOCK: opening a named pipe planted in a pack must not wait for a writer
+        # forever; the file type is then checked on the open handle (no race with a swap)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with open(fd, "rb") as handle:
+            info = os.fstat(handle.fileno())
+            if stat.S_ISDIR(info.st_mode):
+                raise IsADirectoryError(path)
+            if not stat.S_ISREG(info.st_mode):
+                raise JsonLoadError(
+                    "io",
+                    "not a regular file (a named pipe, socket or device); content files "
+                    "must be regular files",
+                    hint="remove it from the pack",
+                )
+            size = info.st_size
             if size > max_bytes:
                 raise _too_big(size, max_bytes)
             raw = handle.read(max_bytes + 1)  # a growing file cannot sneak past the limit

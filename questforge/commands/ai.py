@@ -29,7 +29,12 @@ from typing import Any
 import click
 
 from questforge.engine.core.hexgrid import Hex
-from questforge.engine.core.jsonload import JsonLoadError, load_json_file, locate
+from questforge.engine.core.jsonload import (
+    JsonLoadError,
+    load_json_bytes,
+    load_json_file,
+    locate,
+)
 from questforge.engine.gloomhaven.ai import (
     GeometryCache,
     Situation,
@@ -62,7 +67,10 @@ def read_situation(path: Path) -> Situation:
     line and column: ``sit.json:12:5: $.figures[2].hex: hex [9, 9] is not on the map``.
     """
     try:
-        loaded = load_json_file(path, max_bytes=MAX_BYTES)
+        if str(path) == "-":  # a situation piped in on standard input
+            loaded = load_json_bytes(sys.stdin.buffer.read(MAX_BYTES + 1), max_bytes=MAX_BYTES)
+        else:
+            loaded = load_json_file(path, max_bytes=MAX_BYTES)
     except JsonLoadError as exc:
         where = f"{path}:{exc.line}:{exc.column}" if exc.line is not None else str(path)
         raise InputError(f"{where}: {exc.message}") from None
@@ -160,9 +168,14 @@ def ruling_text(sit: Situation, solution: Solution) -> str:
 def _expand(paths: tuple[Path, ...]) -> list[Path]:
     """Files as given; a directory stands for its ``*.json`` files in name order."""
     out: list[Path] = []
+    if sum(1 for p in paths if str(p) == "-") > 1:
+        raise click.UsageError("standard input (-) can be read only once")
     for p in paths:
-        if p.is_dir():
-            out.extend(sorted(p.glob("*.json")))
+        if str(p) != "-" and p.is_dir():
+            found = sorted(p.glob("*.json"))
+            if not found:
+                raise click.UsageError(f"{p}: folder holds no *.json situation files")
+            out.extend(found)
         else:
             out.append(p)
     return out
@@ -196,7 +209,8 @@ def ai() -> None:
 def solve_command(files: tuple[Path, ...], fmt: str, check: bool, explain: bool) -> None:
     """Solve situation FILE(s) (format: SITUATION.md) and print every valid option.
 
-    A directory stands for the *.json files in it, in name order.
+    A directory stands for the *.json files in it, in name order; - reads one situation
+    from standard input.
     """
     failed_input = False
     mismatch = False

@@ -41,6 +41,8 @@ from questforge.schema import schema_id
 _ID_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 #: longest display name the schemas accept (``common/defs#/$defs/name``)
 MAX_NAME = 120
+#: longest id the schemas accept (``common/defs#/$defs/id``)
+MAX_ID = 80
 
 
 class NewError(click.ClickException):
@@ -497,6 +499,21 @@ def new(
     if len(name) > MAX_NAME:
         raise NewError(f"NAME is {len(name)} characters long; a name has at most {MAX_NAME}")
     id = _resolve_id(name, content_id)
+    # ids of the files made alongside (``<id>-deck``, ``<id>-room``, ``<id>-card-N``) must
+    # fit the 80-character id limit too
+    suffix = {
+        "pack": "",
+        "scenario": "" if tile else "-room",
+        "monster": "-deck",
+        "character": f"-card-{hand_size}",
+    }[what]
+    if len(id) + len(suffix) > MAX_ID:
+        if content_id is not None:
+            raise NewError(
+                f"--id {content_id!r} is too long: ids have at most {MAX_ID} characters, "
+                f"and this one also makes {content_id + suffix!r}"
+            )
+        id = id[: MAX_ID - len(suffix)].strip("-")
     if what == "pack":
         if not _ID_RE.match(ruleset):
             raise NewError(f"--ruleset {ruleset!r} is not a ruleset name")

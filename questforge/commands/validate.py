@@ -86,7 +86,7 @@ def _write(text: str, output: str | None, *, color: bool = False) -> None:
 @click.option(
     "--pack-path",
     multiple=True,
-    type=click.Path(file_okay=False, path_type=Path),
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
     help="Folder to search for required packs (repeatable); sibling folders are searched first.",
 )
 def validate(
@@ -104,6 +104,8 @@ def validate(
     each of them; a single file is checked in the context of its pack.
     """
     if list_checks:
+        if fmt not in ("text", "json"):
+            _fail(f"--list-checks writes text or json, not {fmt}")
         _write(_list_checks(fmt), output)
         return
     if not paths:
@@ -130,6 +132,11 @@ def validate(
             "rerun with QUESTFORGE_DEBUG=1 for the traceback and please report it"
         )
         return
+    if not report.files:  # a typo'd or empty folder must not pass CI unnoticed
+        click.echo(
+            "questforge validate: warning: no content files (*.json) found in " + ", ".join(paths),
+            err=True,
+        )
     color = _want_color(output) and fmt == "text"
     _write(render(fmt, report, color=color), output, color=color)
     if output is not None:

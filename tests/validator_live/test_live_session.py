@@ -314,3 +314,23 @@ def test_moving_an_obstacle_reopens_a_room(
     moved = session.validate(changed=[generated_scenario.name])
     assert keys(moved.findings) == full(session)
     assert "QGH226" not in codes(moved.findings)
+
+
+def test_deeply_nested_document_is_a_finding_not_a_crash() -> None:
+    """In-memory documents skip the file loader's depth limit; validating (and syncing)
+    one nested thousands of levels deep gives QC003, in a session as in a one-shot run."""
+
+    def deep() -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": "monster", "id": "deep"}
+        node = data
+        for _ in range(5000):
+            node["n"] = {}
+            node = node["n"]
+        return data
+
+    data = deep()
+    session = ValidationSession([Document("deep.json", data)])
+    assert "QC003" in codes(session.validate().findings)
+    assert session.sync([Document("deep.json", deep())]) == ["deep.json"]
+    assert "QC003" in codes(session.validate().findings)
+    assert "QC003" in codes(validate_documents([Document("deep.json", data)]).findings)

@@ -8,6 +8,7 @@ every hex, which room it is in, and that every room can be revealed.
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 
@@ -38,7 +39,7 @@ from questforge.validator.gloomhaven.scenario_map import (
 def tiles_do_not_overlap(ctx: CheckContext) -> Iterator[Finding]:
     for smap in scenario_maps(ctx):
         yield from smap.geometry_findings(
-            ctx, "QGH210", lambda smap=smap: _tiles_do_not_overlap(ctx, smap)
+            ctx, "QGH210", functools.partial(_tiles_do_not_overlap, ctx, smap)
         )
 
 
@@ -108,7 +109,7 @@ def locked_door_opens(ctx: CheckContext) -> Iterator[Finding]:
 def door_between_two_rooms(ctx: CheckContext) -> Iterator[Finding]:
     for smap in scenario_maps(ctx):
         yield from smap.geometry_findings(
-            ctx, "QGH212", lambda smap=smap: _door_between_two_rooms(ctx, smap)
+            ctx, "QGH212", functools.partial(_door_between_two_rooms, ctx, smap)
         )
 
 
@@ -167,7 +168,7 @@ def _door_between_two_rooms(ctx: CheckContext, smap: ScenarioMap) -> Iterator[Fi
 def rooms_reachable(ctx: CheckContext) -> Iterator[Finding]:
     for smap in scenario_maps(ctx):
         yield from smap.geometry_findings(
-            ctx, "QGH213", lambda smap=smap: _rooms_reachable(ctx, smap), smap.starting_room
+            ctx, "QGH213", functools.partial(_rooms_reachable, ctx, smap), smap.starting_room
         )
 
 
@@ -210,7 +211,7 @@ def _rooms_reachable(ctx: CheckContext, smap: ScenarioMap) -> Iterator[Finding]:
 def hex_in_one_room(ctx: CheckContext) -> Iterator[Finding]:
     for smap in scenario_maps(ctx):
         yield from smap.geometry_findings(
-            ctx, "QGH214", lambda smap=smap: _hex_in_one_room(ctx, smap)
+            ctx, "QGH214", functools.partial(_hex_in_one_room, ctx, smap)
         )
 
 
@@ -251,7 +252,7 @@ def _hex_in_one_room(ctx: CheckContext, smap: ScenarioMap) -> Iterator[Finding]:
 def hexes_in_a_room(ctx: CheckContext) -> Iterator[Finding]:
     for smap in scenario_maps(ctx):
         yield from smap.geometry_findings(
-            ctx, "QGH215", lambda smap=smap: _hexes_in_a_room(ctx, smap)
+            ctx, "QGH215", functools.partial(_hexes_in_a_room, ctx, smap)
         )
 
 
@@ -331,7 +332,7 @@ def walls_between_neighbours(ctx: CheckContext) -> Iterator[Finding]:
 def room_connected(ctx: CheckContext) -> Iterator[Finding]:
     for smap in scenario_maps(ctx):
         yield from smap.geometry_findings(
-            ctx, "QGH217", lambda smap=smap: _room_connected(ctx, smap)
+            ctx, "QGH217", functools.partial(_room_connected, ctx, smap)
         )
 
 
@@ -394,7 +395,7 @@ def _components(
 def room_not_empty(ctx: CheckContext) -> Iterator[Finding]:
     for smap in scenario_maps(ctx):
         yield from smap.geometry_findings(
-            ctx, "QGH218", lambda smap=smap: _room_not_empty(ctx, smap)
+            ctx, "QGH218", functools.partial(_room_not_empty, ctx, smap)
         )
 
 

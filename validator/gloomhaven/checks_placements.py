@@ -9,6 +9,7 @@ count are in :mod:`.checks_markers`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -393,7 +394,7 @@ def obstacles_do_not_cut(ctx: CheckContext) -> Iterator[Finding]:
         yield from smap.geometry_findings(
             ctx,
             "QGH226",
-            lambda smap=smap: _cut_off(ctx, smap),
+            functools.partial(_cut_off, ctx, smap),
             smap.starting_room,
             tuple(h for h, _ in smap.starting_hexes),
             obstacles,

@@ -8,6 +8,7 @@ figures) that the schema cannot tie together.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from typing import Any
 
@@ -49,7 +50,7 @@ def references_resolve(ctx: CheckContext) -> Iterator[Finding]:
             continue
         yield from ctx.memo_findings(
             ("QGH201", ctx.stamp(doc), ids),
-            lambda doc=doc: _unresolved(ctx, doc),
+            functools.partial(_unresolved, ctx, doc),
         )
 
 
@@ -108,7 +109,7 @@ def reference_pack_known(ctx: CheckContext) -> Iterator[Finding]:
     for doc in ctx.valid_documents():
         yield from ctx.memo_findings(
             ("QGH202", ctx.stamp(doc)),
-            lambda doc=doc: _unknown_packs(ctx, doc),
+            functools.partial(_unknown_packs, ctx, doc),
         )
 
 

@@ -13,10 +13,19 @@ of the placed tile hexes, the rooms' explicit hexes and the door hexes; a door h
 no room (it is taken out of the room whose tile it lies on); adjacent hexes of different
 rooms are separated by a wall, so rooms connect only through doors. This module only adds
 what findings need: the JSON path of every element.
+
+Building a map is the expensive part of validating a scenario, and an editor re-validates
+after every edit, so the work is kept in the check context's cache
+(:meth:`~questforge.validator.context.CheckContext.memo`): a scenario's map is reused while
+the scenario, the map tiles and the monster types are unchanged, and its *geometry* (tiles,
+rooms, doors, walls, the walking graph, walks from the start) while only
+:data:`GEOMETRY_KEYS` and the map tiles are, so moving a monster or an overlay rebuilds
+neither.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -426,7 +435,7 @@ def _geometry(
             if hx(h) not in door_hexes:
                 room.hexes.setdefault(hx(h), ("rooms", i, "hexes", k))
         rooms.append(room)
-    extra_walls = [
+    extra_walls: list[tuple[Edge, JsonPath]] = [
         ((hx(w[0]), hx(w[1])), ("walls", k)) for k, w in enumerate(data.get("walls", []))
     ]
     return _Geometry(geo, placed_tiles, complete, doors, rooms, extra_walls)
@@ -455,7 +464,7 @@ def scenario_maps(ctx: CheckContext) -> list[ScenarioMap]:
                     ctx.kind_token("map-tile"),
                     ctx.kind_token("monster"),
                 ),
-                lambda doc=doc: build(ctx, doc, tiles),
+                functools.partial(build, ctx, doc, tiles),
             )
             for doc in ctx.of_kind("scenario")
         ]

@@ -311,42 +311,51 @@ def _apply(
         seen.add(key)
     for name in plan.hits:
         out.append((path, name, inst))
+    # a child plan that cannot reach a wanted value is skipped here rather than entered
+    # (no call, no path tuple): most of a document (stats, texts, hexes) is never visited
     for sub in plan.subs:
-        _apply(sub, inst, path, out, seen)
+        if sub.may:
+            _apply(sub, inst, path, out, seen)
     for condition, then, other in plan.conds:
         branch = then if _matches(condition, inst) else other
-        if branch is not None:
+        if branch is not None and branch.may:
             _apply(branch, inst, path, out, seen)
     if plan.dispatch and isinstance(inst, dict):
         for prop, table in plan.dispatch.items():
             value = inst.get(prop, _MISSING)
             if value is not _MISSING and isinstance(value, str | int | bool):
                 for chosen in table.get(value, ()):
-                    _apply(chosen, inst, path, out, seen)
+                    if chosen.may:
+                        _apply(chosen, inst, path, out, seen)
     if isinstance(inst, dict):
         props = plan.props
+        patterns = plan.patterns
+        additional = plan.additional
         for name, value in inst.items():
             prop_plan = props.get(name)
             if prop_plan is not None:
-                _apply(prop_plan, value, (*path, name), out, seen)
+                if prop_plan.may:
+                    _apply(prop_plan, value, (*path, name), out, seen)
                 continue
             matched = False
-            for pattern, pattern_plan in plan.patterns:
+            for pattern, pattern_plan in patterns:
                 if pattern.search(name):
                     matched = True
-                    _apply(pattern_plan, value, (*path, name), out, seen)
-            if not matched and plan.additional is not None:
-                _apply(plan.additional, value, (*path, name), out, seen)
+                    if pattern_plan.may:
+                        _apply(pattern_plan, value, (*path, name), out, seen)
+            if not matched and additional is not None and additional.may:
+                _apply(additional, value, (*path, name), out, seen)
     elif isinstance(inst, list):
         prefix = plan.prefix
         items = plan.items
-        for index, value in enumerate(inst):
-            if index < len(prefix):
-                first = prefix[index]
-                if first is not None:
-                    _apply(first, value, (*path, index), out, seen)
-            elif items is not None:
-                _apply(items, value, (*path, index), out, seen)
+        start = len(prefix)
+        for index, value in enumerate(inst[:start]):
+            first = prefix[index]
+            if first is not None and first.may:
+                _apply(first, value, (*path, index), out, seen)
+        if items is not None and items.may:
+            for index in range(start, len(inst)):
+                _apply(items, inst[index], (*path, index), out, seen)
 
 
 #: the ``$defs`` names the checks look for

@@ -2,7 +2,8 @@
 
 Printed to stdout inside a workflow step, each line becomes an annotation on the pull
 request's diff. Values are escaped as the runner expects (``%``, CR, LF everywhere;
-``:`` and ``,`` in properties too).
+``:`` and ``,`` in properties too), and control characters from the (untrusted)
+content are shown as escapes.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from questforge.validator.checks import spec_of
 from questforge.validator.findings import Finding
+from questforge.validator.reporters.text import printable
 
 if TYPE_CHECKING:
     from questforge.validator.runner import Report
@@ -27,7 +29,7 @@ def _prop(value: str) -> str:
 def annotation(finding: Finding) -> str:
     props = []
     if finding.file:
-        props.append(f"file={_prop(finding.file)}")
+        props.append(f"file={_prop(printable(finding.file))}")
         if finding.line is not None:
             props.append(f"line={finding.line}")
             if finding.column is not None:
@@ -37,11 +39,11 @@ def annotation(finding: Finding) -> str:
     except KeyError:
         title = finding.code
     props.append(f"title={_prop(title)}")
-    message = finding.message
+    message = printable(finding.message)
     if finding.path:
-        message += f"\nat {finding.dotted_path()}"
+        message += f"\nat {printable(finding.dotted_path())}"
     if finding.hint:
-        message += f"\nhint: {finding.hint}"
+        message += f"\nhint: {printable(finding.hint)}"
     return f"::{finding.severity.value} {','.join(props)}::{_data(message)}"
 
 

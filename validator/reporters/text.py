@@ -7,6 +7,7 @@ the caller says the output is a terminal that wants it.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from questforge.validator.findings import Finding, Severity
@@ -25,13 +26,29 @@ _STYLES = {
 }
 
 
+#: C0/C1 control characters (newline, ESC, ...) that must never reach a terminal or a CI log
+#: raw: content is untrusted, and a key such as "x\n<file>:1:1: error ..." would otherwise
+#: forge a finding line, an ESC sequence would restyle or clear the terminal
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character shown as an escape (``\\n``, ``\\x1b``)."""
+    return _CONTROL.sub(_escape, text)
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    return {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(char, f"\\x{ord(char):02x}")
+
+
 def _style(text: str, style: str, color: bool) -> str:
     return f"{_STYLES[style]}{text}{_RESET}" if color else text
 
 
 def location(finding: Finding) -> str:
     """``file:line:col`` (as much of it as is known)."""
-    where = finding.file or "<input>"
+    where = printable(finding.file or "<input>")
     if finding.line is not None:
         where += f":{finding.line}"
         if finding.column is not None:
@@ -43,16 +60,16 @@ def format_finding(finding: Finding, *, color: bool = False) -> str:
     severity = finding.severity.value
     head = (
         f"{location(finding)}: {_style(severity, severity, color)} "
-        f"{_style(finding.code, 'code', color)} {finding.message}"
+        f"{_style(finding.code, 'code', color)} {printable(finding.message)}"
     )
     lines = [head]
     if finding.path:
-        lines.append(_style(f"    at {finding.dotted_path()}", "dim", color))
+        lines.append(_style(f"    at {printable(finding.dotted_path())}", "dim", color))
     if finding.hint:
-        lines.append(f"    hint: {finding.hint}")
+        lines.append(f"    hint: {printable(finding.hint)}")
     for file, path in finding.related:
-        dotted = Finding("", Severity.ERROR, "", path=path).dotted_path()
-        lines.append(_style(f"    see {file or '<input>'} {dotted}", "dim", color))
+        dotted = printable(Finding("", Severity.ERROR, "", path=path).dotted_path())
+        lines.append(_style(f"    see {printable(file or '<input>')} {dotted}", "dim", color))
     return "\n".join(lines)
 
 
@@ -75,7 +92,7 @@ def summary(report: Report, *, color: bool = False) -> str:
 def render(report: Report, *, color: bool = False) -> str:
     blocks: list[str] = []
     for file, findings in report.by_file().items():
-        header = _style(file or "<input>", "file", color)
+        header = _style(printable(file or "<input>"), "file", color)
         body = "\n".join(format_finding(f, color=color) for f in findings)
         blocks.append(f"{header}\n{body}")
     blocks.append(summary(report, color=color))

@@ -364,16 +364,32 @@ def load_situation(data: Any) -> Situation:
                 "$.active.aoe.hexes", "a melee pattern cannot include the attacker's hex [0, 0]"
             )
         aoe = AoePattern(melee, pattern)
+    attack_range = _int(act.get("range", 0), "$.active.range", 0)
+    if aoe is not None and aoe.melee and attack_range > 0:
+        raise SituationError(
+            "$.active.range",
+            f"a melee area pattern (aoe.melee true) is not a ranged attack, got range "
+            f"{attack_range} (use 0, or make the pattern ranged)",
+        )
+    if aoe is not None and not aoe.melee and attack_range == 0:
+        raise SituationError(
+            "$.active.aoe.melee",
+            "a ranged area pattern (aoe.melee false) needs a range of at least 1, got range 0 "
+            "(give active.range, or make the pattern melee)",
+        )
+    raw_name = act.get("name")
+    if raw_name is not None and not isinstance(raw_name, str):
+        raise SituationError("$.active.name", f"expected a string, got {_kind(raw_name)}")
     active = ActiveMonster(
         hex=ahex,
         move=_int(act.get("move", 0), "$.active.move", 0),
-        range=_int(act.get("range", 0), "$.active.range", 0),
+        range=attack_range,
         targets=_int(act.get("targets", 1), "$.active.targets", 0),
         flying=_bool(act.get("flying", False), "$.active.flying"),
         jumping=_bool(act.get("jumping", False), "$.active.jumping"),
         muddled=_bool(act.get("muddled", False), "$.active.muddled"),
         aoe=aoe,
-        name=act.get("name") if isinstance(act.get("name"), str) else None,
+        name=raw_name,
     )
 
     figures: list[Figure] = []

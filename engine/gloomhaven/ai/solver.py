@@ -28,6 +28,7 @@ situations show (see ``docs/monster-ai.md``). In outline:
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable
 from itertools import combinations
 
@@ -70,19 +71,74 @@ class GeometryCache:
 
     def __init__(self, size: int = 8) -> None:
         self.size = size
-        self._maps: dict[
-            tuple[frozenset[Hex], frozenset[frozenset[Hex]]], tuple[HexBoard, LineOfSight]
-        ] = {}
+        self._maps: dict[tuple[frozenset[Hex], frozenset[frozenset[Hex]]], MapGeometry] = {}
+        # The scenario engine passes the very same hex set while the revealed map is
+        # unchanged (a Situation copies its thin walls into a new, equal tuple): an
+        # identity check plus a tuple comparison then skip building and hashing the key.
+        self._last: tuple[frozenset[Hex], tuple[tuple[Hex, Hex], ...], MapGeometry] | None = None
 
     def get(self, sit: Situation) -> tuple[HexBoard, LineOfSight]:
         """The (board, line of sight) of the situation's map, built once per map."""
+        return self.map(sit).pair
+
+    def map(self, sit: Situation) -> MapGeometry:
+        """All static geometry of the situation's map, built once per map."""
+        last = self._last
+        if last is not None and last[0] is sit.hexes and last[1] == sit.thin_walls:
+            return last[2]
         key = (sit.hexes, frozenset(frozenset(w) for w in sit.thin_walls))
         got = self._maps.pop(key, None)
         if got is None:
-            got = (HexBoard(sit.hexes, sit.thin_walls), LineOfSight(sit.hexes, sit.thin_walls))
+            got = MapGeometry(sit.hexes, sit.thin_walls)
             while len(self._maps) >= self.size:
                 self._maps.pop(next(iter(self._maps)))
         self._maps[key] = got
+        self._last = (sit.hexes, sit.thin_walls, got)
+        return got
+
+
+class MapGeometry:
+    """The static geometry of one map: neighbours, thin walls, line of sight (lazy), the
+    plain entry-cost table and the hexes within a distance of a hex (built on demand).
+
+    Everything here depends on the map alone, so sharing it between solves cannot change
+    an answer; what depends on figures or terrain is derived per solve.
+    """
+
+    __slots__ = ("_near", "board", "cells", "index", "los", "nbrs", "pair", "shift", "unit_costs")
+
+    def __init__(self, hexes: frozenset[Hex], thin_walls: tuple[tuple[Hex, Hex], ...]) -> None:
+        self.board = HexBoard(hexes, thin_walls)
+        self.los = LineOfSight(hexes, thin_walls)
+        self.pair = (self.board, self.los)
+        #: every map hex -> 1: the entry costs before terrain and figures (copied per solve)
+        self.unit_costs: dict[Hex, int] = dict.fromkeys(self.board.hexes, 1)
+        self._near: dict[tuple[Hex, int], frozenset[Hex]] = {}
+        # Hexes numbered for the solver's Dijkstra (:func:`_least_costs`): neighbour lists
+        # of numbers, in the board's neighbour order.
+        self.cells: list[Hex] = sorted(self.board.hexes)
+        self.index: dict[Hex, int] = {h: i for i, h in enumerate(self.cells)}
+        adj = self.board.adjacency
+        self.nbrs: list[tuple[int, ...]] = [
+            tuple(self.index[n] for n in adj[h]) for h in self.cells
+        ]
+        #: heap keys are ``cost << shift | hex number``
+        self.shift: int = max(1, len(self.cells).bit_length())
+
+    def near(self, h: Hex, d: int) -> frozenset[Hex]:
+        """The map hexes within ``d`` hexes of ``h`` (plain hex count, walls ignored)."""
+        key = (h, d)
+        got = self._near.get(key)
+        if got is None:
+            hexes = self.board.hexes
+            q, r = h
+            got = frozenset(
+                x
+                for dq in range(-d, d + 1)
+                for dr in range(max(-d, -dq - d), min(d, d - dq) + 1)
+                if (x := Hex(q + dq, r + dr)) in hexes
+            )
+            self._near[key] = got
         return got
 
 
@@ -93,11 +149,9 @@ class _Solver:
         self.sit = sit
         a = sit.active
         self.me = a.hex
-        if geometry is not None:
-            self.board, self.los = geometry.get(sit)
-        else:
-            self.board = HexBoard(sit.hexes, sit.thin_walls)
-            self.los = LineOfSight(sit.hexes, sit.thin_walls)
+        geo = geometry.map(sit) if geometry is not None else MapGeometry(sit.hexes, sit.thin_walls)
+        self.geo = geo
+        self.board, self.los = geo.board, geo.los
         self.adj = self.board.adjacency
         self.terrain = sit.terrain
         self.explain = Explanation()
@@ -125,13 +179,25 @@ class _Solver:
         else:
             self.aoe_offsets = frozenset()
         # Entry costs of normal movement, one table reused by every search of this solve.
-        table: dict[Hex, int] = {}
-        for h in sit.hexes:
-            c = self.enter_cost(h)
-            if c is not None:
-                table[h] = c
+        # Same table as ``enter_cost`` per hex, built from the map's all-ones table.
+        table = geo.unit_costs.copy()
+        uniform = True
+        for h, t in self.terrain.items():
+            if h not in table:
+                continue
+            if t == "obstacle":
+                del table[h]
+            elif t == "difficult":
+                table[h] = 2
+                uniform = False
+            elif t in NEGATIVE:
+                table[h] = 1 + NEG
+                uniform = False
+        for h in self.enemy_block:
+            table.pop(h, None)
         self.cost_table = table
-        self.uniform = all(c == 1 for c in table.values())
+        self.uniform = uniform or all(c == 1 for c in table.values())
+        self._cost_list: list[int | None] | None = None
         self._placements: list[tuple[frozenset[Hex], tuple[Hex, ...]]] | None = None
         self._single: dict[Hex, list[Hex]] = {}
         self._cover: dict[Hex, frozenset[Hex]] = {}
@@ -177,7 +243,7 @@ class _Solver:
             return {h: d + (self.landing_extra(h) if h != self.me else 0) for h, d in steps.items()}
         if self.uniform:
             return dict(bfs([self.me], self.adj, self.cost_table.__contains__).dist)
-        return dijkstra([self.me], self.adj, self.cost_table).dist
+        return _least_costs(self.geo, self.me, self.cost_list())
 
     def remaining(self, dest: Hex, wanted: list[Hex]) -> dict[Hex, int]:
         """Packed cost of moving from the ``wanted`` hexes to ``dest`` (the next turns' path).
@@ -190,7 +256,15 @@ class _Solver:
             return {h: d + extra for h, d in bfs([dest], self.adj, targets=wanted).dist.items()}
         if self.uniform:
             return dict(bfs([dest], self.adj, self.cost_table.__contains__, targets=wanted).dist)
-        return dijkstra([dest], self.adj, self.cost_table, reverse=True, targets=wanted).dist
+        return _least_costs(self.geo, dest, self.cost_list(), reverse=True, targets=wanted)
+
+    def cost_list(self) -> list[int | None]:
+        """``cost_table`` by hex number (see :class:`MapGeometry`), for :func:`_least_costs`."""
+        got = self._cost_list
+        if got is None:
+            get = self.cost_table.get
+            got = self._cost_list = [get(h) for h in self.geo.cells]
+        return got
 
     # ------------------------------------------------------------ attacks
 
@@ -391,10 +465,16 @@ class _Solver:
 
         # GH-FOCUS-02 / GH-MHAZ-01: fewest (negative hexes, movement) to an attack hex.
         reach_bound = self.reach_bound
+        # Only hexes within ``reach_bound`` of the enemy can attack it (see ``can_hit``):
+        # the cheapest of those, in ``ends`` order, is the first one that can.
         cost: dict[Hex, int] = {}
+        geo = self.geo
         for e in self.enemy_at:
-            for c, h in ends:
-                if distance(h, e) <= reach_bound and self.can_hit(h, e):
+            near = sorted(
+                (travel[h], h) for h in geo.near(e, reach_bound) if h in travel and h not in no_end
+            )
+            for c, h in near:
+                if self.can_hit(h, e):
                     cost[e] = c
                     break
 
@@ -520,9 +600,11 @@ class _Solver:
         # GH-MHAZ-01: negative hexes are obstacles unless crossing them is the only way to
         # attack the focus at all; then cross no more of them than that needs.
         allowed_negatives = rank[focus][0] // NEG
+        # can_hit (and so best_attack) is false beyond reach_bound: skip those hexes early
+        near = self.geo.near(focus, self.reach_bound)
         now: list[tuple[DestKey, Hex, frozenset[Hex]]] = []
         for c, h in ends:
-            if c % NEG > move or c // NEG > allowed_negatives:
+            if h not in near or c % NEG > move or c // NEG > allowed_negatives:
                 continue
             for primary, ranks, chosen_set in self.best_attack(h, focus, rank) or ():
                 now.append(((c // NEG, primary, c % NEG, ranks), h, chosen_set))
@@ -570,6 +652,8 @@ class _Solver:
         # GH-MMOVE-08: cannot attack the focus this turn; approach the best attack hexes.
         ideal: list[tuple[DestKey, Hex]] = []
         for c, h in ends:
+            if h not in near:
+                continue
             for primary, ranks, _ in self.best_attack(h, focus, rank) or ():
                 ideal.append(((c // NEG, primary, c % NEG, ranks), h))
         if not ideal:  # cannot happen while can_hit and best_attack agree; stay put
@@ -590,14 +674,25 @@ class _Solver:
             best_k = min(k for k, _ in cands)
             result.extend((h, frozenset()) for k, h in cands if k == best_k)
         dest_list = ", ".join(f"[{d[0]}, {d[1]}]" for d in dests)
-        ex.add(
-            f"It cannot attack {label} this turn (the best attack hex needs {itop[2]} "
-            f"movement point(s), it has {move}); it moves as close as it can to "
-            f"{'one of ' if len(dests) > 1 else ''}{dest_list}, the best hex(es) to attack "
-            "from, using the least movement.",
-            "GH-MMOVE-08",
-            "GH-MMOVE-03",
-        )
+        if move == 0:  # (explanation only: with no move the only destination is its hex)
+            doing = "the ability has no move, so it stays where it is"
+            if not self.has_attack:
+                doing = "the ability has neither a move nor an attack, so it stays where it is"
+            ex.add(
+                f"It cannot attack {label} from where it stands (the best attack hex needs "
+                f"{itop[2]} movement point(s)); {doing}.",
+                "GH-MMOVE-08",
+                "GH-MMOVE-03",
+            )
+        else:
+            ex.add(
+                f"It cannot attack {label} this turn (the best attack hex needs {itop[2]} "
+                f"movement point(s), it has {move}); it moves as close as it can to "
+                f"{'one of ' if len(dests) > 1 else ''}{dest_list}, the best hex(es) to "
+                "attack from, using the least movement.",
+                "GH-MMOVE-08",
+                "GH-MMOVE-03",
+            )
         if not result:
             result = [(self.me, frozenset())]
         # Unique destinations in a stable order.
@@ -608,6 +703,70 @@ class _Solver:
                 seen.add(h)
                 out.append((h, s))
         return out
+
+
+def _least_costs(
+    geo: MapGeometry,
+    source: Hex,
+    costs: list[int | None],
+    *,
+    reverse: bool = False,
+    targets: list[Hex] | None = None,
+) -> dict[Hex, int]:
+    """Least packed costs from ``source`` (Dijkstra), the solver's hot path.
+
+    The same distances as :func:`questforge.engine.core.pathfind.dijkstra` with the entry
+    cost table ``costs`` (by hex number; ``None`` = blocked). ``reverse``: the cost of
+    walking *to* ``source``, each step charged for the hex it enters; ``targets``: stop
+    once all of them are settled (only their distances are then complete). Heap entries
+    are plain integers ``cost << shift | hex number``. Least costs are unique, so the
+    answer does not depend on the order in which equal-cost hexes are settled.
+    """
+    cells, nbrs, shift = geo.cells, geo.nbrs, geo.shift
+    mask = (1 << shift) - 1
+    src = geo.index[source]
+    best = [INF] * len(cells)
+    best[src] = 0
+    done = [False] * len(cells)
+    out: dict[Hex, int] = {}
+    heap = [src]
+    pending = {geo.index[t] for t in targets} if targets is not None else None
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        key = pop(heap)
+        i = key & mask
+        if done[i]:
+            continue
+        done[i] = True
+        d = key >> shift
+        out[cells[i]] = d
+        if pending is not None:
+            pending.discard(i)
+            if not pending:
+                break
+        if reverse:
+            here = costs[i]
+            if here is None:
+                if i == src:
+                    continue  # a blocked source is a goal, never walked through
+                here = 0
+            nd = d + here
+            for m in nbrs[i]:
+                if not done[m] and costs[m] is not None and nd < best[m]:
+                    best[m] = nd
+                    push(heap, nd << shift | m)
+        else:
+            for m in nbrs[i]:
+                if done[m]:
+                    continue
+                cm = costs[m]
+                if cm is None:
+                    continue
+                nd = d + cm
+                if nd < best[m]:
+                    best[m] = nd
+                    push(heap, nd << shift | m)
+    return out
 
 
 def find_path(

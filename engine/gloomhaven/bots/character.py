@@ -261,10 +261,12 @@ class BotController:
         }
         in_reach = s.steps_to_enemy is not None and s.steps_to_enemy <= 4
         hand = sorted(tops)
+        # a little seeded noise per card separates pairs of equal value
+        noise = {c: 0.005 * self.rng.random() for c in hand}
         for x, a in enumerate(hand):
             for b in hand[x + 1 :]:
-                # the better split of the pair, plus a little seeded noise between equals
-                value = max(tops[a] + bottoms[b], tops[b] + bottoms[a]) + 0.01 * self.rng.random()
+                # the better split of the pair (GH-TURN-01)
+                value = max(tops[a] + bottoms[b], tops[b] + bottoms[a]) + noise[a] + noise[b]
                 # strike first when enemies are close, otherwise let them come
                 if in_reach:
                     lead, other = (a, b) if inits[a] <= inits[b] else (b, a)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from questforge.engine.core.hexgrid import Hex as GridHex
 from questforge.engine.core.hexgrid import HexBoard, distance, rotate
 from questforge.engine.core.los import LineOfSight
+from questforge.engine.gloomhaven.ai.solver import GeometryCache
 from questforge.engine.gloomhaven.game.spec import AreaPattern, DoorSpec, Hex, ScenarioSpec
 from questforge.engine.gloomhaven.game.state import GameState
 
@@ -43,6 +44,10 @@ class Board:
             tuple[tuple[str, ...], frozenset[Hex]],
             tuple[frozenset[GridHex], tuple[tuple[GridHex, GridHex], ...]],
         ] = {}
+        #: the monster-AI solver's geometry (neighbours, line of sight) per monster view:
+        #: it depends on the map only, so every game of the scenario shares it
+        #: (:meth:`monster_view` returns the same objects while the map is unchanged)
+        self.geometry = GeometryCache(size=32)
 
     def room_at(self, h: Hex) -> str | None:
         """The room of a hex; a door hex counts as the first room it joins (reports)."""
@@ -135,6 +140,7 @@ def find_routes(
     jump: bool = False,
     flying: bool = False,
     character: bool = True,
+    goal: Hex | None = None,
 ) -> dict[Hex, Route]:
     """Every hex a figure of ``side`` at ``start`` can end a move on with ``budget`` points.
 
@@ -147,6 +153,10 @@ def find_routes(
 
     Among routes to one hex, the one entering the fewest traps and hazardous hexes wins,
     then the cheapest (a player would choose it: the rules let the mover pick the path).
+
+    ``goal``: only the route to that hex is wanted (a monster's solver-chosen destination);
+    the result may then hold just that route, found by the same search stopped early (the
+    route is the same as in the full answer).
     """
     occupied = {f.hex: f.side for f in state.figures.values()}
     play = board.play_set(state)
@@ -155,15 +165,18 @@ def find_routes(
     difficult = state.difficult
     obstacles = state.obstacles
     ignore_terrain = jump or flying
+    doors = board.doors
+    open_doors = state.open_doors
+    unlocked = state.unlocked_doors
 
     def enter(h: Hex) -> tuple[int, int] | None:
         """(cost, negatives) to step into ``h`` as an intermediate hex; None = blocked."""
         if h not in play:
             return None
-        if board.closed_door(state, h):
+        if h in doors and h not in open_doors:  # a closed door
             if not character:
                 return None  # GH-DOOR-03
-            if board.doors[h].locked and h not in state.unlocked_doors:
+            if doors[h].locked and h not in unlocked:
                 return None  # GH-SPEC-03: a wall until its condition is met
         if not ignore_terrain:
             if h in obstacles:
@@ -171,14 +184,15 @@ def find_routes(
             other = occupied.get(h)
             if other is not None and other != side:
                 return None
-            neg = 1 if (h in traps or h in hazardous) else 0
-            return (2 if h in difficult else 1), neg
-        return 1, 0
+            if h in traps or h in hazardous:
+                return _DIFFICULT_NEGATIVE if h in difficult else _NEGATIVE
+            return _DIFFICULT if h in difficult else _PLAIN
+        return _PLAIN
 
     if ignore_terrain or not any(
         distance(h, start) <= budget for group in (traps, hazardous) for h in group
     ):
-        return _plain_routes(board, state, start, budget, enter, occupied, jump, flying)
+        return _plain_routes(board, state, start, budget, enter, occupied, jump, flying, goal)
 
     # Labels per hex: the Pareto set of (negatives, cost), so a cheap route through a trap
     # survives beside a safe but longer one that the budget might cut off.
@@ -188,8 +202,9 @@ def find_routes(
     adj = board.adj
     doors = board.doors
     open_doors = state.open_doors
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        cost, neg, h, path = heapq.heappop(heap)
+        cost, neg, h, path = pop(heap)
         if h != start and h in doors and h not in open_doors:
             continue  # a character stops on a closed door (it opens, GH-ROOM-01)
         for n in adj.get(h, ()):
@@ -207,17 +222,19 @@ def find_routes(
             if lab is None:
                 lab = labels[n] = []
             else:
-                dominated = False
                 for g, c, _ in lab:
                     if c <= ncost and g <= nneg:
-                        dominated = True
-                        break
-                if dominated:
-                    continue
-                lab[:] = [x for x in lab if not (ncost <= x[1] and nneg <= x[0])]
+                        break  # dominated
+                else:
+                    if any(ncost <= x[1] and nneg <= x[0] for x in lab):
+                        lab[:] = [x for x in lab if not (ncost <= x[1] and nneg <= x[0])]
+                    npath = (*path, n)
+                    lab.append((nneg, ncost, npath))
+                    push(heap, (ncost, nneg, n, npath))
+                continue
             npath = (*path, n)
             lab.append((nneg, ncost, npath))
-            heapq.heappush(heap, (ncost, nneg, n, npath))
+            push(heap, (ncost, nneg, n, npath))
     routes: dict[Hex, Route] = {}
     for h, lab in labels.items():
         if h != start:
@@ -235,6 +252,12 @@ def find_routes(
     return routes
 
 
+_PLAIN = (1, 0)
+_DIFFICULT = (2, 0)
+_NEGATIVE = (1, 1)
+_DIFFICULT_NEGATIVE = (2, 1)
+
+
 def _plain_routes(
     board: Board,
     state: GameState,
@@ -244,23 +267,35 @@ def _plain_routes(
     occupied: dict[Hex, str],
     jump: bool,
     flying: bool,
+    goal: Hex | None = None,
 ) -> dict[Hex, Route]:
     """:func:`find_routes` when no trap or hazardous hex is in reach (the common case):
-    a plain Dijkstra on movement cost, several times cheaper than the label search."""
+    a plain Dijkstra on movement cost, several times cheaper than the label search.
+
+    With a ``goal`` the search stops once the goal is settled: its cost and parent chain
+    are final then (costs are positive), so its route is the one the full search finds.
+    """
     dist: dict[Hex, int] = {start: 0}
     parent: dict[Hex, Hex] = {}
     heap: list[tuple[int, Hex]] = [(0, start)]
     doors = board.doors
     open_doors = state.open_doors
     adj = board.adj
+    steps: dict[Hex, tuple[int, int] | None] = {}
     while heap:
         cost, h = heapq.heappop(heap)
         if cost > dist[h]:
             continue
+        if h == goal:
+            dist = {goal: cost}
+            break
         if h != start and h in doors and h not in open_doors:
             continue  # a character stops on a closed door (it opens, GH-ROOM-01)
         for n in adj.get(h, ()):
-            step = enter(n)
+            if n in steps:
+                step = steps[n]
+            else:
+                step = steps[n] = enter(n)
             if step is None:
                 continue
             ncost = cost + step[0]

@@ -201,9 +201,8 @@ def situation_for(
         (st.traps, "trap"),
     ):
         for h in group:
-            g = GridHex(h[0], h[1])
-            if g in hexes:
-                terrain[g] = name
+            if h in hexes:  # a plain (q, r) equals its GridHex
+                terrain[GridHex(h[0], h[1])] = name
     figures: list[AiFigure] = []
     for f in st.figures.values():
         if f.id == m.id:
@@ -251,7 +250,7 @@ def _initiative(r: Rules, f: Figure) -> int:
 
 
 def choose_option(r: Rules, m: Figure, sit: Situation) -> Option | None:
-    solution = solve(sit)
+    solution = solve(sit, geometry=r.board.geometry)
     if not solution.options:
         return None
     options: list[JSONValue] = [o.to_json() for o in solution.options]
@@ -306,6 +305,7 @@ def _perform(
                 jump=ab.jump,
                 flying=m.flying,
                 character=False,
+                goal=dest,
             )
             route = routes.get(dest)
             if route is None:
@@ -320,6 +320,7 @@ def _perform(
                     jump=ab.jump,
                     flying=m.flying,
                     character=False,
+                    goal=dest,
                 ).get(dest)
             if route is None:
                 raise RuntimeError(f"solver destination {dest} unreachable for {m.id}")
