@@ -118,6 +118,9 @@ class Document(QObject):
     ) -> None:
         super().__init__(parent)
         self.data: Any = data
+        #: counts changes to :attr:`data` (every raw mutator bumps it): lets readers that
+        #: keep a copy (the live validator) tell cheaply whether their copy is current
+        self.revision = 0
         self.path: Path | None = Path(path).resolve() if path else None
         self.recovery_dir = recovery_dir or default_recovery_dir()
         self.undo_stack = QUndoStack(self)
@@ -200,10 +203,12 @@ class Document(QObject):
             self._raw_replace_root(value)
             return
         jsonpath.set_value(self.data, path, value)
+        self.revision += 1
         self.changed.emit(tuple(path))
 
     def _raw_delete(self, path: JsonPath) -> None:
         jsonpath.delete(self.data, path)
+        self.revision += 1
         self.changed.emit(tuple(path[:-1]))
 
     def _raw_insert(self, list_path: JsonPath, index: int, value: Any) -> None:
@@ -211,6 +216,7 @@ class Document(QObject):
         if not isinstance(lst, list):
             raise KeyError(f"no list at {jsonpath.format_path(list_path)}")
         lst.insert(index, value)
+        self.revision += 1
         self.changed.emit(tuple(list_path))
 
     def _raw_remove(self, list_path: JsonPath, index: int) -> None:
@@ -218,10 +224,12 @@ class Document(QObject):
         if not isinstance(lst, list):
             raise KeyError(f"no list at {jsonpath.format_path(list_path)}")
         del lst[index]
+        self.revision += 1
         self.changed.emit(tuple(list_path))
 
     def _raw_replace_root(self, data: Any) -> None:
         self.data = data
+        self.revision += 1
         self.changed.emit(())
 
     # ----------------------------------------------------------------- saving

@@ -86,7 +86,7 @@ class MainWindow(QMainWindow):
         problems_dock = self._dock(
             "Problems", self.problems, Qt.DockWidgetArea.BottomDockWidgetArea
         )
-        self.resizeDocks([problems_dock], [160], Qt.Orientation.Vertical)
+        self.resizeDocks([problems_dock], [110], Qt.Orientation.Vertical)
 
         self.hex_label = QLabel("")
         self.hex_label.setMinimumWidth(460)
@@ -161,7 +161,7 @@ class MainWindow(QMainWindow):
         self.duplicate_action = self._action(edit_menu, "D&uplicate", self.duplicate, "Ctrl+D")
         self.delete_action = self._action(edit_menu, "&Delete", self.delete, SK.Delete)
         edit_menu.addSeparator()
-        self._action(edit_menu, "&Validate Now", self.validator.schedule, "F5")
+        self._action(edit_menu, "&Validate Now", self.validator.request_full, "F5")
 
         view_menu = bar.addMenu("&View")
         self._action(view_menu, "Zoom &In", lambda: self._view_call("zoom_by", 1.25), SK.ZoomIn)

@@ -295,7 +295,7 @@ def _schema_findings(doc: Document, folder: str | None, store: SchemaStore) -> l
         )
         return out
     for error in errors:
-        out.extend(_schema_error_findings(error, name, store))
+        out.extend(_schema_error_findings(error, name, store, data))
     return out
 
 
@@ -334,8 +334,35 @@ def _json_type(value: Any) -> str:
     return "null"
 
 
-def _schema_error_findings(error: Any, name: str, store: SchemaStore) -> list[Finding]:
-    path = tuple(error.instance_path)
+def _instance_path(data: Any, raw: Iterable[Any]) -> tuple[str | int, ...]:
+    """A jsonschema-rs instance path as a finding path: object keys as strings, array
+    indices as ints.
+
+    jsonschema-rs reports an object key that looks like a number (the ``"2"`` of a
+    player-count or level object) as an int, the same as an array index; only the data
+    can tell them apart, so the path is followed through it: a segment indexes a list only
+    where the data holds a list.
+    """
+    out: list[str | int] = []
+    node: Any = data
+    for part in raw:
+        if isinstance(node, list) and isinstance(part, int) and not isinstance(part, bool):
+            out.append(part)
+            node = node[part] if -len(node) <= part < len(node) else None
+        elif isinstance(node, dict):
+            key = str(part)
+            out.append(key)
+            node = node.get(key)
+        else:  # the path left the data (it should not): keep the segment as reported
+            out.append(part if isinstance(part, int) else str(part))
+            node = None
+    return tuple(out)
+
+
+def _schema_error_findings(
+    error: Any, name: str, store: SchemaStore, data: Any = None
+) -> list[Finding]:
+    path = _instance_path(data, error.instance_path)
     kind_name = type(error.kind).__name__
     if kind_name == "AdditionalProperties":
         unexpected = list(getattr(error.kind, "unexpected", []) or [])

@@ -787,10 +787,14 @@ class ScenarioEditor(DocumentEditor):
             shutil.rmtree(folder, ignore_errors=True)
             raise
 
-    def _open_play(self, opener: Any) -> Any:
+    def _open_play(self, opener: Any, players: int, level: int) -> Any:
+        """Open ``opener``'s window on a snapshot of the pack as edited, preset to
+        ``players`` characters at scenario level ``level``."""
         pack = self._play_snapshot()
         try:
-            window = opener(self.window(), str(pack), self.document.content_id)
+            window = opener(
+                self.window(), str(pack), self.document.content_id, players=players, level=level
+            )
         except Exception as exc:  # content the engine cannot load: a message, not a crash
             shutil.rmtree(pack.parent, ignore_errors=True)
             raise ValueError(str(exc)) from None
@@ -799,17 +803,23 @@ class ScenarioEditor(DocumentEditor):
 
     def open_playtest(self) -> Any:
         """Open the playtest window (``questforge.editor.playtest``) on this scenario as
-        edited; raises ``ValueError`` with a readable message if the engine cannot load it."""
+        edited, with the player count and level of the editor's switches; raises
+        ``ValueError`` with a readable message if the engine cannot load it."""
         from questforge.editor.playtest import open_playtest
 
-        self.playtest_window = self._open_play(open_playtest)
+        self.playtest_window = self._open_play(open_playtest, self.players, self.level)
         return self.playtest_window
 
-    def open_simulation(self, players: int, level: int) -> Any:
-        """Open the simulate dialog (``questforge.editor.playtest``) on this scenario."""
+    def open_simulation(self, players: int | None = None, level: int | None = None) -> Any:
+        """Open the simulate dialog (``questforge.editor.playtest``) on this scenario, with
+        ``players`` and ``level`` ticked (default: the editor's switches)."""
         from questforge.editor.playtest import open_simulate
 
-        self.simulate_dialog = self._open_play(open_simulate)
+        self.simulate_dialog = self._open_play(
+            open_simulate,
+            self.players if players is None else players,
+            self.level if level is None else level,
+        )
         return self.simulate_dialog
 
     def export_image(self, path: Path) -> None:

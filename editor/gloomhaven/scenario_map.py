@@ -75,7 +75,9 @@ class ScenarioMap:
     _walls_cache: tuple[int, set[Hex]] | None = field(default=None, repr=False)
 
     def wall_hexes(self) -> set[Hex]:
-        """Off-map hexes touching the map: drawn black, like the wall border of a tile."""
+        """Off-map hexes drawn black, like the wall border of a printed tile: every hex
+        touching the map, and every hex the map encloses (a gap between rooms), so the map
+        shows no hole of background colour inside it."""
         if self._walls_cache is not None and self._walls_cache[0] == len(self.hexes):
             return self._walls_cache[1]
         out: set[Hex] = set()
@@ -85,6 +87,7 @@ class ScenarioMap:
                 t = (q + dq, r + dr)
                 if t not in hexes:
                     out.add(t)
+        out |= _enclosed(hexes | out)
         self._walls_cache = (len(hexes), out)
         return out
 
@@ -93,6 +96,37 @@ class ScenarioMap:
             if h in tile.hexes:
                 return tile
         return None
+
+
+def _enclosed(solid: set[Hex]) -> set[Hex]:
+    """Hexes not in ``solid`` that cannot reach the outside without crossing it.
+
+    A flood fill from a frame two hexes outside the bounding box (axial coordinates, so the
+    box is a parallelogram whose rim is connected); whatever inside the box it does not
+    reach is enclosed.
+    """
+    if not solid:
+        return set()
+    qs = [q for q, _ in solid]
+    rs = [r for _, r in solid]
+    q0, q1, r0, r1 = min(qs) - 1, max(qs) + 1, min(rs) - 1, max(rs) + 1
+    start = (q0, r0)
+    seen = {start}
+    stack = [start]
+    while stack:
+        q, r = stack.pop()
+        for dq, dr in _DIRS:
+            t = (q + dq, r + dr)
+            if t in seen or t in solid or not (q0 <= t[0] <= q1 and r0 <= t[1] <= r1):
+                continue
+            seen.add(t)
+            stack.append(t)
+    return {
+        (q, r)
+        for q in range(q0, q1 + 1)
+        for r in range(r0, r1 + 1)
+        if (q, r) not in seen and (q, r) not in solid
+    }
 
 
 TileLookup = Callable[[str], Any]

@@ -215,6 +215,12 @@ class ScenarioScene(QGraphicsScene):
             return QRectF(-5 * self.size, -5 * self.size, 10 * self.size, 10 * self.size)
         return rect
 
+    def fit_rect(self) -> QRectF:
+        """What "fit" shows: the map with its wall border (and anything placed off it),
+        without the label headroom of :meth:`_bounds`."""
+        trim = self.size * 0.3  # _bounds pads 3 hex sizes; the wall ring needs about 2.7
+        return self._bounds().adjusted(trim, trim, -trim, -trim)
+
     def _placed_hexes(self) -> set[Hex]:
         out: set[Hex] = set()
         d = self.data if isinstance(self.data, dict) else {}

@@ -10,12 +10,13 @@ Ctrl 0 fits the map. Pan: middle-button drag, or hold Space and drag with the le
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QKeyEvent,
     QKeySequence,
     QMouseEvent,
     QPainter,
+    QResizeEvent,
     QWheelEvent,
 )
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
@@ -24,6 +25,11 @@ from questforge.editor.tools.base import Tool
 
 MIN_ZOOM = 0.1
 MAX_ZOOM = 8.0
+#: fitting never zooms in further than this (a one-tile map is not blown up to fill a
+#: big window; the user can still zoom in to MAX_ZOOM)
+FIT_MAX_ZOOM = 2.0
+#: viewport pixels left around the map when fitting
+FIT_MARGIN_PX = 8
 
 
 class MapView(QGraphicsView):
@@ -45,6 +51,9 @@ class MapView(QGraphicsView):
         self._panning = False
         self._space_down = False
         self._pan_last = QPointF()
+        #: the view shows the whole map and keeps doing so when it is resized (the window
+        #: laid out, maximised, a dock moved) until the user zooms or pans
+        self.fitted = False
 
     # ----------------------------------------------------------------- tools
     def set_tool(self, tool: Tool | None) -> None:
@@ -60,6 +69,10 @@ class MapView(QGraphicsView):
         return self.transform().m11()
 
     def set_zoom(self, factor: float) -> None:
+        self.fitted = False
+        self._apply_zoom(factor)
+
+    def _apply_zoom(self, factor: float) -> None:
         factor = max(MIN_ZOOM, min(MAX_ZOOM, factor))
         current = self.zoom()
         if current > 0:
@@ -69,13 +82,33 @@ class MapView(QGraphicsView):
     def zoom_by(self, step: float) -> None:
         self.set_zoom(self.zoom() * step)
 
+    def fit_rect(self) -> QRectF:
+        """The scene rectangle to show when fitting: the scene's ``fit_rect()`` if it has
+        one (a map's board), else everything drawn."""
+        scene = self.scene()
+        custom = getattr(scene, "fit_rect", None)
+        rect = custom() if callable(custom) else None
+        return rect if isinstance(rect, QRectF) else scene.itemsBoundingRect()
+
     def fit(self) -> None:
-        rect = self.scene().itemsBoundingRect().adjusted(-20, -20, 20, 20)
-        if not rect.isEmpty():
-            self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
-            if self.zoom() > 2.0:
-                self.set_zoom(2.0)
-            self.zoomChanged.emit(self.zoom())
+        """Zoom so the whole map fills the view (at most :data:`FIT_MAX_ZOOM`), centred;
+        the view then stays fitted through resizes until the user zooms or pans."""
+        rect = self.fit_rect()
+        view = self.viewport().rect()
+        if rect.isEmpty() or view.width() <= 2 * FIT_MARGIN_PX or view.height() <= 2 * FIT_MARGIN_PX:
+            return
+        scale = min(
+            (view.width() - 2 * FIT_MARGIN_PX) / rect.width(),
+            (view.height() - 2 * FIT_MARGIN_PX) / rect.height(),
+        )
+        self._apply_zoom(min(scale, FIT_MAX_ZOOM))
+        self.centerOn(rect.center())
+        self.fitted = True
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.fitted:
+            self.fit()
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         delta = event.angleDelta().y()
@@ -85,6 +118,7 @@ class MapView(QGraphicsView):
 
     # ----------------------------------------------------------------- input
     def _begin_pan(self, pos: QPointF) -> None:
+        self.fitted = False
         self._panning = True
         self._pan_last = pos
         self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)

@@ -31,7 +31,7 @@ from questforge.engine.gloomhaven.game.spec import ScenarioSpec
 
 Hex = tuple[int, int]
 HEX_SIZE = 34.0
-ORIENTATION = "flat"
+ORIENTATION: hexgrid.Orientation = "flat"
 ROOM_TINTS = ("#efe6d2", "#dfe9f2", "#e6f0dc", "#f2e0e0", "#ebe2f3", "#f3ecd6", "#dcefee")
 FOG = QColor("#8c857a")
 WALL = QColor("#2a2522")
@@ -170,7 +170,7 @@ class PlaytestScene(QGraphicsScene):
         super().__init__(parent)
         self.spec = spec
         self.size = HEX_SIZE
-        self.orientation = ORIENTATION
+        self.orientation: hexgrid.Orientation = ORIENTATION
         self.snap = BoardSnapshot()
         self.move = MoveOverlay()
         #: clickable choices of the pending decision: hex -> option number (1-based)

@@ -12,9 +12,12 @@ nothing; a thousand seeded games say a lot, provided that
 This module is engine layer: no click, rich or Qt. Progress is reported through a plain
 callback so the command line can draw a progress bar and the editor a progress dialog.
 
-The flow is ``make_tasks`` → ``run_tasks`` (one process or a pool) → ``build_report``. The
-function that plays one game is a parameter (``play``): the scenario engine's bot game by
-default (:func:`play_bot_game`), a stub in the runner's own tests.
+The flow is ``make_tasks`` → ``run_tasks`` (one process or a pool) → ``build_report``
+(:func:`run_simulation` does all three). The function that plays one game is a parameter:
+a :class:`BotGame` (the scenario engine with :mod:`.bots` on every side) for real runs, a
+stub in the runner's own tests. Also here, because every front end needs them: resolving a
+scenario reference (:func:`resolve_scenario`), loading a pack's engine content once per
+process (:class:`PackLoader`, :func:`load_content`) and choosing a party (:func:`party_for`).
 """
 
 from __future__ import annotations

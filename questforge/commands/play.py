@@ -19,7 +19,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from questforge.commands.simulate import fail
+from questforge.commands.simulate import check_output, fail
 from questforge.engine.core.decisions import Decision
 from questforge.engine.core.events import Event
 from questforge.engine.gloomhaven import simulation
@@ -229,7 +229,7 @@ class BoardView:
             fig = state.figures.get(ch.figure)
             if ch.exhausted or fig is None:
                 table.add_row(
-                    f"{ccodes.get(ch.id, '')} {ch.id}",
+                    escape(f"{ccodes.get(ch.id, '')} {ch.id}"),
                     "—",
                     "exhausted" if ch.exhausted else "not placed yet",
                     "",
@@ -239,7 +239,7 @@ class BoardView:
                 )
                 continue
             table.add_row(
-                *self._figure_row(fig, f"{ccodes.get(ch.id, '')} {ch.id}"),
+                *self._figure_row(fig, escape(f"{ccodes.get(ch.id, '')} {ch.id}")),
                 f"{len(ch.hand)}/{len(ch.discard)}/{len(ch.lost)}",
             )
         for fig in sorted(
@@ -251,7 +251,7 @@ class BoardView:
             else:
                 code = self.mcodes.get(fig.monster_type, "?")
                 name = f"{code}{fig.standee} {'elite ' if fig.elite else ''}{self._monster_name(fig.monster_type)}"
-            table.add_row(*self._figure_row(fig, name), "")
+            table.add_row(*self._figure_row(fig, escape(name)), "")
         return table
 
     @staticmethod
@@ -519,14 +519,14 @@ class TerminalController:
                 raise QuitGame()
             shown = ", ".join(list(valid)[:12]) + (" ..." if len(valid) > 12 else "")
             self.console.print(
-                f"[red]'{raw.strip()}' is not an option[/] (choose {shown}, or q to quit)"
+                f"[red]'{escape(raw.strip())}' is not an option[/] (choose {shown}, or q to quit)"
             )
 
     def pick(self, title: str, labels: Sequence[str]) -> int:
         """A numbered menu, 1-based on screen; returns the 0-based index."""
-        self.console.print(f"[bold cyan]{title}[/]")
+        self.console.print(f"[bold cyan]{escape(title)}[/]")
         for i, label in enumerate(labels, 1):
-            self.console.print(f"  [bold]{i:>2}[/] {label}", highlight=False)
+            self.console.print(f"  [bold]{i:>2}[/] {escape(label)}", highlight=False)
         answer = self.ask(f"choose 1-{len(labels)}:", [str(i) for i in range(1, len(labels) + 1)])
         return int(answer) - 1
 
@@ -600,7 +600,7 @@ class TerminalController:
         )
         for i, card_id in enumerate(hand, 1):
             self.console.print(
-                f"  [bold]{i:>2}[/] {self._card_label(actor, card_id)}", highlight=False
+                f"  [bold]{i:>2}[/] {escape(self._card_label(actor, card_id))}", highlight=False
             )
         valid = [str(i) for i in range(1, len(hand) + 1)]
         if rest is not None:
@@ -699,20 +699,26 @@ def print_new_events(console: Console, events: Sequence[Event]) -> None:
     for e in events:
         line = describe_event(e)
         if line is not None:
-            console.print(line, highlight=False)
+            # plain text: modifier ids such as "[monster:+1-3]" are not rich markup
+            console.print(line, highlight=False, markup=False)
 
 
-def watch(console: Console, game: Any, view: BoardView, *, boards: bool = True) -> None:
+def show_turn(console: Console, game: Any, view: BoardView) -> None:
+    """Advance one step (card selection, a turn, or the end of the round) and print it: the
+    events, and the map with the initiative order once cards are revealed."""
+    events = game.step_turn()
+    print_new_events(console, events)
+    if game.state.phase == "turns" and any(e.type == "round_start" for e in events):
+        console.print(view.initiative(game.state, initiative_order(game)))
+        console.print(view.board(game.state))
+
+
+def watch(console: Console, game: Any, view: BoardView) -> None:
     """Run a game to its end turn by turn, printing events and the board each round."""
     while not game.finished:
-        events = game.step_turn()
-        print_new_events(console, events)
-        if boards and game.state.phase == "turns" and any(e.type == "round_start" for e in events):
-            console.print(view.initiative(game.state, initiative_order(game)))
-            console.print(view.board(game.state))
-    if boards:
-        console.print(view.board(game.state))
-        console.print(view.figures_table(game.state))
+        show_turn(console, game, view)
+    console.print(view.board(game.state))
+    console.print(view.figures_table(game.state))
 
 
 def write_log(path: Path, game: Any, source: ScenarioSource) -> None:
@@ -760,6 +766,7 @@ def play(
         fail(f"--players must be 2, 3 or 4, got {players}")
     if not 0 <= level <= 7:
         fail(f"--level must be between 0 and 7, got {level}")
+    check_output(log_path, "--log")
     class_list = [c.strip() for c in classes.split(",") if c.strip()] if classes else None
     try:
         source = simulation.resolve_scenario(scenario)
@@ -773,7 +780,8 @@ def play(
     view = BoardView(game.scenario, content)
     spec = game.scenario
     console.print(
-        f"[bold]{spec.name}[/] ({source.scenario_id}) · {players} characters: {', '.join(party)}"
+        f"[bold]{escape(spec.name)}[/] ({source.scenario_id}) · {players} characters: "
+        f"{', '.join(party)}"
         f" · level {level} · seed {seed}",
         highlight=False,
     )

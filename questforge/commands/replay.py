@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import click
 from rich.console import Console
 
-from questforge.commands.play import BoardView, print_new_events
+from questforge.commands.play import BoardView, show_turn
 from questforge.commands.simulate import fail
 from questforge.engine.core.decisions import DecisionError, ScriptedController
-from questforge.engine.core.events import Event
 from questforge.engine.core.jsonload import JsonLoadError, load_json_file
 from questforge.engine.gloomhaven import simulation
 from questforge.engine.gloomhaven.simulation import ScenarioRefError, ScenarioSource
@@ -68,9 +68,12 @@ def find_source(log: dict[str, Any], pack: Path | None, path: Path) -> ScenarioS
     )
 
 
-def replay_game(content: Any, log: dict[str, Any]) -> tuple[Any, str | None]:
+def replay_game(
+    content: Any, log: dict[str, Any], step: Callable[[Any], None] | None = None
+) -> tuple[Any, str | None]:
     """Re-run the log's decisions; returns the game and, if the decisions stopped fitting,
-    why (the events produced so far are still in the game)."""
+    why (the events produced so far are still in the game). ``step(game)`` advances the
+    game (default: one turn at a time, silently)."""
     from questforge.engine.gloomhaven.game import Game, Setup, SetupError
 
     try:
@@ -83,10 +86,11 @@ def replay_game(content: Any, log: dict[str, Any]) -> tuple[Any, str | None]:
         fail(f"the log's seed must be an integer or a string, not {seed!r}")
     script = ScriptedController(list(log["decisions"]))
     game = Game(content, setup, seed, script)
+    advance = step or (lambda g: g.step_turn())
     problem: str | None = None
     try:
         while not game.finished:
-            game.step_turn()
+            advance(game)
     except DecisionError as exc:
         if script.exhausted and log.get("result") is None:
             problem = None  # a game left before its end: replayed as far as it went
@@ -126,23 +130,29 @@ def replay(log_path: Path, verify: bool, pack: Path | None, quiet: bool) -> None
     except ScenarioRefError as exc:
         fail(str(exc))
     console = Console()
-    game, problem = replay_game(content, log)
     logged = [dict(e) for e in log["events"] if isinstance(e, dict)]
     if len(logged) != len(log["events"]):
         fail(f"{log_path}: every event must be a JSON object")
-    produced = game.log.to_json()
 
     if not verify:
-        view = BoardView(game.scenario, content)
-        print_new_events(console, [Event.from_json(e) for e in produced])
+        # show the game as `play --auto` does: events as they happen, the map each round
+        view = BoardView(content.scenarios[str(log["setup"].get("scenario"))], content)
+
+        def show_step(game: Any) -> None:
+            show_turn(console, game, view)
+
+        game, problem = replay_game(content, log, show_step)
         console.print(view.board(game.state))
         console.print(view.figures_table(game.state))
-        if problem or produced != logged:
+        if problem or game.log.to_json() != logged:
             console.print(
                 "[yellow]note: this engine does not reproduce the log exactly; "
                 "run with --verify for details[/]"
             )
         return
+
+    game, problem = replay_game(content, log)
+    produced = game.log.to_json()
 
     # --verify: event by event
     for i, (want, got) in enumerate(zip(logged, produced, strict=False)):

@@ -7,6 +7,7 @@ to the terminal: options, a rich progress bar, the summary table, and the JSON /
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, NoReturn
@@ -76,8 +77,21 @@ def write_text(path: Path, text: str, what: str) -> None:
         fail(f"cannot write the {what} to {path}: {exc.strerror or exc}")
 
 
+def check_output(path: Path | None, option: str) -> None:
+    """Refuse an output path that cannot be written before spending minutes simulating."""
+    if path is None:
+        return
+    if path.is_dir():
+        fail(f"{option} {path}: is a folder; give a file name")
+    parent = path.parent
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
+    if not parent.is_dir() or not os.access(parent, os.W_OK):
+        fail(f"{option} {path}: cannot write there ({parent} is not a writable folder)")
+
+
 def summary_table(report: dict[str, Any]) -> Table:
-    table = Table(title=f"Balance: {report['scenario'].get('name', '')}")
+    table = Table(title=escape(f"Balance: {report['scenario'].get('name', '')}"))
     for col, justify in (
         ("chars", "right"),
         ("level", "right"),
@@ -194,6 +208,8 @@ def simulate(
     if not 1 <= round_cap <= 1000:
         fail(f"--round-cap must be between 1 and 1000, got {round_cap}")
     class_list = [c.strip() for c in classes.split(",")] if classes else None
+    check_output(json_path, "--json")
+    check_output(html_path, "--html")
     setups = [Setup(p, lv) for p in players for lv in levels]
     try:
         source = simulation.resolve_scenario(scenario)

@@ -78,3 +78,24 @@ def test_snapshot_writes_open_documents_over_the_pack(
     data = json.loads((copy / "scenarios" / "two-rooms.json").read_text(encoding="utf-8"))
     assert data["monsters"][0]["players"]["2"] == "elite"
     assert (copy / "pack.json").is_file() and (copy / "tiles").is_dir()
+
+
+def test_playtest_and_simulate_take_the_editors_player_count_and_level(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    editor = window.current_editor()
+    assert isinstance(editor, ScenarioEditor)
+    window.set_player_count(3)
+    window.set_level(4)
+    window.playtest_action.trigger()
+    play = editor.playtest_window
+    assert play is not None, window.prompts.errors  # type: ignore[attr-defined]
+    assert (play.players_spin.value(), play.level_spin.value()) == (3, 4)
+    play.close()
+    window.simulate_action.trigger()
+    dialog = editor.simulate_dialog
+    assert dialog is not None
+    assert [n for n, box in dialog.player_boxes.items() if box.isChecked()] == [3]
+    assert dialog.level_spin.value() == 4
+    dialog.close()
+    QApplication.processEvents()

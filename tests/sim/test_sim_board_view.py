@@ -131,3 +131,29 @@ def test_a_whole_game_through_the_terminal_prompts() -> None:
     assert any("leading card" in p for p in asked) and any("destination" in p for p in asked)
     out = console.file.getvalue()  # type: ignore[attr-defined]
     assert "choose two cards" in out and "Figures" in out
+
+
+def test_content_text_is_never_read_as_markup() -> None:
+    """Names come from untrusted packs, answers from the keyboard: "[/x]" must print as is."""
+    import dataclasses
+    import io
+
+    from questforge.commands.play import TerminalController
+    from questforge.engine.core.decisions import Decision
+
+    game = _game()
+    grunt = game.content.monsters["grunt"]
+    content = dataclasses.replace(
+        game.content, monsters={"grunt": dataclasses.replace(grunt, name="[/bold] Grunt [red]")}
+    )
+    console = Console(file=io.StringIO(), width=120, color_system=None)
+    view = BoardView(game.scenario, content)
+    console.print(view.figures_table(game.state))
+    console.print(view.legend(game.state))
+    answers = iter(["[/nope]", "2"])
+    person = TerminalController(console, view, game, game.controller, lambda prompt: next(answers))
+    decision = Decision("heal_target", "alpha", ("alpha", "beta"), {}, "[/b] heal whom?")
+    assert person.choose(decision) == 1
+    out = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "[/bold] Grunt [red]" in out
+    assert "'[/nope]' is not an option" in out and "[/b] heal whom?" in out

@@ -105,6 +105,15 @@ def test_simulate_bad_options_exit_2(args: list[str], message: str) -> None:
     assert message in out and no_traceback(out)
 
 
+def test_simulate_refuses_an_unwritable_report_path_before_running(tmp_path: Path) -> None:
+    code, out = run("simulate", "collapsed-adit", "--json", str(tmp_path))
+    assert code == 2 and "is a directory" in out  # click checks this one
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    code, out = run("simulate", "collapsed-adit", "--html", str(blocker / "r.html"))
+    assert code == 2 and "cannot write there" in out and no_traceback(out)
+
+
 @pytest.mark.parametrize(
     ("scenario", "message"),
     [

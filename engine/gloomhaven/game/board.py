@@ -63,14 +63,14 @@ class Board:
     def in_play(self, state: GameState, h: Hex) -> bool:
         """A hex figures may stand on: in a revealed room, or a door of a revealed room."""
         rooms = state.revealed_rooms
-        if rooms is self._last_rooms and len(rooms) == self._last_len:
+        if len(rooms) == self._last_len and rooms is self._last_rooms:
             return h in self._last_play
         return h in self.play_set(state)
 
     def play_set(self, state: GameState) -> frozenset[Hex]:
         """Every hex of the revealed map (cached per set of revealed rooms)."""
         rooms = state.revealed_rooms
-        if rooms is self._last_rooms and len(rooms) == self._last_len:
+        if len(rooms) == self._last_len and rooms is self._last_rooms:
             return self._last_play  # the hot path: rooms are only ever appended
         key = tuple(rooms)
         got = self._play_cache.get(key)

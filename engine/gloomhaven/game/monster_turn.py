@@ -41,10 +41,18 @@ class TypeTurn:
 
 
 def ability_card(r: Rules, mt: MonsterType) -> MonsterAbilityCardSpec:
-    for c in r.content.monster_decks[mt.deck_id]:
-        if c.id == mt.card:
-            return c
-    raise KeyError(f"ability card {mt.card!r} not in deck {mt.deck_id!r}")
+    """This round's ability card of the type (looked up once per deck and card: the
+    initiative order asks for it after every turn)."""
+    key = (mt.deck_id, mt.card)
+    got = r.ability_cards.get(key)
+    if got is None:
+        for c in r.content.monster_decks[mt.deck_id]:
+            if c.id == mt.card:
+                got = r.ability_cards[key] = c
+                break
+        else:
+            raise KeyError(f"ability card {mt.card!r} not in deck {mt.deck_id!r}")
+    return got
 
 
 def initiative_of_type(r: Rules, mt: MonsterType) -> int:

@@ -19,7 +19,7 @@ from questforge.engine.gloomhaven.game.monster_turn import (
 )
 from questforge.engine.gloomhaven.game.rules import GameOver, Rules
 from questforge.engine.gloomhaven.game.spec import Goal
-from questforge.engine.gloomhaven.game.state import INERT, STRONG, WANING, Character
+from questforge.engine.gloomhaven.game.state import INERT, STRONG, WANING, Character, GameState
 
 #: a safety net: a game that reaches this many rounds ends as "unfinished"
 MAX_ROUNDS = 200
@@ -76,6 +76,11 @@ def select_cards(r: Rules) -> None:
             char.initiative = cls.card(lead).initiative
             char.second_initiative = cls.card(other).initiative
             r.emit("plan", character=char.id, cards=[lead, other], initiative=char.initiative)
+
+
+def _types_on_board(st: GameState) -> set[str]:
+    """The monster types with at least one monster on the board (one pass over figures)."""
+    return {f.monster_type for f in st.figures.values() if f.kind == "monster"}
 
 
 class Order:
@@ -139,10 +144,9 @@ class Order:
         keyed: list[tuple[OrderKey, str, int]] = []
         for c in st.living_characters():
             keyed.append((self.key_of_char(c), c.id, c.initiative))
+        present = _types_on_board(st)
         for i, mt in enumerate(sorted(st.monster_types.values(), key=lambda m: m.id)):
-            if mt.card and any(
-                f.kind == "monster" and f.monster_type == mt.id for f in st.figures.values()
-            ):
+            if mt.card and mt.id in present:
                 init = ability_card(self.r, mt).initiative
                 keyed.append(((init, 1, 0, self.monster_rank.get(mt.id, 100 + i)), mt.id, init))
         keyed.sort()
@@ -161,12 +165,11 @@ class Order:
             cand = (self.key_of_char(c), "character", c.id)
             if best is None or cand < best:
                 best = cand
+        present = _types_on_board(st)
         for i, mt in enumerate(sorted(st.monster_types.values(), key=lambda m: m.id)):
             if mt.acted or not mt.card:
                 continue
-            if not any(
-                f.kind == "monster" and f.monster_type == mt.id for f in st.figures.values()
-            ):
+            if mt.id not in present:
                 continue
             rank = self.monster_rank.get(mt.id, 100 + i)
             cand = ((ability_card(r, mt).initiative, 1, 0, rank), "monsters", mt.id)

@@ -26,6 +26,7 @@ from questforge.engine.gloomhaven.game.spec import (
     Hex,
     ItemSpec,
     ModifierCard,
+    MonsterAbilityCardSpec,
     MonsterStats,
     ScenarioSpec,
     TrapSpec,
@@ -85,6 +86,9 @@ class Rules:
         self.monster_level: int = state.level
         #: GH-VAR-02: the solo variant adds 1 to trap damage
         self.trap_bonus: int = 0
+        #: (monster deck id, card id) -> ability card, filled on first use (content is
+        #: immutable, so the lookup never changes)
+        self.ability_cards: dict[tuple[str, str], MonsterAbilityCardSpec] = {}
 
     # ------------------------------------------------------------------ plumbing
     def emit(self, type_: str, **fields: Any) -> None:
