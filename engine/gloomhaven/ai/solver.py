@@ -105,7 +105,18 @@ class MapGeometry:
     an answer; what depends on figures or terrain is derived per solve.
     """
 
-    __slots__ = ("_near", "board", "cells", "index", "los", "nbrs", "pair", "shift", "unit_costs")
+    __slots__ = (
+        "_near",
+        "board",
+        "cells",
+        "index",
+        "los",
+        "nbrs",
+        "pair",
+        "shift",
+        "steps",
+        "unit_costs",
+    )
 
     def __init__(self, hexes: frozenset[Hex], thin_walls: tuple[tuple[Hex, Hex], ...]) -> None:
         self.board = HexBoard(hexes, thin_walls)
@@ -114,6 +125,11 @@ class MapGeometry:
         #: every map hex -> 1: the entry costs before terrain and figures (copied per solve)
         self.unit_costs: dict[Hex, int] = dict.fromkeys(self.board.hexes, 1)
         self._near: dict[tuple[Hex, int], frozenset[Hex]] = {}
+        #: hex -> the neighbours a figure can step to (on the map, no thin wall between):
+        #: exactly the pairs ``HexBoard.crossable`` accepts, as set lookups
+        self.steps: dict[Hex, frozenset[Hex]] = {
+            h: frozenset(ns) for h, ns in self.board.adjacency.items()
+        }
         # Hexes numbered for the solver's Dijkstra (:func:`_least_costs`): neighbour lists
         # of numbers, in the board's neighbour order.
         self.cells: list[Hex] = sorted(self.board.hexes)
@@ -283,8 +299,8 @@ class _Solver:
                 reach = self.reach
                 got = [e for e in self.enemy_at if distance(h, e) <= reach and self.visible(h, e)]
             else:
-                crossable = self.board.crossable
-                got = [e for e in self.enemy_at if distance(h, e) == 1 and crossable(h, e)]
+                steps = self.geo.steps.get(h, frozenset())
+                got = [e for e in self.enemy_at if e in steps]
             self._single[h] = got
         return got
 
@@ -292,7 +308,8 @@ class _Solver:
         """Whether a single-target attack from ``h`` can target ``e``."""
         if self.ranged:
             return distance(h, e) <= self.reach and self.visible(h, e)
-        return distance(h, e) == 1 and self.board.crossable(h, e)
+        # adjacent, on the map, no thin wall between: ``HexBoard.crossable``
+        return e in self.geo.steps.get(h, ())
 
     def placements(self) -> list[tuple[frozenset[Hex], tuple[Hex, ...]]]:
         """Ranged AoE placements that cover at least one enemy: (cells, enemies covered)."""
