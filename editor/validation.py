@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import copy
+import gc
 import threading
 import time
 from dataclasses import dataclass, field
@@ -180,6 +181,23 @@ class SessionValidator:
             self._session = None
 
 
+def _run_without_gc(sessions: SessionValidator, job: ValidationJob) -> ValidationResult:
+    """Run ``job`` on the worker with the cyclic garbage collector paused.
+
+    The validator allocates a lot; a collection it triggers on the worker could free
+    unreachable Qt wrappers (a closed window's) there, and Qt objects must be destroyed on
+    their own thread. Paused, collections happen on the UI thread. A run takes tens of
+    milliseconds, so the pause is short.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return sessions.run(job)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 class LiveValidator(QObject):
     """Debounced, incremental background validation of a workspace."""
 
@@ -289,12 +307,15 @@ class LiveValidator(QObject):
         return list(out.values())
 
     def validate_now(self) -> ValidationResult:
-        """A synchronous run on the calling thread (command line, tests, benchmarks); it
-        waits for a run in progress, then shows its result like a live one."""
+        """A synchronous run on the calling (UI) thread - command line, tests, benchmarks.
+        A run in progress is finished first (jobs stay in order); the result is shown like
+        a live one."""
         self.generation += 1
         self._timer.stop()
-        job = self.make_job()
-        result = self._executor.submit(self.sessions.run, job).result()
+        if self._pending is not None:
+            self._pending.result()
+            self._check_pending()
+        result = self.sessions.run(self.make_job())
         self._accept(result)
         return result
 
@@ -304,7 +325,7 @@ class LiveValidator(QObject):
             return
         self.running = True
         self.started.emit()
-        self._pending = self._executor.submit(self.sessions.run, self.make_job())
+        self._pending = self._executor.submit(_run_without_gc, self.sessions, self.make_job())
         self._poll.start()
 
     def _check_pending(self) -> None:
