@@ -14,10 +14,17 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 @pytest.fixture(autouse=True)
 def _isolated_editor_state(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Autosave files and settings (recent files) go to the test's temp folder."""
+    """Autosave files and settings (recent files) go to the test's temp folder; the
+    clipboard is emptied afterwards (PySide6 crashes at interpreter exit when the
+    clipboard still holds data a test put there)."""
     monkeypatch.setenv("QUESTFORGE_RECOVERY_DIR", str(tmp_path / "recovery"))
     monkeypatch.setenv("QUESTFORGE_SETTINGS_DIR", str(tmp_path / "settings"))
     yield
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if isinstance(app, QApplication):
+        app.clipboard().clear()
 
 
 FIXTURES = Path(__file__).parent / "fixtures"

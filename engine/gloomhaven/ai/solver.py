@@ -60,10 +60,12 @@ DestKey = tuple[int, Primary, int, Ranks]
 
 
 class GeometryCache:
-    """Reuses board geometry (neighbours, line of sight) across solves on the same map.
+    """Reuses board geometry (:class:`MapGeometry`: neighbours, line of sight, hex numbering,
+    distance neighbourhoods) across solves on the same map.
 
     Geometry depends only on the hexes and thin walls, not on figures or terrain, so a
-    scenario engine that asks the solver many times per round can keep one cache per game:
+    scenario engine that asks the solver many times per round can keep one cache per game
+    (the Gloomhaven engine keeps one per scenario board, shared by its games):
     ``solve(situation, geometry=cache)``. Answers are never cached, and without a cache
     every solve builds its geometry from scratch. ``size`` maps are kept (least recently
     used first out), since revealing rooms changes the map a few times per scenario.
