@@ -9,7 +9,7 @@ and feeds it from the :class:`LiveValidator`:
   validate on every key), then, on the UI thread, copies *only the open documents that
   changed* since the last run (:attr:`Document.revision <questforge.editor.document.
   Document.revision>` tells which; a plain JSON-tree copy of a 60-tile scenario costs
-  about a millisecond) - the worker never sees the live trees the UI keeps editing;
+  about 2 ms) - the worker never sees the live trees the UI keeps editing;
 - a single worker thread hands those copies to the session (``update``) and runs
   ``validate()``: one document is schema-checked again and the semantic checks reuse
   every cached result the edit did not touch;
@@ -20,10 +20,11 @@ and feeds it from the :class:`LiveValidator`:
   them costs nothing.
 
 Jobs run one at a time, in the order they were made (so the session never receives an
-older copy after a newer one). The worker never touches Qt: the UI thread polls the job's
-future every few milliseconds while one runs. A result made for an older version than the current one is
-dropped and validation runs again, so the problems panel never shows findings of a state
-the user has already left. The window never waits for validation.
+older copy after a newer one). The worker never touches Qt (the UI thread polls the job's
+future every few milliseconds while one runs) and pauses the cyclic garbage collector, so
+no Qt object is ever freed on it. A result made for an older version than the current one
+is dropped and validation runs again, so the problems panel never shows findings of a
+state the user has already left. The window never waits for validation.
 """
 
 from __future__ import annotations
@@ -356,4 +357,3 @@ class LiveValidator(QObject):
             return
         self.latest = result
         self.finished.emit(result)
-

@@ -95,7 +95,11 @@ class MapView(QGraphicsView):
         the view then stays fitted through resizes until the user zooms or pans."""
         rect = self.fit_rect()
         view = self.viewport().rect()
-        if rect.isEmpty() or view.width() <= 2 * FIT_MARGIN_PX or view.height() <= 2 * FIT_MARGIN_PX:
+        if (
+            rect.isEmpty()
+            or view.width() <= 2 * FIT_MARGIN_PX
+            or view.height() <= 2 * FIT_MARGIN_PX
+        ):
             return
         scale = min(
             (view.width() - 2 * FIT_MARGIN_PX) / rect.width(),

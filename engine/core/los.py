@@ -179,6 +179,15 @@ class LineOfSight:
             return a in self.hexes
         if a not in self.hexes or b not in self.hexes:
             return False
+        if (
+            abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[0] + a[1] - b[0] - b[1]) == 2
+            and edge_key(a, b) not in self.thin
+        ):
+            # Adjacent hexes share an edge: a line along it joins a corner of each, so only a
+            # thin wall there can block (the published game's reading; the strict corner test
+            # would deny sight between neighbours in a one-hex corridor). With a thin wall on
+            # the edge, a line through a third hex may still exist (gloom case 85): fall on.
+            return True
         if not self._built:
             self._build()
         ca = self.free_corners(a)

@@ -87,3 +87,11 @@ def test_hexes_on_the_board_edge_lose_the_corners_touching_the_outer_wall() -> N
     assert len(los.free_corners((4, 0))) < 6
     assert len(los.free_corners((4, 3))) == 6
     assert not los.visible((4, 3), (40, 3))  # off the map
+
+
+def test_neighbours_in_a_one_hex_corridor_see_each_other() -> None:
+    # GH-LOS-01: adjacent hexes share an edge; the line along it touches no wall.
+    corridor = [(q, 0) for q in range(5)]
+    los = LineOfSight(corridor)
+    assert los.visible((1, 0), (2, 0))
+    assert not LineOfSight(corridor, [((1, 0), (2, 0))]).visible((1, 0), (2, 0))

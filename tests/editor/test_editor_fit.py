@@ -24,9 +24,7 @@ def shown_fraction(editor: ScenarioEditor) -> tuple[float, float, bool]:
     return rect.width() / port.width(), rect.height() / port.height(), port.contains(rect)
 
 
-def test_a_scenario_opens_zoomed_to_fit_and_stays_fitted(
-    qtbot: QtBot, sample_pack: Path
-) -> None:
+def test_a_scenario_opens_zoomed_to_fit_and_stays_fitted(qtbot: QtBot, sample_pack: Path) -> None:
     window = MainWindow(prompts=ScriptedPrompts(), live_validation=False)
     window.resize(1400, 900)
     qtbot.addWidget(window)

@@ -72,9 +72,7 @@ def test_an_edit_is_revalidated_incrementally_and_undo_clears_the_problem(
     assert rows(window) == before
 
 
-def test_session_findings_equal_a_validation_from_nothing(
-    qtbot: QtBot, editor_pack: Path
-) -> None:
+def test_session_findings_equal_a_validation_from_nothing(qtbot: QtBot, editor_pack: Path) -> None:
     window = make_window(qtbot, live=False)
     editor = window.open_file(editor_pack / "scenarios" / "two-rooms.json")
     assert isinstance(editor, ScenarioEditor)
@@ -117,9 +115,7 @@ def test_a_result_for_an_outdated_version_is_dropped(qtbot: QtBot, editor_pack: 
     assert any(f.path[:2] == ("monsters", 0) for f in fresh.findings)
 
 
-def test_a_finding_under_a_numeric_key_jumps_to_its_field(
-    qtbot: QtBot, editor_pack: Path
-) -> None:
+def test_a_finding_under_a_numeric_key_jumps_to_its_field(qtbot: QtBot, editor_pack: Path) -> None:
     window = make_window(qtbot, live=False)
     monster = editor_pack / "monsters" / "slag-hound.json"
     editor = window.open_file(monster)

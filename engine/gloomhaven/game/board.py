@@ -6,6 +6,8 @@ enter, how much a step costs, which path it takes).
 
 from __future__ import annotations
 
+import functools
+
 import heapq
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -59,6 +61,19 @@ class Board:
     def visible(self, a: Hex, b: Hex) -> bool:
         """GH-LOS-01: corner-to-corner line of sight (walls and thin walls block)."""
         return self.los.visible(a, b)
+
+    def melee_reach(self, a: Hex, b: Hex) -> bool:
+        """A melee attack reaches an adjacent hex unless a thin wall lies on the shared
+        edge (GH-ATK-03, GH-MAP-02); the same reading as the monster-AI solver's."""
+        return (min(a, b), max(a, b)) not in self.thin_edges
+
+    @functools.cached_property
+    def thin_edges(self) -> frozenset[tuple[Hex, Hex]]:
+        edges: set[tuple[Hex, Hex]] = set()
+        for pair in self.spec.thin_walls:
+            a, b = sorted(tuple(h) for h in pair)
+            edges.add(((a[0], a[1]), (b[0], b[1])))
+        return frozenset(edges)
 
     def in_play(self, state: GameState, h: Hex) -> bool:
         """A hex figures may stand on: in a revealed room, or a door of a revealed room."""

@@ -404,7 +404,10 @@ def attack_targets(r: Rules, f: Figure, ab: Ability) -> list[Figure]:
         d = distance(e.hex, f.hex)
         if d > rng or d == 0:
             continue
-        if not r.board.visible(f.hex, e.hex):
+        if ab.range is None and d == 1:
+            if not r.board.melee_reach(f.hex, e.hex):
+                continue
+        elif not r.board.visible(f.hex, e.hex):
             continue
         out.append(e)
     return sorted(out, key=lambda x: (distance(x.hex, f.hex), x.id))
