@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from questforge.editor.clipboard import set_clipboard
 from questforge.editor.document import Document
 from questforge.editor.editors import DocumentEditor
 from questforge.editor.forms.form_editor import schema_for_document
@@ -689,7 +690,7 @@ class ScenarioEditor(DocumentEditor):
         text = json.dumps(payload)
         mime.setData(MIME, text.encode("utf-8"))
         mime.setText(json.dumps(payload["value"], indent=2))
-        QApplication.clipboard().setMimeData(mime)
+        set_clipboard(mime)
         return payload
 
     def paste(self, payload: Any = None) -> None:

@@ -95,6 +95,7 @@ def edit(target: Path | None, screenshot: Path | None, players: int, level: int,
 
     from PySide6.QtWidgets import QApplication
 
+    from questforge.editor.clipboard import release_clipboard_on_quit
     from questforge.editor.mainwindow import MainWindow
     from questforge.editor.prompts import ScriptedPrompts
     from questforge.editor.render import quiet_qt_messages
@@ -104,6 +105,7 @@ def edit(target: Path | None, screenshot: Path | None, players: int, level: int,
     app = QApplication.instance() or QApplication([sys.argv[0]])
     app.setApplicationName("questforge editor")
     app.setOrganizationName("questforge")
+    release_clipboard_on_quit(app)
     scripted = ScriptedPrompts() if screenshot else None
     window = MainWindow(prompts=scripted)
     window.resize(width, height)
