@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from questforge.engine.core import pack as packs
+from questforge.schema import is_definitions
 from questforge.engine.core.jsonload import (
     DEFAULT_MAX_BYTES,
     DEFAULT_MAX_DEPTH,
@@ -237,9 +238,14 @@ def _schema_findings(doc: Document, folder: str | None, store: SchemaStore) -> l
             )
     kind = data.get("kind")
     if not isinstance(kind, str):
+        message = (
+            f'"kind" must be a string naming the content kind, found {_json_type(kind)}'
+            if "kind" in data
+            else 'missing "kind": every content file names its kind'
+        )
         out.append(
             codes.UNKNOWN_KIND.finding(
-                'missing "kind": every content file names its kind',
+                message,
                 file=name,
                 path=("kind",) if "kind" in data else (),
                 hint='add e.g. "kind": "scenario"',
@@ -248,7 +254,13 @@ def _schema_findings(doc: Document, folder: str | None, store: SchemaStore) -> l
         return out
     entry = store.for_kind(kind, folder)
     if entry is None:
-        known = sorted({e.name for e in store if e.folder in ("common", folder)})
+        known = sorted(
+            {
+                e.name
+                for e in store
+                if e.folder in ("common", folder) and not is_definitions(e.name)
+            }
+        )
         guess = close_match(kind, known)
         out.append(
             codes.UNKNOWN_KIND.finding(
@@ -323,13 +335,18 @@ def _schema_reference_ok(declared: Any, schema_id: str, name: str) -> bool:
 
 
 def _json_type(value: Any) -> str:
+    """The JSON type of ``value`` with an article, for messages ("an integer", "null")."""
+    if isinstance(value, dict):
+        return "an object"
     if isinstance(value, list):
         return "an array"
     if isinstance(value, str):
         return "a string"
     if isinstance(value, bool):
         return "a boolean"
-    if isinstance(value, (int, float)):
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
         return "a number"
     return "null"
 

@@ -25,6 +25,8 @@ from urllib.parse import urldefrag, urljoin
 
 import jsonschema_rs
 
+from questforge.schema import is_definitions
+
 #: the common folder holds the pack manifest and shared ``$defs``
 COMMON = "common"
 SUFFIX = ".schema.json"
@@ -103,7 +105,10 @@ class SchemaStore:
 
     def for_kind(self, kind: str, folder: str | None = None) -> SchemaEntry | None:
         """The schema for content ``kind``: the common folder, then ``folder``, then any
-        folder that has exactly one schema of that name."""
+        folder that has exactly one schema of that name. A ``$defs`` library (``defs``) is
+        never a content kind: ``None`` for it."""
+        if is_definitions(kind):
+            return None
         entry = self._by_key.get((COMMON, kind))
         if entry is not None:
             return entry

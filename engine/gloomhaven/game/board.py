@@ -7,7 +7,6 @@ enter, how much a step costs, which path it takes).
 from __future__ import annotations
 
 import functools
-
 import heapq
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
