@@ -8,7 +8,7 @@ application is about to quit; content another program put there is left alone.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QMimeData
+from PySide6.QtCore import QCoreApplication, QMimeData
 from PySide6.QtWidgets import QApplication
 
 _ours: list[QMimeData] = []
@@ -31,6 +31,6 @@ def _release_own_clipboard() -> None:
     _ours.clear()
 
 
-def release_clipboard_on_quit(app: QApplication) -> None:
+def release_clipboard_on_quit(app: QCoreApplication) -> None:
     """Clear the clipboard on quit if (and only if) this application put data there."""
     app.aboutToQuit.connect(_release_own_clipboard)

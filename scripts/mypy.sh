@@ -4,6 +4,7 @@
 set -euo pipefail
 VENV="${1:-.venv}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
+case "$VENV" in /*) ;; *) VENV="$root/$VENV" ;; esac
 tree="$(mktemp -d)"
 trap 'rm -rf "$tree"' EXIT
 mkdir -p "$tree/questforge"
@@ -12,4 +13,4 @@ for pair in engine:engine validator:validator editor:editor schema:schema conten
   ln -s "$root/${pair##*:}" "$tree/questforge/${pair%%:*}"
 done
 cd "$tree"
-"$root/$VENV/bin/mypy" --config-file "$root/pyproject.toml" -p questforge
+"$VENV/bin/mypy" --config-file "$root/pyproject.toml" -p questforge

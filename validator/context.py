@@ -10,8 +10,14 @@ the core checks, with it.
   findings and would only cause follow-up noise).
 - ``ctx.get("monster", "bandit-guard")`` and ``ctx.resolve("other-pack:bandit-guard",
   "monster")``: look a document up by kind and id, in this pack or (for ``pack:id``
-  references) in a required pack. Lookups see *every* document with a kind and an id, even
-  schema-invalid ones, so that a reference to a broken file is not reported as dangling too.
+  references) in a required pack. Like ``of_kind``, lookups hand out only schema-valid
+  documents, so a check may read what it finds as the schema promises (a ``"standees":
+  -1`` or a ``"count": "x"`` never reaches it). The one exception is existence:
+  ``include_invalid=True`` sees *every* document with a kind and an id, so that a
+  reference to a broken file is not reported as dangling too (its schema findings say
+  what is wrong).
+- ``ctx.documents`` is every parsed document, schema-valid or not: only for checks that
+  look at kinds and ids (duplicates, suggestions), never at the rest of the data.
 - ``ctx.model``: the ruleset's typed model of the pack (``Ruleset.load_model``), built
   lazily on first use and only once per context.
 - ``ctx.finding(spec, message, doc, path, hint=...)``: a finding located in ``doc``;
@@ -182,6 +188,7 @@ class CheckContext:
     cache: CheckCache = field(default_factory=lambda: CheckCache(persistent=False))
     _index: dict[tuple[str, str], Document] = field(init=False, repr=False)
     _required_index: dict[str, dict[tuple[str, str], Document]] = field(init=False, repr=False)
+
     _model: Any = field(init=False, repr=False, default=_UNSET)
     _valid_by_kind: dict[str, list[Document]] | None = field(init=False, repr=False, default=None)
     _kind_tokens: dict[str, int] = field(init=False, repr=False, default_factory=dict)
@@ -225,24 +232,36 @@ class CheckContext:
     def kinds(self) -> set[str]:
         return {d.kind for d in self.documents if d.kind is not None}
 
-    def get(self, kind: str, ident: str) -> Document | None:
-        """This pack's document of ``kind`` with ``id`` (first one if ids repeat)."""
-        return self._index.get((kind, ident))
+    def get(self, kind: str, ident: str, *, include_invalid: bool = False) -> Document | None:
+        """This pack's document of ``kind`` with ``id`` (first one if ids repeat), if it
+        passed schema validation (any document with ``include_invalid``)."""
+        found = self._index.get((kind, ident))
+        if found is None or include_invalid or found.schema_valid:
+            return found
+        return None
 
     def known_packs(self) -> set[str]:
         """Ids a ``pack:id`` reference may name: this pack and its required packs."""
         return ({self.pack_id} if self.pack_id else set()) | set(self.required)
 
-    def resolve(self, ref: str, kind: str) -> Document | None:
+    def resolve(self, ref: str, kind: str, *, include_invalid: bool = False) -> Document | None:
         """The document a reference names: ``"id"`` in this pack, ``"pack:id"`` in this pack
-        or a required one; ``None`` if it does not resolve."""
+        or a required one; ``None`` if it does not resolve.
+
+        Only schema-valid documents are handed out, so that checks can read them as the
+        schema promises; ``include_invalid=True`` is for asking whether the target exists
+        at all (a dangling-reference check must not report a target that is merely broken).
+        The first document with the kind and id decides, valid or not, so that both views
+        agree on which document a reference means.
+        """
         pack_id, ident = split_reference(ref)
         if pack_id is None or pack_id == self.pack_id:
             found = self._index.get((kind, ident))
-            if found is not None or pack_id is not None:
-                return found
-            return None
-        return self._required_index.get(pack_id, {}).get((kind, ident))
+        else:
+            found = self._required_index.get(pack_id, {}).get((kind, ident))
+        if found is None or include_invalid or found.schema_valid:
+            return found
+        return None
 
     def all_of_kind(self, kind: str) -> list[Document]:
         """Schema-valid documents of ``kind`` in this pack and then in every required pack."""

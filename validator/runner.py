@@ -426,10 +426,11 @@ def _run_checks(ctx: CheckContext, ruleset: str | None) -> list[Finding]:
     out: list[Finding] = []
     failure = load_ruleset_checks(ruleset)
     if failure is not None:
+        manifest = _manifest(ctx.documents)
         out.append(
             codes.INTERNAL.finding(
                 f"the checks of ruleset {ruleset!r} cannot be loaded: {failure}",
-                file=ctx.documents[0].name if ctx.documents else None,
+                file=manifest.name if manifest is not None else None,
             )
         )
     for spec in checks_for(ruleset or CORE):
@@ -438,14 +439,46 @@ def _run_checks(ctx: CheckContext, ruleset: str | None) -> list[Finding]:
             for finding in spec.func(ctx) or ():
                 out.append(finding)
         except Exception as exc:
+            doc = _crashed_on(exc, ctx.documents) or _manifest(ctx.documents)
             out.append(
                 codes.INTERNAL.finding(
                     f"check {spec.code} ({spec.title}) failed: {type(exc).__name__}: {exc}",
-                    file=ctx.documents[0].name if ctx.documents else None,
+                    file=doc.name if doc is not None else None,
                     hint="please report this as a questforge bug, with the file",
                 )
             )
     return out
+
+
+def _manifest(documents: Sequence[Document]) -> Document | None:
+    return next((d for d in documents if d.kind == "pack"), None)
+
+
+def _crashed_on(exc: BaseException, documents: Sequence[Document]) -> Document | None:
+    """The document a check was processing when it raised ``exc``, if the traceback tells.
+
+    Checks take their documents from the context and hold the one at hand in a local
+    variable (``doc``, ``deck``, a scenario map's ``.doc``), so the innermost frame that
+    holds one of this pack's documents names the file a user should look at. Only used
+    to place an internal-error finding; ``None`` when no frame holds one.
+    """
+    ours = {id(d): d for d in documents}
+    frames = []
+    tb = exc.__traceback__
+    while tb is not None:
+        frames.append(tb.tb_frame)
+        tb = tb.tb_next
+    for attribute in (False, True):  # a document itself first, then a holder's ``.doc``
+        for frame in reversed(frames):
+            for value in frame.f_locals.values():
+                if attribute:
+                    try:
+                        value = getattr(value, "doc", None)
+                    except Exception:  # a property that raises: not a holder
+                        continue
+                if isinstance(value, Document) and id(value) in ours:
+                    return value
+    return None
 
 
 def _locate(findings: Iterable[Finding], documents: Iterable[Document]) -> None:
@@ -977,7 +1010,10 @@ def _validate_pack(
         report.files = names
     else:
         wanted = {loader.name(p) for p in selected}
-        report.findings = [f for f in all_findings if f.file in wanted]
+        # an internal error is never filtered away: it may sit on another file of the pack
+        report.findings = [
+            f for f in all_findings if f.file in wanted or f.code == codes.INTERNAL.code
+        ]
         report.files = [n for n in names if n in wanted]
         # explicitly named files that discovery refused (links) still count as validated
         report.files.extend(sorted(wanted - set(report.files)))

@@ -67,7 +67,7 @@ def _unresolved(ctx: CheckContext, doc: Document) -> Iterator[Finding]:
         pack_id, ident = split_reference(value)
         if pack_id is not None and pack_id != ctx.pack_id and pack_id not in known:
             continue  # QGH202 reports the unknown pack
-        if ctx.resolve(value, kind) is not None:
+        if ctx.resolve(value, kind, include_invalid=True) is not None:
             continue
         where = (
             f"required pack {pack_id!r}"

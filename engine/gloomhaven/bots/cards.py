@@ -108,7 +108,7 @@ def action_value(action: Action, s: Situation) -> float:
         # A lost card shortens the scenario for this character by two rounds or so; only
         # worth it when the effect is big, or when the end is near anyway.
         cards_left = s.hand + s.discard
-        total = total * 0.85 - (2.5 if cards_left > 6 else 1.0)
+        total = total * 0.7 - (4.0 if cards_left > 4 else 1.5)
     return total
 
 
