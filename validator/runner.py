@@ -31,7 +31,6 @@ from pathlib import Path
 from typing import Any
 
 from questforge.engine.core import pack as packs
-from questforge.schema import is_definitions
 from questforge.engine.core.jsonload import (
     DEFAULT_MAX_BYTES,
     DEFAULT_MAX_DEPTH,
@@ -40,6 +39,7 @@ from questforge.engine.core.jsonload import (
     load_json_file,
     load_json_text,
 )
+from questforge.schema import is_definitions
 from questforge.validator import codes, core_checks
 from questforge.validator.checks import CORE, CheckSpec, checks_for
 from questforge.validator.context import CheckCache, CheckContext, fingerprint
@@ -255,11 +255,7 @@ def _schema_findings(doc: Document, folder: str | None, store: SchemaStore) -> l
     entry = store.for_kind(kind, folder)
     if entry is None:
         known = sorted(
-            {
-                e.name
-                for e in store
-                if e.folder in ("common", folder) and not is_definitions(e.name)
-            }
+            {e.name for e in store if e.folder in ("common", folder) and not is_definitions(e.name)}
         )
         guess = close_match(kind, known)
         out.append(

@@ -32,13 +32,10 @@ def open_playtest(
     """Open and show a playtest window for ``scenario_id`` (a top-level window, deleted
     when closed; its game stops then). ``players`` (2-4) and ``level`` (0-7) preset the
     setup, e.g. from the editor's player-count switch."""
-    from PySide6.QtCore import Qt
-
     from questforge.editor.playtest.window import PlaytestWindow
 
     window = PlaytestWindow(pack, scenario_id, parent, players=players, level=level)
-    window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
-    window.show()
+    _show_deleted_on_close(window)
     return window
 
 
@@ -52,15 +49,21 @@ def open_simulate(
 ) -> SimulateDialog:
     """Open and show the simulate dialog (non-modal: the editor stays usable), deleted when
     closed. ``players`` and ``level`` preset the player count ticked and the level."""
-    from PySide6.QtCore import Qt
-
     from questforge.editor.playtest.simulate import SimulateDialog
 
     dialog = SimulateDialog(pack, scenario_id, parent, players=players, level=level)
-    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
     dialog.setModal(False)
-    dialog.show()
+    _show_deleted_on_close(dialog)
     return dialog
+
+
+def _show_deleted_on_close(widget: QWidget) -> None:
+    """Show ``widget``; Qt deletes it when it is closed, so a closed window's game or
+    simulation does not linger behind the editor."""
+    from PySide6.QtCore import Qt
+
+    widget.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+    widget.show()
 
 
 __all__ = ["open_playtest", "open_simulate"]

@@ -1,8 +1,9 @@
-"""Words for the playtest window: decision options, ability cards, events, figure labels.
+"""Words for the playtest window: decision options, events, figure labels.
 
 The engine speaks JSON data (option ``{"card": "x", "half": "top"}``, event ``{"type":
 "attack", ...}``); a designer at the playtest window needs sentences. Everything here is
 plain Python (no Qt) so it is cheap to test and shared by every panel of the window.
+Ability cards are worded by the engine's ``game.describe`` (shared with ``questforge play``).
 """
 
 from __future__ import annotations
@@ -10,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from questforge.editor.gloomhaven.scenario_map import as_hex
 from questforge.engine.core.decisions import Decision
-from questforge.engine.gloomhaven.game.spec import Ability, AbilityCard, Action, Content
+from questforge.engine.gloomhaven.game.describe import action_text
+from questforge.engine.gloomhaven.game.spec import AbilityCard, Content
 
 #: short badges for conditions on the map (two or three letters, readable at small sizes)
 CONDITION_BADGES = {
@@ -46,72 +49,6 @@ def hex_text(h: Any) -> str:
     if isinstance(h, list | tuple) and len(h) == 2:
         return f"[{h[0]}, {h[1]}]"
     return str(h)
-
-
-def as_hex(value: Any) -> tuple[int, int] | None:
-    """``[q, r]`` (JSON) or ``(q, r)`` as a tuple; anything else is ``None``."""
-    if (
-        isinstance(value, list | tuple)
-        and len(value) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
-        return (int(value[0]), int(value[1]))
-    return None
-
-
-def ability_text(ab: Ability) -> str:
-    """One ability as a card would print it: ``Attack 3, range 2, pierce 1, poison``."""
-    name = ab.kind.replace("_", " ").capitalize()
-    parts: list[str] = []
-    if ab.kind in ("move", "attack") or ab.value:
-        parts.append(
-            f"{name} {ab.value:+d}" if ab.kind in ("move", "attack") else f"{name} {ab.value}"
-        )
-    else:
-        parts.append(name)
-    if ab.kind == "summon" and ab.summon is not None:
-        parts[-1] = f"Summon {ab.summon.name}"
-    if ab.kind == "infuse" and ab.elements:
-        parts[-1] = "Infuse " + "/".join(ab.elements)
-    if ab.range:
-        parts.append(f"range {ab.range}")
-    if ab.targets > 1:
-        parts.append(f"target {ab.targets}")
-    for label, value in (("pierce", ab.pierce), ("push", ab.push), ("pull", ab.pull)):
-        if value:
-            parts.append(f"{label} {value}")
-    if ab.jump:
-        parts.append("jump")
-    if ab.flying:
-        parts.append("flying")
-    if ab.aoe is not None:
-        parts.append(f"area {len(ab.aoe.hexes)} hexes")
-    parts.extend(ab.conditions)
-    if ab.target and ab.target not in ("enemy", "enemies"):
-        parts.append(ab.target)
-    if ab.consumes:
-        for c in ab.consumes:
-            parts.append("consume " + "/".join(c.elements) + (f": {c.value:+d}" if c.value else ""))
-    return ", ".join(parts)
-
-
-def monster_ability_text(ab: Ability) -> str:
-    """A monster card ability; move and attack values are relative to the stat card."""
-    return ability_text(ab)
-
-
-def action_text(action: Action) -> str:
-    text = "; ".join(ability_text(a) for a in action.abilities) or "(nothing)"
-    marks = []
-    if action.lost:
-        marks.append("lost")
-    if action.persistent:
-        marks.append("persistent")
-    if action.round_bonus:
-        marks.append("round")
-    if action.xp:
-        marks.append(f"{action.xp} XP")
-    return text + (f" [{', '.join(marks)}]" if marks else "")
 
 
 def _card(content: Content, actor: str, card_id: str) -> AbilityCard | None:

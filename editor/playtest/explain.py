@@ -13,9 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from questforge.editor.playtest.describe import as_hex, hex_text
+from questforge.editor.gloomhaven.scenario_map import as_hex
+from questforge.editor.playtest.describe import hex_text
 from questforge.editor.playtest.runner import MonsterMoment
 from questforge.engine.gloomhaven.ai import load_situation, solve
+from questforge.engine.gloomhaven.ai.ruling import candidate_lines, step_line
 
 
 def move_path(
@@ -67,22 +69,11 @@ def explanation_text(moment: MonsterMoment) -> str:
     ex = solution.explanation
     if ex.candidates:
         lines.append("")
-        lines.append("Focus candidates:")
-        for c in ex.candidates:
-            if c.movement is None:
-                how = "cannot be attacked from any reachable hex"
-            else:
-                how = f"{c.movement} movement to an attack hex"
-                if c.traps:
-                    how += f" through {c.traps} trap/hazard hex(es)"
-            prox = "-" if c.proximity is None else str(c.proximity)
-            mark = "  <- focus" if c.chosen else ""
-            lines.append(f"  {c.label}: {how}, proximity {prox}, initiative {c.initiative}{mark}")
+        lines.extend(candidate_lines(ex))
     if ex.steps:
         lines.append("")
         lines.append("Solver steps:")
-        for step in ex.steps:
-            lines.append(f"  {step.text} [{', '.join(step.rules)}]")
+        lines.extend(f"  {step_line(step)}" for step in ex.steps)
     return "\n".join(lines)
 
 

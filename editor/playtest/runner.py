@@ -225,3 +225,14 @@ def engine_content(pack: Any) -> Content:
     from questforge.engine.gloomhaven.game import as_content
 
     return as_content(pack)
+
+
+def scenario_content(pack: Any, scenario_id: str) -> Content:
+    """:func:`engine_content` of ``pack``, checked to hold ``scenario_id``: the playtest
+    window and the simulate dialog refuse a missing scenario with the same ``ValueError``
+    (naming the scenarios the pack does have) before they build any widget."""
+    content = engine_content(pack)
+    if scenario_id not in content.scenarios:
+        known = ", ".join(sorted(content.scenarios)) or "none"
+        raise ValueError(f"no scenario {scenario_id!r} in the pack (known: {known})")
+    return content

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from questforge.editor.playtest.runner import scenario_content
 from questforge.engine.gloomhaven import simulation as sim
 from questforge.engine.gloomhaven.game.spec import Content
 
@@ -149,12 +150,7 @@ class SimulateDialog(QDialog):
         level: int | None = None,
     ) -> None:
         super().__init__(parent)
-        from questforge.engine.gloomhaven.game import as_content
-
-        self.content = as_content(pack)
-        if scenario_id not in self.content.scenarios:
-            known = ", ".join(sorted(self.content.scenarios)) or "none"
-            raise ValueError(f"no scenario {scenario_id!r} in the pack (known: {known})")
+        self.content = scenario_content(pack, scenario_id)
         self.scenario_id = scenario_id
         self.root = pack_root(pack) if not isinstance(pack, Content) else None
         self.worker: SimulationThread | None = None

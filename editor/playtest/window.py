@@ -46,23 +46,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from questforge.editor.gloomhaven.scenario_map import as_hex
 from questforge.editor.map.view import MapView
 from questforge.editor.playtest.board import MoveOverlay, PickTool, PlaytestScene, snapshot
 from questforge.editor.playtest.describe import (
     FIGURE_KINDS,
     HEX_KINDS,
-    as_hex,
     condition_list,
     decision_title,
     event_text,
     hex_text,
-    monster_ability_text,
     option_text,
 )
 from questforge.editor.playtest.explain import explanation_text, move_path
-from questforge.editor.playtest.runner import GameRunner, MonsterMoment, engine_content
+from questforge.editor.playtest.runner import GameRunner, MonsterMoment, scenario_content
 from questforge.engine.core.decisions import Decision
 from questforge.engine.gloomhaven.game import Setup
+from questforge.engine.gloomhaven.game.describe import monster_ability_text
 from questforge.engine.gloomhaven.game.spec import ELEMENTS
 
 ELEMENT_COLOURS = {
@@ -92,10 +92,7 @@ class PlaytestWindow(QMainWindow):
         level: int | None = None,
     ) -> None:
         super().__init__(parent)
-        self.content = engine_content(pack)
-        if scenario_id not in self.content.scenarios:
-            known = ", ".join(sorted(self.content.scenarios)) or "none"
-            raise ValueError(f"no scenario {scenario_id!r} in the pack (known: {known})")
+        self.content = scenario_content(pack, scenario_id)
         self.scenario_id = scenario_id
         self.spec = self.content.scenarios[scenario_id]
         self.runner: GameRunner | None = None

@@ -43,6 +43,7 @@ from questforge.engine.gloomhaven.ai import (
     load_situation,
     solve,
 )
+from questforge.engine.gloomhaven.ai.ruling import candidate_lines, hex_text, step_line
 
 MAX_BYTES = 20 * 1024 * 1024
 
@@ -88,12 +89,8 @@ def read_situation(path: Path) -> Situation:
         raise InputError(f"{path}:{line}:{column}: {exc}") from None
 
 
-def _hex(h: tuple[int, int] | None) -> str:
-    return "-" if h is None else f"[{h[0]}, {h[1]}]"
-
-
 def _hexes(hs: tuple[Hex, ...]) -> str:
-    return ", ".join(_hex(h) for h in hs)
+    return ", ".join(hex_text(h) for h in hs)
 
 
 def _ability(sit: Situation) -> str:
@@ -129,35 +126,24 @@ def ruling_text(sit: Situation, solution: Solution) -> str:
     ex = solution.explanation
     name = sit.active.name or "The monster"
     lines = [f"== {sit.id or '(no id)'}" + (f": {sit.description}" if sit.description else "")]
-    lines.append(f"{name} at {_hex(sit.active.hex)}: {_ability(sit)}.")
-    if ex.candidates:
-        lines.append("Focus candidates:")
-        for c in ex.candidates:
-            if c.movement is None:
-                how = "cannot be attacked from any reachable hex"
-            else:
-                how = f"{c.movement} movement point(s) to an attack hex"
-                if c.traps:
-                    how += f" through {c.traps} trap/hazardous hex(es)"
-            prox = "-" if c.proximity is None else str(c.proximity)
-            init = f"{c.initiative}" + (" (summon)" if c.summon else "")
-            mark = "  <- focus" if c.chosen else ""
-            lines.append(f"  {c.label}: {how}, proximity {prox}, initiative {init}{mark}")
-    for step in ex.steps:
-        lines.append(f"{step.text} [{', '.join(step.rules)}]")
+    lines.append(f"{name} at {hex_text(sit.active.hex)}: {_ability(sit)}.")
+    lines.extend(candidate_lines(ex))
+    lines.extend(step_line(step) for step in ex.steps)
     options = solution.options
     if len(options) == 1:
         o = options[0]
         move = "stays at" if o.destination == sit.active.hex else "moves to"
         attack = f" and attacks {_hexes(o.attacks)}" if o.attacks else " and does not attack"
         lines.append(
-            f"Ruling: {name.lower() if name == 'The monster' else name} {move} {_hex(o.destination)}{attack}."
+            f"Ruling: {name.lower() if name == 'The monster' else name} {move} {hex_text(o.destination)}{attack}."
         )
     else:
         lines.append(f"Ruling: the players choose one of {len(options)} options (GH-AMBIG-01):")
         for i, o in enumerate(options, 1):
             attack = f"attack {_hexes(o.attacks)}" if o.attacks else "no attack"
-            lines.append(f"  {i}. end at {_hex(o.destination)}, {attack} (focus {_hex(o.focus)})")
+            lines.append(
+                f"  {i}. end at {hex_text(o.destination)}, {attack} (focus {hex_text(o.focus)})"
+            )
     lines.append(f"Rules applied: {', '.join(ex.rules) or '-'}")
     match = expected_matches(sit, solution)
     if match is not None:

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import click
 
+from questforge.commands.render import players_option
+
 
 def bundled_pack() -> Path:
     from importlib import resources
@@ -57,13 +59,7 @@ def _largest_scenario(pack: Path) -> Path | None:
     default=None,
     help="Render the main window offscreen to this PNG and exit.",
 )
-@click.option(
-    "--players",
-    type=click.IntRange(2, 4),
-    default=2,
-    show_default=True,
-    help="Player count the map shows.",
-)
+@players_option
 @click.option(
     "--level",
     type=click.IntRange(0, 7),

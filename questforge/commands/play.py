@@ -24,10 +24,9 @@ from questforge.engine.core.decisions import Decision
 from questforge.engine.core.events import Event
 from questforge.engine.gloomhaven import simulation
 from questforge.engine.gloomhaven.bots import MONSTERS_ACTOR, BotController
+from questforge.engine.gloomhaven.game.describe import abilities_text, action_text
 from questforge.engine.gloomhaven.game.spec import (
-    Ability,
     AbilityCard,
-    Action,
     Content,
     ScenarioSpec,
 )
@@ -304,74 +303,6 @@ class BoardView:
 # ---------------------------------------------------------------------- text descriptions
 
 
-def describe_ability(ab: Ability) -> str:
-    """``Attack 3 (range 3, pierce 1, poison)``: one ability in card wording."""
-    kind = ab.kind
-    extras: list[str] = []
-    if kind == "attack":
-        head = f"Attack {ab.value}"
-        if ab.range:
-            extras.append(f"range {ab.range}")
-        if ab.targets > 1:
-            extras.append(f"target {ab.targets}")
-        if ab.aoe is not None:
-            extras.append(f"area {len(ab.aoe.hexes)} hexes")
-        for name in ("pierce", "push", "pull"):
-            value = getattr(ab, name)
-            if value:
-                extras.append(f"{name} {value}")
-        if ab.add_target:
-            extras.append("add target")
-    elif kind == "move":
-        head = f"Move {ab.value}"
-        if ab.jump:
-            extras.append("jump")
-        if ab.flying:
-            extras.append("flying")
-    elif kind == "heal":
-        head = f"Heal {ab.value}"
-        extras.append("self" if ab.target == "self" or ab.range is None else f"range {ab.range}")
-    elif kind in ("shield", "retaliate", "loot", "xp"):
-        head = f"{kind.title()} {ab.value}"
-        if kind == "retaliate" and ab.range and ab.range > 1:
-            extras.append(f"range {ab.range}")
-        if ab.target != "self" and kind in ("shield", "retaliate"):
-            extras.append("ally" if ab.target == "ally" else "allies")
-    elif kind == "summon" and ab.summon is not None:
-        sm = ab.summon
-        head = f"Summon {sm.name} (HP {sm.health}, move {sm.move}, attack {sm.attack})"
-    elif kind in ("recover", "refresh"):
-        head = f"{kind.title()} {ab.value or 1} {ab.pile or ''}".rstrip()
-    elif kind == "infuse":
-        head = "Infuse " + "/".join(ab.elements)
-    elif kind == "condition":
-        head = ", ".join(ab.conditions) or "condition"
-        extras.append(ab.target)
-    else:
-        head = f"{kind} {ab.value}".strip()
-    if kind != "condition" and ab.conditions:
-        extras.extend(ab.conditions)
-    if kind != "infuse" and ab.elements:
-        extras.append("infuse " + "/".join(ab.elements))
-    for c in ab.consumes:
-        extras.append("consume " + "+".join(c.elements))
-    return head + (f" ({', '.join(extras)})" if extras else "")
-
-
-def describe_action(action: Action) -> str:
-    text = " · ".join(describe_ability(a) for a in action.abilities) or "—"
-    flags = []
-    if action.lost:
-        flags.append("lost")
-    if action.persistent:
-        flags.append("persistent")
-    if action.round_bonus:
-        flags.append("round")
-    if action.xp:
-        flags.append(f"{action.xp} XP")
-    return text + (f" [{', '.join(flags)}]" if flags else "")
-
-
 def _h(value: Any) -> str:
     if isinstance(value, list | tuple) and len(value) == 2:
         return f"({value[0]},{value[1]})"
@@ -545,7 +476,7 @@ class TerminalController:
 
     def _card_label(self, actor: str, card_id: str) -> str:
         c = self._card(actor, card_id)
-        return f"{c.name} ({c.initiative:02d})  top: {describe_action(c.top)}  |  bottom: {describe_action(c.bottom)}"
+        return f"{c.name} ({c.initiative:02d})  top: {action_text(c.top)}  |  bottom: {action_text(c.bottom)}"
 
     # decisions -----------------------------------------------------------
     def choose(self, decision: Decision) -> int:
@@ -567,7 +498,7 @@ class TerminalController:
         items = self.game.content.items
         if isinstance(option, str) and option in items:
             item = items[option]
-            return f"use {item.name}: {' · '.join(describe_ability(a) for a in item.abilities)}"
+            return f"use {item.name}: {abilities_text(item.abilities)}"
         if isinstance(option, str) and actor in self.game.state.characters:
             try:
                 return self._card_label(actor, option)
@@ -632,7 +563,7 @@ class TerminalController:
             if o["default"]:
                 text = "default Attack 2" if half == "top" else "default Move 2"
             else:
-                text = describe_action(card.top if half == "top" else card.bottom)
+                text = action_text(card.top if half == "top" else card.bottom)
             labels.append(f"{card.name} {half}: {text}")
         return self.pick(f"{d.actor}: which half now?", labels)
 

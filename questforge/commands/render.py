@@ -14,16 +14,20 @@ from pathlib import Path
 
 import click
 
-
-@click.command()
-@click.argument("scenario", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option(
+#: ``--players`` of the commands that show a scenario map (``render``, ``edit``): monsters
+#: absent at that player count are faded
+players_option = click.option(
     "--players",
     type=click.IntRange(2, 4),
     default=2,
     show_default=True,
     help="Player count the map is shown for.",
 )
+
+
+@click.command()
+@click.argument("scenario", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@players_option
 @click.option(
     "--format",
     "fmt",

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from questforge.commands.ai import ruling_text
 from questforge.editor.playtest.describe import event_text, figure_label, option_text
-from questforge.editor.playtest.runner import GameRunner
+from questforge.editor.playtest.explain import explanation_text
+from questforge.editor.playtest.runner import GameRunner, MonsterMoment
 from questforge.engine.core.decisions import Decision
+from questforge.engine.gloomhaven.ai import load_situation, solve
+from questforge.engine.gloomhaven.ai.ruling import candidate_lines, step_line
 from questforge.engine.gloomhaven.game import Setup
 
 
@@ -87,3 +93,28 @@ def test_runner_rejects_answers_out_of_range(qtbot: Any, sample_content: Any) ->
     runner.wait()
     assert not runner.busy and runner.game.decisions[0]["actor"] == "lampwright"
     runner.shutdown()
+
+
+def test_move_explanation_words_the_solver_like_ai_solve(shared_dir: Path) -> None:
+    """The playtest's move explanation and ``questforge ai solve`` word one situation alike."""
+    path = shared_dir / "data" / "monster-ai" / "dev" / "gloom-007.json"
+    if not path.is_file():
+        pytest.skip(f"no dev situation at {path}")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    focus: dict[str, Any] = {
+        "focus": [7, -5],
+        "destination": [6, -5],
+        "attacks": [[7, -5]],
+        "rules": ["GH-FOCUS-01"],
+    }
+    text = explanation_text(MonsterMoment(0, "guard-1", focus, data, round=2))
+    situation = load_situation(data)
+    solution = solve(situation)
+    ruling = ruling_text(situation, solution)
+    shared = candidate_lines(solution.explanation)
+    # GH-FOCUS-02: every candidate with its movement, proximity and initiative, in both
+    assert len(shared) > 2 and any(line.endswith("<- focus") for line in shared)
+    for line in shared:
+        assert line in text.splitlines() and line in ruling.splitlines()
+    for step in solution.explanation.steps:
+        assert f"  {step_line(step)}" in text and step_line(step) in ruling

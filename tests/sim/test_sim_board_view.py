@@ -7,13 +7,13 @@ from rich.console import Console
 from questforge.commands.play import (
     BoardView,
     character_codes,
-    describe_action,
     describe_event,
     monster_codes,
 )
 from questforge.engine.core.events import make_event
 from questforge.engine.gloomhaven.game import Game, Setup
 from questforge.engine.gloomhaven.game import builders as b
+from questforge.engine.gloomhaven.game.describe import action_text, monster_ability_text
 from questforge.engine.gloomhaven.game.spec import Ability, Action, DoorSpec, TrapSpec
 
 
@@ -88,14 +88,23 @@ def test_describe_action_and_events_read_like_cards() -> None:
         xp=1,
     )
     assert (
-        describe_action(action)
-        == "Move 2 (jump) · Attack 3 (range 3, pierce 1, poison) [lost, 1 XP]"
+        action_text(action) == "Move 2 (jump) · Attack 3 (range 3, pierce 1, poison) [lost, 1 XP]"
     )
     line = describe_event(
         make_event("damage", figure="alpha", amount=3, hp=7, source="g", cause="attack")
     )
     assert line is not None and "alpha suffers 3" in line
     assert describe_event(make_event("turn_end", figure="alpha")) is None
+
+
+def test_monster_card_values_are_signed_and_default_targets_stay_quiet() -> None:
+    # GH-MATK-01 / GH-MATK-05: a monster card's attack value and range modify the stat card
+    assert monster_ability_text(Ability("attack", 1, range=-1)) == "Attack +1 (range -1)"
+    assert monster_ability_text(Ability("move", 0)) == "Move +0"
+    # a shield with the default target ("" = self) is not printed as an ally shield
+    assert action_text(Action((Ability("shield", 1),))) == "Shield 1"
+    assert action_text(Action((Ability("shield", 1, target="allies"),))) == "Shield 1 (allies)"
+    assert action_text(Action(())) == "(nothing)"
 
 
 def test_a_whole_game_through_the_terminal_prompts() -> None:

@@ -389,6 +389,25 @@ CASES: dict[str, tuple[str, Callable[[Files], None], str, tuple[Any, ...]]] = {
         "classes/hero.json",
         ("health", 3),
     ),
+    "QGH270": (
+        "monster-AI situation with two figures on one hex",
+        _new_file(
+            "situations/crowded.json",
+            {
+                "$schema": S + "gloomhaven/situation.schema.json",
+                "kind": "situation",
+                "id": "crowded",
+                "map": {"hexes": [[0, 0], [1, 0], [2, 0]]},
+                "active": {"hex": [0, 0], "move": 2},
+                "figures": [
+                    {"hex": [2, 0], "side": "character", "initiative": 10},
+                    {"hex": [2, 0], "side": "character", "initiative": 20},
+                ],
+            },
+        ),
+        "situations/crowded.json",
+        ("figures", 1, "hex"),
+    ),
 }
 
 

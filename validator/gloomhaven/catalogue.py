@@ -16,6 +16,7 @@ Code ranges (all ``QGH2xx``, distinct from the rules catalogue's ``GH-...`` rule
 - ``QGH24x``: formulas and treasure
 - ``QGH25x``: monsters, stat levels and ability decks
 - ``QGH26x``: character classes and ability cards
+- ``QGH27x``: monster-AI situations (``kind: situation``)
 """
 
 from __future__ import annotations

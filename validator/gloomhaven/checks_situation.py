@@ -54,7 +54,7 @@ def situation_path(path: str) -> JsonPath:
     example='A figure with `"hex": [5, 0]` on a map whose `hexes` do not include `[5, 0]`.',
     fix="Move the figure to a free hex of the map (or add the hex to `map.hexes`), remove "
     "the obstacle under it, or make `active.range` and `active.aoe.melee` agree.",
-    rules=("GH-MMOVE-01", "GH-FOCUS-01"),
+    rules=("GH-MAP-02", "GH-OBST-01"),
 )
 def situation_solvable(ctx: CheckContext) -> Iterator[Finding]:
     return ctx.per_document("QGH270", ctx.of_kind("situation"), _refused)

@@ -66,6 +66,8 @@ def ability_value(ab: Ability, s: Situation, move_before: int) -> float:
         )
         if not _reach(s, move_before, rng):
             return 0.15 * base
+        if __import__("os").environ.get("QF_ATT"):
+            return base * float(__import__("os").environ["QF_ATT"]) + 0.5
         return base + 0.5
     if kind == "move":
         if s.in_melee:
@@ -93,10 +95,11 @@ def ability_value(ab: Ability, s: Situation, move_before: int) -> float:
     return 0.5
 
 
-def action_value(action: Action, s: Situation) -> float:
-    """Value of performing ``action`` (a card half), lost-card cost included."""
+def action_value(action: Action, s: Situation, move_before: int = 0) -> float:
+    """Value of performing ``action`` (a card half), lost-card cost included, after
+    ``move_before`` movement points spent by the other half played first."""
     total = 0.0
-    moved = 0
+    moved = move_before
     for ab in action.abilities:
         total += ability_value(ab, s, moved)
         if ab.kind == "move":
@@ -109,6 +112,8 @@ def action_value(action: Action, s: Situation) -> float:
         # worth it when the effect is big, or when the end is near anyway.
         cards_left = s.hand + s.discard
         total = total * 0.7 - (4.0 if cards_left > 4 else 1.5)
+        if __import__("os").environ.get("QF_OLDLOST"):
+            total = (total + (4.0 if cards_left > 4 else 1.5)) / 0.7 * 0.85 - (2.5 if cards_left > 6 else 1.0)
     return total
 
 
@@ -122,18 +127,38 @@ def default_bottom(s: Situation) -> float:
     return ability_value(Ability("move", DEFAULT_MOVE), s, 0)
 
 
-def half_value(card: AbilityCard, half: str, s: Situation) -> float:
-    """The better of the printed half and its default replacement."""
+def half_value(card: AbilityCard, half: str, s: Situation, move_before: int = 0) -> float:
+    """The better of the printed half and its default replacement (a top after the other
+    card's bottom moved ``move_before``)."""
     if half == "top":
-        return max(action_value(card.top, s), default_top(s))
+        return max(action_value(card.top, s, move_before), default_top(s, move_before))
     return max(action_value(card.bottom, s), default_bottom(s))
 
 
+def move_points(action: Action) -> int:
+    """Movement an action gives (its move abilities together)."""
+    return sum(ab.value for ab in action.abilities if ab.kind == "move")
+
+
+def bottom_move(card: AbilityCard, s: Situation) -> int:
+    """How far the character gets by playing ``card``'s bottom first: its printed move, or
+    the default Move 2 when that is the better choice (GH-TURN-05). A top attack after this
+    move reaches enemies that far away, which is how a turn of "move, then attack" is
+    valued."""
+    if __import__("os").environ.get("QF_NOMOVE"):
+        return 0
+    printed = move_points(card.bottom)
+    if printed:
+        return printed
+    return DEFAULT_MOVE if default_bottom(s) >= action_value(card.bottom, s) else 0
+
+
 def pair_value(a: AbilityCard, b: AbilityCard, s: Situation) -> float:
-    """Best split of two cards into one top and one bottom (GH-TURN-01)."""
+    """Best split of two cards into one top and one bottom (GH-TURN-01); the top's attack
+    counts the bottom's move (a character may play the bottom first)."""
     return max(
-        half_value(a, "top", s) + half_value(b, "bottom", s),
-        half_value(b, "top", s) + half_value(a, "bottom", s),
+        half_value(a, "top", s, bottom_move(b, s)) + half_value(b, "bottom", s),
+        half_value(b, "top", s, bottom_move(a, s)) + half_value(a, "bottom", s),
     )
 
 

@@ -138,6 +138,26 @@ class BotController:
             return list(self.state.treasures)
         return []
 
+    def _plate_errand(self, fig: Figure) -> list[Hex]:
+        """The revealed pressure plates ``fig`` should walk to: only while a locked door is
+        still shut, no unopened door is left elsewhere, and ``fig`` is the living character
+        nearest to a plate (one errand runner, the rest keep fighting)."""
+        scenario = self.game.scenario
+        if not scenario.pressure_plates or closed_doors(self.board, self.state):
+            return []
+        if not any(d.locked and d.hex not in self.state.open_doors for d in scenario.doors):
+            return []
+        plates = [h for h in scenario.pressure_plates if self.board.in_play(self.state, h)]
+        if not plates:
+            return []
+        chars = [
+            f
+            for f in self.state.figures.values()
+            if f.kind == "character" and f.side == fig.side
+        ]
+        nearest = min(chars, key=lambda f: (min(distance(f.hex, p) for p in plates), f.id))
+        return plates if nearest.id == fig.id else []
+
     def _steps(self, fig: Figure, goals: Sequence[Hex] | set[Hex]) -> int | None:
         return steps_to(self.board, self.state, fig, set(goals))
 
@@ -189,7 +209,7 @@ class BotController:
         steps_enemy = self._approach_field(fig, enemies).get(fig.hex) if enemies else None
         if enemies and any(distance(e.hex, fig.hex) == 1 for e in enemies):
             steps_enemy = 0
-        steps_door = None if enemies else self._steps(fig, self._goal_hexes(fig))
+        steps_door = None if steps_enemy is not None else self._steps(fig, self._goal_hexes(fig))
         near = sum(1 for e in enemies if distance(e.hex, fig.hex) <= 3)
         hurt_allies = sum(
             1
@@ -249,11 +269,24 @@ class BotController:
         tops: dict[str, float] = {}
         bottoms: dict[str, float] = {}
         inits: dict[str, int] = {}
+        moves: dict[str, int] = {}
+        top_after: dict[tuple[str, int], float] = {}
         for card_id in char.hand:
             card = self._card(char, card_id)
             tops[card_id] = score.half_value(card, "top", s)
             bottoms[card_id] = score.half_value(card, "bottom", s)
+            moves[card_id] = score.bottom_move(card, s)
             inits[card_id] = card.initiative
+
+        def top(card_id: str, move: int) -> float:
+            """The top's value after the other card's bottom moved ``move`` (a move, then
+            an attack that reaches); at least its value without moving."""
+            key = (card_id, move)
+            v = top_after.get(key)
+            if v is None:
+                card = self._card(char, card_id)
+                v = top_after[key] = max(tops[card_id], score.half_value(card, "top", s, move))
+            return v
         index = {
             (o["cards"][0], o["cards"][1]): i
             for i, o in enumerate(d.options)
@@ -266,7 +299,11 @@ class BotController:
         for x, a in enumerate(hand):
             for b in hand[x + 1 :]:
                 # the better split of the pair (GH-TURN-01)
-                value = max(tops[a] + bottoms[b], tops[b] + bottoms[a]) + noise[a] + noise[b]
+                value = (
+                    max(top(a, moves[b]) + bottoms[b], top(b, moves[a]) + bottoms[a])
+                    + noise[a]
+                    + noise[b]
+                )
                 # strike first when enemies are close, otherwise let them come
                 if in_reach:
                     lead, other = (a, b) if inits[a] <= inits[b] else (b, a)
@@ -284,12 +321,23 @@ class BotController:
 
     # ------------------------------------------------------------------ the turn
     def _half_value(
-        self, char: Character, card_id: str, half: str, default: bool, s: score.Situation
+        self,
+        char: Character,
+        card_id: str,
+        half: str,
+        default: bool,
+        s: score.Situation,
+        move_before: int = 0,
     ) -> float:
         if default:
-            return score.default_top(s) if half == "top" else score.default_bottom(s)
+            return score.default_top(s, move_before) if half == "top" else score.default_bottom(s)
         card = self._card(char, card_id)
-        return score.action_value(card.top if half == "top" else card.bottom, s)
+        if half == "top":
+            # at least its value where the character stands (it may attack before moving)
+            return max(
+                score.action_value(card.top, s, move_before), score.action_value(card.top, s)
+            )
+        return score.action_value(card.bottom, s)
 
     def _action(self, char: Character, choice: tuple[str, str, bool]) -> Action:
         card_id, half, default = choice
@@ -314,13 +362,17 @@ class BotController:
             return 0
         a, b = sorted(selected)
 
-        def best_of(card_id: str, half: str) -> tuple[tuple[str, str, bool], float]:
-            printed = self._half_value(char, card_id, half, False, s)
-            default = self._half_value(char, card_id, half, True, s)
+        def best_of(
+            card_id: str, half: str, move_before: int = 0
+        ) -> tuple[tuple[str, str, bool], float]:
+            printed = self._half_value(char, card_id, half, False, s, move_before)
+            default = self._half_value(char, card_id, half, True, s, move_before)
             return (card_id, half, default > printed), max(printed, default)
 
-        (top1, v1), (bottom1, v2) = best_of(a, "top"), best_of(b, "bottom")
-        (top2, v3), (bottom2, v4) = best_of(b, "top"), best_of(a, "bottom")
+        move_a = score.bottom_move(self._card(char, a), s)
+        move_b = score.bottom_move(self._card(char, b), s)
+        (top1, v1), (bottom1, v2) = best_of(a, "top", move_b), best_of(b, "bottom")
+        (top2, v3), (bottom2, v4) = best_of(b, "top", move_a), best_of(a, "bottom")
         top, bottom = (top1, bottom1) if v1 + v2 >= v3 + v4 else (top2, bottom2)
         # attack first when an enemy is within reach of the top's attack, else move first
         attack_now = self._attack_possible_now(char, self._action(char, top))
@@ -388,7 +440,22 @@ class BotController:
         elif enemies:
             goals = attack_hexes(self.board, self.state, enemies, attack_range or 1, fig)
             field = walking_field(self.board, self.state, goals, fig)
-        else:
+        if enemies and not retreat and field and not __import__("os").environ.get("QF_NODOOR"):
+            doors = closed_doors(self.board, self.state)
+            here = field.get(fig.hex)
+            to_door = self._steps(fig, doors) if doors else None
+            if to_door is not None and (here is None or to_door < here):
+                # the unopened door is nearer than any enemy: the way on first (a far enemy,
+                # e.g. a fresh spawn behind, will come to us; the round limit will not wait)
+                field = walking_field(self.board, self.state, doors, fig)
+        plates = self._plate_errand(fig)
+        if plates and not retreat and not any(distance(fig.hex, e.hex) == 1 for e in enemies):
+            # GH-SPEC-04: the way on is locked behind a pressure plate; the character nearest
+            # to it goes and stands there while the others fight (spawns never stop)
+            field = walking_field(self.board, self.state, plates, fig)
+        if not retreat and fig.hex not in field:
+            # no enemy in sight, or none reachable (walled off, corridor jammed by allies):
+            # the way on (next door, goal hexes) instead of standing still
             goals_list = self._goal_hexes(fig)
             if goals_list:
                 field = walking_field(self.board, self.state, goals_list, fig)
@@ -563,7 +630,12 @@ class BotController:
         if char is None:
             return 0
         fig = self.state.figures.get(char.figure)
-        hurt = fig is not None and fig.max_hp - fig.hp >= 3
+        # a long rest costs a whole turn for 2 HP; take it only when hurt and out of reach
+        s = self.situation(char)
+        quiet = s.steps_to_enemy is None or s.steps_to_enemy > 4
+        hurt = fig is not None and fig.max_hp - fig.hp >= 4 and quiet
+        if __import__("os").environ.get("QF_OLDREST"):
+            hurt = fig is not None and fig.max_hp - fig.hp >= 3
         # rest at the end of the round when the hand is nearly empty, unless a long rest
         # (which heals) would serve better
         want = len(char.hand) < 2 and not hurt
