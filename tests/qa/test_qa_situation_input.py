@@ -80,9 +80,14 @@ def test_active_monster_on_an_obstacle_is_refused() -> None:
     assert error.path == "$.active.hex" and "obstacle" in error.message
 
 
-def test_figure_on_an_obstacle_is_refused() -> None:
-    error = refused(variant(map__terrain=[{"hex": [4, 1], "type": "obstacle"}]))
-    assert error.path == "$.figures[0].hex" and "obstacle" in error.message
+def test_flying_active_monster_may_hover_over_an_obstacle() -> None:
+    # GH-OBST-02: a flying figure can be on an obstacle hex
+    load_situation(variant(map__terrain=[{"hex": [0, 1], "type": "obstacle"}], active__flying=True))
+
+
+def test_other_figures_on_obstacles_are_allowed() -> None:
+    # GH-OBST-02: the format has no per-figure flying flag, so a figure there may fly
+    load_situation(variant(map__terrain=[{"hex": [4, 1], "type": "obstacle"}]))
 
 
 def test_figure_on_a_trap_is_still_allowed() -> None:

@@ -47,7 +47,8 @@ def situation_path(path: str) -> JsonPath:
     title="Situation the monster-AI solver refuses",
     description="A monster-AI situation (`kind: situation`, the input of `questforge ai "
     "solve`) is well-formed but describes an impossible board: a figure or the active "
-    "monster on a hex that is not on the map or on an obstacle, two figures on one hex, "
+    "monster on a hex that is not on the map, a non-flying active monster on an obstacle, "
+    "two figures on one hex, "
     "terrain off the map, thin walls between hexes that are not adjacent, or an area "
     "pattern that does not match the attack's range. The solver would refuse the file; "
     "the finding gives its message at the offending value.",

@@ -340,9 +340,11 @@ def load_situation(data: Any) -> Situation:
     ahex = _hex(_require(act, "hex", "$.active"), "$.active.hex")
     if ahex not in hexes:
         raise SituationError("$.active.hex", f"hex {list(ahex)} is not on the map")
-    if terrain.get(ahex) == "obstacle":
+    if terrain.get(ahex) == "obstacle" and act.get("flying") is not True:
+        # GH-OBST-02: only a flying figure can be on an obstacle hex.
         raise SituationError(
-            "$.active.hex", f"the active monster stands on an obstacle at {list(ahex)}"
+            "$.active.hex",
+            f"the active monster stands on an obstacle at {list(ahex)} but is not flying",
         )
     aoe: AoePattern | None = None
     raw_aoe = act.get("aoe")
@@ -401,8 +403,8 @@ def load_situation(data: Any) -> Situation:
         h = _hex(_require(f, "hex", p), p + ".hex")
         if h not in hexes:
             raise SituationError(p + ".hex", f"hex {list(h)} is not on the map")
-        if terrain.get(h) == "obstacle":
-            raise SituationError(p + ".hex", f"a figure stands on an obstacle at {list(h)}")
+        # Other figures may stand on obstacles: the format does not say whether they fly
+        # (GH-OBST-02), and the engine exports flying allies standing on obstacles.
         if h in taken:
             raise SituationError(p + ".hex", f"hex {list(h)} is already occupied ({taken[h]})")
         taken[h] = p

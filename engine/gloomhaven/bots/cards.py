@@ -66,9 +66,9 @@ def ability_value(ab: Ability, s: Situation, move_before: int) -> float:
         )
         if not _reach(s, move_before, rng):
             return 0.15 * base
-        if __import__("os").environ.get("QF_ATT"):
-            return base * float(__import__("os").environ["QF_ATT"]) + 0.5
-        return base + 0.5
+        # a hit now is what wins the scenario before the cards run out: worth more than
+        # a shield or a heal of the same number
+        return 1.5 * base + 0.5
     if kind == "move":
         if s.in_melee:
             return 0.3 * ab.value
