@@ -190,7 +190,11 @@ def test_export_situation_validates_and_solves(qtbot: Any, playtest: Any, tmp_pa
     destinations = {(o.destination.q, o.destination.r) for o in solution.options}
     assert tuple(moment.focus["destination"]) in destinations
     # selecting a monster that has not moved exports its situation now
-    others = [f for f in window.runner.game.state.figures.values() if f.side == "monsters"]
+    others = [
+        f
+        for f in window.runner.game.state.figures.values()
+        if f.side == "monsters" and f.id != moment.figure
+    ]
     if others:
         window.select_figure(others[0].id)
         data2 = window.situation_to_export()

@@ -108,12 +108,12 @@ def action_value(action: Action, s: Situation, move_before: int = 0) -> float:
     if action.persistent or action.round_bonus:
         total += 1.0
     if action.lost:
-        # A lost card shortens the scenario for this character by two rounds or so; only
-        # worth it when the effect is big, or when the end is near anyway.
+        # A lost card (GH-SEL-07) shortens the scenario for this character by two rounds
+        # or so, and the bots run out of cards before they run out of HP: only worth it when
+        # the effect is big, or when the end is near anyway (measured: a steeper premium
+        # than 0.85x - 2.5 wins more of the bundled scenarios).
         cards_left = s.hand + s.discard
         total = total * 0.7 - (4.0 if cards_left > 4 else 1.5)
-        if __import__("os").environ.get("QF_OLDLOST"):
-            total = (total + (4.0 if cards_left > 4 else 1.5)) / 0.7 * 0.85 - (2.5 if cards_left > 6 else 1.0)
     return total
 
 
@@ -145,8 +145,6 @@ def bottom_move(card: AbilityCard, s: Situation) -> int:
     the default Move 2 when that is the better choice (GH-TURN-05). A top attack after this
     move reaches enemies that far away, which is how a turn of "move, then attack" is
     valued."""
-    if __import__("os").environ.get("QF_NOMOVE"):
-        return 0
     printed = move_points(card.bottom)
     if printed:
         return printed

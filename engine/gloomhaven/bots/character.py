@@ -32,6 +32,7 @@ from questforge.engine.core.hexgrid import distance
 from questforge.engine.core.rng import Rng
 from questforge.engine.gloomhaven.bots import cards as score
 from questforge.engine.gloomhaven.bots.geometry import (
+    NEGATIVE_HEX_PENALTY,
     attack_hexes,
     closed_doors,
     steps_to,
@@ -151,9 +152,7 @@ class BotController:
         if not plates:
             return []
         chars = [
-            f
-            for f in self.state.figures.values()
-            if f.kind == "character" and f.side == fig.side
+            f for f in self.state.figures.values() if f.kind == "character" and f.side == fig.side
         ]
         nearest = min(chars, key=lambda f: (min(distance(f.hex, p) for p in plates), f.id))
         return plates if nearest.id == fig.id else []
@@ -287,6 +286,7 @@ class BotController:
                 card = self._card(char, card_id)
                 v = top_after[key] = max(tops[card_id], score.half_value(card, "top", s, move))
             return v
+
         index = {
             (o["cards"][0], o["cards"][1]): i
             for i, o in enumerate(d.options)
@@ -440,7 +440,7 @@ class BotController:
         elif enemies:
             goals = attack_hexes(self.board, self.state, enemies, attack_range or 1, fig)
             field = walking_field(self.board, self.state, goals, fig)
-        if enemies and not retreat and field and not __import__("os").environ.get("QF_NODOOR"):
+        if enemies and not retreat and field:
             doors = closed_doors(self.board, self.state)
             here = field.get(fig.hex)
             to_door = self._steps(fig, doors) if doors else None
@@ -468,7 +468,11 @@ class BotController:
             else:
                 c = float(field.get(h, far))
             if h in self.state.traps or h in self.board.spec.hazardous:
-                c += 4
+                # the field already charges NEGATIVE_HEX_PENALTY for stepping on a trap on
+                # the way; charging a little more here (not more than staying put costs)
+                # keeps a character from standing forever before a trap that is the only
+                # way on, and a hurt one off it altogether
+                c += NEGATIVE_HEX_PENALTY + 0.5 + (20 if fig.hp <= 4 else 0)
             if h in self.state.coins or h in self.state.treasures:
                 c -= 0.5
             if ranged and enemies and any(distance(h, e.hex) == 1 for e in enemies):
@@ -630,12 +634,11 @@ class BotController:
         if char is None:
             return 0
         fig = self.state.figures.get(char.figure)
-        # a long rest costs a whole turn for 2 HP; take it only when hurt and out of reach
+        # a long rest costs a whole turn for 2 HP (GH-REST-04/06): worth it when hurt and
+        # out of reach, or badly hurt; otherwise a short rest keeps the turn (GH-REST-02)
         s = self.situation(char)
         quiet = s.steps_to_enemy is None or s.steps_to_enemy > 4
-        hurt = fig is not None and fig.max_hp - fig.hp >= 4 and quiet
-        if __import__("os").environ.get("QF_OLDREST"):
-            hurt = fig is not None and fig.max_hp - fig.hp >= 3
+        hurt = fig is not None and fig.max_hp - fig.hp >= 3 and (quiet or fig.hp * 2 <= fig.max_hp)
         # rest at the end of the round when the hand is nearly empty, unless a long rest
         # (which heals) would serve better
         want = len(char.hand) < 2 and not hurt
