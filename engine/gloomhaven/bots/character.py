@@ -9,12 +9,16 @@ is a legal, conservative default.
 
 What "sensible" means here (so that simulated win rates mean something):
 
-- cards: score each card half for the situation (:mod:`.cards`), play the best pair, lead
-  with the low initiative when an enemy is in reach (strike first) and the high one when
-  still approaching; rest before running out of cards (GH-SEL-04/05, GH-EXH-01);
+- cards: score each card half for the situation (:mod:`.cards`), play the best pair (a top
+  attack counts the other card's bottom move: "move, then attack"), lead with the low
+  initiative when an enemy is in reach (strike first) and the high one when still
+  approaching; rest before running out of cards (GH-SEL-04/05, GH-EXH-01): a short rest at
+  the end of the round unless hurt and out of reach, or badly hurt (GH-REST-02/06);
 - moving: toward a hex from which the coming attack can hit, else toward enemies, else
-  toward the next closed door (the way to the goal), around traps and hazards, picking up
-  coins on the way;
+  toward the next closed door (the way to the goal); an unopened door nearer than any enemy
+  comes first (spawns behind will follow); with a locked door and its pressure plate, the
+  character nearest to the plate goes there (GH-SPEC-04); around traps and hazards,
+  picking up coins on the way;
 - attacking: the enemy it can kill, else the most wounded; area attacks that hit most;
 - damage: lose cards to negate damage only when the damage would exhaust the character
   (GH-DMG-03), cheapest cards first;
@@ -32,7 +36,6 @@ from questforge.engine.core.hexgrid import distance
 from questforge.engine.core.rng import Rng
 from questforge.engine.gloomhaven.bots import cards as score
 from questforge.engine.gloomhaven.bots.geometry import (
-    NEGATIVE_HEX_PENALTY,
     attack_hexes,
     closed_doors,
     steps_to,
@@ -468,11 +471,7 @@ class BotController:
             else:
                 c = float(field.get(h, far))
             if h in self.state.traps or h in self.board.spec.hazardous:
-                # the field already charges NEGATIVE_HEX_PENALTY for stepping on a trap on
-                # the way; charging a little more here (not more than staying put costs)
-                # keeps a character from standing forever before a trap that is the only
-                # way on, and a hurt one off it altogether
-                c += NEGATIVE_HEX_PENALTY + 0.5 + (20 if fig.hp <= 4 else 0)
+                c += 4
             if h in self.state.coins or h in self.state.treasures:
                 c -= 0.5
             if ranged and enemies and any(distance(h, e.hex) == 1 for e in enemies):
