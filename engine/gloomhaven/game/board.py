@@ -384,15 +384,7 @@ def nearest_empty(
     occupied = {f.hex for f in state.figures.values()} | set(extra)
 
     def empty(h: Hex) -> bool:
-        return (
-            h not in occupied
-            and h not in state.obstacles
-            and h not in state.traps
-            and h not in state.coins
-            and h not in state.treasures
-            and h not in state.hazardous
-            and h not in state.difficult
-        )
+        return h not in occupied and empty_of_tokens(state, h)
 
     frontier = [target]
     seen = {target}
@@ -408,3 +400,17 @@ def nearest_empty(
                     nxt.append(n)
         frontier = nxt
     return None
+
+
+def empty_of_tokens(state: GameState, h: Hex) -> bool:
+    """No obstacle, trap, coin, treasure, hazardous or difficult terrain on ``h``: the
+    "empty hex" of GH-MOVE-07 / GH-TRAP-05 apart from figures (corridors and open doors
+    count as empty, GH-CORR-01)."""
+    return (
+        h not in state.obstacles
+        and h not in state.traps
+        and h not in state.coins
+        and h not in state.treasures
+        and h not in state.hazardous
+        and h not in state.difficult
+    )

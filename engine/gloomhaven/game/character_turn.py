@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from questforge.engine.core.events import JSONValue
 from questforge.engine.core.hexgrid import distance
 from questforge.engine.gloomhaven.game.attacks import AttackParams, attack_obstacle, resolve_attack
-from questforge.engine.gloomhaven.game.board import aoe_placements, find_routes
+from questforge.engine.gloomhaven.game.board import aoe_placements, empty_of_tokens, find_routes
 from questforge.engine.gloomhaven.game.rules import Rules
 from questforge.engine.gloomhaven.game.spec import (
     ANY_ELEMENT,
@@ -20,6 +20,7 @@ from questforge.engine.gloomhaven.game.spec import (
     AbilityCard,
     Action,
     Consume,
+    TrapSpec,
 )
 from questforge.engine.gloomhaven.game.state import ActiveCard, Character, Figure
 
@@ -304,6 +305,10 @@ def perform_ability(
         done = 1
     elif ab.kind == "xp":
         done = 1
+    elif ab.kind == "disarm":
+        done = character_disarm(r, char, f, ab)
+    elif ab.kind == "trap":
+        done = character_create_trap(r, char, f, ab)
     if done:
         for e in ab.elements if ab.kind != "infuse" else ():
             r.infuse_at_end_of_turn(e)
@@ -390,7 +395,63 @@ def character_move(r: Rules, char: Character, f: Figure, ab: Ability) -> int:
         budget -= route.cost
         if len(r.state.open_doors) == opened_before:
             break
+    if ab.flying and f.id in r.state.figures:
+        r.lose_flying(f)  # GH-MOVE-07: the move's flying ends with the move
     return moved
+
+
+def character_disarm(r: Rules, char: Character, f: Figure, ab: Ability) -> int:
+    """GH-TRAP-03: remove up to ``targets`` traps within ``range`` (default adjacent) on
+    the revealed map and in sight, one ``disarm_target`` decision each (trap hexes, then
+    ``"done"``)."""
+    reach = 1 if ab.range is None else ab.range
+    done = 0
+    for _ in range(max(1, ab.targets)):
+        play = r.board.play_set(r.state)
+        hexes = sorted(
+            h
+            for h in r.state.traps
+            if distance(h, f.hex) <= reach and h in play and r.board.visible(f.hex, h)
+        )
+        if not hexes:
+            break
+        options: list[JSONValue] = [list(h) for h in hexes]
+        options.append("done")
+        idx = r.ask("disarm_target", char.id, options, {"range": reach}, "choose a trap to disarm")
+        if idx >= len(hexes):
+            break
+        r.disarm_trap(hexes[idx], f)
+        done = 1
+    return done
+
+
+def character_create_trap(r: Rules, char: Character, f: Figure, ab: Ability) -> int:
+    """GH-TRAP-05: put a trap with the ability's damage (``value``) and ``conditions`` on
+    an empty hex (no figure, token or overlay, not a closed door) within ``range``
+    (default adjacent), in sight; one ``trap_hex`` decision, nearest hexes first."""
+    reach = 1 if ab.range is None else ab.range
+    st = r.state
+    play = r.board.play_set(st)
+    occupied = r.occupied_hexes()
+    hexes = sorted(
+        (
+            h
+            for h in play
+            if 0 < distance(h, f.hex) <= reach
+            and h not in occupied
+            and empty_of_tokens(st, h)
+            and not r.board.closed_door(st, h)
+            and r.board.visible(f.hex, h)
+        ),
+        key=lambda h: (distance(h, f.hex), h),
+    )
+    if not hexes:
+        return 0
+    options: list[JSONValue] = [list(h) for h in hexes]
+    idx = r.ask("trap_hex", char.id, options, {"range": reach}, "choose where to set the trap")
+    trap = TrapSpec(damage=ab.value > 0, conditions=ab.conditions, amount=ab.value)
+    r.create_trap(hexes[idx], trap, f)
+    return 1
 
 
 def attack_targets(r: Rules, f: Figure, ab: Ability) -> list[Figure]:

@@ -80,6 +80,12 @@ def ability_text(ab: Ability, *, relative: bool = False) -> str:
         head = ", ".join(ab.conditions) or "condition"
         if ab.target:
             extras.append(ab.target)
+    elif kind == "disarm":  # GH-TRAP-03
+        head = "Disarm trap" if ab.targets <= 1 else f"Disarm {ab.targets} traps"
+        extras.append(f"range {ab.range}" if ab.range else "adjacent")
+    elif kind == "trap":  # GH-TRAP-05
+        head = f"Create {ab.value} damage trap" if ab.value else "Create trap"
+        extras.append(f"range {ab.range}" if ab.range else "adjacent")
     else:
         name = kind.replace("_", " ").capitalize()
         head = f"{name} {_value(ab, False)}" if ab.value or ab.formula else name

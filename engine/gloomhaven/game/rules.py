@@ -553,10 +553,45 @@ class Rules:
         del self.state.traps[h]
         self.emit("trap_sprung", figure=f.id, hex=h)
         if trap.damage:
-            self.suffer_damage(f, self.trap_damage, "trap", "trap")
+            self.suffer_damage(f, trap.amount or self.trap_damage, "trap", "trap")
         if f.id in self.state.figures:
             for c in trap.conditions:
                 self.apply_condition(f, c, "trap")
+
+    def disarm_trap(self, h: Hex, by: Figure) -> None:
+        """GH-TRAP-03: the trap leaves the map without its effect."""
+        del self.state.traps[h]
+        self.emit("trap_disarmed", figure=by.id, hex=h)
+
+    def create_trap(self, h: Hex, trap: TrapSpec, by: Figure) -> None:
+        """GH-TRAP-05: the creating ability sets the trap's effect (its damage and
+        conditions are in the event, the tokens of the published game)."""
+        self.state.traps[h] = trap
+        self.emit(
+            "trap_created",
+            figure=by.id,
+            hex=h,
+            damage=(trap.amount or self.trap_damage) if trap.damage else 0,
+            conditions=list(trap.conditions),
+        )
+
+    def lose_flying(self, f: Figure) -> None:
+        """GH-MOVE-07 / GH-OBST-02: call when ``f``'s flying ends (a flying move is over).
+        On an obstacle hex it suffers trap damage (2 + L, GH-TRAP-04) and then moves at once
+        to the nearest empty hex; elsewhere nothing happens. A figure that still flies
+        (``f.flying``, permanent) never lands."""
+        if f.flying or f.hex not in self.state.obstacles or f.id not in self.state.figures:
+            return
+        start = f.hex
+        self.emit("flying_lost", figure=f.id, hex=start)
+        self.suffer_damage(f, self.trap_damage, "obstacle", "lost flying on an obstacle")
+        if f.id not in self.state.figures:
+            return
+        dest = nearest_empty(self.board, self.state, start)
+        if dest is None:
+            return
+        f.hex = dest
+        self.emit("move", figure=f.id, start=start, end=dest, path=[dest])
 
     def walk(self, f: Figure, route: Route, jump: bool) -> None:
         """Perform a move along a route chosen with :func:`~.board.find_routes`."""

@@ -55,7 +55,13 @@ class Ability:
     ``kind``: ``move``, ``attack``, ``heal``, ``shield``, ``retaliate``, ``loot``,
     ``infuse``, ``summon``, ``recover``, ``refresh``, ``condition`` (apply conditions to
     self/allies without an attack, GH-COND-14/GH-EFF-02), ``xp``, ``special`` (boss
-    special action ``value`` = 1 or 2).
+    special action ``value`` = 1 or 2), ``disarm`` (remove up to ``targets`` traps within
+    ``range``, default 1 = adjacent, without springing them, GH-TRAP-03), ``trap`` (create
+    a trap on an empty hex within ``range``, default 1 = adjacent: ``value`` damage, 0 =
+    none, and ``conditions``, GH-TRAP-05).
+
+    Conditional XP (GH-XP-03): ``xp`` on a :class:`Consume` is gained only when the
+    element is consumed; ``xp`` on the ability itself whenever it is performed.
 
     On monster ability cards ``value`` of ``move`` and ``attack`` and the ``range`` of an
     ``attack`` modify the stat card (GH-MMOVE-01, GH-MATK-01, GH-MATK-05; no range = the
@@ -274,10 +280,14 @@ class MonsterTypeSpec:
 
 @dataclass(frozen=True, slots=True)
 class TrapSpec:
-    """GH-TRAP-04: ``damage`` means 2 + L damage; conditions applied too."""
+    """GH-TRAP-04: ``damage`` means 2 + L damage; conditions applied too.
+
+    A trap created by an ability (GH-TRAP-05) carries the ability's own damage in
+    ``amount`` instead (0 = the scenario's 2 + L)."""
 
     damage: bool = True
     conditions: tuple[str, ...] = ()
+    amount: int = 0
 
 
 @dataclass(frozen=True, slots=True)
