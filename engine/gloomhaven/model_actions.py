@@ -3,9 +3,9 @@
 An *action* is an ordered tuple of :class:`Ability` objects (GH-TURN-02, GH-MABIL-04). An
 ability is one flat frozen dataclass discriminated by ``type`` (``move``, ``attack``,
 ``heal``, ``shield``, ``retaliate``, ``summon``, ``loot``, ``infuse``, ``recover``,
-``refresh``, ``xp``, ``condition``, ``special``): a single class keeps the engine's dispatch
-simple (``if ability.type == "attack"``) and fields that do not apply to a type keep their
-neutral default. The JSON form is ``schema/gloomhaven/defs.schema.json#/$defs/ability``
+``refresh``, ``xp``, ``condition``, ``disarm``, ``trap``, ``special``): a single class
+keeps the engine's dispatch simple (``if ability.type == "attack"``) and fields that do not
+apply to a type keep their neutral default. The JSON form is ``schema/gloomhaven/defs.schema.json#/$defs/ability``
 (a Gloomhaven definition: ``schema/common/defs.schema.json`` holds only ruleset-neutral ones).
 
 On a monster ability card the ``value`` of ``move`` and ``attack`` and the ``range`` of an
@@ -49,6 +49,8 @@ ABILITY_TYPES: tuple[str, ...] = (
     "refresh",
     "xp",
     "condition",
+    "disarm",
+    "trap",
     "special",
 )
 CONDITIONS: tuple[str, ...] = (
@@ -121,18 +123,23 @@ class Ability(Node):
     """One ability of an action; see the module docstring for the meaning of ``value``."""
 
     type: str
-    #: move points, attack, heal, shield, retaliate, loot range or xp
+    #: move points, attack, heal, shield, retaliate, loot range, xp or a created trap's
+    #: damage (``trap``, GH-TRAP-05)
     value: Value | None = None
-    #: range of an attack, heal, retaliate, shield or condition (``None``: not stated)
+    #: range of an attack, heal, retaliate, shield, condition, disarm or trap (``None``:
+    #: not stated; for ``disarm`` and ``trap`` ``None`` and 0 both mean adjacent)
     range: int | None = None
+    #: attack targets, or the most traps a ``disarm`` removes (GH-TRAP-03)
     targets: int = 1
     pierce: int = 0
     push: int = 0
     pull: int = 0
     add_target: int = 0
+    #: conditions of an attack, heal or condition ability, or of a created trap
     conditions: tuple[str, ...] = ()
     aoe: AreaPattern | None = None
     jump: bool = False
+    #: a flying move (GH-MOVE-06); a non-flying figure lands when the move ends (GH-MOVE-07)
     flying: bool = False
     #: who a heal/shield/retaliate/condition affects (``self``, ``ally``, ...)
     affects: str | None = None

@@ -297,6 +297,21 @@ _SPECIFIC: list[tuple[str, str, list[Any], Any]] = [
         {"melee": True, "hexes": [[1]]},
     ),
     ("ability-card", "bad element", ["top", "abilities", 0, "consume"], [{"elements": ["water"]}]),
+    # GH-TRAP-03 / GH-TRAP-05: the disarm and create-trap abilities of a card
+    ("ability-card", "disarm 0 traps", ["top", "abilities", 0], {"type": "disarm", "targets": 0}),
+    ("ability-card", "disarm with value", ["top", "abilities", 0], {"type": "disarm", "value": 1}),
+    (
+        "ability-card",
+        "trap with a bad condition",
+        ["top", "abilities", 0],
+        {"type": "trap", "value": 2, "conditions": ["sleepy"]},
+    ),
+    (
+        "ability-card",
+        "trap with damage key",
+        ["top", "abilities", 0],
+        {"type": "trap", "damage": 2},
+    ),
     ("attack-modifier", "value x3", ["value"], "x3"),
     ("attack-modifier", "special blessing", ["special"], "blessing"),
     ("attack-modifier", "typo in effects", ["effects", "pus"], 1),

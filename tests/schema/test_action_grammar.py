@@ -55,6 +55,12 @@ VALID: list[dict[str, Any]] = [
     {"type": "refresh", "items": "consumed", "count": 1},
     {"type": "xp", "value": 2, "condition": "if the target is adjacent to an ally"},
     {"type": "condition", "conditions": ["strengthen"], "affects": "allies", "range": 2},
+    {"type": "disarm"},
+    {"type": "disarm", "range": 2, "targets": 2, "text": "Disarm up to 2 traps within 2 hexes."},
+    {"type": "disarm", "range": 0},
+    {"type": "trap", "value": 3, "conditions": ["poison", "immobilize"], "range": 2},
+    {"type": "trap", "value": "1+L"},
+    {"type": "trap", "conditions": ["stun"]},
     {"type": "special", "number": 1},
     {"type": "special", "text": "Create a 2 + L damage trap in an adjacent hex."},
     {
@@ -92,6 +98,16 @@ INVALID = [
     ),
     ("recover from hand", {"type": "recover", "count": 1, "pile": "hand"}),
     ("targets 0", {"type": "attack", "value": 2, "targets": 0}),
+    ("disarm targets 0", {"type": "disarm", "targets": 0}),
+    ("disarm negative range", {"type": "disarm", "range": -1}),
+    ("disarm range as text", {"type": "disarm", "range": "2"}),
+    ("disarm with conditions", {"type": "disarm", "conditions": ["poison"]}),
+    ("trap negative range", {"type": "trap", "value": 2, "range": -1}),
+    ("trap bad condition", {"type": "trap", "value": 2, "conditions": ["frozen"]}),
+    ("trap duplicate condition", {"type": "trap", "conditions": ["poison", "poison"]}),
+    ("trap damage spelled damage", {"type": "trap", "damage": 2}),
+    ("trap with targets", {"type": "trap", "value": 2, "targets": 2}),
+    ("trap bad formula", {"type": "trap", "value": "2+X"}),
 ]
 
 
@@ -110,3 +126,24 @@ def test_valid_ability(ability: dict[str, Any], ability_errors: Any) -> None:
 @pytest.mark.parametrize(("label", "ability"), INVALID, ids=[label for label, _ in INVALID])
 def test_invalid_ability(label: str, ability: dict[str, Any], ability_errors: Any) -> None:
     assert ability_errors(ability), label
+
+
+def test_disarm_and_trap_parse_into_the_model() -> None:
+    # GH-TRAP-03: a disarm keeps its range and target count; absent fields keep defaults
+    disarm = parse_ability({"type": "disarm", "range": 2, "targets": 3}, ("abilities", 0))
+    assert (disarm.type, disarm.range, disarm.targets) == ("disarm", 2, 3)
+    adjacent = parse_ability({"type": "disarm"}, ("abilities", 1))
+    assert (adjacent.range, adjacent.targets) == (None, 1)
+    # GH-TRAP-05: a created trap's damage is its value, with the conditions it applies
+    trap = parse_ability(
+        {"type": "trap", "value": 3, "conditions": ["poison", "wound"], "range": 1},
+        ("abilities", 2),
+    )
+    assert (trap.type, trap.value, trap.conditions, trap.range) == (
+        "trap",
+        3,
+        ("poison", "wound"),
+        1,
+    )
+    formula = parse_ability({"type": "trap", "value": "1+L"}, ("abilities", 3))
+    assert formula.value is not None and not isinstance(formula.value, int)

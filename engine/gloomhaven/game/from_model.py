@@ -129,10 +129,13 @@ def ability(a: m.Ability) -> Ability:
         value = a.count if a.count is not None else max(1, value)
     if a.type == "special":
         value = a.number or value
+    reach = a.range
+    if a.type in ("disarm", "trap") and not reach:
+        reach = None  # GH-TRAP-03/05: absent or 0 in content = adjacent (engine: None)
     return Ability(
         kind=a.type,
         value=value,
-        range=a.range,
+        range=reach,
         targets=a.targets,
         pierce=a.pierce,
         push=a.push,
