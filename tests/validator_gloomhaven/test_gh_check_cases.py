@@ -357,6 +357,19 @@ CASES: dict[str, tuple[str, Callable[[Files], None], str, tuple[Any, ...]]] = {
         "decks/grunt-deck.json",
         ("cards",),
     ),
+    "QGH255": (
+        "a monster card that recovers cards",
+        _set(
+            "decks/grunt-deck.json",
+            "cards",
+            1,
+            "abilities",
+            0,
+            value={"type": "recover", "count": 1},
+        ),
+        "decks/grunt-deck.json",
+        ("cards", 1, "abilities", 0, "type"),
+    ),
     "QGH260": (
         "hand size above the level-1 and X cards",
         _set("classes/hero.json", "hand_size", value=4),

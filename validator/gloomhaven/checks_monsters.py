@@ -183,3 +183,51 @@ def deck_shuffles(ctx: CheckContext) -> Iterator[Finding]:
                 doc,
                 ("cards",),
             )
+
+
+#: ability types a monster's turn performs (GH-MABIL-03, GH-MOTH); the others (recover,
+#: refresh, XP, disarming or creating traps) are character abilities the engine's monster
+#: turn skips
+MONSTER_ABILITY_TYPES = frozenset(
+    {
+        "move",
+        "attack",
+        "heal",
+        "shield",
+        "retaliate",
+        "summon",
+        "loot",
+        "infuse",
+        "condition",
+        "special",
+    }
+)
+
+
+@gh_check(
+    "QGH255",
+    severity="warning",
+    title="Ability a monster cannot perform",
+    description="A monster ability card lists an ability that monsters do not perform in "
+    "the rules (recover, refresh, XP, disarm or create a trap: GH-RECOV, GH-XP, GH-TRAP-03, "
+    "GH-TRAP-05 are character abilities). The engine's monster turn skips it, so the card "
+    "does less than it reads.",
+    example='A card with `{"type": "recover", "count": 1}` in its abilities.',
+    fix="Remove the ability from the monster card, or express it as a special rule.",
+    rules=("GH-MABIL-04", "GH-MOTH-01", "GH-TRAP-05"),
+)
+def monster_abilities_performable(ctx: CheckContext) -> Iterator[Finding]:
+    for doc in ctx.of_kind("monster-ability-deck"):
+        for i, card in enumerate(doc.data.get("cards") or []):
+            if not isinstance(card, dict):
+                continue
+            for j, ability in enumerate(card.get("abilities") or []):
+                kind = ability.get("type") if isinstance(ability, dict) else None
+                if isinstance(kind, str) and kind not in MONSTER_ABILITY_TYPES:
+                    yield ctx.finding(
+                        monster_abilities_performable,
+                        f"card {i + 1} of deck {doc.id!r} has a {kind!r} ability, which "
+                        "monsters do not perform",
+                        doc,
+                        ("cards", i, "abilities", j, "type"),
+                    )
