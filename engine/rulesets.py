@@ -153,8 +153,13 @@ _loaded = False
 
 
 def register(ruleset: Ruleset) -> Ruleset:
-    """Register (or replace) a ruleset; returns it so modules can keep a handle."""
+    """Register (or replace) a ruleset; returns it so modules can keep a handle. A
+    plug-in's schema folder becomes known to every schema consumer."""
     _REGISTRY[ruleset.id] = ruleset
+    if ruleset.schema_path is not None:
+        from questforge.schema import add_schema_folder
+
+        add_schema_folder(ruleset.schema_folder or ruleset.id, ruleset.schema_path)
     return ruleset
 
 
