@@ -32,7 +32,7 @@ def _fail(message: str) -> None:
 
 def _list_checks(fmt: str) -> str:
     from questforge.validator.checks import all_checks
-    from questforge.validator.runner import load_all_checks
+    from questforge.validator.semantic_stage import load_all_checks
 
     load_all_checks()
     specs = list(all_checks())
