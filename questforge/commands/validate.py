@@ -14,6 +14,8 @@ from pathlib import Path
 
 import click
 
+#: the ``--format`` names: :func:`questforge.validator.reporters.names`, spelled out here so
+#: that starting the command does not import every reporter (a test keeps the two equal)
 FORMATS = ("text", "json", "sarif", "github", "junit")
 
 
