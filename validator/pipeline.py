@@ -40,12 +40,25 @@ def pack_settings(documents: Iterable[Document]) -> tuple[str | None, str | None
     return None, None
 
 
-def document_ruleset(doc: Document, pack_ruleset: str | None) -> str | None:
-    """The ruleset ``doc`` belongs to: its pack's, else the one its ``$schema`` names."""
+def document_ruleset(doc: Document, pack_ruleset: str | None, store: SchemaStore) -> str | None:
+    """The ruleset ``doc`` belongs to: its pack's; for a file in no pack, the one its
+    ``$schema`` names, or - for formats that carry no ``$schema``, such as monster-AI
+    situations - the one ruleset that has a kind of that name. When several have it and
+    nothing says which, ``None``: the schema stage then asks for a ``$schema``."""
     if pack_ruleset is not None:
         return pack_ruleset
-    declared = doc.data.get("$schema") if isinstance(doc.data, dict) else None
-    return ruleset_in_schema_url(declared) if isinstance(declared, str) else None
+    data = doc.data if isinstance(doc.data, dict) else {}
+    declared = data.get("$schema")
+    if isinstance(declared, str):
+        named = ruleset_in_schema_url(declared)
+        if named is not None:
+            return named
+    kind = data.get("kind")
+    if isinstance(kind, str) and store.for_kind(kind, None) is None:
+        owners = store.rulesets_with_kind(kind)
+        if len(owners) == 1:
+            return owners[0]
+    return None
 
 
 @dataclass
@@ -60,6 +73,8 @@ class Batch:
     required: dict[str, list[Document]] = field(default_factory=dict)
     pack: packs.Pack | None = None
     cache: CheckCache = field(default_factory=lambda: CheckCache(persistent=False))
+    #: where kinds are looked up (it also tells a loose file's ruleset by its kind)
+    store: SchemaStore = field(default_factory=default_store)
     #: the ruleset of each document, in the order of :attr:`documents`
     rulesets: list[str | None] = field(init=False)
 
@@ -69,7 +84,7 @@ class Batch:
         self.ruleset = self.ruleset or manifest_ruleset
         for doc in self.documents:
             doc.pack_id = self.pack_id
-        self.rulesets = [document_ruleset(d, self.ruleset) for d in self.documents]
+        self.rulesets = [document_ruleset(d, self.ruleset, self.store) for d in self.documents]
 
     def check_groups(self) -> Iterator[tuple[str | None, list[Document]]]:
         """The documents each ruleset's checks see: the whole pack for a pack, the files of
@@ -151,11 +166,13 @@ def validate_documents(
     """Validate in-memory documents that form one pack (or loose files); no disk access.
 
     ``ruleset`` and ``pack_id`` default to the ``pack`` document among ``documents``, if
-    any; without one each document's ruleset is the one its ``$schema`` URL names.
+    any; without one each document's ruleset is the one its ``$schema`` URL names (or the
+    only ruleset with its kind).
     ``required`` gives the documents of required packs, by pack id, for cross-pack
     references. To re-validate after edits,
     :class:`~questforge.validator.session.ValidationSession` gives the same result and only
     redoes the work an edit can affect.
     """
-    batch = Batch(documents, ruleset, pack_id, dict(required or {}), pack)
+    store = store or default_store()
+    batch = Batch(documents, ruleset, pack_id, dict(required or {}), pack, store=store)
     return Validation.standard(store, schema_only=schema_only).run(batch)

@@ -71,9 +71,11 @@ def validate_paths(
     relative to ``base`` (default: the working folder). Raises :class:`PathNotFoundError`
     for a path that does not exist.
     """
+    store = store or default_store()
     run = _DiskRun(
         FileLoader(base, max_bytes, max_depth),
-        Validation.standard(store or default_store(), schema_only=schema_only),
+        store,
+        Validation.standard(store, schema_only=schema_only),
         schema_only,
         pack_path,
     )
@@ -95,11 +97,13 @@ class _DiskRun:
     def __init__(
         self,
         loader: FileLoader,
+        store: SchemaStore,
         validation: Validation,
         schema_only: bool,
         pack_path: Sequence[Path],
     ) -> None:
         self.loader = loader
+        self.store = store
         self.validation = validation
         self.schema_only = schema_only
         self.pack_path = pack_path
@@ -108,7 +112,7 @@ class _DiskRun:
 
     def loose(self, files: list[Path]) -> Report:
         """Files in no pack: each is validated as a document of the ruleset its
-        ``$schema`` names."""
+        ``$schema`` names (see :func:`~questforge.validator.pipeline.document_ruleset`)."""
         report = Report()
         documents: list[Document] = []
         for path in files:
@@ -117,7 +121,7 @@ class _DiskRun:
             report.files.append(self.loader.name(path))
             if doc is not None:
                 documents.append(doc)
-        report.findings.extend(self.validation.run(Batch(documents)).findings)
+        report.findings.extend(self.validation.run(Batch(documents, store=self.store)).findings)
         return report
 
     def pack(self, root: Path, selected: set[Path] | frozenset[Path]) -> Report:
@@ -146,7 +150,7 @@ class _DiskRun:
             if doc is not None:
                 documents.append(doc)
         problem_findings = [problem_finding(p, loader.base) for p in problems]
-        batch = Batch(documents, pack.ruleset, pack.id, required, pack)
+        batch = Batch(documents, pack.ruleset, pack.id, required, pack, store=self.store)
         part = self.validation.run(batch)
         locate_findings(problem_findings, documents)
         all_findings = load_findings + problem_findings + part.findings

@@ -160,7 +160,13 @@ class ValidationSession:
             self._settings = settings
         try:
             batch = Batch(
-                documents, self._ruleset, self._pack_id, self._required, self._pack, self._cache
+                documents,
+                self._ruleset,
+                self._pack_id,
+                self._required,
+                self._pack,
+                self._cache,
+                self._store,
             )
             return self._validation.run(batch)
         finally:

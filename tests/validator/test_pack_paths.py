@@ -75,17 +75,6 @@ def test_loose_files_outside_any_pack(
     assert run([tmp_path / "w.json"], store, tmp_path) == [("QC010", "w.json")]
 
 
-def test_loose_file_without_schema_url_says_how_to_name_its_ruleset(
-    make_widget: Widget, store: SchemaStore, tmp_path: Path
-) -> None:
-    (tmp_path / "w.json").write_text('{"kind": "widget", "id": "w", "size": 0}')
-    report = validate_paths([tmp_path / "w.json"], store=store, base=tmp_path)
-    (finding,) = report.findings
-    assert (finding.code, finding.path) == ("QC012", ("kind",))
-    assert "no pack" in finding.message and '"$schema"' in finding.message
-    assert finding.hint == '"$schema": "https://questforge.dev/schema/qftest/widget.schema.json"'
-
-
 def test_nonexistent_path_is_a_usage_error(store: SchemaStore, tmp_path: Path) -> None:
     with pytest.raises(PathNotFoundError):
         validate_paths([tmp_path / "nope"], store=store)

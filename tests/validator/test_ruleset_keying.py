@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from questforge.cli import cli
 from questforge.validator.document import Document
-from questforge.validator.runner import validate_documents
+from questforge.validator.runner import validate_documents, validate_paths
 from questforge.validator.schemas import default_store, ruleset_in_schema_url
 from tests.validator import testgrid
 from tests.validator.conftest import write_json
@@ -150,3 +150,19 @@ def test_a_kind_of_another_ruleset_in_a_pack_is_qc103() -> None:
 )
 def test_ruleset_of_a_schema_url(url: str, ruleset: str | None) -> None:
     assert ruleset_in_schema_url(url) == ruleset
+
+
+def test_a_loose_file_of_a_shared_kind_needs_a_schema_url(tmp_path: Path) -> None:
+    """Two rulesets have ``scenario``: a file in no pack without ``$schema`` is not
+    guessed; the finding offers both schema URLs. (A kind only one ruleset has, such as a
+    monster-AI ``situation``, which carries no ``$schema``, is that ruleset's.)"""
+    write_json(tmp_path / "s.json", {"kind": "scenario", "id": "x"})
+    write_json(tmp_path / "m.json", {"kind": "monster", "id": "m"})
+    report = validate_paths([tmp_path], base=tmp_path, schema_only=True)
+    scenario = [f for f in report.findings if f.file == "s.json"]
+    assert [(f.code, f.path) for f in scenario] == [("QC012", ("kind",))]
+    assert "no pack" in scenario[0].message and '"$schema"' in scenario[0].message
+    assert testgrid.SCENARIO_SCHEMA in (scenario[0].hint or "")
+    assert "gloomhaven/scenario.schema.json" in (scenario[0].hint or "")
+    # the monster is Gloomhaven's (its schema's findings, not an unknown kind)
+    assert {f.code for f in report.findings if f.file == "m.json"} == {"QC010"}
