@@ -174,4 +174,4 @@ class ValidationSession:
 
     def _touch(self, doc: Document) -> None:
         self._cache.touch(doc)
-        doc._positions.clear()  # line/column of the old text
+        doc.forget_positions()  # line/column of the old text
