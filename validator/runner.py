@@ -19,7 +19,9 @@ This module re-exports the names callers have always imported from it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+import gc
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from questforge.engine.core import pack as packs
@@ -71,7 +73,40 @@ def validate_paths(
     relative to ``base`` (default: the working folder). Raises :class:`PathNotFoundError`
     for a path that does not exist.
     """
-    store = store or default_store()
+    with _cyclic_gc_paused():
+        return _validate_paths(
+            paths, schema_only, pack_path, store or default_store(), base, max_bytes, max_depth
+        )
+
+
+@contextlib.contextmanager
+def _cyclic_gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector for a run.
+
+    A run allocates millions of small objects (the JSON trees of every file) that all stay
+    alive until the end; each of the collector's full passes walks them all again, which
+    cost about half of a schema-only run over 1,000 files. The trees hold no reference
+    cycles (reference counting frees them), so nothing waits for the collector; it is
+    restored as it was afterwards.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _validate_paths(
+    paths: Sequence[str | Path],
+    schema_only: bool,
+    pack_path: Sequence[Path],
+    store: SchemaStore,
+    base: Path | None,
+    max_bytes: int,
+    max_depth: int,
+) -> Report:
     run = _DiskRun(
         FileLoader(base, max_bytes, max_depth),
         store,
