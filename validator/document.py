@@ -32,6 +32,9 @@ class Document:
     _positions: dict[tuple[str | int, ...], tuple[int, int]] = field(
         default_factory=dict, repr=False
     )
+    #: no object of :attr:`text` repeats a key (set by the loaders, which know): findings
+    #: are then located faster
+    unique_keys: bool = field(default=False, repr=False)
     _locator: Locator | None = field(default=None, repr=False)
 
     @property
@@ -51,7 +54,7 @@ class Document:
         found = self._positions.get(path)
         if found is None:
             if self._locator is None or self._locator.text is not self.text:
-                self._locator = Locator(self.text)
+                self._locator = Locator(self.text, unique_keys=self.unique_keys)
             found = self._locator.locate(path)
             self._positions[path] = found
         return found

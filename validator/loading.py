@@ -77,7 +77,9 @@ def document_from_text(name: str, text: str) -> tuple[Document | None, list[Find
         loaded = load_json_text(text)
     except JsonLoadError as exc:
         return None, [load_error_finding(exc, name)]
-    return Document(name, loaded.data, text=loaded.text), duplicate_findings(name, loaded)
+    doc = Document(name, loaded.data, text=loaded.text)
+    doc.unique_keys = not loaded.duplicates
+    return doc, duplicate_findings(name, loaded)
 
 
 @dataclass
@@ -102,6 +104,7 @@ class FileLoader:
         except JsonLoadError as exc:
             return None, [load_error_finding(exc, name)]
         doc = Document(name, loaded.data, text=loaded.text, path=path, pack_id=pack_id)
+        doc.unique_keys = not loaded.duplicates
         return doc, duplicate_findings(name, loaded)
 
 

@@ -28,12 +28,17 @@ class Locator:
     container reached for a path that does not exist, ``(1, 1)`` for text that is not
     JSON)."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, *, unique_keys: bool = False) -> None:
         self.text = text
+        #: no object of the text repeats a key (the loader knows): an object's members are
+        #: then scanned only up to the key asked for, not to the end
+        self.unique_keys = unique_keys
         start = _WS.match(text, 1 if text.startswith("\ufeff") else 0)
         self._values: dict[JsonPath, int] = {(): start.end() if start else 0}
         #: object start -> key -> (key start, value start); the last of duplicate keys wins
         self._members: dict[int, dict[str, tuple[int, int]]] = {}
+        #: object start -> where its scan stopped (absent: scanned to the end)
+        self._resume: dict[int, int] = {}
         #: array start -> element starts found so far, and whether the array is exhausted
         self._elements: dict[int, tuple[list[int], bool]] = {}
 
@@ -58,7 +63,7 @@ class Locator:
             part = path[depth]
             char = text[index : index + 1]
             if char == "{" and isinstance(part, str):
-                found = self._object(index).get(part)
+                found = self._member(index, part)
                 if found is None:
                     return index
                 if depth == len(path) - 1 and prefer == "key":
@@ -76,24 +81,31 @@ class Locator:
             self._values[path[: depth + 1]] = index
         return index
 
-    def _object(self, index: int) -> dict[str, tuple[int, int]]:
+    def _member(self, index: int, key: str) -> tuple[int, int] | None:
+        """(key start, value start) of member ``key`` of the object at ``index``."""
         members = self._members.get(index)
-        if members is not None:
-            return members
-        members = {}
+        if members is None:
+            members = self._members[index] = {}
+            self._resume[index] = _skip_ws(self.text, index + 1)
+        elif key in members and (self.unique_keys or index not in self._resume):
+            return members[key]
+        if index not in self._resume:
+            return members.get(key)
         text = self.text
-        i = _skip_ws(text, index + 1)
+        i = self._resume.pop(index)
         while i < len(text) and text[i] != "}":
             key_start = i
-            key, i = _scanstring(text, i + 1)
+            name, i = _scanstring(text, i + 1)
             i = _skip_ws(text, i)  # at ':'
             i = _skip_ws(text, i + 1)
-            members[key] = (key_start, i)
+            members[name] = (key_start, i)
             i = _skip_ws(text, _DECODER.raw_decode(text, i)[1])
             if text[i : i + 1] == ",":
                 i = _skip_ws(text, i + 1)
-        self._members[index] = members
-        return members
+            if name == key and self.unique_keys:
+                self._resume[index] = i
+                break
+        return members.get(key)
 
     def _array(self, index: int, wanted: int) -> list[int]:
         """Starts of the array's elements, scanned at least up to element ``wanted``."""

@@ -38,10 +38,12 @@ def test_same_answers_as_jsonload_for_every_path(file: Path) -> None:
     text = file.read_text(encoding="utf-8")
     paths = _paths(json.loads(text))
     random.Random(7).shuffle(paths)  # seeded: any order of questions
-    locator = Locator(text)
-    for path in paths:
-        for prefer in ("key", "value"):
-            assert locator.locate(path, prefer=prefer) == locate(text, path, prefer=prefer), path
+    # the bundled files repeat no key: the locator may stop scanning at the key it wants
+    for locator in (Locator(text), Locator(text, unique_keys=True)):
+        for path in paths:
+            for prefer in ("key", "value"):
+                expected = locate(text, path, prefer=prefer)
+                assert locator.locate(path, prefer=prefer) == expected, path
 
 
 @pytest.mark.parametrize(
