@@ -85,7 +85,7 @@ def ruleset_is_known(ctx: CheckContext) -> Iterator[Finding]:
     try:
         from questforge.engine import rulesets
 
-        known = [r.name for r in rulesets.all_rulesets()]
+        known = [r.id for r in rulesets.all_rulesets()]
     except Exception:
         return
     if name not in known:

@@ -11,8 +11,8 @@ Every validator gets a local registry built from the store's own schemas and
 :class:`SchemaBuildError`, which the runner turns into a finding, instead of a fetch.
 
 The default store reads ``common`` from the ``questforge.schema`` package data and each
-ruleset's schemas from wherever its ruleset record says (:func:`ruleset_schema_dir`), on
-first use of that ruleset, so a third-party or test ruleset can ship its schemas outside
+ruleset's schemas from its ruleset record's ``schema_dir()`` (:func:`ruleset_schema_dir`),
+on first use of that ruleset, so a third-party or test ruleset can ship its schemas outside
 questforge. Tests and other tools can build a store from any folder.
 """
 
@@ -318,21 +318,14 @@ _RULESET_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 
 
 def ruleset_schema_dir(ruleset: Any) -> Traversable | None:
-    """Where the schemas of a ruleset record live.
-
-    The ruleset contract's ``schema_dir`` (a folder path or :class:`Traversable`) when the
-    record has one, so a third-party or test ruleset can ship schemas anywhere; otherwise
-    the record's ``schema_folder`` under the ``questforge.schema`` package data.
-    """
-    found = getattr(ruleset, "schema_dir", None)
-    if found is not None:
-        return Path(found) if isinstance(found, (str, Path)) else found
-    folder = getattr(ruleset, "schema_folder", None)
-    if not folder:
+    """Where the schemas of a ruleset record live: the contract's ``schema_dir()`` (its
+    ``schema_path`` for a third-party or test ruleset that ships schemas outside
+    questforge, else its folder in the schema package)."""
+    try:
+        folder: Traversable = ruleset.schema_dir()
+    except Exception:  # a broken plug-in record: no schemas, not a crash
         return None
-    from importlib.resources import files
-
-    return files("questforge.schema").joinpath(folder)
+    return Path(folder) if isinstance(folder, str) else folder
 
 
 def read_schema_dir(folder: Path | Traversable) -> list[SchemaEntry]:
@@ -353,7 +346,7 @@ def _installed_rulesets() -> list[str]:
     try:
         from questforge.engine import rulesets
 
-        return [r.name for r in rulesets.all_rulesets()]
+        return [r.id for r in rulesets.all_rulesets()]
     except Exception:  # a broken plug-in must not take the store down
         return []
 
@@ -363,22 +356,12 @@ def _ruleset_schemas(name: str) -> list[SchemaEntry]:
     try:
         from questforge.engine import rulesets
 
-        record = rulesets.get(name)
+        record = rulesets.find(name)
     except Exception:
         return []
-    folder = ruleset_schema_dir(record)
+    folder = ruleset_schema_dir(record) if record is not None else None
     if folder is None:
         return []
-    if getattr(record, "schema_dir", None) is None:
-        # the shipped package data: read through the shared, cached loader
-        from questforge import schema as shipped
-
-        folder_name = folder.name
-        return [
-            SchemaEntry(name, n, shipped.load_schema(f, n), p)
-            for f, n, p in shipped.schema_files()
-            if f == folder_name
-        ]
     return read_schema_dir(folder)
 
 

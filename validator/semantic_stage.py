@@ -1,8 +1,9 @@
 """The semantic stage: the core checks and each ruleset's checks, once per pack.
 
 Checks are registered per ruleset (:mod:`questforge.validator.checks`); a ruleset's live
-in ``questforge.validator.<ruleset>`` and are imported the first time a document of that
-ruleset is validated (only for names of installed rulesets: a manifest is untrusted). The
+in the module its record names (``checks_module``, e.g. ``questforge.validator.gloomhaven``)
+and are imported the first time a document of that ruleset is validated (only for
+installed rulesets: a manifest is untrusted). The
 documents of a batch are grouped by ruleset - a pack has one, loose files may mix several
 - and each group gets one :class:`~questforge.validator.context.CheckContext`. A check that
 raises becomes a ``QC900`` finding on the document it was working on.
@@ -51,23 +52,20 @@ class SemanticStage:
 
 
 def load_ruleset_checks(ruleset: str | None) -> str | None:
-    """Import ``questforge.validator.<ruleset>`` so its checks register; returns an error
-    message if that module exists but fails to import.
+    """Import the ruleset's ``checks_module`` (the contract's checks face) so its checks
+    register; returns an error message if that module fails to import.
 
-    ``ruleset`` comes from an untrusted manifest: only names of registered rulesets are
-    ever turned into an import.
+    ``ruleset`` comes from an untrusted manifest: only the module an installed ruleset's
+    record names is ever imported.
     """
     if ruleset is None or ruleset in _loaded_checks:
         return _load_failures.get(ruleset or "")
-    if ruleset not in _all_ruleset_names():
+    module = _checks_module(ruleset)
+    if module is None:
         return None
     _loaded_checks.add(ruleset)
-    name = f"questforge.validator.{ruleset}"
     try:
-        importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            _load_failures[ruleset] = f"{type(exc).__name__}: {exc}"
+        importlib.import_module(module)
     except Exception as exc:  # a broken plug-in must not take the validator down
         _load_failures[ruleset] = f"{type(exc).__name__}: {exc}"
     return _load_failures.get(ruleset)
@@ -75,17 +73,27 @@ def load_ruleset_checks(ruleset: str | None) -> str | None:
 
 def load_all_checks() -> None:
     """Register the checks of every known ruleset (for ``--list-checks``)."""
-    for ruleset in _all_ruleset_names():
+    for ruleset in _all_ruleset_ids():
         load_ruleset_checks(ruleset)
 
 
-def _all_ruleset_names() -> list[str]:
+def _all_ruleset_ids() -> list[str]:
     try:
         from questforge.engine import rulesets
 
-        return [r.name for r in rulesets.all_rulesets()]
+        return [r.id for r in rulesets.all_rulesets()]
     except Exception:
         return []
+
+
+def _checks_module(ruleset: str) -> str | None:
+    try:
+        from questforge.engine import rulesets
+
+        record = rulesets.find(ruleset)
+    except Exception:
+        return None
+    return record.checks_module if record is not None else None
 
 
 def run_checks(ctx: CheckContext, ruleset: str | None) -> list[Finding]:

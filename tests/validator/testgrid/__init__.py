@@ -2,14 +2,13 @@
 
 It proves that kinds are keyed by (ruleset, kind): its one kind is named ``scenario``, like
 Gloomhaven's, its schemas sit in this folder (found through the ruleset record's
-``schema_dir``, not under ``questforge.schema``), and its one check (``QTG101``, the start
+``schema_path``, not under ``questforge.schema``), and its one check (``QTG101``, the start
 square lies on the grid) runs only on its own documents.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,13 +25,6 @@ SCHEMAS = Path(__file__).parent / "schemas"
 SCENARIO_SCHEMA = "https://example.org/schema/testgrid/scenario.schema.json"
 
 
-@dataclass(frozen=True)
-class GridRuleset(rulesets.Ruleset):
-    """A ruleset record with the contract's ``schema_dir`` (schemas outside questforge)."""
-
-    schema_dir: Path | None = None
-
-
 # QTG101 (error): the start square is off the grid
 def start_on_grid(ctx: CheckContext) -> Iterator[Finding]:
     for doc in ctx.of_kind("scenario"):
@@ -44,9 +36,9 @@ def start_on_grid(ctx: CheckContext) -> Iterator[Finding]:
 def register(monkeypatch: pytest.MonkeyPatch) -> None:
     """Install the ruleset and its check for one test, as a plug-in would."""
     rulesets.all_rulesets()  # the built-in rulesets first
-    record = GridRuleset(
-        name=NAME, title="Test grid", kinds=("scenario",), schema_folder=NAME, schema_dir=SCHEMAS
-    )
+    # schemas outside questforge (the contract's schema_path); no checks module: the one
+    # check is registered directly, as a plug-in's checks module would on import
+    record = rulesets.Ruleset(id=NAME, title="Test grid", kinds=("scenario",), schema_path=SCHEMAS)
     monkeypatch.setitem(rulesets._REGISTRY, NAME, record)
     spec = CheckSpec(
         "QTG101", Severity.ERROR, "Start off the grid", "test check", NAME, start_on_grid
