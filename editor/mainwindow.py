@@ -265,7 +265,8 @@ class MainWindow(QMainWindow):
         from questforge.editor.forms.schema_walk import SchemaContext
         from questforge.validator.schemas import default_store
 
-        entry = default_store().for_kind(kind)
+        owners = default_store().rulesets_with_kind(kind)  # kinds are per ruleset
+        entry = default_store().for_kind(kind, owners[0] if len(owners) == 1 else None)
         data: dict[str, Any] = {}
         if entry is not None:
             default = SchemaContext(entry.schema).default(entry.schema)
