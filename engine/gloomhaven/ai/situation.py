@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from difflib import get_close_matches
 from typing import Any, Literal
 
-from questforge.engine.core.hexgrid import Hex, distance, rotate
+from questforge.engine.core.hexgrid import Hex, distance, mirror, rotate
 
 Side = Literal["character", "monster"]
 TerrainType = Literal["obstacle", "trap", "hazardous", "difficult"]
@@ -76,7 +76,7 @@ class AoePattern:
 
     Melee (``melee=True``): offsets from the attacker's hex. Ranged: offsets from any one hex
     of the pattern, placed anywhere with at least one hex in range (GH-AOE-04). Any rotation
-    is allowed (GH-AOE-01).
+    is allowed (GH-AOE-01), and so is the mirror image (GH-REF-10).
     """
 
     melee: bool
@@ -86,22 +86,36 @@ class AoePattern:
         object.__setattr__(self, "hexes", tuple(Hex(h[0], h[1]) for h in self.hexes))
 
     def rotations(self) -> list[tuple[Hex, ...]]:
-        """The distinct rotations of the pattern (1 to 6 of them)."""
+        """The distinct rotations of the pattern (1 to 6 of them), without mirror images."""
+        return self._shapes(False)
+
+    def orientations(self) -> list[tuple[Hex, ...]]:
+        """Every distinct way the pattern may be laid (1 to 12): the rotations of the
+        pattern and of its mirror image (GH-AOE-01, GH-REF-10: a pattern may be flipped,
+        for melee and ranged areas alike)."""
+        return self._shapes(True)
+
+    def _shapes(self, mirrored: bool) -> list[tuple[Hex, ...]]:
         seen: set[frozenset[Hex]] = set()
         out: list[tuple[Hex, ...]] = []
-        for k in range(6):
-            rotated = tuple(rotate(h, k) for h in self.hexes)
-            key = frozenset(rotated)
-            if self.melee:
-                norm = key
-            else:
-                # Ranged patterns may be translated anywhere: compare shapes, not positions.
-                q0 = min(h.q for h in rotated)
-                r0 = min(h.r for h in rotated if h.q == q0)
-                norm = frozenset(Hex(h.q - q0, h.r - r0) for h in rotated)
-            if norm not in seen:
-                seen.add(norm)
-                out.append(rotated)
+        sources = [self.hexes]
+        if mirrored:
+            sources.append(tuple(mirror(h) for h in self.hexes))
+        for source in sources:
+            for k in range(6):
+                rotated = tuple(rotate(h, k) for h in source)
+                key = frozenset(rotated)
+                if self.melee:
+                    norm = key
+                else:
+                    # Ranged patterns may be translated anywhere: compare shapes, not
+                    # positions.
+                    q0 = min(h.q for h in rotated)
+                    r0 = min(h.r for h in rotated if h.q == q0)
+                    norm = frozenset(Hex(h.q - q0, h.r - r0) for h in rotated)
+                if norm not in seen:
+                    seen.add(norm)
+                    out.append(rotated)
         return out
 
 

@@ -50,13 +50,18 @@ NEGATIVE = frozenset({"trap", "hazardous"})
 
 #: How an enemy ranks as a focus: (packed movement cost, proximity, initiative key).
 Rank = tuple[int, int, tuple[int, int]]
-Ranks = tuple[Rank, ...]
-#: (disadvantage on focus, -number of targets, targets with disadvantage): smaller = better.
-Primary = tuple[int, int, int]
+#: How an enemy ranks as a secondary target (GH-REF-09): (proximity, initiative key).
+Second = tuple[int, tuple[int, int]]
+Ranks = tuple[Second, ...]
+#: (disadvantage on focus, -number of targets): smaller = better. Disadvantage against
+#: secondary targets is not weighed (GH-REF-09).
+Primary = tuple[int, int]
 #: One way to attack from a hex: primary measure, ranks of the secondary targets, targets.
-Choice = tuple[Primary, Ranks, frozenset[Hex]]
+#: One way to attack from a hex: primary measure, ranks of the secondary targets, targets at
+#: disadvantage (the last tie-break only, see ``best_attack``), the targets.
+Choice = tuple[Primary, Ranks, int, frozenset[Hex]]
 #: Full comparison key of a destination: (negatives, primary, moves, secondary ranks).
-DestKey = tuple[int, Primary, int, Ranks]
+DestKey = tuple[int, Primary, int, Ranks, int]
 
 
 class GeometryCache:
@@ -109,6 +114,7 @@ class MapGeometry:
 
     __slots__ = (
         "_near",
+        "_within",
         "board",
         "cells",
         "index",
@@ -127,6 +133,7 @@ class MapGeometry:
         #: every map hex -> 1: the entry costs before terrain and figures (copied per solve)
         self.unit_costs: dict[Hex, int] = dict.fromkeys(self.board.hexes, 1)
         self._near: dict[tuple[Hex, int], frozenset[Hex]] = {}
+        self._within: dict[tuple[Hex, int], frozenset[Hex]] = {}
         #: hex -> the neighbours a figure can step to (on the map, no thin wall between):
         #: exactly the pairs ``HexBoard.crossable`` accepts, as set lookups
         self.steps: dict[Hex, frozenset[Hex]] = {
@@ -142,6 +149,26 @@ class MapGeometry:
         ]
         #: heap keys are ``cost << shift | hex number``
         self.shift: int = max(1, len(self.cells).bit_length())
+
+    def within(self, h: Hex, d: int) -> frozenset[Hex]:
+        """The map hexes within range ``d`` of ``h``, range counted along paths that do not
+        cross walls or thin walls (GH-REF-08; figures and terrain do not lengthen it)."""
+        key = (h, d)
+        got = self._within.get(key)
+        if got is None:
+            adj = self.board.adjacency
+            seen = {h}
+            frontier = [h]
+            for _ in range(d):
+                nxt = []
+                for x in frontier:
+                    for n in adj[x]:
+                        if n not in seen:
+                            seen.add(n)
+                            nxt.append(n)
+                frontier = nxt
+            got = self._within[key] = frozenset(seen)
+        return got
 
     def near(self, h: Hex, d: int) -> frozenset[Hex]:
         """The map hexes within ``d`` hexes of ``h`` (plain hex count, walls ignored)."""
@@ -191,7 +218,8 @@ class _Solver:
         # Enemies block movement; invisible figures count as obstacles (GH-MMOVE-11).
         self.enemy_block = frozenset(f.hex for f in sit.figures if f.side == "character")
 
-        self.rotations = self.aoe.rotations() if self.aoe else []
+        # GH-AOE-01 / GH-REF-10: rotations and mirror images alike
+        self.rotations = self.aoe.orientations() if self.aoe else []
         if self.aoe is not None and self.aoe.melee:
             self.aoe_offsets = frozenset(c for rot in self.rotations for c in rot)
         else:
@@ -298,8 +326,8 @@ class _Solver:
         got = self._single.get(h)
         if got is None:
             if self.ranged:
-                reach = self.reach
-                got = [e for e in self.enemy_at if distance(h, e) <= reach and self.visible(h, e)]
+                inside = self.geo.within(h, self.reach)
+                got = [e for e in self.enemy_at if e in inside and self.visible(h, e)]
             else:
                 steps = self.geo.steps.get(h, frozenset())
                 got = [e for e in self.enemy_at if e in steps]
@@ -309,7 +337,7 @@ class _Solver:
     def single_ok(self, h: Hex, e: Hex) -> bool:
         """Whether a single-target attack from ``h`` can target ``e``."""
         if self.ranged:
-            return distance(h, e) <= self.reach and self.visible(h, e)
+            return e in self.geo.within(h, self.reach) and self.visible(h, e)
         # adjacent, on the map, no thin wall between: ``HexBoard.crossable``
         return e in self.geo.steps.get(h, ())
 
@@ -347,9 +375,9 @@ class _Solver:
                 if hit:
                     groups.add(hit)
         else:
-            reach = self.reach
+            inside = self.geo.within(h, self.reach)
             for cells, covered in self.placements():
-                if not any(distance(h, c) <= reach for c in cells):
+                if inside.isdisjoint(cells):
                     continue
                 hit = frozenset(e for e in covered if self.visible(h, e))
                 if hit:
@@ -370,8 +398,7 @@ class _Solver:
         if distance(h, e) > self.reach_bound:
             return False
         # Some placement covering e has a hex in range (GH-AOE-04), and e is in sight.
-        reach = self.reach
-        if not any(distance(h, c) <= reach for c in self.cover_cells(e)):
+        if self.geo.within(h, self.reach).isdisjoint(self.cover_cells(e)):
             return False
         return self.visible(h, e)
 
@@ -401,13 +428,15 @@ class _Solver:
         monsters already have it and ignore it (GH-COND muddle, gloom's reading)."""
         return self.cares_disadvantage and e not in melee_hit and distance(h, e) == 1
 
-    def best_attack(self, h: Hex, focus: Hex, rank: dict[Hex, Rank]) -> list[Choice] | None:
-        """The attacks from ``h`` that include ``focus``, best target choice (GH-MATK-02/03).
+    def best_attack(self, h: Hex, focus: Hex, rank: dict[Hex, Second]) -> list[Choice] | None:
+        """The attacks from ``h`` that include ``focus``, best target choice (GH-MATK-02/03,
+        GH-REF-09).
 
         Targets are chosen by: no disadvantage on the focus, most targets, then the best
-        ranked secondary targets as focus candidates. Each choice also carries how many of
-        its targets suffer disadvantage (destinations prefer fewer). ``None`` if ``focus``
-        cannot be attacked from ``h``.
+        secondary targets: sorted by ``rank`` (proximity from the monster's start, then
+        initiative), so comparing the sorted tuples of two equally large sets compares how
+        many targets of each rank they hit, best rank first. Disadvantage against secondary
+        targets is not weighed. ``None`` if ``focus`` cannot be attacked from ``h``.
         """
         cache_key = (h, focus)
         if cache_key in self._best:
@@ -416,14 +445,14 @@ class _Solver:
         self._best[cache_key] = result
         return result
 
-    def _best_attack(self, h: Hex, focus: Hex, rank: dict[Hex, Rank]) -> list[Choice] | None:
+    def _best_attack(self, h: Hex, focus: Hex, rank: dict[Hex, Second]) -> list[Choice] | None:
         if not self.can_hit(h, focus):
             return None
         t = self.targets
         if t == 1 and self.aoe is None:
             # The common case: a single target, which must be the focus.
             dis = 1 if self.disadvantaged(h, focus, frozenset()) else 0
-            return [((dis, -1, dis), (), frozenset((focus,)))]
+            return [((dis, -1), (), dis, frozenset((focus,)))]
         singles = self.singles(h)
         all_targets = t >= 6
         aoe = self.aoe
@@ -455,18 +484,25 @@ class _Solver:
                 dis_focus = 1 if self.disadvantaged(h, focus, melee_hit) else 0
                 secondary = tuple(sorted(rank[e] for e in chosen if e != focus))
                 key = (dis_focus, -len(chosen), secondary)
-                dis = sum(1 for e in chosen if self.disadvantaged(h, e, melee_hit))
                 if best_key is None or key < best_key:
                     best_key = key
-                    best_sets = {chosen: dis}
+                    best_sets = {chosen: self.n_disadvantaged(h, chosen, melee_hit)}
                 elif key == best_key and chosen not in best_sets:
-                    best_sets[chosen] = dis
+                    best_sets[chosen] = self.n_disadvantaged(h, chosen, melee_hit)
         if best_key is None:
             return None
-        return [
-            ((best_key[0], best_key[1], dis), best_key[2], chosen)
-            for chosen, dis in best_sets.items()
-        ]
+        primary = (best_key[0], best_key[1])
+        return [(primary, best_key[2], dis, chosen) for chosen, dis in best_sets.items()]
+
+    def n_disadvantaged(self, h: Hex, chosen: frozenset[Hex], melee_hit: frozenset[Hex]) -> int:
+        """How many of the targets would be attacked at disadvantage from ``h``.
+
+        GH-REF-09 does not weigh disadvantage against secondary targets, and the solver never
+        lets it outweigh a measure that rule lists. Dev case gloom-064 (quiz question 8) shows
+        the one place it still counts: between hexes that tie on every listed measure, the
+        monster takes the one with fewer targets at disadvantage (the last tie-break).
+        """
+        return sum(1 for e in chosen if self.disadvantaged(h, e, melee_hit))
 
     # ------------------------------------------------------------ solve
 
@@ -505,6 +541,8 @@ class _Solver:
             e: (cost.get(e, INF), proximity.get(e, INF), init_key(f))
             for e, f in self.enemy_at.items()
         }
+        # GH-REF-09: secondary targets rank by proximity, then initiative (not movement).
+        second: dict[Hex, Second] = {e: (r[1], r[2]) for e, r in rank.items()}
         reachable = [e for e in self.enemy_at if e in cost]
         best_rank = min((rank[e] for e in reachable), default=None)
         focuses = [e for e in reachable if rank[e] == best_rank]
@@ -546,7 +584,7 @@ class _Solver:
         options: list[Option] = []
         seen: set[tuple[Hex, tuple[Hex, ...]]] = set()
         for focus in focuses:
-            for dest, attacks in self._move_for(focus, travel, ends, rank):
+            for dest, attacks in self._move_for(focus, travel, ends, rank, second):
                 attacks_out = (
                     tuple(sorted(Hex(q, r) for q, r in attacks)) if self.has_attack else ()
                 )
@@ -611,6 +649,7 @@ class _Solver:
         travel: dict[Hex, int],
         ends: list[tuple[int, Hex]],
         rank: dict[Hex, Rank],
+        second: dict[Hex, Second],
     ) -> list[tuple[Hex, frozenset[Hex]]]:
         a = self.sit.active
         ex = self.explain
@@ -625,12 +664,12 @@ class _Solver:
         for c, h in ends:
             if h not in near or c % NEG > move or c // NEG > allowed_negatives:
                 continue
-            for primary, ranks, chosen_set in self.best_attack(h, focus, rank) or ():
-                now.append(((c // NEG, primary, c % NEG, ranks), h, chosen_set))
+            for primary, ranks, dis, chosen_set in self.best_attack(h, focus, second) or ():
+                now.append(((c // NEG, primary, c % NEG, ranks, dis), h, chosen_set))
         if now:
             top = min(k for k, _, _ in now)
             chosen = [(h, t) for k, h, t in now if k == top]
-            negatives, (dis_focus, neg_count, n_dis), moves, _ = top
+            negatives, (dis_focus, neg_count), moves, _, _ = top
             if not self.has_attack:
                 rules = ["GH-MMOVE-02"]
                 why = "it moves as for a melee attack, by the fewest movement points to a hex next to it"
@@ -653,8 +692,6 @@ class _Solver:
                             if dis_focus
                             else "it avoids disadvantage against the focus"
                         )
-                        if n_dis:
-                            parts.append(f"{n_dis} target(s) remain at disadvantage")
                     else:
                         parts.append("being muddled, it ignores disadvantage")
                 parts.append(
@@ -673,8 +710,8 @@ class _Solver:
         for c, h in ends:
             if h not in near:
                 continue
-            for primary, ranks, _ in self.best_attack(h, focus, rank) or ():
-                ideal.append(((c // NEG, primary, c % NEG, ranks), h))
+            for primary, ranks, dis, _ in self.best_attack(h, focus, second) or ():
+                ideal.append(((c // NEG, primary, c % NEG, ranks, dis), h))
         if not ideal:  # cannot happen while can_hit and best_attack agree; stay put
             return [(self.me, frozenset())]
         itop = min(k for k, _ in ideal)
