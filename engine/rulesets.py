@@ -16,7 +16,6 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from typing import Any
 
 #: rulesets shipped with questforge: ``questforge.engine.<name>`` registers each one.
@@ -57,6 +56,9 @@ def _load_all() -> None:
     _loaded = True
     for name in BUILTIN:
         importlib.import_module(f"questforge.engine.{name}")
+    # imported here: importlib.metadata costs tens of ms at start-up (ai solve never needs it)
+    from importlib.metadata import entry_points
+
     for ep in entry_points(group="questforge.rulesets"):
         ep.load()
 

@@ -113,42 +113,94 @@ class MapGeometry:
     """
 
     __slots__ = (
+        "_cells",
+        "_index",
+        "_los",
+        "_nbrs",
         "_near",
+        "_pair",
+        "_steps",
         "_within",
+        "adj",
         "board",
-        "cells",
-        "index",
-        "los",
-        "nbrs",
-        "pair",
+        "hexes",
         "shift",
-        "steps",
+        "thin_walls",
         "unit_costs",
     )
 
     def __init__(self, hexes: frozenset[Hex], thin_walls: tuple[tuple[Hex, Hex], ...]) -> None:
+        self.hexes = hexes
+        self.thin_walls = thin_walls
         self.board = HexBoard(hexes, thin_walls)
-        self.los = LineOfSight(hexes, thin_walls)
-        self.pair = (self.board, self.los)
+        self.adj = self.board.adjacency
         #: every map hex -> 1: the entry costs before terrain and figures (copied per solve)
         self.unit_costs: dict[Hex, int] = dict.fromkeys(self.board.hexes, 1)
         self._near: dict[tuple[Hex, int], frozenset[Hex]] = {}
         self._within: dict[tuple[Hex, int], frozenset[Hex]] = {}
-        #: hex -> the neighbours a figure can step to (on the map, no thin wall between):
-        #: exactly the pairs ``HexBoard.crossable`` accepts, as set lookups
-        self.steps: dict[Hex, frozenset[Hex]] = {
-            h: frozenset(ns) for h, ns in self.board.adjacency.items()
-        }
+        # Built on first use (a melee-only solve never needs line of sight; only a board
+        # with difficult or negative terrain needs the numbered Dijkstra tables).
+        self._los: LineOfSight | None = None
+        self._pair: tuple[HexBoard, LineOfSight] | None = None
+        self._steps: dict[Hex, frozenset[Hex]] | None = None
+        self._cells: list[Hex] | None = None
+        self._index: dict[Hex, int] = {}
+        self._nbrs: list[tuple[int, ...]] = []
+        #: heap keys are ``cost << shift | hex number``
+        self.shift: int = max(1, len(self.board.hexes).bit_length())
+
+    @property
+    def los(self) -> LineOfSight:
+        """The map's line-of-sight oracle (built on first use)."""
+        got = self._los
+        if got is None:
+            got = self._los = LineOfSight(self.hexes, self.thin_walls)
+        return got
+
+    @property
+    def pair(self) -> tuple[HexBoard, LineOfSight]:
+        got = self._pair
+        if got is None:
+            got = self._pair = (self.board, self.los)
+        return got
+
+    @property
+    def steps(self) -> dict[Hex, frozenset[Hex]]:
+        """hex -> the neighbours a figure can step to (on the map, no thin wall between):
+        exactly the pairs ``HexBoard.crossable`` accepts, as set lookups."""
+        got = self._steps
+        if got is None:
+            got = self._steps = {h: frozenset(ns) for h, ns in self.adj.items()}
+        return got
+
+    def _number(self) -> None:
         # Hexes numbered for the solver's Dijkstra (:func:`_least_costs`): neighbour lists
         # of numbers, in the board's neighbour order.
-        self.cells: list[Hex] = sorted(self.board.hexes)
-        self.index: dict[Hex, int] = {h: i for i, h in enumerate(self.cells)}
-        adj = self.board.adjacency
-        self.nbrs: list[tuple[int, ...]] = [
-            tuple(self.index[n] for n in adj[h]) for h in self.cells
-        ]
-        #: heap keys are ``cost << shift | hex number``
-        self.shift: int = max(1, len(self.cells).bit_length())
+        cells = sorted(self.board.hexes)
+        index = {h: i for i, h in enumerate(cells)}
+        adj = self.adj
+        self._nbrs = [tuple(index[n] for n in adj[h]) for h in cells]
+        self._index = index
+        self._cells = cells
+
+    @property
+    def cells(self) -> list[Hex]:
+        if self._cells is None:
+            self._number()
+        assert self._cells is not None
+        return self._cells
+
+    @property
+    def index(self) -> dict[Hex, int]:
+        if self._cells is None:
+            self._number()
+        return self._index
+
+    @property
+    def nbrs(self) -> list[tuple[int, ...]]:
+        if self._cells is None:
+            self._number()
+        return self._nbrs
 
     def within(self, h: Hex, d: int) -> frozenset[Hex]:
         """The map hexes within range ``d`` of ``h``, range counted along paths that do not
@@ -156,7 +208,7 @@ class MapGeometry:
         key = (h, d)
         got = self._within.get(key)
         if got is None:
-            adj = self.board.adjacency
+            adj = self.adj
             seen = {h}
             frontier = [h]
             for _ in range(d):
@@ -196,8 +248,8 @@ class _Solver:
         self.me = a.hex
         geo = geometry.map(sit) if geometry is not None else MapGeometry(sit.hexes, sit.thin_walls)
         self.geo = geo
-        self.board, self.los = geo.board, geo.los
-        self.adj = self.board.adjacency
+        self.board = geo.board
+        self.adj = geo.adj
         self.terrain = sit.terrain
         self.explain = Explanation()
 
@@ -247,6 +299,8 @@ class _Solver:
         self._placements: list[tuple[frozenset[Hex], tuple[Hex, ...]]] | None = None
         self._single: dict[Hex, list[Hex]] = {}
         self._cover: dict[Hex, frozenset[Hex]] = {}
+        self._zone: dict[Hex, frozenset[Hex]] = {}
+        self._by_cell: dict[Hex, list[int]] = {}
         self.reach_bound = self.max_reach()
         self._best: dict[tuple[Hex, Hex], list[Choice] | None] = {}
 
@@ -314,8 +368,22 @@ class _Solver:
 
     # ------------------------------------------------------------ attacks
 
+    @property
+    def los(self) -> LineOfSight:
+        return self.geo.los
+
     def visible(self, a: Hex, b: Hex) -> bool:
-        return self.los.visible(a, b)
+        return self.geo.los.visible(a, b)
+
+    def in_range(self, h: Hex, e: Hex) -> bool:
+        """Whether ``e`` is within range of ``h``, counted around walls (GH-REF-08).
+
+        The path measure is at least the plain hex distance, so that cheap test comes
+        first; the exact one looks ``h`` up in the ball around the *enemy* (few enemies,
+        many hexes asked about), cached per map.
+        """
+        reach = self.reach
+        return distance(h, e) <= reach and h in self.geo.within(e, reach)
 
     def singles(self, h: Hex) -> list[Hex]:
         """Enemies a single-target attack from ``h`` can target (GH-ATK-02/03, GH-LOS-01).
@@ -326,8 +394,7 @@ class _Solver:
         got = self._single.get(h)
         if got is None:
             if self.ranged:
-                inside = self.geo.within(h, self.reach)
-                got = [e for e in self.enemy_at if e in inside and self.visible(h, e)]
+                got = [e for e in self.enemy_at if self.in_range(h, e) and self.visible(h, e)]
             else:
                 steps = self.geo.steps.get(h, frozenset())
                 got = [e for e in self.enemy_at if e in steps]
@@ -337,7 +404,7 @@ class _Solver:
     def single_ok(self, h: Hex, e: Hex) -> bool:
         """Whether a single-target attack from ``h`` can target ``e``."""
         if self.ranged:
-            return e in self.geo.within(h, self.reach) and self.visible(h, e)
+            return self.in_range(h, e) and self.visible(h, e)
         # adjacent, on the map, no thin wall between: ``HexBoard.crossable``
         return e in self.geo.steps.get(h, ())
 
@@ -357,6 +424,15 @@ class _Solver:
                         covered = tuple(x for x in cells if x in self.enemy_at)
                         out.append((cells, covered))
             self._placements = out
+            by_cell: dict[Hex, list[int]] = {}
+            for i, (cells, _) in enumerate(out):
+                for c in cells:
+                    got = by_cell.get(c)
+                    if got is None:
+                        by_cell[c] = [i]
+                    else:
+                        got.append(i)
+            self._by_cell = by_cell
         return self._placements
 
     def aoe_groups(self, h: Hex) -> list[frozenset[Hex]]:
@@ -375,10 +451,21 @@ class _Solver:
                 if hit:
                     groups.add(hit)
         else:
-            inside = self.geo.within(h, self.reach)
-            for cells, covered in self.placements():
-                if inside.isdisjoint(cells):
+            # GH-AOE-04 / GH-REF-08: the placements with a hex within range of ``h``, found
+            # through the hexes in range rather than by testing every placement
+            placements = self.placements()
+            by_cell = self._by_cell
+            picked: set[int] = set()
+            for c in self.geo.within(h, self.reach):
+                ids = by_cell.get(c)
+                if ids:
+                    picked.update(ids)
+            seen_cover: set[tuple[Hex, ...]] = set()
+            for i in picked:
+                covered = placements[i][1]
+                if covered in seen_cover:
                     continue
+                seen_cover.add(covered)
                 hit = frozenset(e for e in covered if self.visible(h, e))
                 if hit:
                     groups.add(hit)
@@ -397,10 +484,28 @@ class _Solver:
             return Hex(e[0] - h[0], e[1] - h[1]) in self.aoe_offsets and self.visible(h, e)
         if distance(h, e) > self.reach_bound:
             return False
-        # Some placement covering e has a hex in range (GH-AOE-04), and e is in sight.
-        if self.geo.within(h, self.reach).isdisjoint(self.cover_cells(e)):
-            return False
-        return self.visible(h, e)
+        # Some placement covering e has a hex in range (GH-AOE-04, GH-REF-08), and e is
+        # in sight.
+        return h in self.aoe_zone(e) and self.visible(h, e)
+
+    def aoe_zone(self, e: Hex) -> frozenset[Hex]:
+        """The hexes from which some ranged-area placement covering ``e`` has a hex within
+        range (counted around walls): one multi-source search per enemy."""
+        got = self._zone.get(e)
+        if got is None:
+            adj = self.adj
+            seen = {c for c in self.cover_cells(e) if c in adj}
+            frontier = list(seen)
+            for _ in range(self.reach):
+                nxt = []
+                for x in frontier:
+                    for n in adj[x]:
+                        if n not in seen:
+                            seen.add(n)
+                            nxt.append(n)
+                frontier = nxt
+            got = self._zone[e] = frozenset(seen)
+        return got
 
     def cover_cells(self, e: Hex) -> frozenset[Hex]:
         """Every hex of every ranged-area placement that covers enemy ``e``."""
