@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from difflib import get_close_matches
 from typing import Any, Literal
 
 from questforge.engine.core.hexgrid import Hex, distance, mirror, rotate
@@ -237,6 +236,17 @@ def _hex(value: Any, path: str) -> Hex:
     return Hex(value[0], value[1])
 
 
+def _plain_hexes(values: list[Any]) -> set[Hex]:
+    """The hexes of a list of ``[q, r]`` integer pairs, in one pass (a map lists hundreds);
+    an empty set as soon as one item is anything else, so the caller checks each item."""
+    if not all(
+        type(v) is list and len(v) == 2 and type(v[0]) is int and type(v[1]) is int for v in values
+    ):
+        return set()
+    new = tuple.__new__
+    return {new(Hex, v) for v in values}
+
+
 def _list(value: Any, path: str) -> list[Any]:
     if not isinstance(value, list):
         raise SituationError(path, f"expected an array, got {_kind(value)}")
@@ -273,6 +283,8 @@ def _known(obj: Mapping[str, Any], allowed: frozenset[str], path: str) -> None:
     """Refuse a property the format does not have, suggesting the closest known one."""
     for key in obj:
         if key not in allowed:
+            from difflib import get_close_matches
+
             close = get_close_matches(str(key), sorted(allowed), n=1)
             hint = (
                 f"did you mean '{close[0]}'?" if close else "allowed: " + ", ".join(sorted(allowed))
@@ -308,12 +320,14 @@ def load_situation(data: Any) -> Situation:
     board = _obj(_require(root, "map", "$"), "$.map")
     _known(board, MAP_KEYS, "$.map")
     hex_list = _list(_require(board, "hexes", "$.map"), "$.map.hexes")
-    hexes: set[Hex] = set()
-    for i, raw in enumerate(hex_list):
-        h = _hex(raw, f"$.map.hexes[{i}]")
-        if h in hexes:
-            raise SituationError(f"$.map.hexes[{i}]", f"hex {list(h)} is listed twice")
-        hexes.add(h)
+    hexes: set[Hex] = _plain_hexes(hex_list)
+    if len(hexes) != len(hex_list):  # not plain pairs of integers, or a hex listed twice
+        hexes = set()
+        for i, raw in enumerate(hex_list):
+            h = _hex(raw, f"$.map.hexes[{i}]")
+            if h in hexes:
+                raise SituationError(f"$.map.hexes[{i}]", f"hex {list(h)} is listed twice")
+            hexes.add(h)
     if not hexes:
         raise SituationError("$.map.hexes", "the map has no hexes")
 

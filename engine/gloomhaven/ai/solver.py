@@ -748,6 +748,42 @@ class _Solver:
         ex.add(text, *rules)
         return text
 
+    def _best_dests(
+        self, focus: Hex, cands: list[tuple[int, Hex]], second: dict[Hex, Second]
+    ) -> list[tuple[DestKey, Hex, frozenset[Hex]]]:
+        """The candidate hexes (packed cost, hex) with the smallest destination key
+        (GH-REF-09), with their keys and targets; empty if none can attack the focus.
+
+        With a single target (or no attack: GH-MMOVE-02) the key is fixed by the hex alone
+        (negatives, disadvantage on the focus, movement), so the hexes are tried in key
+        order and the search stops at the first key some hex can attack from: line of sight
+        is asked only of the hexes that could win. Other attacks weigh every hex.
+        """
+        if self.targets == 1 and self.aoe is None:
+            cares = self.cares_disadvantage
+            keyed = sorted(
+                (c // NEG, 1 if cares and distance(h, focus) == 1 else 0, c % NEG, h)
+                for c, h in cands
+            )
+            won: list[tuple[DestKey, Hex, frozenset[Hex]]] = []
+            group: tuple[int, int, int] | None = None
+            target = frozenset((focus,))
+            for neg, dis, moves, h in keyed:
+                if won and (neg, dis, moves) != group:
+                    break
+                if self.can_hit(h, focus):
+                    group = (neg, dis, moves)
+                    won.append(((neg, (dis, -1), moves, (), dis), h, target))
+            return won
+        out: list[tuple[DestKey, Hex, frozenset[Hex]]] = []
+        for c, h in cands:
+            for primary, ranks, dis, chosen_set in self.best_attack(h, focus, second) or ():
+                out.append(((c // NEG, primary, c % NEG, ranks, dis), h, chosen_set))
+        if not out:
+            return out
+        top = min(k for k, _, _ in out)
+        return [item for item in out if item[0] == top]
+
     def _move_for(
         self,
         focus: Hex,
@@ -765,12 +801,15 @@ class _Solver:
         allowed_negatives = rank[focus][0] // NEG
         # can_hit (and so best_attack) is false beyond reach_bound: skip those hexes early
         near = self.geo.near(focus, self.reach_bound)
-        now: list[tuple[DestKey, Hex, frozenset[Hex]]] = []
-        for c, h in ends:
-            if h not in near or c % NEG > move or c // NEG > allowed_negatives:
-                continue
-            for primary, ranks, dis, chosen_set in self.best_attack(h, focus, second) or ():
-                now.append(((c // NEG, primary, c % NEG, ranks, dis), h, chosen_set))
+        now = self._best_dests(
+            focus,
+            [
+                (c, h)
+                for c, h in ends
+                if h in near and c % NEG <= move and c // NEG <= allowed_negatives
+            ],
+            second,
+        )
         if now:
             top = min(k for k, _, _ in now)
             chosen = [(h, t) for k, h, t in now if k == top]
@@ -811,12 +850,10 @@ class _Solver:
             return chosen
 
         # GH-MMOVE-08: cannot attack the focus this turn; approach the best attack hexes.
-        ideal: list[tuple[DestKey, Hex]] = []
-        for c, h in ends:
-            if h not in near:
-                continue
-            for primary, ranks, dis, _ in self.best_attack(h, focus, second) or ():
-                ideal.append(((c // NEG, primary, c % NEG, ranks, dis), h))
+        ideal = [
+            (k, h)
+            for k, h, _ in self._best_dests(focus, [(c, h) for c, h in ends if h in near], second)
+        ]
         if not ideal:  # cannot happen while can_hit and best_attack agree; stay put
             return [(self.me, frozenset())]
         itop = min(k for k, _ in ideal)
