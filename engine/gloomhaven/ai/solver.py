@@ -114,11 +114,13 @@ class MapGeometry:
 
     __slots__ = (
         "_cells",
+        "_clear",
         "_index",
         "_los",
         "_nbrs",
         "_near",
         "_pair",
+        "_proximity",
         "_steps",
         "_within",
         "adj",
@@ -138,6 +140,8 @@ class MapGeometry:
         self.unit_costs: dict[Hex, int] = dict.fromkeys(self.board.hexes, 1)
         self._near: dict[tuple[Hex, int], frozenset[Hex]] = {}
         self._within: dict[tuple[Hex, int], frozenset[Hex]] = {}
+        self._proximity: dict[Hex, dict[Hex, int]] = {}
+        self._clear: dict[Hex, int] | None = None
         # Built on first use (a melee-only solve never needs line of sight; only a board
         # with difficult or negative terrain needs the numbered Dijkstra tables).
         self._los: LineOfSight | None = None
@@ -207,6 +211,10 @@ class MapGeometry:
         cross walls or thin walls (GH-REF-08; figures and terrain do not lengthen it)."""
         key = (h, d)
         got = self._within.get(key)
+        if got is None and self.clearance(h) >= d:
+            # no wall or thin wall within d - 1 of h: every hex within d is on the map and
+            # reached by a straight path, so the path count is the plain hex count
+            got = self._within[key] = self.near(h, d)
         if got is None:
             adj = self.adj
             seen = {h}
@@ -220,6 +228,30 @@ class MapGeometry:
                             nxt.append(n)
                 frontier = nxt
             got = self._within[key] = frozenset(seen)
+        return got
+
+    def clearance(self, h: Hex) -> int:
+        """How far ``h`` is from the nearest *ragged* hex (one with a wall or thin wall
+        beside it, i.e. fewer than six neighbours to step to), counted along the map.
+
+        If it is at least ``d``, nothing within ``d`` of ``h`` is off the map or behind a
+        thin wall: a wall at plain distance k <= d would leave a ragged hex on the straight
+        way to it, closer than k. Range and area searches then use plain hex distance
+        there, so an open board costs what the hexes in range cost, not a search each.
+        """
+        clear = self._clear
+        if clear is None:
+            adj = self.adj
+            ragged = [x for x, ns in adj.items() if len(ns) < 6]
+            clear = self._clear = bfs(ragged, adj).dist
+        return clear.get(h, 1 << 30)
+
+    def proximity(self, h: Hex) -> dict[Hex, int]:
+        """Hex count from ``h`` to every map hex along paths that do not cross walls or thin
+        walls (GH-REF-07's proximity), cached per start hex."""
+        got = self._proximity.get(h)
+        if got is None:
+            got = self._proximity[h] = bfs([h], self.adj).dist
         return got
 
     def near(self, h: Hex, d: int) -> frozenset[Hex]:
@@ -337,12 +369,13 @@ class _Solver:
         """Packed (negatives, moves) cost from the monster to every reachable hex."""
         a = self.sit.active
         if a.flying:
-            return dict(bfs([self.me], self.adj).dist)
+            # ignoring terrain and figures: the map's proximity (shared: read only)
+            return self.geo.proximity(self.me)
         if a.jumping:
-            steps = bfs([self.me], self.adj).dist
+            steps = self.geo.proximity(self.me)
             return {h: d + (self.landing_extra(h) if h != self.me else 0) for h, d in steps.items()}
         if self.uniform:
-            return dict(bfs([self.me], self.adj, self.cost_table.__contains__).dist)
+            return bfs([self.me], self.adj, self.cost_table.__contains__).dist
         return _least_costs(self.geo, self.me, self.cost_list())
 
     def remaining(self, dest: Hex, wanted: list[Hex]) -> dict[Hex, int]:
@@ -621,22 +654,23 @@ class _Solver:
             no_end.update(h for h, t in self.terrain.items() if t == "obstacle")
         no_end.discard(self.me)
         ends = sorted((c, h) for h, c in travel.items() if h not in no_end)
-        proximity = bfs([self.me], self.adj, targets=list(self.enemy_at)).dist
+        proximity = self.geo.proximity(self.me)
 
         # GH-FOCUS-02 / GH-MHAZ-01: fewest (negative hexes, movement) to an attack hex.
         reach_bound = self.reach_bound
-        # Only hexes within ``reach_bound`` of the enemy can attack it (see ``can_hit``):
-        # the cheapest of those, in ``ends`` order, is the first one that can.
+        # Only hexes within ``reach_bound`` of an enemy can attack it (see ``can_hit``):
+        # walking ``ends`` cheapest first, the first hex that can attack an enemy gives its
+        # cost, and the walk stops once every enemy has one.
         cost: dict[Hex, int] = {}
         geo = self.geo
-        for e in self.enemy_at:
-            near = sorted(
-                (travel[h], h) for h in geo.near(e, reach_bound) if h in travel and h not in no_end
-            )
-            for c, h in near:
-                if self.can_hit(h, e):
+        pending = {e: geo.near(e, reach_bound) for e in self.enemy_at}
+        for c, h in ends:
+            if not pending:
+                break
+            for e, near in list(pending.items()):
+                if h in near and self.can_hit(h, e):
                     cost[e] = c
-                    break
+                    del pending[e]
 
         def init_key(f: Figure) -> tuple[int, int]:
             # GH-FOCUS-03: summons act just before their summoner; long rest counts as 99.
