@@ -318,12 +318,15 @@ def _hex(value: Any, path: str) -> Hex:
 def _plain_hexes(values: list[Any]) -> set[Hex]:
     """The hexes of a list of ``[q, r]`` integer pairs, in one pass (a map lists hundreds);
     an empty set as soon as one item is anything else, so the caller checks each item."""
-    if not all(
-        type(v) is list and len(v) == 2 and type(v[0]) is int and type(v[1]) is int for v in values
-    ):
-        return set()
     new = tuple.__new__
-    return {new(Hex, v) for v in values}
+    try:
+        out = {new(Hex, v) for v in values}
+        # every item held two integers (unpacking fails on any other length)
+        if not all(type(q) is int and type(r) is int for q, r in out):
+            return set()
+    except (TypeError, ValueError):
+        return set()
+    return out
 
 
 def _list(value: Any, path: str) -> list[Any]:
