@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import heapq
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from questforge.engine.core.hexgrid import Hex as GridHex
 from questforge.engine.core.hexgrid import HexBoard, distance, mirror, rotate
@@ -134,9 +134,12 @@ class Board:
         return [h for h in play if not self.closed_door(state, h)]
 
 
-@dataclass(frozen=True, slots=True)
-class Route:
-    """A chosen way to a destination: ``path`` excludes the start hex."""
+class Route(NamedTuple):
+    """A chosen way to a destination: ``path`` excludes the start hex.
+
+    (A named tuple: a move builds one per reachable hex, and a frozen dataclass is several
+    times slower to create.)
+    """
 
     dest: Hex
     path: tuple[Hex, ...]
