@@ -276,6 +276,11 @@ def _play_hexes(board: Board, state: GameState) -> frozenset[Hex]:
     return frozenset(h for h in board.adj if board.in_play(state, h))
 
 
+#: (revealed map, blocked hexes) -> walkable hexes: the same frozenset object while
+#: neither changes, so the memo keys that hold it hash it once (a frozenset keeps its hash)
+_OPEN: dict[tuple[frozenset[Hex], frozenset[Hex]], frozenset[Hex]] = {}
+
+
 def _open_hexes(board: Board, state: GameState, mover: Figure) -> frozenset[Hex]:
     """Hexes ``mover`` may walk through: the revealed map less enemies and obstacles
     (GH-MOVE-02, GH-OBST-01); a flying figure ignores both (GH-MOVE-06)."""
@@ -285,7 +290,13 @@ def _open_hexes(board: Board, state: GameState, mover: Figure) -> frozenset[Hex]
     blocked = {f.hex for f in state.figures.values() if f.side != mover.side}
     blocked.update(state.obstacles)
     blocked.discard(mover.hex)
-    return play - blocked
+    key = (play, frozenset(blocked))
+    got = _OPEN.get(key)
+    if got is None:
+        if len(_OPEN) >= _MEMO_SIZE:
+            _OPEN.clear()
+        got = _OPEN[key] = play - key[1]
+    return got
 
 
 def _terrain(board: Board, state: GameState) -> tuple[Set[Hex], Set[Hex]]:
