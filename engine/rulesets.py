@@ -39,7 +39,6 @@ import importlib
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -175,6 +174,9 @@ def _load_all() -> None:
     _loaded = True
     for name in BUILTIN:
         importlib.import_module(f"questforge.engine.{name}")
+    # imported here: importlib.metadata costs tens of ms at start-up (ai solve never needs it)
+    from importlib.metadata import entry_points
+
     for ep in entry_points(group="questforge.rulesets"):
         try:
             obj = ep.load()
