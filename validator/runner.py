@@ -74,10 +74,12 @@ _LOAD_CODES: dict[str, CheckSpec] = {
     "binary": codes.BINARY,
     "empty": codes.EMPTY,
     "malformed": codes.MALFORMED,
+    "surrogate": codes.LONE_SURROGATE,
 }
 
 _PACK_CODES: dict[str, CheckSpec] = {
     "symlink": codes.SYMLINK,
+    "unreadable": codes.IO_ERROR,
     "outside": codes.OUTSIDE,
     "requires-location": codes.REQUIRES_LOCATION,
     "requires-missing": codes.REQUIRES_MISSING,
@@ -291,16 +293,8 @@ def _schema_findings(doc: Document, folder: str | None, store: SchemaStore) -> l
             doc.schema_valid = not any(f.code == codes.CONTENT_REF.code for f in out)
             return out
         errors = list(validator.iter_errors(data))
-    except ValueError as exc:
-        # jsonschema-rs gives up on very deep data; files are refused before that by the
-        # loader's depth limit, in-memory documents (an editor's) are caught here
-        out.append(
-            codes.TOO_DEEP.finding(
-                f"content nested too deeply to validate ({exc})",
-                file=name,
-                hint=f"nesting is limited to {DEFAULT_MAX_DEPTH} levels",
-            )
-        )
+    except ValueError as exc:  # too deep for jsonschema-rs, or a lone surrogate
+        out.append(codes.unvalidatable(exc, name, data))
         return out
     for error in errors:
         out.extend(_schema_error_findings(error, name, store, data))

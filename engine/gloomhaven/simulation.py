@@ -525,9 +525,11 @@ _CONTENT_CACHE: dict[str, tuple[tuple[tuple[str, int, int], ...], Any]] = {}
 
 def pack_fingerprint(pack_root: str) -> tuple[tuple[str, int, int], ...]:
     """(path, size, mtime) of every JSON file of a pack: changes when the pack is edited."""
-    root = Path(pack_root)
+    from questforge.engine.core.pack import content_files  # the safe walk: no links
+
+    root = Path(pack_root).absolute()
     out = []
-    for path in sorted(root.rglob("*.json")):
+    for path in content_files(root)[0]:
         try:
             st = path.stat()
         except OSError:

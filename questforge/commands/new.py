@@ -288,13 +288,11 @@ def _pack_documents(root: Path | None) -> Iterator[tuple[Path, dict[str, Any]]]:
     skipped: the validator reports them)."""
     if root is None:
         return
-    for path in sorted(root.rglob("*.json")):
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-            continue
-        if isinstance(data, dict):
-            yield path, data
+    from questforge.engine.core.pack import iter_pack_files  # the safe walk and loader
+
+    for file in iter_pack_files(root):
+        if isinstance(file.data, dict):
+            yield file.path, file.data
 
 
 def _check_new_ids(
