@@ -197,6 +197,15 @@ def _kind(value: Any) -> str:
     return "an object"
 
 
+#: input bounds of the format (``situation.schema.json`` says the same): the solver's work
+#: grows with the square of the range and with the board, so absurd numbers are refused
+#: at once instead of running for minutes
+MAX_COORDINATE = 1000
+MAX_STAT = 50  # move and range
+MAX_TARGETS = 99
+MAX_HEXES = 5000
+
+
 def _int(value: Any, path: str, minimum: int | None = None, maximum: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise SituationError(path, f"expected an integer, got {_kind(value)}")
@@ -220,6 +229,10 @@ def _hex(value: Any, path: str) -> Hex:
         or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
     ):
         raise SituationError(path, "expected a hex [q, r] of two integers")
+    if any(abs(v) > MAX_COORDINATE for v in value):
+        raise SituationError(
+            path, f"coordinates must be between -{MAX_COORDINATE} and {MAX_COORDINATE}"
+        )
     return Hex(value[0], value[1])
 
 
@@ -294,6 +307,8 @@ def load_situation(data: Any) -> Situation:
     board = _obj(_require(root, "map", "$"), "$.map")
     _known(board, MAP_KEYS, "$.map")
     hex_list = _list(_require(board, "hexes", "$.map"), "$.map.hexes")
+    if len(hex_list) > MAX_HEXES:
+        raise SituationError("$.map.hexes", f"at most {MAX_HEXES} hexes, got {len(hex_list)}")
     hexes: set[Hex] = set()
     for i, raw in enumerate(hex_list):
         h = _hex(raw, f"$.map.hexes[{i}]")
@@ -366,7 +381,7 @@ def load_situation(data: Any) -> Situation:
                 "$.active.aoe.hexes", "a melee pattern cannot include the attacker's hex [0, 0]"
             )
         aoe = AoePattern(melee, pattern)
-    attack_range = _int(act.get("range", 0), "$.active.range", 0)
+    attack_range = _int(act.get("range", 0), "$.active.range", 0, MAX_STAT)
     if aoe is not None and aoe.melee and attack_range > 0:
         raise SituationError(
             "$.active.range",
@@ -384,9 +399,9 @@ def load_situation(data: Any) -> Situation:
         raise SituationError("$.active.name", f"expected a string, got {_kind(raw_name)}")
     active = ActiveMonster(
         hex=ahex,
-        move=_int(act.get("move", 0), "$.active.move", 0),
+        move=_int(act.get("move", 0), "$.active.move", 0, MAX_STAT),
         range=attack_range,
-        targets=_int(act.get("targets", 1), "$.active.targets", 0),
+        targets=_int(act.get("targets", 1), "$.active.targets", 0, MAX_TARGETS),
         flying=_bool(act.get("flying", False), "$.active.flying"),
         jumping=_bool(act.get("jumping", False), "$.active.jumping"),
         muddled=_bool(act.get("muddled", False), "$.active.muddled"),
