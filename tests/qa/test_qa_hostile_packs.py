@@ -206,9 +206,7 @@ def test_a_message_quoting_a_surrogate_is_qc009_not_too_deep() -> None:
 
 
 def test_ai_solve_refuses_a_lone_surrogate_cleanly(tmp_path: Path, in_tmp: Path) -> None:
-    situation = (REPO / "examples" / "situations" / "first-step.json").read_text(
-        encoding="utf-8"
-    )
+    situation = (REPO / "examples" / "situations" / "first-step.json").read_text(encoding="utf-8")
     bad = tmp_path / "bad.json"
     bad.write_text(situation.replace('"description": "', '"description": "\\ud800'), "utf-8")
     result = run("ai", "solve", str(bad))
@@ -235,9 +233,7 @@ def test_simulate_html_refuses_a_lone_surrogate_and_leaves_no_temp(
 # --- 7. unreadable folders and dangling links -----------------------------------------------
 
 
-def test_unreadable_sub_folder_is_a_finding(
-    pack: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_unreadable_sub_folder_is_a_finding(pack: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """``os.scandir`` failing stands in for a folder without read permission (a test run
     as root could read it anyway)."""
     locked = pack / "locked"
