@@ -85,7 +85,9 @@ def test_the_tour_is_parsed_from_the_readme() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not QUESTFORGE.exists(), reason="the questforge console script is not installed")
+@pytest.mark.skipif(
+    not QUESTFORGE.exists(), reason="the questforge console script is not installed"
+)
 def test_the_readme_tour_runs_as_written(tmp_path: Path) -> None:
     clone = fresh_copy(tmp_path / "clone")
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "NO_COLOR": "1"}
