@@ -383,3 +383,17 @@ def test_ai_solve_refuses_an_absurd_range_at_once(tmp_path: Path, in_tmp: Path) 
     assert time.process_time() - started < 5
     assert result.exit_code == 2
     assert "$.active.range: must be at most 50, got 10000" in result.output
+
+
+def test_a_boss_range_of_4000_plays_as_fast_as_any(pack: Path, in_tmp: Path) -> None:
+    """Flagged by QGH245, but a game on it must still not take minutes (it took 145 s,
+    15 s of CPU, on main): the engine cuts the range to what the board can use."""
+    boss = pack / "bosses" / "ash-foreman.json"
+    data = json.loads(boss.read_text(encoding="utf-8"))
+    data["stats"]["range"] = "1000*C"
+    boss.write_text(json.dumps(data), encoding="utf-8")
+    scenario = pack / "scenarios" / "cinder-forge.json"
+    started = time.process_time()
+    result = run("simulate", str(scenario), "--games", "1", "--players", "2", "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    assert time.process_time() - started < 8

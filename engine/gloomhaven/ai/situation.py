@@ -12,7 +12,7 @@ that count as walls for monsters are simply left out of ``hexes``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from typing import Any, Literal
@@ -133,6 +133,27 @@ class Expected:
 
     destination: Hex
     attacks: tuple[Hex, ...]
+
+
+def useful_range(attack_range: int, hexes: Iterable[Hex], aoe: AoePattern | None) -> int:
+    """``attack_range`` cut to the largest range that can matter on this board.
+
+    No two board hexes are farther apart than the board's axial extent (q span + r span),
+    and a ranged area placement that covers a figure has every hex within the pattern's
+    width of it; a longer range reaches nothing more. The cut answer is therefore the same,
+    while the solver's work (which grows with the square of the range) now depends on the
+    board, not on a number such as a boss's ``"range": "1000*C"``. Melee stays melee.
+    """
+    if attack_range <= 0:
+        return attack_range
+    qs = [h[0] for h in hexes]
+    rs = [h[1] for h in hexes]
+    if not qs:
+        return attack_range
+    extent = (max(qs) - min(qs)) + (max(rs) - min(rs))
+    if aoe is not None:
+        extent += 2 * max((distance(Hex(0, 0), h) for h in aoe.hexes), default=0)
+    return min(attack_range, max(1, extent))
 
 
 @dataclass(frozen=True, eq=False)
