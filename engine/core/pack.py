@@ -318,6 +318,28 @@ def refused_path(path: Path) -> PackProblem | None:
     return None
 
 
+def refused_paths(paths: Iterable[Path]) -> list[PackProblem]:
+    """Problems for files named directly (on a command line) that lie below a linked
+    folder of their pack: discovery never enters such a folder, so without this a file
+    named through it would be read although the folder is refused. Each problem names
+    the file itself, so it is reported with that file. (A file that is itself a link is
+    reported by :func:`content_files`.)"""
+    out: list[PackProblem] = []
+    for path in paths:
+        named = Path(path).absolute()
+        problem = refused_path(named)
+        if problem is not None and problem.path != named:
+            out.append(
+                PackProblem(
+                    "symlink",
+                    f"reached through {problem.path.name}/, a {problem.message}",
+                    named,
+                    hint=problem.hint,
+                )
+            )
+    return out
+
+
 def _inside(path: Path, root: Path) -> bool:
     return path == root or root in path.parents
 

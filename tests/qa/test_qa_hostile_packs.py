@@ -294,6 +294,23 @@ def test_refused_path_names_the_link_on_the_way(pack: Path, tmp_path: Path) -> N
     assert refused_path(outside / "x.json") is None  # not in a pack: no pack rule
 
 
+@POSIX
+def test_validate_refuses_a_file_named_through_a_linked_folder(
+    pack: Path, tmp_path: Path, in_tmp: Path
+) -> None:
+    """The rule the editor applies (issue 9, fault 6) holds for ``validate FILE`` too:
+    it used to read ``pack/linked/x.json`` and report it clean."""
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "x.json").write_text(
+        (pack / "items" / "tonic.json").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    (pack / "linked").symlink_to(outside)
+    result = run("validate", str(pack / "linked" / "x.json"))
+    assert result.exit_code == 1
+    assert "QC020 reached through linked/" in result.output
+
+
 # --- 10. long values, stdin -------------------------------------------------------------------
 
 

@@ -48,9 +48,7 @@ def test_every_value_has_an_upper_bound(folder: str, name: str, path: Any) -> No
             "maximum" in node or "exclusiveMaximum" in node
         ):
             unbounded.append(f"{where}: number without maximum")
-        if "string" in types and not (
-            "maxLength" in node or "pattern" in node or "format" in node
-        ):
+        if "string" in types and not ("maxLength" in node or "pattern" in node or "format" in node):
             unbounded.append(f"{where}: string without maxLength")
     assert not unbounded, unbounded
 
