@@ -26,6 +26,7 @@ from pytestqt.qtbot import QtBot
 from questforge.editor.document import Document, DocumentError, remove_stale_temps
 from questforge.editor.gloomhaven.scenario_editor import ScenarioEditor
 from questforge.editor.mainwindow import MainWindow
+from questforge.editor.packbrowser import PackBrowser
 from questforge.editor.prompts import ScriptedPrompts
 from questforge.editor.workspace import Workspace
 
@@ -202,6 +203,10 @@ def test_pack_browser_lists_hostile_files_without_hanging(qtbot: QtBot, editor_p
     assert by_name["pipe.json"].kind == "unreadable"
     assert "zero.json" not in by_name  # a link is never followed
     assert workspace.content("item")  # the readable files are all there
+    browser = PackBrowser(workspace)
+    qtbot.addWidget(browser)
+    assert browser.state_of(editor_pack / "items" / "latin1.json") == "error"
+    assert browser.state_of(editor_pack / "items" / "tonic.json") == "ok"
 
 
 # --- geometry ---------------------------------------------------------------------------------
