@@ -34,7 +34,7 @@ class PackBrowser(QTreeWidget):
 
     def refresh(self) -> None:
         self.clear()
-        self.load_errors: dict[str, str] = {}
+        self.load_errors = {}
         root = self.workspace.pack_root
         self.setHeaderLabels([f"Pack: {self.workspace.pack_id() or '(none)'}"])
         kinds: dict[str, QTreeWidgetItem] = {}
