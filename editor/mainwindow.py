@@ -205,14 +205,14 @@ class MainWindow(QMainWindow):
         self.open_file(path)
 
     def open_file(self, path: Path) -> DocumentEditor | None:
-        path = Path(path).resolve()
+        named, path = Path(path), Path(path).resolve()
         existing = self.workspace.document_for(path)
         if existing is not None:
             editor = self.editors[existing]
             self.tabs.setCurrentWidget(editor)
             return editor
         try:
-            doc = Document.open(path)
+            doc = Document.open(named)  # the name as given: a link in a pack is refused
         except DocumentError as exc:
             self.prompts.error("Cannot open file", str(exc))
             return None

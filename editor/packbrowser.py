@@ -24,6 +24,9 @@ class PackBrowser(QTreeWidget):
         self.workspace = workspace
         self.setHeaderLabels(["Pack"])
         self.states: dict[str, str] = {}
+        #: files the safe loader refused (path -> why): shown as errors even before
+        #: validation runs, never as clean
+        self.load_errors: dict[str, str] = {}
         workspace.filesChanged.connect(self.refresh)
         self.itemActivated.connect(self._on_activated)
         self.itemDoubleClicked.connect(self._on_activated)
@@ -31,6 +34,7 @@ class PackBrowser(QTreeWidget):
 
     def refresh(self) -> None:
         self.clear()
+        self.load_errors = {}
         root = self.workspace.pack_root
         self.setHeaderLabels([f"Pack: {self.workspace.pack_id() or '(none)'}"])
         kinds: dict[str, QTreeWidgetItem] = {}
@@ -48,6 +52,9 @@ class PackBrowser(QTreeWidget):
             item = QTreeWidgetItem([label])
             item.setData(0, PATH_ROLE, str(f.path))
             item.setToolTip(0, f"{f.kind} “{f.id}”\n{f.path}")
+            if f.error is not None:  # refused by the safe loader: say why, mark it an error
+                self.load_errors[str(f.path)] = f.error
+                item.setToolTip(0, f"cannot be read: {f.error}\n{f.path}")
             parent.addChild(item)
         for group in kinds.values():
             # long groups (ability cards) start folded so the scenarios stay in view
@@ -69,7 +76,8 @@ class PackBrowser(QTreeWidget):
         self._apply_states()
 
     def state_of(self, path: Path) -> str:
-        return self.states.get(str(Path(path).resolve()), "ok")
+        key = str(Path(path).resolve())
+        return self.states.get(key, "error" if key in self.load_errors else "ok")
 
     def _apply_states(self) -> None:
         style = self.style()
@@ -86,7 +94,8 @@ class PackBrowser(QTreeWidget):
                 item = group.child(j)
                 if item is None:
                     continue
-                state = self.states.get(str(item.data(0, PATH_ROLE)), "ok")
+                key = str(item.data(0, PATH_ROLE))
+                state = self.states.get(key, "error" if key in self.load_errors else "ok")
                 item.setIcon(0, icons[state])
                 item.setData(0, Qt.ItemDataRole.AccessibleDescriptionRole, state)
 

@@ -18,6 +18,7 @@ from questforge.engine.core.hexgrid import Hex as GridHex
 from questforge.engine.core.hexgrid import distance
 from questforge.engine.gloomhaven.ai import ActiveMonster, AoePattern, Option, Situation, solve
 from questforge.engine.gloomhaven.ai import Figure as AiFigure
+from questforge.engine.gloomhaven.ai.situation import useful_range
 from questforge.engine.gloomhaven.game.attacks import AttackParams, resolve_attack
 from questforge.engine.gloomhaven.game.board import find_routes
 from questforge.engine.gloomhaven.game.character_turn import add_consume, end_of_turn, start_of_turn
@@ -231,7 +232,7 @@ def situation_for(
     active = ActiveMonster(
         GridHex(*m.hex),
         move=max(0, move),
-        range=rng,
+        range=useful_range(rng, hexes, aoe),  # same answer; cost bounded by the board
         targets=targets,
         flying=m.flying,
         jumping=jump,
