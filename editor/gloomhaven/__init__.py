@@ -40,3 +40,12 @@ def _register_renderer() -> None:
 
 
 _register_renderer()
+
+
+def _register_cards() -> None:
+    from questforge.editor.gloomhaven.cards import register
+
+    register()
+
+
+_register_cards()
