@@ -41,7 +41,7 @@ PRINT_DPI = 300
 CARD_FORMATS = ("png", "svg")
 SHEET_FORMATS = ("png", "svg", "pdf")
 #: largest side of a PNG contact sheet in pixels (a big pack shrinks to fit)
-MAX_SHEET_SIDE = 12000
+MAX_SHEET_SIDE = 6000
 
 
 @dataclass
@@ -350,23 +350,35 @@ def card_faces_of_file(source: Path, level: int = 1) -> list[CardFace]:
     return faces
 
 
-def _grid(faces: list[CardFace], columns: int, gap: float) -> tuple[list[QRectF], QSizeF]:
-    """Cells of a grid of faces (card units), each cell the size of the largest face."""
-    cell_w = max(f.size.width() for f in faces)
-    cell_h = max(f.size.height() for f in faces)
-    label = 60.0  # room for the title under each card
-    rects = []
-    for i, _face in enumerate(faces):
-        row, col = divmod(i, columns)
-        rects.append(
-            QRectF(gap + col * (cell_w + gap), gap + row * (cell_h + label + gap), cell_w, cell_h)
-        )
-    rows = math.ceil(len(faces) / columns)
-    return rects, QSizeF(gap + columns * (cell_w + gap), gap + rows * (cell_h + label + gap))
+LABEL_H = 60.0  # room for the title under each card on a sheet
+GAP = 40.0
 
 
-def _paint_sheet(painter: QPainter, faces: list[CardFace], titles: list[str], columns: int) -> None:
-    rects, _size = _grid(faces, columns, 40.0)
+def _flow(
+    faces: list[CardFace], groups: list[str] | None, max_width: float
+) -> tuple[list[QRectF], QSizeF]:
+    """Cards left to right at their own sizes, wrapping at ``max_width``; a new group
+    (kind) starts a new row, so stat cards, ability cards and minis do not interleave."""
+    rects: list[QRectF] = []
+    x = y = GAP
+    row_h = 0.0
+    width = 0.0
+    for i, face in enumerate(faces):
+        w, h = face.size.width(), face.size.height()
+        new_group = groups is not None and i > 0 and groups[i] != groups[i - 1]
+        if i > 0 and (x + w + GAP > max_width or new_group):
+            x, y = GAP, y + row_h + LABEL_H + GAP
+            row_h = 0.0
+        rects.append(QRectF(x, y, w, h))
+        x += w + GAP
+        width = max(width, x)
+        row_h = max(row_h, h)
+    return rects, QSizeF(width, y + row_h + LABEL_H + GAP)
+
+
+def _paint_sheet(
+    painter: QPainter, faces: list[CardFace], titles: list[str], rects: list[QRectF]
+) -> None:
     font = QFont("DejaVu Sans")
     font.setPixelSize(26)
     for face, rect, title in zip(faces, rects, titles, strict=True):
@@ -381,21 +393,27 @@ def _paint_sheet(painter: QPainter, faces: list[CardFace], titles: list[str], co
 
 
 def write_faces(
-    faces: list[CardFace], output: Path, fmt: str, titles: list[str] | None = None
+    faces: list[CardFace],
+    output: Path,
+    fmt: str,
+    titles: list[str] | None = None,
+    groups: list[str] | None = None,
 ) -> Path:
-    """Write faces as one picture (a grid when several): PNG at 300 dpi, SVG, or PDF pages
-    of real-size cards for print-and-play."""
+    """Write faces as one picture (rows of cards when several): PNG at 300 dpi, SVG, or
+    PDF pages of real-size cards for print-and-play. ``groups`` (e.g. each face's kind)
+    start a new row when they change."""
     titles = titles if titles is not None else [f.title for f in faces]
     output.parent.mkdir(parents=True, exist_ok=True)
     if fmt == "pdf":
         return _write_pdf(faces, titles, output)
-    columns = min(len(faces), 8 if len(faces) > 16 else 4)
     single = len(faces) == 1
     if single:
         size = faces[0].size
         rects = [QRectF(QPointF(0, 0), size)]
     else:
-        rects, size = _grid(faces, columns, 40.0)
+        # about square: a deck is 4 across, a whole pack a dozen or so
+        per_row = 4 if len(faces) <= 8 else max(5, round(math.sqrt(len(faces)) * 1.2))
+        rects, size = _flow(faces, groups, GAP + per_row * (POKER.width() + GAP))
     px_per_unit = PRINT_DPI / 25.4 / UNITS_PER_MM
     px_per_unit = min(px_per_unit, MAX_SHEET_SIDE / max(size.width(), size.height()))
     width, height = (
@@ -411,7 +429,7 @@ def write_faces(
             paint_face(painter, faces[0], rects[0])
         else:
             painter.fillRect(QRectF(QPointF(0, 0), size), QColor("#ffffff"))
-            _paint_sheet(painter, faces, titles, columns)
+            _paint_sheet(painter, faces, titles, rects)
 
     if fmt == "png":
         image = QImage(width, height, QImage.Format.Format_ARGB32)
@@ -498,7 +516,7 @@ def _write_pdf(faces: list[CardFace], titles: list[str], output: Path) -> Path:
     return output
 
 
-def _sheet_faces(pack_root: Path) -> tuple[list[CardFace], list[str]]:
+def _sheet_faces(pack_root: Path) -> tuple[list[CardFace], list[str], list[str]]:
     """Every card face of a pack, by kind then file, with ``file · face`` titles."""
     from questforge.engine.core.jsonload import JsonLoadError, load_json_file
     from questforge.engine.core.pack import MANIFEST, content_files
@@ -527,13 +545,15 @@ def _sheet_faces(pack_root: Path) -> tuple[list[CardFace], list[str]]:
     found.sort(key=lambda t: (t[0], t[1]))
     faces_out: list[CardFace] = []
     titles: list[str] = []
-    for _k, rel, faces in found:
+    groups: list[str] = []
+    for k, rel, faces in found:
         for face in faces:
             faces_out.append(face)
+            groups.append(kinds[k])
             titles.append(f"{Path(rel).stem} · {face.title}" if len(faces) > 1 else Path(rel).stem)
     if not faces_out:
         raise CardError(f"{pack_root}: the pack has no cards to draw")
-    return faces_out, titles
+    return faces_out, titles, groups
 
 
 def render_cards(
@@ -558,9 +578,9 @@ def render_cards(
             raise CardError(f"{source}: no pack.json here or above: a contact sheet needs a pack")
         if fmt not in SHEET_FORMATS:
             raise CardError(f"cannot write a contact sheet as {fmt!r}: use png, svg or pdf")
-        faces, titles = _sheet_faces(root)
+        faces, titles, groups = _sheet_faces(root)
         target = output or Path.cwd() / f"{root.name}-cards.{fmt}"
-        return write_faces(faces, target, fmt, titles)
+        return write_faces(faces, target, fmt, titles, groups)
     if not is_card_file(source):
         return None
     if fmt not in CARD_FORMATS:

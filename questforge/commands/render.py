@@ -26,8 +26,11 @@ players_option = click.option(
 
 
 @click.command()
-@click.argument("scenario", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("scenario", type=click.Path(exists=True, path_type=Path))
 @players_option
+@click.option(
+    "--cards", is_flag=True, help="A contact sheet of every card of the pack (png, svg or pdf)."
+)
 @click.option(
     "--format",
     "fmt",
@@ -50,10 +53,25 @@ players_option = click.option(
     help="Draw flat-topped or pointy-topped hexes.",
 )
 def render(
-    scenario: Path, players: int, fmt: str | None, output: Path | None, orientation: str
+    scenario: Path,
+    players: int,
+    fmt: str | None,
+    output: Path | None,
+    orientation: str,
+    cards: bool,
 ) -> None:
-    """Render a scenario map as PNG or SVG (no display needed)."""
+    """Render a scenario map, a card file, or a pack's cards (--cards or a PACK folder)."""
+    from questforge.editor.cards import CardError, render_cards
     from questforge.editor.render import RenderError, RenderOptions, render_file
+
+    try:
+        written_card = render_cards(scenario, output, fmt, sheet=cards)
+    except CardError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+    if written_card is not None:
+        click.echo(f"wrote {written_card}")
+        return
 
     if fmt is None:
         fmt = output.suffix.lstrip(".").lower() if output and output.suffix else "png"

@@ -26,3 +26,34 @@ def register() -> None:
         ("attack-modifier", other.modifier_faces),
     ):
         register_card_painter(RULESET, kind, painter)
+    register_table_hints()
+
+
+def register_table_hints() -> None:
+    """Column labels for Gloomhaven's level grids (the shape alone already makes tables)."""
+    from questforge.editor.forms.table_form import register_table_hint
+
+    register_table_hint(
+        RULESET,
+        "monster",
+        ("levels",),
+        {
+            "columns": ["health", "move", "attack", "range"],
+            "short": {
+                "health": "HP",
+                "move": "Move",
+                "attack": "Attack",
+                "range": "Range",
+                "shield": "Shield",
+                "retaliate": "Retal.",
+                "retaliate_range": "Ret. range",
+                "pierce": "Pierce",
+                "targets": "Targets",
+                "attack_conditions": "Conditions",
+            },
+        },
+    )
+    for key in ("health", "xp_thresholds"):
+        register_table_hint(
+            RULESET, "character-class", (key,), {"index_base": 1, "index_label": "Level {n}"}
+        )
