@@ -421,7 +421,13 @@ class GridTable(QWidget):
         QTimer.singleShot(0, self._safe_fill)
 
     def _safe_fill(self) -> None:
+        from PySide6.QtCore import QTimer
+
         with contextlib.suppress(RuntimeError):  # the table was deleted (form rebuilt)
+            if self.table.state() == QAbstractItemView.State.EditingState:
+                # never reload under an open cell editor (its commit would be lost)
+                QTimer.singleShot(50, self._safe_fill)
+                return
             self.fill()
 
     # ----------------------------------------------------------------- detail
