@@ -30,7 +30,9 @@ def _render(document: object, workspace: object, options: object, output: object
         orientation=getattr(options, "orientation", "flat"),
     )
     scene.set_players(getattr(options, "players", 2))
-    export_map(scene, Path(str(output)), getattr(options, "fmt", None))
+    scene.set_level(getattr(options, "level", 1))
+    lookup = workspace.lookup  # type: ignore[attr-defined]  # names monsters in the legend
+    export_map(scene, Path(str(output)), getattr(options, "fmt", None), lookup=lookup)
 
 
 def _register_renderer() -> None:
