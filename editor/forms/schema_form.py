@@ -42,6 +42,8 @@ from questforge.editor.jsonpath import MISSING, JsonPath, format_path, is_prefix
 from questforge.editor.undo import DeleteKeyCommand
 
 LONG_TEXT = 400
+#: nested groups and lists: thin margins, so deep nesting still fits a side panel
+NESTED_MARGINS = (4, 4, 4, 4)
 INT_LIMIT = 1_000_000_000
 
 
@@ -228,7 +230,7 @@ class SchemaForm(QWidget):
 
             boardmodes.load_all()  # rulesets register their table hints on import
             self._ruleset_cache = ruleset_of(self.document.data, self.document.path)
-        return self._ruleset_cache  # type: ignore[return-value]
+        return self._ruleset_cache
 
     def _table(self, path: JsonPath, eff: Schema, base: Schema, value: Any) -> QWidget | None:
         """A level-grid table when the schema has that shape (see ``table_form``)."""
@@ -308,6 +310,11 @@ class SchemaForm(QWidget):
         box: QWidget = QWidget() if top else QGroupBox()
         form = QFormLayout(box)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        # in a narrow panel (the map's inspector) a field too wide for its row goes under
+        # its label instead of forcing a horizontal scroll that hides values
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        if not top:
+            form.setContentsMargins(*NESTED_MARGINS)
         hidden = self.exclude if path == self.root_path else frozenset()
         for name, sub_value in value.items():
             if name in hidden:
@@ -372,6 +379,7 @@ class SchemaForm(QWidget):
             return row
         box = QGroupBox()
         column = QVBoxLayout(box)
+        column.setContentsMargins(*NESTED_MARGINS)
         items_schema = eff.get("items", {})
         for i, item in enumerate(value):
             schema = prefix[i] if isinstance(prefix, list) and i < len(prefix) else items_schema

@@ -156,7 +156,8 @@ def _vector_spec(
         Column(None, i, label.format(n=i + first), item, str(item.get("description", "")))
         for i in range(n)
     ]
-    return TableSpec("vector", [(None, _title(ctx, eff, base, ""))], columns)
+    rows: list[tuple[str | None, str]] = [(None, _title(ctx, eff, base, ""))]
+    return TableSpec("vector", rows, columns)
 
 
 def _grid_spec(
@@ -227,7 +228,9 @@ def _grid_spec(
             )
             shown = wanted is None or name in wanted or used or name in required.get(g, set())
             (columns if shown else hidden).append(col)
-    rows = [(key, _title(ctx, props[key], base, key)) for key in props]
+    rows: list[tuple[str | None, str]] = [
+        (key, _title(ctx, props[key], base, key)) for key in props
+    ]
     rows += [(key, key) for key in value if key not in props]
     return TableSpec("grid", rows, columns, group_schemas, hidden, required)
 
@@ -296,6 +299,7 @@ class GridTable(QWidget):
         self._filling = False
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        self._column = layout
         self.table = QTableWidget()
         self.table.setObjectName("gridTable")
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -443,7 +447,7 @@ class GridTable(QWidget):
         if self.detail is not None and getattr(self.detail, "root_path", None) == path:
             return
         if self.detail is not None:
-            self.layout().removeWidget(self.detail)
+            self._column.removeWidget(self.detail)
             self.detail.deleteLater()
             self.detail = None
         if self._get(path) is MISSING:
@@ -454,4 +458,4 @@ class GridTable(QWidget):
         )
         self.detail_title.setVisible(True)
         self.detail = self._detail_factory(path, self.spec.group_schemas.get(str(column.group)))
-        self.layout().addWidget(self.detail)
+        self._column.addWidget(self.detail)

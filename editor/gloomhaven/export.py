@@ -123,16 +123,12 @@ def legend_entries(scene: ScenarioScene, lookup: Lookup | None = None) -> list[L
                 entries.append(
                     LegendEntry(
                         text,
-                        lambda p, c, s, lab=label: symbols.paint_monster(
-                            p, c, s, {"2": "normal", "3": "normal", "4": "normal"}, lab, 0
-                        ),
+                        _marker({"2": "normal", "3": "normal", "4": "normal"}, label, 0),
                     )
                 )
             else:
                 colour = "#b03a2e" if key == "named_monsters" else "#6c2a86"
-                entries.append(
-                    LegendEntry(text, lambda p, c, s, col=colour: _disc(p, c, s, QColor(col)))
-                )
+                entries.append(LegendEntry(text, _disc_painter(QColor(colour))))
     if d.get("monsters"):
         for state in STATES:
             entries.append(
@@ -142,17 +138,13 @@ def legend_entries(scene: ScenarioScene, lookup: Lookup | None = None) -> list[L
                         "normal": "White: normal",
                         "elite": "Gold: elite",
                     }.get(state, state),
-                    lambda p, c, s, st=state: symbols.paint_monster(
-                        p, c, s, {"2": st, "3": st, "4": st}, "", 0
-                    ),
+                    _marker({"2": state, "3": state, "4": state}, "", 0),
                 )
             )
         entries.append(
             LegendEntry(
                 f"Thirds: 2 left, 3 right, 4 below; red: {scene.players}",
-                lambda p, c, s: symbols.paint_monster(
-                    p, c, s, {"2": "absent", "3": "normal", "4": "elite"}, "", scene.players
-                ),
+                _marker({"2": "absent", "3": "normal", "4": "elite"}, "", scene.players),
             )
         )
     used = [o.get("type") for o in d.get("overlays") or [] if isinstance(o, dict)]
@@ -161,11 +153,7 @@ def legend_entries(scene: ScenarioScene, lookup: Lookup | None = None) -> list[L
             entries.append(
                 LegendEntry(
                     OVERLAY_NAMES[kind],
-                    lambda p, c, s, k=kind: (
-                        symbols.paint_overlay(p, k, c, s, scene.orientation, 1)
-                        if k not in TERRAIN
-                        else symbols.paint_overlay(p, k, c, s, scene.orientation)
-                    ),
+                    _overlay(kind, scene.orientation),
                 )
             )
     doors = [x for x in d.get("doors") or [] if isinstance(x, dict)]
@@ -182,6 +170,31 @@ def legend_entries(scene: ScenarioScene, lookup: Lookup | None = None) -> list[L
             )
         )
     return entries
+
+
+Symbol = Callable[[QPainter, QPointF, float], None]
+
+
+def _marker(states: dict[str, str], label: str, players: int) -> Symbol:
+    def paint(p: QPainter, c: QPointF, s: float) -> None:
+        symbols.paint_monster(p, c, s, states, label, players)
+
+    return paint
+
+
+def _overlay(kind: str, orientation: str) -> Symbol:
+    def paint(p: QPainter, c: QPointF, s: float) -> None:
+        number = None if kind in TERRAIN else 1
+        symbols.paint_overlay(p, kind, c, s, orientation, number)
+
+    return paint
+
+
+def _disc_painter(colour: QColor) -> Symbol:
+    def paint(p: QPainter, c: QPointF, s: float) -> None:
+        _disc(p, c, s, colour)
+
+    return paint
 
 
 def _disc(p: QPainter, c: QPointF, s: float, colour: QColor) -> None:

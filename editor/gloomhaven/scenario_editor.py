@@ -263,7 +263,7 @@ class ScenarioEditor(DocumentEditor):
         splitter.addWidget(self.view)
         splitter.addWidget(side)
         splitter.setStretchFactor(0, 1)
-        splitter.setSizes([900, 320])
+        splitter.setSizes([800, 440])  # the inspector shows values in full
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         row = QSplitter(Qt.Orientation.Horizontal)

@@ -315,7 +315,7 @@ def test_export_image_writes_the_card_shown(
     assert (image.width(), image.height()) == (520, 744)
 
 
-def test_every_card_kind_of_the_sample_pack_renders(sample_pack: Path) -> None:
+def test_every_card_kind_of_the_sample_pack_renders(qapp: Any, sample_pack: Path) -> None:
     assert set(card_kinds("gloomhaven")) == CARD_KINDS
     lookup_data: dict[tuple[str, str], Any] = {}
     files, _ = content_files(sample_pack)
@@ -355,7 +355,7 @@ def test_every_card_kind_of_the_sample_pack_renders(sample_pack: Path) -> None:
         {"name": "x" * 500, "text": "word " * 400, "value": "x2", "checkmarks": 99, "uses": 999},
     ],
 )
-def test_painters_draw_half_typed_data_without_raising(data: dict[str, Any]) -> None:
+def test_painters_draw_half_typed_data_without_raising(qapp: Any, data: dict[str, Any]) -> None:
     """A form can hold anything while the designer types: the preview never breaks."""
     for kind in CARD_KINDS:
         for face in faces_for("gloomhaven", kind, data) or []:

@@ -17,6 +17,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 
 from questforge.editor.gloomhaven.cards import draw
+from questforge.editor.gloomhaven.cards.draw import as_list
 
 MAIN_PX = 54.0
 SUB_PX = 36.0
@@ -95,7 +96,7 @@ def _bonus_text(bonus: Any) -> str:
             bits.append(
                 f"{v:+d}" if not word else f"{word} {v:+d}" if key != "xp" else f"{v:+d} XP"
             )
-    for c in bonus.get("conditions") or [] if isinstance(bonus.get("conditions"), list) else []:
+    for c in as_list(bonus.get("conditions")):
         if isinstance(c, str):
             bits.append(c.capitalize())
     if bonus.get("jump") is True:
@@ -107,17 +108,17 @@ def _bonus_text(bonus: Any) -> str:
 
 def _consume(ab: dict[str, Any]) -> list[Line]:
     out = []
-    for c in ab.get("consume") or [] if isinstance(ab.get("consume"), list) else []:
+    for c in as_list(ab.get("consume")):
         if not isinstance(c, dict):
             continue
         parts: list[tuple[str, str]] = []
-        for e in c.get("elements") or [] if isinstance(c.get("elements"), list) else []:
+        for e in as_list(c.get("elements")):
             if isinstance(e, str):
                 parts.append(("icon", e))
         words = _bonus_text(c.get("bonus"))
         extra = [
             ability_lines(a)[0].parts
-            for a in (c.get("abilities") or [] if isinstance(c.get("abilities"), list) else [])
+            for a in as_list(c.get("abilities"))
             if isinstance(a, dict) and ability_lines(a)
         ]
         parts.append(("text", ":"))

@@ -17,6 +17,7 @@ from PySide6.QtGui import QColor, QPainter, QPen
 from questforge.editor.cards import POKER, CardContext, CardFace
 from questforge.editor.gloomhaven.cards import draw
 from questforge.editor.gloomhaven.cards.abilities import action_lines, paint_lines
+from questforge.editor.gloomhaven.cards.draw import as_list
 
 CLASS_COLOURS = [
     QColor("#8c3b2a"),
@@ -53,7 +54,7 @@ def _marks(p: QPainter, half: dict[str, Any], rect: QRectF) -> None:
             align=Qt.AlignmentFlag.AlignLeft,
         )
     uses = half.get("uses")
-    xp = half.get("use_xp") if isinstance(half.get("use_xp"), list) else []
+    xp = as_list(half.get("use_xp"))
     if isinstance(uses, int) and 0 < uses <= 20:
         slot_x = rect.left() + 10
         for i in range(uses):
@@ -118,7 +119,7 @@ def _paint(p: QPainter, data: dict[str, Any], context: CardContext) -> None:
         p, QPointF(315, mid), 62, str(ini) if isinstance(ini, int) else "?", QColor("#fffaf0"), 64
     )
     _half(p, data.get("bottom"), QRectF(48, 520, 534, 300))
-    cid = data.get("id") if isinstance(data.get("id"), str) else ""
+    cid = str(data.get("id")) if isinstance(data.get("id"), str) else ""
     draw.text(p, QRectF(40, 826, 550, 30), cid, 18, italic=True, colour=QColor("#6b5d4a"))
 
 

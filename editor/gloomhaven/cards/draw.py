@@ -9,6 +9,8 @@ element or condition next to its icon.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -66,6 +68,24 @@ ELEMENT_GLYPHS = {
     "dark": "☾",
     "any": "★",
 }
+
+
+def as_list(value: Any) -> list[Any]:
+    """``value`` if it is a list, else an empty one (a form may hold anything)."""
+    return value if isinstance(value, list) else []
+
+
+def as_dict(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def bind(func: Callable[..., None], *args: Any) -> Callable[[QPainter], None]:
+    """A face's paint callback: ``func(painter, *args)`` (args bound now, not by name)."""
+
+    def paint(p: QPainter) -> None:
+        func(p, *args)
+
+    return paint
 
 
 def font(px: float, bold: bool = False, serif: bool = False, italic: bool = False) -> QFont:

@@ -17,6 +17,7 @@ from PySide6.QtGui import QColor, QPainter, QPen
 from questforge.editor.cards import POKER, CardContext, CardFace
 from questforge.editor.gloomhaven.cards import draw
 from questforge.editor.gloomhaven.cards.abilities import Line, action_lines, paint_lines
+from questforge.editor.gloomhaven.cards.draw import as_dict, as_list, bind
 
 LANDSCAPE = QSizeF(POKER.height(), POKER.width())
 MONSTER_ACCENT = QColor("#7a2a1e")
@@ -71,7 +72,7 @@ def _special_lines(stats: Any) -> list[Line]:
             if isinstance(c, str):
                 parts += [("icon", c), ("text", c.capitalize())]
         out.append(Line(parts, main=False))
-    for text in stats.get("specials") or [] if isinstance(stats.get("specials"), list) else []:
+    for text in as_list(stats.get("specials")):
         if isinstance(text, str) and text:
             out.append(Line([], main=False, note=text))
     return out
@@ -197,7 +198,7 @@ def _stat_card(
 def monster_faces(data: Any, context: CardContext) -> list[CardFace]:
     """A stat card per level ``0``..``7`` (the editor's level is the preferred face)."""
     d = data if isinstance(data, dict) else {}
-    levels = d.get("levels") if isinstance(d.get("levels"), dict) else {}
+    levels = as_dict(d.get("levels"))
     keys = [k for k in (str(i) for i in range(8))]
     keys += [k for k in levels if k not in keys]
     faces = []
@@ -207,7 +208,7 @@ def monster_faces(data: Any, context: CardContext) -> list[CardFace]:
             CardFace(
                 f"Level {key}" + ("" if key in levels else " (missing)"),
                 ("levels", key),
-                lambda p, key=key, level=level: _stat_card(p, d, key, level, context, boss=False),
+                bind(_stat_card, d, key, level, context, False),
                 QSizeF(LANDSCAPE),
                 preferred=key == str(context.level),
             )
@@ -223,7 +224,7 @@ def boss_faces(data: Any, context: CardContext) -> list[CardFace]:
         _stat_card(p, d, "L", d.get("stats"), context, boss=True)
 
     faces = [CardFace("Stats", ("stats",), paint, QSizeF(LANDSCAPE))]
-    specials = d.get("special_actions") if isinstance(d.get("special_actions"), list) else []
+    specials = as_list(d.get("special_actions"))
     for i, action in enumerate(specials):
         if not isinstance(action, dict):
             continue
@@ -231,7 +232,7 @@ def boss_faces(data: Any, context: CardContext) -> list[CardFace]:
             CardFace(
                 f"Special {action.get('number', i + 1)}",
                 ("special_actions", i),
-                lambda p, a=action: _special_action(p, d, a),
+                bind(_special_action, d, action),
             )
         )
     return faces
@@ -302,7 +303,7 @@ def _ability_card(p: QPainter, deck: dict[str, Any], card: Any, index: int, tota
 def deck_faces(data: Any, context: CardContext) -> list[CardFace]:
     """One monster ability card per entry of ``cards``."""
     d = data if isinstance(data, dict) else {}
-    cards = d.get("cards") if isinstance(d.get("cards"), list) else []
+    cards = as_list(d.get("cards"))
     faces = []
     total = len(cards)
     for i, card in enumerate(cards):
@@ -313,7 +314,7 @@ def deck_faces(data: Any, context: CardContext) -> list[CardFace]:
             CardFace(
                 title,
                 ("cards", i),
-                lambda p, c=card, i=i, n=total: _ability_card(p, d, c, i, n),
+                bind(_ability_card, d, card, i, total),
             )
         )
     return faces

@@ -10,6 +10,7 @@ from PySide6.QtGui import QColor, QPainter
 from questforge.editor.cards import MINI, POKER, CardContext, CardFace
 from questforge.editor.gloomhaven.cards import draw
 from questforge.editor.gloomhaven.cards.abilities import Line, action_lines, paint_lines
+from questforge.editor.gloomhaven.cards.draw import as_list
 
 ITEM_ACCENT = QColor("#6e5a2e")
 EVENT_ACCENTS = {"city": QColor("#7a4b2a"), "road": QColor("#3f6b3a")}
@@ -164,7 +165,7 @@ def _event_front(p: QPainter, d: dict[str, Any]) -> None:
     draw.banner(p, QRectF(40, 36, 550, 80), title, accent, 40)
     y = 140.0
     y += draw.wrapped(p, QRectF(60, y, 510, 360), _s(d.get("text"), "…"), 30, serif=True) + 24
-    options = d.get("options") if isinstance(d.get("options"), list) else []
+    options = as_list(d.get("options"))
     for i, option in enumerate(options):
         o = _d(option)
         label = _s(o.get("label"), "AB"[i] if i < 2 else "?")
@@ -194,14 +195,14 @@ def _event_back(p: QPainter, d: dict[str, Any]) -> None:
         accent,
         40,
     )
-    options = d.get("options") if isinstance(d.get("options"), list) else []
+    options = as_list(d.get("options"))
     y = 140.0
     room = (840 - y) / max(1, len(options))
     for i, option in enumerate(options):
         o = _d(option)
         label = _s(o.get("label"), "AB"[i] if i < 2 else "?")
         draw.badge(p, QPointF(86, y + 30), 28, label, accent.lighter(170))
-        outcomes = o.get("outcomes") if isinstance(o.get("outcomes"), list) else []
+        outcomes = as_list(o.get("outcomes"))
         text = "\n".join(_outcome_lines(_d(x)) for x in outcomes)
         draw.wrapped(
             p, QRectF(130, y + 6, 450, room - 16), text or "…", 26, align=Qt.AlignmentFlag.AlignLeft
@@ -251,7 +252,7 @@ def _quest(p: QPainter, d: dict[str, Any]) -> None:
         p, QRectF(60, y, 510, 40), "Requirements", 30, bold=True, align=Qt.AlignmentFlag.AlignLeft
     )
     y += 50
-    for req in d.get("requirements") if isinstance(d.get("requirements"), list) else []:
+    for req in as_list(d.get("requirements")):
         r = _d(req)
         count = r.get("count")
         draw.icon(p, "check", QRectF(60, y, 40, 40))
@@ -294,9 +295,12 @@ def _modifier(p: QPainter, d: dict[str, Any]) -> None:
     )
     draw.card_frame(p, QRectF(QPointF(0, 0), MINI), MODIFIER_ACCENT, paper)
     value = d.get("value")
-    big = {"null": "Null", "x2": "×2"}.get(
-        value, f"{value:+d}" if isinstance(value, int) and not isinstance(value, bool) else "?"
-    )
+    if value in ("null", "x2"):
+        big = "Null" if value == "null" else "×2"
+    elif isinstance(value, int) and not isinstance(value, bool):
+        big = f"{value:+d}"
+    else:
+        big = "?"
     colour = (
         QColor("#a8141b")
         if big in ("Null",) or (isinstance(value, int) and value < 0)
@@ -315,7 +319,7 @@ def _modifier(p: QPainter, d: dict[str, Any]) -> None:
     )
     effects = _d(d.get("effects"))
     lines: list[Line] = []
-    for c in effects.get("conditions") or [] if isinstance(effects.get("conditions"), list) else []:
+    for c in as_list(effects.get("conditions")):
         if isinstance(c, str):
             lines.append(Line([("icon", c), ("text", c.capitalize())], main=False))
     elements = (
