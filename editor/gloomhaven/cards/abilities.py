@@ -77,12 +77,13 @@ def _conditions(values: Any) -> list[Line]:
     return out
 
 
-def _bonus_text(bonus: Any) -> str:
+def _bonus_text(bonus: Any, kind: str) -> str:
+    """``+2 Attack, Wound``: what consuming the elements adds to the ability."""
     if not isinstance(bonus, dict):
         return ""
     bits = []
     for key, word in (
-        ("value", ""),
+        ("value", kind.capitalize()),
         ("range", "Range"),
         ("targets", "Target"),
         ("pierce", "Pierce"),
@@ -93,9 +94,7 @@ def _bonus_text(bonus: Any) -> str:
     ):
         v = bonus.get(key)
         if isinstance(v, int) and not isinstance(v, bool) and v:
-            bits.append(
-                f"{v:+d}" if not word else f"{word} {v:+d}" if key != "xp" else f"{v:+d} XP"
-            )
+            bits.append(f"{v:+d} {word}" if key in ("value", "xp") else f"{word} {v:+d}")
     for c in as_list(bonus.get("conditions")):
         if isinstance(c, str):
             bits.append(c.capitalize())
@@ -115,7 +114,7 @@ def _consume(ab: dict[str, Any]) -> list[Line]:
         for e in as_list(c.get("elements")):
             if isinstance(e, str):
                 parts.append(("icon", e))
-        words = _bonus_text(c.get("bonus"))
+        words = _bonus_text(c.get("bonus"), str(ab.get("type", "")))
         extra = [
             ability_lines(a)[0].parts
             for a in as_list(c.get("abilities"))
@@ -242,7 +241,8 @@ def ability_lines(ab: Any, relative: bool = False) -> list[Line]:
         count = ab.get("count")
         which = ab.get("items") if isinstance(ab.get("items"), str) else "spent"
         n = f"{count} " if isinstance(count, int) else "all "
-        lines.append(Line([("icon", "refresh"), ("text", f"Refresh {n}{which} items")]))
+        plural = "" if count == 1 else "s"
+        lines.append(Line([("icon", "refresh"), ("text", f"Refresh {n}{which} item{plural}")]))
     elif kind == "xp":
         lines.append(Line([("icon", "xp"), ("text", f"+{_num(value)} XP")], main=False))
         cond = ab.get("condition")
@@ -308,7 +308,7 @@ def action_lines(abilities: Any, relative: bool = False) -> list[Line]:
 # --------------------------------------------------------------------------- layout
 def _line_height(line: Line, width: float) -> float:
     if line.aoe is not None:
-        return 130.0
+        return 110.0
     if line.note:
         return draw.text_height(line.note, width, TEXT_PX, italic=True) + 8
     return (MAIN_PX if line.main else SUB_PX) * 1.35

@@ -77,10 +77,11 @@ def _marks(p: QPainter, half: dict[str, Any], rect: QRectF) -> None:
 
 def _half(p: QPainter, half: Any, rect: QRectF) -> None:
     h = half if isinstance(half, dict) else {}
-    has_marks = any(h.get(k) is True for k in ("lost", "persistent", "round")) or isinstance(
-        h.get("uses"), int
-    )
-    area = rect.adjusted(0, 0, 0, -70 if has_marks else 0)
+    # marks sit in the half's bottom-right corner, use slots along its bottom: the
+    # abilities keep the full height and stay centred between equal side margins
+    has_marks = any(h.get(k) is True for k in ("lost", "persistent", "round"))
+    side = 76 if has_marks else 0
+    area = rect.adjusted(side, 0, -side, -64 if isinstance(h.get("uses"), int) else 0)
     paint_lines(p, area, action_lines(h.get("abilities")))
     _marks(p, h, rect)
 
@@ -109,7 +110,7 @@ def _paint(p: QPainter, data: dict[str, Any], context: CardContext) -> None:
         cls.get("name") if isinstance(cls, dict) and isinstance(cls.get("name"), str) else class_id
     )
     draw.text(p, QRectF(120, 116, 470, 34), str(class_name or ""), 26, italic=True, serif=True)
-    _half(p, data.get("top"), QRectF(48, 150, 534, 268))
+    _half(p, data.get("top"), QRectF(48, 150, 534, 232))
     # initiative across the middle
     mid = 448.0
     draw.divider(p, mid, 40, 230, accent)
@@ -118,7 +119,7 @@ def _paint(p: QPainter, data: dict[str, Any], context: CardContext) -> None:
     draw.badge(
         p, QPointF(315, mid), 62, str(ini) if isinstance(ini, int) else "?", QColor("#fffaf0"), 64
     )
-    _half(p, data.get("bottom"), QRectF(48, 520, 534, 300))
+    _half(p, data.get("bottom"), QRectF(48, 516, 534, 300))
     cid = str(data.get("id")) if isinstance(data.get("id"), str) else ""
     draw.text(p, QRectF(40, 826, 550, 30), cid, 18, italic=True, colour=QColor("#6b5d4a"))
 
