@@ -140,6 +140,8 @@ def table_spec(
 def _vector_spec(
     ctx: SchemaContext, eff: Schema, base: Schema, value: list[Any], hint: Hint
 ) -> TableSpec | None:
+    if "prefixItems" in eff:
+        return None  # a tuple such as a hex [q, r] keeps its compact row of fields
     n = eff.get("minItems")
     if not isinstance(n, int) or n != eff.get("maxItems") or not 1 < n <= MAX_VECTOR:
         return None
