@@ -124,12 +124,10 @@ def ruleset_of(data: Any, path: Path | None) -> str | None:
             ruleset = manifest.get("ruleset") if isinstance(manifest, dict) else None
             if isinstance(ruleset, str) and ruleset:
                 return ruleset
-    schema = data.get("$schema") if isinstance(data, dict) else None
-    if isinstance(schema, str) and "/schema/" in schema:
-        parts = schema.split("/schema/", 1)[1].split("/")
-        if len(parts) >= 2 and parts[0] not in ("", "common"):
-            return parts[0]
-    return None
+    from questforge.engine.rulesets import ruleset_of_schema_url
+
+    named = ruleset_of_schema_url(data.get("$schema") if isinstance(data, dict) else None)
+    return named[0] if named is not None and named[0] != "common" else None
 
 
 def faces_for(

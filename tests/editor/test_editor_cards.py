@@ -360,3 +360,23 @@ def test_painters_draw_half_typed_data_without_raising(qapp: Any, data: dict[str
     for kind in CARD_KINDS:
         for face in faces_for("gloomhaven", kind, data) or []:
             face_image(face, 120)
+
+
+def test_a_documents_ruleset_comes_from_its_pack_then_its_schema(tmp_path: Path) -> None:
+    item_schema = "https://questforge.dev/schema/gloomhaven/item.schema.json"
+    # an untitled document: its $schema says which ruleset draws it
+    assert ruleset_of({"$schema": item_schema}, None) == "gloomhaven"
+    assert (
+        ruleset_of({"$schema": "https://questforge.dev/schema/common/pack.schema.json"}, None)
+        is None
+    )
+    assert ruleset_of({}, None) is None
+    # a file in a pack: the manifest's ruleset wins
+    pack = tmp_path / "p"
+    (pack / "items").mkdir(parents=True)
+    (pack / "pack.json").write_text(
+        '{"kind": "pack", "id": "p", "ruleset": "descent"}', encoding="utf-8"
+    )
+    assert ruleset_of({"$schema": item_schema}, pack / "items" / "x.json") == "descent"
+    # and a pack for a ruleset without a painter for the kind shows no card
+    assert faces_for("descent", "item", {"name": "x"}) is None
