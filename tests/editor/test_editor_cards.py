@@ -380,3 +380,16 @@ def test_a_documents_ruleset_comes_from_its_pack_then_its_schema(tmp_path: Path)
     assert ruleset_of({"$schema": item_schema}, pack / "items" / "x.json") == "descent"
     # and a pack for a ruleset without a painter for the kind shows no card
     assert faces_for("descent", "item", {"name": "x"}) is None
+
+
+def test_a_new_class_starts_with_nine_health_levels_in_a_table(qapp: Any) -> None:
+    from questforge.validator.schemas import default_store
+
+    entry = default_store().for_kind("character-class")
+    assert entry is not None
+    default = SchemaContext(entry.schema).default(entry.schema)
+    # a fixed-length list starts full (valid, and shown as a one-row table)
+    assert default["health"] == [1] * 9
+    doc = Document({"$schema": entry.id, **default}, None)
+    form = SchemaForm(doc, SchemaContext(entry.schema))
+    assert isinstance(form.widgets[("health",)], GridTable)

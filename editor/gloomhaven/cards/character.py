@@ -126,5 +126,5 @@ def _paint(p: QPainter, data: dict[str, Any], context: CardContext) -> None:
 
 def ability_card_faces(data: Any, context: CardContext) -> list[CardFace]:
     d = data if isinstance(data, dict) else {}
-    name = d.get("name") if isinstance(d.get("name"), str) else "Ability card"
+    name = d.get("name") if isinstance(d.get("name"), str) and d.get("name") else "Ability card"
     return [CardFace(str(name), (), lambda p: _paint(p, d, context))]
