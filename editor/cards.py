@@ -270,6 +270,15 @@ class CardPreview(QWidget):
         self.revision += 1
         self.updated.emit()
 
+    def show_path(self, path: JsonPath) -> None:
+        """Show the face that ``path`` (a field being looked at) belongs to, if any."""
+        best = -1
+        for i, face in enumerate(self.faces):
+            if face.path and is_prefix(face.path, tuple(path)):
+                best = i
+        if best >= 0 and best != self.picker.currentIndex():
+            self.picker.setCurrentIndex(best)  # _on_pick repaints
+
     def _on_pick(self, index: int) -> None:
         self.canvas.face = self.faces[index] if 0 <= index < len(self.faces) else None
         self.canvas.update()

@@ -8,7 +8,14 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QLabel, QScrollArea, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QLabel,
+    QScrollArea,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
 
 from questforge.editor.cards import CardContext, CardPreview, card_painter, ruleset_of, write_faces
 from questforge.editor.document import Document
@@ -65,6 +72,30 @@ class FormEditor(DocumentEditor):
             return
         self.form = SchemaForm(document, SchemaContext(schema), ())
         self.scroll_area.setWidget(self.form)
+        if self.preview is not None:
+            # the card follows what the designer looks at: a table cell, a focused field
+            self.form.pathFocused.connect(self.preview.show_path)
+            app = QApplication.instance()
+            if isinstance(app, QApplication):
+                app.focusChanged.connect(self._on_focus_changed)
+
+    def _on_focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
+        """A field of card 3 of a deck got the focus: show card 3."""
+        if self.form is None or self.preview is None or new is None:
+            return
+        try:
+            if not self.form.isAncestorOf(new):
+                return
+            by_widget = {id(w): p for p, w in self.form.widgets.items()}
+            widget: QWidget | None = new
+            while widget is not None and widget is not self.form:
+                path = by_widget.get(id(widget))
+                if path is not None:
+                    self.preview.show_path(path)
+                    return
+                widget = widget.parentWidget()
+        except RuntimeError:  # this editor's widgets are being deleted
+            return
 
     def set_level(self, level: int) -> None:
         if self.preview is not None:

@@ -66,6 +66,8 @@ class SchemaForm(QWidget):
 
     #: emitted after the form was rebuilt (tests wait on it)
     rebuilt = Signal()
+    #: a part of the document was selected for a closer look (a table cell's path)
+    pathFocused = Signal(object)
 
     def __init__(
         self,
@@ -238,7 +240,9 @@ class SchemaForm(QWidget):
         spec = table_spec(self.ctx, eff, base, value, hint)
         if spec is None:
             return None
-        return GridTable(spec, path, self.document.get, self._commit_cell, self._detail_form)
+        grid = GridTable(spec, path, self.document.get, self._commit_cell, self._detail_form)
+        grid.cellSelected.connect(self.pathFocused.emit)
+        return grid
 
     def _commit_cell(self, path: JsonPath, value: Any, text: str) -> None:
         """One table cell edit = one undo command (clearing an optional cell removes it)."""

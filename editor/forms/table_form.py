@@ -33,7 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -283,6 +283,9 @@ def parse_cell(text: str, column: Column) -> tuple[Any, str | None]:
 class GridTable(QWidget):
     """The table for one grid or vector; edits go through ``commit(path, value)``."""
 
+    #: the JSON path of the cell the user selected (the card preview shows its level)
+    cellSelected = Signal(object)
+
     def __init__(
         self,
         spec: TableSpec,
@@ -313,7 +316,7 @@ class GridTable(QWidget):
             | QAbstractItemView.EditTrigger.AnyKeyPressed
         )
         self.table.itemChanged.connect(self._on_item_changed)
-        self.table.currentCellChanged.connect(lambda r, c, _r, _c: self._show_detail(r, c))
+        self.table.currentCellChanged.connect(lambda r, c, _r, _c: self._on_current(r, c))
         layout.addWidget(self.table)
         self.all_columns: QCheckBox | None = None
         if spec.hidden:
@@ -437,6 +440,12 @@ class GridTable(QWidget):
             self.fill()
 
     # ----------------------------------------------------------------- detail
+    def _on_current(self, row: int, col: int) -> None:
+        cols = self.columns()
+        if 0 <= row < len(self.spec.rows) and 0 <= col < len(cols):
+            self.cellSelected.emit(self.cell_path(row, cols[col]))
+        self._show_detail(row, col)
+
     def _show_detail(self, row: int, col: int) -> None:
         if self.spec.kind != "grid" or self._detail_factory is None or row < 0 or col < 0:
             return

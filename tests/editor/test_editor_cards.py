@@ -393,3 +393,22 @@ def test_a_new_class_starts_with_nine_health_levels_in_a_table(qapp: Any) -> Non
     doc = Document({"$schema": entry.id, **default}, None)
     form = SchemaForm(doc, SchemaContext(entry.schema))
     assert isinstance(form.widgets[("health",)], GridTable)
+
+
+def test_the_preview_follows_the_selected_cell_and_the_focused_field(
+    qtbot: QtBot, editor_pack: Path
+) -> None:
+    _doc, monster = open_form(qtbot, editor_pack / "monsters" / "quarry-brute.json")
+    assert monster.preview is not None and monster.form is not None
+    grid = monster.form.widgets[("levels",)]
+    assert isinstance(grid, GridTable)
+    grid.table.setCurrentCell(5, column_index(grid, "elite", "move"))
+    assert monster.preview.current_face().title == "Level 5"  # type: ignore[union-attr]
+
+    _doc, deck = open_form(qtbot, editor_pack / "decks" / "brute-deck.json")
+    assert deck.preview is not None and deck.form is not None
+    name_field = deck.form.widgets[("cards", 2, "name")]
+    # what QApplication.focusChanged reports when the field is clicked
+    deck._on_focus_changed(None, name_field)
+    assert deck.preview.picker.currentIndex() == 2
+    assert deck.preview.current_face() is deck.preview.faces[2]
