@@ -56,23 +56,26 @@ def _marks(p: QPainter, half: dict[str, Any], rect: QRectF) -> None:
     uses = half.get("uses")
     xp = as_list(half.get("use_xp"))
     if isinstance(uses, int) and 0 < uses <= 20:
+        # slots shrink to fit the half's width (a 20-use bonus still fits beside the marks)
+        step = min(48.0, (rect.width() - 170) / uses)
+        radius = min(20.0, step * 0.42)
         slot_x = rect.left() + 10
         for i in range(uses):
-            centre = QPointF(slot_x + 22, rect.bottom() - 36)
+            centre = QPointF(slot_x + radius + 2, rect.bottom() - 36)
             p.setPen(QPen(draw.FRAME, 3))
             p.setBrush(QColor("#fffaf0"))
-            p.drawEllipse(centre, 20, 20)
+            p.drawEllipse(centre, radius, radius)
             value = xp[i] if i < len(xp) and isinstance(xp[i], int) else 0
             if value:
                 draw.text(
                     p,
-                    QRectF(centre.x() - 20, centre.y() - 20, 40, 40),
+                    QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius),
                     str(value),
-                    22,
+                    radius * 1.1,
                     bold=True,
                     colour=QColor("#2f6db5"),
                 )
-            slot_x += 48
+            slot_x += step
 
 
 def _half(p: QPainter, half: Any, rect: QRectF) -> None:

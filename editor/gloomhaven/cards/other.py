@@ -64,8 +64,9 @@ def _item(p: QPainter, d: dict[str, Any]) -> None:
     paint_lines(p, QRectF(40, y, 360, 470 - y), lines)
     uses = d.get("uses")
     if isinstance(uses, int) and 0 < uses <= 20:
+        step = min(40.0, 340 / uses)  # boxes shrink to fit the card's width
         for i in range(uses):
-            draw.icon(p, "check", QRectF(50 + i * 40, 478, 34, 34))
+            draw.icon(p, "check", QRectF(50 + i * step, 478, step * 0.85, step * 0.85))
     mods = d.get("modifier_cards")
     if isinstance(mods, list) and mods:
         count = sum(
