@@ -831,7 +831,7 @@ class ScenarioEditor(DocumentEditor):
         return dialog
 
     def export_image(self, path: Path) -> None:
-        export_map(self.scene, path)
+        export_map(self.scene, path, lookup=self.lookup)  # the legend names bosses too
 
     def hex_center_in_view(self, h: Hex) -> Any:
         """Viewport pixel of a hex centre (tests click there, as a user would)."""

@@ -124,13 +124,18 @@ def test_problem_messages_take_the_spare_width_and_wrap(qtbot: QtBot) -> None:
     qtbot.waitUntil(lambda: panel.tree.visualItemRect(first).height() > 1.8 * line)
 
 
-def _scene(qtbot: QtBot, pack: Path, players: int = 2):  # type: ignore[no-untyped-def]
+def _editor(qtbot: QtBot, pack: Path, players: int = 2) -> tuple[ScenarioEditor, Workspace]:
     workspace = Workspace()
     doc = workspace.open_document(pack / "scenarios" / "cinder-forge.json")
     editor = editor_for(doc, workspace)
     qtbot.addWidget(editor)
     assert isinstance(editor, ScenarioEditor)
     editor.scene.set_players(players)
+    return editor, workspace
+
+
+def _scene(qtbot: QtBot, pack: Path, players: int = 2):  # type: ignore[no-untyped-def]
+    editor, workspace = _editor(qtbot, pack, players)
     return editor.scene, workspace
 
 
@@ -172,3 +177,12 @@ def test_rendered_map_has_a_title_and_a_legend(
     assert QImage(str(with_legend)).height() > QImage(str(bare)).height() + 200
     svg = export_map(scene, tmp_path / "m.svg", lookup=workspace.lookup).read_text(encoding="utf-8")
     assert "The Cinder Forge" in svg and "Slag Hound" in svg and "3 characters" in svg
+
+
+def test_file_export_image_of_a_scenario_has_the_legend_too(
+    qtbot: QtBot, full_pack: Path, tmp_path: Path
+) -> None:
+    editor, _ws = _editor(qtbot, full_pack, players=4)
+    editor.export_image(tmp_path / "m.svg")
+    svg = (tmp_path / "m.svg").read_text(encoding="utf-8")
+    assert "4 characters" in svg and "B:AF = The Ash Foreman" in svg  # the boss named
