@@ -135,11 +135,28 @@ def active_bonuses(
     r: Rules, target: Figure, kind: str
 ) -> list[tuple[Character, ActiveCard, int, int]]:
     """Persistent bonuses of ``kind`` protecting ``target`` (GH-BONUS-02): (owner, card,
-    value, range). A bonus protects the figures chosen when it was played (its owner when
-    none were recorded)."""
+    value, range), at most one entry per card.
+
+    Only *persistent* cards count here: a round bonus is on the figures it was given to
+    (``Figure.shield`` / ``retaliate``), so counting its card too would count it twice
+    (GH-SHLD-01, GH-RET-01, GH-BONUS-07). A card carries the bonuses recorded when it was
+    played (``ActiveCard.grants``); a card put in the active area without that record
+    carries its action's bonus for the figures in ``targets`` (its owner when empty)."""
     out = []
     for char in r.state.characters.values():
         for active in char.active:
+            if not active.persistent:
+                continue
+            if active.grants:
+                value, reach, hit = 0, 0, False
+                for g in active.grants:
+                    if g.kind == kind and target.id in g.figures:
+                        value += g.value
+                        reach = max(reach, g.range)
+                        hit = True
+                if hit:
+                    out.append((char, active, value, reach))
+                continue
             card = r.find_card(active.card)
             action = card.top if active.half == "top" else card.bottom
             bonus = action.bonus
@@ -152,8 +169,8 @@ def active_bonuses(
 
 
 def shield_of(r: Rules, target: Figure) -> int:
-    """GH-SHLD-01: shields from every source add up (stat card, round bonuses, persistent
-    bonuses protecting the target)."""
+    """GH-SHLD-01: shields from every source add up, each counted once: the stat card,
+    round bonuses on the figure, persistent bonuses protecting it."""
     total = target.base_shield + target.shield
     for _, _, value, _ in active_bonuses(r, target, "shield"):
         total += value
@@ -161,7 +178,8 @@ def shield_of(r: Rules, target: Figure) -> int:
 
 
 def retaliate_of(r: Rules, target: Figure, attacker: Figure) -> int:
-    """GH-RET-01/02/04: every retaliate whose range reaches the attacker adds up."""
+    """GH-RET-01/02/04: every retaliate whose range reaches the attacker adds up, each
+    counted once (see :func:`shield_of`)."""
     d = distance(target.hex, attacker.hex)
     total = target.base_retaliate if d <= target.base_retaliate_range else 0
     for value, rng in target.retaliate:
@@ -174,9 +192,10 @@ def retaliate_of(r: Rules, target: Figure, attacker: Figure) -> int:
 
 
 def use_bonuses(r: Rules, target: Figure, kind: str, attacker: Figure | None = None) -> None:
-    """GH-BONUS-03/04: a persistent bonus with use slots advances each time it applies."""
+    """GH-BONUS-03/04: a persistent bonus with use slots advances each time the bonus its
+    slots count (the action's ``Bonus``) applies."""
     for char, active, _, rng in active_bonuses(r, target, kind):
-        if active.uses_left is None:
+        if active.uses_left is None or r.bonus_kind(active) != kind:
             continue
         if attacker is not None and distance(target.hex, attacker.hex) > rng:
             continue

@@ -22,7 +22,7 @@ from questforge.engine.gloomhaven.game.spec import (
     Consume,
     TrapSpec,
 )
-from questforge.engine.gloomhaven.game.state import ActiveCard, Character, Figure
+from questforge.engine.gloomhaven.game.state import ActiveCard, Character, Figure, Grant
 
 #: GH-TURN-05: the default actions
 DEFAULT_TOP = Action((Ability("attack", 2),))
@@ -146,6 +146,7 @@ def perform_card_half(r: Rules, char: Character, card_id: str, half: str, defaul
     performed = 0
     summon_id = ""
     protected: list[str] = []
+    grants: list[Grant] = []
     action_xp = action.xp
     for ab in action.abilities:
         if f.id not in r.state.figures:
@@ -153,7 +154,7 @@ def perform_card_half(r: Rules, char: Character, card_id: str, half: str, defaul
         if ab.kind == "xp":
             action_xp += ab.xp or ab.value  # gained with the action, not on its own
             continue
-        done, made, chosen = perform_ability(r, char, f, ab, action)
+        done, made, chosen = perform_ability(r, char, f, ab, action, grants)
         performed += done
         summon_id = summon_id or made
         protected = protected or chosen
@@ -179,6 +180,7 @@ def perform_card_half(r: Rules, char: Character, card_id: str, half: str, defaul
                 uses,
                 summon=summon_id,
                 targets=protected,
+                grants=grants,
             )
         )
         dest = "active"
@@ -239,10 +241,16 @@ def add_consume(ab: Ability, c: Consume) -> Ability:
 
 
 def perform_ability(
-    r: Rules, char: Character, f: Figure, ab: Ability, action: Action | None = None
+    r: Rules,
+    char: Character,
+    f: Figure,
+    ab: Ability,
+    action: Action | None = None,
+    grants: list[Grant] | None = None,
 ) -> tuple[int, str, list[str]]:
     """Returns (1 if the ability was performed else 0, id of a summon created, figures a
-    persistent bonus protects)."""
+    persistent bonus protects). Shields and retaliates given are appended to ``grants``
+    (the record the card keeps in the active area)."""
     if ab.formula:
         ab = replace(ab, value=r.formula(ab.formula, r.state.level, r.state.players), formula="")
     b = boost(r, char.id, ab) if ab.consumes else Boosted(ab)
@@ -256,23 +264,8 @@ def perform_ability(
         done = character_attack(r, char, f, ab)
     elif ab.kind == "heal":
         done = character_heal(r, char, f, ab)
-    elif ab.kind in ("shield", "retaliate") and (
-        action is not None
-        and action.persistent
-        and action.bonus is not None
-        and action.bonus.kind == ab.kind
-    ):
-        # GH-BONUS-02: the active card carries the bonus for the figures chosen now
-        protected = [t.id for t in affected(r, f, ab)]
-        done = 1 if protected else 0
     elif ab.kind in ("shield", "retaliate"):
-        for t in affected(r, f, ab):
-            if ab.kind == "shield":
-                t.shield += ab.value
-            else:
-                t.retaliate.append((ab.value, ab.range or 1))
-            r.emit("bonus", figure=t.id, kind=ab.kind, value=ab.value, by=f.id)
-        done = 1
+        done, protected = _grant_bonus(r, f, ab, action, grants)
     elif ab.kind == "loot":
         # GH-LOOT-01: tokens within X hexes, on the revealed map and in sight (a reading:
         # the text does not say whether walls limit loot range; the published game counts
@@ -319,6 +312,35 @@ def perform_ability(
             if f.id in r.state.figures:
                 perform_ability(r, char, f, extra)
     return done, made, protected
+
+
+def _grant_bonus(
+    r: Rules, f: Figure, ab: Ability, action: Action | None, grants: list[Grant] | None
+) -> tuple[int, list[str]]:
+    """A shield or retaliate ability (GH-SHLD-01, GH-RET-01/02, GH-BONUS-01/02/07).
+
+    One mechanism, so a bonus counts once: a *persistent* action's bonuses are carried by
+    its card in the active area (:func:`~.attacks.shield_of` counts them while the card
+    stays); every other shield or retaliate - a round bonus, or one on a plain action -
+    goes on the figures (``Figure.shield`` / ``retaliate``), which the end of the round
+    clears (GH-EOR-05), exactly as a monster's bonus (GH-MOTH-05). Returns (performed,
+    protected figure ids); nobody in reach = not performed (GH-XP-02)."""
+    targets = affected(r, f, ab)
+    if not targets:
+        return 0, []
+    reach = ab.range or 1
+    grant = Grant(ab.kind, ab.value, reach, tuple(t.id for t in targets))
+    carried = action is not None and action.persistent
+    for t in targets:
+        if not carried:
+            if ab.kind == "shield":
+                t.shield += ab.value
+            else:
+                t.retaliate.append((ab.value, reach))
+        r.emit("bonus", figure=t.id, kind=ab.kind, value=ab.value, by=f.id)
+    if grants is not None:
+        grants.append(grant)
+    return 1, list(grant.figures) if carried else []
 
 
 def affected(r: Rules, f: Figure, ab: Ability) -> list[Figure]:
@@ -658,6 +680,7 @@ def character_recover(r: Rules, char: Character, ab: Ability) -> int:
         card = pool[idx]
         if card in active and card not in pile:
             a = active[card]
+            r.withdraw_grants(a)  # GH-BONUS-08: its remaining bonuses end now
             char.active.remove(a)
             if a.summon and a.summon in r.state.figures:
                 r.remove_summon(r.state.figures[a.summon], "card recovered")

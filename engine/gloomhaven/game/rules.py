@@ -224,7 +224,7 @@ class Rules:
         char = self.state.characters.get(target.id) if target.kind == "character" else None
         if char is not None and negatable:
             for active in char.active:
-                if active.uses_left is not None and self._bonus_kind(active) == "negate_damage":
+                if active.uses_left is not None and self.bonus_kind(active) == "negate_damage":
                     self.use_active(char, active)
                     self.emit(
                         "damage_negated",
@@ -349,6 +349,8 @@ class Rules:
             self.state.figures.pop(s.id, None)
             self.emit("summon_removed", figure=s.id, owner=char.id, reason="summoner exhausted")
         for active in list(char.active):
+            # GH-EXH-02: every active bonus ends, also round bonuses given to allies
+            self.withdraw_grants(active)
             char.active.remove(active)
             (char.lost if active.lost else char.discard).append(active.card)
         # cards chosen this round count as discarded (cards stay conserved)
@@ -366,7 +368,8 @@ class Rules:
             raise GameOver()
 
     # ------------------------------------------------------------------ active cards
-    def _bonus_kind(self, active: ActiveCard) -> str:
+    def bonus_kind(self, active: ActiveCard) -> str:
+        """The kind of the bonus an active card's use slots count (``""``: none)."""
         card = self.find_card(active.card)
         action = card.top if active.half == "top" else card.bottom
         return action.bonus.kind if action.bonus is not None else ""
@@ -392,6 +395,23 @@ class Rules:
             active.uses_left -= 1
             if active.uses_left <= 0:
                 self.retire_active(char, active, force_lost=True)
+
+    def withdraw_grants(self, active: ActiveCard) -> None:
+        """Take back the round bonuses a card put on figures, when the card leaves the
+        active area before the end of the round (GH-BONUS-08 recover, GH-EXH-02). A
+        persistent card's bonuses end with the card by themselves."""
+        if active.persistent:
+            return
+        for g in active.grants:
+            for fid in g.figures:
+                f = self.state.figures.get(fid)
+                if f is None:
+                    continue
+                if g.kind == "shield":
+                    f.shield = max(0, f.shield - g.value)
+                elif (g.value, g.range) in f.retaliate:
+                    f.retaliate.remove((g.value, g.range))
+        active.grants = []
 
     def retire_active(self, char: Character, active: ActiveCard, force_lost: bool = False) -> None:
         if active not in char.active:

@@ -72,9 +72,28 @@ class Figure:
         return n
 
 
+@dataclass(frozen=True, slots=True)
+class Grant:
+    """A shield or retaliate an active card gives (GH-BONUS-01): ``kind``, ``value`` and
+    ``range`` as performed (element consumptions included), and the ``figures`` it was
+    given to."""
+
+    kind: str
+    value: int
+    range: int
+    figures: tuple[str, ...]
+
+
 @dataclass(slots=True)
 class ActiveCard:
-    """A card in a character's active area (GH-BONUS, GH-SEL-08)."""
+    """A card in a character's active area (GH-BONUS, GH-SEL-08).
+
+    ``grants``: the shields and retaliates the card's action gave. For a persistent card
+    they are *carried by the card* (counted while it stays active, GH-BONUS-02); a round
+    bonus is put on the figures themselves (``Figure.shield`` / ``retaliate``, cleared at
+    the end of the round like a monster's, GH-BONUS-07, GH-MOTH-05), and the record only
+    lets the engine take it back when the card leaves the active area early (recovered,
+    GH-BONUS-08; its owner exhausted, GH-EXH-02). Either way a bonus counts once."""
 
     card: str
     half: str  # "top" | "bottom"
@@ -85,10 +104,12 @@ class ActiveCard:
     summon: str = ""
     #: figures a persistent shield/retaliate protects (empty: the owner)
     targets: list[str] = field(default_factory=list)
+    grants: list[Grant] = field(default_factory=list)
 
     def copy(self) -> ActiveCard:
         n = copy.copy(self)
         n.targets = list(self.targets)
+        n.grants = list(self.grants)
         return n
 
 

@@ -1,0 +1,169 @@
+"""Rule fidelity fixes of issue 14, each reproduced first on a tiny hand-built board:
+bonuses counted once, spawns at round start, XP only for abilities that did something,
+advantage by resulting value, one movement model for jumps, monster heals in base range.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from questforge.engine.gloomhaven.game.attacks import (
+    AttackParams,
+    resolve_attack,
+    retaliate_of,
+    shield_of,
+)
+from questforge.engine.gloomhaven.game.builders import (
+    Policy,
+    content,
+    disc,
+    new_game,
+    scenario,
+    simple_card,
+    simple_class,
+    simple_deck,
+    simple_monster,
+    stack,
+)
+from questforge.engine.gloomhaven.game.character_turn import (
+    character_recover,
+    perform_card_half,
+)
+from questforge.engine.gloomhaven.game.spec import (
+    Ability,
+    AbilityCard,
+    Action,
+    Bonus,
+)
+
+
+def board(
+    classes: list[Any] | None = None,
+    monsters: list[Any] | None = None,
+    monster_specs: list[Any] | None = None,
+    decks: dict[str, Any] | None = None,
+    **kw: Any,
+) -> Any:
+    sc = scenario(
+        "b",
+        {"a": disc((0, 0), 3)},
+        [(0, 0), (-3, 0)],
+        monsters=monsters if monsters is not None else [("grunt", (1, 0), "normal")],
+        **kw,
+    )
+    return content(
+        [sc],
+        classes=classes or [simple_class("alpha"), simple_class("beta")],
+        monsters=monster_specs or [simple_monster("grunt", health=30, move=0, attack=0)],
+        decks=decks or {"grunt": simple_deck("grunt", 99, [Ability("shield", 0)])},
+    )
+
+
+def with_card(top: Action, bottom: Action | None = None) -> Any:
+    """Class "alpha" whose first card ``alpha-1`` has ``top`` (and ``bottom``)."""
+    card = AbilityCard("alpha-1", "bonus", 1, 10, top, bottom or Action((Ability("move", 1),)))
+    return simple_class(
+        "alpha", cards=[card] + [simple_card(f"alpha-{i}", 20 + i) for i in range(2, 9)]
+    )
+
+
+def play_top(g: Any, card: str = "alpha-1") -> None:
+    ch = g.state.characters["alpha"]
+    ch.hand.remove(card)
+    ch.selected = [card]
+    perform_card_half(g.rules, ch, card, "top", False)
+
+
+# ---------------------------------------------------------------- 1. bonuses count once
+
+
+def test_a_round_shield_and_retaliate_count_once() -> None:
+    # GH-SHLD-01, GH-RET-01, GH-BONUS-07 (a card like Timber Brace: Shield 2, Retaliate 1,
+    # round bonus): the next attack meets shield 2, the attacker suffers retaliate 1
+    cls = with_card(Action((Ability("shield", 2), Ability("retaliate", 1)), round_bonus=True))
+    g = new_game(board(classes=[cls, simple_class("beta")]), "b")
+    play_top(g)
+    alpha = g.state.figures["alpha"]
+    grunt = next(f for f in g.state.figures.values() if f.side == "monsters")
+    assert shield_of(g.rules, alpha) == 2
+    assert retaliate_of(g.rules, alpha, grunt) == 1
+    stack(g.state.monster_modifier_deck, ["monster:+0-1"])
+    resolve_attack(g.rules, grunt, alpha, AttackParams(value=3, ranged=False))
+    attack = next(e for e in g.events if e.type == "attack")
+    assert attack["shield"] == 2 and attack["damage"] == 1
+    assert [e["amount"] for e in g.events if e.type == "retaliate"] == [1]
+
+
+def test_a_round_bonus_from_content_counts_once() -> None:
+    # GH-SHLD-01, GH-BONUS-07: the content conversion gives a round action its Bonus record;
+    # the card in the active area must not add it a second time
+    cls = with_card(
+        Action((Ability("shield", 1),), round_bonus=True, bonus=Bonus("shield", 1)),
+    )
+    g = new_game(board(classes=[cls, simple_class("beta")]), "b")
+    play_top(g)
+    ch = g.state.characters["alpha"]
+    assert ch.active and not ch.active[0].persistent
+    assert shield_of(g.rules, g.state.figures["alpha"]) == 1
+    g.step_round()
+    assert shield_of(g.rules, g.state.figures["alpha"]) == 0  # GH-EOR-05
+
+
+def test_a_persistent_bonus_is_carried_by_its_card_once() -> None:
+    # GH-BONUS-02, GH-SHLD-01: both bonuses of a persistent action stay with the card (also
+    # after the round), each counted once
+    cls = with_card(
+        Action(
+            (Ability("shield", 1), Ability("retaliate", 2)),
+            persistent=True,
+            bonus=Bonus("shield", 1, uses=3),
+        )
+    )
+    g = new_game(board(classes=[cls, simple_class("beta")]), "b")
+    play_top(g)
+    alpha = g.state.figures["alpha"]
+    grunt = next(f for f in g.state.figures.values() if f.side == "monsters")
+    assert alpha.shield == 0 and not alpha.retaliate  # not on the figure
+    assert shield_of(g.rules, alpha) == 1 and retaliate_of(g.rules, alpha, grunt) == 2
+    g.step_round()
+    assert shield_of(g.rules, alpha) == 1 and retaliate_of(g.rules, alpha, grunt) == 2
+
+
+def test_recovering_a_round_bonus_card_ends_its_bonus() -> None:
+    # GH-BONUS-08: recovering the card from the active area ends its remaining bonuses
+    cls = with_card(Action((Ability("shield", 2),), round_bonus=True, lost=True))
+    g = new_game(board(classes=[cls, simple_class("beta")]), "b")
+    play_top(g)
+    ch = g.state.characters["alpha"]
+    alpha = g.state.figures["alpha"]
+    assert shield_of(g.rules, alpha) == 2
+    g.rules.controller = Policy({"recover": "alpha-1"})
+    assert character_recover(g.rules, ch, Ability("recover", 1, pile="lost")) == 1
+    assert "alpha-1" in ch.hand and shield_of(g.rules, alpha) == 0
+
+
+def test_an_exhausted_characters_round_bonus_on_an_ally_ends() -> None:
+    # GH-EXH-02: every active bonus of an exhausted character is removed
+    cls = with_card(Action((Ability("shield", 2, target="ally", range=3),), round_bonus=True))
+    g = new_game(board(classes=[cls, simple_class("beta")]), "b")
+    play_top(g)
+    beta = g.state.figures["beta"]
+    assert shield_of(g.rules, beta) == 2
+    g.rules.suffer_damage(g.state.figures["alpha"], 99, "x", "test", negatable=False)
+    assert shield_of(g.rules, beta) == 0
+
+
+def test_content_round_bonus_cards_of_the_sample_pack_count_once(sample_pack: Any) -> None:
+    # GH-SHLD-01, GH-RET-01, GH-BONUS-07 on the pack's own Timber Brace (Shield 2, Retaliate 1)
+    from questforge.engine.gloomhaven.game import Game
+
+    game = Game.new(str(sample_pack), "cinder-forge", players=["shaftbreaker", "tunnel-rat"])
+    game.start()
+    ch = game.state.characters["shaftbreaker"]
+    card = "shaftbreaker-timber-brace"
+    ch.hand.remove(card)
+    ch.selected = [card]
+    perform_card_half(game.rules, ch, card, "top", False)
+    fig = game.state.figures["shaftbreaker"]
+    assert shield_of(game.rules, fig) == 2
+    assert retaliate_of(game.rules, fig, fig) == 1
