@@ -167,3 +167,39 @@ def test_content_round_bonus_cards_of_the_sample_pack_count_once(sample_pack: An
     fig = game.state.figures["shaftbreaker"]
     assert shield_of(game.rules, fig) == 2
     assert retaliate_of(game.rules, fig, fig) == 1
+
+
+# ---------------------------------------------------------------- 2. spawns at round start
+
+
+def _spawn_rule(when: str, round_no: int = 1) -> Any:
+    from questforge.engine.gloomhaven.game.spec import EffectSpec, RuleSpec, TriggerSpec
+
+    return RuleSpec(
+        TriggerSpec("round", round=round_no, when=when),
+        (EffectSpec("spawn", monster="grunt", hex=(2, 0), by_players={2: "normal"}),),
+    )
+
+
+def _turns(g: Any, figure: str) -> list[int]:
+    return [e["round"] for e in g.events if e.type == "turn_start" and e["figure"] == figure]
+
+
+def test_a_monster_spawned_at_round_start_acts_that_round() -> None:
+    # GH-SPEC-02, GH-ROOM-04: a spawn during a round (its start included) acts as if just
+    # revealed; the grunt deck's initiative 99 comes after both characters
+    g = new_game(board(monsters=[("grunt", (3, 0), "normal")], rules=[_spawn_rule("start")]), "b")
+    g.step_round()
+    spawned = next(e["figure"] for e in g.events if e.type == "spawned")
+    assert g.state.figures[spawned].acts_from_round == 1
+    assert _turns(g, spawned) == [1]
+
+
+def test_a_monster_spawned_at_round_end_waits_for_the_next_round() -> None:
+    # GH-SPEC-02: a spawn at the end of a round activates from the next round
+    g = new_game(board(monsters=[("grunt", (3, 0), "normal")], rules=[_spawn_rule("end")]), "b")
+    g.step_round()
+    spawned = next(e["figure"] for e in g.events if e.type == "spawned")
+    assert _turns(g, spawned) == []
+    g.step_round()
+    assert _turns(g, spawned) == [2]

@@ -816,8 +816,11 @@ class Rules:
                 self.emit("overlays_removed", overlay=oid, kind=kind, hexes=list(hexes))
 
     def spawn(self, monster: str, hex_: Hex, kind: str) -> None:
-        """GH-SPEC-01/02: at the hex or the nearest empty one; during a round the monster
-        acts as if just revealed, at the end of a round from the next round."""
+        """GH-SPEC-01/02: at the hex or the nearest empty one. A monster spawned during a
+        round - a round-start trigger included, the round has begun - acts as if just
+        revealed: its type draws an ability card (now, or with the others after card
+        selection) and acts in initiative order, at once if its initiative has passed
+        (GH-ROOM-04/05). Only a spawn at the end of a round waits for the next round."""
         st = self.state
         if kind in ("none", "absent"):
             return
@@ -827,7 +830,7 @@ class Rules:
         if target is None:
             self.emit("spawn_failed", monster=monster, hex=hex_)
             return
-        during = st.phase == "turns"
+        during = st.phase != "end-of-round"
         f = self.place_monster(
             monster,
             target,
@@ -837,8 +840,8 @@ class Rules:
         )
         if f is not None:
             self.emit("spawned", figure=f.id, hex=target)
-            if during:
-                self.draw_missing_ability_cards()
+            if st.phase == "turns":
+                self.draw_missing_ability_cards()  # GH-ROOM-04
 
     def check_state_triggers(self) -> None:
         """``killed`` and ``room-cleared`` triggers depend on who is left on the map."""
