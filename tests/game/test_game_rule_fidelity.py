@@ -203,3 +203,50 @@ def test_a_monster_spawned_at_round_end_waits_for_the_next_round() -> None:
     assert _turns(g, spawned) == []
     g.step_round()
     assert _turns(g, spawned) == [2]
+
+
+# ---------------------------------------------------------------- 3. no XP for nothing
+
+
+def _xp_card(top: tuple[Ability, ...]) -> Any:
+    return with_card(Action(top, xp=1))
+
+
+def test_no_xp_for_a_bless_with_no_ally_in_range() -> None:
+    # GH-XP-02 (a card like Guiding Light: "Bless an ally within range 3, XP 1")
+    cls = _xp_card((Ability("condition", conditions=("bless",), target="ally", range=3),))
+    g = new_game(board(classes=[cls, simple_class("beta")]), "b")
+    g.state.figures["beta"].hex = (-3, 0)
+    g.state.figures["alpha"].hex = (2, 1)  # beta 6 hexes away
+    play_top(g)
+    assert g.state.characters["alpha"].xp == 0
+    assert not [e for e in g.events if e.type == "condition_applied"]
+
+
+def test_xp_for_a_bless_that_reaches_an_ally() -> None:
+    # GH-XP-01: the same card with the ally in range gives its XP
+    cls = _xp_card((Ability("condition", conditions=("bless",), target="ally", range=3),))
+    g = new_game(board(classes=[cls, simple_class("beta")]), "b")
+    g.state.figures["beta"].hex = (-1, 0)
+    play_top(g)
+    assert g.state.characters["alpha"].xp == 1
+
+
+def test_no_xp_for_a_loot_that_picks_up_nothing() -> None:
+    # GH-XP-02, GH-LOOT-01
+    cls = _xp_card((Ability("loot", 1),))
+    g = new_game(board(classes=[cls, simple_class("beta")]), "b")
+    play_top(g)
+    assert g.state.characters["alpha"].xp == 0
+    g2 = new_game(board(classes=[cls, simple_class("beta")], coins={(0, 1): 1}), "b")
+    play_top(g2)
+    assert g2.state.characters["alpha"].xp == 1 and g2.state.characters["alpha"].coins == 1
+
+
+def test_no_xp_for_an_ally_shield_that_reaches_nobody() -> None:
+    # GH-XP-02: "Shield 2, an ally within range 1, XP 1" with every ally far away
+    cls = _xp_card((Ability("shield", 2, target="ally", range=1),))
+    g = new_game(board(classes=[cls, simple_class("beta")]), "b")
+    play_top(g)  # beta on (-3, 0), alpha on (0, 0)
+    assert g.state.characters["alpha"].xp == 0
+    assert not [e for e in g.events if e.type == "bonus"]

@@ -277,7 +277,7 @@ def perform_ability(
             if distance(h, f.hex) <= ab.value and h in play and r.board.visible(f.hex, h)
         ]
         r.loot_hexes(char, sorted(hexes))
-        done = 1
+        done = 1 if hexes else 0  # GH-XP-02: a loot that picks up nothing did nothing
     elif ab.kind == "infuse":
         for e in ab.elements:
             pick = r.choose_any_element(char.id, consumable=False) if e == ANY_ELEMENT else e
@@ -292,10 +292,12 @@ def perform_ability(
     elif ab.kind == "refresh":
         done = character_refresh(r, char, ab)
     elif ab.kind == "condition":
-        for t in affected(r, f, ab):
+        # GH-COND-14 / GH-EFF-02; with nobody in reach the ability did nothing (GH-XP-02)
+        reached = affected(r, f, ab)
+        for t in reached:
             for c in ab.conditions:
                 r.apply_condition(t, c, f.id)
-        done = 1
+        done = 1 if reached else 0
     elif ab.kind == "xp":
         done = 1
     elif ab.kind == "disarm":
