@@ -9,6 +9,7 @@ from typing import Any
 
 from questforge.engine.gloomhaven.game.attacks import (
     AttackParams,
+    draw_modifiers,
     resolve_attack,
     retaliate_of,
     shield_of,
@@ -250,3 +251,62 @@ def test_no_xp_for_an_ally_shield_that_reaches_nobody() -> None:
     play_top(g)  # beta on (-3, 0), alpha on (0, 0)
     assert g.state.characters["alpha"].xp == 0
     assert not [e for e in g.events if e.type == "bonus"]
+
+
+# ---------------------------------------------------------------- 4. advantage by value
+
+
+def _drawn_with(
+    first: str, second: str, *, advantage: bool, value: int = 1, extra: tuple[Any, ...] = ()
+) -> list[str]:
+    from questforge.engine.gloomhaven.game.spec import ModifierCard, standard_modifier_deck
+
+    deck = (*standard_modifier_deck("alpha:"), *extra)
+    cls = simple_class("alpha", modifier_deck=deck)
+    g = new_game(board(classes=[cls, simple_class("beta")]), "b")
+    ch = g.state.characters["alpha"]
+    stack(ch.modifier_deck, [first, second])
+    g.rules.modifier_cards.update({c.id: c for c in extra if isinstance(c, ModifierCard)})
+    cards, drawn = draw_modifiers(g.rules, "alpha", advantage, not advantage, value)
+    assert drawn == [first, second]
+    return [c.id for c in cards]
+
+
+def test_advantage_takes_the_card_with_the_higher_resulting_value() -> None:
+    # GH-ADV-01, GH-AMD-04: at Attack 1, "2x" gives 2 and "+2" gives 3: +2 is better
+    assert _drawn_with("alpha:x2", "alpha:+2-1", advantage=True) == ["alpha:+2-1"]
+    # at Attack 3, 2x gives 6 and +2 gives 5: 2x is better, whichever comes first
+    assert _drawn_with("alpha:+2-1", "alpha:x2", advantage=True, value=3) == ["alpha:x2"]
+
+
+def test_disadvantage_takes_the_card_with_the_lower_resulting_value() -> None:
+    # GH-ADV-03: at Attack 1 the worse of "+2" (3) and "2x" (2) is 2x
+    assert _drawn_with("alpha:+2-1", "alpha:x2", advantage=False) == ["alpha:x2"]
+    assert _drawn_with("alpha:x2", "alpha:+2-1", advantage=False, value=3) == ["alpha:+2-1"]
+
+
+def test_unclear_comparisons_use_the_first_card_drawn() -> None:
+    # GH-ADV-04: "+1" against "+0 poison" is unclear: the first card, with advantage and
+    # with disadvantage alike; an effect on an equal value is clearly better
+    from questforge.engine.gloomhaven.game.spec import ModifierCard
+
+    poison = ModifierCard("alpha:+0-poison", conditions=("poison",))
+    for adv in (True, False):
+        assert _drawn_with("alpha:+1-1", poison.id, advantage=adv, extra=(poison,)) == [
+            "alpha:+1-1"
+        ]
+        assert _drawn_with(poison.id, "alpha:+1-1", advantage=adv, extra=(poison,)) == [poison.id]
+    assert _drawn_with("alpha:+0-1", poison.id, advantage=True, extra=(poison,)) == [poison.id]
+    assert _drawn_with(poison.id, "alpha:+0-1", advantage=False, extra=(poison,)) == ["alpha:+0-1"]
+
+
+def test_an_attack_with_advantage_uses_the_better_card_end_to_end() -> None:
+    # GH-ADV-01, GH-COND-12: a strengthened alpha attacks for 1; the +2 is applied
+    g = new_game(board(), "b")
+    alpha = g.state.figures["alpha"]
+    grunt = next(f for f in g.state.figures.values() if f.side == "monsters")
+    g.rules.apply_condition(alpha, "strengthen", "test")
+    stack(g.state.characters["alpha"].modifier_deck, ["alpha:x2", "alpha:+2-1"])
+    resolve_attack(g.rules, alpha, grunt, AttackParams(value=1, ranged=False))
+    attack = next(e for e in g.events if e.type == "attack")
+    assert attack["applied"] == ["alpha:+2-1"] and attack["damage"] == 3

@@ -64,13 +64,47 @@ def _draw_one(r: Rules, owner: str | None, drawn: list[str]) -> ModifierCard:
     return card
 
 
+def _gains(c: ModifierCard) -> tuple[frozenset[str], tuple[int, ...]]:
+    """What a modifier card adds besides its value (GH-AMD-05): conditions and elements,
+    and the amounts of its numeric effects."""
+    return (
+        frozenset(c.conditions) | frozenset(f"element:{e}" for e in c.elements),
+        (c.push, c.pull, c.pierce, c.heal_self, c.shield_self, int(c.add_target)),
+    )
+
+
+def compare_modifiers(value: int, a: ModifierCard, b: ModifierCard) -> int | None:
+    """Which card is better for an attack of ``value`` (GH-ADV-01/03/04).
+
+    Cards are compared by the value they make the attack (GH-AMD-03/04: at Attack 1 a
+    ``2x`` gives 2 and a ``+2`` gives 3) and by their effects. A card is clearly better
+    when it is at least as good in both and better in one; equal in both is a tie.
+    Returns 1 (``a`` better), -1 (``b`` better), 0 (no difference) or ``None`` when it is
+    unclear (e.g. a higher value against an added condition) - then the first card
+    drawn is used (GH-ADV-04)."""
+    va, vb = apply_modifiers(value, [a]), apply_modifiers(value, [b])
+    (sa, na), (sb, nb) = _gains(a), _gains(b)
+    a_covers = va >= vb and sa >= sb and all(x >= y for x, y in zip(na, nb, strict=True))
+    b_covers = vb >= va and sb >= sa and all(y >= x for x, y in zip(na, nb, strict=True))
+    if a_covers and b_covers:
+        return 0
+    if a_covers:
+        return 1
+    if b_covers:
+        return -1
+    return None
+
+
 def draw_modifiers(
-    r: Rules, owner: str | None, advantage: bool, disadvantage: bool
+    r: Rules, owner: str | None, advantage: bool, disadvantage: bool, value: int = 0
 ) -> tuple[list[ModifierCard], list[str]]:
-    """Draw for one target. Returns (cards whose effects apply, every card id drawn).
+    """Draw for one target of an attack of ``value``. Returns (cards whose effects apply,
+    every card id drawn).
 
     The *last* card of the applied list sets the value (rolling cards before it add
-    their value and effects). GH-AMD-06 rolling; GH-ADV-01..05.
+    their value and effects). GH-AMD-06 rolling; GH-ADV-01..05: with advantage the better
+    of two cards, with disadvantage the worse, compared by :func:`compare_modifiers`; the
+    first card drawn when neither is clearly better (GH-ADV-04).
     """
     drawn: list[str] = []
     if advantage and disadvantage:
@@ -99,8 +133,8 @@ def draw_modifiers(
             return [c1, c2], drawn  # GH-ADV-01: the rolling card's effect adds
         if c2.rolling:
             return [c2, c1], drawn
-        # GH-ADV-04: when neither is better, the first drawn
-        return ([c1] if c1.rank() >= c2.rank() else [c2]), drawn
+        # the second card only when it is clearly better (GH-ADV-04: else the first)
+        return ([c2] if compare_modifiers(value, c1, c2) == -1 else [c1]), drawn
     # disadvantage: rolling cards are ignored (GH-ADV-03)
     if c1.rolling and c2.rolling:
         last = c2
@@ -113,7 +147,8 @@ def draw_modifiers(
         return [c2], drawn
     if c2.rolling:
         return [c1], drawn
-    return ([c1] if c1.rank() <= c2.rank() else [c2]), drawn
+    # the second card only when it is clearly worse (GH-ADV-04: else the first)
+    return ([c2] if compare_modifiers(value, c1, c2) == 1 else [c1]), drawn
 
 
 def apply_modifiers(value: int, cards: list[ModifierCard]) -> int:
@@ -216,7 +251,7 @@ def resolve_attack(r: Rules, attacker: Figure, target: Figure, params: AttackPar
         params.ranged and adjacent
     )  # GH-COND-09, GH-ATK-04
     owner = r.modifier_deck_owner(attacker)
-    cards, drawn = draw_modifiers(r, owner, advantage, disadvantage)
+    cards, drawn = draw_modifiers(r, owner, advantage, disadvantage, value)
     after_mod = apply_modifiers(value, cards)
     pierce = params.pierce + sum(c.pierce for c in cards)
     shield = shield_of(r, target)
@@ -320,7 +355,11 @@ def attack_obstacle(r: Rules, attacker: Figure, hex_: Hex, params: AttackParams)
     st = r.state
     owner = r.modifier_deck_owner(attacker)
     cards, drawn = draw_modifiers(
-        r, owner, "strengthen" in attacker.conditions, "muddle" in attacker.conditions
+        r,
+        owner,
+        "strengthen" in attacker.conditions,
+        "muddle" in attacker.conditions,
+        params.value,
     )
     damage = max(0, apply_modifiers(params.value, cards))
     hp = st.obstacles.get(hex_)

@@ -192,15 +192,6 @@ class ModifierCard:
     #: removed at the end of the scenario (GH-AMD-12, scenario/item cards)
     temporary: bool = False
 
-    def rank(self) -> float:
-        """Ordering used to decide "better"/"worse" under advantage (GH-ADV-01/03)."""
-        if self.multiplier == 0:
-            return -1000.0
-        if self.multiplier == 2:
-            return 1000.0
-        effects = len(self.conditions) + len(self.elements) + self.push + self.pull
-        return self.value + 0.01 * (effects + self.pierce + self.heal_self + self.shield_self)
-
 
 BLESS_CARD = ModifierCard("bless", value=0, multiplier=2, special="bless")
 CURSE_CARD = ModifierCard("curse", value=0, multiplier=0, special="curse")
