@@ -159,7 +159,8 @@ def find_routes(
     """Every hex a figure of ``side`` at ``start`` can end a move on with ``budget`` points.
 
     GH-MOVE-02 (through allies, not enemies/obstacles, never walls), GH-MOVE-04 (never end
-    on a figure), GH-MOVE-05 (jump ignores figures and terrain; the last hex is normal),
+    on a figure), GH-MOVE-05 (jump ignores figures and terrain; the last hex is normal:
+    landing on difficult terrain costs 2, a trap or hazard there is sprung),
     GH-MOVE-06 (flying ignores everything, still ends on an empty hex), GH-MOVE-08 /
     GH-DIFF-01 (difficult terrain costs 2), GH-DOOR-02/03 (closed doors: characters may
     enter them - the move stops there so the room can be revealed, GH-ROOM-01; they are
@@ -320,6 +321,7 @@ def _plain_routes(
     obstacles = state.obstacles
     traps = state.traps
     hazardous = state.hazardous
+    difficult = state.difficult
     routes: dict[Hex, Route] = {}
     for h, cost in dist.items():
         if h != start:
@@ -327,6 +329,13 @@ def _plain_routes(
                 continue  # GH-MOVE-04 / GH-MOVE-06
             if not flying and h in obstacles:
                 continue
+            if jump and not flying and h in difficult:
+                # GH-MOVE-05 / GH-DIFF-01: the last hex of a jump is normal movement, so
+                # landing on difficult terrain costs 2 - for characters and monsters alike
+                # (the monster-AI solver's ``landing_extra``)
+                cost += 1
+                if cost > budget:
+                    continue
         path: list[Hex] = []
         node = h
         while node != start:
