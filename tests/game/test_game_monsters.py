@@ -110,6 +110,45 @@ def test_monster_heal_picks_most_damaged() -> None:
     assert heals[0]["figure"] == b.id and b.hp >= 7
 
 
+def test_monster_heal_without_range_uses_the_base_range() -> None:
+    # GH-MOTH-01, GH-MOTH-02: "Heal 3" with no range: the base range (3 here), the monster
+    # of the two that lost more HP - not only the healer itself
+    g = game(
+        [Ability("heal", 3)],
+        [("grunt", (0, 0), "normal"), ("grunt", (2, 0), "normal")],
+        range_=3,
+    )
+    a, b = sorted(
+        (f for f in g.state.figures.values() if f.side == "monsters"), key=lambda f: f.standee
+    )
+    a.hp, b.hp = 8, 3
+    act(g)
+    heals = [e["figure"] for e in g.events if e.type == "heal"]
+    assert heals == [b.id, b.id] and b.hp == 9  # each heals b, who lost more (7, then 4)
+
+
+def test_melee_monster_heal_without_range_reaches_adjacent_allies() -> None:
+    # GH-MOTH-02, GH-MSTAT-03: a melee monster's base range "-" reaches adjacent hexes only
+    g = game(
+        [Ability("heal", 2)],
+        [("grunt", (0, 0), "normal"), ("grunt", (1, 0), "normal"), ("grunt", (3, 0), "normal")],
+    )
+    ms = sorted((f for f in g.state.figures.values() if f.side == "monsters"), key=lambda f: f.hex)
+    near, far, first = ms[1], ms[2], ms[0]  # (1, 0) next to (0, 0); (3, 0) 3 hexes away
+    assert first.hex == (0, 0)
+    first.hp, near.hp, far.hp = 9, 6, 1
+    g.rules.controller = Policy({})
+    g.rules.draw_missing_ability_cards()
+    g.state.phase = "turns"
+    from questforge.engine.gloomhaven.game.monster_turn import TypeTurn, figure_turn
+    from questforge.engine.gloomhaven.game.monster_turn import ability_card as card_of
+
+    mt = g.state.monster_types["grunt"]
+    figure_turn(g.rules, first, TypeTurn(card_of(g.rules, mt)))
+    heals = [e["figure"] for e in g.events if e.type == "heal"]
+    assert heals == [near.id]  # the far one lost more but is out of reach
+
+
 def test_monster_summon_waits_and_drops_no_coin() -> None:
     # GH-MOTH-03, GH-MOTH-04
     g = game([Ability("summon", monster="grunt")], [("grunt", (0, 0), "normal")])

@@ -399,16 +399,22 @@ def _perform(
 
 
 def _monster_heal(r: Rules, m: Figure, ab: Ability) -> None:
-    """GH-MOTH-01: itself or an ally in range, whichever has lost the most HP."""
-    if ab.target == "self" or (ab.range is None and ab.target != "ally"):
+    """GH-MOTH-01/02: "Heal X" heals the monster itself or an ally within range, whichever
+    has lost the most HP (ties: the players choose, GH-AMBIG-01). Without a stated range the
+    monster's base range applies (GH-MOTH-02); a melee monster's "-" reaches adjacent
+    hexes (GH-MSTAT-03). ``affects: self`` heals only itself, ``ally`` only an ally."""
+    if ab.target == "self":
         pool = [m]
     else:
-        rng = ab.range if ab.range is not None else m.range
-        pool = [m] + [
+        rng = ab.range if ab.range is not None else max(1, m.range)
+        allies = [
             a
             for a in r.allies_of(m)
             if distance(a.hex, m.hex) <= rng and r.board.visible(m.hex, a.hex)
         ]
+        pool = allies if ab.target == "ally" else [m, *allies]
+    if not pool:
+        return
     most = max(f.max_hp - f.hp for f in pool)
     best = sorted((f for f in pool if f.max_hp - f.hp == most), key=lambda f: f.id)
     idx = r.ask("monster_heal_target", MONSTERS_ACTOR, [f.id for f in best], {"figure": m.id})
