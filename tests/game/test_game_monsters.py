@@ -94,6 +94,22 @@ def test_no_focus_when_enemies_invisible() -> None:
     assert grunt.shield == 1
 
 
+def test_a_monster_with_no_focus_still_consumes_its_cards_element() -> None:
+    # GH-ELEM-09, GH-MOTH-06, GH-FOCUS-06: the card consumes the element when it can, also
+    # when the monster finds no focus and so does not attack (reading, docs/engine.md)
+    g = game(
+        [Ability("move", 0), Ability("attack", 0, consumes=(Consume(("fire",), value=1),))],
+        [("grunt", (0, 0), "normal")],
+    )
+    g.state.elements["fire"] = STRONG
+    for c in ("alpha", "beta"):
+        g.state.figures[c].conditions["invisible"] = False
+    act(g)
+    assert not [e for e in g.events if e.type == "attack"]
+    assert [e["element"] for e in g.events if e.type == "element_consumed"] == ["fire"]
+    assert g.state.elements["fire"] == INERT
+
+
 def test_monster_heal_picks_most_damaged() -> None:
     # GH-MOTH-01, GH-MOTH-02
     g = game(

@@ -125,7 +125,14 @@ def figure_turn(r: Rules, m: Figure, shared: TypeTurn) -> None:
 
 def _boost(r: Rules, m: Figure, shared: TypeTurn, index: int, ab: Ability) -> Ability:
     """GH-ELEM-09 / GH-MOTH-06: a monster always consumes what it can; every monster of
-    the type then gets the bonus."""
+    the type then gets the bonus.
+
+    Reading (issue 14): the consumption belongs to the *card*, not to the ability's
+    success, so a monster with no focus (GH-FOCUS-06: it neither moves nor attacks) or a
+    disarmed one still consumes the element of the ability it reaches in its card's order.
+    The rulebook words it without exception ("always consumes an element when it can",
+    "if a monster card can consume an element ... the element is consumed"); a stunned
+    monster performs no ability at all (GH-COND-07), so it consumes nothing."""
     for k, c in enumerate(ab.consumes):
         key = (index, k)
         if key not in shared.consumed:
