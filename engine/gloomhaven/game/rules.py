@@ -714,7 +714,10 @@ class Rules:
             named=named,
             boss=spec.boss,
             flying=stats.flying,
-            drops_coin=drops_coin and not named and not spec.boss,
+            # GH-ATK-11: every monster placed by room setup drops a money token, named
+            # monsters and bosses included (the rule has no exception; only summoned and
+            # spawned monsters do not, GH-MOTH-04, GH-SPEC-01)
+            drops_coin=drops_coin,
             appeared_round=st.round,
             acts_from_round=acts_from,
             move=stats.move,
