@@ -399,7 +399,12 @@ def round_flow(r: Rules) -> Iterator[Step]:
                 st.lost_game = True
                 raise GameOver()
             if st.goal_met or goals_met(r):
-                st.goal_met = True  # GH-END-01: the round is played to its end
+                # GH-END-01: the round in which the goal was met is played to its end,
+                # then the scenario is won - also when the end of the round (a spawn) put
+                # a monster back: the goal was met in this round. Every character
+                # exhausted before this point has already lost it (GH-EXH-03, raised
+                # by ``Rules.exhaust``), the published game's reading (docs/engine.md).
+                st.goal_met = True
                 st.phase = "finished"
                 yield ("round", "")
                 return
