@@ -123,6 +123,12 @@ class Trigger(Node):
     overlay: str | None = None
     targets: tuple[str, ...] = ()
     number: int | None = None
+    #: monster-killed: the monster type (None = any) and how many deaths fire it
+    monster: str | None = None
+    count: int | None = None
+    #: enter-hex: the watched hexes and who sets it off (characters, monsters, any)
+    hexes: tuple[Hex, ...] = ()
+    figures: str | None = None
     text: str | None = None
 
 
@@ -195,8 +201,14 @@ class BossPlacement(Node):
     hex: Hex
 
 
+#: stats a ``monster-stats`` effect may change
+STAT_KEYS: tuple[str, ...] = ("health", "move", "attack", "range", "shield", "retaliate")
+
+
 @dataclass(frozen=True, kw_only=True)
 class Effect(Node):
+    """What a special rule does (``type`` selects the fields; see the scenario schema)."""
+
     type: str
     monster: str | None = None
     hex: Hex | None = None
@@ -204,6 +216,24 @@ class Effect(Node):
     door: str | None = None
     room: str | None = None
     overlays: tuple[str, ...] = ()
+    #: infuse / consume
+    elements: tuple[str, ...] = ()
+    #: damage (integer or formula), conditions; the area: ``hexes`` or ``room`` and
+    #: ``figures`` (characters, monsters, all)
+    amount: Value | None = None
+    conditions: tuple[str, ...] = ()
+    hexes: tuple[Hex, ...] = ()
+    figures: str | None = None
+    #: monster-stats: the named placement changed instead of a type, and the changes
+    named: str | None = None
+    stats: Mapping[str, int] = field(default_factory=dict)
+    #: add-overlays: kind, id, trap damage, obstacle health, treasure number, coin count
+    overlay: str | None = None
+    id: str | None = None
+    damage: bool = False
+    health: Value | None = None
+    number: int | None = None
+    count: int = 1
     text: str | None = None
 
 
@@ -491,6 +521,10 @@ def _trigger(data: Any, path: JsonPath) -> Trigger:
         overlay=r.opt_str("overlay"),
         targets=r.strs("targets"),
         number=r.opt_int("number"),
+        monster=r.opt_str("monster"),
+        count=r.opt_int("count"),
+        hexes=r.hexes("hexes"),
+        figures=r.opt_str("figures"),
         text=r.opt_str("text"),
     )
 
@@ -506,6 +540,19 @@ def _effect(data: Any, path: JsonPath) -> Effect:
         door=r.opt_str("door"),
         room=r.opt_str("room"),
         overlays=r.strs("overlays"),
+        elements=r.strs("elements"),
+        amount=r.opt_value("amount"),
+        conditions=r.strs("conditions"),
+        hexes=r.hexes("hexes"),
+        figures=r.opt_str("figures"),
+        named=r.opt_str("named"),
+        stats={k: v for k in STAT_KEYS if (v := r.opt_int(k)) is not None},
+        overlay=r.opt_str("overlay"),
+        id=r.opt_str("id"),
+        damage=r.flag("damage"),
+        health=r.opt_value("health"),
+        number=r.opt_int("number"),
+        count=r.int_or("count", 1),
         text=r.opt_str("text"),
     )
 

@@ -125,6 +125,14 @@ class Board:
     def closed_door(self, state: GameState, h: Hex) -> bool:
         return h in self.doors and h not in state.open_doors
 
+    def door_locked(self, state: GameState, h: Hex) -> bool:
+        """A locked door (GH-SPEC-03): locked in the scenario and not yet unlocked, or
+        locked by a special rule since; a wall to characters too."""
+        door = self.doors.get(h)
+        if door is None:
+            return False
+        return (door.locked and h not in state.unlocked_doors) or h in state.locked_doors
+
     def play_hexes(self, state: GameState, monsters_view: bool) -> list[Hex]:
         """Hexes of the revealed map. For monsters and summons closed doors are walls
         (GH-DOOR-03)."""
@@ -182,7 +190,6 @@ def find_routes(
     ignore_terrain = jump or flying
     doors = board.doors
     open_doors = state.open_doors
-    unlocked = state.unlocked_doors
 
     def enter(h: Hex) -> tuple[int, int] | None:
         """(cost, negatives) to step into ``h`` as an intermediate hex; None = blocked."""
@@ -191,7 +198,7 @@ def find_routes(
         if h in doors and h not in open_doors:  # a closed door
             if not character:
                 return None  # GH-DOOR-03
-            if doors[h].locked and h not in unlocked:
+            if board.door_locked(state, h):
                 return None  # GH-SPEC-03: a wall until its condition is met
         if not ignore_terrain:
             if h in obstacles:

@@ -388,6 +388,7 @@ def _trigger(t: m.Trigger) -> TriggerSpec:
         "door-opened": t.door,
         "pressure-plate": t.overlay,
         "treasure-looted": str(t.number) if t.number is not None else None,
+        "monster-killed": _local(t.monster) if t.monster else None,
     }.get(t.type)
     return TriggerSpec(
         kind=t.type,
@@ -396,17 +397,43 @@ def _trigger(t: m.Trigger) -> TriggerSpec:
         when=t.when,
         every=t.every or 0,
         targets=t.targets,
+        count=t.count or 0,
+        hexes=tuple((h[0], h[1]) for h in t.hexes),
+        figures=t.figures or ("characters" if t.type == "enter-hex" else ""),
     )
 
 
 def _effect(e: m.Effect) -> EffectSpec:
+    if e.type in ("open-door", "lock-door"):
+        key = e.door
+    elif e.type == "monster-stats":
+        key = e.named
+    elif e.type == "add-overlays" and e.overlay == "treasure":
+        key = str(e.number) if e.number is not None else ""
+    else:
+        key = e.room
+    amount = e.amount if e.type == "damage" else e.health
+    trap = (
+        TrapSpec(e.damage, tuple(e.conditions))
+        if e.type == "add-overlays" and e.overlay == "trap"
+        else None
+    )
     return EffectSpec(
         kind=e.type,
-        key=(e.door if e.type == "open-door" else e.room) or "",
+        key=key or "",
         monster=_local(e.monster),
         hex=(e.hex[0], e.hex[1]) if e.hex is not None else None,
         by_players=_players(e.players),
-        overlays=e.overlays,
+        overlays=(e.id,) if e.type == "add-overlays" and e.id else e.overlays,
+        elements=e.elements,
+        amount=e.count if e.overlay == "coin" else (amount if isinstance(amount, int) else 0),
+        formula="" if amount is None or isinstance(amount, int) else _formula_text(amount),
+        conditions=e.conditions,
+        hexes=tuple((h[0], h[1]) for h in e.hexes),
+        figures=e.figures or "all",
+        stats=tuple(sorted(e.stats.items())),
+        overlay=e.overlay or "",
+        trap=trap,
         text=e.text or "",
     )
 

@@ -349,6 +349,8 @@ def round_flow(r: Rules) -> Iterator[Step]:
     st = r.state
     try:
         while st.round < MAX_ROUNDS:
+            if st.lost_game:
+                raise GameOver()  # lost during setup (a special rule's ``lose`` effect)
             st.round += 1
             st.phase = "select"
             r.emit("round_start", round=st.round)

@@ -89,6 +89,13 @@ class Rules:
         #: (monster deck id, card id) -> ability card, filled on first use (content is
         #: immutable, so the lookup never changes)
         self.ability_cards: dict[tuple[str, str], MonsterAbilityCardSpec] = {}
+        #: hexes an ``enter-hex`` special rule watches (checked on every step, so a set)
+        self.watched_hexes: frozenset[Hex] = frozenset(
+            h
+            for rule in scenario.rules
+            if rule.trigger.kind == "enter-hex"
+            for h in rule.trigger.hexes
+        )
 
     # ------------------------------------------------------------------ plumbing
     def emit(self, type_: str, **fields: Any) -> None:
@@ -327,6 +334,8 @@ class Rules:
         if f.drops_coin:
             st.coins[f.hex] = st.coins.get(f.hex, 0) + 1
             self.emit("coin_dropped", hex=f.hex)
+        if self.scenario.rules:
+            self.fire("monster-killed", f.monster_type)
         self.check_state_triggers()
 
     def remove_summon(self, f: Figure, reason: str) -> None:
@@ -561,8 +570,12 @@ class Rules:
             self.suffer_damage(f, self.hazard_damage, "hazardous", "hazardous terrain")
             if f.id not in st.figures:
                 return False
+        if h in self.watched_hexes:
+            self.fire("enter-hex", figure=f)
+            if f.id not in st.figures:
+                return False
         if f.kind == "character" and self.board.closed_door(st, h) and not forced:
-            if self.board.doors[h].locked and h not in st.unlocked_doors:
+            if self.board.door_locked(st, h):
                 return True  # GH-SPEC-03: a locked door does not open
             self.open_door(h, f)
             return False
@@ -731,6 +744,9 @@ class Rules:
             immunities=stats.immunities,
         )
         st.figures[f.id] = f
+        for key in (f"type:{monster}", f"named:{named}" if named else ""):
+            if key in st.stat_changes:
+                _change_stats(f, st.stat_changes[key])
         self.emit(
             "monster_placed",
             figure=f.id,
@@ -766,14 +782,34 @@ class Rules:
         return None
 
     # ------------------------------------------------------------------ special rules
-    def fire(self, kind: str, key: str = "", round_no: int = 0, when: str = "") -> None:
+    def fire(
+        self,
+        kind: str,
+        key: str = "",
+        round_no: int = 0,
+        when: str = "",
+        figure: Figure | None = None,
+    ) -> None:
         """Run every special rule whose trigger matches (GH-SPEC, GH-EOR-06)."""
         st = self.state
         for i, rule in enumerate(self.scenario.rules):
             t = rule.trigger
             if t.kind != kind:
                 continue
-            if kind == "round":
+            if kind == "monster-killed":
+                if t.key and t.key != key:
+                    continue
+                deaths = st.killed.get(t.key, 0) if t.key else sum(st.killed.values())
+                if t.count and deaths % t.count != 0:
+                    continue
+            elif kind == "enter-hex":
+                if figure is None or figure.hex not in t.hexes:
+                    continue
+                if t.figures == "characters" and figure.kind != "character":
+                    continue
+                if t.figures == "monsters" and figure.kind != "monster":
+                    continue
+            elif kind == "round":
                 if t.when != when:
                     continue
                 if round_no != t.round and not (
@@ -794,29 +830,144 @@ class Rules:
                 self.apply_effect(effect)
 
     def apply_effect(self, effect: EffectSpec) -> None:
+        """Apply one special-rule effect (GH-SPEC; the vocabulary: :class:`~.spec.EffectSpec`).
+        Scenario effects are not a figure's ability: elements change at once, damage is
+        not an attack (no shield, GH-SHLD-02) and a character may negate it (GH-DMG-03)."""
         st = self.state
-        if effect.kind == "spawn" and effect.hex is not None:
+        kind = effect.kind
+        if kind == "spawn" and effect.hex is not None:
             self.spawn(effect.monster, effect.hex, effect.by_players.get(st.players, "normal"))
-        elif effect.kind == "open-door":
+        elif kind == "open-door":
             for door in self.scenario.doors:
                 if door.id == effect.key:
                     st.unlocked_doors.add(door.hex)
+                    st.locked_doors.discard(door.hex)
                     self.open_door(door.hex, None)
-        elif effect.kind == "reveal-room":
+        elif kind == "lock-door":
+            for door in self.scenario.doors:
+                if door.id == effect.key and self.state.figure_at(door.hex) is None:
+                    # GH-SPEC-03: a wall until opened again (an occupied door stays open)
+                    st.open_doors.discard(door.hex)
+                    st.unlocked_doors.discard(door.hex)
+                    st.locked_doors.add(door.hex)
+                    self.emit("door_locked", hex=door.hex, door=door.id)
+        elif kind == "reveal-room":
             if effect.key in self.scenario.rooms and effect.key not in st.revealed_rooms:
                 self.reveal_room(effect.key, None)
-        elif effect.kind == "custom":
+        elif kind == "custom":
             # the engine cannot act on free text; views show it to the players
             self.emit("custom_effect", text=effect.text)
-        elif effect.kind == "remove-overlays":
+        elif kind == "remove-overlays":
             for oid in effect.overlays:
-                kind, hexes = self.scenario.overlay_ids.get(oid, ("", ()))
+                okind, hexes = st.added_overlays.pop(oid, None) or self.scenario.overlay_ids.get(
+                    oid, ("", ())
+                )
                 for h in hexes:
                     st.obstacles.pop(h, None)
                     st.traps.pop(h, None)
                     st.hazardous.discard(h)
                     st.difficult.discard(h)
-                self.emit("overlays_removed", overlay=oid, kind=kind, hexes=list(hexes))
+                self.emit("overlays_removed", overlay=oid, kind=okind, hexes=list(hexes))
+        elif kind == "add-overlays":
+            self._add_overlays(effect)
+        elif kind == "infuse":
+            for e in effect.elements:
+                st.elements[e] = STRONG  # at once: not an ability's infusion (GH-ELEM-02)
+                self.emit("element_infused", element=e, by="scenario")
+        elif kind == "consume":
+            for e in effect.elements:
+                if st.elements.get(e, INERT) != INERT:
+                    self.consume_element(e, "scenario")
+        elif kind in ("damage", "condition"):
+            amount = (
+                self.formula(effect.formula, st.level, st.players)
+                if effect.formula
+                else effect.amount
+            )
+            for f in self.figures_in_area(effect):
+                if kind == "damage":
+                    self.suffer_damage(f, amount, "scenario", "special rule")
+                else:
+                    for c in effect.conditions:
+                        if f.id in st.figures:
+                            self.apply_condition(f, c, "scenario")
+        elif kind == "monster-stats":
+            key = f"named:{effect.key}" if effect.key else f"type:{effect.monster}"
+            changes = st.stat_changes.setdefault(key, {})
+            for stat, delta in effect.stats:
+                changes[stat] = changes.get(stat, 0) + delta
+            for f in list(st.figures.values()):
+                if f.kind == "monster" and (
+                    (effect.key and f.named == effect.key)
+                    or (not effect.key and f.monster_type == effect.monster)
+                ):
+                    _change_stats(f, dict(effect.stats))
+                    self.emit("monster_stats", figure=f.id, changes=dict(effect.stats))
+        elif kind == "win":
+            st.goal_met = True  # GH-END-01: the round is still played to its end
+            self.emit("goal_met", by="special rule")
+        elif kind == "lose":
+            st.lost_game = True
+            self.emit("scenario_lost", by="special rule")
+            raise GameOver()
+
+    def figures_in_area(self, effect: EffectSpec) -> list[Figure]:
+        """The figures an area effect reaches: in ``hexes``, or in room ``key``, or (neither)
+        anywhere; of ``figures`` "characters" (and their summons), "monsters" or "all"."""
+        area: set[Hex] | None = None
+        if effect.hexes:
+            area = set(effect.hexes)
+        elif effect.key:
+            area = set(self.scenario.rooms.get(effect.key, ()))
+        out = []
+        for f in sorted(self.state.figures.values(), key=lambda x: x.id):
+            if area is not None and f.hex not in area:
+                continue
+            if effect.figures == "characters" and f.side != "party":
+                continue
+            if effect.figures == "monsters" and f.side != "monsters":
+                continue
+            out.append(f)
+        return out
+
+    def _add_overlays(self, effect: EffectSpec) -> None:
+        """``add-overlays``: put an overlay kind on hexes of the map (an obstacle never on a
+        figure, GH-MOVE-04)."""
+        st = self.state
+        placed: list[Hex] = []
+        occupied = self.occupied_hexes()
+        for h in effect.hexes:
+            if h not in self.scenario.hexes:
+                continue
+            if effect.overlay == "trap":
+                st.traps[h] = effect.trap or TrapSpec()
+            elif effect.overlay == "obstacle":
+                if h in occupied:
+                    continue
+                st.obstacles[h] = (
+                    self.formula(effect.formula, st.level, st.players)
+                    if effect.formula
+                    else (effect.amount or None)
+                )
+            elif effect.overlay == "hazardous":
+                st.hazardous.add(h)
+            elif effect.overlay == "difficult":
+                st.difficult.add(h)
+            elif effect.overlay == "coin":
+                st.coins[h] = st.coins.get(h, 0) + max(1, effect.amount)
+            elif effect.overlay == "treasure" and effect.key:
+                st.treasures[h] = effect.key
+            else:
+                continue
+            placed.append(h)
+        for oid in effect.overlays:
+            st.added_overlays[oid] = (effect.overlay, tuple(placed))
+        self.emit(
+            "overlays_added",
+            overlay=effect.overlays[0] if effect.overlays else "",
+            kind=effect.overlay,
+            hexes=placed,
+        )
 
     def spawn(self, monster: str, hex_: Hex, kind: str) -> None:
         """GH-SPEC-01/02: at the hex or the nearest empty one. A monster spawned during a
@@ -876,3 +1027,22 @@ class Rules:
 
 def new_character_figure(char_id: str, hex_: Hex, hp: int) -> Figure:
     return Figure(id=char_id, kind="character", side="party", hex=hex_, hp=hp, max_hp=hp)
+
+
+def _change_stats(f: Figure, changes: dict[str, int]) -> None:
+    """A ``monster-stats`` effect on one figure: health moves maximum and current HP (at
+    least 1), the other stats never go below 0."""
+    for stat, delta in changes.items():
+        if stat == "health":
+            f.max_hp = max(1, f.max_hp + delta)
+            f.hp = max(1, min(f.max_hp, f.hp + delta))
+        elif stat == "move":
+            f.move = max(0, f.move + delta)
+        elif stat == "attack":
+            f.attack = max(0, f.attack + delta)
+        elif stat == "range":
+            f.range = max(0, f.range + delta)
+        elif stat == "shield":
+            f.base_shield = max(0, f.base_shield + delta)
+        elif stat == "retaliate":
+            f.base_retaliate = max(0, f.base_retaliate + delta)

@@ -314,7 +314,10 @@ class TriggerSpec:
     ``room-revealed`` (``key`` = room), ``door-opened`` (``key`` = door id),
     ``pressure-plate`` (``key`` = plate overlay id, GH-SPEC-04), ``killed`` (``targets``
     = named monster / boss ids, all dead), ``room-cleared`` (``key`` = room, no monster
-    left), ``treasure-looted`` (``key`` = treasure number)."""
+    left), ``treasure-looted`` (``key`` = treasure number), ``monster-killed`` (``key`` =
+    monster type, "" = any; fires when the ``count``-th such monster dies, default the
+    first), ``enter-hex`` (a figure of ``figures`` - characters, monsters, any - enters one
+    of ``hexes``), ``custom`` (never fires: free text for the players)."""
 
     kind: str
     key: str = ""
@@ -322,13 +325,30 @@ class TriggerSpec:
     when: str = "end"
     every: int = 0
     targets: tuple[str, ...] = ()
+    count: int = 0
+    hexes: tuple[Hex, ...] = ()
+    figures: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class EffectSpec:
-    """What a special rule does: ``spawn`` (``monster`` at ``hex`` per ``by_players``,
-    GH-SPEC-01/02), ``open-door`` (``key`` = door id), ``reveal-room`` (``key`` = room),
-    ``remove-overlays`` (``overlays`` ids), ``custom`` (only its ``text`` is shown)."""
+    """What a special rule does:
+
+    - ``spawn`` (``monster`` at ``hex`` per ``by_players``, GH-SPEC-01/02);
+    - ``open-door`` / ``lock-door`` (``key`` = door id, GH-SPEC-03);
+    - ``reveal-room`` (``key`` = room);
+    - ``remove-overlays`` (``overlays`` ids) / ``add-overlays`` (an ``overlay`` kind on
+      ``hexes``: ``trap`` with ``trap``, ``obstacle`` with ``formula`` health,
+      ``hazardous``, ``difficult``, ``coin`` with ``amount`` tokens, ``treasure`` with
+      ``key`` = number; ``overlays`` = its id, if any);
+    - ``infuse`` / ``consume`` (``elements``, at once);
+    - ``damage`` (``amount`` or ``formula`` in L and C) and ``condition`` (``conditions``)
+      to the figures of ``figures`` ("characters", "monsters", "all") in the area: ``hexes``,
+      or room ``key``, or (neither) the whole revealed map;
+    - ``monster-stats`` (``stats``: (stat, delta) pairs for every monster of type
+      ``monster``, also placed later, or for the named figure ``key``);
+    - ``win`` / ``lose``;
+    - ``custom`` (only its ``text`` is shown, never applied)."""
 
     kind: str
     key: str = ""
@@ -336,6 +356,15 @@ class EffectSpec:
     hex: Hex | None = None
     by_players: Mapping[int, str] = field(default_factory=dict)
     overlays: tuple[str, ...] = ()
+    elements: tuple[str, ...] = ()
+    amount: int = 0
+    formula: str = ""
+    conditions: tuple[str, ...] = ()
+    hexes: tuple[Hex, ...] = ()
+    figures: str = "all"
+    stats: tuple[tuple[str, int], ...] = ()
+    overlay: str = ""
+    trap: TrapSpec | None = None
     #: wording for people (``custom`` effects are only shown, never applied)
     text: str = ""
 

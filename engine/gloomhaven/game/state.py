@@ -192,6 +192,12 @@ class GameState:
     revealed_rooms: list[str] = field(default_factory=list)
     open_doors: set[Hex] = field(default_factory=set)
     unlocked_doors: set[Hex] = field(default_factory=set)
+    #: doors a special rule locked (GH-SPEC-03: walls until opened again)
+    locked_doors: set[Hex] = field(default_factory=set)
+    #: special-rule stat changes: "type:<monster>" or "named:<id>" -> stat -> delta
+    stat_changes: dict[str, dict[str, int]] = field(default_factory=dict)
+    #: overlays added by special rules: id -> (kind, hexes), for later removal
+    added_overlays: dict[str, tuple[str, tuple[Hex, ...]]] = field(default_factory=dict)
     traps: dict[Hex, Any] = field(default_factory=dict)
     coins: dict[Hex, int] = field(default_factory=dict)
     treasures: dict[Hex, str] = field(default_factory=dict)
@@ -228,6 +234,9 @@ class GameState:
         n.revealed_rooms = list(self.revealed_rooms)
         n.open_doors = set(self.open_doors)
         n.unlocked_doors = set(self.unlocked_doors)
+        n.locked_doors = set(self.locked_doors)
+        n.stat_changes = {k: dict(v) for k, v in self.stat_changes.items()}
+        n.added_overlays = dict(self.added_overlays)
         n.traps = dict(self.traps)
         n.coins = dict(self.coins)
         n.treasures = dict(self.treasures)
