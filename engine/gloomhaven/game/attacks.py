@@ -277,9 +277,13 @@ def resolve_attack(r: Rules, attacker: Figure, target: Figure, params: AttackPar
         damage=damage,
     )
     killed_before = target.id not in st.figures
+    flanked = any(
+        distance(a.hex, target.hex) == 1 for a in r.allies_of(attacker) if a.id != target.id
+    )
     use_bonuses(r, target, "shield")  # GH-BONUS-04: a persistent shield is used up
-    r.suffer_damage(target, damage, attacker.id, params.source_label)
+    dealt = r.suffer_damage(target, damage, attacker.id, params.source_label)
     target_alive = target.id in st.figures and not killed_before
+    r.attack_notes.append((attacker.id, target.id, dealt, not target_alive, flanked))
     # GH-EFF-01/07: effects apply after damage whether or not it dealt any
     conditions = list(params.conditions) + list(attacker.attack_conditions)
     for c in cards:

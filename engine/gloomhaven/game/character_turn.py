@@ -148,6 +148,7 @@ def perform_card_half(r: Rules, char: Character, card_id: str, half: str, defaul
     protected: list[str] = []
     grants: list[Grant] = []
     action_xp = action.xp
+    notes_before = len(r.attack_notes)
     for ab in action.abilities:
         if f.id not in r.state.figures:
             break
@@ -158,6 +159,8 @@ def perform_card_half(r: Rules, char: Character, card_id: str, half: str, defaul
         performed += done
         summon_id = summon_id or made
         protected = protected or chosen
+    if performed and action.xp_if:
+        action_xp += conditional_xp(action.xp_if, r.attack_notes[notes_before:], f.id)
     if performed and action_xp and not char.exhausted:
         # GH-XP-01/02: only when an accompanying ability was actually used
         r.gain_xp(char, action_xp, f"{card_id} {half}")
@@ -191,6 +194,27 @@ def perform_card_half(r: Rules, char: Character, card_id: str, half: str, defaul
         char.discard.append(card_id)
         dest = "discard"
     r.emit("card_moved", character=char.id, card=card_id, to=dest)
+
+
+def conditional_xp(
+    conditions: tuple[tuple[str, int], ...],
+    notes: list[tuple[str, str, int, bool, bool]],
+    attacker: str,
+) -> int:
+    """GH-XP-03: XP of an action's checked conditions, from the attacks it made
+    (``Rules.attack_notes``): ``target-adjacent-to-ally`` (a target next to one of the
+    attacker's allies when attacked), ``kill`` (a target killed), ``damage`` (damage
+    dealt)."""
+    mine = [n for n in notes if n[0] == attacker]
+    total = 0
+    for when, amount in conditions:
+        if (
+            (when == "target-adjacent-to-ally" and any(n[4] for n in mine))
+            or (when == "kill" and any(n[3] for n in mine))
+            or (when == "damage" and any(n[2] > 0 for n in mine))
+        ):
+            total += amount
+    return total
 
 
 def boost(r: Rules, actor: str, ab: Ability) -> Boosted:
@@ -300,6 +324,10 @@ def perform_ability(
         done = 1 if reached else 0
     elif ab.kind == "xp":
         done = 1
+    elif ab.kind in ("attack-bonus", "negate-damage"):
+        # GH-BONUS-01/02/06: the active card carries the bonus (``Action.bonus``); on an
+        # action that is neither persistent nor a round bonus it does nothing
+        done = 1 if action is not None and (action.persistent or action.round_bonus) else 0
     elif ab.kind == "disarm":
         done = character_disarm(r, char, f, ab)
     elif ab.kind == "trap":

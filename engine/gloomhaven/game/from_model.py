@@ -161,12 +161,20 @@ def _action(half: m.CardHalf) -> Action:
     abilities = tuple(ability(a) for a in half.abilities if a.type != "xp")
     bonus = None
     if half.persistent or half.round:
+        slots = tuple(half.use_xp)
         for a in half.abilities:
             if a.type in ("shield", "retaliate"):
-                bonus = Bonus(a.type, _int(a.value), a.range or 1, half.uses, tuple(half.use_xp))
+                bonus = Bonus(a.type, _int(a.value), a.range or 1, half.uses, slots)
+                break
+            if a.type == "attack-bonus":
+                bonus = Bonus("attack", _int(a.value), uses=half.uses, xp_slots=slots)
+                break
+            if a.type == "negate-damage":
+                # GH-BONUS-06: "negate the next damage": one use unless the card has slots
+                bonus = Bonus("negate_damage", uses=half.uses or 1, xp_slots=slots)
                 break
             if a.type == "summon":
-                bonus = Bonus("summon", uses=half.uses, xp_slots=tuple(half.use_xp))
+                bonus = Bonus("summon", uses=half.uses, xp_slots=slots)
                 break
     return Action(
         abilities,
@@ -176,6 +184,7 @@ def _action(half: m.CardHalf) -> Action:
         bonus=bonus,
         xp=half.xp,
         unrecoverable=half.unrecoverable,
+        xp_if=half.xp_if,
     )
 
 

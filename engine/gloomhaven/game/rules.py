@@ -89,6 +89,9 @@ class Rules:
         #: (monster deck id, card id) -> ability card, filled on first use (content is
         #: immutable, so the lookup never changes)
         self.ability_cards: dict[tuple[str, str], MonsterAbilityCardSpec] = {}
+        #: every attack resolved: (attacker, target, damage dealt, target killed, target
+        #: adjacent to one of the attacker's allies) - for conditional XP (GH-XP-03)
+        self.attack_notes: list[tuple[str, str, int, bool, bool]] = []
         #: hexes an ``enter-hex`` special rule watches (checked on every step, so a set)
         self.watched_hexes: frozenset[Hex] = frozenset(
             h

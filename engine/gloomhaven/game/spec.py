@@ -134,8 +134,9 @@ class SummonSpec:
 class Bonus:
     """GH-BONUS: what an active (persistent or round) card keeps doing.
 
-    ``kind``: ``shield``, ``retaliate``, ``attack`` (+value to own attacks),
-    ``negate_damage`` (GH-BONUS-06), ``summon`` (kept while the summon lives).
+    ``kind``: ``shield``, ``retaliate``, ``attack`` (+value to own attacks; content:
+    an ``attack-bonus`` ability), ``negate_damage`` (GH-BONUS-06; content: a
+    ``negate-damage`` ability), ``summon`` (kept while the summon lives).
     ``uses`` is the number of use slots (``None``: no slots; round bonuses and
     persistent bonuses without slots). ``xp_slots``: XP gained entering each slot
     (GH-BONUS-09)."""
@@ -158,6 +159,9 @@ class Action:
     bonus: Bonus | None = None
     xp: int = 0
     unrecoverable: bool = False
+    #: XP gained only when a condition holds (GH-XP-03): (when, amount) with ``when``
+    #: ``target-adjacent-to-ally``, ``kill`` or ``damage`` (about this action's attacks)
+    xp_if: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
