@@ -310,3 +310,71 @@ def test_an_attack_with_advantage_uses_the_better_card_end_to_end() -> None:
     resolve_attack(g.rules, alpha, grunt, AttackParams(value=1, ranged=False))
     attack = next(e for e in g.events if e.type == "attack")
     assert attack["applied"] == ["alpha:+2-1"] and attack["damage"] == 3
+
+
+# ---------------------------------------------------------------- add target (GH-EFF-06)
+
+
+def test_an_add_target_modifier_adds_one_target_with_every_effect() -> None:
+    # GH-EFF-06: the figure adds one more target within the attack's range; it gets the
+    # attack's effects and conditions, and its own draw creates no further target
+    from questforge.engine.gloomhaven.game.character_turn import character_attack
+    from questforge.engine.gloomhaven.game.spec import ModifierCard, standard_modifier_deck
+
+    add = ModifierCard("alpha:add", add_target=True)
+    add2 = ModifierCard("alpha:add2", add_target=True)
+    cls = simple_class("alpha", modifier_deck=(*standard_modifier_deck("alpha:"), add, add2))
+    g = new_game(
+        board(
+            classes=[cls, simple_class("beta")],
+            monsters=[
+                ("grunt", (1, 0), "normal"),
+                ("grunt", (0, 1), "normal"),
+                ("grunt", (-1, 1), "normal"),
+            ],
+        ),
+        "b",
+    )
+    g.rules.modifier_cards.update({add.id: add, add2.id: add2})
+    grunts = {f.hex: f for f in g.state.figures.values() if f.side == "monsters"}
+    first, second = grunts[(1, 0)], grunts[(0, 1)]
+    ch = g.state.characters["alpha"]
+    stack(ch.modifier_deck, ["alpha:add", "alpha:add2"])
+    g.rules.controller = Policy({"attack_target": [first.id, second.id]})
+    alpha = g.state.figures["alpha"]
+    assert character_attack(g.rules, ch, alpha, Ability("attack", 2, conditions=("poison",))) == 1
+    attacks = [(e["target"], e["applied"]) for e in g.events if e.type == "attack"]
+    assert attacks == [(first.id, ["alpha:add"]), (second.id, ["alpha:add2"])]
+    assert "poison" in second.conditions  # every effect of the attack
+    added = [d for d in g.rules.controller.asked if d.context.get("add_target")]
+    assert len(added) == 1  # the added target's own add-target card adds nothing
+
+
+def test_a_monster_add_target_modifier_hits_the_nearest_other_enemy() -> None:
+    # GH-EFF-06, GH-MATK-03: a monster's added target is chosen like an additional target
+    from questforge.engine.gloomhaven.game.monster_turn import monster_type_turn
+    from questforge.engine.gloomhaven.game.spec import ModifierCard
+
+    add = ModifierCard("monster:add", add_target=True)
+    c = board(
+        monsters=[("grunt", (1, 0), "normal")],
+        monster_specs=[simple_monster("grunt", health=30, move=0, attack=2)],
+        decks={"grunt": simple_deck("grunt", 50, [Ability("attack", 0)])},
+    )
+    c = (
+        type(c)(
+            **{**c.__dict__, "monster_modifier_deck": (*standard_modifier_deck("monster:"), add)}
+        )
+        if False
+        else c
+    )
+    g = new_game(c, "b")
+    g.rules.modifier_cards[add.id] = add
+    g.state.monster_modifier_deck.draw_pile.append(add.id)
+    stack(g.state.monster_modifier_deck, ["monster:add", "monster:+0-1"])
+    g.state.figures["beta"].hex = (1, 1)  # next to the grunt too (alpha at (0, 0))
+    g.rules.draw_missing_ability_cards()
+    g.state.phase = "turns"
+    monster_type_turn(g.rules, g.state.monster_types["grunt"])
+    targets = [e["target"] for e in g.events if e.type == "attack"]
+    assert sorted(targets) == ["alpha", "beta"] and len(targets) == 2

@@ -8,7 +8,7 @@ target's shield less pierce, damage, then the attack's effects and finally retal
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from questforge.engine.core.hexgrid import distance
 from questforge.engine.gloomhaven.game.rules import Rules
@@ -35,6 +35,9 @@ class AttackParams:
     source_label: str = "attack"
     #: other enemies already targeted by this action (for add-target bookkeeping)
     notes: dict[str, int] = field(default_factory=dict)
+    #: an "add target" modifier card may add a target (GH-EFF-06); not on the attack
+    #: against an added target (it creates no further targets)
+    adds_targets: bool = True
 
 
 def modifier_card(r: Rules, card_id: str) -> ModifierCard:
@@ -237,11 +240,13 @@ def use_bonuses(r: Rules, target: Figure, kind: str, attacker: Figure | None = N
         r.use_active(char, active)
 
 
-def resolve_attack(r: Rules, attacker: Figure, target: Figure, params: AttackParams) -> None:
-    """One attack against one target, in the order of GH-ATK-05."""
+def resolve_attack(r: Rules, attacker: Figure, target: Figure, params: AttackParams) -> bool:
+    """One attack against one target, in the order of GH-ATK-05. Returns True when a
+    modifier card applied to it says "add target" (GH-EFF-06): the caller then adds one
+    more target within the attack's range (:func:`added_target_params`)."""
     st = r.state
     if attacker.id not in st.figures or target.id not in st.figures:
-        return
+        return False
     value = params.value
     if "poison" in target.conditions:
         value += 1  # GH-COND-03
@@ -311,6 +316,13 @@ def resolve_attack(r: Rules, attacker: Figure, target: Figure, params: AttackPar
             r.emit("retaliate", figure=target.id, attacker=attacker.id, amount=ret)
             use_bonuses(r, target, "retaliate", attacker)
             r.suffer_damage(attacker, ret, target.id, "retaliate")
+    return params.adds_targets and any(c.add_target for c in cards)
+
+
+def added_target_params(params: AttackParams) -> AttackParams:
+    """GH-EFF-06: the added target gets every effect and condition of the attack, but the
+    attack on it adds no further target."""
+    return replace(params, adds_targets=False)
 
 
 def forced_move(

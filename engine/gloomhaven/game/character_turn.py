@@ -11,7 +11,12 @@ from dataclasses import dataclass, field, replace
 
 from questforge.engine.core.events import JSONValue
 from questforge.engine.core.hexgrid import distance
-from questforge.engine.gloomhaven.game.attacks import AttackParams, attack_obstacle, resolve_attack
+from questforge.engine.gloomhaven.game.attacks import (
+    AttackParams,
+    added_target_params,
+    attack_obstacle,
+    resolve_attack,
+)
 from questforge.engine.gloomhaven.game.board import aoe_placements, empty_of_tokens, find_routes
 from questforge.engine.gloomhaven.game.rules import Rules
 from questforge.engine.gloomhaven.game.spec import (
@@ -629,10 +634,32 @@ def character_attack(r: Rules, char: Character, f: Figure, ab: Ability) -> int:
         conditions=ab.conditions,
         chooser=char.id,
     )
+    added = 0
     for target in chosen:
         if f.id not in r.state.figures:
             break
-        resolve_attack(r, f, target, params)
+        added += resolve_attack(r, f, target, params)
+    # GH-EFF-06: each "add target" modifier adds one more target within the attack's range
+    attacked = {t.id for t in chosen}
+    for _ in range(added):
+        if f.id not in r.state.figures:
+            break
+        reach = replace(ab, range=rng if ranged else None, aoe=None)
+        pool = [e for e in attack_targets(r, f, reach) if e.id not in attacked]
+        if not pool:
+            break
+        opts_add: list[JSONValue] = [*(e.id for e in pool), "done"]
+        idx = r.ask(
+            "attack_target",
+            char.id,
+            opts_add,
+            {"value": ab.value, "range": rng, "chosen": sorted(attacked), "add_target": True},
+            "add target: choose one more target",
+        )
+        if idx >= len(pool):
+            break
+        attacked.add(pool[idx].id)
+        resolve_attack(r, f, pool[idx], added_target_params(params))
     for h in obstacle_hits:
         if f.id in r.state.figures:
             attack_obstacle(r, f, h, params)

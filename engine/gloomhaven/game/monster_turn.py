@@ -18,7 +18,11 @@ from questforge.engine.core.hexgrid import Hex as GridHex
 from questforge.engine.core.hexgrid import distance
 from questforge.engine.gloomhaven.ai import ActiveMonster, AoePattern, Option, Situation, solve
 from questforge.engine.gloomhaven.ai import Figure as AiFigure
-from questforge.engine.gloomhaven.game.attacks import AttackParams, resolve_attack
+from questforge.engine.gloomhaven.game.attacks import (
+    AttackParams,
+    added_target_params,
+    resolve_attack,
+)
 from questforge.engine.gloomhaven.game.board import find_routes
 from questforge.engine.gloomhaven.game.character_turn import add_consume, end_of_turn, start_of_turn
 from questforge.engine.gloomhaven.game.rules import Rules
@@ -361,11 +365,20 @@ def _perform(
             chooser=MONSTERS_ACTOR if m.kind == "monster" else m.owner,
         )
         occupied = {f.hex: f for f in st.figures.values()}
+        attacked: set[str] = set()
+        added = 0
         for h in attacks:
             target = occupied.get(h)
             if target is None or target.side == m.side or m.id not in st.figures:
                 continue
-            resolve_attack(r, m, target, params)
+            attacked.add(target.id)
+            added += resolve_attack(r, m, target, params)
+        for _ in range(added):
+            extra = _added_target(r, m, rng, attacked)
+            if extra is None or m.id not in st.figures:
+                break
+            attacked.add(extra.id)
+            resolve_attack(r, m, extra, added_target_params(params))
         return None
     if ab.kind == "heal":
         _monster_heal(r, m, ab)
@@ -403,6 +416,36 @@ def _perform(
             if e != ANY_ELEMENT:
                 r.infuse_at_end_of_turn(e)
     return plan
+
+
+def _added_target(r: Rules, m: Figure, rng: int, attacked: set[str]) -> Figure | None:
+    """GH-EFF-06 for a monster (or summon): one more enemy within the attack's range (a
+    melee attack: adjacent, not across a thin wall; ranged: in sight), not yet attacked,
+    not invisible, chosen like an additional target (GH-MATK-03, GH-FOCUS-07): the
+    nearest, then the lowest initiative; remaining ties are the players' (GH-AMBIG-01)."""
+    reach = max(1, rng)
+    pool = []
+    for e in r.enemies_of(m):
+        if e.id in attacked or "invisible" in e.conditions:
+            continue
+        d = distance(e.hex, m.hex)
+        if d > reach:
+            continue
+        if rng <= 1 and d == 1:
+            if not r.board.melee_reach(m.hex, e.hex):
+                continue
+        elif not r.board.visible(m.hex, e.hex):
+            continue
+        pool.append(e)
+    if not pool:
+        return None
+    best = min((distance(e.hex, m.hex), _initiative(r, e)) for e in pool)
+    tied = sorted(
+        (e for e in pool if (distance(e.hex, m.hex), _initiative(r, e)) == best),
+        key=lambda e: e.id,
+    )
+    idx = r.ask("monster_add_target", MONSTERS_ACTOR, [e.id for e in tied], {"figure": m.id})
+    return tied[idx]
 
 
 def _monster_heal(r: Rules, m: Figure, ab: Ability) -> None:
