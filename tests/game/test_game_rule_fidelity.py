@@ -361,13 +361,6 @@ def test_a_monster_add_target_modifier_hits_the_nearest_other_enemy() -> None:
         monster_specs=[simple_monster("grunt", health=30, move=0, attack=2)],
         decks={"grunt": simple_deck("grunt", 50, [Ability("attack", 0)])},
     )
-    c = (
-        type(c)(
-            **{**c.__dict__, "monster_modifier_deck": (*standard_modifier_deck("monster:"), add)}
-        )
-        if False
-        else c
-    )
     g = new_game(c, "b")
     g.rules.modifier_cards[add.id] = add
     g.state.monster_modifier_deck.draw_pile.append(add.id)
