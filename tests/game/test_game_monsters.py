@@ -353,3 +353,28 @@ def test_ability_values_in_l_and_c() -> None:
     act(g)
     attack = next(e for e in g.events if e.type == "attack")
     assert attack["base"] == 2 + 1  # base attack 2 + (1 + 1/2) at level 1
+
+
+def test_monsters_create_traps_next_to_an_enemy() -> None:
+    # GH-TRAP-05: characters and monsters create traps; the monster's goes on an empty hex in
+    # range, as close to an enemy as possible; its damage and conditions are the ability's
+    g = game([Ability("trap", 3, conditions=("poison",))], [("grunt", (1, 0), "normal")])
+    g.state.figures["alpha"].hex = (3, 0)
+    g.state.figures["beta"].hex = (-4, 0)
+    act(g)
+    made = [e for e in g.events if e.type == "trap_created"]
+    assert len(made) == 1 and made[0]["damage"] == 3 and made[0]["conditions"] == ["poison"]
+    assert tuple(made[0]["hex"]) == (2, 0)  # the adjacent hex next to alpha
+    assert (2, 0) in g.state.traps
+
+
+def test_monsters_disarm_the_nearest_traps_in_range() -> None:
+    # GH-TRAP-03 for a monster: traps in range leave the map without their effect
+    from questforge.engine.gloomhaven.game.spec import TrapSpec
+
+    g = game([Ability("disarm", range=2, targets=1)], [("grunt", (0, 0), "normal")])
+    g.state.traps[(2, 0)] = TrapSpec()
+    g.state.traps[(1, 0)] = TrapSpec()
+    act(g)
+    assert (1, 0) not in g.state.traps and (2, 0) in g.state.traps
+    assert [tuple(e["hex"]) for e in g.events if e.type == "trap_disarmed"] == [(1, 0)]

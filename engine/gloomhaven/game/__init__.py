@@ -65,6 +65,7 @@ DECISION_KINDS: dict[str, str] = {
     "monster_option": 'monsters: solver options {"destination", "attacks", "focus"} (GH-AMBIG-01)',
     "monster_heal_target": "monsters: figure ids tied on HP lost (GH-MOTH-01, GH-AMBIG-01)",
     "monster_summon_hex": "monsters: [q, r] hexes tied as closest to an enemy (GH-MOTH-03)",
+    "monster_trap_hex": "monsters: [q, r] hexes tied as closest to an enemy for a trap a monster creates (GH-TRAP-05, GH-AMBIG-01)",
     "monster_add_target": "monsters: figure ids tied as the added target of an add-target modifier card (GH-EFF-06, GH-AMBIG-01)",
     "use_item": 'character: "none", then ready item ids whose trigger fits (GH-TURN-07)',
 }

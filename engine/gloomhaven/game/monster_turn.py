@@ -23,10 +23,16 @@ from questforge.engine.gloomhaven.game.attacks import (
     added_target_params,
     resolve_attack,
 )
-from questforge.engine.gloomhaven.game.board import find_routes
+from questforge.engine.gloomhaven.game.board import empty_of_tokens, find_routes
 from questforge.engine.gloomhaven.game.character_turn import add_consume, end_of_turn, start_of_turn
 from questforge.engine.gloomhaven.game.rules import Rules
-from questforge.engine.gloomhaven.game.spec import ANY_ELEMENT, Ability, Hex, MonsterAbilityCardSpec
+from questforge.engine.gloomhaven.game.spec import (
+    ANY_ELEMENT,
+    Ability,
+    Hex,
+    MonsterAbilityCardSpec,
+    TrapSpec,
+)
 from questforge.engine.gloomhaven.game.state import Figure, MonsterType
 
 MONSTERS_ACTOR = "monsters"
@@ -403,6 +409,10 @@ def _perform(
             if distance(h, m.hex) <= ab.value and h in play and r.board.visible(m.hex, h):
                 n = st.coins.pop(h)
                 r.emit("monster_loot", figure=m.id, hex=h, coins=n)
+    elif ab.kind == "trap":
+        _monster_create_trap(r, m, ab)
+    elif ab.kind == "disarm":
+        _monster_disarm(r, m, ab)
     elif ab.kind == "condition":
         # enemies are conditioned through attacks; this is the self/ally buff (GH-COND-14)
         buffed = [m] if ab.target in ("", "self") else [m, *r.allies_of(m)]
@@ -469,6 +479,58 @@ def _monster_heal(r: Rules, m: Figure, ab: Ability) -> None:
     best = sorted((f for f in pool if f.max_hp - f.hp == most), key=lambda f: f.id)
     idx = r.ask("monster_heal_target", MONSTERS_ACTOR, [f.id for f in best], {"figure": m.id})
     r.heal(best[idx], ab.value, m.id)
+
+
+def _monster_create_trap(r: Rules, m: Figure, ab: Ability) -> None:
+    """GH-TRAP-05 ("characters and monsters can create traps"): on an empty hex (no figure,
+    token or overlay, not a closed door) within ``range`` (default adjacent) and in sight,
+    as close to an enemy as possible - the placement rule of a monster summon
+    (GH-MOTH-03); ties are the players' choice (GH-AMBIG-01). ``value`` damage (0 = none)
+    and ``conditions``, like a character's trap."""
+    st = r.state
+    reach = 1 if ab.range is None else max(1, ab.range)
+    occupied = r.occupied_hexes()
+    hexes = [
+        h
+        for h in r.board.play_set(st)
+        if 0 < distance(h, m.hex) <= reach
+        and h not in occupied
+        and empty_of_tokens(st, h)
+        and not r.board.closed_door(st, h)
+        and r.board.visible(m.hex, h)
+    ]
+    if not hexes:
+        return
+    enemies = r.enemies_of(m)
+
+    def closeness(h: Hex) -> int:
+        return min((distance(h, e.hex) for e in enemies), default=0)
+
+    best_d = min(closeness(h) for h in hexes)
+    best = sorted(h for h in hexes if closeness(h) == best_d)
+    idx = r.ask("monster_trap_hex", MONSTERS_ACTOR, [list(h) for h in best], {"figure": m.id})
+    r.create_trap(
+        best[idx], TrapSpec(damage=ab.value > 0, conditions=ab.conditions, amount=ab.value), m
+    )
+
+
+def _monster_disarm(r: Rules, m: Figure, ab: Ability) -> None:
+    """GH-TRAP-03 for a monster: up to ``targets`` traps within ``range`` (default
+    adjacent) on the revealed map and in sight leave the map without their effect, the
+    nearest first (then by hex: the rules give a monster no preference)."""
+    st = r.state
+    reach = 1 if ab.range is None else max(1, ab.range)
+    play = r.board.play_set(st)
+    hexes = sorted(
+        (
+            h
+            for h in st.traps
+            if distance(h, m.hex) <= reach and h in play and r.board.visible(m.hex, h)
+        ),
+        key=lambda h: (distance(h, m.hex), h),
+    )
+    for h in hexes[: max(1, ab.targets)]:
+        r.disarm_trap(h, m)
 
 
 def _monster_summon(r: Rules, m: Figure, ab: Ability) -> None:
