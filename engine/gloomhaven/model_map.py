@@ -195,6 +195,31 @@ class NamedMonster(Node):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Ally(Node):
+    """An allied figure (GH-SPEC-06): the party's side, played by the rules."""
+
+    id: str
+    name: str
+    hex: Hex
+    health: Value
+    move: int
+    attack: int
+    initiative: int
+    range: int = 0
+    shield: int = 0
+    retaliate: int = 0
+    flying: bool = False
+    #: ``None``: present at every player count
+    players: Mapping[int, str] | None = None
+    text: str | None = None
+
+    def present(self, characters: int) -> bool:
+        if self.players is None:
+            return True
+        return self.players.get(max(2, min(4, characters)), "absent") != "absent"
+
+
+@dataclass(frozen=True, kw_only=True)
 class BossPlacement(Node):
     id: str
     boss: str
@@ -290,6 +315,7 @@ class Scenario(Document):
     monsters: tuple[MonsterPlacement, ...] = ()
     named_monsters: tuple[NamedMonster, ...] = ()
     bosses: tuple[BossPlacement, ...] = ()
+    allies: tuple[Ally, ...] = ()
     win: tuple[Condition, ...] = ()
     loss: tuple[Condition, ...] = ()
     special_rules: tuple[SpecialRule, ...] = ()
@@ -675,6 +701,26 @@ def parse_scenario(r: Reader, common: dict[str, Any]) -> Scenario:
             "bosses",
             lambda b: BossPlacement(
                 source_path=b.path, id=b.req_str("id"), boss=b.req_str("boss"), hex=b.req_hex("hex")
+            ),
+        ),
+        allies=_items(
+            r,
+            "allies",
+            lambda a: Ally(
+                source_path=a.path,
+                id=a.req_str("id"),
+                name=a.req_str("name"),
+                hex=a.req_hex("hex"),
+                health=a.req_value("health"),
+                move=a.req_int("move"),
+                attack=a.req_int("attack"),
+                initiative=a.req_int("initiative"),
+                range=a.int_or("range", 0),
+                shield=a.int_or("shield", 0),
+                retaliate=a.int_or("retaliate", 0),
+                flying=a.flag("flying"),
+                players=a.child("players", parse_players),
+                text=a.opt_str("text"),
             ),
         ),
         win=r.array("win", _condition),

@@ -120,6 +120,8 @@ EVENT_TYPES: dict[str, str] = {
     "item_used": "character, item, status (ready|spent|consumed)",
     "pressure_plate": "plate, figure, hex",
     "spawned": "figure, hex",
+    "ally_placed": "figure, name, token, hex, hp (GH-SPEC-06)",
+    "ally_killed": "figure, hex, by (GH-SPEC-06)",
     "no_standee": "monster, hex",
     "monster_killed": "figure, monster, elite, named, hex, by",
     "coin_dropped": "hex",

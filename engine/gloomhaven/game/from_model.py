@@ -20,6 +20,7 @@ from questforge.engine.gloomhaven.game.spec import (
     Ability,
     AbilityCard,
     Action,
+    AllySpec,
     AreaPattern,
     Bonus,
     ClassSpec,
@@ -540,6 +541,24 @@ def scenario_spec(pack: m.PackModel, scn: m.Scenario) -> ScenarioSpec:
     losses = tuple(
         Goal(lo.type, targets=tuple(lo.targets), rounds=lo.rounds or 0) for lo in scn.loss
     )
+    allies = tuple(
+        AllySpec(
+            a.id,
+            a.name,
+            (a.hex[0], a.hex[1]),
+            room_of((a.hex[0], a.hex[1])),
+            _formula_text(a.health),
+            a.move,
+            a.attack,
+            a.initiative,
+            range=a.range,
+            shield=a.shield,
+            retaliate=a.retaliate,
+            flying=a.flying,
+            players=frozenset(n for n in (2, 3, 4) if a.present(n)),
+        )
+        for a in scn.allies
+    )
     return ScenarioSpec(
         id=scn.id,
         name=scn.name,
@@ -561,4 +580,5 @@ def scenario_spec(pack: m.PackModel, scn: m.Scenario) -> ScenarioSpec:
         goals=goals,
         losses=losses,
         overlay_ids=overlay_ids,
+        allies=allies,
     )

@@ -96,6 +96,14 @@ def monster_type_turns(r: Rules, mt: MonsterType) -> Iterator[str]:
         yield m.id
 
 
+def ally_turn(r: Rules, a: Figure) -> None:
+    """GH-SPEC-06: an allied figure acts like a character summon, "Move +0, Attack +0" by
+    the monster-AI rules against the monsters (the scenario gives its stats)."""
+    if a.acts_from_round > r.state.round:
+        return
+    figure_turn(r, a, TypeTurn(SUMMON_CARD))
+
+
 def summon_turn(r: Rules, s: Figure) -> None:
     """GH-SUMM-05/06/07."""
     if s.acts_from_round > r.state.round:
@@ -268,6 +276,8 @@ def _initiative(r: Rules, f: Figure) -> int:
     if f.kind == "summon":
         c = st.characters[f.owner]
         return 99 if c.long_rest else c.initiative
+    if f.kind == "ally":
+        return r.ally_initiative(f)
     mt = st.monster_types.get(f.monster_type)
     if mt is None or not mt.card:
         return 99
@@ -368,7 +378,11 @@ def _perform(
             push=ab.push,
             pull=ab.pull,
             conditions=ab.conditions,
-            chooser=MONSTERS_ACTOR if m.kind == "monster" else m.owner,
+            chooser=(
+                MONSTERS_ACTOR
+                if m.kind == "monster"
+                else (m.owner if m.kind == "summon" else "players")
+            ),
         )
         occupied = {f.hex: f for f in st.figures.values()}
         attacked: set[str] = set()

@@ -199,7 +199,8 @@ class Rules:
 
     def modifier_deck_owner(self, f: Figure) -> str | None:
         """GH-AMD-02: characters use their own deck, summons their summoner's, monsters the
-        shared monster deck (``None``)."""
+        shared monster deck (``None``). Allied figures (GH-SPEC-06) have no deck of their
+        own: they draw from the monster deck (the engine's reading, docs/engine.md)."""
         if f.kind == "character":
             return f.id
         if f.kind == "summon":
@@ -312,6 +313,13 @@ class Rules:
             self.exhaust(self.state.characters[target.id], "health")
         elif target.kind == "summon":
             self.remove_summon(target, "killed")
+        elif target.kind == "ally":
+            # GH-SPEC-06: an ally at 0 HP leaves the map; "killed" loss conditions and
+            # triggers may name it
+            self.state.figures.pop(target.id, None)
+            self.state.named_killed.append(target.id)
+            self.emit("ally_killed", figure=target.id, hex=target.hex, by=source)
+            self.check_state_triggers()
         else:
             self.kill_monster(target, source)
 
@@ -679,11 +687,57 @@ class Rules:
             )
             if f is not None:
                 placed.append(f.id)
+        self.place_allies(room)
         self.emit("room_revealed", room=room, by=by.id if by else None, monsters=placed)
         if st.phase == "turns":
             self.draw_missing_ability_cards()  # GH-ROOM-04
         self.fire("room-revealed", room)
         self.check_state_triggers()  # a room revealed empty is already cleared
+
+    def place_allies(self, room: str) -> None:
+        """GH-SPEC-06: the allies of a revealed room, each with a numbered token drawn at
+        random (the numbers order allies that share an initiative); a figure already on the
+        hex moves the ally to the nearest empty hex (GH-SPEC-01's reading)."""
+        st = self.state
+        allies = [a for a in self.scenario.allies if a.room == room and st.players in a.players]
+        if not allies:
+            return
+        taken = {f.standee for f in st.figures.values() if f.kind == "ally"}
+        free = [n for n in range(1, len(self.scenario.allies) + 1) if n not in taken]
+        for a in allies:
+            number = free.pop(st.rng.randbelow(len(free)))
+            where: Hex | None = a.hex
+            if st.figure_at(a.hex) is not None:
+                where = nearest_empty(self.board, st, a.hex)
+            if where is None:
+                continue
+            hp = self.formula(a.health, st.level, st.players)
+            st.figures[a.id] = Figure(
+                id=a.id,
+                kind="ally",
+                side="party",
+                hex=where,
+                hp=hp,
+                max_hp=hp,
+                standee=number,
+                named=a.id,
+                flying=a.flying,
+                appeared_round=st.round,
+                acts_from_round=st.round,
+                move=a.move,
+                attack=a.attack,
+                range=a.range,
+                base_shield=a.shield,
+                base_retaliate=a.retaliate,
+            )
+            self.emit("ally_placed", figure=a.id, name=a.name, token=number, hex=where, hp=hp)
+
+    def ally_initiative(self, f: Figure) -> int:
+        """An ally's initiative (GH-SPEC-06): fixed by the scenario."""
+        for a in self.scenario.allies:
+            if a.id == f.id:
+                return a.initiative
+        return 99
 
     def place_monster(
         self,

@@ -311,6 +311,29 @@ class Placement:
 
 
 @dataclass(frozen=True, slots=True)
+class AllySpec:
+    """An allied figure (GH-SPEC-06): on the party's side, played by the rules like a
+    character summon ("Move +0, Attack +0" with its own stats) at its own ``initiative``;
+    ``health`` may be a formula in L and C (GH-SPEC-08). Present for the player counts in
+    ``players``. Allies get random numbered tokens when placed; the numbers order allies
+    sharing an initiative."""
+
+    id: str
+    name: str
+    hex: Hex
+    room: str
+    health: str
+    move: int
+    attack: int
+    initiative: int
+    range: int = 0
+    shield: int = 0
+    retaliate: int = 0
+    flying: bool = False
+    players: frozenset[int] = frozenset({2, 3, 4})
+
+
+@dataclass(frozen=True, slots=True)
 class TriggerSpec:
     """When a special rule fires (GH-SPEC):
 
@@ -429,6 +452,8 @@ class ScenarioSpec:
     losses: tuple[Goal, ...] = ()
     #: overlay id -> (overlay type, hexes), for ``remove-overlays`` effects
     overlay_ids: Mapping[str, tuple[str, tuple[Hex, ...]]] = field(default_factory=dict)
+    #: allied figures (GH-SPEC-06)
+    allies: tuple[AllySpec, ...] = ()
 
     def room_of(self, hex_: Hex) -> str | None:
         for room, hexes in self.rooms.items():

@@ -209,6 +209,8 @@ class GameState:
     turn_order: list[str] = field(default_factory=list)
     initiatives: dict[str, int] = field(default_factory=dict)
     current: str = ""
+    #: allied figures that have acted this round (GH-SPEC-06)
+    allies_acted: set[str] = field(default_factory=set)
     killed: dict[str, int] = field(default_factory=dict)  # monster type -> kills
     named_killed: list[str] = field(default_factory=list)
     treasures_looted: list[str] = field(default_factory=list)
@@ -245,6 +247,7 @@ class GameState:
         n.difficult = set(self.difficult)
         n.placed_overlays_rooms = set(self.placed_overlays_rooms)
         n.turn_order = list(self.turn_order)
+        n.allies_acted = set(self.allies_acted)
         n.initiatives = dict(self.initiatives)
         n.killed = dict(self.killed)
         n.named_killed = list(self.named_killed)
