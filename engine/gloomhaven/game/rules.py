@@ -916,9 +916,10 @@ class Rules:
             self.emit("custom_effect", text=effect.text)
         elif kind == "remove-overlays":
             for oid in effect.overlays:
-                okind, hexes = st.added_overlays.pop(oid, None) or self.scenario.overlay_ids.get(
-                    oid, ("", ())
-                )
+                if oid in st.added_overlays:
+                    okind, hexes = st.added_overlays.pop(oid)
+                else:
+                    okind, hexes = self.scenario.overlay_ids.get(oid, ("", ()))
                 for h in hexes:
                     st.obstacles.pop(h, None)
                     st.traps.pop(h, None)
