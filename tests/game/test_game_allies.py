@@ -62,6 +62,10 @@ def test_allies_act_at_their_initiative_in_token_order_and_fight_monsters() -> N
     assert turns.index(allies[0]) < turns.index(next(t for t in turns if t.startswith("grunt")))
     assert any(e.type == "attack" and e["attacker"] in ("guide", "porter") for e in g.events)
     assert g.state.turn_order.index("guide") < g.state.turn_order.index("grunt")
+    g.run()
+    from questforge.engine.gloomhaven.game import Game
+
+    assert Game.verify(g.to_log(), g.content) is None  # replays to the same events
 
 
 def test_monsters_focus_allies_and_a_killed_ally_can_lose_the_scenario() -> None:
