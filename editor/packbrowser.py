@@ -61,15 +61,12 @@ class PackBrowser(QTreeWidget):
             shown = name if isinstance(name, str) and name.strip() else f.id
             item = QTreeWidgetItem([shown, label])
             item.setData(0, PATH_ROLE, str(f.path))
-            item.setToolTip(0, f"{shown}
-{f.kind} “{f.id}”
-{f.path}")
+            item.setToolTip(0, f"{shown}\n{f.kind} “{f.id}”\n{f.path}")
             item.setToolTip(1, label)
             item.setForeground(1, self.palette().placeholderText())
             if f.error is not None:  # refused by the safe loader: say why, mark it an error
                 self.load_errors[str(f.path)] = f.error
-                item.setToolTip(0, f"cannot be read: {f.error}
-{f.path}")
+                item.setToolTip(0, f"cannot be read: {f.error}\n{f.path}")
             parent.addChild(item)
         for group in kinds.values():
             group.setText(1, f"{group.childCount()} file{'s' if group.childCount() != 1 else ''}")
