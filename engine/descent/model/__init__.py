@@ -206,9 +206,9 @@ def load_pack_model(
         if kind == "pack":
             model.pack_id = data.get("id") if isinstance(data.get("id"), str) else None
             continue
-        loader = LOADERS.get(kind) if isinstance(kind, str) else None
-        if loader is None:
+        if not isinstance(kind, str) or kind not in LOADERS:
             continue
+        loader = LOADERS[kind]
         try:
             doc = loader(data, file)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
