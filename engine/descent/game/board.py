@@ -52,12 +52,21 @@ class Geometry:
     def revealed(self, c: Cell) -> bool:
         return self.qmap.area_of.get(c) in self.game.revealed
 
+    def blocks(self, fig: Figure, c: Cell) -> bool:
+        """Whether terrain keeps ``fig`` out of ``c`` (rubble, water; a hero's skill may
+        let it cross, DJ-SKILL-R01, G16)."""
+        terrain = self.terrain.get(c)
+        if terrain not in IMPASSABLE:
+            return False
+        skills = getattr(fig, "skills", ())
+        return not any(terrain in s.ignore for s in skills)
+
     def standable(self, fig: Figure, origin: Cell, occupied: dict[Cell, Figure]) -> bool:
         """Whether ``fig`` may end a move (or be placed) with its top-left on ``origin``."""
         for c in footprint(origin, fig.size):
             if c not in self.board or not self.revealed(c):
                 return False
-            if self.terrain.get(c) in IMPASSABLE:
+            if self.blocks(fig, c):
                 return False
             other = occupied.get(c)
             if other is not None and other is not fig:
@@ -80,7 +89,7 @@ class Geometry:
                 return False
             if fly:
                 continue
-            if self.terrain.get(c) in IMPASSABLE:
+            if self.blocks(fig, c):
                 return False
             other = occupied.get(c)
             if other is not None and other is not fig and other.side != fig.side:
