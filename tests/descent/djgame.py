@@ -24,7 +24,14 @@ FACES = {"blank": {}, "surge": {"surges": 1}, "enh": {"enhancements": 1}}
 
 
 def _die(ident: str, role: str, faces: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"$schema": f"{S}die.schema.json", "kind": "die", "id": ident, "name": ident, "role": role, "faces": faces}
+    return {
+        "$schema": f"{S}die.schema.json",
+        "kind": "die",
+        "id": ident,
+        "name": ident,
+        "role": role,
+        "faces": faces,
+    }
 
 
 def pack_files(black: str = "blank") -> dict[str, dict[str, Any]]:
@@ -36,8 +43,16 @@ def pack_files(black: str = "blank") -> dict[str, dict[str, Any]]:
     for name in ("items/axe.json", "items/relic.json"):
         files[name]["dice"] = ["sure"]
     files["items/bow.json"] = {
-        "$schema": f"{S}item.schema.json", "kind": "item", "id": "bow", "name": "Bow", "tier": "shop",
-        "type": "weapon", "hands": 2, "attack": "ranged", "dice": ["sure"], "price": 100,
+        "$schema": f"{S}item.schema.json",
+        "kind": "item",
+        "id": "bow",
+        "name": "Bow",
+        "tier": "shop",
+        "type": "weapon",
+        "hands": 2,
+        "attack": "ranged",
+        "dice": ["sure"],
+        "price": 100,
     }
     second = dict(files["heroes/hero.json"], id="second", name="Second")
     second["traits"] = {"ranged": 1}
@@ -98,7 +113,9 @@ def put(fig: Any, cell: tuple[int, int]) -> None:
         fig.in_town = False
 
 
-def add_monster(game: DescentGame, ident: str, cell: tuple[int, int], rank: str = "normal") -> MonsterFigure:
+def add_monster(
+    game: DescentGame, ident: str, cell: tuple[int, int], rank: str = "normal"
+) -> MonsterFigure:
     area = game.qmap.area_of[cell]
     game.revealed.add(area)
     return game.place_monster(game.pack.monsters[ident], rank, cell, "test")

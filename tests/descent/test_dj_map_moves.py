@@ -91,7 +91,9 @@ def test_spawn_squares_are_out_of_every_heros_sight() -> None:
     game.monsters.clear()
     put(hero(game), (0, 0))
     put(hero(game, 1), (0, 2))
-    squares = spawn_squares(game, game.place_monster(game.pack.monsters["imp"], "normal", (5, 2), "probe"))
+    squares = spawn_squares(
+        game, game.place_monster(game.pack.monsters["imp"], "normal", (5, 2), "probe")
+    )
     for c in squares:
         assert not any(game.geometry.sees(h, c, monsters_block=False) for h in game.heroes)
         assert game.qmap.area_of[c] in game.revealed  # never in an unrevealed area
@@ -118,7 +120,10 @@ def test_pits_hurt_on_entry_cost_two_to_leave_and_blind() -> None:
 def test_rubble_blocks_moves_and_sight_water_only_moves() -> None:
     # DJ-MAP-03, DJ-MAP-04, DJ-REF-14
     files = pack_files()
-    _quest(files)["terrain"] = [{"type": "rubble", "cells": [[1, 1]]}, {"type": "water", "cells": [[1, 2]]}]
+    _quest(files)["terrain"] = [
+        {"type": "rubble", "cells": [[1, 1]]},
+        {"type": "water", "cells": [[1, 2]]},
+    ]
     game, _ = new_game(files)
     h = hero(game)
     put(h, (0, 1))
@@ -140,7 +145,9 @@ def test_stairs_lead_to_the_other_end_and_reveal() -> None:
         {"id": "down", "type": "stairs", "cell": [1, 7], "colour": "blue"},
     ]
     steps = iter([{"do": "stairs", "to": [1, 7]}, {"do": "end"}])
-    game, _ = new_game(files, answers={"action": "advance", "step": lambda d: list(d.options).index(next(steps))})
+    game, _ = new_game(
+        files, answers={"action": "advance", "step": lambda d: list(d.options).index(next(steps))}
+    )
     h = hero(game)
     put(h, (2, 2))
     hero_turn(game, h)
@@ -207,5 +214,7 @@ def test_sight_through_a_corner_needs_one_open_side() -> None:
     board = SquareBoard([(x, y) for x in range(3) for y in range(3)])
     assert board.line_of_sight((0, 0), (1, 1), lambda c: c == (1, 0))
     assert not board.line_of_sight((0, 0), (1, 1), lambda c: c in ((1, 0), (0, 1)))
-    walled = SquareBoard([(x, y) for x in range(3) for y in range(3)], walls=[((0, 0), (1, 0)), ((0, 0), (0, 1))])
+    walled = SquareBoard(
+        [(x, y) for x in range(3) for y in range(3)], walls=[((0, 0), (1, 0)), ((0, 0), (0, 1))]
+    )
     assert not walled.line_of_sight((0, 0), (1, 1))

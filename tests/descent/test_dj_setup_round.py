@@ -48,8 +48,17 @@ def test_round_every_hero_then_the_overlord() -> None:
             return bot.choose(d)
 
     game.run(Spy())
-    seq = [t for t in types(game) if t in ("hero-turn-started", "overlord-turn-started", "round-started")]
-    assert seq[:4] == ["round-started", "hero-turn-started", "hero-turn-started", "overlord-turn-started"]
+    seq = [
+        t
+        for t in types(game)
+        if t in ("hero-turn-started", "overlord-turn-started", "round-started")
+    ]
+    assert seq[:4] == [
+        "round-started",
+        "hero-turn-started",
+        "hero-turn-started",
+        "overlord-turn-started",
+    ]
     assert "hero-order" in asked
 
 
@@ -77,13 +86,18 @@ def test_action_budgets() -> None:
     assert _budget("run")["mp"] == 2 * speed and _budget("run")["attacks"] == 0  # DJ-TURN-03
     assert (_budget("battle")["mp"], _budget("battle")["attacks"]) == (0, 2)  # DJ-TURN-04
     assert (_budget("advance")["mp"], _budget("advance")["attacks"]) == (speed, 1)  # DJ-TURN-05
-    assert (_budget("ready", "move")["mp"], _budget("ready", "move")["attacks"]) == (speed, 0)  # DJ-TURN-06
+    assert (_budget("ready", "move")["mp"], _budget("ready", "move")["attacks"]) == (
+        speed,
+        0,
+    )  # DJ-TURN-06
     assert (_budget("ready", "attack")["mp"], _budget("ready", "attack")["attacks"]) == (0, 1)
 
 
 def test_ready_places_an_order() -> None:
     # DJ-TURN-06, DJ-SETUP-04: the four order tokens
-    game, script = new_game(answers={"action": "ready", "ready": "move", "step": {"do": "end"}, "order": "guard"})
+    game, script = new_game(
+        answers={"action": "ready", "ready": "move", "step": {"do": "end"}, "order": "guard"}
+    )
     game.monsters.clear()
     hero_turn(game, hero(game))
     order = next(d for d in script.asked if d.kind == "order")
@@ -94,7 +108,9 @@ def test_ready_places_an_order() -> None:
 def test_fatigue_buys_movement_even_in_battle() -> None:
     # DJ-TURN-07: one fatigue for one movement point, also after choosing Battle
     steps = iter([{"do": "fatigue-mp"}, {"do": "end"}])
-    game, _ = new_game(answers={"action": "battle", "step": lambda d: list(d.options).index(next(steps))})
+    game, _ = new_game(
+        answers={"action": "battle", "step": lambda d: list(d.options).index(next(steps))}
+    )
     game.monsters.clear()
     h = hero(game)
     before = h.fatigue
