@@ -224,7 +224,7 @@ def test_sorcery_adds_range_or_damage() -> None:
 
 def test_command_helps_monsters_within_three() -> None:
     # DJ-ABIL-05, DJ-REF-41: +1 damage and +1 range, the commander included
-    game, _, h = setup()
+    game, _, _h = setup()
     imp = add_monster(game, "imp", (1, 0))
     base = monster_profile(game, imp)
     boss = add_monster(game, "imp", (2, 0))
@@ -337,7 +337,7 @@ def test_stunned_hero_moves_or_attacks_and_loses_one_token() -> None:
 
 def test_stunned_monster_loses_its_activation_master_may_act() -> None:
     # DJ-EFF-04: a stunned monster takes no action; DJ-REF-23: a master may move or attack
-    game, _, h = setup(answers={"stunned-master": "attack"})
+    game, _, _h = setup(answers={"stunned-master": "attack"})
     imp = add_monster(game, "imp", (1, 0))
     imp.conditions["stun"] = 1
     activate(game, imp)
@@ -399,7 +399,7 @@ def test_master_bounty() -> None:
 
 def test_armor_from_equipment_and_skills() -> None:
     # DJ-ATK-08: base armor plus equipment
-    game, _, h = setup()
+    _game, _, h = setup()
     base = h.armor_against("melee")
     h.armor_item = Item("mail", "Mail", "shop", "armor", armor=2)
     assert h.armor_against("melee") == base + 2
@@ -436,7 +436,7 @@ def test_aim_against_dodge_cancels() -> None:
 
 def test_guard_interrupts_a_monster_move() -> None:
     # DJ-ORD-04: a guarding hero attacks a monster that comes in range, once
-    game, script, h = setup(answers={"guard": "attack"})
+    game, _script, h = setup(answers={"guard": "attack"})
     game.open_door("d1", None)
     h.orders.add("guard")
     put(h, (1, 1))
