@@ -371,7 +371,9 @@ def test_undying_returns_on_a_surge() -> None:
 
 
 def test_hero_death() -> None:
-    # DJ-DEATH-01..04, DJ-REF-35: to town, conquest lost, half the gold to 25, restored
+    # DJ-DEATH-01: killed when the wounds run out; DJ-DEATH-02: to town, wounds and fatigue
+    # restored; DJ-DEATH-03 with DJ-REF-35: half the gold, rounded down to 25 (125 -> 75);
+    # DJ-DEATH-04: the heroes lose the hero's conquest value
     game, _, h = setup()
     h.gold = 125
     h.conditions["burn"] = 2

@@ -110,9 +110,21 @@ def targets(game: DescentGame, attacker: Figure, prof: Profile) -> list[Figure]:
             continue
         if prof.attack != "melee" and dist > 12:
             continue
-        if game.geometry.sees(attacker, fig):
+        if game.geometry.sees(attacker, fig) or _crack_shot(game, attacker, prof, fig):
             out.append(fig)
     return out
+
+
+def _crack_shot(game: DescentGame, attacker: Figure, prof: Profile, fig: Figure) -> bool:
+    """Sight traced from a square next to the hero (DJ-SKILL-R05)."""
+    if not isinstance(attacker, HeroFigure) or prof.attack == "melee" or attacker.cell is None:
+        return False
+    if not attacker.has("sight_from_adjacent"):
+        return False
+    return any(
+        game.geometry.sees(c, fig, ignore=[attacker])
+        for c in game.geometry.board.neighbors(attacker.cell)
+    )
 
 
 def armor_of(game: DescentGame, fig: Figure, attack: str) -> int:
@@ -250,7 +262,15 @@ def _rerolls(
     game: DescentGame, attacker: Figure, target: Figure, rolls: list[tuple[str, int]]
 ) -> list[tuple[str, int]]:
     """Aim (attacker) and Dodge (defending hero) rerolls; both together cancel (DJ-ORD-01..03)."""
-    aim = isinstance(attacker, HeroFigure) and "aim" in attacker.orders
+    aim = isinstance(attacker, HeroFigure) and (
+        "aim" in attacker.orders
+        or (  # DJ-SKILL-R16: two-handed ranged attacks count as aimed
+            attacker.has("aimed_two_handed")
+            and attacker.weapon is not None
+            and attacker.weapon.attack == "ranged"
+            and attacker.weapon.hands == 2
+        )
+    )
     dodge = isinstance(target, HeroFigure) and "dodge" in target.orders
     if aim and isinstance(attacker, HeroFigure):
         attacker.orders.discard("aim")  # spent once the aimed attack is made
@@ -386,6 +406,20 @@ def apply_damage(
 def hero_dies(game: DescentGame, hero: HeroFigure) -> None:
     """DJ-DEATH-01..04, DJ-REF-35: to town, conquest lost, half the gold (to 25) lost, full
     wounds and fatigue, no lingering effects; the hero's turn ends if it was theirs."""
+    blast = max((s.death_blast for s in hero.skills), default=0)
+    if blast and hero.cell is not None:  # DJ-SKILL-G12
+        for m in list(game.monsters):
+            if m.cell is not None and m.named is None and game.geometry.distance(m, hero) <= blast:
+                where = m.cell
+                m.cell = None
+                m.wounds = 0
+                game.emit(
+                    "monster-killed",
+                    figure=m.uid,
+                    monster=m.monster.id if m.monster else None,
+                    cell=where,
+                    by=hero.uid,
+                )
     lost_gold = (hero.gold // 2) // 25 * 25
     hero.gold -= lost_gold
     cell = hero.cell
@@ -428,6 +462,11 @@ def monster_dies(
         cell=cell,
         by=killer.uid if killer else None,
     )
+    if isinstance(killer, HeroFigure):  # DJ-SKILL-G03
+        gain = min(sum(s.kill_fatigue for s in killer.skills), killer.max_fatigue - killer.fatigue)
+        if gain > 0:
+            killer.fatigue += gain
+            game.emit("fatigue-restored", hero=killer.uid, fatigue=killer.fatigue, why="kill")
     if fig.rank == "master" and fig.named is None and isinstance(killer, HeroFigure):
         killer.gold += 50  # DJ-REF-23 bounty
         game.emit("gold-gained", heroes=[killer.uid], amount=50, why="master bounty")

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 ACTIONS = ("advance", "run", "battle", "ready")
 ORDERS = ("guard", "aim", "dodge", "rest")
 MAX_POTIONS = 3  # DJ-TURN-02
+PACK_SIZE = 3  # DJ-REF-40
 
 
 def hero_phase(game: DescentGame) -> None:
@@ -48,6 +49,8 @@ def hero_turn(game: DescentGame, hero: HeroFigure) -> None:
 
     game.active_hero = hero
     hero.glyph_used = False
+    hero.used = set()
+    hero.turn_action = ""
     game.emit(
         "hero-turn-started",
         hero=hero.uid,
@@ -112,6 +115,7 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
                 if gain:
                     hero.fatigue += gain
                     game.emit("fatigue-restored", hero=hero.uid, fatigue=hero.fatigue, why=skill.id)
+    hero.turn_action = choice
     game.emit("action-chosen", hero=hero.uid, action=choice, mp=mp, attacks=attacks)
     if not can_move:
         mp = 0  # DJ-EFF-11: webbed
@@ -130,7 +134,14 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
         kind = step["do"]
         if kind == "end":
             break
-        if kind == "fatigue-mp":  # DJ-TURN-07
+        if kind == "fatigue-attack":  # DJ-SKILL-M04, R04, G07
+            hero.fatigue -= int(step["fatigue"])
+            hero.used.add(step["skill"])
+            attacks += 1
+            game.emit(
+                "fatigue-spent", hero=hero.uid, amount=int(step["fatigue"]), why=step["skill"]
+            )
+        elif kind == "fatigue-mp":  # DJ-TURN-07
             hero.fatigue -= 1
             mp += 1
             game.emit("fatigue-spent", hero=hero.uid, amount=1, why="movement point")
@@ -186,6 +197,9 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
             else:
                 hero.fatigue = hero.max_fatigue
                 game.emit("fatigue-restored", hero=hero.uid, fatigue=hero.fatigue, why="potion")
+    still = max((s.still_heal for s in hero.skills), default=0)
+    if still and not moved and hero.cell is not None:  # DJ-SKILL-G14
+        heal(game, hero, still)
     if choice == "ready" and hero.cell is not None:  # DJ-TURN-06
         order = game.ask("order", hero.uid, list(ORDERS), f"{hero.name}: place an order")
         hero.orders.add(order)
@@ -241,6 +255,16 @@ def step_options(
     if mp >= 1:
         for potion in sorted(set(hero.potions)):
             out.append({"do": "potion", "potion": potion})
+    weapon = hero.weapon
+    for skill in hero.skills:
+        extra = skill.extra_attack
+        if extra is None or weapon is None or weapon.attack is None:
+            continue
+        kind, cost, action, once = extra
+        if kind not in ("any", weapon.attack) or (action and action != hero.turn_action):
+            continue
+        if hero.fatigue >= cost and not (once and skill.id in hero.used):
+            out.append({"do": "fatigue-attack", "skill": skill.id, "fatigue": cost})
     if movable and hero.fatigue > 0:
         out.append({"do": "fatigue-mp"})
     out.append({"do": "end"})
@@ -373,11 +397,15 @@ def gain_item(game: DescentGame, hero: HeroFigure, item: Item) -> None:
     if item.type == "potion" and item.potion is not None:
         _add_potion(game, hero, item.potion)
         return
+    room = len(hero.pack) < PACK_SIZE  # DJ-REF-40: 3 unequipped items
+    options = ["equip", "pack"] if room else ["equip", "drop"]
     choice = game.ask(
-        "gain-item", hero.uid, ["equip", "pack"], f"{hero.name} gains {item.name}", item=item.id
+        "gain-item", hero.uid, options, f"{hero.name} gains {item.name}", item=item.id
     )
     if choice == "equip":
         equip(game, hero, item)
+    elif choice == "drop":  # DJ-AP-01: a dropped item is lost
+        game.emit("item-dropped", hero=hero.uid, item=item.id)
     else:
         hero.pack.append(item)
         game.emit("item-packed", hero=hero.uid, item=item.id)

@@ -302,6 +302,13 @@ def _move_monster(game: DescentGame, monster: MonsterFigure, path: list[Any]) ->
     for step in path:
         monster.cell = (int(step[0]), int(step[1]))
         game.emit("figure-moved", figure=monster.uid, path=[monster.cell], why="move")
+        for hero in game.heroes:  # DJ-SKILL-G02: holy aura
+            aura = sum(s.holy_aura for s in hero.skills)
+            near = hero.cell is not None and monster.cell is not None
+            if aura and near and game.geometry.distance(hero, monster) <= 1:
+                apply_damage(game, monster, aura, hero, "holy aura")
+        if monster.cell is None or not monster.alive:
+            return
         for hero in game.heroes:
             if hero.cell is None or monster.cell is None or "guard" not in hero.orders:
                 continue

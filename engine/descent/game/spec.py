@@ -39,6 +39,7 @@ EVENTS: dict[str, Declared] = {
             "A hero equips an item; what it replaces goes to the pack.",
         ),
         _d("item-packed", "hero item", "A hero puts a new item in the pack."),
+        _d("item-dropped", "hero item", "A hero with a full pack drops a new item (DJ-REF-40)."),
         _d("potion-gained", "hero potion", "A hero gains a potion."),
         _d(
             "quest-started",

@@ -64,13 +64,20 @@ class HeroFigure(Figure):
     in_town: bool = False
     glyph_used: bool = False
     deaths: int = 0
+    #: this turn's action and the once-per-turn skills used (reset each turn)
+    turn_action: str = ""
+    used: set[str] = field(default_factory=set)
+
+    def has(self, effect: str) -> bool:
+        return any(getattr(s, effect) for s in self.skills)
 
     @property
     def speed(self) -> int:
         """Speed: the armor's limit first, then bonuses (DJ-SKILL-R03 order)."""
         speed = self.base_speed
-        if self.armor_item is not None and self.armor_item.max_speed is not None:
-            speed = min(speed, self.armor_item.max_speed)
+        limit = self.armor_item.max_speed if self.armor_item is not None else None
+        if limit is not None and not self.has("unencumbered"):  # DJ-SKILL-M11
+            speed = min(speed, limit)
         speed += sum(s.speed for s in self.skills)
         if self.hero is not None:
             speed += self.hero.speed_bonus
@@ -84,6 +91,8 @@ class HeroFigure(Figure):
                 armor += item.armor
         for skill in self.skills:
             armor += skill.armor + skill.armor_vs.get(attack, 0)
+            if self.armor_item is None:
+                armor += skill.unarmored_armor  # DJ-SKILL-M11
         return armor
 
     def attack_bonuses(self, attack: str) -> list[AttackBonus]:

@@ -205,12 +205,23 @@ class Skill:
     door_cost: int | None = None
     ignore: frozenset[str] = frozenset()
     immune: frozenset[str] = frozenset()
+    #: (attack type or "any", fatigue cost, action or None, once per turn)
+    extra_attack: tuple[str, int, str | None, bool] | None = None
+    holy_aura: int = 0
+    kill_fatigue: int = 0
+    unencumbered: bool = False
+    unarmored_armor: int = 0
+    aimed_two_handed: bool = False
+    sight_from_adjacent: bool = False
+    death_blast: int = 0
+    still_heal: int = 0
     file: str | None = None
 
     @staticmethod
     def load(data: Mapping[str, Any], file: str | None = None) -> Skill:
         e = data.get("effects", {})
         on = e.get("on_action")
+        extra = e.get("extra_attack")
         return Skill(
             id=data["id"],
             name=data["name"],
@@ -228,6 +239,24 @@ class Skill:
             door_cost=int(e["door_cost"]) if "door_cost" in e else None,
             ignore=frozenset(e.get("ignore", ())),
             immune=frozenset(e.get("immune", ())),
+            extra_attack=(
+                (
+                    str(extra["type"]),
+                    int(extra["fatigue"]),
+                    extra.get("action"),
+                    bool(extra.get("once", False)),
+                )
+                if extra
+                else None
+            ),
+            holy_aura=int(e.get("holy_aura", 0)),
+            kill_fatigue=int(e.get("kill_fatigue", 0)),
+            unencumbered=bool(e.get("unencumbered", False)),
+            unarmored_armor=int(e.get("unarmored_armor", 0)),
+            aimed_two_handed=bool(e.get("aimed_two_handed", False)),
+            sight_from_adjacent=bool(e.get("sight_from_adjacent", False)),
+            death_blast=int(e.get("death_blast", 0)),
+            still_heal=int(e.get("still_heal", 0)),
             file=file,
         )
 
