@@ -290,7 +290,14 @@ def test_burn_poison_stun_web_land_on_damage() -> None:
     imp.wounds = imp.max_wounds = 20
     hit(game, h, imp)
     dealt = of(game, "attack-hit")[-1]["dealt"]
-    assert imp.conditions == {"burn": 1, "poison": dealt, "stun": 1, "web": 1, "bleed": 0}
+    assert imp.conditions == {
+        "burn": 1,
+        "poison": dealt,
+        "stun": 1,
+        "web": 1,
+        "bleed": 0,
+        "monkey": 0,
+    }
 
 
 def test_burn_rolls_off_on_surges_and_hurts_otherwise() -> None:
@@ -470,3 +477,50 @@ def test_attack_options_list_targets_in_sight() -> None:
     near = add_monster(game, "imp", (1, 0))
     opts = step_options(game, h, 0, 1, True, False)
     assert [o["target"] for o in opts if o["do"] == "attack"] == [near.uid]
+
+
+def test_monkey_god() -> None:
+    # DJ-EFF-07: the hero rolls a power die; a blank saves them
+    from questforge.engine.descent.game.overlord import monkey_god
+
+    game, _, h = setup("blank")
+    monkey_god(game, h)
+    assert h.conditions["monkey"] == 0
+    game, _, h = setup("surge", answers={"action": "run", "step": {"do": "end"}})
+    game.monsters.clear()
+    monkey_god(game, h)
+    assert h.conditions["monkey"] == 2
+    # DJ-EFF-09: no attacks, at most 5 squares, armor 0, no potions
+    assert h.armor_against("melee") == 0
+    h.potions = ["healing"]
+    hero_turn(game, h)
+    chosen = of(game, "action-chosen")[-1]
+    assert chosen["mp"] == 5 and chosen["attacks"] == 0
+    assert not [
+        d
+        for d in game.controller.asked
+        if d.kind == "step" and any(o["do"] == "potion" for o in d.options)
+    ]
+    # DJ-EFF-08: one token is discarded at the end of each turn
+    assert h.conditions["monkey"] == 1
+    hero_turn(game, h)
+    assert h.conditions["monkey"] == 0
+
+
+def test_no_token_is_discarded_on_the_turn_of_transformation() -> None:
+    # DJ-EFF-08: cursed during its own turn, the hero keeps both tokens at its end
+    from questforge.engine.descent.game.overlord import monkey_god
+
+    game, _, h = setup("surge")
+    game.monsters.clear()
+
+    def curse_then_run(d: Any) -> int:
+        monkey_god(game, h)
+        return list(d.options).index("run")
+
+    game.controller.answers.update({"action": curse_then_run, "step": {"do": "end"}})
+    hero_turn(game, h)
+    assert h.conditions["monkey"] == 2
+    game.controller.answers["action"] = "run"
+    hero_turn(game, h)
+    assert h.conditions["monkey"] == 1

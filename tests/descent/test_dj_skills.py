@@ -37,7 +37,7 @@ def test_attack_bonus_skills() -> None:
     # DJ-SKILL-M08 weapon mastery (+2 surges melee), DJ-SKILL-M09 mighty (+2 damage melee),
     # DJ-SKILL-R08 marksman (+3 range), DJ-SKILL-R10 master archer (+2 surges ranged),
     # DJ-SKILL-G04 inner fire (+2 range +1 damage), DJ-SKILL-G05 prodigy (+2 surges magic)
-    game, _, h = _hero_with(
+    _game, _, h = _hero_with(
         skill(attack=AttackBonus("melee", surges=2)), skill(attack=AttackBonus("melee", damage=2))
     )
     prof = hero_profile(h)
@@ -55,7 +55,7 @@ def test_attack_bonus_skills() -> None:
 
 def test_armor_skills_by_attack_type() -> None:
     # DJ-SKILL-M10 parry, DJ-SKILL-R06 deflect arrows, DJ-SKILL-G09 willpower
-    game, _, h = _hero_with(skill(armor_vs={"melee": 1}), skill(armor_vs={"ranged": 1}))
+    _game, _, h = _hero_with(skill(armor_vs={"melee": 1}), skill(armor_vs={"ranged": 1}))
     base = h.base_armor + (h.armor_item.armor if h.armor_item else 0)
     assert h.armor_against("melee") == base + 1
     assert h.armor_against("ranged") == base + 1
@@ -66,7 +66,7 @@ def test_armor_skills_by_attack_type() -> None:
 def test_tough_skilled_swift() -> None:
     # DJ-SKILL-M12 tough (+wounds), DJ-SKILL-R02 skilled (+fatigue) are applied at setup:
     # the fixture's "tough" card adds 2 wounds (hero 10 -> 12)
-    game, _, h = _hero_with()
+    _game, _, h = _hero_with()
     assert h.max_wounds == 12
     # DJ-SKILL-R03 swift: the armor's speed limit first, then +2
     h.armor_item = Item("plate", "Plate", "gold", "armor", armor=3, max_speed=3)
@@ -110,7 +110,7 @@ def test_terrain_skills() -> None:
 
 def test_cautious_costs_the_overlord_threat() -> None:
     # DJ-SKILL-R09: the Overlord gains 1 threat fewer per turn
-    game, _, h = _hero_with(skill(threat=-1))
+    game, _, _h = _hero_with(skill(threat=-1))
     game.monsters.clear()
     game.controller.answers["overlord-play"] = {"play": "done"}
     game.deck = [game.pack.overlord_cards["dart"]] * 4
@@ -193,7 +193,7 @@ def test_holy_aura_and_vampiric_blood() -> None:
 
 def test_enduring() -> None:
     # DJ-SKILL-M11: armor does not slow the hero; +1 armor when wearing none
-    game, _, h = _hero_with(skill(unencumbered=True, unarmored_armor=1))
+    _game, _, h = _hero_with(skill(unencumbered=True, unarmored_armor=1))
     h.armor_item = None
     base = h.base_armor
     assert h.armor_against("melee") == base + 1

@@ -116,6 +116,8 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
                     hero.fatigue += gain
                     game.emit("fatigue-restored", hero=hero.uid, fatigue=hero.fatigue, why=skill.id)
     hero.turn_action = choice
+    if hero.conditions["monkey"]:  # DJ-EFF-09: no attacks, at most 5 squares
+        mp, attacks = min(mp, 5), 0
     game.emit("action-chosen", hero=hero.uid, action=choice, mp=mp, attacks=attacks)
     if not can_move:
         mp = 0  # DJ-EFF-11: webbed
@@ -197,6 +199,12 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
             else:
                 hero.fatigue = hero.max_fatigue
                 game.emit("fatigue-restored", hero=hero.uid, fatigue=hero.fatigue, why="potion")
+    if hero.conditions["monkey"]:  # DJ-EFF-08
+        if hero.monkey_fresh:
+            hero.monkey_fresh = False
+        else:
+            hero.conditions["monkey"] -= 1
+            game.emit("monkey-token-removed", hero=hero.uid, remaining=hero.conditions["monkey"])
     still = max((s.still_heal for s in hero.skills), default=0)
     if still and not moved and hero.cell is not None:  # DJ-SKILL-G14
         heal(game, hero, still)
@@ -252,7 +260,7 @@ def step_options(
                     out.append({"do": "stairs", "to": list(other)})
         if o.type == "glyph" and o.id in game.glyphs and mp >= 1 and not hero.glyph_used:
             out.append({"do": "to-town", "glyph": o.id})
-    if mp >= 1:
+    if mp >= 1 and not hero.conditions["monkey"]:  # DJ-EFF-09: no potions for monkeys
         for potion in sorted(set(hero.potions)):
             out.append({"do": "potion", "potion": potion})
     weapon = hero.weapon

@@ -143,6 +143,12 @@ def describe_event(event: Event, game: DescentGame | None = None) -> str:
         ),
         "spawn-skipped": lambda: f"No {e['rank']} {e['monster']} can appear ({e['why']}).",
         "trap-sprung": lambda: f"The trap {e['card']} deals {e['damage']} to {n(e['hero'])}.",
+        "monkey-rolled": lambda: (
+            f"{n(e['hero'])} {'turns into a monkey' if e['monkey'] else 'resists the Monkey God'}."
+        ),
+        "monkey-token-removed": lambda: (
+            f"{n(e['hero'])} is a monkey for {e['remaining']} more turn(s)."
+        ),
         "monster-activated": lambda: f"{n(e['figure'])} activates.",
         "guard-triggered": lambda: f"{n(e['hero'])} guards and strikes {n(e['figure'])}.",
         "game-ended": lambda: (

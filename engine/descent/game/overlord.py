@@ -230,6 +230,10 @@ def offer_trap(game: DescentGame, trigger: str, hero: HeroFigure) -> None:
     apply_damage(game, hero, damage, None, f"trap {card.id}")
     if hero.cell is not None:
         for name, tokens in card.conditions.items():
+            if name == "monkey":
+                if tokens:
+                    monkey_god(game, hero)
+                continue
             if tokens and not hero.immune(name):
                 hero.conditions[name] += tokens
                 game.emit("condition-added", figure=hero.uid, condition=name, tokens=tokens)
@@ -328,3 +332,21 @@ def _move_monster(game: DescentGame, monster: MonsterFigure, path: list[Any]) ->
                 attack(game, hero, monster, prof)
         if monster.cell is None or not monster.alive:
             return
+
+
+def monkey_god(game: DescentGame, hero: HeroFigure) -> None:
+    """DJ-EFF-07, 08: roll a power die; on anything but a blank the hero is a monkey for
+    two turns (two tokens, one discarded at the end of each of the hero's turns)."""
+    from questforge.engine.descent.game.combat import power_die
+    from questforge.engine.descent.game.dice import is_blank, roll
+
+    black = power_die(game)
+    if black is None:
+        return
+    rolled = roll([black], game.pack.dice, game.rng)
+    if not rolled or is_blank(game.pack.dice, rolled[0]):
+        game.emit("monkey-rolled", hero=hero.uid, monkey=False)
+        return
+    hero.conditions["monkey"] = 2
+    hero.monkey_fresh = game.active_hero is hero
+    game.emit("monkey-rolled", hero=hero.uid, monkey=True)

@@ -144,6 +144,12 @@ EVENTS: dict[str, Declared] = {
             "A spawn finds no model or no square (DJ-SPAWN-02).",
         ),
         _d("trap-sprung", "card hero damage", "A trap hurts a hero (DJ-REF-28)."),
+        _d(
+            "monkey-rolled",
+            "hero monkey",
+            "The Monkey God curse: the power die decides (DJ-EFF-07).",
+        ),
+        _d("monkey-token-removed", "hero remaining", "A monkey token is discarded (DJ-EFF-08)."),
         _d("monster-activated", "figure", "A monster activates (DJ-MON-01)."),
         _d("guard-triggered", "hero figure", "A guarding hero interrupts (DJ-ORD-04)."),
         _d("game-ended", "outcome reason round conquest", "The game ends (DJ-GOAL)."),

@@ -21,7 +21,7 @@ from questforge.engine.descent.model import (
 )
 
 Cell = tuple[int, int]
-CONDITION_KEYS: tuple[str, ...] = ("burn", "poison", "stun", "web", "bleed")
+CONDITION_KEYS: tuple[str, ...] = ("burn", "poison", "stun", "web", "bleed", "monkey")
 
 
 @dataclass
@@ -66,6 +66,8 @@ class HeroFigure(Figure):
     deaths: int = 0
     #: this turn's action and the once-per-turn skills used (reset each turn)
     turn_action: str = ""
+    #: turned into a monkey during this very turn: no token is discarded at its end
+    monkey_fresh: bool = False
     used: set[str] = field(default_factory=set)
 
     def has(self, effect: str) -> bool:
@@ -85,6 +87,8 @@ class HeroFigure(Figure):
 
     def armor_against(self, attack: str) -> int:
         """Armor against an attack of type ``attack`` (DJ-ATK-08, DJ-SKILL-M10/R06/G09)."""
+        if self.conditions["monkey"]:
+            return 0  # DJ-EFF-09
         armor = self.base_armor + (self.hero.armor_bonus if self.hero else 0)
         for item in (self.armor_item, self.shield):
             if item is not None:
