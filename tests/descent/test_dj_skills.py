@@ -253,3 +253,94 @@ def test_divine_retribution_and_earth_pact() -> None:
     h2.wounds = h2.max_wounds - 3
     hero_turn(game2, h2)
     assert h2.wounds == h2.max_wounds - 1
+
+
+def test_knight_and_leadership() -> None:
+    # DJ-SKILL-M02: on Battle, 2 fatigue for half Speed (rounded up) and three attacks
+    game, _, h = _hero_with(skill(battle_charge=2))
+    game.monsters.clear()
+    game.controller.answers.update(
+        {"action": "battle", "battle-charge": "charge", "step": {"do": "end"}}
+    )
+    h.fatigue = 4
+    hero_turn(game, h)
+    chosen = of(game, "action-chosen")[-1]
+    assert (chosen["mp"], chosen["attacks"]) == ((h.speed + 1) // 2, 3) and h.fatigue == 2
+    # DJ-SKILL-M06: on Ready, both move and attack
+    game, script, h = _hero_with(skill(ready_both=True))
+    game.monsters.clear()
+    game.controller.answers.update({"action": "ready", "step": {"do": "end"}, "order": "guard"})
+    hero_turn(game, h)
+    chosen = of(game, "action-chosen")[-1]
+    assert (chosen["mp"], chosen["attacks"]) == (h.speed, 1)
+    assert not [d for d in script.asked if d.kind == "ready"]
+
+
+def test_cleaving() -> None:
+    # DJ-SKILL-M07: a melee kill lets the hero spend 1 fatigue to attack again
+    from djgame import add_monster
+
+    game, _, h = _hero_with(skill(cleave=1))
+    put(h, (0, 0))
+    put(hero(game, 1), (0, 2))
+    imp = add_monster(game, "imp", (1, 0))
+    game.controller.answers.update(
+        {
+            "action": "advance",
+            "cleave": "attack",
+            "step": lambda d: next(
+                i for i, o in enumerate(d.options) if o["do"] in ("attack", "end")
+            ),
+        }
+    )
+    h.fatigue = 2
+    hero_turn(game, h)
+    assert imp.cell is None and h.fatigue == 1
+    assert [e for e in of(game, "fatigue-spent") if e["why"] == "cleave"]
+
+
+def test_alertness_and_taunt() -> None:
+    # DJ-SKILL-R07: a monster moving next to the hero can be struck for 2 fatigue
+    from djgame import add_monster
+
+    from questforge.engine.descent.game.combat import attack, monster_profile
+    from questforge.engine.descent.game.overlord import _move_monster
+
+    game, _, h = _hero_with(skill(alertness=2))
+    game.controller.answers["alertness"] = "attack"
+    put(h, (0, 0))
+    put(hero(game, 1), (0, 2))
+    imp = add_monster(game, "imp", (2, 0))
+    h.fatigue = 2
+    _move_monster(game, imp, [[1, 0]])
+    assert h.fatigue == 0 and imp.cell is None
+    # DJ-SKILL-M15: taunt draws an attack meant for another hero within 5
+    game, _, h = _hero_with(skill(taunt=5))
+    game.controller.answers["taunt"] = "taunt"
+    put(h, (0, 0))
+    other = hero(game, 1)
+    put(other, (2, 1))
+    imp = add_monster(game, "imp", (1, 1))
+    attack(game, imp, other, monster_profile(game, imp))
+    assert of(game, "attack-declared")[-1]["target"] == h.uid
+
+
+def test_telekinesis_and_precision() -> None:
+    # DJ-SKILL-G01: each fatigue moves a figure in sight one square
+    from djgame import add_monster
+
+    from questforge.engine.descent.game.combat import targets
+
+    game, _, h = _hero_with(skill(telekinesis=True))
+    put(h, (0, 0))
+    put(hero(game, 1), (0, 2))
+    imp = add_monster(game, "imp", (2, 0))
+    opts = [o for o in step_options(game, h, 0, 0, False, False) if o["do"] == "telekinesis"]
+    assert {"do": "telekinesis", "figure": imp.uid, "to": [2, 1]} in opts
+    # DJ-SKILL-R12: ranged attacks ignore one figure in the way
+    h.weapon = Item("bow", "Bow", "shop", "weapon", hands=2, attack="ranged", dice=("sure",))
+    h.skills = []
+    add_monster(game, "imp", (1, 0))
+    assert imp not in targets(game, h, hero_profile(h))
+    h.skills = [skill(precision=True)]
+    assert imp in targets(game, h, hero_profile(h))

@@ -308,6 +308,20 @@ class DescentBot:
     def _guard(self, d: Decision) -> int:
         return 1
 
+    def _alertness(self, d: Decision) -> int:
+        return 1
+
+    def _cleave(self, d: Decision) -> int:
+        return 1
+
+    def _battle_charge(self, d: Decision) -> int:
+        hero = self._hero(d)
+        return 1 if hero.fatigue >= 3 else 0
+
+    def _taunt(self, d: Decision) -> int:
+        hero = self._hero(d)
+        return 1 if hero.wounds * 2 > hero.max_wounds else 0
+
     # --- overlord decisions -----------------------------------------------------------
 
     def _overlord_discard(self, d: Decision) -> int:

@@ -110,9 +110,26 @@ def targets(game: DescentGame, attacker: Figure, prof: Profile) -> list[Figure]:
             continue
         if prof.attack != "melee" and dist > 12:
             continue
-        if game.geometry.sees(attacker, fig) or _crack_shot(game, attacker, prof, fig):
+        if (
+            game.geometry.sees(attacker, fig)
+            or _crack_shot(game, attacker, prof, fig)
+            or _precision(game, attacker, prof, fig)
+        ):
             out.append(fig)
     return out
+
+
+def _precision(game: DescentGame, attacker: Figure, prof: Profile, fig: Figure) -> bool:
+    """Sight that ignores one figure in the way (DJ-SKILL-R12)."""
+    if not isinstance(attacker, HeroFigure) or prof.attack == "melee":
+        return False
+    if not attacker.has("precision"):
+        return False
+    return any(
+        game.geometry.sees(attacker, fig, ignore=[other])
+        for other in game.figures()
+        if other is not attacker and other is not fig
+    )
 
 
 def _crack_shot(game: DescentGame, attacker: Figure, prof: Profile, fig: Figure) -> bool:
@@ -137,6 +154,8 @@ def armor_of(game: DescentGame, fig: Figure, attack: str) -> int:
 def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -> None:
     """Resolve one attack of ``attacker`` on ``target`` (both on the board)."""
     side = attacker.uid if isinstance(attacker, HeroFigure) else "overlord"
+    if isinstance(attacker, MonsterFigure) and isinstance(target, HeroFigure):
+        target = _taunt(game, attacker, target, prof)
     dist = game.geometry.distance(attacker, target)
     game.emit(
         "attack-declared",
@@ -243,6 +262,25 @@ def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -
             _conditions(game, fig, gained, dealt)
             if "knockback" in gained and was_on_board is not None:
                 _knockback(game, attacker, fig, side)
+
+
+def _taunt(game: DescentGame, attacker: MonsterFigure, target: Figure, prof: Profile) -> Figure:
+    """A taunting hero within range may draw the attack (DJ-SKILL-M15)."""
+    for hero in game.heroes:
+        reach = max((s.taunt for s in hero.skills), default=0)
+        if hero is target or not reach or hero.cell is None:
+            continue
+        if game.geometry.distance(hero, attacker) > reach or hero not in targets(
+            game, attacker, prof
+        ):
+            continue
+        if (
+            game.ask("taunt", hero.uid, ["no", "taunt"], f"{hero.name}: taunt {attacker.name}?")
+            == "taunt"
+        ):
+            game.emit("taunted", hero=hero.uid, figure=attacker.uid)
+            return hero
+    return target
 
 
 def _describe_surge(s: SurgeAbility) -> dict[str, Any]:

@@ -106,9 +106,20 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
             "advance": (hero.speed, 1),  # DJ-TURN-05
             "ready": (hero.speed, 1),  # DJ-TURN-06: one of them, chosen below
         }[choice]
-        if choice == "ready":
+        if choice == "ready" and hero.has("ready_both"):  # DJ-SKILL-M06
+            mp, attacks = hero.speed, 1
+        elif choice == "ready":
             half = game.ask("ready", hero.uid, ["move", "attack"], "Ready: move or attack?")
             mp, attacks = (hero.speed, 0) if half == "move" else (0, 1)
+        charge = max((s.battle_charge for s in hero.skills), default=0)
+        can_charge = choice == "battle" and charge and hero.fatigue >= charge  # DJ-SKILL-M02
+        if (
+            can_charge
+            and game.ask("battle-charge", hero.uid, ["no", "charge"], "Charge?") == "charge"
+        ):
+            hero.fatigue -= charge
+            mp, attacks = (hero.speed + 1) // 2, 3
+            game.emit("fatigue-spent", hero=hero.uid, amount=charge, why="battle charge")
         for skill in hero.skills:  # DJ-SKILL-M01, M05
             if skill.on_action is not None and skill.on_action[0] == choice:
                 gain = min(skill.on_action[1], hero.max_fatigue - hero.fatigue)
@@ -157,6 +168,25 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
             prof = hero_profile(hero)
             if target is not None and prof is not None:
                 attack(game, hero, target, prof)
+                cleave = max((s.cleave for s in hero.skills), default=0)
+                killed = target.cell is None or not target.alive
+                can_cleave = killed and cleave and prof.attack == "melee" and hero.fatigue >= cleave
+                if (
+                    can_cleave
+                    and game.ask("cleave", hero.uid, ["no", "attack"], "Cleave?") == "attack"
+                ):
+                    hero.fatigue -= cleave  # DJ-SKILL-M07
+                    attacks += 1
+                    game.emit("fatigue-spent", hero=hero.uid, amount=cleave, why="cleave")
+        elif kind == "telekinesis":  # DJ-SKILL-G01
+            hero.fatigue -= 1
+            moved_fig = game.figure(step["figure"])
+            if moved_fig is not None:
+                moved_fig.cell = (step["to"][0], step["to"][1])
+                game.emit("fatigue-spent", hero=hero.uid, amount=1, why="telekinesis")
+                game.emit(
+                    "figure-moved", figure=moved_fig.uid, path=[step["to"]], why="telekinesis"
+                )
         elif kind == "open-door":
             mp -= int(step["cost"])
             game.open_door(step["door"], hero)
@@ -273,6 +303,15 @@ def step_options(
             continue
         if hero.fatigue >= cost and not (once and skill.id in hero.used):
             out.append({"do": "fatigue-attack", "skill": skill.id, "fatigue": cost})
+    if hero.has("telekinesis") and hero.fatigue > 0:
+        occupied = game.geometry.occupants()
+        for fig in game.figures():
+            if fig is hero or fig.size != (1, 1) or not game.geometry.sees(hero, fig):
+                continue
+            assert fig.cell is not None
+            for c in sorted(game.geometry.board.neighbors(fig.cell)):
+                if game.geometry.standable(fig, c, occupied):
+                    out.append({"do": "telekinesis", "figure": fig.uid, "to": list(c)})
     if movable and hero.fatigue > 0:
         out.append({"do": "fatigue-mp"})
     out.append({"do": "end"})

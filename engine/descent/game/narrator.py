@@ -150,6 +150,7 @@ def describe_event(event: Event, game: DescentGame | None = None) -> str:
             f"{n(e['hero'])} is a monkey for {e['remaining']} more turn(s)."
         ),
         "monster-activated": lambda: f"{n(e['figure'])} activates.",
+        "taunted": lambda: f"{n(e['hero'])} taunts {n(e['figure'])}.",
         "guard-triggered": lambda: f"{n(e['hero'])} guards and strikes {n(e['figure'])}.",
         "game-ended": lambda: (
             f"The game ends in round {e['round']}: the heroes {'win' if e['outcome'] == 'won' else 'lose' if e['outcome'] == 'lost' else 'stop'} ({e['reason']})."
@@ -181,6 +182,8 @@ def describe_option(kind: str, option: Any, game: DescentGame | None = None) -> 
                 return f"return by the glyph {option['glyph']} to {_sq(option['to'])}"
             if do == "potion":
                 return f"drink a {option['potion']} potion"
+            if do == "telekinesis":
+                return f"move {n(option['figure'])} to {_sq(option['to'])} with telekinesis"
             if do == "fatigue-attack":
                 return f"spend {option['fatigue']} fatigue for another attack ({option['skill']})"
             if do == "fatigue-mp":

@@ -313,6 +313,9 @@ def _move_monster(game: DescentGame, monster: MonsterFigure, path: list[Any]) ->
                 apply_damage(game, monster, aura, hero, "holy aura")
         if monster.cell is None or not monster.alive:
             return
+        _alertness(game, monster)
+        if monster.cell is None or not monster.alive:
+            return
         for hero in game.heroes:
             if hero.cell is None or monster.cell is None or "guard" not in hero.orders:
                 continue
@@ -350,3 +353,20 @@ def monkey_god(game: DescentGame, hero: HeroFigure) -> None:
     hero.conditions["monkey"] = 2
     hero.monkey_fresh = game.active_hero is hero
     game.emit("monkey-rolled", hero=hero.uid, monkey=True)
+
+
+def _alertness(game: DescentGame, monster: MonsterFigure) -> None:
+    """A hero may spend fatigue to attack a monster that moves next to them (DJ-SKILL-R07)."""
+    for hero in game.heroes:
+        cost = max((s.alertness for s in hero.skills), default=0)
+        if not cost or hero.cell is None or monster.cell is None or hero.fatigue < cost:
+            continue
+        prof = hero_profile(hero)
+        if prof is None or game.geometry.distance(hero, monster) > 1:
+            continue
+        if monster not in targets(game, hero, prof):
+            continue
+        if game.ask("alertness", hero.uid, ["wait", "attack"], f"{hero.name}: strike?") == "attack":
+            hero.fatigue -= cost
+            game.emit("fatigue-spent", hero=hero.uid, amount=cost, why="alertness")
+            attack(game, hero, monster, prof)

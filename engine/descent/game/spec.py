@@ -152,6 +152,7 @@ EVENTS: dict[str, Declared] = {
         _d("monkey-token-removed", "hero remaining", "A monkey token is discarded (DJ-EFF-08)."),
         _d("monster-activated", "figure", "A monster activates (DJ-MON-01)."),
         _d("guard-triggered", "hero figure", "A guarding hero interrupts (DJ-ORD-04)."),
+        _d("taunted", "hero figure", "A hero draws a monster's attack (DJ-SKILL-M15)."),
         _d("game-ended", "outcome reason round conquest", "The game ends (DJ-GOAL)."),
     )
 }
@@ -199,6 +200,14 @@ DECISIONS: dict[str, Declared] = {
         _d("spawn-square", "", "Where a spawned monster appears (DJ-SPAWN-03)."),
         _d("trap", "", "Play a trap or event at its trigger, or pass (DJ-REF-28)."),
         _d("stunned-master", "", "A stunned master monster moves or attacks (DJ-REF-23)."),
+        _d(
+            "battle-charge",
+            "",
+            "On Battle, fatigue for half Speed and three attacks (DJ-SKILL-M02).",
+        ),
+        _d("cleave", "", "After a melee kill, fatigue for another attack (DJ-SKILL-M07)."),
+        _d("alertness", "", "Fatigue to strike a monster that moves adjacent (DJ-SKILL-R07)."),
+        _d("taunt", "", "Draw an enemy's attack onto this hero (DJ-SKILL-M15)."),
         _d("monster-step", "do", "A monster's next step: move, attack or end (DJ-MON-01)."),
     )
 }

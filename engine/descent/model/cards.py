@@ -215,6 +215,13 @@ class Skill:
     sight_from_adjacent: bool = False
     death_blast: int = 0
     still_heal: int = 0
+    cleave: int = 0
+    alertness: int = 0
+    taunt: int = 0
+    telekinesis: bool = False
+    battle_charge: int = 0
+    ready_both: bool = False
+    precision: bool = False
     file: str | None = None
 
     @staticmethod
@@ -257,6 +264,13 @@ class Skill:
             sight_from_adjacent=bool(e.get("sight_from_adjacent", False)),
             death_blast=int(e.get("death_blast", 0)),
             still_heal=int(e.get("still_heal", 0)),
+            cleave=int(e.get("cleave", 0)),
+            alertness=int(e.get("alertness", 0)),
+            taunt=int(e.get("taunt", 0)),
+            telekinesis=bool(e.get("telekinesis", False)),
+            battle_charge=int(e.get("battle_charge", 0)),
+            ready_both=bool(e.get("ready_both", False)),
+            precision=bool(e.get("precision", False)),
             file=file,
         )
 
