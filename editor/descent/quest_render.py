@@ -149,7 +149,7 @@ def paint_quest(
         if o.cell not in qmap.cells:
             continue
         r = rect(o.cell).adjusted(6, 6, -6, -6)
-        colour = QColor(COLOURS.get(o.colour or "", "#444444"))
+        tone = QColor(COLOURS.get(o.colour or "", "#444444"))
         if o.type == "glyph":
             painter.setPen(QPen(QColor("#6b5b95"), 2))
             painter.setBrush(QBrush(QColor("#ffffff" if o.active else "#c62828")))
@@ -161,15 +161,15 @@ def paint_quest(
             painter.drawRect(r)
             label = "C"
         elif o.type == "stairs":
-            painter.setPen(QPen(colour, 2))
+            painter.setPen(QPen(tone, 2))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             for i in range(4):
                 y = r.top() + i * r.height() / 4
                 painter.drawLine(QPointF(r.left(), y), QPointF(r.right(), y))
             label = "S"
         elif o.type == "runekey":
-            painter.setPen(QPen(colour, 2))
-            painter.setBrush(QBrush(colour))
+            painter.setPen(QPen(tone, 2))
+            painter.setBrush(QBrush(tone))
             painter.drawEllipse(r.adjusted(4, 4, -4, -4))
             label = "K"
         else:
