@@ -163,9 +163,9 @@ def paint_quest(
         elif o.type == "stairs":
             painter.setPen(QPen(tone, 2))
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            for i in range(4):
-                y = r.top() + i * r.height() / 4
-                painter.drawLine(QPointF(r.left(), y), QPointF(r.right(), y))
+            for step in range(4):
+                line_y = r.top() + step * r.height() / 4
+                painter.drawLine(QPointF(r.left(), line_y), QPointF(r.right(), line_y))
             label = "S"
         elif o.type == "runekey":
             painter.setPen(QPen(tone, 2))
