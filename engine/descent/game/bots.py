@@ -82,10 +82,12 @@ class DescentBot:
 
     def _hero_goals(self, hero: HeroFigure) -> list[Cell]:
         game = self.game
+        walk = self._distances([hero.cell]) if hero.cell is not None else {}
         enemies = [
             m
             for m in game.monsters
-            if m.cell is not None and game.geometry.distance(hero, m) <= 2 * hero.speed + 2
+            if m.cell is not None
+            and min((walk.get(c, 999) for c in m.squares), default=999) <= 2 * hero.speed + 2
         ]
         if enemies:
             prof = hero_profile(hero)
@@ -211,15 +213,15 @@ class DescentBot:
             return by["open-chest"][0]
         if by.get("open-door") and not any(m.cell is not None for m in self.game.monsters):
             return by["open-door"][0]
+        goals = self._hero_goals(hero)
+        dist = self._distances(goals)
+        here = dist.get(hero.cell, 999) if hero.cell else 999
         if by.get("stairs"):
             to = tuple(opts[by["stairs"][0]]["to"])
-            if self.game.qmap.area_of.get(to) not in self.game.revealed:
+            if self.game.qmap.area_of.get(to) not in self.game.revealed or dist.get(to, 999) < here:
                 return by["stairs"][0]
         moves = by.get("move", [])
         if moves:
-            goals = self._hero_goals(hero)
-            dist = self._distances(goals)
-            here = dist.get(hero.cell, 999) if hero.cell else 999
             best = min(moves, key=lambda i: (dist.get(tuple(opts[i]["to"]), 999), opts[i]["cost"]))
             if dist.get(tuple(opts[best]["to"]), 999) < here:
                 return best
