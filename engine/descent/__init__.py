@@ -1,12 +1,10 @@
-"""The Descent: Journeys in the Dark (1st edition) ruleset: registers its kinds and model.
+"""The Descent: Journeys in the Dark (1st edition) ruleset: one registration record.
 
-Importing this package must stay cheap (the registry imports it to list rulesets): the
-model and the engine are imported only when used.
+Importing this package must stay cheap (the registry imports it to list rulesets): every
+face is named by import path and loaded on first use.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from questforge.engine.rulesets import Ruleset, register
 
@@ -23,20 +21,17 @@ KINDS: tuple[str, ...] = (
     "quest",
 )
 
-
-def load_model(documents: Any, **kwargs: Any) -> Any:
-    """Build a :class:`~questforge.engine.descent.model.DescentPack` (see ``load_pack_model``)."""
-    from questforge.engine.descent.model import load_pack_model
-
-    return load_pack_model(documents, **kwargs)
-
-
 RULESET = register(
     Ruleset(
-        name="descent",
+        id="descent",
         title="Descent: Journeys in the Dark (1st edition)",
         kinds=KINDS,
         schema_folder="descent",
-        load_model=load_model,
+        model="questforge.engine.descent.model:load_pack_model",
+        checks_module="questforge.validator.descent",
+        game_face="questforge.engine.descent.game.face:FACE",
+        board_mode_module="questforge.editor.descent",
+        description="Square grid with diagonals, heroes against the Overlord, dice pools, "
+        "conquest tokens, a town to return to.",
     )
 )
