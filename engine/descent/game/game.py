@@ -14,12 +14,12 @@ limit passes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from questforge.engine.core.decisions import Controller, Decision, check_index
-from questforge.engine.core.events import EventLog, JSONValue
+from questforge.engine.core.events import Event, EventLog, JSONValue, to_jsonable
 from questforge.engine.core.rng import Rng
 from questforge.engine.descent.game.board import Geometry
 from questforge.engine.descent.game.state import Cell, Figure, HeroFigure, MonsterFigure
@@ -109,6 +109,10 @@ class DescentGame:
         self._uid = 0
         self.geometry = Geometry(self, self.qmap)
         self.decisions = 0
+        #: every answer given, as ``{"kind", "actor", "index", "option"}`` (the replay log)
+        self.answers: list[dict[str, JSONValue]] = []
+        self.finished = False
+        self._flow: Iterator[None] | None = None
 
     # --- plumbing ----------------------------------------------------------------------
 
@@ -132,6 +136,9 @@ class DescentGame:
         decision = Decision(kind, actor, tuple(options), context, prompt)
         index = check_index(decision, self.controller.choose(decision))
         self.decisions += 1
+        self.answers.append(
+            {"kind": kind, "actor": actor, "index": index, "option": to_jsonable(options[index])}
+        )
         return options[index]
 
     def next_uid(self, prefix: str) -> str:
@@ -157,36 +164,66 @@ class DescentGame:
 
     def run(self, controller: Controller) -> str:
         """Play the whole game; returns the outcome (``won``, ``lost``, ``unfinished``)."""
-        from questforge.engine.descent.game.heroes import hero_phase
+        while not self.finished:
+            self.step(controller)
+        return self.outcome
+
+    def step(self, controller: Controller) -> list[Event]:
+        """Play to the next boundary (setup, one hero's turn, the Overlord's turn) and
+        return the events of that step. A controller that raises (a person must decide,
+        in core's step API) leaves the game unusable: it is rebuilt and replayed."""
+        self.controller = controller
+        first = len(self.log.events)
+        if self._flow is None:
+            self._flow = self._rounds()
+        try:
+            next(self._flow)
+        except GameOver as over:
+            self._finish(over)
+        except StopIteration:  # pragma: no cover - the flow only ends through GameOver
+            self._finish(GameOver("unfinished", "the game stopped"))
+        return self.log.events[first:]
+
+    def _finish(self, over: GameOver) -> None:
+        self.finished = True
+        self.outcome = over.outcome
+        self.reason = over.reason
+        self.emit(
+            "game-ended",
+            outcome=over.outcome,
+            reason=over.reason,
+            round=self.round,
+            conquest=self.conquest,
+        )
+
+    def _rounds(self) -> Iterator[None]:
+        """The game as a sequence of steps: setup, then per round every hero's turn in an
+        order the heroes choose (DJ-REF-39), then the Overlord's turn (DJ-ROUND-01)."""
+        from questforge.engine.descent.game.heroes import hero_turn
         from questforge.engine.descent.game.overlord import overlord_turn
         from questforge.engine.descent.game.setup import setup_game
 
-        self.controller = controller
-        try:
-            setup_game(self)
-            cap = self.quest.max_rounds or self.setup.round_cap
-            while True:
-                self.round += 1
-                self.emit(
-                    "round-started", round=self.round, conquest=self.conquest, threat=self.threat
+        setup_game(self)
+        yield
+        cap = self.quest.max_rounds or self.setup.round_cap
+        while True:
+            self.round += 1
+            self.emit("round-started", round=self.round, conquest=self.conquest, threat=self.threat)
+            self.fire_events("round", None)
+            remaining = list(self.heroes)
+            while remaining:
+                uid = self.ask(
+                    "hero-order", "heroes", [h.uid for h in remaining], "Which hero acts next?"
                 )
-                self.fire_events("round", None)
-                hero_phase(self)
-                overlord_turn(self)
-                if self.round >= cap:
-                    outcome = "lost" if self.quest.max_rounds else "unfinished"
-                    raise GameOver(outcome, f"round limit {cap} reached")
-        except GameOver as over:
-            self.outcome = over.outcome
-            self.reason = over.reason
-            self.emit(
-                "game-ended",
-                outcome=over.outcome,
-                reason=over.reason,
-                round=self.round,
-                conquest=self.conquest,
-            )
-        return self.outcome
+                hero = next(h for h in remaining if h.uid == uid)
+                remaining.remove(hero)
+                hero_turn(self, hero)
+                yield
+            overlord_turn(self)
+            yield
+            if self.round >= cap:
+                outcome = "lost" if self.quest.max_rounds else "unfinished"
+                raise GameOver(outcome, f"round limit {cap} reached")
 
     # --- conquest, objectives, quest events -------------------------------------------
 
@@ -302,7 +339,7 @@ class DescentGame:
             bonus = named.damage
             name = named.name
         fig = MonsterFigure(
-            uid=self.next_uid("m"),
+            uid=self.next_uid(f"{monster.id}-"),
             side="overlord",
             name=name,
             cell=cell,

@@ -19,8 +19,11 @@ def game_metrics(events: Iterable[Event]) -> dict[str, Any]:
     cards: Counter[str] = Counter()
     kills = 0
     damage_to_heroes = 0
+    heroes: set[str] = set()
     for e in events:
         t = e.type
+        if t == "hero-joined":
+            heroes.add(e["hero"])
         if t == "round-started":
             rounds = e["round"]
             conquest.append(e["conquest"])
@@ -30,7 +33,7 @@ def game_metrics(events: Iterable[Event]) -> dict[str, Any]:
             cards[e["card"]] += 1
         elif t == "monster-killed":
             kills += 1
-        elif t == "damage-taken" and not str(e["figure"]).startswith("m"):
+        elif t == "damage-taken" and e["figure"] in heroes:
             damage_to_heroes += e["amount"]
         elif t == "game-ended":
             outcome = e["outcome"]

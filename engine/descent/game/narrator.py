@@ -15,12 +15,19 @@ if TYPE_CHECKING:
     from questforge.engine.descent.game.game import DescentGame
 
 
+def pretty(uid: Any) -> str:
+    """A figure id as words when no game is at hand (``gloomkin-3`` -> ``Gloomkin 3``)."""
+    return " ".join(part.capitalize() for part in str(uid).split("-"))
+
+
 def _names(game: DescentGame | None) -> Callable[[Any], str]:
     def name(uid: Any) -> str:
-        if game is None or uid is None:
-            return str(uid)
+        if uid is None:
+            return "nobody"
+        if game is None:
+            return pretty(uid)
         fig = game.figure(str(uid))
-        return fig.name if fig is not None else str(uid)
+        return fig.name if fig is not None else pretty(uid)
 
     return name
 
@@ -227,7 +234,7 @@ def describe_option(kind: str, option: Any, game: DescentGame | None = None) -> 
     return str(option)
 
 
-def board_text(game: DescentGame) -> str:
+def board_text(game: DescentGame, marks: Mapping[tuple[int, int], str] | None = None) -> str:
     """The map as text: ``#`` unrevealed, ``.`` floor, terrain, objects, figures, doors.
 
     Legend: digits heroes (seat order), ``m`` normal and ``M`` master monsters, ``N`` named,
@@ -258,6 +265,8 @@ def board_text(game: DescentGame) -> str:
     for i, h in enumerate(game.heroes):
         if h.cell is not None:
             glyph[h.cell] = str(i + 1)
+    for c, mark in (marks or {}).items():
+        glyph[c] = mark[-1]
     lines = []
     for y in range(min(ys), max(ys) + 1):
         lines.append("".join(glyph.get((x, y), " ") for x in range(min(xs), max(xs) + 1)).rstrip())
