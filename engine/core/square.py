@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 Cell = tuple[int, int]
 
@@ -43,6 +44,7 @@ class SquareBoard:
             if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
                 raise ValueError(f"a wall must separate two orthogonally adjacent cells: {a}, {b}")
             self._walls.add(frozenset((tuple(a), tuple(b))))  # type: ignore[arg-type]
+        self._neighbour_cache: dict[Cell, list[Cell]] = {}
 
     def cells(self) -> Iterator[Cell]:
         return iter(self._cells)
@@ -94,6 +96,14 @@ class SquareBoard:
         return True
 
     def neighbors(self, cell: Cell) -> list[Cell]:
+        """Cells one step away (cached: the board does not change after construction)."""
+        found = self._neighbour_cache.get(cell)
+        if found is None:
+            found = self._neighbours(cell)
+            self._neighbour_cache[cell] = found
+        return list(found)
+
+    def _neighbours(self, cell: Cell) -> list[Cell]:
         x, y = cell
         out = [(x + dx, y + dy) for dx, dy in ORTHOGONAL if self._open(cell, (x + dx, y + dy))]
         if self.diagonal:
@@ -129,6 +139,7 @@ class SightLine:
     corners: tuple[tuple[Cell, Cell, Cell, Cell], ...]
 
 
+@lru_cache(maxsize=1 << 16)
 def sight_line(a: Cell, b: Cell) -> SightLine:
     """Walk the segment from the centre of ``a`` to the centre of ``b`` square by square.
 

@@ -118,3 +118,9 @@ def test_setup_options_have_defaults() -> None:
 def test_any_hero_count_plays(heroes: int) -> None:
     game, _ = play("ratcatchers-culvert", heroes, 5)
     assert len(game.heroes) == heroes and game.outcome in ("won", "lost", "unfinished")
+
+
+def test_docs_list_every_event_and_decision() -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "descent.md").read_text(encoding="utf-8")
+    for name in [*EVENTS, *DECISIONS]:
+        assert f"| `{name}` |" in text, name
