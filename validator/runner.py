@@ -270,6 +270,23 @@ def _schema_findings(doc: Document, folder: str | None, store: SchemaStore) -> l
         )
         return out
     entry = store.for_kind(kind, folder)
+    owners = (
+        sorted({e.folder for e in store if e.name == kind and e.folder != "common"})
+        if entry is None and folder is None
+        else []
+    )
+    if len(owners) > 1:
+        return [
+            *out,
+            codes.UNKNOWN_KIND.finding(
+                f"kind {kind!r} is defined by several rulesets ({', '.join(owners)}); "
+                "this file names none",
+                file=name,
+                path=("kind",),
+                hint=f'add "$schema": "https://questforge.dev/schema/{owners[0]}/{kind}.schema.json" '
+                "(or the ruleset you mean), or put the file in a pack",
+            ),
+        ]
     if entry is None:
         known = sorted(
             {e.name for e in store if e.folder in ("common", folder) and not is_definitions(e.name)}

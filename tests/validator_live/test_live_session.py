@@ -321,7 +321,11 @@ def test_deeply_nested_document_is_a_finding_not_a_crash() -> None:
     one nested thousands of levels deep gives QC003, in a session as in a one-shot run."""
 
     def deep() -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": "monster", "id": "deep"}
+        data: dict[str, Any] = {
+            "$schema": "https://questforge.dev/schema/gloomhaven/monster.schema.json",
+            "kind": "monster",
+            "id": "deep",
+        }
         node = data
         for _ in range(5000):
             node["n"] = {}
