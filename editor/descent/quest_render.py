@@ -41,6 +41,21 @@ def pack_from_workspace(workspace: Any) -> DescentPack:
     return load_pack_model(docs)
 
 
+def cell_rect(c: tuple[int, int], origin: tuple[int, int]) -> QRectF:
+    """The picture rectangle of square ``c`` when ``origin`` is the top-left square."""
+    return QRectF(
+        MARGIN + (c[0] - origin[0]) * CELL, MARGIN + 24 + (c[1] - origin[1]) * CELL, CELL, CELL
+    )
+
+
+def cell_at(x: float, y: float, origin: tuple[int, int]) -> tuple[tuple[int, int], float, float]:
+    """The square under picture point ``(x, y)`` and the point's position inside it (0..1)."""
+    fx = (x - MARGIN) / CELL
+    fy = (y - MARGIN - 24) / CELL
+    cx, cy = int(fx // 1), int(fy // 1)
+    return (cx + origin[0], cy + origin[1]), fx - cx, fy - cy
+
+
 def render_quest(
     document: Any, workspace: Any, output: Path, heroes: int = 2, fmt: str | None = None
 ) -> Path:
@@ -91,12 +106,11 @@ def paint_quest(
     height: int,
 ) -> None:
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.fillRect(QRectF(0, 0, width, height), QColor("#f7f3ea"))
+    if width and height:  # the editor paints its own background grid first
+        painter.fillRect(QRectF(0, 0, width, height), QColor("#f7f3ea"))
 
     def rect(c: tuple[int, int]) -> QRectF:
-        return QRectF(
-            MARGIN + (c[0] - origin[0]) * CELL, MARGIN + 24 + (c[1] - origin[1]) * CELL, CELL, CELL
-        )
+        return cell_rect(c, origin)
 
     title = QFont()
     title.setPointSize(12)
