@@ -20,7 +20,7 @@ from importlib.metadata import entry_points
 from typing import Any
 
 #: rulesets shipped with questforge: ``questforge.engine.<name>`` registers each one.
-BUILTIN: tuple[str, ...] = ("gloomhaven",)
+BUILTIN: tuple[str, ...] = ("gloomhaven", "witcher")
 
 
 @dataclass(frozen=True)
