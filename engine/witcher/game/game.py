@@ -20,8 +20,8 @@ from questforge.engine.core.decisions import Controller
 from questforge.engine.core.rng import Rng
 from questforge.engine.witcher.game.effects import EffectsMixin
 from questforge.engine.witcher.game.setup import Setup, initial_state
-from questforge.engine.witcher.game.state import HeroState
-from questforge.engine.witcher.model.content import Condition, Quest
+from questforge.engine.witcher.game.state import HeroState, KeptInvestigation
+from questforge.engine.witcher.model.content import Condition, Effects, Quest
 from questforge.engine.witcher.model.load import WitcherPack
 
 
@@ -41,7 +41,7 @@ class WitcherGame(EffectsMixin):
 
     def run(self, controller: Controller) -> Any:
         self.controller = controller
-        self._start()
+        self.start()
         n = len(self.state.heroes)
         remaining: int | None = None
         turn = 0
@@ -68,7 +68,8 @@ class WitcherGame(EffectsMixin):
             turn += 1
         return self.state
 
-    def _start(self) -> None:
+    def start(self) -> None:
+        """Place the setup obstacles and let every hero keep a first quest (WI-BASIC-01)."""
         s = self.state
         self.emit(
             "setup",
@@ -363,7 +364,7 @@ class WitcherGame(EffectsMixin):
             assert task is not None
             if task[0].type == "spend":
                 self.pay(h, task[0].cost, "task")
-            self._task_done(h, kept.id, task[1])
+            self._task_done(h, kept, task[1])
         elif kind == "card":
             owned = h.card(op["card"])
             assert owned is not None
@@ -415,9 +416,6 @@ class WitcherGame(EffectsMixin):
         self.gain_vp(h, quest.vp, f"quest {quest.id}")
         self.resolve(h, quest.reward, quest.id)
         self.draw_luck(h)
-        deck = self.state.quest_decks.get(quest.deck)
-        if deck is not None:
-            deck.discard_card(quest.id)  # back into its deck's discards: decks never run dry
         if len(h.completed) >= self.state.quests_to_end:
             if self.state.end_triggered_by is None:
                 self.state.end_triggered_by = h.id
@@ -430,13 +428,11 @@ class WitcherGame(EffectsMixin):
         self.emit("side-quest", hero=h.id, quest=quest.id, side=side)
         self.gain_vp(h, vp, f"side quest {side}")
 
-    def _task_done(self, h: HeroState, card: str, reward: Any) -> None:
-        for kept in h.investigations:
-            if kept.id == card:
-                kept.task_done = True  # WI-TASK-03: each task once
+    def _task_done(self, h: HeroState, kept: KeptInvestigation, reward: Effects) -> None:
+        kept.task_done = True  # WI-TASK-03: each task once
         h.tasks_done += 1
-        self.emit("task", hero=h.id, card=card)
-        self.resolve(h, reward, card)
+        self.emit("task", hero=h.id, card=kept.id)
+        self.resolve(h, reward, kept.id)
 
     def on_defeat(self, h: HeroState, monster_class: str) -> None:
         """Side quests and tasks that need a defeat complete at once (WI-QUEST-05)."""
@@ -458,7 +454,7 @@ class WitcherGame(EffectsMixin):
                 and task[0].type == "defeat"
                 and task[0].monster_class in (None, monster_class)
             ):
-                self._task_done(h, kept.id, task[1])
+                self._task_done(h, kept, task[1])
                 break  # WI-TASK-02: one task per operation
 
     # --- the end of a turn (WI-OBS) ------------------------------------------------------
