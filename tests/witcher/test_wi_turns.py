@@ -21,11 +21,10 @@ def test_a_turn_runs_operations_two_actions_then_an_obstacle() -> None:
     # WI-TURN-02: ops, action, ops, action, ops, obstacle or battle track;
     # WI-TURN-03 / WI-BASIC-04: two actions; WI-TURN-01 / WI-OP-01 / WI-DEV-03: only the
     # active hero decides anything during the turn
-    game, picker = new_game(seed=3)
-    game.controller = WitcherBot(game)
+    game, _ = new_game(seed=3)
     corvin = hero(game, "corvin")
     asked = []
-    inner = game.controller
+    inner = WitcherBot(game)
     game.controller = type(
         "C", (), {"choose": lambda self, d: (asked.append(d), inner.choose(d))[1]}
     )()

@@ -391,7 +391,8 @@ class WitcherGame(EffectsMixin):
     def take_quest(self, h: HeroState) -> None:
         """Draw two main quests of the hero's deck, keep one (WI-BASIC-01, WI-REF-05)."""
         deck = self.state.quest_decks.get(h.hero.quest_deck)
-        drawn = [c for c in ((self.draw(deck), self.draw(deck)) if deck else ()) if c is not None]
+        pair = (self.draw(deck), self.draw(deck)) if deck is not None else ()
+        drawn = [c for c in pair if c is not None]
         if not drawn:
             self.emit("deck-empty", hero=h.id, deck=f"quest:{h.hero.quest_deck}")
             return
