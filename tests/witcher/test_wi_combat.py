@@ -1,4 +1,4 @@
-"""Fights and dice (WI-CMB, WI-DICE, WI-MON-05/06, WI-LUCK-03)."""
+"""Fights and dice (WI-CMB, WI-DICE, WI-MON-05, WI-MON-06, WI-LUCK-03)."""
 
 from __future__ import annotations
 
@@ -70,7 +70,8 @@ def test_a_fight_rolls_combat_dice_and_the_heros_own_dice() -> None:
 
 
 def test_combat_dice_faces() -> None:
-    # WI-DICE-07 (combat dice), WI-DICE-03: exactly one blank face each
+    # WI-DICE-07 (combat dice), WI-DICE-03: exactly one blank face each; WI-REF-11: three
+    # combat dice; WI-DICE-08: the pack gives every hero their own dice
     faces = {d.id: Counter(r for f in d.faces for r in f) for d in PACK.dice.values()}
     assert faces["combat-white"] == Counter({"sword": 1, "shield": 4})
     assert faces["combat-red"] == Counter({"sword": 3, "shield": 2})
@@ -79,10 +80,13 @@ def test_combat_dice_faces() -> None:
         assert len(die.faces) == 6
         if die.owner == "combat":
             assert sum(1 for f in die.faces if not f) == 1
+    assert len(PACK.game_options.combat_dice) == 3
+    for h in PACK.heroes.values():
+        assert h.dice and all(PACK.dice[d].owner == "hero" for d in h.dice)
 
 
 def test_failed_attack_and_defence_apply_the_monster_effects() -> None:
-    # WI-CMB-03/04/06: the sword effect once per missing sword, the shield effect on a
+    # WI-CMB-03, WI-CMB-04, WI-CMB-06: the sword effect once per missing sword, the shield effect on a
     # failed defence; WI-VP-05 / WI-DOOM-08 reading: a wound with no free space costs 2 VP
     game, _ = new_game(seed=1)
     corvin = hero(game, "corvin")
@@ -102,7 +106,7 @@ def test_defeat_gives_the_monster_vp_and_discards_it() -> None:
     game.start()
     corvin = hero(game, "corvin")
     corvin.development = [OwnedCard("tempered-blade")] * 6  # six passive swords: sure win
-    area = [o for o in game.state.obstacles_in("ironvale") if o.monsters][0]
+    area = next(o for o in game.state.obstacles_in("ironvale") if o.monsters)
     token = area.monsters[0]
     cls = PACK.monsters[token.monster].monster_class
     game.encounter_monster(corvin, area, token)
@@ -116,7 +120,7 @@ def test_an_undefeated_monster_stays_face_up() -> None:
     game, _ = new_game(seed=1)
     game.start()
     corvin = hero(game, "corvin")
-    area = [o for o in game.state.obstacles_in("ironvale") if o.monsters][0]
+    area = next(o for o in game.state.obstacles_in("ironvale") if o.monsters)
     area.monsters[
         0
     ].monster = "pale-matriarch"  # 4 swords, ritual 3: Corvin cannot win without cards

@@ -32,7 +32,7 @@ def test_setup_places_monsters_face_down() -> None:
 
 
 def test_end_of_turn_meets_an_obstacle_of_the_heros_area() -> None:
-    # WI-OBS-02/03: a misfortune token is discarded and a misfortune card resolved
+    # WI-OBS-02, WI-OBS-03: a misfortune token is discarded and a misfortune card resolved
     game, _ = new_game()
     _clear(game)
     corvin = hero(game, "corvin")
@@ -46,7 +46,8 @@ def test_end_of_turn_meets_an_obstacle_of_the_heros_area() -> None:
 
 
 def test_the_hero_chooses_among_obstacles() -> None:
-    # WI-OBS-05: a monster or a misfortune token, and which monster
+    # WI-OBS-05: a monster or a misfortune token, and which monster; WI-MON-07 (our
+    # reading): face-down tokens are offered without showing which monster they are
     game, picker = new_game(obstacle=lambda o: o["obstacle"] == "misfortune")
     _clear(game)
     corvin = hero(game, "corvin")
@@ -54,7 +55,7 @@ def test_the_hero_chooses_among_obstacles() -> None:
     north.monsters = [MonsterToken("bog-lurker"), MonsterToken("crag-wyrm", face_up=True)]
     north.misfortune = True
     game.end_of_turn(corvin)
-    asked = [d for d in picker.asked if d.kind == "obstacle"][0]
+    asked = next(d for d in picker.asked if d.kind == "obstacle")
     assert len(asked.options) == 3
     assert asked.options[0]["monster"] is None  # face down: unknown
     assert asked.options[1]["monster"] == "crag-wyrm"
@@ -62,7 +63,7 @@ def test_the_hero_chooses_among_obstacles() -> None:
 
 
 def test_no_obstacle_advances_the_battle_track() -> None:
-    # WI-OBS-06, WI-TRACK-01/02/03: the next space clockwise; a monster space places a
+    # WI-OBS-06, WI-TRACK-01, WI-TRACK-02, WI-TRACK-03: the next space clockwise; a monster space places a
     # monster face down in the hero's area, which the hero then meets
     game, _ = new_game(seed=2)
     _clear(game)
@@ -113,7 +114,7 @@ def test_ignored_obstacle_does_not_advance_the_track() -> None:
 
 
 def test_skull_puts_a_token_on_the_next_action_space() -> None:
-    # WI-DOOM-05/06: a misfortune token on the next free space; WI-DOOM-01: tokens on the
+    # WI-DOOM-05, WI-DOOM-06: a misfortune token on the next free space; WI-DOOM-01: tokens on the
     # hero sheet are one of the kinds of misfortune
     game, _ = new_game()
     corvin = hero(game, "corvin")
@@ -153,7 +154,7 @@ def test_tokens_can_be_removed() -> None:
 
 
 def test_luck_cards_are_kept_face_down_until_used() -> None:
-    # WI-LUCK-02/03: kept for later; own-turn ones are operations
+    # WI-LUCK-02, WI-LUCK-03: kept for later; own-turn ones are operations
     game, _ = new_game()
     corvin = hero(game, "corvin")
     stack(game.state.luck_deck, "full-purse")
@@ -204,3 +205,35 @@ def test_draw_effects_draw_and_resolve() -> None:
     stack(game.state.investigation_decks["red"], "forge-gossip")
     game.resolve(corvin, (Effect("draw-investigation"),), "keen-eye")
     assert corvin.leads == {"red": 1}
+
+
+def test_monsters_come_in_three_classes_drawn_by_class() -> None:
+    # WI-MON-01: bronze, silver and gold; the track and effects draw by class
+    game, _ = new_game()
+    _clear(game)
+    corvin = hero(game, "corvin")
+    assert set(game.state.monster_pools) == {"bronze", "silver", "gold"}
+    for cls in ("bronze", "silver", "gold"):
+        for monster in game.place_monsters(corvin, cls, 2):
+            assert PACK.monsters[monster].monster_class == cls
+
+
+def test_cards_kept_until_they_can_be_resolved() -> None:
+    # WI-KEEP-01: a combat luck card waits face down until a fight; it is no operation
+    game, _ = new_game(seed=3, combat=lambda o: o["use"] == "luck")
+    corvin = hero(game, "corvin")
+    corvin.luck = ["second-wind"]
+    assert all(o["op"] != "luck" for o in game.operation_options(corvin))
+    assert corvin.luck == ["second-wind"]
+    game.fight(corvin, "bog-lurker", "test")
+    assert corvin.luck == [] and of(game, "luck-used")
+
+
+def test_the_supply_has_no_limits() -> None:
+    # WI-SUPPLY-01, WI-SUPPLY-02, WI-COMP-02: gold, leads and markers come from a bank that
+    # never runs out
+    game, _ = new_game()
+    corvin = hero(game, "corvin")
+    game.resolve(corvin, (Effect("gain-gold", amount=20),) * 10, "bank")
+    game.resolve(corvin, (Effect("gain-leads", amount=20, colour="red"),) * 10, "bank")
+    assert corvin.gold == 2 + 200 and corvin.leads == {"red": 200}

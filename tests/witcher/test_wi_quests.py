@@ -74,7 +74,8 @@ def test_main_quest_only_at_its_destination_with_the_resources() -> None:
 
 def test_completing_a_main_quest() -> None:
     # WI-OP-05, WI-BASIC-02, WI-QUEST-02, WI-LUCK-01, WI-VP-01, WI-SPEND-01: pay, gain the
-    # VP, the card goes face down, a luck card, a new quest of two
+    # VP, the card goes face down, a luck card, a new quest of two; WI-AREA-01: completed
+    # quests stay in the hero's area, apart from the current one
     game, _ = new_game()
     corvin = _at_destination(game, "corvin", "ashes-of-the-glade")
     corvin.gold, corvin.proof = 3, {"red": 1, "green": 1}
@@ -110,6 +111,7 @@ def test_quests_stop_at_the_game_length_and_trigger_the_end() -> None:
 
 def test_side_quests_visit_and_spend_in_any_order() -> None:
     # WI-OP-03, WI-QUEST-03, WI-QUEST-07: a visit side quest at its location only; others
+    # anywhere. WI-REF-06: a quest card has a main quest, side quests and a support quest;
     # anywhere
     game, _ = new_game()
     corvin = hero(game, "corvin")
@@ -197,7 +199,7 @@ def test_vp_never_below_zero_and_without_cap() -> None:
 
 
 def test_tasks_of_kept_investigation_cards() -> None:
-    # WI-TASK-01/03, WI-KEEP-03, WI-INV-02: a card with a task is kept face up, the task
+    # WI-TASK-01, WI-TASK-03, WI-KEEP-03, WI-INV-02: a card with a task is kept face up, the task
     # done once, at its location
     game, _ = new_game()
     corvin = hero(game, "corvin")
@@ -241,3 +243,19 @@ def test_own_turn_cards_spend_markers() -> None:
     game.operate(corvin, {"op": "card", "card": "bounty-ledger"})
     assert corvin.card("bounty-ledger").markers == 0 and corvin.leads == {"red": 1}  # type: ignore[union-attr]
     assert {"op": "card", "card": "bounty-ledger"} not in game.operation_options(corvin)
+
+
+def test_a_task_needing_travel_pays_after_the_travel() -> None:
+    # WI-TASK-04: the reward comes only once the action is fully resolved (an operation
+    # after the travel, including its misfortune card)
+    game, _ = new_game(
+        heroes=("tamsin", "corvin"),
+        action=lambda o: o["action"] == "travel" and o["to"] == "mistral-isle",
+        operation=lambda o: o["op"] == "task",
+    )
+    game.start()
+    tamsin = hero(game, "tamsin")
+    tamsin.investigations = [KeptInvestigation("drowned-sailor-log")]
+    game.play_turn(tamsin)
+    kinds = [e.type for e in game.log]
+    assert kinds.index("task") > kinds.index("travelled")

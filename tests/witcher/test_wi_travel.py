@@ -35,7 +35,7 @@ def test_mutually_adjacent_locations() -> None:
 
 
 def test_sea_route_costs_gold_and_is_offered_only_when_affordable() -> None:
-    # WI-ROUTE-02/03: sea routes cost gold; WI-ROUTE-01: routes join locations
+    # WI-ROUTE-02, WI-ROUTE-03: sea routes cost gold; WI-ROUTE-01: routes join locations
     game, _ = new_game(heroes=("tamsin", "ysolde"))
     tamsin = hero(game, "tamsin")
     tamsin.gold = 2
@@ -49,7 +49,8 @@ def test_sea_route_costs_gold_and_is_offered_only_when_affordable() -> None:
 
 
 def test_arrival_gives_the_destination_lead_only() -> None:
-    # WI-LEAD-03, WI-LEAD-02: the lead of the destination, none for the place passed through
+    # WI-LEAD-03, WI-LEAD-02, WI-REF-04: the lead of the destination's colour, none for the
+    # place passed through
     game, _ = new_game()
     corvin = hero(game, "corvin")
     stack(game.state.misfortune_deck, "quiet-road")
@@ -95,7 +96,7 @@ def test_heart_location_heals_a_wound_or_eases_a_severe_one() -> None:
 
 
 def test_heroes_share_a_location() -> None:
-    # WI-LOC-01/02: a hero entering takes one of its (four) spaces; others may be there too
+    # WI-LOC-01, WI-LOC-02: a hero entering takes one of its (four) spaces; others may be there too
     game, _ = new_game()
     corvin, ysolde = hero(game, "corvin"), hero(game, "ysolde")
     game.travel(corvin, ["karst-hold", "owlhollow"], 0)

@@ -38,7 +38,7 @@ def test_a_turn_runs_operations_two_actions_then_an_obstacle() -> None:
 
 
 def test_the_same_action_not_twice_in_a_turn() -> None:
-    # WI-TURN-04
+    # WI-TURN-04, WI-REF-03: two different actions
     game, _ = new_game()
     corvin = hero(game, "corvin")
     options = game.action_options(corvin, ["investigate"])
@@ -126,7 +126,7 @@ def test_sing_takes_two_gold() -> None:
 
 
 def test_delay_costs_the_next_action() -> None:
-    # WI-DELAY-01/02: delayed in action 1 -> action 2 is lost; WI-DELAY-03: a second delay
+    # WI-DELAY-01, WI-DELAY-02: delayed in action 1 -> action 2 is lost; WI-DELAY-03: a second delay
     # while delayed is ignored
     game, _ = new_game(seed=4)
     game.start()

@@ -24,6 +24,9 @@ from questforge.engine.witcher.game.state import HeroState, KeptInvestigation
 from questforge.engine.witcher.model.content import Condition, Effects, Quest
 from questforge.engine.witcher.model.load import WitcherPack
 
+#: every operation uses something up; more than this many in one phase is a bug, never a hang
+_MAX_OPERATIONS = 500
+
 
 class WitcherGame(EffectsMixin):
     """One game; :meth:`run` plays it to the end with a controller."""
@@ -253,7 +256,7 @@ class WitcherGame(EffectsMixin):
     # --- operations (WI-OP) --------------------------------------------------------------
 
     def operations(self, h: HeroState) -> None:
-        while True:
+        for _ in range(_MAX_OPERATIONS):
             options = self.operation_options(h)
             if len(options) == 1:
                 return
@@ -261,6 +264,10 @@ class WitcherGame(EffectsMixin):
             if op["op"] == "end":
                 return
             self.operate(h, op)
+        raise RuntimeError(
+            f"{h.id} performed {_MAX_OPERATIONS} operations in a row: an operation that "
+            "never uses anything up (a bug in the engine or a controller)"
+        )
 
     def operation_options(self, h: HeroState) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = [{"op": "end"}]
@@ -359,7 +366,7 @@ class WitcherGame(EffectsMixin):
             self.gain_vp(h, quest.support.vp_supporter, "support quest")  # WI-VP-06
             self.gain_vp(self.state.hero(op["owner"]), quest.support.vp_owner, "supported")
         elif kind == "task":
-            kept = next(k for k in h.investigations if k.id == op["card"])
+            kept = next(k for k in h.investigations if k.id == op["card"] and not k.task_done)
             task = self.pack.investigation[kept.id].task
             assert task is not None
             if task[0].type == "spend":
