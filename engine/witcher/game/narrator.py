@@ -43,7 +43,7 @@ class Narrator:
             self.pack.monsters,
         ):
             if ident in table:
-                return str(table[ident].name)  # type: ignore[attr-defined]
+                return str(table[ident].name)
         return ident
 
     # --- events --------------------------------------------------------------------------
