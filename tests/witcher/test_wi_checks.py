@@ -157,6 +157,13 @@ CASES: dict[str, tuple[str, Callable[[Files], None], str, tuple[Any, ...], set[s
         ("development_deck", 0),
         {"QWI400"},
     ),
+    "QWI424": (
+        "a 5-quest game with a three-quest deck",
+        _append("options.json", "lengths", value={"id": "epic", "quests": 5}),
+        "heroes/hero.json",
+        ("quest_deck",),
+        set(),
+    ),
 }
 
 

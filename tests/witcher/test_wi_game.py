@@ -164,3 +164,11 @@ def test_heroes_start_at_their_locations_with_the_starting_gold() -> None:
     assert starts == [PACK.heroes[h.id].start for h in game.state.heroes]
     assert len(set(starts)) == 4
     assert all(h.gold == PACK.game_options.starting_gold for h in game.state.heroes)
+
+
+def test_docs_list_every_event_and_decision() -> None:
+    from wigame import REPO
+
+    text = (REPO / "docs" / "witcher.md").read_text(encoding="utf-8")
+    for name in (*EVENTS, *DECISIONS):
+        assert f"| `{name}` |" in text, name

@@ -528,3 +528,42 @@ def development_owner(ctx: CheckContext) -> Iterator[Finding]:
                     doc,
                     ("development_deck", i),
                 )
+
+
+@wi_check(
+    "QWI424",
+    severity="warning",
+    title="Quest deck too small for the longest game",
+    description="A hero keeps each completed main quest face down (WI-QUEST-02), so a hero "
+    "needs at least as many quests in their deck as the longest game length asks for "
+    "(WI-REF-07); otherwise the deck runs dry and the hero can take no more quests. Heroes "
+    "sharing a deck share its cards.",
+    example="Three red quests, one red hero, and an epic length of five quests.",
+    fix="Add quests of that colour, or drop the longest length.",
+    rules=("WI-QUEST-02", "WI-BASIC-01", "WI-REF-07"),
+)
+def quest_deck_size(ctx: CheckContext) -> Iterator[Finding]:
+    longest = max(
+        (x["quests"] for doc in ctx.of_kind("game-options") for x in doc.data["lengths"]),
+        default=0,
+    )
+    if not longest:
+        return
+    decks: dict[str, int] = {}
+    for doc in ctx.all_of_kind("quest"):
+        decks[doc.data["deck"]] = decks.get(doc.data["deck"], 0) + 1
+    users: dict[str, int] = {}
+    for doc in ctx.of_kind("hero"):
+        users[doc.data["quest_deck"]] = users.get(doc.data["quest_deck"], 0) + 1
+    for doc in ctx.of_kind("hero"):
+        colour = doc.data["quest_deck"]
+        need = longest * users[colour]
+        have = decks.get(colour, 0)
+        if have < need:
+            yield ctx.finding(
+                quest_deck_size,
+                f"the {colour} quest deck has {have} quests but a {longest}-quest game needs "
+                f"{need} for the {users[colour]} hero(es) drawing from it",
+                doc,
+                ("quest_deck",),
+            )
