@@ -23,10 +23,10 @@ def test_exchange_at_the_heros_rate_same_colour_only() -> None:
     # WI-OP-02, WI-LEAD-05, WI-LEAD-01: leads of one colour at the hero's rate -> proof
     game, _ = new_game()
     ysolde = hero(game, "ysolde")
-    ysolde.leads = {"blue": 3, "red": 5}
+    ysolde.leads = {"blue": 3, "red": 4}
     ops = game.operation_options(ysolde)
     assert {"op": "exchange", "colour": "blue"} in ops  # blue: 3
-    assert {"op": "exchange", "colour": "red"} not in ops  # red: default 6
+    assert {"op": "exchange", "colour": "red"} not in ops  # red: the default 5
     game.operate(ysolde, {"op": "exchange", "colour": "blue"})
     assert ysolde.leads["blue"] == 0 and ysolde.proof == {"blue": 1}
 
