@@ -1,14 +1,12 @@
-"""The Witcher Adventure Game ruleset (``witcher``): registers its schemas, kinds and model.
+"""The Witcher Adventure Game ruleset (``witcher``): its registration record.
 
 A competitive race for victory points on a graph of locations joined by land and sea routes
 (rules catalogue ``rules/witcher.md``, IDs ``WI-...``). Importing this package must stay
-cheap (the registry imports it to list rulesets): the model and the game are imported only
-when used.
+cheap (the registry imports it to list rulesets): every face is named by import path and
+loaded on first use.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from questforge.engine.rulesets import Ruleset, register
 
@@ -27,19 +25,16 @@ KINDS: tuple[str, ...] = (
 )
 
 
-def load_model(documents: Any, **kwargs: Any) -> Any:
-    """Build a :class:`~questforge.engine.witcher.model.WitcherPack` from parsed documents."""
-    from questforge.engine.witcher.model import load_pack_model
-
-    return load_pack_model(documents, **kwargs)
-
-
 RULESET = register(
     Ruleset(
-        name="witcher",
+        id="witcher",
         title="The Witcher Adventure Game",
         kinds=KINDS,
         schema_folder="witcher",
-        load_model=load_model,
+        model="questforge.engine.witcher.model:load_pack_model",
+        checks_module="questforge.validator.witcher",
+        game_face="questforge.engine.witcher.game.face:FACE",
+        description="A race for victory points on a map of locations joined by land and "
+        "sea routes: quests, dice fights, misfortune, luck and investigation cards.",
     )
 )

@@ -10,7 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from questforge.engine.core.decisions import Controller, Decision, FirstOptionController
+from questforge.engine.core.decisions import (
+    Controller,
+    Decision,
+    FirstOptionController,
+    check_index,
+)
 from questforge.engine.core.decks import Deck, EmptyDeck
 from questforge.engine.core.events import EventLog, JSONValue, to_jsonable
 from questforge.engine.core.rng import Rng
@@ -29,13 +34,16 @@ class GameBase:
     state: GameState
     controller: Controller
 
-    def __init__(self, pack: WitcherPack, rng: Rng) -> None:
+    def __init__(self, pack: WitcherPack, rng: Rng, options: GameOptions | None = None) -> None:
         self.pack = pack
         self.board = pack.board
-        self.options = pack.game_options
+        self.options = options or pack.game_options
         self.rng = rng
         self.log = EventLog()
         self.controller = FirstOptionController()
+        #: every answered decision (``kind``, ``actor``, ``index``, ``option``): with the
+        #: seed, enough to replay the game
+        self.answers: list[dict[str, JSONValue]] = []
         self.lead_colours = sorted(
             {loc.lead for loc in self.board.locations if loc.lead and loc.gives_lead}
         )
@@ -58,11 +66,10 @@ class GameBase:
         decision = Decision(
             kind, actor, tuple(to_jsonable(list(options))), to_jsonable(context), prompt
         )
-        index = self.controller.choose(decision)
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(options):
-            from questforge.engine.core.decisions import check_index
-
-            check_index(decision, index)  # raises with a clear message
+        index = check_index(decision, self.controller.choose(decision))
+        self.answers.append(
+            {"kind": kind, "actor": actor, "index": index, "option": decision.options[index]}
+        )
         return options[index]
 
     def emit(self, type_: str, **fields: Any) -> None:

@@ -14,14 +14,16 @@ finished the final round first (WI-WIN-02..04).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from questforge.engine.core.decisions import Controller
+from questforge.engine.core.events import Event
 from questforge.engine.core.rng import Rng
 from questforge.engine.witcher.game.effects import EffectsMixin
 from questforge.engine.witcher.game.setup import Setup, initial_state
 from questforge.engine.witcher.game.state import HeroState, KeptInvestigation
-from questforge.engine.witcher.model.content import Condition, Effects, Quest
+from questforge.engine.witcher.model.content import Condition, Effects, GameOptions, Quest
 from questforge.engine.witcher.model.load import WitcherPack
 
 #: every operation uses something up; more than this many in one phase is a bug, never a hang
@@ -31,45 +33,97 @@ _MAX_OPERATIONS = 500
 class WitcherGame(EffectsMixin):
     """One game; :meth:`run` plays it to the end with a controller."""
 
-    def __init__(self, pack: WitcherPack, setup: Setup | None = None, seed: int | str = 0) -> None:
-        super().__init__(pack, Rng(seed))
+    def __init__(
+        self,
+        pack: WitcherPack,
+        setup: Setup | None = None,
+        seed: int | str = 0,
+        options: GameOptions | None = None,
+    ) -> None:
+        super().__init__(pack, Rng(seed), options)
         self.setup = setup or Setup()
         self.seed = seed
-        self.state = initial_state(pack, self.setup, self.rng)
+        self.state = initial_state(pack, self.setup, self.rng, self.options)
         #: (owner, quest) whose support quest an opponent completed (WI-OP-04)
         self.supported: set[tuple[str, str]] = set()
         self._slot = 0
+        self._steps: Iterator[None] | None = None
+        #: the last hero of the seat order has just finished a turn (a round is complete)
+        self.round_complete = False
 
-    # --- the whole game ------------------------------------------------------------------
+    # --- the whole game, step by step ----------------------------------------------------
 
-    def run(self, controller: Controller) -> Any:
+    @property
+    def events(self) -> list[Event]:
+        return self.log.events
+
+    @property
+    def finished(self) -> bool:
+        return self.state.finished
+
+    @property
+    def round(self) -> int:
+        return self.state.round
+
+    def step(self, controller: Controller) -> list[Event]:
+        """Play to the next boundary (the setup, then one hero's turn); the new events."""
         self.controller = controller
+        if self._steps is None:
+            self._steps = self._play()
+        start = len(self.log)
+        if not self.state.finished:
+            next(self._steps, None)
+        return self.log.events[start:]
+
+    def run(self, controller: Controller, round_cap: int | None = None) -> Any:
+        """Play to the end, or until ``round_cap`` rounds are complete (then the game is
+        left unfinished, without a ``game-end`` event)."""
+        while not self.state.finished:
+            self.step(controller)
+            if round_cap is not None and self.round_complete and self.state.round >= round_cap:
+                break
+        return self.state
+
+    def to_log_result(self) -> dict[str, Any] | None:
+        if not self.state.finished:
+            return None
+        return {
+            "outcome": self.state.outcome,
+            "rounds": self.state.round,
+            "ranking": list(self.state.ranking),
+            "vp": {h.id: h.vp for h in self.state.heroes},
+        }
+
+    def _play(self) -> Iterator[None]:
         self.start()
+        yield
         n = len(self.state.heroes)
         remaining: int | None = None
         turn = 0
         while True:
             seat = turn % n
+            self.round_complete = False
             if seat == 0:
                 self.state.round += 1
                 if self.state.round > self.options.max_rounds:
                     self.state.round -= 1
                     self._finish("unfinished")
-                    break
+                    return
                 self.emit("round", round=self.state.round)
             h = self.state.heroes[seat]
             self.state.active = seat
             self.play_turn(h)
+            self.round_complete = seat == n - 1
             if remaining is not None:
                 self.state.final_order.append(h.id)
                 remaining -= 1
                 if remaining == 0:
                     self._finish("finished")
-                    break
+                    return
             elif self.state.end_triggered_by is not None:
                 remaining = n  # WI-WIN-01: every hero plays one more turn
             turn += 1
-        return self.state
+            yield
 
     def start(self) -> None:
         """Place the setup obstacles and let every hero keep a first quest (WI-BASIC-01)."""

@@ -73,10 +73,10 @@ def summarise(records: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
         "games": len(records),
         "outcomes": dict(outcomes),
         "rounds_mean": round(mean(r["rounds"] for r in records), 2) if records else 0,
-        "win_rate": {h: round(wins[h] / plays[h], 3) for h in sorted(plays)},
+        "hero_win_rate": {h: round(wins[h] / plays[h], 3) for h in sorted(plays)},
         "seat_win_rate": {str(s): round(seat_wins[s] / n, 3) for s in sorted(seat_wins)},
-        "vp_mean": {h: round(mean(v), 1) for h, v in sorted(vp.items())},
-        "vp_range": {h: [min(v), max(v)] for h, v in sorted(vp.items())},
+        "hero_vp_mean": {h: round(mean(v), 1) for h, v in sorted(vp.items())},
+        "hero_vp_range": {h: [min(v), max(v)] for h, v in sorted(vp.items())},
         "quests": {
             q: {"taken": taken[q], "finished": finished[q]}
             for q in sorted(set(taken) | set(finished))

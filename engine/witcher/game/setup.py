@@ -8,8 +8,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from questforge.engine.core.decks import Deck
+from questforge.engine.core.game import SetupError as CoreSetupError
 from questforge.engine.core.rng import Rng
 from questforge.engine.witcher.game.state import GameState, HeroState, ObstacleState
+from questforge.engine.witcher.model.content import GameOptions
 from questforge.engine.witcher.model.load import WitcherPack
 
 
@@ -85,7 +87,7 @@ class Setup:
         return ids
 
 
-class SetupError(ValueError):
+class SetupError(CoreSetupError):
     """A setup the pack cannot provide (unknown hero, too many players, no map)."""
 
 
@@ -95,12 +97,14 @@ def _deck(cards: list[str], rng: Rng) -> Deck[str]:
     return deck
 
 
-def initial_state(pack: WitcherPack, setup: Setup, rng: Rng) -> GameState:
+def initial_state(
+    pack: WitcherPack, setup: Setup, rng: Rng, options: GameOptions | None = None
+) -> GameState:
     """Decks shuffled, heroes at their start with the starting gold; obstacles not yet
     placed (the game does that, emitting events)."""
     try:
         board = pack.board
-        options = pack.game_options
+        options = options or pack.game_options
     except LookupError as exc:
         raise SetupError(str(exc)) from None
     try:
