@@ -34,6 +34,7 @@ RULESET = register(
         model="questforge.engine.witcher.model:load_pack_model",
         checks_module="questforge.validator.witcher",
         game_face="questforge.engine.witcher.game.face:FACE",
+        board_mode_module="questforge.editor.witcher",
         description="A race for victory points on a map of locations joined by land and "
         "sea routes: quests, dice fights, misfortune, luck and investigation cards.",
     )
