@@ -39,7 +39,6 @@ import importlib
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -153,8 +152,13 @@ _loaded = False
 
 
 def register(ruleset: Ruleset) -> Ruleset:
-    """Register (or replace) a ruleset; returns it so modules can keep a handle."""
+    """Register (or replace) a ruleset; returns it so modules can keep a handle. A
+    plug-in's schema folder becomes known to every schema consumer."""
     _REGISTRY[ruleset.id] = ruleset
+    if ruleset.schema_path is not None:
+        from questforge.schema import add_schema_folder
+
+        add_schema_folder(ruleset.schema_folder or ruleset.id, ruleset.schema_path)
     return ruleset
 
 
@@ -170,6 +174,9 @@ def _load_all() -> None:
     _loaded = True
     for name in BUILTIN:
         importlib.import_module(f"questforge.engine.{name}")
+    # imported here: importlib.metadata costs tens of ms at start-up (ai solve never needs it)
+    from importlib.metadata import entry_points
+
     for ep in entry_points(group="questforge.rulesets"):
         try:
             obj = ep.load()

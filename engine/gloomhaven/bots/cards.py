@@ -122,9 +122,13 @@ def default_top(s: Situation, move_before: int = 0) -> float:
     return DEFAULT_ATTACK + 0.5 if _reach(s, move_before, 1) else 0.3
 
 
+#: GH-TURN-05: the default bottom's ability (built once: an ``Ability`` is costly to create)
+_DEFAULT_MOVE_ABILITY = Ability("move", DEFAULT_MOVE)
+
+
 def default_bottom(s: Situation) -> float:
     """GH-TURN-05: the default "Move 2" instead of a bottom action."""
-    return ability_value(Ability("move", DEFAULT_MOVE), s, 0)
+    return ability_value(_DEFAULT_MOVE_ABILITY, s, 0)
 
 
 def half_value(card: AbilityCard, half: str, s: Situation, move_before: int = 0) -> float:

@@ -9,10 +9,10 @@ from __future__ import annotations
 import functools
 import heapq
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from questforge.engine.core.hexgrid import Hex as GridHex
-from questforge.engine.core.hexgrid import HexBoard, distance, rotate
+from questforge.engine.core.hexgrid import HexBoard, distance, mirror, rotate
 from questforge.engine.core.los import LineOfSight
 from questforge.engine.gloomhaven.ai.solver import GeometryCache
 from questforge.engine.gloomhaven.game.spec import AreaPattern, DoorSpec, Hex, ScenarioSpec
@@ -134,9 +134,12 @@ class Board:
         return [h for h in play if not self.closed_door(state, h)]
 
 
-@dataclass(frozen=True, slots=True)
-class Route:
-    """A chosen way to a destination: ``path`` excludes the start hex."""
+class Route(NamedTuple):
+    """A chosen way to a destination: ``path`` excludes the start hex.
+
+    (A named tuple: a move builds one per reachable hex, and a frozen dataclass is several
+    times slower to create.)
+    """
 
     dest: Hex
     path: tuple[Hex, ...]
@@ -346,12 +349,16 @@ def aoe_placements(
 ) -> list[frozenset[Hex]]:
     """Every distinct hex set an area pattern can cover from ``origin`` (GH-AOE-01/04/05).
 
-    Melee patterns are offsets from the attacker's hex, rotated about it. Ranged patterns
+    Melee patterns are offsets from the attacker's hex, rotated (or flipped) about it. Ranged patterns
     may be anchored anywhere as long as one hex is within range and in line of sight.
     """
     seen: set[frozenset[Hex]] = set()
     out: list[frozenset[Hex]] = []
-    rotations = [tuple(rotate(o, k) for o in pattern.hexes) for k in range(6)]
+    # GH-AOE-01 / GH-REF-10: any rotation of the pattern or of its mirror image
+    flipped = tuple(mirror(o) for o in pattern.hexes)
+    rotations = [
+        tuple(rotate(o, k) for o in shape) for shape in (pattern.hexes, flipped) for k in range(6)
+    ]
     if pattern.melee:
         for offs in rotations:
             cover = frozenset((origin[0] + o[0], origin[1] + o[1]) for o in offs)
