@@ -1,7 +1,7 @@
 """Witcher board mode: the map editor on a graph canvas, and ``render`` of a map.
 
-Registered with the editor registry for documents whose kind is ``map`` and whose schema
-is the Witcher one (another ruleset may have a ``map`` too: kinds are keyed by ruleset).
+Registered for ``("witcher", "map")``: another ruleset may have a ``map`` too, and the
+registries are keyed by ruleset and kind.
 """
 
 from __future__ import annotations
@@ -14,15 +14,12 @@ SCHEMA = "https://questforge.dev/schema/witcher/map.schema.json"
 
 
 def is_witcher_map(document: Any) -> bool:
+    """A ``map`` document that is not another ruleset's (by its ``$schema``)."""
     data = getattr(document, "data", None)
     if getattr(document, "kind", None) != "map" or not isinstance(data, dict):
         return False
     schema = data.get("$schema")
-    return (
-        not isinstance(schema, str)
-        or "/witcher/" in schema
-        or schema.endswith("witcher/map.schema.json")
-    )
+    return not isinstance(schema, str) or "/witcher/" in schema
 
 
 def _factory(document: Any, context: Any) -> Any:
@@ -31,7 +28,7 @@ def _factory(document: Any, context: Any) -> Any:
     return WitcherMapEditor(document, context)
 
 
-register_editor(EditorSpec("witcher-map", is_witcher_map, _factory))
+register_editor(EditorSpec("witcher", "map", _factory))
 
 
 def _render(document: Any, workspace: Any, options: Any, output: Any) -> None:
@@ -46,7 +43,7 @@ def _render(document: Any, workspace: Any, options: Any, output: Any) -> None:
 def _register_renderer() -> None:
     from questforge.editor.render import register_renderer
 
-    register_renderer("map", _render)
+    register_renderer("witcher", "map", _render)
 
 
 _register_renderer()
