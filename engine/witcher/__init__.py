@@ -33,6 +33,7 @@ RULESET = register(
         schema_folder="witcher",
         model="questforge.engine.witcher.model:load_pack_model",
         checks_module="questforge.validator.witcher",
+        templates_face="questforge.engine.witcher.templates:TEMPLATES",
         game_face="questforge.engine.witcher.game.face:FACE",
         board_mode_module="questforge.editor.witcher",
         description="A race for victory points on a map of locations joined by land and "
