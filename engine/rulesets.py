@@ -173,7 +173,11 @@ def _load_all() -> None:
         return
     _loaded = True
     for name in BUILTIN:
-        importlib.import_module(f"questforge.engine.{name}")
+        module = importlib.import_module(f"questforge.engine.{name}")
+        # a module imported before the registry was reset (tests) registers no more
+        found = getattr(module, "RULESET", None)
+        if isinstance(found, Ruleset) and found.id not in _REGISTRY:
+            register(found)
     # imported here: importlib.metadata costs tens of ms at start-up (ai solve never needs it)
     from importlib.metadata import entry_points
 
