@@ -15,9 +15,11 @@ import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from PySide6.QtCore import Qt
 
 from questforge.cli import cli
 from questforge.engine import rulesets
@@ -184,3 +186,31 @@ def sample_pack_copy(tmp_path: Path) -> Path:
     target = tmp_path / "gh"
     shutil.copytree(bundled_root() / "gloomhaven-sample", target)
     return target
+
+
+def test_generic_playtest_window_plays_a_plugin_game(testgrid: Path, qtbot: Any) -> None:
+    """A ruleset without a playtest window of its own gets the generic one: the person
+    answers a runner's decisions, bots the rest; take back; play to the end."""
+    from questforge.editor.playtest import open_playtest
+    from questforge.editor.playtest.generic import GenericPlaytestWindow
+
+    window = open_playtest(None, testgrid, "corridor", setup={"runners": 2})
+    qtbot.addWidget(window)
+    assert isinstance(window, GenericPlaytestWindow)
+    assert window.pending is not None and window.pending.actor == "runner-1"
+    assert window.options_list.count() == len(window.pending.options)
+    assert "stay at" in window.options_list.item(0).text()
+    window.options_list.setCurrentRow(1)
+    qtbot.mouseClick(window.answer_button, Qt.MouseButton.LeftButton)
+    answered = len(window.session.answers)
+    assert answered >= 1 and "moves to" in window.log.toPlainText()
+    window.undo()
+    assert len(window.session.answers) < answered and window.pending.actor == "runner-1"
+    for box in window.person_boxes.values():
+        box.setChecked(False)  # hand everyone to the bots
+    window.answer(0)
+    qtbot.mouseClick(window.end_button, Qt.MouseButton.LeftButton)
+    assert window.session.finished or window.session.capped
+    assert "The game is over" in window.status.text()
+    assert "<pre" in window.board_view.toHtml() or window.board_view.toPlainText()
+    window.close()
