@@ -463,6 +463,15 @@ def setup_report(
             if r.summary.outcome == "error"
         ][:20],
     }
+    ranked = [s for s in summaries if s.ranking]
+    if ranked and not wins:
+        # a competitive game (outcome "finished" with a ranking): no side wins or loses,
+        # so the verdict bands do not apply; the report says who came first how often
+        firsts = Counter(s.ranking[0] for s in ranked)
+        out["verdict"] = "competitive"
+        out["verdict_conclusive"] = True
+        out["first_places"] = {a: firsts[a] for a in sorted(firsts)}
+        out["first_place_rate"] = {a: rounded(firsts[a] / len(ranked)) for a in sorted(firsts)}
     played = [s for s in summaries if s.outcome != "error"]
     out.update(face.report_sections(played))
     return out
