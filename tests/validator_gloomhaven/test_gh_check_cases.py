@@ -324,6 +324,12 @@ CASES: dict[str, tuple[str, Callable[[Files], None], str, tuple[Any, ...]]] = {
         "bosses/overseer.json",
         ("stats", "health"),
     ),
+    "QGH245": (
+        "a boss range formula that grows with the party to 4000",
+        _set("bosses/overseer.json", "stats", "range", value="1000*C"),
+        "bosses/overseer.json",
+        ("stats", "range"),
+    ),
     "QGH242": (
         "a treasure number missing from the table",
         _set(SCN, "overlays", 1, "number", value=9),

@@ -18,6 +18,7 @@ from questforge.engine.core.hexgrid import Hex as GridHex
 from questforge.engine.core.hexgrid import distance
 from questforge.engine.gloomhaven.ai import ActiveMonster, AoePattern, Option, Situation, solve
 from questforge.engine.gloomhaven.ai import Figure as AiFigure
+from questforge.engine.gloomhaven.ai.situation import useful_range
 from questforge.engine.gloomhaven.game.attacks import (
     AttackParams,
     added_target_params,
@@ -256,7 +257,7 @@ def situation_for(
     active = ActiveMonster(
         GridHex(*m.hex),
         move=max(0, move),
-        range=rng,
+        range=useful_range(rng, hexes, aoe),  # same answer; cost bounded by the board
         targets=targets,
         flying=m.flying,
         jumping=jump,
