@@ -9,7 +9,6 @@ exactly the same options as the original range on every board.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from test_ai_properties import _random_situation  # type: ignore[import-not-found]
 
@@ -32,10 +31,10 @@ def test_cut_range_gives_the_same_options() -> None:
         aoe = sit.active.aoe
         if aoe is not None and aoe.melee:
             aoe = AoePattern(False, aoe.hexes)  # long ranges are for ranged attacks
-        long = replace(sit, active=replace(sit.active, range=rng.choice([25, 40, 60]), aoe=aoe))
+        long = sit.replace(active=sit.active.replace(range=rng.choice([25, 40, 60]), aoe=aoe))
         cut = useful_range(long.active.range, long.hexes, aoe)
         assert 1 <= cut <= long.active.range
-        short = replace(long, active=replace(long.active, range=cut))
+        short = long.replace(active=long.active.replace(range=cut))
         assert _options(short) == _options(long)
         checked += 1
         clipped += cut < long.active.range
