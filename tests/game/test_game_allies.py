@@ -66,6 +66,10 @@ def test_allies_act_at_their_initiative_in_token_order_and_fight_monsters() -> N
     from questforge.engine.gloomhaven.game import Game
 
     assert Game.verify(g.to_log(), g.content) is None  # replays to the same events
+    from questforge.engine.core.game import check_events
+    from questforge.engine.gloomhaven.game import catalogue
+
+    assert check_events(catalogue.EVENT_TYPES, g.events) == []
 
 
 def test_monsters_focus_allies_and_a_killed_ally_can_lose_the_scenario() -> None:

@@ -302,3 +302,26 @@ def test_every_effect_and_trigger_kind_loads_from_content(
     assert (
         spec.rules[1].trigger.hexes == ((1, 1),) and spec.rules[1].trigger.figures == "characters"
     )
+
+
+def test_the_new_events_are_declared_in_the_catalogue() -> None:
+    # every event the special-rule vocabulary emits is declared with its fields
+    from questforge.engine.core.game import check_events
+    from questforge.engine.gloomhaven.game import catalogue
+
+    g = game_with(
+        on_round_start(
+            EffectSpec("infuse", elements=("fire",)),
+            EffectSpec("consume", elements=("fire",)),
+            EffectSpec("damage", amount=1, figures="monsters"),
+            EffectSpec("monster-stats", monster="grunt", stats=(("move", 1),)),
+            EffectSpec("add-overlays", overlay="difficult", hexes=((1, 1),), overlays=("mud",)),
+            EffectSpec("remove-overlays", overlays=("mud",)),
+            EffectSpec("custom", text="The floor shakes."),
+            EffectSpec("win"),
+        )
+    )
+    fire_round_start(g)
+    types = {e.type for e in g.events}
+    assert {"overlays_added", "monster_stats", "goal_met", "overlays_removed"} <= types
+    assert check_events(catalogue.EVENT_TYPES, g.events) == []
