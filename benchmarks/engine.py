@@ -11,6 +11,7 @@ Run from the repository root::
     .venv/bin/python benchmarks/engine.py                    # 100 games per process count
     .venv/bin/python benchmarks/engine.py --games 1000       # the goal's figure
     .venv/bin/python benchmarks/engine.py --profile          # where the time goes (1 process)
+    .venv/bin/python benchmarks/engine.py --profile --sort tottime
     .venv/bin/python benchmarks/engine.py --scenario content/gloomhaven-sample:collapsed-adit
 """
 
@@ -74,6 +75,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--level", type=int, default=1)
     parser.add_argument("--scenario", default=None, help="PACK-DIR:ID or a bundled id")
     parser.add_argument("--profile", action="store_true", help="cProfile a 1-process run")
+    parser.add_argument(
+        "--sort",
+        default="cumulative",
+        help="with --profile: the pstats order (cumulative, tottime, ...)",
+    )
     args = parser.parse_args(argv)
 
     source = simulation.resolve_scenario(args.scenario) if args.scenario else largest_scenario()
@@ -89,9 +95,7 @@ def main(argv: list[str] | None = None) -> int:
         elapsed, _, results = run(source, args.games, 1, args.players, args.level)
         profiler.disable()
         out = io.StringIO()
-        pstats.Stats(profiler, stream=out).sort_stats(
-            os.environ.get("SORT", "cumulative")
-        ).print_stats(int(os.environ.get("TOP", "35")))
+        pstats.Stats(profiler, stream=out).sort_stats(args.sort).print_stats(35)
         print(out.getvalue())
         print(f"{args.games} games in {elapsed:.2f} s under the profiler")
         return 0
