@@ -80,7 +80,16 @@ UNKNOWN_KIND = _d(
     "QC012",
     E,
     "Unknown kind",
-    'The "kind" is missing or names no schema of the pack\'s ruleset or the common schemas.',
+    'The "kind" is missing or names no schema of the document\'s ruleset or the common '
+    "schemas. A document's ruleset is its pack's (pack.json's \"ruleset\"); a file in no "
+    'pack names it with its "$schema" URL (…/schema/<ruleset>/<kind>.schema.json).',
+)
+OTHER_RULESET_KIND = _d(
+    "QC103",
+    E,
+    "Kind of another ruleset",
+    "The document's kind belongs to a different ruleset than its pack's manifest declares "
+    "(kinds are per ruleset: two rulesets may both have a kind of the same name).",
 )
 SCHEMA_MISMATCH = _d(
     "QC013",

@@ -25,7 +25,9 @@ def schema_for_document(document: Document) -> dict[str, Any] | None:
         entry = store.by_id(sid)
         if entry is not None:
             return entry.schema
-    entry = store.for_kind(document.kind)
+    # kinds are per ruleset: without a "$schema", the kind's ruleset when only one has it
+    owners = store.rulesets_with_kind(str(document.kind))
+    entry = store.for_kind(str(document.kind), owners[0] if len(owners) == 1 else None)
     return entry.schema if entry is not None else None
 
 

@@ -17,7 +17,13 @@ from pathlib import Path
 
 import click
 
-from questforge.commands.render import players_option
+players_option = click.option(
+    "--players",
+    type=click.IntRange(2, 4),
+    default=2,
+    show_default=True,
+    help="Player count the map is shown for.",
+)
 
 
 def bundled_pack() -> Path:
@@ -117,8 +123,9 @@ def edit(target: Path | None, screenshot: Path | None, players: int, level: int,
             scenario = _largest_scenario(target)
             if scenario is not None:
                 window.open_file(scenario)
-    window.set_player_count(players)
-    window.set_level(level)
+    window._rebuild_setup_toolbar()
+    window.set_setup_value("players", players)
+    window.set_setup_value("level", level)
     if screenshot is None:
         window.recover_untitled()  # autosaves of never-saved documents, after a crash
     if scripted is not None and scripted.errors:

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import click
 
+#: the ``--format`` names: :func:`questforge.validator.reporters.names`, spelled out here so
+#: that starting the command does not import every reporter (a test keeps the two equal)
 FORMATS = ("text", "json", "sarif", "github", "junit")
 
 
@@ -32,7 +34,7 @@ def _fail(message: str) -> None:
 
 def _list_checks(fmt: str) -> str:
     from questforge.validator.checks import all_checks
-    from questforge.validator.runner import load_all_checks
+    from questforge.validator.semantic_stage import load_all_checks
 
     load_all_checks()
     specs = list(all_checks())

@@ -85,8 +85,8 @@ def test_playtest_and_simulate_take_the_editors_player_count_and_level(
 ) -> None:
     editor = window.current_editor()
     assert isinstance(editor, ScenarioEditor)
-    window.set_player_count(3)
-    window.set_level(4)
+    window.set_setup_value("players", 3)
+    window.set_setup_value("level", 4)
     window.playtest_action.trigger()
     play = editor.playtest_window
     assert play is not None, window.prompts.errors  # type: ignore[attr-defined]
@@ -95,7 +95,7 @@ def test_playtest_and_simulate_take_the_editors_player_count_and_level(
     window.simulate_action.trigger()
     dialog = editor.simulate_dialog
     assert dialog is not None
-    assert [n for n, box in dialog.player_boxes.items() if box.isChecked()] == [3]
-    assert dialog.level_spin.value() == 4
+    assert dialog.chosen()["players"] == [3]
+    assert dialog.chosen()["level"] == [4]
     dialog.close()
     QApplication.processEvents()

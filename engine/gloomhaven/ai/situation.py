@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
+from questforge.engine.core.errors import ContentError
 from questforge.engine.core.hexgrid import Hex, distance, mirror, rotate
 from questforge.engine.gloomhaven.ai.record import Record, _set
 
@@ -27,7 +28,7 @@ UNSUPPORTED_TERRAIN: Mapping[str, str] = {
 }
 
 
-class SituationError(ValueError):
+class SituationError(ContentError):
     """A situation document is malformed; ``path`` is the JSON path of the problem."""
 
     def __init__(self, path: str, message: str) -> None:
