@@ -118,3 +118,16 @@ def test_geometry_cache_gives_the_same_answers_and_reuses_the_map(dev_dir: Path)
         assert fresh.options == cached.options, sit.id
     a, b = situations[0], situations[0]
     assert cache.get(a) is cache.get(b)
+
+
+def test_the_ruleset_referee_face_solves_a_situation(dev_dir: Path) -> None:
+    # GH-FOCUS-02 / GH-REF-07 through the ruleset contract's referee face
+    import json
+
+    from questforge.engine.rulesets import get
+
+    referee = get("gloomhaven").referee()
+    assert referee is not None and referee.situation_kind == "situation"
+    path = dev_dir / "gloom-007.json"
+    solution = referee.solve_file_data(json.loads(path.read_text(encoding="utf-8")), str(path))
+    assert {(o.destination, o.attacks) for o in solution.options} == {((6, -5), ((7, -5),))}
