@@ -3,8 +3,8 @@
 Plays complete games of the largest bundled scenario (most rooms, then most hexes) with 4
 characters: heuristic character bots, the monster-AI solver for every monster turn, the
 same batch runner as ``questforge simulate``. Prints games per second on 1 and 2 processes,
-the speed-up, and the projected time for 1,000 games (the goal: 1,000 playthroughs of a
-4-room scenario in under a minute on a 2-core machine).
+the speed-up, and the projected time for 1,000 games (the goal: 1,000 playthroughs of the
+largest scenario at 4 characters in under 20 s on a 2-core machine).
 
 Run from the repository root::
 
@@ -29,6 +29,11 @@ from collections import Counter
 
 from questforge.engine.gloomhaven import simulation
 from questforge.engine.gloomhaven.simulation import GameResult, Setup
+
+
+#: the goal (issue 14): 1,000 games of the largest scenario at 4 characters in under 20 s on
+#: 2 cores (it was one minute before)
+GOAL_SECONDS = 20
 
 
 def largest_scenario() -> simulation.ScenarioSource:
@@ -117,12 +122,12 @@ def main(argv: list[str] | None = None) -> int:
         )
     print(f"speed-up on 2 processes (wall clock): {rates[2] / rates[1]:.2f}x")
     projected = 1000 / rates[2]
-    verdict = "meets" if projected < 60 else "misses"
+    verdict = "meets" if projected < GOAL_SECONDS else "misses"
     print(
-        f"1,000 games on 2 processes: {projected:.1f} s measured rate ({verdict} the < 60 s goal)"
+        f"1,000 games on 2 processes: {projected:.1f} s measured rate ({verdict} the < {GOAL_SECONDS} s goal)"
     )
     idle = 1000 * cpu_per_game / 2
-    verdict = "meets" if idle < 60 else "misses"
+    verdict = "meets" if idle < GOAL_SECONDS else "misses"
     print(
         f"1,000 games on 2 idle cores (from CPU time per game): {idle:.1f} s ({verdict} the goal)"
     )
