@@ -27,20 +27,29 @@ import sys
 import time
 from collections import Counter
 
+from questforge.engine.core.simulation import GameRecord, GameTask, make_tasks, run_tasks
+from questforge.engine.core.targets import Target
 from questforge.engine.gloomhaven import simulation
-from questforge.engine.gloomhaven.simulation import GameResult, Setup
-
 
 #: the goal (issue 14): 1,000 games of the largest scenario at 4 characters in under 20 s on
 #: 2 cores (it was one minute before)
 GOAL_SECONDS = 20
 
 
-def largest_scenario() -> simulation.ScenarioSource:
-    root = str(simulation.bundled_pack_root())
-    content = simulation.PackLoader(root)()
+def largest_scenario() -> Target:
+    content = simulation.load_content(simulation.resolve_scenario("flooded-workings"))
     best = max(content.scenarios.values(), key=lambda s: (len(s.rooms), len(s.hexes), s.id))
-    return simulation.ScenarioSource(root, best.id)
+    return simulation.resolve_scenario(best.id)
+
+
+class ContentOf:
+    """The engine content of a target (picklable; cached per process by the loader)."""
+
+    def __init__(self, target: Target) -> None:
+        self.target = target
+
+    def __call__(self) -> object:
+        return simulation.load_content(self.target)
 
 
 class TimedGame:
@@ -50,26 +59,27 @@ class TimedGame:
     on a shared machine also counts everybody else's processes.
     """
 
-    def __init__(self, source: simulation.ScenarioSource) -> None:
-        self.play = simulation.BotGame(simulation.PackLoader(source.pack_root), source.scenario_id)
+    def __init__(self, target: Target) -> None:
+        self.play = simulation.BotGame(ContentOf(target), target.id)
 
-    def __call__(self, task: simulation.GameTask) -> GameResult:
+    def __call__(self, task: GameTask) -> GameRecord:
         start = time.process_time()
-        result = self.play(task)
+        record = self.play(task)
         cpu = time.process_time() - start
         # the benchmark carries the CPU seconds in the (otherwise unused) error field
-        return dataclasses.replace(result, error=f"cpu={cpu:.6f}")
+        summary = dataclasses.replace(record.summary, error=f"cpu={cpu:.6f}")
+        return dataclasses.replace(record, summary=summary)
 
 
 def run(
-    source: simulation.ScenarioSource, games: int, jobs: int, players: int, level: int
-) -> tuple[float, float, list[GameResult]]:
+    target: Target, games: int, jobs: int, players: int, level: int
+) -> tuple[float, float, list[GameRecord]]:
     """Wall-clock seconds, total CPU seconds of the games, and the results."""
-    tasks = simulation.make_tasks([Setup(players, level)], games, 2026)
+    tasks = make_tasks(simulation.setups([players], [level]), games, 2026)
     start = time.perf_counter()
-    results = simulation.run_tasks(tasks, TimedGame(source), jobs=jobs)
+    results = run_tasks(tasks, TimedGame(target), jobs=jobs)
     wall = time.perf_counter() - start
-    cpu = sum(float((r.error or "cpu=0").split("=", 1)[1]) for r in results)
+    cpu = sum(float((r.summary.error or "cpu=0").split("=", 1)[1]) for r in results)
     return wall, cpu, results
 
 
@@ -89,9 +99,9 @@ def main(argv: list[str] | None = None) -> int:
 
     source = simulation.resolve_scenario(args.scenario) if args.scenario else largest_scenario()
     content = simulation.load_content(source)  # loaded once; forked workers inherit it
-    spec = content.scenarios[source.scenario_id]
+    spec = content.scenarios[source.id]
     print(
-        f"scenario {source.scenario_id}: {len(spec.rooms)} rooms, {len(spec.hexes)} hexes; "
+        f"scenario {source.id}: {len(spec.rooms)} rooms, {len(spec.hexes)} hexes; "
         f"{args.players} characters, level {args.level}; {args.games} games per run"
     )
     if args.profile:
@@ -113,8 +123,8 @@ def main(argv: list[str] | None = None) -> int:
         elapsed, cpu, results = run(source, args.games, jobs, args.players, args.level)
         rates[jobs] = args.games / elapsed
         cpu_per_game = cpu / args.games
-        outcomes = Counter(r.outcome for r in results)
-        rounds = sum(r.rounds for r in results) / len(results)
+        outcomes = Counter(r.summary.outcome for r in results)
+        rounds = sum(r.summary.rounds for r in results) / len(results)
         print(
             f"{jobs} process{'es' if jobs > 1 else ''}: {elapsed:6.2f} s wall  "
             f"{rates[jobs]:6.1f} games/s  {1000 * elapsed / args.games:6.1f} ms/game wall  "
