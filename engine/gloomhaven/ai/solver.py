@@ -261,11 +261,12 @@ class MapGeometry:
         if got is None:
             hexes = self.board.hexes
             q, r = h
+            new = tuple.__new__  # a Hex without the named tuple's Python-level constructor
             got = frozenset(
                 x
                 for dq in range(-d, d + 1)
                 for dr in range(max(-d, -dq - d), min(d, d - dq) + 1)
-                if (x := Hex(q + dq, r + dr)) in hexes
+                if (x := new(Hex, (q + dq, r + dr))) in hexes
             )
             self._near[key] = got
         return got
