@@ -42,16 +42,14 @@ def has_display() -> bool:
 
 
 def _largest_scenario(pack: Path) -> Path | None:
+    from questforge.engine.core.pack import iter_pack_files  # the safe walk and loader
+
     best: tuple[int, Path] | None = None
-    for path in sorted(pack.rglob("*.json")):
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError:
-            continue
-        if '"kind": "scenario"' in text or '"kind":"scenario"' in text:
-            size = len(text)
+    for file in iter_pack_files(pack):
+        if isinstance(file.data, dict) and file.data.get("kind") == "scenario":
+            size = len(file.loaded.text) if file.loaded else 0
             if best is None or size > best[0]:
-                best = (size, path)
+                best = (size, file.path)
     return best[1] if best else None
 
 

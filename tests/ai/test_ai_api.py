@@ -128,6 +128,10 @@ def test_the_ruleset_referee_face_solves_a_situation(dev_dir: Path) -> None:
 
     referee = get("gloomhaven").referee()
     assert referee is not None and referee.situation_kind == "situation"
-    path = dev_dir / "gloom-007.json"
-    solution = referee.solve_file_data(json.loads(path.read_text(encoding="utf-8")), str(path))
-    assert {(o.destination, o.attacks) for o in solution.options} == {((6, -5), ((7, -5),))}
+    lines: list[str] = []
+    code = referee.run(
+        [dev_dir / "gloom-007.json"], "json", True, False, lines.append, lines.append
+    )
+    assert code == 0
+    answer = json.loads(lines[0])
+    assert [(o["destination"], o["attacks"]) for o in answer["options"]] == [([6, -5], [[7, -5]])]

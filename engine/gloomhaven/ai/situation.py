@@ -12,7 +12,7 @@ that count as walls for monsters are simply left out of ``hexes``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
 from questforge.engine.core.errors import ContentError
@@ -194,6 +194,27 @@ class Expected(Record):
         _set(self, "attacks", attacks)
 
 
+def useful_range(attack_range: int, hexes: Iterable[Hex], aoe: AoePattern | None) -> int:
+    """``attack_range`` cut to the largest range that can matter on this board.
+
+    No two board hexes are farther apart than the board's axial extent (q span + r span),
+    and a ranged area placement that covers a figure has every hex within the pattern's
+    width of it; a longer range reaches nothing more. The cut answer is therefore the same,
+    while the solver's work (which grows with the square of the range) now depends on the
+    board, not on a number such as a boss's ``"range": "1000*C"``. Melee stays melee.
+    """
+    if attack_range <= 0:
+        return attack_range
+    qs = [h[0] for h in hexes]
+    rs = [h[1] for h in hexes]
+    if not qs:
+        return attack_range
+    extent = (max(qs) - min(qs)) + (max(rs) - min(rs))
+    if aoe is not None:
+        extent += 2 * max((distance(Hex(0, 0), h) for h in aoe.hexes), default=0)
+    return min(attack_range, max(1, extent))
+
+
 class Situation(Record):
     """A whole situation: board, figures, active monster (and, in test files, answers).
 
@@ -290,6 +311,15 @@ def _kind(value: Any) -> str:
     return "an object"
 
 
+#: input bounds of the format (``situation.schema.json`` says the same): the solver's work
+#: grows with the square of the range and with the board, so absurd numbers are refused
+#: at once instead of running for minutes
+MAX_COORDINATE = 1000
+MAX_STAT = 50  # move and range
+MAX_TARGETS = 99
+MAX_HEXES = 5000
+
+
 def _int(value: Any, path: str, minimum: int | None = None, maximum: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise SituationError(path, f"expected an integer, got {_kind(value)}")
@@ -313,6 +343,10 @@ def _hex(value: Any, path: str) -> Hex:
         or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
     ):
         raise SituationError(path, "expected a hex [q, r] of two integers")
+    if any(abs(v) > MAX_COORDINATE for v in value):
+        raise SituationError(
+            path, f"coordinates must be between -{MAX_COORDINATE} and {MAX_COORDINATE}"
+        )
     return Hex(value[0], value[1])
 
 
@@ -325,6 +359,8 @@ def _plain_hexes(values: list[Any]) -> set[Hex]:
         # every item held two integers (unpacking fails on any other length)
         if not all(type(q) is int and type(r) is int for q, r in out):
             return set()
+        if any(abs(q) > MAX_COORDINATE or abs(r) > MAX_COORDINATE for q, r in out):
+            return set()  # out of bounds: the caller's per-item check says where
     except (TypeError, ValueError):
         return set()
     return out
@@ -403,6 +439,8 @@ def load_situation(data: Any) -> Situation:
     board = _obj(_require(root, "map", "$"), "$.map")
     _known(board, MAP_KEYS, "$.map")
     hex_list = _list(_require(board, "hexes", "$.map"), "$.map.hexes")
+    if len(hex_list) > MAX_HEXES:
+        raise SituationError("$.map.hexes", f"at most {MAX_HEXES} hexes, got {len(hex_list)}")
     hexes: set[Hex] = _plain_hexes(hex_list)
     if len(hexes) != len(hex_list):  # not plain pairs of integers, or a hex listed twice
         hexes = set()
@@ -477,7 +515,7 @@ def load_situation(data: Any) -> Situation:
                 "$.active.aoe.hexes", "a melee pattern cannot include the attacker's hex [0, 0]"
             )
         aoe = AoePattern(melee, pattern)
-    attack_range = _int(act.get("range", 0), "$.active.range", 0)
+    attack_range = _int(act.get("range", 0), "$.active.range", 0, MAX_STAT)
     if aoe is not None and aoe.melee and attack_range > 0:
         raise SituationError(
             "$.active.range",
@@ -495,9 +533,9 @@ def load_situation(data: Any) -> Situation:
         raise SituationError("$.active.name", f"expected a string, got {_kind(raw_name)}")
     active = ActiveMonster(
         hex=ahex,
-        move=_int(act.get("move", 0), "$.active.move", 0),
+        move=_int(act.get("move", 0), "$.active.move", 0, MAX_STAT),
         range=attack_range,
-        targets=_int(act.get("targets", 1), "$.active.targets", 0),
+        targets=_int(act.get("targets", 1), "$.active.targets", 0, MAX_TARGETS),
         flying=_bool(act.get("flying", False), "$.active.flying"),
         jumping=_bool(act.get("jumping", False), "$.active.jumping"),
         muddled=_bool(act.get("muddled", False), "$.active.muddled"),
