@@ -112,6 +112,8 @@ def test_the_console_script_does_not_import_click_for_ai_solve(dev_dir: Path) ->
     imported = [line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()]
     assert "questforge.commands.ai_run" in imported
     assert not [m for m in imported if m == "click" or m.startswith("click.")]
+    # nor the plug-in entry-point scan: the built-in Gloomhaven referee is found first
+    assert "importlib.metadata" not in imported
     assert len(done.stdout.splitlines()) == len(list(dev_dir.glob("*.json")))
 
 
