@@ -55,6 +55,8 @@ def test_bad_files_get_the_safe_loaders_messages(
         "float.json": json.dumps({**good, "format": 1.0}),
         "offmap.json": json.dumps({**good, "figures": [{"hex": [99, 99], "side": "character"}]}),
         "deep.json": "[" * 500 + "]" * 500,
+        # a lone surrogate escape is valid JSON grammar but refused by the safe loader
+        "surrogate.json": json.dumps({**good, "description": "x"}).replace('"x"', '"\\ud800"'),
         "empty.json": "",
     }
     for name, text in files.items():
@@ -66,6 +68,7 @@ def test_bad_files_get_the_safe_loaders_messages(
     assert "duplicate key 'kind'" in err
     assert "nested more than" in err
     assert "is not on the map" in err
+    assert "surrogate.json" in err
     assert len(out.splitlines()) == len(files) + 1  # one line per input, errors included
 
 

@@ -147,6 +147,10 @@ def _fast_read(path: Path) -> Situation | None:
         return None
     finally:
         os.close(fd)
+    if b"\\u" in raw and (b"\\ud" in raw or b"\\uD" in raw):
+        # a \uD800-\uDFFF escape: the safe loader decides whether it is a lone surrogate
+        # (refused, QC009) or half of a pair
+        return None
     try:
         data = json.loads(
             raw.decode("utf-8"),
