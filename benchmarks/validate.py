@@ -195,6 +195,13 @@ def main() -> int:
         default=10**9,
         help="time check-jsonschema and ajv-cli only up to this size (they are slow at 20k)",
     )
+    parser.add_argument(
+        "--baseline-up-to",
+        type=int,
+        default=1000,
+        help="time the baseline only up to this size (the old unresolved case is quadratic: "
+        "5 minutes at 1k)",
+    )
     parser.add_argument("--keep", type=Path, default=None, help="work in this folder")
     parser.add_argument(
         "--baseline-tree",
@@ -234,7 +241,8 @@ def main() -> int:
                 files = make_unresolved(target, size)
                 total = size
             peers = size <= args.peers_up_to
-            rows = run_case(case, target, files, workdir, schema, ajv, peers, args.baseline_tree)
+            baseline = args.baseline_tree if size <= args.baseline_up_to else None
+            rows = run_case(case, target, files, workdir, schema, ajv, peers, baseline)
             report(case, size, total, rows)
             for row in rows:
                 per_file.setdefault((case, row.name), []).append((size, row.cpu / total))
