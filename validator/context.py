@@ -267,7 +267,8 @@ class CheckContext:
                 and not doc.invalid_parts & wanted
                 and not doc.missing_parts & needed
             ):
-                out.append(self.memo(("valid-parts-view", self.stamp(doc)), lambda d=doc: _view(d)))
+                key = ("valid-parts-view", self.stamp(doc))
+                out.append(self.memo(key, functools.partial(_view, doc)))
         return out
 
     def kinds(self) -> set[str]:
