@@ -16,6 +16,9 @@ the core checks, with it.
   ``include_invalid=True`` sees *every* document with a kind and an id, so that a
   reference to a broken file is not reported as dangling too (its schema findings say
   what is wrong).
+- ``ctx.with_valid_parts("scenario", parts)``: like ``of_kind`` plus documents whose
+  schema errors all lie in *other* top-level properties, as views without those (a check
+  that reads only ``parts`` then still runs when, say, the win condition is broken).
 - ``ctx.documents`` is every parsed document, schema-valid or not: only for checks that
   look at kinds and ids (duplicates, suggestions), never at the rest of the data.
 - ``ctx.model``: the ruleset's typed model of the pack (``Ruleset.load_model``), built
