@@ -218,6 +218,13 @@ def _unknown_kind(kind: str, ruleset: str | None, name: str, store: SchemaStore)
             path=("kind",),
             hint=" or ".join(f'"$schema": "{i}"' for i in ids) or "put it in a pack",
         )
+    if ruleset is not None and not _installed(ruleset):
+        return codes.UNKNOWN_KIND.finding(
+            f"unknown kind {kind!r}: ruleset {ruleset!r} is not installed",
+            file=name,
+            path=("kind",),
+            hint='install the ruleset, or correct the pack\'s "ruleset" or the "$schema" URL',
+        )
     known = store.kinds(ruleset)
     guess = close_match(kind, known)
     return codes.UNKNOWN_KIND.finding(
@@ -226,6 +233,15 @@ def _unknown_kind(kind: str, ruleset: str | None, name: str, store: SchemaStore)
         path=("kind",),
         hint=f"did you mean {guess!r}?" if guess else "known kinds: " + ", ".join(known),
     )
+
+
+def _installed(ruleset: str) -> bool:
+    try:
+        from questforge.engine import rulesets
+
+        return rulesets.find(ruleset) is not None
+    except Exception:  # a broken plug-in: say what is known
+        return True
 
 
 def _find_refs(node: Any, path: tuple[str | int, ...], out: list[tuple[str | int, ...]]) -> None:

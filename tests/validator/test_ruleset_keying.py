@@ -166,3 +166,11 @@ def test_a_loose_file_of_a_shared_kind_needs_a_schema_url(tmp_path: Path) -> Non
     assert "gloomhaven/scenario.schema.json" in (scenario[0].hint or "")
     # the monster is Gloomhaven's (its schema's findings, not an unknown kind)
     assert {f.code for f in report.findings if f.file == "m.json"} == {"QC010"}
+
+
+def test_a_schema_url_naming_a_ruleset_that_is_not_installed(tmp_path: Path) -> None:
+    url = "https://questforge.dev/schema/descent/quest.schema.json"
+    write_json(tmp_path / "q.json", {"$schema": url, "kind": "quest", "id": "q"})
+    (finding,) = validate_paths([tmp_path], base=tmp_path).findings
+    assert (finding.code, finding.path) == ("QC012", ("kind",))
+    assert finding.message == "unknown kind 'quest': ruleset 'descent' is not installed"
