@@ -34,11 +34,13 @@ LOAD_CODES: dict[str, CheckSpec] = {
     "binary": codes.BINARY,
     "empty": codes.EMPTY,
     "malformed": codes.MALFORMED,
+    "surrogate": codes.LONE_SURROGATE,
 }
 
 #: :class:`~questforge.engine.core.pack.PackProblem` kind -> the code it is reported as
 PACK_CODES: dict[str, CheckSpec] = {
     "symlink": codes.SYMLINK,
+    "unreadable": codes.IO_ERROR,
     "outside": codes.OUTSIDE,
     "requires-location": codes.REQUIRES_LOCATION,
     "requires-missing": codes.REQUIRES_MISSING,

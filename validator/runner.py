@@ -167,7 +167,9 @@ class _DiskRun:
         if selected is not ALL:
             # a file named on the command line is validated even if discovery would skip it
             # (a hidden folder, another extension) - but never a refused link
-            refused = {p.path.absolute() for p in layout_problems}
+            named_refused = packs.refused_paths(selected)  # named through a linked folder
+            problems.extend(named_refused)
+            refused = {p.path.absolute() for p in layout_problems + named_refused}
             known = set(files)
             extra = [p for p in selected if p not in refused and p not in known and p.is_file()]
             files = sorted([*files, *extra])

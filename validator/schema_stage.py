@@ -16,7 +16,6 @@ import json
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from questforge.engine.core.jsonload import DEFAULT_MAX_DEPTH
 from questforge.validator import codes
 from questforge.validator.document import Document
 from questforge.validator.findings import Finding
@@ -145,16 +144,8 @@ def schema_findings(doc: Document, ruleset: str | None, store: SchemaStore) -> l
                 )
             return out
         errors = list(validator.iter_errors(data))
-    except ValueError as exc:
-        # jsonschema-rs gives up on very deep data; files are refused before that by the
-        # loader's depth limit, in-memory documents (an editor's) are caught here
-        out.append(
-            codes.TOO_DEEP.finding(
-                f"content nested too deeply to validate ({exc})",
-                file=name,
-                hint=f"nesting is limited to {DEFAULT_MAX_DEPTH} levels",
-            )
-        )
+    except ValueError as exc:  # too deep for jsonschema-rs, or a lone surrogate
+        out.append(codes.unvalidatable(exc, name, data))
         return out
     for error in errors:
         out.extend(_schema_error_findings(error, name, store, data))
