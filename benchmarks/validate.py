@@ -68,11 +68,13 @@ def largest_scenario() -> dict[str, Any]:
 
 
 def write_copies(folder: Path, count: int, template: dict[str, Any]) -> list[Path]:
-    """``count`` copies of scenario ``template`` with their own id and number."""
+    """``count`` copies of scenario ``template`` with their own id and number (numbers go
+    up to the schema's 9,999 and then repeat: beyond 8,999 copies the full run also reports
+    numbers used twice)."""
     folder.mkdir(parents=True, exist_ok=True)
     out = []
     for i in range(count):
-        data = dict(template, id=f"{template['id']}-c{i}", number=1000 + i)
+        data = dict(template, id=f"{template['id']}-c{i}", number=1000 + i % 8999)
         path = folder / f"s{i:05d}.json"
         path.write_text(json.dumps(data, indent=2), encoding="utf-8")
         out.append(path)
