@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import sys
 from collections.abc import Callable
@@ -116,6 +117,10 @@ def _no_float(token: str) -> Any:
     raise _Unusual  # no number in a situation is fractional; the safe loader explains
 
 
+#: a JSON escape of a UTF-16 surrogate (``\\ud800``-``\\udfff``)
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89abAB89a-fA-F]")
+
+
 def _fast_read(path: Path) -> Situation | None:
     """The situation in ``path`` if it is a plain, valid file; ``None`` for anything else.
 
@@ -147,6 +152,8 @@ def _fast_read(path: Path) -> Situation | None:
         return None
     finally:
         os.close(fd)
+    if b"\\u" in raw and _SURROGATE_ESCAPE.search(raw):
+        return None  # a surrogate escape: the safe loader refuses a lone one (QC009)
     try:
         data = json.loads(
             raw.decode("utf-8"),
