@@ -191,6 +191,13 @@ def _parts_of(paths: Iterable[Any]) -> frozenset[str] | None:
 def _unknown_kind(kind: str, ruleset: str | None, name: str, store: SchemaStore) -> Finding:
     """Why ``kind`` has no schema here: another ruleset's kind (``QC103``), a loose file
     whose ruleset cannot be told (no ``$schema``), or a kind nobody defines (``QC012``)."""
+    if ruleset is not None and not _installed(ruleset):
+        return codes.UNKNOWN_KIND.finding(
+            f"unknown kind {kind!r}: ruleset {ruleset!r} is not installed",
+            file=name,
+            path=("kind",),
+            hint='install the ruleset, or correct the pack\'s "ruleset" or the "$schema" URL',
+        )
     others = [r for r in store.rulesets_with_kind(kind) if r != ruleset]
     if ruleset is not None and others:
         return codes.OTHER_RULESET_KIND.finding(
@@ -208,13 +215,6 @@ def _unknown_kind(kind: str, ruleset: str | None, name: str, store: SchemaStore)
             file=name,
             path=("kind",),
             hint=" or ".join(f'"$schema": "{i}"' for i in ids) or "put it in a pack",
-        )
-    if ruleset is not None and not _installed(ruleset):
-        return codes.UNKNOWN_KIND.finding(
-            f"unknown kind {kind!r}: ruleset {ruleset!r} is not installed",
-            file=name,
-            path=("kind",),
-            hint='install the ruleset, or correct the pack\'s "ruleset" or the "$schema" URL',
         )
     known = store.kinds(ruleset)
     guess = close_match(kind, known)

@@ -169,11 +169,11 @@ def test_a_loose_file_of_a_shared_kind_needs_a_schema_url(tmp_path: Path) -> Non
 
 
 def test_a_schema_url_naming_a_ruleset_that_is_not_installed(tmp_path: Path) -> None:
-    url = "https://questforge.dev/schema/descent/quest.schema.json"
+    url = "https://questforge.dev/schema/nosuchgame/quest.schema.json"
     write_json(tmp_path / "q.json", {"$schema": url, "kind": "quest", "id": "q"})
     (finding,) = validate_paths([tmp_path], base=tmp_path).findings
     assert (finding.code, finding.path) == ("QC012", ("kind",))
-    assert finding.message == "unknown kind 'quest': ruleset 'descent' is not installed"
+    assert finding.message == "unknown kind 'quest': ruleset 'nosuchgame' is not installed"
 
 
 def test_the_store_follows_a_ruleset_registered_again(monkeypatch: pytest.MonkeyPatch) -> None:
