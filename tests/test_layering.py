@@ -86,7 +86,7 @@ CORE: tuple[str, ...] = (
     "editor/*.py",
     "editor/map",
     "editor/forms",
-    "editor/playtest/simulate.py",
+    "editor/playtest/*.py",
     "questforge",
 )
 

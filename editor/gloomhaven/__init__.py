@@ -73,3 +73,24 @@ def _register_cards() -> None:
 
 
 _register_cards()
+
+
+def _playtest(parent: object, target: object, content: object, setup: dict[str, object]) -> object:
+    from questforge.editor.gloomhaven.playtest.window import PlaytestWindow
+
+    return PlaytestWindow(
+        str(target.pack_root),  # type: ignore[attr-defined]
+        target.id,  # type: ignore[attr-defined]
+        parent,  # type: ignore[arg-type]
+        players=setup.get("players"),  # type: ignore[arg-type]
+        level=setup.get("level"),  # type: ignore[arg-type]
+    )
+
+
+def _register_playtest() -> None:
+    from questforge.editor.playtest import register_playtest
+
+    register_playtest("gloomhaven", "scenario", _playtest)
+
+
+_register_playtest()

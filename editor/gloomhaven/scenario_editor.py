@@ -838,7 +838,10 @@ class ScenarioEditor(DocumentEditor):
         pack = self._play_snapshot()
         try:
             window = opener(
-                self.window(), str(pack), self.document.content_id, players=players, level=level
+                self.window(),
+                str(pack),
+                self.document.content_id,
+                setup={"players": players, "level": level},
             )
         except Exception as exc:  # content the engine cannot load: a message, not a crash
             shutil.rmtree(pack.parent, ignore_errors=True)

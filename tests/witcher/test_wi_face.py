@@ -129,3 +129,18 @@ def test_play_replay_and_simulate_on_the_command_line(tmp_path: Path) -> None:
     assert len(data["setups"]) == 2
     assert all("hero_win_rate" in s for s in data["setups"])
     assert "Fights by monster class" in html.read_text()
+
+
+def test_a_pack_that_cannot_be_played_is_refused_clearly(tmp_path: Path) -> None:
+    import shutil
+
+    from wigame import REPO
+
+    pack = tmp_path / "broken"
+    shutil.copytree(REPO / "content" / "witcher-sample", pack)
+    hero = pack / "heroes" / "corvin.json"
+    hero.write_text(hero.read_text().replace('"start": "karst-hold"', '"start": "nowhere"'))
+    result = CliRunner().invoke(cli, ["play", f"{pack}:standard", "--auto"])
+    assert result.exit_code != 0
+    assert "hero 'corvin' starts at unknown location 'nowhere'" in result.output
+    assert "Traceback" not in result.output

@@ -33,7 +33,7 @@ from questforge.engine.witcher.game.declarations import DECISIONS, EVENTS
 from questforge.engine.witcher.game.game import WitcherGame
 from questforge.engine.witcher.game.metrics import game_metrics, summarise
 from questforge.engine.witcher.game.narrator import Narrator, board_text
-from questforge.engine.witcher.game.setup import Setup, SetupError
+from questforge.engine.witcher.game.setup import Setup, SetupError, content_problems
 from questforge.engine.witcher.model.load import WitcherPack, load_pack_model
 
 #: engine identity written into game logs (bump when rules change what a log replays to)
@@ -94,6 +94,13 @@ class WitcherFace:
                 + "; run `questforge validate` on the pack for details"
             )
         content = WitcherContent(pack, target.id)
+        broken = content_problems(pack, content.options)
+        if broken:
+            more = f" (and {len(broken) - 3} more)" if len(broken) > 3 else ""
+            raise GameContentError(
+                f"{target.file}: the pack cannot be played: {'; '.join(broken[:3])}{more}; "
+                "run `questforge validate` on the pack for details"
+            )
         self._narrator = content.narrator
         return content
 

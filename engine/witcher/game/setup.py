@@ -138,3 +138,31 @@ def initial_state(
         monster_pools={k: _deck(v, rng) for k, v in sorted(pools.items())},
         quests_to_end=length.quests,
     )
+
+
+def content_problems(pack: WitcherPack, options: GameOptions) -> list[str]:
+    """What would stop a game of this content (references the engine follows blindly):
+    ``questforge validate`` reports the same things as QWI400/QWI410 with their places."""
+    board = pack.board
+    out: list[str] = []
+    for die in options.combat_dice:
+        if die not in pack.dice:
+            out.append(f"combat die {die!r} of the game options does not exist")
+    for hero in pack.heroes.values():
+        if hero.start not in board.location_by_id:
+            out.append(f"hero {hero.id!r} starts at unknown location {hero.start!r}")
+        out += [f"hero {hero.id!r} has unknown die {d!r}" for d in hero.dice if d not in pack.dice]
+        out += [
+            f"hero {hero.id!r} has unknown development card {c!r}"
+            for c in hero.development_deck
+            if c not in pack.development
+        ]
+    for quest in pack.quests.values():
+        if quest.destination not in board.location_by_id:
+            out.append(f"quest {quest.id!r} leads to unknown location {quest.destination!r}")
+        if quest.enemy is not None and quest.enemy not in pack.monsters:
+            out.append(f"quest {quest.id!r} names unknown enemy {quest.enemy!r}")
+    for loc in board.locations:
+        if loc.area not in board.area_by_id:
+            out.append(f"location {loc.id!r} is in unknown area {loc.area!r}")
+    return out
