@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import sys
 from collections.abc import Callable
@@ -119,6 +120,10 @@ def _no_float(token: str) -> Any:
     raise _Unusual  # no number in a situation is fractional; the safe loader explains
 
 
+#: a ``\\uD800``-``\\uDFFF`` escape: a file holding one goes through the safe loader
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+
+
 def _fast_read(path: Path) -> Situation | None:
     """The situation in ``path`` if it is a plain, valid file; ``None`` for anything else.
 
@@ -150,6 +155,8 @@ def _fast_read(path: Path) -> Situation | None:
         return None
     finally:
         os.close(fd)
+    if b"\\u" in raw and _SURROGATE_ESCAPE.search(raw):
+        return None  # maybe a lone surrogate: the safe loader decides and says where
     try:
         data = json.loads(
             raw.decode("utf-8"),
