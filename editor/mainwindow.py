@@ -78,7 +78,7 @@ class MainWindow(QMainWindow):
 
         self.browser = PackBrowser(self.workspace)
         self.browser.openRequested.connect(self.open_file)
-        self._dock("Pack", self.browser, Qt.DockWidgetArea.LeftDockWidgetArea)
+        pack_dock = self._dock("Pack", self.browser, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.history = QUndoView(self.undo_group)
         self.history.setEmptyLabel("<opened>")
         self._dock("History", self.history, Qt.DockWidgetArea.LeftDockWidgetArea)
@@ -88,6 +88,8 @@ class MainWindow(QMainWindow):
             "Problems", self.problems, Qt.DockWidgetArea.BottomDockWidgetArea
         )
         self.resizeDocks([problems_dock], [110], Qt.Orientation.Vertical)
+        # wide enough for card names and the file column (the tree scrolls for longer)
+        self.resizeDocks([pack_dock], [330], Qt.Orientation.Horizontal)
 
         self.hex_label = QLabel("")
         self.hex_label.setMinimumWidth(460)

@@ -11,6 +11,7 @@ against its own schema), ``new``, ``play --auto``, ``simulate``, ``replay --veri
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -149,3 +150,37 @@ def test_edit_screenshot_of_a_plugin_scenario(
     )
     assert code == 0, text
     assert out.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_new_and_render_a_plugin_scenario(testgrid: Path, tmp_path: Path) -> None:
+    code, out = run("new", "scenario", "Side Hall", "--dir", str(testgrid), "--size", "5")
+    assert code == 0, out
+    made = json.loads((testgrid / "scenarios" / "side-hall.json").read_text())
+    assert made["$schema"].endswith("/testgrid/scenario.schema.json") and made["width"] == 5
+    code, out = run("render", f"{testgrid}:side-hall", "-o", str(tmp_path / "m.png"))
+    assert code == 0, out
+    assert (tmp_path / "m.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_gloomhaven_and_plugin_scenarios_validate_side_by_side(
+    testgrid: Path, sample_pack_copy: Path
+) -> None:
+    bad = json.loads((testgrid / "scenarios" / "corridor.json").read_text())
+    bad["exit"] = [9, 9]  # off the 7x5 board: the plugin's own check QTG100
+    (testgrid / "scenarios" / "broken.json").write_text(json.dumps({**bad, "id": "broken"}))
+    code, out = run("validate", str(testgrid), str(sample_pack_copy), "--format", "json")
+    assert code == 1  # the broken plug-in scenario is an error
+    report = json.loads(out)
+    codes = {(Path(f["file"]).name, f["code"]) for f in report["findings"]}
+    assert ("broken.json", "QTG100") in codes
+    assert not any(name == "corridor.json" for name, _ in codes)
+    assert report["summary"]["files"] >= 3
+
+
+@pytest.fixture
+def sample_pack_copy(tmp_path: Path) -> Path:
+    from questforge.engine.core.targets import bundled_root
+
+    target = tmp_path / "gh"
+    shutil.copytree(bundled_root() / "gloomhaven-sample", target)
+    return target

@@ -27,7 +27,9 @@ def _render(document: object, workspace: object, options: object, output: object
         orientation=options.get("orientation", "flat"),  # type: ignore[attr-defined]
     )
     scene.set_players(options.get("players", 2))  # type: ignore[attr-defined]
-    export_map(scene, Path(str(output)), getattr(options, "fmt", None))
+    scene.set_level(options.get("level", 1))  # type: ignore[attr-defined]
+    lookup = workspace.lookup  # type: ignore[attr-defined]  # names monsters in the legend
+    export_map(scene, Path(str(output)), getattr(options, "fmt", None), lookup=lookup)
 
 
 #: the options of a rendered scenario map
@@ -40,6 +42,9 @@ MAP_OPTIONS = (
         "Player count the map is shown for (monsters absent at it are faded).",
         minimum=2,
         maximum=4,
+    ),
+    SetupOption(
+        "level", "level", "int", 1, "Scenario level for monster stats.", minimum=0, maximum=7
     ),
     SetupOption(
         "orientation",
@@ -59,3 +64,12 @@ def _register_renderer() -> None:
 
 
 _register_renderer()
+
+
+def _register_cards() -> None:
+    from questforge.editor.gloomhaven.cards import register
+
+    register()
+
+
+_register_cards()

@@ -266,7 +266,7 @@ class ScenarioEditor(DocumentEditor):
         splitter.addWidget(self.view)
         splitter.addWidget(side)
         splitter.setStretchFactor(0, 1)
-        splitter.setSizes([900, 320])
+        splitter.setSizes([800, 440])  # the inspector shows values in full
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         row = QSplitter(Qt.Orientation.Horizontal)
@@ -878,7 +878,7 @@ class ScenarioEditor(DocumentEditor):
         return dialog
 
     def export_image(self, path: Path) -> None:
-        export_map(self.scene, path)
+        export_map(self.scene, path, lookup=self.lookup)  # the legend names bosses too
 
     def hex_center_in_view(self, h: Hex) -> Any:
         """Viewport pixel of a hex centre (tests click there, as a user would)."""

@@ -77,6 +77,7 @@ from questforge.engine.gloomhaven.model_cards import (
     parse_treasure_table,
 )
 from questforge.engine.gloomhaven.model_map import (
+    Ally,
     BossPlacement,
     Condition,
     Door,
@@ -125,6 +126,7 @@ __all__ = [
     "Ability",
     "AbilityBonus",
     "AbilityCard",
+    "Ally",
     "AreaPattern",
     "AttackModifier",
     "AttackModifierDeck",

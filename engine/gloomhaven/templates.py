@@ -215,6 +215,13 @@ class GloomhavenTemplates:
                     "",
                     "Map tile the new scenario places (default: a new starter tile).",
                 ),
+                SetupOption(
+                    "new-tile",
+                    "new tile",
+                    "flag",
+                    False,
+                    "With --tile: the pack lacks that tile; write a starter tile under its id.",
+                ),
             )
         if kind == "character":
             return (
@@ -285,11 +292,15 @@ class GloomhavenTemplates:
             if ":" in tile_id:
                 _require_listed_pack(tile_id, pack.manifest)
                 write_tile = False
-            elif given and tile_id not in tiles:
-                known = ", ".join(sorted(tiles)) or "none"
+            elif given and tile_id not in tiles and not pack.options.get("new-tile"):
+                import difflib
+
+                close = difflib.get_close_matches(tile_id, sorted(tiles), n=1)
+                hint = f" Did you mean {close[0]!r}?" if close else ""
+                known = ", ".join(sorted(tiles)[:12]) or "none"
                 raise TemplateError(
-                    f"--tile {tile_id!r}: the pack has no such map tile (tiles: {known}); "
-                    "leave --tile out to get a new starter tile"
+                    f"--tile {tile_id!r}: the pack has no such map tile (tiles: {known}).{hint} "
+                    "Add --new-tile to write a starter tile under that id, or leave --tile out."
                 )
             else:
                 write_tile = tile_id not in tiles

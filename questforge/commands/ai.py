@@ -17,9 +17,10 @@
 Exit codes: 0 success, 1 an answer differs from ``expected`` (with ``--check``), 2 a file
 could not be read or is not a valid situation.
 
-The work itself lives in :mod:`questforge.commands.ai_run` (no click), which
-``questforge.launch`` also calls directly for plain ``ai solve`` command lines, so start-up
-does not pay for click; both print the same output.
+The work itself is the ruleset's referee face (Gloomhaven's monster AI), reached through
+:mod:`questforge.commands.ai_run` (no click), which ``questforge.launch`` also calls
+directly for plain ``ai solve`` command lines, so start-up does not pay for click; both
+print the same output.
 """
 
 from __future__ import annotations
@@ -29,17 +30,9 @@ from pathlib import Path
 
 import click
 
-from questforge.commands.ai_run import (
-    InputError,
-    UsageProblem,
-    expand,
-    expected_matches,
-    read_situation,
-    ruling_text,
-    run,
-)
+from questforge.commands.ai_run import UsageProblem, expand, run
 
-__all__ = ["InputError", "ai", "expected_matches", "read_situation", "ruling_text"]
+__all__ = ["ai"]
 
 
 @click.group("ai")

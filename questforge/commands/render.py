@@ -40,6 +40,9 @@ def _errors_of(path: Path) -> list[str]:
 @click.argument("target")
 @click.argument("args", nargs=-1, type=click.UNPROCESSED, metavar="[OPTIONS OF THE PICTURE]")
 @click.option(
+    "--cards", is_flag=True, help="A contact sheet of every card of the pack (png, svg or pdf)."
+)
+@click.option(
     "--format",
     "fmt",
     type=click.Choice(["png", "svg"]),
@@ -55,16 +58,43 @@ def _errors_of(path: Path) -> list[str]:
 )
 @click.pass_context
 def render(
-    ctx: click.Context, target: str, args: tuple[str, ...], fmt: str | None, output: Path | None
+    ctx: click.Context,
+    target: str,
+    args: tuple[str, ...],
+    cards: bool,
+    fmt: str | None,
+    output: Path | None,
 ) -> None:
-    """Render TARGET's picture as PNG or SVG (no display needed)."""
+    """Render TARGET's picture: a map or board, a card file's faces, or (a PACK folder or
+    --cards) a contact sheet of every card of the pack for print-and-play (png/svg/pdf)."""
+    from questforge.editor.cards import CardError, render_cards
     from questforge.editor.render import RenderError, RenderOptions, render_file, renderer_for
     from questforge.engine.core.targets import TargetError, resolve_target
 
+    if Path(target).is_dir() or cards:
+        source = Path(target)
+        if not source.exists():
+            try:
+                source = resolve_target(target).file
+            except TargetError as exc:
+                fail(str(exc))
+        try:
+            sheet = render_cards(source, output, fmt, sheet=True)
+        except CardError as exc:
+            fail(str(exc))
+        click.echo(f"wrote {sheet}")
+        return
     try:
         resolved = resolve_target(target)
     except TargetError as exc:
         fail(str(exc))
+    try:
+        written_card = render_cards(resolved.file, output, fmt)
+    except CardError as exc:
+        fail(str(exc))
+    if written_card is not None:
+        click.echo(f"wrote {written_card}")
+        return
     spec = renderer_for(resolved.ruleset, resolved.kind)
     if spec is None:
         from questforge.editor.render import renderable_kinds

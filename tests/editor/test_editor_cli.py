@@ -46,7 +46,8 @@ def test_render_refuses_what_it_cannot_draw(
     qtbot: QtBot, editor_pack: Path, tmp_path: Path
 ) -> None:
     runner = CliRunner()
-    result = runner.invoke(cli, ["render", str(editor_pack / "monsters" / "slag-hound.json")])
+    # a map tile is neither a scenario map nor a card (a monster now renders as its card)
+    result = runner.invoke(cli, ["render", str(editor_pack / "tiles" / "drift.json")])
     assert result.exit_code == 2
     assert "no picture to render" in result.output and "Traceback" not in result.output
     bad = tmp_path / "bad.json"

@@ -122,7 +122,7 @@ def test_simulate_refuses_an_unwritable_report_path_before_running(tmp_path: Pat
         ("content/gloomhaven-sample", "is a folder"),
         ("content/gloomhaven-sample:nope", "no scenario 'nope'"),
         ("nowhere-dir:intro", "no such pack folder"),
-        ("pyproject.toml", "not inside a content pack"),
+        ("pyproject.toml", "pyproject.toml:1:2: malformed JSON"),
     ],
 )
 def test_simulate_bad_scenario_exit_2(scenario: str, message: str) -> None:

@@ -230,7 +230,10 @@ def _scenario_refs(doc: Document) -> Iterator[tuple[JsonPath, str, Any, set[Any]
         if o.get("type") == "pressure-plate" and isinstance(o.get("id"), str)
     }
     figures = (
-        _collect(data, "monsters") | _collect(data, "named_monsters") | _collect(data, "bosses")
+        _collect(data, "monsters")
+        | _collect(data, "named_monsters")
+        | _collect(data, "bosses")
+        | _collect(data, "allies")  # GH-SPEC-06: a "killed" loss may name an ally
     )
     treasures = {o["number"] for o in data.get("overlays", []) if o.get("type") == "treasure"}
 

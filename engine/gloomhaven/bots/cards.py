@@ -92,6 +92,10 @@ def ability_value(ab: Ability, s: Situation, move_before: int) -> float:
         return 2.0 * min(ab.value or 1, s.lost) if ab.pile == "lost" else 0.5 * s.discard
     if kind in ("infuse", "xp"):
         return 0.3
+    if kind == "attack-bonus":  # GH-BONUS-02: on every attack while the card stays
+        return 1.6 * ab.value
+    if kind == "negate-damage":  # GH-BONUS-06: a whole hit taken back
+        return 2.5 if s.steps_to_enemy is not None and s.steps_to_enemy <= 3 else 1.0
     return 0.5
 
 

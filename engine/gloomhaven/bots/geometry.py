@@ -161,7 +161,7 @@ def closed_doors(board: Board, state: GameState) -> list[Hex]:
     for h, door in board.doors.items():
         if h in state.open_doors:
             continue
-        if door.locked and h not in state.unlocked_doors:
+        if board.door_locked(state, h):
             continue
         if any(room not in state.revealed_rooms for room in door.rooms) and board.in_play(state, h):
             out.append(h)

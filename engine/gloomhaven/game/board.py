@@ -125,6 +125,14 @@ class Board:
     def closed_door(self, state: GameState, h: Hex) -> bool:
         return h in self.doors and h not in state.open_doors
 
+    def door_locked(self, state: GameState, h: Hex) -> bool:
+        """A locked door (GH-SPEC-03): locked in the scenario and not yet unlocked, or
+        locked by a special rule since; a wall to characters too."""
+        door = self.doors.get(h)
+        if door is None:
+            return False
+        return (door.locked and h not in state.unlocked_doors) or h in state.locked_doors
+
     def play_hexes(self, state: GameState, monsters_view: bool) -> list[Hex]:
         """Hexes of the revealed map. For monsters and summons closed doors are walls
         (GH-DOOR-03)."""
@@ -162,7 +170,8 @@ def find_routes(
     """Every hex a figure of ``side`` at ``start`` can end a move on with ``budget`` points.
 
     GH-MOVE-02 (through allies, not enemies/obstacles, never walls), GH-MOVE-04 (never end
-    on a figure), GH-MOVE-05 (jump ignores figures and terrain; the last hex is normal),
+    on a figure), GH-MOVE-05 (jump ignores figures and terrain; the last hex is normal:
+    landing on difficult terrain costs 2, a trap or hazard there is sprung),
     GH-MOVE-06 (flying ignores everything, still ends on an empty hex), GH-MOVE-08 /
     GH-DIFF-01 (difficult terrain costs 2), GH-DOOR-02/03 (closed doors: characters may
     enter them - the move stops there so the room can be revealed, GH-ROOM-01; they are
@@ -184,7 +193,6 @@ def find_routes(
     ignore_terrain = jump or flying
     doors = board.doors
     open_doors = state.open_doors
-    unlocked = state.unlocked_doors
 
     def enter(h: Hex) -> tuple[int, int] | None:
         """(cost, negatives) to step into ``h`` as an intermediate hex; None = blocked."""
@@ -193,7 +201,7 @@ def find_routes(
         if h in doors and h not in open_doors:  # a closed door
             if not character:
                 return None  # GH-DOOR-03
-            if doors[h].locked and h not in unlocked:
+            if board.door_locked(state, h):
                 return None  # GH-SPEC-03: a wall until its condition is met
         if not ignore_terrain:
             if h in obstacles:
@@ -323,6 +331,7 @@ def _plain_routes(
     obstacles = state.obstacles
     traps = state.traps
     hazardous = state.hazardous
+    difficult = state.difficult
     routes: dict[Hex, Route] = {}
     for h, cost in dist.items():
         if h != start:
@@ -330,6 +339,13 @@ def _plain_routes(
                 continue  # GH-MOVE-04 / GH-MOVE-06
             if not flying and h in obstacles:
                 continue
+            if jump and not flying and h in difficult:
+                # GH-MOVE-05 / GH-DIFF-01: the last hex of a jump is normal movement, so
+                # landing on difficult terrain costs 2 - for characters and monsters alike
+                # (the monster-AI solver's ``landing_extra``)
+                cost += 1
+                if cost > budget:
+                    continue
         path: list[Hex] = []
         node = h
         while node != start:
