@@ -9,35 +9,12 @@ exactly the same options as the original range on every board.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from test_ai_properties import _random_situation  # type: ignore[import-not-found]
 
 from questforge.engine.core.hexgrid import Hex
-from questforge.engine.gloomhaven.ai import ActiveMonster, AoePattern, Situation, solve
+from questforge.engine.gloomhaven.ai import AoePattern, solve
 from questforge.engine.gloomhaven.ai.situation import useful_range
-
-
-def _with_range(sit: Situation, attack_range: int, aoe: Any) -> Situation:
-    a = sit.active
-    active = ActiveMonster(
-        a.hex,
-        move=a.move,
-        range=attack_range,
-        targets=a.targets,
-        flying=a.flying,
-        jumping=a.jumping,
-        muddled=a.muddled,
-        aoe=aoe,
-        name=a.name,
-    )
-    return Situation(
-        hexes=sit.hexes,
-        figures=sit.figures,
-        active=active,
-        terrain=sit.terrain,
-        thin_walls=sit.thin_walls,
-    )
 
 
 def _options(sit: object) -> set[tuple[object, object]]:
@@ -54,10 +31,10 @@ def test_cut_range_gives_the_same_options() -> None:
         aoe = sit.active.aoe
         if aoe is not None and aoe.melee:
             aoe = AoePattern(False, aoe.hexes)  # long ranges are for ranged attacks
-        long = _with_range(sit, rng.choice([25, 40, 60]), aoe)
+        long = sit.replace(active=sit.active.replace(range=rng.choice([25, 40, 60]), aoe=aoe))
         cut = useful_range(long.active.range, long.hexes, aoe)
         assert 1 <= cut <= long.active.range
-        short = _with_range(long, cut, aoe)
+        short = long.replace(active=long.active.replace(range=cut))
         assert _options(short) == _options(long)
         checked += 1
         clipped += cut < long.active.range

@@ -385,7 +385,7 @@ def test_a_documents_ruleset_comes_from_its_pack_then_its_schema(tmp_path: Path)
 def test_a_new_class_starts_with_nine_health_levels_in_a_table(qapp: Any) -> None:
     from questforge.validator.schemas import default_store
 
-    entry = default_store().for_kind("character-class")
+    entry = default_store().for_kind("character-class", "gloomhaven")
     assert entry is not None
     default = SchemaContext(entry.schema).default(entry.schema)
     # a fixed-length list starts full (valid, and shown as a one-row table)

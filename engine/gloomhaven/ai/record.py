@@ -45,6 +45,13 @@ class Record:
     def __reduce__(self) -> tuple[Any, ...]:
         return (self.__class__, self._values())
 
+    def replace(self, **changes: Any) -> Any:
+        """A copy with some fields changed (``dataclasses.replace`` for records)."""
+        unknown = set(changes) - set(self.__slots__)
+        if unknown:
+            raise TypeError(f"{type(self).__name__} has no field {', '.join(sorted(unknown))}")
+        return self.__class__(**{f: changes.get(f, getattr(self, f)) for f in self.__slots__})
+
 
 class OrderedRecord(Record):
     """A record that also orders by its fields, like ``dataclass(order=True)``."""
