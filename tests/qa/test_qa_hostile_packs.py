@@ -417,3 +417,18 @@ def test_a_boss_range_of_4000_plays_as_fast_as_any(pack: Path, in_tmp: Path) -> 
     result = run("simulate", str(scenario), "--games", "1", "--players", "2", "--jobs", "1")
     assert result.exit_code == 0, result.output
     assert time.process_time() - started < 8
+
+
+def test_situation_loader_bounds_match_the_schema() -> None:
+    """The hand-written situation loader (fast, for ``ai solve``) and the schema state the
+    same bounds; this keeps the two from drifting apart."""
+    from questforge import schema as qs
+    from questforge.engine.gloomhaven.ai import situation
+
+    sch = qs.load_schema("gloomhaven", "situation")
+    active = sch["properties"]["active"]["properties"]
+    assert active["move"]["maximum"] == active["range"]["maximum"] == situation.MAX_STAT
+    assert active["targets"]["maximum"] == situation.MAX_TARGETS
+    assert sch["properties"]["map"]["properties"]["hexes"]["maxItems"] == situation.MAX_HEXES
+    hex_def = qs.load_schema("gloomhaven", "defs")["$defs"]["hex"]["prefixItems"][0]
+    assert hex_def["maximum"] == -hex_def["minimum"] == situation.MAX_COORDINATE
