@@ -113,11 +113,10 @@ def test_edit_prescan_picks_a_scenario_despite_hostile_files(hostile_pack: Path)
 
 @POSIX
 def test_every_pack_reader_survives_hostile_files(hostile_pack: Path) -> None:
-    """The engine's model, the game face's and ``new``'s document reader and the game
-    log's content digest read the same pack without a hang, a traceback or following the
-    link."""
+    """The engine's model, ``new``'s id scan and the simulation's pack fingerprint read
+    the same pack without a hang, a traceback or following the link."""
     from questforge.commands.new import _pack_documents
-    from questforge.engine.core.targets import pack_digest, read_documents
+    from questforge.engine.core.targets import pack_digest
     from questforge.engine.gloomhaven.model import load_pack_dir
 
     model = within(30, lambda: load_pack_dir(hostile_pack))
@@ -126,9 +125,9 @@ def test_every_pack_reader_survives_hostile_files(hostile_pack: Path) -> None:
     assert "collapsed-adit" in model.scenarios
     docs = within(20, lambda: list(_pack_documents(hostile_pack)))
     assert all(p.name not in ("latin1.json", "pipe.json", "zero.json") for p, _ in docs)
-    _documents, errors = within(20, lambda: read_documents(hostile_pack))
-    assert len([e for e in errors if "scenarios/" in e]) == 3
-    assert within(20, lambda: pack_digest([hostile_pack])).startswith("sha256:")
+    # the content digest of game logs and simulations: no hang on the FIFO or /dev/zero
+    digest = within(20, lambda: pack_digest([hostile_pack]))
+    assert digest.startswith("sha256:")
 
 
 @POSIX
@@ -384,9 +383,11 @@ def test_render_cost_does_not_depend_on_coordinates(
         preexec_fn=_limit_memory if sys.platform.startswith("linux") else None,
         env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
     )
-    # exit 1: the file is broken (coordinates beyond -1000..1000), but it is drawn as it is
+    # drawn (the designer sees the far tile), and the out-of-bounds position is reported
+    # as the error it is (exit 1), never a crash
     assert done.returncode == 1, done.stderr
-    assert "Traceback" not in done.stderr and "QC010" in done.stderr
+    assert "QC010" in done.stderr and "maximum of 1000" in done.stderr
+    assert "Traceback" not in done.stderr
     assert out.is_file()
     assert time.monotonic() - started < 60
 
@@ -417,18 +418,3 @@ def test_a_boss_range_of_4000_plays_as_fast_as_any(pack: Path, in_tmp: Path) -> 
     result = run("simulate", str(scenario), "--games", "1", "--players", "2", "--jobs", "1")
     assert result.exit_code == 0, result.output
     assert time.process_time() - started < 8
-
-
-def test_situation_loader_bounds_match_the_schema() -> None:
-    """The hand-written situation loader (fast, for ``ai solve``) and the schema state the
-    same bounds; this keeps the two from drifting apart."""
-    from questforge import schema as qs
-    from questforge.engine.gloomhaven.ai import situation
-
-    sch = qs.load_schema("gloomhaven", "situation")
-    active = sch["properties"]["active"]["properties"]
-    assert active["move"]["maximum"] == active["range"]["maximum"] == situation.MAX_STAT
-    assert active["targets"]["maximum"] == situation.MAX_TARGETS
-    assert sch["properties"]["map"]["properties"]["hexes"]["maxItems"] == situation.MAX_HEXES
-    hex_def = qs.load_schema("gloomhaven", "defs")["$defs"]["hex"]["prefixItems"][0]
-    assert hex_def["maximum"] == -hex_def["minimum"] == situation.MAX_COORDINATE

@@ -61,7 +61,7 @@ def test_scenario_number_in_use_is_refused(pack: Path) -> None:
 
 
 def test_uninstalled_ruleset_is_refused(tmp_path: Path) -> None:
-    result = new("pack", "Other", "--dir", str(tmp_path), "--ruleset", "descent")
+    result = new("pack", "Other", "--dir", str(tmp_path), "--ruleset", "nonesuch")
     assert result.exit_code == 2
     assert "not installed" in result.output
     assert not (tmp_path / "other").exists()

@@ -157,12 +157,12 @@ def test_a_loose_file_of_a_shared_kind_needs_a_schema_url(tmp_path: Path) -> Non
     guessed; the finding offers both schema URLs. (A kind only one ruleset has, such as a
     monster-AI ``situation``, which carries no ``$schema``, is that ruleset's.)"""
     write_json(tmp_path / "s.json", {"kind": "scenario", "id": "x"})
-    write_json(tmp_path / "m.json", {"kind": "monster", "id": "m"})
+    write_json(tmp_path / "m.json", {"kind": "boss", "id": "m"})  # Witcher has `monster` too
     report = validate_paths([tmp_path], base=tmp_path, schema_only=True)
     scenario = [f for f in report.findings if f.file == "s.json"]
     assert [(f.code, f.path) for f in scenario] == [("QC012", ("kind",))]
     assert "no pack" in scenario[0].message and '"$schema"' in scenario[0].message
     assert testgrid.SCENARIO_SCHEMA in (scenario[0].hint or "")
     assert "gloomhaven/scenario.schema.json" in (scenario[0].hint or "")
-    # the monster is Gloomhaven's (its schema's findings, not an unknown kind)
+    # the boss is Gloomhaven's (its schema's findings, not an unknown kind)
     assert {f.code for f in report.findings if f.file == "m.json"} == {"QC010"}

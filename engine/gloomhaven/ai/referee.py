@@ -117,8 +117,8 @@ def _no_float(token: str) -> Any:
     raise _Unusual  # no number in a situation is fractional; the safe loader explains
 
 
-#: a ``\\uD800``-``\\uDFFF`` escape: a file holding one goes through the safe loader
-_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+#: a JSON escape of a UTF-16 surrogate (``\\ud800``-``\\udfff``)
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89abAB89a-fA-F]")
 
 
 def _fast_read(path: Path) -> Situation | None:
@@ -153,7 +153,7 @@ def _fast_read(path: Path) -> Situation | None:
     finally:
         os.close(fd)
     if b"\\u" in raw and _SURROGATE_ESCAPE.search(raw):
-        return None  # maybe a lone surrogate: the safe loader decides and says where
+        return None  # a surrogate escape: the safe loader refuses a lone one (QC009)
     try:
         data = json.loads(
             raw.decode("utf-8"),
