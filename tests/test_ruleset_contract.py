@@ -50,7 +50,7 @@ def testgrid(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
                 "id": "grid-pack",
                 "name": "Grid pack",
                 "version": "1.0.0",
-                "ruleset": "testgrid",
+                "ruleset": "gridrun",
                 "requires": [],
             }
         )
@@ -58,7 +58,7 @@ def testgrid(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     (pack / "scenarios" / "corridor.json").write_text(
         json.dumps(
             {
-                "$schema": "https://questforge.dev/schema/testgrid/scenario.schema.json",
+                "$schema": "https://questforge.dev/schema/gridrun/scenario.schema.json",
                 "kind": "scenario",
                 "id": "corridor",
                 "name": "The Corridor",
@@ -83,10 +83,10 @@ def run(*args: str) -> tuple[int, str]:
 
 def test_the_plugin_registers_through_its_entry_point(testgrid: Path) -> None:
     ids = rulesets.ids()
-    assert "testgrid" in ids and "gloomhaven" in ids
+    assert "gridrun" in ids and "gloomhaven" in ids
     # both define a kind named "scenario": kinds are never resolved globally
     assert rulesets.ruleset_for_kind("scenario") is None
-    assert {r.id for r in rulesets.rulesets_defining("scenario")} >= {"testgrid", "gloomhaven"}
+    assert {r.id for r in rulesets.rulesets_defining("scenario")} >= {"gridrun", "gloomhaven"}
 
 
 def test_play_replay_and_simulate_a_plugin_game(testgrid: Path, tmp_path: Path) -> None:
@@ -96,7 +96,7 @@ def test_play_replay_and_simulate_a_plugin_game(testgrid: Path, tmp_path: Path) 
     assert code == 0, out
     assert "runners enter corridor" in out and ("WON" in out or "LOST" in out)
     data = json.loads(log.read_text())
-    assert data["ruleset"] == "testgrid" and data["setup"] == {"runners": 2}
+    assert data["ruleset"] == "gridrun" and data["setup"] == {"runners": 2}
     code, out = run("replay", str(log), "--verify")
     assert code == 0 and "verified" in out, out
     code, out = run(
@@ -114,7 +114,7 @@ def test_play_replay_and_simulate_a_plugin_game(testgrid: Path, tmp_path: Path) 
     )
     assert code == 0, out
     report = json.loads((tmp_path / "r.json").read_text())
-    assert report["ruleset"] == "testgrid"
+    assert report["ruleset"] == "gridrun"
     assert [s["label"] for s in report["setups"]] == ["1 runners", "2 runners", "3 runners"]
     assert all("caught_per_game" in s for s in report["setups"])
     assert "Runners caught per game" in (tmp_path / "r.html").read_text()
@@ -128,7 +128,7 @@ def test_plugin_events_match_their_declarations(testgrid: Path) -> None:
     from questforge.engine.core.targets import resolve_target
 
     target = resolve_target(f"{testgrid}:corridor")
-    face = rulesets.get("testgrid").game()
+    face = rulesets.get("gridrun").game()
     assert face is not None
     content = face.load(target)
     for seed in range(5):
@@ -156,7 +156,7 @@ def test_new_and_render_a_plugin_scenario(testgrid: Path, tmp_path: Path) -> Non
     code, out = run("new", "scenario", "Side Hall", "--dir", str(testgrid), "--size", "5")
     assert code == 0, out
     made = json.loads((testgrid / "scenarios" / "side-hall.json").read_text())
-    assert made["$schema"].endswith("/testgrid/scenario.schema.json") and made["width"] == 5
+    assert made["$schema"].endswith("/gridrun/scenario.schema.json") and made["width"] == 5
     code, out = run("render", f"{testgrid}:side-hall", "-o", str(tmp_path / "m.png"))
     assert code == 0, out
     assert (tmp_path / "m.png").read_bytes()[:4] == b"\x89PNG"

@@ -17,7 +17,7 @@ from pathlib import Path
 from questforge.engine.rulesets import Ruleset
 
 RULESET = Ruleset(
-    id="testgrid",
+    id="gridrun",
     title="Test grid (contract proof)",
     kinds=("scenario",),
     schema_path=Path(__file__).resolve().parent / "schemas",

@@ -46,7 +46,7 @@ def render(document: Any, workspace: Any, options: RenderOptions, output: Path) 
 
 
 register_renderer(
-    "testgrid",
+    "gridrun",
     "scenario",
     render,
     (SetupOption("runners", "runners", "int", 2, "Runners shown.", minimum=1, maximum=3),),

@@ -11,7 +11,7 @@ from questforge.validator.findings import Finding
 
 @check(
     "QTG100",
-    ruleset="testgrid",
+    ruleset="gridrun",
     severity="error",
     title="Cell off the board or walled",
     description="The exit, the hunter and every start cell lie on the board, not on a wall.",

@@ -140,7 +140,7 @@ class Runners:
 
 
 class GridFace:
-    ruleset = "testgrid"
+    ruleset = "gridrun"
     engine_id = "testgrid-engine/1"
     playable_kinds: tuple[str, ...] = ("scenario",)
     round_cap = 30

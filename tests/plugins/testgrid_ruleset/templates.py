@@ -9,7 +9,7 @@ from questforge.engine.core.events import JSONValue
 from questforge.engine.core.game import SetupOption
 from questforge.engine.core.templates import Files, PackContext, TemplateError
 
-SCHEMA = "https://questforge.dev/schema/testgrid/scenario.schema.json"
+SCHEMA = "https://questforge.dev/schema/gridrun/scenario.schema.json"
 
 
 class GridTemplates:
