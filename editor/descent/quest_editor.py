@@ -11,6 +11,8 @@ stack undoes and redoes it. The map is drawn by :mod:`.quest_render`, the same p
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -289,6 +291,35 @@ class QuestEditor(DocumentEditor):
     def set_player_count(self, count: int) -> None:
         self.heroes = max(1, min(4, count))
         self.canvas.update()
+
+    def _snapshot(self) -> Path:
+        folder = Path(tempfile.mkdtemp(prefix="questforge-play-"))
+        try:
+            return Path(self.workspace.snapshot(folder / "pack"))
+        except BaseException:
+            shutil.rmtree(folder, ignore_errors=True)
+            raise
+
+    def open_playtest(self) -> object | None:
+        """Play this quest as edited: every seat by a person or by the bots."""
+        from questforge.editor.descent.playtest import open_descent_playtest
+
+        pack = self._snapshot()
+        window = open_descent_playtest(
+            self.window(), str(pack), self.document.content_id, self.heroes
+        )
+        window.destroyed.connect(lambda *_: shutil.rmtree(pack.parent, ignore_errors=True))
+        self.playtest_window = window
+        return window
+
+    def open_simulation(self, *args: Any, **kwargs: Any) -> object | None:
+        """Open core's simulate dialog on this quest as edited (heroes preset)."""
+        from questforge.editor.playtest import open_simulate
+
+        pack = self._snapshot()
+        return open_simulate(
+            self.window(), str(pack), self.document.content_id, setup={"heroes": self.heroes}
+        )
 
     def can_export_image(self) -> bool:
         return True

@@ -149,3 +149,28 @@ def test_build_a_two_area_quest_with_a_locked_door(
     ]
     report = validate_paths([pack])
     assert [(f.code, f.path, f.message) for f in report.findings] == []
+
+
+def test_playtest_window_plays_both_sides(qtbot: QtBot, window: MainWindow) -> None:
+    from questforge.editor.descent.playtest import DescentPlaytest
+
+    window.open_pack(SAMPLE)
+    editor = window.open_file(SAMPLE / "quests" / "ratcatchers-culvert.json")
+    assert isinstance(editor, QuestEditor)
+    play = editor.open_playtest()
+    assert isinstance(play, DescentPlaytest)
+    qtbot.addWidget(play)
+    # a person plays the first hero: the first decision waiting is theirs
+    pending = play.session.pending
+    assert pending is not None and pending.actor == play.actors[0].id
+    assert play.options.count() == len(pending.options)
+    assert "conquest" in play.board.toPlainText()
+    play.choose(0)
+    # hand the Overlord to a person too, then let the bots answer everything else
+    play.seats["overlord"].setChecked(True)
+    for _ in range(400):
+        if play.session.finished:
+            break
+        play.bot_move()
+    assert play.session.finished
+    assert play.question.text() == "The game is over."
