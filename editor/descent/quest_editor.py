@@ -86,6 +86,10 @@ class QuestCanvas(QWidget):
                 0,
                 0,
             )
+        if self.editor.highlight:
+            painter.setPen(QPen(QColor("#d32f2f"), 3))
+            for c in self.editor.highlight:
+                painter.drawRect(cell_rect(c, origin).adjusted(2, 2, -2, -2))
         preview = self.editor.tile_preview()
         if preview:
             painter.setPen(QPen(QColor("#2c5aa0"), 2, Qt.PenStyle.DashLine))
@@ -126,6 +130,8 @@ class QuestEditor(DocumentEditor):
         self.heroes = 2
         self.hover: tuple[int, int] | None = None
         self.rotation = 0
+        #: squares of the problem the problems panel jumped to
+        self.highlight: list[tuple[int, int]] = []
         self._pack: Any = None
         self.tool = QComboBox()
         self.tool.addItems(list(TOOLS))
@@ -288,6 +294,11 @@ class QuestEditor(DocumentEditor):
             self.statusMessage.emit(str(exc))
 
     # ------------------------------------------------------------------ editor API
+    def focus_path(self, path: Any) -> None:
+        """Highlight the squares a finding's JSON path is about."""
+        self.highlight = squares_of_path(self.document.data, tuple(path), self.qmap(), self.pack())
+        self.canvas.update()
+
     def set_player_count(self, count: int) -> None:
         self.heroes = max(1, min(4, count))
         self.canvas.update()
@@ -332,3 +343,35 @@ def _nearest_side(fx: float, fy: float) -> tuple[int, int]:
     """The edge of the square nearest to a click at fractions ``fx``, ``fy``."""
     distances = {(1, 0): 1 - fx, (-1, 0): fx, (0, 1): 1 - fy, (0, -1): fy}
     return min(distances, key=lambda k: distances[k])
+
+
+def squares_of_path(
+    data: Any, path: tuple[Any, ...], qmap: QuestMap, pack: Any
+) -> list[tuple[int, int]]:
+    """The squares a quest JSON path points at (empty when it is not about a place)."""
+    from questforge.engine.descent.model import footprint
+
+    if len(path) < 2 or not isinstance(path[1], int):
+        return []
+    key, index = path[0], path[1]
+    try:
+        entry = data[key][index]
+    except (KeyError, IndexError, TypeError):
+        return []
+    if key == "start":
+        return [(int(entry[0]), int(entry[1]))]
+    if key in ("monsters", "named"):
+        monster = pack.get("monster", entry.get("monster", ""))
+        size = monster.size if monster is not None else (1, 1)
+        return footprint((int(entry["cell"][0]), int(entry["cell"][1])), size)
+    if key == "objects":
+        return [(int(entry["cell"][0]), int(entry["cell"][1]))]
+    if key == "doors":
+        return [(int(c[0]), int(c[1])) for e in entry.get("edges", []) for c in e]
+    if key == "terrain":
+        return [(int(c[0]), int(c[1])) for c in entry.get("cells", [])]
+    if key == "tiles":
+        return sorted(c for c, i in qmap.placement_of.items() if i == index)
+    if key == "areas":
+        return sorted(c for c, a in qmap.area_of.items() if a == entry.get("id"))
+    return []

@@ -174,3 +174,15 @@ def test_playtest_window_plays_both_sides(qtbot: QtBot, window: MainWindow) -> N
         play.bot_move()
     assert play.session.finished
     assert play.question.text() == "The game is over."
+
+
+def test_problem_paths_highlight_their_squares(qtbot: QtBot, window: MainWindow) -> None:
+    window.open_pack(SAMPLE)
+    editor = window.open_file(SAMPLE / "quests" / "hollow-crown.json")
+    assert isinstance(editor, QuestEditor)
+    editor.focus_path(("monsters", 6, "cell"))  # the 2x2 cindermaw
+    assert editor.highlight == [(11, 5), (12, 5), (11, 6), (12, 6)]
+    editor.focus_path(("doors", 1, "rune"))
+    assert (11, 3) in editor.highlight and (12, 4) in editor.highlight
+    editor.focus_path(("name",))
+    assert editor.highlight == []
