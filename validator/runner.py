@@ -272,7 +272,7 @@ def _schema_findings(doc: Document, folder: str | None, store: SchemaStore) -> l
     entry = store.for_kind(kind, folder)
     owners = (
         sorted({e.folder for e in store if e.name == kind and e.folder != "common"})
-        if entry is None and folder is None
+        if entry is None and folder is None and not is_definitions(kind)
         else []
     )
     if len(owners) > 1:
