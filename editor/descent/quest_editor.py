@@ -1,9 +1,10 @@
 """The Descent quest editor: the quest map on a square-grid canvas, with tools.
 
-Tools (chosen in the tool box, or with keys ``1``-``6``): place the selected tile (``R``
+Tools (chosen in the tool box, or with keys ``1``-``7``): place the selected tile (``R``
 rotates it 90° clockwise) into the selected area (or a new one), add a door on the edge
 nearest the click (normal or rune-locked by colour), paint terrain, place a monster with
-its per-hero-count marker, toggle a start square, place a map object. Every click is one
+its per-hero-count marker, toggle a start square, place a map object, erase the topmost
+thing on a square. Every click is one
 named undo step made of the Qt-free operations of :mod:`.operations`; the document's undo
 stack undoes and redoes it. The map is drawn by :mod:`.quest_render`, the same picture
 ``questforge render`` writes, for the number of heroes chosen in the main window.
@@ -40,7 +41,7 @@ from questforge.editor.descent.quest_render import (
 from questforge.editor.editors import DocumentEditor
 from questforge.engine.descent.model import Quest, QuestMap
 
-TOOLS = ("tile", "door", "terrain", "monster", "start", "object")
+TOOLS = ("tile", "door", "terrain", "monster", "start", "object", "erase")
 NEW_AREA = "(new area)"
 GRID = (24, 16)
 
@@ -247,7 +248,7 @@ class QuestEditor(DocumentEditor):
             self.rotation = (self.rotation + 90) % 360
             self.statusMessage.emit(f"rotation {self.rotation}°")
             self.canvas.update()
-        elif Qt.Key.Key_1 <= key <= Qt.Key.Key_6:
+        elif Qt.Key.Key_1 <= key <= Qt.Key.Key_7:
             self.tool.setCurrentIndex(int(key) - int(Qt.Key.Key_1))
 
     def click(self, cell: tuple[int, int], fx: float, fy: float) -> None:
@@ -290,6 +291,11 @@ class QuestEditor(DocumentEditor):
                 kind = kind.split(" ")[0]
                 edit = ops.place_object(data, kind, cell, self.colour.currentText(), active)
                 ops.apply(self.document, f"Place {kind}", edit)
+            elif tool == "erase":
+                qmap = self.qmap()
+                sizes = {m: mon.size for m, mon in self.pack().monsters.items()}
+                edit = ops.erase_at(data, cell, sizes, qmap.placement_of.get(cell))
+                ops.apply(self.document, "Erase", edit)
         except ValueError as exc:
             self.statusMessage.emit(str(exc))
 

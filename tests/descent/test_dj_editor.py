@@ -122,6 +122,16 @@ def test_build_a_two_area_quest_with_a_locked_door(
     click((5, 3))
     step()
 
+    # a coin placed by mistake, erased with the erase tool (key 7)
+    press(Qt.Key.Key_6)
+    editor.object.setCurrentText("coins")
+    click((2, 2))
+    step()
+    press(Qt.Key.Key_7)
+    click((2, 2))
+    step()
+    assert [o["type"] for o in doc.get(("objects",))] == ["glyph", "runekey"]
+
     # undo every step, then redo every step: each state comes back exactly
     for expected in reversed(history[:-1]):
         doc.undo_stack.undo()
