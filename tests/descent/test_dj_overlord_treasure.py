@@ -366,3 +366,23 @@ def test_the_pack_holds_three_items() -> None:
     asked = [d for d in script.asked if d.kind == "gain-item"][-1]
     assert list(asked.options) == ["equip", "drop"]
     assert len(h.pack) == 3 and of(game, "item-dropped")
+
+
+def test_dropping_items() -> None:
+    # DJ-AP-01: dropping costs nothing and the item is lost, unless it is a relic;
+    # DJ-TREAS-14: a dropped relic's card goes back to the relic deck
+    game, _ = new_game()
+    game.monsters.clear()
+    h = hero(game)
+    relic, charm = game.pack.items["relic"], game.pack.items["charm"]
+    h.pack = [charm, relic]
+    steps = iter([{"do": "drop", "item": "charm"}, {"do": "drop", "item": "relic"}, {"do": "end"}])
+    game.controller.answers.update(
+        {"action": "battle", "step": lambda d: list(d.options).index(next(steps))}
+    )
+    game.controller.answers["equip"] = "keep"
+    relics = len(game.treasure.get("relic", []))
+    hero_turn(game, h)
+    assert h.pack == []
+    assert game.treasure["relic"][0] is relic and len(game.treasure["relic"]) == relics + 1
+    assert charm not in game.treasure.get("copper", [])
