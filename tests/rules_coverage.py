@@ -26,7 +26,7 @@ import os
 import re
 import sys
 import tokenize
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,22 +34,18 @@ REPO = Path(__file__).resolve().parents[1]
 TESTS = REPO / "tests"
 OUTPUT = TESTS / "rules_coverage.md"
 
-RULE_LINE = re.compile(r"^- (GH-[A-Z]+-\d+):\s*(.*)$")
+RULE_LINE = re.compile(r"^- (GH-[A-Z]+-[A-Z]?\d+):\s*(.*)$")
 SECTION_LINE = re.compile(r"^## (.+)$")
-RULE_ID = re.compile(r"\bGH-[A-Z]+-\d+\b")
+RULE_ID = re.compile(r"\bGH-[A-Z]+-[A-Z]?\d+\b")
 
-#: Descent's catalogue gets its own table (``DJ-SKILL-M01`` ids have a letter in the number)
-DJ_RULE_LINE = re.compile(r"^- (DJ-[A-Z]+-[A-Z]?\d+):\s*(.*)$")
-DJ_RULE_ID = re.compile(r"\bDJ-[A-Z]+-[A-Z]?\d+\b")
-DJ_OUTPUT = TESTS / "rules_coverage_descent.md"
-#: Descent rules that state component or source facts, not scenario play, and skill cards
-#: whose effect the source lost ("gains ..."): there is no rule to play
-DJ_NOT_PLAY = frozenset(
-    [
-        *("DJ-REF-01", "DJ-REF-17", "DJ-REF-19", "DJ-REF-22", "DJ-REF-38", "DJ-REF-42"),
-        *("DJ-SKILL-M16", "DJ-SKILL-R13", "DJ-SKILL-G06", "DJ-SKILL-G08"),
-    ]
-)
+
+def _rule_line(prefix: str) -> re.Pattern[str]:
+    return RULE_LINE if prefix == "GH" else re.compile(rf"^- ({prefix}-[A-Z]+-[A-Z]?\d+):\s*(.*)$")
+
+
+def _rule_id(prefix: str) -> re.Pattern[str]:
+    return RULE_ID if prefix == "GH" else re.compile(rf"\b{prefix}-[A-Z]+-[A-Z]?\d+\b")
+
 
 #: rule families the scenario engine plays (the rest are components, campaign and town)
 SCENARIO_PLAY = frozenset(
@@ -109,6 +105,112 @@ SCENARIO_PLAY = frozenset(
 
 
 @dataclass(frozen=True)
+class Game:
+    """One rules catalogue and the table written for it."""
+
+    name: str
+    title: str
+    prefix: str
+    #: rule families the engine plays (the rest are components, references, campaign);
+    #: ``None``: every family but ``not_play``
+    play: frozenset[str] | None
+    play_label: str
+    other_label: str
+    output: Path
+    not_play: frozenset[str] = frozenset()
+    #: single rules that state component facts or that the source left without an effect
+    not_play_ids: frozenset[str] = frozenset()
+
+    def in_play(self, family: str, rule_id: str = "") -> bool:
+        if rule_id in self.not_play_ids or family in self.not_play:
+            return False
+        return self.play is None or family in self.play
+
+
+GLOOMHAVEN = Game(
+    "gloomhaven",
+    "Gloomhaven",
+    "GH",
+    SCENARIO_PLAY,
+    "Scenario-play rules",
+    "Other rules (components, campaign, town)",
+    OUTPUT,
+)
+ARKHAM = Game(
+    "arkham",
+    "Arkham Horror",
+    "AH",
+    # every family but the component list (AH-COMP) and the reference values (AH-REF)
+    frozenset(
+        [
+            "SETUP",
+            "TURN",
+            "UPK",
+            "MOVE",
+            "OW",
+            "DELAY",
+            "ENC",
+            "OWE",
+            "EMON",
+            "MYTH",
+            "GATE",
+            "CLUE",
+            "MMOVE",
+            "FLY",
+            "MYTHA",
+            "SKILL",
+            "CHECK",
+            "EVADE",
+            "CMB",
+            "WPN",
+            "SPELL",
+            "STAT",
+            "CLOSE",
+            "SEAL",
+            "ELDER",
+            "LIMIT",
+            "OUT",
+            "TERROR",
+            "AWAKE",
+            "FINAL",
+            "WIN",
+            "SCORE",
+            "MISC",
+        ]
+    ),
+    "Game-play rules",
+    "Other rules (components, reference values)",
+    TESTS / "rules_coverage_arkham.md",
+)
+DESCENT = Game(
+    "descent",
+    "Descent: Journeys in the Dark",
+    "DJ",
+    None,
+    "Scenario-play rules",
+    "Other rules (component and source facts, skill cards without an effect)",
+    TESTS / "rules_coverage_descent.md",
+    not_play_ids=frozenset(
+        [
+            *("DJ-REF-01", "DJ-REF-17", "DJ-REF-19", "DJ-REF-22", "DJ-REF-38", "DJ-REF-42"),
+            *("DJ-SKILL-M16", "DJ-SKILL-R13", "DJ-SKILL-G06", "DJ-SKILL-G08"),
+        ]
+    ),
+)
+WITCHER = Game(
+    "witcher",
+    "The Witcher Adventure Game",
+    "WI",
+    None,
+    "Game-play rules",
+    "Other rules (components, reference values)",
+    TESTS / "rules_coverage_witcher.md",
+    not_play=frozenset({"COMP", "REF"}),
+)
+GAMES: dict[str, Game] = {g.name: g for g in (GLOOMHAVEN, DESCENT, ARKHAM, WITCHER)}
+
+
+@dataclass(frozen=True)
 class Rule:
     id: str
     section: str
@@ -134,14 +236,15 @@ class Coverage:
         return sorted(i for i in self.cited if i not in known)
 
 
-def find_rules_file() -> Path:
+def find_rules_file(game: str = "gloomhaven") -> Path:
     shared = os.environ.get("QUESTFORGE_SHARED")
     base = Path(shared) if shared else REPO.parent / "shared"
-    return base / "rules" / "gloomhaven.md"
+    return base / "rules" / f"{game}.md"
 
 
-def parse_rules(text: str, line_re: re.Pattern[str] = RULE_LINE) -> list[Rule]:
+def parse_rules(text: str, prefix: str = "GH") -> list[Rule]:
     """Every ``- GH-XXX-NN: ...`` bullet of the catalogue, with its section heading."""
+    rule_line = _rule_line(prefix)
     rules: list[Rule] = []
     section = ""
     for line in text.splitlines():
@@ -149,18 +252,19 @@ def parse_rules(text: str, line_re: re.Pattern[str] = RULE_LINE) -> list[Rule]:
         if m:
             section = m.group(1).strip()
             continue
-        m = line_re.match(line)
+        m = rule_line.match(line)
         if m:
             rules.append(Rule(m.group(1), section, m.group(2).strip()))
     return rules
 
 
-def cited_ids(source: str, id_re: re.Pattern[str] = RULE_ID) -> set[str]:
+def cited_ids(source: str, prefix: str = "GH") -> set[str]:
     """Rule IDs cited in the comments and docstrings of one Python module.
 
     Other string literals do not count: a test may hold catalogue text as data (this
     generator's own tests do) without claiming to test those rules.
     """
+    rule_id = _rule_id(prefix)
     found: set[str] = set()
     try:
         tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
@@ -169,12 +273,12 @@ def cited_ids(source: str, id_re: re.Pattern[str] = RULE_ID) -> set[str]:
         return set()
     for tok in tokens:
         if tok.type == tokenize.COMMENT:
-            found.update(id_re.findall(tok.string))
+            found.update(rule_id.findall(tok.string))
     for node in ast.walk(tree):
         if isinstance(node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             doc = ast.get_docstring(node, clean=False)
             if doc:
-                found.update(id_re.findall(doc))
+                found.update(rule_id.findall(doc))
     return found
 
 
@@ -182,9 +286,7 @@ def test_files(root: Path) -> Iterable[Path]:
     return sorted(p for p in root.rglob("test_*.py") if ".venv" not in p.parts)
 
 
-def scan(
-    rules: list[Rule], tests_root: Path, repo: Path, id_re: re.Pattern[str] = RULE_ID
-) -> Coverage:
+def scan(rules: list[Rule], tests_root: Path, repo: Path, prefix: str = "GH") -> Coverage:
     coverage = Coverage(rules)
     for path in test_files(tests_root):
         try:
@@ -195,7 +297,7 @@ def scan(
             rel = path.relative_to(repo).as_posix()
         except ValueError:
             rel = path.as_posix()
-        for rule_id in cited_ids(source, id_re):
+        for rule_id in cited_ids(source, prefix):
             coverage.cited.setdefault(rule_id, set()).add(rel)
     return coverage
 
@@ -209,30 +311,20 @@ def _ratio(done: int, total: int) -> str:
     return f"{done}/{total} ({100 * done / total:.0f}%)" if total else "0/0"
 
 
-def _gh_play(rule: Rule) -> bool:
-    return rule.family in SCENARIO_PLAY
-
-
-def render(
-    coverage: Coverage,
-    game: str = "Gloomhaven",
-    catalogue: str = "gloomhaven",
-    is_play: Callable[[Rule], bool] = _gh_play,
-    other_label: str = "components, campaign, town",
-) -> str:
+def render(coverage: Coverage, game: Game = GLOOMHAVEN) -> str:
     """The Markdown table (deterministic: sorted, no dates)."""
     rules = coverage.rules
-    play = [r for r in rules if is_play(r)]
-    other = [r for r in rules if not is_play(r)]
+    play = [r for r in rules if game.in_play(r.family, r.id)]
+    other = [r for r in rules if not game.in_play(r.family, r.id)]
     out = [
-        f"# Rules coverage ({game})",
+        f"# Rules coverage ({game.title})",
         "",
         "Generated by `tests/rules_coverage.py` from the rule IDs cited in `tests/**/test_*.py`",
-        f"(comments and docstrings) against `rules/{catalogue}.md`. Do not edit by hand; run",
+        f"(comments and docstrings) against `rules/{game.name}.md`. Do not edit by hand; run",
         "`.venv/bin/python tests/rules_coverage.py` to refresh it.",
         "",
-        f"- Scenario-play rules with a test: **{_ratio(sum(coverage.tested(r) for r in play), len(play))}**",
-        f"- Other rules ({other_label}) with a test: "
+        f"- {game.play_label} with a test: **{_ratio(sum(coverage.tested(r) for r in play), len(play))}**",
+        f"- {game.other_label} with a test: "
         f"{_ratio(sum(coverage.tested(r) for r in other), len(other))}",
         f"- All rules: {_ratio(sum(coverage.tested(r) for r in rules), len(rules))}",
     ]
@@ -244,7 +336,8 @@ def render(
     for r in rules:
         sections.setdefault(r.section, []).append(r)
     for name, items in sections.items():
-        scope = "scenario play" if is_play(items[0]) else "other"
+        play_scope = "scenario play" if game is GLOOMHAVEN else "game play"
+        scope = play_scope if game.in_play(items[0].family, items[0].id) else "other"
         done = sum(coverage.tested(r) for r in items)
         out.append(f"| {name} | {scope} | {_ratio(done, len(items))} |")
     for name, items in sections.items():
@@ -261,52 +354,59 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rules", type=Path, default=None, help="the rules catalogue")
     parser.add_argument("--tests", type=Path, default=TESTS, help="the tests folder to scan")
-    parser.add_argument("--output", type=Path, default=OUTPUT, help="the Markdown file to write")
+    parser.add_argument("--output", type=Path, default=None, help="the Markdown file to write")
+    parser.add_argument(
+        "--game",
+        choices=sorted(GAMES),
+        default=None,
+        help="one catalogue (default: every catalogue; gloomhaven when --rules is given)",
+    )
     parser.add_argument(
         "--check", action="store_true", help="do not write; exit 1 if the file is out of date"
     )
     args = parser.parse_args(argv)
-    rules_path: Path = args.rules or find_rules_file()
+    if args.game is not None:
+        games = [GAMES[args.game]]
+    elif args.rules is not None or args.output is not None:
+        games = [GLOOMHAVEN]
+    else:
+        games = list(GAMES.values())
+    worst = 0
+    for game in games:
+        worst = max(worst, _one(game, args, explicit=len(games) == 1))
+    return worst
+
+
+def _one(game: Game, args: argparse.Namespace, explicit: bool) -> int:
+    rules_path: Path = args.rules or find_rules_file(game.name)
+    output: Path = args.output or game.output
+    if not explicit and game is not GLOOMHAVEN and not rules_path.exists():
+        print(f"{rules_path} not found: {game.title} coverage skipped")
+        return 0
     try:
-        rules = parse_rules(rules_path.read_text(encoding="utf-8"))
+        rules = parse_rules(rules_path.read_text(encoding="utf-8"), game.prefix)
     except OSError as exc:
         print(
             f"error: cannot read the rules catalogue {rules_path}: {exc.strerror}", file=sys.stderr
         )
         return 2
     if not rules:
-        print(f"error: no rule IDs (- GH-XXX-NN: ...) found in {rules_path}", file=sys.stderr)
-        return 2
-    outputs = [(args.output, render(scan(rules, args.tests, REPO)))]
-    descent = rules_path.with_name("descent.md")
-    if args.rules is None and descent.exists():  # each catalogue counts into its own table
-        dj_rules = parse_rules(descent.read_text(encoding="utf-8"), DJ_RULE_LINE)
-        dj = scan(dj_rules, args.tests, REPO, DJ_RULE_ID)
-        outputs.append(
-            (
-                DJ_OUTPUT,
-                render(
-                    dj,
-                    "Descent",
-                    "descent",
-                    lambda r: r.id not in DJ_NOT_PLAY,
-                    "component facts, skills whose effect the source lost",
-                ),
-            )
+        print(
+            f"error: no rule IDs (- {game.prefix}-XXX-NN: ...) found in {rules_path}",
+            file=sys.stderr,
         )
-    status = 0
-    for output, text in outputs:
-        if args.check:
-            current = output.read_text(encoding="utf-8") if output.exists() else ""
-            if current != text:
-                print(f"{output} is out of date: run .venv/bin/python tests/rules_coverage.py")
-                status = 1
-            else:
-                print(f"{output} is up to date")
-            continue
-        output.write_text(text, encoding="utf-8")
-        print(f"wrote {output}")
-    return status
+        return 2
+    text = render(scan(rules, args.tests, REPO, game.prefix), game)
+    if args.check:
+        current = output.read_text(encoding="utf-8") if output.exists() else ""
+        if current != text:
+            print(f"{output} is out of date: run .venv/bin/python tests/rules_coverage.py")
+            return 1
+        print(f"{output} is up to date")
+        return 0
+    output.write_text(text, encoding="utf-8")
+    print(f"wrote {output}")
+    return 0
 
 
 if __name__ == "__main__":

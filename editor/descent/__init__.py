@@ -1,19 +1,12 @@
 """Descent board mode: the quest editor (square-grid canvas and tools) and the quest
-renderer for ``questforge render``. Every other Descent kind opens in the schema form.
+renderer for ``questforge render``, registered by (ruleset, kind). Every other Descent kind
+opens in the schema form.
 """
 
 from __future__ import annotations
 
 from questforge.editor.editors import EditorSpec, register_editor
-
-
-def _accepts(document: object) -> bool:
-    """Quests of a Descent pack (kinds are keyed by ruleset and kind)."""
-    if getattr(document, "kind", None) != "quest":
-        return False
-    data = getattr(document, "data", None)
-    schema = data.get("$schema", "") if isinstance(data, dict) else ""
-    return not schema or "/descent/" in str(schema)
+from questforge.engine.core.game import SetupOption
 
 
 def _factory(document: object, context: object) -> object:
@@ -22,7 +15,7 @@ def _factory(document: object, context: object) -> object:
     return QuestEditor(document, context)
 
 
-register_editor(EditorSpec("descent-quest", _accepts, _factory))  # type: ignore[arg-type]
+register_editor(EditorSpec("descent", "quest", _factory))  # type: ignore[arg-type]
 
 
 def _render(document: object, workspace: object, options: object, output: object) -> None:
@@ -34,15 +27,29 @@ def _render(document: object, workspace: object, options: object, output: object
         document,
         workspace,
         Path(str(output)),
-        heroes=getattr(options, "players", 2),
+        heroes=options.get("heroes", 2),  # type: ignore[attr-defined]
         fmt=getattr(options, "fmt", None),
     )
+
+
+#: the options of a rendered quest map
+MAP_OPTIONS = (
+    SetupOption(
+        "heroes",
+        "heroes",
+        "int",
+        2,
+        "Hero count the map is shown for (monsters absent at it are faded).",
+        minimum=2,
+        maximum=4,
+    ),
+)
 
 
 def _register_renderer() -> None:
     from questforge.editor.render import register_renderer
 
-    register_renderer("quest", _render)
+    register_renderer("descent", "quest", _render, MAP_OPTIONS)
 
 
 _register_renderer()

@@ -48,3 +48,19 @@ class GraphBoard:
         if b not in table:
             raise ValueError(f"no route from {a!r} to {b!r}")
         return table[b]
+
+    def components(self) -> list[list[Hashable]]:
+        """The connected components, each in node order, ordered by their first node.
+
+        Used to report a board whose locations cannot all reach each other (the Witcher
+        validator's QWI401) and to find which locations a start can reach.
+        """
+        seen: set[Hashable] = set()
+        out: list[list[Hashable]] = []
+        for node in self._adj:
+            if node in seen:
+                continue
+            reached = bfs([node], self._adj).dist
+            seen.update(reached)
+            out.append([n for n in self._adj if n in reached])
+        return out

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from questforge.engine.core.errors import UsageError
 from questforge.engine.core.events import JSONValue
 from questforge.engine.core.game import GameFace, GameSummary, SetupOption, setup_label
 from questforge.engine.core.targets import Target, pack_digest
@@ -57,6 +58,10 @@ ProgressFn = Callable[[int, int], None]
 
 class Interrupted(Exception):
     """The run was stopped (Ctrl-C); no partial report is written."""
+
+
+class ClusterError(UsageError):
+    """The Dask cluster named by ``--cluster`` cannot be reached or started."""
 
 
 # --------------------------------------------------------------------------------------
@@ -323,7 +328,10 @@ def _run_on_cluster(
         )
         client = Client(local)
     else:
-        client = Client(cluster, timeout=30)
+        try:
+            client = Client(cluster, timeout=10)
+        except (OSError, TimeoutError) as exc:
+            raise ClusterError(f"cannot reach the Dask cluster at {cluster}: {exc}") from None
     results: list[GameRecord] = []
     try:
         # batches keep the scheduler's bookkeeping small next to a game's cost

@@ -221,6 +221,8 @@ def simulate(
     except simulation.Interrupted:
         Console(stderr=True).print("[yellow]interrupted[/]: no report written")
         sys.exit(130)
+    except simulation.ClusterError as exc:
+        fail(str(exc))
     except OSError as exc:
         fail(f"the simulation could not run: {exc}")
     out = Console()

@@ -23,7 +23,7 @@ QUEST = (
 def test_render_quest(tmp_path: Path, fmt: str) -> None:
     pytest.importorskip("PySide6")
     out = tmp_path / f"quest.{fmt}"
-    result = CliRunner().invoke(cli, ["render", str(QUEST), "--players", "3", "-o", str(out)])
+    result = CliRunner().invoke(cli, ["render", str(QUEST), "--heroes", "3", "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert out.stat().st_size > 1000
     if fmt == "png":

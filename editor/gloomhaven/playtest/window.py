@@ -7,7 +7,7 @@ focus) over the event log. Right: the pending decision (a list of the options; h
 are also clickable on the map), the monster-move explanation with "Export situation...",
 and a table of the figures.
 
-The game runs on :class:`~questforge.editor.playtest.runner.GameRunner`'s worker thread;
+The game runs on :class:`~questforge.editor.gloomhaven.playtest.runner.GameRunner`'s worker thread;
 the window refreshes from it whenever the worker stops (a step ended or a person must
 choose), so the window never freezes and never reads a half-applied state.
 """
@@ -46,10 +46,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from questforge.editor.gloomhaven.scenario_map import as_hex
-from questforge.editor.map.view import MapView
-from questforge.editor.playtest.board import MoveOverlay, PickTool, PlaytestScene, snapshot
-from questforge.editor.playtest.describe import (
+from questforge.editor.gloomhaven.playtest.board import (
+    MoveOverlay,
+    PickTool,
+    PlaytestScene,
+    snapshot,
+)
+from questforge.editor.gloomhaven.playtest.describe import (
     FIGURE_KINDS,
     HEX_KINDS,
     condition_list,
@@ -58,8 +61,10 @@ from questforge.editor.playtest.describe import (
     hex_text,
     option_text,
 )
-from questforge.editor.playtest.explain import explanation_text, move_path
-from questforge.editor.playtest.runner import GameRunner, MonsterMoment, scenario_content
+from questforge.editor.gloomhaven.playtest.explain import explanation_text, move_path
+from questforge.editor.gloomhaven.playtest.runner import GameRunner, MonsterMoment, scenario_content
+from questforge.editor.gloomhaven.scenario_map import as_hex
+from questforge.editor.map.view import MapView
 from questforge.engine.core.decisions import Decision
 from questforge.engine.gloomhaven.game import Setup
 from questforge.engine.gloomhaven.game.describe import monster_ability_text

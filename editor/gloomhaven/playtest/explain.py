@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from questforge.editor.gloomhaven.playtest.describe import hex_text
+from questforge.editor.gloomhaven.playtest.runner import MonsterMoment
 from questforge.editor.gloomhaven.scenario_map import as_hex
-from questforge.editor.playtest.describe import hex_text
-from questforge.editor.playtest.runner import MonsterMoment
 from questforge.engine.gloomhaven.ai import load_situation, solve
 from questforge.engine.gloomhaven.ai.ruling import candidate_lines, step_line
 

@@ -24,7 +24,7 @@ from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPainterPath, QP
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
 from questforge.editor.gloomhaven import symbols
-from questforge.editor.playtest.describe import CONDITION_BADGES, POSITIVE, figure_label
+from questforge.editor.gloomhaven.playtest.describe import CONDITION_BADGES, POSITIVE, figure_label
 from questforge.editor.tools.base import Tool
 from questforge.engine.core import hexgrid
 from questforge.engine.gloomhaven.game.spec import ScenarioSpec
