@@ -98,7 +98,7 @@ def test_ctrl_c_stops_a_pool_run_with_one_line_and_exit_130(tmp_path: Path) -> N
     )
     time.sleep(6)
     os.killpg(proc.pid, signal.SIGINT)  # the terminal sends it to the whole group
-    stdout, stderr = proc.communicate(timeout=60)
+    _stdout, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 130, stderr
     assert "interrupted" in stderr and "Traceback" not in stderr
     assert len(stderr.strip().splitlines()) <= 2
