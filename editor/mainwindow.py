@@ -267,8 +267,12 @@ class MainWindow(QMainWindow):
         from questforge.editor.forms.schema_walk import SchemaContext
         from questforge.validator.schemas import default_store
 
-        owners = default_store().rulesets_with_kind(kind)  # kinds are per ruleset
-        entry = default_store().for_kind(kind, owners[0] if len(owners) == 1 else None)
+        # kinds are per ruleset: the open pack's, else the one ruleset with this kind
+        ruleset = self.pack_ruleset()
+        if ruleset is None:
+            owners = default_store().rulesets_with_kind(kind)
+            ruleset = owners[0] if len(owners) == 1 else None
+        entry = default_store().for_kind(kind, ruleset)
         data: dict[str, Any] = {}
         if entry is not None:
             default = SchemaContext(entry.schema).default(entry.schema)

@@ -35,9 +35,15 @@ def schema_for_document(document: Document) -> dict[str, Any] | None:
         entry = store.by_id(sid)
         if entry is not None:
             return entry.schema
-    # kinds are per ruleset: without a "$schema", the kind's ruleset when only one has it
-    owners = store.rulesets_with_kind(str(document.kind))
-    entry = store.for_kind(str(document.kind), owners[0] if len(owners) == 1 else None)
+    # kinds are per ruleset: without a "$schema", the pack's ruleset, else the kind's
+    # ruleset when only one has it
+    from questforge.editor.editors import ruleset_of
+
+    ruleset = ruleset_of(document)
+    if ruleset is None:
+        owners = store.rulesets_with_kind(str(document.kind))
+        ruleset = owners[0] if len(owners) == 1 else None
+    entry = store.for_kind(str(document.kind), ruleset)
     return entry.schema if entry is not None else None
 
 
