@@ -5,6 +5,8 @@ opens in the schema form.
 
 from __future__ import annotations
 
+from typing import Any
+
 from questforge.editor.editors import EditorSpec, register_editor
 from questforge.engine.core.game import SetupOption
 
@@ -53,3 +55,20 @@ def _register_renderer() -> None:
 
 
 _register_renderer()
+
+
+def _playtest(parent: object, target: object, content: object, setup: dict[str, Any]) -> object:
+    from questforge.editor.descent.playtest import DescentPlaytest
+    from questforge.engine import rulesets
+
+    face = rulesets.get("descent").game()
+    return DescentPlaytest(face, target, content, int(setup.get("heroes", 2)), parent)  # type: ignore[arg-type]
+
+
+def _register_playtest() -> None:
+    from questforge.editor.playtest import register_playtest
+
+    register_playtest("descent", "quest", _playtest)
+
+
+_register_playtest()

@@ -318,12 +318,13 @@ class QuestEditor(DocumentEditor):
             raise
 
     def open_playtest(self) -> object | None:
-        """Play this quest as edited: every seat by a person or by the bots."""
-        from questforge.editor.descent.playtest import open_descent_playtest
+        """Play this quest as edited: every seat by a person or by the bots (core's
+        ``open_playtest`` opens the window this board mode registered)."""
+        from questforge.editor.playtest import open_playtest
 
         pack = self._snapshot()
-        window = open_descent_playtest(
-            self.window(), str(pack), self.document.content_id, self.heroes
+        window = open_playtest(
+            self.window(), str(pack), self.document.content_id, setup={"heroes": self.heroes}
         )
         window.destroyed.connect(lambda *_: shutil.rmtree(pack.parent, ignore_errors=True))
         self.playtest_window = window
