@@ -20,7 +20,7 @@ from importlib.metadata import entry_points
 from typing import Any
 
 #: rulesets shipped with questforge: ``questforge.engine.<name>`` registers each one.
-BUILTIN: tuple[str, ...] = ("gloomhaven",)
+BUILTIN: tuple[str, ...] = ("gloomhaven", "arkham")
 
 
 @dataclass(frozen=True)
@@ -78,8 +78,15 @@ def all_rulesets() -> Iterable[Ruleset]:
 
 
 def ruleset_for_kind(kind: str) -> Ruleset | None:
-    """The ruleset that defines content ``kind`` (``None`` for common kinds like ``pack``)."""
-    for ruleset in all_rulesets():
+    """The ruleset that defines content ``kind`` (``None`` for common kinds like ``pack``).
+
+    Two rulesets may define the same kind (``monster``): a pack's documents take their
+    ruleset from its manifest, so this guess only matters for loose files, and there the
+    ruleset registered first (``BUILTIN`` order) wins, so adding a ruleset never changes
+    what an existing loose file means.
+    """
+    _load_all()
+    for ruleset in list(_REGISTRY.values()):
         if kind in ruleset.kinds:
             return ruleset
     return None
