@@ -268,6 +268,7 @@ def _ancient(d: J, file: str | None) -> AncientOne:
         worshipper_toughness=worship.get("toughness", 0),
         worshipper_combat=worship.get("combat_rating", 0),
         modifiers=_mods(d.get("modifiers")),
+        masks=d.get("masks", False),
     )
 
 

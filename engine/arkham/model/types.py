@@ -248,6 +248,8 @@ class AncientOne:
     worshipper_toughness: int = 0
     worshipper_combat: int = 0
     modifiers: tuple[Modifier, ...] = ()
+    #: mask monsters join the cup only for such an Ancient One (AH-SETUP-12)
+    masks: bool = False
 
 
 @dataclass(frozen=True)
