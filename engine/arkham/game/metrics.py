@@ -7,6 +7,16 @@ from collections import Counter
 from typing import Any
 
 
+def first_citizen(game: Any) -> str | None:
+    """AH-WIN-06: the investigator with the most gate trophies (ties: monster trophies,
+    then player order)."""
+    best = sorted(
+        game.state.investigators,
+        key=lambda i: (-len(i.gate_trophies), -len(i.monster_trophies), i.player),
+    )
+    return best[0].id if best else None
+
+
 def metrics(game: Any) -> dict[str, Any]:
     st = game.state
     log = game.log
@@ -25,5 +35,6 @@ def metrics(game: Any) -> dict[str, Any]:
         "monsters_defeated": len(log.of_type("monster-defeated")),
         "devoured": len(log.of_type("devoured")),
         "awakened": st.awakened,
+        "first_citizen": first_citizen(game) if st.outcome == "won" else None,
         "score": next((e.get("score") for e in log.of_type("game-over")), None),
     }
