@@ -38,6 +38,15 @@ RULE_LINE = re.compile(r"^- (GH-[A-Z]+-\d+):\s*(.*)$")
 SECTION_LINE = re.compile(r"^## (.+)$")
 RULE_ID = re.compile(r"\bGH-[A-Z]+-\d+\b")
 
+
+def _rule_line(prefix: str) -> re.Pattern[str]:
+    return RULE_LINE if prefix == "GH" else re.compile(rf"^- ({prefix}-[A-Z]+-\d+):\s*(.*)$")
+
+
+def _rule_id(prefix: str) -> re.Pattern[str]:
+    return RULE_ID if prefix == "GH" else re.compile(rf"\b{prefix}-[A-Z]+-\d+\b")
+
+
 #: rule families the scenario engine plays (the rest are components, campaign and town)
 SCENARIO_PLAY = frozenset(
     [
@@ -96,6 +105,47 @@ SCENARIO_PLAY = frozenset(
 
 
 @dataclass(frozen=True)
+class Game:
+    """One rules catalogue and the table written for it."""
+
+    name: str
+    title: str
+    prefix: str
+    #: rule families the engine plays (the rest are components, references, campaign)
+    play: frozenset[str]
+    play_label: str
+    other_label: str
+    output: Path
+
+    def in_play(self, family: str) -> bool:
+        return family in self.play
+
+
+GLOOMHAVEN = Game(
+    "gloomhaven",
+    "Gloomhaven",
+    "GH",
+    SCENARIO_PLAY,
+    "Scenario-play rules",
+    "Other rules (components, campaign, town)",
+    OUTPUT,
+)
+ARKHAM = Game(
+    "arkham",
+    "Arkham Horror",
+    "AH",
+    # every family but the component list (AH-COMP) and the reference values (AH-REF)
+    frozenset(
+        ["SETUP", "TURN", "UPK", "MOVE", "OW", "DELAY", "ENC", "OWE", "EMON", "MYTH", "GATE", "CLUE", "MMOVE", "FLY", "MYTHA", "SKILL", "CHECK", "EVADE", "CMB", "WPN", "SPELL", "STAT", "CLOSE", "SEAL", "ELDER", "LIMIT", "OUT", "TERROR", "AWAKE", "FINAL", "WIN", "SCORE", "MISC"]
+    ),
+    "Game-play rules",
+    "Other rules (components, reference values)",
+    TESTS / "rules_coverage_arkham.md",
+)
+GAMES: dict[str, Game] = {g.name: g for g in (GLOOMHAVEN, ARKHAM)}
+
+
+@dataclass(frozen=True)
 class Rule:
     id: str
     section: str
@@ -121,14 +171,15 @@ class Coverage:
         return sorted(i for i in self.cited if i not in known)
 
 
-def find_rules_file() -> Path:
+def find_rules_file(game: str = "gloomhaven") -> Path:
     shared = os.environ.get("QUESTFORGE_SHARED")
     base = Path(shared) if shared else REPO.parent / "shared"
-    return base / "rules" / "gloomhaven.md"
+    return base / "rules" / f"{game}.md"
 
 
-def parse_rules(text: str) -> list[Rule]:
+def parse_rules(text: str, prefix: str = "GH") -> list[Rule]:
     """Every ``- GH-XXX-NN: ...`` bullet of the catalogue, with its section heading."""
+    rule_line = _rule_line(prefix)
     rules: list[Rule] = []
     section = ""
     for line in text.splitlines():
@@ -136,18 +187,19 @@ def parse_rules(text: str) -> list[Rule]:
         if m:
             section = m.group(1).strip()
             continue
-        m = RULE_LINE.match(line)
+        m = rule_line.match(line)
         if m:
             rules.append(Rule(m.group(1), section, m.group(2).strip()))
     return rules
 
 
-def cited_ids(source: str) -> set[str]:
+def cited_ids(source: str, prefix: str = "GH") -> set[str]:
     """Rule IDs cited in the comments and docstrings of one Python module.
 
     Other string literals do not count: a test may hold catalogue text as data (this
     generator's own tests do) without claiming to test those rules.
     """
+    rule_id = _rule_id(prefix)
     found: set[str] = set()
     try:
         tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
@@ -156,12 +208,12 @@ def cited_ids(source: str) -> set[str]:
         return set()
     for tok in tokens:
         if tok.type == tokenize.COMMENT:
-            found.update(RULE_ID.findall(tok.string))
+            found.update(rule_id.findall(tok.string))
     for node in ast.walk(tree):
         if isinstance(node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             doc = ast.get_docstring(node, clean=False)
             if doc:
-                found.update(RULE_ID.findall(doc))
+                found.update(rule_id.findall(doc))
     return found
 
 
@@ -169,7 +221,7 @@ def test_files(root: Path) -> Iterable[Path]:
     return sorted(p for p in root.rglob("test_*.py") if ".venv" not in p.parts)
 
 
-def scan(rules: list[Rule], tests_root: Path, repo: Path) -> Coverage:
+def scan(rules: list[Rule], tests_root: Path, repo: Path, prefix: str = "GH") -> Coverage:
     coverage = Coverage(rules)
     for path in test_files(tests_root):
         try:
@@ -180,7 +232,7 @@ def scan(rules: list[Rule], tests_root: Path, repo: Path) -> Coverage:
             rel = path.relative_to(repo).as_posix()
         except ValueError:
             rel = path.as_posix()
-        for rule_id in cited_ids(source):
+        for rule_id in cited_ids(source, prefix):
             coverage.cited.setdefault(rule_id, set()).add(rel)
     return coverage
 
@@ -194,20 +246,20 @@ def _ratio(done: int, total: int) -> str:
     return f"{done}/{total} ({100 * done / total:.0f}%)" if total else "0/0"
 
 
-def render(coverage: Coverage) -> str:
+def render(coverage: Coverage, game: Game = GLOOMHAVEN) -> str:
     """The Markdown table (deterministic: sorted, no dates)."""
     rules = coverage.rules
-    play = [r for r in rules if r.family in SCENARIO_PLAY]
-    other = [r for r in rules if r.family not in SCENARIO_PLAY]
+    play = [r for r in rules if game.in_play(r.family)]
+    other = [r for r in rules if not game.in_play(r.family)]
     out = [
-        "# Rules coverage (Gloomhaven)",
+        f"# Rules coverage ({game.title})",
         "",
         "Generated by `tests/rules_coverage.py` from the rule IDs cited in `tests/**/test_*.py`",
-        "(comments and docstrings) against `rules/gloomhaven.md`. Do not edit by hand; run",
+        f"(comments and docstrings) against `rules/{game.name}.md`. Do not edit by hand; run",
         "`.venv/bin/python tests/rules_coverage.py` to refresh it.",
         "",
-        f"- Scenario-play rules with a test: **{_ratio(sum(coverage.tested(r) for r in play), len(play))}**",
-        f"- Other rules (components, campaign, town) with a test: "
+        f"- {game.play_label} with a test: **{_ratio(sum(coverage.tested(r) for r in play), len(play))}**",
+        f"- {game.other_label} with a test: "
         f"{_ratio(sum(coverage.tested(r) for r in other), len(other))}",
         f"- All rules: {_ratio(sum(coverage.tested(r) for r in rules), len(rules))}",
     ]
@@ -219,7 +271,8 @@ def render(coverage: Coverage) -> str:
     for r in rules:
         sections.setdefault(r.section, []).append(r)
     for name, items in sections.items():
-        scope = "scenario play" if items[0].family in SCENARIO_PLAY else "other"
+        play_scope = "scenario play" if game is GLOOMHAVEN else "game play"
+        scope = play_scope if game.in_play(items[0].family) else "other"
         done = sum(coverage.tested(r) for r in items)
         out.append(f"| {name} | {scope} | {_ratio(done, len(items))} |")
     for name, items in sections.items():
@@ -236,32 +289,58 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rules", type=Path, default=None, help="the rules catalogue")
     parser.add_argument("--tests", type=Path, default=TESTS, help="the tests folder to scan")
-    parser.add_argument("--output", type=Path, default=OUTPUT, help="the Markdown file to write")
+    parser.add_argument("--output", type=Path, default=None, help="the Markdown file to write")
+    parser.add_argument(
+        "--game",
+        choices=sorted(GAMES),
+        default=None,
+        help="one catalogue (default: every catalogue; gloomhaven when --rules is given)",
+    )
     parser.add_argument(
         "--check", action="store_true", help="do not write; exit 1 if the file is out of date"
     )
     args = parser.parse_args(argv)
-    rules_path: Path = args.rules or find_rules_file()
+    if args.game is not None:
+        games = [GAMES[args.game]]
+    elif args.rules is not None or args.output is not None:
+        games = [GLOOMHAVEN]
+    else:
+        games = list(GAMES.values())
+    worst = 0
+    for game in games:
+        worst = max(worst, _one(game, args, explicit=len(games) == 1))
+    return worst
+
+
+def _one(game: Game, args: argparse.Namespace, explicit: bool) -> int:
+    rules_path: Path = args.rules or find_rules_file(game.name)
+    output: Path = args.output or game.output
+    if not explicit and game is not GLOOMHAVEN and not rules_path.exists():
+        print(f"{rules_path} not found: {game.title} coverage skipped")
+        return 0
     try:
-        rules = parse_rules(rules_path.read_text(encoding="utf-8"))
+        rules = parse_rules(rules_path.read_text(encoding="utf-8"), game.prefix)
     except OSError as exc:
         print(
             f"error: cannot read the rules catalogue {rules_path}: {exc.strerror}", file=sys.stderr
         )
         return 2
     if not rules:
-        print(f"error: no rule IDs (- GH-XXX-NN: ...) found in {rules_path}", file=sys.stderr)
+        print(
+            f"error: no rule IDs (- {game.prefix}-XXX-NN: ...) found in {rules_path}",
+            file=sys.stderr,
+        )
         return 2
-    text = render(scan(rules, args.tests, REPO))
+    text = render(scan(rules, args.tests, REPO, game.prefix), game)
     if args.check:
-        current = args.output.read_text(encoding="utf-8") if args.output.exists() else ""
+        current = output.read_text(encoding="utf-8") if output.exists() else ""
         if current != text:
-            print(f"{args.output} is out of date: run .venv/bin/python tests/rules_coverage.py")
+            print(f"{output} is out of date: run .venv/bin/python tests/rules_coverage.py")
             return 1
-        print(f"{args.output} is up to date")
+        print(f"{output} is up to date")
         return 0
-    args.output.write_text(text, encoding="utf-8")
-    print(f"wrote {args.output}")
+    output.write_text(text, encoding="utf-8")
+    print(f"wrote {output}")
     return 0
 
 

@@ -313,7 +313,9 @@ def test_final_battle_attacks_devour_and_all_devoured_lose() -> None:
     _final(g)
     attacks = g.log.of_type("ancient-one-attacks")
     # AH-FINAL-06: the attack gets harder each round
-    assert [e["modifier"] for e in attacks][:2] == [1, 0]
+    first = g.ancient.attack_modifier
+    assert [e["modifier"] for e in attacks][:2] == [first, first + g.ancient.attack_escalation]
+    assert g.ancient.attack_escalation < 0
     # AH-FINAL-07: reduced to 0 by the attack: devoured; AH-FINAL-08, AH-WIN-05: all lose
     assert all(i.devoured for i in g.state.investigators)
     assert g.log.of_type("game-over")[0]["outcome"] == "lost"
