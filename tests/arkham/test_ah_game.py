@@ -111,3 +111,11 @@ def test_round_limit_makes_an_unfinished_game() -> None:
     assert g.state.outcome in ("unfinished", "won", "lost")
     if g.state.outcome == "unfinished":
         assert g.state.round == 1
+
+
+def test_docs_list_every_event_and_decision() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "arkham.md").read_text(encoding="utf-8")
+    for name in [*EVENTS, *DECISIONS]:
+        assert f"| `{name}` |" in text, name
