@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QPainter
-from PySide6.QtWidgets import QComboBox, QGraphicsView, QLabel, QToolBar, QVBoxLayout, QWidget
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QComboBox, QLabel, QToolBar, QVBoxLayout, QWidget
 
 from questforge.editor.arkham import ops
 from questforge.editor.arkham.board_graph import board_model
@@ -22,6 +22,7 @@ from questforge.editor.document import Document
 from questforge.editor.editors import DocumentEditor
 from questforge.editor.jsonpath import JsonPath
 from questforge.editor.map.graph_canvas import GraphScene, export_scene
+from questforge.editor.map.view import MapView
 from questforge.editor.undo import DeleteKeyCommand
 
 #: tool name -> (label, key)
@@ -76,9 +77,7 @@ class BoardEditor(DocumentEditor):
         self.tool = "select"
         self.pending: str | None = None
         self.scene = GraphScene(self)
-        self.view = QGraphicsView(self.scene)
-        self.view.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.view.setDragMode(QGraphicsView.DragMode.NoDrag)
+        self.view = MapView(self.scene)
         self.toolbar = QToolBar(self)
         group = QActionGroup(self)
         self.actions_by_tool: dict[str, QAction] = {}
