@@ -9,6 +9,7 @@ recorded game stops matching.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import asdict
 from typing import Any
 
@@ -52,10 +53,9 @@ def replay(model: ArkhamModel, log: dict[str, Any]) -> ArkhamGame:
     except (KeyError, TypeError) as exc:
         raise ValueError(f"not an Arkham game log: {exc}") from None
     game = ArkhamGame(model, setup, seed)
-    try:
+    # when the recorded answers no longer fit, the events so far show where
+    with contextlib.suppress(DecisionError):
         game.run(ScriptedController(answers))
-    except DecisionError:
-        pass  # the recorded answers no longer fit: the events so far show where
     return game
 
 
