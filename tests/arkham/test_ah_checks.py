@@ -192,6 +192,12 @@ CASES: dict[str, tuple[str, Mutate, str, tuple[Any, ...]]] = {
         INV,
         ("fixed", "cards", 0),
     ),
+    "QAH341": (
+        "a headline with closed markers",
+        _set(MY1, "closes", value=["customs-house"]),
+        MY1,
+        ("closes",),
+    ),
     "QAH350": ("5 mythos cards", _only("mythos/", 5), "mythos/mythos-01.json", ("id",)),
     "QAH351": ("a small cup", _only("monsters/", 5), "monsters/barnacled-priest.json", ("id",)),
     "QAH352": (

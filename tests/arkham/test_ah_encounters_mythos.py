@@ -323,3 +323,18 @@ def test_monster_limit_and_outskirts(players: int) -> None:
     for _ in range(g.rules.outskirts_max(players)):
         g.place_monster("observatory")
     assert not g.state.monsters_at(g.outskirts) and g.state.terror == 1
+
+
+def test_closed_markers_of_a_card_in_play() -> None:
+    g = blank_game(investigators="mina-sorrell,ada-merrow")
+    m = inv(g)  # at home in the Savings Hall
+    g.controller = FirstOptionController()
+    assert g.model.mythos["mythos-22"].closes == ("savings-hall",)
+    g.state.mythos = ["mythos-22", "mythos-20"]
+    # AH-MYTHA-05: the environment's closed marker: occupants out, nobody enters
+    phases.mythos_phase(g)
+    assert "savings-hall" in g.state.closed and m.area == "old-town-streets"
+    assert "savings-hall" not in phases.reachable(g, "old-town-streets", 2)
+    # ... and it goes when the card leaves play (another environment replaces it)
+    phases.mythos_phase(g)
+    assert "savings-hall" not in g.state.closed and "location-opened" in types(g)

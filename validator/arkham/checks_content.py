@@ -379,6 +379,8 @@ def references(ctx: CheckContext) -> Iterator[Finding]:
     for doc in ctx.of_kind("mythos-card"):
         if "rumor" in doc.data:
             wants.append((doc, ("rumor", "pass_at"), doc.data["rumor"]["pass_at"], ("location",)))
+        for i, ref in enumerate(doc.data.get("closes", ())):
+            wants.append((doc, ("closes", i), ref, ("location",)))
     for doc in ctx.of_kind("rules-table"):
         for i, closure in enumerate(doc.data.get("terror_closures", ())):
             wants.append(
@@ -399,6 +401,27 @@ def references(ctx: CheckContext) -> Iterator[Finding]:
                 f"{ref!r} is not a {' or '.join(allowed)} of the board",
                 doc,
                 path,
+            )
+
+
+@ah_check(
+    "QAH341",
+    severity="warning",
+    title="Headline with closed markers",
+    description="A mythos card's closed markers stay while the card is in play and go when it "
+    "leaves (AH-MYTHA-05); a headline leaves play at once, so its `closes` never matter.",
+    example='a headline with "closes": ["general-store"]',
+    fix="make the card an environment or a rumor, or drop `closes`",
+    rules=("AH-MYTHA-02", "AH-MYTHA-05"),
+)
+def headline_closes(ctx: CheckContext) -> Iterator[Finding]:
+    for doc in ctx.of_kind("mythos-card"):
+        if doc.data["type"] == "headline" and doc.data.get("closes"):
+            yield ctx.finding(
+                headline_closes,
+                "a headline leaves play at once: its closed markers never take effect",
+                doc,
+                ("closes",),
             )
 
 

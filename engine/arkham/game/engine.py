@@ -467,6 +467,11 @@ class ArkhamGame:
 
     def close_location(self, location: str, moves_to: str) -> None:
         """AH-TERROR-04..06: closed for good; occupants go to the street."""
+        self.state.closed_for_good.add(location)
+        self.shut(location, moves_to)
+
+    def shut(self, location: str, moves_to: str) -> None:
+        """A closed marker on ``location``: nobody may enter; occupants go to ``moves_to``."""
         self.state.closed.add(location)
         self.emit("location-closed", location=location)
         for inv in self.state.investigators_at(location):

@@ -420,6 +420,7 @@ def pass_rumor(game: ArkhamGame, inv: InvState) -> None:
     inv.clues -= card.rumor.pass_cost
     game.emit("rumor-passed", investigator=inv.id, card=rumor.card)
     game.state.rumor = None
+    reopen(game, rumor.card)
     game.state.mythos.append(rumor.card)  # AH-MYTHA-04
     for other in game.state.order():
         game.apply(other, card.rumor.on_pass, other.area)
@@ -587,8 +588,10 @@ def ability(game: ArkhamGame, card: Any, first: bool) -> None:
         st.mythos.append(card.id)  # AH-MYTHA-02
     elif card.type == "environment":
         if st.environment is not None:
+            reopen(game, st.environment)
             st.mythos.append(st.environment)  # AH-MYTHA-03
         st.environment = card.id
+        close_for(game, card)
         game.emit("environment", card=card.id)
         _global_effects(game, card.effects)
     elif card.type == "rumor":
@@ -598,8 +601,30 @@ def ability(game: ArkhamGame, card: Any, first: bool) -> None:
         else:
             st.rumor = Rumor(card.id, card.rumor.start)
             game.emit("rumor", card=card.id, counter=card.rumor.start)
+            close_for(game, card)
     if rumor_before is not None and st.rumor is rumor_before and not first:
         tick_rumor(game)
+
+
+def close_for(game: ArkhamGame, card: Any) -> None:
+    """AH-MYTHA-05: closed markers of a card that stays in play."""
+    st = game.state
+    for loc in card.closes:
+        if loc in st.closed or not game.is_location(loc):
+            continue
+        st.mythos_closed[loc] = card.id
+        game.shut(loc, game.board.exit_street(loc) or loc)
+
+
+def reopen(game: ArkhamGame, card_id: str) -> None:
+    """AH-MYTHA-05: the card left play: its closed markers go (not the terror track's)."""
+    st = game.state
+    for loc, cid in list(st.mythos_closed.items()):
+        if cid == card_id:
+            del st.mythos_closed[loc]
+            if loc not in st.closed_for_good:
+                st.closed.discard(loc)
+                game.emit("location-opened", location=loc)
 
 
 def _global_effects(game: ArkhamGame, effects: Any) -> None:
@@ -631,6 +656,7 @@ def tick_rumor(game: ArkhamGame) -> None:
         st.rumor = None
         st.mythos.append(rumor.card)
         game.emit("rumor-failed", card=rumor.card)
+        reopen(game, rumor.card)
         _global_effects(game, card.rumor.on_fail)
 
 

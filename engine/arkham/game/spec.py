@@ -170,7 +170,12 @@ EVENTS: dict[str, EventType] = {
         _e("doom", "level track", "the doom track changes"),
         _e("terror", "level", "the terror level rises (AH-TERROR)"),
         _e("ally-gone", "card", "an ally leaves the game (AH-TERROR-03)"),
-        _e("location-closed", "location", "a location closes for good (AH-TERROR-04..06)"),
+        _e(
+            "location-closed",
+            "location",
+            "a location gets a closed marker (AH-TERROR-04..06, AH-MYTHA-05)",
+        ),
+        _e("location-opened", "location", "a mythos card's closed marker goes (AH-MYTHA-05)"),
         _e("awakened", "reason doom", "the Ancient One awakens (AH-AWAKE)"),
         _e("final-round", "number doom", "a final-battle round (AH-FINAL)"),
         _e("ancient-one-attacks", "modifier", "the Ancient One attacks (AH-FINAL-06)"),

@@ -86,6 +86,10 @@ class GameState:
     gates: dict[str, Gate] = field(default_factory=dict)
     sealed: set[str] = field(default_factory=set)
     closed: set[str] = field(default_factory=set)
+    #: closed by the terror track: never open again
+    closed_for_good: set[str] = field(default_factory=set)
+    #: closed by a mythos card in play: location -> card (AH-MYTHA-05)
+    mythos_closed: dict[str, str] = field(default_factory=dict)
     monsters: list[MonsterToken] = field(default_factory=list)
     next_uid: int = 1
     cup: list[str] = field(default_factory=list)

@@ -302,6 +302,7 @@ def _mythos(d: J, file: str | None) -> MythosCard:
         effects=_effects(d.get("effects")),
         modifiers=_mods(d.get("modifiers")),
         rumor=rumor,
+        closes=tuple(d.get("closes", ())),
     )
 
 

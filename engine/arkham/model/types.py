@@ -308,6 +308,8 @@ class MythosCard:
     effects: tuple[Effect, ...] = ()
     modifiers: tuple[Modifier, ...] = ()
     rumor: Rumor | None = None
+    #: locations closed while the card is in play (AH-MYTHA-05)
+    closes: tuple[str, ...] = ()
 
 
 @dataclass
