@@ -180,6 +180,22 @@ def _ruleset_for_kind(kind: str) -> str | None:
     return found.name if found is not None else None
 
 
+def _loose_ruleset(doc: Document) -> str | None:
+    """The ruleset of a document outside any pack: its ``$schema`` URL names it (two
+    rulesets may share a kind, e.g. ``monster``), else the one ruleset defining its kind."""
+    data = doc.data
+    if isinstance(data, dict):
+        try:
+            from questforge.engine import rulesets
+
+            named = rulesets.ruleset_of_schema_url(data.get("$schema"))
+            if named is not None and named[0] != "common" and rulesets.find(named[0]):
+                return named[0]
+        except Exception:
+            pass
+    return _ruleset_for_kind(doc.kind) if doc.kind else None
+
+
 def _schema_folder(ruleset: str | None) -> str | None:
     if ruleset is None:
         return None
@@ -554,7 +570,7 @@ def _validate(
     groups: dict[str | None, list[Document]] = {}
     for doc in documents:
         doc.pack_id = pack_id
-        doc_ruleset = ruleset or (_ruleset_for_kind(doc.kind) if doc.kind else None)
+        doc_ruleset = ruleset or _loose_ruleset(doc)
         groups.setdefault(doc_ruleset, []).append(doc)
         if schema_cache is None:
             report.findings.extend(_schema_findings(doc, _schema_folder(doc_ruleset), store))
@@ -571,7 +587,7 @@ def _validate(
         for docs in required.values():
             for doc in docs:
                 if not doc.schema_valid:
-                    doc_ruleset = ruleset or (_ruleset_for_kind(doc.kind) if doc.kind else None)
+                    doc_ruleset = ruleset or _loose_ruleset(doc)
                     _schema_findings(doc, _schema_folder(doc_ruleset), store)
     if not schema_only:
         if ruleset is not None or len(groups) <= 1:

@@ -816,12 +816,19 @@ class ScenarioEditor(DocumentEditor):
         ``players`` and ``level`` ticked (default: the editor's switches)."""
         from questforge.editor.playtest import open_simulate
 
-        self.simulate_dialog = self._open_play(
-            open_simulate,
-            self.players if players is None else players,
-            self.level if level is None else level,
-        )
-        return self.simulate_dialog
+        pack = self._play_snapshot()
+        setup = {
+            "players": self.players if players is None else players,
+            "level": self.level if level is None else level,
+        }
+        try:
+            dialog = open_simulate(self.window(), str(pack), self.document.content_id, setup=setup)
+        except Exception as exc:  # content the engine cannot load: a message, not a crash
+            shutil.rmtree(pack.parent, ignore_errors=True)
+            raise ValueError(str(exc)) from None
+        dialog.destroyed.connect(lambda *_: shutil.rmtree(pack.parent, ignore_errors=True))
+        self.simulate_dialog = dialog
+        return dialog
 
     def export_image(self, path: Path) -> None:
         export_map(self.scene, path)

@@ -42,16 +42,29 @@ def open_playtest(
 def open_simulate(
     parent: QWidget | None,
     pack: Any,
-    scenario_id: str,
+    document_id: str,
     *,
-    players: int | None = None,
-    level: int | None = None,
+    setup: dict[str, Any] | None = None,
+    saved: bool = True,
 ) -> SimulateDialog:
-    """Open and show the simulate dialog (non-modal: the editor stays usable), deleted when
-    closed. ``players`` and ``level`` preset the player count ticked and the level."""
+    """Open and show the simulate dialog of any ruleset (non-modal: the editor stays
+    usable), deleted when closed. ``pack`` is a pack folder; ``setup`` presets the ruleset's
+    setup options (e.g. the editor's player-count switch). Raises ``ValueError`` with a
+    readable message when the document cannot be played."""
     from questforge.editor.playtest.simulate import SimulateDialog
+    from questforge.engine import rulesets
+    from questforge.engine.core.errors import QuestforgeError
+    from questforge.engine.core.targets import resolve_target
 
-    dialog = SimulateDialog(pack, scenario_id, parent, players=players, level=level)
+    try:
+        target = resolve_target(f"{pack}:{document_id}")
+        face = rulesets.get(target.ruleset).game()
+        if face is None:
+            raise ValueError(f"ruleset {target.ruleset!r} has no game engine")
+        content = face.load(target)
+    except QuestforgeError as exc:
+        raise ValueError(str(exc)) from None
+    dialog = SimulateDialog(face, target, content, parent, setup=setup, saved=saved)
     dialog.setModal(False)
     _show_deleted_on_close(dialog)
     return dialog

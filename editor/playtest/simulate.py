@@ -1,13 +1,15 @@
-"""The Simulate dialog: the engine's batch simulation with a progress bar and the report.
+"""The Simulate dialog: batch simulation of any ruleset with a progress bar and the report.
 
-It runs :func:`questforge.engine.gloomhaven.simulation.run_simulation` - the same code as
+It runs :func:`questforge.engine.core.simulation.run_batch` - the same code as
 ``questforge simulate`` - on a :class:`QThread`, so the editor stays responsive; the
 simulation's progress callback feeds the :class:`QProgressBar` through a queued signal, and
 Cancel makes the next callback raise, which stops the run (a process pool is terminated by
-``run_tasks``' ``with`` block). The report is shown as a table of the key figures per setup
-(win rate with its 95 % interval, verdict, rounds, exhaustion, kills); the full
-self-contained HTML page (charts) and the JSON can be saved. PySide6-Essentials has no web
-engine, so the HTML page is saved and opened in the system browser rather than embedded.
+``run_tasks``). The setup controls are generated from the ruleset's declared setup options
+(a sweepable option with a few values is a row of check boxes, to compare them). The report
+is shown as a table of the key figures per setup (win rate with its 95 % interval, verdict,
+rounds) and the ruleset's own lines; the self-contained HTML page (charts) and the JSON can
+be saved. PySide6-Essentials has no web engine, so the HTML page is saved and opened in the
+system browser rather than embedded.
 """
 
 from __future__ import annotations
@@ -23,11 +25,13 @@ from PySide6.QtGui import QCloseEvent, QDesktopServices
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
+    QComboBox,
     QDialog,
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QMessageBox,
     QPlainTextEdit,
     QProgressBar,
@@ -39,9 +43,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from questforge.editor.playtest.runner import scenario_content
-from questforge.engine.gloomhaven import simulation as sim
-from questforge.engine.gloomhaven.game.spec import Content
+from questforge.engine.core import simulation as sim
+from questforge.engine.core.errors import QuestforgeError
+from questforge.engine.core.events import JSONValue
+from questforge.engine.core.game import GameFace, GameSummary, SetupError, SetupOption
+from questforge.engine.core.session import Session
+from questforge.engine.core.targets import Target
 
 COLUMNS = [
     "Setup",
@@ -60,23 +67,25 @@ class Cancelled(Exception):
     """Raised from the progress callback to stop a simulation."""
 
 
-class _ContentLoader:
-    """Loader for content that has no pack folder (one process only: not picklable)."""
+class InProcessPlay:
+    """Plays tasks on content already loaded here (the editor's unsaved edits included);
+    one process only (content need not pickle)."""
 
-    def __init__(self, content: Content) -> None:
+    def __init__(self, face: GameFace, target: Target, content: Any) -> None:
+        self.face = face
+        self.target = target
         self.content = content
 
-    def __call__(self) -> Content:
-        return self.content
-
-
-def pack_root(pack: Any) -> Path | None:
-    """The folder of ``pack`` (a path, or a loaded pack model with a manifest), if any."""
-    if isinstance(pack, str | os.PathLike):
-        return Path(pack)
-    manifest = getattr(pack, "pack", None)
-    root = getattr(manifest, "root", None)
-    return Path(root) if root is not None else None
+    def __call__(self, task: sim.GameTask) -> sim.GameRecord:
+        setup = task.setup_dict()
+        session = Session(
+            lambda: self.face.new_game(self.content, self.target, setup, task.seed),
+            lambda game: self.face.bots(game, task.seed),
+            round_cap=self.face.round_cap,
+        )
+        session.run()
+        summary: GameSummary = self.face.summary(session.game)
+        return sim.GameRecord(task.setup, task.index, task.seed, summary)
 
 
 class SimulationThread(QThread):
@@ -90,15 +99,17 @@ class SimulationThread(QThread):
 
     def __init__(
         self,
-        scenario: dict[str, Any],
-        setups: list[sim.Setup],
-        play: Callable[[sim.GameTask], sim.GameResult],
+        face: GameFace,
+        info: dict[str, Any],
+        setups: list[sim.SetupPoint],
+        play: Callable[[sim.GameTask], sim.GameRecord],
         games: int,
         seed: int,
         jobs: int,
     ) -> None:
         super().__init__()
-        self.scenario = scenario
+        self.face = face
+        self.info = info
         self.setups = setups
         self.play = play
         self.games = games
@@ -116,8 +127,9 @@ class SimulationThread(QThread):
 
     def run(self) -> None:
         try:
-            report, _results = sim.run_simulation(
-                self.scenario,
+            report, _records = sim.run_batch(
+                self.face,
+                self.info,
                 self.setups,
                 self.play,
                 games=self.games,
@@ -134,55 +146,114 @@ class SimulationThread(QThread):
         self.succeeded.emit(report)
 
 
+class OptionControl:
+    """The widget of one setup option and how to read its value(s) from it."""
+
+    def __init__(self, option: SetupOption, value: JSONValue) -> None:
+        self.option = option
+        self.boxes: dict[int, QCheckBox] = {}
+        self.widget: QWidget
+        o = option
+        small = (
+            o.type == "int"
+            and o.sweep
+            and o.minimum is not None
+            and o.maximum is not None
+            and o.maximum - o.minimum <= 8
+        )
+        if small:
+            row = QWidget()
+            h = QHBoxLayout(row)
+            h.setContentsMargins(0, 0, 0, 0)
+            assert o.minimum is not None and o.maximum is not None
+            for n in range(o.minimum, o.maximum + 1):
+                box = QCheckBox(str(n))
+                box.setChecked(n == value)
+                h.addWidget(box)
+                self.boxes[n] = box
+            h.addStretch(1)
+            self.widget = row
+        elif o.type == "int" and not o.sweep:
+            spin = QSpinBox()
+            spin.setRange(o.minimum if o.minimum is not None else -(10**9), o.maximum or 10**9)
+            spin.setValue(int(value))
+            self.widget = spin
+        elif o.type == "choice":
+            combo = QComboBox()
+            combo.addItems(list(o.choices))
+            combo.setCurrentText(str(value))
+            self.widget = combo
+        elif o.type == "flag":
+            box = QCheckBox()
+            box.setChecked(bool(value))
+            self.widget = box
+        else:
+            edit = QLineEdit("" if value is None else str(value))
+            edit.setPlaceholderText("2,3,4 or 1..8" if o.sweep else "")
+            self.widget = edit
+        self.widget.setToolTip(o.help)
+
+    def values(self) -> list[JSONValue]:
+        """The chosen values (several for a sweep); :class:`SetupError` when invalid."""
+        o, w = self.option, self.widget
+        if self.boxes:
+            chosen: list[JSONValue] = [n for n, b in self.boxes.items() if b.isChecked()]
+            if not chosen:
+                raise SetupError(f"tick at least one value of {o.label}")
+            return chosen
+        if isinstance(w, QSpinBox):
+            return [o.check(w.value())]
+        if isinstance(w, QComboBox):
+            return [o.check(w.currentText())]
+        if isinstance(w, QCheckBox):
+            return [w.isChecked()]
+        assert isinstance(w, QLineEdit)
+        text = w.text()
+        if o.type == "text":
+            return [text.strip()]
+        return o.parse_many(text) if o.sweep else [o.parse(text)]
+
+
 class SimulateDialog(QDialog):
-    """Batch-simulate ``scenario_id`` of ``pack`` with bots and show the balance report."""
+    """Batch-simulate ``target`` with bots and show the balance report."""
 
     #: a run ended (report shown, failed or cancelled)
     runEnded = Signal()
 
     def __init__(
         self,
-        pack: Any,
-        scenario_id: str,
+        face: GameFace,
+        target: Target,
+        content: Any,
         parent: QWidget | None = None,
         *,
-        players: int | None = None,
-        level: int | None = None,
+        setup: dict[str, JSONValue] | None = None,
+        saved: bool = True,
     ) -> None:
         super().__init__(parent)
-        self.content = scenario_content(pack, scenario_id)
-        self.scenario_id = scenario_id
-        self.root = pack_root(pack) if not isinstance(pack, Content) else None
+        self.face = face
+        self.target = target
+        self.content = content
+        #: worker processes load the pack from its folder, so they only see saved content
+        self.saved = saved
         self.worker: SimulationThread | None = None
         self.report: dict[str, Any] | None = None
-        spec = self.content.scenarios[scenario_id]
-        self.setWindowTitle(f"Simulate - {spec.name or scenario_id}")
+        self.info = face.content_info(content, target)
+        self.options = face.setup_options(content, target)
+        self.setWindowTitle(f"Simulate - {self.info.get('name') or target.id}")
         self.resize(900, 620)
-        self._build_ui()
-        if players in self.player_boxes:
-            for n, box in self.player_boxes.items():
-                box.setChecked(n == players)
-        if level is not None:
-            self.level_spin.setValue(level)
+        values = {o.name: o.default for o in self.options}
+        values.update(setup or {})
+        self._build_ui(values)
 
-    def _build_ui(self) -> None:
+    def _build_ui(self, values: dict[str, JSONValue]) -> None:
         lay = QVBoxLayout(self)
         form = QFormLayout()
-        row = QWidget()
-        h = QHBoxLayout(row)
-        h.setContentsMargins(0, 0, 0, 0)
-        self.player_boxes: dict[int, QCheckBox] = {}
-        for n in (2, 3, 4):
-            box = QCheckBox(str(n))
-            box.setChecked(n == 2)
-            h.addWidget(box)
-            self.player_boxes[n] = box
-        h.addStretch(1)
-        form.addRow("Characters", row)
-        self.level_spin = QSpinBox()
-        self.level_spin.setRange(0, 7)
-        self.level_spin.setValue(1)
-        form.addRow("Level", self.level_spin)
+        self.controls: dict[str, OptionControl] = {}
+        for option in self.options:
+            control = OptionControl(option, values.get(option.name, option.default))
+            self.controls[option.name] = control
+            form.addRow(option.label[:1].upper() + option.label[1:], control.widget)
         self.games_spin = QSpinBox()
         self.games_spin.setRange(1, 1_000_000)
         self.games_spin.setValue(100)
@@ -194,9 +265,11 @@ class SimulateDialog(QDialog):
         self.jobs_spin = QSpinBox()
         self.jobs_spin.setRange(1, max(1, os.cpu_count() or 1))
         self.jobs_spin.setValue(1)
-        if self.root is None:
+        if not self.saved:
             self.jobs_spin.setEnabled(False)
-            self.jobs_spin.setToolTip("This pack has no folder: worker processes cannot load it.")
+            self.jobs_spin.setToolTip(
+                "Unsaved edits: worker processes would load the saved files; save to use them."
+            )
         form.addRow("Jobs (processes)", self.jobs_spin)
         lay.addLayout(form)
         buttons = QHBoxLayout()
@@ -246,40 +319,35 @@ class SimulateDialog(QDialog):
         """A signal emitted once the next run has ended (report shown, failed or cancelled)."""
         return self.runEnded
 
-    def player_counts(self) -> list[int]:
-        return [n for n, box in self.player_boxes.items() if box.isChecked()]
+    def chosen(self) -> dict[str, list[JSONValue]]:
+        """Each option's chosen values (several where the option is compared)."""
+        return {name: c.values() for name, c in self.controls.items()}
+
+    def setups(self) -> list[sim.SetupPoint]:
+        return sim.sweep(self.options, self.chosen())
 
     def start(self) -> bool:
         """Start the simulation with the dialog's settings (False if invalid or running)."""
         if self.running:
             return False
-        counts = self.player_counts()
-        if not counts:
-            self.status_label.setText("Tick at least one player count.")
+        try:
+            setups = self.setups()
+            for point in setups:  # refuse a setup the content cannot play, before running
+                self.face.new_game(self.content, self.target, point.as_dict(), 0)
+        except QuestforgeError as exc:
+            self.status_label.setText(str(exc)[:1].upper() + str(exc)[1:])
             return False
-        classes = len(self.content.classes)
-        if max(counts) > classes:
-            self.status_label.setText(
-                f"{max(counts)} characters need {max(counts)} classes; the pack has {classes}."
-            )
-            return False
-        level = self.level_spin.value()
-        setups = [sim.Setup(n, level) for n in counts]
-        jobs = self.jobs_spin.value() if self.root is not None else 1
+        jobs = self.jobs_spin.value() if self.saved else 1
         # one process plays the content as loaded here (unsaved edits included); worker
-        # processes load the pack from its folder (a PackLoader pickles, content may not)
-        loader: Callable[[], Any] = (
-            sim.PackLoader(str(self.root)) if jobs > 1 else _ContentLoader(self.content)
+        # processes load the pack from its folder (PlayTask pickles, content may not)
+        play: Callable[[sim.GameTask], sim.GameRecord] = (
+            sim.PlayTask(self.face.ruleset, self.target)
+            if jobs > 1
+            else InProcessPlay(self.face, self.target, self.content)
         )
-        play = sim.BotGame(loader, self.scenario_id)
         games = self.games_spin.value()
         self.worker = SimulationThread(
-            sim.scenario_info(self.content, self.scenario_id),
-            setups,
-            play,
-            games,
-            self.seed_spin.value(),
-            jobs,
+            self.face, self.info, setups, play, games, self.seed_spin.value(), jobs
         )
         self.worker.progress.connect(self._on_progress)
         self.worker.succeeded.connect(self._on_succeeded)
@@ -346,7 +414,7 @@ class SimulateDialog(QDialog):
             )
             rounds = (s.get("rounds") or {}).get("mean")
             values = [
-                f"{s.get('players')} characters, level {s.get('level')}",
+                str(s.get("label")),
                 str(s.get("games")),
                 str(s.get("wins")),
                 f"{100 * float(s.get('win_rate') or 0):.1f}%",
@@ -359,26 +427,7 @@ class SimulateDialog(QDialog):
             for col, value in enumerate(values):
                 self.table.setItem(row, col, QTableWidgetItem(value))
             details.append(f"{values[0]}:")
-            for c in s.get("characters") or []:
-                dmg = (c.get("damage_taken") or {}).get("mean")
-                causes = c.get("exhaustion_causes") or {}
-                why = ", ".join(f"{k} {v}" for k, v in causes.items())
-                details.append(
-                    f"  seat {c.get('seat')} {c.get('name')}: damage taken "
-                    f"{'-' if dmg is None else f'{dmg:.1f}'} on average, exhausted in "
-                    f"{100 * float(c.get('exhaustion_rate') or 0):.0f}% of games"
-                    + (f" ({why})" if why else "")
-                )
-            kills = s.get("kills_per_game") or {}
-            if kills:
-                details.append(
-                    "  kills per game: " + ", ".join(f"{k} {v}" for k, v in kills.items())
-                )
-            falls = s.get("falls_by_room") or {}
-            if falls:
-                details.append(
-                    "  falls by room: " + ", ".join(f"{k} {v}" for k, v in falls.items())
-                )
+            details.extend(f"  {line}" for line in self.face.report_text(s))
             for err in (s.get("error_games") or [])[:3]:
                 details.append(
                     f"  ENGINE ERROR game {err.get('game')} seed {err.get('seed')}: {err.get('error')}"
@@ -393,12 +442,12 @@ class SimulateDialog(QDialog):
         return [float(s.get("win_rate") or 0.0) for s in self.report.get("setups") or []]
 
     def save_html(self, path: Path) -> Path:
-        from questforge.engine.gloomhaven.report_html import render_html
+        from questforge.engine.core.report_html import render_html
 
         if self.report is None:
             raise RuntimeError("run a simulation first")
         path = Path(path)
-        path.write_text(render_html(self.report), encoding="utf-8")
+        path.write_text(render_html(self.report, self.face.report_html), encoding="utf-8")
         return path
 
     def save_json(self, path: Path) -> Path:
@@ -410,7 +459,7 @@ class SimulateDialog(QDialog):
 
     def _save_html_clicked(self) -> None:
         target, _ = QFileDialog.getSaveFileName(
-            self, "Save HTML report", f"{self.scenario_id}-report.html", "HTML (*.html)"
+            self, "Save HTML report", f"{self.target.id}-report.html", "HTML (*.html)"
         )
         if not target:
             return
@@ -423,7 +472,7 @@ class SimulateDialog(QDialog):
 
     def _save_json_clicked(self) -> None:
         target, _ = QFileDialog.getSaveFileName(
-            self, "Save JSON report", f"{self.scenario_id}-report.json", "JSON (*.json)"
+            self, "Save JSON report", f"{self.target.id}-report.json", "JSON (*.json)"
         )
         if target:
             try:

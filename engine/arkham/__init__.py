@@ -1,12 +1,10 @@
-"""The Arkham Horror (2nd edition) ruleset: registers its schemas, kinds and model loader.
+"""The Arkham Horror (2nd edition) ruleset: registers its record with the ruleset registry.
 
-Importing this package must stay cheap (the registry imports it to list rulesets), so the
-model is imported only when a model is actually built.
+Importing this package must stay cheap (the registry imports it to list rulesets): every
+face is named by import path and loaded on first use.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from questforge.engine.rulesets import Ruleset, register
 
@@ -25,19 +23,18 @@ KINDS: tuple[str, ...] = (
 )
 
 
-def load_model(documents: Any, **kwargs: Any) -> Any:
-    """Build an :class:`~questforge.engine.arkham.model.ArkhamModel` (see ``load_pack_model``)."""
-    from questforge.engine.arkham.model import load_pack_model
-
-    return load_pack_model(documents, **kwargs)
-
-
 RULESET = register(
     Ruleset(
-        name="arkham",
+        id="arkham",
         title="Arkham Horror (2nd edition)",
         kinds=KINDS,
         schema_folder="arkham",
-        load_model=load_model,
+        model="questforge.engine.arkham.model:load_pack_model",
+        checks_module="questforge.validator.arkham",
+        templates_face="questforge.engine.arkham.templates:TEMPLATES_FACE",
+        game_face="questforge.engine.arkham.game.face:FACE",
+        board_mode_module="questforge.editor.arkham",
+        description="A town as a graph of locations and streets, other worlds, gates, "
+        "mythos; cooperative against an Ancient One.",
     )
 )

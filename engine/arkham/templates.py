@@ -238,3 +238,22 @@ TEMPLATES: dict[str, tuple[str, Any]] = {
 def template(kind: str, ident: str, name: str) -> J:
     """A new ``kind`` document called ``name`` with id ``ident``."""
     return dict(TEMPLATES[kind][1](ident, name))
+
+
+class ArkhamTemplates:
+    """The templates face of the ruleset contract (``kinds``, ``document``, ``pack_files``)."""
+
+    kinds: tuple[str, ...] = tuple(TEMPLATES)
+
+    def document(self, kind: str, ident: str, name: str, pack: Any = None) -> J:
+        return template(kind, ident, name)
+
+    def folder(self, kind: str) -> str:
+        return str(TEMPLATES[kind][0])
+
+    def pack_files(self, pack_id: str = "") -> dict[str, J]:
+        """A new pack's starter files: a board and the rules tables (path -> document)."""
+        return {"board/board.json": board(), "rules/tables.json": rules_table()}
+
+
+TEMPLATES_FACE = ArkhamTemplates()

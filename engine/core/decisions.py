@@ -15,11 +15,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from questforge.engine.core.errors import EngineError
 from questforge.engine.core.events import JSONValue, to_jsonable
 from questforge.engine.core.rng import Rng
 
 
-class DecisionError(Exception):
+class DecisionError(EngineError):
     """A controller gave an answer that does not fit the decision."""
 
 

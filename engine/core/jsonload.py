@@ -35,6 +35,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from questforge.engine.core.errors import ContentError
+
 #: default refusal limits
 DEFAULT_MAX_BYTES = 10 * 1024 * 1024
 DEFAULT_MAX_DEPTH = 200
@@ -45,7 +47,7 @@ JsonPath = tuple[str | int, ...]
 Reason = Literal["io", "too-big", "too-deep", "encoding", "binary", "empty", "malformed"]
 
 
-class JsonLoadError(Exception):
+class JsonLoadError(ContentError):
     """A file that is not acceptable JSON; ``line``/``column`` are 1-based when known."""
 
     def __init__(

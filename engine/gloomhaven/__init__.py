@@ -6,8 +6,6 @@ model is imported only when a model is actually built.
 
 from __future__ import annotations
 
-from typing import Any
-
 from questforge.engine.rulesets import Ruleset, register
 
 #: content kinds with a schema in ``schema/gloomhaven/<kind>.schema.json``
@@ -30,19 +28,19 @@ KINDS: tuple[str, ...] = (
 )
 
 
-def load_model(documents: Any, **kwargs: Any) -> Any:
-    """Build a :class:`~questforge.engine.gloomhaven.model.PackModel` (see ``load_pack_model``)."""
-    from questforge.engine.gloomhaven.model import load_pack_model
-
-    return load_pack_model(documents, **kwargs)
-
-
 RULESET = register(
     Ruleset(
-        name="gloomhaven",
+        id="gloomhaven",
         title="Gloomhaven",
         kinds=KINDS,
         schema_folder="gloomhaven",
-        load_model=load_model,
+        model="questforge.engine.gloomhaven.model:load_pack_model",
+        checks_module="questforge.validator.gloomhaven",
+        templates_face="questforge.engine.gloomhaven.templates:TEMPLATES",
+        game_face="questforge.engine.gloomhaven.game.face:FACE",
+        referee_face="questforge.engine.gloomhaven.ai.referee:REFEREE",
+        board_mode_module="questforge.editor.gloomhaven",
+        description="Hex map tiles, rooms behind doors, monsters per 2/3/4 characters, "
+        "monster AI, modifier decks.",
     )
 )

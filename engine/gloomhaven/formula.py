@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from questforge.engine.core.errors import ContentError
+
 __all__ = ["MAX_LENGTH", "Formula", "FormulaError", "evaluate", "parse"]
 
 #: longest formula accepted (the schema has the same limit)
@@ -31,7 +33,7 @@ _MAX_DIGITS = 9
 _Eval = Callable[[dict[str, int]], int]
 
 
-class FormulaError(ValueError):
+class FormulaError(ContentError):
     """A formula that does not parse or cannot be evaluated.
 
     ``column`` is the 1-based position in ``text`` of the problem (``None`` when the

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from questforge.engine.core.errors import ContentError
 from questforge.engine.gloomhaven.formula import Formula, FormulaError, parse
 
 #: a JSON path: object keys and array indices from the document root
@@ -31,7 +32,7 @@ Value = int | Formula
 T = TypeVar("T")
 
 
-class ModelError(ValueError):
+class ModelError(ContentError):
     """Content the model cannot read: what was expected, at which path of which file."""
 
     def __init__(self, message: str, path: JsonPath = (), file: str | None = None) -> None:

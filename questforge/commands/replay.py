@@ -1,160 +1,158 @@
-"""``questforge replay``: re-run a saved game log, show it, or verify it event by event.
+"""``questforge replay LOG``: re-run a saved game log of any ruleset, show it, or verify it.
 
 A game is ``(content, setup, seed, decisions)``: feeding the logged decisions back to the
-engine must reproduce every logged event. ``--verify`` is the regression check for the
-engine (and for content edits): the first event that differs is reported with its index,
-the expected event and the one the engine produced now.
+engine must reproduce every logged event. The log's header says which ruleset, engine and
+content it was played with (pack id, version and a digest of its files); ``--verify`` first
+compares the header with the engine and content at hand and says precisely what differs,
+then compares the events one by one and reports the first that differs.
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import click
 from rich.console import Console
 
-from questforge.commands.play import BoardView, show_turn
-from questforge.commands.simulate import fail
-from questforge.engine.core.decisions import DecisionError, ScriptedController
-from questforge.engine.core.jsonload import JsonLoadError, load_json_file
-from questforge.engine.gloomhaven import simulation
-from questforge.engine.gloomhaven.simulation import ScenarioRefError, ScenarioSource
-
-#: a log larger than this is refused (a 1,000-round game log is a few MB)
-MAX_LOG_BYTES = 200 * 1024 * 1024
-
-
-def read_log(path: Path) -> dict[str, Any]:
-    """Load and shape-check a game log; any problem exits 2 with a clear message."""
-    try:
-        data = load_json_file(path, max_bytes=MAX_LOG_BYTES).data
-    except JsonLoadError as exc:
-        where = f":{exc.line}:{exc.column}" if exc.line else ""
-        fail(f"{path}{where}: {exc.message}")
-    if not isinstance(data, dict):
-        fail(f"{path}: not a questforge game log (expected a JSON object)")
-    missing = [k for k in ("format", "setup", "seed", "decisions", "events") if k not in data]
-    if missing:
-        fail(f"{path}: not a questforge game log (missing {', '.join(missing)})")
-    if not isinstance(data["decisions"], list) or not isinstance(data["events"], list):
-        fail(f"{path}: 'decisions' and 'events' must be lists")
-    if not isinstance(data["setup"], dict):
-        fail(f"{path}: 'setup' must be an object")
-    return data
-
-
-def find_source(log: dict[str, Any], pack: Path | None, path: Path) -> ScenarioSource:
-    """Which pack to replay against: ``--pack``, the log's recorded pack, or the bundled
-    sample pack when the log names it."""
-    scenario = str(log["setup"].get("scenario", ""))
-    if pack is not None:
-        if not (pack / "pack.json").is_file():
-            fail(f"--pack {pack}: not a content pack folder (no pack.json)")
-        return ScenarioSource(str(pack.resolve()), scenario)
-    recorded = log.get("source")
-    if isinstance(recorded, dict) and isinstance(recorded.get("pack_root"), str):
-        root = Path(recorded["pack_root"])
-        if (root / "pack.json").is_file():
-            return ScenarioSource(str(root), scenario)
-    pack_id = (log.get("pack") or {}).get("id") if isinstance(log.get("pack"), dict) else None
-    if pack_id == simulation.BUNDLED_PACK:
-        return ScenarioSource(str(simulation.bundled_pack_root()), scenario)
-    fail(
-        f"{path}: cannot find the pack {pack_id!r} the game was played with; give it with --pack DIR"
-    )
-
-
-def replay_game(
-    content: Any, log: dict[str, Any], step: Callable[[Any], None] | None = None
-) -> tuple[Any, str | None]:
-    """Re-run the log's decisions; returns the game and, if the decisions stopped fitting,
-    why (the events produced so far are still in the game). ``step(game)`` advances the
-    game (default: one turn at a time, silently)."""
-    from questforge.engine.gloomhaven.game import Game, Setup, SetupError
-
-    try:
-        setup = Setup.from_json(log["setup"])
-        setup.check(content)
-    except SetupError as exc:
-        fail(f"the log's setup cannot be played: {exc}")
-    seed = log["seed"]
-    if isinstance(seed, bool) or not isinstance(seed, int | str):
-        fail(f"the log's seed must be an integer or a string, not {seed!r}")
-    script = ScriptedController(list(log["decisions"]))
-    game = Game(content, setup, seed, script)
-    advance = step or (lambda g: g.step_turn())
-    problem: str | None = None
-    try:
-        while not game.finished:
-            advance(game)
-    except DecisionError as exc:
-        if script.exhausted and log.get("result") is None:
-            problem = None  # a game left before its end: replayed as far as it went
-        else:
-            problem = f"decision {script.position - 1}: {exc}"
-    except Exception as exc:  # an engine failure is a divergence too, reported plainly
-        problem = f"the engine failed after decision {script.position - 1}: " + (
-            simulation.describe_failure(exc)
-        )
-    return game, problem
+from questforge.commands.gamecli import board_text, fail, game_face
+from questforge.engine.core.errors import QuestforgeError
+from questforge.engine.core.gamelog import GameLog, header_differences, read_log, replay_game
+from questforge.engine.core.pack import MANIFEST
+from questforge.engine.core.targets import (
+    Target,
+    TargetError,
+    bundled_packs,
+    pack_digest,
+    resolve_target,
+    target_of_file,
+)
 
 
 def _short(event: dict[str, Any]) -> str:
     return json.dumps(event, separators=(", ", ": "))
 
 
+def find_target(log: GameLog, pack: Path | None, log_path: Path) -> tuple[Target, list[str]]:
+    """The document to replay against, and notes about how it was found: ``--pack``, the
+    recorded pack folder (if it is still there and is the same pack), or a bundled pack
+    with the recorded id (said so, since it may be other content)."""
+    rec = log.target
+    doc_id, kind = rec.get("id"), rec.get("kind")
+    if not isinstance(doc_id, str) or not doc_id:
+        fail(f"{log_path}: the log names no document to replay")
+    kinds = [kind] if isinstance(kind, str) and kind else None
+    notes: list[str] = []
+    candidates: list[Path] = []
+    if pack is not None:
+        if not (pack / MANIFEST).is_file():
+            fail(f"--pack {pack}: not a content pack folder (no {MANIFEST})")
+        candidates.append(pack)
+    else:
+        root = rec.get("pack_root")
+        if isinstance(root, str) and (Path(root) / MANIFEST).is_file():
+            candidates.append(Path(root))
+        else:
+            pack_id = rec.get("pack")
+            for bundled in bundled_packs():
+                if bundled.name == pack_id:
+                    candidates.append(bundled)
+                    where = f"the recorded folder {root}" if root else "no folder"
+                    notes.append(
+                        f"the log names {where}, which is not there; replaying against the "
+                        f"bundled pack {pack_id!r}"
+                    )
+        if not candidates:
+            fail(
+                f"{log_path}: cannot find the pack {rec.get('pack')!r} the game was played "
+                "with; give it with --pack DIR"
+            )
+    folder = candidates[0]
+    rel = rec.get("file")
+    try:
+        if isinstance(rel, str) and rel and (folder / rel).is_file():
+            target = target_of_file(folder / rel, kinds)
+            if target.id != doc_id:
+                target = resolve_target(f"{folder}:{doc_id}", kinds)
+        else:
+            target = resolve_target(f"{folder}:{doc_id}", kinds)
+    except TargetError as exc:
+        fail(str(exc))
+    return target, notes
+
+
 @click.command(name="replay")
 @click.argument("log_path", metavar="LOG", type=click.Path(path_type=Path, dir_okay=False))
-@click.option("--verify", is_flag=True, help="Compare every event; exit 1 on the first difference.")
+@click.option(
+    "--verify",
+    is_flag=True,
+    help="Check the header and every event; exit 1 on the first difference.",
+)
 @click.option(
     "--pack",
     type=click.Path(path_type=Path, file_okay=False),
     help="The content pack to replay against (default: the one recorded in the log).",
 )
 @click.option(
-    "--quiet", "-q", is_flag=True, help="With --verify: print nothing unless the replay diverges."
+    "--quiet", "-q", is_flag=True, help="With --verify: print nothing unless something differs."
 )
 def replay(log_path: Path, verify: bool, pack: Path | None, quiet: bool) -> None:
     """Re-run a saved game LOG (from `questforge play --log`) and show it.
 
-    Exit status: 0 shown / verified identical, 1 the replay diverges (--verify), 2 bad input.
+    Exit status: 0 shown / verified identical, 1 the replay or its header differs
+    (--verify), 2 bad input.
     """
-    log = read_log(log_path)
-    source = find_source(log, pack, log_path)
     try:
-        content = simulation.load_content(source)
-    except ScenarioRefError as exc:
+        log = read_log(log_path)
+    except QuestforgeError as exc:
+        fail(str(exc))
+    face = game_face(log.ruleset)
+    target, notes = find_target(log, pack, log_path)
+    if target.ruleset != log.ruleset:
+        fail(
+            f"{log_path}: the log is a {log.ruleset} game but {target.file} belongs to a "
+            f"{target.ruleset} pack"
+        )
+    try:
+        content = face.load(target)
+    except QuestforgeError as exc:
         fail(str(exc))
     console = Console()
-    logged = [dict(e) for e in log["events"] if isinstance(e, dict)]
-    if len(logged) != len(log["events"]):
-        fail(f"{log_path}: every event must be a JSON object")
+    for note in notes:
+        console.print(f"[yellow]note:[/] {note}", highlight=False)
+    if log.source_format != 2 and not quiet:
+        console.print(
+            f"[yellow]note:[/] format-{log.source_format} log, read through its migration "
+            "(no content digest recorded)",
+            highlight=False,
+        )
 
     if not verify:
-        # show the game as `play --auto` does: events as they happen, the map each round
-        view = BoardView(content.scenarios[str(log["setup"].get("scenario"))], content)
 
-        def show_step(game: Any) -> None:
-            show_turn(console, game, view)
+        def show(game: Any, events: Any) -> None:
+            for e in events:
+                line = face.narrate(e)
+                if line is not None:
+                    console.print(line, highlight=False, markup=False)
 
-        game, problem = replay_game(content, log, show_step)
-        console.print(view.board(game.state))
-        console.print(view.figures_table(game.state))
-        if problem or game.log.to_json() != logged:
+        game, problem = replay_game(face, content, target, log, show)
+        console.print(board_text(face.board(game)))
+        if problem or [e.to_json() for e in game.events] != log.events:
             console.print(
                 "[yellow]note: this engine does not reproduce the log exactly; "
                 "run with --verify for details[/]"
             )
         return
 
-    game, problem = replay_game(content, log)
-    produced = game.log.to_json()
-
-    # --verify: event by event
+    differences = header_differences(
+        log, engine=face.engine_id, target=target.to_json(), digest=pack_digest([target.pack_root])
+    )
+    game, problem = replay_game(face, content, target, log)
+    produced = [e.to_json() for e in game.events]
+    logged = log.events
+    diverged = False
     for i, (want, got) in enumerate(zip(logged, produced, strict=False)):
         if want != got:
             console.print(
@@ -166,8 +164,9 @@ def replay(log_path: Path, verify: bool, pack: Path | None, quiet: bool) -> None
             console.print(
                 f"  got:      {_short(got)}", highlight=False, markup=False, soft_wrap=True
             )
-            sys.exit(1)
-    if len(produced) != len(logged):
+            diverged = True
+            break
+    if not diverged and len(produced) != len(logged):
         i = min(len(produced), len(logged))
         console.print(f"[bold red]DIVERGES[/] at event {i}:", highlight=False)
         if len(produced) < len(logged):
@@ -188,10 +187,21 @@ def replay(log_path: Path, verify: bool, pack: Path | None, quiet: bool) -> None
             console.print(
                 f"  got:      {_short(produced[i])}", highlight=False, markup=False, soft_wrap=True
             )
-        sys.exit(1)
-    if problem:
+        diverged = True
+    if not diverged and problem:
         console.print(f"[bold red]DIVERGES[/]: the events match but {problem}", highlight=False)
+        diverged = True
+    if differences:
+        console.print("[bold red]HEADER DIFFERS[/]: the log was recorded with", highlight=False)
+        for d in differences:
+            console.print(f"  - {d}", highlight=False, markup=False, soft_wrap=True)
+        if not diverged:
+            console.print(
+                f"  (the {len(logged)} events still replay identically with this engine and content)",
+                highlight=False,
+            )
+    if diverged or differences:
         sys.exit(1)
     if not quiet:
-        outcome = game.result.outcome if game.result is not None else "unfinished (left early)"
+        outcome = (log.result or {}).get("outcome") or "unfinished (left early)"
         console.print(f"verified: {len(logged)} events identical · {outcome}", highlight=False)

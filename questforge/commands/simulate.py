@@ -1,16 +1,19 @@
-"""``questforge simulate``: many seeded bot playthroughs and a balance report.
+"""``questforge simulate TARGET [OTHER]``: many seeded bot games of any ruleset and a balance
+report; with two targets, a comparison of the two versions setup by setup.
 
-The command wires the engine-layer batch runner (:mod:`questforge.engine.gloomhaven.simulation`)
-to the terminal: options, a rich progress bar, the summary table, and the JSON / HTML files.
+The command wires the engine-layer batch runner (:mod:`questforge.engine.core.simulation`)
+to the terminal: the ruleset's setup options as sweeps (``--players 2,3,4``), a rich
+progress bar, the summary table, the JSON and HTML files, and ``--cluster`` for a Dask
+cluster. Output paths are checked before a single game is played; Ctrl-C stops the
+workers and exits 130 with one line.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 import click
 from rich.console import Console
@@ -25,89 +28,34 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from questforge.engine.gloomhaven import simulation
-from questforge.engine.gloomhaven.simulation import ScenarioRefError, Setup
+from questforge.commands.gamecli import (
+    GameTarget,
+    check_output,
+    fail,
+    open_game_target,
+    parse_setup_args,
+    write_text,
+)
+from questforge.engine.core import simulation
 
 MAX_GAMES = 1_000_000
 MAX_JOBS = 64
 
 
-def parse_int_list(value: str, name: str, low: int, high: int) -> list[int]:
-    """``"2,3,4"`` or ``"2-4"`` -> ``[2, 3, 4]``; every value within [low, high], no repeats."""
-    out: list[int] = []
-    for part in value.split(","):
-        part = part.strip()
-        if not part:
-            raise click.BadParameter(f"empty item in {value!r}", param_hint=name)
-        try:
-            if "-" in part:
-                a, b = part.split("-", 1)
-                lo, hi = int(a), int(b)
-                if lo > hi:
-                    raise click.BadParameter(f"range {part!r} runs backwards", param_hint=name)
-                items = list(range(lo, hi + 1))
-            else:
-                items = [int(part)]
-        except ValueError:
-            raise click.BadParameter(
-                f"{part!r} is not a whole number (use e.g. 2 or 2,3,4 or 2-4)", param_hint=name
-            ) from None
-        for n in items:
-            if not low <= n <= high:
-                raise click.BadParameter(f"{n} is outside {low}-{high}", param_hint=name)
-            if n in out:
-                raise click.BadParameter(f"{n} is listed twice", param_hint=name)
-            out.append(n)
-    return out
-
-
-def fail(message: str) -> NoReturn:
-    """Print a clear error and exit 2 (usage / input error), never a traceback."""
-    Console(stderr=True, soft_wrap=True).print(f"[bold red]error:[/] {message}", highlight=False)
-    sys.exit(2)
-
-
-def write_text(path: Path, text: str, what: str) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(path)
-    except OSError as exc:
-        fail(f"cannot write the {what} to {path}: {exc.strerror or exc}")
-
-
-def check_output(path: Path | None, option: str) -> None:
-    """Refuse an output path that cannot be written before spending minutes simulating."""
-    if path is None:
-        return
-    if path.is_dir():
-        fail(f"{option} {path}: is a folder; give a file name")
-    parent = path.parent
-    while not parent.exists() and parent != parent.parent:
-        parent = parent.parent
-    if not parent.is_dir() or not os.access(parent, os.W_OK):
-        fail(f"{option} {path}: cannot write there ({parent} is not a writable folder)")
-
-
-def summary_table(report: dict[str, Any]) -> Table:
-    table = Table(title=escape(f"Balance: {report['scenario'].get('name', '')}"))
+def summary_table(report: dict[str, Any], title: str) -> Table:
+    table = Table(title=escape(title))
     for col, justify in (
-        ("chars", "right"),
-        ("level", "right"),
+        ("setup", "left"),
         ("games", "right"),
         ("win rate", "right"),
         ("95% CI", "right"),
         ("rounds", "right"),
-        ("exh.", "right"),
         ("verdict", "left"),
     ):
         table.add_column(col, justify=justify)  # type: ignore[arg-type]
     colours = {"too hard": "red", "fair": "green", "too easy": "yellow"}
     for s in report["setups"]:
         lo, hi = s["win_rate_ci95"]
-        exhausted = sum(c["exhausted"] for c in s["characters"])
-        seats = sum(c["games"] for c in s["characters"]) or 1
         verdict = f"[{colours.get(s['verdict'], 'white')}]{s['verdict']}[/]"
         if not s["verdict_conclusive"]:
             verdict += "*"
@@ -115,43 +63,91 @@ def summary_table(report: dict[str, Any]) -> Table:
             verdict += " [red]![/]"
         mean_rounds = s["rounds"]["mean"]
         table.add_row(
-            str(s["players"]),
-            str(s["level"]),
+            escape(str(s["label"])),
             str(s["games"]),
             f"{100 * s['win_rate']:.1f}%",
             f"{100 * lo:.1f}–{100 * hi:.1f}%",
             "–" if mean_rounds is None else f"{mean_rounds:.1f}",
-            f"{100 * exhausted / seats:.0f}%",
             verdict,
         )
     return table
 
 
-@click.command(name="simulate")
-@click.argument("scenario")
-@click.option(
-    "--players",
-    "players_text",
-    default="2",
-    show_default=True,
-    help="Characters per game: one count or a list (2,3,4 or 2-4) to compare.",
+def comparison_table(rows: list[dict[str, Any]], a: str, b: str) -> Table:
+    table = Table(title=escape(f"{b} against {a}"))
+    for col in ("setup", "win rate A", "win rate B", "difference", "p", "significant"):
+        table.add_column(col)
+    for r in rows:
+        diff = r["difference"]
+        table.add_row(
+            escape(str(r["label"])),
+            f"{100 * r['base_win_rate']:.1f}%",
+            f"{100 * r['win_rate']:.1f}%",
+            "–" if diff is None else f"{100 * diff:+.1f} pts",
+            "–" if r["p_value"] is None else f"{r['p_value']:.3f}",
+            "[bold]yes[/]" if r["significant"] else "no",
+        )
+    return table
+
+
+def _run(
+    gt: GameTarget,
+    setups: list[simulation.SetupPoint],
+    *,
+    games: int,
+    seed: int,
+    jobs: int,
+    cluster: str | None,
+    quiet: bool,
+    include_games: bool,
+    label: str,
+) -> dict[str, Any]:
+    total = games * len(setups)
+    progress = Progress(
+        TextColumn(f"[bold]{escape(label)}[/]"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("games"),
+        TimeElapsedColumn(),
+        TextColumn("eta"),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        disable=quiet,
+        transient=False,
+    )
+    with progress:
+        bar = progress.add_task("games", total=total)
+        report, _ = simulation.run_simulation(
+            gt.face,
+            gt.target,
+            setups,
+            games=games,
+            seed=seed,
+            jobs=jobs,
+            cluster=cluster,
+            progress=lambda done, _total: progress.update(bar, completed=done),
+            include_games=include_games,
+        )
+    return report
+
+
+@click.command(
+    name="simulate",
+    context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
 )
-@click.option(
-    "--level",
-    "level_text",
-    default="1",
-    show_default=True,
-    help="Scenario level 0-7: one or a list (0,1,2) to compare.",
-)
+@click.argument("target")
+@click.argument("args", nargs=-1, type=click.UNPROCESSED, metavar="[OTHER] [SETUP OPTIONS]")
 @click.option("--games", type=int, default=100, show_default=True, help="Games per setup.")
 @click.option(
     "--seed", type=int, default=1, show_default=True, help="Base seed; same seed, same report."
 )
 @click.option("--jobs", type=int, default=1, show_default=True, help="Worker processes.")
 @click.option(
-    "--classes",
+    "--cluster",
     default=None,
-    help="Character classes, comma-separated (default: the pack's classes in id order).",
+    metavar="ADDRESS|local",
+    help="Run the games on a Dask cluster: a scheduler address, or 'local' for a LocalCluster "
+    "of --jobs workers. Same report as a local run for the same seed.",
 )
 @click.option(
     "--json",
@@ -166,90 +162,75 @@ def summary_table(report: dict[str, Any]) -> Table:
     help="Write the HTML report here.",
 )
 @click.option(
-    "--round-cap",
-    type=int,
-    default=simulation.DEFAULT_ROUND_CAP,
-    show_default=True,
-    help="A game still running after this many rounds counts as unfinished.",
-)
-@click.option(
     "--games-detail", is_flag=True, help="Include one record per game in the JSON report."
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@click.pass_context
 def simulate(
-    scenario: str,
-    players_text: str,
-    level_text: str,
+    ctx: click.Context,
+    target: str,
+    args: tuple[str, ...],
     games: int,
     seed: int,
     jobs: int,
-    classes: str | None,
+    cluster: str | None,
     json_path: Path | None,
     html_path: Path | None,
-    round_cap: int,
     games_detail: bool,
     quiet: bool,
 ) -> None:
-    """Play SCENARIO many times with bots and report how hard it is.
+    """Play TARGET many times with bots and report how hard it is; with OTHER too, compare
+    the two versions (e.g. a scenario and its tweaked copy) setup by setup.
 
-    SCENARIO is a scenario file, PACK-DIR:SCENARIO-ID, or the id of a scenario in the
-    bundled sample pack. Exit status: 0 done, 1 some games hit an engine error (the report
-    lists them), 2 bad input.
+    TARGET is a file (that file exactly), PACK-DIR:ID, PACK-ID:ID or a bundled id. Setup
+    options are the ruleset's own; options that can be compared take lists or ranges
+    (Gloomhaven: --players 2,3,4 --level 0..2). Exit status: 0 done, 1 some games hit an
+    engine error (the report lists them), 2 bad input, 130 interrupted.
     """
-    try:
-        players = parse_int_list(players_text, "--players", 2, 4)
-        levels = parse_int_list(level_text, "--level", 0, 7)
-    except click.BadParameter as exc:
-        fail(f"{exc.param_hint}: {exc.message}")
     if not 1 <= games <= MAX_GAMES:
         fail(f"--games must be between 1 and {MAX_GAMES}, got {games}")
     if not 1 <= jobs <= MAX_JOBS:
         fail(f"--jobs must be between 1 and {MAX_JOBS}, got {jobs}")
-    if not 1 <= round_cap <= 1000:
-        fail(f"--round-cap must be between 1 and 1000, got {round_cap}")
-    class_list = [c.strip() for c in classes.split(",")] if classes else None
     check_output(json_path, "--json")
     check_output(html_path, "--html")
-    setups = [Setup(p, lv) for p in players for lv in levels]
+    gt = open_game_target(target)
+    others: list[str] = []
+    given = parse_setup_args(gt.options, [*args, *ctx.args], sweep=True, positional=others)
+    if len(others) > 1:
+        fail(f"at most two versions can be compared, got {', '.join([target, *others])}")
+    other = others[0] if others else None
+    setups = simulation.sweep(gt.options, given)
     try:
-        source = simulation.resolve_scenario(scenario)
-        content = simulation.load_content(source)
-        for p in players:
-            simulation.party_for(content, p, class_list)
-    except ScenarioRefError as exc:
+        for point in setups:  # refuse a setup the content cannot play before any game runs
+            gt.face.new_game(gt.content, gt.target, point.as_dict(), seed)
+    except Exception as exc:
         fail(str(exc))
-
-    play = simulation.BotGame(
-        simulation.PackLoader(source.pack_root), source.scenario_id, class_list, round_cap
+    second: GameTarget | None = None
+    if other is not None:
+        second = open_game_target(other)
+        if second.target.ruleset != gt.target.ruleset:
+            fail(
+                f"{other}: a {second.target.ruleset} game cannot be compared with {gt.target.ruleset}"
+            )
+    kwargs = dict(
+        games=games, seed=seed, jobs=jobs, cluster=cluster, quiet=quiet, include_games=games_detail
     )
-    total = games * len(setups)
-    console = Console(stderr=True)
-    progress = Progress(
-        TextColumn("[bold]simulating[/]"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("games"),
-        TimeElapsedColumn(),
-        TextColumn("eta"),
-        TimeRemainingColumn(),
-        console=console,
-        disable=quiet,
-        transient=False,
-    )
-    with progress:
-        bar = progress.add_task("games", total=total)
-        report, _ = simulation.run_simulation(
-            simulation.scenario_info(content, source.scenario_id),
-            setups,
-            play,
-            games=games,
-            seed=seed,
-            jobs=jobs,
-            progress=lambda done, _total: progress.update(bar, completed=done),
-            include_games=games_detail,
-        )
+    try:
+        report = _run(gt, setups, label="simulating", **kwargs)  # type: ignore[arg-type]
+        report_b = _run(second, setups, label="version B", **kwargs) if second else None  # type: ignore[arg-type]
+    except simulation.Interrupted:
+        Console(stderr=True).print("[yellow]interrupted[/]: no report written")
+        sys.exit(130)
+    except OSError as exc:
+        fail(f"the simulation could not run: {exc}")
     out = Console()
-    out.print(summary_table(report))
+    out.print(summary_table(report, f"Balance: {report['scenario'].get('name', '')}"))
+    total = games * len(setups)
+    if report_b is not None:
+        out.print(summary_table(report_b, f"Balance (B): {second.target.file if second else ''}"))
+        rows = simulation.compare_reports(report, report_b)
+        report = {**report, "compared_with": report_b, "comparison": rows}
+        out.print(comparison_table(rows, "A", "B"))
     if not all(s["verdict_conclusive"] for s in report["setups"]):
         out.print(
             "* not conclusive: the 95% interval crosses a verdict threshold; run more games",
@@ -258,17 +239,17 @@ def simulate(
     timing = report.get("timing", {})
     out.print(
         f"{total} games in {timing.get('seconds', 0):.1f} s "
-        f"({timing.get('games_per_second', 0):.1f} games/s on {jobs} process"
-        f"{'es' if jobs > 1 else ''})",
+        f"({timing.get('games_per_second', 0):.1f} games/s on "
+        f"{'a Dask cluster' if cluster else f'{jobs} process' + ('es' if jobs > 1 else '')})",
         highlight=False,
     )
     if json_path:
-        write_text(json_path, json.dumps(report, indent=2) + "\n", "JSON report")
+        write_text(json_path, json.dumps(report, indent=2, ensure_ascii=True) + "\n", "JSON report")
         out.print(f"JSON report: {json_path}", highlight=False)
     if html_path:
-        from questforge.engine.gloomhaven.report_html import render_html
+        from questforge.engine.core.report_html import render_html
 
-        write_text(html_path, render_html(report), "HTML report")
+        write_text(html_path, render_html(report, gt.face.report_html), "HTML report")
         out.print(f"HTML report: {html_path}", highlight=False)
     failed = [e for s in report["setups"] for e in s["error_games"]]
     if failed:

@@ -95,7 +95,7 @@ def test_playtest_and_simulate_take_the_editors_player_count_and_level(
     window.simulate_action.trigger()
     dialog = editor.simulate_dialog
     assert dialog is not None
-    assert [n for n, box in dialog.player_boxes.items() if box.isChecked()] == [3]
-    assert dialog.level_spin.value() == 4
+    assert dialog.chosen()["players"] == [3]
+    assert dialog.chosen()["level"] == [4]
     dialog.close()
     QApplication.processEvents()

@@ -11,15 +11,23 @@ from playtest_helpers import click
 
 from questforge.editor.playtest import open_simulate
 from questforge.editor.playtest.simulate import SimulateDialog
-from questforge.engine.gloomhaven import simulation as sim
+from questforge.engine.core import simulation as core
+from questforge.engine.core.targets import resolve_target
+from questforge.engine.gloomhaven.game.face import FACE
+
+
+def _dialog(sample_pack: Path, scenario: str, **kw: Any) -> SimulateDialog:
+    target = resolve_target(f"{sample_pack}:{scenario}")
+    return SimulateDialog(FACE, target, FACE.load(target), **kw)
+
 
 pytestmark = pytest.mark.gui
 
 
 def test_simulate_runs_a_batch_and_shows_the_win_rate(
-    qtbot: Any, sample_content: Any, tmp_path: Path
+    qtbot: Any, sample_pack: Path, tmp_path: Path
 ) -> None:
-    dialog = SimulateDialog(sample_content, "collapsed-adit")
+    dialog = _dialog(sample_pack, "collapsed-adit")
     qtbot.addWidget(dialog)
     dialog.show()
     dialog.games_spin.setValue(10)
@@ -36,16 +44,11 @@ def test_simulate_runs_a_batch_and_shows_the_win_rate(
     # the same games as `questforge simulate` with the same seed: same win rate
     report = dialog.report
     assert report is not None and report["setups"][0]["games"] == 10
-    expected, _ = sim.run_simulation(
-        sim.scenario_info(sample_content, "collapsed-adit"),
-        [sim.Setup(2, 1)],
-        sim.BotGame(lambda: sample_content, "collapsed-adit"),
-        games=10,
-        seed=1,
-    )
+    target = resolve_target(f"{sample_pack}:collapsed-adit")
+    expected, _ = core.run_simulation(FACE, target, dialog.setups(), games=10, seed=1)
     assert dialog.win_rates() == [expected["setups"][0]["win_rate"]]
     row = [dialog.table.item(0, c).text() for c in range(dialog.table.columnCount())]
-    assert row[0] == "2 characters, level 1" and row[1] == "10"
+    assert row[0] == "2 characters · level 1" and row[1] == "10"
     assert row[3] == f"{100 * expected['setups'][0]['win_rate']:.1f}%"
     assert row[5].split(" ")[0] in ("too", "fair")
     assert "seat 1" in dialog.details.toPlainText()
@@ -55,8 +58,8 @@ def test_simulate_runs_a_batch_and_shows_the_win_rate(
     assert saved["setups"] == expected["setups"]
 
 
-def test_cancel_stops_the_run_without_a_report(qtbot: Any, sample_content: Any) -> None:
-    dialog = SimulateDialog(sample_content, "flooded-workings")
+def test_cancel_stops_the_run_without_a_report(qtbot: Any, sample_pack: Path) -> None:
+    dialog = _dialog(sample_pack, "flooded-workings")
     qtbot.addWidget(dialog)
     dialog.games_spin.setValue(5000)
     assert dialog.start()
@@ -69,14 +72,15 @@ def test_cancel_stops_the_run_without_a_report(qtbot: Any, sample_content: Any) 
 
 
 def test_open_simulate_entry_point(qtbot: Any, sample_pack: Path) -> None:
-    dialog = open_simulate(None, sample_pack, "cinder-forge", players=3, level=4)
+    dialog = open_simulate(None, sample_pack, "cinder-forge", setup={"players": 3, "level": 4})
     assert isinstance(dialog, SimulateDialog) and dialog.isVisible()
-    assert dialog.player_counts() == [3] and dialog.level_spin.value() == 4
-    assert dialog.root == sample_pack  # a pack folder: worker processes may load it
-    for box in dialog.player_boxes.values():
+    # the controls come from the ruleset's declared setup options
+    assert dialog.chosen()["players"] == [3] and dialog.chosen()["level"] == [4]
+    assert dialog.jobs_spin.isEnabled()  # saved content: worker processes may load it
+    for box in dialog.controls["players"].boxes.values():
         box.setChecked(False)
     assert not dialog.start() and "at least one" in dialog.status_label.text()
     dialog.close()
     qtbot.wait(5)
-    with pytest.raises(ValueError, match="no scenario 'nowhere'"):
-        SimulateDialog(sample_pack, "nowhere")
+    with pytest.raises(ValueError, match="no document 'nowhere'"):
+        open_simulate(None, sample_pack, "nowhere")

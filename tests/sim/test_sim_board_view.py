@@ -1,20 +1,22 @@
-"""The terminal view: a hex map a person can read, hiding what the rules keep hidden."""
+"""The text board (library) and the terminal: a hex map a person can read, hiding what the
+rules keep hidden; the narrator's sentences; the terminal prompt."""
 
 from __future__ import annotations
 
 from rich.console import Console
 
-from questforge.commands.play import (
-    BoardView,
-    character_codes,
-    describe_event,
-    monster_codes,
-)
+from questforge.commands.gamecli import board_text
 from questforge.engine.core.events import make_event
 from questforge.engine.gloomhaven.game import Game, Setup
 from questforge.engine.gloomhaven.game import builders as b
 from questforge.engine.gloomhaven.game.describe import action_text, monster_ability_text
+from questforge.engine.gloomhaven.game.narrator import narrate as describe_event
 from questforge.engine.gloomhaven.game.spec import Ability, Action, DoorSpec, TrapSpec
+from questforge.engine.gloomhaven.game.textboard import (
+    BoardText,
+    character_codes,
+    monster_codes,
+)
 
 
 def _game() -> Game:
@@ -33,16 +35,18 @@ def _game() -> Game:
     return game
 
 
-def _plain(text) -> str:
+def _plain(lines) -> str:
+    from questforge.engine.core.game import TextBoard
+
     console = Console(width=120, color_system=None, record=True)
-    console.print(text)
+    console.print(board_text(TextBoard(tuple(lines))))
     return console.export_text()
 
 
 def test_board_shows_figures_overlays_and_hides_unrevealed_rooms() -> None:
     game = _game()
-    view = BoardView(game.scenario, game.content)
-    text = _plain(view.board(game.state))
+    view = BoardText(game.scenario, game.content)
+    text = _plain(view.map_lines(game.state))
     assert "AL" in text and "BE" in text  # the two characters
     code = view.mcodes["grunt"]
     elite = next(f for f in game.state.figures.values() if f.kind == "monster")
@@ -56,10 +60,10 @@ def test_board_shows_figures_overlays_and_hides_unrevealed_rooms() -> None:
 
 def test_rows_are_offset_so_neighbours_touch() -> None:
     game = _game()
-    view = BoardView(game.scenario, game.content)
+    view = BoardText(game.scenario, game.content)
     lines = [
         line
-        for line in _plain(view.board(game.state, marks={(0, 1): "7"})).splitlines()
+        for line in _plain(view.map_lines(game.state, marks={(0, 1): "7"})).splitlines()
         if line.strip()
     ]
     # (0, 0) and (0, 1) are neighbours: row r=1 is drawn half a cell to the right
@@ -93,7 +97,7 @@ def test_describe_action_and_events_read_like_cards() -> None:
     line = describe_event(
         make_event("damage", figure="alpha", amount=3, hp=7, source="g", cause="attack")
     )
-    assert line is not None and "alpha suffers 3" in line
+    assert line is not None and "Alpha suffers 3 damage" in line
     assert describe_event(make_event("turn_end", figure="alpha")) is None
 
 
@@ -108,61 +112,64 @@ def test_monster_card_values_are_signed_and_default_targets_stay_quiet() -> None
 
 
 def test_a_whole_game_through_the_terminal_prompts() -> None:
-    """Every prompt path of the terminal controller, answered like a patient player."""
+    """A person plays both characters through the generic terminal prompt, typing numbers
+    and words that narrow long lists (the step API replays after each answer)."""
     import io
 
-    from questforge.commands.play import TerminalController
-    from questforge.engine.gloomhaven import simulation
+    from questforge.commands.play import TerminalPrompt, ask_person
+    from questforge.engine.core.session import Session
+    from questforge.engine.gloomhaven.game.face import FACE
+    from questforge.engine.gloomhaven.simulation import load_content, resolve_scenario
 
-    source = simulation.resolve_scenario("collapsed-adit")
-    content = simulation.load_content(source)
-    game = simulation.new_bot_game(content, "collapsed-adit", ("lampwright", "ore-singer"), 1, 5)
+    target = resolve_scenario("collapsed-adit")
+    content = load_content(target)
+    setup = {"players": 2, "level": 1, "classes": "", "solo": False}
+    session = Session(
+        lambda: FACE.new_game(content, target, setup, 5),
+        lambda g: FACE.bots(g, 5),
+        people={"lampwright", "ore-singer"},
+    )
     asked: list[str] = []
 
     def read(prompt: str) -> str:
         asked.append(prompt)
-        if "leading card" in prompt:
-            return "r" if len(asked) % 7 == 0 else "1"
-        if "second card" in prompt:
-            return "2"
-        if prompt.endswith("choose:[/] "):
-            return "s"  # suffer damage rather than lose cards
         return "1"
 
     console = Console(file=io.StringIO(), width=100)
-    person = TerminalController(
-        console, BoardView(game.scenario, content), game, game.controller, read
-    )
-    game.controller = person
-    while not game.finished:
-        game.step_turn()
-    assert game.result is not None
-    assert any("leading card" in p for p in asked) and any("destination" in p for p in asked)
+    prompt = TerminalPrompt(console, read)
+    kinds = set()
+    while (d := session.advance()) is not None and len(asked) < 150:
+        kinds.add(d.kind)
+        session.answer(ask_person(console, prompt, FACE, session.game, d))
+    assert {"plan", "action", "move"} <= kinds
     out = console.file.getvalue()  # type: ignore[attr-defined]
-    assert "choose two cards" in out and "Figures" in out
+    assert "Lampwright: plan" in out or "Lampwright" in out
+    assert "figure" in out and "hex" in out  # the board's figure table above each question
 
 
 def test_content_text_is_never_read_as_markup() -> None:
     """Names come from untrusted packs, answers from the keyboard: "[/x]" must print as is."""
-    import dataclasses
     import io
 
-    from questforge.commands.play import TerminalController
-    from questforge.engine.core.decisions import Decision
+    from questforge.commands.play import TerminalPrompt
 
-    game = _game()
-    grunt = game.content.monsters["grunt"]
-    content = dataclasses.replace(
-        game.content, monsters={"grunt": dataclasses.replace(grunt, name="[/bold] Grunt [red]")}
-    )
     console = Console(file=io.StringIO(), width=120, color_system=None)
-    view = BoardView(game.scenario, content)
-    console.print(view.figures_table(game.state))
-    console.print(view.legend(game.state))
     answers = iter(["[/nope]", "2"])
-    person = TerminalController(console, view, game, game.controller, lambda prompt: next(answers))
-    decision = Decision("heal_target", "alpha", ("alpha", "beta"), {}, "[/b] heal whom?")
-    assert person.choose(decision) == 1
+    prompt = TerminalPrompt(console, lambda _p: next(answers))
+    assert prompt.choose("[/b] heal whom?", ["[/bold] Grunt [red]", "beta"]) == 1
     out = console.file.getvalue()  # type: ignore[attr-defined]
     assert "[/bold] Grunt [red]" in out
     assert "'[/nope]' is not an option" in out and "[/b] heal whom?" in out
+
+
+def test_a_word_narrows_a_long_list() -> None:
+    import io
+
+    from questforge.commands.play import TerminalPrompt
+
+    console = Console(file=io.StringIO(), width=120, color_system=None)
+    labels = [f"card {i}" for i in range(60)] + ["Ember Lash (12)"]
+    answers = iter(["ember"])
+    prompt = TerminalPrompt(console, lambda _p: next(answers))
+    assert prompt.choose("pick", labels) == 60
+    assert "20 more" in console.file.getvalue() or "21 more" in console.file.getvalue()  # type: ignore[attr-defined]

@@ -88,10 +88,10 @@ def test_simulate_level_list_compares_setups(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--players", "5"], "outside 2-4"),
-        (["--players", "two"], "not a whole number"),
+        (["--players", "5"], "--players must be between 2 and 4"),
+        (["--players", "two"], "expected a whole number"),
         (["--players", "2,2"], "listed twice"),
-        (["--level", "8"], "outside 0-7"),
+        (["--level", "8"], "--level must be between 0 and 7"),
         (["--level", "3-1"], "runs backwards"),
         (["--games", "0"], "--games must be"),
         (["--jobs", "0"], "--jobs must be"),
@@ -117,11 +117,11 @@ def test_simulate_refuses_an_unwritable_report_path_before_running(tmp_path: Pat
 @pytest.mark.parametrize(
     ("scenario", "message"),
     [
-        ("no-such-scenario", "no scenario 'no-such-scenario'"),
+        ("no-such-scenario", "no bundled scenario has this id"),
         ("missing/file.json", "no such file"),
         ("content/gloomhaven-sample", "is a folder"),
         ("content/gloomhaven-sample:nope", "no scenario 'nope'"),
-        ("nowhere-dir:intro", "not a content pack folder"),
+        ("nowhere-dir:intro", "no such pack folder"),
         ("pyproject.toml", "not inside a content pack"),
     ],
 )
@@ -139,7 +139,7 @@ def test_scenario_file_path_is_accepted(sample_pack: Path, tmp_path: Path) -> No
     bad.write_text('{"kind": "monster", "id": "x"}')
     (tmp_path / "pack.json").write_text("{}")
     code, out = run("simulate", str(bad), "--games", "1")
-    assert code == 2 and "expected a scenario file" in out
+    assert code == 2 and "expected 'scenario'" in out
 
 
 # ------------------------------------------------------------------ play and replay
@@ -151,17 +151,20 @@ def test_auto_play_log_replays_and_verifies(tmp_path: Path) -> None:
         "play", "collapsed-adit", "--players", "3", "--seed", "11", "--auto", "--log", str(log)
     )
     assert code == 0, out
-    assert "── round 1 ──" in out and ("WON" in out or "LOST" in out)
+    assert "Round 1 begins." in out and ("WON" in out or "LOST" in out)
     assert "[D]" in out or "▯" in out  # the map is drawn
     data = json.loads(log.read_text())
-    assert data["setup"]["characters"] and data["decisions"] and data["events"]
+    assert data["format"] == 2 and data["ruleset"] == "gloomhaven"
+    assert data["setup"]["players"] == 3 and data["decisions"] and data["events"]
+    assert data["content"]["target"]["id"] == "collapsed-adit"
+    assert data["content"]["digest"].startswith("sha256:")
 
     code, out = run("replay", str(log), "--verify")
     assert code == 0, out
     assert f"verified: {len(data['events'])} events identical" in out
 
     code, out = run("replay", str(log))
-    assert code == 0 and "── round 1 ──" in out
+    assert code == 0 and "Round 1 begins." in out
 
     # tamper with one event: verification names the index and both versions
     data["events"][25]["tampered"] = True
@@ -184,9 +187,9 @@ def test_replay_detects_a_changed_decision(tmp_path: Path) -> None:
 
 def test_interactive_play_reads_numbers_and_quits_cleanly(tmp_path: Path) -> None:
     log = tmp_path / "partial.json"
-    # leading card 1, an invalid answer, second card 2, then the first action, then quit
+    # starting hexes, an invalid answer, two cards, then quit
     code, out = run(
-        "play", "collapsed-adit", "--seed", "3", "--log", str(log), input="1\nzz\n2\n1\nq\n"
+        "play", "collapsed-adit", "--seed", "3", "--log", str(log), input="1\n1\nzz\n1\n1\nq\n"
     )
     assert code == 0, out
     assert "choose two cards" in out
@@ -206,7 +209,7 @@ def test_interactive_play_end_of_input_is_a_clean_exit() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--players", "1"], "--players must be 2, 3 or 4"),
+        (["--players", "1"], "--players must be between 2 and 4"),
         (["--level", "-1"], "--level must be between 0 and 7"),
         (["--classes", "lampwright,lampwright"], "one character only"),
     ],
@@ -279,7 +282,7 @@ def test_a_simulated_game_can_be_watched_with_play_auto(tmp_path: Path) -> None:
         "--auto",
     )
     assert code == 0
-    word = {"win": "WON", "loss": "LOST"}[game["outcome"]]
+    word = {"won": "WON", "lost": "LOST"}[game["outcome"]]
     assert f"{word} after {game['rounds']} rounds" in out
 
 

@@ -12,51 +12,52 @@ import random
 
 import pytest
 
-from questforge.engine.gloomhaven import report_html, simulation
-from questforge.engine.gloomhaven.simulation import (
-    CharacterResult,
-    GameResult,
-    GameTask,
-    Setup,
-)
+from questforge.engine.core import report_html, simulation
+from questforge.engine.core.game import GameSummary
+from questforge.engine.core.simulation import GameRecord, GameTask
+from questforge.engine.gloomhaven.game.face import FACE
+from questforge.engine.gloomhaven.simulation import setups as make_setups
 
 
-def stub_play(task: GameTask) -> GameResult:
+def stub_play(task: GameTask) -> GameRecord:
     """A fake game whose outcome is a pure function of the task's seed."""
     rng = random.Random(task.seed)
-    win = rng.random() < 0.3 + 0.1 * task.players
-    chars = tuple(
-        CharacterResult(
-            name=f"class-{i}",
-            damage_taken=rng.randint(0, 20),
-            exhausted=(ex := rng.random() < 0.2),
-            exhaustion_cause="health" if ex else None,
-            fell_in_room=rng.choice(["room-a", "room-b"]) if ex else None,
-            xp=rng.randint(0, 10),
+    players = int(task.setup_dict()["players"])  # type: ignore[arg-type]
+    win = rng.random() < 0.3 + 0.1 * players
+    chars = []
+    for i in range(players):
+        ex = rng.random() < 0.2
+        chars.append(
+            {
+                "name": f"class-{i}",
+                "damage_taken": rng.randint(0, 20),
+                "exhausted": ex,
+                "exhaustion_cause": "health" if ex else None,
+                "exhausted_round": 3 if ex else None,
+                "fell_in_room": rng.choice(["room-a", "room-b"]) if ex else None,
+                "xp": rng.randint(0, 10),
+                "gold": 0,
+            }
         )
-        for i in range(task.players)
-    )
-    if task.index == 3 and task.players == 3:
+    if task.index == 3 and players == 3:
         raise RuntimeError("engine bug in game 3")
-    return GameResult(
-        setup=task.setup,
-        index=task.index,
-        seed=task.seed,
-        players=task.players,
-        level=task.level,
-        outcome="win" if win else "loss",
-        rounds=rng.randint(4, 12),
-        characters=chars,
-        kills={"rat": rng.randint(0, 4), "archer": rng.randint(0, 2)},
-        rooms_revealed=("room-a",),
-    )
+    metrics = {
+        "characters": chars,
+        "kills": {"rat": rng.randint(0, 4), "archer": rng.randint(0, 2)},
+        "rooms_revealed": ["room-a"],
+        "events": 10,
+        "loss_cause": None if win else "exhausted",
+    }
+    summary = GameSummary("won" if win else "lost", rng.randint(4, 12), metrics)
+    return GameRecord(task.setup, task.index, task.seed, summary)
 
 
-SETUPS = [Setup(2, 1), Setup(3, 1)]
+SETUPS = make_setups([2, 3], [1])
 
 
 def _report(jobs: int, seed: int = 7) -> dict:
-    report, _ = simulation.run_simulation(
+    report, _ = simulation.run_batch(
+        FACE,
         {"id": "demo", "pack": "p", "name": "Demo"},
         SETUPS,
         stub_play,
@@ -68,11 +69,14 @@ def _report(jobs: int, seed: int = 7) -> dict:
 
 
 def test_game_seed_depends_only_on_base_setup_and_index() -> None:
-    a = simulation.make_tasks([Setup(2, 1)], 5, 11)
-    b = simulation.make_tasks([Setup(4, 0), Setup(2, 1)], 50, 11)
-    assert [t.seed for t in a] == [t.seed for t in b if t.players == 2][:5]
+    a = simulation.make_tasks(make_setups([2], [1]), 5, 11)
+    b = simulation.make_tasks(make_setups([4, 2], [1]), 50, 11)
+    assert [t.seed for t in a] == [t.seed for t in b if t.setup_dict()["players"] == 2][:5]
     assert len({t.seed for t in b}) == len(b)
-    assert simulation.game_seed(1, 2, 1, 0) != simulation.game_seed(2, 2, 1, 0)
+    assert simulation.game_seed(1, "2:1", 0) != simulation.game_seed(2, "2:1", 0)
+    # the seed key of a Gloomhaven setup is "players:level": games recorded before the
+    # ruleset contract keep their seeds
+    assert a[0].seed == simulation.game_seed(11, "2:1", 0)
 
 
 def test_report_identical_across_job_counts_except_timing() -> None:
@@ -104,19 +108,22 @@ def test_a_crashing_game_is_reported_not_fatal() -> None:
 
 
 def test_report_figures_match_the_games() -> None:
-    tasks = simulation.make_tasks([Setup(2, 1)], 30, 5)
+    setups = make_setups([2], [1])
+    tasks = simulation.make_tasks(setups, 30, 5)
     results = [stub_play(t) for t in tasks]
-    report = simulation.build_report({}, [Setup(2, 1)], results, seed=5, games=30)
+    report = simulation.build_report(FACE, {}, setups, results, seed=5, games=30)
     s = report["setups"][0]
-    wins = sum(r.outcome == "win" for r in results)
+    wins = sum(r.summary.outcome == "won" for r in results)
     assert s["wins"] == wins and s["win_rate"] == round(wins / 30, 4)
     assert sum(s["rounds"]["histogram"].values()) == 30
-    assert s["kills"]["rat"] == sum(r.kills["rat"] for r in results)
-    falls = sum(c.exhausted for r in results for c in r.characters)
+    assert s["kills"]["rat"] == sum(r.summary.metrics["kills"]["rat"] for r in results)
+    falls = sum(c["exhausted"] for r in results for c in r.summary.metrics["characters"])
     assert sum(s["falls_by_room"].values()) == falls
     seat1 = s["characters"][0]
     assert seat1["name"] == "class-0"
-    assert seat1["damage_taken"]["max"] == max(r.characters[0].damage_taken for r in results)
+    assert seat1["damage_taken"]["max"] == max(
+        r.summary.metrics["characters"][0]["damage_taken"] for r in results
+    )
     assert "timing" not in report
 
 
@@ -143,7 +150,7 @@ def test_verdict_bands() -> None:
 
 def test_html_is_self_contained_and_shows_the_figures() -> None:
     report = _report(1)
-    page = report_html.render_html(report)
+    page = report_html.render_html(report, FACE.report_html)
     assert page.startswith("<!DOCTYPE html>")
     assert "<script" not in page and "<link" not in page and "src=" not in page
     # the only URL is the SVG namespace
@@ -160,5 +167,5 @@ def test_html_is_self_contained_and_shows_the_figures() -> None:
 def test_html_escapes_content_names() -> None:
     report = _report(1)
     report["scenario"]["name"] = "<b>Evil & co</b>"
-    page = report_html.render_html(report)
+    page = report_html.render_html(report, FACE.report_html)
     assert "<b>Evil" not in page and "&lt;b&gt;Evil &amp; co" in page

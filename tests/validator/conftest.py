@@ -65,7 +65,7 @@ def qftest_ruleset(monkeypatch: pytest.MonkeyPatch) -> None:
         rulesets._REGISTRY,
         RULESET,
         rulesets.Ruleset(
-            name=RULESET, title="Test", kinds=("widget", "gadget", "remote"), schema_folder=RULESET
+            id=RULESET, title="Test", kinds=("widget", "gadget", "remote"), schema_folder=RULESET
         ),
     )
     for code, severity, title, func in _TEST_CHECKS:

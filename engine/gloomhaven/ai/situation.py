@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from difflib import get_close_matches
 from typing import Any, Literal
 
+from questforge.engine.core.errors import ContentError
 from questforge.engine.core.hexgrid import Hex, distance, rotate
 
 Side = Literal["character", "monster"]
@@ -28,7 +29,7 @@ UNSUPPORTED_TERRAIN: Mapping[str, str] = {
 }
 
 
-class SituationError(ValueError):
+class SituationError(ContentError):
     """A situation document is malformed; ``path`` is the JSON path of the problem."""
 
     def __init__(self, path: str, message: str) -> None:

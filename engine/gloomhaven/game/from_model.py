@@ -15,6 +15,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from questforge.engine.core.errors import ContentError as CoreContentError
 from questforge.engine.gloomhaven import model as m
 from questforge.engine.gloomhaven.game.spec import (
     Ability,
@@ -47,7 +48,7 @@ from questforge.engine.gloomhaven.game.spec import (
 _CACHE: dict[int, tuple[Any, Content]] = {}
 
 
-class ContentError(ValueError):
+class ContentError(CoreContentError):
     """The pack cannot be played (e.g. a scenario's tiles do not resolve)."""
 
 

@@ -17,6 +17,7 @@ from questforge.engine.core.decisions import (
     FirstOptionController,
     ScriptedController,
 )
+from questforge.engine.core.errors import EngineError
 from questforge.engine.core.events import Event, EventLog, JSONValue, first_divergence
 from questforge.engine.gloomhaven.game.board import Board
 from questforge.engine.gloomhaven.game.rounds import Step, round_flow
@@ -36,7 +37,7 @@ from questforge.engine.gloomhaven.game.state import GameState
 LOG_FORMAT = 1
 
 
-class GameError(RuntimeError):
+class GameError(EngineError):
     """A game that stopped on an error (a controller failed) was asked to continue."""
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from questforge.engine.core.decks import Deck
+from questforge.engine.core.game import SetupError as CoreSetupError
 from questforge.engine.core.rng import Rng
 from questforge.engine.gloomhaven.game.rules import Rules, new_character_figure
 from questforge.engine.gloomhaven.game.spec import Content, ItemSpec
@@ -21,7 +22,7 @@ from questforge.engine.gloomhaven.game.state import Character, GameState
 COIN_VALUE: tuple[int, ...] = (2, 2, 3, 3, 4, 4, 5, 6)
 
 
-class SetupError(ValueError):
+class SetupError(CoreSetupError):
     """The setup cannot be played with this content (unknown id, bad player count...)."""
 
 

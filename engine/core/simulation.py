@@ -1,0 +1,590 @@
+"""Batch simulation for every ruleset: many seeded bot games and the report built from them.
+
+A playtester's question is "is this fair at 2, 3 and 4 players?". One game says nothing; a
+thousand seeded games say a lot, provided that
+
+- every game is reproducible on its own: its seed is derived from the base seed, the setup
+  and the game's number only, never from the job count, the machine that played it or the
+  order in which workers finish (:func:`game_seed`);
+- the report is a pure function of the per-game summaries: same seed, same JSON, byte for
+  byte, whether the games ran in one process, in a pool, or on a Dask cluster. Wall-clock
+  figures live only in the top-level ``timing`` object.
+
+The flow is :func:`make_tasks` → :func:`run_tasks` (one process, a process pool, or a
+``distributed`` cluster) → :func:`build_report`. What one game is comes from the ruleset's
+:class:`~questforge.engine.core.game.GameFace` through :class:`PlayTask`; what the report
+says beyond win rates and rounds comes from its ``report_sections``.
+
+Engine layer: no click, rich or Qt. Progress is a plain callback.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import math
+import multiprocessing
+import statistics
+import time
+import traceback
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from questforge.engine.core.events import JSONValue
+from questforge.engine.core.game import GameFace, GameSummary, SetupOption, setup_label
+from questforge.engine.core.targets import Target, pack_digest
+
+#: the report format; bump when the JSON layout changes incompatibly
+REPORT_FORMAT = 2
+
+Verdict = Literal["too hard", "fair", "too easy"]
+
+#: Verdict bands on the win rate of bot parties. Bots play reasonably but not as well as a
+#: careful group, so a setup bots win between 35 % and 90 % of the time is "fair": hard
+#: enough to be a fight, easy enough that people who plan together will usually win.
+TOO_HARD_BELOW = 0.35
+TOO_EASY_ABOVE = 0.90
+
+#: z for a two-sided 95 % interval
+Z95 = 1.959963984540054
+
+ProgressFn = Callable[[int, int], None]
+
+
+class Interrupted(Exception):
+    """The run was stopped (Ctrl-C); no partial report is written."""
+
+
+# --------------------------------------------------------------------------------------
+# setups, seeds and tasks
+
+
+@dataclass(frozen=True)
+class SetupPoint:
+    """One configuration a report compares (e.g. 3 characters at level 1)."""
+
+    values: tuple[tuple[str, JSONValue], ...]
+    #: identifies the setup in seeds: the swept values in declared order (``"3:1"``)
+    key: str
+    label: str
+
+    def as_dict(self) -> dict[str, JSONValue]:
+        return dict(self.values)
+
+
+def sweep(
+    options: Sequence[SetupOption], given: Mapping[str, Sequence[JSONValue]]
+) -> list[SetupPoint]:
+    """Every combination of the given values (defaults elsewhere), in declared order.
+
+    The seed key joins the *sweepable* options' values, so a game's seed does not change
+    when an unrelated option is added to the ruleset."""
+    names = [o.name for o in options]
+    lists: list[Sequence[JSONValue]] = [
+        list(given[o.name]) if o.name in given else [o.default] for o in options
+    ]
+    points = []
+    for combo in itertools.product(*lists):
+        values = tuple(zip(names, combo, strict=True))
+        key = ":".join(str(v) for o, v in zip(options, combo, strict=True) if o.sweep)
+        fixed = [f"{o.name}={v}" for o, v in zip(options, combo, strict=True) if not o.sweep]
+        if any(o.name in given and not o.sweep for o in options):
+            key = key + "|" + ",".join(fixed)
+        points.append(SetupPoint(values, key, setup_label(options, dict(values))))
+    return points
+
+
+def game_seed(base_seed: int, key: str, index: int) -> int:
+    """The seed of game ``index`` of the setup with ``key`` under ``base_seed``.
+
+    A hash, not ``base_seed + index``: neighbouring base seeds must not share games, and the
+    seed must not depend on how many setups or games a run has, so that game 17 at 3
+    characters is the same game whether the run asked for 100 games or 1,000."""
+    text = f"questforge-sim:{base_seed}:{key}:{index}".encode()
+    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") >> 1
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """One game to play: which setup, its number within the setup, and its own seed."""
+
+    setup: int
+    values: tuple[tuple[str, JSONValue], ...]
+    index: int
+    seed: int
+
+    def setup_dict(self) -> dict[str, JSONValue]:
+        return dict(self.values)
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """What one game leaves: which task, and the ruleset's summary of it."""
+
+    setup: int
+    index: int
+    seed: int
+    summary: GameSummary
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {
+            "setup": self.setup,
+            "index": self.index,
+            "seed": self.seed,
+            **self.summary.to_json(),
+        }
+
+
+def make_tasks(setups: Sequence[SetupPoint], games: int, base_seed: int) -> list[GameTask]:
+    """Every game of a run, setup by setup, in a fixed order."""
+    if games < 1:
+        raise ValueError("the number of games must be at least 1")
+    return [
+        GameTask(s, setup.values, i, game_seed(base_seed, setup.key, i))
+        for s, setup in enumerate(setups)
+        for i in range(games)
+    ]
+
+
+# --------------------------------------------------------------------------------------
+# playing one game
+
+
+def describe_failure(exc: BaseException) -> str:
+    """One line for an engine failure: the exception and where it was raised."""
+    where = ""
+    frames = traceback.extract_tb(exc.__traceback__)
+    if frames:
+        last = frames[-1]
+        where = f" (at {Path(last.filename).name}:{last.lineno} in {last.name})"
+    return f"{type(exc).__name__}: {exc}{where}"
+
+
+#: (ruleset, target file, digest) -> content, per process; forked workers inherit it
+_CONTENT: dict[tuple[str, str, str], Any] = {}
+
+
+def load_target_content(face: GameFace, target: Target, digest: str | None = None) -> Any:
+    """The engine content of ``target``, cached per process and per content digest (the
+    editor simulates a pack while it is being edited)."""
+    digest = digest or pack_digest([target.pack_root])
+    key = (face.ruleset, str(target.file), digest)
+    hit = _CONTENT.get(key)
+    if hit is None:
+        if len(_CONTENT) > 8:
+            _CONTENT.clear()
+        hit = _CONTENT[key] = face.load(target)
+    return hit
+
+
+def play_one(face: GameFace, content: Any, target: Target, task: GameTask) -> GameSummary:
+    """Play one task with bots on every side, up to the ruleset's round cap."""
+    from questforge.engine.core.session import Session
+
+    setup = task.setup_dict()
+    session = Session(
+        lambda: face.new_game(content, target, setup, task.seed),
+        lambda game: face.bots(game, task.seed),
+        round_cap=face.round_cap,
+    )
+    session.run()
+    return face.summary(session.game)
+
+
+class PlayTask:
+    """A picklable ``task -> GameRecord`` for :func:`run_tasks`: the ruleset id and the
+    target cross process (and machine) borders; each worker loads the content once."""
+
+    def __init__(self, ruleset: str, target: Target, digest: str | None = None) -> None:
+        self.ruleset = ruleset
+        self.target = target
+        self.digest = digest
+
+    def face(self) -> GameFace:
+        from questforge.engine import rulesets
+
+        face = rulesets.get(self.ruleset).game()
+        if face is None:
+            raise ValueError(f"ruleset {self.ruleset!r} has no game face")
+        return face
+
+    def __call__(self, task: GameTask) -> GameRecord:
+        try:
+            face = self.face()
+            content = load_target_content(face, self.target, self.digest)
+            summary = play_one(face, content, self.target, task)
+        except Exception as exc:  # one broken game must not lose the other 999
+            summary = GameSummary("error", 0, error=describe_failure(exc))
+        return GameRecord(task.setup, task.index, task.seed, summary)
+
+
+def _guarded(play: Callable[[GameTask], GameRecord], task: GameTask) -> GameRecord:
+    try:
+        return play(task)
+    except Exception as exc:
+        return GameRecord(
+            task.setup, task.index, task.seed, GameSummary("error", 0, error=describe_failure(exc))
+        )
+
+
+class _Call:
+    """A picklable wrapper that turns a raising game into an ``error`` record."""
+
+    def __init__(self, play: Callable[[GameTask], GameRecord]) -> None:
+        self.play = play
+
+    def __call__(self, task: GameTask) -> GameRecord:
+        return _guarded(self.play, task)
+
+
+def _fork_ok() -> bool:
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def _worker_init() -> None:
+    # Ctrl-C goes to the whole process group: workers ignore it and the parent stops the
+    # pool, so a run ends with one line instead of a page of worker tracebacks
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def run_tasks(
+    tasks: Sequence[GameTask],
+    play: Callable[[GameTask], GameRecord],
+    *,
+    jobs: int = 1,
+    progress: ProgressFn | None = None,
+    cluster: str | None = None,
+) -> list[GameRecord]:
+    """Play every task; records come back in task order whatever ran them.
+
+    ``jobs``: processes on this machine. ``cluster``: ``"local"`` starts a Dask
+    ``LocalCluster`` with ``jobs`` workers; any other value is the address of a running
+    Dask scheduler (``tcp://host:8786``). ``play`` must be picklable for both. A Ctrl-C
+    raises :class:`Interrupted` after the workers are stopped."""
+    if jobs < 1:
+        raise ValueError("jobs must be at least 1")
+    total = len(tasks)
+    results: list[GameRecord] = []
+    call = _Call(play)
+    if progress:
+        progress(0, total)
+    try:
+        if cluster is not None:
+            results = _run_on_cluster(tasks, call, cluster, jobs, progress)
+        elif jobs == 1 or total <= 1:
+            for task in tasks:
+                results.append(call(task))
+                if progress:
+                    progress(len(results), total)
+        else:
+            # small chunks keep the progress bar moving and both cores busy to the end
+            chunk = max(1, min(16, total // (jobs * 16)))
+            ctx = multiprocessing.get_context("fork" if _fork_ok() else "spawn")
+            pool = ctx.Pool(processes=min(jobs, total), initializer=_worker_init)
+            try:
+                for result in pool.imap_unordered(call, tasks, chunksize=chunk):
+                    results.append(result)
+                    if progress:
+                        progress(len(results), total)
+                pool.close()
+            except BaseException:
+                pool.terminate()
+                raise
+            finally:
+                pool.join()
+    except KeyboardInterrupt:
+        raise Interrupted("interrupted") from None
+    results.sort(key=lambda r: (r.setup, r.index))
+    return results
+
+
+def _run_on_cluster(
+    tasks: Sequence[GameTask],
+    call: _Call,
+    cluster: str,
+    jobs: int,
+    progress: ProgressFn | None,
+) -> list[GameRecord]:
+    """The tasks on a Dask cluster (``distributed``): same records as a local run."""
+    try:
+        from distributed import Client, LocalCluster, as_completed
+    except ImportError as exc:  # pragma: no cover - distributed is a dependency
+        raise RuntimeError("Dask 'distributed' is not installed: pip install distributed") from exc
+    local = None
+    if cluster == "local":
+        local = LocalCluster(
+            n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None
+        )
+        client = Client(local)
+    else:
+        client = Client(cluster, timeout=30)
+    results: list[GameRecord] = []
+    try:
+        # batches keep the scheduler's bookkeeping small next to a game's cost
+        size = max(1, min(32, len(tasks) // (jobs * 8) or 1))
+        batches = [list(tasks[i : i + size]) for i in range(0, len(tasks), size)]
+        futures = client.map(_Batch(call), batches, pure=False)
+        for future in as_completed(futures):
+            batch: list[GameRecord] = future.result()
+            results.extend(batch)
+            if progress:
+                progress(len(results), len(tasks))
+    finally:
+        client.close()
+        if local is not None:
+            local.close()
+    return results
+
+
+class _Batch:
+    def __init__(self, call: _Call) -> None:
+        self.call = call
+
+    def __call__(self, batch: list[GameTask]) -> list[GameRecord]:
+        return [self.call(t) for t in batch]
+
+
+# --------------------------------------------------------------------------------------
+# statistics and the report
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a binomial proportion.
+
+    Chosen over the textbook normal interval because it stays inside [0, 1] and behaves at
+    0 % and 100 % win rates, which small simulations hit often."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    if not 0 <= successes <= trials:
+        raise ValueError("successes must be between 0 and trials")
+    p = successes / trials
+    z2 = z * z
+    denom = 1 + z2 / trials
+    centre = (p + z2 / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def verdict(win_rate: float) -> Verdict:
+    """The balance verdict for a bot win rate (thresholds: :data:`TOO_HARD_BELOW`, ...)."""
+    if win_rate < TOO_HARD_BELOW:
+        return "too hard"
+    if win_rate > TOO_EASY_ABOVE:
+        return "too easy"
+    return "fair"
+
+
+def rounded(x: float) -> float:
+    """Round a report figure: 4 decimals are plenty and keep the JSON readable."""
+    return round(x, 4)
+
+
+def number_summary(values: Sequence[int | float]) -> dict[str, Any]:
+    if not values:
+        return {"mean": None, "median": None, "min": None, "max": None}
+    return {
+        "mean": rounded(statistics.fmean(values)),
+        "median": rounded(float(statistics.median(values))),
+        "min": min(values),
+        "max": max(values),
+    }
+
+
+def two_proportion_test(w1: int, n1: int, w2: int, n2: int) -> dict[str, Any]:
+    """Difference of two win rates with a two-sided z-test (pooled), for comparing two
+    versions of a scenario: ``significant`` at the 5 % level."""
+    if n1 == 0 or n2 == 0:
+        return {"difference": None, "p_value": None, "significant": False}
+    p1, p2 = w1 / n1, w2 / n2
+    pooled = (w1 + w2) / (n1 + n2)
+    se = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
+    if se == 0:
+        p_value = 1.0 if p1 == p2 else 0.0
+    else:
+        z = (p2 - p1) / se
+        p_value = math.erfc(abs(z) / math.sqrt(2))
+    return {
+        "difference": rounded(p2 - p1),
+        "p_value": rounded(p_value),
+        "significant": p_value < 0.05,
+    }
+
+
+def setup_report(
+    face: GameFace, point: SetupPoint, records: Sequence[GameRecord]
+) -> dict[str, Any]:
+    """One setup's part of the report: the generic figures, then the ruleset's sections."""
+    summaries = [r.summary for r in records]
+    games = len(records)
+    outcomes = Counter(s.outcome for s in summaries)
+    wins = outcomes["won"]
+    rate = wins / games if games else 0.0
+    lo, hi = wilson_interval(wins, games)
+    rounds_all = [s.rounds for s in summaries if s.outcome != "error"]
+    histogram = Counter(rounds_all)
+    out: dict[str, Any] = {
+        "setup": point.as_dict(),
+        "label": point.label,
+        **point.as_dict(),
+        "games": games,
+        "wins": wins,
+        "losses": outcomes["lost"],
+        "finished": outcomes["finished"],
+        "unfinished": outcomes["unfinished"],
+        "errors": outcomes["error"],
+        "win_rate": rounded(rate),
+        "win_rate_ci95": [rounded(lo), rounded(hi)],
+        "verdict": verdict(rate),
+        # conclusive when the whole interval lies in the verdict's band
+        "verdict_conclusive": verdict(lo) == verdict(hi),
+        "rounds": {
+            **number_summary(rounds_all),
+            "win": number_summary([s.rounds for s in summaries if s.outcome == "won"]),
+            "loss": number_summary([s.rounds for s in summaries if s.outcome == "lost"]),
+            "histogram": {str(k): histogram[k] for k in sorted(histogram)},
+        },
+        "error_games": [
+            {"game": r.index, "seed": r.seed, "error": r.summary.error}
+            for r in records
+            if r.summary.outcome == "error"
+        ][:20],
+    }
+    played = [s for s in summaries if s.outcome != "error"]
+    out.update(face.report_sections(played))
+    return out
+
+
+def build_report(
+    face: GameFace,
+    info: Mapping[str, JSONValue],
+    setups: Sequence[SetupPoint],
+    records: Iterable[GameRecord],
+    *,
+    seed: int,
+    games: int,
+    timing: Mapping[str, float] | None = None,
+    include_games: bool = False,
+) -> dict[str, Any]:
+    """The balance report (plain JSON data) of a finished run; deterministic except for
+    the clock figures the caller passes in ``timing``."""
+    by_setup: dict[int, list[GameRecord]] = {i: [] for i in range(len(setups))}
+    for r in records:
+        by_setup[r.setup].append(r)
+    report: dict[str, Any] = {
+        "format": REPORT_FORMAT,
+        "kind": "simulation-report",
+        "ruleset": face.ruleset,
+        "engine": face.engine_id,
+        "scenario": dict(info),
+        "seed": seed,
+        "games_per_setup": games,
+        "verdict_thresholds": {
+            "too_hard_below": TOO_HARD_BELOW,
+            "too_easy_above": TOO_EASY_ABOVE,
+            "explanation": (
+                "Verdict on the bot win rate: below 35% is 'too hard', above 90% is "
+                "'too easy', otherwise 'fair'. It is conclusive when the whole 95% Wilson "
+                "interval lies in the same band."
+            ),
+        },
+        "setups": [setup_report(face, setups[i], by_setup[i]) for i in range(len(setups))],
+    }
+    if include_games:
+        report["games"] = [r.to_json() for i in sorted(by_setup) for r in by_setup[i]]
+    if timing is not None:
+        report["timing"] = {k: rounded(v) for k, v in timing.items()}
+    return report
+
+
+def compare_reports(base: Mapping[str, Any], other: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Setup by setup, the win-rate difference of ``other`` against ``base`` and whether it
+    is significant (two-proportion z-test); setups are matched by their values."""
+    index = {json.dumps(s["setup"], sort_keys=True): s for s in base.get("setups", [])}
+    rows = []
+    for s in other.get("setups", []):
+        b = index.get(json.dumps(s["setup"], sort_keys=True))
+        if b is None:
+            continue
+        test = two_proportion_test(b["wins"], b["games"], s["wins"], s["games"])
+        rows.append(
+            {
+                "setup": s["setup"],
+                "label": s["label"],
+                "base_win_rate": b["win_rate"],
+                "win_rate": s["win_rate"],
+                **test,
+            }
+        )
+    return rows
+
+
+def run_batch(
+    face: GameFace,
+    info: Mapping[str, JSONValue],
+    setups: Sequence[SetupPoint],
+    play: Callable[[GameTask], GameRecord],
+    *,
+    games: int,
+    seed: int,
+    jobs: int = 1,
+    progress: ProgressFn | None = None,
+    include_games: bool = False,
+    cluster: str | None = None,
+) -> tuple[dict[str, Any], list[GameRecord]]:
+    """Plan, run and report in one call with any ``play`` function (tests give stubs);
+    returns the report and the per-game records."""
+    tasks = make_tasks(setups, games, seed)
+    start = time.perf_counter()
+    records = run_tasks(tasks, play, jobs=jobs, progress=progress, cluster=cluster)
+    elapsed = time.perf_counter() - start
+    timing = {
+        "seconds": elapsed,
+        "games_per_second": len(tasks) / elapsed if elapsed > 0 else 0.0,
+        "jobs": float(jobs),
+    }
+    report = build_report(
+        face,
+        info,
+        setups,
+        records,
+        seed=seed,
+        games=games,
+        timing=timing,
+        include_games=include_games,
+    )
+    return report, records
+
+
+def run_simulation(
+    face: GameFace,
+    target: Target,
+    setups: Sequence[SetupPoint],
+    *,
+    games: int,
+    seed: int,
+    jobs: int = 1,
+    progress: ProgressFn | None = None,
+    include_games: bool = False,
+    cluster: str | None = None,
+) -> tuple[dict[str, Any], list[GameRecord]]:
+    """Simulate ``target`` with bots on every side (the ruleset's own games)."""
+    digest = pack_digest([target.pack_root])
+    content = load_target_content(face, target, digest)
+    return run_batch(
+        face,
+        face.content_info(content, target),
+        setups,
+        PlayTask(face.ruleset, target, digest),
+        games=games,
+        seed=seed,
+        jobs=jobs,
+        progress=progress,
+        include_games=include_games,
+        cluster=cluster,
+    )
