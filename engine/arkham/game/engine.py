@@ -30,7 +30,7 @@ from questforge.engine.core.decisions import (
     FirstOptionController,
     check_index,
 )
-from questforge.engine.core.events import EventLog, JSONValue, to_jsonable
+from questforge.engine.core.events import Event, EventLog, JSONValue, to_jsonable
 from questforge.engine.core.rng import Rng
 
 PLAYERS = "players"
@@ -78,6 +78,11 @@ class ArkhamGame:
                 f"{len(model.investigators)} investigators (1-8 players)"
             )
         self.state = GameState(players=self.setup.players, ancient_one="")
+        #: every answered decision (``kind``, ``actor``, ``index``, ``option``): with the
+        #: seed, enough to replay the game
+        self.answers: list[dict[str, JSONValue]] = []
+        self._started = False
+        self._phase = 0
         self.sky = self._role_area("sky")
         self.outskirts = self._role_area("outskirts")
         self.lost = self._role_area("lost-in-time-and-space")
@@ -100,20 +105,58 @@ class ArkhamGame:
         if len(opts) == 1:
             return opts[0]
         decision = Decision(kind, actor, opts, to_jsonable(context), prompt)
-        return opts[check_index(decision, self.controller.choose(decision))]
+        index = check_index(decision, self.controller.choose(decision))
+        self.answers.append({"kind": kind, "actor": actor, "index": index, "option": opts[index]})
+        return opts[index]
 
-    def run(self, controller: Controller | None = None) -> GameState:
-        """Play the whole game (setup, rounds, perhaps the final battle)."""
+    @property
+    def finished(self) -> bool:
+        return self.state.outcome is not None
+
+    @property
+    def round(self) -> int:
+        return self.state.round
+
+    @property
+    def events(self) -> list[Event]:
+        return self.log.events
+
+    def step(self, controller: Controller | None = None) -> list[Event]:
+        """Play one step: the setup, or one phase of a round (the final battle runs inside
+        the step that awakens the Ancient One). Returns the step's events."""
         if controller is not None:
             self.controller = controller
+        start = len(self.log)
+        if self.finished:
+            return []
         try:
-            phases.setup(self)
-            while True:
-                if self.state.round >= self.setup.max_rounds:
-                    self.finish("unfinished", "unfinished")
-                phases.play_round(self)
+            if not self._started:
+                self._started = True
+                phases.setup(self)
+            else:
+                if self._phase == 0:
+                    if self.state.round >= self.setup.max_rounds:
+                        self.finish("unfinished", "unfinished")
+                    phases.begin_round(self)
+                name, phase = phases.PHASES[self._phase]
+                self.state.phase = name
+                self._phase += 1
+                phase(self)
+                if self._phase == len(phases.PHASES):
+                    self._phase = 0
+                    phases.end_round(self)
         except GameOver:
             pass
+        return self.log.events[start:]
+
+    def run(self, controller: Controller | None = None, round_cap: int | None = None) -> GameState:
+        """Play the whole game (setup, rounds, perhaps the final battle), or stop once
+        ``round_cap`` rounds are complete."""
+        while not self.finished:
+            capped = round_cap is not None and self.state.round >= round_cap
+            if capped and self._started and self._phase == 0:
+                break
+            self.step(controller)
         return self.state
 
     # ------------------------------------------------------------------ content lookups

@@ -133,27 +133,29 @@ def set_sliders(game: ArkhamGame, inv: InvState, free: bool) -> None:
 
 
 # ---------------------------------------------------------------------- the round
-def play_round(game: ArkhamGame) -> None:
-    """AH-TURN-01: five phases, each in player order from the first player."""
+def begin_round(game: ArkhamGame) -> None:
     st = game.state
     st.round += 1
     game.emit("round", number=st.round, first_player=st.investigators[st.first_player].id)
     for inv in st.investigators:
         inv.out_this_round = False
-    st.phase = "upkeep"
-    upkeep(game)
-    st.phase = "movement"
-    movement(game)
-    st.phase = "arkham-encounters"
-    arkham_encounters(game)
-    st.phase = "other-world-encounters"
-    other_world_encounters(game)
-    st.phase = "mythos"
-    mythos_phase(game)
+
+
+def end_round(game: ArkhamGame) -> None:
+    st = game.state
     for inv in st.investigators:
         inv.just_returned = False
     st.first_player = (st.first_player + 1) % len(st.investigators)  # AH-TURN-03
     st.doom_history.append(st.doom)
+
+
+def play_round(game: ArkhamGame) -> None:
+    """AH-TURN-01: five phases, each in player order from the first player."""
+    begin_round(game)
+    for name, phase in PHASES:
+        game.state.phase = name
+        phase(game)
+    end_round(game)
 
 
 def upkeep(game: ArkhamGame) -> None:
@@ -695,3 +697,14 @@ def final_battle(game: ArkhamGame) -> None:
             if not game.check(inv, ao.attack_check, modifier, 1, label="attack"):
                 game.lose(inv, ao.attack_lose, ao.attack_amount)  # AH-FINAL-07
     game.finish("lost", "devoured")
+
+
+#: the five phases of a round, in order (AH-TURN-01); looked up by name at call time so
+#: that tests may watch a phase
+PHASES: tuple[tuple[str, Any], ...] = (
+    ("upkeep", lambda g: upkeep(g)),
+    ("movement", lambda g: movement(g)),
+    ("arkham-encounters", lambda g: arkham_encounters(g)),
+    ("other-world-encounters", lambda g: other_world_encounters(g)),
+    ("mythos", lambda g: mythos_phase(g)),
+)
