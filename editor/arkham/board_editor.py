@@ -218,6 +218,38 @@ class BoardEditor(DocumentEditor):
                 if item is not None:
                     self.view.centerOn(item)
 
+    def open_simulation(self, players: int | None = None, level: int | None = None) -> Any:
+        """Play > Simulate: the shared simulate dialog on this board as edited (a snapshot
+        of the pack when the editor has a workspace, else the saved pack)."""
+        import shutil
+        import tempfile
+
+        from questforge.editor.playtest import open_simulate
+        from questforge.engine.core.pack import find_pack_root
+
+        snapshot = getattr(self.context, "snapshot", None)
+        temp: Path | None = None
+        if callable(snapshot):
+            temp = Path(tempfile.mkdtemp(prefix="questforge-play-"))
+            pack = snapshot(temp / "pack")
+        elif self.document.path is not None:
+            pack = find_pack_root(self.document.path)
+        else:
+            pack = None
+        if pack is None:
+            raise ValueError("save the board in a pack to simulate it")
+        setup = {"players": players} if players else None
+        try:
+            dialog = open_simulate(self.window(), str(pack), self.document.content_id, setup=setup)
+        except Exception as exc:  # content the engine cannot load: a message, not a crash
+            if temp is not None:
+                shutil.rmtree(temp, ignore_errors=True)
+            raise ValueError(str(exc)) from None
+        if temp is not None:
+            dialog.destroyed.connect(lambda *_: shutil.rmtree(temp, ignore_errors=True))
+        self.simulate_dialog = dialog
+        return dialog
+
     def can_export_image(self) -> bool:
         return True
 

@@ -212,3 +212,13 @@ def test_ops_keep_connections_symmetric_and_delete_cleans_up() -> None:
     assert "arrows" not in board["streets"][0]
     run(ops.remove(board, street))
     assert board["streets"] == [] and board["locations"][0]["connects"] == []
+
+
+def test_simulate_dialog_opens_on_the_sample_board(qtbot: QtBot) -> None:
+    sample = Path(__file__).resolve().parents[2] / "content" / "arkham-sample"
+    doc = Document.open(sample / "board" / "harrowmere.json", autosave=False)
+    editor = editor_for(doc, None)
+    qtbot.addWidget(editor)
+    dialog = editor.open_simulation(players=2)
+    assert dialog is not None and dialog.face.ruleset == "arkham"
+    dialog.close()
