@@ -193,7 +193,20 @@ def _loose_ruleset(doc: Document) -> str | None:
                 return named[0]
         except Exception:
             pass
-    return _ruleset_for_kind(doc.kind) if doc.kind else None
+    if not doc.kind:
+        return None
+    try:
+        from questforge.engine import rulesets
+
+        defining = rulesets.rulesets_defining(doc.kind)
+    except Exception:
+        return None
+    if len(defining) > 1:
+        # a shared kind without a $schema: the ruleset that came first keeps its meaning,
+        # so adding a ruleset never changes how an existing loose file validates
+        order = {name: i for i, name in enumerate(rulesets.BUILTIN)}
+        defining.sort(key=lambda r: order.get(r.id, len(order)))
+    return defining[0].id if defining else None
 
 
 def _schema_folder(ruleset: str | None) -> str | None:
