@@ -17,6 +17,8 @@ The result is a :class:`Target`: plain strings and paths, picklable for worker p
 
 from __future__ import annotations
 
+import contextlib
+
 import hashlib
 import os
 import stat
@@ -163,10 +165,8 @@ def target_of_file(path: Path, kinds: Sequence[str] | None = None) -> Target:
     if not isinstance(data, dict):
         raise TargetError(f"{path}: expected a JSON object with a kind and an id")
     kind, doc_id = data.get("kind"), data.get("id")
-    try:
+    with contextlib.suppress(TargetError):  # the manifest's own problem is reported below
         kinds = _own_kinds(kinds, _pack_identity(root)[2])
-    except TargetError:
-        pass  # the manifest's own problem is reported below
     if kinds is not None and kind not in kinds:
         raise TargetError(
             f'{path}: expected {" or ".join(repr(k) for k in kinds)} ("kind"), found {kind!r}'
