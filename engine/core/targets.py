@@ -18,7 +18,6 @@ The result is a :class:`Target`: plain strings and paths, picklable for worker p
 from __future__ import annotations
 
 import contextlib
-
 import hashlib
 import os
 import stat
