@@ -244,3 +244,24 @@ def test_delayed_investigators_stand_up_instead_of_moving() -> None:
     phases.movement(g)
     # AH-DELAY-01, AH-STAT-07: no movement points, the marker stands up
     assert not a.delayed and a.area == "customs-house" and "stood-up" in types(g)
+
+
+def test_trading_with_investigators_in_the_same_area() -> None:
+    g = blank_game()
+    a, t = inv(g, 0), inv(g, 1)
+    t.area = a.area
+    a.cards += ["boathook", "flare-pistol", "steady-hands"]
+    a.money = 2
+    script = Script(trade=["give:boathook:tobias-wren", "money:tobias-wren", "done"])
+    g.controller = script
+    # AH-MOVE-09: items and money change hands in the same area; skills do not
+    phases.trade(g, a)
+    offered = next(d for d in script.asked if d.kind == "trade").options
+    assert "give:steady-hands:tobias-wren" not in offered
+    assert t.cards == ["boathook"] and t.money == 1 and a.money == 1
+    assert [e["what"] for e in g.log.of_type("traded")] == ["boathook", "money"]
+    # nobody else here: no trade offered
+    t.area = "quayside-streets"
+    before = len(script.asked)
+    phases.trade(g, a)
+    assert len(script.asked) == before

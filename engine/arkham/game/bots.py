@@ -237,6 +237,22 @@ class ArkhamBot:
             key=lambda i: (min(_dist(g, d.options[i], x) for x in goals), i),
         )
 
+    def _on_trade(self, d: Decision) -> int:
+        """Give a spare weapon to an investigator here who has none; keep everything else."""
+        g = self.game
+        inv = self._inv(d)
+        weapons = [c for c in inv.cards if g.card(c).is_weapon]
+        if len(weapons) < 2:
+            return 0
+        spare = min(weapons, key=lambda c: (sum(b.amount for b in g.card(c).bonuses), c))
+        for i, option in enumerate(d.options):
+            parts = str(option).split(":")
+            if parts[0] == "give" and parts[1] == spare:
+                other = g.inv(parts[2])
+                if not any(g.card(c).is_weapon for c in other.cards):
+                    return i
+        return 0
+
     def _on_return_gate(self, d: Decision) -> int:
         return 0
 

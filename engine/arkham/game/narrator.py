@@ -94,6 +94,13 @@ class Narrator:
             )
         if kind == "sliders":
             return f"sliders at {option}"
+        if kind == "trade":
+            parts = str(option).split(":")
+            if parts[0] == "give":
+                return f"give {self.name(parts[1])} to {self.name(parts[2])}"
+            if parts[0] == "money":
+                return f"give $1 to {self.name(parts[1])}"
+            return "stop giving"
         if kind == "discard":
             return f"discard {self.name(option)}"
         if kind == "clue-taker":

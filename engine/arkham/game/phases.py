@@ -192,12 +192,56 @@ def movement(game: ArkhamGame) -> None:
             inv.delayed = False  # AH-DELAY-01, AH-STAT-07
             game.emit("stood-up", investigator=inv.id)
             continue
+        trade(game, inv)
         if inv.stage == 1:
             game.move_inv(inv, inv.area, 2)  # AH-OW-02
         elif inv.stage == 2:
             leave_world(game, inv)
         elif game.in_town(inv.area):
             arkham_move(game, inv)
+        trade(game, inv)
+
+
+#: card types that may change hands (AH-MOVE-09: items and spells; money too)
+TRADABLE = ("common", "unique", "spell")
+
+
+def trade(game: ArkhamGame, inv: InvState) -> None:
+    """AH-MOVE-09: before and after moving, an investigator may give money, items and
+    spells to others in the same area (street, location or other-world area)."""
+    if inv.out_this_round or inv.devoured:
+        return
+    for _ in range(6):  # a few gifts at most per chance (every gift is one decision)
+        others = [
+            o
+            for o in game.state.order()
+            if o is not inv and o.area == inv.area and o.stage == inv.stage and not o.out_this_round
+        ]
+        if not others:
+            return
+        options: list[Any] = ["done"]
+        for other in others:
+            options += [
+                f"give:{c}:{other.id}"
+                for c in dict.fromkeys(inv.cards)
+                if game.card(c).type in TRADABLE
+            ]
+            if inv.money:
+                options.append(f"money:{other.id}")
+        choice = game.ask("trade", inv.id, options, "give something to an investigator here?")
+        if choice == "done":
+            return
+        parts = str(choice).split(":")
+        other = game.inv(parts[-1])
+        if parts[0] == "money":
+            inv.money -= 1
+            other.money += 1
+            game.emit("traded", giver=inv.id, receiver=other.id, what="money")
+        else:
+            inv.cards.remove(parts[1])
+            inv.exhausted.discard(parts[1])
+            other.cards.append(parts[1])
+            game.emit("traded", giver=inv.id, receiver=other.id, what=parts[1])
 
 
 def leave_world(game: ArkhamGame, inv: InvState) -> None:

@@ -84,6 +84,11 @@ EVENTS: dict[str, EventType] = {
             "an investigator moved (stage 1/2: other-world area)",
         ),
         _e("stood-up", "investigator", "a delayed investigator stands up (AH-DELAY-01)"),
+        _e(
+            "traded",
+            "giver receiver what",
+            "money ($1) or a card given to another investigator (AH-MOVE-09)",
+        ),
         _e("delayed", "investigator", "an investigator is delayed"),
         _e("arrested", "investigator", "an investigator is arrested (AH-STAT-08)"),
         _e(
@@ -200,6 +205,12 @@ DECISIONS: dict[str, DecisionType] = {
             "investigator",
             "slider positions [a, b, c]",
             "set skill sliders (AH-SETUP-10, AH-UPK-03)",
+        ),
+        DecisionType(
+            "trade",
+            "investigator",
+            "done | give:CARD:TO | money:TO",
+            "a gift to an investigator in the same area (AH-MOVE-09)",
         ),
         DecisionType(
             "move",
