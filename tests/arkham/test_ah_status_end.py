@@ -359,3 +359,15 @@ def test_first_citizen_has_the_most_gate_trophies() -> None:
     a.monster_trophies, t.monster_trophies = [], ["m"]
     # AH-WIN-06: most gate trophies, ties by monster trophies
     assert first_citizen(g) == t.id
+
+
+def test_spending_a_gate_trophy_refills_the_gate_markers() -> None:
+    g = blank_game()
+    a = inv(g)
+    a.gate_trophies = ["glass-city-a"]
+    g.state.gate_pile.clear()
+    g.controller = Script(refill_gates=[a.id])
+    # AH-AWAKE-02, AH-MISC-05: the trophy goes back and the gate opens instead of awakening
+    phases.open_gate(g, "tide-mill")
+    assert g.state.gates["tide-mill"].marker == "glass-city-a" and not a.gate_trophies
+    assert not g.state.awakened

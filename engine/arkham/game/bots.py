@@ -237,6 +237,10 @@ class ArkhamBot:
             key=lambda i: (min(_dist(g, d.options[i], x) for x in goals), i),
         )
 
+    def _on_refill_gates(self, d: Decision) -> int:
+        """Always refill: with no marker left the Ancient One awakens at once."""
+        return 1
+
     def _on_trade(self, d: Decision) -> int:
         """Give a spare weapon to an investigator here who has none; keep everything else."""
         g = self.game

@@ -498,6 +498,8 @@ def open_gate(game: ArkhamGame, loc: str) -> None:
         return
     game.add_doom(1)  # AH-GATE-04
     if not st.gate_pile:
+        refill_gates(game)
+    if not st.gate_pile:
         game.awaken("no gate markers are left")  # AH-AWAKE-01
     marker = st.gate_pile.pop()
     gate = gate_for(game, loc, marker)
@@ -514,6 +516,25 @@ def open_gate(game: ArkhamGame, loc: str) -> None:
     game.place_monster(loc)  # AH-GATE-06
     if len(st.gates) >= game.rules.gates_to_awaken(st.players):
         game.awaken("too many gates are open")  # AH-AWAKE-01
+
+
+def refill_gates(game: ArkhamGame) -> None:
+    """AH-AWAKE-02, AH-MISC-05: with no gate marker left, an investigator may spend a gate
+    trophy; it goes to the bottom of the gate markers and the gate can open."""
+    holders = [i.id for i in game.state.order() if i.gate_trophies]
+    if not holders:
+        return
+    who = game.ask(
+        "refill-gates", PLAYERS_ACTOR, ["no", *holders], "spend a gate trophy to refill the gates?"
+    )
+    if who == "no":
+        return
+    inv = game.inv(who)
+    game.state.gate_pile.insert(0, inv.gate_trophies.pop(0))
+    game.emit("trophies-spent", investigator=inv.id, what="gate", amount=1)
+
+
+PLAYERS_ACTOR = "players"
 
 
 def monster_surge(game: ArkhamGame) -> None:

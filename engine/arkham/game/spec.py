@@ -207,6 +207,12 @@ DECISIONS: dict[str, DecisionType] = {
             "set skill sliders (AH-SETUP-10, AH-UPK-03)",
         ),
         DecisionType(
+            "refill-gates",
+            "players",
+            "no | an investigator id",
+            "spend a gate trophy when no gate marker is left (AH-AWAKE-02)",
+        ),
+        DecisionType(
             "trade",
             "investigator",
             "done | give:CARD:TO | money:TO",
