@@ -121,9 +121,14 @@ class ArkhamBot:
                 return [area.id]
         if inv.explored and inv.area in st.gates:
             return [inv.area]
+        clues = [loc for loc, n in st.clues.items() if n and loc not in st.gates]
+        # gather clues nearby first when they would make the next closing a seal
+        if clues and 2 <= inv.clues < g.rules.seal_cost and not inv.stage:
+            near = [c for c in clues if _dist(g, inv.area, c) <= max(2, g.skill(inv, "speed"))]
+            if near and len(st.gates) < g.rules.gates_to_awaken(st.players) - 2:
+                return sorted(near)
         if st.gates and inv.stamina >= 4 and inv.sanity >= 3:
             return sorted(st.gates)
-        clues = [loc for loc, n in st.clues.items() if n and loc not in st.gates]
         return sorted(clues) or sorted(st.gates) or [inv.area]
 
     def _on_move(self, d: Decision) -> int:
