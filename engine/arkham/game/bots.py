@@ -1,8 +1,9 @@
 """Heuristic investigator bots: answer every decision kind sensibly for every investigator.
 
 The plan of a bot investigator, by priority: heal when hurt; close (and seal) a gate it has
-explored; go through the nearest gate when healthy; otherwise collect clues at unstable
-locations. In a fight it estimates its dice against the monster and evades when the odds
+explored; with 2-4 clues, pick up clues within reach first (so the next closing can be a
+seal) unless the gates are near the awakening count; go through the nearest gate when
+healthy; otherwise collect clues at unstable locations. In a fight it estimates its dice against the monster and evades when the odds
 are poor. Clues are kept for sealing unless a check that matters is failing.
 
 Call :meth:`ArkhamBot.attach` with the game before it runs (bots read the state, never
