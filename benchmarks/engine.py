@@ -89,7 +89,9 @@ def main(argv: list[str] | None = None) -> int:
         elapsed, _, results = run(source, args.games, 1, args.players, args.level)
         profiler.disable()
         out = io.StringIO()
-        pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(35)
+        pstats.Stats(profiler, stream=out).sort_stats(
+            os.environ.get("SORT", "cumulative")
+        ).print_stats(int(os.environ.get("TOP", "35")))
         print(out.getvalue())
         print(f"{args.games} games in {elapsed:.2f} s under the profiler")
         return 0

@@ -35,8 +35,9 @@ from questforge.editor.undo import (
     ReplaceRootCommand,
     SetValueCommand,
 )
-from questforge.engine.core.jsonload import JsonLoadError
+from questforge.engine.core.jsonload import JsonLoadError, surrogate_path
 from questforge.engine.core.jsonload import load_json_file as engine_load_json_file
+from questforge.engine.core.pack import refused_path
 
 #: seconds of inactivity after an edit before the recovery file is written
 AUTOSAVE_DELAY_MS = 3000
@@ -81,6 +82,72 @@ def atomic_write(path: Path, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+#: a temporary file of :func:`atomic_write` older than this is left over from a killed save
+STALE_TEMP_SECONDS = 10.0
+
+
+def remove_stale_temps(folder: Path, name: str | None = None) -> list[Path]:
+    """Delete the temporary files killed saves left in ``folder`` (of file ``name``, or of
+    any ``*.json`` file); returns what was removed.
+
+    :func:`atomic_write` writes ``.NAME.XXXXXXXX.tmp`` next to the file and renames it; a
+    save killed between the two leaves the temporary file in the pack (``git status``
+    shows it, the pack ships it). Opening the file or its pack removes such leftovers:
+    only regular files (never a link) with exactly that name pattern, and only when older
+    than :data:`STALE_TEMP_SECONDS`, so another editor's save in progress is never touched.
+    """
+    removed: list[Path] = []
+    now = time.time()
+    try:
+        with os.scandir(folder) as listing:
+            entries = [e for e in listing if e.name.startswith(".") and e.name.endswith(".tmp")]
+    except OSError:
+        return removed
+    for entry in entries:
+        stem, dot, random_part = entry.name[1 : -len(".tmp")].rpartition(".")
+        if not dot or not random_part or not stem.endswith(".json"):
+            continue
+        if name is not None and stem != name:
+            continue
+        try:
+            if not entry.is_file(follow_symlinks=False):
+                continue
+            if now - entry.stat(follow_symlinks=False).st_mtime < STALE_TEMP_SECONDS:
+                continue
+            os.unlink(entry.path)
+            removed.append(Path(entry.path))
+        except OSError:
+            continue
+    return removed
+
+
+def check_pack_path(path: Path, action: str) -> None:
+    """Refuse (``DocumentError``) a path whose pack forbids it: the ``validate`` rule.
+
+    Inside a pack, neither the file nor a folder between it and the pack root may be a
+    symbolic link; opening or saving through one would read or write outside the pack.
+    """
+    problem = refused_path(path)
+    if problem is not None:
+        raise DocumentError(
+            f"{problem.path}: cannot {action} {path.name}: {problem.message}"
+            + (f" ({problem.hint})" if problem.hint else "")
+        )
+
+
+def unsavable_text(data: Any) -> str | None:
+    """Why ``data`` cannot be written as UTF-8 (a lone surrogate: where), or ``None``."""
+    where = surrogate_path(data)
+    if where is None:
+        return None
+    shown = jsonpath.format_path(where).encode("utf-8", "backslashreplace").decode("utf-8")
+    return (
+        f"the text at {shown} holds half of a UTF-16 surrogate pair "
+        "(a \\ud800-\\udfff escape without its partner), which cannot be stored as UTF-8; "
+        "correct that text and save again"
+    )
 
 
 def load_json_file(path: Path) -> Any:
@@ -139,8 +206,14 @@ class Document(QObject):
     # ----------------------------------------------------------------- opening / naming
     @classmethod
     def open(cls, path: Path | str, **kwargs: Any) -> Document:
-        """Open ``path``; raises :class:`DocumentError` with a readable message."""
+        """Open ``path``; raises :class:`DocumentError` with a readable message.
+
+        Same rules as ``validate``: a link inside a pack is refused, not followed. Leftovers
+        of a killed save of this file are removed first.
+        """
         p = Path(path)
+        check_pack_path(p, "open")
+        remove_stale_temps(p.absolute().parent, p.name)
         return cls(load_json_file(p), p, **kwargs)
 
     @property
@@ -235,14 +308,20 @@ class Document(QObject):
     # ----------------------------------------------------------------- saving
     def save(self, path: Path | str | None = None) -> None:
         """Write the tree atomically to ``path`` (default: the document's own file)."""
-        target = Path(path).resolve() if path else self.path
-        if target is None:
+        named = Path(path) if path else self.path
+        if named is None:
             raise DocumentError("this document has no file name yet: use Save As")
+        check_pack_path(named, "save")  # before resolving: a link must not be written through
+        target = named.resolve()
+        problem = unsavable_text(self.data)
+        if problem is not None:
+            raise DocumentError(f"{target}: cannot save: {problem}")
         old_recovery = self.recovery_path()
         try:
             atomic_write(target, dumps(self.data))
-        except OSError as exc:
-            raise DocumentError(f"{target}: cannot save: {exc.strerror or exc}") from None
+        except (OSError, UnicodeError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) else None
+            raise DocumentError(f"{target}: cannot save: {reason or exc}") from None
         if target != self.path:
             self.path = target
             self.pathChanged.emit(target)
@@ -277,8 +356,11 @@ class Document(QObject):
             "data": self.data,
         }
         try:
-            atomic_write(rec, json.dumps(payload, ensure_ascii=False))
-        except OSError:
+            # ASCII escapes: the recovery file keeps even text a UTF-8 file cannot hold (a
+            # lone surrogate typed into a JSON field), so nothing is lost; saving says why
+            # the real file cannot take it
+            atomic_write(rec, json.dumps(payload, ensure_ascii=True))
+        except (OSError, ValueError):
             return None  # autosave is best effort; saving reports its own errors
         return rec
 

@@ -15,7 +15,6 @@ from typing import Any
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import (
     QAction,
-    QActionGroup,
     QCloseEvent,
     QKeySequence,
     QUndoGroup,
@@ -42,6 +41,7 @@ from questforge.editor.problems import ProblemsPanel
 from questforge.editor.prompts import Prompts, Unsaved
 from questforge.editor.validation import LiveValidator, ValidationResult
 from questforge.editor.workspace import Workspace
+from questforge.engine.core.events import JSONValue
 from questforge.engine.core.pack import find_pack_root
 
 SCHEMA_BASE = "https://questforge.dev/schema"
@@ -63,9 +63,10 @@ class MainWindow(QMainWindow):
         self.workspace = Workspace(self)
         self.undo_group = QUndoGroup(self)
         self.editors: dict[Document, DocumentEditor] = {}
-        self.players = 2
-        self.level = 1
-        self.orientation = "flat"
+        #: the values of the setup toolbar (player count, level, view options …), by name;
+        #: the options themselves come from the current editor (its ruleset's board mode)
+        self.setup: dict[str, JSONValue] = {}
+        self.setup_widgets: dict[str, QWidget] = {}
 
         self.tabs = QTabWidget()
         self.tabs.setTabsClosable(True)
@@ -77,7 +78,7 @@ class MainWindow(QMainWindow):
 
         self.browser = PackBrowser(self.workspace)
         self.browser.openRequested.connect(self.open_file)
-        self._dock("Pack", self.browser, Qt.DockWidgetArea.LeftDockWidgetArea)
+        pack_dock = self._dock("Pack", self.browser, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.history = QUndoView(self.undo_group)
         self.history.setEmptyLabel("<opened>")
         self._dock("History", self.history, Qt.DockWidgetArea.LeftDockWidgetArea)
@@ -87,6 +88,8 @@ class MainWindow(QMainWindow):
             "Problems", self.problems, Qt.DockWidgetArea.BottomDockWidgetArea
         )
         self.resizeDocks([problems_dock], [110], Qt.Orientation.Vertical)
+        # wide enough for card names and the file column (the tree scrolls for longer)
+        self.resizeDocks([pack_dock], [330], Qt.Orientation.Horizontal)
 
         self.hex_label = QLabel("")
         self.hex_label.setMinimumWidth(460)
@@ -168,14 +171,6 @@ class MainWindow(QMainWindow):
         self._action(view_menu, "Zoom &Out", lambda: self._view_call("zoom_by", 0.8), SK.ZoomOut)
         self._action(view_menu, "&Fit Map", lambda: self._view_call("fit"), "Ctrl+0")
         view_menu.addSeparator()
-        orient = QActionGroup(self)
-        for name in ("flat", "pointy"):
-            action = QAction(f"{name.title()}-topped hexes", self, checkable=True)
-            action.setChecked(name == self.orientation)
-            action.triggered.connect(lambda _=False, n=name: self.set_orientation(n))
-            orient.addAction(action)
-            view_menu.addAction(action)
-        view_menu.addSeparator()
         for dock in self.findChildren(QDockWidget):
             view_menu.addAction(dock.toggleViewAction())
 
@@ -189,18 +184,9 @@ class MainWindow(QMainWindow):
         self.addToolBar(toolbar)
         toolbar.addAction(self.undo_action)
         toolbar.addAction(self.redo_action)
-        toolbar.addSeparator()
-        toolbar.addWidget(QLabel(" Characters: "))
-        self.players_combo = QComboBox()
-        self.players_combo.addItems(["2", "3", "4"])
-        self.players_combo.currentTextChanged.connect(lambda t: self.set_player_count(int(t)))
-        toolbar.addWidget(self.players_combo)
-        toolbar.addWidget(QLabel("  Level: "))
-        self.level_spin = QSpinBox()
-        self.level_spin.setRange(0, 7)
-        self.level_spin.setValue(self.level)
-        self.level_spin.valueChanged.connect(self.set_level)
-        toolbar.addWidget(self.level_spin)
+        self.setup_toolbar = QToolBar("Setup")
+        self.setup_toolbar.setObjectName("toolbar-setup")
+        self.addToolBar(self.setup_toolbar)
         self._update_actions()
 
     # ----------------------------------------------------------------- opening
@@ -221,14 +207,14 @@ class MainWindow(QMainWindow):
         self.open_file(path)
 
     def open_file(self, path: Path) -> DocumentEditor | None:
-        path = Path(path).resolve()
+        named, path = Path(path), Path(path).resolve()
         existing = self.workspace.document_for(path)
         if existing is not None:
             editor = self.editors[existing]
             self.tabs.setCurrentWidget(editor)
             return editor
         try:
-            doc = Document.open(path)
+            doc = Document.open(named)  # the name as given: a link in a pack is refused
         except DocumentError as exc:
             self.prompts.error("Cannot open file", str(exc))
             return None
@@ -258,10 +244,8 @@ class MainWindow(QMainWindow):
         self.undo_group.addStack(doc.undo_stack)
         editor.statusMessage.connect(self._on_status)
         editor.selectionChanged.connect(self._update_actions)
-        editor.set_player_count(self.players)
-        editor.set_level(self.level)
-        if hasattr(editor, "scene") and self.orientation != "flat":
-            editor.scene.set_orientation(self.orientation)
+        if self.setup:
+            editor.set_setup(self.setup)
         doc.dirtyChanged.connect(lambda _d, d=doc: self._update_tab(d))
         doc.pathChanged.connect(lambda _p, d=doc: self._update_tab(d))
         index = self.tabs.addTab(editor, doc.display_name())
@@ -283,7 +267,8 @@ class MainWindow(QMainWindow):
         from questforge.editor.forms.schema_walk import SchemaContext
         from questforge.validator.schemas import default_store
 
-        entry = default_store().for_kind(kind)
+        owners = default_store().rulesets_with_kind(kind)  # kinds are per ruleset
+        entry = default_store().for_kind(kind, owners[0] if len(owners) == 1 else None)
         data: dict[str, Any] = {}
         if entry is not None:
             default = SchemaContext(entry.schema).default(entry.schema)
@@ -297,20 +282,51 @@ class MainWindow(QMainWindow):
         while f"new-{kind}-{n}" in taken:
             n += 1
         data["id"] = f"new-{kind}-{n}"
-        if kind == "scenario":
-            numbers = [
-                s.get("number")
-                for s in self.workspace.content("scenario").values()
-                if isinstance(s, dict)
-            ]
-            data["number"] = max([x for x in numbers if isinstance(x, int)] + [0]) + 1
-            data["name"] = "New scenario"
-            data["tiles"] = []
-            data["rooms"] = []
-            data["starting_room"] = ""
-            data["starting_hexes"] = []
-            data["win"] = [{"type": "kill-all"}]
+        template = self._template(kind, data["id"])
+        if template is not None:
+            for key, value in template.items():
+                if key not in ("$schema", "kind", "id"):
+                    data[key] = value
         return data
+
+    def pack_ruleset(self) -> str | None:
+        """The ruleset of the open pack (``None`` without one)."""
+        from questforge.engine.core.jsonload import JsonLoadError, load_json_file
+
+        root = self.workspace.pack_root
+        if root is None:
+            return None
+        try:
+            manifest = load_json_file(Path(root) / "pack.json").data
+        except JsonLoadError:
+            return None
+        ruleset = manifest.get("ruleset") if isinstance(manifest, dict) else None
+        return ruleset if isinstance(ruleset, str) else None
+
+    def _template(self, kind: str, doc_id: str) -> dict[str, Any] | None:
+        """The open pack's ruleset's scaffold of ``kind`` (what ``questforge new`` writes),
+        so a new document starts as a designer expects rather than as a bare schema."""
+        from questforge.engine import rulesets
+        from questforge.engine.core.errors import QuestforgeError
+        from questforge.engine.core.templates import PackContext
+
+        ruleset = rulesets.find(self.pack_ruleset())
+        if ruleset is None:
+            return None
+        templates = ruleset.templates()
+        if templates is None:
+            return None
+        root = self.workspace.pack_root
+        docs = [
+            (Path(), data)
+            for k in ruleset.kinds
+            for data in self.workspace.content(k).values()
+            if isinstance(data, dict)
+        ]
+        try:
+            return templates.blank(kind, doc_id, PackContext(root, {}, docs))
+        except QuestforgeError:
+            return None
 
     def recover_untitled(self) -> int:
         """Offer the autosaves of never-saved documents (after a crash); returns how many
@@ -329,7 +345,15 @@ class MainWindow(QMainWindow):
         return restored
 
     def new_scenario(self) -> DocumentEditor:
-        return self.new_document("scenario")
+        """File > New: a new document of the pack's playable kind (a Gloomhaven scenario, a
+        Descent quest …), else of the first kind its ruleset can scaffold."""
+        from questforge.engine import rulesets
+
+        ruleset = rulesets.find(self.pack_ruleset()) or next(iter(rulesets.all_rulesets()))
+        game = ruleset.game()
+        templates = ruleset.templates()
+        kinds = [*(game.playable_kinds if game else ()), *(templates.kinds if templates else ())]
+        return self.new_document(kinds[0] if kinds else ruleset.kinds[0])
 
     def _fill_new_menu(self, menu: QMenu) -> None:
         from questforge.validator.schemas import default_store
@@ -557,7 +581,7 @@ class MainWindow(QMainWindow):
         """Play > Simulate: many seeded bot games of the current document."""
         editor = self.current_editor()
         try:
-            dialog = editor.open_simulation(self.players, self.level) if editor else None
+            dialog = editor.open_simulation(dict(self.setup)) if editor else None
         except (ValueError, OSError) as exc:
             self.prompts.error("Cannot simulate", str(exc))
             return None
@@ -566,26 +590,65 @@ class MainWindow(QMainWindow):
         return dialog
 
     # ----------------------------------------------------------------- switches
-    def set_player_count(self, count: int) -> None:
-        self.players = count
-        if self.players_combo.currentText() != str(count):
-            self.players_combo.setCurrentText(str(count))
-        for editor in self.editors.values():
-            editor.set_player_count(count)
+    def _rebuild_setup_toolbar(self) -> None:
+        """The current editor's setup and view options as toolbar widgets (generated from
+        their declarations: a spin box, a combo box or a check box each)."""
+        from PySide6.QtWidgets import QCheckBox
 
-    def set_level(self, level: int) -> None:
-        self.level = level
-        if self.level_spin.value() != level:
-            self.level_spin.setValue(level)
-        for editor in self.editors.values():
-            editor.set_level(level)
+        editor = self.current_editor()
+        options = editor.setup_options() if editor is not None else ()
+        names = tuple(o.name for o in options)
+        if names == tuple(self.setup_widgets):
+            return
+        self.setup_toolbar.clear()
+        self.setup_widgets = {}
+        for option in options:
+            value = self.setup.setdefault(option.name, option.default)
+            self.setup_toolbar.addWidget(QLabel(f" {option.label}: "))
+            widget: QWidget
+            if option.type == "int":
+                spin = QSpinBox()
+                spin.setRange(
+                    option.minimum if option.minimum is not None else -(10**6),
+                    option.maximum if option.maximum is not None else 10**6,
+                )
+                spin.setValue(int(value))  # type: ignore[arg-type]
+                spin.valueChanged.connect(lambda v, n=option.name: self.set_setup_value(n, v))
+                widget = spin
+            elif option.type == "choice":
+                combo = QComboBox()
+                combo.addItems(list(option.choices))
+                combo.setCurrentText(str(value))
+                combo.currentTextChanged.connect(
+                    lambda t, n=option.name: self.set_setup_value(n, t)
+                )
+                widget = combo
+            elif option.type == "flag":
+                box = QCheckBox()
+                box.setChecked(bool(value))
+                box.toggled.connect(lambda on, n=option.name: self.set_setup_value(n, on))
+                widget = box
+            else:
+                continue
+            widget.setToolTip(option.help)
+            widget.setObjectName(f"setup-{option.name}")
+            self.setup_toolbar.addWidget(widget)
+            self.setup_widgets[option.name] = widget
 
-    def set_orientation(self, orientation: str) -> None:
-        self.orientation = orientation
+    def set_setup_value(self, name: str, value: JSONValue) -> None:
+        """Change one setup value (the toolbar, or a script) for every open editor."""
+        from PySide6.QtWidgets import QCheckBox
+
+        self.setup[name] = value
+        widget = self.setup_widgets.get(name)
+        if isinstance(widget, QSpinBox) and isinstance(value, int) and widget.value() != value:
+            widget.setValue(value)
+        elif isinstance(widget, QComboBox) and widget.currentText() != str(value):
+            widget.setCurrentText(str(value))
+        elif isinstance(widget, QCheckBox) and widget.isChecked() != bool(value):
+            widget.setChecked(bool(value))
         for editor in self.editors.values():
-            scene = getattr(editor, "scene", None)
-            if scene is not None:
-                scene.set_orientation(orientation)
+            editor.set_setup({name: value})
 
     def _view_call(self, name: str, *args: Any) -> None:
         editor = self.current_editor()
@@ -620,6 +683,7 @@ class MainWindow(QMainWindow):
         self.undo_group.setActiveStack(doc.undo_stack if doc else None)  # type: ignore[arg-type]
         if doc is not None:
             self.browser.select_path(doc.path)
+        self._rebuild_setup_toolbar()
         self._update_actions()
         self._update_title()
 

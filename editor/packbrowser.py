@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QStyle, QTreeWidget, QTreeWidgetItem, QWidget
+from PySide6.QtWidgets import QHeaderView, QStyle, QTreeWidget, QTreeWidgetItem, QWidget
 
 from questforge.editor.workspace import Workspace
 from questforge.validator.findings import Finding
@@ -22,8 +23,14 @@ class PackBrowser(QTreeWidget):
     def __init__(self, workspace: Workspace, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.workspace = workspace
-        self.setHeaderLabels(["Pack"])
+        self.setHeaderLabels(["Pack", "File"])
+        # names in full (ability cards differ only in their names); the file column shrinks
+        self.header().setStretchLastSection(True)
+        self.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         self.states: dict[str, str] = {}
+        #: files the safe loader refused (path -> why): shown as errors even before
+        #: validation runs, never as clean
+        self.load_errors: dict[str, str] = {}
         workspace.filesChanged.connect(self.refresh)
         self.itemActivated.connect(self._on_activated)
         self.itemDoubleClicked.connect(self._on_activated)
@@ -31,12 +38,16 @@ class PackBrowser(QTreeWidget):
 
     def refresh(self) -> None:
         self.clear()
+        self.load_errors = {}
         root = self.workspace.pack_root
-        self.setHeaderLabels([f"Pack: {self.workspace.pack_id() or '(none)'}"])
+        self.setHeaderLabels([f"Pack: {self.workspace.pack_id() or '(none)'}", "File"])
         kinds: dict[str, QTreeWidgetItem] = {}
+        names: dict[str, dict[str, Any]] = {}
         for f in sorted(self.workspace.files, key=lambda f: (f.kind, str(f.path))):
             parent = kinds.get(f.kind)
             if parent is None:
+                # open documents win over disk, so a renamed card shows its new name
+                names[f.kind] = self.workspace.content(f.kind) if f.error is None else {}
                 parent = QTreeWidgetItem([f.kind])
                 parent.setFlags(parent.flags() & ~Qt.ItemFlag.ItemIsSelectable)
                 self.addTopLevelItem(parent)
@@ -45,11 +56,20 @@ class PackBrowser(QTreeWidget):
             if root is not None:
                 with contextlib.suppress(ValueError):
                     label = str(f.path.relative_to(root))
-            item = QTreeWidgetItem([label])
+            data = names.get(f.kind, {}).get(f.id)
+            name = data.get("name") if isinstance(data, dict) else None
+            shown = name if isinstance(name, str) and name.strip() else f.id
+            item = QTreeWidgetItem([shown, label])
             item.setData(0, PATH_ROLE, str(f.path))
-            item.setToolTip(0, f"{f.kind} “{f.id}”\n{f.path}")
+            item.setToolTip(0, f"{shown}\n{f.kind} “{f.id}”\n{f.path}")
+            item.setToolTip(1, label)
+            item.setForeground(1, self.palette().placeholderText())
+            if f.error is not None:  # refused by the safe loader: say why, mark it an error
+                self.load_errors[str(f.path)] = f.error
+                item.setToolTip(0, f"cannot be read: {f.error}\n{f.path}")
             parent.addChild(item)
         for group in kinds.values():
+            group.setText(1, f"{group.childCount()} file{'s' if group.childCount() != 1 else ''}")
             # long groups (ability cards) start folded so the scenarios stay in view
             group.setExpanded(group.childCount() <= 12)
         self._apply_states()
@@ -69,7 +89,8 @@ class PackBrowser(QTreeWidget):
         self._apply_states()
 
     def state_of(self, path: Path) -> str:
-        return self.states.get(str(Path(path).resolve()), "ok")
+        key = str(Path(path).resolve())
+        return self.states.get(key, "error" if key in self.load_errors else "ok")
 
     def _apply_states(self) -> None:
         style = self.style()
@@ -86,7 +107,8 @@ class PackBrowser(QTreeWidget):
                 item = group.child(j)
                 if item is None:
                     continue
-                state = self.states.get(str(item.data(0, PATH_ROLE)), "ok")
+                key = str(item.data(0, PATH_ROLE))
+                state = self.states.get(key, "error" if key in self.load_errors else "ok")
                 item.setIcon(0, icons[state])
                 item.setData(0, Qt.ItemDataRole.AccessibleDescriptionRole, state)
 

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
 from PySide6.QtWidgets import (
+    QHeaderView,
     QLabel,
     QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -23,6 +26,27 @@ from questforge.editor.validation import ValidationResult
 from questforge.validator.findings import Finding
 
 PATH_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+class _WrapDelegate(QStyledItemDelegate):
+    """Row height for wrapped text: a tree view does not measure wrapping by itself."""
+
+    def __init__(self, tree: QTreeWidget, column: int) -> None:
+        super().__init__(tree)
+        self._tree = tree
+        self._column = column
+
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        size = super().sizeHint(option, index)
+        width = self._tree.header().sectionSize(self._column) - 10
+        text = index.data()
+        if isinstance(text, str) and width > 20:
+            flags = int(Qt.TextFlag.TextWordWrap)
+            used = option.fontMetrics.boundingRect(QRect(0, 0, width, 100000), flags, text)
+            size.setHeight(max(size.height(), used.height() + 6))
+        return size
 
 
 class ProblemsPanel(QWidget):
@@ -39,6 +63,21 @@ class ProblemsPanel(QWidget):
         self.tree.setHeaderLabels(["Code", "Message", "File", "Where"])
         self.tree.setRootIsDecorated(False)
         self.tree.setAlternatingRowColors(True)
+        # the message is what a person reads: it takes the spare width and wraps, the
+        # other columns fit their contents (a cut-off message hid the fix)
+        self.tree.setWordWrap(True)
+        self.tree.setUniformRowHeights(False)
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        for col in (0, 2, 3):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        # rows re-measure their wrapped height when the message column changes width
+        self._wrap = _WrapDelegate(self.tree, 1)
+        self.tree.setItemDelegateForColumn(1, self._wrap)
+        header.sectionResized.connect(
+            lambda col, _old, _new: self.tree.doItemsLayout() if col == 1 else None
+        )
         self.tree.itemActivated.connect(self._on_activated)
         self.tree.itemDoubleClicked.connect(self._on_activated)
         layout.addWidget(self.tree)
@@ -70,8 +109,6 @@ class ProblemsPanel(QWidget):
             item.setToolTip(1, message)
             item.setData(0, PATH_ROLE, (finding.file, tuple(finding.path)))
             self.tree.addTopLevelItem(item)
-        for col in (0, 2, 3):
-            self.tree.resizeColumnToContents(col)
 
     def _on_activated(self, item: QTreeWidgetItem, _column: int = 0) -> None:
         file, path = item.data(0, PATH_ROLE)

@@ -9,31 +9,66 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from questforge.engine.core.errors import UsageError
+from questforge.engine.core.events import JSONValue
+from questforge.engine.core.game import SetupOption
 
-class RenderError(Exception):
+
+class RenderError(UsageError):
     """The file cannot be rendered (unreadable, not a drawable kind, cannot write)."""
 
 
 @dataclass
 class RenderOptions:
-    players: int = 2
-    level: int = 1
-    orientation: str = "flat"
+    """What to draw: the renderer's declared options (``players``, ``orientation`` …, by
+    name) and the image format."""
+
+    values: dict[str, JSONValue] = field(default_factory=dict)
     fmt: str = "png"
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self.values.get(name, default)
 
 
 Renderer = Callable[[Any, Any, RenderOptions, Path], None]
 
-#: kind -> renderer(document, workspace, options, output)
-_RENDERERS: dict[str, Renderer] = {}
+
+@dataclass(frozen=True)
+class RendererSpec:
+    """A board mode's picture of one kind: the function and the options it takes."""
+
+    ruleset: str
+    kind: str
+    render: Renderer
+    options: tuple[SetupOption, ...] = ()
 
 
-def register_renderer(kind: str, renderer: Renderer) -> None:
-    _RENDERERS[kind] = renderer
+#: (ruleset, kind) -> renderer; two rulesets may both draw a ``scenario``
+_RENDERERS: dict[tuple[str, str], RendererSpec] = {}
+
+
+def register_renderer(
+    ruleset: str, kind: str, renderer: Renderer, options: tuple[SetupOption, ...] = ()
+) -> None:
+    _RENDERERS[(ruleset, kind)] = RendererSpec(ruleset, kind, renderer, options)
+
+
+def renderer_for(ruleset: str, kind: str) -> RendererSpec | None:
+    from questforge.editor.boardmodes import load_all
+
+    load_all()
+    return _RENDERERS.get((ruleset, kind))
+
+
+def renderable_kinds(ruleset: str) -> list[str]:
+    from questforge.editor.boardmodes import load_all
+
+    load_all()
+    return sorted(k for r, k in _RENDERERS if r == ruleset)
 
 
 _QUIET = ("propagateSizeHints",)
@@ -63,24 +98,23 @@ def ensure_app() -> Any:
     return app
 
 
-def render_file(source: Path, output: Path, options: RenderOptions) -> Path:
-    """Draw ``source`` into ``output``; :class:`RenderError` explains any problem."""
+def render_file(source: Path, output: Path, options: RenderOptions, ruleset: str) -> Path:
+    """Draw ``source`` (a document of ``ruleset``) into ``output``; :class:`RenderError`
+    explains any problem."""
     ensure_app()
-    from questforge.editor.boardmodes import load_all
     from questforge.editor.document import Document, DocumentError
     from questforge.editor.workspace import Workspace
     from questforge.engine.core.pack import find_pack_root
 
-    load_all()
     try:
         doc = Document.open(source, autosave=False)
     except DocumentError as exc:
         raise RenderError(str(exc)) from None
-    renderer = _RENDERERS.get(doc.kind)
-    if renderer is None:
-        known = ", ".join(sorted(_RENDERERS)) or "none"
+    spec = renderer_for(ruleset, str(doc.kind))
+    if spec is None:
+        known = ", ".join(renderable_kinds(ruleset)) or "none"
         raise RenderError(
-            f"{source}: a {doc.kind!r} file has no map to render (renderable kinds: {known})"
+            f"{source}: a {ruleset} {doc.kind!r} has no picture to render (renderable kinds: {known})"
         )
     workspace = Workspace()
     root = find_pack_root(source)
@@ -88,7 +122,7 @@ def render_file(source: Path, output: Path, options: RenderOptions) -> Path:
         workspace.open_pack(root)
     workspace.add_document(doc)
     try:
-        renderer(doc, workspace, options, output)
+        spec.render(doc, workspace, options, output)
     except (OSError, ValueError) as exc:
         raise RenderError(str(exc)) from None
     return output

@@ -7,14 +7,16 @@ and from disk otherwise - so a tile edited in another tab shows on the map at on
 
 from __future__ import annotations
 
+import os
 import shutil
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from questforge.editor.document import Document, DocumentError
+from questforge.editor.document import Document, DocumentError, remove_stale_temps
 from questforge.engine.core.jsonload import JsonLoadError, load_json_file
 from questforge.engine.core.pack import content_files, find_pack_root
 
@@ -28,6 +30,23 @@ class PackFile:
     id: str
     #: the file could not be read as JSON (message), else ``None``
     error: str | None = None
+
+
+def _not_pack_content(folder: str, names: list[str]) -> set[str]:
+    """``copytree``'s ignore: hidden entries and anything not a file, folder or link."""
+    skipped = set()
+    for name in names:
+        if name.startswith("."):
+            skipped.add(name)
+            continue
+        try:
+            mode = os.lstat(os.path.join(folder, name)).st_mode
+        except OSError:
+            skipped.add(name)
+            continue
+        if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode) or stat.S_ISLNK(mode)):
+            skipped.add(name)
+    return skipped
 
 
 class Workspace(QObject):
@@ -51,6 +70,9 @@ class Workspace(QObject):
     def open_pack(self, root: Path) -> None:
         self.pack_root = Path(root).resolve()
         self.rescan()
+        # leftovers of saves that were killed half-way (see remove_stale_temps)
+        for folder in {f.path.parent for f in self.files} | {self.pack_root}:
+            remove_stale_temps(folder)
 
     def rescan(self) -> None:
         self.files = []
@@ -153,11 +175,17 @@ class Workspace(QObject):
         included) without touching the user's files. Untitled documents go to
         ``<kind>s/<id>.json``.
         """
-        from questforge.editor.document import dumps
+        from questforge.editor.document import dumps, unsavable_text
 
         if self.pack_root is None:
             raise ValueError("open the file inside a pack first (there is no pack.json above it)")
-        shutil.copytree(self.pack_root, target, ignore=shutil.ignore_patterns(".*"))
+        for doc in self.documents:
+            problem = unsavable_text(doc.data)
+            if problem is not None:
+                raise ValueError(f"{doc.display_name()}: {problem}")
+        # links are copied as links (the engine's pack walk refuses them, as validate
+        # does) and pipes, sockets and devices are left out: copying them would block
+        shutil.copytree(self.pack_root, target, symlinks=True, ignore=_not_pack_content)
         for doc in self.documents:
             if doc.path is None:
                 out = target / f"{doc.kind}s" / f"{doc.content_id or 'untitled'}.json"

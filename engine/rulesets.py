@@ -39,7 +39,6 @@ import importlib
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -50,7 +49,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only (keeps importing this module
     from questforge.engine.core.templates import Templates
 
 #: rulesets shipped with questforge: ``questforge.engine.<id>`` registers each one.
-BUILTIN: tuple[str, ...] = ("gloomhaven", "arkham")
+BUILTIN: tuple[str, ...] = ("gloomhaven", "descent", "witcher", "arkham")
 
 #: kinds every ruleset shares (their schemas live in ``schema/common``)
 COMMON_KINDS: tuple[str, ...] = ("pack",)
@@ -153,8 +152,13 @@ _loaded = False
 
 
 def register(ruleset: Ruleset) -> Ruleset:
-    """Register (or replace) a ruleset; returns it so modules can keep a handle."""
+    """Register (or replace) a ruleset; returns it so modules can keep a handle. A
+    plug-in's schema folder becomes known to every schema consumer."""
     _REGISTRY[ruleset.id] = ruleset
+    if ruleset.schema_path is not None:
+        from questforge.schema import add_schema_folder
+
+        add_schema_folder(ruleset.schema_folder or ruleset.id, ruleset.schema_path)
     return ruleset
 
 
@@ -163,13 +167,33 @@ def unregister(ruleset_id: str) -> None:
     _REGISTRY.pop(ruleset_id, None)
 
 
+def _import_builtin(name: str) -> None:
+    """Import ``questforge.engine.<name>`` (which registers it); a module imported before
+    the registry was reset (tests) is registered again from its ``RULESET``."""
+    module = importlib.import_module(f"questforge.engine.{name}")
+    record = getattr(module, "RULESET", None)
+    if isinstance(record, Ruleset) and record.id not in _REGISTRY:
+        register(record)
+
+
+def builtin_rulesets() -> list[Ruleset]:
+    """The rulesets shipped with questforge, without scanning plug-in entry points (which
+    costs tens of milliseconds at start-up)."""
+    for name in BUILTIN:
+        _import_builtin(name)
+    return [_REGISTRY[n] for n in BUILTIN if n in _REGISTRY]
+
+
 def _load_all() -> None:
     global _loaded
     if _loaded:
         return
     _loaded = True
     for name in BUILTIN:
-        importlib.import_module(f"questforge.engine.{name}")
+        _import_builtin(name)
+    # imported here: importlib.metadata costs tens of ms at start-up (ai solve never needs it)
+    from importlib.metadata import entry_points
+
     for ep in entry_points(group="questforge.rulesets"):
         try:
             obj = ep.load()

@@ -1,6 +1,6 @@
 """``python -m questforge`` runs the command line."""
 
-from questforge.cli import main
+from questforge.launch import main
 
 if __name__ == "__main__":
     main()

@@ -37,15 +37,37 @@ def schema_id(folder: str, name: str) -> str:
     return f"{BASE_URI}{folder}/{name}{SUFFIX}"
 
 
-def schema_files() -> Iterator[tuple[str, str, Traversable]]:
-    """Every shipped schema as ``(folder, name, path)``, sorted by folder then name."""
+#: schema folders of plug-in rulesets (outside this package), by folder name; added by the
+#: ruleset registry (:func:`add_schema_folder`) so that every schema consumer sees them
+_EXTRA: dict[str, Traversable] = {}
+
+
+def add_schema_folder(name: str, folder: Traversable) -> None:
+    """Make a plug-in ruleset's schema folder known as ``<name>/`` (its ``$id`` s must be
+    ``https://questforge.dev/schema/<name>/<kind>.schema.json``). A shipped folder of the
+    same name is never replaced."""
+    if (files(__name__) / name).is_dir() or _EXTRA.get(name) == folder:
+        return
+    _EXTRA[name] = folder
+    load_schema.cache_clear()
+    _by_id.cache_clear()
+
+
+def _folders() -> list[tuple[str, Traversable]]:
     root = files(__name__)
-    for folder in sorted((p for p in root.iterdir() if p.is_dir()), key=lambda p: p.name):
-        if folder.name.startswith(("_", ".")):
-            continue
+    shipped = [
+        (p.name, p) for p in root.iterdir() if p.is_dir() and not p.name.startswith(("_", "."))
+    ]
+    return sorted([*shipped, *_EXTRA.items()], key=lambda item: item[0])
+
+
+def schema_files() -> Iterator[tuple[str, str, Traversable]]:
+    """Every schema as ``(folder, name, path)``, sorted by folder then name: the shipped ones
+    and those of plug-in rulesets."""
+    for folder_name, folder in _folders():
         for path in sorted(folder.iterdir(), key=lambda p: p.name):
             if path.is_file() and path.name.endswith(SUFFIX):
-                yield folder.name, path.name[: -len(SUFFIX)], path
+                yield folder_name, path.name[: -len(SUFFIX)], path
 
 
 def is_definitions(name: str) -> bool:
@@ -68,7 +90,8 @@ def kind_schema_files() -> Iterator[tuple[str, str, Traversable]]:
 @cache
 def load_schema(folder: str, name: str) -> Schema:
     """The schema ``<folder>/<name>.schema.json``; ``KeyError`` if there is none."""
-    path = files(__name__).joinpath(folder, f"{name}{SUFFIX}")
+    base = _EXTRA.get(folder) or files(__name__).joinpath(folder)
+    path = base.joinpath(f"{name}{SUFFIX}")
     if not path.is_file():
         raise KeyError(f"no schema {folder}/{name}{SUFFIX}")
     schema: Schema = json.loads(path.read_text(encoding="utf-8"))

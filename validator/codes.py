@@ -8,8 +8,11 @@ ruleset), ``QC9xx`` from the runner itself. Each is declared in the check regist
 
 from __future__ import annotations
 
+from typing import Any
+
+from questforge.engine.core.jsonload import DEFAULT_MAX_DEPTH, surrogate_path
 from questforge.validator.checks import CORE, CheckSpec, declare
-from questforge.validator.findings import Severity
+from questforge.validator.findings import Finding, Severity
 
 E, W = Severity.ERROR, Severity.WARNING
 
@@ -22,7 +25,9 @@ IO_ERROR = _d(
     "QC001",
     E,
     "File cannot be read",
-    "The file exists but cannot be read (permissions, a folder where a file was expected).",
+    "The file exists but cannot be read (permissions, a folder where a file was expected, "
+    "a named pipe, socket or device), or a folder of the pack cannot be listed (its "
+    "content files could not be checked).",
 )
 TOO_BIG = _d(
     "QC002",
@@ -63,6 +68,16 @@ DUPLICATE_KEY = _d(
     "Duplicate key",
     "An object uses the same key twice; JSON readers disagree on which value wins.",
 )
+LONE_SURROGATE = _d(
+    "QC009",
+    E,
+    "Lone surrogate escape",
+    'A string holds half of a UTF-16 surrogate pair (e.g. "\\ud800" with no low half '
+    "after it). JSON's grammar allows the escape, but the string cannot be written as "
+    "UTF-8, so the editor could not save the file and reports could not show it; it is "
+    "refused at load with the position of the escape. Write the character itself or a "
+    "complete pair.",
+)
 SCHEMA = _d(
     "QC010",
     E,
@@ -80,7 +95,16 @@ UNKNOWN_KIND = _d(
     "QC012",
     E,
     "Unknown kind",
-    'The "kind" is missing or names no schema of the pack\'s ruleset or the common schemas.',
+    'The "kind" is missing or names no schema of the document\'s ruleset or the common '
+    "schemas. A document's ruleset is its pack's (pack.json's \"ruleset\"); a file in no "
+    'pack names it with its "$schema" URL (…/schema/<ruleset>/<kind>.schema.json).',
+)
+OTHER_RULESET_KIND = _d(
+    "QC103",
+    E,
+    "Kind of another ruleset",
+    "The document's kind belongs to a different ruleset than its pack's manifest declares "
+    "(kinds are per ruleset: two rulesets may both have a kind of the same name).",
 )
 SCHEMA_MISMATCH = _d(
     "QC013",
@@ -144,3 +168,30 @@ INTERNAL = _d(
     "A semantic check raised an exception; this is a bug in questforge. The other checks "
     "still ran.",
 )
+
+
+def unvalidatable(exc: ValueError, name: str, data: Any) -> Finding:
+    """The finding for data the schema validator refused to look at (it raised).
+
+    Two causes: a string holding a lone surrogate (jsonschema-rs cannot convert it to a
+    Rust string, so any message quoting it fails: ``QC009`` at that string, never the
+    misleading "nested too deeply"), or data nested deeper than it can walk (files are
+    refused before that by the loader's depth limit; in-memory documents, the editor's,
+    are caught here: ``QC003``).
+    """
+    where = (
+        surrogate_path(data) if isinstance(exc, UnicodeError) or "surrogate" in str(exc) else None
+    )
+    if where is not None:
+        return LONE_SURROGATE.finding(
+            "string holds half of a UTF-16 surrogate pair without its other half; it cannot "
+            "be stored as UTF-8",
+            file=name,
+            path=where,
+            hint="write the character itself, or a complete surrogate pair",
+        )
+    return TOO_DEEP.finding(
+        f"content nested too deeply to validate ({exc})",
+        file=name,
+        hint=f"nesting is limited to {DEFAULT_MAX_DEPTH} levels",
+    )

@@ -353,7 +353,8 @@ class CheckContext:
             if loader is None and self.ruleset is not None:
                 from questforge.engine import rulesets
 
-                loader = rulesets.get(self.ruleset).load_model
+                record = rulesets.get(self.ruleset)
+                loader = record.load_model if record.has_model else None
             if loader is None:
                 raise LookupError(f"ruleset {self.ruleset!r} has no model loader")
             dependencies = [

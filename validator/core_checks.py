@@ -2,7 +2,8 @@
 
 Ruleset-specific checks (references between Gloomhaven kinds, map geometry, ...) live in
 ``questforge.validator.<ruleset>``; these only use what every pack has: kinds, ids, the
-manifest and the ``pack-id:content-id`` reference form.
+manifest and the ``pack-id:content-id`` reference form. (``QC103``, a kind of another
+ruleset, is found by the schema stage, which looks kinds up by (ruleset, kind).)
 """
 
 from __future__ import annotations
@@ -67,38 +68,6 @@ def single_manifest(ctx: CheckContext) -> Iterator[Finding]:
 
 
 @check(
-    "QC103",
-    ruleset=CORE,
-    severity="error",
-    title="Kind of another ruleset",
-    description="The document's kind belongs to a different ruleset than the pack's "
-    "manifest declares.",
-)
-def kind_matches_ruleset(ctx: CheckContext) -> Iterator[Finding]:
-    if ctx.ruleset is None or ctx.pack_id is None:
-        return
-    try:
-        from questforge.engine import rulesets
-
-        own = rulesets.get(ctx.ruleset)
-    except Exception:
-        return
-    for doc in ctx.documents:
-        kind = doc.kind
-        if kind is None or kind == "pack" or kind in own.kinds:
-            continue
-        other = rulesets.ruleset_for_kind(kind)
-        if other is not None and other.name != ctx.ruleset:
-            yield ctx.finding(
-                kind_matches_ruleset,
-                f"kind {kind!r} belongs to ruleset {other.name!r}, but this pack's ruleset is "
-                f"{ctx.ruleset!r}",
-                doc,
-                ("kind",),
-            )
-
-
-@check(
     "QC104",
     ruleset=CORE,
     severity="error",
@@ -116,7 +85,7 @@ def ruleset_is_known(ctx: CheckContext) -> Iterator[Finding]:
     try:
         from questforge.engine import rulesets
 
-        known = [r.name for r in rulesets.all_rulesets()]
+        known = [r.id for r in rulesets.all_rulesets()]
     except Exception:
         return
     if name not in known:

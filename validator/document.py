@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from questforge.engine.core.jsonload import locate
+from questforge.validator.locating import Locator
 
 
 @dataclass(eq=False)
@@ -32,6 +32,10 @@ class Document:
     _positions: dict[tuple[str | int, ...], tuple[int, int]] = field(
         default_factory=dict, repr=False
     )
+    #: no object of :attr:`text` repeats a key (set by the loaders, which know): findings
+    #: are then located faster
+    unique_keys: bool = field(default=False, repr=False)
+    _locator: Locator | None = field(default=None, repr=False)
 
     @property
     def kind(self) -> str | None:
@@ -49,9 +53,16 @@ class Document:
             return None, None
         found = self._positions.get(path)
         if found is None:
-            found = locate(self.text, path)
+            if self._locator is None or self._locator.text is not self.text:
+                self._locator = Locator(self.text, unique_keys=self.unique_keys)
+            found = self._locator.locate(path)
             self._positions[path] = found
         return found
+
+    def forget_positions(self) -> None:
+        """The text changed: line and column of every path must be found again."""
+        self._positions.clear()
+        self._locator = None
 
     def get(self, path: tuple[str | int, ...]) -> Any:
         """The value at ``path`` in :attr:`data`, or ``None`` if the path does not exist."""

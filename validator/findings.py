@@ -7,6 +7,7 @@ only for files that have findings, since computing them costs a re-scan of the t
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -17,6 +18,46 @@ JsonPath = tuple[str | int, ...]
 class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
+
+
+#: a quoted value longer than this is shortened in messages
+MAX_QUOTED = 80
+#: a message longer than this (a huge array echoed by the schema validator) is cut in the
+#: middle, keeping its head and the tail that says what is wrong
+MAX_MESSAGE = 1000
+_QUOTED = re.compile(
+    # a JSON/Rust-style "..." value, or a Python repr '...' (opening quote after a space or
+    # bracket, so the apostrophe of "monster's" never starts one)
+    r'"(?:[^"\\\n]|\\.)*"'
+    + "|"
+    + r"(?:(?<=^)|(?<=[\s(\[{:,=]))'(?:[^'\\\n]|\\.)*'(?=$|[\s)\]},.:;])"
+)
+
+
+def _shorten_quoted(match: re.Match[str]) -> str:
+    text = match.group()
+    if len(text) <= MAX_QUOTED:
+        return text
+    quote = text[0]
+    return f"{text[: MAX_QUOTED - 20]}...{quote} ({len(text) - 2:,} characters)"
+
+
+def shorten(message: str) -> str:
+    """``message`` with long quoted values elided and its length bounded.
+
+    Schema messages echo the offending value (``"aaaa...." is longer than 200
+    characters``): a 9 MB string must not become a 9 MB line in a terminal, a CI log or
+    a SARIF file. Quoted values over :data:`MAX_QUOTED` characters keep their start and
+    say how long they were; whatever is still over :data:`MAX_MESSAGE` is cut in the
+    middle. Short messages are returned unchanged.
+    """
+    if len(message) <= MAX_QUOTED:
+        return message
+    out = _QUOTED.sub(_shorten_quoted, message) if ('"' in message or "'" in message) else message
+    if len(out) > MAX_MESSAGE:
+        keep = MAX_MESSAGE // 2 - 40
+        out = f"{out[:keep]} ... ({len(out) - 2 * keep:,} characters omitted) ... {out[-keep:]}"
+    return out
 
 
 @dataclass
@@ -31,6 +72,11 @@ class Finding:
     column: int | None = None
     #: further places involved (e.g. the other tile of an overlap): (file, path) pairs
     related: list[tuple[str | None, JsonPath]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.message = shorten(self.message)
+        if self.hint is not None:
+            self.hint = shorten(self.hint)
 
     @property
     def is_error(self) -> bool:

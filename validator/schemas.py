@@ -1,24 +1,31 @@
-"""The shipped JSON Schemas as a store: lookup by kind, compiled validators, no network.
+"""The content schemas as a store: lookup by (ruleset, kind), compiled validators, no network.
 
-A :class:`SchemaStore` indexes every ``<folder>/<name>.schema.json`` by folder and name and
-by ``$id``, and compiles one jsonschema-rs validator per schema on first use (cached: the
-editor validates on every edit). Every validator gets a local registry built from the
-store's own schemas and ``offline=True``, so a ``$ref`` can only resolve to a shipped schema:
-an unknown URL raises :class:`SchemaBuildError`, which the runner turns into a finding,
-instead of a fetch.
+A :class:`SchemaStore` indexes every schema by ``(ruleset, name)`` (``("gloomhaven",
+"monster")``; the ruleset-neutral pack manifest and ``$defs`` live under ``common``) and by
+``$id``, and compiles one jsonschema-rs validator per schema on first use (cached: the
+editor validates on every edit). Kinds are never looked up by name alone: two rulesets may
+both define a ``scenario``, and :meth:`SchemaStore.for_kind` takes the ruleset.
 
-The default store reads the ``questforge.schema`` package data (works from a plain install,
-not only a checkout); tests and other tools can build a store from any folder.
+Every validator gets a local registry built from the store's own schemas and
+``offline=True``, so a ``$ref`` can only resolve to a known schema: an unknown URL raises
+:class:`SchemaBuildError`, which the runner turns into a finding, instead of a fetch.
+
+The default store reads ``common`` from the ``questforge.schema`` package data and each
+ruleset's schemas from its ruleset record's ``schema_dir()`` (:func:`ruleset_schema_dir`),
+on first use of that ruleset, so a third-party or test ruleset can ship its schemas outside
+questforge. Tests and other tools can build a store from any folder.
 """
 
 from __future__ import annotations
 
 import difflib
 import json
+import re
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urldefrag, urljoin
@@ -38,12 +45,21 @@ class SchemaBuildError(Exception):
 
 @dataclass
 class SchemaEntry:
-    """One schema file: ``folder``/``name`` (``gloomhaven``/``monster``) and its content."""
+    """One schema: ``folder``/``name`` (``gloomhaven``/``monster``) and its content.
+
+    ``folder`` is the ruleset the schema belongs to (``common`` for the ruleset-neutral
+    ones): the first half of the (ruleset, kind) key.
+    """
 
     folder: str
     name: str
     schema: dict[str, Any]
-    path: Path | None = None
+    path: Path | Traversable | None = None
+
+    @property
+    def ruleset(self) -> str | None:
+        """The ruleset of this schema (``None`` for a ``common`` one)."""
+        return None if self.folder == COMMON else self.folder
 
     @property
     def id(self) -> str:
@@ -56,68 +72,137 @@ class SchemaEntry:
         return value if isinstance(value, str) else ""
 
 
+#: loads the schemas of one ruleset on demand (``[]`` when it has none or is unknown)
+RulesetSource = Callable[[str], list[SchemaEntry]]
+
+
 @dataclass
 class SchemaStore:
-    """Schemas by ``(folder, name)`` and by ``$id``, with cached compiled validators."""
+    """Schemas by ``(ruleset, name)`` and by ``$id``, with cached compiled validators.
+
+    ``source``, if given, supplies the schemas of a ruleset the first time that ruleset is
+    asked for (the default store reads them from the ruleset's record); a store without
+    one holds exactly the entries it was built with.
+    """
 
     entries: list[SchemaEntry]
+    source: RulesetSource | None = None
     _by_key: dict[tuple[str, str], SchemaEntry] = field(init=False, repr=False)
     _by_id: dict[str, SchemaEntry] = field(init=False, repr=False)
     _validators: dict[tuple[str, str], Any] = field(init=False, repr=False)
-    _lock: threading.Lock = field(init=False, repr=False, default_factory=threading.Lock)
+    _loaded: set[str] = field(init=False, repr=False)
+    _lock: threading.RLock = field(init=False, repr=False, default_factory=threading.RLock)
 
     def __post_init__(self) -> None:
-        self.entries = sorted(self.entries, key=lambda e: (e.folder != COMMON, e.folder, e.name))
+        self._by_key = {}
+        self._by_id = {}
+        self._validators = {}
+        self._loaded = set()
+        self._add(self.entries)
+
+    def _add(self, entries: Iterable[SchemaEntry]) -> None:
+        merged = {(e.folder, e.name): e for e in self.entries}
+        for entry in entries:
+            merged.setdefault((entry.folder, entry.name), entry)
+        self.entries = sorted(merged.values(), key=lambda e: (e.folder != COMMON, e.folder, e.name))
         self._by_key = {(e.folder, e.name): e for e in self.entries}
         self._by_id = {e.id: e for e in self.entries}
-        self._validators = {}
+        self._loaded.update(e.folder for e in self.entries)
+
+    def _ensure(self, ruleset: str) -> None:
+        """Load ``ruleset``'s schemas through :attr:`source` if not done yet. A ruleset
+        without schemas (or not installed) is asked again next time: it may be registered
+        later (plug-ins, tests)."""
+        if self.source is None or ruleset in self._loaded or ruleset == COMMON:
+            return
+        with self._lock:
+            if ruleset in self._loaded:
+                return
+            found = self.source(ruleset)
+            if found:
+                self._add(SchemaEntry(ruleset, e.name, e.schema, e.path) for e in found)
 
     # --- construction --------------------------------------------------------------------
 
     @classmethod
     def from_directory(cls, root: Path) -> SchemaStore:
-        """Every ``root/<folder>/<name>.schema.json``."""
+        """Every ``root/<ruleset>/<name>.schema.json`` (``root/common/...`` for the
+        ruleset-neutral ones)."""
         entries = []
-        for path in sorted(Path(root).glob(f"*/*{SUFFIX}")):
-            with open(path, encoding="utf-8") as handle:
-                schema = json.load(handle)
-            entries.append(SchemaEntry(path.parent.name, path.name[: -len(SUFFIX)], schema, path))
+        for folder in sorted(p for p in Path(root).iterdir() if p.is_dir()):
+            entries.extend(read_schema_dir(folder))
         return cls(entries)
 
     @classmethod
     def from_schemas(cls, schemas: Iterable[tuple[str, str, dict[str, Any]]]) -> SchemaStore:
-        """From ``(folder, name, schema)`` triples (in-memory tests, plug-ins)."""
+        """From ``(ruleset, name, schema)`` triples (in-memory tests, plug-ins)."""
         return cls([SchemaEntry(f, n, s) for f, n, s in schemas])
 
     # --- lookup --------------------------------------------------------------------------
 
     def __iter__(self) -> Iterator[SchemaEntry]:
-        return iter(self.entries)
+        """Every schema, of every ruleset the store can find (all of them are loaded)."""
+        self.load_all()
+        return iter(list(self.entries))
+
+    def load_all(self) -> None:
+        """Load the schemas of every installed ruleset (for listings and exports)."""
+        if self.source is None:
+            return
+        for name in _installed_rulesets():
+            self._ensure(name)
 
     def get(self, folder: str, name: str) -> SchemaEntry | None:
+        """The schema ``name`` of ruleset ``folder`` (``common`` for the neutral ones)."""
+        self._ensure(folder)
         return self._by_key.get((folder, name))
 
     def by_id(self, schema_id: str) -> SchemaEntry | None:
-        return self._by_id.get(schema_id.split("#", 1)[0])
+        """The schema whose ``$id`` is ``schema_id`` (a ``#fragment`` is ignored); the
+        ruleset named in the URL is loaded first if needed."""
+        uri = schema_id.split("#", 1)[0]
+        found = self._by_id.get(uri)
+        if found is None and self.source is not None:
+            named = ruleset_in_schema_url(uri)
+            if named is not None:
+                self._ensure(named)
+                found = self._by_id.get(uri)
+        return found
 
     def folders(self) -> list[str]:
-        return sorted({e.folder for e in self.entries})
+        return sorted({e.folder for e in self})
 
-    def for_kind(self, kind: str, folder: str | None = None) -> SchemaEntry | None:
-        """The schema for content ``kind``: the common folder, then ``folder``, then any
-        folder that has exactly one schema of that name. A ``$defs`` library (``defs``) is
-        never a content kind: ``None`` for it."""
+    def for_kind(self, kind: str, ruleset: str | None) -> SchemaEntry | None:
+        """The schema for content ``kind`` of ``ruleset``: a ``common`` kind (the pack
+        manifest) for any ruleset, else the ruleset's own. ``ruleset=None`` (a document
+        whose ruleset is unknown) finds the common kinds only. A ``$defs`` library
+        (``defs``) is never a content kind: ``None`` for it."""
         if is_definitions(kind):
             return None
         entry = self._by_key.get((COMMON, kind))
-        if entry is not None:
+        if entry is not None or ruleset is None:
             return entry
-        if folder is not None:
-            entry = self._by_key.get((folder, kind))
-            if entry is not None:
-                return entry
-        matches = [e for e in self.entries if e.name == kind and e.folder != COMMON]
-        return matches[0] if len(matches) == 1 else None
+        self._ensure(ruleset)
+        return self._by_key.get((ruleset, kind))
+
+    def kinds(self, ruleset: str | None) -> list[str]:
+        """The content kinds a document of ``ruleset`` may have (common ones included)."""
+        if ruleset is not None:
+            self._ensure(ruleset)
+        return sorted(
+            e.name
+            for e in self.entries
+            if e.folder in (COMMON, ruleset) and not is_definitions(e.name)
+        )
+
+    def rulesets_with_kind(self, kind: str) -> list[str]:
+        """Every ruleset that has a kind of this name, for messages and for a user
+        interface offering a choice ("did you mean the ``scenario`` of ...") - never to
+        pick a document's schema."""
+        if is_definitions(kind):
+            return []
+        self.load_all()
+        return sorted(e.folder for e in self.entries if e.name == kind and e.folder != COMMON)
 
     # --- validators ----------------------------------------------------------------------
 
@@ -132,7 +217,7 @@ class SchemaStore:
             current = queue.pop()
             for ref in _refs(current.schema):
                 uri, _ = urldefrag(urljoin(current.id, ref))
-                found = self._by_id.get(uri)
+                found = self.by_id(uri)
                 if found is not None and found.id not in seen:
                     seen.add(found.id)
                     order.append(found)
@@ -215,14 +300,79 @@ def close_match(name: str, options: list[str]) -> str | None:
     return matches[0] if matches else None
 
 
+def ruleset_in_schema_url(url: str) -> str | None:
+    """The ruleset a ``$schema`` URL or path names: ``…/schema/<ruleset>/<kind>.schema.json``
+    (or ``…/<ruleset>/<kind>``), also the relative paths ``schema export`` copies are
+    referenced by (``../schemas/gloomhaven/monster.schema.json``). ``None`` when the URL
+    has no such shape or names the ``common`` folder."""
+    if not isinstance(url, str):
+        return None
+    parts = [p for p in url.split("#", 1)[0].replace("\\", "/").split("/") if p]
+    if len(parts) < 2 or parts[-2] == COMMON or not _RULESET_ID.fullmatch(parts[-2]):
+        return None
+    return parts[-2]
+
+
+#: a ruleset id is kebab-case (so a host name such as ``questforge.dev`` is not one)
+_RULESET_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+
+
+def ruleset_schema_dir(ruleset: Any) -> Traversable | None:
+    """Where the schemas of a ruleset record live: the contract's ``schema_dir()`` (its
+    ``schema_path`` for a third-party or test ruleset that ships schemas outside
+    questforge, else its folder in the schema package)."""
+    try:
+        folder: Traversable = ruleset.schema_dir()
+    except Exception:  # a broken plug-in record: no schemas, not a crash
+        return None
+    return Path(folder) if isinstance(folder, str) else folder
+
+
+def read_schema_dir(folder: Path | Traversable) -> list[SchemaEntry]:
+    """The ``*.schema.json`` files of one folder, as entries of that folder's name (the
+    default store re-keys them by the ruleset's name)."""
+    out: list[SchemaEntry] = []
+    if not folder.is_dir():
+        return out
+    for path in sorted(folder.iterdir(), key=lambda p: p.name):
+        if not path.name.endswith(SUFFIX) or not path.is_file():
+            continue
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        out.append(SchemaEntry(folder.name, path.name[: -len(SUFFIX)], schema, path))
+    return out
+
+
+def _installed_rulesets() -> list[str]:
+    try:
+        from questforge.engine import rulesets
+
+        return [r.id for r in rulesets.all_rulesets()]
+    except Exception:  # a broken plug-in must not take the store down
+        return []
+
+
+def _ruleset_schemas(name: str) -> list[SchemaEntry]:
+    """The schemas of installed ruleset ``name`` (``[]`` if unknown or without schemas)."""
+    try:
+        from questforge.engine import rulesets
+
+        record = rulesets.find(name)
+    except Exception:
+        return []
+    folder = ruleset_schema_dir(record) if record is not None else None
+    if folder is None:
+        return []
+    return read_schema_dir(folder)
+
+
 @cache
 def default_store() -> SchemaStore:
-    """The shipped schemas, through :mod:`questforge.schema`'s loader (once per process)."""
+    """The ``common`` schemas now, each ruleset's on first use (once per process)."""
     from questforge import schema as shipped
 
-    return SchemaStore(
-        [
-            SchemaEntry(folder, name, shipped.load_schema(folder, name))
-            for folder, name, _path in shipped.schema_files()
-        ]
-    )
+    common = [
+        SchemaEntry(folder, name, shipped.load_schema(folder, name), path)
+        for folder, name, path in shipped.schema_files()
+        if folder == COMMON
+    ]
+    return SchemaStore(common, source=_ruleset_schemas)

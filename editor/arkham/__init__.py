@@ -1,4 +1,5 @@
-"""Arkham board mode: the board graph editor and renderer (registered with the editor)."""
+"""Arkham board mode: the board graph editor and renderer, registered for
+``("arkham", "board")`` (the registries are keyed by ruleset and kind)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ def _factory(document: object, context: object) -> object:
     return BoardEditor(document, context)  # type: ignore[arg-type]
 
 
-register_editor(EditorSpec("arkham-board", is_arkham_board, _factory))  # type: ignore[arg-type]
+register_editor(EditorSpec("arkham", "board", _factory))  # type: ignore[arg-type]
 
 
 def _render(document: object, workspace: object, options: object, output: object) -> None:
@@ -36,7 +37,7 @@ def _render(document: object, workspace: object, options: object, output: object
 def _register_renderer() -> None:
     from questforge.editor.render import register_renderer
 
-    register_renderer("board", _render)
+    register_renderer("arkham", "board", _render)
 
 
 _register_renderer()

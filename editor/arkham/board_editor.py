@@ -9,6 +9,7 @@ made of the JSON operations of :mod:`.ops`; the canvas is redrawn from the docum
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from questforge.editor.jsonpath import JsonPath
 from questforge.editor.map.graph_canvas import GraphScene, export_scene
 from questforge.editor.map.view import MapView
 from questforge.editor.undo import DeleteKeyCommand
+from questforge.engine.core.events import JSONValue
 
 #: tool name -> (label, key)
 TOOLS: dict[str, tuple[str, str]] = {
@@ -218,37 +220,50 @@ class BoardEditor(DocumentEditor):
                 if item is not None:
                     self.view.centerOn(item)
 
-    def open_simulation(self, players: int | None = None, level: int | None = None) -> Any:
-        """Play > Simulate: the shared simulate dialog on this board as edited (a snapshot
-        of the pack when the editor has a workspace, else the saved pack)."""
-        import shutil
+    def _pack_for_play(self) -> tuple[Path, Path | None]:
+        """The pack to play: a snapshot of the pack as edited when the editor has a
+        workspace (returned with the temporary folder to remove), else the saved pack."""
         import tempfile
 
-        from questforge.editor.playtest import open_simulate
         from questforge.engine.core.pack import find_pack_root
 
         snapshot = getattr(self.context, "snapshot", None)
-        temp: Path | None = None
         if callable(snapshot):
             temp = Path(tempfile.mkdtemp(prefix="questforge-play-"))
-            pack = snapshot(temp / "pack")
-        elif self.document.path is not None:
-            pack = find_pack_root(self.document.path)
-        else:
-            pack = None
+            return Path(snapshot(temp / "pack")), temp
+        pack = find_pack_root(self.document.path) if self.document.path is not None else None
         if pack is None:
-            raise ValueError("save the board in a pack to simulate it")
-        setup = {"players": players} if players else None
+            raise ValueError("save the board in a pack to play it")
+        return pack, None
+
+    def _open_play(self, opener: Any, setup: dict[str, Any] | None) -> Any:
+        import shutil
+
+        pack, temp = self._pack_for_play()
         try:
-            dialog = open_simulate(self.window(), str(pack), self.document.content_id, setup=setup)
+            window = opener(self.window(), str(pack), self.document.content_id, setup=setup)
         except Exception as exc:  # content the engine cannot load: a message, not a crash
             if temp is not None:
                 shutil.rmtree(temp, ignore_errors=True)
             raise ValueError(str(exc)) from None
         if temp is not None:
-            dialog.destroyed.connect(lambda *_: shutil.rmtree(temp, ignore_errors=True))
-        self.simulate_dialog = dialog
-        return dialog
+            window.destroyed.connect(lambda *_: shutil.rmtree(temp, ignore_errors=True))
+        return window
+
+    def open_playtest(self) -> Any:
+        """Play > Playtest: the generic playtest window (the contract's step API) on this
+        board as edited."""
+        from questforge.editor.playtest import open_playtest
+
+        self.playtest_window = self._open_play(open_playtest, None)
+        return self.playtest_window
+
+    def open_simulation(self, setup: Mapping[str, JSONValue] | None = None) -> Any:
+        """Play > Simulate: the shared simulate dialog on this board as edited."""
+        from questforge.editor.playtest import open_simulate
+
+        self.simulate_dialog = self._open_play(open_simulate, dict(setup) if setup else None)
+        return self.simulate_dialog
 
     def can_export_image(self) -> bool:
         return True

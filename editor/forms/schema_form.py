@@ -1,6 +1,7 @@
 """A form generated from a JSON Schema, bound to a path of a document.
 
-Widget per schema shape: object -> group with a row per property (optional ones can be
+Widget per schema shape: a level grid (levels x normal/elite) or a fixed-length vector
+(health at levels 1-9) -> a table (``table_form``), object -> group with a row per property (optional ones can be
 added and removed), array -> list with add/remove, ``enum`` -> combo box, integer/number ->
 spin box, boolean -> check box, string -> line edit (long text -> text box), ``const`` ->
 label; a value whose schema allows several types (an integer or a formula such as
@@ -36,10 +37,13 @@ from PySide6.QtWidgets import (
 
 from questforge.editor.document import Document
 from questforge.editor.forms.schema_walk import Schema, SchemaContext, json_type
+from questforge.editor.forms.table_form import GridTable, hint_for, table_spec
 from questforge.editor.jsonpath import MISSING, JsonPath, format_path, is_prefix
 from questforge.editor.undo import DeleteKeyCommand
 
 LONG_TEXT = 400
+#: nested groups and lists: thin margins, so deep nesting still fits a side panel
+NESTED_MARGINS = (4, 4, 4, 4)
 INT_LIMIT = 1_000_000_000
 
 
@@ -62,6 +66,8 @@ class SchemaForm(QWidget):
 
     #: emitted after the form was rebuilt (tests wait on it)
     rebuilt = Signal()
+    #: a part of the document was selected for a closer look (a table cell's path)
+    pathFocused = Signal(object)
 
     def __init__(
         self,
@@ -83,7 +89,9 @@ class SchemaForm(QWidget):
         self._editing = 0
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
+        self._layout.addStretch(1)
         self._body: QWidget | None = None
+        self._ruleset_cache: Any = MISSING
         self._pending = QTimer(self)
         self._pending.setSingleShot(True)
         self._pending.setInterval(0)
@@ -131,7 +139,8 @@ class SchemaForm(QWidget):
                 schema, base = self.ctx.for_path(self.root_path, self.document.data)
             body = self._build(self.root_path, schema, base, value, top=True)
         self._body = body
-        self._layout.addWidget(body)
+        # the body on top, spare height below it (not spread over text boxes)
+        self._layout.insertWidget(0, body)
         self.rebuilt.emit()
 
     # ----------------------------------------------------------------- builders
@@ -171,6 +180,12 @@ class SchemaForm(QWidget):
                 kind = "object"
             elif "items" in eff or "prefixItems" in eff:
                 kind = "array"
+        if (kind == "object" and isinstance(value, dict)) or (
+            kind == "array" and isinstance(value, list)
+        ):
+            table = self._table(path, eff, base, value)
+            if table is not None:
+                return table
         if kind == "object" and isinstance(value, dict):
             return self._object(path, eff, base, value, top)
         if kind == "array" and isinstance(value, list):
@@ -208,6 +223,47 @@ class SchemaForm(QWidget):
             line.editingFinished.connect(lambda p=path, e=line: self._commit_line(p, e))
             return line
         return self._json_edit(path, value)
+
+    # ----------------------------------------------------------------- tables
+    def _ruleset(self) -> str | None:
+        if self._ruleset_cache is MISSING:
+            from questforge.editor import boardmodes
+            from questforge.editor.cards import ruleset_of
+
+            boardmodes.load_all()  # rulesets register their table hints on import
+            self._ruleset_cache = ruleset_of(self.document.data, self.document.path)
+        return self._ruleset_cache
+
+    def _table(self, path: JsonPath, eff: Schema, base: Schema, value: Any) -> QWidget | None:
+        """A level-grid table when the schema has that shape (see ``table_form``)."""
+        hint = hint_for(self._ruleset(), self.document.kind, path, eff)
+        spec = table_spec(self.ctx, eff, base, value, hint)
+        if spec is None:
+            return None
+        grid = GridTable(spec, path, self.document.get, self._commit_cell, self._detail_form)
+        grid.cellSelected.connect(self.pathFocused.emit)
+        return grid
+
+    def _commit_cell(self, path: JsonPath, value: Any, text: str) -> None:
+        """One table cell edit = one undo command (clearing an optional cell removes it)."""
+        self._editing += 1
+        try:
+            if value is MISSING:
+                self.document.push(DeleteKeyCommand(self.document, path, text))
+                return
+            # a missing row or group is created whole, in the same command
+            i = len(self.root_path)
+            while i < len(path) - 1 and self.document.get(path[: i + 1]) is not MISSING:
+                i += 1
+            target, nested = path[: i + 1], value
+            for key in reversed(path[i + 1 :]):
+                nested = {key: nested}
+            self.document.set_value(target, nested, text=text)
+        finally:
+            self._editing -= 1
+
+    def _detail_form(self, path: JsonPath, schema: Any) -> QWidget:
+        return SchemaForm(self.document, self.ctx, path, root_schema=schema)
 
     def _commit_line(self, path: JsonPath, edit: QLineEdit) -> None:
         if self.document.get(path) != edit.text():
@@ -258,6 +314,11 @@ class SchemaForm(QWidget):
         box: QWidget = QWidget() if top else QGroupBox()
         form = QFormLayout(box)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        # in a narrow panel (the map's inspector) a field too wide for its row goes under
+        # its label instead of forcing a horizontal scroll that hides values
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        if not top:
+            form.setContentsMargins(*NESTED_MARGINS)
         hidden = self.exclude if path == self.root_path else frozenset()
         for name, sub_value in value.items():
             if name in hidden:
@@ -322,6 +383,7 @@ class SchemaForm(QWidget):
             return row
         box = QGroupBox()
         column = QVBoxLayout(box)
+        column.setContentsMargins(*NESTED_MARGINS)
         items_schema = eff.get("items", {})
         for i, item in enumerate(value):
             schema = prefix[i] if isinstance(prefix, list) and i < len(prefix) else items_schema

@@ -189,6 +189,12 @@ class SchemaContext:
             prefix = schema.get("prefixItems")
             if isinstance(prefix, list) and schema.get("minItems", 0) >= len(prefix):
                 return [self.default(p, base, depth + 1) for p in prefix]
+            size = schema.get("minItems")
+            if isinstance(size, int) and size == schema.get("maxItems") and 0 < size <= 20:
+                # a fixed-length list (health at levels 1-9) starts full, so it is valid
+                # and shows as a table
+                items = schema.get("items", {})
+                return [self.default(items, base, depth + 1) for _ in range(size)]
             return []
         if kind == "integer" or kind == "number":
             minimum = schema.get("minimum")

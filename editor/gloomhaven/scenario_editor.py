@@ -12,6 +12,7 @@ import copy
 import json
 import shutil
 import tempfile
+from collections.abc import Mapping as Mapping
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +57,8 @@ from questforge.editor.gloomhaven.scene import ScenarioScene
 from questforge.editor.jsonpath import MISSING, JsonPath
 from questforge.editor.map.view import MapView
 from questforge.engine.core import hexgrid
+from questforge.engine.core.events import JSONValue
+from questforge.engine.core.game import SetupOption
 
 MIME = "application/x-questforge-placement"
 #: scenario keys edited on the map rather than in the scenario inspector
@@ -263,7 +266,7 @@ class ScenarioEditor(DocumentEditor):
         splitter.addWidget(self.view)
         splitter.addWidget(side)
         splitter.setStretchFactor(0, 1)
-        splitter.setSizes([900, 320])
+        splitter.setSizes([800, 440])  # the inspector shows values in full
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         row = QSplitter(Qt.Orientation.Horizontal)
@@ -482,6 +485,47 @@ class ScenarioEditor(DocumentEditor):
         self.level = level
         self.scene.set_level(level)
         self._update_stats()
+
+    def setup_options(self) -> tuple[SetupOption, ...]:
+        """Player count and level (as the game face declares them) and the hex orientation."""
+        return (
+            SetupOption(
+                "players",
+                "Characters",
+                "int",
+                2,
+                "Monsters shown for this player count.",
+                minimum=2,
+                maximum=4,
+            ),
+            SetupOption(
+                "level",
+                "Level",
+                "int",
+                1,
+                "Scenario level for monster stats.",
+                minimum=0,
+                maximum=7,
+            ),
+            SetupOption(
+                "orientation",
+                "Hexes",
+                "choice",
+                "flat",
+                "Flat- or pointy-topped hexes.",
+                choices=("flat", "pointy"),
+            ),
+        )
+
+    def set_setup(self, values: Mapping[str, JSONValue]) -> None:
+        players, level = values.get("players"), values.get("level")
+        if isinstance(players, int) and players != self.players:
+            self.set_player_count(players)
+        if isinstance(level, int) and level != self.level:
+            self.set_level(level)
+        orientation = values.get("orientation")
+        if isinstance(orientation, str) and orientation != self.scene.orientation:
+            self.scene.set_orientation(orientation)
 
     # ----------------------------------------------------------------- edits
     def _list(self, key: str) -> list[Any]:
@@ -794,7 +838,10 @@ class ScenarioEditor(DocumentEditor):
         pack = self._play_snapshot()
         try:
             window = opener(
-                self.window(), str(pack), self.document.content_id, players=players, level=level
+                self.window(),
+                str(pack),
+                self.document.content_id,
+                setup={"players": players, "level": level},
             )
         except Exception as exc:  # content the engine cannot load: a message, not a crash
             shutil.rmtree(pack.parent, ignore_errors=True)
@@ -811,9 +858,12 @@ class ScenarioEditor(DocumentEditor):
         self.playtest_window = self._open_play(open_playtest, self.players, self.level)
         return self.playtest_window
 
-    def open_simulation(self, players: int | None = None, level: int | None = None) -> Any:
+    def open_simulation(self, setup: Mapping[str, JSONValue] | None = None) -> Any:
         """Open the simulate dialog (``questforge.editor.playtest``) on this scenario, with
-        ``players`` and ``level`` ticked (default: the editor's switches)."""
+        the editor's player count and level ticked."""
+        setup = setup or {}
+        players = setup.get("players")
+        level = setup.get("level")
         from questforge.editor.playtest import open_simulate
 
         pack = self._play_snapshot()
@@ -831,7 +881,7 @@ class ScenarioEditor(DocumentEditor):
         return dialog
 
     def export_image(self, path: Path) -> None:
-        export_map(self.scene, path)
+        export_map(self.scene, path, lookup=self.lookup)  # the legend names bosses too
 
     def hex_center_in_view(self, h: Hex) -> Any:
         """Viewport pixel of a hex centre (tests click there, as a user would)."""

@@ -7,6 +7,8 @@ placement ``rotate^k(h) + position``); nothing is re-derived here.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,12 +35,19 @@ OVERLAY_TYPES = (
 )
 
 
+#: coordinates beyond this are not drawn at all (the schema allows -1000..1000 and the
+#: validator reports anything else): a pixel position must stay a finite float, and
+#: ``10**400`` would overflow it
+MAX_DRAWN_COORDINATE = 10**9
+
+
 def as_hex(value: Any) -> Hex | None:
     """``[q, r]`` -> ``(q, r)``; ``None`` for anything malformed (drawn as nothing)."""
     if (
         isinstance(value, list | tuple)
         and len(value) == 2
         and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        and all(abs(v) <= MAX_DRAWN_COORDINATE for v in value)
     ):
         return (int(value[0]), int(value[1]))
     return None
@@ -101,32 +110,73 @@ class ScenarioMap:
 def _enclosed(solid: set[Hex]) -> set[Hex]:
     """Hexes not in ``solid`` that cannot reach the outside without crossing it.
 
-    A flood fill from a frame two hexes outside the bounding box (axial coordinates, so the
-    box is a parallelogram whose rim is connected); whatever inside the box it does not
-    reach is enclosed.
+    Works on runs, not on the bounding box, so its cost depends on the occupied hexes and
+    never on how far apart they are: two tiles at ``[0, 0]`` and ``[10000, -10000]`` (or
+    ``1e12``) cost the same as two neighbours. Each row ``r`` of solid hexes splits the
+    row into free runs; a run between two solid hexes is a candidate hole, the runs at
+    both ends and every run of a row with no solid hex above or below it are outside.
+    Runs of neighbouring rows touch where axial neighbours meet (``(q, r)`` touches
+    ``(q, r+1)`` and ``(q-1, r+1)``); whatever is not connected to the outside is enclosed.
     """
     if not solid:
         return set()
-    qs = [q for q, _ in solid]
-    rs = [r for _, r in solid]
-    q0, q1, r0, r1 = min(qs) - 1, max(qs) + 1, min(rs) - 1, max(rs) + 1
-    start = (q0, r0)
-    seen = {start}
-    stack = [start]
-    while stack:
-        q, r = stack.pop()
-        for dq, dr in _DIRS:
-            t = (q + dq, r + dr)
-            if t in seen or t in solid or not (q0 <= t[0] <= q1 and r0 <= t[1] <= r1):
-                continue
-            seen.add(t)
-            stack.append(t)
-    return {
-        (q, r)
-        for q in range(q0, q1 + 1)
-        for r in range(r0, r1 + 1)
-        if (q, r) not in seen and (q, r) not in solid
-    }
+    rows: dict[int, list[int]] = {}
+    for q, r in solid:
+        rows.setdefault(r, []).append(q)
+    # the free runs between consecutive solid hexes of each row: (first q, last q)
+    runs: dict[int, list[tuple[int, int]]] = {}
+    for r, qs in rows.items():
+        qs.sort()
+        runs[r] = [(a + 1, b - 1) for a, b in itertools.pairwise(qs) if b - a > 1]
+    ids: dict[tuple[int, int], int] = {}
+    order: list[tuple[int, int, int]] = []  # (r, first, last) per id
+    for r, row in runs.items():
+        for first, last in row:
+            ids[(r, first)] = len(order)
+            order.append((r, first, last))
+    parent = list(range(len(order) + 1))
+    outside = len(order)
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    def union(a: int, b: int) -> None:
+        parent[find(a)] = find(b)
+
+    for r, row in runs.items():
+        for first, last in row:
+            me = ids[(r, first)]
+            for other in (r - 1, r + 1):
+                if other not in rows:
+                    union(me, outside)  # a row with no wall at all is open country
+                    continue
+                # the span of row ``other`` this run touches
+                lo, hi = (first, last + 1) if other == r - 1 else (first - 1, last)
+                qs = rows[other]
+                if lo < qs[0] or hi > qs[-1]:
+                    union(me, outside)  # reaches past the ends of that row
+                for o_first, _o_last in _overlapping(runs[other], lo, hi):
+                    union(me, ids[(other, o_first)])
+    out: set[Hex] = set()
+    for index, (r, first, last) in enumerate(order):
+        if find(index) != find(outside):
+            out.update((q, r) for q in range(first, last + 1))
+    return out
+
+
+def _overlapping(row: list[tuple[int, int]], lo: int, hi: int) -> list[tuple[int, int]]:
+    """The runs of ``row`` (sorted, disjoint) that overlap ``[lo, hi]``."""
+    start = bisect.bisect_left(row, (lo, lo)) - 1
+    out = []
+    for run in row[max(start, 0) :]:
+        if run[0] > hi:
+            break
+        if run[1] >= lo:
+            out.append(run)
+    return out
 
 
 TileLookup = Callable[[str], Any]

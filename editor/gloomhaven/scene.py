@@ -410,24 +410,66 @@ class ScenarioScene(QGraphicsScene):
         # tile codes, printed on the wall border above each tile like the book's labels
         p.setFont(_font(self.size * 0.3))
         for tile in smap.tiles:
-            if not tile.hexes:
+            placed = self.tile_label_rect(tile)
+            if placed is None:
                 continue
-            top = min(tile.hexes, key=lambda h: (self.center(h).y(), self.center(h).x()))
-            c = self.center(top)
-            above = (top[0], top[1] - 1)  # the neighbour straight above (flat) / up-left
-            on_wall = above not in smap.hexes
-            p.setPen(QColor("#f2e6c9") if on_wall else QColor(60, 50, 40, 170))
-            y = c.y() - self.size * (1.45 if on_wall else 1.0)
-            p.drawText(
-                QRectF(c.x() - self.size * 1.5, y, self.size * 3, self.size * 0.5),
-                Qt.AlignmentFlag.AlignCenter,
-                f"{tile.tile} {tile.side.upper()}",
-            )
+            rect, on_wall = placed
+            label = f"{tile.tile} {tile.side.upper()}"
+            # a plate behind the code keeps it readable where it overhangs a light hex
+            w = p.fontMetrics().horizontalAdvance(label) + self.size * 0.3
+            plate = QRectF(rect.center().x() - w / 2, rect.top(), w, rect.height())
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor("#2a2522") if on_wall else QColor(255, 250, 238, 200))
+            p.drawRoundedRect(plate, self.size * 0.1, self.size * 0.1)
+            p.setPen(QColor("#f2e6c9") if on_wall else QColor(60, 50, 40, 220))
+            p.drawText(rect, Qt.AlignmentFlag.AlignCenter, label)
         # thin walls: thick dark bars along the shared edge
         pen = QPen(QColor("#2a2522"), self.size * 0.22)
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         p.setPen(pen)
         p.drawPath(self._thin_path)
+
+    def _label_obstacles(self) -> list[QRectF]:
+        """Where a tile label must not go: doors, figures, starting hexes, tokens."""
+        d = self.data if isinstance(self.data, dict) else {}
+        hexes: set[Hex] = set()
+        for key in ("doors", "monsters", "named_monsters", "bosses"):
+            for entry in d.get(key) or []:
+                h = as_hex(entry.get("hex")) if isinstance(entry, dict) else None
+                if h is not None:
+                    hexes.add(h)
+        hexes.update(hexes_of(d.get("starting_hexes")))
+        for overlay in d.get("overlays") or []:
+            if isinstance(overlay, dict) and overlay.get("type") not in TERRAIN:
+                hexes.update(overlay_hexes(overlay))
+        r = self.size * 0.8
+        return [QRectF(self.center(h).x() - r, self.center(h).y() - r, 2 * r, 2 * r) for h in hexes]
+
+    def tile_label_rect(self, tile: Any) -> tuple[QRectF, bool] | None:
+        """Where the tile's code is printed, and whether that is on the wall border.
+
+        The book prints it on the black border above the tile; a door, figure or token
+        there would hide it ("crossing A" read "crossing /" under a door), so the label
+        takes the highest spot along the tile's top edge where nothing is drawn, else
+        the spot covering the fewest symbols.
+        """
+        if not tile.hexes:
+            return None
+        obstacles = self._label_obstacles()
+        best: tuple[tuple[int, int, float], QRectF, bool] | None = None
+        ordered = sorted(tile.hexes, key=lambda h: (self.center(h).y(), self.center(h).x()))
+        for rank, h in enumerate(ordered[:12]):
+            c = self.center(h)
+            above = (h[0], h[1] - 1)  # the neighbour straight above (flat) / up-left
+            on_wall = above not in self.smap.hexes
+            y = c.y() - self.size * (1.45 if on_wall else 1.0)
+            rect = QRectF(c.x() - self.size * 1.5, y, self.size * 3, self.size * 0.5)
+            hits = sum(1 for o in obstacles if o.intersects(rect))
+            score = (hits, 0 if on_wall else 1, rank)
+            if best is None or score < best[0]:
+                best = (score, rect, on_wall)
+        assert best is not None
+        return best[1], best[2]
 
     def _edge_points(self, h: Hex, direction: int) -> tuple[QPointF, QPointF]:
         corners = hexgrid.hex_corners(h, self.size, self.orientation)  # type: ignore[arg-type]

@@ -1,40 +1,76 @@
-"""The editor's playtest window and simulate dialog (issue 5, "Playtest").
+"""The editor's playtest window and simulate dialog, for every ruleset.
 
-The main window wires these two entry points into its menu and tool bar::
+The board modes call these two entry points from their editors::
 
     from questforge.editor.playtest import open_playtest, open_simulate
-    open_playtest(parent, pack, scenario_id)    # a PlaytestWindow, shown
-    open_simulate(parent, pack, scenario_id)    # a SimulateDialog, shown (non-modal)
+    open_playtest(parent, pack_dir, doc_id, setup={...})   # a playtest window, shown
+    open_simulate(parent, pack_dir, doc_id, setup={...})   # a SimulateDialog (non-modal)
 
-``pack`` is a pack folder, a loaded pack model or engine content. Both raise
-``ValueError`` with a readable message when the scenario is not in the pack.
+A board mode may register its own playtest window (:func:`register_playtest`); otherwise
+the generic one (:mod:`.generic`) plays the game through the ruleset's game face. Both
+raise ``ValueError`` with a readable message when the document cannot be played.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
     from questforge.editor.playtest.simulate import SimulateDialog
-    from questforge.editor.playtest.window import PlaytestWindow
+
+
+#: (ruleset, kind) -> factory(parent, target, content, setup) of a board mode's own
+#: playtest window; every other playable kind gets :class:`GenericPlaytestWindow`
+_PLAYTESTS: dict[tuple[str, str], Callable[..., Any]] = {}
+
+
+def register_playtest(ruleset: str, kind: str, factory: Callable[..., Any]) -> None:
+    """A board mode's playtest window for its playable ``kind``."""
+    _PLAYTESTS[(ruleset, kind)] = factory
+
+
+def _game_target(pack: Any, document_id: str) -> tuple[Any, Any, Any]:
+    from questforge.engine import rulesets
+    from questforge.engine.core.errors import QuestforgeError
+    from questforge.engine.core.targets import resolve_target
+
+    try:
+        target = resolve_target(f"{pack}:{document_id}")
+        face = rulesets.get(target.ruleset).game()
+        if face is None:
+            raise ValueError(f"ruleset {target.ruleset!r} has no game engine")
+        if target.kind not in face.playable_kinds:
+            raise ValueError(f"a {target.kind!r} cannot be played")
+        content = face.load(target)
+    except QuestforgeError as exc:
+        raise ValueError(str(exc)) from None
+    return face, target, content
 
 
 def open_playtest(
     parent: QWidget | None,
     pack: Any,
-    scenario_id: str,
+    document_id: str,
     *,
-    players: int | None = None,
-    level: int | None = None,
-) -> PlaytestWindow:
-    """Open and show a playtest window for ``scenario_id`` (a top-level window, deleted
-    when closed; its game stops then). ``players`` (2-4) and ``level`` (0-7) preset the
-    setup, e.g. from the editor's player-count switch."""
-    from questforge.editor.playtest.window import PlaytestWindow
+    setup: dict[str, Any] | None = None,
+) -> QWidget:
+    """Open and show a playtest window for ``document_id`` of the pack folder ``pack`` (a
+    top-level window, deleted when closed): the board mode's own if it registered one,
+    else the generic window built from the ruleset's game face. ``setup`` presets the
+    ruleset's setup options. Raises ``ValueError`` with a readable message."""
+    from questforge.editor.boardmodes import load_all
+    from questforge.editor.playtest.generic import GenericPlaytestWindow
 
-    window = PlaytestWindow(pack, scenario_id, parent, players=players, level=level)
+    load_all()
+    face, target, content = _game_target(pack, document_id)
+    factory = _PLAYTESTS.get((target.ruleset, target.kind))
+    if factory is not None:
+        window = factory(parent, target, content, setup or {})
+    else:
+        window = GenericPlaytestWindow(face, target, content, parent, setup=setup)
     _show_deleted_on_close(window)
     return window
 
@@ -52,18 +88,8 @@ def open_simulate(
     setup options (e.g. the editor's player-count switch). Raises ``ValueError`` with a
     readable message when the document cannot be played."""
     from questforge.editor.playtest.simulate import SimulateDialog
-    from questforge.engine import rulesets
-    from questforge.engine.core.errors import QuestforgeError
-    from questforge.engine.core.targets import resolve_target
 
-    try:
-        target = resolve_target(f"{pack}:{document_id}")
-        face = rulesets.get(target.ruleset).game()
-        if face is None:
-            raise ValueError(f"ruleset {target.ruleset!r} has no game engine")
-        content = face.load(target)
-    except QuestforgeError as exc:
-        raise ValueError(str(exc)) from None
+    face, target, content = _game_target(pack, document_id)
     dialog = SimulateDialog(face, target, content, parent, setup=setup, saved=saved)
     dialog.setModal(False)
     _show_deleted_on_close(dialog)

@@ -26,8 +26,9 @@ This module is engine layer: plain data and protocols, no Qt, click or rich.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from questforge.engine.core.decisions import Controller, Decision
@@ -445,9 +446,22 @@ class GameFace(Protocol):
 
 
 class RefereeFace(Protocol):
-    """Situations in, rulings out (Gloomhaven's monster AI; other rulesets may have none)."""
+    """Situations in, rulings out (Gloomhaven's monster AI; other rulesets may have none):
+    what ``questforge ai solve`` runs."""
 
     #: the document kind of a situation file
     situation_kind: str
 
-    def solve_file_data(self, data: Any, source: str) -> Any: ...
+    def run(
+        self,
+        files: list[Path],
+        fmt: str,
+        check: bool,
+        explain: bool,
+        out: Callable[[str], None],
+        err: Callable[[str], None],
+    ) -> int:
+        """Solve each file, print rulings (``fmt`` text or json) through ``out``, problems
+        through ``err``; returns the exit status (0, 1 a difference from ``expected`` with
+        ``check``, 2 unusable input)."""
+        ...

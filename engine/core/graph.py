@@ -85,17 +85,20 @@ class GraphBoard:
     # --- connectivity --------------------------------------------------------------------
 
     def components(self) -> list[list[Hashable]]:
-        """The connected parts of the route graph, each in node order, largest first
-        (ties: the part holding the earlier node first)."""
+        """The connected components, each in node order, ordered by their first node.
+
+        Used to report a board whose locations cannot all reach each other (the Witcher
+        validator's QWI401, Arkham's QAH303) and to find which locations a start can reach.
+        """
         seen: set[Hashable] = set()
-        parts: list[list[Hashable]] = []
+        out: list[list[Hashable]] = []
         for node in self._adj:
             if node in seen:
                 continue
             reached = bfs([node], self._adj).dist
             seen.update(reached)
-            parts.append([n for n in self._adj if n in reached])
-        return sorted(parts, key=len, reverse=True)
+            out.append([n for n in self._adj if n in reached])
+        return out
 
     def path(
         self,

@@ -103,6 +103,13 @@ def rotate(h: tuple[int, int], steps: int = 1) -> Hex:
     return Hex(q, r)
 
 
+def mirror(h: tuple[int, int]) -> Hex:
+    """Reflect ``h`` across the axis through the origin and ``(1, 1)``: ``(q, r) -> (r, q)``
+    (swapping the cube coordinates x and z). With :func:`rotate` this gives all twelve
+    symmetries of the hex grid that keep the origin fixed (a flipped area pattern)."""
+    return Hex(h[1], h[0])
+
+
 def place(h: tuple[int, int], rotation: int, position: tuple[int, int]) -> Hex:
     """Map a tile-local hex onto the board: ``rotate^rotation(h) + position``."""
     rq, rr = rotate(h, rotation)

@@ -14,6 +14,10 @@ silently-wrong value:
 - encoding: UTF-8 only (a UTF-8 byte-order mark is tolerated); UTF-16/32 and Latin-1 get a
   clear message naming the encoding problem; NUL bytes mean a binary file;
 - ``NaN``/``Infinity`` (which Python accepts but JSON does not) are malformed JSON;
+- lone surrogate escapes (``"\\ud800"`` without its partner): JSON's grammar allows them,
+  but no UTF-8 file, terminal or HTML page can hold the resulting string, so every later
+  step (saving in the editor, writing a report) would fail; they are refused here with
+  the position of the escape (the validator reports them as their own code, QC009);
 - duplicate keys are reported with their paths (the parsed data keeps the last value, as
   ``json`` does, so the caller may continue).
 
@@ -44,7 +48,9 @@ DEFAULT_MAX_DEPTH = 200
 JsonPath = tuple[str | int, ...]
 
 #: why a file could not be loaded (stable strings; the validator maps them to codes)
-Reason = Literal["io", "too-big", "too-deep", "encoding", "binary", "empty", "malformed"]
+Reason = Literal[
+    "io", "too-big", "too-deep", "encoding", "binary", "empty", "malformed", "surrogate"
+]
 
 
 class JsonLoadError(ContentError):
@@ -90,6 +96,11 @@ _SEPARATOR = re.compile(r"[ \t\n\r]*,?[ \t\n\r]*")
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKETS = re.compile(r"[\[\]{}]")
 _LONG_INT = re.compile(r"-?[0-9]{4301,}")
+#: a ``\\uD800``-``\\uDFFF`` escape (high or low surrogate), any letter case
+_SURROGATE_HINT = re.compile(r"\\u[dD][89a-fA-F]")
+#: every escape of valid JSON text, consumed left to right so ``\\\\ud800`` (an escaped
+#: backslash, then plain letters) is not mistaken for a surrogate escape
+_ESCAPE = re.compile(r"\\(?:u([0-9a-fA-F]{4})|.)", re.DOTALL)
 _DECODER = json.JSONDecoder()
 _scanstring = json.decoder.scanstring  # type: ignore[attr-defined]
 
@@ -295,10 +306,78 @@ def load_json_text(text: str, *, max_depth_limit: int = DEFAULT_MAX_DEPTH) -> Lo
         ) from None
     except RecursionError as exc:
         raise JsonLoadError("malformed", f"malformed JSON: {exc}") from None
+    if _SURROGATE_HINT.search(text) or _SURROGATE_CHAR.search(text):
+        _refuse_lone_surrogates(text)
     duplicates: list[DuplicateKey] = []
     if seen:
         duplicates = find_duplicate_keys(text)
     return LoadedJson(data, text, duplicates)
+
+
+def lone_surrogate(text: str) -> int:
+    """Offset of the first lone surrogate escape in valid JSON ``text``, or -1.
+
+    A high surrogate escape (``\\uD800``-``\\uDBFF``) must be followed at once by a low
+    one (``\\uDC00``-``\\uDFFF``); a low one must follow a high one. Outside strings
+    valid JSON has no backslash, so scanning escapes over the whole text is exact.
+    """
+    pending = -1  # offset of a high surrogate waiting for its partner
+    expect_at = -1  # where that partner must start
+    for match in _ESCAPE.finditer(text):
+        code = int(match.group(1), 16) if match.group(1) else -1
+        if pending >= 0:
+            if match.start() == expect_at and 0xDC00 <= code <= 0xDFFF:
+                pending = -1
+                continue
+            return pending
+        if 0xD800 <= code <= 0xDBFF:
+            pending, expect_at = match.start(), match.end()
+        elif 0xDC00 <= code <= 0xDFFF:
+            return match.start()
+    return pending
+
+
+_SURROGATE_CHAR = re.compile("[\ud800-\udfff]")
+
+
+def surrogate_path(data: Any) -> JsonPath | None:
+    """JSON path of the first string (value or key) in ``data`` holding a lone surrogate.
+
+    For trees that did not come through the loader (built in memory, pasted into the
+    editor): they cannot be written as UTF-8, so writers check first and say where.
+    Non-recursive, so deep trees cannot overflow the stack.
+    """
+    stack: list[tuple[Any, JsonPath]] = [(data, ())]
+    while stack:
+        node, where = stack.pop()
+        if isinstance(node, str):
+            if _SURROGATE_CHAR.search(node):
+                return where
+        elif isinstance(node, dict):
+            for key, value in reversed(list(node.items())):
+                if isinstance(key, str) and _SURROGATE_CHAR.search(key):
+                    return (*where, key)
+                stack.append((value, (*where, key)))
+        elif isinstance(node, list):
+            stack.extend((value, (*where, i)) for i, value in reversed(list(enumerate(node))))
+    return None
+
+
+def _refuse_lone_surrogates(text: str) -> None:
+    raw = _SURROGATE_CHAR.search(text)  # only text that never was UTF-8 holds one
+    where = lone_surrogate(text) if raw is None else raw.start()
+    if where < 0:
+        return
+    line, column = position(text, where)
+    escape = text[where : where + 6] if raw is None else f"\\u{ord(raw.group()):04x}"
+    raise JsonLoadError(
+        "surrogate",
+        f"string escape {escape} is half of a UTF-16 surrogate pair without its other "
+        "half; such a string cannot be stored as UTF-8",
+        line=line,
+        column=column,
+        hint="write the character itself, or a complete pair such as \\ud83d\\ude00",
+    )
 
 
 def load_json_bytes(

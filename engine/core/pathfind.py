@@ -18,7 +18,6 @@ from __future__ import annotations
 import heapq
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 N = TypeVar("N", bound=Hashable)
@@ -27,12 +26,28 @@ Neighbours = Mapping[N, Sequence[N]] | Callable[[N], Iterable[N]]
 EntryCost = Mapping[N, int] | Callable[[N], "int | None"]
 
 
-@dataclass
 class PathResult(Generic[N]):
-    """Distances from the sources, and every optimal predecessor of each reached cell."""
+    """Distances from the sources, and every optimal predecessor of each reached cell.
 
-    dist: dict[N, int]
-    parents: dict[N, list[N]] = field(default_factory=dict)
+    (A plain class rather than a dataclass: the monster-AI command imports this module at
+    start-up, and generating a dataclass costs more than the class is worth there.)
+    """
+
+    __slots__ = ("dist", "parents")
+
+    def __init__(self, dist: dict[N, int], parents: dict[N, list[N]] | None = None) -> None:
+        self.dist = dist
+        self.parents: dict[N, list[N]] = {} if parents is None else parents
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, PathResult):
+            return (self.dist, self.parents) == (other.dist, other.parents)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"PathResult(dist={self.dist!r}, parents={self.parents!r})"
 
     def reached(self, node: N) -> bool:
         """Whether ``node`` was reached."""

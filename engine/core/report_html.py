@@ -84,7 +84,11 @@ def hbar_chart(
 
 
 def win_rate_chart(setups: Sequence[dict[str, Any]], thresholds: dict[str, Any]) -> str:
-    """Win rate per setup with its 95 % interval as a whisker, on the verdict bands."""
+    """Win rate per setup with its 95 % interval as a whisker, on the verdict bands
+    (competitive setups, where no side wins, are left out)."""
+    setups = [s for s in setups if s.get("verdict") != "competitive"]
+    if not setups:
+        return '<p class="muted">A competitive game: first places per player are below.</p>'
     label_w, bar_w, row_h, top = 170, 420, 28, 18
     height = top + row_h * len(setups) + 30
     lo_t = float(thresholds["too_hard_below"])
@@ -195,10 +199,23 @@ def _setup_section(s: dict[str, Any], ruleset_html: SectionsHtml | None) -> str:
         )
         errors = f"<h3>Engine errors</h3><ul>{items}</ul>"
     extra = ruleset_html(s) if ruleset_html is not None else ""
+    headline = (
+        f"<p>Win rate <strong>{pct(s['win_rate'])}</strong> (95% Wilson interval "
+        f"{pct(lo)}–{pct(hi)}): {_verdict_badge(s['verdict'], s['verdict_conclusive'])}</p>"
+    )
+    if s.get("verdict") == "competitive":
+        headline = "<p>A competitive game: no side wins or loses; who came first is below.</p>"
+        firsts = "".join(
+            f"<tr><td>{escape(str(a))}</td><td>{n}</td><td>{pct(s['first_place_rate'][a])}</td></tr>"
+            for a, n in s.get("first_places", {}).items()
+        )
+        extra = (
+            f"<h3>First places</h3><table><tr><th>player</th><th>games won</th><th>share</th></tr>"
+            f"{firsts}</table>" + extra
+        )
     return f"""
 <h2>{escape(title)}</h2>
-<p>Win rate <strong>{pct(s["win_rate"])}</strong> (95% Wilson interval {pct(lo)}–{pct(hi)}):
-{_verdict_badge(s["verdict"], s["verdict_conclusive"])}</p>
+{headline}
 <div class="grid">
 <div><table>{summary}</table>
 <p>Rounds: mean {num(r["mean"])}, median {num(r["median"])}, range {num(r["min"])}–{num(r["max"])};

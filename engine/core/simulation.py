@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from questforge.engine.core.errors import UsageError
 from questforge.engine.core.events import JSONValue
 from questforge.engine.core.game import GameFace, GameSummary, SetupOption, setup_label
 from questforge.engine.core.targets import Target, pack_digest
@@ -57,6 +58,10 @@ ProgressFn = Callable[[int, int], None]
 
 class Interrupted(Exception):
     """The run was stopped (Ctrl-C); no partial report is written."""
+
+
+class ClusterError(UsageError):
+    """The Dask cluster named by ``--cluster`` cannot be reached or started."""
 
 
 # --------------------------------------------------------------------------------------
@@ -323,7 +328,10 @@ def _run_on_cluster(
         )
         client = Client(local)
     else:
-        client = Client(cluster, timeout=30)
+        try:
+            client = Client(cluster, timeout=10)
+        except (OSError, TimeoutError) as exc:
+            raise ClusterError(f"cannot reach the Dask cluster at {cluster}: {exc}") from None
     results: list[GameRecord] = []
     try:
         # batches keep the scheduler's bookkeeping small next to a game's cost
@@ -455,6 +463,15 @@ def setup_report(
             if r.summary.outcome == "error"
         ][:20],
     }
+    ranked = [s for s in summaries if s.ranking]
+    if ranked and not wins:
+        # a competitive game (outcome "finished" with a ranking): no side wins or loses,
+        # so the verdict bands do not apply; the report says who came first how often
+        firsts = Counter(s.ranking[0] for s in ranked)
+        out["verdict"] = "competitive"
+        out["verdict_conclusive"] = True
+        out["first_places"] = {a: firsts[a] for a in sorted(firsts)}
+        out["first_place_rate"] = {a: rounded(firsts[a] / len(ranked)) for a in sorted(firsts)}
     played = [s for s in summaries if s.outcome != "error"]
     out.update(face.report_sections(played))
     return out

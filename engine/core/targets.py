@@ -153,10 +153,8 @@ def _target_in(root: Path, doc_id: str, kinds: Sequence[str] | None, ref: str) -
 
 
 def target_of_file(path: Path, kinds: Sequence[str] | None = None) -> Target:
-    """The target a file path names: that file, in the pack around it."""
-    root = find_pack_root(path)
-    if root is None:
-        raise TargetError(f"{path}: not inside a content pack (no {MANIFEST} above it)")
+    """The target a file path names: that file, in the pack around it (a loose file outside
+    any pack is taken on its own when its ``$schema`` names the ruleset)."""
     try:
         data = load_json_file(path).data
     except JsonLoadError as exc:
@@ -164,14 +162,28 @@ def target_of_file(path: Path, kinds: Sequence[str] | None = None) -> Target:
     if not isinstance(data, dict):
         raise TargetError(f"{path}: expected a JSON object with a kind and an id")
     kind, doc_id = data.get("kind"), data.get("id")
-    with contextlib.suppress(TargetError):  # the manifest's own problem is reported below
-        kinds = _own_kinds(kinds, _pack_identity(root)[2])
+    pack_root = find_pack_root(path)
+    if pack_root is not None:
+        with contextlib.suppress(TargetError):  # the manifest's own problem is reported below
+            kinds = _own_kinds(kinds, _pack_identity(pack_root)[2])
     if kinds is not None and kind not in kinds:
         raise TargetError(
             f'{path}: expected {" or ".join(repr(k) for k in kinds)} ("kind"), found {kind!r}'
         )
     if not isinstance(kind, str) or not isinstance(doc_id, str) or not doc_id:
         raise TargetError(f'{path}: the document has no "kind" and "id"')
+    root = find_pack_root(path)
+    if root is None:
+        from questforge.engine.rulesets import ruleset_of_schema_url
+
+        named = ruleset_of_schema_url(data.get("$schema"))
+        if named is None or named[0] == "common":
+            raise TargetError(
+                f"{path}: not inside a content pack (no {MANIFEST} above it) and its "
+                '"$schema" names no ruleset'
+            )
+        folder = path.absolute().parent
+        return Target(folder, "", None, named[0], kind, doc_id, path.absolute())
     pack_id, version, ruleset = _pack_identity(root)
     return Target(root.absolute(), pack_id, version, ruleset, kind, doc_id, path.absolute())
 

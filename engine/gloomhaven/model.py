@@ -17,7 +17,6 @@ The classes live in sub-modules by subject and are re-exported here, so users im
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -78,6 +77,7 @@ from questforge.engine.gloomhaven.model_cards import (
     parse_treasure_table,
 )
 from questforge.engine.gloomhaven.model_map import (
+    Ally,
     BossPlacement,
     Condition,
     Door,
@@ -126,6 +126,7 @@ __all__ = [
     "Ability",
     "AbilityBonus",
     "AbilityCard",
+    "Ally",
     "AreaPattern",
     "AttackModifier",
     "AttackModifierDeck",
@@ -499,27 +500,28 @@ def load_pack_model(
 def load_pack_dir(
     path: str | os.PathLike[str], *, dependencies: Iterable[PackModel] = ()
 ) -> PackModel:
-    """Convenience: read every ``*.json`` under ``path`` with :mod:`json` and load them.
+    """Convenience: read every content file under ``path`` and load them.
 
-    Files that are not valid JSON are recorded in :attr:`PackModel.errors`. Symbolic links
-    that lead out of the pack folder are not followed (packs are untrusted), and files in
-    hidden folders (``.git``, ...) are skipped.
+    Reads through the one safe pack walk and loader (:func:`~questforge.engine.core.pack.
+    iter_pack_files`): no link is followed, hidden folders are skipped, and a named pipe,
+    a device, a huge or non-UTF-8 file is refused instead of blocking or crashing. Files
+    that cannot be read are recorded in :attr:`PackModel.errors` (the validator reports
+    them with their position).
     """
+    from questforge.engine.core.pack import read_pack
+
     root = Path(path).resolve()
     inputs: list[DocumentInput] = []
-    errors: list[ModelError] = []
-    for file in sorted(root.rglob("*.json")):
-        if any(part.startswith(".") for part in file.relative_to(root).parts):
-            continue  # hidden folders (.git, editor backups) are not pack content
-        try:
-            if not file.resolve().is_relative_to(root):
-                errors.append(ModelError("file links outside the pack; skipped", (), str(file)))
-                continue
-            data = json.loads(file.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
-            errors.append(ModelError(f"not readable as JSON: {exc}", (), str(file)))
+    files, problems = read_pack(root)
+    errors = [ModelError(f"skipped: {p.message}", (), str(p.path)) for p in problems]
+    for file in files:
+        if file.error is not None:
+            where = f":{file.error.line}:{file.error.column}" if file.error.line else ""
+            errors.append(
+                ModelError(f"not readable as JSON{where}: {file.error.message}", (), str(file.path))
+            )
             continue
-        inputs.append((str(file), data))
+        inputs.append((str(file.path), file.data))
     model = load_pack_model(inputs, dependencies=dependencies)
     model.errors[:0] = errors
     return model

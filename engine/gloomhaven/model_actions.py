@@ -52,6 +52,8 @@ ABILITY_TYPES: tuple[str, ...] = (
     "disarm",
     "trap",
     "special",
+    "attack-bonus",
+    "negate-damage",
 )
 CONDITIONS: tuple[str, ...] = (
     "poison",
@@ -156,8 +158,10 @@ class Ability(Node):
     #: recover: ``lost`` or ``discard``; refresh: ``spent``, ``consumed`` or ``any``
     pile: str | None = None
     items: str | None = None
-    #: xp: the condition under which it is gained (text)
+    #: xp: the condition under which it is gained (text), and one the engine checks
+    #: (``target-adjacent-to-ally``, ``kill``, ``damage``; GH-XP-03)
     condition: str | None = None
+    when: str | None = None
     #: special: the boss special action number
     number: int | None = None
     text: str | None = None
@@ -247,6 +251,7 @@ _ABILITY_FIELDS: dict[str, Callable[[Any, JsonPath], Any]] = {
     "pile": as_str,
     "items": as_str,
     "condition": as_str,
+    "when": as_str,
     "number": as_int,
     "text": as_str,
 }

@@ -104,9 +104,24 @@ class CardHalf(Node):
         """Unconditional XP of the action's ``xp`` abilities."""
         total = 0
         for a in self.abilities:
-            if a.type == "xp" and a.condition is None and isinstance(a.value, int):
+            if (
+                a.type == "xp"
+                and a.condition is None
+                and a.when is None
+                and isinstance(a.value, int)
+            ):
                 total += a.value
         return total
+
+    @property
+    def xp_if(self) -> tuple[tuple[str, int], ...]:
+        """XP the engine gives only when a checked condition holds (GH-XP-03):
+        (``when``, amount) of the ``xp`` abilities with ``when``."""
+        return tuple(
+            (a.when, a.value)
+            for a in self.abilities
+            if a.type == "xp" and a.when is not None and isinstance(a.value, int)
+        )
 
 
 @dataclass(frozen=True, kw_only=True)

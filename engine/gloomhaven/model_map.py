@@ -123,6 +123,12 @@ class Trigger(Node):
     overlay: str | None = None
     targets: tuple[str, ...] = ()
     number: int | None = None
+    #: monster-killed: the monster type (None = any) and how many deaths fire it
+    monster: str | None = None
+    count: int | None = None
+    #: enter-hex: the watched hexes and who sets it off (characters, monsters, any)
+    hexes: tuple[Hex, ...] = ()
+    figures: str | None = None
     text: str | None = None
 
 
@@ -189,14 +195,45 @@ class NamedMonster(Node):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Ally(Node):
+    """An allied figure (GH-SPEC-06): the party's side, played by the rules."""
+
+    id: str
+    name: str
+    hex: Hex
+    health: Value
+    move: int
+    attack: int
+    initiative: int
+    range: int = 0
+    shield: int = 0
+    retaliate: int = 0
+    flying: bool = False
+    #: ``None``: present at every player count
+    players: Mapping[int, str] | None = None
+    text: str | None = None
+
+    def present(self, characters: int) -> bool:
+        if self.players is None:
+            return True
+        return self.players.get(max(2, min(4, characters)), "absent") != "absent"
+
+
+@dataclass(frozen=True, kw_only=True)
 class BossPlacement(Node):
     id: str
     boss: str
     hex: Hex
 
 
+#: stats a ``monster-stats`` effect may change
+STAT_KEYS: tuple[str, ...] = ("health", "move", "attack", "range", "shield", "retaliate")
+
+
 @dataclass(frozen=True, kw_only=True)
 class Effect(Node):
+    """What a special rule does (``type`` selects the fields; see the scenario schema)."""
+
     type: str
     monster: str | None = None
     hex: Hex | None = None
@@ -204,6 +241,24 @@ class Effect(Node):
     door: str | None = None
     room: str | None = None
     overlays: tuple[str, ...] = ()
+    #: infuse / consume
+    elements: tuple[str, ...] = ()
+    #: damage (integer or formula), conditions; the area: ``hexes`` or ``room`` and
+    #: ``figures`` (characters, monsters, all)
+    amount: Value | None = None
+    conditions: tuple[str, ...] = ()
+    hexes: tuple[Hex, ...] = ()
+    figures: str | None = None
+    #: monster-stats: the named placement changed instead of a type, and the changes
+    named: str | None = None
+    stats: Mapping[str, int] = field(default_factory=dict)
+    #: add-overlays: kind, id, trap damage, obstacle health, treasure number, coin count
+    overlay: str | None = None
+    id: str | None = None
+    damage: bool = False
+    health: Value | None = None
+    number: int | None = None
+    count: int = 1
     text: str | None = None
 
 
@@ -260,6 +315,7 @@ class Scenario(Document):
     monsters: tuple[MonsterPlacement, ...] = ()
     named_monsters: tuple[NamedMonster, ...] = ()
     bosses: tuple[BossPlacement, ...] = ()
+    allies: tuple[Ally, ...] = ()
     win: tuple[Condition, ...] = ()
     loss: tuple[Condition, ...] = ()
     special_rules: tuple[SpecialRule, ...] = ()
@@ -491,6 +547,10 @@ def _trigger(data: Any, path: JsonPath) -> Trigger:
         overlay=r.opt_str("overlay"),
         targets=r.strs("targets"),
         number=r.opt_int("number"),
+        monster=r.opt_str("monster"),
+        count=r.opt_int("count"),
+        hexes=r.hexes("hexes"),
+        figures=r.opt_str("figures"),
         text=r.opt_str("text"),
     )
 
@@ -506,6 +566,19 @@ def _effect(data: Any, path: JsonPath) -> Effect:
         door=r.opt_str("door"),
         room=r.opt_str("room"),
         overlays=r.strs("overlays"),
+        elements=r.strs("elements"),
+        amount=r.opt_value("amount"),
+        conditions=r.strs("conditions"),
+        hexes=r.hexes("hexes"),
+        figures=r.opt_str("figures"),
+        named=r.opt_str("named"),
+        stats={k: v for k in STAT_KEYS if (v := r.opt_int(k)) is not None},
+        overlay=r.opt_str("overlay"),
+        id=r.opt_str("id"),
+        damage=r.flag("damage"),
+        health=r.opt_value("health"),
+        number=r.opt_int("number"),
+        count=r.int_or("count", 1),
         text=r.opt_str("text"),
     )
 
@@ -628,6 +701,26 @@ def parse_scenario(r: Reader, common: dict[str, Any]) -> Scenario:
             "bosses",
             lambda b: BossPlacement(
                 source_path=b.path, id=b.req_str("id"), boss=b.req_str("boss"), hex=b.req_hex("hex")
+            ),
+        ),
+        allies=_items(
+            r,
+            "allies",
+            lambda a: Ally(
+                source_path=a.path,
+                id=a.req_str("id"),
+                name=a.req_str("name"),
+                hex=a.req_hex("hex"),
+                health=a.req_value("health"),
+                move=a.req_int("move"),
+                attack=a.req_int("attack"),
+                initiative=a.req_int("initiative"),
+                range=a.int_or("range", 0),
+                shield=a.int_or("shield", 0),
+                retaliate=a.int_or("retaliate", 0),
+                flying=a.flag("flying"),
+                players=a.child("players", parse_players),
+                text=a.opt_str("text"),
             ),
         ),
         win=r.array("win", _condition),

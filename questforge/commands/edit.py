@@ -17,7 +17,13 @@ from pathlib import Path
 
 import click
 
-from questforge.commands.render import players_option
+players_option = click.option(
+    "--players",
+    type=click.IntRange(2, 4),
+    default=2,
+    show_default=True,
+    help="Player count the map is shown for.",
+)
 
 
 def bundled_pack() -> Path:
@@ -36,16 +42,14 @@ def has_display() -> bool:
 
 
 def _largest_scenario(pack: Path) -> Path | None:
+    from questforge.engine.core.pack import iter_pack_files  # the safe walk and loader
+
     best: tuple[int, Path] | None = None
-    for path in sorted(pack.rglob("*.json")):
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError:
-            continue
-        if '"kind": "scenario"' in text or '"kind":"scenario"' in text:
-            size = len(text)
+    for file in iter_pack_files(pack):
+        if isinstance(file.data, dict) and file.data.get("kind") == "scenario":
+            size = len(file.loaded.text) if file.loaded else 0
             if best is None or size > best[0]:
-                best = (size, path)
+                best = (size, file.path)
     return best[1] if best else None
 
 
@@ -117,8 +121,9 @@ def edit(target: Path | None, screenshot: Path | None, players: int, level: int,
             scenario = _largest_scenario(target)
             if scenario is not None:
                 window.open_file(scenario)
-    window.set_player_count(players)
-    window.set_level(level)
+    window._rebuild_setup_toolbar()
+    window.set_setup_value("players", players)
+    window.set_setup_value("level", level)
     if screenshot is None:
         window.recover_untitled()  # autosaves of never-saved documents, after a crash
     if scripted is not None and scripted.errors:

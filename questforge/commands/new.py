@@ -1,24 +1,22 @@
-"""``questforge new``: scaffold a pack or a content file that validates.
+"""``questforge new``: scaffold a pack or a content file that validates, for any ruleset.
 
-``questforge new pack NAME`` creates ``DIR/<id>/pack.json``. ``scenario``, ``monster`` and
-``character`` write content files into the kind folders of the pack (``monsters/``,
-``decks/``, ...), the way the bundled sample pack is laid out, together with whatever they
-need to be valid on their own: a scenario gets a starter map tile unless the pack already
-has the tile it names, a monster gets its ability deck, a character class gets a full
-level-1 hand.
+``questforge new pack NAME [--ruleset ID]`` creates ``DIR/<id>/pack.json`` and the
+ruleset's starter files. ``questforge new KIND NAME`` writes the content files of a ``KIND``
+the pack's ruleset can scaffold (its templates face: Gloomhaven has ``scenario``,
+``monster`` and ``character``) into the pack's kind folders, together with whatever they
+need to be valid on their own. A kind's extra options (``--number``, ``--tile``,
+``--hand-size`` …) are the ruleset's own.
 
 For content, ``--dir`` names the pack: the pack root is the nearest folder at or above
 ``DIR`` holding a ``pack.json``, so ``--dir my-pack`` and ``--dir my-pack/monsters`` both
-write ``my-pack/monsters/<id>.json`` (never ``my-pack/monsters/monsters/...``). Outside any
-pack the kind folders are created under ``DIR`` itself.
+write ``my-pack/monsters/<id>.json``. Outside any pack the kind folders are created under
+``DIR`` itself (the ruleset then comes from ``--ruleset``).
 
 Writing is all-or-nothing: nothing is ever overwritten (if any target exists the command
 stops before writing), every file is first written to a temporary file next to its target
 and only then moved into place, and if anything fails, every file and folder this run
-created is removed again.
-
-Every file is checked against its JSON Schema (python-jsonschema, local schemas only)
-before anything is written, so a scaffold that does not validate is a bug, not a user error.
+created is removed again. Every file is checked against its JSON Schema before anything is
+written, so a scaffold that does not validate is a bug, not a user error.
 """
 
 from __future__ import annotations
@@ -29,34 +27,25 @@ import json
 import os
 import re
 import secrets
-import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import click
 
-from questforge.schema import schema_id
+from questforge.engine import rulesets
+from questforge.engine.core.errors import QuestforgeError
+from questforge.engine.core.events import JSONValue
+from questforge.engine.core.templates import MAX_ID, MAX_NAME, PackContext, Templates, manifest
+from questforge.engine.core.templates import slugify as slugify
 
 _ID_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
-#: longest display name the schemas accept (``common/defs#/$defs/name``)
-MAX_NAME = 120
-#: longest id the schemas accept (``common/defs#/$defs/id``)
-MAX_ID = 80
 
 
 class NewError(click.ClickException):
     """A usage or file-system problem: exit code 2, like the other commands."""
 
     exit_code = 2
-
-
-def slugify(name: str) -> str:
-    """A kebab-case id from a display name: ``"The Dark Pit!"`` -> ``the-dark-pit``
-    (accents are dropped: ``Ölbrand`` -> ``olbrand``)."""
-    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
-    slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
-    return slug[:80].strip("-")
 
 
 def dumps(value: Any, indent: int = 0, width: int = 100) -> str:
@@ -75,203 +64,6 @@ def dumps(value: Any, indent: int = 0, width: int = 100) -> str:
     return "{\n" + body + "\n" + " " * indent + "}"
 
 
-def _fit(name: str, suffix: str = "") -> str:
-    """``name + suffix`` cut to the longest name the schemas accept (the suffix is kept,
-    so derived names such as ``"<name> card 10"`` stay distinct)."""
-    return name[: MAX_NAME - len(suffix)] + suffix
-
-
-def _header(kind: str, id: str, folder: str = "gloomhaven") -> dict[str, Any]:
-    return {"$schema": schema_id(folder, kind), "kind": kind, "id": id}
-
-
-def _rect(width: int, height: int) -> list[list[int]]:
-    """A ``width`` x ``height`` block of hexes in axial coordinates (offset rows)."""
-    return [[q, r] for r in range(height) for q in range(-(r // 2), width - (r // 2))]
-
-
-# ---------------------------------------------------------------- scaffolds
-
-
-#: the standard attack modifier cards and their counts in a 20-card deck (GH-REF-01)
-STANDARD_MODIFIERS: tuple[tuple[str, str, int | str, int, bool], ...] = (
-    ("plus0", "+0", 0, 6, False),
-    ("plus1", "+1", 1, 5, False),
-    ("minus1", "-1", -1, 5, False),
-    ("plus2", "+2", 2, 1, False),
-    ("minus2", "-2", -2, 1, False),
-    ("double", "2x", "x2", 1, True),
-    ("null", "Null", "null", 1, True),
-)
-
-
-def pack_files(id: str, name: str, ruleset: str) -> dict[str, dict[str, Any]]:
-    """``pack.json``; for Gloomhaven also the standard modifier cards and decks."""
-    files: dict[str, dict[str, Any]] = {}
-    doc = _header("pack", id, "common")
-    doc.update(
-        {
-            "name": name,
-            "version": "0.1.0",
-            "ruleset": ruleset,
-            "description": f"{name}: describe what this pack contains.",
-            "authors": [],
-            "requires": [],
-        }
-    )
-    files["pack.json"] = doc
-    if ruleset != "gloomhaven":
-        return files
-    for card_id, label, value, _count, shuffle in STANDARD_MODIFIERS:
-        card: dict[str, Any] = {**_header("attack-modifier", card_id), "name": label}
-        card.update({"value": value, "icon": "1"})
-        if shuffle:
-            card["shuffle"] = True
-        files[f"modifiers/{card_id}.json"] = card
-    for special, value in (("bless", "x2"), ("curse", "null")):
-        files[f"modifiers/{special}.json"] = {
-            **_header("attack-modifier", special),
-            "name": special.capitalize(),
-            "value": value,
-            "special": special,
-            "icon": "scenario",
-        }
-    cards = [{"card": c, "count": n} for c, _label, _value, n, _shuffle in STANDARD_MODIFIERS]
-    for deck_id, deck_name, owner in (
-        ("standard-deck", "Standard player deck", "character"),
-        ("monster-deck", "Monster modifier deck", "monster"),
-    ):
-        files[f"modifiers/{deck_id}.json"] = {
-            **_header("attack-modifier-deck", deck_id),
-            "name": deck_name,
-            "owner": owner,
-            "cards": cards,
-        }
-    return files
-
-
-def scenario_files(
-    id: str, name: str, number: int, tile: str, write_tile: bool
-) -> dict[str, dict[str, Any]]:
-    files: dict[str, dict[str, Any]] = {}
-    if write_tile:
-        files[f"tiles/{tile}.json"] = {
-            **_header("map-tile", tile),
-            "name": _fit(f"{name} room"),
-            "description": "A plain 6 x 5 room; replace with your own tile.",
-            "sides": {"a": {"hexes": _rect(6, 5)}, "b": {"hexes": _rect(6, 5)}},
-        }
-    files[f"scenarios/{id}.json"] = {
-        **_header("scenario", id),
-        "number": number,
-        "name": name,
-        "description": "Introduction text read before the scenario.",
-        "tiles": [{"id": "room-1", "tile": tile, "side": "a", "position": [0, 0], "rotation": 0}],
-        "rooms": [{"id": "start", "name": "Entrance", "tiles": ["room-1"]}],
-        "starting_room": "start",
-        "starting_hexes": [[0, 0], [1, 0], [2, 0], [3, 0]],
-        "doors": [],
-        "overlays": [],
-        "monsters": [],
-        "win": [{"type": "kill-all", "text": "Kill every monster."}],
-    }
-    return files
-
-
-def monster_files(id: str, name: str) -> dict[str, dict[str, Any]]:
-    deck_id = f"{id}-deck"
-    levels = {
-        str(level): {
-            "normal": {"health": 4 + 2 * level, "move": 2, "attack": 2 + level // 2},
-            "elite": {"health": 7 + 3 * level, "move": 3, "attack": 3 + level // 2},
-        }
-        for level in range(8)
-    }
-    cards = [
-        (11, [("move", 1), ("attack", -1)], False),
-        (24, [("move", 0), ("attack", 1)], False),
-        (32, [("move", 1), ("attack", 0)], True),
-        (40, [("move", 2), ("attack", -1)], False),
-        (51, [("move", 0), ("attack", 0)], False),
-        (58, [("move", -1), ("attack", 2)], True),
-        (67, [("move", 1), ("attack", 0)], False),
-        (79, [("move", 0), ("attack", 1)], False),
-    ]
-    deck_cards = []
-    for n, (initiative, abilities, shuffle) in enumerate(cards, start=1):
-        card: dict[str, Any] = {
-            "name": _fit(name, f" {n}"),
-            "initiative": initiative,
-            "abilities": [{"type": t, "value": v} for t, v in abilities],
-        }
-        if shuffle:
-            card["shuffle"] = True
-        deck_cards.append(card)
-    return {
-        f"monsters/{id}.json": {
-            **_header("monster", id),
-            "name": name,
-            "description": "Describe the monster.",
-            "deck": deck_id,
-            "standees": 6,
-            "levels": levels,
-        },
-        f"decks/{deck_id}.json": {
-            **_header("monster-ability-deck", deck_id),
-            "name": name,
-            "cards": deck_cards,
-        },
-    }
-
-
-def character_files(
-    id: str, name: str, hand_size: int, pack_ids: set[tuple[str, str]]
-) -> dict[str, dict[str, Any]]:
-    """The class and ``hand_size`` level-1 cards. Perks and the starting deck reference the
-    standard modifier cards only if the pack has them (``pack_ids``: (kind, id) pairs)."""
-    cls: dict[str, Any] = {
-        **_header("character-class", id),
-        "name": name,
-        "description": "Describe how the class plays.",
-        "starting": True,
-        "hand_size": hand_size,
-        "health": [8, 9, 11, 12, 14, 15, 17, 18, 20],
-    }
-    if ("attack-modifier-deck", "standard-deck") in pack_ids:
-        cls["modifier_deck"] = "standard-deck"
-    if {("attack-modifier", "minus1"), ("attack-modifier", "plus1")} <= pack_ids:
-        cls["perks"] = [
-            {"text": "Remove two -1 cards", "remove": [{"card": "minus1", "count": 2}]},
-            {
-                "text": "Replace one -1 card with one +1 card",
-                "remove": [{"card": "minus1"}],
-                "add": [{"card": "plus1"}],
-            },
-        ]
-    else:
-        cls["perks"] = [{"text": "Describe a perk; list the cards it removes and adds."}]
-    files: dict[str, dict[str, Any]] = {f"classes/{id}/{id}.json": cls}
-    for n in range(1, hand_size + 1):
-        card_id = f"{id}-card-{n}"
-        lost = n == hand_size
-        top: dict[str, Any] = {"abilities": [{"type": "attack", "value": 2 + n % 2}]}
-        if lost:
-            top = {
-                "abilities": [{"type": "attack", "value": 4}, {"type": "xp", "value": 2}],
-                "lost": True,
-            }
-        files[f"classes/{id}/{card_id}.json"] = {
-            **_header("ability-card", card_id),
-            "name": _fit(name, f" card {n}"),
-            "class": id,
-            "level": 1,
-            "initiative": min(99, 10 + 7 * n),
-            "top": top,
-            "bottom": {"abilities": [{"type": "move", "value": 2 + n % 3}]},
-        }
-    return files
-
-
 # ---------------------------------------------------------------- pack scanning
 
 
@@ -284,17 +76,17 @@ def _pack_root(start: Path) -> Path | None:
 
 
 def _pack_documents(root: Path | None) -> Iterator[tuple[Path, dict[str, Any]]]:
-    """Readable JSON objects of the pack at ``root`` with their paths (unreadable files are
-    skipped: the validator reports them)."""
+    """Readable JSON objects of the pack at ``root`` with their paths, read with the same
+    safe walk and loader as ``validate`` (unreadable files are skipped: the validator
+    reports them)."""
     if root is None:
         return
-    for path in sorted(root.rglob("*.json")):
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-            continue
+    from questforge.engine.core.targets import read_documents
+
+    documents, _errors = read_documents(root)
+    for path, data in documents:
         if isinstance(data, dict):
-            yield path, data
+            yield Path(path), data
 
 
 def _check_new_ids(
@@ -318,9 +110,11 @@ def _check_new_ids(
 def _manifest(root: Path | None) -> dict[str, Any]:
     if root is None:
         return {}
+    from questforge.engine.core.jsonload import JsonLoadError, load_json_file
+
     try:
-        data = json.loads((root / "pack.json").read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        data = load_json_file(root / "pack.json").data
+    except JsonLoadError:
         return {}
     return data if isinstance(data, dict) else {}
 
@@ -449,8 +243,52 @@ def _resolve_id(name: str, given: str | None) -> str:
 # ---------------------------------------------------------------- command
 
 
-@click.command(name="new")
-@click.argument("what", type=click.Choice(["pack", "scenario", "monster", "character"]))
+def _templates(ruleset_id: str) -> Templates:
+    try:
+        templates = rulesets.get(ruleset_id).templates()
+    except QuestforgeError as exc:
+        raise NewError(str(exc)) from None
+    if templates is None:
+        raise NewError(f"ruleset {ruleset_id!r} has no templates; nothing to scaffold")
+    return templates
+
+
+def _default_ruleset() -> str:
+    return rulesets.BUILTIN[0]
+
+
+def _kind_options(templates: Templates, kind: str, args: list[str]) -> dict[str, JSONValue]:
+    """The kind's own options (``--number 7``) from the extra arguments."""
+    declared = {f"--{o.name}": o for o in templates.options(kind)}
+    values: dict[str, JSONValue] = {o.name: o.default for o in declared.values()}
+    i = 0
+    while i < len(args):
+        name, eq, inline = args[i].partition("=")
+        option = declared.get(name)
+        if option is None:
+            known = ", ".join(declared) or "none"
+            raise NewError(f"unknown option {args[i]!r} for 'new {kind}' (its options: {known})")
+        if eq:
+            text = inline
+        elif option.type == "flag":
+            text = "yes"
+        else:
+            if i + 1 >= len(args):
+                raise NewError(f"{name} needs a value")
+            i += 1
+            text = args[i]
+        try:
+            values[option.name] = option.parse(text)
+        except QuestforgeError as exc:
+            raise NewError(str(exc)) from None
+        i += 1
+    return values
+
+
+@click.command(
+    name="new", context_settings={"ignore_unknown_options": True, "allow_extra_args": True}
+)
+@click.argument("what", metavar="pack|KIND")
 @click.argument("name")
 @click.option(
     "--dir",
@@ -464,102 +302,83 @@ def _resolve_id(name: str, given: str | None) -> str:
     "pack; outside a pack, kind folders are created under DIR.",
 )
 @click.option("--id", "content_id", help="Id to use instead of the one made from NAME.")
-@click.option("--ruleset", default="gloomhaven", show_default=True, help="Ruleset of a new pack.")
 @click.option(
-    "--number", type=click.IntRange(1, 9999), help="Scenario number (default: next free)."
+    "--ruleset",
+    default=None,
+    help="Ruleset of a new pack (or of content outside a pack); default: the pack's, else "
+    "the first installed.",
 )
-@click.option("--tile", help="Map tile the new scenario places (default: a new starter tile).")
-@click.option(
-    "--hand-size",
-    type=click.IntRange(1, 30),
-    default=10,
-    show_default=True,
-    help="Hand size of a new character class (that many level-1 cards are written).",
-)
+@click.pass_context
 def new(
+    ctx: click.Context,
     what: str,
     name: str,
     directory: Path,
     content_id: str | None,
-    ruleset: str,
-    number: int | None,
-    tile: str | None,
-    hand_size: int,
+    ruleset: str | None,
 ) -> None:
-    """Scaffold a pack, scenario, monster (with its deck) or character class (with a hand).
+    """Scaffold a pack, or a KIND of content of the pack's ruleset (Gloomhaven: scenario,
+    monster with its deck, character class with a hand).
 
     NAME is the display name; the id is made from it (or given with --id). Content files go
-    into the kind folders of the pack that holds --dir (found by looking for pack.json at
-    DIR and upwards), so `--dir my-pack/monsters` writes my-pack/monsters/<id>.json. Existing
-    files are never overwritten, and writing is all-or-nothing: if one file cannot be
-    written, none is left behind.
+    into the kind folders of the pack that holds --dir. Existing files are never
+    overwritten, and writing is all-or-nothing. Kind options such as --number, --tile and
+    --hand-size are the ruleset's own (see the error message for the list).
     """
     if not name.strip():
         raise NewError("NAME must not be empty")
     if len(name) > MAX_NAME:
         raise NewError(f"NAME is {len(name)} characters long; a name has at most {MAX_NAME}")
-    id = _resolve_id(name, content_id)
-    # ids of the files made alongside (``<id>-deck``, ``<id>-room``, ``<id>-card-N``) must
-    # fit the 80-character id limit too
-    suffix = {
-        "pack": "",
-        "scenario": "" if tile else "-room",
-        "monster": "-deck",
-        "character": f"-card-{hand_size}",
-    }[what]
-    if len(id) + len(suffix) > MAX_ID:
-        if content_id is not None:
-            raise NewError(
-                f"--id {content_id!r} is too long: ids have at most {MAX_ID} characters, "
-                f"and this one also makes {content_id + suffix!r}"
-            )
-        id = id[: MAX_ID - len(suffix)].strip("-")
     if what == "pack":
-        if not _ID_RE.match(ruleset):
-            raise NewError(f"--ruleset {ruleset!r} is not a ruleset name")
-        _require_ruleset(ruleset)
-        written = _write(directory / id, pack_files(id, name, ruleset))
+        if ctx.args:
+            raise NewError(f"unknown option {ctx.args[0]!r} for 'new pack'")
+        ruleset_id = ruleset or _default_ruleset()
+        if not _ID_RE.match(ruleset_id):
+            raise NewError(f"--ruleset {ruleset_id!r} is not a ruleset name")
+        _require_ruleset(ruleset_id)
+        id = _resolve_id(name, content_id)
+        templates = rulesets.get(ruleset_id).templates()
+        files = {"pack.json": manifest(id, name, ruleset_id)}
+        if templates is not None:
+            files.update(templates.pack_files(id, name))
+        written = _write(directory / id, files)
         for path in written:
             click.echo(f"wrote {path}")
         return
     base = content_base(directory)
     root = _pack_root(directory.resolve())
-    manifest = _manifest(root)
-    pack_ruleset = manifest.get("ruleset", "gloomhaven")
-    if pack_ruleset != "gloomhaven":
-        raise NewError(
-            f"the pack at {root} uses ruleset {pack_ruleset!r}; "
-            f"'new {what}' writes Gloomhaven content only"
-        )
-    docs = list(_pack_documents(root))
-    if what == "scenario":
-        used = {
-            d["number"]: path
-            for path, d in docs
-            if d.get("kind") == "scenario" and isinstance(d.get("number"), int)
-        }
-        if number is None:
-            number = max(used, default=0) + 1
-        elif number in used:
-            raise NewError(f"scenario number {number} is already used by {used[number]}")
-        tile_id = tile or f"{id}-room"
-        own = manifest.get("id")
-        if isinstance(own, str) and tile_id.startswith(f"{own}:"):
-            tile_id = tile_id[len(own) + 1 :]  # this pack's own tile, written as pack:id
-        if not re.match(r"^([a-z0-9]+(-[a-z0-9]+)*:)?[a-z0-9]+(-[a-z0-9]+)*$", tile_id):
-            raise NewError(f"--tile {tile_id!r} is not a content reference")
-        have_tile = any(d.get("kind") == "map-tile" and d.get("id") == tile_id for _, d in docs)
-        if ":" in tile_id:
-            _require_listed_pack(tile_id, manifest)
-            write_tile = False
-        else:  # a tile the pack does not have yet gets the starter tile under that id
-            write_tile = not have_tile
-        files = scenario_files(id, name, number, tile_id, write_tile)
-    elif what == "monster":
-        files = monster_files(id, name)
+    pack_manifest = _manifest(root)
+    pack_ruleset = pack_manifest.get("ruleset")
+    if root is not None and isinstance(pack_ruleset, str):
+        if ruleset is not None and ruleset != pack_ruleset:
+            raise NewError(f"the pack at {root} uses ruleset {pack_ruleset!r}, not {ruleset!r}")
+        ruleset_id = pack_ruleset
     else:
-        pack_ids = {(str(d.get("kind")), str(d.get("id"))) for _, d in docs}
-        files = character_files(id, name, hand_size, pack_ids)
+        ruleset_id = ruleset or _default_ruleset()
+    _require_ruleset(ruleset_id)
+    templates = _templates(ruleset_id)
+    if what not in templates.kinds:
+        raise NewError(
+            f"{ruleset_id} cannot scaffold {what!r}; choose pack or one of "
+            f"{', '.join(templates.kinds)}"
+        )
+    options = _kind_options(templates, what, list(ctx.args))
+    id = _resolve_id(name, content_id)
+    # ids of the files made alongside (``<id>-deck``, ``<id>-card-N``) must fit too
+    longest = max((len(s) for s in templates.id_suffixes(what, options)), default=0)
+    if len(id) + longest > MAX_ID:
+        if content_id is not None:
+            raise NewError(
+                f"--id {content_id!r} is too long: ids have at most {MAX_ID} characters, "
+                f"including what is derived from it"
+            )
+        id = id[: MAX_ID - longest].strip("-")
+    docs = list(_pack_documents(root))
+    context = PackContext(root, pack_manifest, docs, options)
+    try:
+        files = templates.files(what, id, name, context)
+    except QuestforgeError as exc:
+        raise NewError(str(exc)) from None
     _check_new_ids(files, docs, base)
     written = _write(base, files)
     for path in written:
@@ -568,25 +387,6 @@ def new(
 
 def _require_ruleset(ruleset: str) -> None:
     """A new pack must name an installed ruleset, or it would not validate (QC104)."""
-    from questforge.engine import rulesets
-
-    try:
-        rulesets.get(ruleset)
-    except KeyError:
-        known = ", ".join(r.name for r in rulesets.all_rulesets())
-        raise NewError(f"--ruleset {ruleset!r} is not installed (installed: {known})") from None
-
-
-def _require_listed_pack(reference: str, manifest: dict[str, Any]) -> None:
-    """A ``pack:tile`` reference only resolves if the pack lists that pack in ``requires``."""
-    pack_id = reference.split(":", 1)[0]
-    requires = manifest.get("requires")
-    listed = {
-        e.get("id") if isinstance(e, dict) else e
-        for e in (requires if isinstance(requires, list) else [])
-    }
-    if pack_id not in listed:
-        raise NewError(
-            f"--tile {reference!r} names pack {pack_id!r}, which this pack does not "
-            "list in 'requires'"
-        )
+    if rulesets.find(ruleset) is None:
+        known = ", ".join(rulesets.ids())
+        raise NewError(f"--ruleset {ruleset!r} is not installed (installed: {known})")

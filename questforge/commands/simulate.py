@@ -62,11 +62,19 @@ def summary_table(report: dict[str, Any], title: str) -> Table:
         if s["errors"]:
             verdict += " [red]![/]"
         mean_rounds = s["rounds"]["mean"]
+        rate, interval = f"{100 * s['win_rate']:.1f}%", f"{100 * lo:.1f}–{100 * hi:.1f}%"
+        if s["verdict"] == "competitive":  # no side wins: who came first how often
+            firsts = s.get("first_place_rate") or {}
+            rate, interval = "—", "—"
+            verdict = "first: " + ", ".join(
+                f"{escape(str(a))} {100 * r:.0f}%"
+                for a, r in sorted(firsts.items(), key=lambda x: -x[1])
+            )
         table.add_row(
             escape(str(s["label"])),
             str(s["games"]),
-            f"{100 * s['win_rate']:.1f}%",
-            f"{100 * lo:.1f}–{100 * hi:.1f}%",
+            rate,
+            interval,
             "–" if mean_rounds is None else f"{mean_rounds:.1f}",
             verdict,
         )
@@ -221,6 +229,8 @@ def simulate(
     except simulation.Interrupted:
         Console(stderr=True).print("[yellow]interrupted[/]: no report written")
         sys.exit(130)
+    except simulation.ClusterError as exc:
+        fail(str(exc))
     except OSError as exc:
         fail(f"the simulation could not run: {exc}")
     out = Console()

@@ -108,7 +108,7 @@ def test_explain_adds_the_reasoning_to_json(dev_dir: Path) -> None:
 
 
 def test_an_internal_error_names_the_file(dev_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import questforge.commands.ai as ai_module
+    import questforge.engine.gloomhaven.ai.referee as ai_module
 
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("boom")

@@ -174,7 +174,7 @@ def test_build_a_board_with_clicks_and_keys(qtbot: QtBot, tmp_path: Path) -> Non
     assert {f.code for f in report.findings} == {"QAH322"}
 
     out = tmp_path / "town.png"
-    render_file(path, out, RenderOptions(fmt="png"))
+    render_file(path, out, RenderOptions(fmt="png"), "arkham")
     assert out.stat().st_size > 1000
 
 
@@ -219,6 +219,9 @@ def test_simulate_dialog_opens_on_the_sample_board(qtbot: QtBot) -> None:
     doc = Document.open(sample / "board" / "harrowmere.json", autosave=False)
     editor = editor_for(doc, None)
     qtbot.addWidget(editor)
-    dialog = editor.open_simulation(players=2)
+    dialog = editor.open_simulation({"players": 2})
     assert dialog is not None and dialog.face.ruleset == "arkham"
     dialog.close()
+    window = editor.open_playtest()
+    assert window is not None
+    window.close()

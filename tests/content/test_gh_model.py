@@ -369,7 +369,7 @@ def test_registered_kinds_match_the_model_and_schemas() -> None:
     assert ruleset.schema_folder == "gloomhaven" and ruleset.load_model is not None
     for kind in ruleset.kinds:
         assert load_schema("gloomhaven", kind)["$id"].endswith(f"/gloomhaven/{kind}.schema.json")
-        # another ruleset may define the same kind (Arkham's monster): then no single owner
+        # kinds are keyed by (ruleset, kind): another ruleset may define a kind too
         assert ruleset in rulesets_defining(kind)
         assert ruleset_for_kind(kind) in (ruleset, None)
     assert ruleset_for_kind("pack") is None

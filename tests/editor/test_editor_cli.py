@@ -19,8 +19,22 @@ def test_render_png_and_svg(qtbot: QtBot, editor_pack: Path, tmp_path: Path) -> 
     result = runner.invoke(
         cli, ["render", str(scenario), "--players", "4", "-o", str(tmp_path / "m.png")]
     )
-    assert result.exit_code == 0, result.output
+    # the fixture carries an unknown property (an error): the map is drawn, the error is
+    # listed and the exit status says so (a broken file never renders "successfully")
+    assert result.exit_code == 1, result.output
+    assert "x-designer-note" in result.output and "1 error(s)" in result.output
     assert (tmp_path / "m.png").read_bytes()[:4] == b"\x89PNG"
+    data = scenario.read_text(encoding="utf-8")
+    import json
+
+    clean = json.loads(data)
+    clean.pop("x-designer-note", None)
+    scenario.write_text(json.dumps(clean), encoding="utf-8")
+    result = runner.invoke(cli, ["render", str(scenario), "-o", str(tmp_path / "ok.png")])
+    assert result.exit_code == 0, result.output
+    # an id works like a path (the bundled sample pack)
+    result = runner.invoke(cli, ["render", "collapsed-adit", "-o", str(tmp_path / "id.png")])
+    assert result.exit_code == 0, result.output
     result = runner.invoke(
         cli, ["render", str(scenario), "--format", "svg", "-o", str(tmp_path / "m.svg")]
     )
@@ -32,9 +46,10 @@ def test_render_refuses_what_it_cannot_draw(
     qtbot: QtBot, editor_pack: Path, tmp_path: Path
 ) -> None:
     runner = CliRunner()
-    result = runner.invoke(cli, ["render", str(editor_pack / "monsters" / "slag-hound.json")])
+    # a map tile is neither a scenario map nor a card (a monster now renders as its card)
+    result = runner.invoke(cli, ["render", str(editor_pack / "tiles" / "drift.json")])
     assert result.exit_code == 2
-    assert "no map to render" in result.output and "Traceback" not in result.output
+    assert "no picture to render" in result.output and "Traceback" not in result.output
     bad = tmp_path / "bad.json"
     bad.write_text('{"kind": "scenario",\n  oops}', encoding="utf-8")
     result = runner.invoke(cli, ["render", str(bad), "-o", str(tmp_path / "x.png")])

@@ -13,6 +13,7 @@ from questforge.editor.document import Document
 from questforge.editor.forms.form_editor import FormEditor
 from questforge.editor.forms.schema_form import JsonLineEdit, SchemaForm
 from questforge.editor.forms.schema_walk import SchemaContext
+from questforge.editor.forms.table_form import GridTable
 
 pytestmark = pytest.mark.gui
 
@@ -153,9 +154,12 @@ def test_form_editor_for_a_bundled_monster_edits_and_saves(
     editor = FormEditor(doc)
     qtbot.addWidget(editor)
     assert editor.form is not None
-    health = editor.form.widgets[("levels", "3", "elite", "health")]
-    assert isinstance(health, QSpinBox)
-    health.setValue(12)
+    # the level grid is a table (levels x normal/elite); a cell edit is one undo command
+    grid = editor.form.widgets[("levels",)]
+    assert isinstance(grid, GridTable)
+    col = next(i for i, c in enumerate(grid.columns()) if c.group == "elite" and c.key == "health")
+    grid.table.item(3, col).setText("12")
+    assert doc.undo_stack.count() == 1
     doc.save()
     saved = json.loads(target.read_text(encoding="utf-8"))
     original = json.loads(src.read_text(encoding="utf-8"))

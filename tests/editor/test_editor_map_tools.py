@@ -112,12 +112,12 @@ def test_drag_moves_a_tile_in_one_step(qtbot: QtBot, editor: ScenarioEditor) -> 
 def test_player_count_and_level_switches(qtbot: QtBot, editor: ScenarioEditor) -> None:
     window: MainWindow = editor.window_  # type: ignore[attr-defined]
     editor.set_selection(("monsters", 1))  # tunnel warden: absent / normal / normal
-    window.set_player_count(2)
+    window.set_setup_value("players", 2)
     assert "absent" in editor.stats_label.text()
-    window.set_player_count(3)
-    window.set_level(0)
+    window.set_setup_value("players", 3)
+    window.set_setup_value("level", 0)
     text0 = editor.stats_label.text()
-    window.set_level(7)
+    window.set_setup_value("level", 7)
     text7 = editor.stats_label.text()
     assert "normal" in text7 and "Level 7" in text7 and text0 != text7
     assert editor.scene.players == 3
@@ -170,7 +170,7 @@ def test_pointy_orientation_clicks_land_on_the_same_hexes(
     qtbot: QtBot, editor: ScenarioEditor, tmp_path: Path
 ) -> None:
     window: MainWindow = editor.window_  # type: ignore[attr-defined]
-    window.set_orientation("pointy")
+    window.set_setup_value("orientation", "pointy")
     assert editor.scene.orientation == "pointy"
     for h in [(0, 0), (3, 2), (1, 7), (-1, 3)]:
         assert editor.scene.hex_at(editor.scene.center(h)) == h

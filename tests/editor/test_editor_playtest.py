@@ -85,8 +85,8 @@ def test_playtest_and_simulate_take_the_editors_player_count_and_level(
 ) -> None:
     editor = window.current_editor()
     assert isinstance(editor, ScenarioEditor)
-    window.set_player_count(3)
-    window.set_level(4)
+    window.set_setup_value("players", 3)
+    window.set_setup_value("level", 4)
     window.playtest_action.trigger()
     play = editor.playtest_window
     assert play is not None, window.prompts.errors  # type: ignore[attr-defined]

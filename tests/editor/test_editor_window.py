@@ -147,7 +147,9 @@ def test_pack_browser_lists_kinds_and_opens_with_click_and_enter(qtbot: QtBot, p
     }
     assert {"scenario", "monster", "map-tile"} <= set(groups)
     item = groups["scenario"].child(0)
-    assert item.text(0) == "scenarios/two-rooms.json"
+    # the name first (cards are told apart by name), the file beside it
+    assert item.text(1) == "scenarios/two-rooms.json"
+    assert item.text(0) == json.loads((pack / item.text(1)).read_text(encoding="utf-8"))["name"]
     tree.scrollToItem(item)
     rect = tree.visualItemRect(item)
     assert rect.isValid()

@@ -25,7 +25,7 @@ def playtest(qtbot: Any, sample_content: Any) -> Iterator[Callable[..., Any]]:
     """Open a playtest window on a scenario; every window is stopped at the end."""
     from playtest_helpers import wait_idle
 
-    from questforge.editor.playtest.window import PlaytestWindow
+    from questforge.editor.gloomhaven.playtest.window import PlaytestWindow
 
     windows: list[PlaytestWindow] = []
 

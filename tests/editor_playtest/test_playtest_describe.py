@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from questforge.commands.ai import ruling_text
-from questforge.editor.playtest.describe import event_text, figure_label, option_text
-from questforge.editor.playtest.explain import explanation_text
-from questforge.editor.playtest.runner import GameRunner, MonsterMoment
+from questforge.editor.gloomhaven.playtest.describe import event_text, figure_label, option_text
+from questforge.editor.gloomhaven.playtest.explain import explanation_text
+from questforge.editor.gloomhaven.playtest.runner import GameRunner, MonsterMoment
 from questforge.engine.core.decisions import Decision
 from questforge.engine.gloomhaven.ai import load_situation, solve
+from questforge.engine.gloomhaven.ai.referee import ruling_text
 from questforge.engine.gloomhaven.ai.ruling import candidate_lines, step_line
 from questforge.engine.gloomhaven.game import Setup
 

@@ -11,8 +11,8 @@ import pytest
 from playtest_helpers import click, wait_idle
 from PySide6.QtCore import Qt
 
+from questforge.editor.gloomhaven.playtest.window import PlaytestWindow
 from questforge.editor.playtest import open_playtest
-from questforge.editor.playtest.window import PlaytestWindow
 from questforge.engine.gloomhaven.ai import load_situation, solve
 from questforge.validator.runner import validate_paths
 
@@ -201,8 +201,9 @@ def test_export_situation_validates_and_solves(qtbot: Any, playtest: Any, tmp_pa
         assert data2["active"]["hex"] == list(others[0].hex)
 
 
-def test_open_playtest_entry_point(qtbot: Any, sample_content: Any) -> None:
-    window = open_playtest(None, sample_content, "cinder-forge", players=3, level=2)
+def test_open_playtest_entry_point(qtbot: Any, sample_content: Any, sample_pack: Any) -> None:
+    # the Gloomhaven board mode's own playtest window, found through the contract
+    window = open_playtest(None, sample_pack, "cinder-forge", setup={"players": 3, "level": 2})
     assert isinstance(window, PlaytestWindow) and window.isVisible()
     wait_idle(qtbot, window)
     state = window.runner.game.state

@@ -117,6 +117,29 @@ def test_named_monster_goal_and_formula_health() -> None:
     assert goals_met(g.rules)
 
 
+def test_named_monsters_and_bosses_placed_by_room_setup_drop_a_coin() -> None:
+    # GH-ATK-11: placed during room setup (not summoned or spawned) -> a money token, with
+    # no exception for named monsters (GH-SPEC-07) or bosses
+    from dataclasses import replace
+
+    sc = scenario(
+        "n",
+        {"a": disc((0, 0), 2)},
+        [(-2, 0), (-2, 1)],
+        monsters=[("grunt", (1, 0), "elite"), ("lord", (2, 0), "normal")],
+        named={(1, 0): ("chief", "3"), (2, 0): ("the-lord", "")},
+        goals=[Goal("kill", targets=("chief", "the-lord"))],
+    )
+    lord = replace(simple_monster("lord", health=4, move=0, attack=0), boss=True)
+    g = new_game(content([sc], monsters=[simple_monster("grunt", move=0, attack=0), lord]), "n")
+    chief = next(f for f in g.state.figures.values() if f.named == "chief")
+    boss = next(f for f in g.state.figures.values() if f.boss)
+    g.rules.suffer_damage(chief, 5, "alpha", "test")
+    g.rules.suffer_damage(boss, 9, "alpha", "test")
+    assert g.state.coins.get((1, 0)) == 1 and g.state.coins.get((2, 0)) == 1
+    assert [list(e["hex"]) for e in g.events if e.type == "coin_dropped"] == [[1, 0], [2, 0]]
+
+
 def spawn_rule(trigger: TriggerSpec) -> RuleSpec:
     return RuleSpec(
         trigger,

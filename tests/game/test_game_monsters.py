@@ -94,6 +94,22 @@ def test_no_focus_when_enemies_invisible() -> None:
     assert grunt.shield == 1
 
 
+def test_a_monster_with_no_focus_still_consumes_its_cards_element() -> None:
+    # GH-ELEM-09, GH-MOTH-06, GH-FOCUS-06: the card consumes the element when it can, also
+    # when the monster finds no focus and so does not attack (reading, docs/engine.md)
+    g = game(
+        [Ability("move", 0), Ability("attack", 0, consumes=(Consume(("fire",), value=1),))],
+        [("grunt", (0, 0), "normal")],
+    )
+    g.state.elements["fire"] = STRONG
+    for c in ("alpha", "beta"):
+        g.state.figures[c].conditions["invisible"] = False
+    act(g)
+    assert not [e for e in g.events if e.type == "attack"]
+    assert [e["element"] for e in g.events if e.type == "element_consumed"] == ["fire"]
+    assert g.state.elements["fire"] == INERT
+
+
 def test_monster_heal_picks_most_damaged() -> None:
     # GH-MOTH-01, GH-MOTH-02
     g = game(
@@ -108,6 +124,45 @@ def test_monster_heal_picks_most_damaged() -> None:
     act(g)
     heals = [e for e in g.events if e.type == "heal"]
     assert heals[0]["figure"] == b.id and b.hp >= 7
+
+
+def test_monster_heal_without_range_uses_the_base_range() -> None:
+    # GH-MOTH-01, GH-MOTH-02: "Heal 3" with no range: the base range (3 here), the monster
+    # of the two that lost more HP - not only the healer itself
+    g = game(
+        [Ability("heal", 3)],
+        [("grunt", (0, 0), "normal"), ("grunt", (2, 0), "normal")],
+        range_=3,
+    )
+    a, b = sorted(
+        (f for f in g.state.figures.values() if f.side == "monsters"), key=lambda f: f.standee
+    )
+    a.hp, b.hp = 8, 3
+    act(g)
+    heals = [e["figure"] for e in g.events if e.type == "heal"]
+    assert heals == [b.id, b.id] and b.hp == 9  # each heals b, who lost more (7, then 4)
+
+
+def test_melee_monster_heal_without_range_reaches_adjacent_allies() -> None:
+    # GH-MOTH-02, GH-MSTAT-03: a melee monster's base range "-" reaches adjacent hexes only
+    g = game(
+        [Ability("heal", 2)],
+        [("grunt", (0, 0), "normal"), ("grunt", (1, 0), "normal"), ("grunt", (3, 0), "normal")],
+    )
+    ms = sorted((f for f in g.state.figures.values() if f.side == "monsters"), key=lambda f: f.hex)
+    near, far, first = ms[1], ms[2], ms[0]  # (1, 0) next to (0, 0); (3, 0) 3 hexes away
+    assert first.hex == (0, 0)
+    first.hp, near.hp, far.hp = 9, 6, 1
+    g.rules.controller = Policy({})
+    g.rules.draw_missing_ability_cards()
+    g.state.phase = "turns"
+    from questforge.engine.gloomhaven.game.monster_turn import TypeTurn, figure_turn
+    from questforge.engine.gloomhaven.game.monster_turn import ability_card as card_of
+
+    mt = g.state.monster_types["grunt"]
+    figure_turn(g.rules, first, TypeTurn(card_of(g.rules, mt)))
+    heals = [e["figure"] for e in g.events if e.type == "heal"]
+    assert heals == [near.id]  # the far one lost more but is out of reach
 
 
 def test_monster_summon_waits_and_drops_no_coin() -> None:
@@ -298,3 +353,28 @@ def test_ability_values_in_l_and_c() -> None:
     act(g)
     attack = next(e for e in g.events if e.type == "attack")
     assert attack["base"] == 2 + 1  # base attack 2 + (1 + 1/2) at level 1
+
+
+def test_monsters_create_traps_next_to_an_enemy() -> None:
+    # GH-TRAP-05: characters and monsters create traps; the monster's goes on an empty hex in
+    # range, as close to an enemy as possible; its damage and conditions are the ability's
+    g = game([Ability("trap", 3, conditions=("poison",))], [("grunt", (1, 0), "normal")])
+    g.state.figures["alpha"].hex = (3, 0)
+    g.state.figures["beta"].hex = (-4, 0)
+    act(g)
+    made = [e for e in g.events if e.type == "trap_created"]
+    assert len(made) == 1 and made[0]["damage"] == 3 and made[0]["conditions"] == ["poison"]
+    assert tuple(made[0]["hex"]) == (2, 0)  # the adjacent hex next to alpha
+    assert (2, 0) in g.state.traps
+
+
+def test_monsters_disarm_the_nearest_traps_in_range() -> None:
+    # GH-TRAP-03 for a monster: traps in range leave the map without their effect
+    from questforge.engine.gloomhaven.game.spec import TrapSpec
+
+    g = game([Ability("disarm", range=2, targets=1)], [("grunt", (0, 0), "normal")])
+    g.state.traps[(2, 0)] = TrapSpec()
+    g.state.traps[(1, 0)] = TrapSpec()
+    act(g)
+    assert (1, 0) not in g.state.traps and (2, 0) in g.state.traps
+    assert [tuple(e["hex"]) for e in g.events if e.type == "trap_disarmed"] == [(1, 0)]

@@ -237,3 +237,40 @@ def test_figures_never_share_hex_after_moves() -> None:
     g.state.figures["beta"].hex = (2, 0)
     assert (2, 0) not in routes_of(g, 4)
     assert disc((0, 0), 0) == [(0, 0)]
+
+
+def test_jump_landing_on_difficult_terrain_costs_two() -> None:
+    # GH-MOVE-05, GH-DIFF-01: the hexes jumped over are free of terrain, the last hex is
+    # normal movement: landing on difficult terrain costs 2
+    g = new_game(corridor(difficult=[(1, 0), (2, 0)]), "c")
+    jump2 = routes_of(g, 2, jump=True)
+    assert (2, 0) not in jump2  # 1 + 2 = 3 points
+    assert jump2[(1, 0)].cost == 2
+    jump3 = routes_of(g, 3, jump=True)
+    assert jump3[(2, 0)].cost == 3 and jump3[(3, 0)].cost == 3
+    do_move(g, (2, 0), 3, jump=True)
+    assert g.state.figures["alpha"].hex == (2, 0)
+
+
+def test_characters_and_monsters_share_one_jump_cost() -> None:
+    # GH-MOVE-05, GH-DIFF-01, GH-MOVE-08: the engine's routes (characters and monster walks)
+    # cost what the monster-AI solver charges a jumping monster, hex by hex
+    from questforge.engine.gloomhaven.ai import solver as ai_solver
+    from questforge.engine.gloomhaven.game.monster_turn import situation_for
+
+    g = new_game(corridor(difficult=[(1, 0), (2, 0), (4, 0)]), "c")
+    alpha = g.state.figures["alpha"]
+    sit = situation_for(g.rules, alpha, 6, 0, 1, None, True)
+    solver_costs = {
+        (h[0], h[1]): packed % ai_solver.NEG
+        for h, packed in ai_solver._Solver(sit).travel().items()
+        if (h[0], h[1]) != alpha.hex
+    }
+    occupied = {f.hex for f in g.state.figures.values()}
+    expected = {h: c for h, c in solver_costs.items() if c <= 6 and h not in occupied}
+    assert expected[(2, 0)] == 3 and expected[(4, 0)] == 5
+    for character in (True, False):
+        routes = find_routes(
+            g.board, g.state, alpha.hex, 6, "party", jump=True, character=character
+        )
+        assert {h: r.cost for h, r in routes.items() if h != alpha.hex} == expected

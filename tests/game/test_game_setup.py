@@ -243,3 +243,67 @@ def test_unplayable_content_is_a_clear_setup_error() -> None:
     bad3 = replace(c, scenarios={"s": replace(sc, start_hexes=())})
     with pytest.raises(SetupError, match="starting hexes"):
         Setup("s", ("alpha", "beta")).check(bad3)
+
+
+def leveled_class() -> object:
+    """alpha: hand limit 4; cards a1..a4 level 1, ax level X, a2x level 2, a3x level 3."""
+    from questforge.engine.gloomhaven.game.builders import simple_card
+    from questforge.engine.gloomhaven.game.spec import ClassSpec
+
+    cards = [simple_card(f"a{i}", 10 + i) for i in range(1, 5)]
+    cards += [
+        simple_card("ax", 30, level="X"),
+        simple_card("a2x", 40, level=2),
+        simple_card("a3x", 50, level=3),
+    ]
+    return ClassSpec(
+        "alpha",
+        "Alpha",
+        tuple(10 + lvl for lvl in range(9)),
+        4,
+        tuple(cards),
+        standard_modifier_deck("alpha:"),
+    )
+
+
+def test_hand_must_be_exactly_the_hand_limit() -> None:
+    # GH-HAND-01: exactly as many cards as the hand limit; a clear error otherwise
+    c = content([two_rooms()], classes=[leveled_class(), simple_class("beta")])
+    Setup("s", ("alpha", "beta"), hands={"alpha": ("a1", "a2", "a3", "ax")}).check(c)
+    with pytest.raises(SetupError, match=r"alpha: a hand holds exactly 4 cards.*got 3"):
+        Setup("s", ("alpha", "beta"), hands={"alpha": ("a1", "a2", "a3")}).check(c)
+    with pytest.raises(SetupError, match=r"exactly 4 cards.*got 5"):
+        Setup("s", ("alpha", "beta"), hands={"alpha": ("a1", "a2", "a3", "a4", "ax")}).check(c)
+    with pytest.raises(SetupError, match="once: a1"):
+        Setup("s", ("alpha", "beta"), hands={"alpha": ("a1", "a1", "a2", "a3")}).check(c)
+    with pytest.raises(SetupError, match="not in the class: zz"):
+        Setup("s", ("alpha", "beta"), hands={"alpha": ("a1", "a2", "a3", "zz")}).check(c)
+    with pytest.raises(SetupError, match="not one of the characters"):
+        Setup("s", ("alpha", "beta"), hands={"gamma": ("a1",)}).check(c)
+
+
+def test_cards_above_the_character_level_are_refused() -> None:
+    # GH-CHAR-05, GH-LVL-02, GH-HAND-02: cards up to the character's level and "X" cards
+    c = content([two_rooms()], classes=[leveled_class(), simple_class("beta")])
+    hand = {"alpha": ("a1", "a2", "ax", "a2x")}
+    with pytest.raises(SetupError, match=r"above the character's level 1.*a2x \(level 2\)"):
+        Setup("s", ("alpha", "beta"), hands=hand).check(c)
+    Setup("s", ("alpha", "beta"), character_levels=(2, 1), hands=hand).check(c)
+    with pytest.raises(SetupError, match="character level must be 1-9"):
+        Setup("s", ("alpha", "beta"), character_levels=(0, 1)).check(c)
+
+
+def test_default_hand_and_a_pool_too_small_for_the_hand_limit() -> None:
+    # GH-HAND-01/02: the default hand is the level-1 cards, then X cards, up to the limit;
+    # a class whose pool cannot fill the hand limit is a clear setup error
+    from dataclasses import replace
+
+    from questforge.engine.gloomhaven.game.setup import card_pool, default_hand
+
+    cls = leveled_class()
+    c = content([two_rooms()], classes=[cls, simple_class("beta")])
+    assert default_hand(c, "alpha") == ("a1", "a2", "a3", "a4")
+    assert card_pool(c, "alpha", 2) == ("a1", "a2", "a3", "a4", "ax", "a2x")
+    small = content([two_rooms()], classes=[replace(cls, hand_size=7), simple_class("beta")])
+    with pytest.raises(SetupError, match="only 5 cards up to level 1"):
+        Setup("s", ("alpha", "beta")).check(small)

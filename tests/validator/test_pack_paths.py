@@ -12,6 +12,7 @@ import pytest
 from questforge.engine.core.pack import content_files, find_packs, version_satisfies
 from questforge.validator.runner import PathNotFoundError, validate_paths
 from questforge.validator.schemas import SchemaStore
+from tests.validator.conftest import write_json
 
 Maker = Callable[..., Path]
 Widget = Callable[..., dict[str, Any]]
@@ -69,7 +70,8 @@ def test_sub_folder_of_a_pack(
 def test_loose_files_outside_any_pack(
     make_widget: Widget, store: SchemaStore, tmp_path: Path
 ) -> None:
-    (tmp_path / "w.json").write_text('{"kind": "widget", "id": "w", "size": 0}')
+    # a file in no pack names its ruleset with "$schema" (…/schema/<ruleset>/<kind>)
+    write_json(tmp_path / "w.json", make_widget("w", size=0))
     assert run([tmp_path / "w.json"], store, tmp_path) == [("QC010", "w.json")]
 
 
@@ -240,7 +242,7 @@ def test_folder_with_packs_and_loose_files(
     make_pack: Maker, make_widget: Widget, store: SchemaStore, tmp_path: Path
 ) -> None:
     make_pack("one", {"a.json": make_widget("a")}, parent=tmp_path / "packs")
-    (tmp_path / "packs" / "loose.json").write_text('{"kind": "widget", "id": "l", "size": 0}')
+    write_json(tmp_path / "packs" / "loose.json", make_widget("l", size=0))
     (tmp_path / "packs" / ".hidden").mkdir()
     (tmp_path / "packs" / ".hidden" / "x.json").write_text("nope")
     report = validate_paths([tmp_path / "packs"], store=store, base=tmp_path)

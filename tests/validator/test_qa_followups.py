@@ -42,7 +42,7 @@ def _gloomhaven_manifest() -> Document:
 
 def test_defs_is_not_a_schema_of_any_kind() -> None:
     store = default_store()
-    assert store.for_kind("defs") is None
+    assert store.for_kind("defs", None) is None
     assert store.for_kind("defs", "gloomhaven") is None
     assert store.for_kind("monster", "gloomhaven") is not None
 

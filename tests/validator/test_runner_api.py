@@ -189,21 +189,23 @@ def test_ref_in_content_is_refused_and_never_followed(
 def test_schema_mismatch_is_a_warning(store: SchemaStore, make_widget: Widget) -> None:
     data = make_widget("a")
     data["$schema"] = "https://example.invalid/other.schema.json"
-    (finding,) = validate_documents([Document("a.json", data)], store=store).findings
+    docs = [manifest(), Document("a.json", data)]
+    (finding,) = validate_documents(docs, store=store).findings
     assert finding.code == "QC013"
     assert finding.severity.value == "warning"
     assert "widget.schema.json" in (finding.hint or "")
 
 
 def test_schema_ref_to_a_url_is_a_finding_not_a_fetch(store: SchemaStore) -> None:
-    doc = Document("r.json", {"kind": "remote", "id": "r", "x": 1})
+    url = "https://questforge.dev/schema/qftest/remote.schema.json"
+    doc = Document("r.json", {"$schema": url, "kind": "remote", "id": "r", "x": 1})
     (finding,) = validate_documents([doc], store=store).findings
     assert finding.code == "QC015"
     assert "example.invalid" in finding.message
 
 
 def test_validators_are_compiled_once(store: SchemaStore, make_widget: Widget) -> None:
-    entry = store.for_kind("widget")
+    entry = store.for_kind("widget", "qftest")
     assert entry is not None
     assert store.validator(entry) is store.validator(entry)
 
@@ -305,7 +307,7 @@ def test_schema_may_point_to_a_local_copy(
     store: SchemaStore, make_widget: Widget, declared: str, ok: bool
 ) -> None:
     data = {**make_widget("a"), "$schema": declared}
-    found = codes(validate_documents([Document("a.json", data)], store=store))
+    found = codes(validate_documents([manifest(), Document("a.json", data)], store=store))
     assert found == ([] if ok else ["QC013"])
 
 
@@ -319,10 +321,10 @@ def test_unknown_ruleset_in_the_manifest(store: SchemaStore) -> None:
 def test_manifest_ruleset_never_becomes_an_arbitrary_import(
     store: SchemaStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from questforge.validator import runner
+    from questforge.validator import runner, semantic_stage
 
     imported: list[str] = []
-    monkeypatch.setattr(runner.importlib, "import_module", imported.append)
+    monkeypatch.setattr(semantic_stage.importlib, "import_module", imported.append)
     doc = Document("p/pack.json", {**manifest().data, "ruleset": "reporters"})
     validate_documents([doc], store=store)
     assert runner.load_ruleset_checks("bundle") is None

@@ -302,3 +302,23 @@ def test_nonexistent_path_in_a_subprocess(tmp_path: Path) -> None:
     )
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr
+
+
+def test_every_format_of_the_command_is_a_registered_reporter() -> None:
+    from questforge.commands.validate import FORMATS
+    from questforge.validator import reporters
+
+    assert reporters.names() == FORMATS
+    with pytest.raises(KeyError, match="unknown report format 'yaml'"):
+        reporters.get("yaml")
+
+
+def test_a_registered_reporter_is_found_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    from questforge.validator import reporters
+    from questforge.validator.report import Report
+
+    def count(report: Report, *, color: bool = False) -> str:
+        return f"{len(report.files)} files\n"
+
+    monkeypatch.setitem(reporters._REPORTERS, "count", count)
+    assert reporters.render("count", Report(files=["a.json"])) == "1 files\n"

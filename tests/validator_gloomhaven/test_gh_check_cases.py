@@ -286,6 +286,32 @@ CASES: dict[str, tuple[str, Callable[[Files], None], str, tuple[Any, ...]]] = {
         SCN,
         ("overlays", 2),
     ),
+    "QGH236": (
+        "a special rule whose effect is free text the engine will not apply",
+        _append(
+            SCN,
+            "special_rules",
+            {
+                "trigger": {"type": "room-revealed", "room": "second"},
+                "effects": [{"type": "custom", "text": "Fire is infused."}],
+            },
+        ),
+        SCN,
+        ("special_rules", 0, "effects", 0),
+    ),
+    "QGH237": (
+        "a lock-door effect naming a door the scenario does not have",
+        _append(
+            SCN,
+            "special_rules",
+            {
+                "trigger": {"type": "round", "round": 2},
+                "effects": [{"type": "lock-door", "door": "vault"}],
+            },
+        ),
+        SCN,
+        ("special_rules", 0, "effects", 0, "door"),
+    ),
     "QGH240": (
         "an obstacle health formula with an implicit multiplication",
         _set(SCN, "overlays", 0, "health", value="2L"),
@@ -297,6 +323,12 @@ CASES: dict[str, tuple[str, Callable[[Files], None], str, tuple[Any, ...]]] = {
         _set("bosses/overseer.json", "stats", "health", value="C*L"),
         "bosses/overseer.json",
         ("stats", "health"),
+    ),
+    "QGH245": (
+        "a boss range formula that grows with the party to 4000",
+        _set("bosses/overseer.json", "stats", "range", value="1000*C"),
+        "bosses/overseer.json",
+        ("stats", "range"),
     ),
     "QGH242": (
         "a treasure number missing from the table",

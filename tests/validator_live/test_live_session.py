@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from questforge.engine.gloomhaven import model as gh_model
-from questforge.validator import runner
+from questforge.validator import schema_stage
 from questforge.validator.document import Document
 from questforge.validator.findings import Finding
 from questforge.validator.gloomhaven import schema_walk
@@ -120,7 +120,7 @@ def test_sync_finds_the_changes_itself(
 
     assert session.sync(snapshot()) == []
     generated_scenario.data["monsters"][0]["hex"] = [99, 99]
-    schema_calls = Counter(monkeypatch, runner, "_schema_findings")
+    schema_calls = Counter(monkeypatch, schema_stage, "schema_findings")
     assert session.sync(snapshot()) == [generated_scenario.name]
     report = session.validate()
     assert schema_calls.calls == 1
@@ -192,7 +192,7 @@ def test_moving_a_monster_reuses_the_geometry_and_other_documents(
 ) -> None:
     session = ValidationSession([*pack_documents, generated_scenario])
     session.validate()
-    schema_calls = Counter(monkeypatch, runner, "_schema_findings")
+    schema_calls = Counter(monkeypatch, schema_stage, "schema_findings")
     geometry_calls = Counter(monkeypatch, gh_model, "build_scenario_map")
     walks = Counter(monkeypatch, schema_walk, "typed_values")
     entry = generated_scenario.data["monsters"][0]
@@ -224,7 +224,7 @@ def test_validating_without_changes_computes_no_schema(
 ) -> None:
     session = ValidationSession(pack_documents)
     first = session.validate()
-    schema_calls = Counter(monkeypatch, runner, "_schema_findings")
+    schema_calls = Counter(monkeypatch, schema_stage, "schema_findings")
     again = session.validate()
     assert schema_calls.calls == 0
     assert keys(again.findings) == keys(first.findings)
@@ -321,7 +321,11 @@ def test_deeply_nested_document_is_a_finding_not_a_crash() -> None:
     one nested thousands of levels deep gives QC003, in a session as in a one-shot run."""
 
     def deep() -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": "monster", "id": "deep"}
+        data: dict[str, Any] = {
+            "$schema": "https://questforge.dev/schema/gloomhaven/monster.schema.json",
+            "kind": "monster",
+            "id": "deep",
+        }
         node = data
         for _ in range(5000):
             node["n"] = {}

@@ -151,7 +151,8 @@ def disconnected(ctx: CheckContext) -> Iterator[Finding]:
                 edges += [
                     (area["id"], o) for o in area["connects"] if o in known and o != area["id"]
                 ]
-        parts = GraphBoard(town, edges).components()
+        # the largest part is the town; the others are cut off from it
+        parts = sorted(GraphBoard(town, edges).components(), key=len, reverse=True)
         index = {a["id"]: (s, i) for s, i, a in areas(doc.data)}
         for part in parts[1:]:
             section, i = index[part[0]]

@@ -6,7 +6,8 @@ whose ruleset is ``gloomhaven``. The checks are grouped by what they look at:
 - :mod:`.checks_references` identity and references (QGH200-209)
 - :mod:`.checks_map` tiles, rooms, doors, walls (QGH210-219)
 - :mod:`.checks_placements` things on the map: figures, overlays, starts (QGH220-229)
-- :mod:`.checks_markers` monster markers per player count, goals (QGH230-239)
+- :mod:`.checks_markers` monster markers per player count, goals (QGH230-235)
+- :mod:`.checks_rules` special rules the engine applies, and what they name (QGH236-237)
 - :mod:`.checks_formulas` formulas in L and C, treasure numbers (QGH240-249)
 - :mod:`.checks_monsters` monster stats and ability decks (QGH250-259)
 - :mod:`.checks_cards` classes, ability cards, modifier decks (QGH260-269)
@@ -26,6 +27,7 @@ from questforge.validator.gloomhaven import (  # noqa: F401  (registers the chec
     checks_monsters,
     checks_placements,
     checks_references,
+    checks_rules,
     checks_situation,
 )
 from questforge.validator.gloomhaven.locate import finding_hexes

@@ -126,6 +126,89 @@ def _formulas_evaluate(ctx: CheckContext, doc: Document) -> Iterator[Finding]:
             )
 
 
+#: the largest sane value of each stat a formula (or its integer form) may give: the same
+#: bounds the monster stat card's schema puts on its integers, health raised for bosses
+#: (``C*(30+5*L)`` is 260 at level 7 with 4 characters)
+MAXIMUM: dict[str, int] = {
+    "health": 9999,
+    "move": 20,
+    "attack": 99,
+    "range": 20,
+    "shield": 20,
+    "retaliate": 20,
+    "retaliate_range": 20,
+    "pierce": 20,
+    "targets": 10,
+}
+
+
+def _numbers(ctx: CheckContext, doc: Document) -> Iterator[tuple[JsonPath, Any]]:
+    """Every value typed ``number-or-formula`` (integer or formula) with a known bound."""
+    seen: set[JsonPath] = set()
+    for path, name, value in values_of(ctx, doc):
+        if name != "number-or-formula" or path in seen or property_of(path) not in MAXIMUM:
+            continue
+        if isinstance(value, (int, str)) and not isinstance(value, bool):
+            seen.add(path)
+            yield path, value
+
+
+def _largest(value: Any) -> tuple[int, int | None, int | None] | None:
+    """The largest value over every level and character count, with where (L, C)."""
+    if isinstance(value, int):
+        return value, None, None
+    try:
+        formula = parse(value)
+    except FormulaError:
+        return None  # QGH240
+    best: tuple[int, int | None, int | None] | None = None
+    for level in LEVELS:
+        for chars in CHARACTERS:
+            try:
+                got = formula.evaluate(L=level, C=chars)
+            except FormulaError:
+                return None  # QGH241
+            if best is None or got > best[0]:
+                best = (got, level, chars)
+    return best
+
+
+@gh_check(
+    "QGH245",
+    severity="error",
+    title="Stat too large",
+    description="A health, move, attack, range, shield, retaliate, pierce or targets value "
+    "written as a number or a formula in `L` and `C` exceeds its sane bound for some "
+    "scenario level (0-7) and character count (2-4): health 9999, attack 99, targets 10, "
+    "the others 20 (the bounds of a monster stat card). A range of 4000 makes no sense on "
+    "any map, and the monster AI's work grows with the square of the range.",
+    example='A boss with `"range": "1000*C"`, or an obstacle with `"health": 100000`.',
+    fix="Use a value within the bound; formulas usually scale gently, e.g. `2+L/2`.",
+    rules=("GH-SPEC-08", "GH-BOSS-03"),
+)
+def stat_bounds(ctx: CheckContext) -> Iterator[Finding]:
+    return ctx.per_document("QGH245", ctx.valid_documents(), lambda d: _stat_bounds(ctx, d))
+
+
+def _stat_bounds(ctx: CheckContext, doc: Document) -> Iterator[Finding]:
+    for path, value in _numbers(ctx, doc):
+        prop = property_of(path)
+        bound = MAXIMUM[str(prop)]
+        largest = _largest(value)
+        if largest is None or largest[0] <= bound:
+            continue
+        got, level, chars = largest
+        where = f" at L={level}, C={chars}" if level is not None else ""
+        shown = f"formula {value!r} gives {got}" if isinstance(value, str) else f"{got}"
+        yield ctx.finding(
+            stat_bounds,
+            f"{prop} {shown}{where}; the largest sane {prop} is {bound}",
+            doc,
+            path,
+            hint=f"keep {prop} at most {bound} for every level (0-7) and 2-4 characters",
+        )
+
+
 # --- treasure -----------------------------------------------------------------------------------
 
 

@@ -200,6 +200,8 @@ MONSTER_ABILITY_TYPES = frozenset(
         "infuse",
         "condition",
         "special",
+        "disarm",
+        "trap",
     }
 )
 
@@ -209,9 +211,10 @@ MONSTER_ABILITY_TYPES = frozenset(
     severity="warning",
     title="Ability a monster cannot perform",
     description="A monster ability card lists an ability that monsters do not perform in "
-    "the rules (recover, refresh, XP, disarm or create a trap: GH-RECOV, GH-XP, GH-TRAP-03, "
-    "GH-TRAP-05 are character abilities). The engine's monster turn skips it, so the card "
-    "does less than it reads.",
+    "the rules (recover, refresh, XP, persistent attack bonuses and negating damage: "
+    "GH-RECOV, GH-XP, GH-BONUS are character abilities; monsters do disarm and create "
+    "traps, GH-TRAP-05). The engine's monster turn skips it, so the card does less than it "
+    "reads.",
     example='A card with `{"type": "recover", "count": 1}` in its abilities.',
     fix="Remove the ability from the monster card, or express it as a special rule.",
     rules=("GH-MABIL-04", "GH-MOTH-01", "GH-TRAP-05"),

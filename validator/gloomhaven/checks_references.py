@@ -17,8 +17,8 @@ from questforge.validator.document import Document
 from questforge.validator.findings import Finding, JsonPath
 from questforge.validator.gloomhaven.catalogue import gh_check
 from questforge.validator.gloomhaven.refs import (
-    ids_of_kind,
     other_kinds_with_id,
+    suggest_id,
     suggestion,
     target_kind,
 )
@@ -75,7 +75,7 @@ def _unresolved(ctx: CheckContext, doc: Document) -> Iterator[Finding]:
             else (f"pack {ctx.pack_id!r}" if ctx.pack_id else "the validated files")
         )
         hint = None
-        close = suggestion(ident, ids_of_kind(ctx, kind, pack_id))
+        close = suggest_id(ctx, ident, kind, pack_id)
         others = other_kinds_with_id(ctx, value)
         if others:
             hint = f"{ident!r} is a {' and a '.join(others)}, not a {kind}"
@@ -230,7 +230,10 @@ def _scenario_refs(doc: Document) -> Iterator[tuple[JsonPath, str, Any, set[Any]
         if o.get("type") == "pressure-plate" and isinstance(o.get("id"), str)
     }
     figures = (
-        _collect(data, "monsters") | _collect(data, "named_monsters") | _collect(data, "bosses")
+        _collect(data, "monsters")
+        | _collect(data, "named_monsters")
+        | _collect(data, "bosses")
+        | _collect(data, "allies")  # GH-SPEC-06: a "killed" loss may name an ally
     )
     treasures = {o["number"] for o in data.get("overlays", []) if o.get("type") == "treasure"}
 

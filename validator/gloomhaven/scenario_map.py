@@ -25,6 +25,7 @@ neither.
 
 from __future__ import annotations
 
+import copy
 import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -34,7 +35,7 @@ from questforge.engine.core.hexgrid import DIRECTIONS
 from questforge.engine.gloomhaven import model as gh
 from questforge.validator.context import CheckContext, fingerprint
 from questforge.validator.document import Document
-from questforge.validator.findings import JsonPath
+from questforge.validator.findings import Finding, JsonPath
 
 Hex = tuple[int, int]
 Edge = tuple[Hex, Hex]
@@ -179,7 +180,12 @@ class ScenarioMap:
         (and on ``extra``, e.g. the starting room): memoised by :attr:`geometry_key`."""
         if self.geometry_key is None:
             return list(compute())
-        return ctx.memo_findings((code, self.geometry_key, *extra), compute)
+        # the key names no file: two scenarios with the same geometry (copies, versions)
+        # share the findings, each gets them with its own file name
+        made_for, found = ctx.memo(
+            (code, self.geometry_key, *extra), lambda: (self.doc.name, tuple(compute()))
+        )
+        return [_retarget(f, made_for, self.doc.name) for f in found]
 
     def room(self, room_id: str) -> Room | None:
         return next((r for r in self.rooms if r.id == room_id), None)
@@ -265,15 +271,44 @@ class _Geometry:
 
 
 def geometry_key(ctx: CheckContext, doc: Document) -> tuple[Any, ...]:
-    """Everything the geometry of scenario ``doc`` depends on (and the file name, since
-    the geometry's findings name it)."""
+    """Everything the geometry of scenario ``doc`` depends on: the map tiles, the
+    :data:`GEOMETRY_KEYS` of the scenario and whether the content model reads the
+    scenario at all. Not the file name, nor the scenario's id: every scenario (or version
+    of one) with this key has the same geometry, which is therefore built once
+    (:meth:`ScenarioMap.geometry_findings` gives each its findings under its own name)."""
     data = doc.data
     return (
         "gh-geometry",
-        doc.name,
         ctx.kind_token("map-tile"),
         fingerprint([data.get(k) for k in GEOMETRY_KEYS]),
+        _readable(ctx, doc),
     )
+
+
+#: scenario properties that never decide whether the model can read a schema-valid
+#: scenario (the schema already guarantees their type), left out of :func:`_readable`'s key
+_IDENTITY_KEYS = frozenset({"$schema", "id", "number", "name"})
+
+
+def _readable(ctx: CheckContext, doc: Document) -> bool:
+    """Whether the content model reads scenario ``doc`` (if not, the geometry checks stay
+    silent: the engine could not load it either). Keyed by the data without its identity,
+    so copies of a scenario are parsed once."""
+    content = fingerprint({k: v for k, v in doc.data.items() if k not in _IDENTITY_KEYS})
+    readable: bool = ctx.memo(("gh-scenario-readable", content), lambda: _parse(doc) is not None)
+    return readable
+
+
+def _retarget(finding: Finding, old: str, new: str) -> Finding:
+    """A copy of ``finding`` (made for file ``old``) naming file ``new`` instead."""
+    out = copy.copy(finding)
+    if old != new:
+        if out.file == old:
+            out.file = new
+        out.related = [(new if f == old else f, p) for f, p in out.related]
+    else:
+        out.related = list(out.related)
+    return out
 
 
 def build(
@@ -282,18 +317,7 @@ def build(
     """The map of scenario ``doc`` (assumed schema-valid)."""
     data: dict[str, Any] = doc.data
     key = geometry_key(ctx, doc)
-    geometry: _Geometry | None
-    scenario = ctx.memo(("gh-scenario-model", ctx.stamp(doc)), lambda: _parse(doc))
-    try:
-        geometry = (
-            ctx.memo(key, lambda: _geometry(data, scenario, tiles))
-            if scenario is not None
-            else None
-        )
-    except gh.ModelError:
-        geometry = None
-    if geometry is None:
-        geometry = _geometry(data, None, tiles)
+    geometry: _Geometry = ctx.memo(key, lambda: _geometry_of(doc, tiles))
 
     overlays = [
         Overlay(
@@ -372,6 +396,17 @@ def build(
         geometry_key=key if geometry.geo is not None else None,
         _shared=geometry.shared,
     )
+
+
+def _geometry_of(doc: Document, tiles: Callable[[str], gh.MapTile | None]) -> _Geometry:
+    """The geometry of scenario ``doc``: with the engine's map when the model reads it."""
+    scenario = _parse(doc)
+    if scenario is not None:
+        try:
+            return _geometry(doc.data, scenario, tiles)
+        except gh.ModelError:
+            pass
+    return _geometry(doc.data, None, tiles)
 
 
 def _parse(doc: Document) -> gh.Scenario | None:

@@ -15,7 +15,7 @@ from questforge.validator.findings import Finding
 from questforge.validator.reporters.text import printable
 
 if TYPE_CHECKING:
-    from questforge.validator.runner import Report
+    from questforge.validator.report import Report
 
 
 def _data(value: str) -> str:

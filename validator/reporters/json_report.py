@@ -9,7 +9,7 @@ from questforge.validator.checks import spec_of
 from questforge.validator.findings import Finding
 
 if TYPE_CHECKING:
-    from questforge.validator.runner import Report
+    from questforge.validator.report import Report
 
 FORMAT_VERSION = 1
 

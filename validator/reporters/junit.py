@@ -15,7 +15,7 @@ from questforge.validator.findings import Finding, Severity
 from questforge.validator.reporters.text import format_finding, location
 
 if TYPE_CHECKING:
-    from questforge.validator.runner import Report
+    from questforge.validator.report import Report
 
 _INVALID_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 

@@ -19,7 +19,7 @@ from questforge.validator.checks import CheckSpec, all_checks
 from questforge.validator.findings import Finding
 
 if TYPE_CHECKING:
-    from questforge.validator.runner import Report
+    from questforge.validator.report import Report
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from questforge.validator.findings import Finding, Severity
 
 if TYPE_CHECKING:
-    from questforge.validator.runner import Report
+    from questforge.validator.report import Report
 
 _RESET = "\033[0m"
 _STYLES = {

@@ -12,13 +12,12 @@ that count as walls for monsters are simply left out of ``hexes``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from difflib import get_close_matches
+from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
 from questforge.engine.core.errors import ContentError
-from questforge.engine.core.hexgrid import Hex, distance, rotate
+from questforge.engine.core.hexgrid import Hex, distance, mirror, rotate
+from questforge.engine.gloomhaven.ai.record import Record, _set
 
 Side = Literal["character", "monster"]
 TerrainType = Literal["obstacle", "trap", "hazardous", "difficult"]
@@ -38,8 +37,7 @@ class SituationError(ContentError):
         self.message = message
 
 
-@dataclass(frozen=True)
-class Figure:
+class Figure(Record):
     """A figure on the board other than the active monster.
 
     ``side`` is ``"character"`` for the monster's enemies (characters and their summons) and
@@ -50,16 +48,29 @@ class Figure:
     (GH-FOCUS-03). ``name`` is only used in explanations.
     """
 
+    __slots__ = ("hex", "initiative", "invisible", "name", "side", "summon")
     hex: Hex
     side: Side
-    initiative: int = 0
-    invisible: bool = False
-    summon: bool = False
-    name: str | None = None
+    initiative: int
+    invisible: bool
+    summon: bool
+    name: str | None
 
-    def __post_init__(self) -> None:
-        if type(self.hex) is not Hex:
-            object.__setattr__(self, "hex", Hex(self.hex[0], self.hex[1]))
+    def __init__(
+        self,
+        hex: tuple[int, int],
+        side: Side,
+        initiative: int = 0,
+        invisible: bool = False,
+        summon: bool = False,
+        name: str | None = None,
+    ) -> None:
+        _set(self, "hex", hex if type(hex) is Hex else Hex(hex[0], hex[1]))
+        _set(self, "side", side)
+        _set(self, "initiative", initiative)
+        _set(self, "invisible", invisible)
+        _set(self, "summon", summon)
+        _set(self, "name", name)
 
     @property
     def label(self) -> str:
@@ -71,99 +82,201 @@ class Figure:
         return f"ally at [{self.hex.q}, {self.hex.r}]"
 
 
-@dataclass(frozen=True)
-class AoePattern:
+class AoePattern(Record):
     """An area-of-effect pattern.
 
     Melee (``melee=True``): offsets from the attacker's hex. Ranged: offsets from any one hex
     of the pattern, placed anywhere with at least one hex in range (GH-AOE-04). Any rotation
-    is allowed (GH-AOE-01).
+    is allowed (GH-AOE-01), and so is the mirror image (GH-REF-10).
     """
 
+    __slots__ = ("hexes", "melee")
     melee: bool
     hexes: tuple[Hex, ...]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "hexes", tuple(Hex(h[0], h[1]) for h in self.hexes))
+    def __init__(self, melee: bool, hexes: tuple[tuple[int, int], ...]) -> None:
+        _set(self, "melee", melee)
+        _set(self, "hexes", tuple(Hex(h[0], h[1]) for h in hexes))
 
     def rotations(self) -> list[tuple[Hex, ...]]:
-        """The distinct rotations of the pattern (1 to 6 of them)."""
+        """The distinct rotations of the pattern (1 to 6 of them), without mirror images."""
+        return self._shapes(False)
+
+    def orientations(self) -> list[tuple[Hex, ...]]:
+        """Every distinct way the pattern may be laid (1 to 12): the rotations of the
+        pattern and of its mirror image (GH-AOE-01, GH-REF-10: a pattern may be flipped,
+        for melee and ranged areas alike)."""
+        return self._shapes(True)
+
+    def _shapes(self, mirrored: bool) -> list[tuple[Hex, ...]]:
         seen: set[frozenset[Hex]] = set()
         out: list[tuple[Hex, ...]] = []
-        for k in range(6):
-            rotated = tuple(rotate(h, k) for h in self.hexes)
-            key = frozenset(rotated)
-            if self.melee:
-                norm = key
-            else:
-                # Ranged patterns may be translated anywhere: compare shapes, not positions.
-                q0 = min(h.q for h in rotated)
-                r0 = min(h.r for h in rotated if h.q == q0)
-                norm = frozenset(Hex(h.q - q0, h.r - r0) for h in rotated)
-            if norm not in seen:
-                seen.add(norm)
-                out.append(rotated)
+        sources = [self.hexes]
+        if mirrored:
+            sources.append(tuple(mirror(h) for h in self.hexes))
+        for source in sources:
+            for k in range(6):
+                rotated = tuple(rotate(h, k) for h in source)
+                key = frozenset(rotated)
+                if self.melee:
+                    norm = key
+                else:
+                    # Ranged patterns may be translated anywhere: compare shapes, not
+                    # positions.
+                    q0 = min(h.q for h in rotated)
+                    r0 = min(h.r for h in rotated if h.q == q0)
+                    norm = frozenset(Hex(h.q - q0, h.r - r0) for h in rotated)
+                if norm not in seen:
+                    seen.add(norm)
+                    out.append(rotated)
         return out
 
 
-@dataclass(frozen=True)
-class ActiveMonster:
+class ActiveMonster(Record):
     """The monster about to act and the move/attack ability it performs.
 
     ``move`` 0 = no move; ``range`` 0 = melee; ``targets`` 0 = no attack, 6+ = target all.
     """
 
+    __slots__ = (
+        "aoe",
+        "flying",
+        "hex",
+        "jumping",
+        "move",
+        "muddled",
+        "name",
+        "range",
+        "targets",
+    )
     hex: Hex
-    move: int = 0
-    range: int = 0
-    targets: int = 1
-    flying: bool = False
-    jumping: bool = False
-    muddled: bool = False
-    aoe: AoePattern | None = None
-    name: str | None = None
+    move: int
+    range: int
+    targets: int
+    flying: bool
+    jumping: bool
+    muddled: bool
+    aoe: AoePattern | None
+    name: str | None
 
-    def __post_init__(self) -> None:
-        if type(self.hex) is not Hex:
-            object.__setattr__(self, "hex", Hex(self.hex[0], self.hex[1]))
+    def __init__(
+        self,
+        hex: tuple[int, int],
+        move: int = 0,
+        range: int = 0,
+        targets: int = 1,
+        flying: bool = False,
+        jumping: bool = False,
+        muddled: bool = False,
+        aoe: AoePattern | None = None,
+        name: str | None = None,
+    ) -> None:
+        _set(self, "hex", hex if type(hex) is Hex else Hex(hex[0], hex[1]))
+        _set(self, "move", move)
+        _set(self, "range", range)
+        _set(self, "targets", targets)
+        _set(self, "flying", flying)
+        _set(self, "jumping", jumping)
+        _set(self, "muddled", muddled)
+        _set(self, "aoe", aoe)
+        _set(self, "name", name)
 
 
-@dataclass(frozen=True)
-class Expected:
+class Expected(Record):
     """One valid option listed in a test situation's ``expected``."""
 
+    __slots__ = ("attacks", "destination")
     destination: Hex
     attacks: tuple[Hex, ...]
 
+    def __init__(self, destination: Hex, attacks: tuple[Hex, ...]) -> None:
+        _set(self, "destination", destination)
+        _set(self, "attacks", attacks)
 
-@dataclass(frozen=True, eq=False)
-class Situation:
-    """A whole situation: board, figures, active monster (and, in test files, answers)."""
 
+def useful_range(attack_range: int, hexes: Iterable[Hex], aoe: AoePattern | None) -> int:
+    """``attack_range`` cut to the largest range that can matter on this board.
+
+    No two board hexes are farther apart than the board's axial extent (q span + r span),
+    and a ranged area placement that covers a figure has every hex within the pattern's
+    width of it; a longer range reaches nothing more. The cut answer is therefore the same,
+    while the solver's work (which grows with the square of the range) now depends on the
+    board, not on a number such as a boss's ``"range": "1000*C"``. Melee stays melee.
+    """
+    if attack_range <= 0:
+        return attack_range
+    qs = [h[0] for h in hexes]
+    rs = [h[1] for h in hexes]
+    if not qs:
+        return attack_range
+    extent = (max(qs) - min(qs)) + (max(rs) - min(rs))
+    if aoe is not None:
+        extent += 2 * max((distance(Hex(0, 0), h) for h in aoe.hexes), default=0)
+    return min(attack_range, max(1, extent))
+
+
+class Situation(Record):
+    """A whole situation: board, figures, active monster (and, in test files, answers).
+
+    Equal only to itself (two situations are compared by their answers, not their data).
+    """
+
+    __slots__ = (
+        "active",
+        "description",
+        "expected",
+        "figures",
+        "hexes",
+        "id",
+        "orientation",
+        "terrain",
+        "thin_walls",
+    )
     hexes: frozenset[Hex]
     figures: tuple[Figure, ...]
     active: ActiveMonster
-    terrain: Mapping[Hex, str] = field(default_factory=dict)
-    thin_walls: tuple[tuple[Hex, Hex], ...] = ()
-    id: str = ""
-    description: str = ""
-    orientation: Literal["flat", "pointy"] = "flat"
-    expected: tuple[Expected, ...] | None = None
+    terrain: Mapping[Hex, str]
+    thin_walls: tuple[tuple[Hex, Hex], ...]
+    id: str
+    description: str
+    orientation: Literal["flat", "pointy"]
+    expected: tuple[Expected, ...] | None
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        hexes: frozenset[Hex] | frozenset[tuple[int, int]],
+        figures: tuple[Figure, ...] | list[Figure],
+        active: ActiveMonster,
+        terrain: Mapping[Hex, str] | Mapping[tuple[int, int], str] | None = None,
+        thin_walls: tuple[tuple[Hex, Hex], ...] = (),
+        id: str = "",
+        description: str = "",
+        orientation: Literal["flat", "pointy"] = "flat",
+        expected: tuple[Expected, ...] | None = None,
+    ) -> None:
         # Accept plain (q, r) tuples from callers that build situations in code.
-        if any(type(h) is not Hex for h in self.hexes):
-            object.__setattr__(self, "hexes", frozenset(Hex(h[0], h[1]) for h in self.hexes))
-        if any(type(h) is not Hex for h in self.terrain):
-            object.__setattr__(
-                self, "terrain", {Hex(h[0], h[1]): t for h, t in self.terrain.items()}
-            )
-        object.__setattr__(
+        if any(type(h) is not Hex for h in hexes):
+            hexes = frozenset(Hex(h[0], h[1]) for h in hexes)
+        if terrain is None:
+            terrain = {}
+        elif any(type(h) is not Hex for h in terrain):
+            terrain = {Hex(h[0], h[1]): t for h, t in terrain.items()}
+        _set(self, "hexes", hexes)
+        _set(self, "figures", tuple(figures))
+        _set(self, "active", active)
+        _set(self, "terrain", terrain)
+        _set(
             self,
             "thin_walls",
-            tuple((Hex(a[0], a[1]), Hex(b[0], b[1])) for a, b in self.thin_walls),
+            tuple((Hex(a[0], a[1]), Hex(b[0], b[1])) for a, b in thin_walls),
         )
-        object.__setattr__(self, "figures", tuple(self.figures))
+        _set(self, "id", id)
+        _set(self, "description", description)
+        _set(self, "orientation", orientation)
+        _set(self, "expected", expected)
+
+    __eq__ = object.__eq__
+    __hash__ = object.__hash__
 
     def figure_at(self, h: Hex) -> Figure | None:
         """The figure standing on ``h`` (not the active monster), if any."""
@@ -198,6 +311,15 @@ def _kind(value: Any) -> str:
     return "an object"
 
 
+#: input bounds of the format (``situation.schema.json`` says the same): the solver's work
+#: grows with the square of the range and with the board, so absurd numbers are refused
+#: at once instead of running for minutes
+MAX_COORDINATE = 1000
+MAX_STAT = 50  # move and range
+MAX_TARGETS = 99
+MAX_HEXES = 5000
+
+
 def _int(value: Any, path: str, minimum: int | None = None, maximum: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise SituationError(path, f"expected an integer, got {_kind(value)}")
@@ -221,7 +343,27 @@ def _hex(value: Any, path: str) -> Hex:
         or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
     ):
         raise SituationError(path, "expected a hex [q, r] of two integers")
+    if any(abs(v) > MAX_COORDINATE for v in value):
+        raise SituationError(
+            path, f"coordinates must be between -{MAX_COORDINATE} and {MAX_COORDINATE}"
+        )
     return Hex(value[0], value[1])
+
+
+def _plain_hexes(values: list[Any]) -> set[Hex]:
+    """The hexes of a list of ``[q, r]`` integer pairs, in one pass (a map lists hundreds);
+    an empty set as soon as one item is anything else, so the caller checks each item."""
+    new = tuple.__new__
+    try:
+        out = {new(Hex, v) for v in values}
+        # every item held two integers (unpacking fails on any other length)
+        if not all(type(q) is int and type(r) is int for q, r in out):
+            return set()
+        if any(abs(q) > MAX_COORDINATE or abs(r) > MAX_COORDINATE for q, r in out):
+            return set()  # out of bounds: the caller's per-item check says where
+    except (TypeError, ValueError):
+        return set()
+    return out
 
 
 def _list(value: Any, path: str) -> list[Any]:
@@ -260,6 +402,8 @@ def _known(obj: Mapping[str, Any], allowed: frozenset[str], path: str) -> None:
     """Refuse a property the format does not have, suggesting the closest known one."""
     for key in obj:
         if key not in allowed:
+            from difflib import get_close_matches
+
             close = get_close_matches(str(key), sorted(allowed), n=1)
             hint = (
                 f"did you mean '{close[0]}'?" if close else "allowed: " + ", ".join(sorted(allowed))
@@ -295,12 +439,16 @@ def load_situation(data: Any) -> Situation:
     board = _obj(_require(root, "map", "$"), "$.map")
     _known(board, MAP_KEYS, "$.map")
     hex_list = _list(_require(board, "hexes", "$.map"), "$.map.hexes")
-    hexes: set[Hex] = set()
-    for i, raw in enumerate(hex_list):
-        h = _hex(raw, f"$.map.hexes[{i}]")
-        if h in hexes:
-            raise SituationError(f"$.map.hexes[{i}]", f"hex {list(h)} is listed twice")
-        hexes.add(h)
+    if len(hex_list) > MAX_HEXES:
+        raise SituationError("$.map.hexes", f"at most {MAX_HEXES} hexes, got {len(hex_list)}")
+    hexes: set[Hex] = _plain_hexes(hex_list)
+    if len(hexes) != len(hex_list):  # not plain pairs of integers, or a hex listed twice
+        hexes = set()
+        for i, raw in enumerate(hex_list):
+            h = _hex(raw, f"$.map.hexes[{i}]")
+            if h in hexes:
+                raise SituationError(f"$.map.hexes[{i}]", f"hex {list(h)} is listed twice")
+            hexes.add(h)
     if not hexes:
         raise SituationError("$.map.hexes", "the map has no hexes")
 
@@ -367,7 +515,7 @@ def load_situation(data: Any) -> Situation:
                 "$.active.aoe.hexes", "a melee pattern cannot include the attacker's hex [0, 0]"
             )
         aoe = AoePattern(melee, pattern)
-    attack_range = _int(act.get("range", 0), "$.active.range", 0)
+    attack_range = _int(act.get("range", 0), "$.active.range", 0, MAX_STAT)
     if aoe is not None and aoe.melee and attack_range > 0:
         raise SituationError(
             "$.active.range",
@@ -385,9 +533,9 @@ def load_situation(data: Any) -> Situation:
         raise SituationError("$.active.name", f"expected a string, got {_kind(raw_name)}")
     active = ActiveMonster(
         hex=ahex,
-        move=_int(act.get("move", 0), "$.active.move", 0),
+        move=_int(act.get("move", 0), "$.active.move", 0, MAX_STAT),
         range=attack_range,
-        targets=_int(act.get("targets", 1), "$.active.targets", 0),
+        targets=_int(act.get("targets", 1), "$.active.targets", 0, MAX_TARGETS),
         flying=_bool(act.get("flying", False), "$.active.flying"),
         jumping=_bool(act.get("jumping", False), "$.active.jumping"),
         muddled=_bool(act.get("muddled", False), "$.active.muddled"),

@@ -50,13 +50,18 @@ NEGATIVE = frozenset({"trap", "hazardous"})
 
 #: How an enemy ranks as a focus: (packed movement cost, proximity, initiative key).
 Rank = tuple[int, int, tuple[int, int]]
-Ranks = tuple[Rank, ...]
-#: (disadvantage on focus, -number of targets, targets with disadvantage): smaller = better.
-Primary = tuple[int, int, int]
+#: How an enemy ranks as a secondary target (GH-REF-09): (proximity, initiative key).
+Second = tuple[int, tuple[int, int]]
+Ranks = tuple[Second, ...]
+#: (disadvantage on focus, -number of targets): smaller = better. Disadvantage against
+#: secondary targets is not weighed (GH-REF-09).
+Primary = tuple[int, int]
 #: One way to attack from a hex: primary measure, ranks of the secondary targets, targets.
-Choice = tuple[Primary, Ranks, frozenset[Hex]]
+#: One way to attack from a hex: primary measure, ranks of the secondary targets, targets at
+#: disadvantage (the last tie-break only, see ``best_attack``), the targets.
+Choice = tuple[Primary, Ranks, int, frozenset[Hex]]
 #: Full comparison key of a destination: (negatives, primary, moves, secondary ranks).
-DestKey = tuple[int, Primary, int, Ranks]
+DestKey = tuple[int, Primary, int, Ranks, int]
 
 
 class GeometryCache:
@@ -108,40 +113,146 @@ class MapGeometry:
     """
 
     __slots__ = (
+        "_cells",
+        "_clear",
+        "_index",
+        "_los",
+        "_nbrs",
         "_near",
+        "_pair",
+        "_proximity",
+        "_steps",
+        "_within",
+        "adj",
         "board",
-        "cells",
-        "index",
-        "los",
-        "nbrs",
-        "pair",
+        "hexes",
         "shift",
-        "steps",
+        "thin_walls",
         "unit_costs",
     )
 
     def __init__(self, hexes: frozenset[Hex], thin_walls: tuple[tuple[Hex, Hex], ...]) -> None:
+        self.hexes = hexes
+        self.thin_walls = thin_walls
         self.board = HexBoard(hexes, thin_walls)
-        self.los = LineOfSight(hexes, thin_walls)
-        self.pair = (self.board, self.los)
+        self.adj = self.board.adjacency
         #: every map hex -> 1: the entry costs before terrain and figures (copied per solve)
         self.unit_costs: dict[Hex, int] = dict.fromkeys(self.board.hexes, 1)
         self._near: dict[tuple[Hex, int], frozenset[Hex]] = {}
-        #: hex -> the neighbours a figure can step to (on the map, no thin wall between):
-        #: exactly the pairs ``HexBoard.crossable`` accepts, as set lookups
-        self.steps: dict[Hex, frozenset[Hex]] = {
-            h: frozenset(ns) for h, ns in self.board.adjacency.items()
-        }
+        self._within: dict[tuple[Hex, int], frozenset[Hex]] = {}
+        self._proximity: dict[Hex, dict[Hex, int]] = {}
+        self._clear: dict[Hex, int] | None = None
+        # Built on first use (a melee-only solve never needs line of sight; only a board
+        # with difficult or negative terrain needs the numbered Dijkstra tables).
+        self._los: LineOfSight | None = None
+        self._pair: tuple[HexBoard, LineOfSight] | None = None
+        self._steps: dict[Hex, frozenset[Hex]] | None = None
+        self._cells: list[Hex] | None = None
+        self._index: dict[Hex, int] = {}
+        self._nbrs: list[tuple[int, ...]] = []
+        #: heap keys are ``cost << shift | hex number``
+        self.shift: int = max(1, len(self.board.hexes).bit_length())
+
+    @property
+    def los(self) -> LineOfSight:
+        """The map's line-of-sight oracle (built on first use)."""
+        got = self._los
+        if got is None:
+            got = self._los = LineOfSight(self.hexes, self.thin_walls)
+        return got
+
+    @property
+    def pair(self) -> tuple[HexBoard, LineOfSight]:
+        got = self._pair
+        if got is None:
+            got = self._pair = (self.board, self.los)
+        return got
+
+    @property
+    def steps(self) -> dict[Hex, frozenset[Hex]]:
+        """hex -> the neighbours a figure can step to (on the map, no thin wall between):
+        exactly the pairs ``HexBoard.crossable`` accepts, as set lookups."""
+        got = self._steps
+        if got is None:
+            got = self._steps = {h: frozenset(ns) for h, ns in self.adj.items()}
+        return got
+
+    def _number(self) -> None:
         # Hexes numbered for the solver's Dijkstra (:func:`_least_costs`): neighbour lists
         # of numbers, in the board's neighbour order.
-        self.cells: list[Hex] = sorted(self.board.hexes)
-        self.index: dict[Hex, int] = {h: i for i, h in enumerate(self.cells)}
-        adj = self.board.adjacency
-        self.nbrs: list[tuple[int, ...]] = [
-            tuple(self.index[n] for n in adj[h]) for h in self.cells
-        ]
-        #: heap keys are ``cost << shift | hex number``
-        self.shift: int = max(1, len(self.cells).bit_length())
+        cells = sorted(self.board.hexes)
+        index = {h: i for i, h in enumerate(cells)}
+        adj = self.adj
+        self._nbrs = [tuple(index[n] for n in adj[h]) for h in cells]
+        self._index = index
+        self._cells = cells
+
+    @property
+    def cells(self) -> list[Hex]:
+        if self._cells is None:
+            self._number()
+        assert self._cells is not None
+        return self._cells
+
+    @property
+    def index(self) -> dict[Hex, int]:
+        if self._cells is None:
+            self._number()
+        return self._index
+
+    @property
+    def nbrs(self) -> list[tuple[int, ...]]:
+        if self._cells is None:
+            self._number()
+        return self._nbrs
+
+    def within(self, h: Hex, d: int) -> frozenset[Hex]:
+        """The map hexes within range ``d`` of ``h``, range counted along paths that do not
+        cross walls or thin walls (GH-REF-08; figures and terrain do not lengthen it)."""
+        key = (h, d)
+        got = self._within.get(key)
+        if got is None and self.clearance(h) >= d:
+            # no wall or thin wall within d - 1 of h: every hex within d is on the map and
+            # reached by a straight path, so the path count is the plain hex count
+            got = self._within[key] = self.near(h, d)
+        if got is None:
+            adj = self.adj
+            seen = {h}
+            frontier = [h]
+            for _ in range(d):
+                nxt = []
+                for x in frontier:
+                    for n in adj[x]:
+                        if n not in seen:
+                            seen.add(n)
+                            nxt.append(n)
+                frontier = nxt
+            got = self._within[key] = frozenset(seen)
+        return got
+
+    def clearance(self, h: Hex) -> int:
+        """How far ``h`` is from the nearest *ragged* hex (one with a wall or thin wall
+        beside it, i.e. fewer than six neighbours to step to), counted along the map.
+
+        If it is at least ``d``, nothing within ``d`` of ``h`` is off the map or behind a
+        thin wall: a wall at plain distance k <= d would leave a ragged hex on the straight
+        way to it, closer than k. Range and area searches then use plain hex distance
+        there, so an open board costs what the hexes in range cost, not a search each.
+        """
+        clear = self._clear
+        if clear is None:
+            adj = self.adj
+            ragged = [x for x, ns in adj.items() if len(ns) < 6]
+            clear = self._clear = bfs(ragged, adj).dist
+        return clear.get(h, 1 << 30)
+
+    def proximity(self, h: Hex) -> dict[Hex, int]:
+        """Hex count from ``h`` to every map hex along paths that do not cross walls or thin
+        walls (GH-REF-07's proximity), cached per start hex."""
+        got = self._proximity.get(h)
+        if got is None:
+            got = self._proximity[h] = bfs([h], self.adj).dist
+        return got
 
     def near(self, h: Hex, d: int) -> frozenset[Hex]:
         """The map hexes within ``d`` hexes of ``h`` (plain hex count, walls ignored)."""
@@ -169,8 +280,8 @@ class _Solver:
         self.me = a.hex
         geo = geometry.map(sit) if geometry is not None else MapGeometry(sit.hexes, sit.thin_walls)
         self.geo = geo
-        self.board, self.los = geo.board, geo.los
-        self.adj = self.board.adjacency
+        self.board = geo.board
+        self.adj = geo.adj
         self.terrain = sit.terrain
         self.explain = Explanation()
 
@@ -191,7 +302,8 @@ class _Solver:
         # Enemies block movement; invisible figures count as obstacles (GH-MMOVE-11).
         self.enemy_block = frozenset(f.hex for f in sit.figures if f.side == "character")
 
-        self.rotations = self.aoe.rotations() if self.aoe else []
+        # GH-AOE-01 / GH-REF-10: rotations and mirror images alike
+        self.rotations = self.aoe.orientations() if self.aoe else []
         if self.aoe is not None and self.aoe.melee:
             self.aoe_offsets = frozenset(c for rot in self.rotations for c in rot)
         else:
@@ -219,6 +331,8 @@ class _Solver:
         self._placements: list[tuple[frozenset[Hex], tuple[Hex, ...]]] | None = None
         self._single: dict[Hex, list[Hex]] = {}
         self._cover: dict[Hex, frozenset[Hex]] = {}
+        self._zone: dict[Hex, frozenset[Hex]] = {}
+        self._by_cell: dict[Hex, list[int]] = {}
         self.reach_bound = self.max_reach()
         self._best: dict[tuple[Hex, Hex], list[Choice] | None] = {}
 
@@ -255,12 +369,13 @@ class _Solver:
         """Packed (negatives, moves) cost from the monster to every reachable hex."""
         a = self.sit.active
         if a.flying:
-            return dict(bfs([self.me], self.adj).dist)
+            # ignoring terrain and figures: the map's proximity (shared: read only)
+            return self.geo.proximity(self.me)
         if a.jumping:
-            steps = bfs([self.me], self.adj).dist
+            steps = self.geo.proximity(self.me)
             return {h: d + (self.landing_extra(h) if h != self.me else 0) for h, d in steps.items()}
         if self.uniform:
-            return dict(bfs([self.me], self.adj, self.cost_table.__contains__).dist)
+            return bfs([self.me], self.adj, self.cost_table.__contains__).dist
         return _least_costs(self.geo, self.me, self.cost_list())
 
     def remaining(self, dest: Hex, wanted: list[Hex]) -> dict[Hex, int]:
@@ -286,8 +401,22 @@ class _Solver:
 
     # ------------------------------------------------------------ attacks
 
+    @property
+    def los(self) -> LineOfSight:
+        return self.geo.los
+
     def visible(self, a: Hex, b: Hex) -> bool:
-        return self.los.visible(a, b)
+        return self.geo.los.visible(a, b)
+
+    def in_range(self, h: Hex, e: Hex) -> bool:
+        """Whether ``e`` is within range of ``h``, counted around walls (GH-REF-08).
+
+        The path measure is at least the plain hex distance, so that cheap test comes
+        first; the exact one looks ``h`` up in the ball around the *enemy* (few enemies,
+        many hexes asked about), cached per map.
+        """
+        reach = self.reach
+        return distance(h, e) <= reach and h in self.geo.within(e, reach)
 
     def singles(self, h: Hex) -> list[Hex]:
         """Enemies a single-target attack from ``h`` can target (GH-ATK-02/03, GH-LOS-01).
@@ -298,8 +427,7 @@ class _Solver:
         got = self._single.get(h)
         if got is None:
             if self.ranged:
-                reach = self.reach
-                got = [e for e in self.enemy_at if distance(h, e) <= reach and self.visible(h, e)]
+                got = [e for e in self.enemy_at if self.in_range(h, e) and self.visible(h, e)]
             else:
                 steps = self.geo.steps.get(h, frozenset())
                 got = [e for e in self.enemy_at if e in steps]
@@ -309,7 +437,7 @@ class _Solver:
     def single_ok(self, h: Hex, e: Hex) -> bool:
         """Whether a single-target attack from ``h`` can target ``e``."""
         if self.ranged:
-            return distance(h, e) <= self.reach and self.visible(h, e)
+            return self.in_range(h, e) and self.visible(h, e)
         # adjacent, on the map, no thin wall between: ``HexBoard.crossable``
         return e in self.geo.steps.get(h, ())
 
@@ -329,6 +457,15 @@ class _Solver:
                         covered = tuple(x for x in cells if x in self.enemy_at)
                         out.append((cells, covered))
             self._placements = out
+            by_cell: dict[Hex, list[int]] = {}
+            for i, (cells, _) in enumerate(out):
+                for c in cells:
+                    got = by_cell.get(c)
+                    if got is None:
+                        by_cell[c] = [i]
+                    else:
+                        got.append(i)
+            self._by_cell = by_cell
         return self._placements
 
     def aoe_groups(self, h: Hex) -> list[frozenset[Hex]]:
@@ -347,10 +484,21 @@ class _Solver:
                 if hit:
                     groups.add(hit)
         else:
-            reach = self.reach
-            for cells, covered in self.placements():
-                if not any(distance(h, c) <= reach for c in cells):
+            # GH-AOE-04 / GH-REF-08: the placements with a hex within range of ``h``, found
+            # through the hexes in range rather than by testing every placement
+            placements = self.placements()
+            by_cell = self._by_cell
+            picked: set[int] = set()
+            for c in self.geo.within(h, self.reach):
+                ids = by_cell.get(c)
+                if ids:
+                    picked.update(ids)
+            seen_cover: set[tuple[Hex, ...]] = set()
+            for i in picked:
+                covered = placements[i][1]
+                if covered in seen_cover:
                     continue
+                seen_cover.add(covered)
                 hit = frozenset(e for e in covered if self.visible(h, e))
                 if hit:
                     groups.add(hit)
@@ -369,11 +517,28 @@ class _Solver:
             return Hex(e[0] - h[0], e[1] - h[1]) in self.aoe_offsets and self.visible(h, e)
         if distance(h, e) > self.reach_bound:
             return False
-        # Some placement covering e has a hex in range (GH-AOE-04), and e is in sight.
-        reach = self.reach
-        if not any(distance(h, c) <= reach for c in self.cover_cells(e)):
-            return False
-        return self.visible(h, e)
+        # Some placement covering e has a hex in range (GH-AOE-04, GH-REF-08), and e is
+        # in sight.
+        return h in self.aoe_zone(e) and self.visible(h, e)
+
+    def aoe_zone(self, e: Hex) -> frozenset[Hex]:
+        """The hexes from which some ranged-area placement covering ``e`` has a hex within
+        range (counted around walls): one multi-source search per enemy."""
+        got = self._zone.get(e)
+        if got is None:
+            adj = self.adj
+            seen = {c for c in self.cover_cells(e) if c in adj}
+            frontier = list(seen)
+            for _ in range(self.reach):
+                nxt = []
+                for x in frontier:
+                    for n in adj[x]:
+                        if n not in seen:
+                            seen.add(n)
+                            nxt.append(n)
+                frontier = nxt
+            got = self._zone[e] = frozenset(seen)
+        return got
 
     def cover_cells(self, e: Hex) -> frozenset[Hex]:
         """Every hex of every ranged-area placement that covers enemy ``e``."""
@@ -401,13 +566,15 @@ class _Solver:
         monsters already have it and ignore it (GH-COND muddle, gloom's reading)."""
         return self.cares_disadvantage and e not in melee_hit and distance(h, e) == 1
 
-    def best_attack(self, h: Hex, focus: Hex, rank: dict[Hex, Rank]) -> list[Choice] | None:
-        """The attacks from ``h`` that include ``focus``, best target choice (GH-MATK-02/03).
+    def best_attack(self, h: Hex, focus: Hex, rank: dict[Hex, Second]) -> list[Choice] | None:
+        """The attacks from ``h`` that include ``focus``, best target choice (GH-MATK-02/03,
+        GH-REF-09).
 
         Targets are chosen by: no disadvantage on the focus, most targets, then the best
-        ranked secondary targets as focus candidates. Each choice also carries how many of
-        its targets suffer disadvantage (destinations prefer fewer). ``None`` if ``focus``
-        cannot be attacked from ``h``.
+        secondary targets: sorted by ``rank`` (proximity from the monster's start, then
+        initiative), so comparing the sorted tuples of two equally large sets compares how
+        many targets of each rank they hit, best rank first. Disadvantage against secondary
+        targets is not weighed. ``None`` if ``focus`` cannot be attacked from ``h``.
         """
         cache_key = (h, focus)
         if cache_key in self._best:
@@ -416,14 +583,14 @@ class _Solver:
         self._best[cache_key] = result
         return result
 
-    def _best_attack(self, h: Hex, focus: Hex, rank: dict[Hex, Rank]) -> list[Choice] | None:
+    def _best_attack(self, h: Hex, focus: Hex, rank: dict[Hex, Second]) -> list[Choice] | None:
         if not self.can_hit(h, focus):
             return None
         t = self.targets
         if t == 1 and self.aoe is None:
             # The common case: a single target, which must be the focus.
             dis = 1 if self.disadvantaged(h, focus, frozenset()) else 0
-            return [((dis, -1, dis), (), frozenset((focus,)))]
+            return [((dis, -1), (), dis, frozenset((focus,)))]
         singles = self.singles(h)
         all_targets = t >= 6
         aoe = self.aoe
@@ -455,18 +622,25 @@ class _Solver:
                 dis_focus = 1 if self.disadvantaged(h, focus, melee_hit) else 0
                 secondary = tuple(sorted(rank[e] for e in chosen if e != focus))
                 key = (dis_focus, -len(chosen), secondary)
-                dis = sum(1 for e in chosen if self.disadvantaged(h, e, melee_hit))
                 if best_key is None or key < best_key:
                     best_key = key
-                    best_sets = {chosen: dis}
+                    best_sets = {chosen: self.n_disadvantaged(h, chosen, melee_hit)}
                 elif key == best_key and chosen not in best_sets:
-                    best_sets[chosen] = dis
+                    best_sets[chosen] = self.n_disadvantaged(h, chosen, melee_hit)
         if best_key is None:
             return None
-        return [
-            ((best_key[0], best_key[1], dis), best_key[2], chosen)
-            for chosen, dis in best_sets.items()
-        ]
+        primary = (best_key[0], best_key[1])
+        return [(primary, best_key[2], dis, chosen) for chosen, dis in best_sets.items()]
+
+    def n_disadvantaged(self, h: Hex, chosen: frozenset[Hex], melee_hit: frozenset[Hex]) -> int:
+        """How many of the targets would be attacked at disadvantage from ``h``.
+
+        GH-REF-09 does not weigh disadvantage against secondary targets, and the solver never
+        lets it outweigh a measure that rule lists. Dev case gloom-064 (quiz question 8) shows
+        the one place it still counts: between hexes that tie on every listed measure, the
+        monster takes the one with fewer targets at disadvantage (the last tie-break).
+        """
+        return sum(1 for e in chosen if self.disadvantaged(h, e, melee_hit))
 
     # ------------------------------------------------------------ solve
 
@@ -480,22 +654,23 @@ class _Solver:
             no_end.update(h for h, t in self.terrain.items() if t == "obstacle")
         no_end.discard(self.me)
         ends = sorted((c, h) for h, c in travel.items() if h not in no_end)
-        proximity = bfs([self.me], self.adj, targets=list(self.enemy_at)).dist
+        proximity = self.geo.proximity(self.me)
 
         # GH-FOCUS-02 / GH-MHAZ-01: fewest (negative hexes, movement) to an attack hex.
         reach_bound = self.reach_bound
-        # Only hexes within ``reach_bound`` of the enemy can attack it (see ``can_hit``):
-        # the cheapest of those, in ``ends`` order, is the first one that can.
+        # Only hexes within ``reach_bound`` of an enemy can attack it (see ``can_hit``):
+        # walking ``ends`` cheapest first, the first hex that can attack an enemy gives its
+        # cost, and the walk stops once every enemy has one.
         cost: dict[Hex, int] = {}
         geo = self.geo
-        for e in self.enemy_at:
-            near = sorted(
-                (travel[h], h) for h in geo.near(e, reach_bound) if h in travel and h not in no_end
-            )
-            for c, h in near:
-                if self.can_hit(h, e):
+        pending = {e: geo.near(e, reach_bound) for e in self.enemy_at}
+        for c, h in ends:
+            if not pending:
+                break
+            for e, near in list(pending.items()):
+                if h in near and self.can_hit(h, e):
                     cost[e] = c
-                    break
+                    del pending[e]
 
         def init_key(f: Figure) -> tuple[int, int]:
             # GH-FOCUS-03: summons act just before their summoner; long rest counts as 99.
@@ -505,6 +680,8 @@ class _Solver:
             e: (cost.get(e, INF), proximity.get(e, INF), init_key(f))
             for e, f in self.enemy_at.items()
         }
+        # GH-REF-09: secondary targets rank by proximity, then initiative (not movement).
+        second: dict[Hex, Second] = {e: (r[1], r[2]) for e, r in rank.items()}
         reachable = [e for e in self.enemy_at if e in cost]
         best_rank = min((rank[e] for e in reachable), default=None)
         focuses = [e for e in reachable if rank[e] == best_rank]
@@ -546,7 +723,7 @@ class _Solver:
         options: list[Option] = []
         seen: set[tuple[Hex, tuple[Hex, ...]]] = set()
         for focus in focuses:
-            for dest, attacks in self._move_for(focus, travel, ends, rank):
+            for dest, attacks in self._move_for(focus, travel, ends, rank, second):
                 attacks_out = (
                     tuple(sorted(Hex(q, r) for q, r in attacks)) if self.has_attack else ()
                 )
@@ -605,12 +782,49 @@ class _Solver:
         ex.add(text, *rules)
         return text
 
+    def _best_dests(
+        self, focus: Hex, cands: list[tuple[int, Hex]], second: dict[Hex, Second]
+    ) -> list[tuple[DestKey, Hex, frozenset[Hex]]]:
+        """The candidate hexes (packed cost, hex) with the smallest destination key
+        (GH-REF-09), with their keys and targets; empty if none can attack the focus.
+
+        With a single target (or no attack: GH-MMOVE-02) the key is fixed by the hex alone
+        (negatives, disadvantage on the focus, movement), so the hexes are tried in key
+        order and the search stops at the first key some hex can attack from: line of sight
+        is asked only of the hexes that could win. Other attacks weigh every hex.
+        """
+        if self.targets == 1 and self.aoe is None:
+            cares = self.cares_disadvantage
+            keyed = sorted(
+                (c // NEG, 1 if cares and distance(h, focus) == 1 else 0, c % NEG, h)
+                for c, h in cands
+            )
+            won: list[tuple[DestKey, Hex, frozenset[Hex]]] = []
+            group: tuple[int, int, int] | None = None
+            target = frozenset((focus,))
+            for neg, dis, moves, h in keyed:
+                if won and (neg, dis, moves) != group:
+                    break
+                if self.can_hit(h, focus):
+                    group = (neg, dis, moves)
+                    won.append(((neg, (dis, -1), moves, (), dis), h, target))
+            return won
+        out: list[tuple[DestKey, Hex, frozenset[Hex]]] = []
+        for c, h in cands:
+            for primary, ranks, dis, chosen_set in self.best_attack(h, focus, second) or ():
+                out.append(((c // NEG, primary, c % NEG, ranks, dis), h, chosen_set))
+        if not out:
+            return out
+        top = min(k for k, _, _ in out)
+        return [item for item in out if item[0] == top]
+
     def _move_for(
         self,
         focus: Hex,
         travel: dict[Hex, int],
         ends: list[tuple[int, Hex]],
         rank: dict[Hex, Rank],
+        second: dict[Hex, Second],
     ) -> list[tuple[Hex, frozenset[Hex]]]:
         a = self.sit.active
         ex = self.explain
@@ -621,16 +835,19 @@ class _Solver:
         allowed_negatives = rank[focus][0] // NEG
         # can_hit (and so best_attack) is false beyond reach_bound: skip those hexes early
         near = self.geo.near(focus, self.reach_bound)
-        now: list[tuple[DestKey, Hex, frozenset[Hex]]] = []
-        for c, h in ends:
-            if h not in near or c % NEG > move or c // NEG > allowed_negatives:
-                continue
-            for primary, ranks, chosen_set in self.best_attack(h, focus, rank) or ():
-                now.append(((c // NEG, primary, c % NEG, ranks), h, chosen_set))
+        now = self._best_dests(
+            focus,
+            [
+                (c, h)
+                for c, h in ends
+                if h in near and c % NEG <= move and c // NEG <= allowed_negatives
+            ],
+            second,
+        )
         if now:
             top = min(k for k, _, _ in now)
             chosen = [(h, t) for k, h, t in now if k == top]
-            negatives, (dis_focus, neg_count, n_dis), moves, _ = top
+            negatives, (dis_focus, neg_count), moves, _, _ = top
             if not self.has_attack:
                 rules = ["GH-MMOVE-02"]
                 why = "it moves as for a melee attack, by the fewest movement points to a hex next to it"
@@ -653,8 +870,6 @@ class _Solver:
                             if dis_focus
                             else "it avoids disadvantage against the focus"
                         )
-                        if n_dis:
-                            parts.append(f"{n_dis} target(s) remain at disadvantage")
                     else:
                         parts.append("being muddled, it ignores disadvantage")
                 parts.append(
@@ -669,12 +884,10 @@ class _Solver:
             return chosen
 
         # GH-MMOVE-08: cannot attack the focus this turn; approach the best attack hexes.
-        ideal: list[tuple[DestKey, Hex]] = []
-        for c, h in ends:
-            if h not in near:
-                continue
-            for primary, ranks, _ in self.best_attack(h, focus, rank) or ():
-                ideal.append(((c // NEG, primary, c % NEG, ranks), h))
+        ideal = [
+            (k, h)
+            for k, h, _ in self._best_dests(focus, [(c, h) for c, h in ends if h in near], second)
+        ]
         if not ideal:  # cannot happen while can_hit and best_attack agree; stay put
             return [(self.me, frozenset())]
         itop = min(k for k, _ in ideal)

@@ -92,6 +92,10 @@ def ability_value(ab: Ability, s: Situation, move_before: int) -> float:
         return 2.0 * min(ab.value or 1, s.lost) if ab.pile == "lost" else 0.5 * s.discard
     if kind in ("infuse", "xp"):
         return 0.3
+    if kind == "attack-bonus":  # GH-BONUS-02: on every attack while the card stays
+        return 1.6 * ab.value
+    if kind == "negate-damage":  # GH-BONUS-06: a whole hit taken back
+        return 2.5 if s.steps_to_enemy is not None and s.steps_to_enemy <= 3 else 1.0
     return 0.5
 
 
@@ -122,9 +126,13 @@ def default_top(s: Situation, move_before: int = 0) -> float:
     return DEFAULT_ATTACK + 0.5 if _reach(s, move_before, 1) else 0.3
 
 
+#: GH-TURN-05: the default bottom's ability (built once: an ``Ability`` is costly to create)
+_DEFAULT_MOVE_ABILITY = Ability("move", DEFAULT_MOVE)
+
+
 def default_bottom(s: Situation) -> float:
     """GH-TURN-05: the default "Move 2" instead of a bottom action."""
-    return ability_value(Ability("move", DEFAULT_MOVE), s, 0)
+    return ability_value(_DEFAULT_MOVE_ABILITY, s, 0)
 
 
 def half_value(card: AbilityCard, half: str, s: Situation, move_before: int = 0) -> float:

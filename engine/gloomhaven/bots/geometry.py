@@ -19,20 +19,80 @@ from questforge.engine.gloomhaven.game.state import Figure, GameState
 #: extra cost the bots give a trap or hazardous hex on their way (not a rule: a preference)
 NEGATIVE_HEX_PENALTY = 3
 
+#: answers of :func:`walking_field` and :func:`steps_to` by their *whole* input (board,
+#: goals, walkable hexes, terrain, flying, limit): a bot asks the same question again and
+#: again between two moves (every character's card choice, every decision of a turn).
+#: Keyed by the inputs themselves, never by a counter, so a hit is always the answer the
+#: search would give. Bounded; a worker process keeps its own.
+_MEMO: dict[tuple[object, ...], object] = {}
+_MEMO_SIZE = 4096
+
+
+def _memo_key(
+    kind: str, board: Board, state: GameState, mover: Figure, goals: Iterable[Hex], limit: int
+) -> tuple[tuple[object, ...], frozenset[Hex]]:
+    """The memo key of a search, and the walkable hexes (which the search needs too)."""
+    open_hexes = _open_hexes(board, state, mover)
+    hazardous, difficult = _terrain(board, state)
+    key = (
+        kind,
+        board,
+        mover.hex if kind == "steps" else None,
+        mover.flying,
+        frozenset(goals),
+        open_hexes,
+        frozenset(state.traps),
+        frozenset(hazardous),
+        frozenset(difficult),
+        limit,
+    )
+    return key, open_hexes
+
+
+def _remember(key: tuple[object, ...], value: object) -> None:
+    if len(_MEMO) >= _MEMO_SIZE:
+        _MEMO.clear()
+    _MEMO[key] = value
+
+
+#: the default reach of :func:`walking_field`
+FIELD_LIMIT = 60
+
 
 def walking_field(
     board: Board,
     state: GameState,
     goals: Iterable[Hex],
     mover: Figure,
-    limit: int = 60,
+    limit: int = FIELD_LIMIT,
 ) -> dict[Hex, int]:
-    """Movement points from every reachable hex to the nearest goal hex, for ``mover``."""
+    """Movement points from every reachable hex to the nearest goal hex, for ``mover``.
+
+    The returned mapping may be shared with later calls on the same input: read it, do not
+    change it.
+    """
+    goals = list(goals)
+    key, open_hexes = _memo_key("field", board, state, mover, goals, limit)
+    got = _MEMO.get(key)
+    if got is not None:
+        return got  # type: ignore[return-value]
+    field = _walking_field(board, state, goals, mover, limit, open_hexes)
+    _remember(key, field)
+    return field
+
+
+def _walking_field(
+    board: Board,
+    state: GameState,
+    goals: Iterable[Hex],
+    mover: Figure,
+    limit: int,
+    open_hexes: frozenset[Hex],
+) -> dict[Hex, int]:
     traps = state.traps
     hazardous, difficult = _terrain(board, state)
     flying = mover.flying
-    # the hexes a step may come from (the walk runs backwards from the goals)
-    open_hexes = _open_hexes(board, state, mover)
+    # ``open_hexes``: the hexes a step may come from (the walk runs backwards from the goals)
     # Dial's algorithm: step costs are small integers, so a list of buckets indexed by
     # distance replaces the heap (no tuple comparisons; about twice as fast here)
     dist: dict[Hex, int] = {}
@@ -101,7 +161,7 @@ def closed_doors(board: Board, state: GameState) -> list[Hex]:
     for h, door in board.doors.items():
         if h in state.open_doors:
             continue
-        if door.locked and h not in state.unlocked_doors:
+        if board.door_locked(state, h):
             continue
         if any(room not in state.revealed_rooms for room in door.rooms) and board.in_play(state, h):
             out.append(h)
@@ -115,25 +175,74 @@ def steps_to(
     goals: set[Hex],
     limit: int = 40,
 ) -> int | None:
-    """Movement points from ``mover`` to the nearest of ``goals`` (forward search that stops
-    at the first goal reached: cheaper than a whole :func:`walking_field`)."""
+    """Movement points from ``mover`` to the nearest of ``goals`` (None: none within
+    ``limit``).
+
+    An A* search: a hex is taken in order of the cost so far plus the hex distance to the
+    nearest goal, a lower bound on what is left since every step costs at least 1, and
+    one that never drops by more than a step's cost; so the first goal taken is the
+    cheapest one, the same number a plain search finds, after looking at far fewer hexes
+    (the bots ask this for a far door many times per game).
+    """
     start = mover.hex
     if start in goals:
         return 0
     if not goals:
         return None
+    open_hexes = _open_hexes(board, state, mover)
+    if start in open_hexes and limit <= FIELD_LIMIT:
+        # The backward field from the goals gives the same number (the cost of every hex
+        # entered, the goal included, the start not): a goal nobody may enter is dropped
+        # first, as the forward search could not end there either. The field serves every
+        # figure of the side and every later question until an enemy moves, so it is
+        # almost always remembered already.
+        field = walking_field(board, state, [g for g in goals if g in open_hexes], mover)
+        steps = field.get(start)
+        return steps if steps is not None and steps <= limit else None
+    key, open_hexes = _memo_key("steps", board, state, mover, goals, limit)
+    if key in _MEMO:
+        return _MEMO[key]  # type: ignore[return-value]
+    got = _steps_to(board, state, mover, goals, limit, open_hexes)
+    _remember(key, got)
+    return got
+
+
+def _steps_to(
+    board: Board,
+    state: GameState,
+    mover: Figure,
+    goals: set[Hex],
+    limit: int,
+    open_hexes: frozenset[Hex],
+) -> int | None:
+    start = mover.hex
     traps = state.traps
     hazardous, difficult = _terrain(board, state)
     flying = mover.flying
-    open_hexes = _open_hexes(board, state, mover)
     adj = board.adj
+    targets = [(g[0], g[1]) for g in goals]
+    estimate: dict[Hex, int] = {}
+
+    def lower_bound(h: Hex) -> int:
+        got = estimate.get(h)
+        if got is None:
+            q, r = h
+            got = min((abs(q - gq) + abs(r - gr) + abs(q + r - gq - gr)) // 2 for gq, gr in targets)
+            estimate[h] = got
+        return got
+
     best: dict[Hex, int] = {start: 0}
-    buckets: list[list[Hex]] = [[start]]
-    d = 0
-    while d < len(buckets):
-        for h in buckets[d]:
-            if best[h] != d:
-                continue
+    f0 = lower_bound(start)
+    if f0 > limit:
+        return None
+    buckets: list[list[Hex]] = [[] for _ in range(f0 + 1)]
+    buckets[f0].append(start)
+    f = f0
+    while f < len(buckets):
+        for h in buckets[f]:
+            d = best[h]
+            if d + estimate[h] != f:
+                continue  # reached more cheaply since it was queued
             if h in goals:
                 return d
             for n in adj.get(h, ()):
@@ -147,11 +256,14 @@ def steps_to(
                         step += NEGATIVE_HEX_PENALTY
                 nd = d + step
                 if nd <= limit and nd < best.get(n, limit + 1):
+                    nf = nd + lower_bound(n)
+                    if nf > limit:
+                        continue  # no goal within the limit that way
                     best[n] = nd
-                    while len(buckets) <= nd:
+                    while len(buckets) <= nf:
                         buckets.append([])
-                    buckets[nd].append(n)
-        d += 1
+                    buckets[nf].append(n)
+        f += 1
     return None
 
 
@@ -164,6 +276,11 @@ def _play_hexes(board: Board, state: GameState) -> frozenset[Hex]:
     return frozenset(h for h in board.adj if board.in_play(state, h))
 
 
+#: (revealed map, blocked hexes) -> walkable hexes: the same frozenset object while
+#: neither changes, so the memo keys that hold it hash it once (a frozenset keeps its hash)
+_OPEN: dict[tuple[frozenset[Hex], frozenset[Hex]], frozenset[Hex]] = {}
+
+
 def _open_hexes(board: Board, state: GameState, mover: Figure) -> frozenset[Hex]:
     """Hexes ``mover`` may walk through: the revealed map less enemies and obstacles
     (GH-MOVE-02, GH-OBST-01); a flying figure ignores both (GH-MOVE-06)."""
@@ -173,7 +290,13 @@ def _open_hexes(board: Board, state: GameState, mover: Figure) -> frozenset[Hex]
     blocked = {f.hex for f in state.figures.values() if f.side != mover.side}
     blocked.update(state.obstacles)
     blocked.discard(mover.hex)
-    return play - blocked
+    key = (play, frozenset(blocked))
+    got = _OPEN.get(key)
+    if got is None:
+        if len(_OPEN) >= _MEMO_SIZE:
+            _OPEN.clear()
+        got = _OPEN[key] = play - key[1]
+    return got
 
 
 def _terrain(board: Board, state: GameState) -> tuple[Set[Hex], Set[Hex]]:

@@ -8,7 +8,7 @@ target's shield less pierce, damage, then the attack's effects and finally retal
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from questforge.engine.core.hexgrid import distance
 from questforge.engine.gloomhaven.game.rules import Rules
@@ -35,6 +35,9 @@ class AttackParams:
     source_label: str = "attack"
     #: other enemies already targeted by this action (for add-target bookkeeping)
     notes: dict[str, int] = field(default_factory=dict)
+    #: an "add target" modifier card may add a target (GH-EFF-06); not on the attack
+    #: against an added target (it creates no further targets)
+    adds_targets: bool = True
 
 
 def modifier_card(r: Rules, card_id: str) -> ModifierCard:
@@ -64,13 +67,47 @@ def _draw_one(r: Rules, owner: str | None, drawn: list[str]) -> ModifierCard:
     return card
 
 
+def _gains(c: ModifierCard) -> tuple[frozenset[str], tuple[int, ...]]:
+    """What a modifier card adds besides its value (GH-AMD-05): conditions and elements,
+    and the amounts of its numeric effects."""
+    return (
+        frozenset(c.conditions) | frozenset(f"element:{e}" for e in c.elements),
+        (c.push, c.pull, c.pierce, c.heal_self, c.shield_self, int(c.add_target)),
+    )
+
+
+def compare_modifiers(value: int, a: ModifierCard, b: ModifierCard) -> int | None:
+    """Which card is better for an attack of ``value`` (GH-ADV-01/03/04).
+
+    Cards are compared by the value they make the attack (GH-AMD-03/04: at Attack 1 a
+    ``2x`` gives 2 and a ``+2`` gives 3) and by their effects. A card is clearly better
+    when it is at least as good in both and better in one; equal in both is a tie.
+    Returns 1 (``a`` better), -1 (``b`` better), 0 (no difference) or ``None`` when it is
+    unclear (e.g. a higher value against an added condition) - then the first card
+    drawn is used (GH-ADV-04)."""
+    va, vb = apply_modifiers(value, [a]), apply_modifiers(value, [b])
+    (sa, na), (sb, nb) = _gains(a), _gains(b)
+    a_covers = va >= vb and sa >= sb and all(x >= y for x, y in zip(na, nb, strict=True))
+    b_covers = vb >= va and sb >= sa and all(y >= x for x, y in zip(na, nb, strict=True))
+    if a_covers and b_covers:
+        return 0
+    if a_covers:
+        return 1
+    if b_covers:
+        return -1
+    return None
+
+
 def draw_modifiers(
-    r: Rules, owner: str | None, advantage: bool, disadvantage: bool
+    r: Rules, owner: str | None, advantage: bool, disadvantage: bool, value: int = 0
 ) -> tuple[list[ModifierCard], list[str]]:
-    """Draw for one target. Returns (cards whose effects apply, every card id drawn).
+    """Draw for one target of an attack of ``value``. Returns (cards whose effects apply,
+    every card id drawn).
 
     The *last* card of the applied list sets the value (rolling cards before it add
-    their value and effects). GH-AMD-06 rolling; GH-ADV-01..05.
+    their value and effects). GH-AMD-06 rolling; GH-ADV-01..05: with advantage the better
+    of two cards, with disadvantage the worse, compared by :func:`compare_modifiers`; the
+    first card drawn when neither is clearly better (GH-ADV-04).
     """
     drawn: list[str] = []
     if advantage and disadvantage:
@@ -99,8 +136,8 @@ def draw_modifiers(
             return [c1, c2], drawn  # GH-ADV-01: the rolling card's effect adds
         if c2.rolling:
             return [c2, c1], drawn
-        # GH-ADV-04: when neither is better, the first drawn
-        return ([c1] if c1.rank() >= c2.rank() else [c2]), drawn
+        # the second card only when it is clearly better (GH-ADV-04: else the first)
+        return ([c2] if compare_modifiers(value, c1, c2) == -1 else [c1]), drawn
     # disadvantage: rolling cards are ignored (GH-ADV-03)
     if c1.rolling and c2.rolling:
         last = c2
@@ -113,7 +150,8 @@ def draw_modifiers(
         return [c2], drawn
     if c2.rolling:
         return [c1], drawn
-    return ([c1] if c1.rank() <= c2.rank() else [c2]), drawn
+    # the second card only when it is clearly worse (GH-ADV-04: else the first)
+    return ([c2] if compare_modifiers(value, c1, c2) == 1 else [c1]), drawn
 
 
 def apply_modifiers(value: int, cards: list[ModifierCard]) -> int:
@@ -135,11 +173,28 @@ def active_bonuses(
     r: Rules, target: Figure, kind: str
 ) -> list[tuple[Character, ActiveCard, int, int]]:
     """Persistent bonuses of ``kind`` protecting ``target`` (GH-BONUS-02): (owner, card,
-    value, range). A bonus protects the figures chosen when it was played (its owner when
-    none were recorded)."""
+    value, range), at most one entry per card.
+
+    Only *persistent* cards count here: a round bonus is on the figures it was given to
+    (``Figure.shield`` / ``retaliate``), so counting its card too would count it twice
+    (GH-SHLD-01, GH-RET-01, GH-BONUS-07). A card carries the bonuses recorded when it was
+    played (``ActiveCard.grants``); a card put in the active area without that record
+    carries its action's bonus for the figures in ``targets`` (its owner when empty)."""
     out = []
     for char in r.state.characters.values():
         for active in char.active:
+            if not active.persistent:
+                continue
+            if active.grants:
+                value, reach, hit = 0, 0, False
+                for g in active.grants:
+                    if g.kind == kind and target.id in g.figures:
+                        value += g.value
+                        reach = max(reach, g.range)
+                        hit = True
+                if hit:
+                    out.append((char, active, value, reach))
+                continue
             card = r.find_card(active.card)
             action = card.top if active.half == "top" else card.bottom
             bonus = action.bonus
@@ -152,8 +207,8 @@ def active_bonuses(
 
 
 def shield_of(r: Rules, target: Figure) -> int:
-    """GH-SHLD-01: shields from every source add up (stat card, round bonuses, persistent
-    bonuses protecting the target)."""
+    """GH-SHLD-01: shields from every source add up, each counted once: the stat card,
+    round bonuses on the figure, persistent bonuses protecting it."""
     total = target.base_shield + target.shield
     for _, _, value, _ in active_bonuses(r, target, "shield"):
         total += value
@@ -161,7 +216,8 @@ def shield_of(r: Rules, target: Figure) -> int:
 
 
 def retaliate_of(r: Rules, target: Figure, attacker: Figure) -> int:
-    """GH-RET-01/02/04: every retaliate whose range reaches the attacker adds up."""
+    """GH-RET-01/02/04: every retaliate whose range reaches the attacker adds up, each
+    counted once (see :func:`shield_of`)."""
     d = distance(target.hex, attacker.hex)
     total = target.base_retaliate if d <= target.base_retaliate_range else 0
     for value, rng in target.retaliate:
@@ -174,20 +230,23 @@ def retaliate_of(r: Rules, target: Figure, attacker: Figure) -> int:
 
 
 def use_bonuses(r: Rules, target: Figure, kind: str, attacker: Figure | None = None) -> None:
-    """GH-BONUS-03/04: a persistent bonus with use slots advances each time it applies."""
+    """GH-BONUS-03/04: a persistent bonus with use slots advances each time the bonus its
+    slots count (the action's ``Bonus``) applies."""
     for char, active, _, rng in active_bonuses(r, target, kind):
-        if active.uses_left is None:
+        if active.uses_left is None or r.bonus_kind(active) != kind:
             continue
         if attacker is not None and distance(target.hex, attacker.hex) > rng:
             continue
         r.use_active(char, active)
 
 
-def resolve_attack(r: Rules, attacker: Figure, target: Figure, params: AttackParams) -> None:
-    """One attack against one target, in the order of GH-ATK-05."""
+def resolve_attack(r: Rules, attacker: Figure, target: Figure, params: AttackParams) -> bool:
+    """One attack against one target, in the order of GH-ATK-05. Returns True when a
+    modifier card applied to it says "add target" (GH-EFF-06): the caller then adds one
+    more target within the attack's range (:func:`added_target_params`)."""
     st = r.state
     if attacker.id not in st.figures or target.id not in st.figures:
-        return
+        return False
     value = params.value
     if "poison" in target.conditions:
         value += 1  # GH-COND-03
@@ -197,7 +256,7 @@ def resolve_attack(r: Rules, attacker: Figure, target: Figure, params: AttackPar
         params.ranged and adjacent
     )  # GH-COND-09, GH-ATK-04
     owner = r.modifier_deck_owner(attacker)
-    cards, drawn = draw_modifiers(r, owner, advantage, disadvantage)
+    cards, drawn = draw_modifiers(r, owner, advantage, disadvantage, value)
     after_mod = apply_modifiers(value, cards)
     pierce = params.pierce + sum(c.pierce for c in cards)
     shield = shield_of(r, target)
@@ -223,9 +282,13 @@ def resolve_attack(r: Rules, attacker: Figure, target: Figure, params: AttackPar
         damage=damage,
     )
     killed_before = target.id not in st.figures
+    flanked = any(
+        distance(a.hex, target.hex) == 1 for a in r.allies_of(attacker) if a.id != target.id
+    )
     use_bonuses(r, target, "shield")  # GH-BONUS-04: a persistent shield is used up
-    r.suffer_damage(target, damage, attacker.id, params.source_label)
+    dealt = r.suffer_damage(target, damage, attacker.id, params.source_label)
     target_alive = target.id in st.figures and not killed_before
+    r.attack_notes.append((attacker.id, target.id, dealt, not target_alive, flanked))
     # GH-EFF-01/07: effects apply after damage whether or not it dealt any
     conditions = list(params.conditions) + list(attacker.attack_conditions)
     for c in cards:
@@ -253,6 +316,13 @@ def resolve_attack(r: Rules, attacker: Figure, target: Figure, params: AttackPar
             r.emit("retaliate", figure=target.id, attacker=attacker.id, amount=ret)
             use_bonuses(r, target, "retaliate", attacker)
             r.suffer_damage(attacker, ret, target.id, "retaliate")
+    return params.adds_targets and any(c.add_target for c in cards)
+
+
+def added_target_params(params: AttackParams) -> AttackParams:
+    """GH-EFF-06: the added target gets every effect and condition of the attack, but the
+    attack on it adds no further target."""
+    return replace(params, adds_targets=False)
 
 
 def forced_move(
@@ -301,7 +371,11 @@ def attack_obstacle(r: Rules, attacker: Figure, hex_: Hex, params: AttackParams)
     st = r.state
     owner = r.modifier_deck_owner(attacker)
     cards, drawn = draw_modifiers(
-        r, owner, "strengthen" in attacker.conditions, "muddle" in attacker.conditions
+        r,
+        owner,
+        "strengthen" in attacker.conditions,
+        "muddle" in attacker.conditions,
+        params.value,
     )
     damage = max(0, apply_modifiers(params.value, cards))
     hp = st.obstacles.get(hex_)

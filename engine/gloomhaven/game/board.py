@@ -9,10 +9,10 @@ from __future__ import annotations
 import functools
 import heapq
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from questforge.engine.core.hexgrid import Hex as GridHex
-from questforge.engine.core.hexgrid import HexBoard, distance, rotate
+from questforge.engine.core.hexgrid import HexBoard, distance, mirror, rotate
 from questforge.engine.core.los import LineOfSight
 from questforge.engine.gloomhaven.ai.solver import GeometryCache
 from questforge.engine.gloomhaven.game.spec import AreaPattern, DoorSpec, Hex, ScenarioSpec
@@ -125,6 +125,14 @@ class Board:
     def closed_door(self, state: GameState, h: Hex) -> bool:
         return h in self.doors and h not in state.open_doors
 
+    def door_locked(self, state: GameState, h: Hex) -> bool:
+        """A locked door (GH-SPEC-03): locked in the scenario and not yet unlocked, or
+        locked by a special rule since; a wall to characters too."""
+        door = self.doors.get(h)
+        if door is None:
+            return False
+        return (door.locked and h not in state.unlocked_doors) or h in state.locked_doors
+
     def play_hexes(self, state: GameState, monsters_view: bool) -> list[Hex]:
         """Hexes of the revealed map. For monsters and summons closed doors are walls
         (GH-DOOR-03)."""
@@ -134,9 +142,12 @@ class Board:
         return [h for h in play if not self.closed_door(state, h)]
 
 
-@dataclass(frozen=True, slots=True)
-class Route:
-    """A chosen way to a destination: ``path`` excludes the start hex."""
+class Route(NamedTuple):
+    """A chosen way to a destination: ``path`` excludes the start hex.
+
+    (A named tuple: a move builds one per reachable hex, and a frozen dataclass is several
+    times slower to create.)
+    """
 
     dest: Hex
     path: tuple[Hex, ...]
@@ -159,7 +170,8 @@ def find_routes(
     """Every hex a figure of ``side`` at ``start`` can end a move on with ``budget`` points.
 
     GH-MOVE-02 (through allies, not enemies/obstacles, never walls), GH-MOVE-04 (never end
-    on a figure), GH-MOVE-05 (jump ignores figures and terrain; the last hex is normal),
+    on a figure), GH-MOVE-05 (jump ignores figures and terrain; the last hex is normal:
+    landing on difficult terrain costs 2, a trap or hazard there is sprung),
     GH-MOVE-06 (flying ignores everything, still ends on an empty hex), GH-MOVE-08 /
     GH-DIFF-01 (difficult terrain costs 2), GH-DOOR-02/03 (closed doors: characters may
     enter them - the move stops there so the room can be revealed, GH-ROOM-01; they are
@@ -181,7 +193,6 @@ def find_routes(
     ignore_terrain = jump or flying
     doors = board.doors
     open_doors = state.open_doors
-    unlocked = state.unlocked_doors
 
     def enter(h: Hex) -> tuple[int, int] | None:
         """(cost, negatives) to step into ``h`` as an intermediate hex; None = blocked."""
@@ -190,7 +201,7 @@ def find_routes(
         if h in doors and h not in open_doors:  # a closed door
             if not character:
                 return None  # GH-DOOR-03
-            if doors[h].locked and h not in unlocked:
+            if board.door_locked(state, h):
                 return None  # GH-SPEC-03: a wall until its condition is met
         if not ignore_terrain:
             if h in obstacles:
@@ -320,6 +331,7 @@ def _plain_routes(
     obstacles = state.obstacles
     traps = state.traps
     hazardous = state.hazardous
+    difficult = state.difficult
     routes: dict[Hex, Route] = {}
     for h, cost in dist.items():
         if h != start:
@@ -327,6 +339,13 @@ def _plain_routes(
                 continue  # GH-MOVE-04 / GH-MOVE-06
             if not flying and h in obstacles:
                 continue
+            if jump and not flying and h in difficult:
+                # GH-MOVE-05 / GH-DIFF-01: the last hex of a jump is normal movement, so
+                # landing on difficult terrain costs 2 - for characters and monsters alike
+                # (the monster-AI solver's ``landing_extra``)
+                cost += 1
+                if cost > budget:
+                    continue
         path: list[Hex] = []
         node = h
         while node != start:
@@ -346,12 +365,16 @@ def aoe_placements(
 ) -> list[frozenset[Hex]]:
     """Every distinct hex set an area pattern can cover from ``origin`` (GH-AOE-01/04/05).
 
-    Melee patterns are offsets from the attacker's hex, rotated about it. Ranged patterns
+    Melee patterns are offsets from the attacker's hex, rotated (or flipped) about it. Ranged patterns
     may be anchored anywhere as long as one hex is within range and in line of sight.
     """
     seen: set[frozenset[Hex]] = set()
     out: list[frozenset[Hex]] = []
-    rotations = [tuple(rotate(o, k) for o in pattern.hexes) for k in range(6)]
+    # GH-AOE-01 / GH-REF-10: any rotation of the pattern or of its mirror image
+    flipped = tuple(mirror(o) for o in pattern.hexes)
+    rotations = [
+        tuple(rotate(o, k) for o in shape) for shape in (pattern.hexes, flipped) for k in range(6)
+    ]
     if pattern.melee:
         for offs in rotations:
             cover = frozenset((origin[0] + o[0], origin[1] + o[1]) for o in offs)

@@ -162,6 +162,21 @@ EVENT_TYPES: tuple[EventSpec, ...] = (
     E("overlays_removed", ("overlay", "kind", "hexes"), "Overlays leave the map (special rules)."),
     E("special_rule", ("rule", "trigger", "key"), "A scenario special rule fires."),
     E("custom_effect", ("text",), "A special rule's free text (shown, not applied)."),
+    E("door_locked", ("hex", "door"), "A special rule locks a door (GH-SPEC-03)."),
+    E(
+        "overlays_added",
+        ("overlay", "kind", "hexes"),
+        "A special rule puts overlays on the map (overlay: its id or empty).",
+    ),
+    E("monster_stats", ("figure", "changes"), "A special rule changes a monster's stats."),
+    E("goal_met", ("by",), "A special rule wins: the round is played to its end (GH-END-01)."),
+    E("scenario_lost", ("by",), "A special rule loses the scenario at once."),
+    E(
+        "ally_placed",
+        ("figure", "name", "token", "hex", "hp"),
+        "An allied figure is placed with its numbered token (GH-SPEC-06).",
+    ),
+    E("ally_killed", ("figure", "hex", "by"), "An allied figure dies (GH-SPEC-06)."),
     E("boss_special", ("figure", "special"), "A boss performs a special action."),
     E("long_rest", ("character", "lost"), "A character rests long, losing a card."),
     E("short_rest", ("character", "lost", "rerolled"), "A character rests short."),
@@ -217,4 +232,14 @@ DECISION_TYPES: tuple[DecisionSpec, ...] = (
     ),
     D("monster_heal_target", "figure id", "Which ally a monster heals among equals."),
     D("monster_summon_hex", "[q, r]", "Where a monster's summon appears among equals."),
+    D(
+        "monster_trap_hex",
+        "[q, r]",
+        "Where a monster's trap goes among hexes equally close to an enemy (GH-TRAP-05).",
+    ),
+    D(
+        "monster_add_target",
+        "figure id",
+        "A monster's added target (add-target modifier card) among equals (GH-EFF-06).",
+    ),
 )

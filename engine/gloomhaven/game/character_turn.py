@@ -11,7 +11,12 @@ from dataclasses import dataclass, field, replace
 
 from questforge.engine.core.events import JSONValue
 from questforge.engine.core.hexgrid import distance
-from questforge.engine.gloomhaven.game.attacks import AttackParams, attack_obstacle, resolve_attack
+from questforge.engine.gloomhaven.game.attacks import (
+    AttackParams,
+    added_target_params,
+    attack_obstacle,
+    resolve_attack,
+)
 from questforge.engine.gloomhaven.game.board import aoe_placements, empty_of_tokens, find_routes
 from questforge.engine.gloomhaven.game.rules import Rules
 from questforge.engine.gloomhaven.game.spec import (
@@ -22,7 +27,7 @@ from questforge.engine.gloomhaven.game.spec import (
     Consume,
     TrapSpec,
 )
-from questforge.engine.gloomhaven.game.state import ActiveCard, Character, Figure
+from questforge.engine.gloomhaven.game.state import ActiveCard, Character, Figure, Grant
 
 #: GH-TURN-05: the default actions
 DEFAULT_TOP = Action((Ability("attack", 2),))
@@ -146,17 +151,21 @@ def perform_card_half(r: Rules, char: Character, card_id: str, half: str, defaul
     performed = 0
     summon_id = ""
     protected: list[str] = []
+    grants: list[Grant] = []
     action_xp = action.xp
+    notes_before = len(r.attack_notes)
     for ab in action.abilities:
         if f.id not in r.state.figures:
             break
         if ab.kind == "xp":
             action_xp += ab.xp or ab.value  # gained with the action, not on its own
             continue
-        done, made, chosen = perform_ability(r, char, f, ab, action)
+        done, made, chosen = perform_ability(r, char, f, ab, action, grants)
         performed += done
         summon_id = summon_id or made
         protected = protected or chosen
+    if performed and action.xp_if:
+        action_xp += conditional_xp(action.xp_if, r.attack_notes[notes_before:], f.id)
     if performed and action_xp and not char.exhausted:
         # GH-XP-01/02: only when an accompanying ability was actually used
         r.gain_xp(char, action_xp, f"{card_id} {half}")
@@ -179,6 +188,7 @@ def perform_card_half(r: Rules, char: Character, card_id: str, half: str, defaul
                 uses,
                 summon=summon_id,
                 targets=protected,
+                grants=grants,
             )
         )
         dest = "active"
@@ -189,6 +199,27 @@ def perform_card_half(r: Rules, char: Character, card_id: str, half: str, defaul
         char.discard.append(card_id)
         dest = "discard"
     r.emit("card_moved", character=char.id, card=card_id, to=dest)
+
+
+def conditional_xp(
+    conditions: tuple[tuple[str, int], ...],
+    notes: list[tuple[str, str, int, bool, bool]],
+    attacker: str,
+) -> int:
+    """GH-XP-03: XP of an action's checked conditions, from the attacks it made
+    (``Rules.attack_notes``): ``target-adjacent-to-ally`` (a target next to one of the
+    attacker's allies when attacked), ``kill`` (a target killed), ``damage`` (damage
+    dealt)."""
+    mine = [n for n in notes if n[0] == attacker]
+    total = 0
+    for when, amount in conditions:
+        if (
+            (when == "target-adjacent-to-ally" and any(n[4] for n in mine))
+            or (when == "kill" and any(n[3] for n in mine))
+            or (when == "damage" and any(n[2] > 0 for n in mine))
+        ):
+            total += amount
+    return total
 
 
 def boost(r: Rules, actor: str, ab: Ability) -> Boosted:
@@ -239,10 +270,16 @@ def add_consume(ab: Ability, c: Consume) -> Ability:
 
 
 def perform_ability(
-    r: Rules, char: Character, f: Figure, ab: Ability, action: Action | None = None
+    r: Rules,
+    char: Character,
+    f: Figure,
+    ab: Ability,
+    action: Action | None = None,
+    grants: list[Grant] | None = None,
 ) -> tuple[int, str, list[str]]:
     """Returns (1 if the ability was performed else 0, id of a summon created, figures a
-    persistent bonus protects)."""
+    persistent bonus protects). Shields and retaliates given are appended to ``grants``
+    (the record the card keeps in the active area)."""
     if ab.formula:
         ab = replace(ab, value=r.formula(ab.formula, r.state.level, r.state.players), formula="")
     b = boost(r, char.id, ab) if ab.consumes else Boosted(ab)
@@ -256,23 +293,8 @@ def perform_ability(
         done = character_attack(r, char, f, ab)
     elif ab.kind == "heal":
         done = character_heal(r, char, f, ab)
-    elif ab.kind in ("shield", "retaliate") and (
-        action is not None
-        and action.persistent
-        and action.bonus is not None
-        and action.bonus.kind == ab.kind
-    ):
-        # GH-BONUS-02: the active card carries the bonus for the figures chosen now
-        protected = [t.id for t in affected(r, f, ab)]
-        done = 1 if protected else 0
     elif ab.kind in ("shield", "retaliate"):
-        for t in affected(r, f, ab):
-            if ab.kind == "shield":
-                t.shield += ab.value
-            else:
-                t.retaliate.append((ab.value, ab.range or 1))
-            r.emit("bonus", figure=t.id, kind=ab.kind, value=ab.value, by=f.id)
-        done = 1
+        done, protected = _grant_bonus(r, f, ab, action, grants)
     elif ab.kind == "loot":
         # GH-LOOT-01: tokens within X hexes, on the revealed map and in sight (a reading:
         # the text does not say whether walls limit loot range; the published game counts
@@ -284,7 +306,7 @@ def perform_ability(
             if distance(h, f.hex) <= ab.value and h in play and r.board.visible(f.hex, h)
         ]
         r.loot_hexes(char, sorted(hexes))
-        done = 1
+        done = 1 if hexes else 0  # GH-XP-02: a loot that picks up nothing did nothing
     elif ab.kind == "infuse":
         for e in ab.elements:
             pick = r.choose_any_element(char.id, consumable=False) if e == ANY_ELEMENT else e
@@ -299,12 +321,18 @@ def perform_ability(
     elif ab.kind == "refresh":
         done = character_refresh(r, char, ab)
     elif ab.kind == "condition":
-        for t in affected(r, f, ab):
+        # GH-COND-14 / GH-EFF-02; with nobody in reach the ability did nothing (GH-XP-02)
+        reached = affected(r, f, ab)
+        for t in reached:
             for c in ab.conditions:
                 r.apply_condition(t, c, f.id)
-        done = 1
+        done = 1 if reached else 0
     elif ab.kind == "xp":
         done = 1
+    elif ab.kind in ("attack-bonus", "negate-damage"):
+        # GH-BONUS-01/02/06: the active card carries the bonus (``Action.bonus``); on an
+        # action that is neither persistent nor a round bonus it does nothing
+        done = 1 if action is not None and (action.persistent or action.round_bonus) else 0
     elif ab.kind == "disarm":
         done = character_disarm(r, char, f, ab)
     elif ab.kind == "trap":
@@ -319,6 +347,35 @@ def perform_ability(
             if f.id in r.state.figures:
                 perform_ability(r, char, f, extra)
     return done, made, protected
+
+
+def _grant_bonus(
+    r: Rules, f: Figure, ab: Ability, action: Action | None, grants: list[Grant] | None
+) -> tuple[int, list[str]]:
+    """A shield or retaliate ability (GH-SHLD-01, GH-RET-01/02, GH-BONUS-01/02/07).
+
+    One mechanism, so a bonus counts once: a *persistent* action's bonuses are carried by
+    its card in the active area (:func:`~.attacks.shield_of` counts them while the card
+    stays); every other shield or retaliate - a round bonus, or one on a plain action -
+    goes on the figures (``Figure.shield`` / ``retaliate``), which the end of the round
+    clears (GH-EOR-05), exactly as a monster's bonus (GH-MOTH-05). Returns (performed,
+    protected figure ids); nobody in reach = not performed (GH-XP-02)."""
+    targets = affected(r, f, ab)
+    if not targets:
+        return 0, []
+    reach = ab.range or 1
+    grant = Grant(ab.kind, ab.value, reach, tuple(t.id for t in targets))
+    carried = action is not None and action.persistent
+    for t in targets:
+        if not carried:
+            if ab.kind == "shield":
+                t.shield += ab.value
+            else:
+                t.retaliate.append((ab.value, reach))
+        r.emit("bonus", figure=t.id, kind=ab.kind, value=ab.value, by=f.id)
+    if grants is not None:
+        grants.append(grant)
+    return 1, list(grant.figures) if carried else []
 
 
 def affected(r: Rules, f: Figure, ab: Ability) -> list[Figure]:
@@ -577,10 +634,32 @@ def character_attack(r: Rules, char: Character, f: Figure, ab: Ability) -> int:
         conditions=ab.conditions,
         chooser=char.id,
     )
+    added = 0
     for target in chosen:
         if f.id not in r.state.figures:
             break
-        resolve_attack(r, f, target, params)
+        added += resolve_attack(r, f, target, params)
+    # GH-EFF-06: each "add target" modifier adds one more target within the attack's range
+    attacked = {t.id for t in chosen}
+    for _ in range(added):
+        if f.id not in r.state.figures:
+            break
+        reach = replace(ab, range=rng if ranged else None, aoe=None)
+        pool = [e for e in attack_targets(r, f, reach) if e.id not in attacked]
+        if not pool:
+            break
+        opts_add: list[JSONValue] = [*(e.id for e in pool), "done"]
+        idx = r.ask(
+            "attack_target",
+            char.id,
+            opts_add,
+            {"value": ab.value, "range": rng, "chosen": sorted(attacked), "add_target": True},
+            "add target: choose one more target",
+        )
+        if idx >= len(pool):
+            break
+        attacked.add(pool[idx].id)
+        resolve_attack(r, f, pool[idx], added_target_params(params))
     for h in obstacle_hits:
         if f.id in r.state.figures:
             attack_obstacle(r, f, h, params)
@@ -658,6 +737,7 @@ def character_recover(r: Rules, char: Character, ab: Ability) -> int:
         card = pool[idx]
         if card in active and card not in pile:
             a = active[card]
+            r.withdraw_grants(a)  # GH-BONUS-08: its remaining bonuses end now
             char.active.remove(a)
             if a.summon and a.summon in r.state.figures:
                 r.remove_summon(r.state.figures[a.summon], "card recovered")

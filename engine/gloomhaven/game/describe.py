@@ -86,6 +86,10 @@ def ability_text(ab: Ability, *, relative: bool = False) -> str:
     elif kind == "trap":  # GH-TRAP-05
         head = f"Create {ab.value} damage trap" if ab.value else "Create trap"
         extras.append(f"range {ab.range}" if ab.range else "adjacent")
+    elif kind == "attack-bonus":  # GH-BONUS-01/02
+        head = f"+{ab.value} Attack on your attacks"
+    elif kind == "negate-damage":  # GH-BONUS-06
+        head = "Negate the next damage"
     else:
         name = kind.replace("_", " ").capitalize()
         head = f"{name} {_value(ab, False)}" if ab.value or ab.formula else name

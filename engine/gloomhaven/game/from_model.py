@@ -21,6 +21,7 @@ from questforge.engine.gloomhaven.game.spec import (
     Ability,
     AbilityCard,
     Action,
+    AllySpec,
     AreaPattern,
     Bonus,
     ClassSpec,
@@ -162,12 +163,20 @@ def _action(half: m.CardHalf) -> Action:
     abilities = tuple(ability(a) for a in half.abilities if a.type != "xp")
     bonus = None
     if half.persistent or half.round:
+        slots = tuple(half.use_xp)
         for a in half.abilities:
             if a.type in ("shield", "retaliate"):
-                bonus = Bonus(a.type, _int(a.value), a.range or 1, half.uses, tuple(half.use_xp))
+                bonus = Bonus(a.type, _int(a.value), a.range or 1, half.uses, slots)
+                break
+            if a.type == "attack-bonus":
+                bonus = Bonus("attack", _int(a.value), uses=half.uses, xp_slots=slots)
+                break
+            if a.type == "negate-damage":
+                # GH-BONUS-06: "negate the next damage": one use unless the card has slots
+                bonus = Bonus("negate_damage", uses=half.uses or 1, xp_slots=slots)
                 break
             if a.type == "summon":
-                bonus = Bonus("summon", uses=half.uses, xp_slots=tuple(half.use_xp))
+                bonus = Bonus("summon", uses=half.uses, xp_slots=slots)
                 break
     return Action(
         abilities,
@@ -177,6 +186,7 @@ def _action(half: m.CardHalf) -> Action:
         bonus=bonus,
         xp=half.xp,
         unrecoverable=half.unrecoverable,
+        xp_if=half.xp_if,
     )
 
 
@@ -389,6 +399,7 @@ def _trigger(t: m.Trigger) -> TriggerSpec:
         "door-opened": t.door,
         "pressure-plate": t.overlay,
         "treasure-looted": str(t.number) if t.number is not None else None,
+        "monster-killed": _local(t.monster) if t.monster else None,
     }.get(t.type)
     return TriggerSpec(
         kind=t.type,
@@ -397,17 +408,43 @@ def _trigger(t: m.Trigger) -> TriggerSpec:
         when=t.when,
         every=t.every or 0,
         targets=t.targets,
+        count=t.count or 0,
+        hexes=tuple((h[0], h[1]) for h in t.hexes),
+        figures=t.figures or ("characters" if t.type == "enter-hex" else ""),
     )
 
 
 def _effect(e: m.Effect) -> EffectSpec:
+    if e.type in ("open-door", "lock-door"):
+        key = e.door
+    elif e.type == "monster-stats":
+        key = e.named
+    elif e.type == "add-overlays" and e.overlay == "treasure":
+        key = str(e.number) if e.number is not None else ""
+    else:
+        key = e.room
+    amount = e.amount if e.type == "damage" else e.health
+    trap = (
+        TrapSpec(e.damage, tuple(e.conditions))
+        if e.type == "add-overlays" and e.overlay == "trap"
+        else None
+    )
     return EffectSpec(
         kind=e.type,
-        key=(e.door if e.type == "open-door" else e.room) or "",
+        key=key or "",
         monster=_local(e.monster),
         hex=(e.hex[0], e.hex[1]) if e.hex is not None else None,
         by_players=_players(e.players),
-        overlays=e.overlays,
+        overlays=(e.id,) if e.type == "add-overlays" and e.id else e.overlays,
+        elements=e.elements,
+        amount=e.count if e.overlay == "coin" else (amount if isinstance(amount, int) else 0),
+        formula="" if amount is None or isinstance(amount, int) else _formula_text(amount),
+        conditions=e.conditions,
+        hexes=tuple((h[0], h[1]) for h in e.hexes),
+        figures=e.figures or "all",
+        stats=tuple(sorted(e.stats.items())),
+        overlay=e.overlay or "",
+        trap=trap,
         text=e.text or "",
     )
 
@@ -505,6 +542,24 @@ def scenario_spec(pack: m.PackModel, scn: m.Scenario) -> ScenarioSpec:
     losses = tuple(
         Goal(lo.type, targets=tuple(lo.targets), rounds=lo.rounds or 0) for lo in scn.loss
     )
+    allies = tuple(
+        AllySpec(
+            a.id,
+            a.name,
+            (a.hex[0], a.hex[1]),
+            room_of((a.hex[0], a.hex[1])),
+            _formula_text(a.health),
+            a.move,
+            a.attack,
+            a.initiative,
+            range=a.range,
+            shield=a.shield,
+            retaliate=a.retaliate,
+            flying=a.flying,
+            players=frozenset(n for n in (2, 3, 4) if a.present(n)),
+        )
+        for a in scn.allies
+    )
     return ScenarioSpec(
         id=scn.id,
         name=scn.name,
@@ -526,4 +581,5 @@ def scenario_spec(pack: m.PackModel, scn: m.Scenario) -> ScenarioSpec:
         goals=goals,
         losses=losses,
         overlay_ids=overlay_ids,
+        allies=allies,
     )

@@ -18,11 +18,22 @@ from questforge.engine.core.hexgrid import Hex as GridHex
 from questforge.engine.core.hexgrid import distance
 from questforge.engine.gloomhaven.ai import ActiveMonster, AoePattern, Option, Situation, solve
 from questforge.engine.gloomhaven.ai import Figure as AiFigure
-from questforge.engine.gloomhaven.game.attacks import AttackParams, resolve_attack
-from questforge.engine.gloomhaven.game.board import find_routes
+from questforge.engine.gloomhaven.ai.situation import useful_range
+from questforge.engine.gloomhaven.game.attacks import (
+    AttackParams,
+    added_target_params,
+    resolve_attack,
+)
+from questforge.engine.gloomhaven.game.board import empty_of_tokens, find_routes
 from questforge.engine.gloomhaven.game.character_turn import add_consume, end_of_turn, start_of_turn
 from questforge.engine.gloomhaven.game.rules import Rules
-from questforge.engine.gloomhaven.game.spec import ANY_ELEMENT, Ability, Hex, MonsterAbilityCardSpec
+from questforge.engine.gloomhaven.game.spec import (
+    ANY_ELEMENT,
+    Ability,
+    Hex,
+    MonsterAbilityCardSpec,
+    TrapSpec,
+)
 from questforge.engine.gloomhaven.game.state import Figure, MonsterType
 
 MONSTERS_ACTOR = "monsters"
@@ -86,6 +97,14 @@ def monster_type_turns(r: Rules, mt: MonsterType) -> Iterator[str]:
         yield m.id
 
 
+def ally_turn(r: Rules, a: Figure) -> None:
+    """GH-SPEC-06: an allied figure acts like a character summon, "Move +0, Attack +0" by
+    the monster-AI rules against the monsters (the scenario gives its stats)."""
+    if a.acts_from_round > r.state.round:
+        return
+    figure_turn(r, a, TypeTurn(SUMMON_CARD))
+
+
 def summon_turn(r: Rules, s: Figure) -> None:
     """GH-SUMM-05/06/07."""
     if s.acts_from_round > r.state.round:
@@ -125,7 +144,14 @@ def figure_turn(r: Rules, m: Figure, shared: TypeTurn) -> None:
 
 def _boost(r: Rules, m: Figure, shared: TypeTurn, index: int, ab: Ability) -> Ability:
     """GH-ELEM-09 / GH-MOTH-06: a monster always consumes what it can; every monster of
-    the type then gets the bonus."""
+    the type then gets the bonus.
+
+    Reading (issue 14): the consumption belongs to the *card*, not to the ability's
+    success, so a monster with no focus (GH-FOCUS-06: it neither moves nor attacks) or a
+    disarmed one still consumes the element of the ability it reaches in its card's order.
+    The rulebook words it without exception ("always consumes an element when it can",
+    "if a monster card can consume an element ... the element is consumed"); a stunned
+    monster performs no ability at all (GH-COND-07), so it consumes nothing."""
     for k, c in enumerate(ab.consumes):
         key = (index, k)
         if key not in shared.consumed:
@@ -231,7 +257,7 @@ def situation_for(
     active = ActiveMonster(
         GridHex(*m.hex),
         move=max(0, move),
-        range=rng,
+        range=useful_range(rng, hexes, aoe),  # same answer; cost bounded by the board
         targets=targets,
         flying=m.flying,
         jumping=jump,
@@ -251,6 +277,8 @@ def _initiative(r: Rules, f: Figure) -> int:
     if f.kind == "summon":
         c = st.characters[f.owner]
         return 99 if c.long_rest else c.initiative
+    if f.kind == "ally":
+        return r.ally_initiative(f)
     mt = st.monster_types.get(f.monster_type)
     if mt is None or not mt.card:
         return 99
@@ -351,14 +379,27 @@ def _perform(
             push=ab.push,
             pull=ab.pull,
             conditions=ab.conditions,
-            chooser=MONSTERS_ACTOR if m.kind == "monster" else m.owner,
+            chooser=(
+                MONSTERS_ACTOR
+                if m.kind == "monster"
+                else (m.owner if m.kind == "summon" else "players")
+            ),
         )
         occupied = {f.hex: f for f in st.figures.values()}
+        attacked: set[str] = set()
+        added = 0
         for h in attacks:
             target = occupied.get(h)
             if target is None or target.side == m.side or m.id not in st.figures:
                 continue
-            resolve_attack(r, m, target, params)
+            attacked.add(target.id)
+            added += resolve_attack(r, m, target, params)
+        for _ in range(added):
+            extra = _added_target(r, m, rng, attacked)
+            if extra is None or m.id not in st.figures:
+                break
+            attacked.add(extra.id)
+            resolve_attack(r, m, extra, added_target_params(params))
         return None
     if ab.kind == "heal":
         _monster_heal(r, m, ab)
@@ -383,6 +424,10 @@ def _perform(
             if distance(h, m.hex) <= ab.value and h in play and r.board.visible(m.hex, h):
                 n = st.coins.pop(h)
                 r.emit("monster_loot", figure=m.id, hex=h, coins=n)
+    elif ab.kind == "trap":
+        _monster_create_trap(r, m, ab)
+    elif ab.kind == "disarm":
+        _monster_disarm(r, m, ab)
     elif ab.kind == "condition":
         # enemies are conditioned through attacks; this is the self/ally buff (GH-COND-14)
         buffed = [m] if ab.target in ("", "self") else [m, *r.allies_of(m)]
@@ -398,21 +443,109 @@ def _perform(
     return plan
 
 
+def _added_target(r: Rules, m: Figure, rng: int, attacked: set[str]) -> Figure | None:
+    """GH-EFF-06 for a monster (or summon): one more enemy within the attack's range (a
+    melee attack: adjacent, not across a thin wall; ranged: in sight), not yet attacked,
+    not invisible, chosen like an additional target (GH-MATK-03, GH-FOCUS-07): the
+    nearest, then the lowest initiative; remaining ties are the players' (GH-AMBIG-01)."""
+    reach = max(1, rng)
+    pool = []
+    for e in r.enemies_of(m):
+        if e.id in attacked or "invisible" in e.conditions:
+            continue
+        d = distance(e.hex, m.hex)
+        if d > reach:
+            continue
+        if rng <= 1 and d == 1:
+            if not r.board.melee_reach(m.hex, e.hex):
+                continue
+        elif not r.board.visible(m.hex, e.hex):
+            continue
+        pool.append(e)
+    if not pool:
+        return None
+    best = min((distance(e.hex, m.hex), _initiative(r, e)) for e in pool)
+    tied = sorted(
+        (e for e in pool if (distance(e.hex, m.hex), _initiative(r, e)) == best),
+        key=lambda e: e.id,
+    )
+    idx = r.ask("monster_add_target", MONSTERS_ACTOR, [e.id for e in tied], {"figure": m.id})
+    return tied[idx]
+
+
 def _monster_heal(r: Rules, m: Figure, ab: Ability) -> None:
-    """GH-MOTH-01: itself or an ally in range, whichever has lost the most HP."""
-    if ab.target == "self" or (ab.range is None and ab.target != "ally"):
+    """GH-MOTH-01/02: "Heal X" heals the monster itself or an ally within range, whichever
+    has lost the most HP (ties: the players choose, GH-AMBIG-01). Without a stated range the
+    monster's base range applies (GH-MOTH-02); a melee monster's "-" reaches adjacent
+    hexes (GH-MSTAT-03). ``affects: self`` heals only itself, ``ally`` only an ally."""
+    if ab.target == "self":
         pool = [m]
     else:
-        rng = ab.range if ab.range is not None else m.range
-        pool = [m] + [
+        rng = ab.range if ab.range is not None else max(1, m.range)
+        allies = [
             a
             for a in r.allies_of(m)
             if distance(a.hex, m.hex) <= rng and r.board.visible(m.hex, a.hex)
         ]
+        pool = allies if ab.target == "ally" else [m, *allies]
+    if not pool:
+        return
     most = max(f.max_hp - f.hp for f in pool)
     best = sorted((f for f in pool if f.max_hp - f.hp == most), key=lambda f: f.id)
     idx = r.ask("monster_heal_target", MONSTERS_ACTOR, [f.id for f in best], {"figure": m.id})
     r.heal(best[idx], ab.value, m.id)
+
+
+def _monster_create_trap(r: Rules, m: Figure, ab: Ability) -> None:
+    """GH-TRAP-05 ("characters and monsters can create traps"): on an empty hex (no figure,
+    token or overlay, not a closed door) within ``range`` (default adjacent) and in sight,
+    as close to an enemy as possible - the placement rule of a monster summon
+    (GH-MOTH-03); ties are the players' choice (GH-AMBIG-01). ``value`` damage (0 = none)
+    and ``conditions``, like a character's trap."""
+    st = r.state
+    reach = 1 if ab.range is None else max(1, ab.range)
+    occupied = r.occupied_hexes()
+    hexes = [
+        h
+        for h in r.board.play_set(st)
+        if 0 < distance(h, m.hex) <= reach
+        and h not in occupied
+        and empty_of_tokens(st, h)
+        and not r.board.closed_door(st, h)
+        and r.board.visible(m.hex, h)
+    ]
+    if not hexes:
+        return
+    enemies = r.enemies_of(m)
+
+    def closeness(h: Hex) -> int:
+        return min((distance(h, e.hex) for e in enemies), default=0)
+
+    best_d = min(closeness(h) for h in hexes)
+    best = sorted(h for h in hexes if closeness(h) == best_d)
+    idx = r.ask("monster_trap_hex", MONSTERS_ACTOR, [list(h) for h in best], {"figure": m.id})
+    r.create_trap(
+        best[idx], TrapSpec(damage=ab.value > 0, conditions=ab.conditions, amount=ab.value), m
+    )
+
+
+def _monster_disarm(r: Rules, m: Figure, ab: Ability) -> None:
+    """GH-TRAP-03 for a monster: up to ``targets`` traps within ``range`` (default
+    adjacent) on the revealed map and in sight leave the map without their effect, the
+    nearest first (then by hex: the rules give a monster no preference)."""
+    st = r.state
+    reach = 1 if ab.range is None else max(1, ab.range)
+    play = r.board.play_set(st)
+    hexes = sorted(
+        (
+            h
+            for h in st.traps
+            if distance(h, m.hex) <= reach and h in play and r.board.visible(m.hex, h)
+        ),
+        key=lambda h: (distance(h, m.hex), h),
+    )
+    for h in hexes[: max(1, ab.targets)]:
+        r.disarm_trap(h, m)
 
 
 def _monster_summon(r: Rules, m: Figure, ab: Ability) -> None:

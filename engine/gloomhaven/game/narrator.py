@@ -226,6 +226,21 @@ _PHRASES: dict[str, Any] = {
     "overlays_removed": lambda g: f"The {g('kind')} {g('overlay')} leaves the map.",
     "special_rule": lambda g: f"Special rule {g('rule')} fires ({g('trigger')}).",
     "custom_effect": lambda g: f"Special rule (not applied by the engine): {g('text')}",
+    "door_locked": lambda g: f"The door at {hex_text(g('hex'))} is locked.",
+    "overlays_added": lambda g: (
+        f"A special rule adds {g('kind')} at {', '.join(hex_text(h) for h in g('hexes') or [])}."
+    ),
+    "monster_stats": lambda g: (
+        f"{name(g('figure'))}'s stats change: "
+        + ", ".join(f"{k} {v:+d}" for k, v in (g("changes") or {}).items())
+        + "."
+    ),
+    "goal_met": lambda g: "The scenario's goal is met; the round is played to its end.",
+    "scenario_lost": lambda g: "A special rule loses the scenario.",
+    "ally_placed": lambda g: (
+        f"{g('name')} (token {g('token')}) joins at {hex_text(g('hex'))} with {g('hp')} HP."
+    ),
+    "ally_killed": lambda g: f"{name(g('figure'))} falls.",
     "boss_special": lambda g: f"{name(g('figure'))} performs special {g('special')}.",
     "long_rest": lambda g: f"{name(g('character'))} rests long, losing {name(g('lost'))}.",
     "short_rest": lambda g: f"{name(g('character'))} rests short, losing {name(g('lost'))}.",

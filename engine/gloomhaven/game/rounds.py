@@ -14,12 +14,20 @@ from questforge.engine.core.events import JSONValue
 from questforge.engine.gloomhaven.game.character_turn import character_turn, long_rest
 from questforge.engine.gloomhaven.game.monster_turn import (
     ability_card,
+    ally_turn,
     monster_type_turns,
     summon_turn,
 )
 from questforge.engine.gloomhaven.game.rules import GameOver, Rules
 from questforge.engine.gloomhaven.game.spec import Goal
-from questforge.engine.gloomhaven.game.state import INERT, STRONG, WANING, Character, GameState
+from questforge.engine.gloomhaven.game.state import (
+    INERT,
+    STRONG,
+    WANING,
+    Character,
+    Figure,
+    GameState,
+)
 
 #: a safety net: a game that reaches this many rounds ends as "unfinished"
 MAX_ROUNDS = 200
@@ -137,6 +145,15 @@ class Order:
     def key_of_char(self, c: Character) -> OrderKey:
         return (c.initiative, 0, c.second_initiative, self.tie_rank.get(c.id, 0))
 
+    def allies(self) -> list[Figure]:
+        return [f for f in self.r.state.figures.values() if f.kind == "ally"]
+
+    def key_of_ally(self, a: Figure) -> OrderKey:
+        """GH-SPEC-06: allies act at their initiative, after a character and before a
+        monster type on the same number (the rules are silent; characters win ties with
+        monsters, GH-INIT-05), by token number among themselves."""
+        return (self.r.ally_initiative(a), 1, 0, -1000 + a.standee)
+
     def publish(self) -> None:
         """Write this round's initiative order into the state (``turn_order``: character ids
         and monster type ids, first to last; ``initiatives``) for views and bots."""
@@ -149,6 +166,9 @@ class Order:
             if mt.card and mt.id in present:
                 init = ability_card(self.r, mt).initiative
                 keyed.append(((init, 1, 0, self.monster_rank.get(mt.id, 100 + i)), mt.id, init))
+        for a in self.allies():
+            init = self.r.ally_initiative(a)
+            keyed.append((self.key_of_ally(a), a.id, init))
         keyed.sort()
         st.turn_order = [actor for _, actor, _ in keyed]
         st.initiatives = {actor: init for _, actor, init in keyed}
@@ -163,6 +183,12 @@ class Order:
             if c.acted:
                 continue
             cand = (self.key_of_char(c), "character", c.id)
+            if best is None or cand < best:
+                best = cand
+        for a in self.allies():
+            if a.id in st.allies_acted or a.acts_from_round > st.round:
+                continue
+            cand = (self.key_of_ally(a), "ally", a.id)
             if best is None or cand < best:
                 best = cand
         present = _types_on_board(st)
@@ -205,6 +231,7 @@ def end_of_round(r: Rules) -> None:
     for mt in st.monster_types.values():
         mt.card = ""
         mt.acted = False
+    st.allies_acted = set()
     # GH-EOR-03 / GH-ELEM-03: elements wane
     for e, v in st.elements.items():
         if v == STRONG:
@@ -349,6 +376,8 @@ def round_flow(r: Rules) -> Iterator[Step]:
     st = r.state
     try:
         while st.round < MAX_ROUNDS:
+            if st.lost_game:
+                raise GameOver()  # lost during setup (a special rule's ``lose`` effect)
             st.round += 1
             st.phase = "select"
             r.emit("round_start", round=st.round)
@@ -390,6 +419,11 @@ def round_flow(r: Rules) -> Iterator[Step]:
                     char.acted = True
                     st.current = ""
                     yield from _after_turn(r, actor)
+                elif kind == "ally":
+                    st.allies_acted.add(actor)
+                    ally_turn(r, st.figures[actor])
+                    st.current = ""
+                    yield from _after_turn(r, actor)
                 else:
                     for fid in monster_type_turns(r, st.monster_types[actor]):
                         yield from _after_turn(r, fid)
@@ -399,7 +433,12 @@ def round_flow(r: Rules) -> Iterator[Step]:
                 st.lost_game = True
                 raise GameOver()
             if st.goal_met or goals_met(r):
-                st.goal_met = True  # GH-END-01: the round is played to its end
+                # GH-END-01: the round in which the goal was met is played to its end,
+                # then the scenario is won - also when the end of the round (a spawn) put
+                # a monster back: the goal was met in this round. Every character
+                # exhausted before this point has already lost it (GH-EXH-03, raised
+                # by ``Rules.exhaust``), the published game's reading (docs/engine.md).
+                st.goal_met = True
                 st.phase = "finished"
                 yield ("round", "")
                 return

@@ -89,6 +89,16 @@ class Rules:
         #: (monster deck id, card id) -> ability card, filled on first use (content is
         #: immutable, so the lookup never changes)
         self.ability_cards: dict[tuple[str, str], MonsterAbilityCardSpec] = {}
+        #: every attack resolved: (attacker, target, damage dealt, target killed, target
+        #: adjacent to one of the attacker's allies) - for conditional XP (GH-XP-03)
+        self.attack_notes: list[tuple[str, str, int, bool, bool]] = []
+        #: hexes an ``enter-hex`` special rule watches (checked on every step, so a set)
+        self.watched_hexes: frozenset[Hex] = frozenset(
+            h
+            for rule in scenario.rules
+            if rule.trigger.kind == "enter-hex"
+            for h in rule.trigger.hexes
+        )
 
     # ------------------------------------------------------------------ plumbing
     def emit(self, type_: str, **fields: Any) -> None:
@@ -189,7 +199,8 @@ class Rules:
 
     def modifier_deck_owner(self, f: Figure) -> str | None:
         """GH-AMD-02: characters use their own deck, summons their summoner's, monsters the
-        shared monster deck (``None``)."""
+        shared monster deck (``None``). Allied figures (GH-SPEC-06) have no deck of their
+        own: they draw from the monster deck (the engine's reading, docs/engine.md)."""
         if f.kind == "character":
             return f.id
         if f.kind == "summon":
@@ -224,7 +235,7 @@ class Rules:
         char = self.state.characters.get(target.id) if target.kind == "character" else None
         if char is not None and negatable:
             for active in char.active:
-                if active.uses_left is not None and self._bonus_kind(active) == "negate_damage":
+                if active.uses_left is not None and self.bonus_kind(active) == "negate_damage":
                     self.use_active(char, active)
                     self.emit(
                         "damage_negated",
@@ -302,6 +313,13 @@ class Rules:
             self.exhaust(self.state.characters[target.id], "health")
         elif target.kind == "summon":
             self.remove_summon(target, "killed")
+        elif target.kind == "ally":
+            # GH-SPEC-06: an ally at 0 HP leaves the map; "killed" loss conditions and
+            # triggers may name it
+            self.state.figures.pop(target.id, None)
+            self.state.named_killed.append(target.id)
+            self.emit("ally_killed", figure=target.id, hex=target.hex, by=source)
+            self.check_state_triggers()
         else:
             self.kill_monster(target, source)
 
@@ -327,6 +345,8 @@ class Rules:
         if f.drops_coin:
             st.coins[f.hex] = st.coins.get(f.hex, 0) + 1
             self.emit("coin_dropped", hex=f.hex)
+        if self.scenario.rules:
+            self.fire("monster-killed", f.monster_type)
         self.check_state_triggers()
 
     def remove_summon(self, f: Figure, reason: str) -> None:
@@ -349,6 +369,8 @@ class Rules:
             self.state.figures.pop(s.id, None)
             self.emit("summon_removed", figure=s.id, owner=char.id, reason="summoner exhausted")
         for active in list(char.active):
+            # GH-EXH-02: every active bonus ends, also round bonuses given to allies
+            self.withdraw_grants(active)
             char.active.remove(active)
             (char.lost if active.lost else char.discard).append(active.card)
         # cards chosen this round count as discarded (cards stay conserved)
@@ -366,7 +388,8 @@ class Rules:
             raise GameOver()
 
     # ------------------------------------------------------------------ active cards
-    def _bonus_kind(self, active: ActiveCard) -> str:
+    def bonus_kind(self, active: ActiveCard) -> str:
+        """The kind of the bonus an active card's use slots count (``""``: none)."""
         card = self.find_card(active.card)
         action = card.top if active.half == "top" else card.bottom
         return action.bonus.kind if action.bonus is not None else ""
@@ -392,6 +415,23 @@ class Rules:
             active.uses_left -= 1
             if active.uses_left <= 0:
                 self.retire_active(char, active, force_lost=True)
+
+    def withdraw_grants(self, active: ActiveCard) -> None:
+        """Take back the round bonuses a card put on figures, when the card leaves the
+        active area before the end of the round (GH-BONUS-08 recover, GH-EXH-02). A
+        persistent card's bonuses end with the card by themselves."""
+        if active.persistent:
+            return
+        for g in active.grants:
+            for fid in g.figures:
+                f = self.state.figures.get(fid)
+                if f is None:
+                    continue
+                if g.kind == "shield":
+                    f.shield = max(0, f.shield - g.value)
+                elif (g.value, g.range) in f.retaliate:
+                    f.retaliate.remove((g.value, g.range))
+        active.grants = []
 
     def retire_active(self, char: Character, active: ActiveCard, force_lost: bool = False) -> None:
         if active not in char.active:
@@ -541,8 +581,12 @@ class Rules:
             self.suffer_damage(f, self.hazard_damage, "hazardous", "hazardous terrain")
             if f.id not in st.figures:
                 return False
+        if h in self.watched_hexes:
+            self.fire("enter-hex", figure=f)
+            if f.id not in st.figures:
+                return False
         if f.kind == "character" and self.board.closed_door(st, h) and not forced:
-            if self.board.doors[h].locked and h not in st.unlocked_doors:
+            if self.board.door_locked(st, h):
                 return True  # GH-SPEC-03: a locked door does not open
             self.open_door(h, f)
             return False
@@ -643,11 +687,57 @@ class Rules:
             )
             if f is not None:
                 placed.append(f.id)
+        self.place_allies(room)
         self.emit("room_revealed", room=room, by=by.id if by else None, monsters=placed)
         if st.phase == "turns":
             self.draw_missing_ability_cards()  # GH-ROOM-04
         self.fire("room-revealed", room)
         self.check_state_triggers()  # a room revealed empty is already cleared
+
+    def place_allies(self, room: str) -> None:
+        """GH-SPEC-06: the allies of a revealed room, each with a numbered token drawn at
+        random (the numbers order allies that share an initiative); a figure already on the
+        hex moves the ally to the nearest empty hex (GH-SPEC-01's reading)."""
+        st = self.state
+        allies = [a for a in self.scenario.allies if a.room == room and st.players in a.players]
+        if not allies:
+            return
+        taken = {f.standee for f in st.figures.values() if f.kind == "ally"}
+        free = [n for n in range(1, len(self.scenario.allies) + 1) if n not in taken]
+        for a in allies:
+            number = free.pop(st.rng.randbelow(len(free)))
+            where: Hex | None = a.hex
+            if st.figure_at(a.hex) is not None:
+                where = nearest_empty(self.board, st, a.hex)
+            if where is None:
+                continue
+            hp = self.formula(a.health, st.level, st.players)
+            st.figures[a.id] = Figure(
+                id=a.id,
+                kind="ally",
+                side="party",
+                hex=where,
+                hp=hp,
+                max_hp=hp,
+                standee=number,
+                named=a.id,
+                flying=a.flying,
+                appeared_round=st.round,
+                acts_from_round=st.round,
+                move=a.move,
+                attack=a.attack,
+                range=a.range,
+                base_shield=a.shield,
+                base_retaliate=a.retaliate,
+            )
+            self.emit("ally_placed", figure=a.id, name=a.name, token=number, hex=where, hp=hp)
+
+    def ally_initiative(self, f: Figure) -> int:
+        """An ally's initiative (GH-SPEC-06): fixed by the scenario."""
+        for a in self.scenario.allies:
+            if a.id == f.id:
+                return a.initiative
+        return 99
 
     def place_monster(
         self,
@@ -694,7 +784,10 @@ class Rules:
             named=named,
             boss=spec.boss,
             flying=stats.flying,
-            drops_coin=drops_coin and not named and not spec.boss,
+            # GH-ATK-11: every monster placed by room setup drops a money token, named
+            # monsters and bosses included (the rule has no exception; only summoned and
+            # spawned monsters do not, GH-MOTH-04, GH-SPEC-01)
+            drops_coin=drops_coin,
             appeared_round=st.round,
             acts_from_round=acts_from,
             move=stats.move,
@@ -708,6 +801,9 @@ class Rules:
             immunities=stats.immunities,
         )
         st.figures[f.id] = f
+        for key in (f"type:{monster}", f"named:{named}" if named else ""):
+            if key in st.stat_changes:
+                _change_stats(f, st.stat_changes[key])
         self.emit(
             "monster_placed",
             figure=f.id,
@@ -743,14 +839,34 @@ class Rules:
         return None
 
     # ------------------------------------------------------------------ special rules
-    def fire(self, kind: str, key: str = "", round_no: int = 0, when: str = "") -> None:
+    def fire(
+        self,
+        kind: str,
+        key: str = "",
+        round_no: int = 0,
+        when: str = "",
+        figure: Figure | None = None,
+    ) -> None:
         """Run every special rule whose trigger matches (GH-SPEC, GH-EOR-06)."""
         st = self.state
         for i, rule in enumerate(self.scenario.rules):
             t = rule.trigger
             if t.kind != kind:
                 continue
-            if kind == "round":
+            if kind == "monster-killed":
+                if t.key and t.key != key:
+                    continue
+                deaths = st.killed.get(t.key, 0) if t.key else sum(st.killed.values())
+                if t.count and deaths % t.count != 0:
+                    continue
+            elif kind == "enter-hex":
+                if figure is None or figure.hex not in t.hexes:
+                    continue
+                if t.figures == "characters" and figure.kind != "character":
+                    continue
+                if t.figures == "monsters" and figure.kind != "monster":
+                    continue
+            elif kind == "round":
                 if t.when != when:
                     continue
                 if round_no != t.round and not (
@@ -771,33 +887,152 @@ class Rules:
                 self.apply_effect(effect)
 
     def apply_effect(self, effect: EffectSpec) -> None:
+        """Apply one special-rule effect (GH-SPEC; the vocabulary: :class:`~.spec.EffectSpec`).
+        Scenario effects are not a figure's ability: elements change at once, damage is
+        not an attack (no shield, GH-SHLD-02) and a character may negate it (GH-DMG-03)."""
         st = self.state
-        if effect.kind == "spawn" and effect.hex is not None:
+        kind = effect.kind
+        if kind == "spawn" and effect.hex is not None:
             self.spawn(effect.monster, effect.hex, effect.by_players.get(st.players, "normal"))
-        elif effect.kind == "open-door":
+        elif kind == "open-door":
             for door in self.scenario.doors:
                 if door.id == effect.key:
                     st.unlocked_doors.add(door.hex)
+                    st.locked_doors.discard(door.hex)
                     self.open_door(door.hex, None)
-        elif effect.kind == "reveal-room":
+        elif kind == "lock-door":
+            for door in self.scenario.doors:
+                if door.id == effect.key and self.state.figure_at(door.hex) is None:
+                    # GH-SPEC-03: a wall until opened again (an occupied door stays open)
+                    st.open_doors.discard(door.hex)
+                    st.unlocked_doors.discard(door.hex)
+                    st.locked_doors.add(door.hex)
+                    self.emit("door_locked", hex=door.hex, door=door.id)
+        elif kind == "reveal-room":
             if effect.key in self.scenario.rooms and effect.key not in st.revealed_rooms:
                 self.reveal_room(effect.key, None)
-        elif effect.kind == "custom":
+        elif kind == "custom":
             # the engine cannot act on free text; views show it to the players
             self.emit("custom_effect", text=effect.text)
-        elif effect.kind == "remove-overlays":
+        elif kind == "remove-overlays":
             for oid in effect.overlays:
-                kind, hexes = self.scenario.overlay_ids.get(oid, ("", ()))
+                if oid in st.added_overlays:
+                    okind, hexes = st.added_overlays.pop(oid)
+                else:
+                    okind, hexes = self.scenario.overlay_ids.get(oid, ("", ()))
                 for h in hexes:
                     st.obstacles.pop(h, None)
                     st.traps.pop(h, None)
                     st.hazardous.discard(h)
                     st.difficult.discard(h)
-                self.emit("overlays_removed", overlay=oid, kind=kind, hexes=list(hexes))
+                self.emit("overlays_removed", overlay=oid, kind=okind, hexes=list(hexes))
+        elif kind == "add-overlays":
+            self._add_overlays(effect)
+        elif kind == "infuse":
+            for e in effect.elements:
+                st.elements[e] = STRONG  # at once: not an ability's infusion (GH-ELEM-02)
+                self.emit("element_infused", element=e, by="scenario")
+        elif kind == "consume":
+            for e in effect.elements:
+                if st.elements.get(e, INERT) != INERT:
+                    self.consume_element(e, "scenario")
+        elif kind in ("damage", "condition"):
+            amount = (
+                self.formula(effect.formula, st.level, st.players)
+                if effect.formula
+                else effect.amount
+            )
+            for f in self.figures_in_area(effect):
+                if kind == "damage":
+                    self.suffer_damage(f, amount, "scenario", "special rule")
+                else:
+                    for c in effect.conditions:
+                        if f.id in st.figures:
+                            self.apply_condition(f, c, "scenario")
+        elif kind == "monster-stats":
+            key = f"named:{effect.key}" if effect.key else f"type:{effect.monster}"
+            changes = st.stat_changes.setdefault(key, {})
+            for stat, delta in effect.stats:
+                changes[stat] = changes.get(stat, 0) + delta
+            for f in list(st.figures.values()):
+                if f.kind == "monster" and (
+                    (effect.key and f.named == effect.key)
+                    or (not effect.key and f.monster_type == effect.monster)
+                ):
+                    _change_stats(f, dict(effect.stats))
+                    self.emit("monster_stats", figure=f.id, changes=dict(effect.stats))
+        elif kind == "win":
+            st.goal_met = True  # GH-END-01: the round is still played to its end
+            self.emit("goal_met", by="special rule")
+        elif kind == "lose":
+            st.lost_game = True
+            self.emit("scenario_lost", by="special rule")
+            raise GameOver()
+
+    def figures_in_area(self, effect: EffectSpec) -> list[Figure]:
+        """The figures an area effect reaches: in ``hexes``, or in room ``key``, or (neither)
+        anywhere; of ``figures`` "characters" (and their summons), "monsters" or "all"."""
+        area: set[Hex] | None = None
+        if effect.hexes:
+            area = set(effect.hexes)
+        elif effect.key:
+            area = set(self.scenario.rooms.get(effect.key, ()))
+        out = []
+        for f in sorted(self.state.figures.values(), key=lambda x: x.id):
+            if area is not None and f.hex not in area:
+                continue
+            if effect.figures == "characters" and f.side != "party":
+                continue
+            if effect.figures == "monsters" and f.side != "monsters":
+                continue
+            out.append(f)
+        return out
+
+    def _add_overlays(self, effect: EffectSpec) -> None:
+        """``add-overlays``: put an overlay kind on hexes of the map (an obstacle never on a
+        figure, GH-MOVE-04)."""
+        st = self.state
+        placed: list[Hex] = []
+        occupied = self.occupied_hexes()
+        for h in effect.hexes:
+            if h not in self.scenario.hexes:
+                continue
+            if effect.overlay == "trap":
+                st.traps[h] = effect.trap or TrapSpec()
+            elif effect.overlay == "obstacle":
+                if h in occupied:
+                    continue
+                st.obstacles[h] = (
+                    self.formula(effect.formula, st.level, st.players)
+                    if effect.formula
+                    else (effect.amount or None)
+                )
+            elif effect.overlay == "hazardous":
+                st.hazardous.add(h)
+            elif effect.overlay == "difficult":
+                st.difficult.add(h)
+            elif effect.overlay == "coin":
+                st.coins[h] = st.coins.get(h, 0) + max(1, effect.amount)
+            elif effect.overlay == "treasure" and effect.key:
+                st.treasures[h] = effect.key
+            else:
+                continue
+            placed.append(h)
+        for oid in effect.overlays:
+            st.added_overlays[oid] = (effect.overlay, tuple(placed))
+        self.emit(
+            "overlays_added",
+            overlay=effect.overlays[0] if effect.overlays else "",
+            kind=effect.overlay,
+            hexes=placed,
+        )
 
     def spawn(self, monster: str, hex_: Hex, kind: str) -> None:
-        """GH-SPEC-01/02: at the hex or the nearest empty one; during a round the monster
-        acts as if just revealed, at the end of a round from the next round."""
+        """GH-SPEC-01/02: at the hex or the nearest empty one. A monster spawned during a
+        round - a round-start trigger included, the round has begun - acts as if just
+        revealed: its type draws an ability card (now, or with the others after card
+        selection) and acts in initiative order, at once if its initiative has passed
+        (GH-ROOM-04/05). Only a spawn at the end of a round waits for the next round."""
         st = self.state
         if kind in ("none", "absent"):
             return
@@ -807,7 +1042,7 @@ class Rules:
         if target is None:
             self.emit("spawn_failed", monster=monster, hex=hex_)
             return
-        during = st.phase == "turns"
+        during = st.phase != "end-of-round"
         f = self.place_monster(
             monster,
             target,
@@ -817,8 +1052,8 @@ class Rules:
         )
         if f is not None:
             self.emit("spawned", figure=f.id, hex=target)
-            if during:
-                self.draw_missing_ability_cards()
+            if st.phase == "turns":
+                self.draw_missing_ability_cards()  # GH-ROOM-04
 
     def check_state_triggers(self) -> None:
         """``killed`` and ``room-cleared`` triggers depend on who is left on the map."""
@@ -850,3 +1085,22 @@ class Rules:
 
 def new_character_figure(char_id: str, hex_: Hex, hp: int) -> Figure:
     return Figure(id=char_id, kind="character", side="party", hex=hex_, hp=hp, max_hp=hp)
+
+
+def _change_stats(f: Figure, changes: dict[str, int]) -> None:
+    """A ``monster-stats`` effect on one figure: health moves maximum and current HP (at
+    least 1), the other stats never go below 0."""
+    for stat, delta in changes.items():
+        if stat == "health":
+            f.max_hp = max(1, f.max_hp + delta)
+            f.hp = max(1, min(f.max_hp, f.hp + delta))
+        elif stat == "move":
+            f.move = max(0, f.move + delta)
+        elif stat == "attack":
+            f.attack = max(0, f.attack + delta)
+        elif stat == "range":
+            f.range = max(0, f.range + delta)
+        elif stat == "shield":
+            f.base_shield = max(0, f.base_shield + delta)
+        elif stat == "retaliate":
+            f.base_retaliate = max(0, f.base_retaliate + delta)

@@ -140,16 +140,18 @@ class Setup:
             raise SetupError(f"scenario level must be 0-7 (GH-LEVEL-02), got {level}")
         if self.character_levels and len(self.character_levels) != self.players:
             raise SetupError("character_levels needs one level per character")
-        for c, hand in self.hands.items():
-            cls = content.classes.get(c)
-            if cls is None:
-                raise SetupError(f"hand given for unknown class {c!r}")
-            ids = {card.id for card in cls.cards}
-            bad = [x for x in hand if x not in ids]
-            if bad:
-                raise SetupError(f"{c}: cards not in the class: {', '.join(bad)}")
-            if len(hand) > cls.hand_size or len(set(hand)) != len(hand):
-                raise SetupError(f"{c}: a hand holds at most {cls.hand_size} different cards")
+        for c, level in zip(self.characters, self.levels(), strict=True):
+            if not 1 <= level <= 9:
+                raise SetupError(f"{c}: character level must be 1-9, got {level}")
+        for c in self.hands:
+            if c not in self.characters:
+                raise SetupError(
+                    f"hand given for {c!r}, which is not one of the characters "
+                    f"({', '.join(self.characters)})"
+                )
+        for c, level in zip(self.characters, self.levels(), strict=True):
+            given = self.hands.get(c)
+            check_hand(content, c, level, given if given else default_hand(content, c, level))
         levels = dict(zip(self.characters, self.levels(), strict=True))
         for c, items in self.items.items():
             for item in items:
@@ -202,6 +204,49 @@ def check_equipment(character: str, items: Sequence[ItemSpec], level: int) -> No
     if count.get("one-hand", 0) + 2 * count.get("two-hands", 0) > 2:
         raise SetupError(
             f"{character}: two one-hand items or one two-hand item at most (GH-REF-04)"
+        )
+
+
+def card_pool(content: Content, class_id: str, level: int) -> tuple[str, ...]:
+    """The cards a character of ``level`` may take into a scenario (GH-CHAR-05, GH-HAND-02,
+    GH-LVL-02): its class's cards of a level up to the character's, and the "X" cards."""
+    cls = content.classes[class_id]
+    return tuple(c.id for c in cls.cards if _card_level(c.level) <= level)
+
+
+def _card_level(level: int | str) -> int:
+    """A card's level as a number; "X" cards count as level 1 (GH-HAND-02)."""
+    return level if isinstance(level, int) else 1
+
+
+def check_hand(content: Content, class_id: str, level: int, hand: Sequence[str]) -> None:
+    """GH-HAND-01: exactly the hand limit of different cards from the class's pool;
+    GH-CHAR-05 / GH-LVL-02: none above the character's level ("X" cards are allowed from
+    level 1, GH-HAND-02). Raises :class:`SetupError` naming the character and the cards."""
+    cls = content.classes[class_id]
+    ids = {card.id: card for card in cls.cards}
+    unknown = [x for x in hand if x not in ids]
+    if unknown:
+        raise SetupError(f"{class_id}: cards not in the class: {', '.join(unknown)}")
+    dupes = sorted({x for x in hand if list(hand).count(x) > 1})
+    if dupes:
+        raise SetupError(f"{class_id}: a card can be in the hand once: {', '.join(dupes)}")
+    above = [x for x in hand if _card_level(ids[x].level) > level]
+    if above:
+        raise SetupError(
+            f"{class_id}: cards above the character's level {level} (GH-CHAR-05): "
+            + ", ".join(f"{x} (level {ids[x].level})" for x in above)
+        )
+    if len(hand) != cls.hand_size:
+        pool = card_pool(content, class_id, level)
+        raise SetupError(
+            f"{class_id}: a hand holds exactly {cls.hand_size} cards, the hand limit "
+            f"(GH-HAND-01); got {len(hand)}"
+            + (
+                f" (the class has only {len(pool)} cards up to level {level})"
+                if len(pool) < cls.hand_size
+                else ""
+            )
         )
 
 

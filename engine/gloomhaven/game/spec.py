@@ -134,8 +134,9 @@ class SummonSpec:
 class Bonus:
     """GH-BONUS: what an active (persistent or round) card keeps doing.
 
-    ``kind``: ``shield``, ``retaliate``, ``attack`` (+value to own attacks),
-    ``negate_damage`` (GH-BONUS-06), ``summon`` (kept while the summon lives).
+    ``kind``: ``shield``, ``retaliate``, ``attack`` (+value to own attacks; content:
+    an ``attack-bonus`` ability), ``negate_damage`` (GH-BONUS-06; content: a
+    ``negate-damage`` ability), ``summon`` (kept while the summon lives).
     ``uses`` is the number of use slots (``None``: no slots; round bonuses and
     persistent bonuses without slots). ``xp_slots``: XP gained entering each slot
     (GH-BONUS-09)."""
@@ -158,6 +159,9 @@ class Action:
     bonus: Bonus | None = None
     xp: int = 0
     unrecoverable: bool = False
+    #: XP gained only when a condition holds (GH-XP-03): (when, amount) with ``when``
+    #: ``target-adjacent-to-ally``, ``kill`` or ``damage`` (about this action's attacks)
+    xp_if: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,15 +195,6 @@ class ModifierCard:
     add_target: bool = False
     #: removed at the end of the scenario (GH-AMD-12, scenario/item cards)
     temporary: bool = False
-
-    def rank(self) -> float:
-        """Ordering used to decide "better"/"worse" under advantage (GH-ADV-01/03)."""
-        if self.multiplier == 0:
-            return -1000.0
-        if self.multiplier == 2:
-            return 1000.0
-        effects = len(self.conditions) + len(self.elements) + self.push + self.pull
-        return self.value + 0.01 * (effects + self.pierce + self.heal_self + self.shield_self)
 
 
 BLESS_CARD = ModifierCard("bless", value=0, multiplier=2, special="bless")
@@ -316,6 +311,29 @@ class Placement:
 
 
 @dataclass(frozen=True, slots=True)
+class AllySpec:
+    """An allied figure (GH-SPEC-06): on the party's side, played by the rules like a
+    character summon ("Move +0, Attack +0" with its own stats) at its own ``initiative``;
+    ``health`` may be a formula in L and C (GH-SPEC-08). Present for the player counts in
+    ``players``. Allies get random numbered tokens when placed; the numbers order allies
+    sharing an initiative."""
+
+    id: str
+    name: str
+    hex: Hex
+    room: str
+    health: str
+    move: int
+    attack: int
+    initiative: int
+    range: int = 0
+    shield: int = 0
+    retaliate: int = 0
+    flying: bool = False
+    players: frozenset[int] = frozenset({2, 3, 4})
+
+
+@dataclass(frozen=True, slots=True)
 class TriggerSpec:
     """When a special rule fires (GH-SPEC):
 
@@ -323,7 +341,10 @@ class TriggerSpec:
     ``room-revealed`` (``key`` = room), ``door-opened`` (``key`` = door id),
     ``pressure-plate`` (``key`` = plate overlay id, GH-SPEC-04), ``killed`` (``targets``
     = named monster / boss ids, all dead), ``room-cleared`` (``key`` = room, no monster
-    left), ``treasure-looted`` (``key`` = treasure number)."""
+    left), ``treasure-looted`` (``key`` = treasure number), ``monster-killed`` (``key`` =
+    monster type, "" = any; fires when the ``count``-th such monster dies, default the
+    first), ``enter-hex`` (a figure of ``figures`` - characters, monsters, any - enters one
+    of ``hexes``), ``custom`` (never fires: free text for the players)."""
 
     kind: str
     key: str = ""
@@ -331,13 +352,30 @@ class TriggerSpec:
     when: str = "end"
     every: int = 0
     targets: tuple[str, ...] = ()
+    count: int = 0
+    hexes: tuple[Hex, ...] = ()
+    figures: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class EffectSpec:
-    """What a special rule does: ``spawn`` (``monster`` at ``hex`` per ``by_players``,
-    GH-SPEC-01/02), ``open-door`` (``key`` = door id), ``reveal-room`` (``key`` = room),
-    ``remove-overlays`` (``overlays`` ids), ``custom`` (only its ``text`` is shown)."""
+    """What a special rule does:
+
+    - ``spawn`` (``monster`` at ``hex`` per ``by_players``, GH-SPEC-01/02);
+    - ``open-door`` / ``lock-door`` (``key`` = door id, GH-SPEC-03);
+    - ``reveal-room`` (``key`` = room);
+    - ``remove-overlays`` (``overlays`` ids) / ``add-overlays`` (an ``overlay`` kind on
+      ``hexes``: ``trap`` with ``trap``, ``obstacle`` with ``formula`` health,
+      ``hazardous``, ``difficult``, ``coin`` with ``amount`` tokens, ``treasure`` with
+      ``key`` = number; ``overlays`` = its id, if any);
+    - ``infuse`` / ``consume`` (``elements``, at once);
+    - ``damage`` (``amount`` or ``formula`` in L and C) and ``condition`` (``conditions``)
+      to the figures of ``figures`` ("characters", "monsters", "all") in the area: ``hexes``,
+      or room ``key``, or (neither) the whole revealed map;
+    - ``monster-stats`` (``stats``: (stat, delta) pairs for every monster of type
+      ``monster``, also placed later, or for the named figure ``key``);
+    - ``win`` / ``lose``;
+    - ``custom`` (only its ``text`` is shown, never applied)."""
 
     kind: str
     key: str = ""
@@ -345,6 +383,15 @@ class EffectSpec:
     hex: Hex | None = None
     by_players: Mapping[int, str] = field(default_factory=dict)
     overlays: tuple[str, ...] = ()
+    elements: tuple[str, ...] = ()
+    amount: int = 0
+    formula: str = ""
+    conditions: tuple[str, ...] = ()
+    hexes: tuple[Hex, ...] = ()
+    figures: str = "all"
+    stats: tuple[tuple[str, int], ...] = ()
+    overlay: str = ""
+    trap: TrapSpec | None = None
     #: wording for people (``custom`` effects are only shown, never applied)
     text: str = ""
 
@@ -405,6 +452,8 @@ class ScenarioSpec:
     losses: tuple[Goal, ...] = ()
     #: overlay id -> (overlay type, hexes), for ``remove-overlays`` effects
     overlay_ids: Mapping[str, tuple[str, tuple[Hex, ...]]] = field(default_factory=dict)
+    #: allied figures (GH-SPEC-06)
+    allies: tuple[AllySpec, ...] = ()
 
     def room_of(self, hex_: Hex) -> str | None:
         for room, hexes in self.rooms.items():

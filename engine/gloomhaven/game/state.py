@@ -72,9 +72,28 @@ class Figure:
         return n
 
 
+@dataclass(frozen=True, slots=True)
+class Grant:
+    """A shield or retaliate an active card gives (GH-BONUS-01): ``kind``, ``value`` and
+    ``range`` as performed (element consumptions included), and the ``figures`` it was
+    given to."""
+
+    kind: str
+    value: int
+    range: int
+    figures: tuple[str, ...]
+
+
 @dataclass(slots=True)
 class ActiveCard:
-    """A card in a character's active area (GH-BONUS, GH-SEL-08)."""
+    """A card in a character's active area (GH-BONUS, GH-SEL-08).
+
+    ``grants``: the shields and retaliates the card's action gave. For a persistent card
+    they are *carried by the card* (counted while it stays active, GH-BONUS-02); a round
+    bonus is put on the figures themselves (``Figure.shield`` / ``retaliate``, cleared at
+    the end of the round like a monster's, GH-BONUS-07, GH-MOTH-05), and the record only
+    lets the engine take it back when the card leaves the active area early (recovered,
+    GH-BONUS-08; its owner exhausted, GH-EXH-02). Either way a bonus counts once."""
 
     card: str
     half: str  # "top" | "bottom"
@@ -85,10 +104,12 @@ class ActiveCard:
     summon: str = ""
     #: figures a persistent shield/retaliate protects (empty: the owner)
     targets: list[str] = field(default_factory=list)
+    grants: list[Grant] = field(default_factory=list)
 
     def copy(self) -> ActiveCard:
         n = copy.copy(self)
         n.targets = list(self.targets)
+        n.grants = list(self.grants)
         return n
 
 
@@ -171,6 +192,12 @@ class GameState:
     revealed_rooms: list[str] = field(default_factory=list)
     open_doors: set[Hex] = field(default_factory=set)
     unlocked_doors: set[Hex] = field(default_factory=set)
+    #: doors a special rule locked (GH-SPEC-03: walls until opened again)
+    locked_doors: set[Hex] = field(default_factory=set)
+    #: special-rule stat changes: "type:<monster>" or "named:<id>" -> stat -> delta
+    stat_changes: dict[str, dict[str, int]] = field(default_factory=dict)
+    #: overlays added by special rules: id -> (kind, hexes), for later removal
+    added_overlays: dict[str, tuple[str, tuple[Hex, ...]]] = field(default_factory=dict)
     traps: dict[Hex, Any] = field(default_factory=dict)
     coins: dict[Hex, int] = field(default_factory=dict)
     treasures: dict[Hex, str] = field(default_factory=dict)
@@ -182,6 +209,8 @@ class GameState:
     turn_order: list[str] = field(default_factory=list)
     initiatives: dict[str, int] = field(default_factory=dict)
     current: str = ""
+    #: allied figures that have acted this round (GH-SPEC-06)
+    allies_acted: set[str] = field(default_factory=set)
     killed: dict[str, int] = field(default_factory=dict)  # monster type -> kills
     named_killed: list[str] = field(default_factory=list)
     treasures_looted: list[str] = field(default_factory=list)
@@ -207,6 +236,9 @@ class GameState:
         n.revealed_rooms = list(self.revealed_rooms)
         n.open_doors = set(self.open_doors)
         n.unlocked_doors = set(self.unlocked_doors)
+        n.locked_doors = set(self.locked_doors)
+        n.stat_changes = {k: dict(v) for k, v in self.stat_changes.items()}
+        n.added_overlays = dict(self.added_overlays)
         n.traps = dict(self.traps)
         n.coins = dict(self.coins)
         n.treasures = dict(self.treasures)
@@ -215,6 +247,7 @@ class GameState:
         n.difficult = set(self.difficult)
         n.placed_overlays_rooms = set(self.placed_overlays_rooms)
         n.turn_order = list(self.turn_order)
+        n.allies_acted = set(self.allies_acted)
         n.initiatives = dict(self.initiatives)
         n.killed = dict(self.killed)
         n.named_killed = list(self.named_killed)

@@ -1,0 +1,143 @@
+"""Quest edits as data: Qt-free functions that return JSON operations.
+
+Each function reads a quest document's data and returns the operations one user edit
+makes: ``("insert", list_path, value)`` appends to a list (created if missing) and
+``("set", path, value)`` sets a value. The editor applies them as one named undo step
+(:func:`apply`); scripts and tests can apply them to plain dicts (:func:`apply_plain`).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from typing import Any
+
+Cell = tuple[int, int]
+Op = tuple[str, tuple[Any, ...], Any]
+
+
+def _cell(c: Cell) -> list[int]:
+    return [int(c[0]), int(c[1])]
+
+
+def ensure_area(data: dict[str, Any], area: str, name: str | None = None) -> list[Op]:
+    if any(a.get("id") == area for a in data.get("areas", ())):
+        return []
+    return [("insert", ("areas",), {"id": area, "name": name or area.replace("-", " ").title()})]
+
+
+def next_area_id(data: dict[str, Any]) -> str:
+    taken = {a.get("id") for a in data.get("areas", ())}
+    n = 1
+    while f"area-{n}" in taken:
+        n += 1
+    return f"area-{n}"
+
+
+def place_tile(data: dict[str, Any], tile: str, at: Cell, rotation: int, area: str) -> list[Op]:
+    """A tile placement in ``area`` (the area is created if needed)."""
+    ops = ensure_area(data, area)
+    placement: dict[str, Any] = {"tile": tile, "at": _cell(at), "area": area}
+    if rotation % 360:
+        placement["rotation"] = rotation % 360
+    ops.append(("insert", ("tiles",), placement))
+    return ops
+
+
+def add_door(
+    data: dict[str, Any], a: Cell, b: Cell, area_of: dict[Cell, str], rune: str | None = None
+) -> list[Op]:
+    """A door on the edge between ``a`` and ``b`` and, when it also separates the same two
+    areas, the parallel edge next to it (a door sits between 4 squares, DJ-REF-37)."""
+    if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+        raise ValueError("a door joins two orthogonally adjacent squares")
+    if area_of.get(a) is None or area_of.get(b) is None or area_of[a] == area_of[b]:
+        raise ValueError("a door must join squares of two different areas")
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    side = (dy, dx)  # along the edge
+    edges = [[_cell(a), _cell(b)]]
+    a2, b2 = (a[0] + side[0], a[1] + side[1]), (b[0] + side[0], b[1] + side[1])
+    if area_of.get(a2) == area_of[a] and area_of.get(b2) == area_of[b]:
+        edges.append([_cell(a2), _cell(b2)])
+    taken = {d.get("id") for d in data.get("doors", ())}
+    n = 1
+    while f"door-{n}" in taken:
+        n += 1
+    door: dict[str, Any] = {"id": f"door-{n}", "edges": edges}
+    if rune:
+        door["rune"] = rune
+    return [("insert", ("doors",), door)]
+
+
+def paint_terrain(data: dict[str, Any], cell: Cell, terrain: str) -> list[Op]:
+    """Add ``cell`` to the quest's ``terrain`` entry of that type (a new entry if none)."""
+    for i, entry in enumerate(data.get("terrain", ())):
+        if entry.get("type") == terrain:
+            if _cell(cell) in entry.get("cells", []):
+                return []
+            return [("set", ("terrain", i, "cells"), [*entry.get("cells", []), _cell(cell)])]
+    return [("insert", ("terrain",), {"type": terrain, "cells": [_cell(cell)]})]
+
+
+def place_monster(
+    data: dict[str, Any], monster: str, cell: Cell, heroes: dict[str, str]
+) -> list[Op]:
+    """A monster placement with its per-hero-count marker."""
+    return [
+        ("insert", ("monsters",), {"monster": monster, "cell": _cell(cell), "heroes": dict(heroes)})
+    ]
+
+
+def toggle_start(data: dict[str, Any], cell: Cell) -> list[Op]:
+    start = [list(c) for c in data.get("start", [])]
+    if _cell(cell) in start:
+        start.remove(_cell(cell))
+    else:
+        start.append(_cell(cell))
+    return [("set", ("start",), start)]
+
+
+def place_object(
+    data: dict[str, Any], kind: str, cell: Cell, colour: str | None = None, active: bool = False
+) -> list[Op]:
+    """A map object (glyph, stairs, runekey, chest, coins, potion) with a fresh id."""
+    taken = {o.get("id") for o in data.get("objects", ())}
+    n = 1
+    while f"{kind}-{n}" in taken:
+        n += 1
+    obj: dict[str, Any] = {"id": f"{kind}-{n}", "type": kind, "cell": _cell(cell)}
+    if colour and kind in ("stairs", "runekey"):
+        obj["colour"] = colour
+    if kind == "glyph" and active:
+        obj["active"] = True
+    if kind == "chest":
+        obj["contents"] = [{"type": "copper"}]
+    if kind == "coins":
+        obj["amount"] = 25
+    return [("insert", ("objects",), obj)]
+
+
+def apply_plain(data: dict[str, Any], ops: Sequence[Op]) -> dict[str, Any]:
+    """``data`` with ``ops`` applied (a copy)."""
+    out = copy.deepcopy(data)
+    for kind, path, value in ops:
+        node: Any = out
+        for part in path[:-1]:
+            node = node[part]
+        if kind == "insert":
+            node.setdefault(path[-1], []).append(copy.deepcopy(value))
+        else:
+            node[path[-1]] = copy.deepcopy(value)
+    return out
+
+
+def apply(document: Any, name: str, ops: Sequence[Op]) -> None:
+    """Apply ``ops`` to an editor document as one undo step called ``name``."""
+    if not ops:
+        return
+    with document.macro(name):
+        for kind, path, value in ops:
+            if kind == "insert":
+                document.insert_item(path, value, text=name)
+            else:
+                document.set_value(path, value, text=name)

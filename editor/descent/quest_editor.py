@@ -1,0 +1,303 @@
+"""The Descent quest editor: the quest map on a square-grid canvas, with tools.
+
+Tools (chosen in the tool box, or with keys ``1``-``6``): place the selected tile (``R``
+rotates it 90° clockwise) into the selected area (or a new one), add a door on the edge
+nearest the click (normal or rune-locked by colour), paint terrain, place a monster with
+its per-hero-count marker, toggle a start square, place a map object. Every click is one
+named undo step made of the Qt-free operations of :mod:`.operations`; the document's undo
+stack undoes and redoes it. The map is drawn by :mod:`.quest_render`, the same picture
+``questforge render`` writes, for the number of heroes chosen in the main window.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from questforge.editor.descent import operations as ops
+from questforge.editor.descent.quest_render import (
+    CELL,
+    MARGIN,
+    cell_at,
+    cell_rect,
+    pack_from_workspace,
+    paint_quest,
+    render_quest,
+)
+from questforge.editor.editors import DocumentEditor
+from questforge.engine.descent.model import Quest, QuestMap
+
+TOOLS = ("tile", "door", "terrain", "monster", "start", "object")
+NEW_AREA = "(new area)"
+GRID = (24, 16)
+
+
+class QuestCanvas(QWidget):
+    """Draws the quest and turns clicks into square (and edge) positions."""
+
+    def __init__(self, editor: QuestEditor) -> None:
+        super().__init__()
+        self.editor = editor
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.resize_to_content()
+
+    def origin(self) -> tuple[int, int]:
+        cells = self.editor.qmap().cells
+        return (min([0, *(c[0] for c in cells)]), min([0, *(c[1] for c in cells)]))
+
+    def resize_to_content(self) -> None:
+        cells = self.editor.qmap().cells
+        ox, oy = self.origin()
+        w = max([GRID[0] - 1, *(c[0] for c in cells)]) - ox + 2
+        h = max([GRID[1] - 1, *(c[1] for c in cells)]) - oy + 2
+        self.setMinimumSize(int(w * CELL + 2 * MARGIN), int(h * CELL + 2 * MARGIN + 24))
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        origin = self.origin()
+        painter.fillRect(self.rect(), QColor("#f7f3ea"))
+        painter.setPen(QPen(QColor("#e0d6c2"), 0.5))
+        for gx in range(origin[0], origin[0] + int(self.width() / CELL) + 1):
+            for gy in range(origin[1], origin[1] + int(self.height() / CELL) + 1):
+                painter.drawRect(cell_rect((gx, gy), origin))
+        qmap = self.editor.qmap()
+        if qmap.cells:
+            paint_quest(
+                painter,
+                self.editor.pack(),
+                qmap.quest,
+                qmap,
+                self.editor.heroes,
+                origin,
+                0,
+                0,
+            )
+        preview = self.editor.tile_preview()
+        if preview:
+            painter.setPen(QPen(QColor("#2c5aa0"), 2, Qt.PenStyle.DashLine))
+            for c in preview:
+                painter.drawRect(cell_rect(c, origin))
+        painter.end()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        pos = event.position()
+        cell, fx, fy = cell_at(pos.x(), pos.y(), self.origin())
+        self.editor.click(cell, fx, fy)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        pos = event.position()
+        cell, _, _ = cell_at(pos.x(), pos.y(), self.origin())
+        if cell != self.editor.hover:
+            self.editor.hover = cell
+            self.editor.statusMessage.emit(f"square [{cell[0]}, {cell[1]}]")
+            self.update()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        self.editor.key(event.key())
+
+    def point_of(self, cell: tuple[int, int], fx: float = 0.5, fy: float = 0.5) -> QPointF:
+        """The widget point inside ``cell`` at fractions ``fx``, ``fy`` (tests click there)."""
+        r: QRectF = cell_rect(cell, self.origin())
+        return QPointF(r.left() + fx * r.width(), r.top() + fy * r.height())
+
+
+class QuestEditor(DocumentEditor):
+    """The Descent quest board mode (registered for ``(descent, quest)``)."""
+
+    def __init__(self, document: Any, workspace: Any, parent: QWidget | None = None) -> None:
+        super().__init__(document, parent)
+        self.workspace = workspace
+        self.heroes = 2
+        self.hover: tuple[int, int] | None = None
+        self.rotation = 0
+        self._pack: Any = None
+        self.tool = QComboBox()
+        self.tool.addItems(list(TOOLS))
+        self.tile = QComboBox()
+        self.area = QComboBox()
+        self.rune = QComboBox()
+        self.rune.addItems(["normal", "red", "yellow", "blue"])
+        self.terrain = QComboBox()
+        self.terrain.addItems(["pit", "rubble", "water", "lava"])
+        self.monster = QComboBox()
+        self.markers = [QComboBox() for _ in range(3)]
+        for box, default in zip(self.markers, ("normal", "normal", "master"), strict=True):
+            box.addItems(["none", "normal", "master"])
+            box.setCurrentText(default)
+        self.object = QComboBox()
+        self.object.addItems(
+            ["glyph (active)", "glyph", "stairs", "runekey", "chest", "coins", "healing-potion"]
+        )
+        self.colour = QComboBox()
+        self.colour.addItems(["red", "yellow", "blue", "green", "white", "purple"])
+        bar = QHBoxLayout()
+        for label, widget in (
+            ("Tool", self.tool),
+            ("Tile", self.tile),
+            ("Area", self.area),
+            ("Door", self.rune),
+            ("Terrain", self.terrain),
+            ("Monster", self.monster),
+            ("2/3/4", self.markers[0]),
+            ("", self.markers[1]),
+            ("", self.markers[2]),
+            ("Object", self.object),
+            ("Colour", self.colour),
+        ):
+            if label:
+                bar.addWidget(QLabel(label))
+            bar.addWidget(widget)
+        bar.addStretch(1)
+        self.canvas = QuestCanvas(self)
+        scroll = QScrollArea()
+        scroll.setWidget(self.canvas)
+        scroll.setWidgetResizable(True)
+        layout = QVBoxLayout(self)
+        layout.addLayout(bar)
+        layout.addWidget(scroll, 1)
+        document.changed.connect(self._on_changed)
+        self.refresh_palette()
+
+    # ------------------------------------------------------------------ model
+    def pack(self) -> Any:
+        if self._pack is None:
+            self._pack = pack_from_workspace(self.workspace)
+        return self._pack
+
+    def quest(self) -> Quest:
+        data = dict(self.document.data)
+        data.setdefault("areas", [])
+        data.setdefault("tiles", [])
+        data.setdefault("start", [])
+        data.setdefault("objectives", [])
+        data.setdefault("conquest", 1)
+        data.setdefault("id", "quest")
+        data.setdefault("name", "Quest")
+        return Quest.load(data, None)
+
+    def qmap(self) -> QuestMap:
+        quest = self.quest()
+        return self.pack().quest_map(quest)
+
+    def refresh_palette(self) -> None:
+        self._pack = None
+        pack = self.pack()
+        for box, items in ((self.tile, sorted(pack.tiles)), (self.monster, sorted(pack.monsters))):
+            current = box.currentText()
+            box.blockSignals(True)
+            box.clear()
+            box.addItems(items)
+            if current in items:
+                box.setCurrentText(current)
+            box.blockSignals(False)
+        areas = [a.get("id") for a in self.document.data.get("areas", [])]
+        current = self.area.currentText()
+        self.area.blockSignals(True)
+        self.area.clear()
+        self.area.addItems([*areas, NEW_AREA])
+        self.area.setCurrentText(current if current in areas else NEW_AREA)
+        self.area.blockSignals(False)
+
+    def _on_changed(self, _path: object = None) -> None:
+        self.refresh_palette()
+        self.canvas.resize_to_content()
+        self.canvas.update()
+
+    def tile_preview(self) -> list[tuple[int, int]]:
+        if self.tool.currentText() != "tile" or self.hover is None:
+            return []
+        tile = self.pack().tiles.get(self.tile.currentText())
+        if tile is None:
+            return []
+        from questforge.engine.descent.model import rotate
+
+        return [
+            (
+                rotate(c, self.rotation)[0] + self.hover[0],
+                rotate(c, self.rotation)[1] + self.hover[1],
+            )
+            for c in tile.cells
+        ]
+
+    # ------------------------------------------------------------------ input
+    def key(self, key: int) -> None:
+        if key == Qt.Key.Key_R:
+            self.rotation = (self.rotation + 90) % 360
+            self.statusMessage.emit(f"rotation {self.rotation}°")
+            self.canvas.update()
+        elif Qt.Key.Key_1 <= key <= Qt.Key.Key_6:
+            self.tool.setCurrentIndex(int(key) - int(Qt.Key.Key_1))
+
+    def click(self, cell: tuple[int, int], fx: float, fy: float) -> None:
+        data = self.document.data
+        tool = self.tool.currentText()
+        try:
+            if tool == "tile":
+                area = self.area.currentText()
+                if area in ("", NEW_AREA):
+                    area = ops.next_area_id(data)
+                edit = ops.place_tile(data, self.tile.currentText(), cell, self.rotation, area)
+                ops.apply(self.document, "Place tile", edit)
+                self.area.setCurrentText(area)
+            elif tool == "door":
+                dx, dy = _nearest_side(fx, fy)
+                other = (cell[0] + dx, cell[1] + dy)
+                rune = self.rune.currentText()
+                edit = ops.add_door(
+                    data, cell, other, self.qmap().area_of, None if rune == "normal" else rune
+                )
+                ops.apply(self.document, "Add door", edit)
+            elif tool == "terrain":
+                ops.apply(
+                    self.document,
+                    "Paint terrain",
+                    ops.paint_terrain(data, cell, self.terrain.currentText()),
+                )
+            elif tool == "monster":
+                marker = {
+                    n: box.currentText()
+                    for n, box in zip(("2", "3", "4"), self.markers, strict=True)
+                }
+                edit = ops.place_monster(data, self.monster.currentText(), cell, marker)
+                ops.apply(self.document, "Place monster", edit)
+            elif tool == "start":
+                ops.apply(self.document, "Start square", ops.toggle_start(data, cell))
+            elif tool == "object":
+                kind = self.object.currentText()
+                active = kind == "glyph (active)"
+                kind = kind.split(" ")[0]
+                edit = ops.place_object(data, kind, cell, self.colour.currentText(), active)
+                ops.apply(self.document, f"Place {kind}", edit)
+        except ValueError as exc:
+            self.statusMessage.emit(str(exc))
+
+    # ------------------------------------------------------------------ editor API
+    def set_player_count(self, count: int) -> None:
+        self.heroes = max(1, min(4, count))
+        self.canvas.update()
+
+    def can_export_image(self) -> bool:
+        return True
+
+    def export_image(self, path: Path) -> None:
+        render_quest(self.document, self.workspace, Path(path), heroes=self.heroes)
+
+
+def _nearest_side(fx: float, fy: float) -> tuple[int, int]:
+    """The edge of the square nearest to a click at fractions ``fx``, ``fy``."""
+    distances = {(1, 0): 1 - fx, (-1, 0): fx, (0, 1): 1 - fy, (0, -1): fy}
+    return min(distances, key=lambda k: distances[k])

@@ -1,0 +1,109 @@
+"""Edits of a Witcher map document as plain data (no Qt): what each tool changes.
+
+Each function reads the map's JSON and returns what to insert, set or remove; the editor
+pushes that as one named undo command (:mod:`.map_editor`). Scripts and tests can use the
+same functions, so the rules of editing (unique ids, no duplicate or self routes, routes
+removed with their location) live in one place.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from questforge.editor.jsonpath import JsonPath
+
+#: how near (scene units) a click must be to a location to hit it
+HIT_RADIUS = 24.0
+
+
+def _items(data: Any, key: str) -> list[Any]:
+    value = data.get(key) if isinstance(data, dict) else None
+    return value if isinstance(value, list) else []
+
+
+def location_ids(data: Any) -> list[str]:
+    return [loc["id"] for loc in _items(data, "locations") if isinstance(loc, dict) and "id" in loc]
+
+
+def fresh_id(taken: list[str], base: str) -> str:
+    """``base``, or ``base-2``, ``base-3`` … whichever is free."""
+    if base not in taken:
+        return base
+    n = 2
+    while f"{base}-{n}" in taken:
+        n += 1
+    return f"{base}-{n}"
+
+
+def new_location(data: Any, x: float, y: float, area: str | None = None) -> dict[str, Any]:
+    """A location at ``(x, y)`` with a fresh id, in ``area`` (default: the first area)."""
+    ident = fresh_id(location_ids(data), "location")
+    if area is None:
+        areas = [a.get("id") for a in _items(data, "areas") if isinstance(a, dict)]
+        area = areas[0] if areas else "area"
+    return {
+        "id": ident,
+        "name": ident.replace("-", " ").title(),
+        "area": area,
+        "position": [round(x, 1), round(y, 1)],
+    }
+
+
+def location_at(data: Any, x: float, y: float, radius: float = HIT_RADIUS) -> int | None:
+    """Index of the location nearest ``(x, y)`` within ``radius``, if any."""
+    best: tuple[float, int] | None = None
+    for i, loc in enumerate(_items(data, "locations")):
+        pos = loc.get("position") if isinstance(loc, dict) else None
+        if not (isinstance(pos, list) and len(pos) == 2):
+            continue
+        d = math.hypot(float(pos[0]) - x, float(pos[1]) - y)
+        if d <= radius and (best is None or d < best[0]):
+            best = (d, i)
+    return None if best is None else best[1]
+
+
+def route_index(data: Any, a: str, b: str) -> int | None:
+    for i, route in enumerate(_items(data, "routes")):
+        if isinstance(route, dict) and {route.get("from"), route.get("to")} == {a, b}:
+            return i
+    return None
+
+
+def new_route(data: Any, a: str, b: str, sea: bool = False, cost: int = 1) -> dict[str, Any] | None:
+    """A route from ``a`` to ``b`` (``None`` when it would join a location to itself or
+    repeat an existing route: QWI403, QWI415). A sea route gets a gold cost (QWI402)."""
+    if a == b or route_index(data, a, b) is not None:
+        return None
+    route: dict[str, Any] = {"from": a, "to": b}
+    if sea:
+        route["type"] = "sea"
+        route["cost"] = max(1, cost)
+    return route
+
+
+def removal_for_location(data: Any, index: int) -> list[tuple[JsonPath, int]]:
+    """The removals deleting location ``index`` and every route touching it, in an order
+    that keeps the later indices valid (highest index first)."""
+    loc = _items(data, "locations")[index]
+    ident = loc.get("id") if isinstance(loc, dict) else None
+    out: list[tuple[JsonPath, int]] = [
+        (("routes",), i)
+        for i, r in reversed(list(enumerate(_items(data, "routes"))))
+        if isinstance(r, dict) and ident in (r.get("from"), r.get("to"))
+    ]
+    out.append((("locations",), index))
+    return out
+
+
+def empty_map(ident: str = "map", name: str = "New map") -> dict[str, Any]:
+    """A new map document with one area and nothing else."""
+    return {
+        "$schema": "https://questforge.dev/schema/witcher/map.schema.json",
+        "kind": "map",
+        "id": ident,
+        "name": name,
+        "areas": [{"id": "area", "name": "Area", "investigation": "blue"}],
+        "locations": [],
+        "routes": [],
+    }

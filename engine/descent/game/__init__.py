@@ -1,0 +1,1 @@
+"""The Descent rules engine: game, turns, combat, bots, narrator, metrics and the game face."""

@@ -1,0 +1,197 @@
+"""Where figures can go and what they can see, on the core square board.
+
+Movement (DJ-REF-07..10): one movement point per square, diagonals included; friendly
+figures can be passed through but a move must end on an empty square; enemies, closed
+doors, rubble and water block; a flyer ignores figures and terrain while moving but must
+stop on a square it could stand on (DJ-ABIL-07). Leaving a pit costs 2 (DJ-MAP-01). A large
+monster moves its whole footprint as a block (our reading; see ``docs/descent.md``).
+
+Line of sight (DJ-ATK-02, DJ-REF-11): centre to centre, blocked by walls, closed doors,
+rubble and other figures; monsters are transparent when the Overlord checks spawn squares
+(DJ-SPAWN-03). A large figure sees from, and is seen at, any of its squares (DJ-REF-18); a
+figure in a pit sees nothing (DJ-REF-13).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from questforge.engine.core.square import SquareBoard
+from questforge.engine.descent.game.state import Cell, Figure, MonsterFigure
+from questforge.engine.descent.model import IMPASSABLE, OPAQUE, QuestMap, footprint
+
+if TYPE_CHECKING:
+    from questforge.engine.descent.game.game import DescentGame
+
+
+class Geometry:
+    """Board questions for one game; rebuilt when a door opens or closes."""
+
+    def __init__(self, game: DescentGame, qmap: QuestMap) -> None:
+        self.game = game
+        self.qmap = qmap
+        self.terrain = qmap.quest.terrain
+        self.board: SquareBoard = qmap.board(())
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        closed = [d.id for d in self.qmap.quest.doors if d.id not in self.game.open_doors]
+        self.board = self.qmap.board(closed)
+
+    # --- occupancy -----------------------------------------------------------------------
+
+    def occupants(self) -> dict[Cell, Figure]:
+        out: dict[Cell, Figure] = {}
+        for fig in self.game.figures():
+            for c in fig.squares:
+                out[c] = fig
+        return out
+
+    def revealed(self, c: Cell) -> bool:
+        return self.qmap.area_of.get(c) in self.game.revealed
+
+    def blocks(self, fig: Figure, c: Cell) -> bool:
+        """Whether terrain keeps ``fig`` out of ``c`` (rubble, water; a hero's skill may
+        let it cross, DJ-SKILL-R01, G16)."""
+        terrain = self.terrain.get(c)
+        if terrain not in IMPASSABLE:
+            return False
+        skills = getattr(fig, "skills", ())
+        return not any(terrain in s.ignore for s in skills)
+
+    def standable(self, fig: Figure, origin: Cell, occupied: dict[Cell, Figure]) -> bool:
+        """Whether ``fig`` may end a move (or be placed) with its top-left on ``origin``."""
+        for c in footprint(origin, fig.size):
+            if c not in self.board or not self.revealed(c):
+                return False
+            if self.blocks(fig, c):
+                return False
+            other = occupied.get(c)
+            if other is not None and other is not fig:
+                return False
+            if isinstance(fig, MonsterFigure) and c in self.game.active_glyph_cells():
+                return False  # DJ-REF-31
+        if fig.size != (1, 1):
+            squares = set(footprint(origin, fig.size))
+            for x, y in squares:
+                for o in ((x + 1, y), (x, y + 1)):
+                    if o in squares and not self.board.crossable((x, y), o):
+                        return False
+        return True
+
+    def _enterable(
+        self, fig: Figure, origin: Cell, occupied: dict[Cell, Figure], fly: bool
+    ) -> bool:
+        for c in footprint(origin, fig.size):
+            if c not in self.board or not self.revealed(c):
+                return False
+            if fly:
+                continue
+            if self.blocks(fig, c):
+                return False
+            other = occupied.get(c)
+            if other is not None and other is not fig and other.side != fig.side:
+                return False
+        return True
+
+    def step_cost(self, fig: Figure, frm: Cell, to: Cell, fly: bool) -> int:
+        if fly or fig.size != (1, 1):
+            return 1
+        return 2 if self.terrain.get(frm) == "pit" else 1  # DJ-MAP-01 climbing out
+
+    def reachable(
+        self, fig: Figure, points: int, fly: bool = False
+    ) -> dict[Cell, tuple[int, list[Cell]]]:
+        """Every square ``fig`` can end on with ``points`` movement points: cost and path."""
+        if fig.cell is None or points <= 0:
+            return {}
+        occupied = self.occupants()
+        start = fig.cell
+        best: dict[Cell, int] = {start: 0}
+        parent: dict[Cell, Cell] = {}
+        heap: list[tuple[int, Cell]] = [(0, start)]
+        while heap:
+            cost, here = heapq.heappop(heap)
+            if cost > best.get(here, 1 << 30):
+                continue
+            for nxt in self._neighbours(fig, here):
+                if not self._enterable(fig, nxt, occupied, fly):
+                    continue
+                c2 = cost + self.step_cost(fig, here, nxt, fly)
+                if c2 > points or c2 >= best.get(nxt, 1 << 30):
+                    continue
+                best[nxt] = c2
+                parent[nxt] = here
+                heapq.heappush(heap, (c2, nxt))
+        out: dict[Cell, tuple[int, list[Cell]]] = {}
+        for c, cost in best.items():
+            if c == start or not self.standable(fig, c, occupied):
+                continue
+            path = [c]
+            while path[-1] != start:
+                path.append(parent[path[-1]])
+            path.reverse()
+            out[c] = (cost, path[1:])
+        return out
+
+    def _neighbours(self, fig: Figure, origin: Cell) -> list[Cell]:
+        if fig.size == (1, 1):
+            return self.board.neighbors(origin)
+        # a block moves one square in any of the 8 directions if every square can step
+        out = []
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                if (dx, dy) == (0, 0):
+                    continue
+                ok = True
+                for x, y in footprint(origin, fig.size):
+                    to = (x + dx, y + dy)
+                    if to not in self.board.neighbors((x, y)):
+                        ok = False
+                        break
+                if ok:
+                    out.append((origin[0] + dx, origin[1] + dy))
+        return out
+
+    # --- distance and sight --------------------------------------------------------------
+
+    def distance(self, a: Figure | Cell, b: Figure | Cell) -> int:
+        sa = a.squares if isinstance(a, Figure) else [a]
+        sb = b.squares if isinstance(b, Figure) else [b]
+        return min(self.board.distance(x, y) for x in sa for y in sb) if sa and sb else 999
+
+    def sees(
+        self,
+        a: Figure | Cell,
+        b: Figure | Cell,
+        *,
+        monsters_block: bool = True,
+        ignore: Iterable[Figure] = (),
+    ) -> bool:
+        """Line of sight from any square of ``a`` to any square of ``b`` (DJ-REF-11, 18)."""
+        sa = a.squares if isinstance(a, Figure) else [a]
+        sb = b.squares if isinstance(b, Figure) else [b]
+        if (
+            isinstance(a, Figure)
+            and a.cell is not None
+            and all(self.terrain.get(c) == "pit" for c in sa)
+        ):
+            return False  # DJ-REF-13: a figure in a pit sees nothing
+        skip = {id(f) for f in ignore}
+        if isinstance(a, Figure):
+            skip.add(id(a))
+        if isinstance(b, Figure):
+            skip.add(id(b))
+        occupied = self.occupants()
+
+        def opaque(c: Cell) -> bool:
+            if self.terrain.get(c) in OPAQUE:
+                return True
+            fig = occupied.get(c)
+            if fig is None or id(fig) in skip:
+                return False
+            return monsters_block or fig.side != "overlord"
+
+        return any(self.board.line_of_sight(x, y, opaque) for x in sa for y in sb)

@@ -1,0 +1,566 @@
+"""Attacks (DJ-ATK-01..09), abilities (DJ-ABIL), damage, conditions and death (DJ-DEATH).
+
+Order of an attack: declare a target square in line of sight (melee: adjacent, Reach: 2);
+roll the weapon's or monster's dice plus power dice; Aim and Dodge rerolls (DJ-ORD-01..03);
+any miss face misses (DJ-ATK-04); Fear takes its surges first (DJ-ABIL-06); the attacker
+spends the rest of the surges (DJ-ATK-05, 06); enhancements and Sorcery go to range as far
+as needed, the rest to damage; a ranged or magic attack whose range is short misses; the
+damage less armor (less Pierce) is dealt to the target and, for Blast, Sweep and Breath, to
+every figure the area covers (each figure once, DJ-REF-18).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from questforge.engine.descent.game.dice import assign_enhancements, roll, shows_surge, totals
+from questforge.engine.descent.game.state import Cell, Figure, HeroFigure, MonsterFigure
+from questforge.engine.descent.model import SurgeAbility
+
+if TYPE_CHECKING:
+    from questforge.engine.descent.game.game import DescentGame
+
+MAX_POWER_DICE = 5  # DJ-ATK-07, DJ-REF-05
+CONDITION_ABILITIES = ("burn", "poison", "stun", "web", "bleed")
+
+
+class TurnEnded(Exception):
+    """The active hero died: the turn ends at once (DJ-REF-35)."""
+
+
+@dataclass
+class Profile:
+    """Everything an attack rolls and adds, before surges."""
+
+    attack: str
+    dice: list[str]
+    power: int = 0
+    abilities: dict[str, int] = field(default_factory=dict)
+    surges: list[SurgeAbility] = field(default_factory=list)
+    damage: int = 0
+    range: int = 0
+    extra_surges: int = 0
+    source: str = ""
+
+
+def hero_profile(hero: HeroFigure) -> Profile | None:
+    weapon = hero.weapon
+    if weapon is None or weapon.attack is None:
+        return None
+    prof = Profile(
+        weapon.attack,
+        list(weapon.dice),
+        power=hero.traits.get(weapon.attack, 0),
+        abilities={a.name: a.rank for a in weapon.abilities},
+        surges=list(weapon.surges),
+        source=weapon.id,
+    )
+    for bonus in hero.attack_bonuses(weapon.attack):
+        prof.damage += bonus.damage
+        prof.range += bonus.range
+        prof.extra_surges += bonus.surges
+    return prof
+
+
+def monster_profile(game: DescentGame, monster: MonsterFigure) -> Profile:
+    assert monster.stats is not None and monster.monster is not None
+    prof = Profile(
+        monster.monster.attack,
+        list(monster.stats.dice),
+        abilities={a.name: a.rank for a in monster.stats.abilities},
+        surges=list(monster.stats.surges),
+        damage=monster.damage_bonus,
+        source=monster.monster.id,
+    )
+    for card in game.powers:  # DJ-REF-28: powers last for the rest of the game
+        prof.damage += card.bonus.get("damage", 0)
+        prof.range += card.bonus.get("range", 0)
+    # Command: +1 damage and +1 range per commander within 3, itself included (DJ-ABIL-05)
+    for other in game.monsters:
+        if (
+            other.cell is not None
+            and other.has("command")
+            and game.geometry.distance(other, monster) <= 3
+        ):
+            prof.damage += 1
+            prof.range += 1
+    return prof
+
+
+def power_die(game: DescentGame) -> str | None:
+    for die in sorted(game.pack.dice.values(), key=lambda d: d.id):
+        if die.role == "power":
+            return die.id
+    return None
+
+
+def melee_reach(prof: Profile) -> int:
+    return 2 if "reach" in prof.abilities else 1  # DJ-ABIL-12
+
+
+def targets(game: DescentGame, attacker: Figure, prof: Profile) -> list[Figure]:
+    """Enemies the attacker may target (DJ-ATK-01, 02; DJ-REF-06)."""
+    out = []
+    for fig in game.figures():
+        if fig.side == attacker.side or not fig.alive:
+            continue
+        dist = game.geometry.distance(attacker, fig)
+        if prof.attack == "melee" and dist > melee_reach(prof):
+            continue
+        if prof.attack != "melee" and dist > 12:
+            continue
+        if (
+            game.geometry.sees(attacker, fig)
+            or _crack_shot(game, attacker, prof, fig)
+            or _precision(game, attacker, prof, fig)
+        ):
+            out.append(fig)
+    return out
+
+
+def _precision(game: DescentGame, attacker: Figure, prof: Profile, fig: Figure) -> bool:
+    """Sight that ignores one figure in the way (DJ-SKILL-R12)."""
+    if not isinstance(attacker, HeroFigure) or prof.attack == "melee":
+        return False
+    if not attacker.has("precision"):
+        return False
+    return any(
+        game.geometry.sees(attacker, fig, ignore=[other])
+        for other in game.figures()
+        if other is not attacker and other is not fig
+    )
+
+
+def _crack_shot(game: DescentGame, attacker: Figure, prof: Profile, fig: Figure) -> bool:
+    """Sight traced from a square next to the hero (DJ-SKILL-R05)."""
+    if not isinstance(attacker, HeroFigure) or prof.attack == "melee" or attacker.cell is None:
+        return False
+    if not attacker.has("sight_from_adjacent"):
+        return False
+    return any(
+        game.geometry.sees(c, fig, ignore=[attacker])
+        for c in game.geometry.board.neighbors(attacker.cell)
+    )
+
+
+def armor_of(game: DescentGame, fig: Figure, attack: str) -> int:
+    if isinstance(fig, HeroFigure):
+        return fig.armor_against(attack)
+    assert isinstance(fig, MonsterFigure)
+    return fig.armor + sum(card.bonus.get("armor", 0) for card in game.powers)
+
+
+def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -> None:
+    """Resolve one attack of ``attacker`` on ``target`` (both on the board)."""
+    side = attacker.uid if isinstance(attacker, HeroFigure) else "overlord"
+    if isinstance(attacker, MonsterFigure) and isinstance(target, HeroFigure):
+        target = _taunt(game, attacker, target, prof)
+    dist = game.geometry.distance(attacker, target)
+    game.emit(
+        "attack-declared",
+        attacker=attacker.uid,
+        target=target.uid,
+        source=prof.source,
+        attack=prof.attack,
+        distance=dist,
+    )
+    power = prof.power
+    black = power_die(game)
+    if isinstance(attacker, HeroFigure) and black is not None:
+        room = min(attacker.fatigue, MAX_POWER_DICE - power)
+        if room > 0:  # DJ-ATK-07: 1 fatigue per extra power die
+            extra = game.ask(
+                "power-dice",
+                side,
+                list(range(room + 1)),
+                f"{attacker.name}: spend fatigue for extra power dice?",
+                fatigue=attacker.fatigue,
+            )
+            if extra:
+                attacker.fatigue -= int(extra)
+                power += int(extra)
+                game.emit("fatigue-spent", hero=attacker.uid, amount=int(extra), why="power dice")
+    power = min(power, MAX_POWER_DICE)
+    dice = prof.dice + ([black] * power if black else [])
+    rolls = roll(dice, game.pack.dice, game.rng)
+    game.emit("dice-rolled", attacker=attacker.uid, rolls=[[d, f] for d, f in rolls])
+    rolls = _rerolls(game, attacker, target, rolls)
+    total = totals(rolls, game.pack.dice)
+    if total.miss:
+        game.emit("attack-missed", attacker=attacker.uid, target=target.uid, why="miss")
+        return
+    surges = total.surges + prof.extra_surges
+    fear = target.rank_of("fear") if isinstance(target, MonsterFigure) and target.has("fear") else 0
+    if fear:
+        if surges < fear:  # DJ-ABIL-06
+            game.emit("attack-missed", attacker=attacker.uid, target=target.uid, why="fear")
+            return
+        surges -= fear
+    gained: dict[str, int] = dict(prof.abilities)
+    bonus_damage = prof.damage
+    bonus_range = prof.range
+    while surges > 0:
+        options: list[Any] = [{"spend": "done"}]
+        for i, s in enumerate(prof.surges):
+            if s.cost <= surges:
+                options.append(
+                    {"spend": "ability", "index": i, "cost": s.cost, **_describe_surge(s)}
+                )
+        if not isinstance(attacker, HeroFigure) and surges >= 2:
+            options.append({"spend": "threat", "cost": 2})  # DJ-ATK-06
+        if len(options) == 1:
+            break
+        choice = game.ask(
+            "spend-surges", side, options, f"{surges} surge(s) to spend", surges=surges
+        )
+        if choice["spend"] == "done":
+            break
+        if choice["spend"] == "threat":
+            surges -= 2
+            game.gain_threat(1, "surges")
+            continue
+        s = prof.surges[choice["index"]]
+        surges -= s.cost
+        bonus_damage += s.damage
+        bonus_range += s.range
+        if s.ability is not None:
+            gained[s.ability.name] = gained.get(s.ability.name, 0) + max(1, s.ability.rank)
+        game.emit(
+            "surge-spent",
+            attacker=attacker.uid,
+            cost=s.cost,
+            damage=s.damage,
+            range=s.range,
+            ability=s.ability.name if s.ability else None,
+        )
+    range_total = total.range + bonus_range
+    sorcery = gained.get("sorcery", 0) if prof.attack == "magic" else 0  # DJ-ABIL-14
+    needs = 0 if prof.attack == "melee" or "breath" in gained else dist - range_total
+    enh_range, enh_damage = assign_enhancements(total.enhancements + sorcery, needs)
+    if prof.attack != "melee" and "breath" not in gained and range_total + enh_range < dist:
+        game.emit("attack-missed", attacker=attacker.uid, target=target.uid, why="range")
+        return  # DJ-ATK-04, DJ-REF-06
+    damage = total.damage + bonus_damage + enh_damage
+    hit = _area(game, attacker, target, gained)
+    for fig in hit:
+        if not fig.alive or fig.cell is None:
+            continue
+        armor = max(0, armor_of(game, fig, prof.attack) - gained.get("pierce", 0))  # DJ-ABIL-10
+        dealt = max(0, damage - armor)
+        game.emit(
+            "attack-hit",
+            attacker=attacker.uid,
+            target=fig.uid,
+            damage=damage,
+            armor=armor,
+            dealt=dealt,
+        )
+        was_on_board = fig.cell
+        apply_damage(game, fig, dealt, attacker, "attack")
+        if dealt >= 1 and fig.alive and fig.cell is not None:
+            _conditions(game, fig, gained, dealt)
+            if "knockback" in gained and was_on_board is not None:
+                _knockback(game, attacker, fig, side)
+
+
+def _taunt(game: DescentGame, attacker: MonsterFigure, target: Figure, prof: Profile) -> Figure:
+    """A taunting hero within range may draw the attack (DJ-SKILL-M15)."""
+    for hero in game.heroes:
+        reach = max((s.taunt for s in hero.skills), default=0)
+        if hero is target or not reach or hero.cell is None:
+            continue
+        if game.geometry.distance(hero, attacker) > reach or hero not in targets(
+            game, attacker, prof
+        ):
+            continue
+        if (
+            game.ask("taunt", hero.uid, ["no", "taunt"], f"{hero.name}: taunt {attacker.name}?")
+            == "taunt"
+        ):
+            game.emit("taunted", hero=hero.uid, figure=attacker.uid)
+            return hero
+    return target
+
+
+def _describe_surge(s: SurgeAbility) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if s.damage:
+        out["damage"] = s.damage
+    if s.range:
+        out["range"] = s.range
+    if s.ability is not None:
+        out["ability"] = s.ability.name
+        if s.ability.rank:
+            out["rank"] = s.ability.rank
+    return out
+
+
+def _rerolls(
+    game: DescentGame, attacker: Figure, target: Figure, rolls: list[tuple[str, int]]
+) -> list[tuple[str, int]]:
+    """Aim (attacker) and Dodge (defending hero) rerolls; both together cancel (DJ-ORD-01..03)."""
+    aim = isinstance(attacker, HeroFigure) and (
+        "aim" in attacker.orders
+        or (  # DJ-SKILL-R16: two-handed ranged attacks count as aimed
+            attacker.has("aimed_two_handed")
+            and attacker.weapon is not None
+            and attacker.weapon.attack == "ranged"
+            and attacker.weapon.hands == 2
+        )
+    )
+    dodge = isinstance(target, HeroFigure) and "dodge" in target.orders
+    if aim and isinstance(attacker, HeroFigure):
+        attacker.orders.discard("aim")  # spent once the aimed attack is made
+    if aim and dodge:
+        game.emit("orders-cancelled", attacker=attacker.uid, target=target.uid)
+        return rolls
+    table = game.pack.dice
+    if aim:
+        choice = game.ask(
+            "aim-reroll", attacker.uid, ["keep", "reroll"], "Aim: reroll misses and weak dice?"
+        )
+        if choice == "reroll":
+            rolls = [
+                (d, game.rng.randbelow(len(table[d].faces))) if _weak(game, (d, f)) else (d, f)
+                for d, f in rolls
+            ]
+            game.emit(
+                "dice-rerolled", attacker=attacker.uid, rolls=[[d, f] for d, f in rolls], why="aim"
+            )
+    if dodge:
+        choice = game.ask(
+            "dodge-reroll", target.uid, ["keep", "reroll"], "Dodge: make the Overlord reroll?"
+        )
+        if choice == "reroll":
+            rolls = [
+                (d, game.rng.randbelow(len(table[d].faces))) if not _weak(game, (d, f)) else (d, f)
+                for d, f in rolls
+            ]
+            game.emit(
+                "dice-rerolled",
+                attacker=attacker.uid,
+                rolls=[[d, f] for d, f in rolls],
+                why="dodge",
+            )
+    return rolls
+
+
+def _weak(game: DescentGame, rolled: tuple[str, int]) -> bool:
+    """A die worth rerolling for the attacker: a miss, or one without damage or surge."""
+    f = game.pack.dice[rolled[0]].faces[rolled[1]]
+    return f.miss or (f.damage == 0 and f.surges == 0 and f.enhancements == 0)
+
+
+def _area(
+    game: DescentGame, attacker: Figure, target: Figure, gained: dict[str, int]
+) -> list[Figure]:
+    """The target plus whoever a Blast, Sweep or Breath also hits, each once (DJ-REF-18)."""
+    hit: list[Figure] = [target]
+    centre = target.cell
+    assert centre is not None
+    if "blast" in gained:  # DJ-ABIL-02: friend and foe within X of the target, in its sight
+        radius = max(1, gained["blast"])
+        for fig in game.figures():
+            if (
+                fig not in hit
+                and game.geometry.distance(fig, centre) <= radius
+                and game.geometry.sees(centre, fig, ignore=[target])
+            ):
+                hit.append(fig)
+    if "sweep" in gained:  # DJ-ABIL-15: every enemy in melee range
+        for fig in game.figures():
+            if (
+                fig not in hit
+                and fig.side != attacker.side
+                and game.geometry.distance(attacker, fig) <= 1
+            ):
+                hit.append(fig)
+    if "breath" in gained:  # DJ-ABIL-03: our template: the target square and the 8 around it
+        for fig in game.figures():
+            if fig not in hit and fig is not attacker and game.geometry.distance(fig, centre) <= 1:
+                hit.append(fig)
+    return hit
+
+
+def _conditions(game: DescentGame, fig: Figure, gained: dict[str, int], dealt: int) -> None:
+    """Burn, poison, stun, web and bleed land when at least 1 damage was dealt (DJ-ABIL-04,
+    11, 16, 18); poison places one token per damage (DJ-EFF-02)."""
+    for name in CONDITION_ABILITIES:
+        if name not in gained:
+            continue
+        if isinstance(fig, HeroFigure) and fig.immune(name):
+            continue
+        if name == "stun" and isinstance(fig, MonsterFigure) and fig.named is not None:
+            continue  # DJ-ABIL-16, DJ-REF-24
+        tokens = dealt if name == "poison" else 1
+        fig.conditions[name] += tokens
+        game.emit("condition-added", figure=fig.uid, condition=name, tokens=tokens)
+
+
+def _knockback(game: DescentGame, attacker: Figure, fig: Figure, side: str) -> None:
+    """Move the damaged figure up to 3 squares (DJ-ABIL-09)."""
+    if isinstance(fig, HeroFigure) and fig.immune("knockback"):
+        return
+    occupied = game.geometry.occupants()
+    origin = fig.cell
+    assert origin is not None
+    options: list[Any] = ["stay"]
+    for c in sorted(game.geometry.board.cells()):
+        if (
+            c != origin
+            and game.geometry.board.distance(c, origin) <= 3
+            and game.geometry.standable(fig, c, occupied)
+        ):
+            options.append(list(c))
+    choice = game.ask("knockback", side, options, f"Knock {fig.name} back to?", figure=fig.uid)
+    if choice != "stay":
+        fig.cell = (choice[0], choice[1])
+        game.emit("figure-moved", figure=fig.uid, path=[choice], why="knockback")
+
+
+def apply_damage(
+    game: DescentGame, fig: Figure, amount: int, source: Figure | None, why: str
+) -> None:
+    """Take ``amount`` wounds; a hero taking damage loses Aim, Guard and Rest (DJ-ORD-01, 04,
+    05); dying is handled here (DJ-DEATH, DJ-REF-25)."""
+    if amount <= 0:
+        return
+    fig.wounds -= amount
+    game.emit("damage-taken", figure=fig.uid, amount=amount, wounds=max(0, fig.wounds), why=why)
+    if isinstance(fig, HeroFigure):
+        lost = fig.orders & {"aim", "guard", "rest"}
+        if lost:
+            fig.orders -= lost
+            game.emit("orders-lost", hero=fig.uid, orders=sorted(lost))
+    if fig.wounds <= 0:
+        if isinstance(fig, HeroFigure):
+            hero_dies(game, fig)
+        else:
+            assert isinstance(fig, MonsterFigure)
+            monster_dies(game, fig, source, overkill=-fig.wounds)
+
+
+def hero_dies(game: DescentGame, hero: HeroFigure) -> None:
+    """DJ-DEATH-01..04, DJ-REF-35: to town, conquest lost, half the gold (to 25) lost, full
+    wounds and fatigue, no lingering effects; the hero's turn ends if it was theirs."""
+    blast = max((s.death_blast for s in hero.skills), default=0)
+    if blast and hero.cell is not None:  # DJ-SKILL-G12
+        for m in list(game.monsters):
+            if m.cell is not None and m.named is None and game.geometry.distance(m, hero) <= blast:
+                where = m.cell
+                m.cell = None
+                m.wounds = 0
+                game.emit(
+                    "monster-killed",
+                    figure=m.uid,
+                    monster=m.monster.id if m.monster else None,
+                    cell=where,
+                    by=hero.uid,
+                )
+    lost_gold = (hero.gold // 2) // 25 * 25
+    hero.gold -= lost_gold
+    cell = hero.cell
+    hero.cell = None
+    hero.in_town = True
+    hero.deaths += 1
+    hero.wounds = hero.max_wounds
+    hero.fatigue = hero.max_fatigue
+    for key in hero.conditions:
+        hero.conditions[key] = 0
+    hero.orders.clear()
+    game.emit("hero-killed", hero=hero.uid, cell=cell, gold_lost=lost_gold)
+    assert hero.hero is not None
+    game.gain_conquest(-hero.hero.conquest, f"{hero.uid} killed")
+    if getattr(game, "active_hero", None) is hero:
+        raise TurnEnded()
+
+
+def monster_dies(
+    game: DescentGame, fig: MonsterFigure, killer: Figure | None, overkill: int
+) -> None:
+    if fig.has("undying"):  # DJ-ABIL-17
+        black = power_die(game)
+        if black is not None:
+            rolled = roll([black], game.pack.dice, game.rng)
+            if rolled and shows_surge(game.pack.dice, rolled[0]):
+                fig.wounds = fig.max_wounds - overkill
+                for key in fig.conditions:
+                    fig.conditions[key] = 0
+                game.emit("monster-undying", figure=fig.uid, wounds=fig.wounds)
+                if fig.wounds > 0:
+                    return
+    cell = fig.cell
+    fig.cell = None
+    fig.wounds = 0
+    game.emit(
+        "monster-killed",
+        figure=fig.uid,
+        monster=fig.monster.id if fig.monster else None,
+        cell=cell,
+        by=killer.uid if killer else None,
+    )
+    if isinstance(killer, HeroFigure):  # DJ-SKILL-G03
+        gain = min(sum(s.kill_fatigue for s in killer.skills), killer.max_fatigue - killer.fatigue)
+        if gain > 0:
+            killer.fatigue += gain
+            game.emit("fatigue-restored", hero=killer.uid, fatigue=killer.fatigue, why="kill")
+    if fig.rank == "master" and fig.named is None and isinstance(killer, HeroFigure):
+        killer.gold += 50  # DJ-REF-23 bounty
+        game.emit("gold-gained", heroes=[killer.uid], amount=50, why="master bounty")
+    if fig.named is not None:
+        game.killed_named.add(fig.named.id)
+        game.fire_events("named-killed", fig.named.id)
+        game.gain_conquest(fig.named.conquest, f"{fig.named.id} killed")
+    game.check_objectives()
+
+
+def heal(game: DescentGame, fig: Figure, amount: int) -> None:
+    """Healing removes poison first, one token per point (DJ-EFF-03)."""
+    cured = min(fig.conditions["poison"], amount)
+    fig.conditions["poison"] -= cured
+    healed = min(amount - cured, fig.max_wounds - fig.wounds)
+    fig.wounds += healed
+    game.emit("healed", figure=fig.uid, poison_removed=cured, wounds=healed)
+
+
+def start_of_turn_effects(game: DescentGame, fig: Figure) -> bool:
+    """Burn, bleed and web at the start of a figure's turn (DJ-EFF-01, 10, 11). Returns
+    whether the figure may still spend movement points (webbed figures may not)."""
+    black = power_die(game)
+    table = game.pack.dice
+    if fig.conditions["burn"] and black is not None:
+        for rolled in roll([black] * fig.conditions["burn"], table, game.rng):
+            if shows_surge(table, rolled):
+                fig.conditions["burn"] -= 1
+        game.emit("burn-rolled", figure=fig.uid, remaining=fig.conditions["burn"])
+        if fig.conditions["burn"]:
+            apply_damage(game, fig, fig.conditions["burn"], None, "burn")
+            if not fig.alive or fig.cell is None:
+                return False
+    if fig.conditions["bleed"]:  # our reading: 1 wound per token, then one token goes
+        amount = fig.conditions["bleed"]
+        fig.conditions["bleed"] -= 1
+        apply_damage(game, fig, amount, None, "bleed")
+        if not fig.alive or fig.cell is None:
+            return False
+    if fig.conditions["web"] and black is not None:
+        for rolled in roll([black] * fig.conditions["web"], table, game.rng):
+            if shows_surge(table, rolled):
+                fig.conditions["web"] -= 1
+        game.emit("web-rolled", figure=fig.uid, remaining=fig.conditions["web"])
+        return fig.conditions["web"] == 0
+    return True
+
+
+def aura_damage(game: DescentGame, mover: Figure, cell: Cell) -> None:
+    """Moving next to an enemy with Aura costs 1 wound, armor ignored (DJ-ABIL-01)."""
+    for fig in game.figures():
+        aura = isinstance(fig, MonsterFigure) and fig.side != mover.side and fig.has("aura")
+        if (
+            aura
+            and game.geometry.distance(fig, cell) <= 1
+            and mover.alive
+            and mover.cell is not None
+        ):
+            apply_damage(game, mover, 1, fig, "aura")

@@ -1,0 +1,561 @@
+"""Hero turns (DJ-TURN, DJ-ORD, DJ-AP, DJ-MAP, DJ-TREAS) and the town (DJ-SHOP).
+
+A hero turn: orders placed last turn expire (Rest restores fatigue, DJ-ORD-05); burn, bleed
+and web are rolled (DJ-EFF); a stunned hero loses a token and may only move at Speed or
+attack once (DJ-EFF-04, 05); then the hero equips (DJ-TURN-01) and chooses one of the four
+actions, which sets the movement points and attacks of the turn (DJ-TURN-03..06). The turn
+is a loop of steps (move, attack, open a door or chest, stairs, glyph, potion, a fatigue for
+a movement point) until the hero ends it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from questforge.engine.descent.game.combat import (
+    TurnEnded,
+    apply_damage,
+    attack,
+    aura_damage,
+    heal,
+    hero_profile,
+    start_of_turn_effects,
+    targets,
+)
+from questforge.engine.descent.game.state import Cell, HeroFigure, MonsterFigure
+from questforge.engine.descent.model import Item
+
+if TYPE_CHECKING:
+    from questforge.engine.descent.game.game import DescentGame
+
+ACTIONS = ("advance", "run", "battle", "ready")
+ORDERS = ("guard", "aim", "dodge", "rest")
+MAX_POTIONS = 3  # DJ-TURN-02
+PACK_SIZE = 3  # DJ-REF-40
+
+
+def hero_phase(game: DescentGame) -> None:
+    """Every hero once, in the order the heroes choose (DJ-ROUND-01, DJ-REF-39)."""
+    remaining = list(game.heroes)
+    while remaining:
+        uid = game.ask("hero-order", "heroes", [h.uid for h in remaining], "Which hero acts next?")
+        hero = next(h for h in remaining if h.uid == uid)
+        remaining.remove(hero)
+        hero_turn(game, hero)
+
+
+def hero_turn(game: DescentGame, hero: HeroFigure) -> None:
+    from questforge.engine.descent.game.overlord import offer_trap
+
+    game.active_hero = hero
+    hero.glyph_used = False
+    hero.used = set()
+    hero.turn_action = ""
+    game.emit(
+        "hero-turn-started",
+        hero=hero.uid,
+        round=game.round,
+        wounds=hero.wounds,
+        fatigue=hero.fatigue,
+    )
+    try:
+        if "rest" in hero.orders:  # DJ-ORD-05
+            hero.fatigue = hero.max_fatigue
+            game.emit("fatigue-restored", hero=hero.uid, fatigue=hero.fatigue, why="rest")
+        expired = hero.orders & {"guard", "dodge", "rest"}
+        hero.orders -= expired  # DJ-ORD-02, 04, 05: last until the hero's next turn
+        if hero.cell is not None:
+            offer_trap(game, "hero-turn-start", hero)
+        can_move = True
+        stunned = False
+        if hero.cell is not None:
+            can_move = start_of_turn_effects(game, hero)
+            if hero.conditions["stun"]:  # DJ-EFF-04, 06
+                hero.conditions["stun"] -= 1
+                stunned = True
+                game.emit("stun-removed", figure=hero.uid, remaining=hero.conditions["stun"])
+        equip_phase(game, hero)
+        _act(game, hero, can_move, stunned)
+    except TurnEnded:
+        pass
+    finally:
+        game.active_hero = None
+    game.emit("hero-turn-ended", hero=hero.uid)
+
+
+def grappled(game: DescentGame, hero: HeroFigure) -> bool:
+    """Enemies within 1 of a grappling monster cannot spend movement (DJ-ABIL-08)."""
+    return any(
+        isinstance(m, MonsterFigure) and m.has("grapple") and game.geometry.distance(m, hero) <= 1
+        for m in game.figures()
+    )
+
+
+def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> None:
+    if stunned:  # DJ-EFF-04, 05: move at Speed or attack once, no action type
+        choice = game.ask(
+            "action", hero.uid, ["stunned-move", "stunned-attack"], f"{hero.name} is stunned"
+        )
+        mp, attacks = (hero.speed, 0) if choice == "stunned-move" else (0, 1)
+    else:
+        options = list(ACTIONS) if hero.cell is not None else ["run", "advance"]
+        choice = game.ask("action", hero.uid, options, f"{hero.name}: choose an action")
+        mp, attacks = {
+            "run": (2 * hero.speed, 0),  # DJ-TURN-03
+            "battle": (0, 2),  # DJ-TURN-04
+            "advance": (hero.speed, 1),  # DJ-TURN-05
+            "ready": (hero.speed, 1),  # DJ-TURN-06: one of them, chosen below
+        }[choice]
+        if choice == "ready" and hero.has("ready_both"):  # DJ-SKILL-M06
+            mp, attacks = hero.speed, 1
+        elif choice == "ready":
+            half = game.ask("ready", hero.uid, ["move", "attack"], "Ready: move or attack?")
+            mp, attacks = (hero.speed, 0) if half == "move" else (0, 1)
+        charge = max((s.battle_charge for s in hero.skills), default=0)
+        can_charge = choice == "battle" and charge and hero.fatigue >= charge  # DJ-SKILL-M02
+        if (
+            can_charge
+            and game.ask("battle-charge", hero.uid, ["no", "charge"], "Charge?") == "charge"
+        ):
+            hero.fatigue -= charge
+            mp, attacks = (hero.speed + 1) // 2, 3
+            game.emit("fatigue-spent", hero=hero.uid, amount=charge, why="battle charge")
+        for skill in hero.skills:  # DJ-SKILL-M01, M05
+            if skill.on_action is not None and skill.on_action[0] == choice:
+                gain = min(skill.on_action[1], hero.max_fatigue - hero.fatigue)
+                if gain:
+                    hero.fatigue += gain
+                    game.emit("fatigue-restored", hero=hero.uid, fatigue=hero.fatigue, why=skill.id)
+    hero.turn_action = choice
+    if hero.conditions["monkey"]:  # DJ-EFF-09: no attacks, at most 5 squares
+        mp, attacks = min(mp, 5), 0
+    game.emit("action-chosen", hero=hero.uid, action=choice, mp=mp, attacks=attacks)
+    if not can_move:
+        mp = 0  # DJ-EFF-11: webbed
+    moved = False
+    while True:
+        movable = can_move and not grappled(game, hero)
+        options = step_options(game, hero, mp, attacks, movable, moved)
+        step = game.ask(
+            "step",
+            hero.uid,
+            options,
+            f"{hero.name}: {mp} MP, {attacks} attack(s) left",
+            mp=mp,
+            attacks=attacks,
+        )
+        kind = step["do"]
+        if kind == "end":
+            break
+        if kind == "fatigue-attack":  # DJ-SKILL-M04, R04, G07
+            hero.fatigue -= int(step["fatigue"])
+            hero.used.add(step["skill"])
+            attacks += 1
+            game.emit(
+                "fatigue-spent", hero=hero.uid, amount=int(step["fatigue"]), why=step["skill"]
+            )
+        elif kind == "fatigue-mp":  # DJ-TURN-07
+            hero.fatigue -= 1
+            mp += 1
+            game.emit("fatigue-spent", hero=hero.uid, amount=1, why="movement point")
+        elif kind == "move":
+            mp -= int(step["cost"])
+            moved = True
+            move_hero(game, hero, [tuple(c) for c in step["path"]])
+        elif kind == "attack":
+            attacks -= 1
+            target = game.figure(step["target"])
+            prof = hero_profile(hero)
+            if target is not None and prof is not None:
+                attack(game, hero, target, prof)
+                cleave = max((s.cleave for s in hero.skills), default=0)
+                killed = target.cell is None or not target.alive
+                can_cleave = killed and cleave and prof.attack == "melee" and hero.fatigue >= cleave
+                if (
+                    can_cleave
+                    and game.ask("cleave", hero.uid, ["no", "attack"], "Cleave?") == "attack"
+                ):
+                    hero.fatigue -= cleave  # DJ-SKILL-M07
+                    attacks += 1
+                    game.emit("fatigue-spent", hero=hero.uid, amount=cleave, why="cleave")
+        elif kind == "telekinesis":  # DJ-SKILL-G01
+            hero.fatigue -= 1
+            moved_fig = game.figure(step["figure"])
+            if moved_fig is not None:
+                moved_fig.cell = (step["to"][0], step["to"][1])
+                game.emit("fatigue-spent", hero=hero.uid, amount=1, why="telekinesis")
+                game.emit(
+                    "figure-moved", figure=moved_fig.uid, path=[step["to"]], why="telekinesis"
+                )
+        elif kind == "open-door":
+            mp -= int(step["cost"])
+            game.open_door(step["door"], hero)
+            from questforge.engine.descent.game.overlord import offer_trap
+
+            offer_trap(game, "door-opened", hero)
+        elif kind == "open-chest":
+            mp -= int(step["cost"])
+            open_chest(game, hero, step["chest"])
+        elif kind == "stairs":  # DJ-MAP-05, DJ-REF-15
+            mp -= 1
+            to = (step["to"][0], step["to"][1])
+            hero.cell = to
+            game.emit("figure-moved", figure=hero.uid, path=[to], why="stairs")
+            area = game.qmap.area_of.get(to)
+            if area is not None:
+                game.reveal(area)
+            enter_square(game, hero, to)
+        elif kind == "to-town":  # DJ-MAP-07
+            mp -= 1
+            hero.glyph_used = True
+            hero.cell = None
+            hero.in_town = True
+            game.emit("hero-to-town", hero=hero.uid, glyph=step["glyph"])
+        elif kind == "from-town":
+            mp -= 1
+            hero.glyph_used = True
+            hero.in_town = False
+            hero.cell = (step["to"][0], step["to"][1])
+            game.emit("hero-from-town", hero=hero.uid, glyph=step["glyph"], cell=hero.cell)
+        elif kind == "shop":  # DJ-SHOP-03
+            mp -= game.shop.visit_cost
+            shop_visit(game, hero)
+        elif kind == "potion":  # DJ-TREAS-02, 03
+            mp -= 1
+            hero.potions.remove(step["potion"])
+            game.emit("potion-drunk", hero=hero.uid, potion=step["potion"])
+            if step["potion"] == "healing":
+                heal(game, hero, 3)
+            else:
+                hero.fatigue = hero.max_fatigue
+                game.emit("fatigue-restored", hero=hero.uid, fatigue=hero.fatigue, why="potion")
+    if hero.conditions["monkey"]:  # DJ-EFF-08
+        if hero.monkey_fresh:
+            hero.monkey_fresh = False
+        else:
+            hero.conditions["monkey"] -= 1
+            game.emit("monkey-token-removed", hero=hero.uid, remaining=hero.conditions["monkey"])
+    still = max((s.still_heal for s in hero.skills), default=0)
+    if still and not moved and hero.cell is not None:  # DJ-SKILL-G14
+        heal(game, hero, still)
+    if choice == "ready" and hero.cell is not None:  # DJ-TURN-06
+        order = game.ask("order", hero.uid, list(ORDERS), f"{hero.name}: place an order")
+        hero.orders.add(order)
+        game.emit("order-placed", hero=hero.uid, order=order)
+
+
+def step_options(
+    game: DescentGame, hero: HeroFigure, mp: int, attacks: int, movable: bool, moved: bool
+) -> list[Any]:
+    """Everything the hero may do next; ``{"do": "end"}`` is always last."""
+    out: list[Any] = []
+    door_cost = min([s.door_cost for s in hero.skills if s.door_cost is not None] or [2])
+    if hero.in_town or hero.cell is None:
+        if mp >= game.shop.visit_cost:
+            out.append({"do": "shop", "cost": game.shop.visit_cost})
+        if mp >= 1 and not hero.glyph_used:
+            for o in game.quest.objects:
+                if o.type == "glyph" and o.id in game.glyphs:
+                    cell = game.free_square_near(hero, [o.cell])
+                    if cell is not None:
+                        out.append({"do": "from-town", "glyph": o.id, "to": list(cell)})
+        out.append({"do": "end"})
+        return out
+    if attacks > 0:
+        prof = hero_profile(hero)
+        if prof is not None:
+            for t in targets(game, hero, prof):
+                out.append({"do": "attack", "target": t.uid, "cell": list(t.cell or (0, 0))})
+    if movable and mp > 0:
+        for cell, (cost, path) in sorted(game.geometry.reachable(hero, mp).items()):
+            out.append(
+                {"do": "move", "to": list(cell), "cost": cost, "path": [list(c) for c in path]}
+            )
+    here = hero.cell
+    if movable and mp >= door_cost:
+        for door in game.quest.doors:
+            if door.id in game.open_doors or (door.rune and door.rune not in game.keys):
+                continue  # DJ-MAP-08, DJ-REF-37
+            if any(game.geometry.board.distance(here, c) <= 1 for e in door.edges for c in e):
+                out.append({"do": "open-door", "door": door.id, "cost": door_cost})
+    for o in game.quest.objects:
+        if o.cell != here or o.id in game.taken:
+            continue
+        if o.type == "chest" and mp >= door_cost:
+            out.append({"do": "open-chest", "chest": o.id, "cost": door_cost})
+        if o.type == "stairs" and mp >= 1 and movable:
+            occupied = game.geometry.occupants()
+            for other in game.qmap.stairs_links().get(here, []):
+                if other not in occupied:
+                    out.append({"do": "stairs", "to": list(other)})
+        if o.type == "glyph" and o.id in game.glyphs and mp >= 1 and not hero.glyph_used:
+            out.append({"do": "to-town", "glyph": o.id})
+    if mp >= 1 and not hero.conditions["monkey"]:  # DJ-EFF-09: no potions for monkeys
+        for potion in sorted(set(hero.potions)):
+            out.append({"do": "potion", "potion": potion})
+    weapon = hero.weapon
+    for skill in hero.skills:
+        extra = skill.extra_attack
+        if extra is None or weapon is None or weapon.attack is None:
+            continue
+        kind, cost, action, once = extra
+        if kind not in ("any", weapon.attack) or (action and action != hero.turn_action):
+            continue
+        if hero.fatigue >= cost and not (once and skill.id in hero.used):
+            out.append({"do": "fatigue-attack", "skill": skill.id, "fatigue": cost})
+    if hero.has("telekinesis") and hero.fatigue > 0:
+        occupied = game.geometry.occupants()
+        for fig in game.figures():
+            if fig is hero or fig.size != (1, 1) or not game.geometry.sees(hero, fig):
+                continue
+            assert fig.cell is not None
+            for c in sorted(game.geometry.board.neighbors(fig.cell)):
+                if game.geometry.standable(fig, c, occupied):
+                    out.append({"do": "telekinesis", "figure": fig.uid, "to": list(c)})
+    if movable and hero.fatigue > 0:
+        out.append({"do": "fatigue-mp"})
+    out.append({"do": "end"})
+    return out
+
+
+def move_hero(game: DescentGame, hero: HeroFigure, path: list[Any]) -> None:
+    from questforge.engine.descent.game.overlord import guard_and_traps_after_hero_move
+
+    hero.orders.discard("aim")  # DJ-ORD-01: lost when the hero moves
+    for step in path:
+        cell = (int(step[0]), int(step[1]))
+        hero.cell = cell
+        game.emit("figure-moved", figure=hero.uid, path=[cell], why="move")
+        enter_square(game, hero, cell)
+        if hero.cell is None:
+            return
+    guard_and_traps_after_hero_move(game, hero)
+
+
+def enter_square(game: DescentGame, hero: HeroFigure, cell: Cell) -> None:
+    """What stepping on a square does: pits, lava, aura, glyphs, pick-ups, square events."""
+    terrain = game.quest.terrain.get(cell)
+    if terrain == "pit" and "pit" not in _ignored(hero):  # DJ-MAP-01, DJ-REF-13
+        game.emit("fell-in-pit", figure=hero.uid, cell=cell)
+        apply_damage(game, hero, 1, None, "pit")
+    if terrain == "lava" and "lava" not in _ignored(hero):  # our reading, docs/descent.md
+        apply_damage(game, hero, 1, None, "lava")
+        if hero.cell is not None:
+            hero.conditions["burn"] += 1
+            game.emit("condition-added", figure=hero.uid, condition="burn", tokens=1)
+    if hero.cell is None:
+        return
+    aura_damage(game, hero, cell)
+    if hero.cell is None:
+        return
+    for o in game.quest.objects:
+        if o.cell != cell or o.id in game.taken:
+            continue
+        if o.type == "glyph" and o.id not in game.glyphs:  # DJ-MAP-06, DJ-REF-34
+            game.glyphs.add(o.id)
+            game.emit("glyph-activated", glyph=o.id, hero=hero.uid)
+            game.fire_events("glyph-activated", o.id)
+            game.gain_conquest(3, f"glyph {o.id}")
+        elif o.type == "coins":  # DJ-TREAS-01: every hero, dead or alive
+            game.taken.add(o.id)
+            for h in game.heroes:
+                h.gold += o.amount
+            game.emit("gold-gained", heroes=[h.uid for h in game.heroes], amount=o.amount, why=o.id)
+        elif o.type in ("healing-potion", "vitality-potion"):
+            game.taken.add(o.id)
+            kind = o.type.split("-")[0]
+            _add_potion(game, hero, kind)
+        elif o.type == "runekey":  # DJ-REF-37: unlocks its colour for every hero
+            game.taken.add(o.id)
+            if o.colour:
+                game.keys.add(o.colour)
+            game.emit("runekey-taken", key=o.id, colour=o.colour, hero=hero.uid)
+    game.fire_events("square-entered", None, cell)
+    game.check_objectives()
+
+
+def _ignored(hero: HeroFigure) -> set[str]:
+    return {t for s in hero.skills for t in s.ignore}
+
+
+def _add_potion(game: DescentGame, hero: HeroFigure, kind: str) -> None:
+    if len(hero.potions) < MAX_POTIONS:
+        hero.potions.append(kind)
+        game.emit("potion-gained", hero=hero.uid, potion=kind)
+
+
+def open_chest(game: DescentGame, hero: HeroFigure, chest_id: str) -> None:
+    """DJ-TREAS-04..12: curses first (threat per hero), then the Overlord's trap, then the
+    contents for every hero; the chest leaves the game."""
+    from questforge.engine.descent.game.overlord import offer_trap
+
+    chest = game.quest.object(chest_id)
+    assert chest is not None
+    game.taken.add(chest_id)
+    game.emit("chest-opened", chest=chest_id, hero=hero.uid)
+    for kind, amount in chest.contents:
+        if kind == "curse":  # DJ-TREAS-09
+            game.gain_threat(amount * game.hero_count, "curse")
+    offer_trap(game, "chest-opened", hero)
+    game.fire_events("chest-opened", chest_id)
+    for kind, amount in chest.contents:
+        if kind == "coins":  # DJ-TREAS-08
+            for h in game.heroes:
+                h.gold += amount
+            game.emit(
+                "gold-gained", heroes=[h.uid for h in game.heroes], amount=amount, why=chest_id
+            )
+        elif kind in ("copper", "silver", "gold"):
+            for h in game.heroes:
+                for _ in range(amount):
+                    draw_treasure(game, h, kind)
+        elif kind == "conquest":
+            game.gain_conquest(amount, f"chest {chest_id}")
+    game.check_objectives()
+
+
+def draw_treasure(game: DescentGame, hero: HeroFigure, tier: str) -> None:
+    """Draw one treasure card: keep it, or discard it for its tier's price (DJ-TREAS-05..07,
+    11: an empty deck gives nothing)."""
+    pile = game.treasure.get(tier, [])
+    if not pile:
+        game.emit("treasure-empty", hero=hero.uid, tier=tier)
+        return
+    item = pile.pop()
+    value = game.shop.prices.get(tier, 0)
+    choice = game.ask(
+        "treasure",
+        hero.uid,
+        ["keep", "sell"],
+        f"{hero.name} draws {item.name}",
+        item=item.id,
+        gold=value,
+    )
+    game.emit("treasure-drawn", hero=hero.uid, item=item.id, tier=tier, kept=choice == "keep")
+    if choice == "keep":
+        gain_item(game, hero, item)
+    else:
+        hero.gold += value
+        game.emit("gold-gained", heroes=[hero.uid], amount=value, why=f"discarded {item.id}")
+
+
+def gain_item(game: DescentGame, hero: HeroFigure, item: Item) -> None:
+    """Equip a new item, or put it in the pack (DJ-TREAS-12, DJ-REF-40)."""
+    if item.type == "potion" and item.potion is not None:
+        _add_potion(game, hero, item.potion)
+        return
+    room = len(hero.pack) < PACK_SIZE  # DJ-REF-40: 3 unequipped items
+    options = ["equip", "pack"] if room else ["equip", "drop"]
+    choice = game.ask(
+        "gain-item", hero.uid, options, f"{hero.name} gains {item.name}", item=item.id
+    )
+    if choice == "equip":
+        equip(game, hero, item)
+    elif choice == "drop":  # DJ-AP-01: a dropped item is lost
+        game.emit("item-dropped", hero=hero.uid, item=item.id)
+    else:
+        hero.pack.append(item)
+        game.emit("item-packed", hero=hero.uid, item=item.id)
+
+
+def equip(game: DescentGame, hero: HeroFigure, item: Item) -> None:
+    """Equip ``item``; whatever it replaces goes to the pack (DJ-TURN-02 limits: 2 hands,
+    1 armor, 2 other items)."""
+    if item in hero.pack:
+        hero.pack.remove(item)
+    old: list[Item] = []
+    if item.type == "weapon":
+        old.append(hero.weapon) if hero.weapon else None
+        hero.weapon = item
+        if item.hands + (hero.shield.hands if hero.shield else 0) > 2 and hero.shield:
+            old.append(hero.shield)
+            hero.shield = None
+    elif item.type == "shield":
+        if hero.weapon is not None and hero.weapon.hands + item.hands > 2:
+            old.append(hero.weapon)
+            hero.weapon = None
+        if hero.shield:
+            old.append(hero.shield)
+        hero.shield = item
+    elif item.type == "armor":
+        old.append(hero.armor_item) if hero.armor_item else None
+        hero.armor_item = item
+    else:
+        hero.others.append(item)
+        if len(hero.others) > 2:
+            old.append(hero.others.pop(0))
+    hero.pack.extend(o for o in old if o is not None)
+    game.emit("item-equipped", hero=hero.uid, item=item.id, unequipped=[o.id for o in old if o])
+
+
+def equip_phase(game: DescentGame, hero: HeroFigure) -> None:
+    """DJ-TURN-01 step 2: equip items from the pack."""
+    candidates = [i for i in hero.pack if i.type in ("weapon", "armor", "shield", "other")]
+    if not candidates:
+        return
+    choice = game.ask(
+        "equip",
+        hero.uid,
+        ["keep", *[i.id for i in candidates]],
+        f"{hero.name}: equip from the pack?",
+    )
+    if choice != "keep":
+        equip(game, hero, next(i for i in candidates if i.id == choice))
+
+
+def shop_visit(game: DescentGame, hero: HeroFigure) -> None:
+    """Buy and sell in town (DJ-SHOP-01, 02, 04)."""
+    game.emit("shop-visited", hero=hero.uid, gold=hero.gold)
+    for _ in range(12):
+        options: list[Any] = [{"buy": "done"}]
+        prices = game.shop.prices
+        for item in sorted(game.pack.items.values(), key=lambda i: i.id):
+            if item.tier == "shop" and item.price is not None and item.price <= hero.gold:
+                if item.type == "potion" and len(hero.potions) >= MAX_POTIONS:
+                    continue
+                options.append({"buy": "item", "item": item.id, "price": item.price})
+        for tier in ("copper", "silver", "gold"):
+            if tier in prices and prices[tier] <= hero.gold and game.treasure.get(tier):
+                options.append({"buy": "treasure", "tier": tier, "price": prices[tier]})
+        if "training" in prices and prices["training"] <= hero.gold:
+            for trait in ("melee", "ranged", "magic"):
+                if hero.traits.get(trait, 0) < game.shop.training_max:  # DJ-SHOP-02
+                    options.append({"buy": "training", "trait": trait, "price": prices["training"]})
+        for item in hero.pack:
+            if item.tier != "relic":  # DJ-SHOP-04, DJ-TREAS-13
+                options.append({"buy": "sell", "item": item.id, "price": sale_price(game, item)})
+        choice = game.ask(
+            "buy", hero.uid, options, f"{hero.name} in town with {hero.gold} gold", gold=hero.gold
+        )
+        what = choice["buy"]
+        if what == "done":
+            break
+        if what == "sell":
+            item = next(i for i in hero.pack if i.id == choice["item"])
+            hero.pack.remove(item)
+            hero.gold += int(choice["price"])
+            game.emit("item-sold", hero=hero.uid, item=item.id, price=choice["price"])
+            continue
+        hero.gold -= int(choice["price"])
+        game.emit(
+            "bought",
+            hero=hero.uid,
+            what=what,
+            item=choice.get("item") or choice.get("tier") or choice.get("trait"),
+            price=choice["price"],
+        )
+        if what == "item":
+            gain_item(game, hero, game.pack.items[choice["item"]])
+        elif what == "treasure":
+            pile = game.treasure[choice["tier"]]
+            gain_item(game, hero, pile.pop())
+        elif what == "training":
+            hero.traits[choice["trait"]] = hero.traits.get(choice["trait"], 0) + 1
+
+
+def sale_price(game: DescentGame, item: Item) -> int:
+    """Half the value rounded down to 25 (DJ-SHOP-04, DJ-REF-36); the table's tier price
+    when it has one."""
+    if item.tier in game.shop.sell:
+        return game.shop.sell[item.tier]
+    return (item.price or 0) // 2 // 25 * 25

@@ -1,0 +1,372 @@
+"""The Overlord's turn (DJ-OVL, DJ-SPAWN, DJ-MON), traps and events at their triggers, and
+the heroes' Guard interrupts (DJ-ORD-04).
+
+Step 1: threat per hero (DJ-OVL-02), draw two (DJ-OVL-03; the last card of the deck costs
+the heroes 3 conquest and the discards are reshuffled, DJ-OVL-05, DJ-REF-29), discard to
+the hand limit for threat (DJ-REF-26, 27). Then the Overlord plays: discard cards for
+their threat value, events whose trigger is the Overlord's turn, at most one power and at
+most one spawn card (DJ-SPAWN-01, DJ-REF-28). Step 3: every monster on the board activates
+as if it chose Advance (DJ-MON-01, DJ-REF-10).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from questforge.engine.descent.game.combat import (
+    apply_damage,
+    attack,
+    hero_profile,
+    monster_profile,
+    start_of_turn_effects,
+    targets,
+)
+from questforge.engine.descent.game.state import HeroFigure, MonsterFigure
+from questforge.engine.descent.model import OverlordCard
+
+if TYPE_CHECKING:
+    from questforge.engine.descent.game.game import DescentGame
+
+HAND_LIMIT = 8
+
+
+def draw_cards(game: DescentGame, count: int) -> None:
+    for _ in range(count):
+        if not game.deck:
+            if not game.discard:
+                return
+            game.deck = game.discard
+            game.discard = []
+            game.rng.shuffle(game.deck)
+            game.emit("overlord-deck-reshuffled", cards=len(game.deck))
+        card = game.deck.pop()
+        game.hand.append(card)
+        game.emit("overlord-drew", card=card.id, hand=len(game.hand))
+        if not game.deck:  # DJ-OVL-05, DJ-REF-29
+            game.gain_conquest(-3, "overlord deck ran out")
+
+
+def overlord_turn(game: DescentGame) -> None:
+    game.emit("overlord-turn-started", round=game.round)
+    income = max(0, game.hero_count + sum(s.threat for h in game.heroes for s in h.skills))
+    game.gain_threat(income, "threat per hero")  # DJ-OVL-02, DJ-SKILL-R09
+    draw_cards(game, 2)
+    while len(game.hand) > HAND_LIMIT:  # DJ-OVL-03
+        ident = game.ask(
+            "overlord-discard", "overlord", sorted({c.id for c in game.hand}), "Discard down to 8"
+        )
+        _discard_for_threat(game, ident)
+    _play_phase(game)
+    for monster in list(game.monsters):
+        if monster.cell is not None and monster.alive:
+            activate(game, monster)
+    game.emit("overlord-turn-ended", round=game.round)
+
+
+def _discard_for_threat(game: DescentGame, ident: str) -> None:
+    card = next(c for c in game.hand if c.id == ident)
+    game.hand.remove(card)
+    game.discard.append(card)
+    game.emit("overlord-discarded", card=card.id, threat=card.value)
+    game.gain_threat(card.value, f"discarded {card.id}")  # DJ-OVL-04, DJ-REF-27
+
+
+def _play_phase(game: DescentGame) -> None:
+    spawned = power_played = False
+    played_events: set[str] = set()
+    while True:
+        options: list[Any] = [{"play": "done"}]
+        for card in sorted({c.id: c for c in game.hand}.values(), key=lambda c: c.id):
+            if card.cost <= game.threat:
+                if card.type == "spawn" and not spawned:
+                    options.append({"play": "spawn", "card": card.id, "cost": card.cost})
+                elif card.type == "power" and not power_played:
+                    options.append({"play": "power", "card": card.id, "cost": card.cost})
+                elif (
+                    card.type == "event"
+                    and card.trigger == "overlord-turn"
+                    and card.id not in played_events
+                ):
+                    options.append({"play": "event", "card": card.id, "cost": card.cost})
+            options.append({"play": "discard", "card": card.id, "threat": card.value})
+        choice = game.ask(
+            "overlord-play",
+            "overlord",
+            options,
+            f"Overlord: {game.threat} threat, {len(game.hand)} cards",
+            threat=game.threat,
+        )
+        if choice["play"] == "done":
+            return
+        if choice["play"] == "discard":
+            _discard_for_threat(game, choice["card"])
+            continue
+        card = _pay(game, choice["card"])
+        if card.type == "spawn":
+            spawned = True
+            spawn(game, card)
+        elif card.type == "power":
+            power_played = True
+            game.powers.append(card)
+        else:
+            played_events.add(card.id)
+            _event(game, card)
+
+
+def _pay(game: DescentGame, ident: str, extra: int = 0) -> OverlordCard:
+    card = next(c for c in game.hand if c.id == ident)
+    game.hand.remove(card)
+    game.threat -= card.cost + extra
+    if card.type != "power":
+        game.discard.append(card)  # played cards give no threat when discarded (DJ-REF-27)
+    game.emit(
+        "overlord-played",
+        card=card.id,
+        card_type=card.type,
+        cost=card.cost + extra,
+        threat=game.threat,
+    )
+    return card
+
+
+def _event(game: DescentGame, card: OverlordCard) -> None:
+    if card.threat:
+        game.gain_threat(card.threat, card.id)
+    if card.draw:
+        draw_cards(game, card.draw)
+
+
+def spawn_squares(game: DescentGame, fig: MonsterFigure) -> list[tuple[int, int]]:
+    """Legal spawn squares: revealed, empty, no obstacle, out of every hero's sight with
+    monsters not blocking it (DJ-SPAWN-03, DJ-REF-30)."""
+    occupied = game.geometry.occupants()
+    heroes = [h for h in game.heroes if h.cell is not None]
+    out = []
+    for c in sorted(game.geometry.board.cells()):
+        if game.quest.terrain.get(c) == "pit":
+            continue
+        if not game.geometry.standable(fig, c, occupied):
+            continue
+        probe = [(c[0] + dx, c[1] + dy) for dy in range(fig.size[1]) for dx in range(fig.size[0])]
+        if any(game.geometry.sees(h, p, monsters_block=False) for h in heroes for p in probe):
+            continue
+        out.append(c)
+    return out
+
+
+def spawn(game: DescentGame, card: OverlordCard) -> None:
+    """Place a spawn card's monsters; a monster without a free model is not placed
+    (DJ-SPAWN-01, 02)."""
+    for group in card.spawn:
+        monster = game.pack.get("monster", group.monster)
+        if monster is None:
+            continue
+        for rank, count in (("master", group.master), ("normal", group.normal)):
+            for _ in range(count):
+                in_play = sum(
+                    1
+                    for m in game.monsters
+                    if m.cell is not None and m.monster is monster and (m.rank == rank)
+                )
+                if in_play >= monster.models[rank]:
+                    game.emit("spawn-skipped", monster=monster.id, rank=rank, why="no model")
+                    continue
+                probe = MonsterFigure(
+                    uid="probe",
+                    side="overlord",
+                    name="",
+                    cell=None,
+                    size=monster.size,
+                    max_wounds=1,
+                    wounds=1,
+                )
+                squares = spawn_squares(game, probe)
+                if not squares:
+                    game.emit("spawn-skipped", monster=monster.id, rank=rank, why="no square")
+                    continue
+                cell = game.ask(
+                    "spawn-square",
+                    "overlord",
+                    [list(c) for c in squares],
+                    f"Where does the {rank} {monster.name} appear?",
+                    monster=monster.id,
+                    rank=rank,
+                )
+                game.place_monster(monster, rank, (cell[0], cell[1]), f"spawned by {card.id}")
+
+
+def offer_trap(game: DescentGame, trigger: str, hero: HeroFigure) -> None:
+    """At a trigger the Overlord may play one trap or event card for it (DJ-REF-28)."""
+    burglar = trigger in ("door-opened", "chest-opened") and any(
+        s.door_cost is not None for s in hero.skills
+    )  # DJ-SKILL-R15: +1 threat
+    extra = 1 if burglar else 0
+    cards = sorted(
+        {
+            c.id: c for c in game.hand if c.trigger == trigger and c.cost + extra <= game.threat
+        }.values(),
+        key=lambda c: c.id,
+    )
+    if not cards or hero.cell is None:
+        return
+    options: list[Any] = ["pass", *[c.id for c in cards]]
+    choice = game.ask(
+        "trap",
+        "overlord",
+        options,
+        f"Play a card on {hero.name} ({trigger})?",
+        hero=hero.uid,
+        trigger=trigger,
+    )
+    if choice == "pass":
+        return
+    card = _pay(game, choice, extra)
+    if card.type == "event":
+        _event(game, card)
+        return
+    reduction = sum(s.trap_damage for s in hero.skills)  # DJ-SKILL-R09 (negative)
+    damage = max(0, card.damage + reduction)
+    game.emit("trap-sprung", card=card.id, hero=hero.uid, damage=damage)
+    apply_damage(game, hero, damage, None, f"trap {card.id}")
+    if hero.cell is not None:
+        for name, tokens in card.conditions.items():
+            if name == "monkey":
+                if tokens:
+                    monkey_god(game, hero)
+                continue
+            if tokens and not hero.immune(name):
+                hero.conditions[name] += tokens
+                game.emit("condition-added", figure=hero.uid, condition=name, tokens=tokens)
+
+
+def guard_and_traps_after_hero_move(game: DescentGame, hero: HeroFigure) -> None:
+    offer_trap(game, "hero-moves", hero)
+
+
+def activate(game: DescentGame, monster: MonsterFigure) -> None:
+    """One monster's activation: move up to Speed and attack once, in any order (DJ-MON-01,
+    DJ-REF-10); Quick Shot attacks twice (DJ-ABIL-13); a stunned monster loses a token and
+    its activation, a master may still move or attack (DJ-EFF-04, DJ-REF-23)."""
+    game.emit("monster-activated", figure=monster.uid)
+    if not start_of_turn_effects(game, monster):
+        can_move = False
+    else:
+        can_move = True
+    if monster.cell is None:
+        return
+    attacks = 2 if monster.has("quick-shot") else 1
+    moves = 1
+    if monster.conditions["stun"]:
+        monster.conditions["stun"] -= 1
+        game.emit("stun-removed", figure=monster.uid, remaining=monster.conditions["stun"])
+        if monster.rank != "master":
+            return
+        attacks = 1
+        choice = game.ask(
+            "stunned-master", "overlord", ["move", "attack"], f"{monster.name} shakes off a stun"
+        )
+        if choice == "move":
+            attacks = 0
+        else:
+            moves = 0
+    speed = monster.speed + sum(c.bonus.get("speed", 0) for c in game.powers)
+    prof = monster_profile(game, monster)
+    while monster.cell is not None and monster.alive:
+        options: list[Any] = []
+        if attacks:
+            for t in targets(game, monster, prof):
+                options.append({"do": "attack", "target": t.uid, "cell": list(t.cell or (0, 0))})
+        if moves and can_move:
+            fly = monster.has("fly")
+            for cell, (cost, path) in sorted(
+                game.geometry.reachable(monster, speed, fly=fly).items()
+            ):
+                options.append(
+                    {"do": "move", "to": list(cell), "cost": cost, "path": [list(c) for c in path]}
+                )
+        options.append({"do": "end"})
+        choice = game.ask(
+            "monster-step", "overlord", options, f"{monster.name}: act", figure=monster.uid
+        )
+        if choice["do"] == "end":
+            return
+        if choice["do"] == "attack":
+            attacks -= 1
+            target = game.figure(choice["target"])
+            if target is not None and target.cell is not None:
+                attack(game, monster, target, prof)
+        else:
+            moves = 0
+            _move_monster(game, monster, choice["path"])
+
+
+def _move_monster(game: DescentGame, monster: MonsterFigure, path: list[Any]) -> None:
+    """Step by step, so that guarding heroes may interrupt (DJ-ORD-04) and Aura and Holy
+    Aura hurt (DJ-ABIL-01, DJ-SKILL-G02)."""
+    for step in path:
+        monster.cell = (int(step[0]), int(step[1]))
+        game.emit("figure-moved", figure=monster.uid, path=[monster.cell], why="move")
+        for hero in game.heroes:  # DJ-SKILL-G02: holy aura
+            aura = sum(s.holy_aura for s in hero.skills)
+            near = hero.cell is not None and monster.cell is not None
+            if aura and near and game.geometry.distance(hero, monster) <= 1:
+                apply_damage(game, monster, aura, hero, "holy aura")
+        if monster.cell is None or not monster.alive:
+            return
+        _alertness(game, monster)
+        if monster.cell is None or not monster.alive:
+            return
+        for hero in game.heroes:
+            if hero.cell is None or monster.cell is None or "guard" not in hero.orders:
+                continue
+            prof = hero_profile(hero)
+            if prof is None or monster not in targets(game, hero, prof):
+                continue
+            choice = game.ask(
+                "guard",
+                hero.uid,
+                ["wait", "attack"],
+                f"{hero.name} guards: attack {monster.name}?",
+                figure=monster.uid,
+            )
+            if choice == "attack":
+                hero.orders.discard("guard")
+                game.emit("guard-triggered", hero=hero.uid, figure=monster.uid)
+                attack(game, hero, monster, prof)
+        if monster.cell is None or not monster.alive:
+            return
+
+
+def monkey_god(game: DescentGame, hero: HeroFigure) -> None:
+    """DJ-EFF-07, 08: roll a power die; on anything but a blank the hero is a monkey for
+    two turns (two tokens, one discarded at the end of each of the hero's turns)."""
+    from questforge.engine.descent.game.combat import power_die
+    from questforge.engine.descent.game.dice import is_blank, roll
+
+    black = power_die(game)
+    if black is None:
+        return
+    rolled = roll([black], game.pack.dice, game.rng)
+    if not rolled or is_blank(game.pack.dice, rolled[0]):
+        game.emit("monkey-rolled", hero=hero.uid, monkey=False)
+        return
+    hero.conditions["monkey"] = 2
+    hero.monkey_fresh = game.active_hero is hero
+    game.emit("monkey-rolled", hero=hero.uid, monkey=True)
+
+
+def _alertness(game: DescentGame, monster: MonsterFigure) -> None:
+    """A hero may spend fatigue to attack a monster that moves next to them (DJ-SKILL-R07)."""
+    for hero in game.heroes:
+        cost = max((s.alertness for s in hero.skills), default=0)
+        if not cost or hero.cell is None or monster.cell is None or hero.fatigue < cost:
+            continue
+        prof = hero_profile(hero)
+        if prof is None or game.geometry.distance(hero, monster) > 1:
+            continue
+        if monster not in targets(game, hero, prof):
+            continue
+        if game.ask("alertness", hero.uid, ["wait", "attack"], f"{hero.name}: strike?") == "attack":
+            hero.fatigue -= cost
+            game.emit("fatigue-spent", hero=hero.uid, amount=cost, why="alertness")
+            attack(game, hero, monster, prof)

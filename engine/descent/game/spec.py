@@ -1,0 +1,244 @@
+"""Declared event and decision types of the Descent engine, and its setup options.
+
+Every event the engine emits and every decision it asks is listed here with its fields and
+a one-line description; a test plays games and checks each emitted record against this
+table, and ``docs/descent.md`` lists it. Setup options are data with defaults, so
+``play QUEST --auto`` needs no other flag.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Declared:
+    name: str
+    fields: tuple[str, ...]
+    doc: str
+
+
+def _d(name: str, fields: str, doc: str) -> Declared:
+    return Declared(name, tuple(fields.split()), doc)
+
+
+EVENTS: dict[str, Declared] = {
+    d.name: d
+    for d in (
+        _d(
+            "hero-joined",
+            "hero wounds fatigue skills gold",
+            "A hero enters the quest with drawn skills and gold (DJ-SETUP-01..05).",
+        ),
+        _d("shop-visited", "hero gold", "A hero shops in town."),
+        _d("bought", "hero what item price", "A hero buys an item, a treasure draw or training."),
+        _d("item-sold", "hero item price", "A hero sells an item in town (DJ-SHOP-04)."),
+        _d(
+            "item-equipped",
+            "hero item unequipped",
+            "A hero equips an item; what it replaces goes to the pack.",
+        ),
+        _d("item-packed", "hero item", "A hero puts a new item in the pack."),
+        _d("item-dropped", "hero item", "A hero with a full pack drops a new item (DJ-REF-40)."),
+        _d("potion-gained", "hero potion", "A hero gains a potion."),
+        _d(
+            "quest-started",
+            "quest heroes conquest",
+            "The quest begins with its starting conquest (DJ-CQ-01).",
+        ),
+        _d("area-revealed", "area", "An area is revealed and its monsters placed."),
+        _d(
+            "monster-placed",
+            "figure monster rank named cell wounds why",
+            "A monster is placed, revealed or spawned.",
+        ),
+        _d("hero-placed", "hero cell", "A hero is placed on a start square."),
+        _d("round-started", "round conquest threat", "A new round (DJ-ROUND-01)."),
+        _d("hero-turn-started", "hero round wounds fatigue", "A hero's turn begins."),
+        _d("hero-turn-ended", "hero", "A hero's turn ends."),
+        _d(
+            "action-chosen",
+            "hero action mp attacks",
+            "A hero chooses Run, Battle, Advance or Ready (DJ-TURN-03..06).",
+        ),
+        _d("order-placed", "hero order", "A hero places an order token (DJ-ORD)."),
+        _d(
+            "orders-lost",
+            "hero orders",
+            "Damage removes a hero's Aim, Guard or Rest (DJ-ORD-01, 04, 05).",
+        ),
+        _d("orders-cancelled", "attacker target", "Aim meets Dodge: both are ignored (DJ-ORD-03)."),
+        _d("fatigue-spent", "hero amount why", "A hero spends fatigue (DJ-TURN-07, DJ-ATK-07)."),
+        _d("fatigue-restored", "hero fatigue why", "A hero recovers fatigue."),
+        _d("figure-moved", "figure path why", "A figure moves along squares."),
+        _d("fell-in-pit", "figure cell", "A figure falls into a pit (DJ-MAP-01)."),
+        _d("door-opened", "door hero", "A door opens (DJ-MAP-08)."),
+        _d("chest-opened", "chest hero", "A hero opens a chest (DJ-TREAS-04)."),
+        _d(
+            "treasure-drawn",
+            "hero item tier kept",
+            "A hero draws a treasure and keeps or sells it (DJ-TREAS-05..07).",
+        ),
+        _d("treasure-empty", "hero tier", "A treasure deck is empty (DJ-TREAS-11)."),
+        _d("gold-gained", "heroes amount why", "Heroes gain gold."),
+        _d("glyph-activated", "glyph hero", "A glyph of transport is activated (DJ-MAP-06)."),
+        _d("runekey-taken", "key colour hero", "A runekey is picked up (DJ-REF-37)."),
+        _d("hero-to-town", "hero glyph", "A hero travels to town by glyph (DJ-MAP-07)."),
+        _d("hero-from-town", "hero glyph cell", "A hero returns from town by glyph."),
+        _d("potion-drunk", "hero potion", "A hero drinks a potion (DJ-TREAS-02, 03)."),
+        _d("healed", "figure poison_removed wounds", "Healing: poison first (DJ-EFF-03)."),
+        _d(
+            "attack-declared",
+            "attacker target source attack distance",
+            "An attack is declared (DJ-ATK-01).",
+        ),
+        _d(
+            "dice-rolled",
+            "attacker rolls",
+            "The attack dice as [die, face index] pairs (DJ-ATK-03).",
+        ),
+        _d("dice-rerolled", "attacker rolls why", "Aim or Dodge rerolls (DJ-ORD-01, 02)."),
+        _d(
+            "surge-spent",
+            "attacker cost damage range ability",
+            "Surges spent on an ability (DJ-ATK-05).",
+        ),
+        _d(
+            "attack-missed",
+            "attacker target why",
+            "A miss: a miss face, short range or Fear (DJ-ATK-04).",
+        ),
+        _d(
+            "attack-hit",
+            "attacker target damage armor dealt",
+            "Damage less armor is dealt (DJ-ATK-08).",
+        ),
+        _d("damage-taken", "figure amount wounds why", "A figure loses wounds."),
+        _d(
+            "condition-added",
+            "figure condition tokens",
+            "Burn, poison, stun, web or bleed tokens (DJ-EFF).",
+        ),
+        _d("burn-rolled", "figure remaining", "Burn tokens rolled off (DJ-EFF-01)."),
+        _d("web-rolled", "figure remaining", "Web tokens rolled off (DJ-EFF-10)."),
+        _d("stun-removed", "figure remaining", "A stun token is removed (DJ-EFF-04)."),
+        _d("hero-killed", "hero cell gold_lost", "A hero dies and goes to town (DJ-DEATH)."),
+        _d("monster-killed", "figure monster cell by", "A monster dies (DJ-REF-25)."),
+        _d("monster-undying", "figure wounds", "An Undying monster returns (DJ-ABIL-17)."),
+        _d("conquest-changed", "amount total why", "Conquest gained or lost (DJ-CQ-02)."),
+        _d("threat-changed", "amount total why", "The Overlord gains threat."),
+        _d("quest-event", "event text", "A quest event or mechanism fires."),
+        _d("overlord-turn-started", "round", "The Overlord's turn begins (DJ-OVL-01)."),
+        _d("overlord-turn-ended", "round", "The Overlord's turn ends."),
+        _d("overlord-drew", "card hand", "The Overlord draws a card (DJ-OVL-03)."),
+        _d("overlord-deck-reshuffled", "cards", "The discards become the deck (DJ-OVL-05)."),
+        _d(
+            "overlord-discarded",
+            "card threat",
+            "A card is discarded for its threat value (DJ-REF-27).",
+        ),
+        _d("overlord-played", "card card_type cost threat", "The Overlord plays a card."),
+        _d(
+            "spawn-skipped",
+            "monster rank why",
+            "A spawn finds no model or no square (DJ-SPAWN-02).",
+        ),
+        _d("trap-sprung", "card hero damage", "A trap hurts a hero (DJ-REF-28)."),
+        _d(
+            "monkey-rolled",
+            "hero monkey",
+            "The Monkey God curse: the power die decides (DJ-EFF-07).",
+        ),
+        _d("monkey-token-removed", "hero remaining", "A monkey token is discarded (DJ-EFF-08)."),
+        _d("monster-activated", "figure", "A monster activates (DJ-MON-01)."),
+        _d("guard-triggered", "hero figure", "A guarding hero interrupts (DJ-ORD-04)."),
+        _d("taunted", "hero figure", "A hero draws a monster's attack (DJ-SKILL-M15)."),
+        _d("game-ended", "outcome reason round conquest", "The game ends (DJ-GOAL)."),
+    )
+}
+
+DECISIONS: dict[str, Declared] = {
+    d.name: d
+    for d in (
+        _d("buy", "buy", "A hero in town buys, sells or is done (DJ-SHOP)."),
+        _d("gain-item", "", "Equip a new item or put it in the pack (DJ-TREAS-12)."),
+        _d("equip", "", "Equip an item from the pack at the start of the turn (DJ-TURN-01)."),
+        _d("treasure", "", "Keep a drawn treasure or discard it for gold (DJ-TREAS-05..07)."),
+        _d("hero-order", "", "Which hero acts next (DJ-REF-39)."),
+        _d(
+            "action",
+            "",
+            "Run, Battle, Advance or Ready; a stunned hero moves or attacks (DJ-TURN, DJ-EFF-04).",
+        ),
+        _d("ready", "", "Ready: move or attack (DJ-TURN-06)."),
+        _d("order", "", "The order token a readied hero places (DJ-ORD)."),
+        _d(
+            "step",
+            "do",
+            "The hero's next step: move, attack, door, chest, stairs, glyph, potion, fatigue, end.",
+        ),
+        _d("power-dice", "", "Fatigue spent for extra power dice (DJ-ATK-07)."),
+        _d("aim-reroll", "", "Aim: reroll weak dice (DJ-ORD-01)."),
+        _d("dodge-reroll", "", "Dodge: make the Overlord reroll (DJ-ORD-02)."),
+        _d(
+            "spend-surges",
+            "spend",
+            "Spend surges on an ability, on threat (Overlord), or stop (DJ-ATK-05, 06).",
+        ),
+        _d("knockback", "", "Where a knocked-back figure lands (DJ-ABIL-09)."),
+        _d(
+            "guard",
+            "",
+            "A guarding hero attacks a monster that comes in sight, or waits (DJ-ORD-04).",
+        ),
+        _d("overlord-discard", "", "The card discarded down to the hand limit (DJ-OVL-03)."),
+        _d(
+            "overlord-play",
+            "play",
+            "Play a spawn, power or event card, discard for threat, or stop (DJ-REF-27, 28).",
+        ),
+        _d("spawn-square", "", "Where a spawned monster appears (DJ-SPAWN-03)."),
+        _d("trap", "", "Play a trap or event at its trigger, or pass (DJ-REF-28)."),
+        _d("stunned-master", "", "A stunned master monster moves or attacks (DJ-REF-23)."),
+        _d(
+            "battle-charge",
+            "",
+            "On Battle, fatigue for half Speed and three attacks (DJ-SKILL-M02).",
+        ),
+        _d("cleave", "", "After a melee kill, fatigue for another attack (DJ-SKILL-M07)."),
+        _d("alertness", "", "Fatigue to strike a monster that moves adjacent (DJ-SKILL-R07)."),
+        _d("taunt", "", "Draw an enemy's attack onto this hero (DJ-SKILL-M15)."),
+        _d("monster-step", "do", "A monster's next step: move, attack or end (DJ-MON-01)."),
+    )
+}
+
+
+@dataclass(frozen=True)
+class SetupOption:
+    name: str
+    label: str
+    type: str  # "int" | "choice" | "text"
+    default: object
+    min: int | None = None
+    max: int | None = None
+    choices_from: str | None = None  # a content kind
+    sweep: bool = False
+    doc: str = ""
+
+
+SETUP_OPTIONS: tuple[SetupOption, ...] = (
+    SetupOption(
+        "heroes", "Heroes", "int", 2, 1, 4, sweep=True, doc="Number of heroes (DJ-REF-21)."
+    ),
+    SetupOption(
+        "hero_ids",
+        "Hero ids",
+        "text",
+        "",
+        choices_from="hero",
+        doc="Comma-separated hero ids; empty: the first heroes by id.",
+    ),
+    SetupOption(
+        "round_cap", "Round cap", "int", 40, 1, 500, doc="Rounds before an unfinished game stops."
+    ),
+)

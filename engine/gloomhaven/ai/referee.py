@@ -1,0 +1,307 @@
+"""Gloomhaven's referee face: monster-AI situations in, rulings out (``questforge ai solve``).
+
+``questforge ai solve`` on a folder of situations is often run in scripts and editors' save
+hooks, where start-up dominates: importing click, the safe JSON loader's checks and the
+whole solver package cost more than solving a few situations. This module holds everything
+the command does *after* parsing its options, and imports only the JSON decoder and the
+solver; the command line (``questforge.commands.ai`` and the click-free fast start in
+``questforge.commands.ai_run``) reaches it through the ruleset contract
+(:data:`REFEREE`), so they print the same bytes and exit with the same codes.
+
+Reading a file takes a fast path first: the bytes, strict UTF-8, ``json.loads`` with hooks
+that notice duplicate keys, ``NaN``/``Infinity`` and floats, then :func:`load_situation`.
+Anything unusual on that path (an error, a duplicate key, a float, a byte-order mark, a
+file that is not a regular file or is too big) sends the file through the safe loader
+(:func:`read_situation`), which produces the exact ``file:line:column`` message; so the
+fast path changes no answer and no message, only the time a valid file takes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from questforge.engine.core.errors import ContentError
+from questforge.engine.gloomhaven.ai import (
+    GeometryCache,
+    Situation,
+    SituationError,
+    Solution,
+    load_situation,
+    solve,
+)
+
+if TYPE_CHECKING:
+    from questforge.engine.core.hexgrid import Hex
+
+MAX_BYTES = 20 * 1024 * 1024
+
+Echo = Callable[[str], None]
+
+
+class InputError(ContentError):
+    """A situation file could not be used; the message names the file and the place."""
+
+
+# ---------------------------------------------------------------- reading
+
+
+def _json_path(path: str) -> tuple[str | int, ...]:
+    """``$.figures[2].hex`` -> ``("figures", 2, "hex")`` (situation keys are plain names)."""
+    import re
+
+    return tuple(
+        int(index) if index else key
+        for key, index in re.findall(r"\.([^.\[\]]+)|\[(\d+)\]", path.removeprefix("$"))
+    )
+
+
+def read_situation(path: Path) -> Situation:
+    """Read and load one situation file, turning every failure into :class:`InputError`.
+
+    The file is read with the same safe loader as content files (size, depth, encoding,
+    ``NaN``, duplicate keys), and every message names the file and, where there is one, the
+    line and column: ``sit.json:12:5: $.figures[2].hex: hex [9, 9] is not on the map``.
+    """
+    from questforge.engine.core.jsonload import (
+        JsonLoadError,
+        load_json_bytes,
+        load_json_file,
+        locate,
+    )
+
+    try:
+        if str(path) == "-":  # a situation piped in on standard input
+            loaded = load_json_bytes(sys.stdin.buffer.read(MAX_BYTES + 1), max_bytes=MAX_BYTES)
+        else:
+            loaded = load_json_file(path, max_bytes=MAX_BYTES)
+    except JsonLoadError as exc:
+        where = f"{path}:{exc.line}:{exc.column}" if exc.line is not None else str(path)
+        raise InputError(f"{where}: {exc.message}") from None
+    if loaded.duplicates:
+        first = loaded.duplicates[0]
+        key = first.path[-1]
+        raise InputError(
+            f"{path}:{first.line}:{first.column}: duplicate key {key!r}: "
+            "a situation file may name each property once"
+        )
+    try:
+        return load_situation(loaded.data)
+    except SituationError as exc:
+        line, column = locate(loaded.text, _json_path(exc.path))
+        raise InputError(f"{path}:{line}:{column}: {exc}") from None
+
+
+class _Unusual(Exception):
+    """Raised inside the fast decoder: let the safe loader look at this file."""
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        raise _Unusual  # a duplicate key: the safe loader says where
+    return out
+
+
+def _no_constant(name: str) -> Any:
+    raise _Unusual  # NaN / Infinity
+
+
+def _no_float(token: str) -> Any:
+    raise _Unusual  # no number in a situation is fractional; the safe loader explains
+
+
+#: a JSON escape of a UTF-16 surrogate (``\\ud800``-``\\udfff``)
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89abAB89a-fA-F]")
+
+
+def _fast_read(path: Path) -> Situation | None:
+    """The situation in ``path`` if it is a plain, valid file; ``None`` for anything else.
+
+    Reads at most ``MAX_BYTES + 1`` bytes of a regular file (a named pipe is never waited
+    on: ``O_NONBLOCK``); the checks the safe loader makes on top (nesting depth) cannot
+    matter for a document :func:`load_situation` accepts, since every value it keeps is
+    type-checked and the rest are refused as unknown properties.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_BYTES:
+            return None
+        chunks = []
+        size = 0
+        while True:
+            chunk = os.read(fd, MAX_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > MAX_BYTES:
+                return None
+        raw = b"".join(chunks)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    if b"\\u" in raw and _SURROGATE_ESCAPE.search(raw):
+        return None  # a surrogate escape: the safe loader refuses a lone one (QC009)
+    try:
+        data = json.loads(
+            raw.decode("utf-8"),
+            object_pairs_hook=_pairs,
+            parse_constant=_no_constant,
+            parse_float=_no_float,
+        )
+        return load_situation(data)
+    except Exception:
+        # malformed JSON, UnicodeDecodeError, SituationError, _Unusual, ...: the safe
+        # loader reads the file again and reports it exactly as it always has
+        return None
+
+
+def load_file(path: Path) -> Situation:
+    """One situation file: the fast path when it applies, else the safe loader's message."""
+    if str(path) != "-":
+        got = _fast_read(path)
+        if got is not None:
+            return got
+    return read_situation(path)
+
+
+# ---------------------------------------------------------------- answers
+
+
+def expected_matches(sit: Situation, solution: Solution) -> bool | None:
+    """Whether the solution's option set equals ``expected`` (None without expected)."""
+    if sit.expected is None:
+        return None
+    got = {(o.destination, o.attacks) for o in solution.options}
+    want = {(e.destination, e.attacks) for e in sit.expected}
+    return got == want
+
+
+def _hexes(hs: tuple[Hex, ...]) -> str:
+    from questforge.engine.gloomhaven.ai.ruling import hex_text
+
+    return ", ".join(hex_text(h) for h in hs)
+
+
+def _ability(sit: Situation) -> str:
+    a = sit.active
+    parts = [f"move {a.move}" if a.move else "no move"]
+    if a.targets == 0:
+        parts.append("no attack")
+    else:
+        kind = f"ranged attack (range {a.range})" if a.range else "melee attack"
+        if a.aoe is not None:
+            kind += (
+                f" with a {'melee' if a.aoe.melee else 'ranged'} area of {len(a.aoe.hexes)} hex(es)"
+            )
+        parts.append(kind)
+        parts.append("targets all" if a.targets >= 6 else f"{a.targets} target(s)")
+    for flag in ("flying", "jumping", "muddled"):
+        if getattr(a, flag):
+            parts.append(flag)
+    return ", ".join(parts)
+
+
+def ruling_text(sit: Situation, solution: Solution) -> str:
+    """The referee's ruling for one situation."""
+    from questforge.engine.gloomhaven.ai.ruling import candidate_lines, hex_text, step_line
+
+    ex = solution.explanation
+    name = sit.active.name or "The monster"
+    lines = [f"== {sit.id or '(no id)'}" + (f": {sit.description}" if sit.description else "")]
+    lines.append(f"{name} at {hex_text(sit.active.hex)}: {_ability(sit)}.")
+    lines.extend(candidate_lines(ex))
+    lines.extend(step_line(step) for step in ex.steps)
+    options = solution.options
+    if len(options) == 1:
+        o = options[0]
+        move = "stays at" if o.destination == sit.active.hex else "moves to"
+        attack = f" and attacks {_hexes(o.attacks)}" if o.attacks else " and does not attack"
+        lines.append(
+            f"Ruling: {name.lower() if name == 'The monster' else name} {move} {hex_text(o.destination)}{attack}."
+        )
+    else:
+        lines.append(f"Ruling: the players choose one of {len(options)} options (GH-AMBIG-01):")
+        for i, o in enumerate(options, 1):
+            attack = f"attack {_hexes(o.attacks)}" if o.attacks else "no attack"
+            lines.append(
+                f"  {i}. end at {hex_text(o.destination)}, {attack} (focus {hex_text(o.focus)})"
+            )
+    lines.append(f"Rules applied: {', '.join(ex.rules) or '-'}")
+    match = expected_matches(sit, solution)
+    if match is not None:
+        lines.append("Expected answer: " + ("matches." if match else "DIFFERS from this ruling."))
+    return "\n".join(lines)
+
+
+def run(files: list[Path], fmt: str, check: bool, explain: bool, out: Echo, err: Echo) -> int:
+    """Solve every file and print the answers; the exit code (0 ok, 1 a difference from
+    ``expected`` with ``check``, 2 a file could not be used)."""
+    failed_input = False
+    mismatch = False
+    first = True
+    geometry = GeometryCache()  # files often share a map; answers are never reused
+    for path in files:
+        try:
+            sit = load_file(path)
+        except InputError as exc:
+            failed_input = True
+            err(f"error: {exc}")
+            if fmt == "json":
+                out(json.dumps({"file": str(path), "error": str(exc)}))
+            continue
+        try:
+            solution = solve(sit, geometry=geometry)
+        except Exception as exc:  # a solver bug must still name the file, not dump a trace
+            failed_input = True
+            message = f"{path}: internal solver error ({type(exc).__name__}: {exc})"
+            err(f"error: {message}")
+            if fmt == "json":
+                out(json.dumps({"file": str(path), "error": message}))
+            continue
+        match = expected_matches(sit, solution)
+        if check and match is False:
+            mismatch = True
+            if fmt == "json":
+                err(f"{path}: answer differs from expected")
+        if fmt == "json":
+            answer: dict[str, Any] = solution.to_json()
+            if explain:
+                answer["explanation"] = solution.explanation.to_json()
+            out(json.dumps(answer, separators=(", ", ": ")))
+        else:
+            if not first:
+                out("")
+            first = False
+            out(ruling_text(sit, solution))
+    if failed_input:
+        return 2
+    if mismatch:
+        return 1
+    return 0
+
+
+class GloomhavenReferee:
+    """The referee face of the Gloomhaven ruleset (one instance: :data:`REFEREE`)."""
+
+    situation_kind = "situation"
+
+    def run(
+        self, files: list[Path], fmt: str, check: bool, explain: bool, out: Echo, err: Echo
+    ) -> int:
+        return run(files, fmt, check, explain, out, err)
+
+
+REFEREE = GloomhavenReferee()

@@ -1,0 +1,341 @@
+"""The heuristic Witcher bot: answers every decision kind for every hero.
+
+It reads the live game (never changes it) and plans toward its main quest: collect the
+leads of the colours the quest's proof needs (travelling to locations of those colours,
+investigating), exchange them as soon as the rate allows, travel to the destination and
+complete it. Along the way it takes side and support quests that cost little, develops
+early, rests when wounds block its actions, and fights or avoids obstacles by comparing its
+expected swords and shields with the monster's values. Ties are broken by option order, so
+a bot game is a pure function of the seed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from questforge.engine.core.decisions import Decision
+from questforge.engine.witcher.game.game import WitcherGame
+from questforge.engine.witcher.game.state import HeroState
+from questforge.engine.witcher.model.content import SHIELD_VALUE, SWORD_VALUE, Effect, Quest
+
+#: how much the bot dislikes each effect of a choice (WI-SPEND-05)
+_HARM = {
+    "lose-gold": 1.0,
+    "lose-leads": 1.6,
+    "lose-vp": 1.0,
+    "delay": 2.0,
+    "misfortune-token": 1.5,
+    "fight": 1.5,
+    "place-monster": 0.8,
+    "advance-track": 0.5,
+}
+#: actions a wound should block first (the least useful to this bot)
+_BLOCK_ORDER = ("develop", "special", "investigate", "travel")
+
+
+class WitcherBot:
+    """A controller for every seat of a :class:`WitcherGame`."""
+
+    def __init__(self, game: WitcherGame) -> None:
+        self.game = game
+
+    # --- what the hero needs -------------------------------------------------------------
+
+    def quest(self, h: HeroState) -> Quest | None:
+        return self.game.pack.quests.get(h.quest) if h.quest else None
+
+    def lead_needs(self, h: HeroState, quest: Quest | None = None) -> dict[str, int]:
+        """Leads of each colour still needed for the quest's proof and leads."""
+        quest = quest or self.quest(h)
+        if quest is None:
+            return {}
+        out: dict[str, int] = {}
+        for colour, n in quest.cost.proof.items():
+            missing = n - h.proof.get(colour, 0)
+            if missing > 0:
+                out[colour] = max(0, missing * h.hero.rate(colour) - h.leads.get(colour, 0))
+        for colour, n in quest.cost.leads.items():
+            out[colour] = out.get(colour, 0) + max(0, n - h.leads.get(colour, 0))
+        return {c: n for c, n in out.items() if n > 0}
+
+    def ready(self, h: HeroState) -> bool:
+        quest = self.quest(h)
+        return quest is not None and not self.lead_needs(h) and h.gold >= quest.cost.gold
+
+    def strength(self, h: HeroState) -> tuple[float, float, float]:
+        """Expected swords, shields and ritual in a fight (dice plus passive cards)."""
+        g = self.game
+        dice = [g.pack.dice[d] for d in (*g.options.combat_dice, *h.hero.dice) if d in g.pack.dice]
+        swords = shields = ritual = 0.0
+        for die in dice:
+            for face in die.faces:
+                swords += sum(SWORD_VALUE.get(r, 0) for r in face) / len(die.faces)
+                shields += sum(SHIELD_VALUE.get(r, 0) for r in face) / len(die.faces)
+                ritual += face.count("ritual") / len(die.faces)
+        for owned in h.development:
+            card = g.pack.development[owned.id]
+            usable = card.timing == "passive" or (card.timing == "combat" and owned.markers > 0)
+            for e in card.effects if usable else ():
+                if e.op == "add-result" and e.result:
+                    if e.result in SWORD_VALUE:
+                        swords += e.amount
+                    elif e.result in SHIELD_VALUE:
+                        shields += e.amount
+                    elif e.result == "ritual":
+                        ritual += e.amount
+        return swords, shields, ritual
+
+    def fight_value(self, h: HeroState, monster_id: str | None) -> float:
+        """Expected worth of fighting: VP if likely won, minus the likely harm."""
+        g = self.game
+        if monster_id is None:  # face down: an average bronze-to-silver monster
+            return 0.5
+        m = g.pack.monsters[monster_id]
+        swords, shields, ritual = self.strength(h)
+        attack = swords if not m.ritual_replaces_swords else 0
+        win = attack >= m.sword + 0.5 or (m.ritual is not None and ritual >= m.ritual + 0.3)
+        value = m.vp if win else -2.0
+        if shields < m.shield:
+            value -= 1.5 * (m.shield - shields)
+        return value
+
+    # --- decisions -----------------------------------------------------------------------
+
+    def choose(self, decision: Decision) -> int:
+        h = self.game.state.hero(decision.actor)
+        handler = getattr(self, "_" + decision.kind.replace("-", "_"), None)
+        if handler is None:
+            return 0
+        scores = [handler(h, option, decision.context) for option in decision.options]
+        return max(range(len(scores)), key=lambda i: (scores[i], -i))
+
+    def _keep_quest(self, h: HeroState, option: str, context: Mapping[str, Any]) -> float:
+        quest = self.game.pack.quests[option]
+        leads = sum(self.lead_needs(h, quest).values())
+        try:
+            dist = self.game.board.graph.distance(h.location, quest.destination)
+        except ValueError:
+            dist = 20
+        enemy = 0.0
+        if quest.enemy:
+            enemy = min(0.0, self.fight_value(h, quest.enemy))
+        return quest.vp + 2 * enemy - 1.2 * leads - 0.7 * dist - 0.5 * quest.cost.gold
+
+    def _action(self, h: HeroState, option: Mapping[str, Any], context: Mapping[str, Any]) -> float:
+        g = self.game
+        kind = option["action"]
+        quest = self.quest(h)
+        wounds = len(h.wounds)
+        if kind == "pass":
+            return -10.0
+        if kind == "rest":
+            return 1.0 + 1.5 * wounds + (2.0 if "travel" in h.wounds else 0.0)
+        if kind == "investigate":
+            return 1.6
+        if kind == "develop":
+            return 2.4 if len(h.development) < 3 else 0.9
+        if kind == "special":
+            effects = h.hero.special_action.effects if h.hero.special_action else ()
+            if any(e.op == "add-marker" for e in effects):
+                return 2.0 if self._marker_targets(h, effects) else 0.1
+            return 1.5
+        # travel
+        dest = option["to"]
+        loc = g.board.location_by_id[dest]
+        score = 0.0
+        needs = self.lead_needs(h)
+        if loc.lead and loc.gives_lead:
+            score += 2.2 if loc.lead in needs else 0.6
+        if quest is not None:
+            try:
+                before = g.board.graph.distance(h.location, quest.destination)
+                after = g.board.graph.distance(dest, quest.destination)
+            except ValueError:
+                before = after = 0
+            weight = 3.0 if self.ready(h) else 0.4
+            score += weight * (before - after)
+            if self.ready(h) and dest == quest.destination:
+                score += 4.0
+            for side in quest.side_quests:
+                if (
+                    side.condition.type == "visit"
+                    and side.condition.location == dest
+                    and (quest.id, side.id) not in h.side_done
+                ):
+                    score += 2.0
+        if len(option["path"]) == 3:
+            score -= 1.2  # a misfortune card (WI-ACT-01)
+        score -= 0.4 * option["cost"]
+        if loc.heal and h.wounds:
+            score += 1.0
+        return score
+
+    def _marker_targets(self, h: HeroState, effects: tuple[Effect, ...]) -> bool:
+        g = self.game
+        types = {e.card_type for e in effects if e.op == "add-marker"}
+        return any(
+            g.pack.development[o.id].type in types
+            and g.pack.development[o.id].uses_markers
+            and o.markers < g.pack.development[o.id].max_markers
+            for o in h.development
+        )
+
+    def _operation(
+        self, h: HeroState, option: Mapping[str, Any], context: Mapping[str, Any]
+    ) -> float:
+        g = self.game
+        kind = option["op"]
+        if kind == "end":
+            return 0.0
+        if kind == "main-quest":
+            return 100.0
+        if kind == "exchange":
+            return 50.0 if option["colour"] in self._proof_colours(h) else -1.0
+        if kind == "side-quest":
+            quest = g.pack.quests[option["quest"]]
+            side = next(s for s in quest.side_quests if s.id == option["side"])
+            if side.condition.type == "spend":
+                return 20.0 if self._spare_after(h, side.condition.cost) else -1.0
+            return 40.0
+        if kind == "support":
+            quest = g.pack.quests[option["quest"]]
+            assert quest.support is not None
+            return 30.0 if self._spare_after(h, quest.support.cost) else -1.0
+        if kind == "task":
+            return 35.0
+        card_effects: tuple[Effect, ...]
+        if kind == "card":
+            card_effects = g.pack.development[option["card"]].effects
+        elif kind == "luck":
+            card_effects = g.pack.luck[option["card"]].effects
+        else:
+            return 5.0 if h.gold >= 3 else -1.0
+        return self._worth_now(h, card_effects, context)
+
+    def _worth_now(
+        self, h: HeroState, effects: tuple[Effect, ...], context: Mapping[str, Any]
+    ) -> float:
+        score = 0.0
+        for e in effects:
+            if e.op in ("gain-leads", "gain-gold", "draw-investigation", "gain-vp"):
+                score += 10.0
+            elif e.op == "heal":
+                score += 10.0 if h.wounds else -1.0
+            elif e.op == "remove-misfortune-token":
+                score += 10.0 if h.misfortune else -1.0
+            elif e.op == "ignore-obstacle":
+                danger = self._area_danger(h)
+                score += 10.0 if context.get("slot") == 3 and danger else -1.0
+            else:
+                score -= 1.0
+        return score
+
+    def _area_danger(self, h: HeroState) -> bool:
+        g = self.game
+        area = g.board.area_of(h.location)
+        return any(
+            (tok.face_up and self.fight_value(h, tok.monster) < 0)
+            for o in g.state.obstacles_in(area)
+            for tok in o.monsters
+        )
+
+    def _proof_colours(self, h: HeroState) -> set[str]:
+        quest = self.quest(h)
+        if quest is None:
+            return set()
+        return {c for c, n in quest.cost.proof.items() if h.proof.get(c, 0) < n}
+
+    def _spare_after(self, h: HeroState, cost: Any) -> bool:
+        """Whether paying ``cost`` leaves what the main quest needs."""
+        quest = self.quest(h)
+        need_gold = quest.cost.gold if quest else 0
+        if h.gold - cost.gold < need_gold:
+            return False
+        needs = self.lead_needs(h)
+        proof_colours = self._proof_colours(h)
+        for colour, n in cost.leads.items():
+            if n and colour in needs:
+                return False
+        surplus = sum(n for c, n in h.leads.items() if c not in needs and c not in proof_colours)
+        return surplus >= cost.any_leads and not any(cost.proof.values())
+
+    def _develop(self, h: HeroState, option: str, context: Mapping[str, Any]) -> float:
+        card = self.game.pack.development[option]
+        score = {"passive": 3.0, "combat": 2.5, "own-turn": 2.2, "immediate": 1.5, "travel": 1.2}
+        value = score.get(card.timing, 1.0)
+        if any(e.op == "gain-leads" for e in card.effects):
+            value += 0.8
+        return value
+
+    def _rest(self, h: HeroState, option: str, context: Mapping[str, Any]) -> float:
+        minors = sum(1 for s in h.wounds.values() if s == "minor")
+        return 2.0 if option == "minor" and minors >= 2 else (1.5 if option == "severe" else 1.0)
+
+    def _wound_space(self, h: HeroState, option: str, context: Mapping[str, Any]) -> float:
+        return (
+            float(len(_BLOCK_ORDER) - _BLOCK_ORDER.index(option)) if option in _BLOCK_ORDER else 0.0
+        )
+
+    def _lead_colour(self, h: HeroState, option: str, context: Mapping[str, Any]) -> float:
+        needs = self.lead_needs(h)
+        return needs.get(option, 0) + 1.0 / h.hero.rate(option)
+
+    def _lose_lead(self, h: HeroState, option: str, context: Mapping[str, Any]) -> float:
+        needs = self.lead_needs(h)
+        return h.leads.get(option, 0) - 3.0 * needs.get(option, 0)
+
+    def _choice(self, h: HeroState, option: Mapping[str, Any], context: Mapping[str, Any]) -> float:
+        harm = 0.0
+        for e in option["effects"]:
+            op = e["op"]
+            if op == "wound":
+                harm += (4.0 if e.get("severity") == "severe" else 2.0) * e.get("amount", 1)
+            elif op == "fight":
+                harm += 1.0 if e.get("class") == "bronze" else 3.0
+            else:
+                harm += _HARM.get(op, 0.5) * e.get("amount", 1)
+        return -harm
+
+    def _obstacle(
+        self, h: HeroState, option: Mapping[str, Any], context: Mapping[str, Any]
+    ) -> float:
+        if option["obstacle"] == "misfortune":
+            return -1.5
+        return self.fight_value(h, option.get("monster"))
+
+    def _combat(self, h: HeroState, option: Mapping[str, Any], context: Mapping[str, Any]) -> float:
+        g = self.game
+        m = g.pack.monsters[context["monster"]]
+        short_sword = context["swords"] < m.sword and not m.ritual_replaces_swords
+        short_ritual = m.ritual is not None and context["ritual"] < m.ritual
+        short_shield = context["shields"] < m.shield
+        use = option["use"]
+        if use == "done":
+            return 0.0
+        if use == "convert":
+            return 1.0 if short_shield and context["swords"] > m.sword else -1.0
+        effects = (
+            g.pack.development[option["card"]].effects
+            if use == "card"
+            else g.pack.luck[option["card"]].effects
+        )
+        value = -0.5
+        for e in effects:
+            if e.op == "reroll" and (short_sword or short_shield):
+                value += 1.0
+            elif e.op == "add-result" and e.result in SWORD_VALUE and short_sword:
+                value += 2.0
+            elif e.op == "add-result" and e.result in SHIELD_VALUE and short_shield:
+                value += 1.5
+            elif (
+                e.op == "add-result"
+                and e.result == "ritual"
+                and (short_ritual and (short_sword or m.ritual_replaces_swords))
+            ):
+                value += 2.0
+        return value
+
+    def _marker(self, h: HeroState, option: str, context: Mapping[str, Any]) -> float:
+        owned = h.card(option)
+        return -float(owned.markers) if owned else 0.0

@@ -1,0 +1,104 @@
+"""Every event and decision of a Witcher game, declared: name, fields and a one-line doc.
+
+A test plays games and checks that every emitted event and every asked decision matches
+its declaration here (and ``docs/witcher.md`` lists the same tables), so the log format is
+a documented contract rather than whatever the code happens to emit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Declared:
+    name: str
+    fields: tuple[str, ...]
+    doc: str
+
+
+def _table(*items: tuple[str, str, str]) -> dict[str, Declared]:
+    return {name: Declared(name, tuple(f.split()) if f else (), doc) for name, f, doc in items}
+
+
+EVENTS: dict[str, Declared] = _table(
+    (
+        "setup",
+        "heroes starts gold quests_to_end",
+        "the heroes, their start locations, starting gold and the game length",
+    ),
+    ("round", "round", "a new round begins"),
+    ("turn", "hero round location", "a hero's turn begins"),
+    ("turn-end", "hero vp", "a hero's turn ends"),
+    ("action", "hero action slot", "a hero takes an action (slot 1 or 2)"),
+    ("passed", "hero slot", "a hero gives up an action"),
+    ("delayed", "hero reason", "a hero is delayed (WI-DELAY)"),
+    ("delay-ignored", "hero", "a second delay is ignored (WI-DELAY-03)"),
+    ("delay-paid", "hero slot", "a delayed hero loses this action"),
+    ("travelled", "hero path cost", "a hero travels along one or two routes"),
+    ("gold", "hero delta gold reason", "a hero's gold changes"),
+    ("leads", "hero colour delta reason", "a hero gains or loses leads"),
+    ("proof", "hero colour delta reason", "a hero gains or spends proof"),
+    ("exchanged", "hero colour leads", "leads exchanged for one proof (WI-OP-02)"),
+    ("vp", "hero delta vp reason", "a hero's victory points change"),
+    ("wounded", "hero severity space reason", "a wound blocks an action space"),
+    ("healed", "hero space severity reason", "a wound is removed"),
+    ("eased", "hero space reason", "a severe wound becomes minor (a heart location)"),
+    ("overflow", "hero token", "a wound or misfortune token found no free space"),
+    ("misfortune-token", "hero space reason", "a misfortune token goes on an action space"),
+    ("misfortune-removed", "hero space", "a misfortune token leaves the hero sheet"),
+    ("misfortune", "hero card reason", "a misfortune card is drawn and resolved"),
+    ("investigation", "hero card complication", "an investigation card is drawn and resolved"),
+    ("kept", "hero card", "an investigation card is kept face up (task or traits)"),
+    ("task", "hero card", "the task of a kept investigation card is completed"),
+    ("luck", "hero card", "a luck card is drawn"),
+    ("luck-used", "hero card", "a luck card is played"),
+    ("developed", "hero card discarded", "a development card is kept"),
+    ("card-used", "hero card markers", "a development card is used"),
+    ("marker", "hero card markers", "a common marker goes on a development card"),
+    ("no-marker-space", "hero card_type", "no card of that type can take a marker"),
+    ("special-operation", "hero name", "the hero's special operation is performed"),
+    ("chose", "hero option reason", "an option of a choice effect is chosen"),
+    ("ignore-obstacle", "hero reason", "the hero will ignore the end-of-turn obstacle"),
+    ("obstacle-ignored", "hero", "the end-of-turn obstacle is ignored (WI-OBS-07)"),
+    ("track", "hero position obstacle monster_class area", "the battle track advances one space"),
+    (
+        "placed",
+        "obstacle monster area space",
+        "a monster (face down) or misfortune token is placed",
+    ),
+    ("not-placed", "obstacle area", "an obstacle could not be placed (no token or space left)"),
+    ("encounter", "hero obstacle monster space", "a hero meets an obstacle in their area"),
+    ("fight", "hero monster sword shield ritual reason", "a fight begins"),
+    ("roll", "hero faces", "the combat and hero dice are rolled"),
+    ("reroll", "hero faces", "some dice are rolled again"),
+    ("result-added", "hero result amount reason", "a card adds die results"),
+    ("converted", "hero", "an arrow shield and a sword become a grid shield"),
+    (
+        "fight-result",
+        "hero monster swords shields ritual attack defence ritual_ok defeated",
+        "swords, shields and ritual compared",
+    ),
+    ("quest", "hero quest discarded", "a hero keeps a new main quest"),
+    ("main-quest", "hero quest completed", "a main quest is completed"),
+    ("side-quest", "hero quest side", "a side quest is completed"),
+    ("support-quest", "hero owner quest", "an opponent's support quest is completed"),
+    ("end-triggered", "hero quests", "the last round is triggered (WI-WIN-01)"),
+    ("deck-empty", "hero deck", "a deck and its discards are empty"),
+    ("game-end", "outcome rounds ranking vp", "the game ends: outcome, rounds and ranking"),
+)
+
+DECISIONS: dict[str, Declared] = _table(
+    ("keep-quest", "", "which of two drawn main quests to keep (option: quest id)"),
+    ("action", "action", "the next action (option: {action, and for travel to, path, cost})"),
+    ("operation", "op", "an operation or end (option: {op, ...})"),
+    ("develop", "", "which drawn development card to keep (option: card id)"),
+    ("rest", "", "remove two minor wounds or one severe (option: minor / severe)"),
+    ("wound-space", "", "which action a wound blocks (option: action)"),
+    ("lead-colour", "", "the colour of a lead of any colour (option: colour)"),
+    ("lose-lead", "", "which lead to give up (option: colour)"),
+    ("choice", "option effects", "an option of a choice effect the hero can meet"),
+    ("obstacle", "obstacle space", "which obstacle in the area to face"),
+    ("combat", "use", "modify the dice: done, convert, a card or a luck card"),
+    ("marker", "", "which development card takes a common marker (option: card id)"),
+)

@@ -1,0 +1,299 @@
+"""The declarative effect vocabulary at play (``schema/witcher/defs``: ``effect``), and the
+card draws and board changes effects cause: investigation, misfortune, luck and development
+draws (WI-DRAW, WI-INV, WI-DOOM, WI-LUCK, WI-DEV), monsters and misfortune tokens placed in
+areas (WI-MON-03/04), and the battle track (WI-TRACK-02).
+"""
+
+from __future__ import annotations
+
+from questforge.engine.witcher.game.fights import Fight, FightsMixin
+from questforge.engine.witcher.game.state import (
+    HeroState,
+    KeptInvestigation,
+    MonsterToken,
+    ObstacleState,
+    OwnedCard,
+)
+from questforge.engine.witcher.model.content import Effect, Effects
+
+
+class EffectsMixin(FightsMixin):
+    def resolve(
+        self,
+        h: HeroState,
+        effects: Effects,
+        reason: str,
+        *,
+        shortfall: int = 1,
+        fight: Fight | None = None,
+    ) -> None:
+        """Resolve ``effects`` in order for hero ``h``. ``shortfall`` multiplies the amount
+        of ``per_missing`` effects (WI-CMB-06); ``fight`` receives ``add-result`` and
+        ``reroll`` (outside a fight they do nothing: nothing to modify)."""
+        for effect in effects:
+            amount = effect.amount * (shortfall if effect.per_missing else 1)
+            self._one(h, effect, amount, reason, fight)
+
+    def _one(self, h: HeroState, e: Effect, amount: int, reason: str, fight: Fight | None) -> None:
+        op = e.op
+        if op == "gain-gold":
+            self.gain_gold(h, amount, reason)
+        elif op == "lose-gold":
+            self.lose_gold(h, amount, reason)
+        elif op == "gain-leads":
+            for _ in range(amount):
+                colour = e.colour or self.ask(
+                    "lead-colour", h.id, self.lead_colours, "Lead of which colour?"
+                )  # WI-LEAD-04
+                self.gain_lead(h, colour, 1, reason)
+        elif op == "lose-leads":
+            self.lose_leads(h, amount, e.colour, reason)
+        elif op == "gain-proof" and e.colour:
+            h.proof[e.colour] = h.proof.get(e.colour, 0) + amount
+            self.emit("proof", hero=h.id, colour=e.colour, delta=amount, reason=reason)
+        elif op == "gain-vp":
+            self.gain_vp(h, amount, reason)
+        elif op == "lose-vp":
+            self.gain_vp(h, -amount, reason)
+        elif op == "wound":
+            for _ in range(amount):
+                self.wound(h, e.severity, reason)
+        elif op == "heal":
+            self.heal(h, amount, e.severity == "severe", reason)
+        elif op == "misfortune-token":
+            for _ in range(amount):
+                self.misfortune_token(h, reason)
+        elif op == "remove-misfortune-token":
+            for _ in range(min(amount, len(h.misfortune))):  # WI-DOOM-07
+                space = h.misfortune.pop(0)
+                self.emit("misfortune-removed", hero=h.id, space=space)
+        elif op == "delay":
+            if h.delayed:  # WI-DELAY-03
+                self.emit("delay-ignored", hero=h.id)
+            else:
+                h.delayed = True
+                self.emit("delayed", hero=h.id, reason=reason)
+        elif op == "draw-luck":
+            for _ in range(amount):
+                self.draw_luck(h)
+        elif op == "draw-investigation":
+            for _ in range(amount):
+                self.investigate(h)
+        elif op == "draw-development":
+            for _ in range(amount):
+                self.develop(h)
+        elif op == "place-monster" and e.monster_class:
+            self.place_monsters(h, e.monster_class, amount)
+        elif op == "fight" and e.monster_class:
+            self.fight_drawn(h, e.monster_class, reason)
+        elif op == "advance-track":
+            for _ in range(amount):
+                self.advance_track(h, encounter=False)
+        elif op == "choice":
+            self._choice(h, e, reason)
+        elif op == "add-marker" and e.card_type:
+            for _ in range(amount):
+                self.add_marker(h, e.card_type)
+        elif op == "add-result" and e.result and fight is not None:
+            fight.bonus[e.result] += amount
+            self.emit("result-added", hero=h.id, result=e.result, amount=amount, reason=reason)
+        elif op == "reroll" and fight is not None:
+            self.reroll(h, fight, amount)
+        elif op == "ignore-obstacle":
+            h.ignore_obstacle = True
+            self.emit("ignore-obstacle", hero=h.id, reason=reason)
+
+    def affordable(self, h: HeroState, effects: Effects) -> bool:
+        """Whether ``h`` can fully meet a choice's option (WI-SPEND-05)."""
+        gold, leads = h.gold, dict(h.leads)
+        for e in effects:
+            if e.op == "lose-gold":
+                gold -= e.amount
+            elif e.op == "lose-leads":
+                if e.colour:
+                    leads[e.colour] = leads.get(e.colour, 0) - e.amount
+                else:
+                    leads["*"] = leads.get("*", 0) - e.amount
+        spare = sum(n for c, n in leads.items() if c != "*" and n > 0)
+        return (
+            gold >= 0
+            and all(n >= 0 for c, n in leads.items() if c != "*")
+            and spare + leads.get("*", 0) >= 0
+        )
+
+    def _choice(self, h: HeroState, e: Effect, reason: str) -> None:
+        indexed = list(enumerate(e.options))
+        can = [(i, opt) for i, opt in indexed if self.affordable(h, opt)] or indexed
+        options = [{"option": i, "effects": [x.to_json() for x in opt]} for i, opt in can]
+        pick = self.ask("choice", h.id, options, "Choose one:", reason=reason)
+        self.emit("chose", hero=h.id, option=pick["option"], reason=reason)
+        self.resolve(h, e.options[pick["option"]], reason)
+
+    # --- cards ---------------------------------------------------------------------------
+
+    def investigate(self, h: HeroState) -> None:
+        """WI-ACT-02: draw from the deck of the hero's area and resolve; keep it when told
+        to (a task or traits, WI-KEEP), else discard it."""
+        colour = self.board.area_by_id[self.board.area_of(h.location)].investigation
+        deck = self.state.investigation_decks.get(colour)
+        card_id = self.draw(deck) if deck is not None else None
+        if card_id is None:
+            self.emit("deck-empty", hero=h.id, deck=f"investigation:{colour}")
+            return
+        card = self.pack.investigation[card_id]
+        self.emit("investigation", hero=h.id, card=card_id, complication=card.complication)
+        self.resolve(h, card.effects, card_id)
+        if card.keep or card.task is not None:
+            h.investigations.append(KeptInvestigation(card_id))
+            self.emit("kept", hero=h.id, card=card_id)
+        elif deck is not None:
+            deck.discard_card(card_id)
+
+    def misfortune_card(self, h: HeroState, reason: str) -> None:
+        """Draw a misfortune card, resolve it and discard it (WI-OBS-03, WI-DOOM-03)."""
+        card_id = self.draw(self.state.misfortune_deck)
+        if card_id is None:
+            return
+        self.emit("misfortune", hero=h.id, card=card_id, reason=reason)
+        self.resolve(h, self.pack.misfortune[card_id].effects, card_id)
+        self.state.misfortune_deck.discard_card(card_id)
+
+    def draw_luck(self, h: HeroState) -> None:
+        """A luck card is kept face down for later (WI-LUCK-02); ``immediate`` ones act now."""
+        card_id = self.draw(self.state.luck_deck)
+        if card_id is None:
+            return
+        card = self.pack.luck[card_id]
+        self.emit("luck", hero=h.id, card=card_id)
+        if card.timing == "immediate":
+            self.resolve(h, card.effects, card_id)
+            self.state.luck_deck.discard_card(card_id)
+        else:
+            h.luck.append(card_id)
+
+    def develop(self, h: HeroState) -> None:
+        """WI-ACT-03: draw two development cards, keep one, discard the other."""
+        deck = self.state.development_decks[h.id]
+        drawn = [c for c in (self.draw(deck), self.draw(deck)) if c is not None]
+        if not drawn:
+            self.emit("deck-empty", hero=h.id, deck="development")
+            return
+        keep = self.ask("develop", h.id, drawn, "Which development card do you keep?")
+        for other in drawn:
+            if other != keep:
+                deck.discard_card(other)  # WI-DISC-01
+        card = self.pack.development[keep]
+        owned = OwnedCard(keep, min(card.start_markers, card.max_markers))
+        h.development.append(owned)
+        self.emit("developed", hero=h.id, card=keep, discarded=[c for c in drawn if c != keep])
+        if card.timing == "immediate":
+            self.resolve(h, card.effects, keep)
+
+    def add_marker(self, h: HeroState, card_type: str) -> None:
+        """A common marker on a face-up card of that type, at most 3 (WI-DEV-01, WI-ACT-06)."""
+        fits = [
+            o.id
+            for o in h.development
+            if self.pack.development[o.id].type == card_type
+            and self.pack.development[o.id].uses_markers
+            and o.markers < self.pack.development[o.id].max_markers
+        ]
+        if not fits:
+            self.emit("no-marker-space", hero=h.id, card_type=card_type)
+            return
+        pick = self.ask("marker", h.id, fits, "Put the marker on which card?")
+        owned = h.card(pick)
+        assert owned is not None
+        owned.markers += 1
+        self.emit("marker", hero=h.id, card=pick, markers=owned.markers)
+
+    # --- monsters, obstacles and the battle track -----------------------------------------
+
+    def _monster_area(self, area: str) -> ObstacleState | None:
+        return next((o for o in self.state.obstacles_in(area) if o.monster_space), None)
+
+    def place_monsters(self, h: HeroState, monster_class: str, amount: int) -> list[str]:
+        """Monsters drawn from the class pool go face down into the hero's area (WI-MON-03);
+        as many as there are tokens left (WI-MON-04)."""
+        placed = []
+        area = self.board.area_of(h.location)
+        for _ in range(amount):
+            obstacle = self._monster_area(area)
+            monster = self.draw(self.state.monster_pools[monster_class]) if obstacle else None
+            if obstacle is None or monster is None:
+                self.emit("not-placed", obstacle="monster", area=area)
+                break
+            obstacle.monsters.append(MonsterToken(monster))
+            self.emit("placed", obstacle="monster", monster=monster, area=area, space=obstacle.id)
+            placed.append(monster)
+        return placed
+
+    def fight_drawn(self, h: HeroState, monster_class: str, reason: str) -> None:
+        """``fight``: a monster of the class is drawn and fought at once; it goes back to
+        the pool whatever the result (our reading: it was never on the board)."""
+        pool = self.state.monster_pools[monster_class]
+        monster = self.draw(pool)
+        if monster is None:
+            self.emit("not-placed", obstacle="monster", area=self.board.area_of(h.location))
+            return
+        self.fight(h, monster, reason)
+        pool.discard_card(monster)
+
+    def advance_track(self, h: HeroState, *, encounter: bool) -> None:
+        """Move to the next battle-track space clockwise and resolve it (WI-TRACK-02): a
+        monster of the class face down, or a misfortune token, in the space's area (the
+        active hero's area when the space names none). At the end of a turn without
+        obstacles the hero then meets what was placed in their area (WI-OBS-06)."""
+        track = self.board.battle_track
+        if not track:
+            return
+        self.state.track_position = (self.state.track_position + 1) % len(track)
+        space = track[self.state.track_position]
+        area = space.area or self.board.area_of(h.location)
+        self.emit(
+            "track",
+            hero=h.id,
+            position=self.state.track_position,
+            obstacle=space.obstacle,
+            monster_class=space.monster_class,
+            area=area,
+        )
+        if space.obstacle == "monster" and space.monster_class:
+            obstacle = self._monster_area(area)
+            monster = self.draw(self.state.monster_pools[space.monster_class]) if obstacle else None
+            if obstacle is None or monster is None:
+                self.emit("not-placed", obstacle="monster", area=area)
+                return
+            token = MonsterToken(monster)
+            obstacle.monsters.append(token)
+            self.emit("placed", obstacle="monster", monster=monster, area=area, space=obstacle.id)
+            if encounter and area == self.board.area_of(h.location):
+                self.encounter_monster(h, obstacle, token)
+            return
+        free = next(
+            (o for o in self.state.obstacles_in(area) if o.misfortune_space and not o.misfortune),
+            None,
+        )
+        if free is None:  # WI-DOOM-02: one token per space; WI-INV-04: no penalty
+            self.emit("not-placed", obstacle="misfortune", area=area)
+            return
+        free.misfortune = True
+        self.emit("placed", obstacle="misfortune", monster=None, area=area, space=free.id)
+        if encounter and area == self.board.area_of(h.location):
+            free.misfortune = False
+            self.emit("encounter", hero=h.id, obstacle="misfortune", monster=None, space=free.id)
+            self.misfortune_card(h, "misfortune token")
+
+    def encounter_monster(self, h: HeroState, obstacle: ObstacleState, token: MonsterToken) -> None:
+        """Flip the token face up and fight it; a defeated monster is discarded, otherwise
+        it stays face up in the obstacle area (WI-OBS-04, WI-MON-05/06)."""
+        token.face_up = True
+        self.emit(
+            "encounter", hero=h.id, obstacle="monster", monster=token.monster, space=obstacle.id
+        )
+        outcome = self.fight(h, token.monster, "obstacle")
+        if outcome.defeated:
+            obstacle.monsters.remove(token)
+            self.state.monster_pools[self.pack.monsters[token.monster].monster_class].discard_card(
+                token.monster
+            )

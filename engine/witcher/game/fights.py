@@ -1,0 +1,175 @@
+"""Fights (WI-CMB-01..09): roll, modify, compare swords and shields, resolve defeat.
+
+The steps follow WI-CMB-01: combat effects of passive cards, the roll of the combat dice
+plus the hero's own dice (WI-DICE-01), the tally with the hero sheet's dice effects
+(WI-DICE-05), modification by development and luck cards and the arrow-shield conversion
+(WI-CMB-02) as a decision loop, then the comparisons and their effects.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from questforge.engine.witcher.game import combat
+from questforge.engine.witcher.game.base import GameBase
+from questforge.engine.witcher.game.state import HeroState
+from questforge.engine.witcher.model.content import Die, Effects
+
+
+@dataclass
+class Fight:
+    """One fight in progress: the dice, their faces and the results added by cards."""
+
+    monster: str
+    dice: list[Die]
+    hero_dice: int  # the last ``hero_dice`` of ``dice`` are the hero's own
+    faces: list[combat.Face]
+    bonus: Counter[str] = field(default_factory=Counter)
+    conversions: int = 0
+    used: set[str] = field(default_factory=set)
+
+    def tally(self, sheet_bonus: Counter[str]) -> combat.Tally:
+        results = combat.count_results(self.faces)
+        results.update(self.bonus)
+        results.update(sheet_bonus)
+        tally = combat.Tally(results)
+        for _ in range(self.conversions):
+            if tally.can_convert():
+                tally.convert()
+        return tally
+
+
+class FightsMixin(GameBase):
+    def resolve(
+        self,
+        h: HeroState,
+        effects: Effects,
+        reason: str,
+        *,
+        shortfall: int = 1,
+        fight: Fight | None = None,
+    ) -> None:  # implemented in effects.py
+        raise NotImplementedError
+
+    def fight(self, h: HeroState, monster_id: str, reason: str) -> combat.Outcome:
+        """Fight ``monster_id``; VP and side quests on a defeat (WI-CMB-05, WI-QUEST-05).
+        Where the token goes afterwards is the caller's business."""
+        monster = self.pack.monsters[monster_id]
+        dice = [self.pack.dice[d] for d in self.options.combat_dice if d in self.pack.dice]
+        own = [self.pack.dice[d] for d in h.hero.dice if d in self.pack.dice]
+        self.emit(
+            "fight",
+            hero=h.id,
+            monster=monster.id,
+            sword=monster.sword,
+            shield=monster.shield,
+            ritual=monster.ritual,
+            reason=reason,
+        )
+        state = Fight(monster.id, dice + own, len(own), combat.roll(dice + own, self.rng))
+        for owned in h.development:  # step 1: combat effects always on (passive cards)
+            card = self.pack.development[owned.id]
+            if card.timing == "passive":
+                self.resolve(h, card.effects, card.id, fight=state)
+        self.emit("roll", hero=h.id, faces=[list(f) for f in state.faces])
+        self._modify(h, state, monster_id)
+        tally = state.tally(self._sheet_bonus(h, state))
+        outcome = combat.compare(tally, monster)
+        self.emit(
+            "fight-result",
+            hero=h.id,
+            monster=monster.id,
+            swords=tally.swords,
+            shields=tally.shields,
+            ritual=tally.ritual,
+            attack=outcome.attack_ok,
+            defence=outcome.defence_ok,
+            ritual_ok=outcome.ritual_ok,
+            defeated=outcome.defeated,
+        )
+        if not outcome.defeated:  # WI-CMB-03: the enemy's sword effect
+            self.resolve(h, monster.sword_effects, monster.id, shortfall=outcome.sword_shortfall)
+        if not outcome.defence_ok:  # WI-CMB-04
+            self.resolve(h, monster.shield_effects, monster.id, shortfall=outcome.shield_shortfall)
+        if outcome.defeated:  # WI-CMB-05
+            h.defeated += 1
+            self.gain_vp(h, monster.vp, f"defeated {monster.id}")
+            self.on_defeat(h, monster.monster_class)
+        return outcome
+
+    def on_defeat(self, h: HeroState, monster_class: str) -> None:  # quests.py
+        raise NotImplementedError
+
+    def _sheet_bonus(self, h: HeroState, state: Fight) -> Counter[str]:
+        """Hero-sheet dice effects met by the hero's own dice (WI-DICE-05)."""
+        bonus: Counter[str] = Counter()
+        own = state.faces[len(state.faces) - state.hero_dice :]
+        for effect in h.hero.dice_effects:
+            if combat.dice_effects_met(effect.need, own):
+                for e in effect.effects:
+                    if e.op == "add-result" and e.result:
+                        bonus[e.result] += e.amount
+        return bonus
+
+    def _modify(self, h: HeroState, state: Fight, monster_id: str) -> None:
+        """Step 5 of WI-CMB-01 as a loop of ``combat`` decisions: play a combat card, a
+        luck card, or turn an arrow shield and a sword into a grid shield; ``done`` ends."""
+        while True:
+            options: list[dict[str, str]] = [{"use": "done"}]
+            tally = state.tally(self._sheet_bonus(h, state))
+            if tally.can_convert():
+                options.append({"use": "convert"})
+            for owned in h.development:
+                card = self.pack.development[owned.id]
+                if card.timing != "combat" or owned.id in state.used:
+                    continue
+                if card.uses_markers and owned.markers == 0:
+                    continue
+                options.append({"use": "card", "card": owned.id})
+            for luck in h.luck:
+                if self.pack.luck[luck].timing == "combat" and luck not in state.used:
+                    options.append({"use": "luck", "card": luck})
+            if len(options) == 1:
+                return
+            choice = self.ask(
+                "combat",
+                h.id,
+                options,
+                "Modify the dice?",
+                monster=monster_id,
+                swords=tally.swords,
+                shields=tally.shields,
+                ritual=tally.ritual,
+            )
+            if choice["use"] == "done":
+                return
+            if choice["use"] == "convert":
+                state.conversions += 1
+                self.emit("converted", hero=h.id)
+                continue
+            ident = choice["card"]
+            state.used.add(ident)
+            if choice["use"] == "card":
+                owned_card = h.card(ident)
+                assert owned_card is not None
+                if self.pack.development[ident].uses_markers:
+                    owned_card.markers -= 1  # WI-SPEND-03
+                self.emit("card-used", hero=h.id, card=ident, markers=owned_card.markers)
+                self.resolve(h, self.pack.development[ident].effects, ident, fight=state)
+            else:
+                h.luck.remove(ident)
+                self.emit("luck-used", hero=h.id, card=ident)
+                self.resolve(h, self.pack.luck[ident].effects, ident, fight=state)
+                self.state.luck_deck.discard_card(ident)  # WI-LUCK-04
+
+    def reroll(self, h: HeroState, state: Fight, amount: int) -> None:
+        """Reroll the ``amount`` least useful dice (blanks and hands first); a reroll must
+        be taken and gives a new result (WI-DICE-02)."""
+        order = sorted(
+            range(len(state.faces)), key=lambda i: (combat.face_value(state.faces[i]), i)
+        )
+        for i in order[:amount]:
+            die = state.dice[i]
+            state.faces[i] = die.faces[self.rng.randbelow(len(die.faces))]
+        self.emit("reroll", hero=h.id, faces=[list(f) for f in state.faces])

@@ -1,0 +1,557 @@
+"""The Witcher game: setup, rounds of turns, actions, operations, quests, the end.
+
+A game is ``(pack, setup, seed, decisions)``: :meth:`WitcherGame.run` asks every choice of
+its controller as a :class:`~questforge.engine.core.decisions.Decision` and records every
+state change as an event, so replaying the answers with the seed reproduces the game.
+
+A turn (WI-TURN-02): operations, action, operations, action, operations, then one obstacle
+in the hero's area or the battle track. Two different actions per turn (WI-TURN-03/04);
+an action blocked by a wound cannot be taken (WI-TURN-06, WI-REF-09). The game ends when a
+hero completes the length's number of main quests: that turn is finished and every hero
+plays one more turn (WI-WIN-01); ranking by VP, then quests, then leads and proof, then who
+finished the final round first (WI-WIN-02..04).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from questforge.engine.core.decisions import Controller
+from questforge.engine.core.events import Event
+from questforge.engine.core.rng import Rng
+from questforge.engine.witcher.game.effects import EffectsMixin
+from questforge.engine.witcher.game.setup import Setup, initial_state
+from questforge.engine.witcher.game.state import HeroState, KeptInvestigation
+from questforge.engine.witcher.model.content import Condition, Effects, GameOptions, Quest
+from questforge.engine.witcher.model.load import WitcherPack
+
+#: every operation uses something up; more than this many in one phase is a bug, never a hang
+_MAX_OPERATIONS = 500
+
+
+class WitcherGame(EffectsMixin):
+    """One game; :meth:`run` plays it to the end with a controller."""
+
+    def __init__(
+        self,
+        pack: WitcherPack,
+        setup: Setup | None = None,
+        seed: int | str = 0,
+        options: GameOptions | None = None,
+    ) -> None:
+        super().__init__(pack, Rng(seed), options)
+        self.setup = setup or Setup()
+        self.seed = seed
+        self.state = initial_state(pack, self.setup, self.rng, self.options)
+        #: (owner, quest) whose support quest an opponent completed (WI-OP-04)
+        self.supported: set[tuple[str, str]] = set()
+        self._slot = 0
+        self._steps: Iterator[None] | None = None
+        #: the last hero of the seat order has just finished a turn (a round is complete)
+        self.round_complete = False
+
+    # --- the whole game, step by step ----------------------------------------------------
+
+    @property
+    def events(self) -> list[Event]:
+        return self.log.events
+
+    @property
+    def finished(self) -> bool:
+        return self.state.finished
+
+    @property
+    def round(self) -> int:
+        return self.state.round
+
+    def step(self, controller: Controller) -> list[Event]:
+        """Play to the next boundary (the setup, then one hero's turn); the new events."""
+        self.controller = controller
+        if self._steps is None:
+            self._steps = self._play()
+        start = len(self.log)
+        if not self.state.finished:
+            next(self._steps, None)
+        return self.log.events[start:]
+
+    def run(self, controller: Controller, round_cap: int | None = None) -> Any:
+        """Play to the end, or until ``round_cap`` rounds are complete (then the game is
+        left unfinished, without a ``game-end`` event)."""
+        while not self.state.finished:
+            self.step(controller)
+            if round_cap is not None and self.round_complete and self.state.round >= round_cap:
+                break
+        return self.state
+
+    def to_log_result(self) -> dict[str, Any] | None:
+        if not self.state.finished:
+            return None
+        return {
+            "outcome": self.state.outcome,
+            "rounds": self.state.round,
+            "ranking": list(self.state.ranking),
+            "vp": {h.id: h.vp for h in self.state.heroes},
+        }
+
+    def _play(self) -> Iterator[None]:
+        self.start()
+        yield
+        n = len(self.state.heroes)
+        remaining: int | None = None
+        turn = 0
+        while True:
+            seat = turn % n
+            self.round_complete = False
+            if seat == 0:
+                self.state.round += 1
+                if self.state.round > self.options.max_rounds:
+                    self.state.round -= 1
+                    self._finish("unfinished")
+                    return
+                self.emit("round", round=self.state.round)
+            h = self.state.heroes[seat]
+            self.state.active = seat
+            self.play_turn(h)
+            self.round_complete = seat == n - 1
+            if remaining is not None:
+                self.state.final_order.append(h.id)
+                remaining -= 1
+                if remaining == 0:
+                    self._finish("finished")
+                    return
+            elif self.state.end_triggered_by is not None:
+                remaining = n  # WI-WIN-01: every hero plays one more turn
+            turn += 1
+            yield
+
+    def start(self) -> None:
+        """Place the setup obstacles and let every hero keep a first quest (WI-BASIC-01)."""
+        s = self.state
+        self.emit(
+            "setup",
+            heroes=[h.id for h in s.heroes],
+            starts=[h.location for h in s.heroes],
+            gold=self.options.starting_gold,
+            quests_to_end=s.quests_to_end,
+        )
+        for item in self.options.setup_obstacles:
+            obstacles = s.obstacles_in(item.area)
+            if item.obstacle == "monster" and item.monster_class:
+                target = next((o for o in obstacles if o.monster_space), None)
+                monster = self.draw(s.monster_pools[item.monster_class]) if target else None
+                if target is not None and monster is not None:
+                    from questforge.engine.witcher.game.state import MonsterToken
+
+                    target.monsters.append(MonsterToken(monster))
+                    self.emit(
+                        "placed",
+                        obstacle="monster",
+                        monster=monster,
+                        area=item.area,
+                        space=target.id,
+                    )
+            else:
+                target = next(
+                    (o for o in obstacles if o.misfortune_space and not o.misfortune), None
+                )
+                if target is not None:
+                    target.misfortune = True
+                    self.emit(
+                        "placed",
+                        obstacle="misfortune",
+                        monster=None,
+                        area=item.area,
+                        space=target.id,
+                    )
+        for h in s.heroes:
+            self.take_quest(h)  # WI-BASIC-01
+
+    def _finish(self, outcome: str) -> None:
+        s = self.state
+        s.finished = True
+        s.outcome = outcome
+        s.ranking = [h.id for h in self.ranked()]
+        self.emit(
+            "game-end",
+            outcome=outcome,
+            rounds=s.round,
+            ranking=s.ranking,
+            vp={h.id: h.vp for h in s.heroes},
+        )
+
+    def ranked(self) -> list[HeroState]:
+        """WI-GOAL-01, WI-WIN-01..04: VP; quests done; leads plus proof turned back into
+        leads; finishing the final round first."""
+        order = {h: i for i, h in enumerate(self.state.final_order)}
+
+        def key(h: HeroState) -> tuple[int, int, int, int]:
+            leads = h.total_leads() + sum(n * h.hero.rate(c) for c, n in h.proof.items())
+            return (-h.vp, -h.quests_done, -leads, order.get(h.id, len(order) + h.seat))
+
+        return sorted(self.state.heroes, key=key)
+
+    # --- a turn --------------------------------------------------------------------------
+
+    def play_turn(self, h: HeroState) -> None:
+        self.emit("turn", hero=h.id, round=self.state.round, location=h.location)
+        h.special_operation_used = False
+        for owned in h.development:
+            owned.used_this_turn = False
+        taken: list[str] = []
+        for slot in (1, 2):
+            self._slot = slot
+            self.operations(h)
+            if h.delayed:  # WI-DELAY-01/02: the delay costs this action
+                h.delayed = False
+                self.emit("delay-paid", hero=h.id, slot=slot)
+                continue
+            action = self.ask(
+                "action", h.id, self.action_options(h, taken), f"Action {slot} of 2", slot=slot
+            )
+            if action["action"] == "pass":
+                self.emit("passed", hero=h.id, slot=slot)
+                continue
+            taken.append(action["action"])
+            self.emit("action", hero=h.id, action=action["action"], slot=slot)
+            self.perform(h, action)
+            if action["action"] in h.misfortune:  # WI-DOOM-04
+                h.misfortune.remove(action["action"])
+                self.emit("misfortune-removed", hero=h.id, space=action["action"])
+                self.misfortune_card(h, "acted under a misfortune token")
+        self._slot = 3
+        self.operations(h)
+        self.end_of_turn(h)
+        self.emit("turn-end", hero=h.id, vp=h.vp)
+
+    def action_options(self, h: HeroState, taken: list[str]) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        for action in h.hero.actions:
+            if action in taken or action in h.wounds:  # WI-TURN-04, WI-TURN-06
+                continue
+            if action == "travel":
+                for opt in self.board.travel_options(h.location):
+                    if opt.cost <= h.gold:
+                        out.append(
+                            {
+                                "action": "travel",
+                                "to": opt.destination,
+                                "path": list(opt.path),
+                                "cost": opt.cost,
+                            }
+                        )
+            elif action == "develop":
+                deck = self.state.development_decks[h.id]
+                if len(deck) + len(deck.discard):
+                    out.append({"action": "develop"})
+            elif action == "rest":
+                if h.wounds:
+                    out.append({"action": "rest"})
+            elif action == "special":
+                if h.hero.special_action is not None:
+                    out.append({"action": "special"})
+            else:
+                out.append({"action": action})
+        out.append({"action": "pass"})
+        return out
+
+    def perform(self, h: HeroState, action: dict[str, Any]) -> None:
+        kind = action["action"]
+        if kind == "travel":
+            self.travel(h, action["path"], action["cost"])
+        elif kind == "investigate":
+            self.investigate(h)
+        elif kind == "develop":
+            self.develop(h)
+        elif kind == "rest":
+            self.rest(h)
+        elif kind == "special" and h.hero.special_action is not None:
+            self.resolve(h, h.hero.special_action.effects, h.hero.special_action.name)
+
+    def travel(self, h: HeroState, path: list[str], cost: int) -> None:
+        """WI-ACT-01: one or two routes; the lead of the destination only (WI-LEAD-03), a
+        heart heals (WI-LOC-05), two routes cost a misfortune card; sea routes cost gold."""
+        self.lose_gold(h, cost, "sea route")
+        h.location = path[-1]
+        self.emit("travelled", hero=h.id, path=path, cost=cost)
+        loc = self.board.location_by_id[h.location]
+        if loc.lead and loc.gives_lead:  # WI-LOC-04
+            self.gain_lead(h, loc.lead, 1, "arrival")
+        if loc.heal and h.wounds:
+            minor = next((a for a, s in h.wounds.items() if s == "minor"), None)
+            if minor is not None:
+                del h.wounds[minor]
+                self.emit("healed", hero=h.id, space=minor, severity="minor", reason=loc.id)
+            else:
+                severe = next(iter(h.wounds))
+                h.wounds[severe] = "minor"
+                self.emit("eased", hero=h.id, space=severe, reason=loc.id)
+        for owned in list(h.development):
+            card = self.pack.development[owned.id]
+            if card.timing == "travel":
+                self.resolve(h, card.effects, card.id)
+        if len(path) == 3:
+            self.misfortune_card(h, "travelled two routes")
+
+    def rest(self, h: HeroState) -> None:
+        """WI-ACT-04: remove two minor wounds or one severe wound."""
+        minors = [a for a, s in h.wounds.items() if s == "minor"]
+        severes = [a for a, s in h.wounds.items() if s == "severe"]
+        options = []
+        if minors:
+            options.append("minor")
+        if severes:
+            options.append("severe")
+        pick = self.ask("rest", h.id, options, "Remove two minor wounds or one severe wound?")
+        for space in minors[:2] if pick == "minor" else severes[:1]:
+            severity = h.wounds.pop(space)
+            self.emit("healed", hero=h.id, space=space, severity=severity, reason="rest")
+
+    # --- operations (WI-OP) --------------------------------------------------------------
+
+    def operations(self, h: HeroState) -> None:
+        for _ in range(_MAX_OPERATIONS):
+            options = self.operation_options(h)
+            if len(options) == 1:
+                return
+            op = self.ask("operation", h.id, options, "Any operation?", slot=self._slot)
+            if op["op"] == "end":
+                return
+            self.operate(h, op)
+        raise RuntimeError(
+            f"{h.id} performed {_MAX_OPERATIONS} operations in a row: an operation that "
+            "never uses anything up (a bug in the engine or a controller)"
+        )
+
+    def operation_options(self, h: HeroState) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = [{"op": "end"}]
+        for colour in sorted(h.leads):
+            if h.leads[colour] >= h.hero.rate(colour):  # WI-OP-02
+                out.append({"op": "exchange", "colour": colour})
+        quest = self.pack.quests.get(h.quest) if h.quest else None
+        if quest is not None:
+            if h.location == quest.destination and self.can_pay(h, quest.cost):
+                out.append({"op": "main-quest", "quest": quest.id})
+            for side in quest.side_quests:
+                if (quest.id, side.id) not in h.side_done and self._met(h, side.condition):
+                    out.append({"op": "side-quest", "quest": quest.id, "side": side.id})
+        for other in self.state.heroes:  # WI-OP-04, WI-QUEST-08: opponents only
+            oq = self.pack.quests.get(other.quest) if other.quest else None
+            if (
+                other is not h
+                and oq is not None
+                and oq.support is not None
+                and other.location == h.location
+                and (other.id, oq.id) not in self.supported
+                and self.can_pay(h, oq.support.cost)
+            ):
+                out.append({"op": "support", "owner": other.id, "quest": oq.id})
+        for kept in h.investigations:
+            task = self.pack.investigation[kept.id].task
+            if (
+                task is not None
+                and not kept.task_done
+                and task[0].type != "defeat"
+                and self._met(h, task[0])
+            ):
+                out.append({"op": "task", "card": kept.id})
+        for owned in h.development:
+            card = self.pack.development[owned.id]
+            if card.timing == "own-turn" and (
+                owned.markers > 0 if card.uses_markers else not owned.used_this_turn
+            ):
+                out.append({"op": "card", "card": owned.id})
+        for luck in h.luck:
+            if self.pack.luck[luck].timing == "own-turn":
+                out.append({"op": "luck", "card": luck})
+        special = h.hero.special_operation
+        if (
+            special is not None
+            and not h.special_operation_used
+            and self.can_pay(h, special.cost)
+            and self._special_useful(h)
+        ):
+            out.append({"op": "special"})
+        return out
+
+    def _special_useful(self, h: HeroState) -> bool:
+        special = h.hero.special_operation
+        assert special is not None
+        for e in special.effects:
+            if e.op == "add-marker":
+                return any(
+                    self.pack.development[o.id].type == e.card_type
+                    and self.pack.development[o.id].uses_markers
+                    and o.markers < self.pack.development[o.id].max_markers
+                    for o in h.development
+                )
+        return True
+
+    def _met(self, h: HeroState, condition: Condition) -> bool:
+        if condition.type == "visit":
+            return h.location == condition.location
+        if condition.type == "spend":
+            return self.can_pay(h, condition.cost)
+        return False  # defeat: completed at once in the fight (WI-QUEST-05)
+
+    def operate(self, h: HeroState, op: dict[str, Any]) -> None:
+        kind = op["op"]
+        if kind == "exchange":
+            colour = op["colour"]
+            rate = h.hero.rate(colour)
+            h.leads[colour] -= rate
+            h.proof[colour] = h.proof.get(colour, 0) + 1
+            self.emit("exchanged", hero=h.id, colour=colour, leads=rate)
+        elif kind == "main-quest":
+            self.complete_main(h, self.pack.quests[op["quest"]])
+        elif kind == "side-quest":
+            quest = self.pack.quests[op["quest"]]
+            side = next(s for s in quest.side_quests if s.id == op["side"])
+            if side.condition.type == "spend":
+                self.pay(h, side.condition.cost, f"side quest {side.id}")
+            self._side_done(h, quest, side.id, side.vp)
+        elif kind == "support":
+            quest = self.pack.quests[op["quest"]]
+            assert quest.support is not None
+            self.pay(h, quest.support.cost, "support quest")
+            self.supported.add((op["owner"], quest.id))
+            h.supports_done += 1
+            self.emit("support-quest", hero=h.id, owner=op["owner"], quest=quest.id)
+            self.gain_vp(h, quest.support.vp_supporter, "support quest")  # WI-VP-06
+            self.gain_vp(self.state.hero(op["owner"]), quest.support.vp_owner, "supported")
+        elif kind == "task":
+            kept = next(k for k in h.investigations if k.id == op["card"] and not k.task_done)
+            task = self.pack.investigation[kept.id].task
+            assert task is not None
+            if task[0].type == "spend":
+                self.pay(h, task[0].cost, "task")
+            self._task_done(h, kept, task[1])
+        elif kind == "card":
+            owned = h.card(op["card"])
+            assert owned is not None
+            card = self.pack.development[owned.id]
+            if card.uses_markers:
+                owned.markers -= 1  # WI-SPEND-03
+            owned.used_this_turn = True
+            self.emit("card-used", hero=h.id, card=owned.id, markers=owned.markers)
+            self.resolve(h, card.effects, card.id)
+        elif kind == "luck":
+            h.luck.remove(op["card"])
+            self.emit("luck-used", hero=h.id, card=op["card"])
+            self.resolve(h, self.pack.luck[op["card"]].effects, op["card"])
+            self.state.luck_deck.discard_card(op["card"])  # WI-LUCK-04
+        elif kind == "special" and h.hero.special_operation is not None:
+            special = h.hero.special_operation
+            h.special_operation_used = True
+            self.pay(h, special.cost, special.name)
+            self.emit("special-operation", hero=h.id, name=special.name)
+            self.resolve(h, special.effects, special.name)
+
+    # --- quests (WI-QUEST, WI-OP-03/05, WI-TASK) -----------------------------------------
+
+    def take_quest(self, h: HeroState) -> None:
+        """Draw two main quests of the hero's deck, keep one (WI-BASIC-01, WI-REF-05)."""
+        deck = self.state.quest_decks.get(h.hero.quest_deck)
+        pair = (self.draw(deck), self.draw(deck)) if deck is not None else ()
+        drawn = [c for c in pair if c is not None]
+        if not drawn:
+            self.emit("deck-empty", hero=h.id, deck=f"quest:{h.hero.quest_deck}")
+            return
+        keep = self.ask("keep-quest", h.id, drawn, "Which quest do you keep?")
+        assert deck is not None
+        for other in drawn:
+            if other != keep:
+                deck.discard_card(other)  # WI-DISC-02
+        h.quest = keep
+        self.emit("quest", hero=h.id, quest=keep, discarded=[c for c in drawn if c != keep])
+
+    def complete_main(self, h: HeroState, quest: Quest) -> None:
+        """WI-OP-05: pay, fight the enemy if any (the quest counts whatever the result,
+        WI-CMB-09), gain the VP, turn the card face down, draw a luck card (WI-LUCK-01) and
+        take a new quest unless the game's quest count is reached (WI-QUEST-04)."""
+        self.pay(h, quest.cost, f"quest {quest.id}")
+        if quest.enemy is not None and quest.enemy in self.pack.monsters:
+            self.fight(h, quest.enemy, f"quest {quest.id}")
+        h.completed.append(quest.id)
+        h.quest = None
+        self.emit("main-quest", hero=h.id, quest=quest.id, completed=len(h.completed))
+        self.gain_vp(h, quest.vp, f"quest {quest.id}")
+        self.resolve(h, quest.reward, quest.id)
+        self.draw_luck(h)
+        if len(h.completed) >= self.state.quests_to_end:
+            if self.state.end_triggered_by is None:
+                self.state.end_triggered_by = h.id
+                self.emit("end-triggered", hero=h.id, quests=len(h.completed))
+        else:
+            self.take_quest(h)
+
+    def _side_done(self, h: HeroState, quest: Quest, side: str, vp: int) -> None:
+        h.side_done.add((quest.id, side))
+        self.emit("side-quest", hero=h.id, quest=quest.id, side=side)
+        self.gain_vp(h, vp, f"side quest {side}")
+
+    def _task_done(self, h: HeroState, kept: KeptInvestigation, reward: Effects) -> None:
+        kept.task_done = True  # WI-TASK-03: each task once
+        h.tasks_done += 1
+        self.emit("task", hero=h.id, card=kept.id)
+        self.resolve(h, reward, kept.id)
+
+    def on_defeat(self, h: HeroState, monster_class: str) -> None:
+        """Side quests and tasks that need a defeat complete at once (WI-QUEST-05)."""
+        quest = self.pack.quests.get(h.quest) if h.quest else None
+        if quest is not None:
+            for side in quest.side_quests:
+                c = side.condition
+                if (
+                    c.type == "defeat"
+                    and (quest.id, side.id) not in h.side_done
+                    and c.monster_class in (None, monster_class)
+                ):
+                    self._side_done(h, quest, side.id, side.vp)
+        for kept in h.investigations:
+            task = self.pack.investigation[kept.id].task
+            if (
+                task is not None
+                and not kept.task_done
+                and task[0].type == "defeat"
+                and task[0].monster_class in (None, monster_class)
+            ):
+                self._task_done(h, kept, task[1])
+                break  # WI-TASK-02: one task per operation
+
+    # --- the end of a turn (WI-OBS) ------------------------------------------------------
+
+    def end_of_turn(self, h: HeroState) -> None:
+        """Meet one obstacle in the hero's area, or advance the battle track and meet what
+        it places (WI-OBS-02..07, WI-TRACK-03)."""
+        if h.ignore_obstacle:  # WI-OBS-07: ignored, and no battle track either
+            h.ignore_obstacle = False
+            self.emit("obstacle-ignored", hero=h.id)
+            return
+        area = self.board.area_of(h.location)
+        options: list[dict[str, Any]] = []
+        for obstacle in self.state.obstacles_in(area):
+            for i, token in enumerate(obstacle.monsters):
+                options.append(
+                    {
+                        "obstacle": "monster",
+                        "space": obstacle.id,
+                        "index": i,
+                        "monster": token.monster if token.face_up else None,
+                    }
+                )
+            if obstacle.misfortune:
+                options.append({"obstacle": "misfortune", "space": obstacle.id})
+        if not options:
+            self.advance_track(h, encounter=True)  # WI-OBS-06
+            return
+        pick = self.ask("obstacle", h.id, options, "Which obstacle do you face?")  # WI-OBS-05
+        obstacle = next(o for o in self.state.obstacles if o.id == pick["space"])
+        if pick["obstacle"] == "monster":
+            self.encounter_monster(h, obstacle, obstacle.monsters[pick["index"]])
+        else:
+            obstacle.misfortune = False  # WI-OBS-03
+            self.emit(
+                "encounter", hero=h.id, obstacle="misfortune", monster=None, space=obstacle.id
+            )
+            self.misfortune_card(h, "misfortune token")

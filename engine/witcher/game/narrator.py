@@ -1,0 +1,313 @@
+"""Events and decision options as English sentences, and the board as text.
+
+One narrator for the terminal, the editor's playtest and reports (STYLE: one text form per
+concept, in the library). Names come from the pack, so the text reads "Corvin Ashe travels
+from Karst Hold to Emberfall" rather than ids.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from questforge.engine.core.events import Event
+from questforge.engine.witcher.game.state import GameState
+from questforge.engine.witcher.model.load import WitcherPack
+
+
+class Narrator:
+    def __init__(self, pack: WitcherPack) -> None:
+        self.pack = pack
+
+    # --- names ---------------------------------------------------------------------------
+
+    def hero(self, ident: str) -> str:
+        found = self.pack.heroes.get(ident)
+        return found.name if found else ident
+
+    def place(self, ident: str | None) -> str:
+        if ident is None:
+            return "nowhere"
+        try:
+            return self.pack.board.location_by_id[ident].name
+        except (LookupError, KeyError):
+            return ident
+
+    def card(self, ident: str) -> str:
+        for table in (
+            self.pack.quests,
+            self.pack.development,
+            self.pack.investigation,
+            self.pack.misfortune,
+            self.pack.luck,
+            self.pack.monsters,
+        ):
+            if ident in table:
+                return str(table[ident].name)
+        return ident
+
+    # --- events --------------------------------------------------------------------------
+
+    def describe(self, event: Event) -> str:
+        d = event.data
+        who = self.hero(d["hero"]) if "hero" in d else ""
+        method = getattr(self, "_e_" + event.type.replace("-", "_"), None)
+        if method is not None:
+            return str(method(d, who))
+        return f"{event.type}: " + ", ".join(f"{k}={v}" for k, v in d.items())
+
+    def _e_setup(self, d: Mapping[str, Any], who: str) -> str:
+        heroes = ", ".join(self.hero(h) for h in d["heroes"])
+        return f"A race of {d['quests_to_end']} main quests begins: {heroes}."
+
+    def _e_round(self, d: Mapping[str, Any], who: str) -> str:
+        return f"Round {d['round']}."
+
+    def _e_turn(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who}'s turn at {self.place(d['location'])}."
+
+    def _e_turn_end(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} ends the turn with {d['vp']} VP."
+
+    def _e_action(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} takes the {d['action']} action."
+
+    def _e_passed(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} gives up action {d['slot']}."
+
+    def _e_delayed(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} is delayed."
+
+    def _e_delay_ignored(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} is already delayed; the new delay is ignored."
+
+    def _e_delay_paid(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} loses action {d['slot']} to the delay."
+
+    def _e_travelled(self, d: Mapping[str, Any], who: str) -> str:
+        path = d["path"]
+        via = f" by way of {self.place(path[1])}" if len(path) == 3 else ""
+        cost = f", paying {d['cost']} gold for the crossing" if d["cost"] else ""
+        return f"{who} travels from {self.place(path[0])} to {self.place(path[-1])}{via}{cost}."
+
+    def _e_gold(self, d: Mapping[str, Any], who: str) -> str:
+        verb = "gains" if d["delta"] > 0 else "loses"
+        return f"{who} {verb} {abs(d['delta'])} gold ({d['gold']} now)."
+
+    def _e_leads(self, d: Mapping[str, Any], who: str) -> str:
+        verb = "gains" if d["delta"] > 0 else "loses"
+        n = abs(d["delta"])
+        return f"{who} {verb} {n} {d['colour']} lead{'s' if n > 1 else ''}."
+
+    def _e_proof(self, d: Mapping[str, Any], who: str) -> str:
+        verb = "gains" if d["delta"] > 0 else "spends"
+        return f"{who} {verb} {abs(d['delta'])} {d['colour']} proof."
+
+    def _e_exchanged(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} turns {d['leads']} {d['colour']} leads into a {d['colour']} proof."
+
+    def _e_vp(self, d: Mapping[str, Any], who: str) -> str:
+        verb = "gains" if d["delta"] > 0 else "loses"
+        return f"{who} {verb} {abs(d['delta'])} VP ({d['reason']}): {d['vp']} VP."
+
+    def _e_wounded(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} takes a {d['severity']} wound; {d['space']} is blocked."
+
+    def _e_healed(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who}'s {d['severity']} wound heals ({d['space']} free again)."
+
+    def _e_eased(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who}'s severe wound eases to a minor one."
+
+    def _e_overflow(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} has no space left for a {d['token']} token."
+
+    def _e_misfortune_token(self, d: Mapping[str, Any], who: str) -> str:
+        return f"A misfortune token lands on {who}'s {d['space']} space."
+
+    def _e_misfortune_removed(self, d: Mapping[str, Any], who: str) -> str:
+        return f"The misfortune token leaves {who}'s {d['space']} space."
+
+    def _e_misfortune(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} draws misfortune: {self.card(d['card'])}."
+
+    def _e_investigation(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} investigates: {self.card(d['card'])}."
+
+    def _e_kept(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} keeps {self.card(d['card'])}."
+
+    def _e_task(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} completes the task of {self.card(d['card'])}."
+
+    def _e_luck(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} draws a luck card."
+
+    def _e_luck_used(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} plays {self.card(d['card'])}."
+
+    def _e_developed(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} develops {self.card(d['card'])}."
+
+    def _e_card_used(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} uses {self.card(d['card'])}."
+
+    def _e_marker(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} puts a marker on {self.card(d['card'])} ({d['markers']} now)."
+
+    def _e_no_marker_space(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} has no {d['card_type']} card to put a marker on."
+
+    def _e_special_operation(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who}: {d['name']}."
+
+    def _e_chose(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} chooses option {d['option'] + 1}."
+
+    def _e_ignore_obstacle(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} will slip past this turn's obstacle."
+
+    def _e_obstacle_ignored(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} ignores the obstacles."
+
+    def _e_track(self, d: Mapping[str, Any], who: str) -> str:
+        what = f"a {d['monster_class']} monster" if d["obstacle"] == "monster" else "misfortune"
+        return f"The battle track advances to space {d['position'] + 1}: {what}."
+
+    def _e_placed(self, d: Mapping[str, Any], who: str) -> str:
+        what = "A monster" if d["obstacle"] == "monster" else "A misfortune token"
+        return f"{what} appears in {d['area']} ({d['space']})."
+
+    def _e_not_placed(self, d: Mapping[str, Any], who: str) -> str:
+        return f"No {d['obstacle']} can be placed in {d['area']}."
+
+    def _e_encounter(self, d: Mapping[str, Any], who: str) -> str:
+        if d["obstacle"] == "monster":
+            return f"{who} meets {self.card(d['monster'])}."
+        return f"{who} meets a misfortune token."
+
+    def _e_fight(self, d: Mapping[str, Any], who: str) -> str:
+        ritual = f", ritual {d['ritual']}" if d.get("ritual") else ""
+        return (
+            f"{who} fights {self.card(d['monster'])} "
+            f"(swords {d['sword']}, shields {d['shield']}{ritual})."
+        )
+
+    def _e_roll(self, d: Mapping[str, Any], who: str) -> str:
+        faces = ", ".join("+".join(f) or "blank" for f in d["faces"])
+        return f"{who} rolls {faces}."
+
+    def _e_reroll(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} rerolls: " + ", ".join("+".join(f) or "blank" for f in d["faces"]) + "."
+
+    def _e_result_added(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} adds {d['amount']} {d['result']}."
+
+    def _e_converted(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} turns an arrow shield and a sword into a grid shield."
+
+    def _e_fight_result(self, d: Mapping[str, Any], who: str) -> str:
+        end = "defeats it" if d["defeated"] else "does not defeat it"
+        return (
+            f"{who} has {d['swords']} swords, {d['shields']} shields, {d['ritual']} ritual "
+            f"and {end}."
+        )
+
+    def _e_quest(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} takes the quest {self.card(d['quest'])}."
+
+    def _e_main_quest(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} completes {self.card(d['quest'])} (main quest {d['completed']})."
+
+    def _e_side_quest(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} completes a side quest of {self.card(d['quest'])}."
+
+    def _e_support_quest(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} supports {self.hero(d['owner'])}'s {self.card(d['quest'])}."
+
+    def _e_end_triggered(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} has completed {d['quests']} main quests: one more round for everyone."
+
+    def _e_deck_empty(self, d: Mapping[str, Any], who: str) -> str:
+        return f"The {d['deck']} deck is empty."
+
+    def _e_game_end(self, d: Mapping[str, Any], who: str) -> str:
+        ranking = ", ".join(f"{self.hero(h)} {d['vp'][h]} VP" for h in d["ranking"])
+        state = "ends" if d["outcome"] == "finished" else "stops unfinished"
+        return f"The game {state} after {d['rounds']} rounds: {ranking}."
+
+    # --- decision options ----------------------------------------------------------------
+
+    def option(self, kind: str, option: Any) -> str:
+        """One decision option as a sentence fragment a person can pick from."""
+        if kind in ("keep-quest", "develop", "marker"):
+            return self.card(str(option))
+        if kind == "action":
+            if option["action"] == "travel":
+                path = " -> ".join(self.place(p) for p in option["path"][1:])
+                cost = f" ({option['cost']} gold)" if option["cost"] else ""
+                return f"travel to {path}{cost}"
+            return str(option["action"])
+        if kind == "operation":
+            op = option["op"]
+            if op == "end":
+                return "no (more) operations"
+            if op == "exchange":
+                return f"exchange {option['colour']} leads for proof"
+            if op in ("main-quest", "support"):
+                return f"{op.replace('-', ' ')}: {self.card(option['quest'])}"
+            if op == "side-quest":
+                return f"side quest {option['side']} of {self.card(option['quest'])}"
+            if op in ("card", "luck", "task"):
+                return f"{op}: {self.card(option['card'])}"
+            return "special operation"
+        if kind == "rest":
+            return "remove two minor wounds" if option == "minor" else "remove a severe wound"
+        if kind == "choice":
+            return "; ".join(_effect_text(e) for e in option["effects"])
+        if kind == "obstacle":
+            if option["obstacle"] == "misfortune":
+                return f"the misfortune token in {option['space']}"
+            monster = (
+                self.card(option["monster"]) if option.get("monster") else "a face-down monster"
+            )
+            return f"{monster} in {option['space']}"
+        if kind == "combat":
+            use = option["use"]
+            if use in ("card", "luck"):
+                return f"play {self.card(option['card'])}"
+            return {"done": "no more changes", "convert": "arrow shield + sword -> grid shield"}[
+                use
+            ]
+        return str(option)
+
+
+def _effect_text(effect: Mapping[str, Any]) -> str:
+    op = effect["op"].replace("-", " ")
+    extra = effect.get("colour") or effect.get("class") or effect.get("severity") or ""
+    return f"{op} {effect.get('amount', 1)} {extra}".strip()
+
+
+def board_text(pack: WitcherPack, state: GameState) -> str:
+    """The game as a terminal board view: heroes, then each area's obstacles."""
+    board = pack.board
+    lines = [f"Round {state.round} - battle track at {state.track_position + 1}"]
+    for h in state.heroes:
+        leads = " ".join(f"{c}:{n}" for c, n in sorted(h.leads.items()) if n) or "-"
+        proof = " ".join(f"{c}:{n}" for c, n in sorted(h.proof.items()) if n) or "-"
+        wounds = ", ".join(f"{a}({s})" for a, s in h.wounds.items()) or "none"
+        quest = pack.quests[h.quest].name if h.quest else "-"
+        lines.append(
+            f"{h.hero.name:<16} {h.vp:>3} VP  at {board.location_by_id[h.location].name:<14} "
+            f"gold {h.gold}  leads {leads}  proof {proof}  wounds {wounds}  "
+            f"quests {len(h.completed)}  current: {quest}"
+        )
+    for area in board.areas:
+        parts = []
+        for o in state.obstacles_in(area.id):
+            for t in o.monsters:
+                parts.append(pack.monsters[t.monster].name if t.face_up else "?monster")
+            if o.misfortune:
+                parts.append("misfortune")
+        lines.append(f"  {area.name}: {', '.join(parts) or 'clear'}")
+    return "\n".join(lines)

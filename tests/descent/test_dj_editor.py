@@ -1,0 +1,151 @@
+"""Build a two-area Descent quest with a rune-locked door from a pack without quests, with
+clicks and keys on the quest canvas; undo and redo every step, save, reload, validate."""
+
+from __future__ import annotations
+
+import copy
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from questforge.editor.descent.quest_editor import QuestEditor
+from questforge.editor.mainwindow import MainWindow
+from questforge.editor.prompts import ScriptedPrompts, Unsaved
+from questforge.validator.runner import validate_paths
+
+pytestmark = pytest.mark.gui
+SAMPLE = Path(__file__).resolve().parents[2] / "content" / "descent-sample"
+
+
+@pytest.fixture
+def window(qtbot: QtBot) -> MainWindow:
+    win = MainWindow(prompts=ScriptedPrompts(unsaved=Unsaved.DISCARD))
+    win.resize(1400, 900)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
+def test_build_a_two_area_quest_with_a_locked_door(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    pack = tmp_path / "pack"
+    shutil.copytree(SAMPLE, pack, ignore=shutil.ignore_patterns("quests"))
+    window.open_pack(pack)
+    assert window.workspace.content("quest") == {}
+    editor = window.new_document("quest")
+    assert isinstance(editor, QuestEditor)
+    doc = editor.document
+    canvas = editor.canvas
+    history: list[Any] = [copy.deepcopy(doc.data)]
+
+    def step() -> None:
+        history.append(copy.deepcopy(doc.data))
+        assert doc.undo_stack.count() == len(history) - 1, "one undo command per user edit"
+
+    def press(key: Qt.Key) -> None:
+        canvas.setFocus()
+        qtbot.keyClick(canvas, key)
+
+    def click(cell: tuple[int, int], fx: float = 0.5, fy: float = 0.5) -> None:
+        qtbot.mouseClick(
+            canvas, Qt.MouseButton.LeftButton, pos=canvas.point_of(cell, fx, fy).toPoint()
+        )
+
+    # the quest's identity (what the form would set)
+    for path, value in (
+        (("id",), "two-areas"),
+        (("name",), "Two Areas"),
+        (("conquest",), 5),
+        (("objectives",), [{"type": "clear", "target": "area-2"}]),
+    ):
+        doc.set_value(path, value)
+        step()
+
+    # tiles: key 1 = tile tool; one 4x4 room per area, the second rotated and back
+    press(Qt.Key.Key_1)
+    assert editor.tool.currentText() == "tile"
+    editor.tile.setCurrentText("room-4x4")
+    click((0, 0))
+    step()
+    assert editor.area.currentText() == "area-1"
+    editor.area.setCurrentText("(new area)")
+    press(Qt.Key.Key_R)
+    assert editor.rotation == 90
+    for _ in range(3):
+        press(Qt.Key.Key_R)
+    assert editor.rotation == 0
+    click((4, 0))
+    step()
+
+    # a red rune-locked door on the edge between the areas (click near the right edge)
+    press(Qt.Key.Key_2)
+    editor.rune.setCurrentText("red")
+    click((3, 1), fx=0.95)
+    step()
+    assert doc.get(("doors", 0, "edges")) == [[[3, 1], [4, 1]], [[3, 2], [4, 2]]]
+
+    # map objects: an active glyph and the red runekey in front of the door
+    press(Qt.Key.Key_6)
+    editor.object.setCurrentText("glyph (active)")
+    click((0, 0))
+    step()
+    editor.object.setCurrentText("runekey")
+    editor.colour.setCurrentText("red")
+    click((1, 3))
+    step()
+
+    # start squares next to the glyph
+    press(Qt.Key.Key_5)
+    for cell in [(0, 1), (1, 0), (1, 1), (0, 2)]:
+        click(cell)
+        step()
+
+    # a monster behind the door with its per-hero-count marker, and a pit
+    press(Qt.Key.Key_4)
+    editor.monster.setCurrentText("gloomkin")
+    for box, state in zip(editor.markers, ("normal", "normal", "master"), strict=True):
+        box.setCurrentText(state)
+    click((6, 1))
+    step()
+    press(Qt.Key.Key_3)
+    editor.terrain.setCurrentText("pit")
+    click((5, 3))
+    step()
+
+    # undo every step, then redo every step: each state comes back exactly
+    for expected in reversed(history[:-1]):
+        doc.undo_stack.undo()
+        assert doc.data == expected
+    for expected in history[1:]:
+        doc.undo_stack.redo()
+        assert doc.data == expected
+
+    target = pack / "quests" / "two-areas.json"
+    target.parent.mkdir()
+    assert window.save_document(doc, target)
+    saved = json.loads(target.read_text(encoding="utf-8"))
+    assert saved == doc.data
+    assert saved["tiles"] == [
+        {"tile": "room-4x4", "at": [0, 0], "area": "area-1"},
+        {"tile": "room-4x4", "at": [4, 0], "area": "area-2"},
+    ]
+    assert saved["doors"][0]["rune"] == "red"
+    assert saved["monsters"] == [
+        {
+            "monster": "gloomkin",
+            "cell": [6, 1],
+            "heroes": {"2": "normal", "3": "normal", "4": "master"},
+        }
+    ]
+    report = validate_paths([pack])
+    assert [(f.code, f.path, f.message) for f in report.findings] == []

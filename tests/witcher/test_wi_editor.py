@@ -1,0 +1,115 @@
+"""The Witcher board mode like a person uses it: an empty pack, four locations placed with
+the mouse, land routes and a sea route drawn, undo and redo, delete, save, reload,
+validate, render."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtTest import QTest
+
+from questforge.editor.document import Document
+from questforge.editor.witcher import is_witcher_map, map_edits
+from questforge.editor.witcher.map_editor import WitcherMapEditor
+from questforge.validator.runner import validate_paths
+
+pytestmark = pytest.mark.gui
+
+SPOTS = [(0.0, 0.0), (200.0, 0.0), (200.0, 150.0), (0.0, 150.0)]
+
+
+@pytest.fixture
+def empty_pack(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("QUESTFORGE_RECOVERY_DIR", str(tmp_path / "recovery"))
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "pack.json").write_text(
+        json.dumps(
+            {
+                "$schema": "https://questforge.dev/schema/common/pack.schema.json",
+                "kind": "pack",
+                "id": "mine",
+                "name": "Mine",
+                "version": "0.1.0",
+                "ruleset": "witcher",
+            }
+        )
+    )
+    (pack / "map.json").write_text(json.dumps(map_edits.empty_map("board", "Board")))
+    return pack
+
+
+def _click(editor: WitcherMapEditor, x: float, y: float) -> None:
+    point = editor.view.mapFromScene(QPointF(x, y))
+    QTest.mouseClick(editor.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+
+
+def test_build_a_map_with_the_mouse(qtbot, empty_pack: Path) -> None:  # type: ignore[no-untyped-def]
+    doc = Document.open(empty_pack / "map.json", autosave=False)
+    assert is_witcher_map(doc)
+    editor = WitcherMapEditor(doc)
+    qtbot.addWidget(editor)
+    editor.resize(800, 600)
+    editor.show()
+    editor.view.setSceneRect(-100, -100, 500, 400)
+    editor.view.centerOn(100, 75)
+
+    editor.use_tool("Location")
+    for x, y in SPOTS:
+        _click(editor, x, y)
+    assert [loc["id"] for loc in doc.data["locations"]] == [
+        "location",
+        "location-2",
+        "location-3",
+        "location-4",
+    ]
+    editor.use_tool("Land route")
+    for a, b in ((0, 1), (1, 2), (2, 3)):
+        _click(editor, *SPOTS[a])
+        _click(editor, *SPOTS[b])
+    editor.use_tool("Sea route")
+    _click(editor, *SPOTS[3])
+    _click(editor, *SPOTS[0])
+    routes = doc.data["routes"]
+    assert len(routes) == 4
+    assert routes[3] == {"from": "location-4", "to": "location", "type": "sea", "cost": 1}
+
+    doc.undo_stack.undo()
+    assert len(doc.data["routes"]) == 3
+    doc.undo_stack.redo()
+    assert doc.data["routes"][3]["type"] == "sea"
+
+    # delete a location: its routes go too, in one undo step
+    editor.use_tool("Select")
+    _click(editor, *SPOTS[1])
+    QTest.keyClick(editor.view, Qt.Key.Key_Delete)
+    assert len(doc.data["locations"]) == 3 and len(doc.data["routes"]) == 2
+    doc.undo_stack.undo()
+    assert len(doc.data["locations"]) == 4 and len(doc.data["routes"]) == 4
+
+    doc.save()
+    again = Document.open(empty_pack / "map.json", autosave=False)
+    assert again.data == doc.data
+    report = validate_paths([empty_pack])
+    assert [f for f in report.findings if f.is_error] == []
+
+    png = empty_pack.parent / "map.png"
+    editor.export_image(png)
+    assert png.stat().st_size > 1000
+
+
+def test_map_edits_refuse_bad_routes() -> None:
+    data = map_edits.empty_map()
+    data["locations"] = [
+        map_edits.new_location(data, 0, 0),
+    ]
+    data["locations"].append(map_edits.new_location(data, 50, 0))
+    assert map_edits.new_route(data, "location", "location") is None  # QWI403: to itself
+    data["routes"].append(map_edits.new_route(data, "location", "location-2"))
+    assert map_edits.new_route(data, "location-2", "location") is None  # QWI415: twice
+    assert map_edits.location_at(data, 48, 3) == 1
+    assert map_edits.location_at(data, 25, 60) is None
+    assert map_edits.removal_for_location(data, 0) == [(("routes",), 0), (("locations",), 0)]

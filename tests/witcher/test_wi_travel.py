@@ -1,0 +1,116 @@
+"""Travel, routes, adjacency and locations (WI-ACT-01, WI-MOVE, WI-ROUTE, WI-ADJ, WI-LOC,
+WI-LEAD-03)."""
+
+from __future__ import annotations
+
+from wigame import PACK, hero, new_game, of, stack
+
+BOARD = PACK.board
+
+
+def test_one_route_options_are_the_adjacent_locations() -> None:
+    # WI-ADJ-01: adjacent = joined by a single route; WI-MOVE-01: travel moves the hero
+    one = {o.destination for o in BOARD.travel_options("karst-hold") if o.routes == 1}
+    assert (
+        one == set(BOARD.graph.neighbors("karst-hold")) == {"owlhollow", "emberfall", "greywatch"}
+    )
+
+
+def test_two_routes_never_reuse_a_route_or_return() -> None:
+    # WI-MOVE-02: not along the same route twice in one action; WI-ACT-01: one or two routes
+    for start in ("karst-hold", "harrowport", "mistral-isle"):
+        for opt in BOARD.travel_options(start):
+            assert opt.routes in (1, 2)
+            assert opt.destination != start
+            assert len(set(opt.path)) == len(opt.path)
+
+
+def test_mutually_adjacent_locations() -> None:
+    # WI-ROUTE-04: crossing routes make several locations adjacent to each other
+    trio = ("mossgate", "owlhollow", "ashen-glade")
+    for a in trio:
+        for b in trio:
+            if a != b:
+                assert BOARD.graph.distance(a, b) == 1
+
+
+def test_sea_route_costs_gold_and_is_offered_only_when_affordable() -> None:
+    # WI-ROUTE-02, WI-ROUTE-03: sea routes cost gold; WI-ROUTE-01: routes join locations
+    game, _ = new_game(heroes=("tamsin", "ysolde"))
+    tamsin = hero(game, "tamsin")
+    tamsin.gold = 2
+    sea = [o for o in game.action_options(tamsin, []) if o.get("to") == "mistral-isle"]
+    assert sea and sea[0]["cost"] == 2
+    game.travel(tamsin, sea[0]["path"], sea[0]["cost"])
+    assert tamsin.gold == 0 and tamsin.location == "mistral-isle"
+    tamsin.gold = 1
+    tamsin.location = "harrowport"
+    assert not [o for o in game.action_options(tamsin, []) if o.get("to") == "mistral-isle"]
+
+
+def test_arrival_gives_the_destination_lead_only() -> None:
+    # WI-LEAD-03, WI-LEAD-02, WI-REF-04: the lead of the destination's colour, none for the
+    # place passed through
+    game, _ = new_game()
+    corvin = hero(game, "corvin")
+    stack(game.state.misfortune_deck, "quiet-road")
+    game.travel(corvin, ["karst-hold", "owlhollow", "mossgate"], 0)
+    assert corvin.leads == {"green": 1}  # owlhollow (blue) passed through gives nothing
+
+
+def test_two_routes_cost_a_misfortune_card() -> None:
+    # WI-ACT-01, WI-DOOM-03: travelling two routes draws and resolves a misfortune card
+    game, _ = new_game()
+    corvin = hero(game, "corvin")
+    corvin.gold = 5
+    stack(game.state.misfortune_deck, "cut-purse")
+    game.travel(corvin, ["karst-hold", "owlhollow", "mossgate"], 0)
+    assert of(game, "misfortune") == [
+        {"hero": "corvin", "card": "cut-purse", "reason": "travelled two routes"}
+    ]
+    assert corvin.gold == 3
+    game.travel(corvin, ["mossgate", "gullwick"], 0)
+    assert len(of(game, "misfortune")) == 1  # one route: no misfortune
+
+
+def test_some_locations_give_no_lead() -> None:
+    # WI-LOC-04: arriving where no lead is given
+    game, _ = new_game()
+    corvin = hero(game, "corvin")
+    corvin.location = "emberfall"
+    game.travel(corvin, ["emberfall", "cinder-pass"], 0)
+    assert corvin.location == "cinder-pass" and corvin.leads == {}
+
+
+def test_heart_location_heals_a_wound_or_eases_a_severe_one() -> None:
+    # WI-LOC-05
+    game, _ = new_game(heroes=("ysolde", "corvin"))
+    ysolde = hero(game, "ysolde")
+    ysolde.location = "briarford"
+    ysolde.wounds = {"travel": "severe", "develop": "minor"}
+    game.travel(ysolde, ["briarford", "fennreach"], 0)
+    assert ysolde.wounds == {"travel": "severe"}
+    ysolde.location = "hollow-oak"
+    game.travel(ysolde, ["hollow-oak", "fennreach"], 0)
+    assert ysolde.wounds == {"travel": "minor"}
+
+
+def test_heroes_share_a_location() -> None:
+    # WI-LOC-01, WI-LOC-02: a hero entering takes one of its (four) spaces; others may be there too
+    game, _ = new_game()
+    corvin, ysolde = hero(game, "corvin"), hero(game, "ysolde")
+    game.travel(corvin, ["karst-hold", "owlhollow"], 0)
+    assert corvin.location == ysolde.location == "owlhollow"
+    assert BOARD.location_by_id["owlhollow"].spaces == 4
+
+
+def test_travel_cards_act_after_each_travel() -> None:
+    # WI-DEV-02: a development card is used in the situation it names (here: travelling)
+    from questforge.engine.witcher.game.state import OwnedCard
+
+    game, _ = new_game()
+    corvin = hero(game, "corvin")
+    corvin.development.append(OwnedCard("tracker-instinct"))
+    gold = corvin.gold
+    game.travel(corvin, ["karst-hold", "emberfall"], 0)
+    assert corvin.gold == gold + 1

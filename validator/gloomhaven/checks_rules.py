@@ -1,0 +1,163 @@
+"""Scenario special rules the engine applies (QGH236-237).
+
+A special rule is data: a trigger and effects from the scenario schema's vocabulary
+(GH-SPEC). What is still written as free text (a ``custom`` effect or trigger) is shown to
+the players and never applied, so a simulated balance report ignores it: QGH236 says so.
+QGH237 checks that the effects and triggers of the vocabulary added with the engine's
+special-rule support (lock a door, area damage and conditions, monster stats, added
+overlays, a figure entering a hex) name doors, rooms, figures and hexes the scenario has;
+the older kinds (open-door, reveal-room, remove-overlays, room and door triggers) are
+QGH204's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from questforge.validator.context import CheckContext
+from questforge.validator.findings import Finding, JsonPath
+from questforge.validator.gloomhaven.catalogue import gh_check
+from questforge.validator.gloomhaven.scenario_map import hx, scenario_maps
+
+
+def _rules(data: dict[str, Any]) -> Iterator[tuple[int, dict[str, Any]]]:
+    rules = data.get("special_rules")
+    if isinstance(rules, list):
+        for i, rule in enumerate(rules):
+            if isinstance(rule, dict):
+                yield i, rule
+
+
+@gh_check(
+    "QGH236",
+    severity="warning",
+    title="Special rule the engine will not apply",
+    description="A special rule (or a locked door's `opens_when`) uses a `custom` effect or "
+    "trigger: free text the players read, which the engine shows and never applies. Bots "
+    "and `questforge simulate` then play the scenario without it, so its balance figures "
+    "leave it out (GH-SPEC).",
+    example='`{"trigger": {"type": "room-revealed", "room": "forge"}, "effects": [{"type": '
+    '"custom", "text": "Fire is infused."}]}`.',
+    fix="Express the rule with the effect vocabulary (infuse, consume, damage, condition, "
+    "open-door, lock-door, spawn, reveal-room, monster-stats, add-overlays, "
+    "remove-overlays, win, lose) and a trigger the engine fires; keep `text` for players.",
+    rules=("GH-SPEC-01", "GH-SPEC-03", "GH-SPEC-04"),
+)
+def free_text_rules(ctx: CheckContext) -> Iterator[Finding]:
+    for doc in ctx.of_kind("scenario"):
+        data = doc.data
+        if not isinstance(data, dict):
+            continue
+        for i, rule in _rules(data):
+            trigger = rule.get("trigger")
+            if isinstance(trigger, dict) and trigger.get("type") == "custom":
+                yield ctx.finding(
+                    free_text_rules,
+                    f"special rule {rule.get('id') or i}: its trigger is free text, so the "
+                    "engine never fires it",
+                    doc,
+                    ("special_rules", i, "trigger"),
+                    hint="use a round, room-revealed, door-opened, pressure-plate, killed, "
+                    "monster-killed, room-cleared, treasure-looted or enter-hex trigger",
+                )
+            effects = rule.get("effects")
+            for e, effect in enumerate(effects if isinstance(effects, list) else []):
+                if isinstance(effect, dict) and effect.get("type") == "custom":
+                    yield ctx.finding(
+                        free_text_rules,
+                        f"special rule {rule.get('id') or i}: effect "
+                        f"{effect.get('text')!r} is free text the engine will not apply",
+                        doc,
+                        ("special_rules", i, "effects", e),
+                        hint="write it with the effect vocabulary (e.g. "
+                        '{"type": "infuse", "elements": ["fire"]})',
+                    )
+        doors = data.get("doors")
+        for d, door in enumerate(doors if isinstance(doors, list) else []):
+            opens = door.get("opens_when") if isinstance(door, dict) else None
+            if isinstance(opens, dict) and opens.get("type") == "custom":
+                yield ctx.finding(
+                    free_text_rules,
+                    f"door {door.get('id')!r} opens on a free-text condition the engine never "
+                    "meets: it stays locked in simulated games",
+                    doc,
+                    ("doors", d, "opens_when"),
+                )
+
+
+def _ids(data: dict[str, Any], key: str) -> set[str]:
+    items = data.get(key)
+    return {
+        x["id"]
+        for x in (items if isinstance(items, list) else [])
+        if isinstance(x, dict) and isinstance(x.get("id"), str)
+    }
+
+
+@gh_check(
+    "QGH237",
+    severity="error",
+    title="Special rule names something the scenario does not have",
+    description="An effect or trigger of the special-rule vocabulary names a door "
+    "(`lock-door`), a room (the area of `damage` or `condition`), a named monster or boss "
+    "(`monster-stats`) the scenario does not have, or a hex off the scenario map (the area "
+    "of `damage` or `condition`, `add-overlays`, an `enter-hex` trigger). The engine would "
+    "apply the rule to nothing.",
+    example='`{"type": "lock-door", "door": "vault"}` in a scenario whose doors are `d1` and `d2`.',
+    fix="Correct the id or the hexes, or add the missing door, room or figure.",
+    rules=("GH-SPEC-03", "GH-SPEC-07"),
+)
+def special_rule_references(ctx: CheckContext) -> Iterator[Finding]:
+    for smap in scenario_maps(ctx):
+        data = smap.doc.data
+        if not isinstance(data, dict):
+            continue
+        doors, rooms = _ids(data, "doors"), _ids(data, "rooms")
+        named = _ids(data, "named_monsters") | _ids(data, "bosses")
+        on_map = smap.map_hexes if smap.complete and smap.geo is not None else None
+        for path, what, value, known in _references(data):
+            if known == "hex":
+                if on_map is None:
+                    continue
+                try:
+                    h = hx(value)
+                except (TypeError, ValueError, IndexError):
+                    continue
+                if h in on_map:
+                    continue
+                message = f"{what} {list(value)} is not on the scenario map"
+            else:
+                pool = {"door": doors, "room": rooms, "figure": named}[known]
+                if value in pool:
+                    continue
+                have = ", ".join(sorted(pool)) or "none"
+                message = f"{what} {value!r} does not exist (the scenario has: {have})"
+            yield ctx.finding(special_rule_references, message, smap.doc, path)
+
+
+def _references(data: dict[str, Any]) -> Iterator[tuple[JsonPath, str, Any, str]]:
+    """(path, what, value, kind: door | room | figure | hex) of the new vocabulary."""
+    for i, rule in _rules(data):
+        trigger = rule.get("trigger")
+        if isinstance(trigger, dict) and trigger.get("type") == "enter-hex":
+            for k, h in enumerate(trigger.get("hexes") or []):
+                yield ("special_rules", i, "trigger", "hexes", k), "watched hex", h, "hex"
+        effects = rule.get("effects")
+        for e, effect in enumerate(effects if isinstance(effects, list) else []):
+            if not isinstance(effect, dict):
+                continue
+            base: JsonPath = ("special_rules", i, "effects", e)
+            kind = effect.get("type")
+            if kind == "lock-door" and "door" in effect:
+                yield (*base, "door"), "door", effect["door"], "door"
+            elif kind in ("damage", "condition"):
+                if "room" in effect:
+                    yield (*base, "room"), "room", effect["room"], "room"
+                for k, h in enumerate(effect.get("hexes") or []):
+                    yield (*base, "hexes", k), "area hex", h, "hex"
+            elif kind == "monster-stats" and "named" in effect:
+                yield (*base, "named"), "named figure", effect["named"], "figure"
+            elif kind == "add-overlays":
+                for k, h in enumerate(effect.get("hexes") or []):
+                    yield (*base, "hexes", k), "overlay hex", h, "hex"

@@ -1,0 +1,293 @@
+"""The schema stage: each document against the JSON Schema of its (ruleset, kind).
+
+Per document: refuse ``$ref`` keys in content, pick the schema by the document's ruleset
+(its pack's, or its ``$schema`` URL's for a loose file) and ``kind``, compare ``$schema``,
+validate with the store's cached jsonschema-rs validator and report *every* error. Sets
+``Document.schema_valid``, which the semantic stage relies on.
+
+Findings of a document whose stamp did not change are reused when the stage is given a
+:data:`SchemaCache` (the editor's :class:`~questforge.validator.session.ValidationSession`).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from questforge.validator import codes
+from questforge.validator.document import Document
+from questforge.validator.findings import Finding
+from questforge.validator.schemas import SchemaBuildError, SchemaStore, close_match
+
+if TYPE_CHECKING:
+    from questforge.validator.pipeline import Batch
+
+#: per document name: (stamp, schema findings, schema_valid)
+SchemaCache = dict[str, tuple[int, tuple[Finding, ...], bool]]
+
+_ID_PATTERN = "^[a-z0-9]+(-[a-z0-9]+)*$"
+
+
+class SchemaStage:
+    """Validates every document of a batch against its schema (and, silently, the
+    documents of required packs, so that references into them know what is valid)."""
+
+    name = "schema"
+
+    def __init__(self, store: SchemaStore, cache: SchemaCache | None = None) -> None:
+        self.store = store
+        self.cache = cache
+
+    def run(self, batch: Batch) -> list[Finding]:
+        out: list[Finding] = []
+        for doc, ruleset in zip(batch.documents, batch.rulesets, strict=True):
+            if self.cache is None:
+                out.extend(schema_findings(doc, ruleset, self.store))
+                continue
+            stamp = batch.cache.stamp(doc)
+            known = self.cache.get(doc.name)
+            if known is None or known[0] != stamp:
+                found = schema_findings(doc, ruleset, self.store)
+                known = (stamp, tuple(copy.copy(f) for f in found), doc.schema_valid)
+                self.cache[doc.name] = known
+            doc.schema_valid = known[2]
+            out.extend(copy.copy(f) for f in known[1])
+        for pack_ruleset, docs in batch.required_rulesets():
+            for doc in docs:
+                if not doc.schema_valid:
+                    schema_findings(doc, pack_ruleset, self.store)
+        return out
+
+
+def schema_findings(doc: Document, ruleset: str | None, store: SchemaStore) -> list[Finding]:
+    """Schema-stage findings of ``doc`` as a document of ``ruleset``; sets
+    ``doc.schema_valid``."""
+    doc.schema_valid = False
+    data = doc.data
+    name = doc.name
+    if not isinstance(data, dict):
+        return [
+            codes.NOT_OBJECT.finding(
+                f"a content file must be a JSON object, found {json_type(data)}", file=name
+            )
+        ]
+    out: list[Finding] = []
+    if _may_hold_ref(doc):
+        refs: list[tuple[str | int, ...]] = []
+        _find_refs(data, (), refs)
+        for where in sorted(refs, key=str):
+            target = doc.get(where)
+            out.append(
+                codes.CONTENT_REF.finding(
+                    f"$ref {target!r} in a content file is never followed: content files "
+                    "are data and may not include other files or URLs",
+                    file=name,
+                    path=where,
+                    hint="copy the value in, or reference content by id",
+                )
+            )
+    kind = data.get("kind")
+    if not isinstance(kind, str):
+        message = (
+            f'"kind" must be a string naming the content kind, found {json_type(kind)}'
+            if "kind" in data
+            else 'missing "kind": every content file names its kind'
+        )
+        out.append(
+            codes.UNKNOWN_KIND.finding(
+                message,
+                file=name,
+                path=("kind",) if "kind" in data else (),
+                hint='add e.g. "kind": "scenario"',
+            )
+        )
+        return out
+    entry = store.for_kind(kind, ruleset)
+    if entry is None:
+        out.append(_unknown_kind(kind, ruleset, name, store))
+        return out
+    declared = data.get("$schema")
+    if declared is not None and not _schema_reference_ok(declared, entry.id, entry.name):
+        out.append(
+            codes.SCHEMA_MISMATCH.finding(
+                f"$schema {declared!r} is not the schema of kind {kind!r}"
+                + (f" of ruleset {ruleset!r}" if ruleset and entry.ruleset else ""),
+                file=name,
+                path=("$schema",),
+                hint=f'use "$schema": "{entry.id}"',
+            )
+        )
+    try:
+        validator = store.validator(entry)
+    except SchemaBuildError as exc:
+        out.append(
+            codes.SCHEMA_BUILD.finding(
+                f"schema {entry.folder}/{entry.name} cannot be compiled: {exc}", file=name
+            )
+        )
+        return out
+    try:
+        if validator.is_valid(data):
+            doc.schema_valid = not any(f.code == codes.CONTENT_REF.code for f in out)
+            return out
+        errors = list(validator.iter_errors(data))
+    except ValueError as exc:  # too deep for jsonschema-rs, or a lone surrogate
+        out.append(codes.unvalidatable(exc, name, data))
+        return out
+    for error in errors:
+        out.extend(_schema_error_findings(error, name, store, data))
+    return out
+
+
+def _unknown_kind(kind: str, ruleset: str | None, name: str, store: SchemaStore) -> Finding:
+    """Why ``kind`` has no schema here: another ruleset's kind (``QC103``), a loose file
+    whose ruleset cannot be told (no ``$schema``), or a kind nobody defines (``QC012``)."""
+    others = [r for r in store.rulesets_with_kind(kind) if r != ruleset]
+    if ruleset is not None and others:
+        return codes.OTHER_RULESET_KIND.finding(
+            f"kind {kind!r} belongs to ruleset {' / '.join(map(repr, others))}, but this "
+            f"document's ruleset is {ruleset!r}",
+            file=name,
+            path=("kind",),
+            hint="move the file to a pack of that ruleset",
+        )
+    if ruleset is None and others:
+        ids = [e.id for e in (store.for_kind(kind, r) for r in others) if e is not None]
+        return codes.UNKNOWN_KIND.finding(
+            f"cannot tell the ruleset of kind {kind!r}: the file is in no pack and has no "
+            '"$schema" naming one',
+            file=name,
+            path=("kind",),
+            hint=" or ".join(f'"$schema": "{i}"' for i in ids) or "put it in a pack",
+        )
+    known = store.kinds(ruleset)
+    guess = close_match(kind, known)
+    return codes.UNKNOWN_KIND.finding(
+        f"unknown kind {kind!r}" + (f" for ruleset {ruleset!r}" if ruleset else ""),
+        file=name,
+        path=("kind",),
+        hint=f"did you mean {guess!r}?" if guess else "known kinds: " + ", ".join(known),
+    )
+
+
+def _find_refs(node: Any, path: tuple[str | int, ...], out: list[tuple[str | int, ...]]) -> None:
+    stack = [(node, path)]
+    while stack:
+        value, where = stack.pop()
+        if isinstance(value, dict):
+            for key, child in value.items():
+                if key == "$ref":
+                    out.append((*where, key))
+                if isinstance(child, (dict, list)):
+                    stack.append((child, (*where, key)))
+        elif isinstance(value, list):
+            for index, child in enumerate(value):
+                if isinstance(child, (dict, list)):
+                    stack.append((child, (*where, index)))
+
+
+def _may_hold_ref(doc: Document) -> bool:
+    """Whether ``doc`` may have a ``$ref`` key: the text (or, without one, the serialised
+    data, much faster than walking it) tells cheaply when it cannot."""
+    if doc.text is not None:
+        return '"$ref"' in doc.text
+    try:
+        return '"$ref"' in json.dumps(doc.data, default=repr)
+    except (ValueError, RecursionError):  # too deep to serialise: walk it
+        return True
+
+
+def _schema_reference_ok(declared: Any, schema_id: str, name: str) -> bool:
+    """``$schema`` is the kind's ``$id``, or a relative path to a local copy of it
+    (``../schemas/gloomhaven/monster.schema.json``, as ``schema export`` writes them)."""
+    if not isinstance(declared, str):
+        return False
+    if declared == schema_id:
+        return True
+    return "://" not in declared and declared.replace("\\", "/").rsplit("/", 1)[-1] == (
+        f"{name}.schema.json"
+    )
+
+
+def json_type(value: Any) -> str:
+    """The JSON type of ``value`` with an article, for messages ("an integer", "null")."""
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number"
+    return "null"
+
+
+def _instance_path(data: Any, raw: Iterable[Any]) -> tuple[str | int, ...]:
+    """A jsonschema-rs instance path as a finding path: object keys as strings, array
+    indices as ints.
+
+    jsonschema-rs reports an object key that looks like a number (the ``"2"`` of a
+    player-count or level object) as an int, the same as an array index; only the data
+    can tell them apart, so the path is followed through it: a segment indexes a list only
+    where the data holds a list.
+    """
+    out: list[str | int] = []
+    node: Any = data
+    for part in raw:
+        if isinstance(node, list) and isinstance(part, int) and not isinstance(part, bool):
+            out.append(part)
+            node = node[part] if -len(node) <= part < len(node) else None
+        elif isinstance(node, dict):
+            key = str(part)
+            out.append(key)
+            node = node.get(key)
+        else:  # the path left the data (it should not): keep the segment as reported
+            out.append(part if isinstance(part, int) else str(part))
+            node = None
+    return tuple(out)
+
+
+def _schema_error_findings(
+    error: Any, name: str, store: SchemaStore, data: Any = None
+) -> list[Finding]:
+    path = _instance_path(data, error.instance_path)
+    kind_name = type(error.kind).__name__
+    if kind_name == "AdditionalProperties":
+        unexpected = list(getattr(error.kind, "unexpected", []) or [])
+        allowed = store.allowed_properties(getattr(error, "absolute_keyword_location", None))
+        out = []
+        for key in unexpected:
+            guess = close_match(str(key), allowed)
+            hint = (
+                f"did you mean {guess!r}?"
+                if guess
+                else ("allowed here: " + ", ".join(allowed) if allowed else None)
+            )
+            out.append(
+                codes.SCHEMA.finding(
+                    f"unknown property {key!r}", file=name, path=(*path, key), hint=hint
+                )
+            )
+        if out:
+            return out
+    if kind_name == "Required":
+        prop = getattr(error.kind, "property", None)
+        if isinstance(prop, str):
+            where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path)
+            return [
+                codes.SCHEMA.finding(
+                    f"missing required property {prop!r}" + (f" in ${where}" if where else ""),
+                    file=name,
+                    path=path,
+                )
+            ]
+    hint = None
+    if kind_name == "Pattern" and getattr(error.kind, "pattern", None) == _ID_PATTERN:
+        hint = "ids are kebab-case: lowercase letters and digits joined by single hyphens"
+    return [codes.SCHEMA.finding(str(error.message), file=name, path=path, hint=hint)]

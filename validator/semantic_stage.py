@@ -1,0 +1,157 @@
+"""The semantic stage: the core checks and each ruleset's checks, once per pack.
+
+Checks are registered per ruleset (:mod:`questforge.validator.checks`); a ruleset's live
+in the module its record names (``checks_module``, e.g. ``questforge.validator.gloomhaven``)
+and are imported the first time a document of that ruleset is validated (only for
+installed rulesets: a manifest is untrusted). The
+documents of a batch are grouped by ruleset - a pack has one, loose files may mix several
+- and each group gets one :class:`~questforge.validator.context.CheckContext`. A check that
+raises becomes a ``QC900`` finding on the document it was working on.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from questforge.validator import codes, core_checks
+from questforge.validator.checks import CORE, checks_for
+from questforge.validator.context import CheckContext
+from questforge.validator.document import Document
+from questforge.validator.findings import Finding
+
+if TYPE_CHECKING:
+    from questforge.validator.pipeline import Batch
+
+# make sure the core checks are registered whenever checks run
+_ = core_checks
+
+_loaded_checks: set[str] = set()
+_load_failures: dict[str, str] = {}
+
+
+class SemanticStage:
+    """Runs every check of each ruleset in the batch (plus the core checks)."""
+
+    name = "semantic"
+
+    def run(self, batch: Batch) -> list[Finding]:
+        out: list[Finding] = []
+        for ruleset, docs in batch.check_groups():
+            ctx = CheckContext(
+                ruleset=ruleset,
+                documents=docs,
+                pack=batch.pack,
+                pack_id=batch.pack_id,
+                required=dict(batch.required),
+                cache=batch.cache,
+            )
+            out.extend(run_checks(ctx, ruleset))
+        return out
+
+
+def load_ruleset_checks(ruleset: str | None) -> str | None:
+    """Import the ruleset's ``checks_module`` (the contract's checks face) so its checks
+    register; returns an error message if that module fails to import.
+
+    ``ruleset`` comes from an untrusted manifest: only the module an installed ruleset's
+    record names is ever imported.
+    """
+    if ruleset is None or ruleset in _loaded_checks:
+        return _load_failures.get(ruleset or "")
+    module = _checks_module(ruleset)
+    if module is None:
+        return None
+    _loaded_checks.add(ruleset)
+    try:
+        importlib.import_module(module)
+    except Exception as exc:  # a broken plug-in must not take the validator down
+        _load_failures[ruleset] = f"{type(exc).__name__}: {exc}"
+    return _load_failures.get(ruleset)
+
+
+def load_all_checks() -> None:
+    """Register the checks of every known ruleset (for ``--list-checks``)."""
+    for ruleset in _all_ruleset_ids():
+        load_ruleset_checks(ruleset)
+
+
+def _all_ruleset_ids() -> list[str]:
+    try:
+        from questforge.engine import rulesets
+
+        return [r.id for r in rulesets.all_rulesets()]
+    except Exception:
+        return []
+
+
+def _checks_module(ruleset: str) -> str | None:
+    try:
+        from questforge.engine import rulesets
+
+        record = rulesets.find(ruleset)
+    except Exception:
+        return None
+    return record.checks_module if record is not None else None
+
+
+def run_checks(ctx: CheckContext, ruleset: str | None) -> list[Finding]:
+    """Every finding of the checks of ``ruleset`` (and the core checks) on ``ctx``."""
+    out: list[Finding] = []
+    failure = load_ruleset_checks(ruleset)
+    if failure is not None:
+        manifest = manifest_of(ctx.documents)
+        out.append(
+            codes.INTERNAL.finding(
+                f"the checks of ruleset {ruleset!r} cannot be loaded: {failure}",
+                file=manifest.name if manifest is not None else None,
+            )
+        )
+    for spec in checks_for(ruleset or CORE):
+        assert spec.func is not None
+        try:
+            for finding in spec.func(ctx) or ():
+                out.append(finding)
+        except Exception as exc:
+            doc = _crashed_on(exc, ctx.documents) or manifest_of(ctx.documents)
+            out.append(
+                codes.INTERNAL.finding(
+                    f"check {spec.code} ({spec.title}) failed: {type(exc).__name__}: {exc}",
+                    file=doc.name if doc is not None else None,
+                    hint="please report this as a questforge bug, with the file",
+                )
+            )
+    return out
+
+
+def manifest_of(documents: Sequence[Document]) -> Document | None:
+    """The ``pack`` document among ``documents``, if any."""
+    return next((d for d in documents if d.kind == "pack"), None)
+
+
+def _crashed_on(exc: BaseException, documents: Sequence[Document]) -> Document | None:
+    """The document a check was processing when it raised ``exc``, if the traceback tells.
+
+    Checks take their documents from the context and hold the one at hand in a local
+    variable (``doc``, ``deck``, a scenario map's ``.doc``), so the innermost frame that
+    holds one of this pack's documents names the file a user should look at. Only used
+    to place an internal-error finding; ``None`` when no frame holds one.
+    """
+    ours = {id(d): d for d in documents}
+    frames = []
+    tb = exc.__traceback__
+    while tb is not None:
+        frames.append(tb.tb_frame)
+        tb = tb.tb_next
+    for attribute in (False, True):  # a document itself first, then a holder's ``.doc``
+        for frame in reversed(frames):
+            for value in frame.f_locals.values():
+                if attribute:
+                    try:
+                        value = getattr(value, "doc", None)
+                    except Exception:  # a property that raises: not a holder
+                        continue
+                if isinstance(value, Document) and id(value) in ours:
+                    return value
+    return None

@@ -1,0 +1,63 @@
+"""Render ``docs/checks-witcher.md`` from the registered Witcher checks.
+
+Run ``python -m questforge.validator.witcher.docs > docs/checks-witcher.md`` after adding or
+changing a check; a test fails while the committed file is out of date.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from questforge.validator.witcher.catalogue import witcher_specs
+
+HEADER = """\
+# Witcher semantic checks
+
+`questforge validate` checks every file of a `witcher` pack against its JSON Schema
+(`schema/witcher/`), then runs the semantic checks below: what a schema cannot express
+(references between files and to places on the map, the route graph, quests, dice, monster
+classes). Every finding carries its stable code, a severity, the file and the JSON path of
+the offending value. `questforge validate --list-checks` lists the same codes.
+
+Codes are stable. `QWI4xx` codes are findings of this validator; `WI-...` ids in the
+"Rules" lines are rule ids of the rules catalogue the check enforces.
+
+| range | area |
+|---|---|
+| QWI400 | references between documents and to locations and areas |
+| QWI401-409 | the board: routes, areas, obstacle areas, battle track |
+| QWI410-419 | quests |
+| QWI420-429 | dice, monsters, heroes and cards |
+
+Locations and areas are not documents: they live inside the `map` document, so references
+to them (a hero's `start`, a quest's `destination`, a side quest's location) are resolved
+against the pack's maps.
+"""
+
+
+def render() -> str:
+    """The whole Markdown document."""
+    specs = witcher_specs()
+    out = [HEADER, "\n## Summary\n\n| code | severity | title |\n|---|---|---|\n"]
+    for spec in specs:
+        out.append(
+            f"| [{spec.code}](#{spec.code.lower()}) | {spec.severity.value} | {spec.title} |\n"
+        )
+    out.append("\n## Checks\n")
+    for spec in specs:
+        rules = spec.extra.get("rules") or []
+        out.append(f"\n### {spec.code}\n\n**{spec.title}** ({spec.severity.value})\n\n")
+        out.append(f"{spec.description}\n\n")
+        if rules:
+            out.append("Rules: " + ", ".join(f"`{r}`" for r in rules) + "\n\n")
+        out.append(f"Example: {spec.extra.get('example', '')}\n\n")
+        out.append(f"How to fix: {spec.extra.get('fix', '')}\n")
+    return "".join(out)
+
+
+def main() -> None:
+    sys.stdout.write(render())
+
+
+if __name__ == "__main__":
+    main()
