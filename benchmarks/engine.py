@@ -3,14 +3,15 @@
 Plays complete games of the largest bundled scenario (most rooms, then most hexes) with 4
 characters: heuristic character bots, the monster-AI solver for every monster turn, the
 same batch runner as ``questforge simulate``. Prints games per second on 1 and 2 processes,
-the speed-up, and the projected time for 1,000 games (the goal: 1,000 playthroughs of a
-4-room scenario in under a minute on a 2-core machine).
+the speed-up, and the projected time for 1,000 games (the goal: 1,000 playthroughs of the
+largest scenario at 4 characters in under 20 s on a 2-core machine).
 
 Run from the repository root::
 
     .venv/bin/python benchmarks/engine.py                    # 100 games per process count
     .venv/bin/python benchmarks/engine.py --games 1000       # the goal's figure
     .venv/bin/python benchmarks/engine.py --profile          # where the time goes (1 process)
+    .venv/bin/python benchmarks/engine.py --profile --sort tottime
     .venv/bin/python benchmarks/engine.py --scenario content/gloomhaven-sample:collapsed-adit
 """
 
@@ -26,15 +27,29 @@ import sys
 import time
 from collections import Counter
 
+from questforge.engine.core.simulation import GameRecord, GameTask, make_tasks, run_tasks
+from questforge.engine.core.targets import Target
 from questforge.engine.gloomhaven import simulation
-from questforge.engine.gloomhaven.simulation import GameResult, Setup
+
+#: the goal (issue 14): 1,000 games of the largest scenario at 4 characters in under 20 s on
+#: 2 cores (it was one minute before)
+GOAL_SECONDS = 20
 
 
-def largest_scenario() -> simulation.ScenarioSource:
-    root = str(simulation.bundled_pack_root())
-    content = simulation.PackLoader(root)()
+def largest_scenario() -> Target:
+    content = simulation.load_content(simulation.resolve_scenario("flooded-workings"))
     best = max(content.scenarios.values(), key=lambda s: (len(s.rooms), len(s.hexes), s.id))
-    return simulation.ScenarioSource(root, best.id)
+    return simulation.resolve_scenario(best.id)
+
+
+class ContentOf:
+    """The engine content of a target (picklable; cached per process by the loader)."""
+
+    def __init__(self, target: Target) -> None:
+        self.target = target
+
+    def __call__(self) -> object:
+        return simulation.load_content(self.target)
 
 
 class TimedGame:
@@ -44,26 +59,27 @@ class TimedGame:
     on a shared machine also counts everybody else's processes.
     """
 
-    def __init__(self, source: simulation.ScenarioSource) -> None:
-        self.play = simulation.BotGame(simulation.PackLoader(source.pack_root), source.scenario_id)
+    def __init__(self, target: Target) -> None:
+        self.play = simulation.BotGame(ContentOf(target), target.id)
 
-    def __call__(self, task: simulation.GameTask) -> GameResult:
+    def __call__(self, task: GameTask) -> GameRecord:
         start = time.process_time()
-        result = self.play(task)
+        record = self.play(task)
         cpu = time.process_time() - start
         # the benchmark carries the CPU seconds in the (otherwise unused) error field
-        return dataclasses.replace(result, error=f"cpu={cpu:.6f}")
+        summary = dataclasses.replace(record.summary, error=f"cpu={cpu:.6f}")
+        return dataclasses.replace(record, summary=summary)
 
 
 def run(
-    source: simulation.ScenarioSource, games: int, jobs: int, players: int, level: int
-) -> tuple[float, float, list[GameResult]]:
+    target: Target, games: int, jobs: int, players: int, level: int
+) -> tuple[float, float, list[GameRecord]]:
     """Wall-clock seconds, total CPU seconds of the games, and the results."""
-    tasks = simulation.make_tasks([Setup(players, level)], games, 2026)
+    tasks = make_tasks(simulation.setups([players], [level]), games, 2026)
     start = time.perf_counter()
-    results = simulation.run_tasks(tasks, TimedGame(source), jobs=jobs)
+    results = run_tasks(tasks, TimedGame(target), jobs=jobs)
     wall = time.perf_counter() - start
-    cpu = sum(float((r.error or "cpu=0").split("=", 1)[1]) for r in results)
+    cpu = sum(float((r.summary.error or "cpu=0").split("=", 1)[1]) for r in results)
     return wall, cpu, results
 
 
@@ -74,13 +90,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--level", type=int, default=1)
     parser.add_argument("--scenario", default=None, help="PACK-DIR:ID or a bundled id")
     parser.add_argument("--profile", action="store_true", help="cProfile a 1-process run")
+    parser.add_argument(
+        "--sort",
+        default="cumulative",
+        help="with --profile: the pstats order (cumulative, tottime, ...)",
+    )
     args = parser.parse_args(argv)
 
     source = simulation.resolve_scenario(args.scenario) if args.scenario else largest_scenario()
     content = simulation.load_content(source)  # loaded once; forked workers inherit it
-    spec = content.scenarios[source.scenario_id]
+    spec = content.scenarios[source.id]
     print(
-        f"scenario {source.scenario_id}: {len(spec.rooms)} rooms, {len(spec.hexes)} hexes; "
+        f"scenario {source.id}: {len(spec.rooms)} rooms, {len(spec.hexes)} hexes; "
         f"{args.players} characters, level {args.level}; {args.games} games per run"
     )
     if args.profile:
@@ -89,9 +110,7 @@ def main(argv: list[str] | None = None) -> int:
         elapsed, _, results = run(source, args.games, 1, args.players, args.level)
         profiler.disable()
         out = io.StringIO()
-        pstats.Stats(profiler, stream=out).sort_stats(
-            os.environ.get("SORT", "cumulative")
-        ).print_stats(int(os.environ.get("TOP", "35")))
+        pstats.Stats(profiler, stream=out).sort_stats(args.sort).print_stats(35)
         print(out.getvalue())
         print(f"{args.games} games in {elapsed:.2f} s under the profiler")
         return 0
@@ -104,8 +123,8 @@ def main(argv: list[str] | None = None) -> int:
         elapsed, cpu, results = run(source, args.games, jobs, args.players, args.level)
         rates[jobs] = args.games / elapsed
         cpu_per_game = cpu / args.games
-        outcomes = Counter(r.outcome for r in results)
-        rounds = sum(r.rounds for r in results) / len(results)
+        outcomes = Counter(r.summary.outcome for r in results)
+        rounds = sum(r.summary.rounds for r in results) / len(results)
         print(
             f"{jobs} process{'es' if jobs > 1 else ''}: {elapsed:6.2f} s wall  "
             f"{rates[jobs]:6.1f} games/s  {1000 * elapsed / args.games:6.1f} ms/game wall  "
@@ -113,12 +132,12 @@ def main(argv: list[str] | None = None) -> int:
         )
     print(f"speed-up on 2 processes (wall clock): {rates[2] / rates[1]:.2f}x")
     projected = 1000 / rates[2]
-    verdict = "meets" if projected < 60 else "misses"
+    verdict = "meets" if projected < GOAL_SECONDS else "misses"
     print(
-        f"1,000 games on 2 processes: {projected:.1f} s measured rate ({verdict} the < 60 s goal)"
+        f"1,000 games on 2 processes: {projected:.1f} s measured rate ({verdict} the < {GOAL_SECONDS} s goal)"
     )
     idle = 1000 * cpu_per_game / 2
-    verdict = "meets" if idle < 60 else "misses"
+    verdict = "meets" if idle < GOAL_SECONDS else "misses"
     print(
         f"1,000 games on 2 idle cores (from CPU time per game): {idle:.1f} s ({verdict} the goal)"
     )

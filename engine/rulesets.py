@@ -39,12 +39,12 @@ import importlib
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from importlib.resources import files
-from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover - typing only (keeps importing this module cheap)
+    from importlib.resources.abc import Traversable
+
     from questforge.engine.core.game import GameFace, RefereeFace
     from questforge.engine.core.templates import Templates
 
@@ -116,6 +116,8 @@ class Ruleset:
         """The folder holding this ruleset's ``<kind>.schema.json`` files."""
         if self.schema_path is not None:
             return self.schema_path
+        from importlib.resources import files  # here: ~10 ms of imports ai solve never needs
+
         return files(self.schema_package) / (self.schema_folder or self.id)
 
     def _face(self, key: str, path: str | None) -> Any:

@@ -16,6 +16,9 @@ the core checks, with it.
   ``include_invalid=True`` sees *every* document with a kind and an id, so that a
   reference to a broken file is not reported as dangling too (its schema findings say
   what is wrong).
+- ``ctx.with_valid_parts("scenario", parts)``: like ``of_kind`` plus documents whose
+  schema errors all lie in *other* top-level properties, as views without those (a check
+  that reads only ``parts`` then still runs when, say, the win condition is broken).
 - ``ctx.documents`` is every parsed document, schema-valid or not: only for checks that
   look at kinds and ids (duplicates, suggestions), never at the rest of the data.
 - ``ctx.model``: the ruleset's typed model of the pack (``Ruleset.load_model``), built
@@ -160,6 +163,16 @@ class CheckCache:
         self._tokens.clear()
 
 
+def _view(doc: Document) -> Document:
+    """``doc`` without its schema-invalid top-level properties (see
+    :meth:`CheckContext.with_valid_parts`)."""
+    invalid = doc.invalid_parts or frozenset()
+    data = {k: v for k, v in doc.data.items() if k not in invalid}
+    view = Document(doc.name, data, text=doc.text, path=doc.path, pack_id=doc.pack_id)
+    view.unique_keys = doc.unique_keys
+    return view
+
+
 def split_reference(ref: str) -> tuple[str | None, str]:
     """``"pack-id:content-id"`` -> ``("pack-id", "content-id")``; a bare id -> ``(None, id)``."""
     if ":" in ref:
@@ -228,6 +241,38 @@ class CheckContext:
                     index.setdefault(doc.kind or "", []).append(doc)
             self._valid_by_kind = index
         return list(self._valid_by_kind.get(kind, ()))
+
+    def with_valid_parts(
+        self, kind: str, parts: Iterable[str], *, present: Iterable[str] = ()
+    ) -> list[Document]:
+        """This pack's documents of ``kind`` whose ``parts`` (top-level properties) are
+        schema-valid, even if other parts are not: so that a schema error in one part (a
+        scenario's win condition) does not silence checks on another (its map).
+
+        Schema-valid documents are returned as they are. A document with schema errors
+        only inside other top-level properties, and none of ``present`` missing, is
+        returned as a *view*: the same name, text and path, its data without the invalid
+        properties (so absent, as if never written). A check using this reads only
+        ``parts`` - or reads the rest as optional - and never reports an absent property.
+        Views are kept per document version (their stamps are stable).
+        """
+        wanted = frozenset(parts)
+        needed = frozenset(present)
+        out: list[Document] = []
+        for doc in self.documents:
+            if doc.kind != kind:
+                continue
+            if doc.schema_valid:
+                out.append(doc)
+            elif (
+                doc.invalid_parts is not None
+                and isinstance(doc.data, dict)
+                and not doc.invalid_parts & wanted
+                and not doc.missing_parts & needed
+            ):
+                key = ("valid-parts-view", self.stamp(doc))
+                out.append(self.memo(key, functools.partial(_view, doc)))
+        return out
 
     def kinds(self) -> set[str]:
         return {d.kind for d in self.documents if d.kind is not None}

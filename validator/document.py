@@ -29,6 +29,12 @@ class Document:
     pack_id: str | None = None
     #: filled in by the runner: schema validation found no error
     schema_valid: bool = field(default=False)
+    #: filled in by the runner for a document with schema errors that all lie inside
+    #: top-level properties: those properties (present, but wrong), so that checks can
+    #: still read the others (``None``: the errors cannot be confined so, or no errors)
+    invalid_parts: frozenset[str] | None = field(default=None, repr=False)
+    #: required top-level properties the document lacks (with :attr:`invalid_parts`)
+    missing_parts: frozenset[str] = field(default=frozenset(), repr=False)
     _positions: dict[tuple[str | int, ...], tuple[int, int]] = field(
         default_factory=dict, repr=False
     )

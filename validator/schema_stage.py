@@ -24,8 +24,11 @@ from questforge.validator.schemas import SchemaBuildError, SchemaStore, close_ma
 if TYPE_CHECKING:
     from questforge.validator.pipeline import Batch
 
-#: per document name: (stamp, schema findings, schema_valid)
-SchemaCache = dict[str, tuple[int, tuple[Finding, ...], bool]]
+#: what the schema stage found out about a document version besides its findings:
+#: (schema_valid, invalid_parts, missing_parts)
+Verdict = tuple[bool, frozenset[str] | None, frozenset[str]]
+#: per document name: (stamp, schema findings, verdict)
+SchemaCache = dict[str, tuple[int, tuple[Finding, ...], Verdict]]
 
 _ID_PATTERN = "^[a-z0-9]+(-[a-z0-9]+)*$"
 
@@ -50,9 +53,10 @@ class SchemaStage:
             known = self.cache.get(doc.name)
             if known is None or known[0] != stamp:
                 found = schema_findings(doc, ruleset, self.store)
-                known = (stamp, tuple(copy.copy(f) for f in found), doc.schema_valid)
+                verdict = (doc.schema_valid, doc.invalid_parts, doc.missing_parts)
+                known = (stamp, tuple(copy.copy(f) for f in found), verdict)
                 self.cache[doc.name] = known
-            doc.schema_valid = known[2]
+            doc.schema_valid, doc.invalid_parts, doc.missing_parts = known[2]
             out.extend(copy.copy(f) for f in known[1])
         for pack_ruleset, docs in batch.required_rulesets():
             for doc in docs:
@@ -63,8 +67,11 @@ class SchemaStage:
 
 def schema_findings(doc: Document, ruleset: str | None, store: SchemaStore) -> list[Finding]:
     """Schema-stage findings of ``doc`` as a document of ``ruleset``; sets
-    ``doc.schema_valid``."""
+    ``doc.schema_valid`` and, for a document whose errors all lie inside top-level
+    properties, ``doc.invalid_parts`` and ``doc.missing_parts``."""
     doc.schema_valid = False
+    doc.invalid_parts = None
+    doc.missing_parts = frozenset()
     data = doc.data
     name = doc.name
     if not isinstance(data, dict):
@@ -131,6 +138,10 @@ def schema_findings(doc: Document, ruleset: str | None, store: SchemaStore) -> l
     try:
         if validator.is_valid(data):
             doc.schema_valid = not any(f.code == codes.CONTENT_REF.code for f in out)
+            if not doc.schema_valid:
+                doc.invalid_parts = _parts_of(
+                    f.path for f in out if f.code == codes.CONTENT_REF.code
+                )
             return out
         errors = list(validator.iter_errors(data))
     except ValueError as exc:  # too deep for jsonschema-rs, or a lone surrogate
@@ -138,12 +149,55 @@ def schema_findings(doc: Document, ruleset: str | None, store: SchemaStore) -> l
         return out
     for error in errors:
         out.extend(_schema_error_findings(error, name, store, data))
+    _split_errors(doc, errors, [f.path for f in out if f.code == codes.CONTENT_REF.code])
     return out
+
+
+def _split_errors(doc: Document, errors: list[Any], ref_paths: list[Any]) -> None:
+    """Set ``doc.invalid_parts`` / ``missing_parts`` when every error lies inside a
+    top-level property (or is a required one that is missing, or an unknown one): the
+    semantic checks may then still read the other properties."""
+    invalid: set[str] = set()
+    missing: set[str] = set()
+    for error in errors:
+        path = _instance_path(doc.data, error.instance_path)
+        if path:
+            invalid.add(str(path[0]))
+            continue
+        kind_name = type(error.kind).__name__
+        if kind_name == "Required" and isinstance(getattr(error.kind, "property", None), str):
+            missing.add(error.kind.property)
+        elif kind_name == "AdditionalProperties":
+            invalid.update(str(k) for k in getattr(error.kind, "unexpected", []) or [])
+        else:  # the document as a whole is wrong (its type, a rule across properties)
+            return
+    refs = _parts_of(ref_paths)
+    if refs is None:
+        return
+    doc.invalid_parts = frozenset(invalid | refs)
+    doc.missing_parts = frozenset(missing)
+
+
+def _parts_of(paths: Iterable[Any]) -> frozenset[str] | None:
+    """The top-level properties holding ``paths`` (``None`` if one is the root)."""
+    parts: set[str] = set()
+    for path in paths:
+        if not path:
+            return None
+        parts.add(str(path[0]))
+    return frozenset(parts)
 
 
 def _unknown_kind(kind: str, ruleset: str | None, name: str, store: SchemaStore) -> Finding:
     """Why ``kind`` has no schema here: another ruleset's kind (``QC103``), a loose file
     whose ruleset cannot be told (no ``$schema``), or a kind nobody defines (``QC012``)."""
+    if ruleset is not None and not _installed(ruleset):
+        return codes.UNKNOWN_KIND.finding(
+            f"unknown kind {kind!r}: ruleset {ruleset!r} is not installed",
+            file=name,
+            path=("kind",),
+            hint='install the ruleset, or correct the pack\'s "ruleset" or the "$schema" URL',
+        )
     others = [r for r in store.rulesets_with_kind(kind) if r != ruleset]
     if ruleset is not None and others:
         return codes.OTHER_RULESET_KIND.finding(
@@ -170,6 +224,15 @@ def _unknown_kind(kind: str, ruleset: str | None, name: str, store: SchemaStore)
         path=("kind",),
         hint=f"did you mean {guess!r}?" if guess else "known kinds: " + ", ".join(known),
     )
+
+
+def _installed(ruleset: str) -> bool:
+    try:
+        from questforge.engine import rulesets
+
+        return rulesets.find(ruleset) is not None
+    except Exception:  # a broken plug-in: say what is known
+        return True
 
 
 def _find_refs(node: Any, path: tuple[str | int, ...], out: list[tuple[str | int, ...]]) -> None:

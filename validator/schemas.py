@@ -87,10 +87,15 @@ class SchemaStore:
 
     entries: list[SchemaEntry]
     source: RulesetSource | None = None
+    #: the current record of a ruleset (any object; ``None`` when not installed): when it
+    #: is no longer the one the schemas were loaded for (a plug-in re-registered, a test
+    #: swapping rulesets), they are loaded again
+    record_of: Callable[[str], object] | None = None
     _by_key: dict[tuple[str, str], SchemaEntry] = field(init=False, repr=False)
     _by_id: dict[str, SchemaEntry] = field(init=False, repr=False)
     _validators: dict[tuple[str, str], Any] = field(init=False, repr=False)
     _loaded: set[str] = field(init=False, repr=False)
+    _records: dict[str, object] = field(init=False, repr=False)
     _lock: threading.RLock = field(init=False, repr=False, default_factory=threading.RLock)
 
     def __post_init__(self) -> None:
@@ -98,6 +103,7 @@ class SchemaStore:
         self._by_id = {}
         self._validators = {}
         self._loaded = set()
+        self._records = {}
         self._add(self.entries)
 
     def _add(self, entries: Iterable[SchemaEntry]) -> None:
@@ -110,14 +116,23 @@ class SchemaStore:
         self._loaded.update(e.folder for e in self.entries)
 
     def _ensure(self, ruleset: str) -> None:
-        """Load ``ruleset``'s schemas through :attr:`source` if not done yet. A ruleset
-        without schemas (or not installed) is asked again next time: it may be registered
-        later (plug-ins, tests)."""
-        if self.source is None or ruleset in self._loaded or ruleset == COMMON:
+        """Load ``ruleset``'s schemas through :attr:`source` if not done yet, or again if
+        its record changed. A ruleset without schemas (or not installed) is asked again
+        next time: it may be registered later (plug-ins, tests)."""
+        if self.source is None or ruleset == COMMON:
+            return
+        record = self.record_of(ruleset) if self.record_of is not None else None
+        if ruleset in self._loaded and self._records.get(ruleset) is record:
             return
         with self._lock:
-            if ruleset in self._loaded:
+            if ruleset in self._loaded and self._records.get(ruleset) is record:
                 return
+            if ruleset in self._loaded:  # another record now: forget the old schemas
+                self.entries = [e for e in self.entries if e.folder != ruleset]
+                self._loaded.discard(ruleset)
+                self._validators.clear()
+                self._add(())
+            self._records[ruleset] = record
             found = self.source(ruleset)
             if found:
                 self._add(SchemaEntry(ruleset, e.name, e.schema, e.path) for e in found)
@@ -365,6 +380,15 @@ def _ruleset_schemas(name: str) -> list[SchemaEntry]:
     return read_schema_dir(folder)
 
 
+def _ruleset_record(name: str) -> object:
+    try:
+        from questforge.engine import rulesets
+
+        return rulesets.find(name)
+    except Exception:
+        return None
+
+
 @cache
 def default_store() -> SchemaStore:
     """The ``common`` schemas now, each ruleset's on first use (once per process)."""
@@ -375,4 +399,4 @@ def default_store() -> SchemaStore:
         for folder, name, path in shipped.schema_files()
         if folder == COMMON
     ]
-    return SchemaStore(common, source=_ruleset_schemas)
+    return SchemaStore(common, source=_ruleset_schemas, record_of=_ruleset_record)

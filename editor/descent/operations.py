@@ -1,8 +1,8 @@
 """Quest edits as data: Qt-free functions that return JSON operations.
 
 Each function reads a quest document's data and returns the operations one user edit
-makes: ``("insert", list_path, value)`` appends to a list (created if missing) and
-``("set", path, value)`` sets a value. The editor applies them as one named undo step
+makes: ``("insert", list_path, value)`` appends to a list (created if missing),
+``("remove", list_path, index)`` removes an item and ``("set", path, value)`` sets a value. The editor applies them as one named undo step
 (:func:`apply`); scripts and tests can apply them to plain dicts (:func:`apply_plain`).
 """
 
@@ -117,6 +117,42 @@ def place_object(
     return [("insert", ("objects",), obj)]
 
 
+def erase_at(
+    data: dict[str, Any], cell: Cell, sizes: dict[str, tuple[int, int]], placement_at: int | None
+) -> list[Op]:
+    """Remove the topmost thing on ``cell``: a monster or named monster covering it, a map
+    object, a start square, its terrain, a door touching it, else its tile placement
+    (``placement_at``: the placement the square belongs to). ``sizes``: monster footprints."""
+    c = _cell(cell)
+
+    def covers(entry: dict[str, Any]) -> bool:
+        w, h = sizes.get(str(entry.get("monster")), (1, 1))
+        x, y = entry["cell"]
+        return x <= c[0] < x + w and y <= c[1] < y + h
+
+    for key in ("monsters", "named"):
+        for i, entry in enumerate(data.get(key, ())):
+            if covers(entry):
+                return [("remove", (key,), i)]
+    for i, entry in enumerate(data.get("objects", ())):
+        if entry.get("cell") == c:
+            return [("remove", ("objects",), i)]
+    if c in data.get("start", []):
+        return toggle_start(data, cell)
+    for i, entry in enumerate(data.get("terrain", ())):
+        if c in entry.get("cells", []):
+            rest = [x for x in entry["cells"] if x != c]
+            return (
+                [("set", ("terrain", i, "cells"), rest)] if rest else [("remove", ("terrain",), i)]
+            )
+    for i, door in enumerate(data.get("doors", ())):
+        if any(c in edge for edge in door.get("edges", [])):
+            return [("remove", ("doors",), i)]
+    if placement_at is not None:
+        return [("remove", ("tiles",), placement_at)]
+    return []
+
+
 def apply_plain(data: dict[str, Any], ops: Sequence[Op]) -> dict[str, Any]:
     """``data`` with ``ops`` applied (a copy)."""
     out = copy.deepcopy(data)
@@ -126,6 +162,8 @@ def apply_plain(data: dict[str, Any], ops: Sequence[Op]) -> dict[str, Any]:
             node = node[part]
         if kind == "insert":
             node.setdefault(path[-1], []).append(copy.deepcopy(value))
+        elif kind == "remove":
+            del node[path[-1]][value]
         else:
             node[path[-1]] = copy.deepcopy(value)
     return out
@@ -139,5 +177,7 @@ def apply(document: Any, name: str, ops: Sequence[Op]) -> None:
         for kind, path, value in ops:
             if kind == "insert":
                 document.insert_item(path, value, text=name)
+            elif kind == "remove":
+                document.remove_item(path, value, text=name)
             else:
                 document.set_value(path, value, text=name)

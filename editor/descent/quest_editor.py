@@ -1,9 +1,10 @@
 """The Descent quest editor: the quest map on a square-grid canvas, with tools.
 
-Tools (chosen in the tool box, or with keys ``1``-``6``): place the selected tile (``R``
+Tools (chosen in the tool box, or with keys ``1``-``7``): place the selected tile (``R``
 rotates it 90° clockwise) into the selected area (or a new one), add a door on the edge
 nearest the click (normal or rune-locked by colour), paint terrain, place a monster with
-its per-hero-count marker, toggle a start square, place a map object. Every click is one
+its per-hero-count marker, toggle a start square, place a map object, erase the topmost
+thing on a square. Every click is one
 named undo step made of the Qt-free operations of :mod:`.operations`; the document's undo
 stack undoes and redoes it. The map is drawn by :mod:`.quest_render`, the same picture
 ``questforge render`` writes, for the number of heroes chosen in the main window.
@@ -11,6 +12,8 @@ stack undoes and redoes it. The map is drawn by :mod:`.quest_render`, the same p
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +41,7 @@ from questforge.editor.descent.quest_render import (
 from questforge.editor.editors import DocumentEditor
 from questforge.engine.descent.model import Quest, QuestMap
 
-TOOLS = ("tile", "door", "terrain", "monster", "start", "object")
+TOOLS = ("tile", "door", "terrain", "monster", "start", "object", "erase")
 NEW_AREA = "(new area)"
 GRID = (24, 16)
 
@@ -84,6 +87,10 @@ class QuestCanvas(QWidget):
                 0,
                 0,
             )
+        if self.editor.highlight:
+            painter.setPen(QPen(QColor("#d32f2f"), 3))
+            for c in self.editor.highlight:
+                painter.drawRect(cell_rect(c, origin).adjusted(2, 2, -2, -2))
         preview = self.editor.tile_preview()
         if preview:
             painter.setPen(QPen(QColor("#2c5aa0"), 2, Qt.PenStyle.DashLine))
@@ -124,6 +131,8 @@ class QuestEditor(DocumentEditor):
         self.heroes = 2
         self.hover: tuple[int, int] | None = None
         self.rotation = 0
+        #: squares of the problem the problems panel jumped to
+        self.highlight: list[tuple[int, int]] = []
         self._pack: Any = None
         self.tool = QComboBox()
         self.tool.addItems(list(TOOLS))
@@ -239,7 +248,7 @@ class QuestEditor(DocumentEditor):
             self.rotation = (self.rotation + 90) % 360
             self.statusMessage.emit(f"rotation {self.rotation}°")
             self.canvas.update()
-        elif Qt.Key.Key_1 <= key <= Qt.Key.Key_6:
+        elif Qt.Key.Key_1 <= key <= Qt.Key.Key_7:
             self.tool.setCurrentIndex(int(key) - int(Qt.Key.Key_1))
 
     def click(self, cell: tuple[int, int], fx: float, fy: float) -> None:
@@ -282,13 +291,52 @@ class QuestEditor(DocumentEditor):
                 kind = kind.split(" ")[0]
                 edit = ops.place_object(data, kind, cell, self.colour.currentText(), active)
                 ops.apply(self.document, f"Place {kind}", edit)
+            elif tool == "erase":
+                qmap = self.qmap()
+                sizes = {m: mon.size for m, mon in self.pack().monsters.items()}
+                edit = ops.erase_at(data, cell, sizes, qmap.placement_of.get(cell))
+                ops.apply(self.document, "Erase", edit)
         except ValueError as exc:
             self.statusMessage.emit(str(exc))
 
     # ------------------------------------------------------------------ editor API
+    def focus_path(self, path: Any) -> None:
+        """Highlight the squares a finding's JSON path is about."""
+        self.highlight = squares_of_path(self.document.data, tuple(path), self.qmap(), self.pack())
+        self.canvas.update()
+
     def set_player_count(self, count: int) -> None:
         self.heroes = max(1, min(4, count))
         self.canvas.update()
+
+    def _snapshot(self) -> Path:
+        folder = Path(tempfile.mkdtemp(prefix="questforge-play-"))
+        try:
+            return Path(self.workspace.snapshot(folder / "pack"))
+        except BaseException:
+            shutil.rmtree(folder, ignore_errors=True)
+            raise
+
+    def open_playtest(self) -> object | None:
+        """Play this quest as edited: every seat by a person or by the bots."""
+        from questforge.editor.descent.playtest import open_descent_playtest
+
+        pack = self._snapshot()
+        window = open_descent_playtest(
+            self.window(), str(pack), self.document.content_id, self.heroes
+        )
+        window.destroyed.connect(lambda *_: shutil.rmtree(pack.parent, ignore_errors=True))
+        self.playtest_window = window
+        return window
+
+    def open_simulation(self, *args: Any, **kwargs: Any) -> object | None:
+        """Open core's simulate dialog on this quest as edited (heroes preset)."""
+        from questforge.editor.playtest import open_simulate
+
+        pack = self._snapshot()
+        return open_simulate(
+            self.window(), str(pack), self.document.content_id, setup={"heroes": self.heroes}
+        )
 
     def can_export_image(self) -> bool:
         return True
@@ -301,3 +349,35 @@ def _nearest_side(fx: float, fy: float) -> tuple[int, int]:
     """The edge of the square nearest to a click at fractions ``fx``, ``fy``."""
     distances = {(1, 0): 1 - fx, (-1, 0): fx, (0, 1): 1 - fy, (0, -1): fy}
     return min(distances, key=lambda k: distances[k])
+
+
+def squares_of_path(
+    data: Any, path: tuple[Any, ...], qmap: QuestMap, pack: Any
+) -> list[tuple[int, int]]:
+    """The squares a quest JSON path points at (empty when it is not about a place)."""
+    from questforge.engine.descent.model import footprint
+
+    if len(path) < 2 or not isinstance(path[1], int):
+        return []
+    key, index = path[0], path[1]
+    try:
+        entry = data[key][index]
+    except (KeyError, IndexError, TypeError):
+        return []
+    if key == "start":
+        return [(int(entry[0]), int(entry[1]))]
+    if key in ("monsters", "named"):
+        monster = pack.get("monster", entry.get("monster", ""))
+        size = monster.size if monster is not None else (1, 1)
+        return footprint((int(entry["cell"][0]), int(entry["cell"][1])), size)
+    if key == "objects":
+        return [(int(entry["cell"][0]), int(entry["cell"][1]))]
+    if key == "doors":
+        return [(int(c[0]), int(c[1])) for e in entry.get("edges", []) for c in e]
+    if key == "terrain":
+        return [(int(c[0]), int(c[1])) for c in entry.get("cells", [])]
+    if key == "tiles":
+        return sorted(c for c, i in qmap.placement_of.items() if i == index)
+    if key == "areas":
+        return sorted(c for c, a in qmap.area_of.items() if a == entry.get("id"))
+    return []

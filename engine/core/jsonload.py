@@ -306,7 +306,10 @@ def load_json_text(text: str, *, max_depth_limit: int = DEFAULT_MAX_DEPTH) -> Lo
         ) from None
     except RecursionError as exc:
         raise JsonLoadError("malformed", f"malformed JSON: {exc}") from None
-    if _SURROGATE_HINT.search(text) or _SURROGATE_CHAR.search(text):
+    # cheap tests first: an escape needs a backslash-u, a raw surrogate a non-ASCII text
+    if ("\\u" in text and _SURROGATE_HINT.search(text)) or (
+        not text.isascii() and _SURROGATE_CHAR.search(text)
+    ):
         _refuse_lone_surrogates(text)
     duplicates: list[DuplicateKey] = []
     if seen:

@@ -27,7 +27,13 @@ def referee() -> Any:
     """The referee face questforge offers (the first ruleset, by id, that has one)."""
     from questforge.engine import rulesets
 
-    for ruleset in rulesets.builtin_rulesets() + list(rulesets.all_rulesets()):
+    # built-in rulesets first: ``all_rulesets()`` scans the plug-in entry points
+    # (importlib.metadata, a hundred modules), which a built-in referee makes unnecessary
+    for ruleset in rulesets.builtin_rulesets():
+        face = ruleset.referee()
+        if face is not None:
+            return face
+    for ruleset in rulesets.all_rulesets():
         face = ruleset.referee()
         if face is not None:
             return face

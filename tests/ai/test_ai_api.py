@@ -118,3 +118,20 @@ def test_geometry_cache_gives_the_same_answers_and_reuses_the_map(dev_dir: Path)
         assert fresh.options == cached.options, sit.id
     a, b = situations[0], situations[0]
     assert cache.get(a) is cache.get(b)
+
+
+def test_the_ruleset_referee_face_solves_a_situation(dev_dir: Path) -> None:
+    # GH-FOCUS-02 / GH-REF-07 through the ruleset contract's referee face
+    import json
+
+    from questforge.engine.rulesets import get
+
+    referee = get("gloomhaven").referee()
+    assert referee is not None and referee.situation_kind == "situation"
+    lines: list[str] = []
+    code = referee.run(
+        [dev_dir / "gloom-007.json"], "json", True, False, lines.append, lines.append
+    )
+    assert code == 0
+    answer = json.loads(lines[0])
+    assert [(o["destination"], o["attacks"]) for o in answer["options"]] == [([6, -5], [[7, -5]])]

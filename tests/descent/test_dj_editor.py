@@ -122,6 +122,16 @@ def test_build_a_two_area_quest_with_a_locked_door(
     click((5, 3))
     step()
 
+    # a coin placed by mistake, erased with the erase tool (key 7)
+    press(Qt.Key.Key_6)
+    editor.object.setCurrentText("coins")
+    click((2, 2))
+    step()
+    press(Qt.Key.Key_7)
+    click((2, 2))
+    step()
+    assert [o["type"] for o in doc.get(("objects",))] == ["glyph", "runekey"]
+
     # undo every step, then redo every step: each state comes back exactly
     for expected in reversed(history[:-1]):
         doc.undo_stack.undo()
@@ -149,3 +159,40 @@ def test_build_a_two_area_quest_with_a_locked_door(
     ]
     report = validate_paths([pack])
     assert [(f.code, f.path, f.message) for f in report.findings] == []
+
+
+def test_playtest_window_plays_both_sides(qtbot: QtBot, window: MainWindow) -> None:
+    from questforge.editor.descent.playtest import DescentPlaytest
+
+    window.open_pack(SAMPLE)
+    editor = window.open_file(SAMPLE / "quests" / "ratcatchers-culvert.json")
+    assert isinstance(editor, QuestEditor)
+    play = editor.open_playtest()
+    assert isinstance(play, DescentPlaytest)
+    qtbot.addWidget(play)
+    # a person plays the first hero: the first decision waiting is theirs
+    pending = play.session.pending
+    assert pending is not None and pending.actor == play.actors[0].id
+    assert play.options.count() == len(pending.options)
+    assert "conquest" in play.board.toPlainText()
+    play.choose(0)
+    # hand the Overlord to a person too, then let the bots answer everything else
+    play.seats["overlord"].setChecked(True)
+    for _ in range(400):
+        if play.session.finished:
+            break
+        play.bot_move()
+    assert play.session.finished
+    assert play.question.text() == "The game is over."
+
+
+def test_problem_paths_highlight_their_squares(qtbot: QtBot, window: MainWindow) -> None:
+    window.open_pack(SAMPLE)
+    editor = window.open_file(SAMPLE / "quests" / "hollow-crown.json")
+    assert isinstance(editor, QuestEditor)
+    editor.focus_path(("monsters", 6, "cell"))  # the 2x2 cindermaw
+    assert editor.highlight == [(11, 5), (12, 5), (11, 6), (12, 6)]
+    editor.focus_path(("doors", 1, "rune"))
+    assert (11, 3) in editor.highlight and (12, 4) in editor.highlight
+    editor.focus_path(("name",))
+    assert editor.highlight == []

@@ -124,3 +124,15 @@ def test_docs_list_every_event_and_decision() -> None:
     text = (Path(__file__).resolve().parents[2] / "docs" / "descent.md").read_text(encoding="utf-8")
     for name in [*EVENTS, *DECISIONS]:
         assert f"| `{name}` |" in text, name
+
+
+@pytest.mark.parametrize("quest", ["hollow-crown", "ratcatchers-culvert"])
+def test_random_answers_never_crash_the_engine(quest: str) -> None:
+    """Every option the engine offers is legal: random answers on both sides play on."""
+    from questforge.engine.core.decisions import RandomController
+
+    for heroes in (1, 3):
+        for seed in range(2):
+            game = DescentGame(PACK, Setup(quest, heroes=heroes, round_cap=8), seed=seed)
+            game.run(RandomController(seed))
+            assert game.finished and game.log.events[-1].type == "game-ended"

@@ -366,3 +366,48 @@ def test_the_pack_holds_three_items() -> None:
     asked = [d for d in script.asked if d.kind == "gain-item"][-1]
     assert list(asked.options) == ["equip", "drop"]
     assert len(h.pack) == 3 and of(game, "item-dropped")
+
+
+def test_dropping_items() -> None:
+    # DJ-AP-01: dropping costs nothing and the item is lost, unless it is a relic;
+    # DJ-TREAS-14: a dropped relic's card goes back to the relic deck
+    game, _ = new_game()
+    game.monsters.clear()
+    h = hero(game)
+    relic, charm = game.pack.items["relic"], game.pack.items["charm"]
+    h.pack = [charm, relic]
+    steps = iter([{"do": "drop", "item": "charm"}, {"do": "drop", "item": "relic"}, {"do": "end"}])
+    game.controller.answers.update(
+        {"action": "battle", "step": lambda d: list(d.options).index(next(steps))}
+    )
+    game.controller.answers["equip"] = "keep"
+    relics = len(game.treasure.get("relic", []))
+    coppers = len(game.treasure.get("copper", []))
+    hero_turn(game, h)
+    assert h.pack == []
+    assert game.treasure["relic"][0] is relic and len(game.treasure["relic"]) == relics + 1
+    assert len(game.treasure.get("copper", [])) == coppers  # the charm is gone for good
+
+
+def test_hero_bot_goes_to_town_to_shop_when_it_pays() -> None:
+    # DJ-MAP-07, DJ-SHOP-03: the bot travels by glyph and shops when nothing threatens it
+    from questforge.engine.core.decisions import Decision
+    from questforge.engine.descent.game.bots import DescentBot
+
+    game, _ = new_game()
+    game.monsters.clear()
+    h = hero(game)
+    put(h, (0, 0))  # the active glyph
+    h.gold = 900
+    bot = DescentBot(game)
+    options = step_options(game, h, 4, 0, True, False)
+    choice = options[bot.choose(Decision("step", h.uid, tuple(options)))]
+    assert choice == {"do": "to-town", "glyph": "glyph"}
+    h.cell = None
+    h.in_town = True
+    game.emit("hero-turn-started", hero=h.uid, round=2, wounds=h.wounds, fatigue=h.fatigue)
+    town = step_options(game, h, 8, 0, True, False)
+    assert town[bot.choose(Decision("step", h.uid, tuple(town)))] == {"do": "shop", "cost": 3}
+    h.gold = 100  # nothing worth buying: back through the glyph
+    town = step_options(game, h, 8, 0, True, False)
+    assert town[bot.choose(Decision("step", h.uid, tuple(town)))]["do"] == "from-town"

@@ -344,3 +344,12 @@ def test_telekinesis_and_precision() -> None:
     assert imp not in targets(game, h, hero_profile(h))
     h.skills = [skill(precision=True)]
     assert imp in targets(game, h, hero_profile(h))
+
+
+def test_ambidextrous_shield() -> None:
+    # DJ-SKILL-R11: with a shield the hero prevents 1 more damage
+    _, _, h = _hero_with(skill(shield_armor=1))
+    h.shield = None
+    without = h.armor_against("melee")
+    h.shield = Item("buckler", "Buckler", "shop", "shield", hands=1, armor=1)
+    assert h.armor_against("melee") == without + 2

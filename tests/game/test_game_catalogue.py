@@ -59,9 +59,8 @@ def test_every_declared_event_is_narrated_in_words() -> None:
     lists = {"cards", "monsters", "attacks", "modifiers", "applied", "characters", "hexes"}
     lists |= {"figures", "path", "options", "rules", "hand", "lost"}
     for spec in EVENT_TYPES:
-        data = {
-            f: (["a"] if f in lists else {"fire": 2} if f == "state" else 1) for f in spec.fields
-        }
+        maps = {"state": {"fire": 2}, "changes": {"attack": 1}}
+        data = {f: (["a"] if f in lists else maps.get(f, 1)) for f in spec.fields}
         text = FACE.narrate(Event(spec.type, data))
         assert text is None or ("=" not in text and text.strip())
 

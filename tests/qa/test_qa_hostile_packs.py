@@ -418,3 +418,20 @@ def test_a_boss_range_of_4000_plays_as_fast_as_any(pack: Path, in_tmp: Path) -> 
     result = run("simulate", str(scenario), "--games", "1", "--players", "2", "--jobs", "1")
     assert result.exit_code == 0, result.output
     assert time.process_time() - started < 8
+
+
+@POSIX
+@pytest.mark.parametrize("ruleset", ["descent", "witcher"])
+def test_other_rulesets_read_packs_through_the_safe_walk(ruleset: str, tmp_path: Path) -> None:
+    """Every ruleset's pack reader, not only Gloomhaven's, survives the issue's files."""
+    import importlib
+
+    root = tmp_path / f"{ruleset}-pack"
+    shutil.copytree(REPO / "content" / f"{ruleset}-sample", root)
+    (root / "latin1.json").write_bytes(b'{"kind": "x", "name": "Caf\xe9"}')
+    os.mkfifo(root / "pipe.json")
+    (root / "zero.json").symlink_to("/dev/zero")
+    model = importlib.import_module(f"questforge.engine.{ruleset}.model")
+    pack = within(30, lambda: model.load_pack_dir(root))
+    bad = {Path(e.file or "").name for e in pack.errors}
+    assert {"latin1.json", "pipe.json", "zero.json"} <= bad

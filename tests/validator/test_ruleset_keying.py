@@ -166,3 +166,29 @@ def test_a_loose_file_of_a_shared_kind_needs_a_schema_url(tmp_path: Path) -> Non
     assert "gloomhaven/scenario.schema.json" in (scenario[0].hint or "")
     # the boss is Gloomhaven's (its schema's findings, not an unknown kind)
     assert {f.code for f in report.findings if f.file == "m.json"} == {"QC010"}
+
+
+def test_a_schema_url_naming_a_ruleset_that_is_not_installed(tmp_path: Path) -> None:
+    url = "https://questforge.dev/schema/nosuchgame/quest.schema.json"
+    write_json(tmp_path / "q.json", {"$schema": url, "kind": "quest", "id": "q"})
+    (finding,) = validate_paths([tmp_path], base=tmp_path).findings
+    assert (finding.code, finding.path) == ("QC012", ("kind",))
+    assert finding.message == "unknown kind 'quest': ruleset 'nosuchgame' is not installed"
+
+
+def test_the_store_follows_a_ruleset_registered_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ruleset re-registered with schemas elsewhere (a plug-in upgraded in a long-lived
+    process, tests swapping rulesets) is validated against its new schemas, not the ones
+    the shared store loaded first."""
+    from questforge.engine import rulesets
+
+    store = default_store()
+    first = store.for_kind("scenario", "testgrid")
+    assert first is not None and first.id == testgrid.SCENARIO_SCHEMA
+    other = Path(__file__).parents[1] / "plugins" / "testgrid_ruleset" / "schemas"
+    record = rulesets.Ruleset(id="testgrid", title="Other", kinds=("scenario",), schema_path=other)
+    monkeypatch.setitem(rulesets._REGISTRY, "testgrid", record)
+    second = store.for_kind("scenario", "testgrid")
+    assert second is not None and Path(str(second.path)).parent == other
+    # compiled anew from the new schemas: the other testgrid wants an exit and a hunter
+    assert not store.validator(second).is_valid(testgrid.scenario())

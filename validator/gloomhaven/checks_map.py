@@ -17,6 +17,8 @@ from questforge.validator.context import CheckContext
 from questforge.validator.findings import Finding
 from questforge.validator.gloomhaven.catalogue import gh_check
 from questforge.validator.gloomhaven.scenario_map import (
+    MAP_PARTS,
+    MAP_PRESENT,
     ScenarioMap,
     fmt_hex,
     fmt_hexes,
@@ -37,7 +39,8 @@ from questforge.validator.gloomhaven.scenario_map import (
     rules=("GH-MAP-01",),
 )
 def tiles_do_not_overlap(ctx: CheckContext) -> Iterator[Finding]:
-    for smap in scenario_maps(ctx):
+    # runs on scenarios whose map parts are valid, even with schema errors elsewhere
+    for smap in scenario_maps(ctx, MAP_PARTS, present=MAP_PRESENT):
         yield from smap.geometry_findings(
             ctx, "QGH210", functools.partial(_tiles_do_not_overlap, ctx, smap)
         )
@@ -330,7 +333,8 @@ def walls_between_neighbours(ctx: CheckContext) -> Iterator[Finding]:
     rules=("GH-CORR-01", "GH-SETUP-02"),
 )
 def room_connected(ctx: CheckContext) -> Iterator[Finding]:
-    for smap in scenario_maps(ctx):
+    # runs on scenarios whose map parts are valid, even with schema errors elsewhere
+    for smap in scenario_maps(ctx, MAP_PARTS, present=MAP_PRESENT):
         yield from smap.geometry_findings(
             ctx, "QGH217", functools.partial(_room_connected, ctx, smap)
         )
@@ -393,7 +397,8 @@ def _components(
     rules=("GH-SETUP-02",),
 )
 def room_not_empty(ctx: CheckContext) -> Iterator[Finding]:
-    for smap in scenario_maps(ctx):
+    # runs on scenarios whose map parts are valid, even with schema errors elsewhere
+    for smap in scenario_maps(ctx, MAP_PARTS, present=MAP_PRESENT):
         yield from smap.geometry_findings(
             ctx, "QGH218", functools.partial(_room_not_empty, ctx, smap)
         )

@@ -18,6 +18,8 @@ from questforge.validator.context import CheckContext
 from questforge.validator.findings import Finding, JsonPath
 from questforge.validator.gloomhaven.catalogue import gh_check
 from questforge.validator.gloomhaven.scenario_map import (
+    MAP_PARTS,
+    MAP_PRESENT,
     PLAYER_COUNTS,
     Figure,
     Hex,
@@ -67,7 +69,8 @@ def _located(smap: ScenarioMap) -> Iterator[tuple[str, Hex, JsonPath]]:
     rules=("GH-MAP-01", "GH-SETUP-01"),
 )
 def on_the_map(ctx: CheckContext) -> Iterator[Finding]:
-    for smap in scenario_maps(ctx):
+    # runs on scenarios whose map parts are valid, even with schema errors elsewhere
+    for smap in scenario_maps(ctx, MAP_PARTS, present=MAP_PRESENT):
         if not smap.complete:
             continue  # a tile did not resolve (QGH201): the map is unknown
         hexes = smap.map_hexes
@@ -100,7 +103,8 @@ def _where(fig: Figure) -> str:
     rules=("GH-MOVE-04", "GH-SETUP-03"),
 )
 def one_figure_per_hex(ctx: CheckContext) -> Iterator[Finding]:
-    for smap in scenario_maps(ctx):
+    # runs on scenarios whose map parts are valid, even with schema errors elsewhere
+    for smap in scenario_maps(ctx, MAP_PARTS, present=MAP_PRESENT):
         reported: set[tuple[int, int]] = set()
         for n in PLAYER_COUNTS:
             first: dict[Hex, int] = {}
@@ -141,7 +145,8 @@ def one_figure_per_hex(ctx: CheckContext) -> Iterator[Finding]:
     rules=("GH-OBST-01", "GH-OBST-02"),
 )
 def no_figure_on_obstacle(ctx: CheckContext) -> Iterator[Finding]:
-    for smap in scenario_maps(ctx):
+    # runs on scenarios whose map parts are valid, even with schema errors elsewhere
+    for smap in scenario_maps(ctx, MAP_PARTS, present=MAP_PRESENT):
         obstacles = smap.obstacle_hexes()
         for fig in smap.figures:
             if fig.hex in obstacles and not fig.flying:

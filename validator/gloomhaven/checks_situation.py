@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from questforge.engine.gloomhaven.ai import SituationError, load_situation
 from questforge.validator.context import CheckContext
 from questforge.validator.document import Document
 from questforge.validator.findings import Finding, JsonPath
@@ -62,6 +61,10 @@ def situation_solvable(ctx: CheckContext) -> Iterator[Finding]:
 
 
 def _refused(doc: Document) -> Iterator[Finding]:
+    # imported here: the solver is a tenth of a second of start-up that a pack without
+    # situations (most of them) need not pay
+    from questforge.engine.gloomhaven.ai import SituationError, load_situation
+
     try:
         load_situation(doc.data)
     except SituationError as exc:

@@ -409,11 +409,17 @@ def _geometry_of(doc: Document, tiles: Callable[[str], gh.MapTile | None]) -> _G
     return _geometry(doc.data, None, tiles)
 
 
+#: what the content model requires of a scenario besides its map (schema-valid documents
+#: have them; a view without its invalid parts may not, and the geometry does not use them)
+_MODEL_PLACEHOLDERS: dict[str, Any] = {"id": "x", "number": 0, "name": "-", "starting_room": ""}
+
+
 def _parse(doc: Document) -> gh.Scenario | None:
     """The content model of scenario ``doc``, ``None`` if the model cannot read it (then
     the geometry checks stay silent: the engine could not load the scenario either)."""
+    data = doc.data if doc.schema_valid else {**_MODEL_PLACEHOLDERS, **doc.data}
     try:
-        scenario = gh.load_document(doc.data, file=doc.name)
+        scenario = gh.load_document(data, file=doc.name)
     except gh.ModelError:
         return None
     return scenario if isinstance(scenario, gh.Scenario) else None
@@ -482,15 +488,35 @@ def _flies(ctx: CheckContext, ref: str) -> bool:
 
 
 _CACHE_ATTR = "_gloomhaven_scenario_maps"
+_TILES_ATTR = "_gloomhaven_map_tiles"
 
 
-def scenario_maps(ctx: CheckContext) -> list[ScenarioMap]:
+def scenario_maps(
+    ctx: CheckContext, parts: tuple[str, ...] | None = None, *, present: tuple[str, ...] = ()
+) -> list[ScenarioMap]:
     """The maps of every schema-valid scenario of the pack, built once per context and,
     with a session's cache, only again when the scenario, a map tile or a monster type
-    (flying) changed; the geometry only when the tiles, rooms, doors or walls did."""
-    cached = getattr(ctx, _CACHE_ATTR, None)
+    (flying) changed; the geometry only when the tiles, rooms, doors or walls did.
+
+    With ``parts``, also the maps of scenarios with schema errors elsewhere, built from
+    their valid properties only (:meth:`CheckContext.with_valid_parts`; ``present``: the
+    properties that must exist): for checks that read nothing but ``parts``, and the rest
+    of the map as optional, so that a broken win condition does not hide a map error.
+    """
+    key = (parts, present)
+    table: dict[Any, list[ScenarioMap]] | None = getattr(ctx, _CACHE_ATTR, None)
+    if table is None:
+        table = {}
+        setattr(ctx, _CACHE_ATTR, table)
+        setattr(ctx, _TILES_ATTR, _Tiles(ctx))
+    cached = table.get(key)
     if cached is None:
-        tiles = _Tiles(ctx)
+        tiles: _Tiles = getattr(ctx, _TILES_ATTR)
+        docs = (
+            ctx.of_kind("scenario")
+            if parts is None
+            else ctx.with_valid_parts("scenario", parts, present=present)
+        )
         cached = [
             ctx.memo(
                 (
@@ -501,7 +527,12 @@ def scenario_maps(ctx: CheckContext) -> list[ScenarioMap]:
                 ),
                 functools.partial(build, ctx, doc, tiles),
             )
-            for doc in ctx.of_kind("scenario")
+            for doc in docs
         ]
-        setattr(ctx, _CACHE_ATTR, cached)
+        table[key] = cached
     return cached
+
+
+#: what a map needs to be drawn at all: its tiles, rooms, doors and walls valid, tiles given
+MAP_PARTS: tuple[str, ...] = GEOMETRY_KEYS
+MAP_PRESENT: tuple[str, ...] = ("tiles",)

@@ -9,9 +9,8 @@ new format is one module and one ``register`` call, not an edit of the command.
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Protocol
-
-from questforge.validator.reporters import github, json_report, junit, sarif, text
 
 if TYPE_CHECKING:
     from questforge.validator.report import Report
@@ -24,21 +23,28 @@ class Reporter(Protocol):
     def __call__(self, report: Report, *, color: bool = False) -> str: ...
 
 
-_REPORTERS: dict[str, Reporter] = {}
+#: format name -> the reporter, or the ``"module:function"`` it is imported from on first
+#: use (a run imports only the reporter it writes with: XML, SARIF... cost start-up time)
+_REPORTERS: dict[str, Reporter | str] = {}
 
 
-def register(name: str, reporter: Reporter) -> Reporter:
-    """Make ``reporter`` available as ``--format name`` (replacing one of that name)."""
+def register(name: str, reporter: Reporter | str) -> None:
+    """Make ``reporter`` (or the ``"module:function"`` naming it) available as ``--format
+    name``, replacing one of that name."""
     _REPORTERS[name] = reporter
-    return reporter
 
 
 def get(name: str) -> Reporter:
     """The reporter called ``name``; ``KeyError`` naming the known formats otherwise."""
     try:
-        return _REPORTERS[name]
+        found = _REPORTERS[name]
     except KeyError:
         raise KeyError(f"unknown report format {name!r} (known: {', '.join(names())})") from None
+    if isinstance(found, str):
+        module, _, attr = found.partition(":")
+        reporter: Reporter = getattr(importlib.import_module(module), attr)
+        _REPORTERS[name] = found = reporter
+    return found
 
 
 def names() -> tuple[str, ...]:
@@ -51,11 +57,11 @@ def render(fmt: str, report: Report, *, color: bool = False) -> str:
     return get(fmt)(report, color=color)
 
 
-register("text", text.render)
-register("json", json_report.render)
-register("sarif", sarif.render)
-register("github", github.render)
-register("junit", junit.render)
-
-#: ``--format`` name -> reporter (a live view of the registry, kept for older callers)
-FORMATS = _REPORTERS
+for _name, _module in (
+    ("text", "text"),
+    ("json", "json_report"),
+    ("sarif", "sarif"),
+    ("github", "github"),
+    ("junit", "junit"),
+):
+    register(_name, f"questforge.validator.reporters.{_module}:render")

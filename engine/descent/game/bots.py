@@ -3,7 +3,8 @@
 The hero bot explores toward the quest's goals (named monsters, chests, runekeys, doors it
 can open, stairs into the dark), attacks the weakest enemy in reach, drinks a healing
 potion when badly hurt, guards or rests when it readies, and shops: a weapon that suits its
-best trait, armor, potions. The Overlord bot spawns out of sight next to the weakest hero,
+best trait, armor, potions, then treasure draws; with 300 gold and nothing to fight nearby
+it walks to an active glyph and goes to town to shop. The Overlord bot spawns out of sight next to the weakest hero,
 plays powers and traps when it can pay, and activates monsters to focus the hero with the
 fewest wounds left (DJ-REF-10). Bots read the game they play; they never draw randomness.
 """
@@ -20,6 +21,9 @@ from questforge.engine.descent.model import Item
 
 if TYPE_CHECKING:
     from questforge.engine.descent.game.game import DescentGame
+
+#: gold at which a hero with nothing to fight heads for town to shop
+TOWN_TRIP_GOLD = 300
 
 
 def expected_damage(game: DescentGame, item: Item | None, power: int = 0) -> float:
@@ -80,7 +84,16 @@ class DescentBot:
                     queue.append(n)
         return dist
 
-    def _hero_goals(self, hero: HeroFigure) -> list[Cell]:
+    def _shopped_this_turn(self, hero: HeroFigure) -> bool:
+        """Read from the log (not bot memory), so a replayed game decides the same."""
+        for event in reversed(self.game.log.events):
+            if event.type == "hero-turn-started" and event["hero"] == hero.uid:
+                return False
+            if event.type == "shop-visited" and event["hero"] == hero.uid:
+                return True
+        return False
+
+    def _hero_goals(self, hero: HeroFigure, engage_only: bool = False) -> list[Cell]:
         game = self.game
         walk = self._distances([hero.cell]) if hero.cell is not None else {}
         enemies = [
@@ -101,7 +114,13 @@ class DescentBot:
                         if game.geometry.board.distance(x, c) <= reach
                     )
             return engage
+        if engage_only:
+            return []
         goals: list[Cell] = []
+        if hero.gold >= TOWN_TRIP_GOLD:  # a trip to town pays: head for an active glyph
+            goals.extend(
+                o.cell for o in game.quest.objects if o.type == "glyph" and o.id in game.glyphs
+            )
         revealed = game.revealed
         for o in game.quest.objects:
             if o.id in game.taken or game.qmap.area_of.get(o.cell) not in revealed:
@@ -192,11 +211,15 @@ class DescentBot:
         end = len(opts) - 1
         if hero.cell is None:
             shop = by.get("shop")
-            if shop and hero.gold >= 250 and not getattr(hero, "_shopped", False):
-                hero._shopped = True  # type: ignore[attr-defined]
+            if shop and hero.gold >= 250 and not self._shopped_this_turn(hero):
                 return shop[0]
-            hero._shopped = False  # type: ignore[attr-defined]
             return by.get("from-town", [end])[0]
+        if (
+            by.get("to-town")
+            and hero.gold >= TOWN_TRIP_GOLD
+            and not self._hero_goals(hero, engage_only=True)
+        ):
+            return by["to-town"][0]  # shopping pays: nothing to fight nearby
         if hero.wounds * 3 <= hero.max_wounds and "healing" in hero.potions:
             for i in by.get("potion", []):
                 if opts[i]["potion"] == "healing":
@@ -305,6 +328,10 @@ class DescentBot:
             for i, o in enumerate(opts):
                 if o["buy"] == "item" and items[o["item"]].potion == "healing":
                     return i
+        if hero.weapon is not None:  # then the best treasure draw it can afford
+            draws = [i for i, o in enumerate(opts) if o["buy"] == "treasure"]
+            if draws:
+                return max(draws, key=lambda i: opts[i]["price"])
         return 0
 
     def _guard(self, d: Decision) -> int:

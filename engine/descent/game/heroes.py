@@ -154,6 +154,12 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
             game.emit(
                 "fatigue-spent", hero=hero.uid, amount=int(step["fatigue"]), why=step["skill"]
             )
+        elif kind == "drop":  # DJ-AP-01: 0 AP; lost forever unless it is a relic
+            item = next(i for i in hero.pack if i.id == step["item"])
+            hero.pack.remove(item)
+            if item.tier == "relic":  # DJ-TREAS-14: the card goes back to the relic deck
+                game.treasure.setdefault("relic", []).insert(0, item)
+            game.emit("item-dropped", hero=hero.uid, item=item.id)
         elif kind == "fatigue-mp":  # DJ-TURN-07
             hero.fatigue -= 1
             mp += 1
@@ -314,6 +320,8 @@ def step_options(
                     out.append({"do": "telekinesis", "figure": fig.uid, "to": list(c)})
     if movable and hero.fatigue > 0:
         out.append({"do": "fatigue-mp"})
+    for item in hero.pack:
+        out.append({"do": "drop", "item": item.id})
     out.append({"do": "end"})
     return out
 

@@ -52,7 +52,7 @@ def describe_event(event: Event, game: DescentGame | None = None) -> str:
         "item-sold": lambda: f"{n(e['hero'])} sells {e['item']} for {e['price']} gold.",
         "item-equipped": lambda: f"{n(e['hero'])} equips {e['item']}.",
         "item-packed": lambda: f"{n(e['hero'])} packs {e['item']}.",
-        "item-dropped": lambda: f"{n(e['hero'])} drops {e['item']}: the pack is full.",
+        "item-dropped": lambda: f"{n(e['hero'])} drops {e['item']}.",
         "potion-gained": lambda: f"{n(e['hero'])} gains a {e['potion']} potion.",
         "quest-started": lambda: f"The quest {e['quest']} begins with {e['conquest']} conquest.",
         "area-revealed": lambda: f"The area {e['area']} is revealed.",
@@ -189,6 +189,8 @@ def describe_option(kind: str, option: Any, game: DescentGame | None = None) -> 
                 return f"return by the glyph {option['glyph']} to {_sq(option['to'])}"
             if do == "potion":
                 return f"drink a {option['potion']} potion"
+            if do == "drop":
+                return f"drop {option['item']}"
             if do == "telekinesis":
                 return f"move {n(option['figure'])} to {_sq(option['to'])} with telekinesis"
             if do == "fatigue-attack":

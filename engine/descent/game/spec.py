@@ -39,7 +39,7 @@ EVENTS: dict[str, Declared] = {
             "A hero equips an item; what it replaces goes to the pack.",
         ),
         _d("item-packed", "hero item", "A hero puts a new item in the pack."),
-        _d("item-dropped", "hero item", "A hero with a full pack drops a new item (DJ-REF-40)."),
+        _d("item-dropped", "hero item", "A hero drops an item (DJ-AP-01, DJ-REF-40)."),
         _d("potion-gained", "hero potion", "A hero gains a potion."),
         _d(
             "quest-started",
@@ -175,7 +175,7 @@ DECISIONS: dict[str, Declared] = {
         _d(
             "step",
             "do",
-            "The hero's next step: move, attack, door, chest, stairs, glyph, potion, fatigue, end.",
+            "The hero's next step: move, attack, door, chest, stairs, glyph, potion, fatigue, drop, end.",
         ),
         _d("power-dice", "", "Fatigue spent for extra power dice (DJ-ATK-07)."),
         _d("aim-reroll", "", "Aim: reroll weak dice (DJ-ORD-01)."),

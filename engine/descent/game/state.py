@@ -97,6 +97,8 @@ class HeroFigure(Figure):
             armor += skill.armor + skill.armor_vs.get(attack, 0)
             if self.armor_item is None:
                 armor += skill.unarmored_armor  # DJ-SKILL-M11
+            if self.shield is not None:
+                armor += skill.shield_armor  # DJ-SKILL-R11
         return armor
 
     def attack_bonuses(self, attack: str) -> list[AttackBonus]:

@@ -222,6 +222,7 @@ class Skill:
     battle_charge: int = 0
     ready_both: bool = False
     precision: bool = False
+    shield_armor: int = 0
     file: str | None = None
 
     @staticmethod
@@ -271,6 +272,7 @@ class Skill:
             battle_charge=int(e.get("battle_charge", 0)),
             ready_both=bool(e.get("ready_both", False)),
             precision=bool(e.get("precision", False)),
+            shield_armor=int(e.get("shield_armor", 0)),
             file=file,
         )
 

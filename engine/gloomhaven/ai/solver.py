@@ -90,17 +90,24 @@ class GeometryCache:
 
     def map(self, sit: Situation) -> MapGeometry:
         """All static geometry of the situation's map, built once per map."""
+        return self.for_map(sit.hexes, sit.thin_walls)
+
+    def for_map(
+        self, hexes: frozenset[Hex], thin_walls: tuple[tuple[Hex, Hex], ...]
+    ) -> MapGeometry:
+        """The geometry of a map given as hexes and thin walls (as in a :class:`Situation`):
+        e.g. for the engine's own range questions (GH-REF-08) on the monsters' view."""
         last = self._last
-        if last is not None and last[0] is sit.hexes and last[1] == sit.thin_walls:
+        if last is not None and last[0] is hexes and last[1] == thin_walls:
             return last[2]
-        key = (sit.hexes, frozenset(frozenset(w) for w in sit.thin_walls))
+        key = (hexes, frozenset(frozenset(w) for w in thin_walls))
         got = self._maps.pop(key, None)
         if got is None:
-            got = MapGeometry(sit.hexes, sit.thin_walls)
+            got = MapGeometry(hexes, thin_walls)
             while len(self._maps) >= self.size:
                 self._maps.pop(next(iter(self._maps)))
         self._maps[key] = got
-        self._last = (sit.hexes, sit.thin_walls, got)
+        self._last = (hexes, thin_walls, got)
         return got
 
 
@@ -261,11 +268,12 @@ class MapGeometry:
         if got is None:
             hexes = self.board.hexes
             q, r = h
+            new = tuple.__new__  # a Hex without the named tuple's Python-level constructor
             got = frozenset(
                 x
                 for dq in range(-d, d + 1)
                 for dr in range(max(-d, -dq - d), min(d, d - dq) + 1)
-                if (x := Hex(q + dq, r + dr)) in hexes
+                if (x := new(Hex, (q + dq, r + dr))) in hexes
             )
             self._near[key] = got
         return got

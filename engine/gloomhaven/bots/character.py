@@ -474,9 +474,15 @@ class BotController:
                 c += 4
             if h in self.state.coins or h in self.state.treasures:
                 c -= 0.5
-            if ranged and enemies and any(distance(h, e.hex) == 1 for e in enemies):
+            hq, hr = h
+            adjacent = 0
+            for e in enemies:  # enemies next to h (hex distance 1), counted once
+                dq = hq - e.hex[0]
+                dr = hr - e.hex[1]
+                if abs(dq) + abs(dr) + abs(dq + dr) == 2:
+                    adjacent += 1
+            if ranged and adjacent:
                 c += 1.5  # GH-ATK-04: a ranged attack from an adjacent hex has disadvantage
-            adjacent = sum(1 for e in enemies if distance(h, e.hex) == 1)
             if enemies and attack_range is None:
                 # nothing to attack with this turn: do not walk into the enemy's reach for free
                 c += 0.3 * adjacent

@@ -421,7 +421,7 @@ def _perform(
         # a monster's loot takes the money tokens in range off the map (nobody gets them)
         play = r.board.play_set(st)
         for h in sorted(st.coins):
-            if distance(h, m.hex) <= ab.value and h in play and r.board.visible(m.hex, h):
+            if in_range(r, m.hex, h, ab.value) and h in play and r.board.visible(m.hex, h):
                 n = st.coins.pop(h)
                 r.emit("monster_loot", figure=m.id, hex=h, coins=n)
     elif ab.kind == "trap":
@@ -473,6 +473,20 @@ def _added_target(r: Rules, m: Figure, rng: int, attacked: set[str]) -> Figure |
     return tied[idx]
 
 
+def in_range(r: Rules, origin: Hex, h: Hex, rng: int) -> bool:
+    """Whether ``h`` is within range ``rng`` of ``origin`` for a monster: hexes counted along
+    the shortest path that does not cross a wall or thin wall (GH-REF-08; figures and terrain
+    do not lengthen it), on the board as monsters see it (closed doors are walls,
+    GH-DOOR-03), the measure the solver uses for attacks."""
+    if distance(origin, h) > rng:
+        return False  # the path is never shorter than the plain hex count
+    hexes, walls = r.board.monster_view(r.state)
+    start = GridHex(origin[0], origin[1])
+    if start not in hexes:
+        return True  # not on the monsters' map (cannot happen in play): the plain count
+    return GridHex(h[0], h[1]) in r.board.geometry.for_map(hexes, walls).within(start, rng)
+
+
 def _monster_heal(r: Rules, m: Figure, ab: Ability) -> None:
     """GH-MOTH-01/02: "Heal X" heals the monster itself or an ally within range, whichever
     has lost the most HP (ties: the players choose, GH-AMBIG-01). Without a stated range the
@@ -485,7 +499,7 @@ def _monster_heal(r: Rules, m: Figure, ab: Ability) -> None:
         allies = [
             a
             for a in r.allies_of(m)
-            if distance(a.hex, m.hex) <= rng and r.board.visible(m.hex, a.hex)
+            if in_range(r, m.hex, a.hex, rng) and r.board.visible(m.hex, a.hex)
         ]
         pool = allies if ab.target == "ally" else [m, *allies]
     if not pool:

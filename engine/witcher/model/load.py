@@ -7,7 +7,6 @@ path, recorded in :attr:`WitcherPack.errors`, and that document is skipped.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -336,19 +335,20 @@ def load_pack_model(
 
 
 def load_pack_dir(path: str | os.PathLike[str]) -> WitcherPack:
-    """Read every ``*.json`` under ``path`` (hidden folders skipped) and load it."""
+    """Read every content file under ``path`` through the one safe pack walk and loader
+    (:func:`~questforge.engine.core.pack.read_pack`: no link followed, hidden folders
+    skipped, pipes, devices, huge or non-UTF-8 files refused, never waited on)."""
+    from questforge.engine.core.pack import read_pack
+
     root = Path(path).resolve()
     inputs: list[DocumentInput] = []
-    errors: list[ModelError] = []
-    for file in sorted(root.rglob("*.json")):
-        if any(part.startswith(".") for part in file.relative_to(root).parts):
+    files, problems = read_pack(root)
+    errors = [ModelError(f"skipped: {p.message}", str(p.path)) for p in problems]
+    for file in files:
+        if file.error is not None:
+            errors.append(ModelError(f"not readable as JSON: {file.error.message}", str(file.path)))
             continue
-        try:
-            if not file.resolve().is_relative_to(root):
-                continue
-            inputs.append((str(file), json.loads(file.read_text(encoding="utf-8"))))
-        except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
-            errors.append(ModelError(f"not readable as JSON: {exc}", str(file)))
+        inputs.append((str(file.path), file.data))
     model = load_pack_model(inputs)
     model.errors[:0] = errors
     return model
