@@ -49,7 +49,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only (keeps importing this module
     from questforge.engine.core.templates import Templates
 
 #: rulesets shipped with questforge: ``questforge.engine.<id>`` registers each one.
-BUILTIN: tuple[str, ...] = ("gloomhaven", "descent", "witcher")
+BUILTIN: tuple[str, ...] = ("gloomhaven", "descent", "witcher", "arkham")
 
 #: kinds every ruleset shares (their schemas live in ``schema/common``)
 COMMON_KINDS: tuple[str, ...] = ("pack",)

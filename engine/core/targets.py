@@ -17,6 +17,7 @@ The result is a :class:`Target`: plain strings and paths, picklable for worker p
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import stat
@@ -126,8 +127,21 @@ def documents_of(root: Path, kinds: Iterable[str] | None = None) -> list[tuple[s
     return out
 
 
+def _own_kinds(kinds: Sequence[str] | None, ruleset: str) -> Sequence[str] | None:
+    """The accepted kinds a pack of ``ruleset`` can have (all of them when the ruleset is
+    unknown), so messages about a Gloomhaven pack do not offer another ruleset's kinds."""
+    if kinds is None:
+        return None
+    from questforge.engine import rulesets
+
+    found = rulesets.find(ruleset)
+    own = [k for k in kinds if found is not None and k in found.kinds]
+    return own or kinds
+
+
 def _target_in(root: Path, doc_id: str, kinds: Sequence[str] | None, ref: str) -> Target:
     pack_id, version, ruleset = _pack_identity(root)
+    kinds = _own_kinds(kinds, ruleset)
     found = [(k, i, p) for k, i, p in documents_of(root, kinds) if i == doc_id]
     if not found:
         what = "/".join(kinds) if kinds else "document"
@@ -148,6 +162,10 @@ def target_of_file(path: Path, kinds: Sequence[str] | None = None) -> Target:
     if not isinstance(data, dict):
         raise TargetError(f"{path}: expected a JSON object with a kind and an id")
     kind, doc_id = data.get("kind"), data.get("id")
+    pack_root = find_pack_root(path)
+    if pack_root is not None:
+        with contextlib.suppress(TargetError):  # the manifest's own problem is reported below
+            kinds = _own_kinds(kinds, _pack_identity(pack_root)[2])
     if kinds is not None and kind not in kinds:
         raise TargetError(
             f'{path}: expected {" or ".join(repr(k) for k in kinds)} ("kind"), found {kind!r}'

@@ -1,0 +1,186 @@
+"""Evading and combat (AH-EVADE, AH-CMB), weapons and spells (AH-WPN, AH-SPELL).
+
+A monster met on the board is a :class:`MonsterToken`; a monster from an encounter card
+(AH-EMON) is drawn from the cup, fought or evaded the same way, and then goes back to the
+cup unless it was defeated (then it is a trophy, AH-CMB-06: the reading chosen for the
+unclear AH-EMON-02).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from questforge.engine.arkham.game.state import InvState, MonsterToken
+
+if TYPE_CHECKING:
+    from questforge.engine.arkham.game.engine import ArkhamGame
+
+
+def evade_check(game: ArkhamGame, inv: InvState, mid: str) -> bool:
+    """Sneak (evade) check modified by the monster's awareness (AH-EVADE-02)."""
+    aw = game.monster_stat(mid, "awareness")
+    return bool(game.check(inv, "evade", aw, 1, label="evade"))
+
+
+def meet(game: ArkhamGame, inv: InvState, token: MonsterToken) -> str:
+    """The investigator must evade or fight ``token`` (AH-EVADE-01); returns ``evaded``,
+    ``defeated``, ``fled`` or ``lost``."""
+    choice = game.ask(
+        "evade-or-fight",
+        inv.id,
+        ["evade", "fight"],
+        f"evade or fight the {game.monster(token).name}?",
+        monster=token.monster,
+        area=inv.area,
+    )
+    if choice == "evade":
+        if evade_check(game, inv, token.monster):
+            game.emit("evaded", investigator=inv.id, monster=token.monster)  # AH-EVADE-03
+            return "evaded"
+        _damage(game, inv, token.monster)  # AH-MOVE-06, AH-EVADE-03
+        if not _still_fighting(game, inv):
+            return "lost"
+        return fight(game, inv, token.monster, token, horror_done=False)
+    return fight(game, inv, token.monster, token, horror_done=False)
+
+
+def encounter_monster(game: ArkhamGame, inv: InvState, where: str) -> None:
+    """AH-EMON-01/02, AH-ENC-03, AH-OWE-02: a monster appears for this encounter only."""
+    if where in game.state.sealed:
+        return  # AH-ENC-04
+    mid = game.draw_monster()
+    game.emit("encounter-monster", investigator=inv.id, monster=mid)
+    token = MonsterToken(0, mid, "encounter")
+    result = meet(game, inv, token)
+    if result != "defeated":
+        game.state.cup.append(mid)
+        game.emit("monster-returned", monster=mid, uid=0, area="encounter")
+
+
+def _still_fighting(game: ArkhamGame, inv: InvState) -> bool:
+    return not inv.devoured and not inv.out_this_round
+
+
+def fight(
+    game: ArkhamGame, inv: InvState, mid: str, token: MonsterToken | None, horror_done: bool
+) -> str:
+    """Combat rounds (AH-CMB-01..09)."""
+    m = game.monster(mid)
+    game.emit("combat", investigator=inv.id, monster=mid)
+    if not horror_done:
+        passed = game.check(inv, "horror", m.horror_rating, 1, label="horror")  # AH-CMB-01
+        if not passed:
+            game.lose(inv, "sanity", m.horror_damage)  # AH-CMB-02
+        elif "nightmarish" in m.abilities:
+            game.lose(inv, "sanity", 1)
+        if not _still_fighting(game, inv):
+            return "lost"
+    while True:
+        options = ["fight"] if "ambush" in m.abilities else ["fight", "flee"]
+        choice = game.ask(
+            "fight-or-flee", inv.id, options, f"fight or flee the {m.name}?", monster=mid
+        )  # AH-CMB-03
+        if choice == "flee":
+            if evade_check(game, inv, mid):  # AH-CMB-04
+                game.emit("fled", investigator=inv.id, monster=mid)
+                return "fled"
+        else:
+            bonus = weapons_bonus(game, inv, mid)
+            if not _still_fighting(game, inv):
+                return "lost"
+            rating = game.monster_stat(mid, "combat_rating")
+            tough = game.monster_stat(mid, "toughness")
+            if game.check(inv, "combat", rating, tough, label="combat", extra=bonus):  # AH-CMB-05
+                _defeated(game, inv, mid, token)
+                if "overwhelming" in m.abilities:
+                    game.lose(inv, "stamina", 1)
+                return "defeated"
+        _damage(game, inv, mid)  # AH-CMB-07
+        if not _still_fighting(game, inv):  # AH-CMB-09
+            return "lost"
+
+
+def _damage(game: ArkhamGame, inv: InvState, mid: str) -> None:
+    game.lose(inv, "stamina", game.monster(mid).combat_damage)
+
+
+def _defeated(game: ArkhamGame, inv: InvState, mid: str, token: MonsterToken | None) -> None:
+    """AH-CMB-06: the monster is a trophy (endless ones go back to the cup)."""
+    if token is not None and token in game.state.monsters:
+        game.state.monsters.remove(token)
+    m = game.monster(mid)
+    if "endless" in m.abilities:
+        game.state.cup.append(mid)
+        game.emit("monster-defeated", investigator=inv.id, monster=mid, trophy=False)
+        return
+    inv.monster_trophies.append(mid)
+    game.emit("monster-defeated", investigator=inv.id, monster=mid, trophy=True)
+
+
+def weapon_options(game: ArkhamGame, inv: InvState) -> list[list[str]]:
+    """Every set of ready weapons and spells using at most two hands (AH-WPN-03)."""
+    ready = [
+        c
+        for c in dict.fromkeys(inv.cards)
+        if c not in inv.exhausted
+        and game.card(c).hands > 0
+        and any(b.check == "combat" for b in game.card(c).bonuses)
+    ]
+    out: list[list[str]] = [[]]
+    for n in (1, 2):
+        for combo in combinations(ready, n):
+            if sum(game.card(c).hands for c in combo) <= 2:
+                out.append(list(combo))
+    return out
+
+
+def card_bonus(game: ArkhamGame, cid: str, mid: str | None) -> int:
+    """A weapon's combat bonus against monster ``mid`` (immunity: 0; resistance: half)."""
+    abilities = game.monster(mid).abilities if mid else frozenset()
+    total = 0
+    for b in game.card(cid).bonuses:
+        if b.check != "combat":
+            continue
+        kind = b.type if b.type in ("physical", "magical") else "physical"
+        if f"{kind}-immunity" in abilities:
+            continue
+        total += b.amount // 2 if f"{kind}-resistance" in abilities else b.amount
+    return total
+
+
+def weapons_bonus(game: ArkhamGame, inv: InvState, mid: str | None) -> int:
+    """Choose weapons and spells for one combat check; weapons add their bonus directly
+    (AH-WPN-01), spells only when cast (AH-SPELL-01/02, AH-WPN-04)."""
+    options = weapon_options(game, inv)
+    choice: Any = game.ask(
+        "weapons", inv.id, options, "which weapons and spells?", monster=mid or "ancient-one"
+    )
+    bonus = 0
+    for cid in choice:
+        card = game.card(cid)
+        if card.is_spell:
+            if cast(game, inv, cid):
+                bonus += card_bonus(game, cid, mid)
+            if not _still_fighting(game, inv):
+                return 0
+        else:
+            bonus += card_bonus(game, cid, mid)
+            if card.exhaust:
+                inv.exhausted.add(cid)
+    if choice:
+        game.emit("armed", investigator=inv.id, cards=list(choice), bonus=bonus)
+    return bonus
+
+
+def cast(game: ArkhamGame, inv: InvState, cid: str) -> bool:
+    """AH-SPELL-01/02: pay the sanity cost, then a spell (lore) check."""
+    card = game.card(cid)
+    inv.exhausted.add(cid)
+    if card.sanity_cost:
+        game.lose(inv, "sanity", card.sanity_cost)
+        if not _still_fighting(game, inv):
+            return False
+    passed = bool(game.check(inv, "spell", card.casting_modifier or 0, 1, label="spell"))
+    game.emit("cast", investigator=inv.id, card=cid, passed=passed)
+    return passed

@@ -1,0 +1,129 @@
+"""The declarative effect vocabulary, performed (``schema/arkham/defs`` ``effect``).
+
+Every ``do`` the schema allows has a branch here; a test checks that the two lists agree,
+so a new effect kind cannot be added to the schema without the engine performing it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from questforge.engine.arkham.game.state import InvState
+from questforge.engine.arkham.model.types import Effect
+
+if TYPE_CHECKING:
+    from questforge.engine.arkham.game.engine import ArkhamGame
+
+#: every effect kind performed by :func:`apply_effect`
+PERFORMED: frozenset[str] = frozenset(
+    {
+        "gain",
+        "lose",
+        "draw",
+        "move-to",
+        "delayed",
+        "arrested",
+        "lost-in-time-and-space",
+        "monster-appears",
+        "gate-opens",
+        "blessed",
+        "cursed",
+        "terror",
+        "doom",
+        "check",
+        "roll",
+        "may-pay",
+        "all-investigators",
+        "return-monsters",
+        "monster-surge",
+    }
+)
+
+
+def apply_effects(game: ArkhamGame, inv: InvState, effects: Sequence[Effect], where: str) -> None:
+    for effect in effects:
+        if inv.devoured or (inv.out_this_round and effect.do not in _GLOBAL):
+            return
+        apply_effect(game, inv, effect, where)
+
+
+_GLOBAL = frozenset({"terror", "doom", "return-monsters", "monster-surge", "all-investigators"})
+
+
+def apply_effect(game: ArkhamGame, inv: InvState, e: Effect, where: str) -> None:
+    from questforge.engine.arkham.game import combat, phases
+
+    do = e.do
+    if do == "gain":
+        game.gain(inv, e.what or "clues", e.amount)
+    elif do == "lose":
+        game.lose(inv, e.what or "clues", e.amount)
+    elif do == "draw":
+        for _ in range(e.count):
+            game.draw_card(inv, e.deck or "common")
+    elif do == "move-to":
+        if e.area and e.area not in game.state.closed:
+            game.move_inv(inv, e.area)
+    elif do == "delayed":
+        inv.delayed = True  # AH-DELAY-01
+        game.emit("delayed", investigator=inv.id)
+    elif do == "arrested":
+        game.arrest(inv)
+    elif do == "lost-in-time-and-space":
+        game.lost_in_time(inv)
+    elif do == "monster-appears":
+        combat.encounter_monster(game, inv, where)  # AH-EMON-01
+    elif do == "gate-opens":
+        if game.is_location(inv.area):
+            phases.open_gate(game, inv.area)
+    elif do in ("blessed", "cursed"):
+        game.set_blessing(inv, "blessing" if do == "blessed" else "curse")
+    elif do == "terror":
+        game.raise_terror(e.amount)
+    elif do == "doom":
+        game.add_doom(e.amount)
+    elif do == "check":
+        passed = game.check(inv, e.skill or "luck", e.modifier, e.difficulty, label="encounter")
+        apply_effects(game, inv, e.on_pass if passed else e.on_fail, where)
+    elif do == "roll":
+        rolls = game.roll(e.dice)
+        passed = any(r >= e.target for r in rolls)
+        game.emit("rolled", investigator=inv.id, rolls=rolls, target=e.target, passed=passed)
+        apply_effects(game, inv, e.on_pass if passed else e.on_fail, where)
+    elif do == "may-pay":
+        _may_pay(game, inv, e, where)
+    elif do == "all-investigators":
+        for other in game.state.order():
+            if other.stage == 0 and game.in_town(other.area):
+                apply_effects(game, other, e.then, other.area)
+    elif do == "return-monsters":
+        _return_monsters(game, e)
+    elif do == "monster-surge":
+        phases.monster_surge(game)
+    else:  # pragma: no cover - the schema and PERFORMED agree (tested)
+        raise ValueError(f"unknown effect {do!r}")
+
+
+def _may_pay(game: ArkhamGame, inv: InvState, e: Effect, where: str) -> None:
+    what = e.what or "money"
+    have = getattr(inv, what)
+    if have < e.amount or (what in ("sanity", "stamina") and have <= e.amount):
+        return  # cannot pay (paying sanity or stamina to 0 is not offered)
+    answer = game.ask(
+        "may-pay", inv.id, ["no", "yes"], f"pay {e.amount} {what}?", what=what, amount=e.amount
+    )
+    if answer == "yes":
+        game.lose(inv, what, e.amount)
+        apply_effects(game, inv, e.then, where)
+
+
+def _return_monsters(game: ArkhamGame, e: Effect) -> None:
+    for token in list(game.state.monsters):
+        if e.dimension is not None and game.monster(token).dimension != e.dimension:
+            continue
+        if e.source == "outskirts" and token.area != game.outskirts:
+            continue
+        if e.source == "sky" and token.area != game.sky:
+            continue
+        game.return_monster(token)

@@ -1,0 +1,112 @@
+"""English sentences for every Arkham event and decision option (terminal, editor, logs)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from questforge.engine.arkham.model import ArkhamModel
+from questforge.engine.core.decisions import Decision
+from questforge.engine.core.events import Event
+
+
+class Narrator:
+    """Names come from the content; unknown ids are shown as they are."""
+
+    def __init__(self, model: ArkhamModel) -> None:
+        self.model = model
+
+    def name(self, ident: Any) -> str:
+        m = self.model
+        ident = str(ident)
+        for table in (
+            m.investigators,
+            m.monsters,
+            m.cards,
+            m.mythos,
+            m.ancient_ones,
+            m.gate_markers,
+        ):
+            if ident in table:
+                return str(table[ident].name)
+        board = m.board
+        if board is not None and ident in board.areas:
+            return board.areas[ident].name
+        return ident
+
+    def event(self, e: Event) -> str:
+        d = e.data
+        n = self.name
+        who = n(d.get("investigator", ""))
+        table: dict[str, Callable[[], str]] = {
+            "setup": lambda: (
+                f"{n(d['ancient_one'])} stirs; {', '.join(n(i) for i in d['investigators'])} investigate."
+            ),
+            "round": lambda: f"Round {d['number']} begins; {n(d['first_player'])} goes first.",
+            "investigator-moved": lambda: (
+                f"{who} moves to {n(d['to'])}"
+                + (f" (area {d['stage']})" if d.get("stage") else "")
+                + "."
+            ),
+            "check": lambda: (
+                f"{who} rolls {d['check']} with {d['dice']} dice: {d['rolls']} ({d['successes']} successes, needs {d['difficulty']})."
+            ),
+            "check-result": lambda: (
+                f"{who} {'passes' if d['passed'] else 'fails'} the {d['check']} check."
+            ),
+            "gained": lambda: f"{who} gains {d['amount']} {d['what']}.",
+            "lost": lambda: f"{who} loses {d['amount']} {d['what']}.",
+            "knocked-out": lambda: f"{who} is {d['how']}!",
+            "devoured": lambda: f"{who} is devoured.",
+            "gate-opened": lambda: f"A gate to {n(d['world'])} opens at {n(d['location'])}.",
+            "gate-closed": lambda: f"{who} closes the gate at {n(d['location'])}.",
+            "sealed": lambda: (
+                f"{n(d['location'])} is sealed{' with an Elder Sign' if d['elder_sign'] else ''}."
+            ),
+            "monster-appeared": lambda: f"{n(d['monster'])} appears at {n(d['area'])}.",
+            "monster-moved": lambda: f"{n(d['monster'])} moves to {n(d['to'])}.",
+            "monster-defeated": lambda: f"{who} defeats {n(d['monster'])}.",
+            "doom": lambda: f"Doom {d['level']} of {d['track']}.",
+            "terror": lambda: f"Terror rises to {d['level']}.",
+            "awakened": lambda: f"The Ancient One awakens: {d['reason']}!",
+            "mythos": lambda: f"Mythos: {n(d['card'])} ({d['type']}).",
+            "drawn-through": lambda: f"{who} is drawn through the gate to {n(d['world'])}.",
+            "game-over": lambda: (
+                f"Game over after round {d['round']}: {d['outcome']} ({d['how']})"
+                + (f", score {d['score']}." if "score" in d else ".")
+            ),
+        }
+        render = table.get(e.type)
+        if render is not None:
+            return render()
+        parts = [f"{k} {n(v) if isinstance(v, str) else v}" for k, v in d.items()]
+        return f"{e.type.replace('-', ' ').capitalize()}" + (
+            f": {', '.join(parts)}." if parts else "."
+        )
+
+    def option(self, decision: Decision, option: Any) -> str:
+        kind = decision.kind
+        if kind in ("move", "return", "return-gate"):
+            return f"go to {self.name(option)}"
+        if kind == "weapons":
+            return (
+                "no weapons" if not option else "use " + " and ".join(self.name(c) for c in option)
+            )
+        if kind == "sliders":
+            return f"sliders at {option}"
+        if kind == "trade":
+            parts = str(option).split(":")
+            if parts[0] == "give":
+                return f"give {self.name(parts[1])} to {self.name(parts[2])}"
+            if parts[0] == "money":
+                return f"give $1 to {self.name(parts[1])}"
+            return "stop giving"
+        if kind == "discard":
+            return f"discard {self.name(option)}"
+        if kind == "clue-taker":
+            return f"{self.name(option)} takes it"
+        if kind == "close":
+            return "use an Elder Sign" if option == "elder-sign" else f"close with a {option} check"
+        if kind == "spend-clue":
+            return "spend a clue" if option == "spend" else "keep the clues"
+        return str(option)

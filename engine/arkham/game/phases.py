@@ -1,0 +1,775 @@
+"""Setup (AH-SETUP), the five phases of a round (AH-TURN) and the final battle (AH-FINAL).
+
+Functions of the game rather than methods so that each phase reads top to bottom as the
+rulebook does; they use the shared rules of :class:`~.engine.ArkhamGame`.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import TYPE_CHECKING, Any
+
+from questforge.engine.arkham.game import combat
+from questforge.engine.arkham.game.state import InvState, MonsterToken, Rumor
+from questforge.engine.arkham.model.types import Effect
+from questforge.engine.core.decks import Deck
+
+if TYPE_CHECKING:
+    from questforge.engine.arkham.game.engine import ArkhamGame
+
+DECK_TYPES = ("common", "unique", "spell", "skill", "ally", "special")
+
+
+# ---------------------------------------------------------------------- setup
+def setup(game: ArkhamGame) -> None:
+    st, model, rng = game.state, game.model, game.rng
+    st.terror = 0  # AH-SETUP-01
+    for loc in game.board.locations:
+        if loc.unstable:
+            st.clues[loc.id] = 1  # AH-SETUP-02
+    st.first_player = 0  # AH-SETUP-03
+    ao_id = game.setup.ancient_one
+    if ao_id == "random":
+        ao_id = rng.choice(sorted(model.ancient_ones))  # AH-SETUP-05
+    elif ao_id not in model.ancient_ones:
+        from questforge.engine.arkham.game.engine import SetupError
+
+        raise SetupError(f"unknown Ancient One {ao_id!r}")
+    st.ancient_one = ao_id
+    pool = sorted(model.investigators)
+    wanted = [] if game.setup.investigators == "random" else game.setup.investigators.split(",")
+    wanted = [w.strip() for w in wanted if w.strip()]
+    for w in wanted:
+        if w not in model.investigators:
+            from questforge.engine.arkham.game.engine import SetupError
+
+            raise SetupError(f"unknown investigator {w!r}")
+    rest = [i for i in pool if i not in wanted]
+    rng.shuffle(rest)  # AH-SETUP-04
+    chosen = (wanted + rest)[: st.players]
+    st.unused_investigators = [i for i in rest if i not in chosen]
+    for deck in DECK_TYPES:  # AH-SETUP-06/08
+        cards = [c.id for c in model.cards.values() if c.type == deck for _ in range(c.count)]
+        d: Deck[str] = Deck(cards, reshuffle_when_empty=False)
+        rng.shuffle(d.draw_pile)
+        st.decks[deck] = d
+    st.investigators = [new_investigator(game, iid, n) for n, iid in enumerate(chosen)]
+    game.emit("setup", ancient_one=ao_id, investigators=chosen, players=st.players)
+    for inv in st.investigators:  # AH-SETUP-07/09/10
+        equip(game, inv)
+    masks = game.ancient.masks
+    st.cup = [
+        m.id
+        for m in model.monsters.values()
+        if masks or "mask" not in m.abilities  # AH-SETUP-11/12
+        for _ in range(m.count)
+    ]
+    st.gate_pile = [g.id for g in model.gate_markers.values() for _ in range(g.count)]
+    rng.shuffle(st.gate_pile)  # AH-SETUP-13
+    st.mythos = sorted(model.mythos)
+    rng.shuffle(st.mythos)
+    st.gate_deck = sorted(model.gate_cards)
+    rng.shuffle(st.gate_deck)
+    st.location_decks = {}
+    for card in model.location_cards.values():
+        st.location_decks.setdefault(card.neighbourhood, []).append(card.id)
+    mythos_phase(game, first=True)  # AH-SETUP-15
+
+
+def new_investigator(game: ArkhamGame, iid: str, player: int) -> InvState:
+    data = game.model.investigators[iid]
+    return InvState(
+        id=iid,
+        player=player,
+        area=data.home,  # AH-SETUP-14
+        sanity=data.sanity,
+        stamina=data.stamina,
+        max_sanity=data.sanity,
+        max_stamina=data.stamina,
+        money=data.money,
+        clues=data.clues,
+        sliders=[s.start for s in data.sliders],
+        blessed=data.blessed,
+    )
+
+
+def equip(game: ArkhamGame, inv: InvState) -> None:
+    """Fixed possessions, then random ones (AH-SETUP-07/09), then sliders (AH-SETUP-10)."""
+    data = game.model.investigators[inv.id]
+    for cid in data.cards:
+        deck = game.state.decks.get(game.card(cid).type)
+        if deck is not None and cid in deck.draw_pile:
+            deck.draw_pile.remove(cid)
+        game.give(inv, cid)
+    for deck_name, count in data.random.items():
+        for _ in range(count):
+            game.draw_card(inv, deck_name)
+    set_sliders(game, inv, free=True)
+    game.emit(
+        "investigator-ready",
+        investigator=inv.id,
+        area=inv.area,
+        sanity=inv.sanity,
+        stamina=inv.stamina,
+        money=inv.money,
+        clues=inv.clues,
+    )
+
+
+def set_sliders(game: ArkhamGame, inv: InvState, free: bool) -> None:
+    """Slider positions within Focus steps (AH-UPK-03), or anywhere at setup (AH-SETUP-10)."""
+    data = game.model.investigators[inv.id]
+    ranges = [range(len(s.top_values)) for s in data.sliders]
+    focus = data.focus
+    options = [list(inv.sliders)]
+    for combo in product(*ranges):
+        steps = sum(abs(a - b) for a, b in zip(combo, inv.sliders, strict=False))
+        if list(combo) != inv.sliders and (free or steps <= focus):
+            options.append(list(combo))
+    chosen = game.ask("sliders", inv.id, options, "set your skill sliders", free=free, focus=focus)
+    if chosen != inv.sliders:
+        inv.sliders = list(chosen)
+        game.emit("sliders", investigator=inv.id, positions=inv.sliders)
+
+
+# ---------------------------------------------------------------------- the round
+def begin_round(game: ArkhamGame) -> None:
+    st = game.state
+    st.round += 1
+    game.emit("round", number=st.round, first_player=st.investigators[st.first_player].id)
+    for inv in st.investigators:
+        inv.out_this_round = False
+
+
+def end_round(game: ArkhamGame) -> None:
+    st = game.state
+    for inv in st.investigators:
+        inv.just_returned = False
+    st.first_player = (st.first_player + 1) % len(st.investigators)  # AH-TURN-03
+    st.doom_history.append(st.doom)
+
+
+def play_round(game: ArkhamGame) -> None:
+    """AH-TURN-01: five phases, each in player order from the first player."""
+    begin_round(game)
+    for name, phase in PHASES:
+        game.state.phase = name
+        phase(game)
+    end_round(game)
+
+
+def upkeep(game: ArkhamGame) -> None:
+    for inv in game.state.order():
+        if inv.exhausted:
+            inv.exhausted.clear()  # AH-UPK-01
+            game.emit("refreshed", investigator=inv.id)
+        if inv.area == game.lost and not inv.delayed:
+            return_from_lost(game, inv)  # AH-STAT-09
+        effects = list(game.model.investigators[inv.id].upkeep)  # AH-UPK-02
+        for cid in list(inv.cards):
+            effects += game.card(cid).upkeep
+        if effects and not inv.out_this_round:
+            game.apply(inv, effects, inv.area)
+        if not inv.devoured and not inv.out_this_round:
+            set_sliders(game, inv, free=False)  # AH-UPK-03
+
+
+def return_from_lost(game: ArkhamGame, inv: InvState) -> None:
+    places = [
+        a.id
+        for a in game.board.areas.values()
+        if a.type in ("location", "street") and a.id not in game.state.closed
+    ]
+    to = game.ask("return", inv.id, places, "where do you return to Arkham?")
+    game.move_inv(inv, to)
+
+
+def movement(game: ArkhamGame) -> None:
+    for inv in game.state.order():
+        if inv.out_this_round or inv.devoured:
+            continue
+        if inv.delayed:
+            inv.delayed = False  # AH-DELAY-01, AH-STAT-07
+            game.emit("stood-up", investigator=inv.id)
+            continue
+        trade(game, inv)
+        if inv.stage == 1:
+            game.move_inv(inv, inv.area, 2)  # AH-OW-02
+        elif inv.stage == 2:
+            leave_world(game, inv)
+        elif game.in_town(inv.area):
+            arkham_move(game, inv)
+        trade(game, inv)
+
+
+#: card types that may change hands (AH-MOVE-09: items and spells; money too)
+TRADABLE = ("common", "unique", "spell")
+
+
+def trade(game: ArkhamGame, inv: InvState) -> None:
+    """AH-MOVE-09: before and after moving, an investigator may give money, items and
+    spells to others in the same area (street, location or other-world area)."""
+    if inv.out_this_round or inv.devoured:
+        return
+    for _ in range(6):  # a few gifts at most per chance (every gift is one decision)
+        others = [
+            o
+            for o in game.state.order()
+            if o is not inv and o.area == inv.area and o.stage == inv.stage and not o.out_this_round
+        ]
+        if not others:
+            return
+        options: list[Any] = ["done"]
+        for other in others:
+            options += [
+                f"give:{c}:{other.id}"
+                for c in dict.fromkeys(inv.cards)
+                if game.card(c).type in TRADABLE
+            ]
+            if inv.money:
+                options.append(f"money:{other.id}")
+        choice = game.ask("trade", inv.id, options, "give something to an investigator here?")
+        if choice == "done":
+            return
+        parts = str(choice).split(":")
+        other = game.inv(parts[-1])
+        if parts[0] == "money":
+            inv.money -= 1
+            other.money += 1
+            game.emit("traded", giver=inv.id, receiver=other.id, what="money")
+        else:
+            inv.cards.remove(parts[1])
+            inv.exhausted.discard(parts[1])
+            other.cards.append(parts[1])
+            game.emit("traded", giver=inv.id, receiver=other.id, what=parts[1])
+
+
+def leave_world(game: ArkhamGame, inv: InvState) -> None:
+    """AH-OW-03/04: back through a gate to that world, or lost in time and space."""
+    world = inv.area
+    gates = sorted(loc for loc, g in game.state.gates.items() if g.world == world)
+    if not gates:
+        game.lost_in_time(inv)
+        return
+    to = game.ask("return-gate", inv.id, gates, "which gate do you return through?", world=world)
+    game.move_inv(inv, to)
+    inv.explored = True
+    inv.just_returned = True  # AH-CMB-10
+    game.emit("explored", investigator=inv.id, location=to)
+
+
+def reachable(game: ArkhamGame, start: str, points: int) -> dict[str, list[str]]:
+    """Areas within ``points`` moves (closed locations excluded) and a path to each."""
+    graph = game.board.graph
+    paths: dict[str, list[str]] = {start: [start]}
+    frontier = [start]
+    for _ in range(max(points, 0)):
+        nxt = []
+        for area in frontier:
+            for n in graph.neighbors(area):
+                if n not in paths and n not in game.state.closed:
+                    paths[str(n)] = [*paths[area], str(n)]
+                    nxt.append(str(n))
+        frontier = nxt
+    return paths
+
+
+def arkham_move(game: ArkhamGame, inv: InvState) -> None:
+    """AH-MOVE-02..08: speed points along connections; monsters are evaded or fought when
+    leaving and where the move ends; a combat ends the move."""
+    points = game.skill(inv, "speed")
+    paths = reachable(game, inv.area, points)
+    dest = game.ask("move", inv.id, list(paths), "where do you move?", speed=points)
+    path = paths[dest]
+    for step in path[1:]:
+        if not _pass_monsters(game, inv):
+            return  # AH-MOVE-07
+        game.move_inv(inv, step)
+    if inv.just_returned:
+        return  # AH-CMB-10
+    for token in list(game.state.monsters_at(inv.area)):  # AH-MOVE-05
+        if inv.out_this_round or inv.devoured:
+            return
+        if token in game.state.monsters:
+            result = combat.meet(game, inv, token)
+            if result != "evaded":
+                return
+    pick_up_clues(game, inv)
+
+
+def _pass_monsters(game: ArkhamGame, inv: InvState) -> bool:
+    """Leaving an area with monsters (AH-MOVE-05): evade or fight each; False when the
+    move must end there (a combat happened, AH-MOVE-07)."""
+    if inv.just_returned:
+        return True
+    for token in list(game.state.monsters_at(inv.area)):
+        if token not in game.state.monsters:
+            continue
+        if combat.meet(game, inv, token) != "evaded":
+            return False
+    return not inv.out_this_round
+
+
+def pick_up_clues(game: ArkhamGame, inv: InvState) -> None:
+    """AH-MOVE-08: every clue at the location where the move ends (the reading: always
+    all of them; picking up fewer never helps)."""
+    n = game.state.clues.get(inv.area, 0)
+    if n and not inv.out_this_round:
+        del game.state.clues[inv.area]
+        inv.clues += n
+        game.emit("clues-taken", investigator=inv.id, location=inv.area, amount=n)
+
+
+# ---------------------------------------------------------------------- encounters
+def arkham_encounters(game: ArkhamGame) -> None:
+    for inv in game.state.order():
+        if inv.out_this_round or inv.devoured or inv.stage or not game.is_location(inv.area):
+            continue
+        loc = inv.area
+        gate = game.state.gates.get(loc)
+        if gate is not None:
+            if inv.explored:
+                try_close(game, inv, loc)  # AH-ENC-06, AH-CLOSE-03
+            else:
+                game.emit("drawn-through", investigator=inv.id, location=loc, world=gate.world)
+                game.move_inv(inv, gate.world, 1)  # AH-ENC-05
+            continue
+        location_action(game, inv, loc)
+
+
+def location_action(game: ArkhamGame, inv: InvState, loc: str) -> None:
+    area = game.board.areas[loc]
+    options: list[Any] = ["encounter"]
+    for i, special in enumerate(area.special):  # AH-ENC-08
+        if all(_can_pay(inv, c.what, c.amount) for c in special.cost):
+            options.append(f"special:{i}")
+    rumor = game.state.rumor
+    if rumor is not None:
+        r = game.model.mythos[rumor.card].rumor
+        if r is not None and r.pass_at == loc and inv.clues >= r.pass_cost:
+            options.append("rumor")
+    choice = game.ask(
+        "location-action", inv.id, options, f"what do you do at {area.name}?", location=loc
+    )
+    if choice == "rumor":
+        pass_rumor(game, inv)
+    elif isinstance(choice, str) and choice.startswith("special:"):
+        special = area.special[int(choice.split(":")[1])]
+        for cost in special.cost:
+            _pay(game, inv, cost.what, cost.amount)
+        game.emit("special-action", investigator=inv.id, location=loc, action=special.name)
+        game.apply(inv, special.effects, loc)
+    else:
+        location_encounter(game, inv, loc)
+
+
+def _can_pay(inv: InvState, what: str, amount: int) -> bool:
+    if what == "monster-trophies":
+        return len(inv.monster_trophies) >= amount
+    if what == "gate-trophies":
+        return len(inv.gate_trophies) >= amount
+    have: int = getattr(inv, what)
+    return have > amount if what in ("sanity", "stamina") else have >= amount
+
+
+def _pay(game: ArkhamGame, inv: InvState, what: str, amount: int) -> None:
+    """Pay a cost; spent trophies go back to the cup / the gate pile's bottom (AH-MISC-05)."""
+    if what == "monster-trophies":
+        for _ in range(amount):
+            game.state.cup.append(inv.monster_trophies.pop(0))
+        game.emit("trophies-spent", investigator=inv.id, what="monster", amount=amount)
+    elif what == "gate-trophies":
+        for _ in range(amount):
+            game.state.gate_pile.insert(0, inv.gate_trophies.pop(0))
+        game.emit("trophies-spent", investigator=inv.id, what="gate", amount=amount)
+    else:
+        game.lose(inv, what, amount)
+
+
+def location_encounter(game: ArkhamGame, inv: InvState, loc: str) -> None:
+    """AH-ENC-02/09: shuffle the neighbourhood's deck, draw, read this location's entry."""
+    hood = game.board.areas[loc].neighbourhood or ""
+    deck = list(game.state.location_decks.get(hood, ()))
+    if not deck:
+        return
+    game.rng.shuffle(deck)
+    card = game.model.location_cards[deck[0]]
+    entry = card.for_location(loc)
+    game.emit("encounter", investigator=inv.id, location=loc, card=card.id)
+    if entry is not None:
+        game.apply(inv, entry.effects, loc)
+
+
+def try_close(game: ArkhamGame, inv: InvState, loc: str) -> None:
+    """AH-CLOSE-03/04, AH-SEAL-01, AH-ELDER-01..03."""
+    gate = game.state.gates[loc]
+    options = ["fight", "lore"]
+    signs = [c for c in inv.cards if game.card(c).elder_sign]
+    if signs and loc not in game.state.sealed:
+        options.insert(0, "elder-sign")
+    choice = game.ask(
+        "close", inv.id, options, "how do you close the gate?", modifier=gate.modifier
+    )
+    if choice == "elder-sign":
+        inv.cards.remove(signs[0])  # removed from the game (AH-ELDER-02)
+        game.emit("elder-sign-used", investigator=inv.id, card=signs[0], location=loc)
+        game.state.elder_signs_used += 1
+        game.close_gate(inv, loc)
+        if game.state.doom > 0:
+            game.state.doom -= 1
+            game.emit("doom", level=game.state.doom, track=game.ancient.doom_track)
+        game.lose(inv, "sanity", 1)
+        game.lose(inv, "stamina", 1)
+        game.seal(loc, elder_sign=True)  # AH-ELDER-03
+        return
+    if not game.check(inv, choice, gate.modifier, 1, label="close"):
+        game.emit("close-failed", investigator=inv.id, location=loc)
+        return
+    game.close_gate(inv, loc)
+    cost = game.rules.seal_cost
+    can_seal = inv.clues >= cost and loc not in game.state.sealed
+    if (
+        can_seal
+        and game.ask("seal", inv.id, ["no", "yes"], f"spend {cost} clues to seal?") == "yes"
+    ):
+        inv.clues -= cost
+        game.emit("lost", investigator=inv.id, what="clues", amount=cost)
+        game.seal(loc)  # AH-SEAL-01/02
+        return
+    game.check_victory()
+
+
+def other_world_encounters(game: ArkhamGame) -> None:
+    """AH-OWE-01/02: draw gate cards until one matches the world's colours."""
+    st = game.state
+    for inv in st.order():
+        if inv.out_this_round or inv.devoured or not inv.stage:
+            continue
+        world = game.board.areas[inv.area]
+        for _ in range(len(st.gate_deck)):
+            cid = st.gate_deck.pop(0)
+            st.gate_deck.append(cid)  # to the bottom, matching or not
+            card = game.model.gate_cards[cid]
+            if card.colour in world.colours:
+                entry = card.for_world(world.id)
+                game.emit("world-encounter", investigator=inv.id, world=world.id, card=cid)
+                if entry is not None:
+                    game.apply(inv, entry.effects, world.id)
+                break
+
+
+def pass_rumor(game: ArkhamGame, inv: InvState) -> None:
+    rumor = game.state.rumor
+    assert rumor is not None
+    card = game.model.mythos[rumor.card]
+    assert card.rumor is not None
+    inv.clues -= card.rumor.pass_cost
+    game.emit("rumor-passed", investigator=inv.id, card=rumor.card)
+    game.state.rumor = None
+    reopen(game, rumor.card)
+    game.state.mythos.append(rumor.card)  # AH-MYTHA-04
+    for other in game.state.order():
+        game.apply(other, card.rumor.on_pass, other.area)
+
+
+# ---------------------------------------------------------------------- mythos
+def mythos_phase(game: ArkhamGame, first: bool = False) -> None:
+    """AH-MYTH-01: gate and monster, clue, monster movement, mythos ability."""
+    st = game.state
+    cid = st.mythos.pop(0)
+    card = game.model.mythos[cid]
+    game.emit("mythos", card=cid, type=card.type)
+    open_gate(game, card.gate)  # AH-GATE
+    place_clue(game, card.clue)  # AH-CLUE
+    move_monsters(game, card.white, card.black)  # AH-MMOVE
+    ability(game, card, first)  # AH-MYTHA
+
+
+def open_gate(game: ArkhamGame, loc: str) -> None:
+    """AH-GATE-01..08."""
+    from questforge.engine.arkham.game.engine import gate_for
+
+    st = game.state
+    if loc in st.sealed:
+        game.emit("gate-blocked", location=loc)  # AH-GATE-01
+        return
+    if loc in st.gates:
+        monster_surge(game)  # AH-GATE-02
+        return
+    game.add_doom(1)  # AH-GATE-04
+    if not st.gate_pile:
+        refill_gates(game)
+    if not st.gate_pile:
+        game.awaken("no gate markers are left")  # AH-AWAKE-01
+    marker = st.gate_pile.pop()
+    gate = gate_for(game, loc, marker)
+    st.gates[loc] = gate  # AH-GATE-05
+    st.gates_opened[loc] = st.gates_opened.get(loc, 0) + 1
+    game.emit("gate-opened", location=loc, world=gate.world, marker=marker)
+    if st.clues.pop(loc, 0):
+        game.emit("clues-discarded", location=loc)
+    for inv in st.investigators_at(loc):  # AH-GATE-08
+        game.emit("drawn-through", investigator=inv.id, location=loc, world=gate.world)
+        game.move_inv(inv, gate.world, 1)
+        inv.delayed = True
+        game.emit("delayed", investigator=inv.id)
+    game.place_monster(loc)  # AH-GATE-06
+    if len(st.gates) >= game.rules.gates_to_awaken(st.players):
+        game.awaken("too many gates are open")  # AH-AWAKE-01
+
+
+def refill_gates(game: ArkhamGame) -> None:
+    """AH-AWAKE-02, AH-MISC-05: with no gate marker left, an investigator may spend a gate
+    trophy; it goes to the bottom of the gate markers and the gate can open."""
+    holders = [i.id for i in game.state.order() if i.gate_trophies]
+    if not holders:
+        return
+    who = game.ask(
+        "refill-gates", PLAYERS_ACTOR, ["no", *holders], "spend a gate trophy to refill the gates?"
+    )
+    if who == "no":
+        return
+    inv = game.inv(who)
+    game.state.gate_pile.insert(0, inv.gate_trophies.pop(0))
+    game.emit("trophies-spent", investigator=inv.id, what="gate", amount=1)
+
+
+PLAYERS_ACTOR = "players"
+
+
+def monster_surge(game: ArkhamGame) -> None:
+    """AH-GATE-02: a monster comes out of every open gate."""
+    game.emit("monster-surge", gates=sorted(game.state.gates))
+    for loc in sorted(game.state.gates):
+        game.place_monster(loc)
+
+
+def place_clue(game: ArkhamGame, loc: str) -> None:
+    st = game.state
+    if loc in st.gates:
+        return  # AH-CLUE-01
+    here = st.investigators_at(loc)
+    if here:  # AH-CLUE-02
+        names = [i.id for i in here]
+        taker = game.ask("clue-taker", "players", names, "who takes the clue?", location=loc)
+        inv = game.inv(taker)
+        inv.clues += 1
+        game.emit("clues-taken", investigator=taker, location=loc, amount=1)
+        return
+    st.clues[loc] = st.clues.get(loc, 0) + 1
+    game.emit("clue-placed", location=loc)
+
+
+def move_monsters(game: ArkhamGame, white: tuple[str, ...], black: tuple[str, ...]) -> None:
+    """AH-MMOVE-01..05, AH-FLY-01..04."""
+    game.emit("monsters-move", white=list(white), black=list(black))
+    for token in list(game.state.monsters):
+        m = game.monster(token)
+        colour = "white" if m.dimension in white else "black" if m.dimension in black else None
+        if colour is None or token not in game.state.monsters:
+            continue
+        if m.movement == "flying":
+            fly(game, token)
+        elif m.movement in ("normal", "fast"):
+            if not game.in_town(token.area):
+                continue
+            for _ in range(2 if m.movement == "fast" else 1):
+                if game.state.investigators_at(token.area):
+                    break  # AH-MMOVE-03, AH-MMOVE-04
+                step(game, token, colour)
+        elif m.movement == "unique":
+            unique_move(game, token)
+
+
+def step(game: ArkhamGame, token: MonsterToken, colour: str) -> None:
+    board = game.board
+    area = board.areas[token.area]
+    to = (
+        board.exit_street(token.area)
+        if area.type == "location"
+        else board.graph.arrow(token.area, colour)
+    )
+    if to is None or to in game.state.closed:
+        return
+    token.area = str(to)
+    game.emit("monster-moved", uid=token.uid, monster=token.monster, to=token.area)
+
+
+def fly(game: ArkhamGame, token: MonsterToken) -> None:
+    """AH-FLY-01..03: stay with an investigator, swoop to a street next to one, else the Sky."""
+    st = game.state
+    if game.in_town(token.area) and st.investigators_at(token.area):
+        return  # AH-FLY-01
+    if token.area == game.sky:
+        near = [s.id for s in game.board.streets]  # AH-FLY-04
+    elif game.in_town(token.area):
+        near = [str(n) for n in game.board.graph.neighbors(token.area)]
+        near = [n for n in near if game.board.areas[n].type == "street"]
+    else:
+        return  # Outskirts: flying monsters stay there
+    targets = [
+        (game.skill(i, "sneak"), st.order().index(i), s)
+        for s in near
+        for i in st.investigators_at(s)
+    ]
+    if targets:
+        to = min(targets)[2]  # lowest Sneak; first player's order breaks ties (AH-FLY-02)
+    elif token.area != game.sky:
+        to = game.sky  # AH-FLY-03
+    else:
+        return
+    token.area = to
+    game.emit("monster-moved", uid=token.uid, monster=token.monster, to=to)
+
+
+def unique_move(game: ArkhamGame, token: MonsterToken) -> None:
+    """Unique movers follow their own rule (AH-MMOVE-05); the content names it."""
+    rule = game.monster(token).unique_move or "stay"
+    if rule == "stay" or not game.in_town(token.area):
+        return
+    if rule == "random-street":
+        streets = [s.id for s in game.board.streets]
+        token.area = streets[game.rng.randbelow(len(streets))]
+    else:
+        targets = [i.area for i in game.state.order() if i.stage == 0 and game.in_town(i.area)]
+        if not targets or token.area in targets:
+            return
+        best = None
+        for t in sorted(set(targets)):
+            path = game.board.graph.path(token.area, t, lambda a: a not in game.state.closed)
+            if path and (best is None or len(path) < len(best)):
+                best = path
+        if not best:
+            return
+        token.area = str(best[1])
+    game.emit("monster-moved", uid=token.uid, monster=token.monster, to=token.area)
+
+
+def ability(game: ArkhamGame, card: Any, first: bool) -> None:
+    """AH-MYTHA-01..04: headline now; environment stays; one rumor at a time."""
+    st = game.state
+    rumor_before = st.rumor
+    if card.type == "headline":
+        game.emit("headline", card=card.id)
+        _global_effects(game, card.effects)
+        st.mythos.append(card.id)  # AH-MYTHA-02
+    elif card.type == "environment":
+        if st.environment is not None:
+            reopen(game, st.environment)
+            st.mythos.append(st.environment)  # AH-MYTHA-03
+        st.environment = card.id
+        close_for(game, card)
+        game.emit("environment", card=card.id)
+        _global_effects(game, card.effects)
+    elif card.type == "rumor":
+        if st.rumor is not None:
+            game.emit("rumor-ignored", card=card.id)  # AH-MYTHA-04
+            st.mythos.append(card.id)
+        else:
+            st.rumor = Rumor(card.id, card.rumor.start)
+            game.emit("rumor", card=card.id, counter=card.rumor.start)
+            close_for(game, card)
+    if rumor_before is not None and st.rumor is rumor_before and not first:
+        tick_rumor(game)
+
+
+def close_for(game: ArkhamGame, card: Any) -> None:
+    """AH-MYTHA-05: closed markers of a card that stays in play."""
+    st = game.state
+    for loc in card.closes:
+        if loc in st.closed or not game.is_location(loc):
+            continue
+        st.mythos_closed[loc] = card.id
+        game.shut(loc, game.board.exit_street(loc) or loc)
+
+
+def reopen(game: ArkhamGame, card_id: str) -> None:
+    """AH-MYTHA-05: the card left play: its closed markers go (not the terror track's)."""
+    st = game.state
+    for loc, cid in list(st.mythos_closed.items()):
+        if cid == card_id:
+            del st.mythos_closed[loc]
+            if loc not in st.closed_for_good:
+                st.closed.discard(loc)
+                game.emit("location-opened", location=loc)
+
+
+def _global_effects(game: ArkhamGame, effects: Any) -> None:
+    """Effects of a mythos card, resolved by the first player (AH-MYTH-01): effects on the
+    town once; an effect on an investigator (``gain``, ``lose``, ...) hits every
+    investigator in Arkham, as if wrapped in ``all-investigators``."""
+    if not effects or not game.state.order():
+        return
+    lead = game.state.order()[0]
+    for e in effects:
+        if e.do in _GLOBAL_DO:
+            game.apply(lead, [e], lead.area)
+        else:
+            game.apply(lead, [Effect("all-investigators", then=(e,))], lead.area)
+
+
+_GLOBAL_DO = frozenset({"terror", "doom", "return-monsters", "monster-surge", "all-investigators"})
+
+
+def tick_rumor(game: ArkhamGame) -> None:
+    st = game.state
+    rumor = st.rumor
+    assert rumor is not None
+    card = game.model.mythos[rumor.card]
+    assert card.rumor is not None
+    rumor.counter -= 1
+    game.emit("rumor-counter", card=rumor.card, counter=rumor.counter)
+    if rumor.counter <= card.rumor.fail_at:
+        st.rumor = None
+        st.mythos.append(rumor.card)
+        game.emit("rumor-failed", card=rumor.card)
+        reopen(game, rumor.card)
+        _global_effects(game, card.rumor.on_fail)
+
+
+# ---------------------------------------------------------------------- final battle
+def final_battle(game: ArkhamGame) -> None:
+    """AH-FINAL-01..08, AH-REF-19: rounds of refresh, attack and the Ancient One's attack."""
+    st = game.state
+    ao = game.ancient
+    for inv in list(st.investigators):
+        if inv.area == game.lost and not inv.devoured:
+            game.devour(inv)  # AH-FINAL-01
+    hits = 0
+    for attack in range(100):
+        if all(i.devoured for i in st.investigators):
+            game.finish("lost", "devoured")  # AH-FINAL-08
+        for inv in st.investigators:
+            inv.exhausted.clear()  # AH-FINAL-02
+        st.first_player = (st.first_player + 1) % len(st.investigators)
+        game.emit("final-round", number=attack + 1, doom=st.doom)
+        for inv in st.order():  # AH-FINAL-03
+            bonus = combat.weapons_bonus(game, inv, None)
+            if inv.devoured:
+                continue
+            hits += game.check(
+                inv, "combat", ao.combat_rating, 1, label="final", extra=bonus, count_only=True
+            )
+            while hits >= st.players:  # AH-FINAL-04, AH-REF-19
+                hits -= st.players
+                st.doom -= 1
+                game.emit("doom", level=st.doom, track=ao.doom_track)
+                if st.doom <= 0:
+                    game.finish("won", "banished")  # AH-FINAL-05, AH-WIN-04
+        modifier = ao.attack_modifier + ao.attack_escalation * attack  # AH-FINAL-06
+        game.emit("ancient-one-attacks", modifier=modifier)
+        for inv in st.order():
+            if not game.check(inv, ao.attack_check, modifier, 1, label="attack"):
+                game.lose(inv, ao.attack_lose, ao.attack_amount)  # AH-FINAL-07
+    game.finish("lost", "devoured")
+
+
+#: the five phases of a round, in order (AH-TURN-01); looked up by name at call time so
+#: that tests may watch a phase
+PHASES: tuple[tuple[str, Any], ...] = (
+    ("upkeep", lambda g: upkeep(g)),
+    ("movement", lambda g: movement(g)),
+    ("arkham-encounters", lambda g: arkham_encounters(g)),
+    ("other-world-encounters", lambda g: other_world_encounters(g)),
+    ("mythos", lambda g: mythos_phase(g)),
+)

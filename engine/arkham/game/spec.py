@@ -1,0 +1,273 @@
+"""Declared setup options, event types and decision kinds of an Arkham game.
+
+Every event the engine emits and every decision it asks is declared here with its fields
+and a one-line description; a test plays games and checks that each emitted event and
+decision matches its declaration, and ``docs/arkham.md`` lists them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class SetupOption:
+    name: str
+    label: str
+    type: str  # int | choice | text
+    default: Any
+    minimum: int | None = None
+    maximum: int | None = None
+    #: content kind whose ids are the choices (plus "random")
+    choices_from: str | None = None
+    sweep: bool = False
+    doc: str = ""
+
+
+SETUP_OPTIONS: tuple[SetupOption, ...] = (
+    SetupOption("players", "Players", "int", 2, 1, 8, sweep=True, doc="investigators in play"),
+    SetupOption(
+        "ancient_one",
+        "Ancient One",
+        "choice",
+        "random",
+        choices_from="ancient-one",
+        sweep=True,
+        doc="the Ancient One (random: drawn, AH-SETUP-05)",
+    ),
+    SetupOption(
+        "investigators",
+        "Investigators",
+        "text",
+        "random",
+        choices_from="investigator",
+        doc="comma-separated investigator ids, the rest dealt at random (AH-SETUP-04)",
+    ),
+    SetupOption(
+        "max_rounds", "Round limit", "int", 60, 1, 500, doc="rounds before a game is unfinished"
+    ),
+)
+
+
+@dataclass(frozen=True)
+class EventType:
+    name: str
+    fields: tuple[str, ...]
+    doc: str
+
+
+def _e(name: str, fields: str, doc: str) -> EventType:
+    return EventType(name, tuple(fields.split()), doc)
+
+
+EVENTS: dict[str, EventType] = {
+    e.name: e
+    for e in (
+        _e("setup", "ancient_one investigators players", "the game is set up (AH-SETUP)"),
+        _e(
+            "investigator-ready",
+            "investigator area sanity stamina money clues",
+            "an investigator is equipped",
+        ),
+        _e(
+            "investigator-joined",
+            "investigator player",
+            "a new investigator replaces a devoured one",
+        ),
+        _e("round", "number first_player", "a round begins (AH-TURN-01)"),
+        _e("refreshed", "investigator", "exhausted cards are ready again (AH-UPK-01)"),
+        _e("sliders", "investigator positions", "skill sliders moved (AH-UPK-03)"),
+        _e(
+            "investigator-moved",
+            "investigator to stage",
+            "an investigator moved (stage 1/2: other-world area)",
+        ),
+        _e("stood-up", "investigator", "a delayed investigator stands up (AH-DELAY-01)"),
+        _e(
+            "traded",
+            "giver receiver what",
+            "money ($1) or a card given to another investigator (AH-MOVE-09)",
+        ),
+        _e("delayed", "investigator", "an investigator is delayed"),
+        _e("arrested", "investigator", "an investigator is arrested (AH-STAT-08)"),
+        _e(
+            "explored",
+            "investigator location",
+            "back from an other world with an explored marker (AH-OW-03)",
+        ),
+        _e("explored-lost", "investigator", "the explored marker is lost on leaving (AH-ENC-07)"),
+        _e(
+            "drawn-through",
+            "investigator location world",
+            "drawn through a gate (AH-ENC-05, AH-GATE-08)",
+        ),
+        _e("clues-taken", "investigator location amount", "clues picked up"),
+        _e("clue-placed", "location", "a clue appears (AH-CLUE-01)"),
+        _e("clues-discarded", "location", "clues discarded by a gate opening (AH-GATE-05)"),
+        _e(
+            "check",
+            "investigator check dice rolls successes difficulty label",
+            "a skill check is rolled",
+        ),
+        _e(
+            "clue-spent",
+            "investigator roll successes",
+            "a clue spent for one more die (AH-CHECK-06)",
+        ),
+        _e("check-result", "investigator check passed label", "a check passes or fails"),
+        _e("rolled", "investigator rolls target passed", "dice rolled without a skill"),
+        _e("gained", "investigator what amount", "sanity, stamina, money or clues gained"),
+        _e("lost", "investigator what amount", "sanity, stamina, money or clues lost"),
+        _e("knocked-out", "investigator how", "insane or unconscious (AH-STAT-03/04/05)"),
+        _e("devoured", "investigator", "an investigator is devoured (AH-STAT-10, AH-FINAL-07)"),
+        _e("card-gained", "investigator card", "an investigator card is taken"),
+        _e(
+            "card-refused",
+            "investigator card",
+            "a second special card of one name is refused (AH-MISC-02)",
+        ),
+        _e("discarded", "investigator card", "a card is discarded to the bottom of its deck"),
+        _e("deck-empty", "deck", "nothing left to draw"),
+        _e("blessing", "investigator state", "blessed or cursed (AH-STAT-11/12)"),
+        _e(
+            "special-action",
+            "investigator location action",
+            "a location's special action (AH-ENC-08)",
+        ),
+        _e("trophies-spent", "investigator what amount", "trophies spent (AH-MISC-05)"),
+        _e("encounter", "investigator location card", "a location encounter (AH-ENC-02)"),
+        _e("world-encounter", "investigator world card", "an other-world encounter (AH-OWE-01)"),
+        _e(
+            "encounter-monster",
+            "investigator monster",
+            "a monster appears in an encounter (AH-EMON-01)",
+        ),
+        _e("combat", "investigator monster", "combat begins (AH-CMB)"),
+        _e("evaded", "investigator monster", "a monster evaded (AH-EVADE-03)"),
+        _e("fled", "investigator monster", "fled from combat (AH-CMB-04)"),
+        _e("armed", "investigator cards bonus", "weapons and spells used in a combat check"),
+        _e("cast", "investigator card passed", "a spell cast (AH-SPELL-01)"),
+        _e("monster-defeated", "investigator monster trophy", "a monster defeated (AH-CMB-06)"),
+        _e("monster-appeared", "monster uid area", "a monster enters play (AH-GATE-06, AH-OUT-01)"),
+        _e("monster-moved", "uid monster to", "a monster moves (AH-MMOVE, AH-FLY)"),
+        _e("monster-returned", "monster uid area", "a monster goes back to the cup"),
+        _e("monsters-move", "white black", "monster movement of a mythos card (AH-MMOVE-01)"),
+        _e("monster-surge", "gates", "a monster from every open gate (AH-GATE-02)"),
+        _e("monster-limit-removed", "", "terror 10: no monster limit (AH-LIMIT-03)"),
+        _e("cup-empty", "", "no monster left to draw (AH-REF-16)"),
+        _e("mythos", "card type", "a mythos card is drawn (AH-MYTH-01)"),
+        _e("headline", "card", "a headline resolves (AH-MYTHA-02)"),
+        _e("environment", "card", "an environment comes into play (AH-MYTHA-03)"),
+        _e("rumor", "card counter", "a rumor begins (AH-MYTHA-04)"),
+        _e("rumor-ignored", "card", "a second rumor's ability does not take effect (AH-MYTHA-04)"),
+        _e("rumor-counter", "card counter", "the rumor's counter falls"),
+        _e("rumor-passed", "investigator card", "the rumor is ended by the investigators"),
+        _e("rumor-failed", "card", "the rumor fails"),
+        _e("gate-opened", "location world marker", "a gate opens (AH-GATE-05)"),
+        _e("gate-blocked", "location", "an elder sign stops a gate (AH-GATE-01)"),
+        _e("gate-closed", "location investigator marker", "a gate closed (AH-CLOSE-04)"),
+        _e("close-failed", "investigator location", "a closing check failed"),
+        _e("sealed", "location elder_sign", "a location sealed (AH-SEAL-01, AH-ELDER-02)"),
+        _e(
+            "elder-sign-used", "investigator card location", "an Elder Sign card used (AH-ELDER-02)"
+        ),
+        _e("doom", "level track", "the doom track changes"),
+        _e("terror", "level", "the terror level rises (AH-TERROR)"),
+        _e("ally-gone", "card", "an ally leaves the game (AH-TERROR-03)"),
+        _e(
+            "location-closed",
+            "location",
+            "a location gets a closed marker (AH-TERROR-04..06, AH-MYTHA-05)",
+        ),
+        _e("location-opened", "location", "a mythos card's closed marker goes (AH-MYTHA-05)"),
+        _e("awakened", "reason doom", "the Ancient One awakens (AH-AWAKE)"),
+        _e("final-round", "number doom", "a final-battle round (AH-FINAL)"),
+        _e("ancient-one-attacks", "modifier", "the Ancient One attacks (AH-FINAL-06)"),
+        _e("game-over", "outcome how round score", "the game ends (AH-WIN; score only on a win)"),
+    )
+}
+
+
+@dataclass(frozen=True)
+class DecisionType:
+    name: str
+    actor: str
+    options: str
+    doc: str
+
+
+DECISIONS: dict[str, DecisionType] = {
+    d.name: d
+    for d in (
+        DecisionType(
+            "sliders",
+            "investigator",
+            "slider positions [a, b, c]",
+            "set skill sliders (AH-SETUP-10, AH-UPK-03)",
+        ),
+        DecisionType(
+            "refill-gates",
+            "players",
+            "no | an investigator id",
+            "spend a gate trophy when no gate marker is left (AH-AWAKE-02)",
+        ),
+        DecisionType(
+            "trade",
+            "investigator",
+            "done | give:CARD:TO | money:TO",
+            "a gift to an investigator in the same area (AH-MOVE-09)",
+        ),
+        DecisionType(
+            "move",
+            "investigator",
+            "area ids (the current area first)",
+            "where to move (AH-MOVE-02)",
+        ),
+        DecisionType(
+            "evade-or-fight", "investigator", "evade | fight", "meeting a monster (AH-EVADE-01)"
+        ),
+        DecisionType(
+            "fight-or-flee", "investigator", "fight | flee", "each combat round (AH-CMB-03)"
+        ),
+        DecisionType(
+            "weapons",
+            "investigator",
+            "lists of card ids (at most two hands)",
+            "weapons and spells for a combat check (AH-WPN-03)",
+        ),
+        DecisionType(
+            "spend-clue",
+            "investigator",
+            "stop | spend",
+            "spend a clue for one more die (AH-CHECK-06)",
+        ),
+        DecisionType(
+            "location-action",
+            "investigator",
+            "encounter | special:N | rumor",
+            "what to do at a location (AH-ENC-01/08)",
+        ),
+        DecisionType(
+            "close",
+            "investigator",
+            "elder-sign | fight | lore",
+            "how to close a gate (AH-CLOSE-03, AH-ELDER-01)",
+        ),
+        DecisionType("seal", "investigator", "no | yes", "spend clues to seal (AH-SEAL-01)"),
+        DecisionType("may-pay", "investigator", "no | yes", "an optional payment of an encounter"),
+        DecisionType("discard", "investigator", "card ids", "an item to discard (AH-STAT-02)"),
+        DecisionType(
+            "clue-taker", "players", "investigator ids", "who takes a new clue (AH-CLUE-02)"
+        ),
+        DecisionType(
+            "return",
+            "investigator",
+            "area ids",
+            "where to come back from Lost in Time and Space (AH-STAT-09)",
+        ),
+        DecisionType(
+            "return-gate", "investigator", "location ids", "which gate to return through (AH-OW-03)"
+        ),
+    )
+}

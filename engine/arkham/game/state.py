@@ -1,0 +1,130 @@
+"""The state of an Arkham game: investigators, monsters, gates, tracks and decks.
+
+Plain dataclasses of ids and numbers (content stays in the model), so a state is cheap
+to inspect, and every change to it goes through the engine, which logs it as an event.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from questforge.engine.core.decks import Deck
+
+#: where investigators are when they are in no area of the board
+OTHER_WORLD = "world"
+
+
+@dataclass
+class InvState:
+    """One investigator in play. ``area`` is a board area id; in an other world it is the
+    world's id and ``stage`` is 1 (first area) or 2 (second area)."""
+
+    id: str
+    player: int
+    area: str
+    sanity: int
+    stamina: int
+    max_sanity: int
+    max_stamina: int
+    money: int
+    clues: int
+    sliders: list[int]
+    cards: list[str] = field(default_factory=list)
+    exhausted: set[str] = field(default_factory=set)
+    monster_trophies: list[str] = field(default_factory=list)
+    gate_trophies: list[str] = field(default_factory=list)
+    stage: int = 0
+    delayed: bool = False
+    explored: bool = False
+    #: returned from an other world this round: a guarding monster does not force
+    #: combat (AH-CMB-10)
+    just_returned: bool = False
+    blessed: bool = False
+    cursed: bool = False
+    #: insane or unconscious this round: does nothing more this round (AH-STAT-03/04)
+    out_this_round: bool = False
+    devoured: bool = False
+
+    @property
+    def active(self) -> bool:
+        return not self.devoured
+
+
+@dataclass
+class MonsterToken:
+    uid: int
+    monster: str
+    area: str
+
+
+@dataclass
+class Gate:
+    location: str
+    marker: str
+    world: str
+    modifier: int
+    dimension: str
+
+
+@dataclass
+class Rumor:
+    card: str
+    counter: int
+
+
+@dataclass
+class GameState:
+    players: int
+    ancient_one: str
+    investigators: list[InvState] = field(default_factory=list)
+    first_player: int = 0
+    round: int = 0
+    phase: str = "setup"
+    doom: int = 0
+    terror: int = 0
+    clues: dict[str, int] = field(default_factory=dict)
+    gates: dict[str, Gate] = field(default_factory=dict)
+    sealed: set[str] = field(default_factory=set)
+    closed: set[str] = field(default_factory=set)
+    #: closed by the terror track: never open again
+    closed_for_good: set[str] = field(default_factory=set)
+    #: closed by a mythos card in play: location -> card (AH-MYTHA-05)
+    mythos_closed: dict[str, str] = field(default_factory=dict)
+    monsters: list[MonsterToken] = field(default_factory=list)
+    next_uid: int = 1
+    cup: list[str] = field(default_factory=list)
+    gate_pile: list[str] = field(default_factory=list)
+    #: top card first; discards go to the end (the bottom, AH-MISC-01)
+    mythos: list[str] = field(default_factory=list)
+    gate_deck: list[str] = field(default_factory=list)
+    location_decks: dict[str, list[str]] = field(default_factory=dict)
+    decks: dict[str, Deck[str]] = field(default_factory=dict)
+    unused_investigators: list[str] = field(default_factory=list)
+    environment: str | None = None
+    rumor: Rumor | None = None
+    elder_signs_used: int = 0
+    gates_opened: dict[str, int] = field(default_factory=dict)
+    awakened: bool = False
+    outcome: str | None = None
+    #: how the game ended: sealed, closed, banished, devoured, unfinished
+    how: str | None = None
+    doom_history: list[int] = field(default_factory=list)
+
+    def order(self) -> list[InvState]:
+        """Investigators in play, first player first, then clockwise (AH-TURN-02)."""
+        n = len(self.investigators)
+        return [
+            self.investigators[(self.first_player + i) % n]
+            for i in range(n)
+            if not self.investigators[(self.first_player + i) % n].devoured
+        ]
+
+    def monsters_at(self, area: str) -> list[MonsterToken]:
+        return [m for m in self.monsters if m.area == area]
+
+    def investigators_at(self, area: str) -> list[InvState]:
+        return [i for i in self.investigators if i.area == area and not i.devoured and i.stage == 0]
+
+
+class GameOver(Exception):
+    """Raised inside the engine when the game has ended (caught by :meth:`run`)."""

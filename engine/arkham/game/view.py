@@ -1,0 +1,55 @@
+"""The text board view: the town by neighbourhood, the other worlds and the tracks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def render(game: Any) -> str:
+    st = game.state
+    board = game.board
+    ao = game.model.ancient_ones.get(st.ancient_one)
+    out = [
+        f"Round {st.round}  phase {st.phase}  doom {st.doom}/{ao.doom_track if ao else '?'}  "
+        f"terror {st.terror}  gates {len(st.gates)}  sealed {len(st.sealed)}"
+    ]
+
+    def occupants(area: str) -> str:
+        bits = []
+        if area in st.gates:
+            bits.append(f"GATE->{st.gates[area].world}")
+        if area in st.sealed:
+            bits.append("SEALED")
+        if area in st.closed:
+            bits.append("CLOSED")
+        if st.clues.get(area):
+            bits.append(f"clues {st.clues[area]}")
+        bits += [f"@{i.id}" for i in st.investigators_at(area)]
+        bits += [f"!{m.monster}" for m in st.monsters_at(area)]
+        return "  ".join(bits)
+
+    for hood in board.neighbourhoods.values():
+        out.append(f"[{hood.name}]")
+        street = board.street_of(hood.id)
+        areas = ([street] if street else []) + [
+            a for a in board.locations if a.neighbourhood == hood.id
+        ]
+        for area in areas:
+            mark = "*" if area.unstable else " "
+            out.append(f"  {mark}{area.name:<32} {occupants(area.id)}")
+    for world in board.worlds:
+        here = [f"@{i.id}({i.stage})" for i in st.investigators if i.area == world.id and i.stage]
+        out.append(f"  ~{world.name:<32} {'  '.join(here)}")
+    for ident in (game.sky, game.outskirts, game.lost):
+        out.append(f"  #{board.areas[ident].name:<32} {occupants(ident)}")
+    for inv in st.investigators:
+        if inv.devoured:
+            out.append(f"  {inv.id}: devoured")
+            continue
+        out.append(
+            f"  {inv.id}: sanity {inv.sanity}/{inv.max_sanity} stamina {inv.stamina}/{inv.max_stamina} "
+            f"${inv.money} clues {inv.clues} trophies {len(inv.monster_trophies)}m/{len(inv.gate_trophies)}g"
+            + (" delayed" if inv.delayed else "")
+            + (" explored" if inv.explored else "")
+        )
+    return "\n".join(out)
