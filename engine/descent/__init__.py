@@ -29,6 +29,7 @@ RULESET = register(
         schema_folder="descent",
         model="questforge.engine.descent.model:load_pack_model",
         checks_module="questforge.validator.descent",
+        templates_face="questforge.engine.descent.templates:TEMPLATES",
         game_face="questforge.engine.descent.game.face:FACE",
         board_mode_module="questforge.editor.descent",
         description="Square grid with diagonals, heroes against the Overlord, dice pools, "
