@@ -241,9 +241,16 @@ def template(kind: str, ident: str, name: str) -> J:
 
 
 class ArkhamTemplates:
-    """The templates face of the ruleset contract (``kinds``, ``document``, ``pack_files``)."""
+    """The templates face of the ruleset contract
+    (:class:`questforge.engine.core.templates.Templates`)."""
 
     kinds: tuple[str, ...] = tuple(TEMPLATES)
+
+    def options(self, kind: str) -> tuple[Any, ...]:
+        return ()
+
+    def id_suffixes(self, kind: str, options: Any) -> tuple[str, ...]:
+        return ()
 
     def document(self, kind: str, ident: str, name: str, pack: Any = None) -> J:
         return template(kind, ident, name)
@@ -251,7 +258,13 @@ class ArkhamTemplates:
     def folder(self, kind: str) -> str:
         return str(TEMPLATES[kind][0])
 
-    def pack_files(self, pack_id: str = "") -> dict[str, J]:
+    def files(self, kind: str, doc_id: str, name: str, pack: Any) -> dict[str, J]:
+        return {f"{self.folder(kind)}/{doc_id}.json": template(kind, doc_id, name)}
+
+    def blank(self, kind: str, doc_id: str, pack: Any) -> J | None:
+        return None
+
+    def pack_files(self, pack_id: str = "", name: str = "") -> dict[str, J]:
         """A new pack's starter files: a board and the rules tables (path -> document)."""
         return {"board/board.json": board(), "rules/tables.json": rules_table()}
 

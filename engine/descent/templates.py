@@ -75,17 +75,7 @@ class DescentTemplates:
         return {f"dice/{path.name}": dict(_die(path)) for path in sorted(dice.glob("*.json"))}
 
     def blank(self, kind: str, doc_id: str, pack: PackContext) -> dict[str, Any] | None:
-        if kind != "quest":
-            return None
-        return {
-            **header("descent", "quest", doc_id),
-            "name": "New quest",
-            "conquest": 5,
-            "areas": [{"id": "entrance", "name": "Entrance"}],
-            "tiles": [],
-            "start": [],
-            "objectives": [],
-        }
+        return None  # the editor's new quest starts from the schema's defaults
 
     def files(self, kind: str, doc_id: str, name: str, pack: PackContext) -> Files:
         if kind in SAMPLES:

@@ -73,9 +73,14 @@ def test_gloomhaven_content_into_another_rulesets_pack_is_refused(tmp_path: Path
         ' "requires": []}',
         encoding="utf-8",
     )
-    result = new("monster", "Rat", "--dir", str(tmp_path))
+    # a kind only Gloomhaven scaffolds is refused, naming the pack's ruleset ...
+    result = new("scenario", "Rat Hole", "--dir", str(tmp_path))
     assert result.exit_code == 2
-    assert "descent" in result.output
+    assert "descent cannot scaffold 'scenario'" in result.output
+    # ... and a kind both have is written as the pack's ruleset's (a Descent monster)
+    result = new("monster", "Rat", "--dir", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert "/descent/monster.schema.json" in (tmp_path / "monsters" / "rat.json").read_text()
 
 
 def test_id_used_by_another_file_is_refused(pack: Path) -> None:
