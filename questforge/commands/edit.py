@@ -29,7 +29,11 @@ players_option = click.option(
 def bundled_pack() -> Path:
     from importlib import resources
 
-    return Path(str(resources.files("questforge.content"))) / "gloomhaven-sample"
+    from questforge.engine import rulesets
+
+    root = Path(str(resources.files("questforge.content")))
+    # the sample pack of the first built-in ruleset (the flagship game)
+    return root / f"{rulesets.BUILTIN[0]}-sample"
 
 
 def has_display() -> bool:
