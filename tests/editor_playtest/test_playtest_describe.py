@@ -22,10 +22,11 @@ def test_plan_and_action_options_name_the_cards(sample_content: Any) -> None:
     cls = sample_content.classes["lampwright"]
     a, b = cls.cards[0], cls.cards[1]
     plan = Decision("plan", "lampwright", ({"cards": [a.id, b.id]}, {"long_rest": True}))
-    assert option_text(plan, 0, sample_content) == (
-        f"{a.name} ({a.initiative}) leading + {b.name} ({b.initiative})"
-    )
-    assert option_text(plan, 1, sample_content) == "Long rest (initiative 99)"
+    # the card's whole text, top and bottom, so a person chooses between cards, not names
+    text = option_text(plan, 0, sample_content)
+    assert text.startswith(f"{a.name} ({a.initiative:02d}) — top: ")
+    assert f"  +  {b.name} ({b.initiative:02d}) — top: " in text and "| bottom: " in text
+    assert option_text(plan, 1, sample_content).startswith("Long rest (initiative 99")
     action = Decision(
         "action",
         "lampwright",
@@ -34,16 +35,16 @@ def test_plan_and_action_options_name_the_cards(sample_content: Any) -> None:
             {"card": a.id, "half": "bottom", "default": True},
         ),
     )
-    assert option_text(action, 0, sample_content).startswith(f"{a.name}: top: ")
-    assert option_text(action, 1, sample_content) == f"{a.name}: bottom as default Move 2"
+    assert option_text(action, 0, sample_content).startswith(f"{a.name}, top: ")
+    assert option_text(action, 1, sample_content) == f"{a.name}, bottom as a default Move 2"
     move = Decision("move", "lampwright", ([0, 0], [1, 0]))
-    assert option_text(move, 0, sample_content) == "stay at [0, 0]"
-    assert option_text(move, 1, sample_content) == "[1, 0]"
+    assert option_text(move, 0, sample_content) == "stay at (0,0)"
+    assert option_text(move, 1, sample_content) == "hex (1,0)"
     negate = Decision(
         "negate_damage", "lampwright", ({"negate": None}, {"negate": "hand", "cards": [a.id]})
     )
     assert option_text(negate, 0, sample_content) == "suffer the damage"
-    assert option_text(negate, 1, sample_content) == f"lose {a.name} from hand instead"
+    assert option_text(negate, 1, sample_content) == f"lose {a.name} from your hand instead"
 
 
 def test_event_lines_read_as_sentences() -> None:
@@ -57,15 +58,17 @@ def test_event_lines_read_as_sentences() -> None:
         "shield": 1,
         "damage": 3,
     }
+    # one narrator for the terminal, this window and reports: sentences, names not ids
     assert event_text(attack) == (
-        "slag-hound-2 attacks ore-singer: base 2, modifiers [plus2] -> 4, shield 1, damage 3"
+        "Slag hound 2 attacks Ore singer: base 2, plus2 -> 4; shield 1; 3 damage."
     )
-    assert event_text({"type": "round_start", "round": 2}) == "=== Round 2 ==="
+    assert event_text({"type": "round_start", "round": 2}) == "Round 2 begins."
     assert event_text({"type": "elements", "state": {"fire": 2, "ice": 1, "air": 0}}) == (
-        "elements: fire strong, ice waning"
+        "Elements now: fire strong, ice waning."
     )
-    # an event type the window does not know still reads: its fields in order
-    assert event_text({"type": "spawn_failed", "monster": "x"}) == "spawn failed: monster=x"
+    # never a key=value dump, whatever the event
+    line = event_text({"type": "spawn_failed", "monster": "x", "hex": [1, 2]})
+    assert "=" not in line and line.startswith("A X cannot spawn")
 
 
 def test_figure_labels(sample_content: Any) -> None:

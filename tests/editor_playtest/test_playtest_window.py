@@ -67,7 +67,7 @@ def test_bots_play_rounds_from_the_window(qtbot: Any, playtest: Any) -> None:
     assert window.round_label.text().startswith(f"Round {game.state.round}")
     log = [window.log_list.item(i).text() for i in range(window.log_list.count())]
     assert len(log) > log_before + 20
-    assert "=== Round 3 ===" in log or game.finished
+    assert "Round 3 begins." in log or game.finished
     after = {fid: (f.hex, f.hp) for fid, f in _figures(window).items()}
     changed = [fid for fid in before if after.get(fid) != before[fid]]
     assert changed, "nothing moved, was hurt or died in three rounds"
