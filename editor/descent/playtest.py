@@ -127,7 +127,7 @@ class DescentPlaytest(QMainWindow):
         game = self.session.game
         decision = self.session.pending
         self.board.setPlainText(self.face.board(game, decision).plain())
-        lines = [s for s in (self.face.narrate(e) for e in game.events[-200:]) if s]
+        lines = [s for s in (self.face.narrate(e, game) for e in game.events[-200:]) if s]
         self.log.setPlainText("\n".join(lines))
         self.log.verticalScrollBar().setValue(self.log.verticalScrollBar().maximum())
         self.options.clear()

@@ -241,7 +241,7 @@ class GenericPlaytestWindow(QMainWindow):
         if session is None:
             return
         game = session.game
-        lines = [self.face.narrate(e) for e in game.events[self.printed :]]
+        lines = [self.face.narrate(e, game) for e in game.events[self.printed :]]
         text = "\n".join(line for line in lines if line)
         if text:
             self.log.appendPlainText(text)

@@ -410,8 +410,9 @@ class GameFace(Protocol):
         """A controller that answers every decision of every actor sensibly."""
         ...
 
-    def narrate(self, event: Event) -> str | None:
-        """One sentence for a person following the game; ``None`` for bookkeeping."""
+    def narrate(self, event: Event, game: PlayableGame | None = None) -> str | None:
+        """One sentence for a person following the game; ``None`` for bookkeeping. With
+        ``game`` (the game the event belongs to), names come from its content."""
         ...
 
     def describe_decision(self, game: PlayableGame, decision: Decision) -> str:

@@ -80,9 +80,11 @@ class TerminalPrompt:
             )
 
 
-def print_events(console: Console, face: GameFace, events: Sequence[Event]) -> None:
+def print_events(
+    console: Console, face: GameFace, events: Sequence[Event], game: PlayableGame | None = None
+) -> None:
     for e in events:
-        line = face.narrate(e)
+        line = face.narrate(e, game)
         if line is not None:
             console.print(line, highlight=False, markup=False)
 
@@ -178,7 +180,7 @@ def play(
         while True:
             decision = session.advance(None if people else after_round)
             game = session.game
-            print_events(console, face, game.events[printed:])
+            print_events(console, face, game.events[printed:], game)
             printed = len(game.events)
             if decision is not None:
                 session.answer(ask_person(console, prompt, face, game, decision))

@@ -133,7 +133,7 @@ def replay(log_path: Path, verify: bool, pack: Path | None, quiet: bool) -> None
 
         def show(game: Any, events: Any) -> None:
             for e in events:
-                line = face.narrate(e)
+                line = face.narrate(e, game)
                 if line is not None:
                     console.print(line, highlight=False, markup=False)
 

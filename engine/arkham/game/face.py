@@ -222,7 +222,7 @@ class ArkhamFace:
         return ArkhamBot(f"bots:{seed}").attach(_inner(game).game)
 
     # ------------------------------------------------------------------ words and views
-    def narrate(self, event: Event) -> str | None:
+    def narrate(self, event: Event, game: Any = None) -> str | None:
         return _NAMELESS.event(event)
 
     def describe_decision(self, game: Any, decision: Decision) -> str:

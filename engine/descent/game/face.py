@@ -195,7 +195,7 @@ class DescentFace:
         return DescentBot(_inner(game).game)
 
     # ------------------------------------------------------------------ words and views
-    def narrate(self, event: Event) -> str | None:
+    def narrate(self, event: Event, game: Any = None) -> str | None:
         if event.type in ("dice-rolled", "overlord-drew", "monster-activated"):
             return None  # bookkeeping: the hit or miss that follows says what matters
         return describe_event(event)

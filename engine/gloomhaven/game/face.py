@@ -227,7 +227,7 @@ class GloomhavenFace:
         return bot
 
     # ------------------------------------------------------------------ words and views
-    def narrate(self, event: Event) -> str | None:
+    def narrate(self, event: Event, game: Any = None) -> str | None:
         return narrator.narrate(event)
 
     def describe_decision(self, game: Any, decision: Decision) -> str:

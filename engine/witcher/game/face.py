@@ -76,6 +76,7 @@ class WitcherFace:
     def __init__(self) -> None:
         #: the narrator of the content last loaded (``narrate`` gets no game: see docs)
         self._narrator: Narrator | None = None
+        self._narrators: dict[int, tuple[Any, Narrator]] = {}
 
     # ------------------------------------------------------------------ content
     def load(self, target: Target) -> WitcherContent:
@@ -168,11 +169,21 @@ class WitcherFace:
         return WitcherBot(_inner(game))
 
     # ------------------------------------------------------------------ words and views
-    def narrate(self, event: Event) -> str | None:
-        narrator = self._narrator
+    def narrate(self, event: Event, game: Any = None) -> str | None:
+        # with the game, names come from *its* content (two packs in one process stay apart)
+        narrator = self._narrator_of(_inner(game).pack) if game is not None else self._narrator
         if narrator is None:
             return f"{event.type}: " + ", ".join(f"{k}={v}" for k, v in event.data.items())
         return narrator.describe(event)
+
+    def _narrator_of(self, pack: Any) -> Narrator:
+        """One narrator per pack (kept while the pack object lives)."""
+        hit = self._narrators.get(id(pack))
+        if hit is None or hit[0] is not pack:
+            if len(self._narrators) > 8:
+                self._narrators.clear()
+            hit = self._narrators[id(pack)] = (pack, Narrator(pack))
+        return hit[1]
 
     def describe_decision(self, game: Any, decision: Decision) -> str:
         g = _inner(game)

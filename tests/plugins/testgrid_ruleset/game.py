@@ -195,7 +195,7 @@ class GridFace:
     def bots(self, game: Any, seed: int) -> Controller:
         return Runners(game)
 
-    def narrate(self, event: Event) -> str | None:
+    def narrate(self, event: Event, game: Any = None) -> str | None:
         g = event.get
         return {
             "setup": lambda: f"{g('runners')} runners enter {g('scenario')}.",
