@@ -22,22 +22,16 @@ def sample_content(sample_pack: Path) -> Any:
 
 @pytest.fixture
 def playtest(qtbot: Any, sample_content: Any) -> Iterator[Callable[..., Any]]:
-    """Open a playtest window on a scenario; every window is stopped at the end."""
+    """Open a playtest window on a scenario (shown at once, its game set up)."""
     from playtest_helpers import wait_idle
 
     from questforge.editor.gloomhaven.playtest.window import PlaytestWindow
-
-    windows: list[PlaytestWindow] = []
 
     def make(scenario: str = "collapsed-adit") -> PlaytestWindow:
         window = PlaytestWindow(sample_content, scenario)
         qtbot.addWidget(window)
         window.show()
-        windows.append(window)
         wait_idle(qtbot, window)
         return window
 
     yield make
-    for window in windows:
-        if window.runner is not None:
-            window.runner.shutdown()

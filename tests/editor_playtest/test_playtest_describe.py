@@ -81,21 +81,47 @@ def test_figure_labels(sample_content: Any) -> None:
     assert figure_label(Fig(kind="monster", id="x", monster_type="slag-hound", standee=3)) == "SH3"
 
 
-def test_runner_rejects_answers_out_of_range(qtbot: Any, sample_content: Any) -> None:
+def test_runner_rejects_answers_out_of_range(sample_content: Any) -> None:
     setup = Setup("collapsed-adit", ("lampwright", "ore-singer"), level=1)
     runner = GameRunner(sample_content, setup, 3, people={"lampwright"})
     with pytest.raises(ValueError, match="no decision is pending"):
         runner.answer(0)
-    assert runner.step("start")
-    qtbot.waitUntil(lambda: runner.pending is not None, timeout=10000)
-    assert runner.pending.kind == "start_hex"
+    assert runner.step("start")  # returns at the person's first decision, no thread
+    assert runner.pending is not None and runner.pending.kind == "start_hex"
     with pytest.raises(ValueError, match="options"):
         runner.answer(99)
-    assert not runner.step("turn")  # busy: one step at a time
+    assert not runner.step("turn")  # one step at a time: the person answers first
     runner.answer(0)
-    runner.wait()
-    assert not runner.busy and runner.game.decisions[0]["actor"] == "lampwright"
-    runner.shutdown()
+    assert runner.pending is None and runner.game.decisions[0]["actor"] == "lampwright"
+
+
+def test_runner_takes_a_decision_back(sample_content: Any) -> None:
+    setup = Setup("collapsed-adit", ("lampwright", "ore-singer"), level=1)
+    runner = GameRunner(sample_content, setup, 3, people={"lampwright"})
+    assert not runner.undo()  # nothing decided yet
+    runner.step("start")
+    first = runner.pending
+    assert first is not None and first.kind == "start_hex" and len(first.options) > 1
+    runner.answer(1)
+    hero = runner.game.state.figures["lampwright"]
+    assert hero.hex == tuple(first.options[1])
+    runner.step("round")  # the card selection of round 1 is asked of the person
+    assert runner.pending is not None and runner.pending.kind == "plan"
+    runner.answer(0)
+    before = [e.to_json() for e in runner.game.events]
+    assert runner.undo()  # the plan is asked again, the game as it was before it
+    assert runner.pending is not None and runner.pending.kind == "plan"
+    assert not any(
+        e.type == "plan" and e.get("character") == "lampwright" for e in runner.game.events
+    )
+    runner.answer(0)  # the same answer replays the same game (the seed decides the rest)
+    after = [e.to_json() for e in runner.game.events]
+    assert any(e["type"] == "plan" and e.get("character") == "lampwright" for e in after)
+    assert after == before[: len(after)]  # the undo finished the card selection only
+    assert runner.undo() and runner.undo()  # back to the starting hex
+    assert runner.pending is not None and runner.pending.kind == "start_hex"
+    runner.answer(0)
+    assert runner.game.state.figures["lampwright"].hex == tuple(first.options[0])
 
 
 def test_move_explanation_words_the_solver_like_ai_solve(shared_dir: Path) -> None:

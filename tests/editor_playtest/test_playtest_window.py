@@ -221,3 +221,31 @@ def test_a_class_can_be_played_once(qtbot: Any, playtest: Any) -> None:
     qtbot.mouseClick(window.new_game_button, Qt.MouseButton.LeftButton)
     assert "GH-CHAR-01" in window.status.currentMessage()
     assert window.runner is runner  # the running game is kept
+
+
+def test_take_back_a_decision(qtbot: Any, playtest: Any) -> None:
+    window = playtest("collapsed-adit")
+    assert not window.undo_button.isEnabled()  # the bots decide everything
+    hero = window.party()[0]
+    window.bot_boxes[0].setChecked(False)
+    click(qtbot, window.new_game_button)
+    first = window.runner.pending
+    assert first is not None and first.kind == "start_hex"
+    assert not window.step_turn_button.isEnabled()  # the person answers first
+    window.option_list.setCurrentRow(1)
+    click(qtbot, window.confirm_button)
+    wait_idle(qtbot, window)
+    assert _figures(window)[hero].hex == tuple(first.options[1])
+    click(qtbot, window.undo_button)
+    wait_idle(qtbot, window)
+    # the starting hex is asked again, the map and the log show the game before it
+    again = window.runner.pending
+    assert again is not None and again.kind == "start_hex" and again.options == first.options
+    assert window.confirm_button.isEnabled() and window.scene.options
+    assert hero not in _figures(window)
+    assert window.log_list.count() == len(window.runner.game.events)
+    window.option_list.setCurrentRow(0)
+    click(qtbot, window.confirm_button)
+    wait_idle(qtbot, window)
+    assert _figures(window)[hero].hex == tuple(first.options[0])
+    assert window.round_label.text().startswith("Round 0")

@@ -1,45 +1,43 @@
-"""The playtest's game runner: the engine on a worker thread, people answering from the GUI.
+"""The playtest's game runner: the engine on the step API, people answering from the GUI.
 
 The engine asks its controller synchronously (``choose(decision) -> index``) from deep
-inside a turn, which a window cannot do without blocking. The runner therefore plays each
-step (:meth:`~questforge.engine.gloomhaven.game.Game.step_turn`, ``step_round``, ``run``)
-on a worker thread. When a decision belongs to a character played by hand, the worker
-publishes it (:attr:`GameRunner.decisionNeeded`) and waits; the window shows the options
-and calls :meth:`GameRunner.answer`. Everything else goes to the seeded
-:class:`~questforge.engine.gloomhaven.bots.BotController`, so a game is still a pure
-function of its seed and its answers (the log replays with ``questforge replay``).
-
-The window reads :attr:`GameRunner.game` only while the worker is idle or waiting for an
-answer, so it never sees a half-applied change.
+inside a turn. The runner does not block inside that call: it drives a
+:class:`~questforge.engine.core.session.Session`, which runs the game until a character
+played by hand must decide, returns that decision (:attr:`GameRunner.pending`) and, once
+:meth:`GameRunner.answer` has it, replays the game from its seed with every recorded
+answer and goes on. Everything else goes to the seeded bots (``FACE.bots``), so a game is
+still a pure function of its seed and its answers (the log replays with ``questforge
+replay``), and :meth:`GameRunner.undo` can take a person's decision back. There is no
+worker thread: every call returns with the game at rest, so the window may read
+:attr:`GameRunner.game` at any time.
 
 For every monster move the runner also records the *moment*: when the engine emits a
 ``focus`` event (the solver has chosen, the monster has not moved yet) it stores
 ``game.monster_situation(figure)``, the situation file that explains the move
-(``questforge ai solve``) - the "why did it do that?" export.
+(``questforge ai solve``) - the "why did it do that?" export. A replay rebuilds the
+moments with the game (computing them costs well under a millisecond each).
 """
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
-
-from questforge.engine.core.decisions import Decision
+from questforge.engine.core.decisions import Controller, Decision
 from questforge.engine.core.events import Event, JSONValue
-from questforge.engine.gloomhaven.bots import BotController
+from questforge.engine.core.game import PlayableGame
+from questforge.engine.core.session import Session, StopRule
 from questforge.engine.gloomhaven.game import Game, Setup
+from questforge.engine.gloomhaven.game.face import FACE, GloomhavenGame
 from questforge.engine.gloomhaven.game.spec import Content
 
 #: actor ids that are not characters: tie breaks among players, and monster ambiguities
 PLAYERS = "players"
 MONSTERS = "monsters"
 
-
-class _Aborted(Exception):
-    """The window closed (or the game restarted) while the worker waited for a person."""
+#: the step modes of :meth:`GameRunner.step`
+MODES = ("start", "turn", "round", "end")
 
 
 @dataclass(frozen=True)
@@ -54,159 +52,191 @@ class MonsterMoment:
     round: int = 0
 
 
-class GameRunner(QObject):
-    """One playtest game. Create it, then :meth:`step` ("turn", "round" or "end")."""
+class _PlaytestGame(GloomhavenGame):
+    """The face's game with the scenario's setup as a step of its own: the window opens on
+    the set-up board (round 0) and a person places their character before round 1."""
 
-    #: a person must choose (the Decision); the worker waits for :meth:`answer`
-    decisionNeeded = Signal(object)
-    #: a step finished (its mode); the game may be finished
-    stepFinished = Signal(str)
-    #: the engine raised (message); the game cannot continue
-    stepFailed = Signal(str)
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self.started = False
+
+    def step(self, controller: Controller) -> list[Event]:
+        if not self.started:
+            self.started = True
+            return self.game.start(controller)
+        return self.game.step_turn(controller)
+
+
+def after_a_step(game: PlayableGame, events: Sequence[Event]) -> bool:
+    """Stop rule of "start" and "turn": one boundary (setup, card selection, a turn)."""
+    return True
+
+
+def at_round_end(game: PlayableGame, events: Sequence[Event]) -> bool:
+    """Stop rule of "round": the step that ended the round (or the game)."""
+    return game.finished or any(e.type == "round_end" for e in events)
+
+
+STOPS: dict[str, StopRule | None] = {
+    "start": after_a_step,
+    "turn": after_a_step,
+    "round": at_round_end,
+    "end": None,
+}
+
+
+class GameRunner:
+    """One playtest game. Create it, then :meth:`step` ("start" first, then "turn",
+    "round" or "end"); answer :attr:`pending` decisions with :meth:`answer`."""
 
     def __init__(
-        self,
-        content: Content,
-        setup: Setup,
-        seed: int,
-        people: Iterable[str] = (),
-        parent: QObject | None = None,
+        self, content: Content, setup: Setup, seed: int, people: Iterable[str] = ()
     ) -> None:
-        super().__init__(parent)
         self.content = content
         self.setup = setup
         self.seed = seed
-        self.people: set[str] = set(people)
-        self.game = Game(content, setup, seed)
-        self.bot = BotController(f"bots:{seed}").attach(self.game)
         self.moments: list[MonsterMoment] = []
         self.failed = ""
-        self.pending: Decision | None = None
-        self._answer: int | None = None
-        self._answered = threading.Event()
-        self._abort = False
-        self._thread: threading.Thread | None = None
-        self._sync_hook: Callable[[], None] | None = None
-        self.game.log.listeners.append(self._on_event)
+        self._people: set[str] = set(people)
+        #: the stop rule of the step in progress (an answer continues that step)
+        self._rule: StopRule | None = after_a_step
+        self.session = Session(
+            self._new_game,
+            lambda game: FACE.bots(game, seed),
+            people=self._actors(self._people),
+        )
+
+    def _new_game(self) -> _PlaytestGame:
+        """A fresh game from the seed (the session replays the answers into it)."""
+        game = Game(self.content, self.setup, self.seed)
+        self.moments = []
+        game.log.listeners.append(lambda event: self._on_event(game, event))
+        return _PlaytestGame(game)
 
     # ------------------------------------------------------------------ state
     @property
-    def busy(self) -> bool:
-        """A step is running (possibly waiting for a person)."""
-        thread = self._thread
-        return thread is not None and thread.is_alive()
+    def game(self) -> Game:
+        """The game as it stands (rebuilt after an answer, so read it afresh each time)."""
+        played = self.session.game
+        assert isinstance(played, _PlaytestGame)
+        return played.game
+
+    @property
+    def pending(self) -> Decision | None:
+        """The decision a person must make before the game can go on."""
+        return self.session.pending
 
     @property
     def finished(self) -> bool:
         return self.game.finished or bool(self.failed)
 
-    def is_person(self, actor: str) -> bool:
-        if actor == PLAYERS:
-            # ties among the players: asked of the people if anyone plays by hand
-            return bool(self.people & set(self.setup.characters))
-        return actor in self.people
+    @property
+    def people(self) -> set[str]:
+        """The characters played by hand (the next decision of a character follows it)."""
+        return set(self._people)
 
-    # ------------------------------------------------------------------ controller
-    def choose(self, decision: Decision) -> int:
-        """The controller the engine calls (on the worker thread)."""
-        if self._abort:
-            raise _Aborted()
-        if not self.is_person(decision.actor):
-            return self.bot.choose(decision)
-        self._answer = None
-        self._answered.clear()
-        self.pending = decision
-        self.decisionNeeded.emit(decision)
-        self._answered.wait()
-        self.pending = None
-        if self._abort or self._answer is None:
-            raise _Aborted()
-        return self._answer
+    @people.setter
+    def people(self, people: Iterable[str]) -> None:
+        self._people = set(people)
+        self.session.set_people(self._actors(self._people))
+
+    def _actors(self, people: set[str]) -> set[str]:
+        actors = set(people)
+        if people & set(self.setup.characters):
+            # ties among the players: asked of the people if anyone plays by hand
+            actors.add(PLAYERS)
+        return actors
+
+    def is_person(self, actor: str) -> bool:
+        return actor in self.session.people
+
+    @property
+    def can_undo(self) -> bool:
+        """A person has decided something that :meth:`undo` can take back."""
+        people = self.session.people
+        return any(a.get("actor") in people for a in self.session.answers)
+
+    # ------------------------------------------------------------------ stepping
+    def step(self, mode: str) -> bool:
+        """Play a step; False if a person must answer first or the game is over.
+
+        ``"start"`` sets the scenario up (it may ask people for starting hexes), ``"turn"``
+        and ``"round"`` advance to the next boundary, ``"end"`` plays the game out. The step
+        stops early when a person must decide; :meth:`answer` continues it."""
+        if mode not in MODES:
+            raise ValueError(f"unknown step mode {mode!r}")
+        if self.pending is not None or self.finished:
+            return False
+        self._rule = STOPS[mode]
+        self._run(lambda: self.session.advance(self._stop()))
+        return True
 
     def answer(self, index: int) -> None:
-        """Answer the pending decision (from the GUI thread)."""
+        """Answer the pending decision and go on with the step it interrupted."""
         decision = self.pending
         if decision is None:
             raise ValueError("no decision is pending")
         if not 0 <= index < len(decision.options):
             raise ValueError(f"{decision.kind!r} has {len(decision.options)} options, not {index}")
-        self._answer = index
-        self._answered.set()
+        self._run(lambda: self.session.answer(index, self._stop()))
 
-    # ------------------------------------------------------------------ stepping
-    def step(self, mode: str) -> bool:
-        """Start a step on the worker thread; False if busy or the game is over.
-
-        ``"start"`` sets the scenario up (it may ask people for starting hexes), ``"turn"``
-        and ``"round"`` advance to the next boundary, ``"end"`` plays the game out."""
-        if mode not in ("start", "turn", "round", "end"):
-            raise ValueError(f"unknown step mode {mode!r}")
-        if self.busy or self.finished:
+    def undo(self) -> bool:
+        """Take back the last decision a person made (and every bot answer after it); that
+        decision is pending again. False if there is nothing to take back."""
+        if not self.can_undo or self.failed:
             return False
-        self._thread = threading.Thread(
-            target=self._work, args=(mode,), name="playtest-step", daemon=True
-        )
-        self._thread.start()
+        self._rule = after_a_step  # an answer now finishes the turn it belongs to
+        self._run(self.session.undo)
         return True
 
-    def _work(self, mode: str) -> None:
+    def _stop(self) -> StopRule | None:
+        """The step's stop rule, blind to the steps before this moment.
+
+        After a person's answer the session replays the game from its seed, calling the
+        stop rule after every replayed step; those steps ended before the game got here,
+        at no more events than it has now (the replay repeats them exactly), so only a
+        step that ends past them may stop the game."""
+        rule = self._rule
+        if rule is None:
+            return None
+        mark = len(self.game.events)
+
+        def stop(game: PlayableGame, events: Sequence[Event]) -> bool:
+            return len(game.events) > mark and rule(game, events)
+
+        return stop
+
+    def _run(self, advance: Any) -> None:
         try:
-            if mode == "start":
-                self.game.start(self)
-            elif mode == "turn":
-                self.game.step_turn(self)
-            elif mode == "round":
-                self.game.step_round(self)
-            else:
-                self.game.run(self)
-        except _Aborted:
-            self.failed = "stopped"
-            return
+            advance()
         except Exception as exc:  # an engine failure is reported, not a crashed window
             self.failed = f"{type(exc).__name__}: {exc}"
-            self.stepFailed.emit(self.failed)
-            return
-        self.stepFinished.emit(mode)
-
-    def wait(self, timeout: float = 30.0) -> None:
-        """Block until the running step ends (tests, shutdown)."""
-        thread = self._thread
-        if thread is not None:
-            thread.join(timeout)
-
-    def shutdown(self) -> None:
-        """Stop a running step (a pending decision is abandoned) and wait for the worker."""
-        self._abort = True
-        self._answered.set()
-        self.wait(10.0)
 
     # ------------------------------------------------------------------ moments
-    def _on_event(self, event: Event) -> None:
+    def _on_event(self, game: Game, event: Event) -> None:
         if event.type != "focus":
             return
         fid = str(event.get("figure"))
         situation: dict[str, JSONValue] | None = None
         error = ""
         try:
-            if fid in self.game.state.figures:
-                situation = self.game.monster_situation(fid)
+            if fid in game.state.figures:
+                situation = game.monster_situation(fid)
         except Exception as exc:  # the export is a convenience; never break the game
             error = f"{type(exc).__name__}: {exc}"
         self.moments.append(
             MonsterMoment(
-                len(self.game.log.events) - 1,
+                len(game.log.events) - 1,
                 fid,
                 event.to_json(),
                 situation,
                 error,
-                self.game.state.round,
+                game.state.round,
             )
         )
 
     def situation_now(self, figure_id: str) -> dict[str, JSONValue]:
-        """The situation ``figure_id`` faces at this moment (only while the worker is idle)."""
-        if self.busy and self.pending is None:
-            raise RuntimeError("the game is running; wait for the step to finish")
+        """The situation ``figure_id`` faces at this moment."""
         if figure_id not in self.game.state.figures:
             raise KeyError(f"no figure {figure_id!r} on the map")
         return self.game.monster_situation(figure_id)

@@ -7,9 +7,10 @@ focus) over the event log. Right: the pending decision (a list of the options; h
 are also clickable on the map), the monster-move explanation with "Export situation...",
 and a table of the figures.
 
-The game runs on :class:`~questforge.editor.gloomhaven.playtest.runner.GameRunner`'s worker thread;
-the window refreshes from it whenever the worker stops (a step ended or a person must
-choose), so the window never freezes and never reads a half-applied state.
+The game runs on :class:`~questforge.editor.gloomhaven.playtest.runner.GameRunner`, which
+drives the engine through the step API (:class:`~questforge.engine.core.session.Session`):
+a step returns when it is done or a person must choose, so the window refreshes right after
+each button and never waits on a thread. "Take back" undoes the last decision made by hand.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QCloseEvent, QColor
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -101,6 +102,7 @@ class PlaytestWindow(QMainWindow):
         self.scenario_id = scenario_id
         self.spec = self.content.scenarios[scenario_id]
         self.runner: GameRunner | None = None
+        self._reported_failure = ""
         self.selected_figure = ""
         self._shown_events = 0
         self._moment: MonsterMoment | None = None
@@ -127,13 +129,18 @@ class PlaytestWindow(QMainWindow):
         self.step_turn_button = QPushButton("Step turn")
         self.step_round_button = QPushButton("Step round")
         self.run_button = QPushButton("Run to end")
+        self.undo_button = QPushButton("Take back")
+        self.undo_button.setToolTip("Undo the last decision made by hand (the bots' after it too)")
         self.export_button = QPushButton("Export situation...")
         self.step_turn_button.clicked.connect(lambda: self.step("turn"))
         self.step_round_button.clicked.connect(lambda: self.step("round"))
         self.run_button.clicked.connect(lambda: self.step("end"))
+        self.undo_button.clicked.connect(self.undo)
         self.export_button.clicked.connect(self._export_clicked)
         for b in (self.step_turn_button, self.step_round_button, self.run_button):
             bar.addWidget(b)
+        bar.addSeparator()
+        bar.addWidget(self.undo_button)
         bar.addSeparator()
         bar.addWidget(self.export_button)
         bar.addSeparator()
@@ -291,22 +298,16 @@ class PlaytestWindow(QMainWindow):
         if len(set(party)) != len(party):
             self.status.showMessage("Each character needs a different class (GH-CHAR-01).")
             return False
-        if self.runner is not None:
-            self.runner.shutdown()
-            self.runner.deleteLater()
-            self.runner = None
         setup = Setup(self.scenario_id, party, level=self.level_spin.value())
         try:
-            runner = GameRunner(self.content, setup, self.seed_spin.value(), self.people(), self)
+            runner = GameRunner(self.content, setup, self.seed_spin.value(), self.people())
         except Exception as exc:  # a setup the engine refuses: say why, keep the window
             self.runner = None
             self._update_buttons()
             self.status.showMessage(f"Cannot start the game: {exc}")
             return False
         self.runner = runner
-        self.runner.decisionNeeded.connect(self._on_decision)
-        self.runner.stepFinished.connect(self._on_step_finished)
-        self.runner.stepFailed.connect(self._on_step_failed)
+        self._reported_failure = ""
         self._shown_events = 0
         self._moment = None
         self.selected_figure = ""
@@ -316,15 +317,26 @@ class PlaytestWindow(QMainWindow):
         self.scene.set_move(MoveOverlay())
         self.move_text.setPlainText("No monster has moved yet.")
         self.runner.step("start")
-        self._update_buttons()
+        self._after_advance()
         return True
 
     def step(self, mode: str) -> bool:
         """Step a turn, a round, or play to the end ("turn", "round", "end")."""
         if self.runner is None or not self.runner.step(mode):
             return False
-        self._update_buttons()
-        self.round_label.setText(self.round_label.text() + "  (playing...)")
+        self._after_advance()
+        return True
+
+    def undo(self) -> bool:
+        """Take back the last decision made by hand; it is asked again."""
+        r = self.runner
+        if r is None or not r.undo():
+            return False
+        # the game was replayed up to that decision: the log restarts from its first event
+        self._shown_events = 0
+        self.log_list.clear()
+        self._after_advance()
+        self.status.showMessage("Decision taken back.")
         return True
 
     @property
@@ -337,23 +349,28 @@ class PlaytestWindow(QMainWindow):
         if self.runner is not None:
             self.runner.people = self.people()
 
-    def _on_step_finished(self, _mode: str) -> None:
-        if self.runner is not None:
-            self.runner.wait(5.0)  # the worker emitted this just before returning
+    def _after_advance(self) -> None:
+        """Show the game after a step, an answer or a take-back: the panels, then the
+        pending decision (or none), then an engine failure if the step ended in one."""
+        r = self.runner
+        if r is None:
+            return
         self.sync()
-
-    def _on_step_failed(self, message: str) -> None:
-        if self.runner is not None:
-            self.runner.wait(5.0)
-        self.sync()
-        self.status.showMessage(f"The engine stopped: {message}")
-        self.log_list.addItem(f"ENGINE ERROR: {message}")
+        if r.pending is not None:
+            self._on_decision(r.pending)
+        else:
+            self._clear_decision()
+        if r.failed and r.failed != self._reported_failure:
+            self._reported_failure = r.failed
+            self.status.showMessage(f"The engine stopped: {r.failed}")
+            self.log_list.addItem(f"ENGINE ERROR: {r.failed}")
 
     def _update_buttons(self) -> None:
         r = self.runner
-        idle = r is not None and not r.busy and not r.finished
+        idle = r is not None and r.pending is None and not r.finished
         for b in (self.step_turn_button, self.step_round_button, self.run_button):
             b.setEnabled(idle)
+        self.undo_button.setEnabled(r is not None and r.can_undo and not r.failed)
 
     # ================================================================== refresh
     def sync(self) -> None:
@@ -555,7 +572,6 @@ class PlaytestWindow(QMainWindow):
 
     # ================================================================== decisions
     def _on_decision(self, decision: Decision) -> None:
-        self.sync()
         r = self.runner
         if r is None or r.pending is not decision:
             return
@@ -607,7 +623,7 @@ class PlaytestWindow(QMainWindow):
         if r is None or r.pending is None:
             return False
         r.answer(index)
-        self._clear_decision()
+        self._after_advance()
         return True
 
     def _clear_decision(self) -> None:
@@ -620,7 +636,7 @@ class PlaytestWindow(QMainWindow):
         self.decision_label.setText(
             'Bots are playing. Untick a character\'s "bot" box to play it by hand.'
             if self.runner is None or not self.runner.people
-            else "Waiting for the game..."
+            else "Step the game: the decisions of the characters you play appear here."
         )
         self.scene.set_options({})
 
@@ -636,8 +652,7 @@ class PlaytestWindow(QMainWindow):
         """Select a figure: the move panel shows its last move; export uses it."""
         self.selected_figure = figure_id
         self.scene.selected_figure = figure_id
-        r = self.runner
-        if r is not None and (not r.busy or r.pending is not None):
+        if self.runner is not None:
             self.sync()
 
     def _on_table_selection(self) -> None:
@@ -690,12 +705,6 @@ class PlaytestWindow(QMainWindow):
                 self.export_situation(Path(target))
             except OSError as exc:
                 QMessageBox.warning(self, "Export situation", f"{target}: {exc.strerror or exc}")
-
-    # ================================================================== closing
-    def closeEvent(self, event: QCloseEvent) -> None:
-        if self.runner is not None:
-            self.runner.shutdown()
-        super().closeEvent(event)
 
 
 def _current_round(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
