@@ -122,13 +122,17 @@ class Session:
         says so after a step, the round cap is reached, or the game ends (``None``)."""
         if self.pending is not None:
             return self.pending
+        #: after a replay, the steps up to where the game stood were played before: the
+        #: stop rule only looks at the steps after them
+        floor = 0
         if not self._live:
+            floor = len(self.game.events)
             self._rebuild()
         game = self.game
         try:
             while not game.finished and not self.capped:
                 events = game.step(self._controller)
-                if stop is not None and stop(game, events):
+                if stop is not None and len(game.events) > floor and stop(game, events):
                     break
         except _Pending as p:
             self.pending = p.decision
