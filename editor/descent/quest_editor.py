@@ -23,7 +23,15 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import (
+    QColor,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPainterPath,
+    QPaintEvent,
+    QPen,
+)
 from PySide6.QtWidgets import (
     QComboBox,
     QGroupBox,
@@ -100,16 +108,18 @@ class QuestCanvas(QWidget):
                 0,
                 0,
             )
+        painter.setBrush(Qt.BrushStyle.NoBrush)  # outlines only: the map shows through
         selected = self.editor.selected_squares()
         if selected:
+            # one outline around the selected squares (a 2x2 monster is one box), and a
+            # dashed one where a drag would put them
             painter.setPen(QPen(QColor("#1565c0"), 3))
-            for c in selected:
-                painter.drawRect(cell_rect(c, origin).adjusted(1, 1, -1, -1))
+            painter.drawPath(_outline(selected, origin))
             shift = self.editor.drag_offset()
             if shift != (0, 0):
                 painter.setPen(QPen(QColor("#1565c0"), 2, Qt.PenStyle.DashLine))
-                for c in selected:
-                    painter.drawRect(cell_rect((c[0] + shift[0], c[1] + shift[1]), origin))
+                moved = [(c[0] + shift[0], c[1] + shift[1]) for c in selected]
+                painter.drawPath(_outline(moved, origin))
         if self.editor.highlight:
             painter.setPen(QPen(QColor("#d32f2f"), 3))
             for c in self.editor.highlight:
@@ -470,6 +480,14 @@ class QuestEditor(DocumentEditor):
 
     def export_image(self, path: Path) -> None:
         render_quest(self.document, self.workspace, Path(path), heroes=self.heroes)
+
+
+def _outline(cells: list[tuple[int, int]], origin: tuple[int, int]) -> QPainterPath:
+    """The outline of a set of squares (their union)."""
+    path = QPainterPath()
+    for c in cells:
+        path.addRect(cell_rect(c, origin))
+    return path.simplified()
 
 
 def _nearest_side(fx: float, fy: float) -> tuple[int, int]:

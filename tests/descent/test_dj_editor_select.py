@@ -76,10 +76,13 @@ def test_select_and_drag_things_one_undo_step_each(qtbot: QtBot, editor: QuestEd
     _key(qtbot, editor, Qt.Key.Key_8)
     assert editor.tool.currentText() == "select"
 
-    # the gloomkin on [5, 3]: selected by a click, moved up-left by a drag
+    # the gloomkin on [5, 3]: selected by a click (outlined, still drawn), moved by a drag
+    centre = _point(editor, (5, 3))
+    seen = editor.canvas.grab().toImage().pixelColor(centre)
     _click(qtbot, editor, (5, 3))
     assert editor.selection == ("monsters", 0)
     assert editor.selected_squares() == [(5, 3)]
+    assert editor.canvas.grab().toImage().pixelColor(centre) == seen
     before = doc.undo_stack.count()
     _drag(qtbot, editor, (5, 3), (4, 2))
     assert doc.undo_stack.count() == before + 1, "one undo command per move"
