@@ -181,3 +181,74 @@ def apply(document: Any, name: str, ops: Sequence[Op]) -> None:
                 document.remove_item(path, value, text=name)
             else:
                 document.set_value(path, value, text=name)
+
+
+def thing_at(
+    data: dict[str, Any],
+    cell: Cell,
+    sizes: dict[str, tuple[int, int]],
+    placement_at: int | None,
+    heroes: int | None = None,
+) -> tuple[Any, ...] | None:
+    """The JSON path of the topmost selectable thing on ``cell`` (same order as the erase
+    tool): a monster or named monster covering it, a map object, a start square, a door
+    touching it, else its tile placement. ``None`` on an empty square. With ``heroes``,
+    a monster whose marker is ``none`` for that many heroes is skipped: the map does not
+    show it, so a click must not pick it (nor a start square past the first ``heroes``)."""
+    c = _cell(cell)
+    for key in ("monsters", "named"):
+        for i, entry in enumerate(data.get(key, ())):
+            if heroes is not None and entry.get("heroes", {}).get(str(heroes)) == "none":
+                continue
+            w, h = sizes.get(str(entry.get("monster")), (1, 1))
+            x, y = entry["cell"]
+            if x <= c[0] < x + w and y <= c[1] < y + h:
+                return (key, i)
+    for i, entry in enumerate(data.get("objects", ())):
+        if entry.get("cell") == c:
+            return ("objects", i)
+    for i, start in enumerate(data.get("start", ())):
+        if list(start) == c and (heroes is None or i < heroes):  # the map shows `heroes`
+            return ("start", i)
+    for i, door in enumerate(data.get("doors", ())):
+        if any(c in edge for edge in door.get("edges", [])):
+            return ("doors", i)
+    if placement_at is not None:
+        return ("tiles", placement_at)
+    return None
+
+
+def move_thing(data: dict[str, Any], path: Sequence[Any], dx: int, dy: int) -> list[Op]:
+    """Shift the thing at ``path`` (as :func:`thing_at` returns) by ``dx``, ``dy`` squares.
+
+    A monster, named monster or object moves its ``cell``, a start square itself, a tile
+    its anchor ``at`` (its squares and area come with it) and a door every square of its
+    edges. Nothing happens for a zero move."""
+    if not (dx or dy):
+        return []
+    key, index = path[0], path[1]
+    entry = data[key][index]
+
+    def shifted(c: Sequence[int]) -> list[int]:
+        return [int(c[0]) + dx, int(c[1]) + dy]
+
+    if key in ("monsters", "named", "objects"):
+        return [("set", (key, index, "cell"), shifted(entry["cell"]))]
+    if key == "start":
+        if shifted(entry) in [list(s) for s in data.get("start", [])]:
+            raise ValueError("there is a start square there already")
+        return [("set", ("start", index), shifted(entry))]
+    if key == "tiles":
+        return [("set", ("tiles", index, "at"), shifted(entry["at"]))]
+    if key == "doors":
+        edges = [[shifted(a), shifted(b)] for a, b in entry.get("edges", [])]
+        return [("set", ("doors", index, "edges"), edges)]
+    raise ValueError(f"cannot move {key}")
+
+
+def delete_thing(data: dict[str, Any], path: Sequence[Any]) -> list[Op]:
+    """Remove the thing at ``path`` (a ``(list key, index)`` pair)."""
+    key, index = path[0], path[1]
+    if not isinstance(index, int) or not 0 <= index < len(data.get(key, ())):
+        return []
+    return [("remove", (key,), index)]

@@ -1,12 +1,17 @@
 """The Descent quest editor: the quest map on a square-grid canvas, with tools.
 
-Tools (chosen in the tool box, or with keys ``1``-``7``): place the selected tile (``R``
+Tools (chosen in the tool box, or with keys ``1``-``8``): place the selected tile (``R``
 rotates it 90° clockwise) into the selected area (or a new one), add a door on the edge
 nearest the click (normal or rune-locked by colour), paint terrain, place a monster with
 its per-hero-count marker, toggle a start square, place a map object, erase the topmost
-thing on a square. Every click is one
-named undo step made of the Qt-free operations of :mod:`.operations`; the document's undo
-stack undoes and redoes it. The map is drawn by :mod:`.quest_render`, the same picture
+thing on a square, and select: a click selects the topmost placed thing (monster, object,
+start square, door, else the tile), dragging it moves it, ``Delete`` removes it. Every
+click, move or deletion is one named undo step made of the Qt-free operations of
+:mod:`.operations`; the document's undo stack undoes and redoes it.
+
+Beside the map an inspector shows the generic schema form (:mod:`questforge.editor.forms`)
+for the selected thing or, with nothing selected, the quest's own fields (name, conquest,
+areas and their names, objectives, events...): the placements are edited on the map. The map is drawn by :mod:`.quest_render`, the same picture
 ``questforge render`` writes, for the number of heroes chosen in the main window.
 """
 
@@ -18,12 +23,22 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import (
+    QColor,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPainterPath,
+    QPaintEvent,
+    QPen,
+)
 from PySide6.QtWidgets import (
     QComboBox,
+    QGroupBox,
     QHBoxLayout,
     QLabel,
     QScrollArea,
+    QSplitter,
     QVBoxLayout,
     QWidget,
 )
@@ -39,9 +54,15 @@ from questforge.editor.descent.quest_render import (
     render_quest,
 )
 from questforge.editor.editors import DocumentEditor
+from questforge.editor.forms.form_editor import schema_for_document
+from questforge.editor.forms.schema_form import SchemaForm
+from questforge.editor.forms.schema_walk import SchemaContext
+from questforge.editor.jsonpath import MISSING, format_path
 from questforge.engine.descent.model import Quest, QuestMap
 
-TOOLS = ("tile", "door", "terrain", "monster", "start", "object", "erase")
+TOOLS = ("tile", "door", "terrain", "monster", "start", "object", "erase", "select")
+#: quest keys edited on the map rather than in the quest inspector
+MAP_KEYS = frozenset({"tiles", "doors", "terrain", "objects", "start", "monsters", "named"})
 NEW_AREA = "(new area)"
 GRID = (24, 16)
 
@@ -87,6 +108,18 @@ class QuestCanvas(QWidget):
                 0,
                 0,
             )
+        painter.setBrush(Qt.BrushStyle.NoBrush)  # outlines only: the map shows through
+        selected = self.editor.selected_squares()
+        if selected:
+            # one outline around the selected squares (a 2x2 monster is one box), and a
+            # dashed one where a drag would put them
+            painter.setPen(QPen(QColor("#1565c0"), 3))
+            painter.drawPath(_outline(selected, origin))
+            shift = self.editor.drag_offset()
+            if shift != (0, 0):
+                painter.setPen(QPen(QColor("#1565c0"), 2, Qt.PenStyle.DashLine))
+                moved = [(c[0] + shift[0], c[1] + shift[1]) for c in selected]
+                painter.drawPath(_outline(moved, origin))
         if self.editor.highlight:
             painter.setPen(QPen(QColor("#d32f2f"), 3))
             for c in self.editor.highlight:
@@ -105,9 +138,19 @@ class QuestCanvas(QWidget):
         cell, fx, fy = cell_at(pos.x(), pos.y(), self.origin())
         self.editor.click(cell, fx, fy)
 
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        pos = event.position()
+        cell, _, _ = cell_at(pos.x(), pos.y(), self.origin())
+        self.editor.release(cell)
+
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         pos = event.position()
         cell, _, _ = cell_at(pos.x(), pos.y(), self.origin())
+        if self.editor.drag_from is not None and cell != self.editor.drag_to:
+            self.editor.drag_to = cell
+            self.update()
         if cell != self.editor.hover:
             self.editor.hover = cell
             self.editor.statusMessage.emit(f"square [{cell[0]}, {cell[1]}]")
@@ -133,6 +176,11 @@ class QuestEditor(DocumentEditor):
         self.rotation = 0
         #: squares of the problem the problems panel jumped to
         self.highlight: list[tuple[int, int]] = []
+        #: the selected thing's JSON path (``("monsters", 2)``), chosen with the select tool
+        self.selection: tuple[Any, ...] | None = None
+        #: the square a select-tool drag started on, and the square it is over now
+        self.drag_from: tuple[int, int] | None = None
+        self.drag_to: tuple[int, int] | None = None
         self._pack: Any = None
         self.tool = QComboBox()
         self.tool.addItems(list(TOOLS))
@@ -175,11 +223,24 @@ class QuestEditor(DocumentEditor):
         scroll = QScrollArea()
         scroll.setWidget(self.canvas)
         scroll.setWidgetResizable(True)
+        self.inspector_box = QGroupBox("Inspector — quest")
+        self.inspector_scroll = QScrollArea()
+        self.inspector_scroll.setWidgetResizable(True)
+        QVBoxLayout(self.inspector_box).addWidget(self.inspector_scroll)
+        schema = schema_for_document(document)
+        self.schema_ctx = SchemaContext(schema) if schema is not None else None
+        self.inspector: SchemaForm | None = None
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(scroll)
+        splitter.addWidget(self.inspector_box)
+        splitter.setStretchFactor(0, 1)
+        splitter.setSizes([900, 380])
         layout = QVBoxLayout(self)
         layout.addLayout(bar)
-        layout.addWidget(scroll, 1)
+        layout.addWidget(splitter, 1)
         document.changed.connect(self._on_changed)
         self.refresh_palette()
+        self._show_inspector()
 
     # ------------------------------------------------------------------ model
     def pack(self) -> Any:
@@ -222,6 +283,8 @@ class QuestEditor(DocumentEditor):
         self.area.blockSignals(False)
 
     def _on_changed(self, _path: object = None) -> None:
+        if self.selection is not None and self.document.get(self.selection) is MISSING:
+            self.set_selection(None)  # deleted, or undone away
         self.refresh_palette()
         self.canvas.resize_to_content()
         self.canvas.update()
@@ -242,20 +305,93 @@ class QuestEditor(DocumentEditor):
             for c in tile.cells
         ]
 
+    # ------------------------------------------------------------------ selection
+    def set_selection(self, path: tuple[Any, ...] | None) -> None:
+        """Select the thing at ``path`` (``None``: nothing); the inspector follows."""
+        if path is not None and self.document.get(path) is MISSING:
+            path = None
+        if path == self.selection:
+            return
+        self.selection = tuple(path) if path is not None else None
+        self._show_inspector()
+        self.canvas.update()
+        self.selectionChanged.emit()
+
+    def selected_squares(self) -> list[tuple[int, int]]:
+        if self.selection is None:
+            return []
+        return squares_of_path(self.document.data, self.selection, self.qmap(), self.pack())
+
+    def drag_offset(self) -> tuple[int, int]:
+        if self.drag_from is None or self.drag_to is None or self.selection is None:
+            return (0, 0)
+        return (self.drag_to[0] - self.drag_from[0], self.drag_to[1] - self.drag_from[1])
+
+    def _show_inspector(self) -> None:
+        if self.inspector is not None:
+            self.inspector.deleteLater()
+            self.inspector = None
+        path = self.selection or ()
+        if self.schema_ctx is not None:
+            # with nothing selected: the quest's own fields; its placements are edited on
+            # the map (a form of every placement would be long and slow to rebuild)
+            self.inspector = SchemaForm(
+                self.document,
+                self.schema_ctx,
+                path,
+                exclude=MAP_KEYS if not path else frozenset(),
+            )
+            self.inspector_scroll.setWidget(self.inspector)
+        self.inspector_box.setTitle(
+            "Inspector — quest" if not path else f"Inspector — {format_path(path)}"
+        )
+
+    def delete_selection(self) -> None:
+        if self.selection is None:
+            return
+        path = self.selection
+        edit = ops.delete_thing(self.document.data, path)
+        self.set_selection(None)
+        ops.apply(self.document, f"Delete {format_path(path)}", edit)
+
+    def release(self, cell: tuple[int, int]) -> None:
+        """End a select-tool drag: move the selected thing by the squares dragged over."""
+        start, self.drag_from, self.drag_to = self.drag_from, None, None
+        if start is None or self.selection is None:
+            return
+        dx, dy = cell[0] - start[0], cell[1] - start[1]
+        try:
+            edit = ops.move_thing(self.document.data, self.selection, dx, dy)
+            ops.apply(self.document, f"Move {format_path(self.selection)}", edit)
+        except ValueError as exc:
+            self.statusMessage.emit(str(exc))
+        self.canvas.update()
+
     # ------------------------------------------------------------------ input
     def key(self, key: int) -> None:
         if key == Qt.Key.Key_R:
             self.rotation = (self.rotation + 90) % 360
             self.statusMessage.emit(f"rotation {self.rotation}°")
             self.canvas.update()
-        elif Qt.Key.Key_1 <= key <= Qt.Key.Key_7:
+        elif key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
+            self.delete_selection()
+        elif key == Qt.Key.Key_Escape:
+            self.set_selection(None)
+        elif Qt.Key.Key_1 <= key < Qt.Key.Key_1 + len(TOOLS):
             self.tool.setCurrentIndex(int(key) - int(Qt.Key.Key_1))
 
     def click(self, cell: tuple[int, int], fx: float, fy: float) -> None:
         data = self.document.data
         tool = self.tool.currentText()
         try:
-            if tool == "tile":
+            if tool == "select":
+                sizes = {m: mon.size for m, mon in self.pack().monsters.items()}
+                placement = self.qmap().placement_of.get(cell)
+                self.set_selection(ops.thing_at(data, cell, sizes, placement, self.heroes))
+                self.drag_from = cell if self.selection is not None else None
+                self.drag_to = self.drag_from
+                self.canvas.update()
+            elif tool == "tile":
                 area = self.area.currentText()
                 if area in ("", NEW_AREA):
                     area = ops.next_area_id(data)
@@ -344,6 +480,14 @@ class QuestEditor(DocumentEditor):
 
     def export_image(self, path: Path) -> None:
         render_quest(self.document, self.workspace, Path(path), heroes=self.heroes)
+
+
+def _outline(cells: list[tuple[int, int]], origin: tuple[int, int]) -> QPainterPath:
+    """The outline of a set of squares (their union)."""
+    path = QPainterPath()
+    for c in cells:
+        path.addRect(cell_rect(c, origin))
+    return path.simplified()
 
 
 def _nearest_side(fx: float, fy: float) -> tuple[int, int]:

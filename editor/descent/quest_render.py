@@ -216,6 +216,41 @@ def paint_quest(
         monster = pack.get("monster", n.monster)
         size = monster.size if monster is not None else (1, 1)
         _figure(painter, rect, footprint(n.cell, size), "#ffca28", n.name.split()[0][:4])
+    _area_names(painter, quest, qmap, rect)  # last: a name stays readable over figures
+
+
+def _area_names(painter: QPainter, quest: Quest, qmap: QuestMap, rect: Any) -> None:
+    """Each area's name in its top-left square, on a pale label, so a reader of the map
+    (and the author matching the quest text to it) knows which room is which."""
+    names = {a[0]: a[1] for a in quest.areas}
+    font = QFont()
+    font.setPointSize(7)
+    font.setItalic(True)
+    painter.setFont(font)
+    metrics = painter.fontMetrics()
+    firsts: dict[str, tuple[int, int]] = {}
+    for c, area in qmap.area_of.items():
+        if area not in firsts or (c[1], c[0]) < (firsts[area][1], firsts[area][0]):
+            firsts[area] = c
+    for area, c in firsts.items():
+        name = names.get(area, area)
+        # the label may run along the area's top row of squares
+        run = 1
+        while qmap.area_of.get((c[0] + run, c[1])) == area:
+            run += 1
+        box = rect(c)
+        width = min(metrics.horizontalAdvance(name) + 6, box.width() * run - 4)
+        label = QRectF(box.left() + 2, box.top() + 2, width, metrics.height() + 2)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QBrush(QColor(255, 255, 255, 190)))
+        painter.drawRoundedRect(label, 3, 3)
+        painter.setPen(QColor("#3e2723"))
+        text = metrics.elidedText(name, Qt.TextElideMode.ElideRight, int(width - 6))
+        painter.drawText(label.adjusted(3, 0, 0, 0), Qt.AlignmentFlag.AlignVCenter, text)
+    small = QFont()
+    small.setPointSize(8)
+    small.setBold(True)
+    painter.setFont(small)
 
 
 def _edge_line(painter: QPainter, r: QRectF, dx: int, dy: int) -> None:
