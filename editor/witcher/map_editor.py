@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QToolBar, QVBoxLayout, QWidget
 from questforge.editor.document import Document
 from questforge.editor.editors import DocumentEditor
 from questforge.editor.jsonpath import JsonPath
+from questforge.editor.map.graph_canvas import export_scene as export_graph
 from questforge.editor.map.view import MapView
 from questforge.editor.tools.base import Tool
 from questforge.editor.witcher import map_edits
@@ -188,43 +189,15 @@ class WitcherMapEditor(DocumentEditor):
         export_scene(self.scene, path)
 
 
-def export_scene(scene: MapScene, path: Path, scale: float = 1.5) -> Path:
-    """Write the map as PNG or SVG (from the suffix)."""
-    from PySide6.QtCore import QRectF, QSize
-    from PySide6.QtGui import QColor, QImage, QPainter
-
-    fmt = path.suffix.lstrip(".").lower() or "png"
-    if fmt not in ("png", "svg"):
-        raise ValueError(f"unknown image format {fmt!r} (expected png or svg)")
+def export_scene(scene: MapScene, path: Path) -> Path:
+    """Write the map as PNG or SVG (from the suffix) with the shared canvas's exporter,
+    without the selection rings of the editing session."""
     selected, pending = scene.selected, scene.pending_from
     scene.selected = scene.pending_from = None
     scene.rebuild()
     try:
-        source = scene.fit_rect()
-        width, height = max(1, int(source.width() * scale)), max(1, int(source.height() * scale))
-        target = QRectF(0, 0, width, height)
         path.parent.mkdir(parents=True, exist_ok=True)
-        if fmt == "png":
-            image = QImage(width, height, QImage.Format.Format_ARGB32)
-            image.fill(QColor("#f7f3ea"))
-            painter = QPainter(image)
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-            scene.render(painter, target, source)
-            painter.end()
-            if not image.save(str(path), "PNG"):  # type: ignore[call-overload]
-                raise OSError(f"{path}: cannot write PNG")
-        else:
-            from PySide6.QtSvg import QSvgGenerator
-
-            generator = QSvgGenerator()
-            generator.setFileName(str(path))
-            generator.setSize(QSize(width, height))
-            generator.setViewBox(target)
-            painter = QPainter(generator)
-            painter.fillRect(target, QColor("#f7f3ea"))
-            scene.render(painter, target, source)
-            painter.end()
+        return export_graph(scene, path)
     finally:
         scene.selected, scene.pending_from = selected, pending
         scene.rebuild()
-    return path
