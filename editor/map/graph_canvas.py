@@ -50,6 +50,8 @@ class GraphNode:
     mark: str | None = None
     border_width: float = 2.0
     label_size: float = 7.5
+    #: shown when the pointer rests on the node (e.g. facts not drawn on the board)
+    tooltip: str | None = None
 
 
 @dataclass(frozen=True)
@@ -106,6 +108,8 @@ class NodeItem(QGraphicsPathItem):
         self.setPen(QPen(QColor(node.border), node.border_width))
         self.setPos(node.x, node.y)
         self.setZValue(2)
+        if node.tooltip:
+            self.setToolTip(node.tooltip)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsMovable, True)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
         label = QGraphicsSimpleTextItem(node.label, self)

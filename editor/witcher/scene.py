@@ -45,6 +45,15 @@ def map_model(data: Any, emphasised: set[int] | None = None) -> GraphModel:
     raw = data.get("locations")
     locations: list[Any] = raw if isinstance(raw, list) else []
     areas = [a.get("id") for a in data.get("areas") or [] if isinstance(a, dict)]
+    area_names = {
+        a.get("id"): str(a.get("name") or a.get("id"))
+        for a in data.get("areas") or []
+        if isinstance(a, dict)
+    }
+    obstacles: dict[Any, list[str]] = {}
+    for obstacle in data.get("obstacle_areas") or []:
+        if isinstance(obstacle, dict):
+            obstacles.setdefault(obstacle.get("area"), []).append(str(obstacle.get("id")))
     emphasised = emphasised or set()
     for i, loc in enumerate(locations):
         p = _pos(loc)
@@ -53,6 +62,9 @@ def map_model(data: Any, emphasised: set[int] | None = None) -> GraphModel:
         area = loc.get("area")
         tint = AREA_TINTS[areas.index(area) % len(AREA_TINTS)] if area in areas else "#ffffff"
         lead = loc.get("lead") if loc.get("gives_lead", True) else None
+        tip = f"area: {area_names.get(area, area)}"
+        if obstacles.get(area):
+            tip += "\nobstacle areas: " + ", ".join(obstacles[area])
         model.nodes.append(
             GraphNode(
                 str(loc.get("id")),
@@ -68,6 +80,7 @@ def map_model(data: Any, emphasised: set[int] | None = None) -> GraphModel:
                 mark="♥" if loc.get("heal") else None,
                 border_width=3.0 if i in emphasised else 1.5,
                 label_size=9.0,
+                tooltip=tip,
             )
         )
     for route in data.get("routes") or []:

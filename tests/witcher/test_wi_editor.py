@@ -178,6 +178,9 @@ def test_area_and_obstacle_areas_from_the_canvas(qtbot, empty_pack: Path) -> Non
         doc.undo_stack.redo()
     assert doc.data["locations"][1]["area"] == "coast"
     assert len(doc.data["obstacle_areas"]) == 2
+    # the canvas tells which area a location is in and where that area's obstacles wait
+    tip = editor.scene.items_by_id["location-2"].toolTip()
+    assert tip == "area: Coast\nobstacle areas: coast-obstacles-2"
 
     editor.add_route(0, 1)
     doc.save()
