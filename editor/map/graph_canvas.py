@@ -20,6 +20,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (
+    QGraphicsEllipseItem,
     QGraphicsItem,
     QGraphicsPathItem,
     QGraphicsScene,
@@ -43,6 +44,14 @@ class GraphNode:
     #: a small mark drawn in a corner (e.g. an unstable location's diamond)
     badge: str | None = None
     group: str | None = None
+    #: a tinted disc behind the node (e.g. the colour of the area it belongs to)
+    halo: str | None = None
+    #: a short text drawn in the middle of the node (e.g. a heart for a healing place)
+    mark: str | None = None
+    border_width: float = 2.0
+    label_size: float = 7.5
+    #: shown when the pointer rests on the node (e.g. facts not drawn on the board)
+    tooltip: str | None = None
 
 
 @dataclass(frozen=True)
@@ -50,6 +59,11 @@ class GraphEdge:
     a: str
     b: str
     colour: str = "#c9a227"
+    #: solid | dashed (e.g. a sea route beside land routes)
+    style: str = "solid"
+    width: float = 4.0
+    #: drawn beside the middle of the edge in its colour (e.g. a crossing's cost)
+    label: str | None = None
 
 
 @dataclass(frozen=True)
@@ -91,17 +105,32 @@ class NodeItem(QGraphicsPathItem):
             path.addEllipse(rect)
         self.setPath(path)
         self.setBrush(QBrush(QColor(node.fill)))
-        self.setPen(QPen(QColor(node.border), 2))
+        self.setPen(QPen(QColor(node.border), node.border_width))
         self.setPos(node.x, node.y)
         self.setZValue(2)
+        if node.tooltip:
+            self.setToolTip(node.tooltip)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsMovable, True)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
         label = QGraphicsSimpleTextItem(node.label, self)
         font = QFont()
-        font.setPointSizeF(7.5)
+        font.setPointSizeF(node.label_size)
         label.setFont(font)
         box = label.boundingRect()
         label.setPos(-box.width() / 2, h / 2 + 2)
+        if node.halo:
+            ring = QGraphicsEllipseItem(-w / 2 - 6, -h / 2 - 6, w + 12, h + 12, self)
+            ring.setBrush(QBrush(QColor(node.halo)))
+            ring.setPen(QPen(Qt.PenStyle.NoPen))
+            ring.setFlag(QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent, True)
+        if node.mark:
+            mark = QGraphicsSimpleTextItem(node.mark, self)
+            mark_font = QFont()
+            mark_font.setPointSizeF(max(node.label_size, 9.0))
+            mark.setFont(mark_font)
+            mark.setBrush(QBrush(QColor("#ffffff")))
+            mark_box = mark.boundingRect()
+            mark.setPos(-mark_box.width() / 2, -mark_box.height() / 2)
         if node.badge:
             badge = QGraphicsPathItem(self)
             diamond = QPainterPath()
@@ -172,8 +201,20 @@ class GraphScene(QGraphicsScene):
         a, b = self._centre(edge.a), self._centre(edge.b)
         if a is None or b is None:
             return
-        line = self.addLine(a.x(), a.y(), b.x(), b.y(), QPen(QColor(edge.colour), 4))
+        pen = QPen(QColor(edge.colour), edge.width)
+        if edge.style == "dashed":
+            pen.setStyle(Qt.PenStyle.DashLine)
+        line = self.addLine(a.x(), a.y(), b.x(), b.y(), pen)
         line.setZValue(0)
+        if edge.label:
+            text = self.addSimpleText(edge.label)
+            font = QFont()
+            font.setPointSizeF(9)
+            text.setFont(font)
+            text.setBrush(QBrush(QColor(edge.colour)))
+            mid = (a + b) / 2
+            text.setPos(mid.x() + 4, mid.y() - 18)
+            text.setZValue(1)
 
     def _draw_arrow(self, arrow: GraphArrow) -> None:
         a, b = self._centre(arrow.a), self._centre(arrow.b)

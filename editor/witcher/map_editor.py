@@ -2,7 +2,8 @@
 
 Tools (Tiled style, one key each): **S** select and drag a location, **L** place a
 location, **R** draw a land route (click two locations), **W** draw a sea route (with a
-gold cost), **Del** delete the selected location and its routes. Every edit is one named
+gold cost), **Del** delete the selected location and its routes. A right click on a location (Select
+tool) puts it in another area or adds or removes an obstacle area of its area. Every edit is one named
 undo command on the document's stack; the scene redraws from the document's change signal,
 and the main window's problems panel validates live. Everything else (names, areas, lead
 colours, obstacle areas, the battle track) is edited in the generated form of the same
@@ -16,11 +17,12 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeyEvent, QMouseEvent
-from PySide6.QtWidgets import QToolBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QMenu, QToolBar, QVBoxLayout, QWidget
 
 from questforge.editor.document import Document
 from questforge.editor.editors import DocumentEditor
 from questforge.editor.jsonpath import JsonPath
+from questforge.editor.map.graph_canvas import export_scene as export_graph
 from questforge.editor.map.view import MapView
 from questforge.editor.tools.base import Tool
 from questforge.editor.witcher import map_edits
@@ -49,9 +51,15 @@ class SelectTool(_MapTool):
         return Qt.CursorShape.ArrowCursor
 
     def mouse_press(self, pos: QPointF, event: QMouseEvent) -> None:
-        self._drag = map_edits.location_at(self.doc.data, pos.x(), pos.y())
+        hit = map_edits.location_at(self.doc.data, pos.x(), pos.y())
+        self.editor.select(hit)
+        if event.button() == Qt.MouseButton.RightButton:
+            self._drag = None
+            if hit is not None:
+                self.editor.context_menu(hit).exec(event.globalPosition().toPoint())
+            return
+        self._drag = hit
         self._moved = False
-        self.editor.select(self._drag)
 
     def mouse_move(self, pos: QPointF, event: QMouseEvent) -> None:
         if self._drag is not None and event.buttons() & Qt.MouseButton.LeftButton:
@@ -172,6 +180,45 @@ class WitcherMapEditor(DocumentEditor):
                 self.document.remove_item(list_path, i)
         self.select(None)
 
+    def set_area(self, index: int, area: str) -> None:
+        self.document.set_value(("locations", index, "area"), area, "Assign location to area")
+
+    def add_obstacle_area(self, area: str) -> int:
+        value = map_edits.new_obstacle_area(self.document.data, area)
+        return self.document.insert_item(("obstacle_areas",), value, text="Add obstacle area")
+
+    def remove_obstacle_area(self, index: int) -> None:
+        self.document.remove_item(("obstacle_areas",), index, "Remove obstacle area")
+
+    def context_menu(self, index: int) -> QMenu:
+        """The right-click menu of location ``index``: its area (one undo step to change)
+        and the obstacle areas of that area (WI-OBS-08), so a designer marks them on the
+        canvas instead of hunting for the area id in the form."""
+        data = self.document.data
+        loc = data["locations"][index]
+        current = loc.get("area") if isinstance(loc, dict) else None
+        names = {
+            a["id"]: str(a.get("name") or a["id"])
+            for a in data.get("areas") or []
+            if isinstance(a, dict) and "id" in a
+        }
+        menu = QMenu(self)
+        area_menu = menu.addMenu("Area")
+        for ident in map_edits.area_ids(data):
+            action = area_menu.addAction(names.get(ident, ident))
+            action.setCheckable(True)
+            action.setChecked(ident == current)
+            action.triggered.connect(lambda _=False, a=ident: self.set_area(index, a))
+        if isinstance(current, str) and current in names:
+            label = names[current]
+            add = menu.addAction(f"Add obstacle area to {label}")
+            add.triggered.connect(lambda _=False, a=current: self.add_obstacle_area(a))
+            for i in map_edits.obstacle_areas_of(data, current):
+                ident = data["obstacle_areas"][i].get("id")
+                drop = menu.addAction(f"Remove obstacle area {ident}")
+                drop.triggered.connect(lambda _=False, j=i: self.remove_obstacle_area(j))
+        return menu
+
     def can_copy(self) -> bool:
         return False
 
@@ -188,43 +235,15 @@ class WitcherMapEditor(DocumentEditor):
         export_scene(self.scene, path)
 
 
-def export_scene(scene: MapScene, path: Path, scale: float = 1.5) -> Path:
-    """Write the map as PNG or SVG (from the suffix)."""
-    from PySide6.QtCore import QRectF, QSize
-    from PySide6.QtGui import QColor, QImage, QPainter
-
-    fmt = path.suffix.lstrip(".").lower() or "png"
-    if fmt not in ("png", "svg"):
-        raise ValueError(f"unknown image format {fmt!r} (expected png or svg)")
+def export_scene(scene: MapScene, path: Path) -> Path:
+    """Write the map as PNG or SVG (from the suffix) with the shared canvas's exporter,
+    without the selection rings of the editing session."""
     selected, pending = scene.selected, scene.pending_from
     scene.selected = scene.pending_from = None
     scene.rebuild()
     try:
-        source = scene.fit_rect()
-        width, height = max(1, int(source.width() * scale)), max(1, int(source.height() * scale))
-        target = QRectF(0, 0, width, height)
         path.parent.mkdir(parents=True, exist_ok=True)
-        if fmt == "png":
-            image = QImage(width, height, QImage.Format.Format_ARGB32)
-            image.fill(QColor("#f7f3ea"))
-            painter = QPainter(image)
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-            scene.render(painter, target, source)
-            painter.end()
-            if not image.save(str(path), "PNG"):  # type: ignore[call-overload]
-                raise OSError(f"{path}: cannot write PNG")
-        else:
-            from PySide6.QtSvg import QSvgGenerator
-
-            generator = QSvgGenerator()
-            generator.setFileName(str(path))
-            generator.setSize(QSize(width, height))
-            generator.setViewBox(target)
-            painter = QPainter(generator)
-            painter.fillRect(target, QColor("#f7f3ea"))
-            scene.render(painter, target, source)
-            painter.end()
+        return export_graph(scene, path)
     finally:
         scene.selected, scene.pending_from = selected, pending
         scene.rebuild()
-    return path

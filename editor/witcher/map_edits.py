@@ -96,6 +96,26 @@ def removal_for_location(data: Any, index: int) -> list[tuple[JsonPath, int]]:
     return out
 
 
+def area_ids(data: Any) -> list[str]:
+    return [a["id"] for a in _items(data, "areas") if isinstance(a, dict) and "id" in a]
+
+
+def new_obstacle_area(data: Any, area: str) -> dict[str, Any]:
+    """An obstacle area linked to ``area`` with a fresh id (``<area>-obstacles``, then
+    ``-2``…); both spaces are on by default in the schema, so they are left out."""
+    taken = [o.get("id") for o in _items(data, "obstacle_areas") if isinstance(o, dict)]
+    return {"id": fresh_id([str(t) for t in taken], f"{area}-obstacles"), "area": area}
+
+
+def obstacle_areas_of(data: Any, area: str) -> list[int]:
+    """Indices of the obstacle areas linked to ``area``."""
+    return [
+        i
+        for i, o in enumerate(_items(data, "obstacle_areas"))
+        if isinstance(o, dict) and o.get("area") == area
+    ]
+
+
 def empty_map(ident: str = "map", name: str = "New map") -> dict[str, Any]:
     """A new map document with one area and nothing else."""
     return {

@@ -113,3 +113,76 @@ def test_map_edits_refuse_bad_routes() -> None:
     assert map_edits.location_at(data, 48, 3) == 1
     assert map_edits.location_at(data, 25, 60) is None
     assert map_edits.removal_for_location(data, 0) == [(("routes",), 0), (("locations",), 0)]
+
+
+def test_area_and_obstacle_areas_from_the_canvas(qtbot, empty_pack: Path) -> None:  # type: ignore[no-untyped-def]
+    doc = Document.open(empty_pack / "map.json", autosave=False)
+    editor = WitcherMapEditor(doc)
+    qtbot.addWidget(editor)
+    editor.resize(800, 600)
+    editor.show()
+    editor.view.setSceneRect(-100, -100, 500, 400)
+    editor.view.centerOn(100, 75)
+    doc.insert_item(("areas",), {"id": "coast", "name": "Coast", "investigation": "red"})
+    editor.use_tool("Location")
+    _click(editor, *SPOTS[0])
+    _click(editor, *SPOTS[1])
+    editor.use_tool("Select")
+
+    # a right click on a location opens its menu (recorded here instead of shown)
+    opened: list[int] = []
+
+    class _Menu:
+        def exec(self, _pos: object) -> None:
+            return None
+
+    def _record(index: int) -> _Menu:
+        opened.append(index)
+        return _Menu()
+
+    editor.context_menu = _record  # type: ignore[method-assign]
+    point = editor.view.mapFromScene(QPointF(*SPOTS[1]))
+    QTest.mouseClick(editor.view.viewport(), Qt.MouseButton.RightButton, pos=point)
+    assert opened == [1]
+    del editor.context_menu
+
+    def act(index: int, text: str) -> None:
+        menu = editor.context_menu(index)
+        actions = [
+            a for m in [menu, *[a.menu() for a in menu.actions() if a.menu()]] for a in m.actions()
+        ]
+        [action] = [a for a in actions if a.text() == text]
+        action.trigger()
+
+    assert doc.data["locations"][1]["area"] == "area"
+    act(1, "Coast")
+    assert doc.data["locations"][1]["area"] == "coast"
+    act(1, "Add obstacle area to Coast")
+    act(1, "Add obstacle area to Coast")
+    act(0, "Add obstacle area to Area")
+    assert doc.data["obstacle_areas"] == [
+        {"id": "coast-obstacles", "area": "coast"},
+        {"id": "coast-obstacles-2", "area": "coast"},
+        {"id": "area-obstacles", "area": "area"},
+    ]
+    act(1, "Remove obstacle area coast-obstacles")
+    assert [o["id"] for o in doc.data["obstacle_areas"]] == ["coast-obstacles-2", "area-obstacles"]
+    # each menu action is one undo step
+    doc.undo_stack.undo()
+    assert len(doc.data["obstacle_areas"]) == 3
+    for _ in range(4):  # the three additions, then the area change
+        doc.undo_stack.undo()
+    assert doc.data["locations"][1]["area"] == "area"
+    assert doc.data.get("obstacle_areas", []) == []
+    while doc.undo_stack.canRedo():
+        doc.undo_stack.redo()
+    assert doc.data["locations"][1]["area"] == "coast"
+    assert len(doc.data["obstacle_areas"]) == 2
+    # the canvas tells which area a location is in and where that area's obstacles wait
+    tip = editor.scene.items_by_id["location-2"].toolTip()
+    assert tip == "area: Coast\nobstacle areas: coast-obstacles-2"
+
+    editor.add_route(0, 1)
+    doc.save()
+    report = validate_paths([empty_pack])
+    assert [f for f in report.findings if f.is_error] == []
