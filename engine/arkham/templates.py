@@ -265,8 +265,29 @@ class ArkhamTemplates:
         return None
 
     def pack_files(self, pack_id: str = "", name: str = "") -> dict[str, J]:
-        """A new pack's starter files: a board and the rules tables (path -> document)."""
-        return {"board/board.json": board(), "rules/tables.json": rules_table()}
+        """A new pack's starter files: a board, a location card for each of its
+        neighbourhoods (QAH322) and the rules tables (path -> document)."""
+        south = location_card("south-end-encounters", "South End encounters")
+        south["neighbourhood"] = "south"
+        south["encounters"] = [
+            {
+                "location": where,
+                "text": text,
+                "effects": [{"do": "gain", "what": what, "amount": 1}],
+            }
+            for where, text, what in (
+                ("clinic", "A tired nurse presses a tonic into your hand.", "stamina"),
+                ("rest-home", "A patient hums the tune you dreamt last night.", "clues"),
+            )
+        ]
+        return {
+            "board/board.json": board(),
+            "locations/north-end-encounters.json": location_card(
+                "north-end-encounters", "North End encounters"
+            ),
+            "locations/south-end-encounters.json": south,
+            "rules/tables.json": rules_table(),
+        }
 
 
 TEMPLATES_FACE = ArkhamTemplates()
