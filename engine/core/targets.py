@@ -19,15 +19,19 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import os
-import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from questforge.engine.core.errors import UsageError
 from questforge.engine.core.jsonload import JsonLoadError, load_json_file
-from questforge.engine.core.pack import MANIFEST, content_files, find_pack_root, open_pack
+from questforge.engine.core.pack import (
+    MANIFEST,
+    content_files,
+    find_pack_root,
+    open_pack,
+    read_pack_file,
+)
 
 
 class TargetError(UsageError):
@@ -89,10 +93,7 @@ def _where(exc: JsonLoadError) -> str:
 
 def _header(path: Path) -> tuple[str | None, str | None]:
     """``(kind, id)`` of a content file, ``(None, None)`` when it cannot be read."""
-    try:
-        data = load_json_file(path).data
-    except JsonLoadError:
-        return None, None
+    data = read_pack_file(path).data
     if not isinstance(data, dict):
         return None, None
     kind, doc_id = data.get("kind"), data.get("id")
@@ -229,20 +230,6 @@ def resolve_target(ref: str, kinds: Sequence[str] | None = None) -> Target:
     return matches[0]
 
 
-def _regular_file_bytes(path: Path, limit: int = 64 * 1024 * 1024) -> bytes | None:
-    """The bytes of a regular file of at most ``limit`` bytes; ``None`` for anything else
-    (a FIFO must not block, a device must not be read forever)."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError:
-        return None
-    with open(fd, "rb") as handle:
-        info = os.fstat(handle.fileno())
-        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
-            return None
-        return handle.read(limit + 1)
-
-
 def read_documents(
     root: Path, first: Path | None = None
 ) -> tuple[list[tuple[str, object]], list[str]]:
@@ -256,25 +243,27 @@ def read_documents(
     out: list[tuple[str, object]] = []
     errors = [f"{p.path}: {p.message}" for p in problems]
     for path in files:
-        try:
-            out.append((str(path), load_json_file(path).data))
-        except JsonLoadError as exc:
-            errors.append(f"{path}{_where(exc)}: {exc.message}")
+        loaded = read_pack_file(path)
+        if loaded.error is not None:
+            errors.append(f"{path}{_where(loaded.error)}: {loaded.error.message}")
+        else:
+            out.append((str(path), loaded.data))
     return out, errors
 
 
 def pack_digest(roots: Iterable[Path]) -> str:
-    """A digest of every content file of the given packs (path and bytes), so a game log
-    can tell whether the content it was played with has changed since."""
+    """A digest of every readable content file of the given packs (path and text), so a
+    game log can tell whether the content it was played with has changed since. Files are
+    read with the pack's safe loader (a FIFO or a link to ``/dev/zero`` cannot block it)."""
     h = hashlib.sha256()
     for root in roots:
         root = root.absolute()
         files, _problems = content_files(root)
         for path in files:
-            data = _regular_file_bytes(path)
-            if data is None:
+            loaded = read_pack_file(path).loaded
+            if loaded is None:
                 continue
             h.update(path.relative_to(root).as_posix().encode())
             h.update(b"\0")
-            h.update(hashlib.sha256(data).digest())
+            h.update(hashlib.sha256(loaded.text.encode("utf-8", "surrogatepass")).digest())
     return "sha256:" + h.hexdigest()

@@ -452,7 +452,9 @@ def test_persistent_shield_on_an_ally_uses_its_slots() -> None:
 def test_session_plays_the_same_game_as_a_controller() -> None:
     # decision-at-a-time play (GUIs) replays to exactly the controller-driven game
     from questforge.engine.core.decisions import RandomController
-    from questforge.engine.gloomhaven.game import Game, Session, Setup
+    from questforge.engine.core.session import Session
+    from questforge.engine.gloomhaven.game import Game, Setup
+    from questforge.engine.gloomhaven.game.face import GloomhavenGame
 
     sc = scenario(
         "s", {"a": disc((0, 0), 2)}, [(-2, 0), (-2, 1)], monsters=[("grunt", (2, 0), "normal")]
@@ -460,7 +462,8 @@ def test_session_plays_the_same_game_as_a_controller() -> None:
     c = content([sc], monsters=[simple_monster("grunt", health=6, move=1, attack=2)])
     setup = Setup("s", ("alpha", "beta"), 1)
     picks = RandomController(5)
-    session = Session(c, setup, 3, people={"alpha"}, bots=RandomController(9))
+    bots = RandomController(9)
+    session = Session(lambda: GloomhavenGame(Game(c, setup, 3)), lambda g: bots, people={"alpha"})
     d = session.advance()
     answered = []
     while d is not None:
@@ -469,8 +472,9 @@ def test_session_plays_the_same_game_as_a_controller() -> None:
         answered.append(i)
         d = session.answer(i)
     assert session.finished
-    replay = Game.replay(session.game.to_log(), c)
-    assert replay.log.to_json() == session.game.log.to_json()
+    played = session.game.game  # type: ignore[attr-defined]
+    replay = Game.replay(played.to_log(), c)
+    assert replay.log.to_json() == played.log.to_json()
     assert [a["index"] for a in session.answers if a["actor"] == "alpha"] == answered
 
 

@@ -55,7 +55,6 @@ EVENT_TYPES: tuple[EventSpec, ...] = (
     ),
     E("monster_card_drawn", ("deck", "card", "monster"), "A monster type draws its ability card."),
     E("ability_deck_shuffled", ("deck",), "A monster ability deck is reshuffled (shuffle symbol)."),
-    E("initiative_tie", ("figures",), "Tied initiatives decided by the players.", ()),
     E("turn_start", ("figure", "round"), "A figure's turn begins."),
     E("turn_end", ("figure",), "A figure's turn ends."),
     E("monster_type_turn", ("monster", "card", "initiative"), "A monster type acts with its card."),
