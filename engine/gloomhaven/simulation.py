@@ -23,7 +23,8 @@ from questforge.engine.core.simulation import (
     sweep,
 )
 from questforge.engine.core.targets import Target, TargetError, bundled_root, resolve_target
-from questforge.engine.gloomhaven.game.face import FACE, ROUND_CAP, party_for, summarize
+from questforge.engine.gloomhaven.game.face import FACE, ROUND_CAP, summarize
+from questforge.engine.gloomhaven.game.party import party_for
 
 __all__ = [
     "BUNDLED_PACK",

@@ -21,14 +21,14 @@ from questforge.engine.core.game import (
     Actor,
     GameContentError,
     GameSummary,
-    SetupError,
     SetupOption,
     TextBoard,
 )
 from questforge.engine.core.targets import Target, read_documents
 from questforge.engine.gloomhaven.game import catalogue, narrator
 from questforge.engine.gloomhaven.game.game import ENGINE_ID, Game
-from questforge.engine.gloomhaven.game.setup import Setup, coin_value
+from questforge.engine.gloomhaven.game.party import setup_from_options
+from questforge.engine.gloomhaven.game.setup import coin_value
 from questforge.engine.gloomhaven.game.spec import Content
 from questforge.engine.gloomhaven.game.textboard import BoardText, initiative_order
 
@@ -97,22 +97,6 @@ def _inner(game: Any) -> GloomhavenGame:
     if not isinstance(game, GloomhavenGame):
         raise TypeError(f"not a Gloomhaven game: {type(game).__name__}")
     return game
-
-
-def party_for(content: Content, players: int, classes: Sequence[str] | None) -> tuple[str, ...]:
-    """The classes of an N-character party: the first N of ``classes`` (or of the pack's
-    classes in id order). GH-CHAR-01: one character per class."""
-    pool = list(classes) if classes else sorted(content.classes)
-    for c in pool:
-        if c not in content.classes:
-            known = ", ".join(sorted(content.classes)) or "none"
-            raise SetupError(f"unknown character class {c!r} (known: {known})")
-    if len(set(pool)) != len(pool):
-        raise SetupError("a class can be played by one character only (GH-CHAR-01)")
-    if len(pool) < players:
-        where = "--classes lists" if classes else "the pack has"
-        raise SetupError(f"{players} characters need {players} classes; {where} {len(pool)}")
-    return tuple(pool[:players])
 
 
 class GloomhavenFace:
@@ -197,20 +181,43 @@ class GloomhavenFace:
                 False,
                 "The solo variant: monsters and traps one level higher (GH-VAR-02).",
             ),
+            SetupOption(
+                "character-levels",
+                "character levels",
+                "text",
+                "",
+                "Character levels 1-9: one for everyone, or one per character in party "
+                "order (e.g. 3,2); default 1. Sets HP and the card pool (GH-LVL-01).",
+            ),
+            SetupOption(
+                "recommended-level",
+                "scenario level from the character levels",
+                "flag",
+                False,
+                "Play at the scenario level recommended for the characters' levels "
+                "(ceil(average / 2), GH-LEVEL-03) instead of --level.",
+            ),
+            SetupOption(
+                "hands",
+                "hands",
+                "text",
+                "",
+                "Cards each character brings: CLASS=CARD,CARD,...;CLASS=... (default: "
+                "level-1 cards, then X cards, up to the hand limit; GH-HAND-01/02).",
+            ),
+            SetupOption(
+                "items",
+                "items",
+                "text",
+                "",
+                "Items each character owns: CLASS=ITEM,ITEM;CLASS=... (GH-ITEM-03/04).",
+            ),
         )
 
     def new_game(
         self, content: Content, target: Target, setup: Mapping[str, JSONValue], seed: int
     ) -> GloomhavenGame:
-        players = setup.get("players", 2)
-        level = setup.get("level", 1)
-        classes_text = setup.get("classes") or ""
-        if not isinstance(players, int) or not isinstance(level, int):
-            raise SetupError("players and level must be whole numbers")
-        classes = [c.strip() for c in str(classes_text).split(",") if c.strip()] or None
-        party = party_for(content, players, classes)
-        game_setup = Setup(target.id, party, level=level, solo=bool(setup.get("solo", False)))
-        return GloomhavenGame(Game(content, game_setup, seed))
+        return GloomhavenGame(Game(content, setup_from_options(content, target.id, setup), seed))
 
     # ------------------------------------------------------------------ actors and bots
     def actors(self, game: Any) -> tuple[Actor, ...]:
