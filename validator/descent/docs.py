@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 
+from questforge.validator.checks_docs import render_checks_page
 from questforge.validator.descent.catalogue import descent_specs
 
 HEADER = """\
@@ -47,22 +48,7 @@ does not resolve (QDJ201) gets no geometry findings about the missing squares.
 
 def render() -> str:
     """The whole Markdown document."""
-    specs = descent_specs()
-    out = [HEADER, "## Summary\n\n| code | severity | title |\n|---|---|---|\n"]
-    for spec in specs:
-        out.append(
-            f"| [{spec.code}](#{spec.code.lower()}) | {spec.severity.value} | {spec.title} |\n"
-        )
-    out.append("\n## Checks\n")
-    for spec in specs:
-        rules = spec.extra.get("rules") or []
-        out.append(f"\n### {spec.code}\n\n**{spec.title}** ({spec.severity.value})\n\n")
-        out.append(f"{spec.description}\n\n")
-        if rules:
-            out.append("Rules: " + ", ".join(f"`{r}`" for r in rules) + "\n\n")
-        out.append(f"Example: {spec.extra.get('example', '')}\n\n")
-        out.append(f"How to fix: {spec.extra.get('fix', '')}\n")
-    return "".join(out)
+    return render_checks_page(HEADER, descent_specs())
 
 
 def main() -> None:

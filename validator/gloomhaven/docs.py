@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 
+from questforge.validator.checks_docs import render_checks_page
 from questforge.validator.gloomhaven.catalogue import gloomhaven_specs
 
 HEADER = """\
@@ -72,22 +73,7 @@ for finding in report.findings:
 
 def render() -> str:
     """The whole Markdown document."""
-    specs = gloomhaven_specs()
-    out = [HEADER, "## Summary\n\n| code | severity | title |\n|---|---|---|\n"]
-    for spec in specs:
-        out.append(
-            f"| [{spec.code}](#{spec.code.lower()}) | {spec.severity.value} | {spec.title} |\n"
-        )
-    out.append("\n## Checks\n")
-    for spec in specs:
-        rules = spec.extra.get("rules") or []
-        out.append(f"\n### {spec.code}\n\n**{spec.title}** ({spec.severity.value})\n\n")
-        out.append(f"{spec.description}\n\n")
-        if rules:
-            out.append("Rules: " + ", ".join(f"`{r}`" for r in rules) + "\n\n")
-        out.append(f"Example: {spec.extra.get('example', '')}\n\n")
-        out.append(f"How to fix: {spec.extra.get('fix', '')}\n")
-    return "".join(out)
+    return render_checks_page(HEADER, gloomhaven_specs())
 
 
 def main() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 
+from questforge.validator.checks_docs import render_checks_page
 from questforge.validator.witcher.catalogue import witcher_specs
 
 HEADER = """\
@@ -32,27 +33,13 @@ Codes are stable. `QWI4xx` codes are findings of this validator; `WI-...` ids in
 Locations and areas are not documents: they live inside the `map` document, so references
 to them (a hero's `start`, a quest's `destination`, a side quest's location) are resolved
 against the pack's maps.
+
 """
 
 
 def render() -> str:
     """The whole Markdown document."""
-    specs = witcher_specs()
-    out = [HEADER, "\n## Summary\n\n| code | severity | title |\n|---|---|---|\n"]
-    for spec in specs:
-        out.append(
-            f"| [{spec.code}](#{spec.code.lower()}) | {spec.severity.value} | {spec.title} |\n"
-        )
-    out.append("\n## Checks\n")
-    for spec in specs:
-        rules = spec.extra.get("rules") or []
-        out.append(f"\n### {spec.code}\n\n**{spec.title}** ({spec.severity.value})\n\n")
-        out.append(f"{spec.description}\n\n")
-        if rules:
-            out.append("Rules: " + ", ".join(f"`{r}`" for r in rules) + "\n\n")
-        out.append(f"Example: {spec.extra.get('example', '')}\n\n")
-        out.append(f"How to fix: {spec.extra.get('fix', '')}\n")
-    return "".join(out)
+    return render_checks_page(HEADER, witcher_specs())
 
 
 def main() -> None:
