@@ -217,11 +217,13 @@ class EventSpec:
 
 @dataclass(frozen=True)
 class DecisionSpec:
-    """A declared decision kind: who decides, what an option looks like, what it means."""
+    """A declared decision kind: what an option looks like, what it means, and who decides
+    (a role such as ``investigator`` or ``players``; empty: the actor the decision names)."""
 
     kind: str
     option: str
     doc: str
+    actor: str = ""
 
 
 def check_events(specs: Sequence[EventSpec], events: Sequence[Event]) -> list[str]:

@@ -11,7 +11,6 @@ from ahgame import model
 from questforge.engine.arkham.game import (
     DECISIONS,
     EVENTS,
-    SETUP_OPTIONS,
     ArkhamBot,
     ArkhamGame,
     Narrator,
@@ -63,8 +62,7 @@ def test_bot_games_end_and_match_their_declarations(players: int) -> None:
         assert g.state.outcome in ("won", "lost", "unfinished")
         for e in g.log:
             assert e.type in EVENTS, e.type
-            declared = set(EVENTS[e.type].fields)
-            assert set(e.data) <= declared, (e.type, set(e.data) - declared)
+            assert EVENTS[e.type].check(e) == [], e
         for d in w.asked:
             assert d.kind in DECISIONS, d.kind
             assert len(d.options) >= 2
@@ -100,10 +98,15 @@ def test_narrator_view_and_metrics() -> None:
 
 
 def test_setup_options_have_defaults() -> None:
-    names = {o.name for o in SETUP_OPTIONS}
-    assert names == {"players", "ancient_one", "investigators", "max_rounds"}
-    defaults = {o.name: o.default for o in SETUP_OPTIONS}
-    assert Setup(**defaults) == Setup()
+    from questforge.engine.arkham.game.face import FACE
+    from questforge.engine.core.targets import resolve_target
+
+    target = resolve_target("arkham-sample:harrowmere")
+    options = FACE.setup_options(FACE.load(target), target)
+    assert {o.name for o in options} == {"players", "ancient_one", "investigators"}
+    defaults = {o.name: o.default for o in options}
+    assert defaults == {"players": 2, "ancient_one": "random", "investigators": ""}
+    assert Setup(players=2, ancient_one="random") == Setup()
 
 
 def test_round_limit_makes_an_unfinished_game() -> None:

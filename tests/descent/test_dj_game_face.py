@@ -12,7 +12,7 @@ from questforge.engine.descent.game.bots import DescentBot
 from questforge.engine.descent.game.game import DescentGame, Setup
 from questforge.engine.descent.game.metrics import game_metrics, summarise
 from questforge.engine.descent.game.narrator import board_text, describe_event, describe_option
-from questforge.engine.descent.game.spec import DECISIONS, EVENTS, SETUP_OPTIONS
+from questforge.engine.descent.game.spec import DECISIONS, EVENTS, OPTION_KEYS
 from questforge.engine.descent.model import load_pack_dir
 
 PACK = load_pack_dir(Path(__file__).resolve().parents[2] / "content" / "descent-sample")
@@ -60,7 +60,7 @@ def test_every_event_and_decision_is_declared() -> None:
         for d in spy.decisions:
             declared_d = DECISIONS.get(d.kind)
             assert declared_d is not None, d.kind
-            for key in declared_d.fields:
+            for key in OPTION_KEYS.get(d.kind, ()):
                 assert all(isinstance(o, dict) and key in o for o in d.options), d.kind
 
 
@@ -109,9 +109,12 @@ def test_metrics() -> None:
 
 
 def test_setup_options_have_defaults() -> None:
-    assert {o.name for o in SETUP_OPTIONS} >= {"heroes"}
-    for option in SETUP_OPTIONS:
-        assert option.default is not None
+    from questforge.engine.core.targets import resolve_target
+    from questforge.engine.descent.game.face import FACE
+
+    target = resolve_target("descent-sample:ratcatchers-culvert")
+    options = FACE.setup_options(FACE.load(target), target)
+    assert {o.name: o.default for o in options} == {"heroes": 2, "hero_ids": ""}
 
 
 @pytest.mark.parametrize("heroes", [1, 4])

@@ -7,13 +7,12 @@ from questforge.engine.arkham.game.bots import ArkhamBot
 from questforge.engine.arkham.game.engine import ArkhamGame, Setup, SetupError
 from questforge.engine.arkham.game.metrics import metrics
 from questforge.engine.arkham.game.narrator import Narrator
-from questforge.engine.arkham.game.spec import DECISIONS, EVENTS, SETUP_OPTIONS
+from questforge.engine.arkham.game.spec import DECISIONS, EVENTS
 from questforge.engine.arkham.game.view import render
 
 __all__ = [
     "DECISIONS",
     "EVENTS",
-    "SETUP_OPTIONS",
     "ArkhamBot",
     "ArkhamGame",
     "Narrator",

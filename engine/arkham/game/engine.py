@@ -42,7 +42,8 @@ class SetupError(ValueError):
 
 @dataclass(frozen=True)
 class Setup:
-    """Declared setup options; every one has a default (see :data:`.spec.SETUP_OPTIONS`)."""
+    """What a game is set up with; every field has a default (the game face declares the
+    options a person chooses: ``players``, ``ancient_one``, ``investigators``)."""
 
     players: int = 2
     #: an Ancient One id, or ``random`` (AH-SETUP-05)

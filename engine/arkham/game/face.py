@@ -41,20 +41,8 @@ ROUND_CAP = 60
 #: the actor of decisions the investigators take together (who takes a clue, AH-CLUE-02)
 PLAYERS_ACTOR = "players"
 
-#: fields an event carries only sometimes
-_OPTIONAL = {"game-over": ("score",)}
-EVENT_TYPES: tuple[EventSpec, ...] = tuple(
-    EventSpec(
-        e.name,
-        tuple(f for f in e.fields if f not in _OPTIONAL.get(e.name, ())),
-        e.doc,
-        optional=_OPTIONAL.get(e.name, ()),
-    )
-    for e in spec.EVENTS.values()
-)
-DECISION_TYPES: tuple[DecisionSpec, ...] = tuple(
-    DecisionSpec(d.name, d.options, d.doc) for d in spec.DECISIONS.values()
-)
+EVENT_TYPES: tuple[EventSpec, ...] = tuple(spec.EVENTS.values())
+DECISION_TYPES: tuple[DecisionSpec, ...] = tuple(spec.DECISIONS.values())
 
 
 class ArkhamPlayable:

@@ -1,4 +1,4 @@
-"""Declared setup options, event types and decision kinds of an Arkham game.
+"""Declared event types and decision kinds of an Arkham game (core's declared types).
 
 Every event the engine emits and every decision it asks is declared here with its fields
 and a one-line description; a test plays games and checks that each emitted event and
@@ -7,62 +7,21 @@ decision matches its declaration, and ``docs/arkham.md`` lists them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from questforge.engine.core.game import DecisionSpec, EventSpec
+
+#: fields an event carries only sometimes
+_OPTIONAL = {"game-over": ("score",)}
 
 
-@dataclass(frozen=True)
-class SetupOption:
-    name: str
-    label: str
-    type: str  # int | choice | text
-    default: Any
-    minimum: int | None = None
-    maximum: int | None = None
-    #: content kind whose ids are the choices (plus "random")
-    choices_from: str | None = None
-    sweep: bool = False
-    doc: str = ""
+def _e(name: str, fields: str, doc: str) -> EventSpec:
+    optional = _OPTIONAL.get(name, ())
+    return EventSpec(
+        name, tuple(f for f in fields.split() if f not in optional), doc, optional=optional
+    )
 
 
-SETUP_OPTIONS: tuple[SetupOption, ...] = (
-    SetupOption("players", "Players", "int", 2, 1, 8, sweep=True, doc="investigators in play"),
-    SetupOption(
-        "ancient_one",
-        "Ancient One",
-        "choice",
-        "random",
-        choices_from="ancient-one",
-        sweep=True,
-        doc="the Ancient One (random: drawn, AH-SETUP-05)",
-    ),
-    SetupOption(
-        "investigators",
-        "Investigators",
-        "text",
-        "random",
-        choices_from="investigator",
-        doc="comma-separated investigator ids, the rest dealt at random (AH-SETUP-04)",
-    ),
-    SetupOption(
-        "max_rounds", "Round limit", "int", 60, 1, 500, doc="rounds before a game is unfinished"
-    ),
-)
-
-
-@dataclass(frozen=True)
-class EventType:
-    name: str
-    fields: tuple[str, ...]
-    doc: str
-
-
-def _e(name: str, fields: str, doc: str) -> EventType:
-    return EventType(name, tuple(fields.split()), doc)
-
-
-EVENTS: dict[str, EventType] = {
-    e.name: e
+EVENTS: dict[str, EventSpec] = {
+    e.type: e
     for e in (
         _e("setup", "ancient_one investigators players", "the game is set up (AH-SETUP)"),
         _e(
@@ -189,84 +148,76 @@ EVENTS: dict[str, EventType] = {
 }
 
 
-@dataclass(frozen=True)
-class DecisionType:
-    name: str
-    actor: str
-    options: str
-    doc: str
+def _decision(kind: str, actor: str, option: str, doc: str) -> DecisionSpec:
+    return DecisionSpec(kind, option, doc, actor=actor)
 
 
-DECISIONS: dict[str, DecisionType] = {
-    d.name: d
+DECISIONS: dict[str, DecisionSpec] = {
+    d.kind: d
     for d in (
-        DecisionType(
+        _decision(
             "sliders",
             "investigator",
             "slider positions [a, b, c]",
             "set skill sliders (AH-SETUP-10, AH-UPK-03)",
         ),
-        DecisionType(
+        _decision(
             "refill-gates",
             "players",
             "no | an investigator id",
             "spend a gate trophy when no gate marker is left (AH-AWAKE-02)",
         ),
-        DecisionType(
+        _decision(
             "trade",
             "investigator",
             "done | give:CARD:TO | money:TO",
             "a gift to an investigator in the same area (AH-MOVE-09)",
         ),
-        DecisionType(
+        _decision(
             "move",
             "investigator",
             "area ids (the current area first)",
             "where to move (AH-MOVE-02)",
         ),
-        DecisionType(
+        _decision(
             "evade-or-fight", "investigator", "evade | fight", "meeting a monster (AH-EVADE-01)"
         ),
-        DecisionType(
-            "fight-or-flee", "investigator", "fight | flee", "each combat round (AH-CMB-03)"
-        ),
-        DecisionType(
+        _decision("fight-or-flee", "investigator", "fight | flee", "each combat round (AH-CMB-03)"),
+        _decision(
             "weapons",
             "investigator",
             "lists of card ids (at most two hands)",
             "weapons and spells for a combat check (AH-WPN-03)",
         ),
-        DecisionType(
+        _decision(
             "spend-clue",
             "investigator",
             "stop | spend",
             "spend a clue for one more die (AH-CHECK-06)",
         ),
-        DecisionType(
+        _decision(
             "location-action",
             "investigator",
             "encounter | special:N | rumor",
             "what to do at a location (AH-ENC-01/08)",
         ),
-        DecisionType(
+        _decision(
             "close",
             "investigator",
             "elder-sign | fight | lore",
             "how to close a gate (AH-CLOSE-03, AH-ELDER-01)",
         ),
-        DecisionType("seal", "investigator", "no | yes", "spend clues to seal (AH-SEAL-01)"),
-        DecisionType("may-pay", "investigator", "no | yes", "an optional payment of an encounter"),
-        DecisionType("discard", "investigator", "card ids", "an item to discard (AH-STAT-02)"),
-        DecisionType(
-            "clue-taker", "players", "investigator ids", "who takes a new clue (AH-CLUE-02)"
-        ),
-        DecisionType(
+        _decision("seal", "investigator", "no | yes", "spend clues to seal (AH-SEAL-01)"),
+        _decision("may-pay", "investigator", "no | yes", "an optional payment of an encounter"),
+        _decision("discard", "investigator", "card ids", "an item to discard (AH-STAT-02)"),
+        _decision("clue-taker", "players", "investigator ids", "who takes a new clue (AH-CLUE-02)"),
+        _decision(
             "return",
             "investigator",
             "area ids",
             "where to come back from Lost in Time and Space (AH-STAT-09)",
         ),
-        DecisionType(
+        _decision(
             "return-gate", "investigator", "location ids", "which gate to return through (AH-OW-03)"
         ),
     )

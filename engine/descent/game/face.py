@@ -100,13 +100,8 @@ class DescentFace:
     ruleset = "descent"
     engine_id = ENGINE_ID
     playable_kinds: tuple[str, ...] = ("quest",)
-    event_types: tuple[EventSpec, ...] = tuple(
-        EventSpec(d.name, d.fields, d.doc) for d in spec.EVENTS.values()
-    )
-    decision_types: tuple[DecisionSpec, ...] = tuple(
-        DecisionSpec(d.name, " ".join(d.fields) or "a value from the options", d.doc)
-        for d in spec.DECISIONS.values()
-    )
+    event_types: tuple[EventSpec, ...] = tuple(spec.EVENTS.values())
+    decision_types: tuple[DecisionSpec, ...] = tuple(spec.DECISIONS.values())
     round_cap = ROUND_CAP
 
     # ------------------------------------------------------------------ content

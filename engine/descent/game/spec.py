@@ -1,29 +1,22 @@
-"""Declared event and decision types of the Descent engine, and its setup options.
+"""Declared event and decision types of the Descent engine (core's declared types).
 
 Every event the engine emits and every decision it asks is listed here with its fields and
 a one-line description; a test plays games and checks each emitted record against this
-table, and ``docs/descent.md`` lists it. Setup options are data with defaults, so
-``play QUEST --auto`` needs no other flag.
+table, and ``docs/descent.md`` lists it. The setup options a person chooses are declared
+by the game face (:meth:`DescentFace.setup_options`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from questforge.engine.core.game import DecisionSpec, EventSpec
 
 
-@dataclass(frozen=True)
-class Declared:
-    name: str
-    fields: tuple[str, ...]
-    doc: str
+def _d(name: str, fields: str, doc: str) -> EventSpec:
+    return EventSpec(name, tuple(fields.split()), doc)
 
 
-def _d(name: str, fields: str, doc: str) -> Declared:
-    return Declared(name, tuple(fields.split()), doc)
-
-
-EVENTS: dict[str, Declared] = {
-    d.name: d
+EVENTS: dict[str, EventSpec] = {
+    d.type: d
     for d in (
         _d(
             "hero-joined",
@@ -157,88 +150,74 @@ EVENTS: dict[str, Declared] = {
     )
 }
 
-DECISIONS: dict[str, Declared] = {
-    d.name: d
+#: the keys every option of a decision kind carries (options of other kinds are plain values)
+OPTION_KEYS: dict[str, tuple[str, ...]] = {}
+
+
+def _decision(kind: str, keys: str, doc: str) -> DecisionSpec:
+    if keys:
+        OPTION_KEYS[kind] = tuple(keys.split())
+    option = f"an object with {', '.join(keys.split())}" if keys else "a value from the options"
+    return DecisionSpec(kind, option, doc)
+
+
+DECISIONS: dict[str, DecisionSpec] = {
+    d.kind: d
     for d in (
-        _d("buy", "buy", "A hero in town buys, sells or is done (DJ-SHOP)."),
-        _d("gain-item", "", "Equip a new item or put it in the pack (DJ-TREAS-12)."),
-        _d("equip", "", "Equip an item from the pack at the start of the turn (DJ-TURN-01)."),
-        _d("treasure", "", "Keep a drawn treasure or discard it for gold (DJ-TREAS-05..07)."),
-        _d("hero-order", "", "Which hero acts next (DJ-REF-39)."),
-        _d(
+        _decision("buy", "buy", "A hero in town buys, sells or is done (DJ-SHOP)."),
+        _decision("gain-item", "", "Equip a new item or put it in the pack (DJ-TREAS-12)."),
+        _decision(
+            "equip", "", "Equip an item from the pack at the start of the turn (DJ-TURN-01)."
+        ),
+        _decision(
+            "treasure", "", "Keep a drawn treasure or discard it for gold (DJ-TREAS-05..07)."
+        ),
+        _decision("hero-order", "", "Which hero acts next (DJ-REF-39)."),
+        _decision(
             "action",
             "",
             "Run, Battle, Advance or Ready; a stunned hero moves or attacks (DJ-TURN, DJ-EFF-04).",
         ),
-        _d("ready", "", "Ready: move or attack (DJ-TURN-06)."),
-        _d("order", "", "The order token a readied hero places (DJ-ORD)."),
-        _d(
+        _decision("ready", "", "Ready: move or attack (DJ-TURN-06)."),
+        _decision("order", "", "The order token a readied hero places (DJ-ORD)."),
+        _decision(
             "step",
             "do",
             "The hero's next step: move, attack, door, chest, stairs, glyph, potion, fatigue, drop, end.",
         ),
-        _d("power-dice", "", "Fatigue spent for extra power dice (DJ-ATK-07)."),
-        _d("aim-reroll", "", "Aim: reroll weak dice (DJ-ORD-01)."),
-        _d("dodge-reroll", "", "Dodge: make the Overlord reroll (DJ-ORD-02)."),
-        _d(
+        _decision("power-dice", "", "Fatigue spent for extra power dice (DJ-ATK-07)."),
+        _decision("aim-reroll", "", "Aim: reroll weak dice (DJ-ORD-01)."),
+        _decision("dodge-reroll", "", "Dodge: make the Overlord reroll (DJ-ORD-02)."),
+        _decision(
             "spend-surges",
             "spend",
             "Spend surges on an ability, on threat (Overlord), or stop (DJ-ATK-05, 06).",
         ),
-        _d("knockback", "", "Where a knocked-back figure lands (DJ-ABIL-09)."),
-        _d(
+        _decision("knockback", "", "Where a knocked-back figure lands (DJ-ABIL-09)."),
+        _decision(
             "guard",
             "",
             "A guarding hero attacks a monster that comes in sight, or waits (DJ-ORD-04).",
         ),
-        _d("overlord-discard", "", "The card discarded down to the hand limit (DJ-OVL-03)."),
-        _d(
+        _decision("overlord-discard", "", "The card discarded down to the hand limit (DJ-OVL-03)."),
+        _decision(
             "overlord-play",
             "play",
             "Play a spawn, power or event card, discard for threat, or stop (DJ-REF-27, 28).",
         ),
-        _d("spawn-square", "", "Where a spawned monster appears (DJ-SPAWN-03)."),
-        _d("trap", "", "Play a trap or event at its trigger, or pass (DJ-REF-28)."),
-        _d("stunned-master", "", "A stunned master monster moves or attacks (DJ-REF-23)."),
-        _d(
+        _decision("spawn-square", "", "Where a spawned monster appears (DJ-SPAWN-03)."),
+        _decision("trap", "", "Play a trap or event at its trigger, or pass (DJ-REF-28)."),
+        _decision("stunned-master", "", "A stunned master monster moves or attacks (DJ-REF-23)."),
+        _decision(
             "battle-charge",
             "",
             "On Battle, fatigue for half Speed and three attacks (DJ-SKILL-M02).",
         ),
-        _d("cleave", "", "After a melee kill, fatigue for another attack (DJ-SKILL-M07)."),
-        _d("alertness", "", "Fatigue to strike a monster that moves adjacent (DJ-SKILL-R07)."),
-        _d("taunt", "", "Draw an enemy's attack onto this hero (DJ-SKILL-M15)."),
-        _d("monster-step", "do", "A monster's next step: move, attack or end (DJ-MON-01)."),
+        _decision("cleave", "", "After a melee kill, fatigue for another attack (DJ-SKILL-M07)."),
+        _decision(
+            "alertness", "", "Fatigue to strike a monster that moves adjacent (DJ-SKILL-R07)."
+        ),
+        _decision("taunt", "", "Draw an enemy's attack onto this hero (DJ-SKILL-M15)."),
+        _decision("monster-step", "do", "A monster's next step: move, attack or end (DJ-MON-01)."),
     )
 }
-
-
-@dataclass(frozen=True)
-class SetupOption:
-    name: str
-    label: str
-    type: str  # "int" | "choice" | "text"
-    default: object
-    min: int | None = None
-    max: int | None = None
-    choices_from: str | None = None  # a content kind
-    sweep: bool = False
-    doc: str = ""
-
-
-SETUP_OPTIONS: tuple[SetupOption, ...] = (
-    SetupOption(
-        "heroes", "Heroes", "int", 2, 1, 4, sweep=True, doc="Number of heroes (DJ-REF-21)."
-    ),
-    SetupOption(
-        "hero_ids",
-        "Hero ids",
-        "text",
-        "",
-        choices_from="hero",
-        doc="Comma-separated hero ids; empty: the first heroes by id.",
-    ),
-    SetupOption(
-        "round_cap", "Round cap", "int", 40, 1, 500, doc="Rounds before an unfinished game stops."
-    ),
-)
