@@ -108,6 +108,44 @@ def spec_of(code: str) -> CheckSpec:
     return _CHECKS[code]
 
 
+class DocumentedChecks:
+    """The check decorator of one ruleset, with the documentation its generated checks page
+    shows (``docs/checks-<ruleset>.md``): an *example* of what triggers it, how to *fix* it
+    and the rule ids it enforces, kept in ``spec.extra``.
+
+    ``gh_check = DocumentedChecks("gloomhaven")`` then ``@gh_check("QGH201", severity=...,
+    title=..., description=..., example=..., fix=..., rules=("GH-MAP-01",))``."""
+
+    def __init__(self, ruleset: str) -> None:
+        self.ruleset = ruleset
+
+    def __call__(
+        self,
+        code: str,
+        *,
+        severity: str,
+        title: str,
+        description: str,
+        example: str,
+        fix: str,
+        rules: tuple[str, ...] = (),
+    ) -> Callable[[CheckFunc], CheckFunc]:
+        def wrap(func: CheckFunc) -> CheckFunc:
+            registered = check(
+                code, ruleset=self.ruleset, severity=severity, title=title, description=description
+            )(func)
+            spec: CheckSpec = registered.spec  # type: ignore[attr-defined]
+            spec.extra.update({"example": example, "fix": fix, "rules": list(rules)})
+            return registered
+
+        return wrap
+
+    def specs(self, prefix: str) -> list[CheckSpec]:
+        """This ruleset's registered checks whose code starts with ``prefix`` (code order);
+        the caller imports its check modules first."""
+        return [s for s in all_checks() if s.ruleset == self.ruleset and s.code.startswith(prefix)]
+
+
 def all_checks() -> Iterator[CheckSpec]:
     yield from (_CHECKS[c] for c in sorted(_CHECKS))
 

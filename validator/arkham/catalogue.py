@@ -17,38 +17,17 @@ of any other ruleset that starts at 200):
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from questforge.validator.checks import CheckFunc, CheckSpec, all_checks, check
+from questforge.validator.checks import CheckSpec, DocumentedChecks
 
 RULESET = "arkham"
 
 
-def ah_check(
-    code: str,
-    *,
-    severity: str,
-    title: str,
-    description: str,
-    example: str,
-    fix: str,
-    rules: tuple[str, ...] = (),
-) -> Callable[[CheckFunc], CheckFunc]:
-    """Register an Arkham check with its documentation (``example``, ``fix``, ``rules``)."""
-
-    def wrap(func: CheckFunc) -> CheckFunc:
-        registered = check(
-            code, ruleset=RULESET, severity=severity, title=title, description=description
-        )(func)
-        spec: CheckSpec = registered.spec  # type: ignore[attr-defined]
-        spec.extra.update({"example": example, "fix": fix, "rules": list(rules)})
-        return registered
-
-    return wrap
+#: the decorator that registers a Arkham check with its documentation
+ah_check = DocumentedChecks(RULESET)
 
 
 def arkham_specs() -> list[CheckSpec]:
     """Every registered Arkham semantic check (in code order)."""
     import questforge.validator.arkham  # noqa: F401  (registers the check modules)
 
-    return [s for s in all_checks() if s.ruleset == RULESET and s.code.startswith("QAH")]
+    return ah_check.specs("QAH")

@@ -21,38 +21,17 @@ Code ranges (all ``QGH2xx``, distinct from the rules catalogue's ``GH-...`` rule
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from questforge.validator.checks import CheckFunc, CheckSpec, all_checks, check
+from questforge.validator.checks import CheckSpec, DocumentedChecks
 
 RULESET = "gloomhaven"
 
 
-def gh_check(
-    code: str,
-    *,
-    severity: str,
-    title: str,
-    description: str,
-    example: str,
-    fix: str,
-    rules: tuple[str, ...] = (),
-) -> Callable[[CheckFunc], CheckFunc]:
-    """Register a Gloomhaven check with its documentation (``example``, ``fix``, ``rules``)."""
-
-    def wrap(func: CheckFunc) -> CheckFunc:
-        registered = check(
-            code, ruleset=RULESET, severity=severity, title=title, description=description
-        )(func)
-        spec: CheckSpec = registered.spec  # type: ignore[attr-defined]
-        spec.extra.update({"example": example, "fix": fix, "rules": list(rules)})
-        return registered
-
-    return wrap
+#: the decorator that registers a Gloomhaven check with its documentation
+gh_check = DocumentedChecks(RULESET)
 
 
 def gloomhaven_specs() -> list[CheckSpec]:
     """Every registered Gloomhaven semantic check (in code order)."""
     import questforge.validator.gloomhaven  # noqa: F401  (registers the check modules)
 
-    return [s for s in all_checks() if s.ruleset == RULESET and s.code.startswith("QGH2")]
+    return gh_check.specs("QGH2")
