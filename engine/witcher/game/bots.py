@@ -11,6 +11,7 @@ a bot game is a pure function of the seed.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -60,9 +61,42 @@ class WitcherBot:
             out[colour] = out.get(colour, 0) + max(0, n - h.leads.get(colour, 0))
         return {c: n for c, n in out.items() if n > 0}
 
+    def way(self, start: str, goal: str, gold: int) -> tuple[float, int]:
+        """(steps, gold) of the best way from ``start`` to ``goal``: a route is a step, a
+        sea route also costs its gold, and a crossing dearer than ``gold`` counts three
+        extra steps (the hero must find the gold first). Plain hop counts sent heroes
+        toward an island they could not pay to reach, where they waited forever."""
+        if start == goal:
+            return 0.0, 0
+        board = self.game.board
+        best: dict[str, tuple[float, int]] = {start: (0.0, 0)}
+        frontier = [(0.0, 0, start)]
+        while frontier:
+            frontier.sort()
+            steps, paid, here = frontier.pop(0)
+            if here == goal:
+                return steps, paid
+            if best.get(here, (math.inf, 0))[0] < steps:
+                continue
+            for route in board.routes_from(here):
+                there = route.other(here)
+                extra = 0.0 if route.cost <= gold - paid else 3.0
+                cand = (steps + 1.0 + extra, paid + route.cost)
+                if cand[0] < best.get(there, (math.inf, 0))[0]:
+                    best[there] = cand
+                    frontier.append((cand[0], cand[1], there))
+        return 20.0, 0
+
+    def gold_needed(self, h: HeroState) -> int:
+        """Gold the main quest still asks for: its cost and the crossings on the way."""
+        quest = self.quest(h)
+        if quest is None:
+            return 0
+        return quest.cost.gold + self.way(h.location, quest.destination, h.gold)[1]
+
     def ready(self, h: HeroState) -> bool:
         quest = self.quest(h)
-        return quest is not None and not self.lead_needs(h) and h.gold >= quest.cost.gold
+        return quest is not None and not self.lead_needs(h) and h.gold >= self.gold_needed(h)
 
     def strength(self, h: HeroState) -> tuple[float, float, float]:
         """Expected swords, shields and ritual in a fight (dice plus passive cards)."""
@@ -117,10 +151,7 @@ class WitcherBot:
     def _keep_quest(self, h: HeroState, option: str, context: Mapping[str, Any]) -> float:
         quest = self.game.pack.quests[option]
         leads = sum(self.lead_needs(h, quest).values())
-        try:
-            dist = self.game.board.graph.distance(h.location, quest.destination)
-        except ValueError:
-            dist = 20
+        dist = self.way(h.location, quest.destination, h.gold)[0]
         enemy = 0.0
         if quest.enemy:
             enemy = min(0.0, self.fight_value(h, quest.enemy))
@@ -152,11 +183,8 @@ class WitcherBot:
         if loc.lead and loc.gives_lead:
             score += 2.2 if loc.lead in needs else 0.6
         if quest is not None:
-            try:
-                before = g.board.graph.distance(h.location, quest.destination)
-                after = g.board.graph.distance(dest, quest.destination)
-            except ValueError:
-                before = after = 0
+            before = self.way(h.location, quest.destination, h.gold)[0]
+            after = self.way(dest, quest.destination, h.gold - option["cost"])[0]
             weight = 3.0 if self.ready(h) else 0.4
             score += weight * (before - after)
             if self.ready(h) and dest == quest.destination:
@@ -255,8 +283,7 @@ class WitcherBot:
 
     def _spare_after(self, h: HeroState, cost: Any) -> bool:
         """Whether paying ``cost`` leaves what the main quest needs."""
-        quest = self.quest(h)
-        need_gold = quest.cost.gold if quest else 0
+        need_gold = self.gold_needed(h)  # the quest's gold and its crossings
         if h.gold - cost.gold < need_gold:
             return False
         needs = self.lead_needs(h)
@@ -359,8 +386,7 @@ class WitcherBot:
         worth much, any other lead little; gold is worth more while the quest costs some."""
         if "lead" in what:
             return 3.0 if what["lead"] in self.lead_needs(h) else 0.5
-        quest = self.quest(h)
-        short = quest is not None and h.gold < quest.cost.gold
+        short = h.gold < self.gold_needed(h)
         return float(what["gold"]) * (1.5 if short else 0.7)
 
     def _trade_reply(self, h: HeroState, option: str, context: Mapping[str, Any]) -> float:
