@@ -297,3 +297,25 @@ def test_bot_games_use_the_new_rules() -> None:
     for kind in ("challenge-met", "challenge-failed", "trade-offer", "traded"):
         assert seen[kind] > 0, kind
     assert seen["looked"] + seen["revealed"] > 0
+
+
+def test_bots_keep_the_gold_a_sea_crossing_needs() -> None:
+    # WI-ROUTE-02/03: sea routes cost gold. A bot whose quest lies across the sea counts
+    # the crossing as gold its quest needs: not ready without it, and it does not spend
+    # that gold on a challenge (WI-BASIC-05) it could otherwise meet
+    game = WitcherGame(PACK, Setup(heroes=("corvin", "ysolde")), 2)
+    bot = WitcherBot(game)
+    ysolde = hero(game, "ysolde")
+    ysolde.quest = "salt-and-sorcery"  # at Mistral Isle, an island
+    ysolde.proof = {"blue": 1, "green": 1}
+    ysolde.location, ysolde.gold = "lanternholm", 0
+    steps, gold = bot.way("lanternholm", "mistral-isle", 0)
+    assert gold == 1 and steps > 1  # one crossing, dearer than the purse
+    assert not bot.ready(ysolde)
+    ysolde.gold = 1
+    assert bot.ready(ysolde)
+    meet, refuse = bot._challenge_worth(ysolde, "toll-at-the-ford")  # costs 1 gold
+    assert meet == -99.0  # the crossing's gold is not spent on it
+    ysolde.gold = 2
+    meet, refuse = bot._challenge_worth(ysolde, "toll-at-the-ford")
+    assert meet > refuse
