@@ -48,6 +48,7 @@ class GraphNode:
     halo: str | None = None
     #: a short text drawn in the middle of the node (e.g. a heart for a healing place)
     mark: str | None = None
+    mark_colour: str = "#ffffff"
     border_width: float = 2.0
     label_size: float = 7.5
     #: shown when the pointer rests on the node (e.g. facts not drawn on the board)
@@ -128,7 +129,7 @@ class NodeItem(QGraphicsPathItem):
             mark_font = QFont()
             mark_font.setPointSizeF(max(node.label_size, 9.0))
             mark.setFont(mark_font)
-            mark.setBrush(QBrush(QColor("#ffffff")))
+            mark.setBrush(QBrush(QColor(node.mark_colour)))
             mark_box = mark.boundingRect()
             mark.setPos(-mark_box.width() / 2, -mark_box.height() / 2)
         if node.badge:

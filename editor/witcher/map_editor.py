@@ -3,11 +3,17 @@
 Tools (Tiled style, one key each): **S** select and drag a location, **L** place a
 location, **R** draw a land route (click two locations), **W** draw a sea route (with a
 gold cost), **Del** delete the selected location and its routes. A right click on a location (Select
-tool) puts it in another area or adds or removes an obstacle area of its area. Every edit is one named
-undo command on the document's stack; the scene redraws from the document's change signal,
-and the main window's problems panel validates live. Everything else (names, areas, lead
-colours, obstacle areas, the battle track) is edited in the generated form of the same
-document (the form tab).
+tool) puts it in another area or adds or removes an obstacle area of its area.
+
+The battle track and the obstacle areas are drawn on the canvas too (see :mod:`.scene`):
+with the Select tool a click on a battle-track space cycles it (misfortune, bronze,
+silver, gold monster), a right click on it sets its kind or area, inserts a space after it
+or removes it; a right click on an obstacle area switches its monster or misfortune space,
+links it to another area or removes it; **Del** removes a selected space or obstacle area.
+The toolbar adds a track space or an obstacle area. Every edit is one named undo command
+on the document's stack; the scene redraws from the document's change signal, and the main
+window's problems panel validates live. Names, lead colours and the rest are edited in the
+generated form of the same document (the form tab).
 """
 
 from __future__ import annotations
@@ -51,6 +57,20 @@ class SelectTool(_MapTool):
         return Qt.CursorShape.ArrowCursor
 
     def mouse_press(self, pos: QPointF, event: QMouseEvent) -> None:
+        ref = map_edits.node_ref(self.editor.scene.node_at(pos))
+        if ref is not None:  # a battle-track space or an obstacle area
+            self._drag = None
+            self.editor.select_node(ref)
+            if event.button() == Qt.MouseButton.RightButton:
+                menu = (
+                    self.editor.track_menu(ref[1])
+                    if ref[0] == "track"
+                    else self.editor.obstacle_menu(ref[1])
+                )
+                menu.exec(event.globalPosition().toPoint())
+            elif ref[0] == "track":
+                self.editor.cycle_track_space(ref[1])
+            return
         hit = map_edits.location_at(self.doc.data, pos.x(), pos.y())
         self.editor.select(hit)
         if event.button() == Qt.MouseButton.RightButton:
@@ -70,7 +90,10 @@ class SelectTool(_MapTool):
 
     def key_press(self, event: QKeyEvent) -> bool:
         if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
-            self.editor.delete_selection()
+            if self.editor.scene.selected_node is not None:
+                self.editor.delete_selected_node()
+            else:
+                self.editor.delete_selection()
             return True
         return False
 
@@ -131,6 +154,16 @@ class WitcherMapEditor(DocumentEditor):
             self.tools[tool.name] = tool
             if tool.name == "Select":
                 action.setChecked(True)
+        bar.addSeparator()
+        add_space = QAction("Add track space", self)
+        add_space.setToolTip("Add a misfortune space at the end of the battle track")
+        add_space.triggered.connect(lambda _=False: self.add_track_space())
+        bar.addAction(add_space)
+        add_obstacle = QAction("Add obstacle area", self)
+        add_obstacle.setToolTip("Add an obstacle area to the area with the fewest")
+        add_obstacle.triggered.connect(lambda _=False: self.add_obstacle_area_anywhere())
+        bar.addAction(add_obstacle)
+        self.board_actions = {"Add track space": add_space, "Add obstacle area": add_obstacle}
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(bar)
@@ -145,6 +178,19 @@ class WitcherMapEditor(DocumentEditor):
 
     def select(self, index: int | None) -> None:
         self.scene.selected = index
+        self.scene.selected_node = None
+        self.scene.rebuild()
+        self.selectionChanged.emit()
+
+    def select_node(self, ref: tuple[str, int] | None) -> None:
+        """Select a battle-track space (``("track", i)``) or obstacle area."""
+        self.scene.selected = None
+        self.scene.selected_node = (
+            None
+            if ref is None
+            else (map_edits.TRACK_NODE if ref[0] == "track" else map_edits.OBSTACLE_NODE)
+            + str(ref[1])
+        )
         self.scene.rebuild()
         self.selectionChanged.emit()
 
@@ -189,6 +235,144 @@ class WitcherMapEditor(DocumentEditor):
 
     def remove_obstacle_area(self, index: int) -> None:
         self.document.remove_item(("obstacle_areas",), index, "Remove obstacle area")
+
+    # --- the battle track (WI-TRACK) and obstacle areas (WI-OBS-08) ------------------------
+
+    def _track(self) -> list[Any]:
+        raw = (
+            self.document.data.get("battle_track") if isinstance(self.document.data, dict) else None
+        )
+        return raw if isinstance(raw, list) else []
+
+    def set_track_space(self, index: int, obstacle: str, monster_class: str | None = None) -> None:
+        """Make space ``index`` a monster space of a class or a misfortune space (its area
+        kept): one undo step."""
+        area = self._track()[index].get("area") if isinstance(self._track()[index], dict) else None
+        space = map_edits.track_space(obstacle, monster_class, area)
+        self.document.set_value(("battle_track", index), space, "Change battle-track space")
+
+    def cycle_track_space(self, index: int) -> None:
+        space = map_edits.cycled_track_space(self._track()[index])
+        self.document.set_value(("battle_track", index), space, "Change battle-track space")
+
+    def set_track_area(self, index: int, area: str | None) -> None:
+        current = self._track()[index]
+        space = dict(current) if isinstance(current, dict) else {"obstacle": "misfortune"}
+        if area is None:
+            space.pop("area", None)
+        else:
+            space["area"] = area
+        self.document.set_value(("battle_track", index), space, "Set battle-track space area")
+
+    def add_track_space(self, after: int | None = None) -> int:
+        """A misfortune space at the end of the track (or after space ``after``)."""
+        index = None if after is None else after + 1
+        return self.document.insert_item(
+            ("battle_track",), map_edits.track_space("misfortune"), index, "Add battle-track space"
+        )
+
+    def remove_track_space(self, index: int) -> None:
+        self.document.remove_item(("battle_track",), index, "Remove battle-track space")
+        self.select_node(None)
+
+    def set_obstacle_space(self, index: int, key: str, on: bool) -> None:
+        """Switch an obstacle area's ``monster_space`` or ``misfortune_space``."""
+        label = "monster" if key == "monster_space" else "misfortune"
+        self.document.set_value(
+            ("obstacle_areas", index, key), on, f"Switch {label} space of obstacle area"
+        )
+
+    def link_obstacle_area(self, index: int, area: str) -> None:
+        self.document.set_value(("obstacle_areas", index, "area"), area, "Link obstacle area")
+
+    def add_obstacle_area_anywhere(self) -> int | None:
+        area = map_edits.area_with_fewest_obstacles(self.document.data)
+        if area is None:
+            self.statusMessage.emit("add an area first (form tab)")
+            return None
+        return self.add_obstacle_area(area)
+
+    def delete_selected_node(self) -> None:
+        ref = map_edits.node_ref(self.scene.selected_node)
+        if ref is None:
+            return
+        if ref[0] == "track":
+            self.remove_track_space(ref[1])
+        else:
+            self._remove_obstacle_and_deselect(ref[1])
+
+    def _area_names(self) -> dict[str, str]:
+        return {
+            a["id"]: str(a.get("name") or a["id"])
+            for a in self.document.data.get("areas") or []
+            if isinstance(a, dict) and "id" in a
+        }
+
+    def track_menu(self, index: int) -> QMenu:
+        """The right-click menu of battle-track space ``index``: its kind (a monster class
+        or misfortune, WI-TRACK-02), its area, insert after, remove."""
+        space = self._track()[index]
+        space = space if isinstance(space, dict) else {}
+        menu = QMenu(self)
+        for obstacle, cls in map_edits.TRACK_CYCLE:
+            text = f"{cls.title()} monster" if cls else "Misfortune"
+            action = menu.addAction(text)
+            action.setCheckable(True)
+            action.setChecked(
+                space.get("obstacle") == obstacle and (cls is None or space.get("class") == cls)
+            )
+            action.triggered.connect(
+                lambda _=False, o=obstacle, c=cls: self.set_track_space(index, o, c)
+            )
+        area_menu = menu.addMenu("Area")
+        current = space.get("area")
+        hero = area_menu.addAction("The active hero's area")
+        hero.setCheckable(True)
+        hero.setChecked(current is None)
+        hero.triggered.connect(lambda _=False: self.set_track_area(index, None))
+        for ident, name in self._area_names().items():
+            action = area_menu.addAction(name)
+            action.setCheckable(True)
+            action.setChecked(ident == current)
+            action.triggered.connect(lambda _=False, a=ident: self.set_track_area(index, a))
+        menu.addSeparator()
+        insert = menu.addAction("Insert space after")
+        insert.triggered.connect(lambda _=False: self.add_track_space(index))
+        remove = menu.addAction("Remove space")
+        remove.triggered.connect(lambda _=False: self.remove_track_space(index))
+        return menu
+
+    def obstacle_menu(self, index: int) -> QMenu:
+        """The right-click menu of obstacle area ``index``: its spaces (WI-OBS-09), the
+        area it is linked to (WI-OBS-08), remove."""
+        raw = self.document.data.get("obstacle_areas") or []
+        o = raw[index] if isinstance(raw[index], dict) else {}
+        menu = QMenu(self)
+        for key, text in (
+            ("monster_space", "Monster space"),
+            ("misfortune_space", "Misfortune space"),
+        ):
+            action = menu.addAction(text)
+            action.setCheckable(True)
+            on = bool(o.get(key, True))
+            action.setChecked(on)
+            action.triggered.connect(
+                lambda _=False, k=key, v=not on: self.set_obstacle_space(index, k, v)
+            )
+        area_menu = menu.addMenu("Linked area")
+        for ident, name in self._area_names().items():
+            action = area_menu.addAction(name)
+            action.setCheckable(True)
+            action.setChecked(ident == o.get("area"))
+            action.triggered.connect(lambda _=False, a=ident: self.link_obstacle_area(index, a))
+        menu.addSeparator()
+        remove = menu.addAction("Remove obstacle area")
+        remove.triggered.connect(lambda _=False: self._remove_obstacle_and_deselect(index))
+        return menu
+
+    def _remove_obstacle_and_deselect(self, index: int) -> None:
+        self.remove_obstacle_area(index)
+        self.select_node(None)
 
     def context_menu(self, index: int) -> QMenu:
         """The right-click menu of location ``index``: its area (one undo step to change)
@@ -238,12 +422,12 @@ class WitcherMapEditor(DocumentEditor):
 def export_scene(scene: MapScene, path: Path) -> Path:
     """Write the map as PNG or SVG (from the suffix) with the shared canvas's exporter,
     without the selection rings of the editing session."""
-    selected, pending = scene.selected, scene.pending_from
-    scene.selected = scene.pending_from = None
+    selected, pending, node = scene.selected, scene.pending_from, scene.selected_node
+    scene.selected = scene.pending_from = scene.selected_node = None
     scene.rebuild()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         return export_graph(scene, path)
     finally:
-        scene.selected, scene.pending_from = selected, pending
+        scene.selected, scene.pending_from, scene.selected_node = selected, pending, node
         scene.rebuild()

@@ -1,7 +1,11 @@
 """The Witcher map drawn on the shared graph canvas: locations as discs in their lead
 colour (a tinted halo for their area, a heart where one heals), land routes as lines, sea
-routes dashed with their gold cost. Rebuilt from the document on every change (maps are
-small), so undo, redo and the form tab all show at once."""
+routes dashed with their gold cost, the obstacle areas as a column of boxes on the left
+(in their area's colour, showing a sword for a monster space and a skull for a misfortune
+space), and the battle track as numbered discs around the
+whole board in clockwise order (bronze, silver or gold for a monster space, dark for a
+misfortune space). Rebuilt from the document on every change (maps are small), so undo,
+redo and the form tab all show at once."""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ from PySide6.QtCore import QRectF
 
 from questforge.editor.document import Document
 from questforge.editor.map.graph_canvas import GraphEdge, GraphModel, GraphNode, GraphScene
+from questforge.editor.witcher import map_edits
 
 RADIUS = 16.0
 #: lead colours as drawn (the eight token colours)
@@ -25,7 +30,13 @@ COLOURS = {
     "black": "#333333",
 }
 AREA_TINTS = ("#efe3c8", "#dde8d5", "#d8e0ec", "#ecd9d9", "#e6dcef", "#e0ecec")
+#: the same areas, darker: obstacle-area boxes and their links (white marks stay readable)
+AREA_INKS = ("#8a6d3b", "#4f7a44", "#4a6890", "#8e4b4b", "#6d5a8a", "#4a8a8a")
 LAND, SEA = "#6b5a3a", "#2e6fb5"
+#: battle-track spaces: a monster class's colour, or dark for misfortune
+TRACK_FILLS = {"bronze": "#a0522d", "silver": "#8d9096", "gold": "#c9a227", None: "#3a3a3a"}
+TRACK_LINE = "#9a8f7a"
+TRACK_RADIUS = 13.0
 
 
 def _pos(loc: Any) -> tuple[float, float] | None:
@@ -35,10 +46,13 @@ def _pos(loc: Any) -> tuple[float, float] | None:
     return None
 
 
-def map_model(data: Any, emphasised: set[int] | None = None) -> GraphModel:
+def map_model(
+    data: Any, emphasised: set[int] | None = None, emphasised_nodes: set[str] | None = None
+) -> GraphModel:
     """The graph of a map document; locations whose index is in ``emphasised`` (the
-    selection, the first end of a route being drawn) get a heavier ring. Locations without a
-    position are left out (the problems panel names them), and so are their routes."""
+    selection, the first end of a route being drawn) and track or obstacle nodes whose id
+    is in ``emphasised_nodes`` get a heavier ring. Locations without a position are left
+    out (the problems panel names them), and so are their routes."""
     model = GraphModel()
     if not isinstance(data, dict):
         return model
@@ -92,7 +106,94 @@ def map_model(data: Any, emphasised: set[int] | None = None) -> GraphModel:
             model.edges.append(GraphEdge(a, b, SEA, style="dashed", width=3.0, label=label))
         else:
             model.edges.append(GraphEdge(a, b, LAND, width=3.0))
+    _obstacle_nodes(model, data, areas, area_names, emphasised_nodes or set())
+    _track_nodes(model, data, area_names, emphasised_nodes or set())
     return model
+
+
+def _obstacle_nodes(
+    model: GraphModel,
+    data: dict[str, Any],
+    areas: list[Any],
+    area_names: dict[Any, str],
+    emphasised: set[str],
+) -> None:
+    """Each obstacle area as a box in the left column, in the darker tone of its area's
+    tint, named in its label and tooltip (WI-OBS-08: a banner in the area's colour). No
+    line to the area: an area's locations are spread over the map, and lines across it
+    hid the routes."""
+    raw = data.get("obstacle_areas")
+    obstacles: list[Any] = raw if isinstance(raw, list) else []
+    for i, ((x, y), o) in enumerate(zip(map_edits.obstacle_layout(data), obstacles, strict=False)):
+        if not isinstance(o, dict):
+            continue
+        area = o.get("area")
+        k = areas.index(area) % len(AREA_INKS) if area in areas else None
+        ink = AREA_INKS[k] if k is not None else "#777777"
+        monster, misfortune = o.get("monster_space", True), o.get("misfortune_space", True)
+        mark = " ".join(m for m, on in (("⚔", monster), ("☠", misfortune)) if on) or "-"
+        spaces = [
+            s for s, on in (("monster space", monster), ("misfortune space", misfortune)) if on
+        ]
+        ident = f"{map_edits.OBSTACLE_NODE}{i}"
+        model.nodes.append(
+            GraphNode(
+                ident,
+                str(o.get("id")),
+                x,
+                y,
+                "rect",
+                fill=ink,
+                border="#000000",
+                width=70.0,
+                height=30.0,
+                halo=None,
+                mark=mark,
+                border_width=3.0 if ident in emphasised else 1.0,
+                label_size=8.0,
+                tooltip=f"obstacle area {o.get('id')} of {area_names.get(area, area)}: "
+                + (", ".join(spaces) or "no spaces"),
+            )
+        )
+
+
+def _track_nodes(
+    model: GraphModel, data: dict[str, Any], area_names: dict[Any, str], emphasised: set[str]
+) -> None:
+    """The battle track: numbered discs around the board, clockwise (WI-TRACK-01/02)."""
+    raw = data.get("battle_track")
+    track: list[Any] = raw if isinstance(raw, list) else []
+    places = map_edits.track_layout(data)
+    ids = []
+    for i, ((x, y), space) in enumerate(zip(places, track, strict=False)):
+        space = space if isinstance(space, dict) else {}
+        monster = space.get("obstacle") == "monster"
+        cls = space.get("class") if monster else None
+        area = space.get("area")
+        what = f"{cls} monster" if monster else "misfortune"
+        where = area_names.get(area, area) if area else "the active hero's area"
+        ident = f"{map_edits.TRACK_NODE}{i}"
+        ids.append(ident)
+        model.nodes.append(
+            GraphNode(
+                ident,
+                str(area_names.get(area, area)) if area else "",
+                x,
+                y,
+                "circle",
+                fill=TRACK_FILLS.get(cls, TRACK_FILLS[None]),
+                border="#000000",
+                width=2 * TRACK_RADIUS,
+                height=2 * TRACK_RADIUS,
+                mark=str(i + 1),
+                border_width=3.0 if ident in emphasised else 1.0,
+                label_size=7.0,
+                tooltip=f"battle track space {i + 1}: {what}, placed in {where}",
+            )
+        )
+    for a, b in zip(ids, ids[1:] + ids[:1], strict=False):
+        if a != b:
+            model.edges.append(GraphEdge(a, b, TRACK_LINE, width=2.0))
 
 
 class MapScene(GraphScene):
@@ -105,6 +206,8 @@ class MapScene(GraphScene):
         super().__init__()
         self.document = document
         self.selected: int | None = None
+        #: a selected battle-track space or obstacle area (its canvas node id)
+        self.selected_node: str | None = None
         self.pending_from: int | None = None  # the first end of a route being drawn
         self.document.changed.connect(lambda _path: self.rebuild())
         self.rebuild()
@@ -115,4 +218,5 @@ class MapScene(GraphScene):
 
     def rebuild(self) -> None:
         marked = {i for i in (self.selected, self.pending_from) if i is not None}
-        self.set_model(map_model(self.document.data, marked))
+        nodes = {self.selected_node} if self.selected_node else set()
+        self.set_model(map_model(self.document.data, marked, nodes))

@@ -20,6 +20,7 @@ KINDS: tuple[str, ...] = (
     "investigation-card",
     "misfortune-card",
     "luck-card",
+    "challenge-card",
     "monster",
     "game-options",
 )

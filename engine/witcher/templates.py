@@ -124,6 +124,7 @@ class WitcherTemplates:
         "investigation-card",
         "misfortune-card",
         "luck-card",
+        "challenge-card",
         "map",
         "game-options",
     )
@@ -284,6 +285,16 @@ class WitcherTemplates:
                     "name": n,
                     "timing": "combat",
                     "effects": [{"op": "add-result", "result": "sword", "amount": 2}],
+                }
+            }
+        if kind == "challenge-card":
+            return {
+                f"challenges/{doc_id}.json": {
+                    **_h("challenge-card", doc_id),
+                    "name": n,
+                    "cost": {"gold": 2},
+                    "vp": 2,
+                    "penalty": [{"op": "lose-vp", "amount": 1}],
                 }
             }
         if kind == "map":

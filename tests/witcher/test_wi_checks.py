@@ -164,6 +164,28 @@ CASES: dict[str, tuple[str, Callable[[Files], None], str, tuple[Any, ...], set[s
         ("quest_deck",),
         set(),
     ),
+    "QWI425": (
+        "an effect counts a trait no investigation card carries",
+        _append(
+            "luck.json",
+            "effects",
+            value={"op": "gain-vp", "amount": 1, "per_trait": "Sea Lore"},
+        ),
+        "luck.json",
+        ("effects", 1, "per_trait"),
+        set(),
+    ),
+    "QWI426": (
+        "a card looks at purple investigation cards the pack does not have",
+        _append(
+            "luck.json",
+            "effects",
+            value={"op": "look-at", "deck": "investigation", "colour": "purple", "amount": 2},
+        ),
+        "luck.json",
+        ("effects", 1, "deck"),
+        set(),
+    ),
 }
 
 

@@ -30,6 +30,7 @@ def test_new_pack_and_every_kind_validate_and_play(tmp_path: Path) -> None:
         ("investigation-card", "Clue"),
         ("misfortune-card", "Bad Luck"),
         ("luck-card", "Good Luck"),
+        ("challenge-card", "Hold the Gate"),
     ):
         assert "wrote " in run(kind, name, "--dir", str(root))
     report = validate_paths([root])

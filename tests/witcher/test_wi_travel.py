@@ -3,6 +3,8 @@ WI-LEAD-03)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from wigame import PACK, hero, new_game, of, stack
 
 BOARD = PACK.board
@@ -61,6 +63,7 @@ def test_arrival_gives_the_destination_lead_only() -> None:
 def test_two_routes_cost_a_misfortune_card() -> None:
     # WI-ACT-01, WI-DOOM-03: travelling two routes draws and resolves a misfortune card
     game, _ = new_game()
+    game.options = dataclasses.replace(game.options, challenge_draw=0)  # gold: cut-purse only
     corvin = hero(game, "corvin")
     corvin.gold = 5
     stack(game.state.misfortune_deck, "cut-purse")
@@ -109,6 +112,7 @@ def test_travel_cards_act_after_each_travel() -> None:
     from questforge.engine.witcher.game.state import OwnedCard
 
     game, _ = new_game()
+    game.options = dataclasses.replace(game.options, challenge_draw=0)  # gold: the card only
     corvin = hero(game, "corvin")
     corvin.development.append(OwnedCard("tracker-instinct"))
     gold = corvin.gold

@@ -567,3 +567,79 @@ def quest_deck_size(ctx: CheckContext) -> Iterator[Finding]:
                 doc,
                 ("quest_deck",),
             )
+
+
+def _effects_with(data: Any, path: JsonPath, key: str) -> Iterator[tuple[JsonPath, dict[str, Any]]]:
+    """Every effect object under ``data`` that has ``key``, with its path."""
+    if isinstance(data, dict):
+        if "op" in data and key in data:
+            yield path, data
+        for k, value in data.items():
+            yield from _effects_with(value, (*path, k), key)
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from _effects_with(value, (*path, i), key)
+
+
+@wi_check(
+    "QWI425",
+    severity="warning",
+    title="Trait counted that no investigation card carries",
+    description="An effect counts a trait (`per_trait`, WI-TRAIT-02) on the hero's "
+    "investigation cards, but no investigation card of the pack carries that trait, so the "
+    "count is always zero and the effect never happens.",
+    example='A card gives `{"op": "gain-vp", "per_trait": "Sea Lore"}` but the trait on the '
+    'cards is spelled `"Sea-Lore"`.',
+    fix="Spell the trait as the investigation cards do, or give a card that trait.",
+    rules=("WI-TRAIT-02", "WI-TRAIT-01"),
+)
+def trait_counted_exists(ctx: CheckContext) -> Iterator[Finding]:
+    carried = {
+        str(t)
+        for card in ctx.all_of_kind("investigation-card")
+        for t in card.data.get("traits", ())
+    }
+    for doc in ctx.valid_documents():
+        for path, effect in _effects_with(doc.data, (), "per_trait"):
+            trait = effect["per_trait"]
+            if trait not in carried:
+                yield ctx.finding(
+                    trait_counted_exists,
+                    f"no investigation card carries the trait {trait!r}",
+                    doc,
+                    (*path, "per_trait"),
+                    hint="traits on investigation cards: " + (", ".join(sorted(carried)) or "none"),
+                )
+
+
+@wi_check(
+    "QWI426",
+    severity="error",
+    title="Look at or reveal cards of a deck that is empty",
+    description="A `look-at` or `reveal` effect (WI-DRAW-03/04) draws from a deck the pack "
+    "has no card for (investigation cards of the colour named, or misfortune, luck cards), "
+    "so it can never show anything.",
+    example='A luck card `{"op": "look-at", "deck": "investigation", "colour": "purple"}` in '
+    "a pack without purple investigation cards.",
+    fix="Name a deck the pack has cards for, or add cards to it.",
+    rules=("WI-DRAW-03", "WI-DRAW-04"),
+)
+def look_at_deck_exists(ctx: CheckContext) -> Iterator[Finding]:
+    colours = {str(c.data.get("colour")) for c in ctx.all_of_kind("investigation-card")}
+    sizes = {
+        "investigation": len(colours),
+        "misfortune": len(ctx.all_of_kind("misfortune-card")),
+        "luck": len(ctx.all_of_kind("luck-card")),
+        "development": 1,  # the hero's own deck (QWI400 checks its cards)
+    }
+    for doc in ctx.valid_documents():
+        for path, effect in _effects_with(doc.data, (), "deck"):
+            deck, colour = effect["deck"], effect.get("colour")
+            missing = not sizes.get(deck, 0) or (
+                deck == "investigation" and colour is not None and colour not in colours
+            )
+            if missing:
+                what = f"{colour} investigation" if deck == "investigation" and colour else deck
+                yield ctx.finding(
+                    look_at_deck_exists, f"the pack has no {what} cards", doc, (*path, "deck")
+                )

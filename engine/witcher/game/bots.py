@@ -11,10 +11,12 @@ a bot game is a pure function of the seed.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
 from questforge.engine.core.decisions import Decision
+from questforge.engine.witcher.game import combat
 from questforge.engine.witcher.game.game import WitcherGame
 from questforge.engine.witcher.game.state import HeroState
 from questforge.engine.witcher.model.content import SHIELD_VALUE, SWORD_VALUE, Effect, Quest
@@ -59,9 +61,42 @@ class WitcherBot:
             out[colour] = out.get(colour, 0) + max(0, n - h.leads.get(colour, 0))
         return {c: n for c, n in out.items() if n > 0}
 
+    def way(self, start: str, goal: str, gold: int) -> tuple[float, int]:
+        """(steps, gold) of the best way from ``start`` to ``goal``: a route is a step, a
+        sea route also costs its gold, and a crossing dearer than ``gold`` counts three
+        extra steps (the hero must find the gold first). Plain hop counts sent heroes
+        toward an island they could not pay to reach, where they waited forever."""
+        if start == goal:
+            return 0.0, 0
+        board = self.game.board
+        best: dict[str, tuple[float, int]] = {start: (0.0, 0)}
+        frontier = [(0.0, 0, start)]
+        while frontier:
+            frontier.sort()
+            steps, paid, here = frontier.pop(0)
+            if here == goal:
+                return steps, paid
+            if best.get(here, (math.inf, 0))[0] < steps:
+                continue
+            for route in board.routes_from(here):
+                there = route.other(here)
+                extra = 0.0 if route.cost <= gold - paid else 3.0
+                cand = (steps + 1.0 + extra, paid + route.cost)
+                if cand[0] < best.get(there, (math.inf, 0))[0]:
+                    best[there] = cand
+                    frontier.append((cand[0], cand[1], there))
+        return 20.0, 0
+
+    def gold_needed(self, h: HeroState) -> int:
+        """Gold the main quest still asks for: its cost and the crossings on the way."""
+        quest = self.quest(h)
+        if quest is None:
+            return 0
+        return quest.cost.gold + self.way(h.location, quest.destination, h.gold)[1]
+
     def ready(self, h: HeroState) -> bool:
         quest = self.quest(h)
-        return quest is not None and not self.lead_needs(h) and h.gold >= quest.cost.gold
+        return quest is not None and not self.lead_needs(h) and h.gold >= self.gold_needed(h)
 
     def strength(self, h: HeroState) -> tuple[float, float, float]:
         """Expected swords, shields and ritual in a fight (dice plus passive cards)."""
@@ -84,6 +119,9 @@ class WitcherBot:
                         shields += e.amount
                     elif e.result == "ritual":
                         ritual += e.amount
+                elif e.op == "set-face" and e.face is not None:  # replaces a weak face
+                    swords += sum(SWORD_VALUE.get(r, 0) for r in e.face) * 0.8
+                    shields += sum(SHIELD_VALUE.get(r, 0) for r in e.face) * 0.8
         return swords, shields, ritual
 
     def fight_value(self, h: HeroState, monster_id: str | None) -> float:
@@ -113,10 +151,7 @@ class WitcherBot:
     def _keep_quest(self, h: HeroState, option: str, context: Mapping[str, Any]) -> float:
         quest = self.game.pack.quests[option]
         leads = sum(self.lead_needs(h, quest).values())
-        try:
-            dist = self.game.board.graph.distance(h.location, quest.destination)
-        except ValueError:
-            dist = 20
+        dist = self.way(h.location, quest.destination, h.gold)[0]
         enemy = 0.0
         if quest.enemy:
             enemy = min(0.0, self.fight_value(h, quest.enemy))
@@ -148,11 +183,8 @@ class WitcherBot:
         if loc.lead and loc.gives_lead:
             score += 2.2 if loc.lead in needs else 0.6
         if quest is not None:
-            try:
-                before = g.board.graph.distance(h.location, quest.destination)
-                after = g.board.graph.distance(dest, quest.destination)
-            except ValueError:
-                before = after = 0
+            before = self.way(h.location, quest.destination, h.gold)[0]
+            after = self.way(dest, quest.destination, h.gold - option["cost"])[0]
             weight = 3.0 if self.ready(h) else 0.4
             score += weight * (before - after)
             if self.ready(h) and dest == quest.destination:
@@ -204,6 +236,9 @@ class WitcherBot:
             return 30.0 if self._spare_after(h, quest.support.cost) else -1.0
         if kind == "task":
             return 35.0
+        if kind == "trade":
+            gain = self.trade_value(h, option["get"]) - self.trade_value(h, option["give"])
+            return 8.0 + gain if gain >= 1.5 else -1.0
         card_effects: tuple[Effect, ...]
         if kind == "card":
             card_effects = g.pack.development[option["card"]].effects
@@ -248,8 +283,7 @@ class WitcherBot:
 
     def _spare_after(self, h: HeroState, cost: Any) -> bool:
         """Whether paying ``cost`` leaves what the main quest needs."""
-        quest = self.quest(h)
-        need_gold = quest.cost.gold if quest else 0
+        need_gold = self.gold_needed(h)  # the quest's gold and its crossings
         if h.gold - cost.gold < need_gold:
             return False
         needs = self.lead_needs(h)
@@ -286,8 +320,11 @@ class WitcherBot:
         return h.leads.get(option, 0) - 3.0 * needs.get(option, 0)
 
     def _choice(self, h: HeroState, option: Mapping[str, Any], context: Mapping[str, Any]) -> float:
+        return -self._choice_harm(option["effects"])
+
+    def _choice_harm(self, effects: Any) -> float:
         harm = 0.0
-        for e in option["effects"]:
+        for e in effects:
             op = e["op"]
             if op == "wound":
                 harm += (4.0 if e.get("severity") == "severe" else 2.0) * e.get("amount", 1)
@@ -295,7 +332,7 @@ class WitcherBot:
                 harm += 1.0 if e.get("class") == "bronze" else 3.0
             else:
                 harm += _HARM.get(op, 0.5) * e.get("amount", 1)
-        return -harm
+        return harm
 
     def _obstacle(
         self, h: HeroState, option: Mapping[str, Any], context: Mapping[str, Any]
@@ -328,6 +365,11 @@ class WitcherBot:
                 value += 2.0
             elif e.op == "add-result" and e.result in SHIELD_VALUE and short_shield:
                 value += 1.5
+            elif e.op == "set-face" and e.face is not None:
+                if short_sword and any(r in SWORD_VALUE for r in e.face):
+                    value += 1.5
+                if short_shield and any(r in SHIELD_VALUE for r in e.face):
+                    value += 1.0
             elif (
                 e.op == "add-result"
                 and e.result == "ritual"
@@ -335,6 +377,68 @@ class WitcherBot:
             ):
                 value += 2.0
         return value
+
+    # --- trades, look/reveal, faces, challenges (WI-LOC-03, WI-DRAW-03/04, WI-DICE-06,
+    # WI-VP-03, WI-BASIC-05) ------------------------------------------------------------
+
+    def trade_value(self, h: HeroState, what: Mapping[str, Any]) -> float:
+        """What a lead or some gold is worth to ``h``: a lead its quest still needs is
+        worth much, any other lead little; gold is worth more while the quest costs some."""
+        if "lead" in what:
+            return 3.0 if what["lead"] in self.lead_needs(h) else 0.5
+        short = h.gold < self.gold_needed(h)
+        return float(what["gold"]) * (1.5 if short else 0.7)
+
+    def _trade_reply(self, h: HeroState, option: str, context: Mapping[str, Any]) -> float:
+        # the partner receives the offer's ``give`` and pays its ``get``
+        gain = self.trade_value(h, context["give"]) - self.trade_value(h, context["get"])
+        accept = gain >= 0.5
+        return 1.0 if (option == "accept") == accept else 0.0
+
+    def _harm(self, effects: tuple[Effect, ...]) -> float:
+        return -self._choice_harm([e.to_json() for e in effects])
+
+    def _keep_card(self, h: HeroState, option: str, context: Mapping[str, Any]) -> float:
+        g = self.game
+        deck = context.get("deck")
+        if deck == "misfortune":
+            return self._harm(g.pack.misfortune[option].effects)
+        if deck == "development":
+            return self._develop(h, option, context)
+        if deck == "investigation":
+            card = g.pack.investigation[option]
+            leads = sum(e.amount for e in card.effects if e.op == "gain-leads")
+            return leads + (2.0 if card.task else 0.0) - (3.0 if card.complication else 0.0)
+        return 0.0
+
+    def _set_face(
+        self, h: HeroState, option: Mapping[str, Any], context: Mapping[str, Any]
+    ) -> float:
+        shows = tuple(option["shows"])
+        value = -float(combat.face_value(shows))
+        if option["hero_die"] and "hand" in shows:
+            value -= 0.5  # a hand may count for the hero sheet
+        return value
+
+    def _target_hero(self, h: HeroState, option: str, context: Mapping[str, Any]) -> float:
+        return 0.0 if option == h.id else 1.0  # spare yourself
+
+    def _challenge_worth(self, h: HeroState, card_id: str) -> tuple[float, float]:
+        """(worth of meeting it, worth of refusing it) for ``h``."""
+        card = self.game.pack.challenges[card_id]
+        cost = card.cost
+        price = cost.gold * 0.7 + cost.any_leads * 1.0 + 1.6 * sum(cost.leads.values())
+        price += 4.0 * sum(cost.proof.values())
+        can = self.game.can_pay(h, cost) and self._spare_after(h, cost)
+        meet = card.vp - price if can else -99.0
+        return meet, self._harm(card.penalty)
+
+    def _challenge(self, h: HeroState, option: str, context: Mapping[str, Any]) -> float:
+        return max(self._challenge_worth(h, option))
+
+    def _meet_challenge(self, h: HeroState, option: str, context: Mapping[str, Any]) -> float:
+        meet, refuse = self._challenge_worth(h, context["card"])
+        return meet if option == "meet" else refuse
 
     def _marker(self, h: HeroState, option: str, context: Mapping[str, Any]) -> float:
         owned = h.card(option)

@@ -85,6 +85,15 @@ EVENTS: dict[str, Declared] = _table(
     ("support-quest", "hero owner quest", "an opponent's support quest is completed"),
     ("end-triggered", "hero quests", "the last round is triggered (WI-WIN-01)"),
     ("deck-empty", "hero deck", "a deck and its discards are empty"),
+    ("looked", "hero deck cards", "a hero looks at cards in secret (WI-DRAW-03)"),
+    ("revealed", "hero deck cards", "a hero reveals cards to everyone (WI-DRAW-04)"),
+    ("face-set", "hero die face reason", "a card turns a die to the face it shows (WI-DICE-06)"),
+    ("challenge", "hero card drawn", "a hero takes on a challenge card on arrival (WI-BASIC-05)"),
+    ("challenge-met", "hero card", "a challenge card is met: its side quest is done"),
+    ("challenge-failed", "hero card", "a challenge card is not met: its penalty follows"),
+    ("trade-offer", "hero partner give get", "a hero offers a trade (WI-LOC-03)"),
+    ("trade-declined", "hero partner", "the partner declines the trade"),
+    ("traded", "hero partner give get", "a trade of leads or gold is made"),
     ("game-end", "outcome rounds ranking vp", "the game ends: outcome, rounds and ranking"),
 )
 
@@ -101,4 +110,10 @@ DECISIONS: dict[str, Declared] = _table(
     ("obstacle", "obstacle space", "which obstacle in the area to face"),
     ("combat", "use", "modify the dice: done, convert, a card or a luck card"),
     ("marker", "", "which development card takes a common marker (option: card id)"),
+    ("keep-card", "", "which looked-at or revealed card to keep (option: card id)"),
+    ("set-face", "die shows hero_die", "which die a card's face replaces"),
+    ("target-hero", "", "who of the heroes tied for most VP suffers the effect (WI-VP-03)"),
+    ("challenge", "", "which of the drawn challenge cards to take on (option: card id)"),
+    ("meet-challenge", "", "meet the challenge (pay its cost) or refuse (option: meet/refuse)"),
+    ("trade-reply", "", "the partner accepts or declines a trade (option: accept/decline)"),
 )

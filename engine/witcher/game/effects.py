@@ -6,6 +6,7 @@ areas (WI-MON-03/04), and the battle track (WI-TRACK-02).
 
 from __future__ import annotations
 
+from questforge.engine.core.decks import Deck
 from questforge.engine.witcher.game.fights import Fight, FightsMixin
 from questforge.engine.witcher.game.state import (
     HeroState,
@@ -32,7 +33,35 @@ class EffectsMixin(FightsMixin):
         ``reroll`` (outside a fight they do nothing: nothing to modify)."""
         for effect in effects:
             amount = effect.amount * (shortfall if effect.per_missing else 1)
-            self._one(h, effect, amount, reason, fight)
+            if effect.per_trait is not None:
+                amount *= self.trait_count(h, effect.per_trait)
+                if amount == 0:
+                    continue
+            target = self.target_of(h, effect) if effect.target != "self" else h
+            self._one(target, effect, amount, reason, fight if target is h else None)
+
+    def trait_count(self, h: HeroState, trait: str) -> int:
+        """WI-TRAIT-02: the traits counted are those on the hero's investigation cards,
+        kept for a task done or not yet done, or for their traits. The card being resolved
+        does not count yet: its traits accumulate once its effect is resolved (WI-INV-03)."""
+        return sum(trait in self.pack.investigation[k.id].traits for k in h.investigations)
+
+    def target_of(self, h: HeroState, effect: Effect) -> HeroState:
+        """WI-VP-03, as the seed reads ("if an effect refers to the player with the most
+        VP and more than one player holds that most, the active player chooses who suffers
+        it"; the catalogue's "maximum VP" sentence is a garbled rendering of this): the
+        hero with the most VP; on a tie the active hero picks among the tied ones."""
+        top = max(x.vp for x in self.state.heroes)
+        tied = [x.id for x in self.state.heroes if x.vp == top]
+        active = self.state.heroes[self.state.active]
+        pick = self.ask(
+            "target-hero",
+            active.id,
+            tied,
+            "Several heroes share the most VP: who suffers the effect?",
+            op=effect.op,
+        )
+        return self.state.hero(pick)
 
     def _one(self, h: HeroState, e: Effect, amount: int, reason: str, fight: Fight | None) -> None:
         op = e.op
@@ -102,6 +131,10 @@ class EffectsMixin(FightsMixin):
         elif op == "ignore-obstacle":
             h.ignore_obstacle = True
             self.emit("ignore-obstacle", hero=h.id, reason=reason)
+        elif op in ("look-at", "reveal") and e.deck:
+            self.look_or_reveal(h, e.deck, e.colour, amount, secret=op == "look-at")
+        elif op == "set-face" and e.face is not None and fight is not None:
+            self.set_face(h, fight, e.face, reason)
 
     def affordable(self, h: HeroState, effects: Effects) -> bool:
         """Whether ``h`` can fully meet a choice's option (WI-SPEND-05)."""
@@ -140,7 +173,11 @@ class EffectsMixin(FightsMixin):
         if card_id is None:
             self.emit("deck-empty", hero=h.id, deck=f"investigation:{colour}")
             return
+        self.resolve_investigation(h, card_id)
+
+    def resolve_investigation(self, h: HeroState, card_id: str) -> None:
         card = self.pack.investigation[card_id]
+        deck = self.state.investigation_decks.get(card.colour)
         self.emit("investigation", hero=h.id, card=card_id, complication=card.complication)
         self.resolve(h, card.effects, card_id)
         if card.keep or card.task is not None:
@@ -154,6 +191,9 @@ class EffectsMixin(FightsMixin):
         card_id = self.draw(self.state.misfortune_deck)
         if card_id is None:
             return
+        self.resolve_misfortune(h, card_id, reason)
+
+    def resolve_misfortune(self, h: HeroState, card_id: str, reason: str) -> None:
         self.emit("misfortune", hero=h.id, card=card_id, reason=reason)
         self.resolve(h, self.pack.misfortune[card_id].effects, card_id)
         self.state.misfortune_deck.discard_card(card_id)
@@ -163,6 +203,9 @@ class EffectsMixin(FightsMixin):
         card_id = self.draw(self.state.luck_deck)
         if card_id is None:
             return
+        self.resolve_luck(h, card_id)
+
+    def resolve_luck(self, h: HeroState, card_id: str) -> None:
         card = self.pack.luck[card_id]
         self.emit("luck", hero=h.id, card=card_id)
         if card.timing == "immediate":
@@ -182,12 +225,57 @@ class EffectsMixin(FightsMixin):
         for other in drawn:
             if other != keep:
                 deck.discard_card(other)  # WI-DISC-01
+        self.keep_development(h, keep, [c for c in drawn if c != keep])
+
+    def keep_development(self, h: HeroState, keep: str, discarded: list[str]) -> None:
         card = self.pack.development[keep]
         owned = OwnedCard(keep, min(card.start_markers, card.max_markers))
         h.development.append(owned)
-        self.emit("developed", hero=h.id, card=keep, discarded=[c for c in drawn if c != keep])
+        self.emit("developed", hero=h.id, card=keep, discarded=discarded)
         if card.timing == "immediate":
             self.resolve(h, card.effects, keep)
+
+    def _named_deck(self, h: HeroState, deck: str, colour: str | None) -> tuple[str, Deck[str]]:
+        if deck == "investigation":
+            colour = colour or self.board.area_by_id[self.board.area_of(h.location)].investigation
+            found = self.state.investigation_decks.get(colour)
+            return f"investigation:{colour}", found if found is not None else Deck()
+        if deck == "development":
+            return deck, self.state.development_decks[h.id]
+        if deck == "misfortune":
+            return deck, self.state.misfortune_deck
+        return deck, self.state.luck_deck
+
+    def look_or_reveal(
+        self, h: HeroState, deck_name: str, colour: str | None, amount: int, *, secret: bool
+    ) -> None:
+        """WI-DRAW-03 "look at X cards": draw X from the named deck and view them in
+        secret; WI-DRAW-04 "reveal X cards": draw X and show them face up to everyone.
+        Either way more than one card was drawn, so the hero keeps one of them
+        (WI-DRAW-02) and resolves it as if drawn alone (WI-DRAW-01); the others go to the
+        discard pile face down (WI-DISC). What differs is who learns the cards: the
+        ``looked`` event is the hero's secret (the narrator does not name the cards), the
+        ``revealed`` event names them for the table."""
+        label, deck = self._named_deck(h, deck_name, colour)
+        drawn = [c for c in (self.draw(deck) for _ in range(amount)) if c is not None]
+        if not drawn:
+            self.emit("deck-empty", hero=h.id, deck=label)
+            return
+        self.emit("looked" if secret else "revealed", hero=h.id, deck=label, cards=drawn)
+        keep = self.ask(
+            "keep-card", h.id, drawn, "Which card do you keep?", deck=deck_name, secret=secret
+        )
+        for other in drawn:
+            if other != keep:
+                deck.discard_card(other)
+        if deck_name == "investigation":
+            self.resolve_investigation(h, keep)
+        elif deck_name == "misfortune":
+            self.resolve_misfortune(h, keep, "kept of the cards drawn")
+        elif deck_name == "luck":
+            self.resolve_luck(h, keep)
+        else:
+            self.keep_development(h, keep, [c for c in drawn if c != keep])
 
     def add_marker(self, h: HeroState, card_type: str) -> None:
         """A common marker on a face-up card of that type, at most 3 (WI-DEV-01, WI-ACT-06)."""

@@ -28,6 +28,8 @@ class Fight:
     bonus: Counter[str] = field(default_factory=Counter)
     conversions: int = 0
     used: set[str] = field(default_factory=set)
+    #: dice turned to a face a card shows (WI-DICE-06): placed, not rolled
+    placed: set[int] = field(default_factory=set)
 
     def tally(self, sheet_bonus: Counter[str]) -> combat.Tally:
         results = combat.count_results(self.faces)
@@ -167,9 +169,31 @@ class FightsMixin(GameBase):
         """Reroll the ``amount`` least useful dice (blanks and hands first); a reroll must
         be taken and gives a new result (WI-DICE-02)."""
         order = sorted(
-            range(len(state.faces)), key=lambda i: (combat.face_value(state.faces[i]), i)
+            (i for i in range(len(state.faces)) if i not in state.placed),
+            key=lambda i: (combat.face_value(state.faces[i]), i),
         )
         for i in order[:amount]:
             die = state.dice[i]
             state.faces[i] = die.faces[self.rng.randbelow(len(die.faces))]
         self.emit("reroll", hero=h.id, faces=[list(f) for f in state.faces])
+
+    def set_face(self, h: HeroState, state: Fight, face: tuple[str, ...], reason: str) -> None:
+        """WI-DICE-06: a sword-and-shield group printed on a card is a die *face*, not a
+        set of results: the hero turns one die of the fight (their choice, WI-DICE-04) to
+        that face. The die then shows the whole group and nothing of what it rolled, a
+        hero die so turned counts for the hero sheet's dice effects (WI-DICE-05: cards can
+        produce the symbols), and a later reroll leaves it alone (it was not rolled)."""
+        options = [
+            {"die": i, "shows": list(f), "hero_die": i >= len(state.faces) - state.hero_dice}
+            for i, f in enumerate(state.faces)
+            if i not in state.placed
+        ]
+        if not options:
+            return
+        pick = self.ask(
+            "set-face", h.id, options, "Turn which die to the card's face?", face=list(face)
+        )
+        index = int(pick["die"])
+        state.faces[index] = face
+        state.placed.add(index)
+        self.emit("face-set", hero=h.id, die=state.dice[index].id, face=list(face), reason=reason)

@@ -196,6 +196,7 @@ class WitcherGame(EffectsMixin):
     def play_turn(self, h: HeroState) -> None:
         self.emit("turn", hero=h.id, round=self.state.round, location=h.location)
         h.special_operation_used = False
+        h.traded_with.clear()
         for owned in h.development:
             owned.used_this_turn = False
         taken: list[str] = []
@@ -290,8 +291,42 @@ class WitcherGame(EffectsMixin):
             card = self.pack.development[owned.id]
             if card.timing == "travel":
                 self.resolve(h, card.effects, card.id)
+        self.challenge(h)
         if len(path) == 3:
             self.misfortune_card(h, "travelled two routes")
+
+    def challenge(self, h: HeroState) -> None:
+        """WI-BASIC-05, read from the seed ("每到達一處地點…三張挑戰卡牌…完成挑戰卡牌才能完成
+        對應的支線任務（獲得VP），一旦無法完成，就會受挑戰卡牌上指明的懲罰"): on every
+        arrival the hero draws three challenge cards (``challenge_draw``); drawing several
+        means keeping one (WI-DRAW-02). The seed does not make meeting it compulsory, as
+        the catalogue's "must complete" suggests: meeting the card (paying its cost) is what
+        completes its side quest and earns the VP, and a hero who cannot (or does not)
+        meet it suffers the penalty printed on it. A pack without challenge cards skips
+        this (the seed's verb is missing; the published game has no such deck)."""
+        deck = self.state.challenge_deck
+        if not (len(deck) + len(deck.discard)) or self.options.challenge_draw <= 0:
+            return
+        drawn = [c for c in (self.draw(deck) for _ in range(self.options.challenge_draw)) if c]
+        if not drawn:
+            return
+        keep = self.ask("challenge", h.id, drawn, "Which challenge do you take on?")
+        for other in drawn:
+            if other != keep:
+                deck.discard_card(other)
+        card = self.pack.challenges[keep]
+        self.emit("challenge", hero=h.id, card=keep, drawn=drawn)
+        options = ["meet", "refuse"] if self.can_pay(h, card.cost) else ["refuse"]
+        pick = self.ask("meet-challenge", h.id, options, f"Meet {card.name}?", card=keep)
+        if pick == "meet":
+            self.pay(h, card.cost, f"challenge {keep}")
+            h.challenges_done += 1
+            self.emit("challenge-met", hero=h.id, card=keep)
+            self.gain_vp(h, card.vp, f"challenge {keep}")
+        else:
+            self.emit("challenge-failed", hero=h.id, card=keep)
+            self.resolve(h, card.penalty, keep)
+        deck.discard_card(keep)
 
     def rest(self, h: HeroState) -> None:
         """WI-ACT-04: remove two minor wounds or one severe wound."""
@@ -346,6 +381,7 @@ class WitcherGame(EffectsMixin):
                 and self.can_pay(h, oq.support.cost)
             ):
                 out.append({"op": "support", "owner": other.id, "quest": oq.id})
+        out += self.trade_options(h)
         for kept in h.investigations:
             task = self.pack.investigation[kept.id].task
             if (
@@ -373,6 +409,55 @@ class WitcherGame(EffectsMixin):
         ):
             out.append({"op": "special"})
         return out
+
+    def trade_options(self, h: HeroState) -> list[dict[str, Any]]:
+        """WI-LOC-03: heroes in the same place may trade leads and gold as operations.
+        The seed's 地區 here is a location (the section speaks of a location's four hero
+        spaces), so partners share the hero's location. A trade is one offer of a lead or
+        1-2 gold for a lead or 1-2 gold; the partner accepts or declines (a
+        ``trade-reply`` decision of theirs). Our limit, so a turn always ends: one offer to
+        each partner per turn."""
+        out: list[dict[str, Any]] = []
+        mine = sorted(c for c, n in h.leads.items() if n > 0)
+        for other in self.state.heroes:
+            if other is h or other.location != h.location or other.id in h.traded_with:
+                continue
+            theirs = sorted(c for c, n in other.leads.items() if n > 0)
+            gives: list[dict[str, Any]] = [{"lead": c} for c in mine]
+            gives += [{"gold": g} for g in (1, 2) if g <= h.gold]
+            gets: list[dict[str, Any]] = [{"lead": c} for c in theirs]
+            gets += [{"gold": g} for g in (1, 2) if g <= other.gold]
+            for give in gives:
+                for get in gets:
+                    if ("gold" in give and "gold" in get) or give == get:
+                        continue
+                    out.append({"op": "trade", "with": other.id, "give": give, "get": get})
+        return out
+
+    def _transfer(self, src: HeroState, dst: HeroState, what: dict[str, Any]) -> None:
+        if "lead" in what:
+            src.leads[what["lead"]] -= 1
+            self.emit("leads", hero=src.id, colour=what["lead"], delta=-1, reason="trade")
+            self.gain_lead(dst, what["lead"], 1, "trade")
+        else:
+            src.gold -= what["gold"]
+            self.emit("gold", hero=src.id, delta=-what["gold"], gold=src.gold, reason="trade")
+            self.gain_gold(dst, what["gold"], "trade")
+
+    def trade(self, h: HeroState, op: dict[str, Any]) -> None:
+        other = self.state.hero(op["with"])
+        h.traded_with.add(other.id)
+        offer = {"from": h.id, "give": op["give"], "get": op["get"]}
+        self.emit("trade-offer", hero=h.id, partner=other.id, give=op["give"], get=op["get"])
+        reply = self.ask(
+            "trade-reply", other.id, ["accept", "decline"], "Accept the trade?", **offer
+        )
+        if reply != "accept":
+            self.emit("trade-declined", hero=h.id, partner=other.id)
+            return
+        self._transfer(h, other, op["give"])
+        self._transfer(other, h, op["get"])
+        self.emit("traded", hero=h.id, partner=other.id, give=op["give"], get=op["get"])
 
     def _special_useful(self, h: HeroState) -> bool:
         special = h.hero.special_operation
@@ -440,6 +525,8 @@ class WitcherGame(EffectsMixin):
             self.emit("luck-used", hero=h.id, card=op["card"])
             self.resolve(h, self.pack.luck[op["card"]].effects, op["card"])
             self.state.luck_deck.discard_card(op["card"])  # WI-LUCK-04
+        elif kind == "trade":
+            self.trade(h, op)
         elif kind == "special" and h.hero.special_operation is not None:
             special = h.hero.special_operation
             h.special_operation_used = True

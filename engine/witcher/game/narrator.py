@@ -40,11 +40,42 @@ class Narrator:
             self.pack.investigation,
             self.pack.misfortune,
             self.pack.luck,
+            self.pack.challenges,
             self.pack.monsters,
         ):
             if ident in table:
                 return str(table[ident].name)
         return ident
+
+    def area(self, ident: str | None) -> str:
+        try:
+            return self.pack.board.area_by_id[str(ident)].name
+        except (LookupError, KeyError):
+            return str(ident)
+
+    def reason(self, text: str) -> str:
+        """A reason as people read it: the ids in it (cards, quests, monsters, places,
+        heroes) become names, e.g. "defeated bog-lurker" -> "defeated Bog Lurker"."""
+        words = []
+        for word in str(text).split(" "):
+            name = self.card(word)
+            if name == word:
+                name = self.place(word) if word else word
+            if name == word and word in self.pack.heroes:
+                name = self.hero(word)
+            words.append(name)
+        return " ".join(words)
+
+    def deck(self, label: str) -> str:
+        """``investigation:blue`` -> "blue investigation", ``quest:red`` -> "red quest"."""
+        kind, _, colour = label.partition(":")
+        return f"{colour} {kind}" if colour else kind
+
+    def goods(self, what: Mapping[str, Any]) -> str:
+        """One side of a trade: "a red lead" or "2 gold"."""
+        if "lead" in what:
+            return f"a {what['lead']} lead"
+        return f"{what['gold']} gold"
 
     # --- events --------------------------------------------------------------------------
 
@@ -108,7 +139,7 @@ class Narrator:
 
     def _e_vp(self, d: Mapping[str, Any], who: str) -> str:
         verb = "gains" if d["delta"] > 0 else "loses"
-        return f"{who} {verb} {abs(d['delta'])} VP ({d['reason']}): {d['vp']} VP."
+        return f"{who} {verb} {abs(d['delta'])} VP ({self.reason(d['reason'])}): {d['vp']} VP."
 
     def _e_wounded(self, d: Mapping[str, Any], who: str) -> str:
         return f"{who} takes a {d['severity']} wound; {d['space']} is blocked."
@@ -159,10 +190,10 @@ class Narrator:
         return f"{who} has no {d['card_type']} card to put a marker on."
 
     def _e_special_operation(self, d: Mapping[str, Any], who: str) -> str:
-        return f"{who}: {d['name']}."
+        return f"{who} performs the special operation {d['name']}."
 
     def _e_chose(self, d: Mapping[str, Any], who: str) -> str:
-        return f"{who} chooses option {d['option'] + 1}."
+        return f"{who} chooses option {d['option'] + 1} of {self.reason(d['reason'])}."
 
     def _e_ignore_obstacle(self, d: Mapping[str, Any], who: str) -> str:
         return f"{who} will slip past this turn's obstacle."
@@ -172,14 +203,18 @@ class Narrator:
 
     def _e_track(self, d: Mapping[str, Any], who: str) -> str:
         what = f"a {d['monster_class']} monster" if d["obstacle"] == "monster" else "misfortune"
-        return f"The battle track advances to space {d['position'] + 1}: {what}."
+        return (
+            f"The battle track advances to space {d['position'] + 1}: {what} "
+            f"for {self.area(d['area'])}."
+        )
 
     def _e_placed(self, d: Mapping[str, Any], who: str) -> str:
-        what = "A monster" if d["obstacle"] == "monster" else "A misfortune token"
-        return f"{what} appears in {d['area']} ({d['space']})."
+        what = "A face-down monster" if d["obstacle"] == "monster" else "A misfortune token"
+        return f"{what} appears in {self.area(d['area'])} (obstacle area {d['space']})."
 
     def _e_not_placed(self, d: Mapping[str, Any], who: str) -> str:
-        return f"No {d['obstacle']} can be placed in {d['area']}."
+        what = "monster" if d["obstacle"] == "monster" else "misfortune token"
+        return f"No {what} can be placed in {self.area(d['area'])}: no token or space is left."
 
     def _e_encounter(self, d: Mapping[str, Any], who: str) -> str:
         if d["obstacle"] == "monster":
@@ -229,7 +264,44 @@ class Narrator:
         return f"{who} has completed {d['quests']} main quests: one more round for everyone."
 
     def _e_deck_empty(self, d: Mapping[str, Any], who: str) -> str:
-        return f"The {d['deck']} deck is empty."
+        return f"The {self.deck(d['deck'])} deck and its discards are empty."
+
+    def _e_looked(self, d: Mapping[str, Any], who: str) -> str:
+        n = len(d["cards"])
+        return f"{who} looks at {n} {self.deck(d['deck'])} card{'s' if n > 1 else ''} in secret."
+
+    def _e_revealed(self, d: Mapping[str, Any], who: str) -> str:
+        cards = ", ".join(self.card(c) for c in d["cards"])
+        return f"{who} reveals {self.deck(d['deck'])} cards to everyone: {cards}."
+
+    def _e_face_set(self, d: Mapping[str, Any], who: str) -> str:
+        face = " and ".join(d["face"]) or "a blank"
+        return f"{who} turns a die to {face} with {self.card(d['reason'])}."
+
+    def _e_challenge(self, d: Mapping[str, Any], who: str) -> str:
+        n = len(d["drawn"])
+        return f"{who} draws {n} challenge card{'s' if n > 1 else ''} and takes on {self.card(d['card'])}."
+
+    def _e_challenge_met(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} meets the challenge {self.card(d['card'])}."
+
+    def _e_challenge_failed(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} does not meet the challenge {self.card(d['card'])} and pays its penalty."
+
+    def _e_trade_offer(self, d: Mapping[str, Any], who: str) -> str:
+        return (
+            f"{who} offers {self.hero(d['partner'])} {self.goods(d['give'])} "
+            f"for {self.goods(d['get'])}."
+        )
+
+    def _e_trade_declined(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{self.hero(d['partner'])} declines {who}'s offer."
+
+    def _e_traded(self, d: Mapping[str, Any], who: str) -> str:
+        return (
+            f"{who} trades {self.goods(d['give'])} to {self.hero(d['partner'])} "
+            f"for {self.goods(d['get'])}."
+        )
 
     def _e_game_end(self, d: Mapping[str, Any], who: str) -> str:
         ranking = ", ".join(f"{self.hero(h)} {d['vp'][h]} VP" for h in d["ranking"])
@@ -240,8 +312,17 @@ class Narrator:
 
     def option(self, kind: str, option: Any) -> str:
         """One decision option as a sentence fragment a person can pick from."""
-        if kind in ("keep-quest", "develop", "marker"):
+        if kind in ("keep-quest", "develop", "marker", "keep-card", "challenge"):
             return self.card(str(option))
+        if kind == "target-hero":
+            return self.hero(str(option))
+        if kind == "meet-challenge":
+            return "meet the challenge" if option == "meet" else "refuse it and pay the penalty"
+        if kind == "trade-reply":
+            return "accept the trade" if option == "accept" else "decline the trade"
+        if kind == "set-face":
+            face = "+".join(option["shows"]) or "blank"
+            return f"the {'hero' if option['hero_die'] else 'combat'} die showing {face}"
         if kind == "action":
             if option["action"] == "travel":
                 path = " -> ".join(self.place(p) for p in option["path"][1:])
@@ -260,6 +341,11 @@ class Narrator:
                 return f"side quest {option['side']} of {self.card(option['quest'])}"
             if op in ("card", "luck", "task"):
                 return f"{op}: {self.card(option['card'])}"
+            if op == "trade":
+                return (
+                    f"offer {self.hero(option['with'])} {self.goods(option['give'])} "
+                    f"for {self.goods(option['get'])}"
+                )
             return "special operation"
         if kind == "rest":
             return "remove two minor wounds" if option == "minor" else "remove a severe wound"

@@ -137,6 +137,8 @@ def initial_state(
         luck_deck=_deck(list(pack.luck), rng),
         monster_pools={k: _deck(v, rng) for k, v in sorted(pools.items())},
         quests_to_end=length.quests,
+        # shuffled last: a pack without challenge cards draws no randomness for them
+        challenge_deck=_deck(list(pack.challenges), rng),
     )
 
 

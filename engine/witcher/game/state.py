@@ -47,6 +47,10 @@ class HeroState:
     side_done: set[tuple[str, str]] = field(default_factory=set)
     supports_done: int = 0
     tasks_done: int = 0
+    #: challenge cards met (WI-BASIC-05: each completes "the matching side quest")
+    challenges_done: int = 0
+    #: heroes this hero has offered a trade to this turn (WI-LOC-03)
+    traded_with: set[str] = field(default_factory=set)
     development: list[OwnedCard] = field(default_factory=list)
     luck: list[str] = field(default_factory=list)
     investigations: list[KeptInvestigation] = field(default_factory=list)
@@ -62,7 +66,7 @@ class HeroState:
     @property
     def quests_done(self) -> int:
         """Every quest completed: main, side and support (WI-WIN-02)."""
-        return len(self.completed) + len(self.side_done) + self.supports_done
+        return len(self.completed) + len(self.side_done) + self.supports_done + self.challenges_done
 
     def total_leads(self) -> int:
         return sum(self.leads.values())
@@ -103,6 +107,7 @@ class GameState:
     luck_deck: Deck[str]
     monster_pools: dict[str, Deck[str]]
     quests_to_end: int
+    challenge_deck: Deck[str] = field(default_factory=Deck)
     round: int = 0
     track_position: int = -1
     active: int = 0

@@ -43,6 +43,14 @@ class Effect:
     result: str | None = None
     per_missing: bool = False
     options: tuple[tuple[Effect, ...], ...] = ()
+    #: the deck of ``look-at`` / ``reveal`` (WI-DRAW-03/04)
+    deck: str | None = None
+    #: multiply ``amount`` by the hero's investigation cards with this trait (WI-TRAIT-02)
+    per_trait: str | None = None
+    #: who suffers it: ``self`` (the hero resolving) or ``most-vp`` (WI-VP-03)
+    target: str = "self"
+    #: the die face a card shows for ``set-face`` (WI-DICE-06)
+    face: tuple[str, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"op": self.op, "amount": self.amount}
@@ -51,9 +59,15 @@ class Effect:
             ("class", self.monster_class),
             ("card_type", self.card_type),
             ("result", self.result),
+            ("deck", self.deck),
+            ("per_trait", self.per_trait),
         ):
             if value is not None:
                 out[key] = value
+        if self.target != "self":
+            out["target"] = self.target
+        if self.face is not None:
+            out["face"] = list(self.face)
         if self.op == "wound":
             out["severity"] = self.severity
         if self.per_missing:
@@ -219,6 +233,18 @@ class MisfortuneCard:
 
 
 @dataclass(frozen=True)
+class ChallengeCard:
+    """A challenge card (WI-BASIC-05): met by paying ``cost`` for ``vp``, else ``penalty``."""
+
+    id: str
+    name: str
+    cost: Resources
+    vp: int
+    penalty: Effects
+    file: str | None = None
+
+
+@dataclass(frozen=True)
 class LuckCard:
     id: str
     name: str
@@ -297,6 +323,8 @@ class GameOptions:
     setup_obstacles: tuple[SetupObstacle, ...] = ()
     overflow_vp: int = 2
     max_rounds: int = 60
+    #: challenge cards drawn on reaching a location (WI-BASIC-05: three)
+    challenge_draw: int = 3
     file: str | None = None
 
     def length(self, ident: str | None) -> Length:

@@ -16,6 +16,7 @@ from typing import Any
 from questforge.engine.witcher.model.board import Board
 from questforge.engine.witcher.model.content import (
     Area,
+    ChallengeCard,
     Condition,
     DevelopmentCard,
     DiceEffect,
@@ -55,6 +56,7 @@ class WitcherPack:
     investigation: dict[str, InvestigationCard] = field(default_factory=dict)
     misfortune: dict[str, MisfortuneCard] = field(default_factory=dict)
     luck: dict[str, LuckCard] = field(default_factory=dict)
+    challenges: dict[str, ChallengeCard] = field(default_factory=dict)
     monsters: dict[str, Monster] = field(default_factory=dict)
     options: dict[str, GameOptions] = field(default_factory=dict)
     errors: list[ModelError] = field(default_factory=list)
@@ -88,6 +90,10 @@ def _effect(raw: Mapping[str, Any]) -> Effect:
         result=raw.get("result"),
         per_missing=bool(raw.get("per_missing", False)),
         options=tuple(_effects(opt) for opt in raw.get("options", ())),
+        deck=raw.get("deck"),
+        per_trait=raw.get("per_trait"),
+        target=str(raw.get("target", "self")),
+        face=tuple(str(r) for r in raw["face"]) if "face" in raw else None,
     )
 
 
@@ -274,6 +280,7 @@ def _options(d: Mapping[str, Any], file: str | None) -> GameOptions:
         ),
         overflow_vp=int(d.get("misfortune_overflow_vp", 2)),
         max_rounds=int(d.get("max_rounds", 60)),
+        challenge_draw=int(d.get("challenge_draw", 3)),
         file=file,
     )
 
@@ -292,6 +299,17 @@ _READERS: dict[str, tuple[str, Any]] = {
     "luck-card": (
         "luck",
         lambda d, f: LuckCard(d["id"], d["name"], d["timing"], _effects(d["effects"]), f),
+    ),
+    "challenge-card": (
+        "challenges",
+        lambda d, f: ChallengeCard(
+            d["id"],
+            d["name"],
+            _resources(d.get("cost")),
+            int(d["vp"]),
+            _effects(d.get("penalty")),
+            f,
+        ),
     ),
     "monster": ("monsters", _monster),
     "game-options": ("options", _options),
