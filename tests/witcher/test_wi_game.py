@@ -26,6 +26,7 @@ from questforge.engine.witcher.game import (
     game_metrics,
     summarise,
 )
+from questforge.engine.witcher.game.declarations import OPTION_KEYS
 
 
 def _bot_game(players: int, seed: int) -> WitcherGame:
@@ -109,7 +110,7 @@ def test_every_event_and_decision_matches_its_declaration() -> None:
             seen_events.add(e.type)
         for answer in rec.record:
             assert answer.kind in DECISIONS, answer.kind
-            fields = DECISIONS[answer.kind].fields
+            fields = OPTION_KEYS.get(answer.kind, ())
             if fields:
                 assert set(fields) <= set(answer.option), (answer.kind, answer.option)
             seen_decisions.add(answer.kind)

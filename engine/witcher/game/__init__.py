@@ -7,12 +7,11 @@ from questforge.engine.witcher.game.declarations import DECISIONS, EVENTS
 from questforge.engine.witcher.game.game import WitcherGame
 from questforge.engine.witcher.game.metrics import game_metrics, summarise
 from questforge.engine.witcher.game.narrator import Narrator, board_text
-from questforge.engine.witcher.game.setup import SETUP_OPTIONS, Setup, SetupError
+from questforge.engine.witcher.game.setup import Setup, SetupError
 
 __all__ = [
     "DECISIONS",
     "EVENTS",
-    "SETUP_OPTIONS",
     "Narrator",
     "Setup",
     "SetupError",

@@ -7,21 +7,27 @@ a documented contract rather than whatever the code happens to emit.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from questforge.engine.core.game import DecisionSpec, EventSpec
 
 
-@dataclass(frozen=True)
-class Declared:
-    name: str
-    fields: tuple[str, ...]
-    doc: str
+def _events(*items: tuple[str, str, str]) -> dict[str, EventSpec]:
+    return {name: EventSpec(name, tuple(f.split()), doc) for name, f, doc in items}
 
 
-def _table(*items: tuple[str, str, str]) -> dict[str, Declared]:
-    return {name: Declared(name, tuple(f.split()) if f else (), doc) for name, f, doc in items}
+#: the keys every option of a decision kind carries (options of other kinds are plain values)
+OPTION_KEYS: dict[str, tuple[str, ...]] = {}
 
 
-EVENTS: dict[str, Declared] = _table(
+def _decisions(*items: tuple[str, str, str]) -> dict[str, DecisionSpec]:
+    out: dict[str, DecisionSpec] = {}
+    for kind, keys, doc in items:
+        if keys:
+            OPTION_KEYS[kind] = tuple(keys.split())
+        out[kind] = DecisionSpec(kind, ", ".join(keys.split()) or "a value", doc)
+    return out
+
+
+EVENTS: dict[str, EventSpec] = _events(
     (
         "setup",
         "heroes starts gold quests_to_end",
@@ -97,7 +103,7 @@ EVENTS: dict[str, Declared] = _table(
     ("game-end", "outcome rounds ranking vp", "the game ends: outcome, rounds and ranking"),
 )
 
-DECISIONS: dict[str, Declared] = _table(
+DECISIONS: dict[str, DecisionSpec] = _decisions(
     ("keep-quest", "", "which of two drawn main quests to keep (option: quest id)"),
     ("action", "action", "the next action (option: {action, and for travel to, path, cost})"),
     ("operation", "op", "an operation or end (option: {op, ...})"),

@@ -67,10 +67,8 @@ class WitcherFace:
     ruleset = "witcher"
     engine_id = ENGINE_ID
     playable_kinds: tuple[str, ...] = ("game-options",)
-    event_types = tuple(EventSpec(d.name, d.fields, d.doc) for d in EVENTS.values())
-    decision_types = tuple(
-        DecisionSpec(d.name, ", ".join(d.fields) or "a value", d.doc) for d in DECISIONS.values()
-    )
+    event_types: tuple[EventSpec, ...] = tuple(EVENTS.values())
+    decision_types: tuple[DecisionSpec, ...] = tuple(DECISIONS.values())
     round_cap = ROUND_CAP
 
     def __init__(self) -> None:

@@ -1,5 +1,5 @@
-"""Setup options of a Witcher game, declared as data (every option has a default), and the
-initial state (WI-BASIC-01, WI-REF-07/10; setup details the source leaves out are read from
+"""The setup of a Witcher game (the options a person chooses are declared by the game
+face, every one with a default) and the initial state (WI-BASIC-01, WI-REF-07/10; setup details the source leaves out are read from
 the pack's ``game-options`` document)."""
 
 from __future__ import annotations
@@ -13,44 +13,6 @@ from questforge.engine.core.rng import Rng
 from questforge.engine.witcher.game.state import GameState, HeroState, ObstacleState
 from questforge.engine.witcher.model.content import GameOptions
 from questforge.engine.witcher.model.load import WitcherPack
-
-
-@dataclass(frozen=True)
-class SetupOption:
-    """One declared setup option (what ``play``/``simulate`` may ask or sweep)."""
-
-    name: str
-    label: str
-    type: str  # "int" | "choice" | "text"
-    default: Any
-    minimum: int | None = None
-    maximum: int | None = None
-    choices: tuple[str, ...] = ()
-    #: content kind whose ids are the choices (``hero``), when choices come from content
-    choices_from: str | None = None
-    sweepable: bool = False
-    doc: str = ""
-
-
-SETUP_OPTIONS: tuple[SetupOption, ...] = (
-    SetupOption("players", "Players", "int", 2, 2, 4, sweepable=True, doc="2-4 heroes (WI-REF-01)"),
-    SetupOption(
-        "heroes",
-        "Heroes",
-        "text",
-        "",
-        choices_from="hero",
-        doc="comma-separated hero ids in seat order; empty: the first heroes of the pack",
-    ),
-    SetupOption(
-        "length",
-        "Game length",
-        "text",
-        "",
-        doc="a length id of the game options (main quests that end the game, WI-REF-07); "
-        "empty: the default length",
-    ),
-)
 
 
 @dataclass(frozen=True)
