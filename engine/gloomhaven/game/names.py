@@ -14,6 +14,7 @@ standee number parsed from the id) or, without content, prettified.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -29,6 +30,9 @@ _PLACING = frozenset(
 _LEAVING = frozenset(
     {"monster_killed", "ally_killed", "summon_removed", "exhausted", "monster_removed"}
 )
+
+
+_MODIFIER_ID = re.compile(r"(plus|minus)(\d+)")
 
 
 def pretty(ident: Any) -> str:
@@ -207,9 +211,17 @@ class Names:
     def modifier(self, card_id: Any) -> str:
         """A modifier card as printed (``+1``, ``x2``, ``Null``)."""
         card = self.modifiers.get(str(card_id))
-        if card is None:
-            return {"bless": "Bless", "curse": "Curse"}.get(str(card_id), pretty(card_id))
-        return modifier_text(card)
+        if card is not None:
+            return modifier_text(card)
+        key = str(card_id)
+        known = {"bless": "Bless", "curse": "Curse", "double": "x2", "null": "Null"}
+        if key in known:
+            return known[key]
+        match = _MODIFIER_ID.fullmatch(key)
+        if match:  # the standard ids, read without their deck: ``plus1``, ``minus2``
+            sign = "+" if match.group(1) == "plus" else "-"
+            return f"{sign}{match.group(2)}"
+        return pretty(card_id)
 
 
 def names_of(game: Any, event: Any = None) -> Names:

@@ -120,7 +120,7 @@ def _event_attack(g: Any, n: Names) -> str:
     pierce = f", pierce {g('pierce')}" if g("pierce") else ""
     value = g("value")
     base = g("base")
-    attack = f"attack {value}" + (f" (poisoned target, {base} + 1)" if value != base else "")
+    attack = f"attack {value}" + (f" ({base} + {value - base} for poison)" if value != base else "")
     return (
         f"{n.figure(g('attacker'))} attacks {n.figure(g('target'))}{adv}: {attack}, "
         f"drew {mods}; shield {g('shield')}{pierce}; {g('damage')} damage."
