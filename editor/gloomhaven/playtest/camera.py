@@ -54,13 +54,14 @@ class Camera:
             min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
         )
 
-    def follow(self, snap: BoardSnapshot) -> str:
-        """Look at what changed in ``snap``: a newly revealed room first, else the figure
-        whose turn began. Returns what it looked at (``"room"``, ``"figure"`` or ``""``)."""
+    def follow(self, snap: BoardSnapshot, active: str = "") -> str:
+        """Look at what changed: a newly revealed room first, else ``active`` (the figure
+        whose turn the last step played, or who must decide now), else the figure whose
+        turn it is. Returns what it looked at (``"room"``, ``"figure"`` or ``""``)."""
         new = snap.revealed - self._revealed
         first = not self._revealed
         self._revealed = snap.revealed
-        current_changed = snap.current != self._current
+        who = active or (snap.current if snap.current != self._current else "")
         self._current = snap.current
         if not self.enabled:
             return ""
@@ -69,13 +70,12 @@ class Camera:
             if rect is not None:
                 self._look_at(rect)
                 return "room"
-        if current_changed and snap.current:
-            fig = next((f for f in snap.figures if f.id == snap.current), None)
-            if fig is not None:
-                rect = self._rect([fig.hex])
-                if rect is not None:
-                    self._look_at(rect)
-                    return "figure"
+        fig = next((f for f in snap.figures if f.id == who), None) if who else None
+        if fig is not None:
+            rect = self._rect([fig.hex])
+            if rect is not None:
+                self._look_at(rect)
+                return "figure"
         return ""
 
     def _look_at(self, rect: QRectF) -> None:

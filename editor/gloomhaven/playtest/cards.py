@@ -157,6 +157,7 @@ class CardChoice(QWidget):
         for i, b in enumerate(self.lead_buttons):
             self.lead_group.addButton(b, i)
             lead_lay.addWidget(b)
+        self.lead_group.buttonClicked.connect(lambda _b: self._update())
         lead_lay.addStretch(1)
         lay.addWidget(self.lead_row)
         buttons = QHBoxLayout()

@@ -437,7 +437,7 @@ class PlaytestWindow(QMainWindow):
         if snap.revealed != self._fitted:
             self._fitted = snap.revealed
             self.fit_revealed()
-        self.camera.follow(snap)
+        self.camera.follow(snap, self._active_figure(game.events[self._shown_events :]))
         # the log: the one narrator's sentences, with the game's names as of each event
         for e in game.events[self._shown_events :]:
             item_text = event_text(e, names_of(game, e))
@@ -466,6 +466,17 @@ class PlaytestWindow(QMainWindow):
         turn = f" - {self.names.figure(st.current)}'s turn" if st.current else ""
         self.round_label.setText(f"Round {st.round} - {phase}{turn}")
         self._update_buttons()
+
+    def _active_figure(self, new_events: Any) -> str:
+        """Whom the camera looks at after a step: the character who must decide now, else
+        the figure whose turn the step played last."""
+        r = self.runner
+        if r is not None and r.pending is not None and r.pending.actor in r.game.state.figures:
+            return str(r.pending.actor)
+        for e in reversed(new_events):
+            if e.type == "turn_start":
+                return str(e.get("figure"))
+        return ""
 
     def _fill_order(self, events: list[dict[str, Any]]) -> None:
         rows: list[tuple[int, int, str, str]] = []
