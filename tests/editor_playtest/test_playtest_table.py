@@ -18,6 +18,12 @@ pytestmark = pytest.mark.gui
 SHOTS = Path("/tmp")
 
 
+def _shot(qtbot: Any, window: PlaytestWindow, name: str) -> None:
+    """Save a screenshot once Qt has laid the window out (look at it: /tmp/NAME)."""
+    qtbot.wait(50)
+    window.grab().save(str(SHOTS / name))
+
+
 def _log(window: PlaytestWindow) -> list[str]:
     return [window.log_list.item(i).text() for i in range(window.log_list.count())]
 
@@ -117,7 +123,7 @@ def test_choose_two_cards_then_the_leading_one(qtbot: Any, playtest: Any) -> Non
     assert cls.card(b).name in choice.lead_buttons[1].text()
     qtbot.mouseClick(choice.lead_buttons[1], Qt.MouseButton.LeftButton)
     assert cls.card(b).name in choice.play_button.text().split("+")[0]
-    window.grab().save(str(SHOTS / "playtest-card-choice.png"))
+    _shot(qtbot, window, "playtest-card-choice.png")
     click(qtbot, choice.play_button)
     wait_idle(qtbot, window)
     played = [e for e in window.runner.game.events if e.type == "plan"]
@@ -189,7 +195,7 @@ def test_click_a_monster_shows_its_stat_card_and_ability_card(
     card = next(c for c in window.content.monster_decks[spec.deck] if c.id == card_id)
     assert f"initiative {card.initiative}" in text
     assert f"{monster.hp}/{monster.max_hp} HP" in text
-    window.grab().save(str(SHOTS / "playtest-stat-block.png"))
+    _shot(qtbot, window, "playtest-stat-block.png")
     # a character from the table: its hand and this round's cards
     hero = window.party()[0]
     rows = [window.figure_table.item(r, 0) for r in range(window.figure_table.rowCount())]
@@ -301,7 +307,7 @@ def test_playtest_window_mid_game_screenshot(qtbot: Any, playtest: Any) -> None:
     monster = next((f for f in game.state.figures.values() if f.kind == "monster"), None)
     if monster is not None:
         window.select_figure(monster.id)
-    window.grab().save(str(SHOTS / "playtest-mid-game.png"))
+    _shot(qtbot, window, "playtest-mid-game.png")
     assert window.log_list.count() > 20 and hero
     point = QPoint(0, 0)
     del point

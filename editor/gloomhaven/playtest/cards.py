@@ -235,9 +235,11 @@ class CardChoice(QWidget):
         while self.grid.count():
             item = self.grid.takeAt(0)
             w = item.widget() if item is not None else None
-            if w is not None:
+            if w is not None:  # hidden now, deleted when Qt next runs its event loop
+                w.hide()
                 w.deleteLater()
         for b in self.defaults:
+            b.hide()
             b.deleteLater()
         self.defaults = []
         self._update()

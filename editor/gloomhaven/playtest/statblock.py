@@ -101,7 +101,8 @@ def _monster(game: Any, fig: Any, names: Names) -> str:
         f"<td{style['elite']}>{escape(traits(elite))}</td></tr>"
     )
     table = "<table border='1' cellspacing='0' cellpadding='3'>" + "".join(rows) + "</table>"
-    return table + _ability_card(game, fig, names)
+    # the ability card first: it is what a player looks at during the monsters' turn
+    return _ability_card(game, fig, names) + table
 
 
 def _ability_card(game: Any, fig: Any, names: Names) -> str:

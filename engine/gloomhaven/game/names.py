@@ -98,7 +98,10 @@ class Names:
         fid = str(fid)
         if type_ == "monster_placed":
             named = str(data.get("named") or "")
-            if named:
+            spec = self.content.monsters.get(str(data.get("monster"))) if self.content else None
+            if spec is not None and spec.boss:
+                self._figures[fid] = self.monster(spec.id)
+            elif named:
                 self._figures[fid] = self._named(named)
             else:
                 self._figures[fid] = self.standee(
@@ -248,8 +251,10 @@ def figure_name(content: Content, fig: Any) -> str:
     if fig.kind == "monster":
         spec = content.monsters.get(fig.monster_type)
         kind = spec.name if spec is not None and spec.name else pretty(fig.monster_type)
+        if fig.boss or fig.named == fig.monster_type:
+            return kind
         if fig.named:
-            return kind if fig.named == fig.monster_type else pretty(fig.named)
+            return pretty(fig.named)
         return f"{'elite ' if fig.elite else ''}{kind} {fig.standee}"
     if fig.kind == "summon" and fig.owner:
         owner = content.classes.get(fig.owner)

@@ -178,7 +178,7 @@ def _event_card_drawn(g: Any, n: Names) -> str:
 
 def _event_type_turn(g: Any, n: Names) -> str:
     card = n.monster_card(n.deck_of(g("monster")), g("card"))
-    return f"{n.monster(g('monster'))} act: {card}."
+    return f"Monster turn, {n.monster(g('monster'))}: {card}."
 
 
 def _event_deck_owner(g: Any, n: Names) -> str:
