@@ -168,9 +168,7 @@ def _click_hex(qtbot: Any, window: PlaytestWindow, h: tuple[int, int]) -> None:
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
 
 
-def test_click_a_monster_shows_its_stat_card_and_ability_card(
-    qtbot: Any, playtest: Any
-) -> None:
+def test_click_a_monster_shows_its_stat_card_and_ability_card(qtbot: Any, playtest: Any) -> None:
     window = playtest("collapsed-adit")
     click(qtbot, window.step_turn_button)  # card selection: the monsters draw their cards
     wait_idle(qtbot, window)
@@ -232,7 +230,7 @@ def test_camera_follows_the_active_figure_and_new_rooms(qtbot: Any, playtest: An
                 # the figure whose turn was just played is in view
                 assert window.camera.shows(fig.hex), fig.id
                 seen_figure = True
-        if seen_room and seen_figure or window.runner.game.finished:
+        if (seen_room and seen_figure) or window.runner.game.finished:
             break
     assert seen_figure and seen_room
     # "Follow" off: the view stays where the designer put it

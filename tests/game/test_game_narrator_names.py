@@ -162,3 +162,34 @@ def test_modifiers_read_as_printed() -> None:
     assert modifier_text(card) == "rolling +1 wound"
     # without content, the standard ids still read as cards
     assert Names().modifier("plus2") == "+2" and Names().modifier("minus1") == "-1"
+
+
+def test_exported_situations_name_figures_for_ai_solve(tmp_path: Any) -> None:
+    """GH-FOCUS-01: ``ai solve`` on a moment exported from a game names the focus by the
+    character's name (never ``C62 at [..]``); its JSON answer stays hexes only."""
+    import json
+
+    from click.testing import CliRunner
+
+    from questforge.commands.ai import ai
+
+    session = _session("collapsed-adit", players=2, seed=1)
+    session.advance(lambda g, ev: any(e.type == "focus" for e in ev))
+    game = session.game.game
+    focus = [e for e in game.events if e.type == "focus"][-1]
+    monster = next(f for f in game.state.figures.values() if f.kind == "monster")
+    data = game.monster_situation(monster.id)
+    classes = {c.name for c in game.content.classes.values()}
+    assert {f.get("name") for f in data["figures"] if f["side"] == "character"} <= classes
+    assert data["active"]["name"].startswith(game.content.monsters[monster.monster_type].name)
+    assert focus.get("reason") and not re.search(r"\bC\d+ at", str(focus.get("reason")))
+    path = tmp_path / "moment.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    text = CliRunner().invoke(ai, ["solve", str(path)])
+    assert text.exit_code == 0, text.output
+    assert not re.search(r"\bC\d+ at", text.output)
+    assert any(f"{c}:" in text.output for c in classes)
+    out = CliRunner().invoke(ai, ["solve", "--format", "json", str(path)])
+    answer = json.loads(out.output)
+    assert set(answer) == {"id", "options"}
+    assert all(set(o) == {"destination", "attacks", "focus"} for o in answer["options"])

@@ -139,14 +139,14 @@ class CardChoice(QWidget):
         self.hint = QLabel()
         self.hint.setWordWrap(True)
         lay.addWidget(self.hint)
-        self.scroll = QScrollArea()
-        self.scroll.setWidgetResizable(True)
+        self.card_scroll = QScrollArea()
+        self.card_scroll.setWidgetResizable(True)
         self.grid_host = QWidget()
         self.grid = QGridLayout(self.grid_host)
         self.grid.setContentsMargins(2, 2, 2, 2)
         self.grid.setSpacing(6)
-        self.scroll.setWidget(self.grid_host)
-        lay.addWidget(self.scroll, 1)
+        self.card_scroll.setWidget(self.grid_host)
+        lay.addWidget(self.card_scroll, 1)
         # which picked card leads (sets the initiative)
         self.lead_row = QWidget()
         lead_lay = QHBoxLayout(self.lead_row)
@@ -170,8 +170,8 @@ class CardChoice(QWidget):
         self.defaults: list[QPushButton] = []
         self.default_row = QHBoxLayout()
         lay.addLayout(self.default_row)
-        for b in (self.play_button, self.rest_button, self.done_button):
-            buttons.addWidget(b)
+        for button in (self.play_button, self.rest_button, self.done_button):
+            buttons.addWidget(button)
         lay.addLayout(buttons)
 
     # ------------------------------------------------------------------ showing
@@ -262,10 +262,12 @@ class CardChoice(QWidget):
 
     def _half(self, card_id: str, half: str) -> None:
         self._answer_where(
-            lambda o: isinstance(o, Mapping)
-            and o.get("card") == card_id
-            and o.get("half") == half
-            and not o.get("default")
+            lambda o: (
+                isinstance(o, Mapping)
+                and o.get("card") == card_id
+                and o.get("half") == half
+                and not o.get("default")
+            )
         )
 
     def pick(self, card_ids: Sequence[str], lead: int = 0) -> None:
@@ -316,8 +318,8 @@ class CardChoice(QWidget):
         checked = max(0, self.lead_group.checkedId())
         for i, b in enumerate(self.lead_buttons):
             if i < len(self.picked):
-                view = self.cards.get(self.picked[i])
-                card = view.card if view is not None else None
+                shown = self.cards.get(self.picked[i])
+                card = shown.card if shown is not None else None
                 b.setText(f"{card.name} ({card.initiative:02d})" if card else self.picked[i])
             else:
                 b.setText("-")

@@ -25,8 +25,8 @@ from questforge.engine.gloomhaven.game.attacks import (
     resolve_attack,
 )
 from questforge.engine.gloomhaven.game.board import empty_of_tokens, find_routes
-from questforge.engine.gloomhaven.game.names import figure_name
 from questforge.engine.gloomhaven.game.character_turn import add_consume, end_of_turn, start_of_turn
+from questforge.engine.gloomhaven.game.names import figure_name
 from questforge.engine.gloomhaven.game.rules import Rules
 from questforge.engine.gloomhaven.game.spec import (
     ANY_ELEMENT,

@@ -14,6 +14,7 @@ standee number parsed from the id) or, without content, prettified.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -22,11 +23,8 @@ from questforge.engine.core.events import Event
 from questforge.engine.gloomhaven.game.describe import monster_ability_text
 from questforge.engine.gloomhaven.game.spec import Content, ModifierCard
 
-
 #: events that put a figure on a hex, and events after which it is gone
-_PLACING = frozenset(
-    {"character_placed", "monster_placed", "summoned", "ally_placed", "spawned"}
-)
+_PLACING = frozenset({"character_placed", "monster_placed", "summoned", "ally_placed", "spawned"})
 _LEAVING = frozenset(
     {"monster_killed", "ally_killed", "summon_removed", "exhausted", "monster_removed"}
 )
@@ -235,10 +233,8 @@ def names_of(game: Any, event: Any = None) -> Names:
     if not isinstance(cached, Names):
         rules = getattr(game, "rules", None)
         cached = Names(game.content, getattr(rules, "modifier_cards", None))
-        try:
+        with contextlib.suppress(AttributeError):  # a game with slots: no cache, still right
             game._names = cached
-        except AttributeError:  # a game with slots: no cache, still correct
-            pass
     return cached.learn_until(game.events, event)
 
 

@@ -101,8 +101,7 @@ def _event_plan(g: Any, n: Names) -> str:
     if g("long_rest"):
         return f"{n.figure(g('character'))} declares a long rest (initiative 99)."
     return (
-        f"{n.figure(g('character'))} plays {_cards(n, g('cards'))} "
-        f"(initiative {g('initiative')})."
+        f"{n.figure(g('character'))} plays {_cards(n, g('cards'))} (initiative {g('initiative')})."
     )
 
 
@@ -171,8 +170,7 @@ def _event_elements(g: Any, n: Names) -> str:
 
 def _event_card_drawn(g: Any, n: Names) -> str:
     return (
-        f"{n.monster(g('monster'))} draws an ability card: "
-        f"{n.monster_card(g('deck'), g('card'))}."
+        f"{n.monster(g('monster'))} draws an ability card: {n.monster_card(g('deck'), g('card'))}."
     )
 
 
@@ -206,9 +204,7 @@ _PHRASES: dict[str, Any] = {
     "round_start": lambda g, n: f"Round {g('round')} begins.",
     "plan": _event_plan,
     "monster_card_drawn": _event_card_drawn,
-    "ability_deck_shuffled": lambda g, n: (
-        f"The {n.deck(g('deck'))} ability deck is reshuffled."
-    ),
+    "ability_deck_shuffled": lambda g, n: f"The {n.deck(g('deck'))} ability deck is reshuffled.",
     "initiative_tie": lambda g, n: f"Tied initiative: {n.figures(g('figures'))}.",
     "turn_start": lambda g, n: f"{n.figure(g('figure'))}'s turn.",
     "turn_end": lambda g, n: None,
@@ -234,8 +230,7 @@ _PHRASES: dict[str, Any] = {
     ),
     "obstacle_destroyed": lambda g, n: f"The obstacle at {hex_text(g('hex'))} is destroyed.",
     "damage": lambda g, n: (
-        f"{n.figure(g('figure'))} suffers {g('amount')} damage ({g('cause')}); "
-        f"{g('hp')} HP left."
+        f"{n.figure(g('figure'))} suffers {g('amount')} damage ({g('cause')}); {g('hp')} HP left."
     ),
     "damage_negated": lambda g, n: (
         f"{n.figure(g('figure'))} loses {_cards(n, g('cards'))} to negate {g('amount')} damage."
@@ -262,14 +257,10 @@ _PHRASES: dict[str, Any] = {
     "elements": _event_elements,
     "modifier_deck_shuffled": _event_deck_owner,
     "loot": _event_loot,
-    "monster_loot": lambda g, n: (
-        f"{n.figure(g('figure'))} picks up {g('coins')} money token(s)."
-    ),
+    "monster_loot": lambda g, n: f"{n.figure(g('figure'))} picks up {g('coins')} money token(s).",
     "coin_dropped": lambda g, n: f"A money token drops at {hex_text(g('hex'))}.",
     "treasure": _event_treasure,
-    "xp": lambda g, n: (
-        f"{n.figure(g('character'))} gains {g('amount')} XP ({g('total')} in all)."
-    ),
+    "xp": lambda g, n: f"{n.figure(g('character'))} gains {g('amount')} XP ({g('total')} in all).",
     "item_used": lambda g, n: f"{n.figure(g('character'))} uses {n.card(g('item'))}.",
     "item_refreshed": lambda g, n: (
         f"{n.figure(g('character'))}'s {n.card(g('item'))} is refreshed."
@@ -294,16 +285,12 @@ _PHRASES: dict[str, Any] = {
     "hazard": lambda g, n: (
         f"{n.figure(g('figure'))} enters hazardous terrain at {hex_text(g('hex'))}."
     ),
-    "pressure_plate": lambda g, n: (
-        f"{n.figure(g('figure'))} steps on pressure plate {g('plate')}."
-    ),
+    "pressure_plate": lambda g, n: f"{n.figure(g('figure'))} steps on pressure plate {g('plate')}.",
     "overlays_removed": lambda g, n: f"The {g('kind')} {g('overlay')} leaves the map.",
     "special_rule": lambda g, n: f"Special rule {g('rule')} fires ({g('trigger')}).",
     "custom_effect": lambda g, n: f"Special rule (not applied by the engine): {g('text')}",
     "door_locked": lambda g, n: f"The door at {hex_text(g('hex'))} is locked.",
-    "overlays_added": lambda g, n: (
-        f"A special rule adds {g('kind')} at {_hexes(g('hexes'))}."
-    ),
+    "overlays_added": lambda g, n: f"A special rule adds {g('kind')} at {_hexes(g('hexes'))}.",
     "monster_stats": _event_stats,
     "goal_met": lambda g, n: "The scenario's goal is met; the round is played to its end.",
     "scenario_lost": lambda g, n: "A special rule loses the scenario.",
@@ -312,18 +299,14 @@ _PHRASES: dict[str, Any] = {
     ),
     "ally_killed": lambda g, n: f"{n.figure(g('figure'))} falls.",
     "boss_special": lambda g, n: f"{n.figure(g('figure'))} performs special {g('special')}.",
-    "long_rest": lambda g, n: (
-        f"{n.figure(g('character'))} rests long, losing {n.card(g('lost'))}."
-    ),
+    "long_rest": lambda g, n: f"{n.figure(g('character'))} rests long, losing {n.card(g('lost'))}.",
     "short_rest": lambda g, n: (
         f"{n.figure(g('character'))} rests short, losing {n.card(g('lost'))}."
     ),
     "exhausted": lambda g, n: f"{n.figure(g('character'))} is exhausted ({g('reason')}).",
     "monster_killed": _event_killed,
     "round_end": lambda g, n: f"Round {g('round')} ends.",
-    "scenario_end": lambda g, n: (
-        f"The scenario is {g('outcome')} after {g('rounds')} round(s)."
-    ),
+    "scenario_end": lambda g, n: f"The scenario is {g('outcome')} after {g('rounds')} round(s).",
 }
 
 
