@@ -158,6 +158,8 @@ class Names:
         if known is not None:
             return known
         if self.content is not None:
+            if key in self.content.monsters:  # a monster type acting (the current actor)
+                return self.monster(key)
             # an unseen standee id: ``<monster type>-<number>``
             head, _, number = key.rpartition("-")
             if number.isdigit() and head in self.content.monsters:

@@ -12,6 +12,7 @@ from typing import Any
 
 from questforge.engine.core.decisions import Decision
 from questforge.engine.core.events import Event
+from questforge.engine.gloomhaven.game.catalogue import DECISION_TYPES
 from questforge.engine.gloomhaven.game.describe import action_text
 from questforge.engine.gloomhaven.game.names import Names, pretty
 from questforge.engine.gloomhaven.game.spec import AbilityCard, Content
@@ -366,7 +367,9 @@ def _figure_text(state: Any, fid: str, n: Names) -> str:
 
 
 def describe_decision(decision: Decision, names: Names | None = None) -> str:
-    prompt = decision.prompt or decision.kind.replace("_", " ")
+    """``Lampwright: Whom to attack.`` (the engine's prompt, else the catalogue's words)."""
+    doc = next((d.doc for d in DECISION_TYPES if d.kind == decision.kind), "")
+    prompt = decision.prompt or doc or decision.kind.replace("_", " ")
     who = names.figure(decision.actor) if names is not None else name(decision.actor)
     return f"{who}: {prompt}"
 
