@@ -136,6 +136,7 @@ def test_choose_two_cards_then_the_leading_one(qtbot: Any, playtest: Any) -> Non
     assert set(views) <= {a, b}
     first = next(iter(views.values()))
     assert first.top_half is not None
+    _shot(qtbot, window, "playtest-card-halves.png")
     qtbot.mouseClick(first.top_half, Qt.MouseButton.LeftButton)
     wait_idle(qtbot, window)
     acted = [e for e in window.runner.game.events if e.type == "action"][-1]

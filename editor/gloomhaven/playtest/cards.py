@@ -90,6 +90,7 @@ class CardView(QFrame):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
         lay.setSpacing(3)
+        self._buttons: QHBoxLayout | None = None
         self.top_half: _Half | None = None
         self.bottom_half: _Half | None = None
         if halves:
@@ -108,6 +109,16 @@ class CardView(QFrame):
             self.face.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
             lay.addWidget(self.face)
         self.set_picked(False)
+
+    def add_button(self, button: QPushButton) -> None:
+        """A button under the card face (e.g. a half as a default action)."""
+        if self._buttons is None:
+            self._buttons = QHBoxLayout()
+            self._buttons.setSpacing(3)
+            layout = self.layout()
+            assert isinstance(layout, QVBoxLayout)
+            layout.addLayout(self._buttons)
+        self._buttons.addWidget(button)
 
     def set_picked(self, picked: bool) -> None:
         self.picked = picked
@@ -141,6 +152,8 @@ class CardChoice(QWidget):
         lay.addWidget(self.hint)
         self.card_scroll = QScrollArea()
         self.card_scroll.setWidgetResizable(True)
+        # cards wrap their text to the panel's width rather than scroll sideways
+        self.card_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.grid_host = QWidget()
         self.grid = QGridLayout(self.grid_host)
         self.grid.setContentsMargins(2, 2, 2, 2)
@@ -168,8 +181,6 @@ class CardChoice(QWidget):
         self.done_button = QPushButton("Done")
         self.done_button.clicked.connect(lambda: self._answer_where(lambda o: o == "done"))
         self.defaults: list[QPushButton] = []
-        self.default_row = QHBoxLayout()
-        lay.addLayout(self.default_row)
         for button in (self.play_button, self.rest_button, self.done_button):
             buttons.addWidget(button)
         lay.addLayout(buttons)
@@ -211,14 +222,19 @@ class CardChoice(QWidget):
         self.done_button.setVisible(kind in ("recover", "long_rest_lose") and "done" in options)
         self.lead_row.setVisible(kind == "plan")
         if kind == "action":
+            # a half as the default Attack 2 / Move 2 (GH-TURN-05): small buttons on its card
             for i, o in enumerate(options):
                 if isinstance(o, Mapping) and o.get("default"):
-                    card = cls.card(str(o.get("card")))
+                    owner = self.cards.get(str(o.get("card")))
+                    if owner is None:
+                        continue
                     what = "Attack 2" if o.get("half") == "top" else "Move 2"
-                    b = QPushButton(f"{card.name}: {o.get('half')} as {what}")
+                    b = QPushButton(what)
+                    b.setToolTip(f"Perform the {o.get('half')} of {owner.card.name} as {what}")
                     b.clicked.connect(lambda _=False, k=i: self.chosen.emit(k))
-                    self.default_row.addWidget(b)
+                    owner.add_button(b)
                     self.defaults.append(b)
+        self.grid.setRowStretch((len(cards) + COLUMNS - 1) // COLUMNS, 1)
         self.hint.setText(
             {
                 "plan": "Click two cards to play, then choose which one sets your initiative.",
@@ -232,6 +248,8 @@ class CardChoice(QWidget):
         self.decision = None
         self.picked = []
         self.cards = {}
+        for row in range(self.grid.rowCount()):
+            self.grid.setRowStretch(row, 0)
         while self.grid.count():
             item = self.grid.takeAt(0)
             w = item.widget() if item is not None else None

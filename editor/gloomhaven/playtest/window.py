@@ -666,6 +666,8 @@ class PlaytestWindow(QMainWindow):
         self.scene.set_options(clickable)
         if clickable:
             self.status.showMessage("Choose in the list, or click a highlighted hex on the map.")
+        else:
+            self.status.clearMessage()
         self.option_list.setFocus()
 
     def _show_card_choice(self, as_list: bool) -> None:
