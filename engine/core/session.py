@@ -278,9 +278,14 @@ class Session:
         self._rebuild()
         game = self.game
         # every answer up to the target is recorded, so the replay never asks anyone
-        while len(game.events) < target.events and not game.finished:
-            game.step(self._controller)
-        return None
+        try:
+            while len(game.events) < target.events and not game.finished:
+                game.step(self._controller)
+        except _Pending as p:  # only if the game is not deterministic: ask, do not crash
+            self._forget_future()
+            self.pending = p.decision
+            self._live = False
+        return self.pending
 
     def set_people(self, people: Collection[str]) -> None:
         """Hand actors to a person or to the bots from now on (already recorded answers

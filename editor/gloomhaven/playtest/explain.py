@@ -76,9 +76,12 @@ def explanation_text(moment: MonsterMoment) -> str:
     who = _who(moment.situation)
     attacks = ", ".join(_named_hex(who, a) for a in f.get("attacks") or []) or "nothing"
     name = moment_name(moment)
+    active = moment.situation.get("active") if moment.situation is not None else None
+    start = as_hex(active.get("hex")) if isinstance(active, Mapping) else None
+    move = "stays at" if start is not None and start == as_hex(f.get("destination")) else "moves to"
     lines = [
         f"Round {moment.round}, {name[:1].upper() + name[1:]}: focus "
-        f"{_named_hex(who, f.get('focus'))}, moves to {hex_text(f.get('destination'))}, "
+        f"{_named_hex(who, f.get('focus'))}, {move} {hex_text(f.get('destination'))}, "
         f"attacks {attacks}.",
     ]
     if f.get("reason"):

@@ -176,6 +176,10 @@ class Names:
         fid = self._where.get(key) if key is not None else None
         return f"{self.figure(fid)} at {where}" if fid is not None else f"the figure at {where}"
 
+    def where(self, fid: Any) -> tuple[int, int] | None:
+        """Where figure ``fid`` stands (as of the events learnt)."""
+        return next((h for h, f in self._where.items() if f == str(fid)), None)
+
     def scenario(self, scenario_id: Any) -> str:
         spec = self.content.scenarios.get(str(scenario_id)) if self.content is not None else None
         return spec.name if spec is not None and spec.name else pretty(scenario_id)

@@ -131,10 +131,9 @@ def _event_focus(g: Any, n: Names) -> str:
     focus = n.at(g("focus"))
     targets = [n.at(a) for a in g("attacks") or []]
     attacks = f" and attacks {', '.join(targets)}" if targets else " and does not attack"
-    return (
-        f"{n.figure(g('figure'))} focuses on {focus}, moves to {hex_text(g('destination'))}"
-        f"{attacks}."
-    )
+    dest = as_hex(g("destination"))
+    move = "stays at" if dest is not None and n.where(g("figure")) == dest else "moves to"
+    return f"{n.figure(g('figure'))} focuses on {focus}, {move} {hex_text(dest)}{attacks}."
 
 
 def _event_loot(g: Any, n: Names) -> str:
