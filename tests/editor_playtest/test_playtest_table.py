@@ -310,3 +310,52 @@ def test_playtest_window_mid_game_screenshot(qtbot: Any, playtest: Any) -> None:
     assert window.log_list.count() > 20 and hero
     point = QPoint(0, 0)
     del point
+
+
+def test_one_card_decisions_are_a_click_on_the_card(qtbot: Any, sample_content: Any) -> None:
+    # GH-REST-03 / GH-RECOV-01: losing or recovering a card is picking that card
+    from questforge.editor.gloomhaven.playtest.cards import CardChoice
+    from questforge.engine.core.decisions import Decision
+
+    choice = CardChoice()
+    qtbot.addWidget(choice)
+    choice.show()
+    cards = [c.id for c in sample_content.classes["lampwright"].cards[:3]]
+    got: list[int] = []
+    choice.chosen.connect(got.append)
+    recover = Decision("recover", "lampwright", (*cards, "done"))
+    assert choice.show_decision(recover, sample_content)
+    assert set(choice.cards) == set(cards) and choice.done_button.isVisible()
+    assert not choice.play_button.isVisible() and not choice.lead_row.isVisible()
+    qtbot.mouseClick(choice.cards[cards[1]], Qt.MouseButton.LeftButton)
+    click(qtbot, choice.done_button)
+    assert got == [1, 3]
+    lose = Decision("long_rest_lose", "lampwright", tuple(cards))
+    assert choice.show_decision(lose, sample_content) and not choice.done_button.isVisible()
+    qtbot.mouseClick(choice.cards[cards[2]], Qt.MouseButton.LeftButton)
+    assert got[-1] == 2
+    # not a card decision: nothing shown, the window lists the options
+    assert not choice.show_decision(
+        Decision("move", "lampwright", ([0, 0], [1, 0])), sample_content
+    )
+    assert choice.decision is None and not choice.cards
+
+
+def test_stat_block_of_a_boss_and_of_every_figure(qtbot: Any, playtest: Any) -> None:
+    # GH-BOSS-03: a boss's stat line depends on the character count; it still shows
+    window = playtest("cinder-forge")
+    for _ in range(3):
+        click(qtbot, window.step_round_button)
+        wait_idle(qtbot, window)
+    game = window.runner.game
+    assert any(f.boss for f in game.state.figures.values())  # the Ash Foreman is out
+    for fid, fig in game.state.figures.items():
+        window.select_figure(fid)
+        text = window.stat_view.toPlainText()
+        assert f"{fig.hp}/{fig.max_hp} HP" in text, fid
+        assert not _leaks(text, _raw_ids(window)), text
+        if fig.kind == "monster":
+            stats = game.rules.monster_stats(fig)
+            assert "Health" in text and "Traits" in text and str(stats.move) in text
+        if fig.boss:
+            assert f"boss, {game.state.players} characters" in text and "elite" not in text

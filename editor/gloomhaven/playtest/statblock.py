@@ -79,6 +79,8 @@ def stat_block_html(game: Any, figure_id: str, names: Names) -> str:
 def _monster(game: Any, fig: Any, names: Names) -> str:
     rules = game.rules
     level = rules.monster_level
+    if fig.boss:
+        return _ability_card(game, fig, names) + _boss(game, fig, names)
     normal = rules.stats_line(fig.monster_type, False)
     elite = rules.stats_line(fig.monster_type, True)
     mine = "elite" if fig.elite or fig.stat_elite else "normal"
@@ -103,6 +105,22 @@ def _monster(game: Any, fig: Any, names: Names) -> str:
     table = "<table border='1' cellspacing='0' cellpadding='3'>" + "".join(rows) + "</table>"
     # the ability card first: it is what a player looks at during the monsters' turn
     return _ability_card(game, fig, names) + table
+
+
+def _boss(game: Any, fig: Any, names: Names) -> str:
+    """A boss has one stat line, set by the number of characters (GH-BOSS-03)."""
+    stats = game.rules.monster_stats(fig)
+    rows = [
+        f"<tr><th align='left'>{names.monster(fig.monster_type)}, level "
+        f"{game.rules.monster_level}</th><th>boss, {game.state.players} characters</th></tr>"
+    ]
+    for label, attr in STAT_ROWS:
+        value = _range(stats) if attr == "range" else getattr(stats, attr)
+        if attr == "health":
+            value = fig.max_hp  # a formula of C and L, worked out at setup
+        rows.append(f"<tr><td>{label}</td><td align='center'>{value}</td></tr>")
+    rows.append(f"<tr><td>Traits</td><td>{escape(traits(stats))}</td></tr>")
+    return "<table border='1' cellspacing='0' cellpadding='3'>" + "".join(rows) + "</table>"
 
 
 def _ability_card(game: Any, fig: Any, names: Names) -> str:
