@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from playtest_helpers import click, wait_idle
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import Qt
 
 from questforge.editor.gloomhaven.playtest.window import PlaytestWindow
 
@@ -130,7 +130,7 @@ def test_choose_two_cards_then_the_leading_one(qtbot: Any, playtest: Any) -> Non
     mine = [e for e in played if e.get("character") == hero][-1]
     assert mine.get("cards") == [b, a] and mine.get("initiative") == cls.card(b).initiative
     # the turn: click the half to perform on a played card
-    action = _until(qtbot, window, "action")
+    _until(qtbot, window, "action")
     assert window.card_choice.isVisible()
     views = window.card_choice.cards
     assert set(views) <= {a, b}
@@ -142,7 +142,6 @@ def test_choose_two_cards_then_the_leading_one(qtbot: Any, playtest: Any) -> Non
     acted = [e for e in window.runner.game.events if e.type == "action"][-1]
     assert acted.get("character") == hero and acted.get("half") == "top"
     assert acted.get("card") == first.card.id and not acted.get("default")
-    del action
 
 
 def test_long_rest_from_the_card_view(qtbot: Any, playtest: Any) -> None:
@@ -153,7 +152,7 @@ def test_long_rest_from_the_card_view(qtbot: Any, playtest: Any) -> None:
         plan = _until(qtbot, window, "plan")
         if any(o.get("long_rest") for o in plan.options):
             break
-        window.card_choice.pick(window.card_choice.cards and list(window.card_choice.cards)[:2])
+        window.card_choice.pick(list(window.card_choice.cards)[:2])
         click(qtbot, window.card_choice.play_button)
         wait_idle(qtbot, window)
     assert window.card_choice.rest_button.isVisible()
@@ -294,12 +293,10 @@ def test_playtest_window_mid_game_screenshot(qtbot: Any, playtest: Any) -> None:
     window.resize(1560, 960)
     hero = _play_by_hand(qtbot, window)
     for _ in range(2):
-        plan = _until(qtbot, window, "plan")
-        cards = list(window.card_choice.cards)
-        window.card_choice.pick(cards[:2])
+        _until(qtbot, window, "plan")
+        window.card_choice.pick(list(window.card_choice.cards)[:2])
         click(qtbot, window.card_choice.play_button)
         wait_idle(qtbot, window)
-        del plan
     _until(qtbot, window, "plan")
     window.card_choice.pick(list(window.card_choice.cards)[2:4], lead=1)
     game = window.runner.game
@@ -308,8 +305,7 @@ def test_playtest_window_mid_game_screenshot(qtbot: Any, playtest: Any) -> None:
         window.select_figure(monster.id)
     _shot(qtbot, window, "playtest-mid-game.png")
     assert window.log_list.count() > 20 and hero
-    point = QPoint(0, 0)
-    del point
+    assert window.card_choice.play_button.isEnabled() and window.stat_view.toPlainText()
 
 
 def test_one_card_decisions_are_a_click_on_the_card(qtbot: Any, sample_content: Any) -> None:
