@@ -7,6 +7,7 @@ them. Events that are pure bookkeeping (a turn ending) narrate as ``None``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -63,6 +64,9 @@ def name(fid: Any) -> str:
     """A figure or class id in words when no content is at hand (see :class:`Names`)."""
     return pretty(fid)
 
+
+#: a trailing "(GH-XXX-01)" in a catalogue description
+_RULE_NOTE = re.compile(r"\s*\((?:GH-[A-Z]+-\d+(?:, )?)+\)(?=\.?$)")
 
 #: a condition as the state a figure is in ("Ore Singer is now blessed")
 CONDITION_WORDS = {
@@ -368,6 +372,7 @@ def _figure_text(state: Any, fid: str, n: Names) -> str:
 def describe_decision(decision: Decision, names: Names | None = None) -> str:
     """``Lampwright: Whom to attack.`` (the engine's prompt, else the catalogue's words)."""
     doc = next((d.doc for d in DECISION_TYPES if d.kind == decision.kind), "")
+    doc = _RULE_NOTE.sub("", doc).strip()  # rule IDs are for the docs, not the prompt
     prompt = decision.prompt or doc or decision.kind.replace("_", " ")
     who = names.figure(decision.actor) if names is not None else name(decision.actor)
     return f"{who}: {prompt}"
