@@ -145,7 +145,14 @@ class GenericPlaytestWindow(QMainWindow):
         self.answer_button.clicked.connect(self.answer_selected)
         self.undo_button = QPushButton("Take back")
         self.undo_button.clicked.connect(self.undo)
+        self.step_back_button = QPushButton("Step back")
+        self.step_back_button.setToolTip(
+            "Back to where the previous step left the game (bot steps too); stepping "
+            "forward again replays the same steps"
+        )
+        self.step_back_button.clicked.connect(self.step_back)
         buttons.addWidget(self.answer_button)
+        buttons.addWidget(self.step_back_button)
         buttons.addWidget(self.undo_button)
         side_lay.addLayout(buttons)
         steps = QHBoxLayout()
@@ -236,6 +243,14 @@ class GenericPlaytestWindow(QMainWindow):
             self.log.clear()
             self.refresh()
 
+    def step_back(self) -> None:
+        """Back one step (:meth:`Session.step_back`): the game is replayed from its seed."""
+        if self.session is not None and self.session.can_step_back:
+            self.session.step_back()
+            self.printed = 0
+            self.log.clear()
+            self.refresh()
+
     def refresh(self) -> None:
         session = self.session
         if session is None:
@@ -262,6 +277,7 @@ class GenericPlaytestWindow(QMainWindow):
         for b in (self.step_button, self.round_button, self.end_button):
             b.setEnabled(not over and decision is None)
         self.answer_button.setEnabled(decision is not None)
+        self.step_back_button.setEnabled(session.can_step_back)
         if over:
             summary = self.face.summary(game)
             self.status.setText(

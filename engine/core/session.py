@@ -13,11 +13,20 @@ engine, the next advance rebuilds the game from its seed and replays every recor
 run would have, and no worker thread is ever blocked. Stepping without a person involved
 (``advance(stop=...)`` between turns, a bot batch) keeps the live game and costs nothing
 extra. :meth:`Session.undo` steps back to a person's previous decision.
+
+:meth:`Session.step_back` steps back to where the previous :meth:`~Session.advance` or
+:meth:`~Session.answer` left the game, bot steps included, by the same determinism: the
+game is rebuilt and the recorded answers replayed up to that moment. The answers after it
+are kept as a *redo* script, so stepping forward again replays exactly the same steps; and
+the game as it stood before stepping back is kept too, so that once the replay is back
+there the very same game object (bots' memory included) goes on, as if no one had looked
+back.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from questforge.engine.core.decisions import Controller, Decision, check_index
@@ -47,6 +56,16 @@ class _SessionController:
             index = int(s.answers[self.position]["index"])
             self.position += 1
             return check_index(decision, index)
+        if s._redo:
+            # stepping forward after a step back: the same answers as the first time
+            nxt = s._redo[0]
+            if nxt.get("kind") == decision.kind and nxt.get("actor") == decision.actor:
+                s._redo.pop(0)
+                index = check_index(decision, int(nxt["index"]))
+                s.answers.append(_record(decision, index))
+                self.position += 1
+                return index
+            s._forget_future()  # the game went elsewhere: the script no longer applies
         if decision.actor in s.people:
             raise _Pending(decision)
         index = check_index(decision, self.bots.choose(decision))
@@ -62,6 +81,26 @@ def _record(decision: Decision, index: int) -> dict[str, JSONValue]:
         "index": index,
         "option": to_jsonable(decision.options[index]),
     }
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where a step left the game: how many events and answers there were, and whether a
+    person's decision was pending (see :meth:`Session.step_back`)."""
+
+    events: int
+    answers: int
+    asked: bool
+
+
+@dataclass
+class _Frontier:
+    """The game as it stood before the first step back (live, so its bots' memory too)."""
+
+    game: PlayableGame
+    controller: _SessionController
+    events: int
+    answers: list[dict[str, JSONValue]]
 
 
 GameFactory = Callable[[], PlayableGame]
@@ -93,6 +132,11 @@ class Session:
         #: the live game can continue (no person's decision unwound it)
         self._live = True
         self._capped = False
+        #: where each advance / answer left the game (for :meth:`step_back`)
+        self.history: list[Position] = []
+        #: answers recorded after the moment stepped back to (replayed going forward)
+        self._redo: list[dict[str, JSONValue]] = []
+        self._frontier: _Frontier | None = None
 
     # ------------------------------------------------------------------ state
     @property
@@ -128,16 +172,43 @@ class Session:
         if not self._live:
             floor = len(self.game.events)
             self._rebuild()
-        game = self.game
         try:
-            while not game.finished and not self.capped:
+            while True:
+                self._rejoin_frontier()
+                game = self.game
+                if game.finished or self.capped:
+                    break
                 events = game.step(self._controller)
                 if stop is not None and len(game.events) > floor and stop(game, events):
                     break
         except _Pending as p:
             self.pending = p.decision
             self._live = False
+        self._rejoin_frontier()
+        self._mark()
         return self.pending
+
+    def _mark(self) -> None:
+        here = Position(len(self.game.events), len(self.answers), self.pending is not None)
+        if not self.history or self.history[-1] != here:
+            self.history.append(here)
+
+    def _rejoin_frontier(self) -> None:
+        """Back where the game stood before stepping back: go on with that very game."""
+        f = self._frontier
+        if (
+            f is not None
+            and not self._redo
+            and self._live
+            and len(self.game.events) == f.events
+            and len(self.answers) == len(f.answers)
+        ):
+            self.game, self._controller = f.game, f.controller
+            self._frontier = None
+
+    def _forget_future(self) -> None:
+        self._redo = []
+        self._frontier = None
 
     def run(self) -> None:
         """Play to the end (or the round cap) when no person takes part."""
@@ -145,6 +216,7 @@ class Session:
             raise ValueError("a session with people cannot run unattended; use advance()")
         if not self._live:
             self._rebuild()
+        self._rejoin_frontier()
         self.game.run(self._controller, self.round_cap)
         self._capped = not self.game.finished
 
@@ -154,6 +226,7 @@ class Session:
             raise ValueError("no decision is pending")
         d = self.pending
         index = check_index(d, index)
+        self._forget_future()
         self.answers.append(_record(d, index))
         self.pending = None
         return self.advance(stop)
@@ -168,9 +241,51 @@ class Session:
         if last is None:
             return None
         del self.answers[last:]
+        self._forget_future()
+        self.history = [p for p in self.history if p.answers <= last]
         self.pending = None
         self._live = False
         return self.advance()
+
+    @property
+    def can_step_back(self) -> bool:
+        return len(self.history) > 1
+
+    def step_back(self) -> Decision | None:
+        """Go back to where the previous step left the game, bot steps included; returns
+        the decision pending there (a person's decision there is asked again, and what
+        was decided after it is forgotten). Stepping forward from there replays the same
+        answers, so the same steps follow. Nothing happens at the first step."""
+        if len(self.history) < 2:
+            return self.pending
+        self.history.pop()
+        target = self.history[-1]
+        if target.asked:
+            # a person was asked here: ask again; what followed is decided anew
+            del self.answers[target.answers :]
+            self._forget_future()
+            self.pending = None
+            self._live = False
+            return self.advance()
+        if self._frontier is None and self._live and self.pending is None:
+            self._frontier = _Frontier(
+                self.game, self._controller, len(self.game.events), list(self.answers)
+            )
+        future = self.answers[target.answers :] + self._redo
+        del self.answers[target.answers :]
+        self._redo = future
+        self.pending = None
+        self._rebuild()
+        game = self.game
+        # every answer up to the target is recorded, so the replay never asks anyone
+        try:
+            while len(game.events) < target.events and not game.finished:
+                game.step(self._controller)
+        except _Pending as p:  # only if the game is not deterministic: ask, do not crash
+            self._forget_future()
+            self.pending = p.decision
+            self._live = False
+        return self.pending
 
     def set_people(self, people: Collection[str]) -> None:
         """Hand actors to a person or to the bots from now on (already recorded answers

@@ -60,7 +60,7 @@ def test_event_lines_read_as_sentences() -> None:
     }
     # one narrator for the terminal, this window and reports: sentences, names not ids
     assert event_text(attack) == (
-        "Slag hound 2 attacks Ore singer: base 2, plus2 -> 4; shield 1; 3 damage."
+        "Slag hound 2 attacks Ore singer: attack 4 (2 + 2 for poison), drew +2; shield 1; 3 damage."
     )
     assert event_text({"type": "round_start", "round": 2}) == "Round 2 begins."
     assert event_text({"type": "elements", "state": {"fire": 2, "ice": 1, "air": 0}}) == (

@@ -50,7 +50,7 @@ def test_opens_every_bundled_scenario(playtest: Any, scenario: str) -> None:
         assert fig.hex in starts and fig.hp == fig.max_hp > 0
     table = window.figure_table
     rows = {table.item(r, 0).text() for r in range(table.rowCount())}
-    assert set(window.party()) <= rows
+    assert {window.content.classes[c].name for c in window.party()} <= rows  # names, not ids
     assert window.round_label.text().startswith("Round 0")
     assert window.log_list.count() >= 3  # setup, room revealed, placements
 
@@ -103,7 +103,7 @@ def test_step_turn_advances_one_figure_at_a_time(qtbot: Any, playtest: Any, seed
     first = window.order_list.item(0).text()
     figure = game.state.figures.get(started[0].get("figure"))
     if figure is not None and figure.kind == "character":
-        assert first.startswith("  done") and figure.id in first
+        assert first.startswith("  done") and window.content.classes[figure.id].name in first
     else:  # a monster type stays the current actor until all its monsters have acted
         assert first.startswith("> ")
 
@@ -144,6 +144,10 @@ def test_play_decisions_by_hand(qtbot: Any, playtest: Any) -> None:
     assert _figures(window)[hero].hex == tuple(chosen)
     # card selection: the list offers card pairs; choose the third, confirm
     plan = _answer_until(qtbot, window, "plan")
+    # the cards are laid out as cards; the plain list is one tick away
+    assert window.card_choice.isVisible() and not window.option_list.isVisible()
+    window.list_toggle.setChecked(True)
+    assert window.option_list.isVisible() and not window.card_choice.isVisible()
     lead = window.content.classes[hero].card(plan.options[2]["cards"][0]).name
     window.option_filter.setText(lead.lower())  # the filter narrows 50-odd card pairs
     shown = [
@@ -243,7 +247,8 @@ def test_take_back_a_decision(qtbot: Any, playtest: Any) -> None:
     assert again is not None and again.kind == "start_hex" and again.options == first.options
     assert window.confirm_button.isEnabled() and window.scene.options
     assert hero not in _figures(window)
-    assert window.log_list.count() == len(window.runner.game.events)
+    said = [e for e in window.runner.game.events if e.type != "turn_end"]
+    assert window.log_list.count() == len(said)
     window.option_list.setCurrentRow(0)
     click(qtbot, window.confirm_button)
     wait_idle(qtbot, window)

@@ -78,3 +78,77 @@ def test_answer_then_step_stops_after_the_step_with_the_decision() -> None:
     s.answer(1)
     picked = [e["value"] for e in s.events if e.type == "picked" and e["step"] == 3]
     assert s.finished and picked == [1]
+
+
+class Long(Toy):
+    """Eight steps; the bot ("b") picks in every step but the fifth, where "p" picks."""
+
+    @property
+    def finished(self) -> bool:
+        return self.n >= 8
+
+    def step(self, controller: Controller) -> list[Event]:
+        before = len(self.log.events)
+        self.n += 1
+        actor = "p" if self.n == 5 else "b"
+        index = controller.choose(Decision("pick", actor, (0, 1, 2)))
+        self.log.emit("picked", step=self.n, value=index)
+        return self.log.events[before:]
+
+
+class CountingBot:
+    """A bot with memory: its answers depend on how many it gave before (as a real bot's
+    random generator does), so a fresh bot would answer differently from a used one."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    def choose(self, decision: Decision) -> int:
+        self.asked += 1
+        return self.asked % 3
+
+
+def _picks(s: Any) -> list[int]:
+    return [int(e["value"]) for e in s.events]
+
+
+def test_step_back_over_bot_steps_replays_the_same_game() -> None:
+    from questforge.engine.core.session import Session
+
+    straight = Session(Long, lambda g: CountingBot())
+    straight.run()
+    s = Session(Long, lambda g: CountingBot())
+    assert not s.can_step_back
+    for _ in range(4):
+        s.advance(one_step)
+    assert _picks(s) == _picks(straight)[:4] and s.can_step_back
+    s.step_back()
+    assert _picks(s) == _picks(straight)[:3]  # the game as the previous step left it
+    s.step_back()
+    assert _picks(s) == _picks(straight)[:2]
+    # forward again: the same answers, then the very game that stood there goes on
+    s.advance(None)
+    assert s.finished and _picks(s) == _picks(straight)
+    assert len(s.answers) == len(straight.answers)
+
+
+def test_step_back_over_a_persons_answer_asks_it_again() -> None:
+    from questforge.engine.core.session import Session
+
+    s = Session(Long, lambda g: CountingBot(), people={"p"})
+    for _ in range(4):
+        s.advance(one_step)
+    asked = s.advance(one_step)
+    assert asked is not None and asked.actor == "p"
+    s.answer(2, one_step)
+    s.advance(one_step)
+    assert _picks(s)[4] == 2 and s.game.n == 6
+    s.step_back()  # back over the bot's step 6
+    assert s.game.n == 5 and s.pending is None
+    s.step_back()  # back over the person's answer: asked again
+    assert s.pending is not None and s.pending.actor == "p" and len(_picks(s)) == 4
+    s.answer(0)
+    s.advance(None)
+    assert s.finished and _picks(s)[4] == 0
+    # take back after stepping back: the person's decision once more
+    assert s.undo() is not None and s.pending is not None and len(s.answers) == 4

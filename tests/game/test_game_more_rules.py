@@ -126,8 +126,10 @@ def test_long_rester_is_focused_last() -> None:
     g.state.characters["beta"].initiative = 40
     grunt = next(f for f in g.state.figures.values() if f.side == "monsters")
     sit = situation_for(g.rules, grunt, 2, 0, 1, None, False)
+    # the solver's figures carry display names (the class names)
     inits = {f.name: f.initiative for f in sit.figures}
-    assert inits["alpha"] == 99 and inits["beta"] == 40
+    alpha, beta = (g.content.classes[c].name for c in ("alpha", "beta"))
+    assert inits[alpha] == 99 and inits[beta] == 40
 
 
 def test_melee_reaches_adjacent_only() -> None:

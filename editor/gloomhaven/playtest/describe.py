@@ -14,6 +14,7 @@ from typing import Any
 
 from questforge.engine.core.decisions import Decision
 from questforge.engine.gloomhaven.game import narrator
+from questforge.engine.gloomhaven.game.names import Names
 from questforge.engine.gloomhaven.game.narrator import FIGURE_KINDS, HEX_KINDS
 from questforge.engine.gloomhaven.game.spec import Content
 
@@ -43,21 +44,27 @@ def card_name(content: Content, actor: str, card_id: str) -> str:
     return narrator.card_name(content, actor, card_id)
 
 
-def option_text(decision: Decision, index: int, content: Content, state: Any = None) -> str:
+def option_text(
+    decision: Decision,
+    index: int,
+    content: Content,
+    state: Any = None,
+    names: Names | None = None,
+) -> str:
     """Option ``index`` of ``decision`` in words: the engine's narrator (one narrator for
     the terminal, this window and reports)."""
-    return narrator.describe_option(decision, index, content, state)
+    return narrator.describe_option(decision, index, content, state, names)
 
 
-def decision_title(decision: Decision) -> str:
-    return narrator.describe_decision(decision)
+def decision_title(decision: Decision, names: Names | None = None) -> str:
+    return narrator.describe_decision(decision, names)
 
 
-def event_text(e: Mapping[str, Any]) -> str:
-    """One line of the event log: the narrator's sentence (bookkeeping events, which the
-    narrator skips, are named plainly)."""
-    line = narrator.narrate(e)
-    return line if line is not None else str(e.get("type", "")).replace("_", " ")
+def event_text(e: Any, names: Names | None = None) -> str | None:
+    """One line of the event log: the narrator's sentence (an engine event or its JSON
+    form; ``names``: the game's, learnt up to this event). ``None`` for bookkeeping events
+    the narrator leaves out (a turn ending)."""
+    return narrator.narrate(e, names)
 
 
 def figure_label(fig: Any) -> str:

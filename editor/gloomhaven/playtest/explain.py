@@ -41,13 +41,48 @@ def move_path(
     return start, []
 
 
+def _who(situation: Mapping[str, Any] | None) -> dict[tuple[int, int], str]:
+    """Hex -> display name of every named figure of a recorded situation."""
+    out: dict[tuple[int, int], str] = {}
+    if situation is None:
+        return out
+    for fig in situation.get("figures") or []:
+        if isinstance(fig, Mapping) and fig.get("name"):
+            h = as_hex(fig.get("hex"))
+            if h is not None:
+                out[h] = str(fig["name"])
+    return out
+
+
+def _named_hex(who: Mapping[tuple[int, int], str], h: Any) -> str:
+    hx = as_hex(h)
+    name = who.get(hx) if hx is not None else None
+    return f"{name} at {hex_text(h)}" if name else hex_text(h)
+
+
+def moment_name(moment: MonsterMoment) -> str:
+    """The moving monster's display name (recorded in its situation), else its id."""
+    active = moment.situation.get("active") if moment.situation is not None else None
+    if isinstance(active, Mapping) and active.get("name"):
+        return str(active["name"])
+    return moment.figure
+
+
 def explanation_text(moment: MonsterMoment) -> str:
-    """Plain text: the ruling, then the solver's candidates and steps with rule IDs."""
+    """Plain text: the ruling, then the solver's candidates and steps with rule IDs.
+    Figures are called by their names (the situation recorded at the moment carries
+    them), never by ids or by initiative labels."""
     f = moment.focus
-    attacks = ", ".join(hex_text(a) for a in f.get("attacks") or []) or "nothing"
+    who = _who(moment.situation)
+    attacks = ", ".join(_named_hex(who, a) for a in f.get("attacks") or []) or "nothing"
+    name = moment_name(moment)
+    active = moment.situation.get("active") if moment.situation is not None else None
+    start = as_hex(active.get("hex")) if isinstance(active, Mapping) else None
+    move = "stays at" if start is not None and start == as_hex(f.get("destination")) else "moves to"
     lines = [
-        f"Round {moment.round}, {moment.figure}: focus {hex_text(f.get('focus'))}, "
-        f"moves to {hex_text(f.get('destination'))}, attacks {attacks}.",
+        f"Round {moment.round}, {name[:1].upper() + name[1:]}: focus "
+        f"{_named_hex(who, f.get('focus'))}, {move} {hex_text(f.get('destination'))}, "
+        f"attacks {attacks}.",
     ]
     if f.get("reason"):
         lines.append(str(f.get("reason")))
@@ -79,4 +114,4 @@ def explanation_text(moment: MonsterMoment) -> str:
 
 def moment_summary(moment: MonsterMoment) -> str:
     f: dict[str, Any] = dict(moment.focus)
-    return f"{moment.figure} -> {hex_text(f.get('destination'))}"
+    return f"{moment_name(moment)} -> {hex_text(f.get('destination'))}"

@@ -189,6 +189,21 @@ class GameRunner:
         self._run(self.session.undo)
         return True
 
+    @property
+    def can_step_back(self) -> bool:
+        """There is an earlier step to go back to (bot steps count)."""
+        return self.session.can_step_back and not self.failed
+
+    def step_back(self) -> bool:
+        """Go back to where the previous step (or answer) left the game, by replaying it
+        from its seed (:meth:`Session.step_back`); stepping forward again replays the same
+        answers. False at the first step."""
+        if not self.can_step_back:
+            return False
+        self._rule = after_a_step
+        self._run(self.session.step_back)
+        return True
+
     def _stop(self) -> StopRule | None:
         """The step's stop rule, blind to the steps before this moment.
 

@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
+    QTextBrowser,
     QToolBar,
     QVBoxLayout,
     QWidget,
@@ -53,6 +54,8 @@ from questforge.editor.gloomhaven.playtest.board import (
     PlaytestScene,
     snapshot,
 )
+from questforge.editor.gloomhaven.playtest.camera import Camera
+from questforge.editor.gloomhaven.playtest.cards import CardChoice
 from questforge.editor.gloomhaven.playtest.describe import (
     FIGURE_KINDS,
     HEX_KINDS,
@@ -64,11 +67,13 @@ from questforge.editor.gloomhaven.playtest.describe import (
 )
 from questforge.editor.gloomhaven.playtest.explain import explanation_text, move_path
 from questforge.editor.gloomhaven.playtest.runner import GameRunner, MonsterMoment, scenario_content
+from questforge.editor.gloomhaven.playtest.statblock import stat_block_html
 from questforge.editor.gloomhaven.scenario_map import as_hex
 from questforge.editor.map.view import MapView
 from questforge.engine.core.decisions import Decision
 from questforge.engine.gloomhaven.game import Setup
 from questforge.engine.gloomhaven.game.describe import monster_ability_text
+from questforge.engine.gloomhaven.game.names import Names, names_of
 from questforge.engine.gloomhaven.game.spec import ELEMENTS
 
 ELEMENT_COLOURS = {
@@ -105,6 +110,7 @@ class PlaytestWindow(QMainWindow):
         self._reported_failure = ""
         self.selected_figure = ""
         self._shown_events = 0
+        self.names = Names(self.content)
         self._moment: MonsterMoment | None = None
         self._fitted: frozenset[tuple[int, int]] = frozenset()
         self.setWindowTitle(f"Playtest - {self.spec.name or scenario_id}")
@@ -114,6 +120,7 @@ class PlaytestWindow(QMainWindow):
         self.pick = PickTool(self.scene, self)
         self.pick.hexClicked.connect(self._on_hex_clicked)
         self.view.set_tool(self.pick)
+        self.camera = Camera(self.view, self.scene)
         self._build_ui()
         if players is not None:
             self.players_spin.setValue(players)
@@ -131,6 +138,16 @@ class PlaytestWindow(QMainWindow):
         self.run_button = QPushButton("Run to end")
         self.undo_button = QPushButton("Take back")
         self.undo_button.setToolTip("Undo the last decision made by hand (the bots' after it too)")
+        self.step_back_button = QPushButton("Step back")
+        self.step_back_button.setToolTip(
+            "Go back to where the previous step left the game (bot steps too); stepping "
+            "forward again replays the same steps"
+        )
+        self.step_back_button.clicked.connect(self.step_back)
+        self.follow_box = QCheckBox("Follow")
+        self.follow_box.setChecked(True)
+        self.follow_box.setToolTip("The map follows the active figure and newly revealed rooms")
+        self.follow_box.toggled.connect(self._follow_changed)
         self.export_button = QPushButton("Export situation...")
         self.step_turn_button.clicked.connect(lambda: self.step("turn"))
         self.step_round_button.clicked.connect(lambda: self.step("round"))
@@ -140,7 +157,9 @@ class PlaytestWindow(QMainWindow):
         for b in (self.step_turn_button, self.step_round_button, self.run_button):
             bar.addWidget(b)
         bar.addSeparator()
+        bar.addWidget(self.step_back_button)
         bar.addWidget(self.undo_button)
+        bar.addWidget(self.follow_box)
         bar.addSeparator()
         bar.addWidget(self.export_button)
         bar.addSeparator()
@@ -153,11 +172,16 @@ class PlaytestWindow(QMainWindow):
         lay.addWidget(self._build_setup())
         lay.addWidget(QLabel("<b>Initiative order</b>"))
         self.order_list = QListWidget()
-        lay.addWidget(self.order_list, 2)
+        lay.addWidget(self.order_list, 1)
         lay.addWidget(QLabel("<b>Monster ability cards</b>"))
         self.cards_view = QPlainTextEdit()
         self.cards_view.setReadOnly(True)
-        lay.addWidget(self.cards_view, 2)
+        lay.addWidget(self.cards_view, 1)
+        # the figure clicked on the map or in the table: stat card and ability card
+        lay.addWidget(QLabel("<b>Selected figure</b>"))
+        self.stat_view = QTextBrowser()
+        self.stat_view.setPlaceholderText("Click a figure on the map or in the figure table.")
+        lay.addWidget(self.stat_view, 5)
         lay.addWidget(QLabel("<b>Elements</b>"))
         elements = QWidget()
         grid = QGridLayout(elements)
@@ -172,7 +196,7 @@ class PlaytestWindow(QMainWindow):
         lay.addWidget(QLabel("<b>Modifier draws this round</b>"))
         self.modifier_list = QListWidget()
         self.modifier_list.setWordWrap(True)
-        lay.addWidget(self.modifier_list, 2)
+        lay.addWidget(self.modifier_list, 1)
 
         middle = QSplitter(Qt.Orientation.Vertical)
         middle.addWidget(self.view)
@@ -195,6 +219,15 @@ class PlaytestWindow(QMainWindow):
         )
         self.decision_label.setWordWrap(True)
         dlay.addWidget(self.decision_label)
+        # card decisions are laid out as cards (cards.py); the list stays one click away
+        self.card_choice = CardChoice()
+        self.card_choice.chosen.connect(self._answer)
+        self.card_choice.setVisible(False)
+        dlay.addWidget(self.card_choice, 3)
+        self.list_toggle = QCheckBox("Show the options as a list")
+        self.list_toggle.setVisible(False)
+        self.list_toggle.toggled.connect(self._show_card_choice)
+        dlay.addWidget(self.list_toggle)
         self.option_filter = QLineEdit()
         self.option_filter.setPlaceholderText("Filter the options (e.g. a card name)")
         self.option_filter.setClearButtonEnabled(True)
@@ -209,7 +242,7 @@ class PlaytestWindow(QMainWindow):
         self.confirm_button.setEnabled(False)
         self.confirm_button.clicked.connect(self.confirm)
         dlay.addWidget(self.confirm_button)
-        rlay.addWidget(self.decision_box, 3)
+        rlay.addWidget(self.decision_box, 4)
         move_box = QGroupBox("Monster move: focus and path")
         mlay = QVBoxLayout(move_box)
         self.move_text = QPlainTextEdit()
@@ -223,13 +256,13 @@ class PlaytestWindow(QMainWindow):
         self.figure_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.figure_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.figure_table.itemSelectionChanged.connect(self._on_table_selection)
-        rlay.addWidget(self.figure_table, 3)
+        rlay.addWidget(self.figure_table, 2)
 
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(left)
         split.addWidget(middle)
         split.addWidget(right)
-        split.setSizes([330, 800, 430])
+        split.setSizes([360, 720, 480])
         self.setCentralWidget(split)
         self.status = self.statusBar()
 
@@ -316,6 +349,7 @@ class PlaytestWindow(QMainWindow):
         self._clear_decision()
         self.scene.set_move(MoveOverlay())
         self.move_text.setPlainText("No monster has moved yet.")
+        self.camera.reset()
         self.runner.step("start")
         self._after_advance()
         return True
@@ -338,6 +372,21 @@ class PlaytestWindow(QMainWindow):
         self._after_advance()
         self.status.showMessage("Decision taken back.")
         return True
+
+    def step_back(self) -> bool:
+        """Go back one step (a bot step or a person's answer): the game is replayed from
+        its seed to where the previous step left it, the map and the log with it."""
+        r = self.runner
+        if r is None or not r.step_back():
+            return False
+        self._shown_events = 0
+        self.log_list.clear()
+        self._after_advance()
+        self.status.showMessage("Stepped back: step forward to replay the same steps.")
+        return True
+
+    def _follow_changed(self, on: bool) -> None:
+        self.camera.enabled = on
 
     @property
     def shown_events(self) -> int:
@@ -371,6 +420,7 @@ class PlaytestWindow(QMainWindow):
         for b in (self.step_turn_button, self.step_round_button, self.run_button):
             b.setEnabled(idle)
         self.undo_button.setEnabled(r is not None and r.can_undo and not r.failed)
+        self.step_back_button.setEnabled(r is not None and r.can_step_back)
 
     # ================================================================== refresh
     def sync(self) -> None:
@@ -386,13 +436,18 @@ class PlaytestWindow(QMainWindow):
         if snap.revealed != self._fitted:
             self._fitted = snap.revealed
             self.fit_revealed()
-        for e in events[self._shown_events :]:
-            item_text = event_text(e)
+        self.camera.follow(snap, self._active_figure(game.events[self._shown_events :]))
+        # the log: the one narrator's sentences, with the game's names as of each event
+        for e in game.events[self._shown_events :]:
+            item_text = event_text(e, names_of(game, e))
+            if item_text is None:  # bookkeeping (a turn ending): no line
+                continue
             self.log_list.addItem(item_text)
-            if e.get("type") in ("round_start", "scenario_end"):
+            if e.type in ("round_start", "scenario_end"):
                 item = self.log_list.item(self.log_list.count() - 1)
                 item.setForeground(QColor("#1c4e80"))
         self._shown_events = len(events)
+        self.names = names_of(game)
         self.log_list.scrollToBottom()
         round_events = _current_round(events)
         self._fill_order(round_events)
@@ -401,14 +456,26 @@ class PlaytestWindow(QMainWindow):
         self._fill_modifiers(round_events)
         self._fill_figures(st)
         self._fill_move(events)
+        self._fill_stat_block()
         phase = st.phase
         if game.result is not None:
             phase = f"finished: {game.result.outcome}"
         elif r.failed:
             phase = f"stopped ({r.failed})"
-        turn = f" - {st.current}'s turn" if st.current else ""
+        turn = f" - {self.names.figure(st.current)}'s turn" if st.current else ""
         self.round_label.setText(f"Round {st.round} - {phase}{turn}")
         self._update_buttons()
+
+    def _active_figure(self, new_events: Any) -> str:
+        """Whom the camera looks at after a step: the character who must decide now, else
+        the figure whose turn the step played last."""
+        r = self.runner
+        if r is not None and r.pending is not None and r.pending.actor in r.game.state.figures:
+            return str(r.pending.actor)
+        for e in reversed(new_events):
+            if e.type == "turn_start":
+                return str(e.get("figure"))
+        return ""
 
     def _fill_order(self, events: list[dict[str, Any]]) -> None:
         rows: list[tuple[int, int, str, str]] = []
@@ -422,16 +489,17 @@ class PlaytestWindow(QMainWindow):
             elif t == "monster_card_drawn":
                 card = self._monster_card(str(e.get("deck")), str(e.get("card")))
                 init = card.initiative if card is not None else 99
-                rows.append((init, 1, str(e.get("monster")), f"card {e.get('card')}"))
+                rows.append((init, 1, str(e.get("monster")), ""))
             elif t == "turn_start":
                 acted.add(str(e.get("figure")))
             elif t == "monster_type_turn":
                 acted.add(str(e.get("monster")))
         self.order_list.clear()
         current = self.runner.game.state.current if self.runner else ""
-        for init, _kind, actor, what in sorted(rows):
+        for init, kind, actor, what in sorted(rows):
             mark = "> " if actor == current else ("  done " if actor in acted else "  ")
-            self.order_list.addItem(f"{mark}{init:>2}  {actor}" + (f"  ({what})" if what else ""))
+            who = self.names.monster(actor) if kind else self.names.figure(actor)
+            self.order_list.addItem(f"{mark}{init:>2}  {who}" + (f"  ({what})" if what else ""))
 
     def _monster_card(self, deck: str, card_id: str) -> Any:
         for c in self.content.monster_decks.get(deck, ()):
@@ -481,12 +549,12 @@ class PlaytestWindow(QMainWindow):
         for e in events:
             if e.get("type") != "attack":
                 continue
-            mods = ", ".join(str(m) for m in e.get("modifiers") or []) or "-"
+            mods = ", ".join(self.names.modifier(m) for m in e.get("modifiers") or []) or "-"
             flags = " (advantage)" if e.get("advantage") else ""
             flags += " (disadvantage)" if e.get("disadvantage") else ""
             self.modifier_list.addItem(
-                f"{e.get('attacker')} -> {e.get('target')}: drew {mods}{flags}; "
-                f"{e.get('base')} -> {e.get('value')}, {e.get('damage')} dmg"
+                f"{self.names.figure(e.get('attacker'))} -> {self.names.figure(e.get('target'))}: "
+                f"drew {mods}{flags}; attack {e.get('value')}, {e.get('damage')} damage"
             )
         self.modifier_list.scrollToBottom()
 
@@ -501,7 +569,7 @@ class PlaytestWindow(QMainWindow):
                 cards = f"hand {len(ch.hand)} / disc {len(ch.discard)} / lost {len(ch.lost)}"
             shield = f.shield + f.base_shield
             values = [
-                f.id + (" (elite)" if f.elite else ""),
+                self.names.figure(f.id),
                 hex_text(f.hex),
                 f"{f.hp}/{f.max_hp}" + (f" sh{shield}" if shield else ""),
                 condition_list(f.conditions),
@@ -577,11 +645,12 @@ class PlaytestWindow(QMainWindow):
             return
         state = r.game.state
         self.decision_box.setTitle(f"Decision: {decision.kind.replace('_', ' ')}")
-        self.decision_label.setText(decision_title(decision))
+        self.decision_label.setText(decision_title(decision, self.names))
         self.option_list.clear()
         clickable: dict[tuple[int, int], int] = {}
         for i in range(len(decision.options)):
-            self.option_list.addItem(f"{i + 1}. {option_text(decision, i, self.content, state)}")
+            text = option_text(decision, i, self.content, state, self.names)
+            self.option_list.addItem(f"{i + 1}. {text}")
             option = decision.options[i]
             h = as_hex(option) if decision.kind in HEX_KINDS else None
             if h is None and decision.kind in FIGURE_KINDS and isinstance(option, str):
@@ -591,10 +660,29 @@ class PlaytestWindow(QMainWindow):
                 clickable[h] = i + 1
         self.option_list.setCurrentRow(0)
         self.confirm_button.setEnabled(True)
+        cards = self.card_choice.show_decision(decision, self.content, state)
+        self.list_toggle.setVisible(cards)
+        self._show_card_choice(self.list_toggle.isChecked())
         self.scene.set_options(clickable)
         if clickable:
             self.status.showMessage("Choose in the list, or click a highlighted hex on the map.")
+        else:
+            self.status.clearMessage()
         self.option_list.setFocus()
+
+    def _show_card_choice(self, as_list: bool) -> None:
+        """Cards (the default for card decisions) or the plain list of options."""
+        cards = self.card_choice.decision is not None and not as_list
+        self.card_choice.setVisible(cards)
+        for w in (self.option_filter, self.option_list, self.confirm_button):
+            w.setVisible(not cards)
+
+    def _fill_stat_block(self) -> None:
+        r = self.runner
+        if r is None or not self.selected_figure:
+            self.stat_view.setHtml("")
+            return
+        self.stat_view.setHtml(stat_block_html(r.game, self.selected_figure, self.names))
 
     def _filter_options(self, text: str) -> None:
         """Hide the options whose text does not contain ``text`` (case-insensitive)."""
@@ -632,6 +720,9 @@ class PlaytestWindow(QMainWindow):
         self.option_filter.blockSignals(False)
         self.option_list.clear()
         self.confirm_button.setEnabled(False)
+        self.card_choice.clear()
+        self.list_toggle.setVisible(False)
+        self._show_card_choice(True)
         self.decision_box.setTitle("Decision")
         self.decision_label.setText(
             'Bots are playing. Untick a character\'s "bot" box to play it by hand.'

@@ -231,7 +231,7 @@ class ArkhamFace:
             names = Narrator(g.model)
             lines.append(
                 "options: "
-                + ", ".join(f"{i}={names.name(o)}" for i, o in enumerate(decision.options, 1))
+                + ", ".join(f"[{i}] {names.name(o)}" for i, o in enumerate(decision.options, 1))
             )
         return TextBoard(tuple((TextSpan(line),) for line in lines))
 

@@ -189,10 +189,13 @@ def expected_matches(sit: Situation, solution: Solution) -> bool | None:
     return got == want
 
 
-def _hexes(hs: tuple[Hex, ...]) -> str:
+def _hexes(hs: tuple[Hex, ...], sit: Situation | None = None) -> str:
+    """Hexes as ``[q, r]``; a hex with a named figure (a situation exported from a game)
+    as ``Lampwright at [q, r]``, so a ruling reads with the figures' names."""
     from questforge.engine.gloomhaven.ai.ruling import hex_text
 
-    return ", ".join(hex_text(h) for h in hs)
+    names = {f.hex: f.name for f in sit.figures if f.name} if sit is not None else {}
+    return ", ".join(f"{names[h]} at {hex_text(h)}" if h in names else hex_text(h) for h in hs)
 
 
 def _ability(sit: Situation) -> str:
@@ -228,17 +231,16 @@ def ruling_text(sit: Situation, solution: Solution) -> str:
     if len(options) == 1:
         o = options[0]
         move = "stays at" if o.destination == sit.active.hex else "moves to"
-        attack = f" and attacks {_hexes(o.attacks)}" if o.attacks else " and does not attack"
+        attack = f" and attacks {_hexes(o.attacks, sit)}" if o.attacks else " and does not attack"
         lines.append(
             f"Ruling: {name.lower() if name == 'The monster' else name} {move} {hex_text(o.destination)}{attack}."
         )
     else:
         lines.append(f"Ruling: the players choose one of {len(options)} options (GH-AMBIG-01):")
         for i, o in enumerate(options, 1):
-            attack = f"attack {_hexes(o.attacks)}" if o.attacks else "no attack"
-            lines.append(
-                f"  {i}. end at {hex_text(o.destination)}, {attack} (focus {hex_text(o.focus)})"
-            )
+            attack = f"attack {_hexes(o.attacks, sit)}" if o.attacks else "no attack"
+            focus = _hexes((o.focus,), sit) if o.focus is not None else "-"
+            lines.append(f"  {i}. end at {hex_text(o.destination)}, {attack} (focus {focus})")
     lines.append(f"Rules applied: {', '.join(ex.rules) or '-'}")
     match = expected_matches(sit, solution)
     if match is not None:

@@ -27,6 +27,7 @@ from questforge.engine.core.game import (
 from questforge.engine.core.targets import Target, read_documents
 from questforge.engine.gloomhaven.game import catalogue, narrator
 from questforge.engine.gloomhaven.game.game import ENGINE_ID, Game
+from questforge.engine.gloomhaven.game.names import names_of
 from questforge.engine.gloomhaven.game.party import setup_from_options
 from questforge.engine.gloomhaven.game.setup import coin_value
 from questforge.engine.gloomhaven.game.spec import Content
@@ -222,7 +223,8 @@ class GloomhavenFace:
     # ------------------------------------------------------------------ actors and bots
     def actors(self, game: Any) -> tuple[Actor, ...]:
         g = _inner(game)
-        chars = tuple(Actor(c, narrator.name(c)) for c in g.game.setup.characters)
+        names = names_of(g.game)
+        chars = tuple(Actor(c, names.figure(c)) for c in g.game.setup.characters)
         return (*chars, Actor(MONSTERS_ACTOR, "monster choices (GH-AMBIG-01)", "opponent"))
 
     def bots(self, game: Any, seed: int) -> Controller:
@@ -235,14 +237,17 @@ class GloomhavenFace:
 
     # ------------------------------------------------------------------ words and views
     def narrate(self, event: Event, game: Any = None) -> str | None:
-        return narrator.narrate(event)
+        # with the game, figures and cards are named from its content (learnt up to event)
+        names = names_of(_inner(game).game, event) if game is not None else None
+        return narrator.narrate(event, names)
 
     def describe_decision(self, game: Any, decision: Decision) -> str:
-        return narrator.describe_decision(decision)
+        return narrator.describe_decision(decision, names_of(_inner(game).game))
 
     def describe_option(self, game: Any, decision: Decision, index: int) -> str:
         g = _inner(game)
-        return narrator.describe_option(decision, index, g.content, g.state)
+        names = names_of(g.game)
+        return narrator.describe_option(decision, index, g.content, g.state, names)
 
     def board(self, game: Any, decision: Decision | None = None) -> TextBoard:
         g = _inner(game)

@@ -26,6 +26,7 @@ from questforge.engine.gloomhaven.game.attacks import (
 )
 from questforge.engine.gloomhaven.game.board import empty_of_tokens, find_routes
 from questforge.engine.gloomhaven.game.character_turn import add_consume, end_of_turn, start_of_turn
+from questforge.engine.gloomhaven.game.names import figure_name
 from questforge.engine.gloomhaven.game.rules import Rules
 from questforge.engine.gloomhaven.game.spec import (
     ANY_ELEMENT,
@@ -249,11 +250,11 @@ def situation_for(
                     initiative=_initiative(r, f),
                     invisible="invisible" in f.conditions,
                     summon=f.kind == "summon",
-                    name=f.id,
+                    name=figure_name(r.content, f),
                 )
             )
         else:
-            figures.append(AiFigure(GridHex(*f.hex), "monster", name=f.id))
+            figures.append(AiFigure(GridHex(*f.hex), "monster", name=figure_name(r.content, f)))
     active = ActiveMonster(
         GridHex(*m.hex),
         move=max(0, move),
@@ -263,7 +264,7 @@ def situation_for(
         jumping=jump,
         muddled="muddle" in m.conditions,
         aoe=aoe,
-        name=m.id,
+        name=figure_name(r.content, m),
     )
     return Situation(hexes, tuple(figures), active, terrain, walls, id=f"{m.id}@r{st.round}")
 
@@ -622,6 +623,7 @@ def situation_to_json(sit: Situation) -> dict[str, JSONValue]:
                 "hex": [f.hex[0], f.hex[1]],
                 "side": f.side,
                 **({"initiative": f.initiative} if f.side == "character" else {}),
+                **({"name": f.name} if f.name else {}),
             }
             for f in sit.figures
             if not f.invisible
@@ -637,5 +639,6 @@ def situation_to_json(sit: Situation) -> dict[str, JSONValue]:
             "aoe": None
             if a.aoe is None
             else {"melee": a.aoe.melee, "hexes": [[h[0], h[1]] for h in a.aoe.hexes]},
+            **({"name": a.name} if a.name else {}),
         },
     }

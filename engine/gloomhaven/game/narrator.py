@@ -7,12 +7,15 @@ them. Events that are pure bookkeeping (a turn ending) narrate as ``None``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from questforge.engine.core.decisions import Decision
 from questforge.engine.core.events import Event
+from questforge.engine.gloomhaven.game.catalogue import DECISION_TYPES
 from questforge.engine.gloomhaven.game.describe import action_text
+from questforge.engine.gloomhaven.game.names import Names, pretty
 from questforge.engine.gloomhaven.game.spec import AbilityCard, Content
 
 #: decision kinds whose options are hexes, and those whose options are figure ids
@@ -58,208 +61,272 @@ def hex_text(h: Any) -> str:
 
 
 def name(fid: Any) -> str:
-    """A figure or class id as a name: ``ember-sprite-2`` -> ``Ember sprite 2``."""
-    text = str(fid).replace("-", " ").strip()
-    return text[:1].upper() + text[1:] if text else "?"
+    """A figure or class id in words when no content is at hand (see :class:`Names`)."""
+    return pretty(fid)
 
 
-def _cards(cards: Any) -> str:
-    return " and ".join(name(c) for c in cards or []) or "no card"
+#: a trailing "(GH-XXX-01)" in a catalogue description
+_RULE_NOTE = re.compile(r"\s*\((?:GH-[A-Z]+-\d+(?:, )?)+\)(?=\.?$)")
+
+#: a condition as the state a figure is in ("Ore Singer is now blessed")
+CONDITION_WORDS = {
+    "poison": "poisoned",
+    "wound": "wounded",
+    "immobilize": "immobilized",
+    "disarm": "disarmed",
+    "stun": "stunned",
+    "muddle": "muddled",
+    "curse": "cursed",
+    "invisible": "invisible",
+    "strengthen": "strengthened",
+    "bless": "blessed",
+}
 
 
-def _list(values: Any) -> str:
-    return ", ".join(str(v) for v in values or []) or "none"
+def _condition(value: Any) -> str:
+    return CONDITION_WORDS.get(str(value), str(value))
 
 
-def _event_setup(g: Any) -> str:
+def _cards(n: Names, cards: Any) -> str:
+    return " and ".join(n.card(c) for c in cards or []) or "no card"
+
+
+def _hexes(values: Any) -> str:
+    return ", ".join(hex_text(h) for h in values or []) or "nowhere"
+
+
+def _event_setup(g: Any, n: Names) -> str:
     return (
-        f"Scenario {g('scenario')} set up for {g('players')} characters at level {g('level')}"
-        f" (monsters level {g('monster_level')}, traps {g('trap_damage')} damage)."
+        f"Scenario {n.scenario(g('scenario'))} set up for {g('players')} characters at level "
+        f"{g('level')} (monsters level {g('monster_level')}, traps {g('trap_damage')} damage)."
     )
 
 
-def _event_plan(g: Any) -> str:
+def _event_plan(g: Any, n: Names) -> str:
     if g("long_rest"):
-        return f"{name(g('character'))} declares a long rest (initiative 99)."
-    return f"{name(g('character'))} plays {_cards(g('cards'))} (initiative {g('initiative')})."
+        return f"{n.figure(g('character'))} declares a long rest (initiative 99)."
+    return (
+        f"{n.figure(g('character'))} plays {_cards(n, g('cards'))} (initiative {g('initiative')})."
+    )
 
 
-def _event_action(g: Any) -> str:
+def _event_action(g: Any, n: Names) -> str:
+    who, card = n.figure(g("character")), n.card(g("card"))
     if g("default"):
         what = "a default Attack 2" if g("half") == "top" else "a default Move 2"
-        return f"{name(g('character'))} uses the {g('half')} of {name(g('card'))} as {what}."
-    return f"{name(g('character'))} performs the {g('half')} of {name(g('card'))}."
+        return f"{who} uses the {g('half')} of {card} as {what}."
+    return f"{who} performs the {g('half')} of {card}."
 
 
-def _event_attack(g: Any) -> str:
+def _event_attack(g: Any, n: Names) -> str:
     adv = " with advantage" if g("advantage") else " with disadvantage" if g("disadvantage") else ""
-    mods = ", ".join(str(m) for m in g("applied") or g("modifiers") or []) or "no modifier"
+    mods = ", ".join(n.modifier(m) for m in g("applied") or g("modifiers") or []) or "no modifier"
     pierce = f", pierce {g('pierce')}" if g("pierce") else ""
+    value = g("value")
+    base = g("base")
+    attack = f"attack {value}" + (f" ({base} + {value - base} for poison)" if value != base else "")
     return (
-        f"{name(g('attacker'))} attacks {name(g('target'))}{adv}: base {g('base')}, {mods}"
-        f" -> {g('value')}; shield {g('shield')}{pierce}; {g('damage')} damage."
+        f"{n.figure(g('attacker'))} attacks {n.figure(g('target'))}{adv}: {attack}, "
+        f"drew {mods}; shield {g('shield')}{pierce}; {g('damage')} damage."
     )
 
 
-def _event_focus(g: Any) -> str:
-    attacks = ", ".join(hex_text(a) for a in g("attacks") or []) or "nothing"
-    return (
-        f"{name(g('figure'))} focuses on the figure at {hex_text(g('focus'))}, ends at "
-        f"{hex_text(g('destination'))} and attacks {attacks}."
-    )
+def _event_focus(g: Any, n: Names) -> str:
+    focus = n.at(g("focus"))
+    targets = [n.at(a) for a in g("attacks") or []]
+    attacks = f" and attacks {', '.join(targets)}" if targets else " and does not attack"
+    dest = as_hex(g("destination"))
+    move = "stays at" if dest is not None and n.where(g("figure")) == dest else "moves to"
+    return f"{n.figure(g('figure'))} focuses on {focus}, {move} {hex_text(dest)}{attacks}."
 
 
-def _event_loot(g: Any) -> str:
+def _event_loot(g: Any, n: Names) -> str:
     what = f"{g('coins')} money token(s)" if g("coins") else f"treasure {g('treasure')}"
-    return f"{name(g('character'))} loots {what} at {hex_text(g('hex'))}."
+    return f"{n.figure(g('character'))} loots {what} at {hex_text(g('hex'))}."
 
 
-def _event_treasure(g: Any) -> str:
-    what = g("text") or g("item") or f"{g('amount')} {g('kind')}"
-    return f"{name(g('character'))} opens treasure {g('number')}: {what}."
+def _event_treasure(g: Any, n: Names) -> str:
+    what = g("text") or (n.card(g("item")) if g("item") else f"{g('amount')} {g('kind')}")
+    return f"{n.figure(g('character'))} opens treasure {g('number')}: {what}."
 
 
-def _event_killed(g: Any) -> str:
-    rank = "elite " if g("elite") else ""
-    by = f" by {name(g('by'))}" if g("by") else ""
-    return f"{name(g('figure'))} ({rank}{name(g('monster'))}) is killed{by}."
+def _event_killed(g: Any, n: Names) -> str:
+    by = f" by {n.figure(g('by'))}" if g("by") else ""
+    return f"{n.figure(g('figure'))} is killed{by}."
 
 
-def _event_placed(g: Any) -> str:
-    rank = "elite " if g("elite") else ""
-    who = g("named") or f"{rank}{name(g('monster'))} {g('standee')}"
-    return f"{name(who)} appears at {hex_text(g('hex'))} ({g('hp')} HP)."
+def _event_placed(g: Any, n: Names) -> str:
+    return f"{n.figure(g('figure'))} appears at {hex_text(g('hex'))} ({g('hp')} HP)."
 
 
-def _event_room(g: Any) -> str:
-    monsters = ", ".join(name(m) for m in g("monsters") or []) or "no monsters"
-    by = f"{name(g('by'))} reveals" if g("by") else "Revealed:"
+def _event_room(g: Any, n: Names) -> str:
+    monsters = n.figures(g("monsters")) if g("monsters") else "no monsters"
+    by = f"{n.figure(g('by'))} reveals" if g("by") else "Revealed:"
     return f"{by} room {g('room')}: {monsters}."
 
 
-def _event_elements(g: Any) -> str:
+def _event_elements(g: Any, n: Names) -> str:
     state = g("state") or {}
     names = {2: "strong", 1: "waning"}
     live = [f"{k} {names[v]}" for k, v in state.items() if v in names]
     return "Elements now: " + (", ".join(live) or "all inert") + "."
 
 
+def _event_card_drawn(g: Any, n: Names) -> str:
+    return (
+        f"{n.monster(g('monster'))} draws an ability card: {n.monster_card(g('deck'), g('card'))}."
+    )
+
+
+def _event_type_turn(g: Any, n: Names) -> str:
+    card = n.monster_card(n.deck_of(g("monster")), g("card"))
+    return f"Monster turn, {n.monster(g('monster'))}: {card}."
+
+
+def _event_deck_owner(g: Any, n: Names) -> str:
+    owner = g("owner")
+    whose = "The monsters'" if owner in (None, "", "monsters") else f"{n.figure(owner)}'s"
+    return f"{whose} modifier deck is reshuffled."
+
+
+def _event_stats(g: Any, n: Names) -> str:
+    changes = ", ".join(f"{k} {v:+d}" for k, v in (g("changes") or {}).items()) or "none"
+    return f"{n.figure(g('figure'))}'s stats change: {changes}."
+
+
 _PHRASES: dict[str, Any] = {
     "setup": _event_setup,
-    "character_placed": lambda g: (
-        f"{name(g('character'))} starts at {hex_text(g('hex'))} with {g('hp')} HP."
+    "character_placed": lambda g, n: (
+        f"{n.figure(g('character'))} starts at {hex_text(g('hex'))} with {g('hp')} HP."
     ),
     "monster_placed": _event_placed,
-    "no_standee": lambda g: f"No {name(g('monster'))} standee is left for {hex_text(g('hex'))}.",
-    "room_revealed": _event_room,
-    "door_opened": lambda g: f"The door at {hex_text(g('hex'))} opens.",
-    "round_start": lambda g: f"Round {g('round')} begins.",
-    "plan": _event_plan,
-    "monster_card_drawn": lambda g: f"{name(g('monster'))} draws ability card {name(g('card'))}.",
-    "ability_deck_shuffled": lambda g: f"The {name(g('deck'))} ability deck is reshuffled.",
-    "initiative_tie": lambda g: f"Tied initiative: {_list(g('figures'))}.",
-    "turn_start": lambda g: f"{name(g('figure'))}'s turn.",
-    "turn_end": lambda g: None,
-    "monster_type_turn": lambda g: (
-        f"{name(g('monster'))} act with {name(g('card'))} (initiative {g('initiative')})."
+    "no_standee": lambda g, n: (
+        f"No {n.monster(g('monster'))} standee is left for {hex_text(g('hex'))}."
     ),
+    "room_revealed": _event_room,
+    "door_opened": lambda g, n: f"The door at {hex_text(g('hex'))} opens.",
+    "round_start": lambda g, n: f"Round {g('round')} begins.",
+    "plan": _event_plan,
+    "monster_card_drawn": _event_card_drawn,
+    "ability_deck_shuffled": lambda g, n: f"The {n.deck(g('deck'))} ability deck is reshuffled.",
+    "initiative_tie": lambda g, n: f"Tied initiative: {n.figures(g('figures'))}.",
+    "turn_start": lambda g, n: f"{n.figure(g('figure'))}'s turn.",
+    "turn_end": lambda g, n: None,
+    "monster_type_turn": _event_type_turn,
     "action": _event_action,
-    "card_moved": lambda g: (
-        f"{name(g('character'))}'s {name(g('card'))} goes to the {g('to')} pile."
+    "card_moved": lambda g, n: (
+        f"{n.figure(g('character'))}'s {n.card(g('card'))} goes to the {g('to')} pile."
     ),
     "focus": _event_focus,
-    "no_focus": lambda g: f"{name(g('figure'))} finds no focus and stays put.",
-    "move": lambda g: (
-        f"{name(g('figure'))} moves from {hex_text(g('start'))} to {hex_text(g('end'))}."
+    "no_focus": lambda g, n: f"{n.figure(g('figure'))} finds no focus and stays put.",
+    "move": lambda g, n: (
+        f"{n.figure(g('figure'))} moves from {hex_text(g('start'))} to {hex_text(g('end'))}."
     ),
-    "push": lambda g: f"{name(g('figure'))} is pushed to {hex_text(g('end'))}.",
-    "pull": lambda g: f"{name(g('figure'))} is pulled to {hex_text(g('end'))}.",
-    "flying_lost": lambda g: (
-        f"{name(g('figure'))} loses flying over the obstacle at {hex_text(g('hex'))}."
+    "push": lambda g, n: f"{n.figure(g('figure'))} is pushed to {hex_text(g('end'))}.",
+    "pull": lambda g, n: f"{n.figure(g('figure'))} is pulled to {hex_text(g('end'))}.",
+    "flying_lost": lambda g, n: (
+        f"{n.figure(g('figure'))} loses flying over the obstacle at {hex_text(g('hex'))}."
     ),
     "attack": _event_attack,
-    "attack_obstacle": lambda g: (
-        f"{name(g('attacker'))} attacks the obstacle at {hex_text(g('hex'))}: {g('damage')} damage, "
-        f"{g('hp')} left."
+    "attack_obstacle": lambda g, n: (
+        f"{n.figure(g('attacker'))} attacks the obstacle at {hex_text(g('hex'))}: "
+        f"{g('damage')} damage, {g('hp')} left."
     ),
-    "obstacle_destroyed": lambda g: f"The obstacle at {hex_text(g('hex'))} is destroyed.",
-    "damage": lambda g: (
-        f"{name(g('figure'))} suffers {g('amount')} damage ({g('cause')}); {g('hp')} HP left."
+    "obstacle_destroyed": lambda g, n: f"The obstacle at {hex_text(g('hex'))} is destroyed.",
+    "damage": lambda g, n: (
+        f"{n.figure(g('figure'))} suffers {g('amount')} damage ({g('cause')}); {g('hp')} HP left."
     ),
-    "damage_negated": lambda g: (
-        f"{name(g('figure'))} loses {_cards(g('cards'))} to negate {g('amount')} damage."
+    "damage_negated": lambda g, n: (
+        f"{n.figure(g('figure'))} loses {_cards(n, g('cards'))} to negate {g('amount')} damage."
     ),
-    "heal": lambda g: f"{name(g('figure'))} heals {g('amount')} ({g('hp')} HP).",
-    "retaliate": lambda g: (
-        f"{name(g('figure'))} retaliates: {name(g('attacker'))} suffers {g('amount')} damage."
+    "heal": lambda g, n: f"{n.figure(g('figure'))} heals {g('amount')} ({g('hp')} HP).",
+    "retaliate": lambda g, n: (
+        f"{n.figure(g('figure'))} retaliates: {n.figure(g('attacker'))} suffers "
+        f"{g('amount')} damage."
     ),
-    "bonus": lambda g: f"{name(g('figure'))} gains {g('kind')} {g('value')}.",
-    "condition_applied": lambda g: f"{name(g('figure'))} is now {g('condition')}.",
-    "condition_expired": lambda g: f"{name(g('figure'))} is no longer {g('condition')}.",
-    "condition_removed": lambda g: f"{name(g('figure'))}'s {g('condition')} is removed.",
-    "condition_immune": lambda g: f"{name(g('figure'))} is immune to {g('condition')}.",
-    "stunned": lambda g: f"{name(g('figure'))} is stunned and loses the turn.",
-    "element_infused": lambda g: f"{name(g('by'))} infuses {g('element')}.",
-    "element_consumed": lambda g: f"{name(g('by'))} consumes {g('element')}.",
+    "bonus": lambda g, n: f"{n.figure(g('figure'))} gains {g('kind')} {g('value')}.",
+    "condition_applied": lambda g, n: (
+        f"{n.figure(g('figure'))} is now {_condition(g('condition'))}."
+    ),
+    "condition_expired": lambda g, n: (
+        f"{n.figure(g('figure'))} is no longer {_condition(g('condition'))}."
+    ),
+    "condition_removed": lambda g, n: (
+        f"{n.figure(g('figure'))} is no longer {_condition(g('condition'))} (removed)."
+    ),
+    "condition_immune": lambda g, n: f"{n.figure(g('figure'))} is immune to {g('condition')}.",
+    "stunned": lambda g, n: f"{n.figure(g('figure'))} is stunned and loses the turn.",
+    "element_infused": lambda g, n: f"{n.figure(g('by'))} infuses {g('element')}.",
+    "element_consumed": lambda g, n: f"{n.figure(g('by'))} consumes {g('element')}.",
     "elements": _event_elements,
-    "modifier_deck_shuffled": lambda g: f"{name(g('owner'))}'s modifier deck is reshuffled.",
+    "modifier_deck_shuffled": _event_deck_owner,
     "loot": _event_loot,
-    "monster_loot": lambda g: f"{name(g('figure'))} picks up {g('coins')} money token(s).",
-    "coin_dropped": lambda g: f"A money token drops at {hex_text(g('hex'))}.",
+    "monster_loot": lambda g, n: f"{n.figure(g('figure'))} picks up {g('coins')} money token(s).",
+    "coin_dropped": lambda g, n: f"A money token drops at {hex_text(g('hex'))}.",
     "treasure": _event_treasure,
-    "xp": lambda g: f"{name(g('character'))} gains {g('amount')} XP ({g('total')} in all).",
-    "item_used": lambda g: f"{name(g('character'))} uses {name(g('item'))}.",
-    "item_refreshed": lambda g: f"{name(g('character'))}'s {name(g('item'))} is refreshed.",
-    "summoned": lambda g: (
-        f"{name(g('owner'))} summons {g('name')} at {hex_text(g('hex'))} ({g('hp')} HP)."
+    "xp": lambda g, n: f"{n.figure(g('character'))} gains {g('amount')} XP ({g('total')} in all).",
+    "item_used": lambda g, n: f"{n.figure(g('character'))} uses {n.card(g('item'))}.",
+    "item_refreshed": lambda g, n: (
+        f"{n.figure(g('character'))}'s {n.card(g('item'))} is refreshed."
     ),
-    "summon_failed": lambda g: f"The summon fails: {g('reason')}.",
-    "summon_removed": lambda g: f"{name(g('figure'))} leaves the map ({g('reason')}).",
-    "monster_summoned": lambda g: f"{name(g('by'))} summons {name(g('figure'))}.",
-    "spawned": lambda g: f"{name(g('figure'))} spawns at {hex_text(g('hex'))}.",
-    "spawn_failed": lambda g: f"A {name(g('monster'))} cannot spawn near {hex_text(g('hex'))}.",
-    "trap_sprung": lambda g: f"{name(g('figure'))} springs the trap at {hex_text(g('hex'))}.",
-    "trap_disarmed": lambda g: f"{name(g('figure'))} disarms the trap at {hex_text(g('hex'))}.",
-    "trap_created": lambda g: f"{name(g('figure'))} sets a trap at {hex_text(g('hex'))}.",
-    "hazard": lambda g: f"{name(g('figure'))} enters hazardous terrain at {hex_text(g('hex'))}.",
-    "pressure_plate": lambda g: f"{name(g('figure'))} steps on pressure plate {g('plate')}.",
-    "overlays_removed": lambda g: f"The {g('kind')} {g('overlay')} leaves the map.",
-    "special_rule": lambda g: f"Special rule {g('rule')} fires ({g('trigger')}).",
-    "custom_effect": lambda g: f"Special rule (not applied by the engine): {g('text')}",
-    "door_locked": lambda g: f"The door at {hex_text(g('hex'))} is locked.",
-    "overlays_added": lambda g: (
-        f"A special rule adds {g('kind')} at {', '.join(hex_text(h) for h in g('hexes') or [])}."
+    "summoned": lambda g, n: (
+        f"{n.figure(g('owner'))} summons {g('name')} at {hex_text(g('hex'))} ({g('hp')} HP)."
     ),
-    "monster_stats": lambda g: (
-        f"{name(g('figure'))}'s stats change: "
-        + ", ".join(f"{k} {v:+d}" for k, v in (g("changes") or {}).items())
-        + "."
+    "summon_failed": lambda g, n: f"The summon fails: {g('reason')}.",
+    "summon_removed": lambda g, n: f"{n.figure(g('figure'))} leaves the map ({g('reason')}).",
+    "monster_summoned": lambda g, n: f"{n.figure(g('by'))} summons {n.figure(g('figure'))}.",
+    "spawned": lambda g, n: f"{n.figure(g('figure'))} spawns at {hex_text(g('hex'))}.",
+    "spawn_failed": lambda g, n: (
+        f"A {n.monster(g('monster'))} cannot spawn near {hex_text(g('hex'))}."
     ),
-    "goal_met": lambda g: "The scenario's goal is met; the round is played to its end.",
-    "scenario_lost": lambda g: "A special rule loses the scenario.",
-    "ally_placed": lambda g: (
+    "trap_sprung": lambda g, n: (
+        f"{n.figure(g('figure'))} springs the trap at {hex_text(g('hex'))}."
+    ),
+    "trap_disarmed": lambda g, n: (
+        f"{n.figure(g('figure'))} disarms the trap at {hex_text(g('hex'))}."
+    ),
+    "trap_created": lambda g, n: f"{n.figure(g('figure'))} sets a trap at {hex_text(g('hex'))}.",
+    "hazard": lambda g, n: (
+        f"{n.figure(g('figure'))} enters hazardous terrain at {hex_text(g('hex'))}."
+    ),
+    "pressure_plate": lambda g, n: f"{n.figure(g('figure'))} steps on pressure plate {g('plate')}.",
+    "overlays_removed": lambda g, n: f"The {g('kind')} {g('overlay')} leaves the map.",
+    "special_rule": lambda g, n: f"Special rule {g('rule')} fires ({g('trigger')}).",
+    "custom_effect": lambda g, n: f"Special rule (not applied by the engine): {g('text')}",
+    "door_locked": lambda g, n: f"The door at {hex_text(g('hex'))} is locked.",
+    "overlays_added": lambda g, n: f"A special rule adds {g('kind')} at {_hexes(g('hexes'))}.",
+    "monster_stats": _event_stats,
+    "goal_met": lambda g, n: "The scenario's goal is met; the round is played to its end.",
+    "scenario_lost": lambda g, n: "A special rule loses the scenario.",
+    "ally_placed": lambda g, n: (
         f"{g('name')} (token {g('token')}) joins at {hex_text(g('hex'))} with {g('hp')} HP."
     ),
-    "ally_killed": lambda g: f"{name(g('figure'))} falls.",
-    "boss_special": lambda g: f"{name(g('figure'))} performs special {g('special')}.",
-    "long_rest": lambda g: f"{name(g('character'))} rests long, losing {name(g('lost'))}.",
-    "short_rest": lambda g: f"{name(g('character'))} rests short, losing {name(g('lost'))}.",
-    "exhausted": lambda g: f"{name(g('character'))} is exhausted ({g('reason')}).",
+    "ally_killed": lambda g, n: f"{n.figure(g('figure'))} falls.",
+    "boss_special": lambda g, n: f"{n.figure(g('figure'))} performs special {g('special')}.",
+    "long_rest": lambda g, n: f"{n.figure(g('character'))} rests long, losing {n.card(g('lost'))}.",
+    "short_rest": lambda g, n: (
+        f"{n.figure(g('character'))} rests short, losing {n.card(g('lost'))}."
+    ),
+    "exhausted": lambda g, n: f"{n.figure(g('character'))} is exhausted ({g('reason')}).",
     "monster_killed": _event_killed,
-    "round_end": lambda g: f"Round {g('round')} ends.",
-    "scenario_end": lambda g: f"The scenario is {g('outcome')} after {g('rounds')} round(s).",
+    "round_end": lambda g, n: f"Round {g('round')} ends.",
+    "scenario_end": lambda g, n: f"The scenario is {g('outcome')} after {g('rounds')} round(s).",
 }
 
 
-def narrate(event: Event | Mapping[str, Any]) -> str | None:
-    """One sentence for ``event`` (an :class:`Event` or its JSON form)."""
+def narrate(event: Event | Mapping[str, Any], names: Names | None = None) -> str | None:
+    """One sentence for ``event`` (an :class:`Event` or its JSON form). ``names`` (a
+    game's :class:`Names`, learnt up to this event) words figures and cards as the table
+    does; without it ids are put in words."""
     data: Mapping[str, Any] = event.data if isinstance(event, Event) else event
     type_ = event.type if isinstance(event, Event) else str(event.get("type"))
+    n = names if names is not None else Names()
+    n.learn(event)
     phrase = _PHRASES.get(type_)
     if phrase is None:
         return f"{type_.replace('_', ' ').capitalize()}."
-    result: str | None = phrase(data.get)
-    return result
+    result: str | None = phrase(data.get, n)
+    return result[:1].upper() + result[1:] if result else result
 
 
 # ------------------------------------------------------------------------------ decisions
@@ -295,20 +362,32 @@ def card_text(content: Content, actor: str, card_id: str) -> str:
     )
 
 
-def _figure_text(state: Any, fid: str) -> str:
+def _figure_text(state: Any, fid: str, n: Names) -> str:
     fig = state.figures.get(fid) if state is not None else None
     if fig is None:
-        return name(fid)
-    return f"{name(fid)} ({fig.hp}/{fig.max_hp} HP) at {hex_text(fig.hex)}"
+        return n.figure(fid)
+    return f"{n.figure(fid)} ({fig.hp}/{fig.max_hp} HP) at {hex_text(fig.hex)}"
 
 
-def describe_decision(decision: Decision) -> str:
-    prompt = decision.prompt or decision.kind.replace("_", " ")
-    return f"{name(decision.actor)}: {prompt}"
+def describe_decision(decision: Decision, names: Names | None = None) -> str:
+    """``Lampwright: Whom to attack.`` (the engine's prompt, else the catalogue's words)."""
+    doc = next((d.doc for d in DECISION_TYPES if d.kind == decision.kind), "")
+    doc = _RULE_NOTE.sub("", doc).strip()  # rule IDs are for the docs, not the prompt
+    prompt = decision.prompt or doc or decision.kind.replace("_", " ")
+    who = names.figure(decision.actor) if names is not None else name(decision.actor)
+    return f"{who}: {prompt}"
 
 
-def describe_option(decision: Decision, index: int, content: Content, state: Any = None) -> str:
-    """Option ``index`` of ``decision`` in words."""
+def describe_option(
+    decision: Decision,
+    index: int,
+    content: Content,
+    state: Any = None,
+    names: Names | None = None,
+) -> str:
+    """Option ``index`` of ``decision`` in words (``names``: the game's, else the
+    content's)."""
+    n = names if names is not None else Names(content)
     option = decision.options[index]
     kind = decision.kind
     actor = decision.actor
@@ -335,14 +414,14 @@ def describe_option(decision: Decision, index: int, content: Content, state: Any
     if kind in FIGURE_KINDS and isinstance(option, str):
         if option == "done":
             return "done (no more targets)"
-        return _figure_text(state, option)
+        return _figure_text(state, option, n)
     if isinstance(option, Mapping) and "obstacle" in option:
         return f"the obstacle at {hex_text(option['obstacle'])}"
     if kind == "aoe":
         if option == "none":
             return "no area attack"
         if isinstance(option, list):
-            return "hit " + ", ".join(name(x) for x in option)
+            return "hit " + n.figures(option)
     if kind == "negate_damage" and isinstance(option, Mapping):
         how = option.get("negate")
         if how is None:

@@ -165,6 +165,12 @@ class BoardText:
             return self.content.monsters[type_id].name
         return type_id
 
+    def actor_name(self, ident: str) -> str:
+        """A character (its class name) or a monster type (its name), as people say it."""
+        if self.content and ident in self.content.classes:
+            return self.content.classes[ident].name or ident
+        return self.monster_name(ident)
+
     def monsters_line(self, state: GameState) -> TextLine:
         present = sorted({f.monster_type for f in state.figures.values() if f.kind == "monster"})
         if not present:
@@ -185,7 +191,8 @@ class BoardText:
     def header_line(self, state: GameState, order: list[tuple[str, int]]) -> TextLine:
         spans = [TextSpan(f"Round {state.round}", "heading")]
         if order:
-            spans.append(TextSpan("  order: " + "  ".join(f"{n} {i:02d}" for n, i in order)))
+            names = "  ".join(f"{self.actor_name(n)} {i:02d}" for n, i in order)
+            spans.append(TextSpan("  order: " + names))
         return tuple(spans)
 
     def figure_lines(self, state: GameState) -> list[TextLine]:
@@ -194,7 +201,7 @@ class BoardText:
         for ch in state.characters.values():
             fig = state.figures.get(ch.figure)
             cards = f"{len(ch.hand)}/{len(ch.discard)}/{len(ch.lost)}"
-            label = f"{ccodes.get(ch.id, '')} {ch.id}"
+            label = f"{ccodes.get(ch.id, '')} {self.actor_name(ch.id)}"
             if ch.exhausted or fig is None:
                 status = "exhausted" if ch.exhausted else "not placed yet"
                 rows.append((label, "—", status, "", "", cards))
@@ -205,7 +212,8 @@ class BoardText:
             key=lambda f: (f.kind != "summon", f.monster_type, not f.elite, f.standee, f.id),
         ):
             if fig.kind == "summon":
-                label = f"s{fig.summon_order} {fig.id}"
+                owner = self.actor_name(fig.owner) if fig.owner else "summon"
+                label = f"s{fig.summon_order} {owner}'s summon"
             else:
                 code = self.mcodes.get(fig.monster_type, "?")
                 elite = "elite " if fig.elite else ""

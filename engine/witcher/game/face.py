@@ -171,7 +171,9 @@ class WitcherFace:
         # with the game, names come from *its* content (two packs in one process stay apart)
         narrator = self._narrator_of(_inner(game).pack) if game is not None else self._narrator
         if narrator is None:
-            return f"{event.type}: " + ", ".join(f"{k}={v}" for k, v in event.data.items())
+            return f"{event.type.replace('-', ' ').capitalize()}: " + ", ".join(
+                f"{k.replace('_', ' ')} {v}" for k, v in event.data.items()
+            )
         return narrator.describe(event)
 
     def _narrator_of(self, pack: Any) -> Narrator:

@@ -85,7 +85,10 @@ class Narrator:
         method = getattr(self, "_e_" + event.type.replace("-", "_"), None)
         if method is not None:
             return str(method(d, who))
-        return f"{event.type}: " + ", ".join(f"{k}={v}" for k, v in d.items())
+        # an undeclared event (a newer engine): its name and fields in words, never k=v
+        return f"{event.type.replace('-', ' ').capitalize()}: " + ", ".join(
+            f"{k.replace('_', ' ')} {v}" for k, v in d.items()
+        )
 
     def _e_setup(self, d: Mapping[str, Any], who: str) -> str:
         heroes = ", ".join(self.hero(h) for h in d["heroes"])
