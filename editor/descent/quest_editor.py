@@ -56,9 +56,9 @@ from questforge.editor.descent.quest_render import (
 from questforge.editor.editors import DocumentEditor
 from questforge.editor.forms.form_editor import schema_for_document
 from questforge.editor.forms.schema_form import SchemaForm
-from questforge.editor.forms.schema_walk import SchemaContext
 from questforge.editor.jsonpath import MISSING, format_path
 from questforge.engine.descent.model import Quest, QuestMap
+from questforge.schema.walk import SchemaContext
 
 TOOLS = ("tile", "door", "terrain", "monster", "start", "object", "erase", "select")
 #: quest keys edited on the map rather than in the quest inspector

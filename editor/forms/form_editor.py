@@ -21,8 +21,8 @@ from questforge.editor.cards import CardContext, CardPreview, card_painter, rule
 from questforge.editor.document import Document
 from questforge.editor.editors import DocumentEditor
 from questforge.editor.forms.schema_form import SchemaForm
-from questforge.editor.forms.schema_walk import SchemaContext
 from questforge.editor.jsonpath import JsonPath
+from questforge.schema.walk import SchemaContext
 from questforge.validator.schemas import default_store
 
 

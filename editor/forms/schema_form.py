@@ -4,7 +4,10 @@ Widget per schema shape: a level grid (levels x normal/elite) or a fixed-length 
 (health at levels 1-9) -> a table (``table_form``), object -> group with a row per property (optional ones can be
 added and removed), array -> list with add/remove, ``enum`` -> combo box, integer/number ->
 spin box, boolean -> check box, string -> line edit (long text -> text box), ``const`` ->
-label; a value whose schema allows several types (an integer or a formula such as
+label; a discriminated union (a win condition's ``type``, an effect's ``do``) -> a combo of
+its members that rebuilds the object for the chosen one; a board location (a hex, a list
+of hexes) -> its fields plus "Pick on map" when the editor lends a picker; a reference to
+another document -> an editable combo of the ids that exist; a value whose schema allows several types (an integer or a formula such as
 ``"2+L"``) gets a JSON line edit. Keys the schema does not know are shown as JSON and kept.
 
 Every change is one undo command on the document (typing in a text box merges into one
@@ -19,6 +22,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
@@ -36,10 +40,14 @@ from PySide6.QtWidgets import (
 )
 
 from questforge.editor.document import Document
-from questforge.editor.forms.schema_walk import Schema, SchemaContext, json_type
+from questforge.editor.forms.designer_messages import noun_phrase, object_messages
+from questforge.editor.forms.location_pick import PickRequest, as_list
+from questforge.editor.forms.references import known, own_pack
+from questforge.editor.forms.services import FormServices
 from questforge.editor.forms.table_form import GridTable, hint_for, table_spec
 from questforge.editor.jsonpath import MISSING, JsonPath, format_path, is_prefix
 from questforge.editor.undo import DeleteKeyCommand
+from questforge.schema.walk import Discriminator, Schema, SchemaContext, json_type
 
 LONG_TEXT = 400
 #: nested groups and lists: thin margins, so deep nesting still fits a side panel
@@ -77,9 +85,19 @@ class SchemaForm(QWidget):
         root_schema: Schema | None = None,
         parent: QWidget | None = None,
         exclude: frozenset[str] = frozenset(),
+        services: FormServices | None = None,
     ) -> None:
         super().__init__(parent)
         self.document = document
+        #: what the surrounding editor lends: a map to pick hexes on, the pack's ids
+        self.services = services or FormServices()
+        #: designer-worded messages shown under fields, by the field's path
+        self.messages: dict[JsonPath, QLabel] = {}
+        #: location fields: path -> (kind, is a list); their hexes are drawn while focused
+        self.location_fields: dict[JsonPath, tuple[str, bool]] = {}
+        #: "Pick on map" buttons by field path
+        self.pick_buttons: dict[JsonPath, QToolButton] = {}
+        self._shown_locations: JsonPath | None = None
         self.ctx = context
         self.root_path = tuple(root_path)
         #: top-level keys not shown (edited elsewhere, e.g. the map's placements)
@@ -97,7 +115,22 @@ class SchemaForm(QWidget):
         self._pending.setInterval(0)
         self._pending.timeout.connect(self.rebuild)
         document.changed.connect(self._on_changed)
+        if self.services.picker is not None:
+            app = QApplication.instance()
+            if isinstance(app, QApplication):
+                app.focusChanged.connect(self._on_focus_changed)
         self.rebuild()
+
+    def _on_focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
+        """A location field got the focus: its hexes are drawn on the map."""
+        try:
+            if new is not None and self.isAncestorOf(new):
+                self.show_focused_locations(new)
+            elif self._shown_locations is not None and new is not None:
+                # the focus went elsewhere in the window (the map included): stop drawing
+                self.show_focused_locations(None)
+        except RuntimeError:  # this form is being deleted
+            return
 
     # ----------------------------------------------------------------- binding
     def _on_changed(self, path: tuple[Any, ...]) -> None:
@@ -129,6 +162,9 @@ class SchemaForm(QWidget):
             self._layout.removeWidget(self._body)
             self._body.deleteLater()
         self.widgets = {}
+        self.messages = {}
+        self.location_fields = {}
+        self.pick_buttons = {}
         value = self.document.get(self.root_path)
         if value is MISSING:
             body: QWidget = QLabel("(nothing selected)")
@@ -150,6 +186,7 @@ class SchemaForm(QWidget):
         raw, raw_base = self.ctx.resolve(schema, base)
         eff, eff_base = self.ctx.effective(raw, value, raw_base)
         widget = self._build_value(path, raw, eff, eff_base, value, top)
+        widget = self._with_pick_button(path, raw, raw_base, value, widget)
         self.widgets[path] = widget
         tip = eff.get("description") or raw.get("description")
         if isinstance(tip, str):
@@ -180,6 +217,14 @@ class SchemaForm(QWidget):
                 kind = "object"
             elif "items" in eff or "prefixItems" in eff:
                 kind = "array"
+        disc = (
+            self.ctx.discriminator(raw, base)
+            if kind == "object" and isinstance(value, dict)
+            else None
+        )
+        if disc is not None and isinstance(value, dict):
+            # the member named by the data (even when its fields are still missing)
+            eff, base = self.ctx.branch_schema(raw, base, disc, value.get(disc.prop))
         if (kind == "object" and isinstance(value, dict)) or (
             kind == "array" and isinstance(value, list)
         ):
@@ -187,7 +232,7 @@ class SchemaForm(QWidget):
             if table is not None:
                 return table
         if kind == "object" and isinstance(value, dict):
-            return self._object(path, eff, base, value, top)
+            return self._object(path, eff, base, value, top, raw, disc)
         if kind == "array" and isinstance(value, list):
             return self._array(path, eff, base, value)
         if kind == "boolean" and isinstance(value, bool):
@@ -211,6 +256,9 @@ class SchemaForm(QWidget):
             dspin.valueChanged.connect(lambda v, p=path: self._set(p, float(v), merge=True))
             return dspin
         if kind == "string" and isinstance(value, str):
+            ref_kind = self.ctx.reference_of(raw, base)
+            if ref_kind is not None and self.services.references is not None:
+                return self._reference(path, ref_kind, value)
             if int(eff.get("maxLength", 0) or 0) >= LONG_TEXT:
                 text = QPlainTextEdit()
                 text.setPlainText(value)
@@ -263,7 +311,7 @@ class SchemaForm(QWidget):
             self._editing -= 1
 
     def _detail_form(self, path: JsonPath, schema: Any) -> QWidget:
-        return SchemaForm(self.document, self.ctx, path, root_schema=schema)
+        return SchemaForm(self.document, self.ctx, path, root_schema=schema, services=self.services)
 
     def _commit_line(self, path: JsonPath, edit: QLineEdit) -> None:
         if self.document.get(path) != edit.text():
@@ -306,7 +354,14 @@ class SchemaForm(QWidget):
         return combo
 
     def _object(
-        self, path: JsonPath, eff: Schema, base: Schema, value: dict[str, Any], top: bool
+        self,
+        path: JsonPath,
+        eff: Schema,
+        base: Schema,
+        value: dict[str, Any],
+        top: bool,
+        raw: Schema | None = None,
+        disc: Discriminator | None = None,
     ) -> QWidget:
         props: dict[str, Any] = eff.get("properties") or {}
         required = set(eff.get("required") or [])
@@ -320,11 +375,16 @@ class SchemaForm(QWidget):
         if not top:
             form.setContentsMargins(*NESTED_MARGINS)
         hidden = self.exclude if path == self.root_path else frozenset()
+        said = object_messages(self.ctx, raw if raw is not None else eff, eff, base, value)
         for name, sub_value in value.items():
             if name in hidden:
                 continue
             sub_path = (*path, name)
-            if name in props:
+            if disc is not None and name == disc.prop and raw is not None:
+                child = self._union_choice(path, raw, base, disc, sub_value)
+                self.widgets[sub_path] = child
+                label = self._label(props.get(name, {}), base, name)
+            elif name in props:
                 child = self._build(sub_path, props[name], base, sub_value)
                 label = self._label(props[name], base, name)
             else:
@@ -346,6 +406,11 @@ class SchemaForm(QWidget):
                 )
                 row_layout.addWidget(remove, 0, Qt.AlignmentFlag.AlignTop)
             form.addRow(label, row)
+            if name in said:
+                form.addRow("", self._message(sub_path, said[name]))
+        for name, text in said.items():
+            if name not in value and name not in hidden:
+                form.addRow("", self._message((*path, name), text))
         missing = [n for n in props if n not in value and n not in hidden]
         if missing:
             adder = QComboBox()
@@ -359,6 +424,181 @@ class SchemaForm(QWidget):
             )
             form.addRow("", adder)
         return box
+
+    # ----------------------------------------------------------------- unions
+    def _union_choice(
+        self, path: JsonPath, raw: Schema, base: Schema, disc: Discriminator, current: Any
+    ) -> QWidget:
+        """The member of a union (a win condition's type): choosing another rebuilds the
+        object for it in one undo command (see ``SchemaContext.switch_branch``)."""
+        combo = QComboBox()
+        combo.setObjectName("unionChoice")
+        for branch in disc.branches:
+            same = branch.title.lower().replace(" ", "-") == str(branch.value)
+            combo.addItem(
+                branch.title if same else f"{branch.title} ({branch.value})", branch.value
+            )
+            if branch.description:
+                combo.setItemData(
+                    combo.count() - 1, branch.description, Qt.ItemDataRole.ToolTipRole
+                )
+        index = combo.findData(current)
+        if index < 0:
+            combo.insertItem(0, f"(unknown: {json.dumps(current)})", current)
+            index = 0
+        combo.setCurrentIndex(index)
+        combo.activated.connect(
+            lambda i, c=combo: self._switch(path, raw, base, disc, c.itemData(i))
+        )
+        return combo
+
+    def _switch(
+        self, path: JsonPath, raw: Schema, base: Schema, disc: Discriminator, tag: Any
+    ) -> None:
+        value = self.document.get(path)
+        if not isinstance(value, dict) or value.get(disc.prop) == tag:
+            return
+        branch = disc.branch(tag)
+        new = self.ctx.switch_branch(raw, base, value, tag)
+        before = noun_phrase(self.ctx, raw, base, value)
+        after = branch.title if branch is not None else str(tag)
+        # not through _set: the form must rebuild for the new member's fields
+        self.document.set_value(path, new, text=f"Change {before} to {after}")
+
+    def _message(self, path: JsonPath, text: str) -> QLabel:
+        label = QLabel(text)
+        label.setObjectName("designerMessage")
+        label.setWordWrap(True)
+        label.setStyleSheet("color: #a8141b;")
+        self.messages[path] = label
+        return label
+
+    # ----------------------------------------------------------------- references
+    def _reference(self, path: JsonPath, kind: str, value: str) -> QWidget:
+        """An editable combo of the ids of ``kind`` that exist; free text stays possible
+        (an id not created yet) and an unknown one is flagged."""
+        source = self.services.references
+        assert source is not None
+        ids = source.ids(kind)
+        box = QWidget()
+        column = QVBoxLayout(box)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(2)
+        combo = QComboBox()
+        combo.setObjectName("referenceCombo")
+        combo.setEditable(True)
+        combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        combo.addItems(ids)
+        combo.setEditText(value)
+        column.addWidget(combo)
+        if value and not known(value, ids, own_pack(source)):
+            word = kind.replace("-", " ")
+            warn = QLabel(f"⚠ No {word} “{value}” in this pack or the packs it requires (yet).")
+            warn.setObjectName("referenceWarning")
+            warn.setWordWrap(True)
+            warn.setStyleSheet("color: #9a5b00;")
+            column.addWidget(warn)
+            self.messages[path] = warn
+
+        def commit(text: str, p: JsonPath = path) -> None:
+            if self.document.get(p) != text:
+                # rebuilds the form: the warning follows the new value
+                self.document.set_value(p, text, text=f"Edit {format_path(p)}")
+
+        combo.activated.connect(lambda i, c=combo: commit(c.itemText(i)))
+        line = combo.lineEdit()
+        if line is not None:
+            line.editingFinished.connect(lambda c=combo: commit(c.currentText()))
+        box.setFocusProxy(combo)
+        return box
+
+    # ----------------------------------------------------------------- locations
+    def _with_pick_button(
+        self, path: JsonPath, raw: Schema, base: Schema, value: Any, widget: QWidget
+    ) -> QWidget:
+        """``widget`` with a "Pick on map" button beside it when the field holds board
+        locations and the editor lends a picker for them."""
+        picker = self.services.picker
+        if picker is None or value is MISSING:
+            return widget
+        found = self.ctx.location_of(raw, base)
+        if found is None or not picker.can_pick(found[0]):
+            return widget
+        multiple = found[1]
+        self.location_fields[path] = found
+        row = QWidget()
+        layout = QHBoxLayout(row)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(widget, 1)
+        button = QToolButton()
+        button.setObjectName("pickOnMap")
+        button.setText("Pick on map")
+        button.setToolTip(
+            "Click hexes on the map to add or remove them; Enter keeps them, Esc cancels."
+            if multiple
+            else "Click a hex on the map; Esc cancels."
+        )
+        button.clicked.connect(lambda _=False, p=path: self.start_pick(p))
+        layout.addWidget(button, 0, Qt.AlignmentFlag.AlignTop)
+        self.pick_buttons[path] = button
+        return row
+
+    def start_pick(self, path: JsonPath) -> None:
+        """Ask the picker for the locations of the field at ``path`` (its button's job);
+        the answer is written as one undo command."""
+        picker = self.services.picker
+        found = self.location_fields.get(tuple(path))
+        if picker is None or found is None:
+            return
+        kind, multiple = found
+        key = tuple(path)
+        current = as_list(self.document.get(key), multiple)
+        label = self._location_label(key)
+
+        def finish(values: list[Any] | None) -> None:
+            if values is None:
+                return
+            new: Any = list(values) if multiple else (values[0] if values else None)
+            if new is None or self.document.get(key) == new:
+                return
+            # the form rebuilds from the document's signal
+            self.document.set_value(key, new, text=f"Pick {label}")
+
+        picker.start_pick(PickRequest(kind, multiple, current, label, finish))
+
+    def _location_label(self, path: JsonPath) -> str:
+        """``win 1 › hexes``: the field, for the status bar and the undo text."""
+        parts: list[str] = []
+        for p in path:
+            if isinstance(p, int):
+                if parts:
+                    parts[-1] = f"{parts[-1]} {p + 1}"
+            else:
+                parts.append(p.replace("_", " "))
+        return " › ".join(parts[-2:]) if parts else "location"
+
+    def show_focused_locations(self, widget: QWidget | None) -> None:
+        """Draw the locations of the location field holding ``widget`` (the focus), or
+        clear the drawing when the focus left every location field of this form."""
+        picker = self.services.picker
+        if picker is None:
+            return
+        by_widget = {id(w): p for p, w in self.widgets.items()}
+        found: JsonPath | None = None
+        while widget is not None and widget is not self:
+            path = by_widget.get(id(widget))
+            if path is not None and path in self.location_fields:
+                found = path
+                break
+            widget = widget.parentWidget()
+        if found == self._shown_locations:
+            return
+        self._shown_locations = found
+        if found is None:
+            picker.show_locations("", [])
+            return
+        kind, multiple = self.location_fields[found]
+        picker.show_locations(kind, as_list(self.document.get(found), multiple))
 
     def _label(self, schema: Any, base: Schema, name: str) -> str:
         sub, _ = self.ctx.resolve(schema, base)

@@ -39,7 +39,6 @@ from questforge.editor.document import Document
 from questforge.editor.editors import DocumentEditor
 from questforge.editor.forms.form_editor import schema_for_document
 from questforge.editor.forms.schema_form import SchemaForm
-from questforge.editor.forms.schema_walk import SchemaContext
 from questforge.editor.gloomhaven import placements, tools
 from questforge.editor.gloomhaven.export import export_map
 from questforge.editor.gloomhaven.marker_widget import MarkerWidget
@@ -59,6 +58,7 @@ from questforge.editor.map.view import MapView
 from questforge.engine.core import hexgrid
 from questforge.engine.core.events import JSONValue
 from questforge.engine.core.game import SetupOption
+from questforge.schema.walk import SchemaContext
 
 MIME = "application/x-questforge-placement"
 #: scenario keys edited on the map rather than in the scenario inspector
