@@ -202,7 +202,8 @@ class SchemaContext:
         if prop is not None and found:
             order = (schema.get("properties") or {}).get(prop, {})
             order, _ = self.resolve(order, base)
-            values = order.get("enum") if isinstance(order.get("enum"), list) else []
+            enum = order.get("enum")
+            values: list[Any] = enum if isinstance(enum, list) else []
             found.sort(key=lambda b: values.index(b.value) if b.value in values else len(values))
             return Discriminator(prop, tuple(found), "if")
         for key in ("oneOf", "anyOf"):

@@ -185,8 +185,10 @@ class SchemaForm(QWidget):
     ) -> QWidget:
         raw, raw_base = self.ctx.resolve(schema, base)
         eff, eff_base = self.ctx.effective(raw, value, raw_base)
+        location = self._location(path, raw, raw_base, value)
         widget = self._build_value(path, raw, eff, eff_base, value, top)
-        widget = self._with_pick_button(path, raw, raw_base, value, widget)
+        if location is not None:
+            widget = self._with_pick_button(path, location[1], widget)
         self.widgets[path] = widget
         tip = eff.get("description") or raw.get("description")
         if isinstance(tip, str):
@@ -513,19 +515,25 @@ class SchemaForm(QWidget):
         return box
 
     # ----------------------------------------------------------------- locations
-    def _with_pick_button(
-        self, path: JsonPath, raw: Schema, base: Schema, value: Any, widget: QWidget
-    ) -> QWidget:
-        """``widget`` with a "Pick on map" button beside it when the field holds board
-        locations and the editor lends a picker for them."""
+    def _location(
+        self, path: JsonPath, raw: Schema, base: Schema, value: Any
+    ) -> tuple[str, bool] | None:
+        """``(kind, is a list)`` when the field at ``path`` holds board locations the
+        editor's picker can pick (registered before its children are built: a hex inside
+        a list of hexes is picked through the list, it gets no button of its own)."""
         picker = self.services.picker
         if picker is None or value is MISSING:
-            return widget
+            return None
+        if path and isinstance(path[-1], int) and path[:-1] in self.location_fields:
+            return None
         found = self.ctx.location_of(raw, base)
         if found is None or not picker.can_pick(found[0]):
-            return widget
-        multiple = found[1]
+            return None
         self.location_fields[path] = found
+        return found
+
+    def _with_pick_button(self, path: JsonPath, multiple: bool, widget: QWidget) -> QWidget:
+        """``widget`` with a "Pick on map" button beside it."""
         row = QWidget()
         layout = QHBoxLayout(row)
         layout.setContentsMargins(0, 0, 0, 0)

@@ -41,6 +41,7 @@ from questforge.editor.forms.form_editor import schema_for_document
 from questforge.editor.forms.schema_form import SchemaForm
 from questforge.editor.gloomhaven import placements, tools
 from questforge.editor.gloomhaven.export import export_map
+from questforge.editor.gloomhaven.hex_picker import HexPicker, scenario_form_services
 from questforge.editor.gloomhaven.marker_widget import MarkerWidget
 from questforge.editor.gloomhaven.scenario_map import (
     OVERLAY_TYPES,
@@ -105,6 +106,9 @@ class ScenarioEditor(DocumentEditor):
         )
         self.view = MapView(self.scene)
         self.view.hovered.connect(self._on_hover)
+        # the inspector's hex fields pick on this map; reference fields list the pack's ids
+        self.hex_picker: HexPicker | None = None
+        self.form_services = scenario_form_services(self)
         self.tools: list[tools.HexTool] = [
             tools.SelectTool(self),
             tools.PlaceTileTool(self),
@@ -374,6 +378,7 @@ class ScenarioEditor(DocumentEditor):
                 self.schema_ctx,
                 path,
                 exclude=MAP_KEYS if not path else frozenset(),
+                services=self.form_services,
             )
             self.inspector_scroll.setWidget(self.inspector)
         title = "Inspector — scenario" if not path else f"Inspector — {tools._describe(path)}"
