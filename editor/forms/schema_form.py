@@ -435,6 +435,7 @@ class SchemaForm(QWidget):
         object for it in one undo command (see ``SchemaContext.switch_branch``)."""
         combo = QComboBox()
         combo.setObjectName("unionChoice")
+        _narrow(combo)
         for branch in disc.branches:
             same = branch.title.lower().replace(" ", "-") == str(branch.value)
             combo.addItem(
@@ -488,6 +489,7 @@ class SchemaForm(QWidget):
         column.setSpacing(2)
         combo = QComboBox()
         combo.setObjectName("referenceCombo")
+        _narrow(combo)
         combo.setEditable(True)
         combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         combo.addItems(ids)
@@ -534,10 +536,13 @@ class SchemaForm(QWidget):
 
     def _with_pick_button(self, path: JsonPath, multiple: bool, widget: QWidget) -> QWidget:
         """``widget`` with a "Pick on map" button beside it."""
+        # the button goes under the field: beside it, nested hex fields would widen a
+        # narrow inspector past its width
         row = QWidget()
-        layout = QHBoxLayout(row)
+        layout = QVBoxLayout(row)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(widget, 1)
+        layout.setSpacing(2)
+        layout.addWidget(widget)
         button = QToolButton()
         button.setObjectName("pickOnMap")
         button.setText("Pick on map")
@@ -547,7 +552,7 @@ class SchemaForm(QWidget):
             else "Click a hex on the map; Esc cancels."
         )
         button.clicked.connect(lambda _=False, p=path: self.start_pick(p))
-        layout.addWidget(button, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addWidget(button, 0, Qt.AlignmentFlag.AlignLeft)
         self.pick_buttons[path] = button
         return row
 
@@ -664,3 +669,9 @@ class SchemaForm(QWidget):
             if not p:
                 return None
             p = p[:-1]
+
+
+def _narrow(combo: QComboBox) -> None:
+    """A combo as narrow as a line edit: long entries must not widen a side panel."""
+    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    combo.setMinimumContentsLength(10)
