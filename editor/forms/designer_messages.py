@@ -72,7 +72,7 @@ def object_messages(
     for name in eff.get("required") or []:
         if name not in value and name in props:
             field = _field_title(ctx, props[name], base, name)
-            out[name] = f"{a} {subject} needs {_article(field).lower()} {field}."
+            out[name] = f"{a} {subject} needs its {field}."
     for name, item in value.items():
         if name not in props or name in out:
             continue
@@ -86,7 +86,7 @@ def object_messages(
             continue
         if isinstance(item, str) and item == "" and not ctx.fits(sub, item, sbase):
             field = _field_title(ctx, sub, sbase, name)
-            out[name] = f"{a} {subject} needs {_article(field).lower()} {field}."
+            out[name] = f"{a} {subject} needs its {field}."
             continue
         if isinstance(item, int | float) and not isinstance(item, bool):
             lo, hi = sub.get("minimum"), sub.get("maximum")

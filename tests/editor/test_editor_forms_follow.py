@@ -328,3 +328,57 @@ def test_monster_reference_is_a_combo_of_the_packs_monsters(
     chosen = doc.data["monsters"][0]["monster"]
     assert chosen in monsters
     qtbot.waitUntil(lambda: ("monsters", 0, "monster") not in inspector(editor).messages)
+
+
+def test_required_packs_ids_are_offered_with_their_pack(tmp_path: Path) -> None:
+    """A pack that requires the sample pack offers the sample's monsters as
+    ``gloomhaven-sample:id``; its own without a prefix."""
+    from questforge.editor.forms.references import WorkspaceReferences, known
+    from questforge.editor.workspace import Workspace
+
+    shutil.copytree(REPO / "content" / "gloomhaven-sample", tmp_path / "gloomhaven-sample")
+    mine = tmp_path / "mine"
+    (mine / "monsters").mkdir(parents=True)
+    manifest = json.loads((tmp_path / "gloomhaven-sample" / "pack.json").read_text())
+    manifest.update(
+        id="mine", name="Mine", requires=[{"id": "gloomhaven-sample", "version": "0.1.0"}]
+    )
+    (mine / "pack.json").write_text(json.dumps(manifest))
+    own = json.loads((tmp_path / "gloomhaven-sample" / "monsters" / "slag-hound.json").read_text())
+    own["id"] = "ash-crawler"
+    (mine / "monsters" / "ash-crawler.json").write_text(json.dumps(own))
+    workspace = Workspace()
+    workspace.open_pack(mine)
+    ids = WorkspaceReferences(workspace).ids("monster")
+    assert ids[0] == "ash-crawler"
+    assert "gloomhaven-sample:slag-hound" in ids and "slag-hound" not in ids
+    assert known("mine:ash-crawler", ids, "mine")
+    assert not known("other:ash-crawler", ids, "mine")
+    assert not known("slag-hound", ids, "mine")  # needs its pack prefix here
+
+
+def test_designer_messages_name_the_member_and_the_field() -> None:
+    from questforge.editor.forms.designer_messages import object_messages
+    from questforge.schema import load_schema
+    from questforge.schema.walk import SchemaContext
+
+    ctx = SchemaContext(load_schema("gloomhaven", "scenario"))
+    raw = {"$ref": "#/$defs/win"}
+
+    def said(value: dict[str, Any]) -> dict[str, str]:
+        disc = ctx.discriminator(raw)
+        assert disc is not None
+        eff, base = ctx.branch_schema(raw, None, disc, value["type"])
+        return object_messages(ctx, raw, eff, base, value)
+
+    assert said({"type": "reach-hexes", "hexes": []}) == {
+        "hexes": "A reach-hexes win condition needs at least one hex."
+    }
+    assert said({"type": "reach-hexes", "hexes": [[0, 0]]}) == {}
+    assert said({"type": "survive-rounds"}) == {
+        "rounds": "A survive-rounds win condition needs its rounds."
+    }
+    assert said({"type": "survive-rounds", "rounds": 0}) == {
+        "rounds": "The rounds of a survive-rounds win condition is at least 1."
+    }
+    assert said({"type": "custom"}) == {"text": "A custom win condition needs its text."}
