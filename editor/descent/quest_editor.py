@@ -55,7 +55,9 @@ from questforge.editor.descent.quest_render import (
 )
 from questforge.editor.editors import DocumentEditor
 from questforge.editor.forms.form_editor import schema_for_document
+from questforge.editor.forms.references import WorkspaceReferences
 from questforge.editor.forms.schema_form import SchemaForm
+from questforge.editor.forms.services import FormServices
 from questforge.editor.jsonpath import MISSING, format_path
 from questforge.engine.descent.model import Quest, QuestMap
 from questforge.schema.walk import SchemaContext
@@ -340,6 +342,8 @@ class QuestEditor(DocumentEditor):
                 self.schema_ctx,
                 path,
                 exclude=MAP_KEYS if not path else frozenset(),
+                # reference fields (tiles, monsters, the shop) list the pack's ids
+                services=FormServices(references=WorkspaceReferences(self.workspace)),
             )
             self.inspector_scroll.setWidget(self.inspector)
         self.inspector_box.setTitle(
