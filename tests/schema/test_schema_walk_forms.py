@@ -130,10 +130,12 @@ IN_DOCUMENT_NAMES |= {"moves_to", "from", "to", "start", "destination", "default
 def _unannotated_references(node: Any, path: tuple[str, ...], out: list[str]) -> None:
     if isinstance(node, dict):
         ref = node.get("$ref")
-        if isinstance(ref, str) and ref.endswith("common/defs.schema.json#/$defs/reference"):
-            if REFERENCE not in node:
-                names = [p for p in path if p not in ("items", "properties", "oneOf", "$defs")]
-                out.append(next((p for p in reversed(names) if not p.isdigit()), ""))
+        is_reference = isinstance(ref, str) and ref.endswith(
+            "common/defs.schema.json#/$defs/reference"
+        )
+        if is_reference and REFERENCE not in node:
+            names = [p for p in path if p not in ("items", "properties", "oneOf", "$defs")]
+            out.append(next((p for p in reversed(names) if not p.isdigit()), ""))
         for k, v in node.items():
             _unannotated_references(v, (*path, k), out)
     elif isinstance(node, list):
