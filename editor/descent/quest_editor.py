@@ -53,6 +53,7 @@ from questforge.editor.descent.quest_render import (
     paint_quest,
     render_quest,
 )
+from questforge.editor.descent.square_picker import SquarePicker
 from questforge.editor.editors import DocumentEditor
 from questforge.editor.forms.form_editor import schema_for_document
 from questforge.editor.forms.references import WorkspaceReferences
@@ -222,6 +223,8 @@ class QuestEditor(DocumentEditor):
             bar.addWidget(widget)
         bar.addStretch(1)
         self.canvas = QuestCanvas(self)
+        # the inspector's square fields pick on this canvas
+        self.square_picker = SquarePicker(self)
         scroll = QScrollArea()
         scroll.setWidget(self.canvas)
         scroll.setWidgetResizable(True)
@@ -343,7 +346,7 @@ class QuestEditor(DocumentEditor):
                 path,
                 exclude=MAP_KEYS if not path else frozenset(),
                 # reference fields (tiles, monsters, the shop) list the pack's ids
-                services=FormServices(references=WorkspaceReferences(self.workspace)),
+                services=FormServices(self.square_picker, WorkspaceReferences(self.workspace)),
             )
             self.inspector_scroll.setWidget(self.inspector)
         self.inspector_box.setTitle(
