@@ -12,7 +12,6 @@ validator's. Pure functions on schemas: no Qt, so tests and other front ends can
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from questforge.schema.walk import Schema, SchemaContext
@@ -40,19 +39,21 @@ def _field_title(ctx: SchemaContext, schema: Any, base: Schema, name: str) -> st
 
 
 def _item_title(ctx: SchemaContext, schema: Any, base: Schema, name: str) -> str:
-    """The singular of a list field: its items' title ("hex"), else the field's title."""
+    """The singular of a list field: "Targets" -> "target", "Hexes" -> "hex"; else its
+    items' title (a generic "Id" says less than the field's own name)."""
+    title = _field_title(ctx, schema, base, name)
+    if title.endswith("xes"):
+        return title[:-2]
+    if title.endswith("s") and not title.endswith("ss"):
+        return title[:-1]
     sub, sbase = ctx.resolve(schema, base)
     items = sub.get("items")
     if isinstance(items, dict):
         item, _ = ctx.resolve(items, sbase)
-        title = item.get("title")
-        if isinstance(title, str) and title:
-            return title.lower()
-        ref = item.get("x-questforge-ref")
-        if isinstance(ref, str):
-            return ref.replace("-", " ")
-    title = _field_title(ctx, schema, base, name)
-    return re.sub(r"s$", "", title)
+        item_title = item.get("title")
+        if isinstance(item_title, str) and item_title:
+            return item_title.lower()
+    return title
 
 
 def _count(n: int, word: str) -> str:

@@ -157,7 +157,7 @@ def test_loss_condition_switch_and_messages(qtbot: QtBot, editor: ScenarioEditor
     form = inspector(editor)
     assert doc.data["loss"][0] == {"type": "killed", "targets": []}
     assert message(form, ("loss", 0, "targets")) == (
-        "A killed loss condition needs at least one id."
+        "A killed loss condition needs at least one target."
     )
 
 
@@ -375,6 +375,9 @@ def test_designer_messages_name_the_member_and_the_field() -> None:
         "hexes": "A reach-hexes win condition needs at least one hex."
     }
     assert said({"type": "reach-hexes", "hexes": [[0, 0]]}) == {}
+    assert said({"type": "loot-treasure", "numbers": []}) == {
+        "numbers": "A loot-treasure win condition needs at least one treasure number."
+    }
     assert said({"type": "survive-rounds"}) == {
         "rounds": "A survive-rounds win condition needs its rounds."
     }
