@@ -23,6 +23,10 @@ Schema annotations read here (JSON Schema ignores ``x-`` keywords):
   items carry it. Forms offer "Pick on map" for them.
 * ``x-questforge-ref``: the value names a document of that kind (``"monster"``); forms
   offer a combo of the ids that exist.
+* ``x-questforge-names``: the value names something inside the same document, found at
+  these patterns (``"/rooms/*/id"``; a step ``*[type=treasure]`` keeps only the list items
+  whose ``type`` is ``treasure``); forms offer a combo of the names that exist
+  (:func:`values_at`).
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ Lookup = Callable[[str], Schema | None]
 
 LOCATION = "x-questforge-location"
 REFERENCE = "x-questforge-ref"
+NAMES = "x-questforge-names"
 
 
 class SchemaContext:
@@ -378,6 +383,15 @@ class SchemaContext:
         kind = resolved.get(REFERENCE)
         return kind if isinstance(kind, str) else None
 
+    def names_of(self, schema: Any, base: Schema | None = None) -> list[str] | None:
+        """The patterns of the in-document names the value is one of
+        (``x-questforge-names``), or ``None``."""
+        resolved, _ = self.resolve(schema, base)
+        patterns = resolved.get(NAMES)
+        if isinstance(patterns, list) and all(isinstance(p, str) for p in patterns):
+            return list(patterns)
+        return None
+
     def for_path(self, path: JsonPath, data: Any) -> tuple[Schema, Schema]:
         """The effective schema at ``path`` inside ``data`` (the root document's value)."""
         schema: Any = self.root
@@ -443,6 +457,36 @@ class SchemaContext:
         if kind == "null":
             return None
         return ""
+
+
+_STEP = re.compile(r"^\*\[([^=\]]+)=([^\]]*)\]$")
+
+
+def values_at(data: Any, patterns: list[str]) -> list[Any]:
+    """Every value of ``data`` at the ``patterns`` (``/rooms/*/id``, ``/overlays/*[type=
+    treasure]/number``), in document order, without repeats; missing parts are skipped."""
+    out: list[Any] = []
+    for pattern in patterns:
+        nodes = [data]
+        for step in [s for s in pattern.split("/") if s]:
+            found: list[Any] = []
+            match = _STEP.match(step)
+            for node in nodes:
+                if step == "*" or match is not None:
+                    items = node if isinstance(node, list) else []
+                    for item in items:
+                        if match is None or (
+                            isinstance(item, dict)
+                            and str(item.get(match.group(1))) == match.group(2)
+                        ):
+                            found.append(item)
+                elif isinstance(node, dict) and step in node:
+                    found.append(node[step])
+            nodes = found
+        for value in nodes:
+            if isinstance(value, str | int) and not isinstance(value, bool) and value not in out:
+                out.append(value)
+    return out
 
 
 @dataclass(frozen=True)

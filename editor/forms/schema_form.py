@@ -47,7 +47,7 @@ from questforge.editor.forms.services import FormServices
 from questforge.editor.forms.table_form import GridTable, hint_for, table_spec
 from questforge.editor.jsonpath import MISSING, JsonPath, format_path, is_prefix
 from questforge.editor.undo import DeleteKeyCommand
-from questforge.schema.walk import Discriminator, Schema, SchemaContext, json_type
+from questforge.schema.walk import Discriminator, Schema, SchemaContext, json_type, values_at
 
 LONG_TEXT = 400
 #: nested groups and lists: thin margins, so deep nesting still fits a side panel
@@ -243,6 +243,9 @@ class SchemaForm(QWidget):
             box.toggled.connect(lambda v, p=path: self._set(p, bool(v)))
             return box
         if kind == "integer" and isinstance(value, int) and not isinstance(value, bool):
+            names = self.ctx.names_of(raw, base)
+            if names is not None:
+                return self._named(path, names, value)
             spin = QSpinBox()
             spin.setRange(int(eff.get("minimum", -INT_LIMIT)), int(eff.get("maximum", INT_LIMIT)))
             spin.setValue(value)
@@ -258,6 +261,9 @@ class SchemaForm(QWidget):
             dspin.valueChanged.connect(lambda v, p=path: self._set(p, float(v), merge=True))
             return dspin
         if kind == "string" and isinstance(value, str):
+            names = self.ctx.names_of(raw, base)
+            if names is not None:
+                return self._named(path, names, value)
             ref_kind = self.ctx.reference_of(raw, base)
             if ref_kind is not None and self.services.references is not None:
                 return self._reference(path, ref_kind, value)
@@ -483,21 +489,53 @@ class SchemaForm(QWidget):
         source = self.services.references
         assert source is not None
         ids = source.ids(kind)
+        warning = None
+        if value and not known(value, ids, own_pack(source)):
+            word = kind.replace("-", " ")
+            warning = f"⚠ No {word} “{value}” in this pack or the packs it requires (yet)."
+        return self._choice_combo(path, ids, value, warning, "referenceCombo")
+
+    def _named(self, path: JsonPath, patterns: list[str], value: str | int) -> QWidget:
+        """A combo of the names this document has for the field (its rooms, doors, named
+        monsters, treasure numbers ...); another value is kept and flagged."""
+        options = values_at(self.document.data, patterns)
+        warning = None
+        if value != "" and value not in options:
+            noun = " or ".join(_pattern_noun(p) for p in patterns)
+            where = str(self.document.kind or "document").replace("-", " ")
+            warning = f"⚠ No {noun} “{value}” in this {where} (yet)."
+        return self._choice_combo(
+            path,
+            [str(o) for o in options],
+            value,
+            warning,
+            "namesCombo",
+            integer=isinstance(value, int),
+        )
+
+    def _choice_combo(
+        self,
+        path: JsonPath,
+        options: list[str],
+        value: str | int,
+        warning: str | None,
+        name: str,
+        integer: bool = False,
+    ) -> QWidget:
         box = QWidget()
         column = QVBoxLayout(box)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(2)
         combo = QComboBox()
-        combo.setObjectName("referenceCombo")
+        combo.setObjectName(name)
         _narrow(combo)
         combo.setEditable(True)
         combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        combo.addItems(ids)
-        combo.setEditText(value)
+        combo.addItems(options)
+        combo.setEditText(str(value))
         column.addWidget(combo)
-        if value and not known(value, ids, own_pack(source)):
-            word = kind.replace("-", " ")
-            warn = QLabel(f"⚠ No {word} “{value}” in this pack or the packs it requires (yet).")
+        if warning is not None:
+            warn = QLabel(warning)
             warn.setObjectName("referenceWarning")
             warn.setWordWrap(True)
             warn.setStyleSheet("color: #9a5b00;")
@@ -505,9 +543,16 @@ class SchemaForm(QWidget):
             self.messages[path] = warn
 
         def commit(text: str, p: JsonPath = path) -> None:
-            if self.document.get(p) != text:
+            new: Any = text.strip()
+            if integer:
+                try:
+                    new = int(new)
+                except ValueError:
+                    combo.setEditText(str(self.document.get(p)))  # not a number: unchanged
+                    return
+            if self.document.get(p) != new:
                 # rebuilds the form: the warning follows the new value
-                self.document.set_value(p, text, text=f"Edit {format_path(p)}")
+                self.document.set_value(p, new, text=f"Edit {format_path(p)}")
 
         combo.activated.connect(lambda i, c=combo: commit(c.itemText(i)))
         line = combo.lineEdit()
@@ -675,3 +720,16 @@ def _narrow(combo: QComboBox) -> None:
     """A combo as narrow as a line edit: long entries must not widen a side panel."""
     combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
     combo.setMinimumContentsLength(10)
+
+
+def _pattern_noun(pattern: str) -> str:
+    """``/named_monsters/*/id`` -> "named monster", ``/overlays/*[type=treasure]/number``
+    -> "treasure": what a name pattern lists, for messages."""
+    steps = [step for step in pattern.split("/") if step]
+    for i, step in enumerate(steps):
+        if step.startswith("*[") and "=" in step:
+            return step[2:-1].split("=", 1)[1].replace("-", " ")
+        if step == "*" and i > 0:
+            word = steps[i - 1].replace("_", " ")
+            return word[:-1] if word.endswith("s") else word
+    return steps[-1].replace("_", " ") if steps else "name"

@@ -385,3 +385,55 @@ def test_designer_messages_name_the_member_and_the_field() -> None:
         "rounds": "The rounds of a survive-rounds win condition is at least 1."
     }
     assert said({"type": "custom"}) == {"text": "A custom win condition needs its text."}
+
+
+def test_names_inside_the_scenario_are_combos(qtbot: QtBot, editor: ScenarioEditor) -> None:
+    """The starting room lists the scenario's rooms, a loot goal its treasures (numbers),
+    a door its rooms: names inside the document, found from the schema's
+    ``x-questforge-names``."""
+    doc = editor.document
+    form = inspector(editor)
+    combo = form.widgets[("starting_room",)].findChild(QComboBox, "namesCombo")
+    assert isinstance(combo, QComboBox)
+    assert [combo.itemText(i) for i in range(combo.count())] == ["room-1", "room-2"]
+    assert combo.currentText() == "room-1"
+    combo.showPopup()
+    view = combo.view()
+    qtbot.waitUntil(view.isVisible)
+    qtbot.mouseClick(
+        view.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=view.visualRect(view.model().index(1, 0)).center(),
+    )
+    assert doc.data["starting_room"] == "room-2"
+    # a name that is not (yet) in the scenario: kept, flagged
+    combo = inspector(editor).widgets[("starting_room",)].findChild(QComboBox, "namesCombo")
+    assert isinstance(combo, QComboBox)
+    line = combo.lineEdit()
+    assert line is not None
+    line.selectAll()
+    qtbot.keyClicks(line, "vault")
+    qtbot.keyClick(line, Qt.Key.Key_Return)
+    assert doc.data["starting_room"] == "vault"
+    qtbot.waitUntil(lambda: ("starting_room",) in inspector(editor).messages)
+    assert message(inspector(editor), ("starting_room",)) == (
+        "⚠ No room “vault” in this scenario (yet)."
+    )
+    # a loot goal's treasure numbers: the treasures on the map, as numbers
+    choose(qtbot, inspector(editor), ("win", 0, "type"), "loot-treasure")
+    qtbot.waitUntil(lambda: ("win", 0, "numbers", 0) in inspector(editor).widgets)
+    box = inspector(editor).widgets[("win", 0, "numbers", 0)]
+    numbers = box.findChild(QComboBox, "namesCombo")
+    assert isinstance(numbers, QComboBox)
+    assert [numbers.itemText(i) for i in range(numbers.count())] == ["1"]
+    assert ("win", 0, "numbers", 0) not in inspector(editor).messages
+    line = numbers.lineEdit()
+    assert line is not None
+    line.selectAll()
+    qtbot.keyClicks(line, "7")
+    qtbot.keyClick(line, Qt.Key.Key_Return)
+    assert doc.data["win"][0]["numbers"] == [7]  # stays a number
+    qtbot.waitUntil(lambda: ("win", 0, "numbers", 0) in inspector(editor).messages)
+    assert "No treasure “7” in this scenario" in message(
+        inspector(editor), ("win", 0, "numbers", 0)
+    )

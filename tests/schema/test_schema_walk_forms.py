@@ -99,10 +99,10 @@ def test_locations_and_references_come_from_annotations() -> None:
     assert ctx.reference_of(props["room"]["properties"]["id"]) is None
 
 
-def _annotated(node: Any, key: str, out: list[str], path: str = "") -> None:
+def _annotated(node: Any, key: str, out: list[Any], path: str = "") -> None:
     if isinstance(node, dict):
         if key in node:
-            out.append(str(node[key]))
+            out.append(node[key])
         for k, v in node.items():
             _annotated(v, key, out, f"{path}/{k}")
     elif isinstance(node, list):
@@ -113,7 +113,7 @@ def _annotated(node: Any, key: str, out: list[str], path: str = "") -> None:
 @pytest.mark.parametrize("folder", ["gloomhaven", "descent", "arkham", "witcher"])
 def test_every_annotated_reference_names_a_kind_of_its_ruleset(folder: str) -> None:
     kinds = {name for f, name, _ in schema_files() if f == folder and name != "defs"}
-    found: list[str] = []
+    found: list[Any] = []
     for f, name, _path in schema_files():
         if f == folder:
             _annotated(load_schema(f, name), REFERENCE, found)
@@ -161,3 +161,31 @@ def test_hexes_and_squares_are_annotated_locations() -> None:
     dj = json.loads((REPO / "schema" / "descent" / "defs.schema.json").read_text())
     assert gh["$defs"]["hex"][LOCATION] == "hex"
     assert dj["$defs"]["cell"][LOCATION] == "square"
+
+
+def test_in_document_names_point_at_fields_the_document_has() -> None:
+    """Every ``x-questforge-names`` pattern starts at a top-level field of its schema and
+    ends at a field of that list's items (a renamed field would leave a combo empty)."""
+    from questforge.schema.walk import NAMES, values_at
+
+    for folder, name, _ in schema_files():
+        schema = load_schema(folder, name)
+        found: list[Any] = []
+        _annotated(schema, NAMES, found)
+        ctx = SchemaContext(schema)
+        for patterns in found:
+            for pattern in patterns:
+                steps = [s for s in pattern.split("/") if s]
+                top = (schema.get("properties") or {}).get(steps[0])
+                assert top is not None, f"{folder}/{name}: {pattern}"
+                items, base = ctx.resolve(ctx.resolve(top)[0].get("items", {}))
+                eff, _ = ctx.effective(items, None, base)
+                assert steps[-1] in (eff.get("properties") or {}) or any(
+                    steps[-1]
+                    in (ctx.resolve(part.get("then", {}), base)[0].get("properties") or {})
+                    for part in items.get("allOf") or []
+                ), f"{folder}/{name}: {pattern}"
+    data = {"rooms": [{"id": "hall"}], "overlays": [{"type": "treasure", "number": 2}]}
+    assert values_at(data, ["/rooms/*/id"]) == ["hall"]
+    assert values_at(data, ["/overlays/*[type=treasure]/number"]) == [2]
+    assert values_at(data, ["/overlays/*[type=token]/number"]) == []
