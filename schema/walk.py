@@ -265,11 +265,20 @@ class SchemaContext:
         return out, eff_base
 
     def switch_branch(
-        self, schema: Any, base: Schema | None, value: dict[str, Any], tag: Any
+        self,
+        schema: Any,
+        base: Schema | None,
+        value: dict[str, Any],
+        tag: Any,
+        document: Any = None,
     ) -> dict[str, Any]:
         """``value`` moved to the union member ``tag``: the fields only the old member knew
         go, fields both know stay (if still valid), the new member's required fields are
-        added with starting values, keys no member knows are kept. Key order is kept."""
+        added with starting values, keys no member knows are kept. Key order is kept.
+
+        With the whole ``document``, a field naming something in it (``x-questforge-
+        names``) starts with the first such name (a loot goal with the first treasure on
+        the map) rather than a placeholder."""
         disc = self.discriminator(schema, base)
         if disc is None:
             return {**value}
@@ -288,26 +297,37 @@ class SchemaContext:
                 out[key] = (
                     item
                     if self.fits(new_props[key], item, new_base)
-                    else self.starting_value(new_props[key], new_base)
+                    else self.starting_value(new_props[key], new_base, document)
                 )
             elif key not in old_props:
                 out[key] = item  # not the schema's: the designer's, kept
         for name in new.get("required") or []:
             if name not in out and name in new_props:
-                out[name] = self.starting_value(new_props[name], new_base)
+                out[name] = self.starting_value(new_props[name], new_base, document)
         return out
 
-    def starting_value(self, schema: Any, base: Schema | None = None) -> Any:
+    def starting_value(self, schema: Any, base: Schema | None = None, document: Any = None) -> Any:
         """What a newly required field starts with: its default, and for a list that must
         not be empty, that many valid items - except board locations, which the designer
-        picks (an invented hex would look deliberate)."""
+        picks (an invented hex would look deliberate). A name of something in
+        ``document`` starts as the first one there."""
         resolved, rbase = self.resolve(schema, base)
         value = self.default(resolved, rbase)
+        names = self.names_of(resolved, rbase)
+        if names is not None and document is not None:
+            found = values_at(document, names)
+            if found:
+                return found[0]
         minimum = resolved.get("minItems")
         if isinstance(value, list) and not value and isinstance(minimum, int) and minimum > 0:
             items = resolved.get("items", {})
             if self.location_of(items, rbase) is not None:
                 return value
+            item_names = self.names_of(items, rbase)
+            if item_names is not None:
+                # names of things in the document: the first one, or none to invent
+                found = values_at(document, item_names) if document is not None else []
+                return found[:1]
             item = self.default(items, rbase)
             if self.fits(items, item, rbase):
                 return [copy.deepcopy(item) for _ in range(min(minimum, 20))]

@@ -468,7 +468,7 @@ class SchemaForm(QWidget):
         if not isinstance(value, dict) or value.get(disc.prop) == tag:
             return
         branch = disc.branch(tag)
-        new = self.ctx.switch_branch(raw, base, value, tag)
+        new = self.ctx.switch_branch(raw, base, value, tag, self.document.data)
         before = noun_phrase(self.ctx, raw, base, value)
         after = branch.title if branch is not None else str(tag)
         # not through _set: the form must rebuild for the new member's fields

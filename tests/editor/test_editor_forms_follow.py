@@ -107,7 +107,7 @@ def test_win_condition_type_change_rebuilds_the_form(
 
     choose(qtbot, form, ("win", 0, "type"), "loot-treasure")
     form = inspector(editor)
-    # the new member's required field appears with a valid start (treasure number 1)
+    # the new member's required field appears, starting with the treasure on the map (1)
     assert doc.data["win"][0] == {"type": "loot-treasure", "numbers": [1]}
     assert ("win", 0, "numbers") in form.widgets
 

@@ -54,10 +54,16 @@ def test_switch_drops_the_old_members_fields_and_adds_the_new_ones_required() ->
         "type": "survive-rounds",
         "rounds": 1,
     }
-    # a list of plain values starts with a valid item: treasure number 1
+    # names of things in the scenario start as the first one there, never invented
+    scenario_data = {
+        "overlays": [{"type": "token", "number": 2}, {"type": "treasure", "number": 5}]
+    }
+    assert ctx.switch_branch(
+        win(ctx), None, {"type": "kill-all"}, "loot-treasure", scenario_data
+    ) == {"type": "loot-treasure", "numbers": [5]}
     assert ctx.switch_branch(win(ctx), None, {"type": "kill-all"}, "loot-treasure") == {
         "type": "loot-treasure",
-        "numbers": [1],
+        "numbers": [],
     }
 
 
