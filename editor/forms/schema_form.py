@@ -177,7 +177,21 @@ class SchemaForm(QWidget):
         self._body = body
         # the body on top, spare height below it (not spread over text boxes)
         self._layout.insertWidget(0, body)
+        self._refresh_shown_locations()
         self.rebuilt.emit()
+
+    def _refresh_shown_locations(self) -> None:
+        """After an edit (an undo, a pick) the map shows the focused field's new hexes."""
+        picker = self.services.picker
+        shown = self._shown_locations
+        if picker is None or shown is None:
+            return
+        found = self.location_fields.get(shown)
+        if found is None:
+            self._shown_locations = None
+            picker.show_locations("", [])
+        else:
+            picker.show_locations(found[0], as_list(self.document.get(shown), found[1]))
 
     # ----------------------------------------------------------------- builders
     def _build(

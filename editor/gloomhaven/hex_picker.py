@@ -124,6 +124,8 @@ class HexPicker(QObject):
         self._previous: Any = None
         self.marks = _HexMarks(self)
         editor.scene.addItem(self.marks)
+        # after the editor's own hover text (connected first): the pick's hint stays visible
+        editor.view.hovered.connect(self._on_hover)
 
     # ----------------------------------------------------------------- LocationPicker
     def can_pick(self, kind: str) -> bool:
@@ -199,7 +201,12 @@ class HexPicker(QObject):
         request.finish(values)
         self.editor.statusMessage.emit(message)
 
-    def _hint(self) -> None:
+    def _on_hover(self, pos: QPointF) -> None:
+        if self.request is not None:
+            h = self.editor.scene.hex_at(pos)
+            self._hint(f" · hex [{h[0]}, {h[1]}]")
+
+    def _hint(self, where: str = "") -> None:
         request = self.request
         if request is None:
             return
@@ -211,7 +218,7 @@ class HexPicker(QObject):
             )
         else:
             text = f"Pick {request.label}: click a hex on the map · Esc cancels"
-        self.editor.statusMessage.emit(text)
+        self.editor.statusMessage.emit(text + where)
 
 
 def _describe(values: list[Any]) -> str:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from editor_helpers import click_hex  # type: ignore[import-not-found]
+from editor_helpers import click_hex, hover_hex  # type: ignore[import-not-found]
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLabel, QToolButton
 from pytestqt.qtbot import QtBot
@@ -204,6 +204,8 @@ def test_goal_hexes_picked_on_the_map(
     click_hex(qtbot, editor, (4, 2))
     click_hex(qtbot, editor, (3, 2))  # a second click takes a hex out again
     assert "2 chosen" in window.hex_label.text()
+    hover_hex(qtbot, editor, (1, 1))  # moving the mouse keeps the hint, adds the hex
+    assert "2 chosen" in window.hex_label.text() and "hex [1, 1]" in window.hex_label.text()
     assert doc.data["win"][0]["hexes"] == []  # nothing written before Enter
     show(qtbot, editor, ("win", 0, "hexes"))
     window.grab().save("/tmp/forms-pick-mode.png")
