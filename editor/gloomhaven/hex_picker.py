@@ -32,10 +32,9 @@ SHOWN = (QColor(30, 110, 220, 55), QColor("#1e6edc"))
 CHOSEN = (QColor(40, 170, 70, 90), QColor("#1f8a3a"))
 
 
-def scenario_form_services(editor: ScenarioEditor) -> FormServices:
+def scenario_form_services(editor: ScenarioEditor, picker: HexPicker) -> FormServices:
     """The scenario inspector's services: this map as the hex picker, the workspace's ids."""
-    editor.hex_picker = HexPicker(editor)
-    return FormServices(editor.hex_picker, WorkspaceReferences(editor.workspace))
+    return FormServices(picker, WorkspaceReferences(editor.workspace))
 
 
 class _HexMarks(QGraphicsItem):

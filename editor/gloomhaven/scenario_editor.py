@@ -107,8 +107,8 @@ class ScenarioEditor(DocumentEditor):
         self.view = MapView(self.scene)
         self.view.hovered.connect(self._on_hover)
         # the inspector's hex fields pick on this map; reference fields list the pack's ids
-        self.hex_picker: HexPicker | None = None
-        self.form_services = scenario_form_services(self)
+        self.hex_picker = HexPicker(self)
+        self.form_services = scenario_form_services(self, self.hex_picker)
         self.tools: list[tools.HexTool] = [
             tools.SelectTool(self),
             tools.PlaceTileTool(self),
