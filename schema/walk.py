@@ -303,6 +303,9 @@ class SchemaContext:
                 out[key] = item  # not the schema's: the designer's, kept
         for name in new.get("required") or []:
             if name not in out and name in new_props:
+                located = self.location_of(new_props[name], new_base)
+                if located is not None and not located[1]:
+                    continue  # one board location: left for the designer to pick
                 out[name] = self.starting_value(new_props[name], new_base, document)
         return out
 

@@ -432,7 +432,12 @@ class SchemaForm(QWidget):
                 form.addRow("", self._message(sub_path, said[name]))
         for name, text in said.items():
             if name not in value and name not in hidden:
-                form.addRow("", self._message((*path, name), text))
+                note: QWidget = self._message((*path, name), text)
+                # a required location not given yet: picked straight from the map
+                found = self._location((*path, name), props[name], base, None)
+                if found is not None:
+                    note = self._with_pick_button((*path, name), found[1], note)
+                form.addRow("", note)
         missing = [n for n in props if n not in value and n not in hidden]
         if missing:
             adder = QComboBox()
@@ -483,10 +488,35 @@ class SchemaForm(QWidget):
             return
         branch = disc.branch(tag)
         new = self.ctx.switch_branch(raw, base, value, tag, self.document.data)
+        self._first_references(raw, base, disc, tag, value, new)
         before = noun_phrase(self.ctx, raw, base, value)
         after = branch.title if branch is not None else str(tag)
         # not through _set: the form must rebuild for the new member's fields
         self.document.set_value(path, new, text=f"Change {before} to {after}")
+
+    def _first_references(
+        self,
+        raw: Schema,
+        base: Schema,
+        disc: Discriminator,
+        tag: Any,
+        old: dict[str, Any],
+        new: dict[str, Any],
+    ) -> None:
+        """A newly required reference (a spawn's monster) starts as the first id of its
+        kind that exists, rather than empty."""
+        source = self.services.references
+        if source is None:
+            return
+        eff, eff_base = self.ctx.branch_schema(raw, base, disc, tag)
+        props = eff.get("properties") or {}
+        for name, item in new.items():
+            if name in old or item != "" or name not in props:
+                continue
+            kind = self.ctx.reference_of(props[name], eff_base)
+            ids = source.ids(kind) if kind is not None else []
+            if ids:
+                new[name] = ids[0]
 
     def _message(self, path: JsonPath, text: str) -> QLabel:
         label = QLabel(text)
@@ -624,7 +654,8 @@ class SchemaForm(QWidget):
             return
         kind, multiple = found
         key = tuple(path)
-        current = as_list(self.document.get(key), multiple)
+        value = self.document.get(key)
+        current = [] if value is MISSING else as_list(value, multiple)
         label = self._location_label(key)
 
         def finish(values: list[Any] | None) -> None:

@@ -439,3 +439,38 @@ def test_names_inside_the_scenario_are_combos(qtbot: QtBot, editor: ScenarioEdit
     assert "No treasure “7” in this scenario" in message(
         inspector(editor), ("win", 0, "numbers", 0)
     )
+
+
+def test_a_new_spawn_effect_starts_with_a_monster_of_the_pack(
+    qtbot: QtBot, editor: ScenarioEditor
+) -> None:
+    doc = editor.document
+    doc.set_value(
+        ("special_rules",),
+        [
+            {
+                "id": "reinforcements",
+                "trigger": {"type": "round", "round": 2},
+                "effects": [{"type": "open-door", "door": "door-1"}],
+            }
+        ],
+    )
+    path = ("special_rules", 0, "effects", 0, "type")
+    qtbot.waitUntil(lambda: path in inspector(editor).widgets)
+    choose(qtbot, inspector(editor), path, "spawn")
+    effect = doc.data["special_rules"][0]["effects"][0]
+    monsters = sorted(editor.workspace.content("monster"))
+    assert effect["type"] == "spawn" and "door" not in effect
+    assert effect["monster"] == monsters[0]  # an existing monster, not an empty id
+    assert effect["players"] == {"2": "normal", "3": "normal", "4": "normal"}
+    # its hex is not invented: the form says so and offers the pick right there
+    assert "hex" not in effect
+    hex_path = ("special_rules", 0, "effects", 0, "hex")
+    form = inspector(editor)
+    assert message(form, hex_path) == "A spawn effect needs its hex."
+    depth = doc.undo_stack.index()
+    qtbot.mouseClick(form.pick_buttons[hex_path], Qt.MouseButton.LeftButton)
+    click_hex(qtbot, editor, (2, 3))
+    assert doc.data["special_rules"][0]["effects"][0]["hex"] == [2, 3]
+    assert doc.undo_stack.index() == depth + 1
+    qtbot.waitUntil(lambda: hex_path not in inspector(editor).messages)
