@@ -17,6 +17,7 @@ command per field), and the form rebuilds itself when the document changes under
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
@@ -635,11 +636,13 @@ class SchemaForm(QWidget):
         button = QToolButton()
         button.setObjectName("pickOnMap")
         button.setText("Pick on map")
+        kind = self.location_fields[path][0] if path in self.location_fields else "location"
         button.setToolTip(
-            "Click hexes on the map to add or remove them; Enter keeps them, Esc cancels."
+            f"Click {kind}s on the map to add or remove them; Enter keeps them, Esc cancels."
             if multiple
-            else "Click a hex on the map; Esc cancels."
+            else f"Click a {kind} on the map; Esc cancels."
         )
+        button.setCheckable(True)
         button.clicked.connect(lambda _=False, p=path: self.start_pick(p))
         layout.addWidget(button, 0, Qt.AlignmentFlag.AlignLeft)
         self.pick_buttons[path] = button
@@ -657,8 +660,16 @@ class SchemaForm(QWidget):
         value = self.document.get(key)
         current = [] if value is MISSING else as_list(value, multiple)
         label = self._location_label(key)
+        button = self.pick_buttons.get(key)
+        if button is not None:
+            button.setChecked(True)  # shows the pick is running
+            button.setText("Picking…")
 
         def finish(values: list[Any] | None) -> None:
+            with contextlib.suppress(RuntimeError):  # the form may have been rebuilt
+                if button is not None:
+                    button.setChecked(False)
+                    button.setText("Pick on map")
             if values is None:
                 return
             new: Any = list(values) if multiple else (values[0] if values else None)

@@ -197,6 +197,7 @@ def test_goal_hexes_picked_on_the_map(
     # pick mode: its tool and cursor on the map, a hint in the status bar
     assert isinstance(editor.view.tool, HexPickTool)
     assert editor.view.viewport().cursor().shape() == Qt.CursorShape.PointingHandCursor
+    assert button.isChecked() and button.text() == "Picking…"
     assert "Enter keeps them" in window.hex_label.text()
     assert "Esc cancels" in window.hex_label.text()
     click_hex(qtbot, editor, (2, 2))
