@@ -238,10 +238,12 @@ def test_goal_hexes_picked_on_the_map(
 def test_escape_cancels_a_pick(qtbot: QtBot, window: MainWindow, editor: ScenarioEditor) -> None:
     doc = editor.document
     choose(qtbot, inspector(editor), ("win", 0, "type"), "reach-hexes")
-    qtbot.mouseClick(inspector(editor).pick_buttons[("win", 0, "hexes")], Qt.MouseButton.LeftButton)
+    button = inspector(editor).pick_buttons[("win", 0, "hexes")]
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     depth = doc.undo_stack.index()
     click_hex(qtbot, editor, (2, 2))
     qtbot.keyClick(editor.view, Qt.Key.Key_Escape)
+    assert not button.isChecked() and button.text() == "Pick on map"
     assert doc.data["win"][0]["hexes"] == []
     assert doc.undo_stack.index() == depth
     assert not isinstance(editor.view.tool, HexPickTool)
