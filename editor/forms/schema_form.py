@@ -7,8 +7,9 @@ spin box, boolean -> check box, string -> line edit (long text -> text box), ``c
 label; a discriminated union (a win condition's ``type``, an effect's ``do``) -> a combo of
 its members that rebuilds the object for the chosen one; a board location (a hex, a list
 of hexes) -> its fields plus "Pick on map" when the editor lends a picker; a reference to
-another document -> an editable combo of the ids that exist; a value whose schema allows several types (an integer or a formula such as
-``"2+L"``) gets a JSON line edit. Keys the schema does not know are shown as JSON and kept.
+another document, or a name inside this one (a room, a treasure number) -> an editable
+combo of what exists; a value whose schema allows several types (an integer or a formula
+such as ``"2+L"``) gets a JSON line edit. Keys the schema does not know are shown as JSON and kept.
 
 Every change is one undo command on the document (typing in a text box merges into one
 command per field), and the form rebuilds itself when the document changes under it
