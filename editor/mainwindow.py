@@ -264,7 +264,7 @@ class MainWindow(QMainWindow):
         return self._add_editor(doc)
 
     def _default_content(self, kind: str) -> dict[str, Any]:
-        from questforge.editor.forms.schema_walk import SchemaContext
+        from questforge.schema.walk import SchemaContext
         from questforge.validator.schemas import default_store
 
         # kinds are per ruleset: the open pack's, else the one ruleset with this kind

@@ -53,12 +53,15 @@ from questforge.editor.descent.quest_render import (
     paint_quest,
     render_quest,
 )
+from questforge.editor.descent.square_picker import SquarePicker
 from questforge.editor.editors import DocumentEditor
 from questforge.editor.forms.form_editor import schema_for_document
+from questforge.editor.forms.references import WorkspaceReferences
 from questforge.editor.forms.schema_form import SchemaForm
-from questforge.editor.forms.schema_walk import SchemaContext
+from questforge.editor.forms.services import FormServices
 from questforge.editor.jsonpath import MISSING, format_path
 from questforge.engine.descent.model import Quest, QuestMap
+from questforge.schema.walk import SchemaContext
 
 TOOLS = ("tile", "door", "terrain", "monster", "start", "object", "erase", "select")
 #: quest keys edited on the map rather than in the quest inspector
@@ -220,6 +223,8 @@ class QuestEditor(DocumentEditor):
             bar.addWidget(widget)
         bar.addStretch(1)
         self.canvas = QuestCanvas(self)
+        # the inspector's square fields pick on this canvas
+        self.square_picker = SquarePicker(self)
         scroll = QScrollArea()
         scroll.setWidget(self.canvas)
         scroll.setWidgetResizable(True)
@@ -340,6 +345,8 @@ class QuestEditor(DocumentEditor):
                 self.schema_ctx,
                 path,
                 exclude=MAP_KEYS if not path else frozenset(),
+                # reference fields (tiles, monsters, the shop) list the pack's ids
+                services=FormServices(self.square_picker, WorkspaceReferences(self.workspace)),
             )
             self.inspector_scroll.setWidget(self.inspector)
         self.inspector_box.setTitle(

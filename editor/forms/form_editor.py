@@ -20,9 +20,11 @@ from PySide6.QtWidgets import (
 from questforge.editor.cards import CardContext, CardPreview, card_painter, ruleset_of, write_faces
 from questforge.editor.document import Document
 from questforge.editor.editors import DocumentEditor
+from questforge.editor.forms.references import WorkspaceReferences
 from questforge.editor.forms.schema_form import SchemaForm
-from questforge.editor.forms.schema_walk import SchemaContext
+from questforge.editor.forms.services import FormServices
 from questforge.editor.jsonpath import JsonPath
+from questforge.schema.walk import SchemaContext
 from questforge.validator.schemas import default_store
 
 
@@ -78,7 +80,11 @@ class FormEditor(DocumentEditor):
                 QLabel(f"No schema for kind “{document.kind}”: edit the file as text.")
             )
             return
-        self.form = SchemaForm(document, SchemaContext(schema), ())
+        # reference fields list the ids of the pack being edited (the context's workspace)
+        services = FormServices(
+            references=WorkspaceReferences(context) if hasattr(context, "content") else None
+        )
+        self.form = SchemaForm(document, SchemaContext(schema), (), services=services)
         self.scroll_area.setWidget(self.form)
         if self.preview is not None:
             # the card follows what the designer looks at: a table cell, a focused field

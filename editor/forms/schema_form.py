@@ -4,8 +4,12 @@ Widget per schema shape: a level grid (levels x normal/elite) or a fixed-length 
 (health at levels 1-9) -> a table (``table_form``), object -> group with a row per property (optional ones can be
 added and removed), array -> list with add/remove, ``enum`` -> combo box, integer/number ->
 spin box, boolean -> check box, string -> line edit (long text -> text box), ``const`` ->
-label; a value whose schema allows several types (an integer or a formula such as
-``"2+L"``) gets a JSON line edit. Keys the schema does not know are shown as JSON and kept.
+label; a discriminated union (a win condition's ``type``, an effect's ``do``) -> a combo of
+its members that rebuilds the object for the chosen one; a board location (a hex, a list
+of hexes) -> its fields plus "Pick on map" when the editor lends a picker; a reference to
+another document, or a name inside this one (a room, a treasure number) -> an editable
+combo of what exists; a value whose schema allows several types (an integer or a formula
+such as ``"2+L"``) gets a JSON line edit. Keys the schema does not know are shown as JSON and kept.
 
 Every change is one undo command on the document (typing in a text box merges into one
 command per field), and the form rebuilds itself when the document changes under it
@@ -14,11 +18,13 @@ command per field), and the form rebuilds itself when the document changes under
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
@@ -36,10 +42,14 @@ from PySide6.QtWidgets import (
 )
 
 from questforge.editor.document import Document
-from questforge.editor.forms.schema_walk import Schema, SchemaContext, json_type
+from questforge.editor.forms.designer_messages import noun_phrase, object_messages
+from questforge.editor.forms.location_pick import PickRequest, as_list
+from questforge.editor.forms.references import known, own_pack
+from questforge.editor.forms.services import FormServices
 from questforge.editor.forms.table_form import GridTable, hint_for, table_spec
 from questforge.editor.jsonpath import MISSING, JsonPath, format_path, is_prefix
 from questforge.editor.undo import DeleteKeyCommand
+from questforge.schema.walk import Discriminator, Schema, SchemaContext, json_type, values_at
 
 LONG_TEXT = 400
 #: nested groups and lists: thin margins, so deep nesting still fits a side panel
@@ -77,9 +87,19 @@ class SchemaForm(QWidget):
         root_schema: Schema | None = None,
         parent: QWidget | None = None,
         exclude: frozenset[str] = frozenset(),
+        services: FormServices | None = None,
     ) -> None:
         super().__init__(parent)
         self.document = document
+        #: what the surrounding editor lends: a map to pick hexes on, the pack's ids
+        self.services = services or FormServices()
+        #: designer-worded messages shown under fields, by the field's path
+        self.messages: dict[JsonPath, QLabel] = {}
+        #: location fields: path -> (kind, is a list); their hexes are drawn while focused
+        self.location_fields: dict[JsonPath, tuple[str, bool]] = {}
+        #: "Pick on map" buttons by field path
+        self.pick_buttons: dict[JsonPath, QToolButton] = {}
+        self._shown_locations: JsonPath | None = None
         self.ctx = context
         self.root_path = tuple(root_path)
         #: top-level keys not shown (edited elsewhere, e.g. the map's placements)
@@ -97,7 +117,22 @@ class SchemaForm(QWidget):
         self._pending.setInterval(0)
         self._pending.timeout.connect(self.rebuild)
         document.changed.connect(self._on_changed)
+        if self.services.picker is not None:
+            app = QApplication.instance()
+            if isinstance(app, QApplication):
+                app.focusChanged.connect(self._on_focus_changed)
         self.rebuild()
+
+    def _on_focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
+        """A location field got the focus: its hexes are drawn on the map."""
+        try:
+            if new is not None and self.isAncestorOf(new):
+                self.show_focused_locations(new)
+            elif self._shown_locations is not None and new is not None:
+                # the focus went elsewhere in the window (the map included): stop drawing
+                self.show_focused_locations(None)
+        except RuntimeError:  # this form is being deleted
+            return
 
     # ----------------------------------------------------------------- binding
     def _on_changed(self, path: tuple[Any, ...]) -> None:
@@ -129,6 +164,9 @@ class SchemaForm(QWidget):
             self._layout.removeWidget(self._body)
             self._body.deleteLater()
         self.widgets = {}
+        self.messages = {}
+        self.location_fields = {}
+        self.pick_buttons = {}
         value = self.document.get(self.root_path)
         if value is MISSING:
             body: QWidget = QLabel("(nothing selected)")
@@ -141,7 +179,21 @@ class SchemaForm(QWidget):
         self._body = body
         # the body on top, spare height below it (not spread over text boxes)
         self._layout.insertWidget(0, body)
+        self._refresh_shown_locations()
         self.rebuilt.emit()
+
+    def _refresh_shown_locations(self) -> None:
+        """After an edit (an undo, a pick) the map shows the focused field's new hexes."""
+        picker = self.services.picker
+        shown = self._shown_locations
+        if picker is None or shown is None:
+            return
+        found = self.location_fields.get(shown)
+        if found is None:
+            self._shown_locations = None
+            picker.show_locations("", [])
+        else:
+            picker.show_locations(found[0], as_list(self.document.get(shown), found[1]))
 
     # ----------------------------------------------------------------- builders
     def _build(
@@ -149,7 +201,10 @@ class SchemaForm(QWidget):
     ) -> QWidget:
         raw, raw_base = self.ctx.resolve(schema, base)
         eff, eff_base = self.ctx.effective(raw, value, raw_base)
+        location = self._location(path, raw, raw_base, value)
         widget = self._build_value(path, raw, eff, eff_base, value, top)
+        if location is not None:
+            widget = self._with_pick_button(path, location[1], widget)
         self.widgets[path] = widget
         tip = eff.get("description") or raw.get("description")
         if isinstance(tip, str):
@@ -180,6 +235,14 @@ class SchemaForm(QWidget):
                 kind = "object"
             elif "items" in eff or "prefixItems" in eff:
                 kind = "array"
+        disc = (
+            self.ctx.discriminator(raw, base)
+            if kind == "object" and isinstance(value, dict)
+            else None
+        )
+        if disc is not None and isinstance(value, dict):
+            # the member named by the data (even when its fields are still missing)
+            eff, base = self.ctx.branch_schema(raw, base, disc, value.get(disc.prop))
         if (kind == "object" and isinstance(value, dict)) or (
             kind == "array" and isinstance(value, list)
         ):
@@ -187,7 +250,7 @@ class SchemaForm(QWidget):
             if table is not None:
                 return table
         if kind == "object" and isinstance(value, dict):
-            return self._object(path, eff, base, value, top)
+            return self._object(path, eff, base, value, top, raw, disc)
         if kind == "array" and isinstance(value, list):
             return self._array(path, eff, base, value)
         if kind == "boolean" and isinstance(value, bool):
@@ -196,6 +259,9 @@ class SchemaForm(QWidget):
             box.toggled.connect(lambda v, p=path: self._set(p, bool(v)))
             return box
         if kind == "integer" and isinstance(value, int) and not isinstance(value, bool):
+            names = self.ctx.names_of(raw, base)
+            if names is not None:
+                return self._named(path, names, value)
             spin = QSpinBox()
             spin.setRange(int(eff.get("minimum", -INT_LIMIT)), int(eff.get("maximum", INT_LIMIT)))
             spin.setValue(value)
@@ -211,6 +277,12 @@ class SchemaForm(QWidget):
             dspin.valueChanged.connect(lambda v, p=path: self._set(p, float(v), merge=True))
             return dspin
         if kind == "string" and isinstance(value, str):
+            names = self.ctx.names_of(raw, base)
+            if names is not None:
+                return self._named(path, names, value)
+            ref_kind = self.ctx.reference_of(raw, base)
+            if ref_kind is not None and self.services.references is not None:
+                return self._reference(path, ref_kind, value)
             if int(eff.get("maxLength", 0) or 0) >= LONG_TEXT:
                 text = QPlainTextEdit()
                 text.setPlainText(value)
@@ -263,7 +335,7 @@ class SchemaForm(QWidget):
             self._editing -= 1
 
     def _detail_form(self, path: JsonPath, schema: Any) -> QWidget:
-        return SchemaForm(self.document, self.ctx, path, root_schema=schema)
+        return SchemaForm(self.document, self.ctx, path, root_schema=schema, services=self.services)
 
     def _commit_line(self, path: JsonPath, edit: QLineEdit) -> None:
         if self.document.get(path) != edit.text():
@@ -306,7 +378,14 @@ class SchemaForm(QWidget):
         return combo
 
     def _object(
-        self, path: JsonPath, eff: Schema, base: Schema, value: dict[str, Any], top: bool
+        self,
+        path: JsonPath,
+        eff: Schema,
+        base: Schema,
+        value: dict[str, Any],
+        top: bool,
+        raw: Schema | None = None,
+        disc: Discriminator | None = None,
     ) -> QWidget:
         props: dict[str, Any] = eff.get("properties") or {}
         required = set(eff.get("required") or [])
@@ -320,11 +399,16 @@ class SchemaForm(QWidget):
         if not top:
             form.setContentsMargins(*NESTED_MARGINS)
         hidden = self.exclude if path == self.root_path else frozenset()
+        said = object_messages(self.ctx, raw if raw is not None else eff, eff, base, value)
         for name, sub_value in value.items():
             if name in hidden:
                 continue
             sub_path = (*path, name)
-            if name in props:
+            if disc is not None and name == disc.prop and raw is not None:
+                child = self._union_choice(path, raw, base, disc, sub_value)
+                self.widgets[sub_path] = child
+                label = self._label(props.get(name, {}), base, name)
+            elif name in props:
                 child = self._build(sub_path, props[name], base, sub_value)
                 label = self._label(props[name], base, name)
             else:
@@ -346,6 +430,16 @@ class SchemaForm(QWidget):
                 )
                 row_layout.addWidget(remove, 0, Qt.AlignmentFlag.AlignTop)
             form.addRow(label, row)
+            if name in said:
+                form.addRow("", self._message(sub_path, said[name]))
+        for name, text in said.items():
+            if name not in value and name not in hidden:
+                note: QWidget = self._message((*path, name), text)
+                # a required location not given yet: picked straight from the map
+                found = self._location((*path, name), props[name], base, None)
+                if found is not None:
+                    note = self._with_pick_button((*path, name), found[1], note)
+                form.addRow("", note)
         missing = [n for n in props if n not in value and n not in hidden]
         if missing:
             adder = QComboBox()
@@ -359,6 +453,267 @@ class SchemaForm(QWidget):
             )
             form.addRow("", adder)
         return box
+
+    # ----------------------------------------------------------------- unions
+    def _union_choice(
+        self, path: JsonPath, raw: Schema, base: Schema, disc: Discriminator, current: Any
+    ) -> QWidget:
+        """The member of a union (a win condition's type): choosing another rebuilds the
+        object for it in one undo command (see ``SchemaContext.switch_branch``)."""
+        combo = QComboBox()
+        combo.setObjectName("unionChoice")
+        _narrow(combo)
+        for branch in disc.branches:
+            same = branch.title.lower().replace(" ", "-") == str(branch.value)
+            combo.addItem(
+                branch.title if same else f"{branch.title} ({branch.value})", branch.value
+            )
+            if branch.description:
+                combo.setItemData(
+                    combo.count() - 1, branch.description, Qt.ItemDataRole.ToolTipRole
+                )
+        index = combo.findData(current)
+        if index < 0:
+            combo.insertItem(0, f"(unknown: {json.dumps(current)})", current)
+            index = 0
+        combo.setCurrentIndex(index)
+        combo.activated.connect(
+            lambda i, c=combo: self._switch(path, raw, base, disc, c.itemData(i))
+        )
+        return combo
+
+    def _switch(
+        self, path: JsonPath, raw: Schema, base: Schema, disc: Discriminator, tag: Any
+    ) -> None:
+        value = self.document.get(path)
+        if not isinstance(value, dict) or value.get(disc.prop) == tag:
+            return
+        branch = disc.branch(tag)
+        new = self.ctx.switch_branch(raw, base, value, tag, self.document.data)
+        self._first_references(raw, base, disc, tag, value, new)
+        before = noun_phrase(self.ctx, raw, base, value)
+        after = branch.title if branch is not None else str(tag)
+        # not through _set: the form must rebuild for the new member's fields
+        self.document.set_value(path, new, text=f"Change {before} to {after}")
+
+    def _first_references(
+        self,
+        raw: Schema,
+        base: Schema,
+        disc: Discriminator,
+        tag: Any,
+        old: dict[str, Any],
+        new: dict[str, Any],
+    ) -> None:
+        """A newly required reference (a spawn's monster) starts as the first id of its
+        kind that exists, rather than empty."""
+        source = self.services.references
+        if source is None:
+            return
+        eff, eff_base = self.ctx.branch_schema(raw, base, disc, tag)
+        props = eff.get("properties") or {}
+        for name, item in new.items():
+            if name in old or item != "" or name not in props:
+                continue
+            kind = self.ctx.reference_of(props[name], eff_base)
+            ids = source.ids(kind) if kind is not None else []
+            if ids:
+                new[name] = ids[0]
+
+    def _message(self, path: JsonPath, text: str) -> QLabel:
+        label = QLabel(text)
+        label.setObjectName("designerMessage")
+        label.setWordWrap(True)
+        label.setStyleSheet("color: #a8141b;")
+        self.messages[path] = label
+        return label
+
+    # ----------------------------------------------------------------- references
+    def _reference(self, path: JsonPath, kind: str, value: str) -> QWidget:
+        """An editable combo of the ids of ``kind`` that exist; free text stays possible
+        (an id not created yet) and an unknown one is flagged."""
+        source = self.services.references
+        assert source is not None
+        ids = source.ids(kind)
+        warning = None
+        if value and not known(value, ids, own_pack(source)):
+            word = kind.replace("-", " ")
+            warning = f"⚠ No {word} “{value}” in this pack or the packs it requires (yet)."
+        return self._choice_combo(path, ids, value, warning, "referenceCombo")
+
+    def _named(self, path: JsonPath, patterns: list[str], value: str | int) -> QWidget:
+        """A combo of the names this document has for the field (its rooms, doors, named
+        monsters, treasure numbers ...); another value is kept and flagged."""
+        options = values_at(self.document.data, patterns)
+        warning = None
+        if value != "" and value not in options:
+            noun = " or ".join(_pattern_noun(p) for p in patterns)
+            where = str(self.document.kind or "document").replace("-", " ")
+            warning = f"⚠ No {noun} “{value}” in this {where} (yet)."
+        return self._choice_combo(
+            path,
+            [str(o) for o in options],
+            value,
+            warning,
+            "namesCombo",
+            integer=isinstance(value, int),
+        )
+
+    def _choice_combo(
+        self,
+        path: JsonPath,
+        options: list[str],
+        value: str | int,
+        warning: str | None,
+        name: str,
+        integer: bool = False,
+    ) -> QWidget:
+        box = QWidget()
+        column = QVBoxLayout(box)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(2)
+        combo = QComboBox()
+        combo.setObjectName(name)
+        _narrow(combo)
+        combo.setEditable(True)
+        combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        combo.addItems(options)
+        combo.setEditText(str(value))
+        column.addWidget(combo)
+        if warning is not None:
+            warn = QLabel(warning)
+            warn.setObjectName("referenceWarning")
+            warn.setWordWrap(True)
+            warn.setStyleSheet("color: #9a5b00;")
+            column.addWidget(warn)
+            self.messages[path] = warn
+
+        def commit(text: str, p: JsonPath = path) -> None:
+            new: Any = text.strip()
+            if integer:
+                try:
+                    new = int(new)
+                except ValueError:
+                    combo.setEditText(str(self.document.get(p)))  # not a number: unchanged
+                    return
+            if self.document.get(p) != new:
+                # rebuilds the form: the warning follows the new value
+                self.document.set_value(p, new, text=f"Edit {format_path(p)}")
+
+        combo.activated.connect(lambda i, c=combo: commit(c.itemText(i)))
+        line = combo.lineEdit()
+        if line is not None:
+            line.editingFinished.connect(lambda c=combo: commit(c.currentText()))
+        box.setFocusProxy(combo)
+        return box
+
+    # ----------------------------------------------------------------- locations
+    def _location(
+        self, path: JsonPath, raw: Schema, base: Schema, value: Any
+    ) -> tuple[str, bool] | None:
+        """``(kind, is a list)`` when the field at ``path`` holds board locations the
+        editor's picker can pick (registered before its children are built: a hex inside
+        a list of hexes is picked through the list, it gets no button of its own)."""
+        picker = self.services.picker
+        if picker is None or value is MISSING:
+            return None
+        if path and isinstance(path[-1], int) and path[:-1] in self.location_fields:
+            return None
+        found = self.ctx.location_of(raw, base)
+        if found is None or not picker.can_pick(found[0]):
+            return None
+        self.location_fields[path] = found
+        return found
+
+    def _with_pick_button(self, path: JsonPath, multiple: bool, widget: QWidget) -> QWidget:
+        """``widget`` with a "Pick on map" button beside it."""
+        # the button goes under the field: beside it, nested hex fields would widen a
+        # narrow inspector past its width
+        row = QWidget()
+        layout = QVBoxLayout(row)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addWidget(widget)
+        button = QToolButton()
+        button.setObjectName("pickOnMap")
+        button.setText("Pick on map")
+        kind = self.location_fields[path][0] if path in self.location_fields else "location"
+        button.setToolTip(
+            f"Click {kind}s on the map to add or remove them; Enter keeps them, Esc cancels."
+            if multiple
+            else f"Click a {kind} on the map; Esc cancels."
+        )
+        button.setCheckable(True)
+        button.clicked.connect(lambda _=False, p=path: self.start_pick(p))
+        layout.addWidget(button, 0, Qt.AlignmentFlag.AlignLeft)
+        self.pick_buttons[path] = button
+        return row
+
+    def start_pick(self, path: JsonPath) -> None:
+        """Ask the picker for the locations of the field at ``path`` (its button's job);
+        the answer is written as one undo command."""
+        picker = self.services.picker
+        found = self.location_fields.get(tuple(path))
+        if picker is None or found is None:
+            return
+        kind, multiple = found
+        key = tuple(path)
+        value = self.document.get(key)
+        current = [] if value is MISSING else as_list(value, multiple)
+        label = self._location_label(key)
+        button = self.pick_buttons.get(key)
+        if button is not None:
+            button.setChecked(True)  # shows the pick is running
+            button.setText("Picking…")
+
+        def finish(values: list[Any] | None) -> None:
+            with contextlib.suppress(RuntimeError):  # the form may have been rebuilt
+                if button is not None:
+                    button.setChecked(False)
+                    button.setText("Pick on map")
+            if values is None:
+                return
+            new: Any = list(values) if multiple else (values[0] if values else None)
+            if new is None or self.document.get(key) == new:
+                return
+            # the form rebuilds from the document's signal
+            self.document.set_value(key, new, text=f"Pick {label}")
+
+        picker.start_pick(PickRequest(kind, multiple, current, label, finish))
+
+    def _location_label(self, path: JsonPath) -> str:
+        """``win 1 › hexes``: the field, for the status bar and the undo text."""
+        parts: list[str] = []
+        for p in path:
+            if isinstance(p, int):
+                if parts:
+                    parts[-1] = f"{parts[-1]} {p + 1}"
+            else:
+                parts.append(p.replace("_", " "))
+        return " › ".join(parts[-2:]) if parts else "location"
+
+    def show_focused_locations(self, widget: QWidget | None) -> None:
+        """Draw the locations of the location field holding ``widget`` (the focus), or
+        clear the drawing when the focus left every location field of this form."""
+        picker = self.services.picker
+        if picker is None:
+            return
+        by_widget = {id(w): p for p, w in self.widgets.items()}
+        found: JsonPath | None = None
+        while widget is not None and widget is not self:
+            path = by_widget.get(id(widget))
+            if path is not None and path in self.location_fields:
+                found = path
+                break
+            widget = widget.parentWidget()
+        if found == self._shown_locations:
+            return
+        self._shown_locations = found
+        if found is None:
+            picker.show_locations("", [])
+            return
+        kind, multiple = self.location_fields[found]
+        picker.show_locations(kind, as_list(self.document.get(found), multiple))
 
     def _label(self, schema: Any, base: Schema, name: str) -> str:
         sub, _ = self.ctx.resolve(schema, base)
@@ -416,3 +771,22 @@ class SchemaForm(QWidget):
             if not p:
                 return None
             p = p[:-1]
+
+
+def _narrow(combo: QComboBox) -> None:
+    """A combo as narrow as a line edit: long entries must not widen a side panel."""
+    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    combo.setMinimumContentsLength(10)
+
+
+def _pattern_noun(pattern: str) -> str:
+    """``/named_monsters/*/id`` -> "named monster", ``/overlays/*[type=treasure]/number``
+    -> "treasure": what a name pattern lists, for messages."""
+    steps = [step for step in pattern.split("/") if step]
+    for i, step in enumerate(steps):
+        if step.startswith("*[") and "=" in step:
+            return step[2:-1].split("=", 1)[1].replace("-", " ")
+        if step == "*" and i > 0:
+            word = steps[i - 1].replace("_", " ")
+            return word[:-1] if word.endswith("s") else word
+    return steps[-1].replace("_", " ") if steps else "name"

@@ -46,8 +46,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from questforge.editor.forms.schema_walk import Schema, SchemaContext
 from questforge.editor.jsonpath import MISSING, JsonPath, format_path
+from questforge.schema.walk import Schema, SchemaContext
 
 Hint = dict[str, Any]
 HINT_KEY = "x-questforge"

@@ -39,9 +39,9 @@ from questforge.editor.document import Document
 from questforge.editor.editors import DocumentEditor
 from questforge.editor.forms.form_editor import schema_for_document
 from questforge.editor.forms.schema_form import SchemaForm
-from questforge.editor.forms.schema_walk import SchemaContext
 from questforge.editor.gloomhaven import placements, tools
 from questforge.editor.gloomhaven.export import export_map
+from questforge.editor.gloomhaven.hex_picker import HexPicker, scenario_form_services
 from questforge.editor.gloomhaven.marker_widget import MarkerWidget
 from questforge.editor.gloomhaven.scenario_map import (
     OVERLAY_TYPES,
@@ -59,6 +59,7 @@ from questforge.editor.map.view import MapView
 from questforge.engine.core import hexgrid
 from questforge.engine.core.events import JSONValue
 from questforge.engine.core.game import SetupOption
+from questforge.schema.walk import SchemaContext
 
 MIME = "application/x-questforge-placement"
 #: scenario keys edited on the map rather than in the scenario inspector
@@ -105,6 +106,9 @@ class ScenarioEditor(DocumentEditor):
         )
         self.view = MapView(self.scene)
         self.view.hovered.connect(self._on_hover)
+        # the inspector's hex fields pick on this map; reference fields list the pack's ids
+        self.hex_picker = HexPicker(self)
+        self.form_services = scenario_form_services(self, self.hex_picker)
         self.tools: list[tools.HexTool] = [
             tools.SelectTool(self),
             tools.PlaceTileTool(self),
@@ -374,6 +378,7 @@ class ScenarioEditor(DocumentEditor):
                 self.schema_ctx,
                 path,
                 exclude=MAP_KEYS if not path else frozenset(),
+                services=self.form_services,
             )
             self.inspector_scroll.setWidget(self.inspector)
         title = "Inspector — scenario" if not path else f"Inspector — {tools._describe(path)}"

@@ -24,11 +24,11 @@ from questforge.editor.cards import (
 from questforge.editor.document import Document
 from questforge.editor.forms.form_editor import FormEditor
 from questforge.editor.forms.schema_form import SchemaForm
-from questforge.editor.forms.schema_walk import SchemaContext
 from questforge.editor.forms.table_form import GridTable, hint_for, table_spec
 from questforge.editor.jsonpath import MISSING
 from questforge.editor.workspace import Workspace
 from questforge.engine.core.pack import content_files
+from questforge.schema.walk import SchemaContext
 
 pytestmark = pytest.mark.gui
 

@@ -12,8 +12,8 @@ from pytestqt.qtbot import QtBot
 from questforge.editor.document import Document
 from questforge.editor.forms.form_editor import FormEditor
 from questforge.editor.forms.schema_form import JsonLineEdit, SchemaForm
-from questforge.editor.forms.schema_walk import SchemaContext
 from questforge.editor.forms.table_form import GridTable
+from questforge.schema.walk import SchemaContext
 
 pytestmark = pytest.mark.gui
 

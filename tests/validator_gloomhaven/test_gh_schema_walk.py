@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from questforge.validator.gloomhaven.schema_walk import kind_schema, typed_values
+from questforge.schema.walk import typed_values
+from questforge.validator.gloomhaven.typed_values import kind_schema
 
 DEFS = "https://questforge.dev/schema/common/defs.schema.json#/$defs/"
 GH_DEFS = "https://questforge.dev/schema/gloomhaven/defs.schema.json#/$defs/"

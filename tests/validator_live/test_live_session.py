@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from questforge.engine.gloomhaven import model as gh_model
+from questforge.schema import walk as schema_walk
 from questforge.validator import schema_stage
 from questforge.validator.document import Document
 from questforge.validator.findings import Finding
-from questforge.validator.gloomhaven import schema_walk
 from questforge.validator.runner import ValidationSession, validate_documents
 
 

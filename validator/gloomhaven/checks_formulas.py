@@ -22,7 +22,7 @@ from questforge.validator.document import Document
 from questforge.validator.findings import Finding, JsonPath
 from questforge.validator.gloomhaven.catalogue import gh_check
 from questforge.validator.gloomhaven.refs import property_of
-from questforge.validator.gloomhaven.schema_walk import values_of
+from questforge.validator.gloomhaven.typed_values import values_of
 
 #: scenario levels and character counts a formula is evaluated for (GH-LEVEL, GH-SETUP-03)
 LEVELS = tuple(range(8))

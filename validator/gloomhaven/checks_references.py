@@ -22,7 +22,7 @@ from questforge.validator.gloomhaven.refs import (
     suggestion,
     target_kind,
 )
-from questforge.validator.gloomhaven.schema_walk import values_of
+from questforge.validator.gloomhaven.typed_values import values_of
 
 
 @gh_check(
