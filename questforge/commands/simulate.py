@@ -109,6 +109,7 @@ def _run(
     quiet: bool,
     include_games: bool,
     label: str,
+    target_text: str,
 ) -> dict[str, Any]:
     total = games * len(setups)
     progress = Progress(
@@ -135,6 +136,7 @@ def _run(
             cluster=cluster,
             progress=lambda done, _total: progress.update(bar, completed=done),
             include_games=include_games,
+            target_text=target_text,
         )
     return report
 
@@ -224,8 +226,12 @@ def simulate(
         games=games, seed=seed, jobs=jobs, cluster=cluster, quiet=quiet, include_games=games_detail
     )
     try:
-        report = _run(gt, setups, label="simulating", **kwargs)  # type: ignore[arg-type]
-        report_b = _run(second, setups, label="version B", **kwargs) if second else None  # type: ignore[arg-type]
+        report = _run(gt, setups, label="simulating", target_text=target, **kwargs)  # type: ignore[arg-type]
+        report_b = (
+            _run(second, setups, label="version B", target_text=other or "", **kwargs)  # type: ignore[arg-type]
+            if second
+            else None
+        )
     except simulation.Interrupted:
         Console(stderr=True).print("[yellow]interrupted[/]: no report written")
         sys.exit(130)
@@ -238,9 +244,8 @@ def simulate(
     total = games * len(setups)
     if report_b is not None:
         out.print(summary_table(report_b, f"Balance (B): {second.target.file if second else ''}"))
-        rows = simulation.compare_reports(report, report_b)
-        report = {**report, "compared_with": report_b, "comparison": rows}
-        out.print(comparison_table(rows, "A", "B"))
+        report = simulation.comparison_report(report, report_b)
+        out.print(comparison_table(report["comparison"], "A", "B"))
     if not all(s["verdict_conclusive"] for s in report["setups"]):
         out.print(
             "* not conclusive: the 95% interval crosses a verdict threshold; run more games",
