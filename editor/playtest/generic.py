@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from questforge.editor.playtest.replay import SeedReplay
 from questforge.engine.core.decisions import Decision
 from questforge.engine.core.events import Event, JSONValue
 from questforge.engine.core.game import GameFace, PlayableGame, TextBoard, setup_label
@@ -82,7 +83,7 @@ def after_a_step(game: PlayableGame, events: Sequence[Event]) -> bool:
     return True
 
 
-class GenericPlaytestWindow(QMainWindow):
+class GenericPlaytestWindow(SeedReplay, QMainWindow):
     """Play ``target`` by hand and by bots, for any ruleset with a game face."""
 
     def __init__(
@@ -170,7 +171,7 @@ class GenericPlaytestWindow(QMainWindow):
 
     # ------------------------------------------------------------------ game
     def new_game(self) -> None:
-        seed = self.seed_spin.value()
+        seed = self.game_seed()
         face, content, target, setup = self.face, self.content, self.target, dict(self.setup)
         probe = face.new_game(content, target, setup, seed)
         actors = face.actors(probe)
