@@ -61,9 +61,15 @@ class ReportView(QTextBrowser):
             self.charts.append(image)
             size = _SIZE.search(svg)
             w, h = (size.group(1), size.group(2)) if size else ("400", "200")
-            return f'<img src="{name}" width="{float(w):.0f}" height="{float(h):.0f}">'
+            # a paragraph of its own: a bare image after a heading would flow beside it
+            return f'<p><img src="{name}" width="{float(w):.0f}" height="{float(h):.0f}"></p>'
 
         page = _SVG.sub(replace, html)
-        # the page's flex grid means nothing here; QTextBrowser stacks the blocks instead
+        # Qt's rich text ignores CSS padding on cells: give the tables room the HTML way.
+        # The page's flex grid means nothing here either; the blocks simply stack.
+        page = page.replace("<table>", '<table cellpadding="4" cellspacing="0">')
+        page = page.replace('<table class="multiples">', '<table cellpadding="4" cellspacing="0">')
+        page = page.replace("<th>", '<th style="padding: 2px 10px">')
+        page = page.replace("<td>", '<td style="padding: 2px 10px">')
         doc.setHtml(page)
         self.setDocument(doc)

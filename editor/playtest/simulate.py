@@ -391,6 +391,8 @@ class SimulateDialog(QDialog):
             ["Setup", "Saved version", "This version", "Difference", "Significant", "In words"]
         )
         self.comparison_table.verticalHeader().setVisible(False)
+        self.comparison_table.horizontalHeader().setStretchLastSection(True)
+        self.comparison_table.setWordWrap(True)
         self.comparison_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.tabs.addTab(self.comparison_table, "Comparison")
         lay.addWidget(self.tabs, 4)
@@ -653,7 +655,9 @@ class SimulateDialog(QDialog):
             ]
             for col, value in enumerate(values):
                 self.comparison_table.setItem(i, col, QTableWidgetItem(value))
-        self.comparison_table.resizeColumnsToContents()
+        for col in range(self.comparison_table.columnCount() - 1):
+            self.comparison_table.resizeColumnToContents(col)
+        self.comparison_table.resizeRowsToContents()
 
     def comparison(self) -> list[dict[str, Any]]:
         """The comparison rows of the report shown (empty without a comparison)."""

@@ -25,6 +25,7 @@ share its axes too (:func:`shared_max`).
 from __future__ import annotations
 
 import contextvars
+import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from html import escape
@@ -284,6 +285,18 @@ def stacked_histogram_chart(
     return "".join(parts)
 
 
+def nice_ceiling(value: float) -> float:
+    """The smallest 1, 2, 2.5 or 5 times a power of ten at or above ``value`` (an axis top
+    people read at a glance: 25, not 21.2)."""
+    if value <= 0:
+        return 1.0
+    power = 10 ** math.floor(math.log10(value))
+    for step in (1, 2, 2.5, 5, 10):
+        if step * power >= value - 1e-9:
+            return float(step * power)
+    return float(10 * power)  # pragma: no cover - the loop always returns
+
+
 def curve_chart(
     curve: Mapping[str, Sequence[float]],
     *,
@@ -299,7 +312,7 @@ def curve_chart(
         return '<p class="muted">nothing to show</p>'
     left, right, head, chart_h, bottom, width = 40, 10, 8, 140, 34, 320
     plot_w = width - left - right
-    y_top = y_max if y_max > 0 else 1.0
+    y_top = nice_ceiling(y_max)
     x_span = max(1, x_max - 1)
 
     def x(r: float) -> float:

@@ -37,6 +37,7 @@ from questforge.commands.gamecli import (
     write_text,
 )
 from questforge.engine.core import simulation
+from questforge.engine.core.report_words import significance_words, thresholds_words
 
 MAX_GAMES = 1_000_000
 MAX_JOBS = 64
@@ -241,11 +242,19 @@ def simulate(
         fail(f"the simulation could not run: {exc}")
     out = Console()
     out.print(summary_table(report, f"Balance: {report['scenario'].get('name', '')}"))
-    total = games * len(setups)
+    total = games * len(setups) * (2 if report_b is not None else 1)
     if report_b is not None:
         out.print(summary_table(report_b, f"Balance (B): {second.target.file if second else ''}"))
         report = simulation.comparison_report(report, report_b)
         out.print(comparison_table(report["comparison"], "A", "B"))
+        for row in report["comparison"]:
+            out.print(f"{row['label']}: {significance_words(row)}", highlight=False)
+    bands = report["verdict_thresholds"]
+    out.print(
+        "Verdict on the bots' win rate: "
+        + thresholds_words(float(bands["too_hard_below"]), float(bands["too_easy_above"])),
+        highlight=False,
+    )
     if not all(s["verdict_conclusive"] for s in report["setups"]):
         out.print(
             "* not conclusive: the 95% interval crosses a verdict threshold; run more games",
