@@ -67,8 +67,7 @@ class ReportView(QTextBrowser):
         page = _SVG.sub(replace, html)
         # Qt's rich text ignores CSS padding on cells: give the tables room the HTML way.
         # The page's flex grid means nothing here either; the blocks simply stack.
-        page = page.replace("<table>", '<table cellpadding="4" cellspacing="0">')
-        page = page.replace('<table class="multiples">', '<table cellpadding="4" cellspacing="0">')
+        page = re.sub(r"<table\b[^>]*>", '<table cellpadding="4" cellspacing="0">', page)
         page = page.replace("<th>", '<th style="padding: 2px 10px">')
         page = page.replace("<td>", '<td style="padding: 2px 10px">')
         doc.setHtml(page)

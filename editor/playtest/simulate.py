@@ -351,6 +351,7 @@ class SimulateDialog(QDialog):
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setMaximumHeight(190)  # the charts below need the room
         lay.addWidget(self.table, 1)
         self.bands_label = QLabel()
         self.bands_label.setWordWrap(True)

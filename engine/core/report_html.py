@@ -60,6 +60,7 @@ table.multiples td,table.multiples th{text-align:left;vertical-align:top;border:
 .muted{color:#777;font-size:.9rem}.grid{display:flex;flex-wrap:wrap;gap:1.5rem}
 .grid>div{flex:1 1 30rem}svg{max-width:100%;height:auto}
 code{font-size:.85rem;background:#f4f4f4;padding:.05rem .25rem}
+table.text td,table.text th{text-align:left}
 """
 
 #: the setups of the page being drawn (every version), for rulesets' shared axes
@@ -471,6 +472,9 @@ def _rounds_section(
     )
 
 
+#: closest losses per setup on the page (the JSON keeps ``simulation.CLOSEST_LOSSES``)
+CLOSEST_LOSSES_SHOWN = 3
+
 _CURVE_COLOURS = ("#4a78b5", "#c0392b", "#8e44ad", "#27864a", "#b7791f")
 
 
@@ -520,7 +524,7 @@ def _closest_losses_section(versions: Sequence[tuple[str, Mapping[str, Any]]], t
     for version, rep in versions:
         tgt = str(rep.get("target") or target)
         for s in rep["setups"]:
-            for loss in s.get("closest_losses") or []:
+            for loss in (s.get("closest_losses") or [])[:CLOSEST_LOSSES_SHOWN]:
                 command = replay_command(tgt, s["setup"], int(loss["seed"]))
                 rows.append(
                     f"<tr><td>{escape(_panel_title(version, s))}</td><td>{loss['game']}</td>"
@@ -533,8 +537,9 @@ def _closest_losses_section(versions: Sequence[tuple[str, Mapping[str, Any]]], t
         "<h2>Closest losses</h2>"
         '<p class="muted">The lost games that came nearest to a win. Replay one with its '
         "command (the same bots make the same choices), or from the editor's Simulate "
-        "dialog with <em>Open in playtest</em>.</p>"
-        "<table><tr><th>setup</th><th>game</th><th>seed</th><th>how close</th>"
+        f"dialog with <em>Open in playtest</em>. The {CLOSEST_LOSSES_SHOWN} closest per "
+        "setup are shown; the JSON report lists more.</p>"
+        '<table class="text"><tr><th>setup</th><th>game</th><th>seed</th><th>how close</th>'
         f"<th>replay</th></tr>{''.join(rows)}</table>"
     )
 

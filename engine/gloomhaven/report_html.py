@@ -73,6 +73,7 @@ def setup_sections_html(s: Mapping[str, Any]) -> str:
     damage = hbar_chart(
         [(_character(c), float(c["damage_taken"]["mean"] or 0)) for c in chars],
         max_value=damage_top or None,
+        fmt="{:.1f}",
         title="mean damage taken per game",
         colour="#c0392b",
     )
@@ -99,6 +100,7 @@ def setup_sections_html(s: Mapping[str, Any]) -> str:
     dealt_chart = hbar_chart(
         [(_name(s, k), float(v["per_game"])) for k, v in dealt.items()],
         max_value=_max_of("damage_by_monster", "per_game") or None,
+        fmt="{:.1f}",
         title="damage dealt to the party per game, by monster type",
         colour="#b03a2e",
     )

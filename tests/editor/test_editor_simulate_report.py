@@ -106,6 +106,10 @@ def test_compare_with_last_saved_version_shows_difference_and_significance(
     dialog.tabs.setCurrentWidget(dialog.report_view)
     QApplication.processEvents()
     dialog.grab().save(str(SHOTS / "reports-charts-dialog.png"))
+    bar = dialog.report_view.verticalScrollBar()
+    bar.setValue(int(bar.maximum() * 0.22))
+    QApplication.processEvents()
+    dialog.report_view.grab().save(str(SHOTS / "reports-charts-dialog-curves.png"))
     dialog.close()
 
 

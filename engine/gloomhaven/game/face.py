@@ -521,24 +521,47 @@ def report_sections(summaries: Sequence[GameSummary]) -> dict[str, JSONValue]:
 
 
 def report_text(s: Mapping[str, Any]) -> list[str]:
-    """Gloomhaven's sections of one setup as lines (the editor's Simulate dialog)."""
+    """Gloomhaven's sections of one setup as lines (the editor's Simulate dialog), in
+    designer words: content names, causes in words, kills as "k of n"."""
+    from questforge.engine.core.report_words import kills_words
+
+    words = GloomhavenFace.report_words
+    names = s.get("names") or {}
     lines = []
     for c in s.get("characters") or []:
         dmg = (c.get("damage_taken") or {}).get("mean")
         causes = c.get("exhaustion_causes") or {}
-        why = ", ".join(f"{k} {v}" for k, v in causes.items())
+        why = ", ".join(f"{words.get(k, k)} {v}" for k, v in causes.items())
         lines.append(
-            f"seat {c.get('seat')} {c.get('name')}: damage taken "
+            f"seat {c.get('seat')} {c.get('label') or c.get('name')}: damage taken "
             f"{'-' if dmg is None else f'{dmg:.1f}'} on average, exhausted in "
             f"{100 * float(c.get('exhaustion_rate') or 0):.0f}% of games"
             + (f" ({why})" if why else "")
         )
-    kills = s.get("kills_per_game") or {}
-    if kills:
-        lines.append("kills per game: " + ", ".join(f"{k} {v}" for k, v in kills.items()))
+    kop = s.get("kills_of_placed") or {}
+    if kop:
+        lines.append(
+            "killed per game: "
+            + ", ".join(
+                f"{names.get(k, k)} {kills_words(v['killed_per_game'], v['placed_per_game'])}"
+                for k, v in kop.items()
+            )
+        )
+    dealt = s.get("damage_by_monster") or {}
+    if dealt:
+        lines.append(
+            "damage dealt per game: "
+            + ", ".join(f"{names.get(k, k)} {v['per_game']:.1f}" for k, v in dealt.items())
+        )
+    when = s.get("exhaustions_by_round") or {}
+    if when:
+        lines.append("exhausted in round: " + ", ".join(f"{r}: {n}" for r, n in when.items()))
     falls = s.get("falls_by_room") or {}
     if falls:
-        lines.append("falls by room: " + ", ".join(f"{k} {v}" for k, v in falls.items()))
+        lines.append("exhausted in room: " + ", ".join(f"{k} {v}" for k, v in falls.items()))
+    for loss in s.get("closest_losses") or []:
+        lines.append(f"closest loss: game {loss['game']} (seed {loss['seed']}): {loss['note']}")
+        break
     return lines
 
 
