@@ -75,7 +75,11 @@ def open_playtest(
     else:
         window = GenericPlaytestWindow(face, target, content, parent, setup=setup)
     if seed is not None:
-        replay_seed(window, seed)
+        try:
+            replay_seed(window, seed)
+        except ValueError:
+            window.deleteLater()  # never shown: do not leave it behind
+            raise
     _show_deleted_on_close(window)
     return window
 
@@ -85,7 +89,10 @@ def replay_seed(window: Any, seed: int) -> None:
     ``replay_seed``, see :class:`questforge.editor.playtest.replay.SeedReplay`)."""
     own = getattr(window, "replay_seed", None)
     if not callable(own):
-        raise ValueError(f"{type(window).__name__} cannot replay a game from its seed")
+        raise ValueError(
+            f"this ruleset's playtest window ({type(window).__name__}) cannot replay a "
+            "simulated game yet; use the replay command instead"
+        )
     own(seed)
 
 

@@ -184,7 +184,7 @@ class GenericPlaytestWindow(SeedReplay, QMainWindow):
         for actor in actors:
             box = QCheckBox(actor.label)
             box.setToolTip(f"{actor.label} is played by a person (else by the bots)")
-            box.setChecked(actor.side == "players")
+            box.setChecked(actor.side == "players" and not self.bots_only)
             box.toggled.connect(self._people_changed)
             self.people_row.addWidget(box)
             self.person_boxes[actor.id] = box

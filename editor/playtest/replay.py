@@ -21,6 +21,8 @@ class SeedReplay:
     """Mixin: start a window's game from a simulated game's seed (see the module)."""
 
     _replayed_seed: int | None = None
+    #: while True, a new game gives every seat to the bots (a replayed simulated game)
+    bots_only: bool = False
 
     def game_seed(self) -> int:
         """The seed of the next game: a replayed game's, else the seed box's."""
@@ -47,16 +49,13 @@ class SeedReplay:
             self._replayed_seed = int(seed)
         for box in getattr(self, "bot_boxes", []):  # Gloomhaven: a "bot" box per character
             box.setChecked(True)
-        self.new_game()  # type: ignore[attr-defined]
-        people = getattr(self, "person_boxes", {})  # generic window: a "person" box per actor
-        if any(box.isChecked() for box in people.values()):
-            for box in people.values():
-                box.blockSignals(True)
-                box.setChecked(False)
-                box.blockSignals(False)
-            changed = getattr(self, "_people_changed", None)
-            if callable(changed):
-                changed()
+        # the generic window reads this while it builds its "played by a person" boxes, so
+        # the new game has no person from its first decision on
+        self.bots_only = True
+        try:
+            self.new_game()  # type: ignore[attr-defined]
+        finally:
+            self.bots_only = False
 
     def _forget_replay(self, *_: Any) -> None:
         if self._replayed_seed is None:

@@ -338,7 +338,7 @@ class SimulateDialog(QDialog):
             "Play the same seeded games on the file as saved and on the document as edited "
             "now, and show the difference per setup."
             if self.saved_version is not None
-            else "The document has not been saved yet: there is no saved version to compare."
+            else "There is no saved version of this document to compare with."
         )
         buttons.addWidget(self.run_button)
         buttons.addWidget(self.compare_button)
