@@ -382,6 +382,10 @@ class SimulateDialog(QDialog):
         self.loss_command = QLineEdit()
         self.loss_command.setReadOnly(True)
         self.loss_command.setPlaceholderText("the command that replays the selected game")
+        self.loss_command.setToolTip(
+            "The command replays the game on the file as saved; Open in playtest replays the "
+            "version simulated here, unsaved edits included."
+        )
         self.losses_table.currentCellChanged.connect(lambda *_: self._loss_selected())
         row.addWidget(self.open_loss_button)
         row.addWidget(self.loss_command, 1)
@@ -603,9 +607,10 @@ class SimulateDialog(QDialog):
         self.open_loss_button.setEnabled(ok)
         if ok:
             setup, loss = self._losses[row]
-            self.loss_command.setText(
-                sim.replay_command(str(self.target.file), setup, int(loss["seed"]))
-            )
+            # the editor simulates a temporary copy of the pack; the command names the file
+            # as saved (the designer's own), which replays this game once the edits are saved
+            file = self.saved_version.file if self.saved_version is not None else self.target.file
+            self.loss_command.setText(sim.replay_command(str(file), setup, int(loss["seed"])))
         else:
             self.loss_command.clear()
 

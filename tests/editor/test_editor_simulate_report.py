@@ -129,8 +129,11 @@ def test_a_closest_loss_opens_in_the_playtest_and_replays_that_game(
     assert dialog.losses_table.rowCount() == len(losses)
     assert dialog.losses_table.item(0, 2).text() == str(losses[0]["seed"])
     assert f"--seed {losses[0]['seed']}" in dialog.loss_command.text()
+    # the command names the designer's file, not the editor's temporary copy
+    assert str(window.current_editor().document.path) in dialog.loss_command.text()  # type: ignore[union-attr]
     dialog.tabs.setCurrentIndex(2)
     dialog.losses_table.selectRow(0)
+    dialog.grab().save(str(SHOTS / "reports-closest-losses.png"))
     qtbot.mouseClick(dialog.open_loss_button, Qt.MouseButton.LeftButton)
     play = dialog.playtests[-1]
     # a simulated game's seed has 63 bits: the seed box shows it, the game runs under it
