@@ -177,3 +177,30 @@ def test_screenshot_is_not_blank(report_page: Path, tmp_path: Path) -> None:
         image.pixel(x, y) for x in range(0, image.width(), 13) for y in range(0, image.height(), 13)
     }
     assert len(colours) > 50
+
+
+@pytest.mark.parametrize(
+    "target", ["arkham-sample:harrowmere", "hollow-crown", "witcher-sample:standard"]
+)
+def test_every_rulesets_page_draws_in_the_browser(target: str, tmp_path: Path) -> None:
+    """The generic parts (rounds by outcome, closest losses, verdict or first places) and
+    each ruleset's own sections draw without a console message in Arkham, Descent and The
+    Witcher (a competitive game) too."""
+    page = tmp_path / "report.html"
+    result = CliRunner().invoke(
+        cli,
+        ["simulate", target, "--games", "6", "--seed", "2", "--html", str(page), "-q"],
+        catch_exceptions=False,
+    )
+    assert result.exit_code == 0, result.output
+    html = page.read_text(encoding="utf-8")
+    assert "Rounds to finish, won and lost" in html
+    probe = tmp_path / "probe.html"
+    probe.write_text(html.replace("</body>", PROBE + "</body>"), encoding="utf-8")
+    dom, console = dump_dom(probe, tmp_path)
+    assert console == [], console
+    found = re.search(r'<pre id="probe">(.*?)</pre>', dom, re.S)
+    assert found is not None
+    charts = json.loads(found.group(1))
+    assert len(charts) == html.count("<svg") >= 1
+    assert [c for c in charts if c["drawn"] < 2 or c["width"] < 50] == []
