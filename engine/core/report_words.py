@@ -72,6 +72,9 @@ def significance_words(row: Mapping[str, Any], base: str = "A", other: str = "B"
     else:
         more = "more" if diff > 0 else "less"
         change = f"{other} is won {points:.1f} points {more} often than {base}"
+    ci = row.get("difference_ci95")
+    if ci:
+        change += f" (95 % range {100 * float(ci[0]):+.0f} to {100 * float(ci[1]):+.0f} points)"
     if row.get("significant"):
         return f"{change}: a real difference (p = {float(p):.3f}, below 0.05)"
     return f"{change}: could be chance (p = {float(p):.3f}); run more games to be sure"

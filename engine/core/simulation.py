@@ -409,7 +409,12 @@ def two_proportion_test(w1: int, n1: int, w2: int, n2: int) -> dict[str, Any]:
     """Difference of two win rates with a two-sided z-test (pooled), for comparing two
     versions of a scenario: ``significant`` at the 5 % level."""
     if n1 == 0 or n2 == 0:
-        return {"difference": None, "p_value": None, "significant": False}
+        return {
+            "difference": None,
+            "difference_ci95": None,
+            "p_value": None,
+            "significant": False,
+        }
     p1, p2 = w1 / n1, w2 / n2
     pooled = (w1 + w2) / (n1 + n2)
     se = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
@@ -418,11 +423,27 @@ def two_proportion_test(w1: int, n1: int, w2: int, n2: int) -> dict[str, Any]:
     else:
         z = (p2 - p1) / se
         p_value = math.erfc(abs(z) / math.sqrt(2))
+    lo, hi = difference_interval(w1, n1, w2, n2)
     return {
         "difference": rounded(p2 - p1),
+        "difference_ci95": [rounded(lo), rounded(hi)],
         "p_value": rounded(p_value),
         "significant": p_value < 0.05,
     }
+
+
+def difference_interval(w1: int, n1: int, w2: int, n2: int) -> tuple[float, float]:
+    """95 % interval of the difference ``w2/n2 - w1/n1`` (Newcombe's hybrid score method,
+    built on the two Wilson intervals): it stays within -1..1 and behaves at 0 % and 100 %,
+    where the textbook interval collapses. "B is won 10 to 40 points less often" tells a
+    designer how big a change is, not only whether it is real."""
+    p1, p2 = w1 / n1, w2 / n2
+    l1, u1 = wilson_interval(w1, n1)
+    l2, u2 = wilson_interval(w2, n2)
+    d = p2 - p1
+    lower = d - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2)
+    upper = d + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2)
+    return (max(-1.0, lower), min(1.0, upper))
 
 
 def setup_report(

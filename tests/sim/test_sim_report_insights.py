@@ -118,6 +118,20 @@ def test_designer_words() -> None:
         "B is won 25.0 points less often than A: a real difference (p = 0.001, below 0.05)"
     )
     assert "could be chance" in significance_words(no) and "more often" in significance_words(no)
+    sized = {**yes, "difference_ci95": [-0.41, -0.09]}
+    assert "(95 % range -41 to -9 points)" in significance_words(sized)
+
+
+def test_difference_interval_matches_newcombe() -> None:
+    # Newcombe (1998), Statistics in Medicine 17:873, example (a): 56/70 against 48/80,
+    # method 10 (score interval, hybrid): 0.0524 to 0.3339
+    lo, hi = simulation.difference_interval(48, 80, 56, 70)
+    assert (round(lo, 4), round(hi, 4)) == (0.0524, 0.3339)
+    # it stays within -1..1 and is symmetric for equal versions at 0 %
+    lo, hi = simulation.difference_interval(0, 10, 0, 10)
+    assert -1 < lo < 0 < hi < 1 and lo == pytest.approx(-hi)
+    row = simulation.two_proportion_test(16, 16, 9, 16)
+    assert row["difference_ci95"][0] < row["difference"] < row["difference_ci95"][1] < 0
 
 
 # ------------------------------------------------------------------ real games
