@@ -260,9 +260,12 @@ class BoardEditor(DocumentEditor):
 
     def open_simulation(self, setup: Mapping[str, JSONValue] | None = None) -> Any:
         """Play > Simulate: the shared simulate dialog on this board as edited."""
+        import functools
+
         from questforge.editor.playtest import open_simulate
 
-        self.simulate_dialog = self._open_play(open_simulate, dict(setup) if setup else None)
+        opener = functools.partial(open_simulate, saved_file=self.document.path)
+        self.simulate_dialog = self._open_play(opener, dict(setup) if setup else None)
         return self.simulate_dialog
 
     def can_export_image(self) -> bool:

@@ -479,7 +479,11 @@ class QuestEditor(DocumentEditor):
 
         pack = self._snapshot()
         return open_simulate(
-            self.window(), str(pack), self.document.content_id, setup={"heroes": self.heroes}
+            self.window(),
+            str(pack),
+            self.document.content_id,
+            setup={"heroes": self.heroes},
+            saved_file=self.document.path,  # "Compare with last saved version"
         )
 
     def can_export_image(self) -> bool:

@@ -877,7 +877,12 @@ class ScenarioEditor(DocumentEditor):
             "level": self.level if level is None else level,
         }
         try:
-            dialog = open_simulate(self.window(), str(pack), self.document.content_id, setup=setup)
+            saved = (
+                self.document.path if self.document.path and self.document.path.is_file() else None
+            )
+            dialog = open_simulate(
+                self.window(), str(pack), self.document.content_id, setup=setup, saved_file=saved
+            )
         except Exception as exc:  # content the engine cannot load: a message, not a crash
             shutil.rmtree(pack.parent, ignore_errors=True)
             raise ValueError(str(exc)) from None

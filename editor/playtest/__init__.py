@@ -56,11 +56,14 @@ def open_playtest(
     document_id: str,
     *,
     setup: dict[str, Any] | None = None,
+    seed: int | None = None,
 ) -> QWidget:
     """Open and show a playtest window for ``document_id`` of the pack folder ``pack`` (a
     top-level window, deleted when closed): the board mode's own if it registered one,
     else the generic window built from the ruleset's game face. ``setup`` presets the
-    ruleset's setup options. Raises ``ValueError`` with a readable message."""
+    ruleset's setup options. ``seed``: replay that game with bots on every side - the
+    very game ``simulate`` played under that seed (a report's closest losses). Raises
+    ``ValueError`` with a readable message."""
     from questforge.editor.boardmodes import load_all
     from questforge.editor.playtest.generic import GenericPlaytestWindow
 
@@ -71,8 +74,26 @@ def open_playtest(
         window = factory(parent, target, content, setup or {})
     else:
         window = GenericPlaytestWindow(face, target, content, parent, setup=setup)
+    if seed is not None:
+        try:
+            replay_seed(window, seed)
+        except ValueError:
+            window.deleteLater()  # never shown: do not leave it behind
+            raise
     _show_deleted_on_close(window)
     return window
+
+
+def replay_seed(window: Any, seed: int) -> None:
+    """Restart ``window``'s game under ``seed`` with bots on every side (its
+    ``replay_seed``, see :class:`questforge.editor.playtest.replay.SeedReplay`)."""
+    own = getattr(window, "replay_seed", None)
+    if not callable(own):
+        raise ValueError(
+            f"this ruleset's playtest window ({type(window).__name__}) cannot replay a "
+            "simulated game yet; use the replay command instead"
+        )
+    own(seed)
 
 
 def open_simulate(
@@ -82,15 +103,28 @@ def open_simulate(
     *,
     setup: dict[str, Any] | None = None,
     saved: bool = True,
+    saved_file: Any = None,
 ) -> SimulateDialog:
     """Open and show the simulate dialog of any ruleset (non-modal: the editor stays
     usable), deleted when closed. ``pack`` is a pack folder; ``setup`` presets the ruleset's
-    setup options (e.g. the editor's player-count switch). Raises ``ValueError`` with a
-    readable message when the document cannot be played."""
+    setup options (e.g. the editor's player-count switch). ``saved_file``: the document's
+    file as last saved, which "Compare with last saved version" plays against the content
+    of ``pack`` (the document as edited). Raises ``ValueError`` with a readable message
+    when the document cannot be played."""
     from questforge.editor.playtest.simulate import SimulateDialog
+    from questforge.engine.core.errors import QuestforgeError
+    from questforge.engine.core.targets import resolve_target
 
     face, target, content = _game_target(pack, document_id)
-    dialog = SimulateDialog(face, target, content, parent, setup=setup, saved=saved)
+    saved_version = None
+    if saved_file is not None:
+        try:
+            saved_version = resolve_target(str(saved_file))
+        except QuestforgeError:
+            saved_version = None  # not a playable file on disk: nothing to compare with
+    dialog = SimulateDialog(
+        face, target, content, parent, setup=setup, saved=saved, saved_version=saved_version
+    )
     dialog.setModal(False)
     _show_deleted_on_close(dialog)
     return dialog

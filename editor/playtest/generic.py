@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from questforge.editor.playtest.replay import SeedReplay
 from questforge.engine.core.decisions import Decision
 from questforge.engine.core.events import Event, JSONValue
 from questforge.engine.core.game import GameFace, PlayableGame, TextBoard, setup_label
@@ -82,7 +83,7 @@ def after_a_step(game: PlayableGame, events: Sequence[Event]) -> bool:
     return True
 
 
-class GenericPlaytestWindow(QMainWindow):
+class GenericPlaytestWindow(SeedReplay, QMainWindow):
     """Play ``target`` by hand and by bots, for any ruleset with a game face."""
 
     def __init__(
@@ -177,7 +178,7 @@ class GenericPlaytestWindow(QMainWindow):
 
     # ------------------------------------------------------------------ game
     def new_game(self) -> None:
-        seed = self.seed_spin.value()
+        seed = self.game_seed()
         face, content, target, setup = self.face, self.content, self.target, dict(self.setup)
         probe = face.new_game(content, target, setup, seed)
         actors = face.actors(probe)
@@ -190,7 +191,7 @@ class GenericPlaytestWindow(QMainWindow):
         for actor in actors:
             box = QCheckBox(actor.label)
             box.setToolTip(f"{actor.label} is played by a person (else by the bots)")
-            box.setChecked(actor.side == "players")
+            box.setChecked(actor.side == "players" and not self.bots_only)
             box.toggled.connect(self._people_changed)
             self.people_row.addWidget(box)
             self.person_boxes[actor.id] = box

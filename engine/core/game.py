@@ -309,6 +309,14 @@ class GameSummary:
     #: competitive games: actor ids from first to last place
     ranking: tuple[str, ...] = ()
     error: str | None = None
+    #: per-round series for the report's curves: name -> one end-of-round figure per round
+    #: played (``{"party_hp": [22, 19, 12]}``); core draws the mean and the spread of each
+    per_round: Mapping[str, Sequence[float]] = field(default_factory=dict)
+    #: how close a lost game came to a win, compared as a tuple: smaller is closer
+    #: (Gloomhaven: monsters left, then fewer rounds survived first). Empty: core ranks
+    #: losses by rounds survived. ``closeness_note`` says it in words for the report.
+    closeness: tuple[float, ...] = ()
+    closeness_note: str = ""
 
     def to_json(self) -> dict[str, JSONValue]:
         out: dict[str, JSONValue] = {
@@ -320,6 +328,12 @@ class GameSummary:
             out["ranking"] = list(self.ranking)
         if self.error is not None:
             out["error"] = self.error
+        if self.per_round:
+            out["per_round"] = {k: list(v) for k, v in self.per_round.items()}
+        if self.closeness:
+            out["closeness"] = list(self.closeness)
+        if self.closeness_note:
+            out["closeness_note"] = self.closeness_note
         return out
 
     @classmethod
@@ -330,6 +344,9 @@ class GameSummary:
             metrics=dict(data.get("metrics") or {}),
             ranking=tuple(data.get("ranking") or ()),
             error=data.get("error"),
+            per_round={k: list(v) for k, v in (data.get("per_round") or {}).items()},
+            closeness=tuple(data.get("closeness") or ()),
+            closeness_note=str(data.get("closeness_note") or ""),
         )
 
 

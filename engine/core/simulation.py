@@ -37,6 +37,7 @@ from typing import Any, Literal
 from questforge.engine.core.errors import UsageError
 from questforge.engine.core.events import JSONValue
 from questforge.engine.core.game import GameFace, GameSummary, SetupOption, setup_label
+from questforge.engine.core.report_words import CORE_WORDS, thresholds_words
 from questforge.engine.core.targets import Target, pack_digest
 
 #: the report format; bump when the JSON layout changes incompatibly
@@ -408,7 +409,12 @@ def two_proportion_test(w1: int, n1: int, w2: int, n2: int) -> dict[str, Any]:
     """Difference of two win rates with a two-sided z-test (pooled), for comparing two
     versions of a scenario: ``significant`` at the 5 % level."""
     if n1 == 0 or n2 == 0:
-        return {"difference": None, "p_value": None, "significant": False}
+        return {
+            "difference": None,
+            "difference_ci95": None,
+            "p_value": None,
+            "significant": False,
+        }
     p1, p2 = w1 / n1, w2 / n2
     pooled = (w1 + w2) / (n1 + n2)
     se = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
@@ -417,11 +423,27 @@ def two_proportion_test(w1: int, n1: int, w2: int, n2: int) -> dict[str, Any]:
     else:
         z = (p2 - p1) / se
         p_value = math.erfc(abs(z) / math.sqrt(2))
+    lo, hi = difference_interval(w1, n1, w2, n2)
     return {
         "difference": rounded(p2 - p1),
+        "difference_ci95": [rounded(lo), rounded(hi)],
         "p_value": rounded(p_value),
         "significant": p_value < 0.05,
     }
+
+
+def difference_interval(w1: int, n1: int, w2: int, n2: int) -> tuple[float, float]:
+    """95 % interval of the difference ``w2/n2 - w1/n1`` (Newcombe's hybrid score method,
+    built on the two Wilson intervals): it stays within -1..1 and behaves at 0 % and 100 %,
+    where the textbook interval collapses. "B is won 10 to 40 points less often" tells a
+    designer how big a change is, not only whether it is real."""
+    p1, p2 = w1 / n1, w2 / n2
+    l1, u1 = wilson_interval(w1, n1)
+    l2, u2 = wilson_interval(w2, n2)
+    d = p2 - p1
+    lower = d - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2)
+    upper = d + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2)
+    return (max(-1.0, lower), min(1.0, upper))
 
 
 def setup_report(
@@ -472,9 +494,100 @@ def setup_report(
         out["verdict_conclusive"] = True
         out["first_places"] = {a: firsts[a] for a in sorted(firsts)}
         out["first_place_rate"] = {a: rounded(firsts[a] / len(ranked)) for a in sorted(firsts)}
+    out["rounds"]["histogram_by_outcome"] = histogram_by_outcome(summaries)
     played = [s for s in summaries if s.outcome != "error"]
+    out["per_round"] = per_round_curves(played)
+    out["closest_losses"] = closest_losses(records)
     out.update(face.report_sections(played))
     return out
+
+
+def percentile(sorted_values: Sequence[float], q: float) -> float:
+    """The ``q`` quantile (0-1) of already sorted values, linear between neighbours (the
+    common "type 7" definition; plain Python so the JSON is the same everywhere)."""
+    if not sorted_values:
+        raise ValueError("no values")
+    pos = (len(sorted_values) - 1) * q
+    lo = math.floor(pos)
+    hi = min(lo + 1, len(sorted_values) - 1)
+    return float(sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (pos - lo))
+
+
+def histogram_by_outcome(summaries: Sequence[GameSummary]) -> dict[str, dict[str, int]]:
+    """Rounds to finish, one histogram per outcome (``won``, ``lost``, ``unfinished``,
+    ``finished``): a scenario whose losses all come late reads differently from one that
+    is lost in round 3."""
+    by: dict[str, Counter[int]] = {}
+    for s in summaries:
+        if s.outcome != "error":
+            by.setdefault(s.outcome, Counter())[s.rounds] += 1
+    order = ("won", "lost", "unfinished", "finished")
+    return {o: {str(k): by[o][k] for k in sorted(by[o])} for o in order if o in by}
+
+
+def per_round_curves(summaries: Sequence[GameSummary]) -> dict[str, dict[str, list[Any]]]:
+    """Each per-round series of the games (:attr:`GameSummary.per_round`), round by round:
+    the number of games still running that round, the mean and the quartiles. A game that
+    has ended no longer counts, so late rounds describe the games that lasted (``games``
+    says how many)."""
+    names = sorted({name for s in summaries for name in s.per_round})
+    curves: dict[str, dict[str, list[Any]]] = {}
+    for name in names:
+        series = [list(s.per_round[name]) for s in summaries if name in s.per_round]
+        length = max((len(v) for v in series), default=0)
+        curve: dict[str, list[Any]] = {"round": [], "games": [], "mean": [], "p25": [], "p75": []}
+        for r in range(length):
+            values = sorted(float(v[r]) for v in series if len(v) > r)
+            curve["round"].append(r + 1)
+            curve["games"].append(len(values))
+            curve["mean"].append(rounded(statistics.fmean(values)))
+            curve["p25"].append(rounded(percentile(values, 0.25)))
+            curve["p75"].append(rounded(percentile(values, 0.75)))
+        curves[name] = curve
+    return curves
+
+
+#: how many of a setup's closest losses the report lists
+CLOSEST_LOSSES = 5
+
+
+def closest_losses(records: Sequence[GameRecord]) -> list[dict[str, Any]]:
+    """The lost games that came closest to a win, closest first, with their seeds so the
+    designer can replay them (``play ... --seed``, the editor's playtest window). Ranked by
+    the ruleset's :attr:`GameSummary.closeness` (smaller is closer), else by the rounds
+    survived; ties by game number, so the list is deterministic."""
+    lost = [r for r in records if r.summary.outcome == "lost"]
+
+    def key(r: GameRecord) -> tuple[tuple[float, ...], int]:
+        closeness = r.summary.closeness or (-float(r.summary.rounds),)
+        return (tuple(float(c) for c in closeness), r.index)
+
+    out = []
+    for r in sorted(lost, key=key)[:CLOSEST_LOSSES]:
+        note = r.summary.closeness_note or f"lost in round {r.summary.rounds}"
+        out.append({"game": r.index, "seed": r.seed, "rounds": r.summary.rounds, "note": note})
+    return out
+
+
+def play_arguments(setup: Mapping[str, JSONValue], seed: int) -> list[str]:
+    """The ``questforge play`` flags that replay one simulated game with the same bots:
+    the setup's values (flags only when set, empty text left out) and the game's seed."""
+    args: list[str] = []
+    for name, value in setup.items():
+        if value is True:
+            args.append(f"--{name}")
+        elif value is False or value is None or value == "":
+            continue
+        else:
+            args += [f"--{name}", str(value)]
+    return [*args, "--seed", str(seed), "--auto"]
+
+
+def replay_command(target: str, setup: Mapping[str, JSONValue], seed: int) -> str:
+    """The shell command that replays a simulated game (``target`` quoted if needed)."""
+    import shlex
+
+    return " ".join(["questforge", "play", shlex.quote(target), *play_arguments(setup, seed)])
 
 
 def build_report(
@@ -487,9 +600,11 @@ def build_report(
     games: int,
     timing: Mapping[str, float] | None = None,
     include_games: bool = False,
+    target: str | None = None,
 ) -> dict[str, Any]:
     """The balance report (plain JSON data) of a finished run; deterministic except for
-    the clock figures the caller passes in ``timing``."""
+    the clock figures the caller passes in ``timing``. ``target`` is how the command line
+    names the scenario (it goes into the replay commands of the closest losses)."""
     by_setup: dict[int, list[GameRecord]] = {i: [] for i in range(len(setups))}
     for r in records:
         by_setup[r.setup].append(r)
@@ -499,24 +614,55 @@ def build_report(
         "ruleset": face.ruleset,
         "engine": face.engine_id,
         "scenario": dict(info),
+        "target": target if target is not None else default_target(info),
         "seed": seed,
         "games_per_setup": games,
         "verdict_thresholds": {
             "too_hard_below": TOO_HARD_BELOW,
             "too_easy_above": TOO_EASY_ABOVE,
             "explanation": (
-                "Verdict on the bot win rate: below 35% is 'too hard', above 90% is "
-                "'too easy', otherwise 'fair'. It is conclusive when the whole 95% Wilson "
-                "interval lies in the same band."
+                f"Verdict on the bot win rate: {thresholds_words(TOO_HARD_BELOW, TOO_EASY_ABOVE)}. "
+                "It is conclusive when the whole 95% Wilson interval lies in the same band."
             ),
         },
         "setups": [setup_report(face, setups[i], by_setup[i]) for i in range(len(setups))],
+        # designer words for the machine names above (the HTML page and the editor use them)
+        "words": {**CORE_WORDS, **dict(getattr(face, "report_words", {}) or {})},
     }
     if include_games:
         report["games"] = [r.to_json() for i in sorted(by_setup) for r in by_setup[i]]
     if timing is not None:
         report["timing"] = {k: rounded(v) for k, v in timing.items()}
     return report
+
+
+def default_target(info: Mapping[str, JSONValue]) -> str:
+    """``PACK-ID:ID`` from a report's scenario info (how ``play`` names a pack's document)."""
+    pack, ident = info.get("pack"), info.get("id")
+    return f"{pack}:{ident}" if pack and ident else str(ident or "")
+
+
+def comparison_report(
+    base: Mapping[str, Any],
+    other: Mapping[str, Any],
+    *,
+    base_name: str = "A",
+    other_name: str = "B",
+) -> dict[str, Any]:
+    """Two versions of a scenario in one report: ``base``'s report with ``other``'s beside
+    it (``compared_with``), the per-setup difference and its significance (``comparison``:
+    ``other`` minus ``base``) and the versions' names. Clock figures of both runs stay
+    under the top-level ``timing`` (``other``'s with a ``_b`` suffix), so the rest is the
+    same for the same seed."""
+    timing = dict(base.get("timing") or {})
+    timing.update({f"{k}_b": v for k, v in (other.get("timing") or {}).items()})
+    out = {k: v for k, v in base.items() if k != "timing"}
+    out["compared_with"] = {k: v for k, v in other.items() if k != "timing"}
+    out["comparison"] = compare_reports(base, other)
+    out["versions"] = {"base": base_name, "other": other_name}
+    if timing:
+        out["timing"] = timing
+    return out
 
 
 def compare_reports(base: Mapping[str, Any], other: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -553,9 +699,11 @@ def run_batch(
     progress: ProgressFn | None = None,
     include_games: bool = False,
     cluster: str | None = None,
+    target: str | None = None,
 ) -> tuple[dict[str, Any], list[GameRecord]]:
     """Plan, run and report in one call with any ``play`` function (tests give stubs);
-    returns the report and the per-game records."""
+    returns the report and the per-game records. ``target``: how the command line names
+    the scenario (replay commands); default ``PACK-ID:ID``."""
     tasks = make_tasks(setups, games, seed)
     start = time.perf_counter()
     records = run_tasks(tasks, play, jobs=jobs, progress=progress, cluster=cluster)
@@ -574,6 +722,7 @@ def run_batch(
         games=games,
         timing=timing,
         include_games=include_games,
+        target=target,
     )
     return report, records
 
@@ -589,8 +738,10 @@ def run_simulation(
     progress: ProgressFn | None = None,
     include_games: bool = False,
     cluster: str | None = None,
+    target_text: str | None = None,
 ) -> tuple[dict[str, Any], list[GameRecord]]:
-    """Simulate ``target`` with bots on every side (the ruleset's own games)."""
+    """Simulate ``target`` with bots on every side (the ruleset's own games);
+    ``target_text`` is how the user named it (for the replay commands in the report)."""
     digest = pack_digest([target.pack_root])
     content = load_target_content(face, target, digest)
     return run_batch(
@@ -604,4 +755,5 @@ def run_simulation(
         progress=progress,
         include_games=include_games,
         cluster=cluster,
+        target=target_text,
     )

@@ -37,6 +37,7 @@ from questforge.commands.gamecli import (
     write_text,
 )
 from questforge.engine.core import simulation
+from questforge.engine.core.report_words import significance_words, thresholds_words
 
 MAX_GAMES = 1_000_000
 MAX_JOBS = 64
@@ -109,6 +110,7 @@ def _run(
     quiet: bool,
     include_games: bool,
     label: str,
+    target_text: str,
 ) -> dict[str, Any]:
     total = games * len(setups)
     progress = Progress(
@@ -135,6 +137,7 @@ def _run(
             cluster=cluster,
             progress=lambda done, _total: progress.update(bar, completed=done),
             include_games=include_games,
+            target_text=target_text,
         )
     return report
 
@@ -224,8 +227,12 @@ def simulate(
         games=games, seed=seed, jobs=jobs, cluster=cluster, quiet=quiet, include_games=games_detail
     )
     try:
-        report = _run(gt, setups, label="simulating", **kwargs)  # type: ignore[arg-type]
-        report_b = _run(second, setups, label="version B", **kwargs) if second else None  # type: ignore[arg-type]
+        report = _run(gt, setups, label="simulating", target_text=target, **kwargs)  # type: ignore[arg-type]
+        report_b = (
+            _run(second, setups, label="version B", target_text=other or "", **kwargs)  # type: ignore[arg-type]
+            if second
+            else None
+        )
     except simulation.Interrupted:
         Console(stderr=True).print("[yellow]interrupted[/]: no report written")
         sys.exit(130)
@@ -235,12 +242,19 @@ def simulate(
         fail(f"the simulation could not run: {exc}")
     out = Console()
     out.print(summary_table(report, f"Balance: {report['scenario'].get('name', '')}"))
-    total = games * len(setups)
+    total = games * len(setups) * (2 if report_b is not None else 1)
     if report_b is not None:
         out.print(summary_table(report_b, f"Balance (B): {second.target.file if second else ''}"))
-        rows = simulation.compare_reports(report, report_b)
-        report = {**report, "compared_with": report_b, "comparison": rows}
-        out.print(comparison_table(rows, "A", "B"))
+        report = simulation.comparison_report(report, report_b)
+        out.print(comparison_table(report["comparison"], "A", "B"))
+        for row in report["comparison"]:
+            out.print(f"{row['label']}: {significance_words(row)}", highlight=False)
+    bands = report["verdict_thresholds"]
+    out.print(
+        "Verdict on the bots' win rate: "
+        + thresholds_words(float(bands["too_hard_below"]), float(bands["too_easy_above"])),
+        highlight=False,
+    )
     if not all(s["verdict_conclusive"] for s in report["setups"]):
         out.print(
             "* not conclusive: the 95% interval crosses a verdict threshold; run more games",

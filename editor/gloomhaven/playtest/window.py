@@ -70,6 +70,7 @@ from questforge.editor.gloomhaven.playtest.runner import GameRunner, MonsterMome
 from questforge.editor.gloomhaven.playtest.statblock import stat_block_html
 from questforge.editor.gloomhaven.scenario_map import as_hex
 from questforge.editor.map.view import MapView
+from questforge.editor.playtest.replay import SeedReplay
 from questforge.engine.core.decisions import Decision
 from questforge.engine.gloomhaven.game import Setup
 from questforge.engine.gloomhaven.game.describe import monster_ability_text
@@ -89,7 +90,7 @@ MAX_PLAYERS = 4
 MIN_READABLE_ZOOM = 1.15
 
 
-class PlaytestWindow(QMainWindow):
+class PlaytestWindow(SeedReplay, QMainWindow):
     """Play ``scenario_id`` of ``pack`` (a pack folder, a loaded pack model or engine
     content). A game starts at once with the default setup; "New game" restarts it."""
 
@@ -333,7 +334,7 @@ class PlaytestWindow(QMainWindow):
             return False
         setup = Setup(self.scenario_id, party, level=self.level_spin.value())
         try:
-            runner = GameRunner(self.content, setup, self.seed_spin.value(), self.people())
+            runner = GameRunner(self.content, setup, self.game_seed(), self.people())
         except Exception as exc:  # a setup the engine refuses: say why, keep the window
             self.runner = None
             self._update_buttons()

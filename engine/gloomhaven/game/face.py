@@ -13,7 +13,7 @@ import statistics
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from questforge.engine.core.decisions import Controller, Decision
 from questforge.engine.core.events import Event, JSONValue
@@ -109,6 +109,17 @@ class GloomhavenFace:
     event_types = catalogue.EVENT_TYPES
     decision_types = catalogue.DECISION_TYPES
     round_cap = ROUND_CAP
+    #: designer words for the report's machine names (core puts them into the report)
+    report_words: ClassVar[dict[str, str]] = {
+        "party_hp": "party hit points at the end of the round",
+        "monsters_alive": "monsters on the map at the end of the round",
+        "damage_taken": "damage the party takes in the round",
+        "health": "ran out of hit points",
+        "cards": "ran out of cards",
+        "exhausted": "every character exhausted",
+        "scenario": "a loss condition of the scenario",
+        "unknown": "unknown",
+    }
 
     # ------------------------------------------------------------------ content
     def load(self, target: Target) -> Content:
@@ -311,14 +322,118 @@ def summarize(game: Game) -> GameSummary:
     loss_cause = None
     if outcome == "lost":
         loss_cause = "exhausted" if all(c["exhausted"] for c in chars) else "scenario"
+    flow = game_flow(game)
     metrics: dict[str, JSONValue] = {
         "characters": chars,
         "kills": dict(sorted(state.killed.items())),
         "rooms_revealed": list(state.revealed_rooms),
         "events": len(game.events),
         "loss_cause": loss_cause,
+        "monsters_placed": flow.placed,
+        "damage_by_monster": flow.damage_by_monster,
+        "names": flow.names,
     }
-    return GameSummary(outcome, state.round, metrics)  # type: ignore[arg-type]
+    unrevealed = len(game.content.scenarios[game.setup.scenario].rooms) - len(state.revealed_rooms)
+    closeness: tuple[float, ...] = ()
+    note = ""
+    if outcome == "lost":
+        # closer to a win: fewer rooms still closed, fewer monsters standing, more rounds
+        closeness = (float(max(0, unrevealed)), float(flow.alive), -float(state.round))
+        rooms = (
+            f", {unrevealed} room{'s' if unrevealed != 1 else ''} not reached" if unrevealed else ""
+        )
+        note = (
+            f"{flow.alive} monster{'s' if flow.alive != 1 else ''} left{rooms}; "
+            f"lost in round {state.round}"
+            + (" (every character exhausted)" if loss_cause == "exhausted" else "")
+        )
+    return GameSummary(
+        outcome,  # type: ignore[arg-type]
+        state.round,
+        metrics,
+        per_round=flow.per_round(state.round),
+        closeness=closeness,
+        closeness_note=note,
+    )
+
+
+class GameFlow:
+    """What happened round by round, read back from a game's events (the engine keeps no
+    history of its state): the party's hit points and the monsters standing at the end of
+    each round, damage the party took per round and from which monster type, and the
+    monsters placed per type (kills are then "k of n")."""
+
+    def __init__(self) -> None:
+        self.hp: dict[str, int] = {}
+        self.standing: dict[str, str] = {}  # monster figure -> type, while on the map
+        self.types: dict[str, str] = {}  # every monster figure ever placed -> type
+        self.placed: dict[str, int] = {}
+        self.damage_by_monster: dict[str, int] = {}
+        self.names: dict[str, str] = {}
+        self.party_hp: list[int] = []
+        self.monsters_alive: list[int] = []
+        self.damage_taken: list[int] = []
+        self._damage = 0
+
+    @property
+    def alive(self) -> int:
+        return len(self.standing)
+
+    def close_round(self) -> None:
+        self.party_hp.append(sum(max(0, hp) for hp in self.hp.values()))
+        self.monsters_alive.append(len(self.standing))
+        self.damage_taken.append(self._damage)
+        self._damage = 0
+
+    def per_round(self, rounds: int) -> dict[str, list[float]]:
+        if len(self.party_hp) < rounds:  # the game ended inside its last round
+            self.close_round()
+        return {
+            "party_hp": [float(v) for v in self.party_hp[:rounds]],
+            "monsters_alive": [float(v) for v in self.monsters_alive[:rounds]],
+            "damage_taken": [float(v) for v in self.damage_taken[:rounds]],
+        }
+
+
+def game_flow(game: Game) -> GameFlow:
+    """Replay ``game``'s events into a :class:`GameFlow`."""
+    flow = GameFlow()
+    content = game.content
+    for event in game.events:
+        t = event.type
+        if t == "character_placed":
+            cid = str(event.get("character"))
+            flow.hp[cid] = int(event.get("hp", 0))
+            cls = content.classes.get(cid)
+            flow.names[cid] = (cls.name if cls is not None else "") or cid
+        elif t == "monster_placed":
+            fig, mid = str(event.get("figure")), str(event.get("monster"))
+            flow.standing[fig] = flow.types[fig] = mid
+            flow.placed[mid] = flow.placed.get(mid, 0) + 1
+            spec = content.monsters.get(mid)
+            flow.names[mid] = (spec.name if spec is not None else "") or mid
+        elif t == "monster_killed":
+            flow.standing.pop(str(event.get("figure")), None)
+        elif t in ("damage", "heal"):
+            fig = str(event.get("figure"))
+            if fig in flow.hp:
+                flow.hp[fig] = int(event.get("hp", flow.hp[fig]))
+                if t == "damage":
+                    amount = int(event.get("amount", 0))
+                    flow._damage += amount
+                    source = flow.types.get(str(event.get("source")))
+                    if source is not None:
+                        flow.damage_by_monster[source] = (
+                            flow.damage_by_monster.get(source, 0) + amount
+                        )
+        elif t == "exhausted":
+            flow.hp[str(event.get("character"))] = 0
+        elif t == "round_end":
+            flow.close_round()
+    flow.placed = dict(sorted(flow.placed.items()))
+    flow.damage_by_monster = dict(sorted(flow.damage_by_monster.items()))
+    flow.names = dict(sorted(flow.names.items()))
+    return flow
 
 
 def _r(x: float) -> float:
@@ -346,13 +461,13 @@ def report_sections(summaries: Sequence[GameSummary]) -> dict[str, JSONValue]:
     characters = []
     for seat in sorted(seats):
         rows = seats[seat]
-        names = Counter(str(c["name"]) for c in rows)
+        seat_names = Counter(str(c["name"]) for c in rows)
         exhausted = [c for c in rows if c["exhausted"]]
         causes = Counter(str(c["exhaustion_cause"] or "unknown") for c in exhausted)
         characters.append(
             {
                 "seat": seat + 1,
-                "name": names.most_common(1)[0][0],
+                "name": seat_names.most_common(1)[0][0],
                 "games": len(rows),
                 "damage_taken": _numbers([int(c["damage_taken"]) for c in rows]),
                 "exhausted": len(exhausted),
@@ -375,35 +490,90 @@ def report_sections(summaries: Sequence[GameSummary]) -> dict[str, JSONValue]:
         reveals.update(metrics.get("rooms_revealed") or [])
         if s.outcome == "lost":
             losses[str(metrics.get("loss_cause") or "unknown")] += 1
+    placed: Counter[str] = Counter()
+    dealt: Counter[str] = Counter()
+    when: Counter[int] = Counter()
+    names: dict[str, str] = {}
+    for s in summaries:
+        metrics = s.metrics
+        placed.update(metrics.get("monsters_placed") or {})
+        dealt.update(metrics.get("damage_by_monster") or {})
+        names.update(metrics.get("names") or {})
+        for c in metrics.get("characters") or []:
+            if c["exhausted"] and c.get("exhausted_round"):
+                when[int(c["exhausted_round"])] += 1
+    for c in characters:
+        c["label"] = names.get(str(c["name"]), str(c["name"]))
+    kinds = sorted(set(placed) | set(kills))
     return {
         "losses_by_cause": dict(sorted(losses.items())),
         "characters": characters,
         "kills": {k: kills[k] for k in sorted(kills)},
         "kills_per_game": {k: _r(kills[k] / games) for k in sorted(kills)} if games else {},
+        # kills as "k of n": of the monsters of each type that were placed, how many died
+        "kills_of_placed": {
+            k: {
+                "killed": kills[k],
+                "placed": placed[k],
+                "killed_per_game": _r(kills[k] / games) if games else 0.0,
+                "placed_per_game": _r(placed[k] / games) if games else 0.0,
+            }
+            for k in kinds
+        },
+        # damage the characters suffered from each monster type (attacks, retaliation ...)
+        "damage_by_monster": {
+            k: {"total": dealt[k], "per_game": _r(dealt[k] / games) if games else 0.0}
+            for k in sorted(dealt)
+        },
         "falls_by_room": {k: falls[k] for k in sorted(falls)},
+        "exhaustions_by_round": {str(k): when[k] for k in sorted(when)},
         "rooms_revealed": {k: reveals[k] for k in sorted(reveals)},
+        "names": dict(sorted(names.items())),
     }
 
 
 def report_text(s: Mapping[str, Any]) -> list[str]:
-    """Gloomhaven's sections of one setup as lines (the editor's Simulate dialog)."""
+    """Gloomhaven's sections of one setup as lines (the editor's Simulate dialog), in
+    designer words: content names, causes in words, kills as "k of n"."""
+    from questforge.engine.core.report_words import kills_words
+
+    words = GloomhavenFace.report_words
+    names = s.get("names") or {}
     lines = []
     for c in s.get("characters") or []:
         dmg = (c.get("damage_taken") or {}).get("mean")
         causes = c.get("exhaustion_causes") or {}
-        why = ", ".join(f"{k} {v}" for k, v in causes.items())
+        why = ", ".join(f"{words.get(k, k)} {v}" for k, v in causes.items())
         lines.append(
-            f"seat {c.get('seat')} {c.get('name')}: damage taken "
+            f"seat {c.get('seat')} {c.get('label') or c.get('name')}: damage taken "
             f"{'-' if dmg is None else f'{dmg:.1f}'} on average, exhausted in "
             f"{100 * float(c.get('exhaustion_rate') or 0):.0f}% of games"
             + (f" ({why})" if why else "")
         )
-    kills = s.get("kills_per_game") or {}
-    if kills:
-        lines.append("kills per game: " + ", ".join(f"{k} {v}" for k, v in kills.items()))
+    kop = s.get("kills_of_placed") or {}
+    if kop:
+        lines.append(
+            "killed per game: "
+            + ", ".join(
+                f"{names.get(k, k)} {kills_words(v['killed_per_game'], v['placed_per_game'])}"
+                for k, v in kop.items()
+            )
+        )
+    dealt = s.get("damage_by_monster") or {}
+    if dealt:
+        lines.append(
+            "damage dealt per game: "
+            + ", ".join(f"{names.get(k, k)} {v['per_game']:.1f}" for k, v in dealt.items())
+        )
+    when = s.get("exhaustions_by_round") or {}
+    if when:
+        lines.append("exhausted in round: " + ", ".join(f"{r}: {n}" for r, n in when.items()))
     falls = s.get("falls_by_room") or {}
     if falls:
-        lines.append("falls by room: " + ", ".join(f"{k} {v}" for k, v in falls.items()))
+        lines.append("exhausted in room: " + ", ".join(f"{k} {v}" for k, v in falls.items()))
+    for loss in s.get("closest_losses") or []:
+        lines.append(f"closest loss: game {loss['game']} (seed {loss['seed']}): {loss['note']}")
+        break
     return lines
 
 
