@@ -35,6 +35,10 @@ class Document:
     invalid_parts: frozenset[str] | None = field(default=None, repr=False)
     #: required top-level properties the document lacks (with :attr:`invalid_parts`)
     missing_parts: frozenset[str] = field(default=frozenset(), repr=False)
+    #: top-level lists whose only schema error is having fewer items than required (a new
+    #: scenario's empty ``rooms``): well-formed, so checks may read them, and not part of
+    #: :attr:`invalid_parts` (set with it)
+    short_parts: frozenset[str] = field(default=frozenset(), repr=False)
     _positions: dict[tuple[str | int, ...], tuple[int, int]] = field(
         default_factory=dict, repr=False
     )
