@@ -36,10 +36,11 @@ from PySide6.QtWidgets import (
 from questforge.editor import settings
 from questforge.editor.document import Document, DocumentError
 from questforge.editor.editors import DocumentEditor, editor_for
+from questforge.editor.map.findings import document_findings
 from questforge.editor.packbrowser import PackBrowser
 from questforge.editor.problems import ProblemsPanel
 from questforge.editor.prompts import Prompts, Unsaved
-from questforge.editor.validation import LiveValidator, ValidationResult
+from questforge.editor.validation import LiveValidator, ValidationResult, document_name
 from questforge.editor.workspace import Workspace
 from questforge.engine.core.events import JSONValue
 from questforge.engine.core.pack import find_pack_root
@@ -244,6 +245,8 @@ class MainWindow(QMainWindow):
         self.undo_group.addStack(doc.undo_stack)
         editor.statusMessage.connect(self._on_status)
         editor.selectionChanged.connect(self._update_actions)
+        editor.noticeMessage.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        editor.validationRequested.connect(self.validator.validate_now)
         if self.setup:
             editor.set_setup(self.setup)
         doc.dirtyChanged.connect(lambda _d, d=doc: self._update_tab(d))
@@ -664,6 +667,8 @@ class MainWindow(QMainWindow):
     def _on_validated(self, result: ValidationResult) -> None:
         self.problems.show_result(result, self.workspace.pack_root)
         self.browser.set_findings(result.findings)
+        for doc, editor in self.editors.items():
+            editor.show_findings(document_findings(result.findings, document_name(doc)))
 
     def jump_to(self, file: Any, path: tuple[Any, ...]) -> None:
         """Open the finding's file and show the place (hex or field) it names."""
@@ -671,6 +676,8 @@ class MainWindow(QMainWindow):
             return
         target = Path(str(file))
         doc = self.workspace.document_for(target)
+        if doc is None:  # a new document not saved yet: findings name it untitled/...
+            doc = next((d for d in self.editors if document_name(d) == str(file)), None)
         editor = self.editors.get(doc) if doc else None
         if editor is None:
             if str(file).startswith("untitled/"):
