@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from questforge.editor import settings
+from questforge.editor import play_gate, settings
 from questforge.editor.document import Document, DocumentError
 from questforge.editor.editors import DocumentEditor, editor_for
 from questforge.editor.map.findings import document_findings
@@ -575,6 +575,8 @@ class MainWindow(QMainWindow):
     def playtest(self) -> object | None:
         """Play > Playtest: the current document on the engine (editors that can play)."""
         editor = self.current_editor()
+        if not play_gate.allow(self, editor, "Playtest"):
+            return None
         try:
             window = editor.open_playtest() if editor else None
         except (ValueError, OSError) as exc:
@@ -587,6 +589,8 @@ class MainWindow(QMainWindow):
     def simulate(self) -> object | None:
         """Play > Simulate: many seeded bot games of the current document."""
         editor = self.current_editor()
+        if not play_gate.allow(self, editor, "Simulate"):
+            return None
         try:
             dialog = editor.open_simulation(dict(self.setup)) if editor else None
         except (ValueError, OSError) as exc:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -161,13 +162,10 @@ def check_target(
     target = target_file.resolve()
     kinds: dict[Path, str | None] = {}
 
-    def sibling(file: str | None) -> bool:
-        """``file`` is another document of the target's kind (a sibling scenario)."""
-        if file is None:
-            return False
+    def kind_of(file: str) -> str | None:
         path = Path(file).resolve()
         if path == target:
-            return False
+            return kind
         if path not in kinds:
             try:
                 data = load_json_file(path).data
@@ -175,9 +173,31 @@ def check_target(
                 kinds[path] = found if isinstance(found, str) else None
             except (JsonLoadError, OSError):
                 kinds[path] = None
-        return kinds[path] == kind
+        return kinds[path]
 
-    out = Preflight(cached=cached)
+    def is_target(file: str) -> bool:
+        return Path(file).resolve() == target
+
+    out = split_findings(findings, kind, is_target, kind_of)
+    out.cached = cached
+    return out
+
+
+def split_findings(
+    findings: Iterable[Finding],
+    kind: str,
+    is_target: Callable[[str], bool],
+    kind_of: Callable[[str], str | None],
+) -> Preflight:
+    """Which of a pack's ``findings`` stop a game of its ``kind`` document that
+    ``is_target`` names (``kind_of`` tells a file's kind): the same rule for the command
+    line and the editor, which has its findings from live validation already."""
+
+    def sibling(file: str | None) -> bool:
+        """``file`` is another document of the target's kind (a sibling scenario)."""
+        return file is not None and not is_target(file) and kind_of(file) == kind
+
+    out = Preflight()
     for f in findings:
         if sibling(f.file):
             continue  # another scenario's problems are not this game's
