@@ -53,7 +53,7 @@ def test_playtest_of_broken_content_asks_and_cancel_stays(qtbot: QtBot, window: 
     window.playtest_action.trigger()
     assert prompts.broken, "the designer was asked"
     action, name, errors = prompts.broken[0]
-    assert action == "Playtest"
+    assert action == "Playtest" and name == "two-rooms.json"
     assert any("QGH220" in line and "not on the map" in line for line in errors)
     # the file and the place (the editor's documents are in memory: a JSON path)
     assert any("two-rooms.json" in line and "$.monsters[0].hex" in line for line in errors)
