@@ -9,6 +9,7 @@ the platform (Ctrl+S / Cmd+S...); Ctrl+D duplicates, as in most map editors.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -34,8 +35,9 @@ from PySide6.QtWidgets import (
 )
 
 from questforge.editor import play_gate, settings
+from questforge.editor.checklist import ChecklistPanel, checklist_for, without_covered
 from questforge.editor.document import Document, DocumentError
-from questforge.editor.editors import DocumentEditor, editor_for
+from questforge.editor.editors import DocumentEditor, editor_for, ruleset_of
 from questforge.editor.map.findings import document_findings
 from questforge.editor.packbrowser import PackBrowser
 from questforge.editor.problems import ProblemsPanel
@@ -89,6 +91,12 @@ class MainWindow(QMainWindow):
             "Problems", self.problems, Qt.DockWidgetArea.BottomDockWidgetArea
         )
         self.resizeDocks([problems_dock], [110], Qt.Orientation.Vertical)
+        # "Start here": the steps a new document still needs (its board mode declares them)
+        self.checklist = ChecklistPanel()
+        self.checklist_dock = self._dock(
+            "Start here", self.checklist, Qt.DockWidgetArea.LeftDockWidgetArea
+        )
+        self.checklist_dock.setVisible(False)
         # wide enough for card names and the file column (the tree scrolls for longer)
         self.resizeDocks([pack_dock], [330], Qt.Orientation.Horizontal)
 
@@ -669,6 +677,15 @@ class MainWindow(QMainWindow):
 
     # ----------------------------------------------------------------- validation
     def _on_validated(self, result: ValidationResult) -> None:
+        # schema errors that an unticked "Start here" step stands for are shown as the step
+        covered = {}
+        for doc in self.editors:
+            found = checklist_for(ruleset_of(doc, self.workspace), doc.kind)
+            if found is not None:
+                covered[document_name(doc)] = found.covered(doc.data)
+        shown = without_covered(result.findings, covered)
+        if len(shown) != len(result.findings):
+            result = dataclasses.replace(result, findings=shown)
         self.problems.show_result(result, self.workspace.pack_root)
         self.browser.set_findings(result.findings)
         for doc, editor in self.editors.items():
@@ -701,6 +718,9 @@ class MainWindow(QMainWindow):
         self._rebuild_setup_toolbar()
         self._update_actions()
         self._update_title()
+        found = checklist_for(ruleset_of(doc, self.workspace), doc.kind) if doc else None
+        self.checklist.show_for(doc, found)
+        self.checklist_dock.setVisible(found is not None)
 
     def _on_status(self, text: str) -> None:
         self.hex_label.setText(text)
