@@ -14,6 +14,7 @@ Core never names a ruleset: board modes call :func:`register_checklist`.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -137,10 +138,8 @@ class ChecklistPanel(QWidget):
     def show_for(self, document: Document | None, checklist: Checklist | None) -> None:
         """Follow ``document`` (``None``, or no checklist: the panel is empty)."""
         if self.document is not None:
-            try:
+            with contextlib.suppress(RuntimeError, TypeError):  # a closed document
                 self.document.changed.disconnect(self._on_changed)
-            except (RuntimeError, TypeError):
-                pass
         self.document = document if checklist is not None else None
         self.checklist = checklist
         for label in [*self.rows.values(), *self.hows.values()]:
