@@ -139,3 +139,19 @@ def test_clicking_a_finding_in_the_problems_panel_jumps_to_its_hex(
     if shots:  # QUESTFORGE_TEST_SHOTS=/tmp pytest ...: look at the marks
         editor.view.fit()
         window.grab().save(str(Path(shots) / "problems-canvas-findings.png"))
+
+
+def test_dragging_a_monster_off_the_map_warns_on_release(
+    qtbot: QtBot, window: MainWindow, sample_pack: Path, tmp_path: Path
+) -> None:
+    from editor_helpers import drag_hex  # type: ignore[import-not-found]
+
+    editor = _new_scenario_with_a_tile(qtbot, window, sample_pack, tmp_path)
+    qtbot.keyClick(editor.view, Qt.Key.Key_M)
+    click_hex(qtbot, editor, ON_MAP)
+    assert editor.map_findings.last_warning == ""
+    qtbot.keyClick(editor.view, Qt.Key.Key_S)
+    drag_hex(qtbot, editor, ON_MAP, (6, 1))  # GH-MAP-01: dropped off the map
+    assert editor.document.get(("monsters", 0, "hex")) == [6, 1]
+    assert "QGH220" in editor.map_findings.last_warning
+    assert _codes_at(editor, (6, 1)) == {"QGH220"}
