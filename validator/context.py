@@ -274,6 +274,21 @@ class CheckContext:
                 out.append(self.memo(key, functools.partial(_view, doc)))
         return out
 
+    def partly_valid_documents(self) -> list[Document]:
+        """Every document as far as it is schema-valid: the valid ones as they are, and
+        those whose errors lie inside some top-level properties as views without them
+        (see :meth:`with_valid_parts`). For checks that look at each value on its own (a
+        reference resolves or not), so that an unknown property does not hide a dangling
+        reference elsewhere in the document."""
+        out: list[Document] = []
+        for doc in self.documents:
+            if doc.schema_valid:
+                out.append(doc)
+            elif doc.invalid_parts is not None and isinstance(doc.data, dict) and doc.kind:
+                key = ("valid-parts-view", self.stamp(doc))
+                out.append(self.memo(key, functools.partial(_view, doc)))
+        return out
+
     def kinds(self) -> set[str]:
         return {d.kind for d in self.documents if d.kind is not None}
 

@@ -177,3 +177,23 @@ def test_new_scenario_in_a_session_matches_a_one_shot_run() -> None:
     again = _findings(session.validate(changed=[SCENARIO]))
     assert ("QC010", ("rooms",)) not in again
     assert ("QGH220", ("monsters", 0, "hex")) in again
+
+
+def test_an_unknown_property_does_not_hide_a_dangling_reference() -> None:
+    files = base_pack()
+    scenario = _scenario(files)
+    scenario["x-designer-note"] = "kept"  # a schema error (unknown property)
+    scenario["tiles"][1]["tile"] = "no-such-tile"
+    scenario["monsters"][0]["monster"] = "nobody"
+    found = _findings(run(files))
+    assert ("QC010", ("x-designer-note",)) in found
+    assert ("QGH201", ("tiles", 1, "tile")) in found
+    assert ("QGH201", ("monsters", 0, "monster")) in found
+
+
+def test_a_broken_reference_field_is_not_read() -> None:
+    files = base_pack()
+    _scenario(files)["tiles"][1]["tile"] = 42  # wrong type: a schema error, no QGH201
+    found = _findings(run(files))
+    assert ("QC010", ("tiles", 1, "tile")) in found
+    assert "QGH201" not in {code for code, _ in found}
