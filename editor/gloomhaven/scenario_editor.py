@@ -788,6 +788,7 @@ class ScenarioEditor(DocumentEditor):
                 del new["id"]  # overlay ids are optional and must stay unique
             index = self.document.insert_item((key,), new, None, f"Paste {tools._describe((key,))}")
         self.set_selection((key, index))
+        self.map_findings.check_after_edit([(key, index)])  # pasted onto a legal hex?
 
     def duplicate(self) -> None:
         if not self.can_copy():

@@ -155,3 +155,20 @@ def test_dragging_a_monster_off_the_map_warns_on_release(
     assert editor.document.get(("monsters", 0, "hex")) == [6, 1]
     assert "QGH220" in editor.map_findings.last_warning
     assert _codes_at(editor, (6, 1)) == {"QGH220"}
+
+
+def test_pasting_a_monster_onto_another_warns(
+    qtbot: QtBot, window: MainWindow, sample_pack: Path, tmp_path: Path
+) -> None:
+    editor = _new_scenario_with_a_tile(qtbot, window, sample_pack, tmp_path)
+    qtbot.keyClick(editor.view, Qt.Key.Key_M)
+    click_hex(qtbot, editor, ON_MAP)
+    click_hex(qtbot, editor, (3, 2))
+    editor.set_selection(("monsters", 0))
+    payload = editor.copy()
+    hover_hex(qtbot, editor, (3, 2))
+    editor.paste(payload)
+    assert editor.document.get(("monsters", 2, "hex")) == [3, 2]
+    # GH-MOVE-04: a hex holds one figure
+    assert "QGH221" in editor.map_findings.last_warning
+    assert "QGH221" in _codes_at(editor, (3, 2))
