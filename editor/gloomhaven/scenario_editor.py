@@ -894,7 +894,11 @@ class ScenarioEditor(DocumentEditor):
         return dialog
 
     def export_image(self, path: Path) -> None:
-        export_map(self.scene, path, lookup=self.lookup)  # the legend names bosses too
+        self.map_findings.item.setVisible(False)  # a printed map shows no finding marks
+        try:
+            export_map(self.scene, path, lookup=self.lookup)  # the legend names bosses too
+        finally:
+            self.map_findings.item.setVisible(True)
 
     def hex_center_in_view(self, h: Hex) -> Any:
         """Viewport pixel of a hex centre (tests click there, as a user would)."""

@@ -172,3 +172,25 @@ def test_pasting_a_monster_onto_another_warns(
     # GH-MOVE-04: a hex holds one figure
     assert "QGH221" in editor.map_findings.last_warning
     assert "QGH221" in _codes_at(editor, (3, 2))
+
+
+def test_an_exported_map_has_no_finding_marks(
+    qtbot: QtBot, window: MainWindow, sample_pack: Path, tmp_path: Path
+) -> None:
+    from PySide6.QtGui import QImage
+
+    from questforge.editor.gloomhaven.export import export_map
+
+    editor = _new_scenario_with_a_tile(qtbot, window, sample_pack, tmp_path)
+    qtbot.keyClick(editor.view, Qt.Key.Key_M)
+    click_hex(qtbot, editor, OFF_MAP)
+    assert len(editor.map_findings.item.marks) == 1
+    exported, marked = tmp_path / "map.png", tmp_path / "marked.png"
+    editor.export_image(exported)
+    assert editor.map_findings.item.isVisible()  # back on the canvas
+    export_map(editor.scene, marked, lookup=editor.lookup)  # the scene as it is, marks too
+    editor.show_findings([])
+    clean = tmp_path / "clean.png"
+    export_map(editor.scene, clean, lookup=editor.lookup)
+    assert QImage(str(exported)) == QImage(str(clean))
+    assert QImage(str(marked)) != QImage(str(clean))
