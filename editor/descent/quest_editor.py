@@ -44,6 +44,8 @@ from PySide6.QtWidgets import (
 )
 
 from questforge.editor.descent import operations as ops
+from questforge.editor.descent.map_findings import SquareCells
+from questforge.editor.descent.map_findings import locator as map_locator
 from questforge.editor.descent.quest_render import (
     CELL,
     MARGIN,
@@ -53,14 +55,12 @@ from questforge.editor.descent.quest_render import (
     paint_quest,
     render_quest,
 )
-from questforge.editor.descent.map_findings import SquareCells
-from questforge.editor.descent.map_findings import locator as map_locator
 from questforge.editor.editors import DocumentEditor
-from questforge.editor.map.findings import FindingMarks, paint_marks
 from questforge.editor.forms.form_editor import schema_for_document
 from questforge.editor.forms.schema_form import SchemaForm
 from questforge.editor.forms.schema_walk import SchemaContext
 from questforge.editor.jsonpath import MISSING, format_path
+from questforge.editor.map.findings import FindingMarks, paint_marks
 from questforge.engine.descent.model import Quest, QuestMap
 
 TOOLS = ("tile", "door", "terrain", "monster", "start", "object", "erase", "select")
