@@ -137,7 +137,15 @@ def test_clicking_a_finding_in_the_problems_panel_jumps_to_its_hex(
     assert editor.selection == ("monsters", 0)
     shots = os.environ.get("QUESTFORGE_TEST_SHOTS")
     if shots:  # QUESTFORGE_TEST_SHOTS=/tmp pytest ...: look at the marks
+        click_hex(qtbot, editor, (3, 2))  # a monster, then an obstacle under it (error)
+        qtbot.keyClick(editor.view, Qt.Key.Key_O)
+        editor.overlay_combo.setCurrentText("obstacle")
+        click_hex(qtbot, editor, (3, 2))
+        editor.overlay_combo.setCurrentText("pressure-plate")  # triggers nothing: a warning
+        click_hex(qtbot, editor, (1, 2))
+        hover_hex(qtbot, editor, (3, 2))
         editor.view.fit()
+        qtbot.wait(50)
         window.grab().save(str(Path(shots) / "problems-canvas-findings.png"))
 
 
