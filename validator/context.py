@@ -170,6 +170,11 @@ def _view(doc: Document) -> Document:
     data = {k: v for k, v in doc.data.items() if k not in invalid}
     view = Document(doc.name, data, text=doc.text, path=doc.path, pack_id=doc.pack_id)
     view.unique_keys = doc.unique_keys
+    view.partial_lists = {
+        prop: (doc.data[prop], bad)
+        for prop, bad in doc.invalid_items.items()
+        if prop in invalid and isinstance(doc.data.get(prop), list)
+    }
     return view
 
 

@@ -25,8 +25,10 @@ if TYPE_CHECKING:
     from questforge.validator.pipeline import Batch
 
 #: what the schema stage found out about a document version besides its findings:
-#: (schema_valid, invalid_parts, missing_parts, short_parts)
-Verdict = tuple[bool, frozenset[str] | None, frozenset[str], frozenset[str]]
+#: (schema_valid, invalid_parts, missing_parts, short_parts, invalid_items)
+Verdict = tuple[
+    bool, frozenset[str] | None, frozenset[str], frozenset[str], dict[str, frozenset[int]]
+]
 #: per document name: (stamp, schema findings, verdict)
 SchemaCache = dict[str, tuple[int, tuple[Finding, ...], Verdict]]
 
@@ -58,10 +60,17 @@ class SchemaStage:
                     doc.invalid_parts,
                     doc.missing_parts,
                     doc.short_parts,
+                    doc.invalid_items,
                 )
                 known = (stamp, tuple(copy.copy(f) for f in found), verdict)
                 self.cache[doc.name] = known
-            doc.schema_valid, doc.invalid_parts, doc.missing_parts, doc.short_parts = known[2]
+            (
+                doc.schema_valid,
+                doc.invalid_parts,
+                doc.missing_parts,
+                doc.short_parts,
+                doc.invalid_items,
+            ) = known[2]
             out.extend(copy.copy(f) for f in known[1])
         for pack_ruleset, docs in batch.required_rulesets():
             for doc in docs:
@@ -78,6 +87,7 @@ def schema_findings(doc: Document, ruleset: str | None, store: SchemaStore) -> l
     doc.invalid_parts = None
     doc.missing_parts = frozenset()
     doc.short_parts = frozenset()
+    doc.invalid_items = {}
     data = doc.data
     name = doc.name
     if not isinstance(data, dict):
@@ -169,6 +179,8 @@ def _split_errors(doc: Document, errors: list[Any], ref_paths: list[Any]) -> Non
     invalid: set[str] = set()
     missing: set[str] = set()
     short: set[str] = set()
+    items: dict[str, set[int]] = {}
+    whole: set[str] = set()  # lists with an error on the list itself
     for error in errors:
         path = _instance_path(doc.data, error.instance_path)
         kind_name = type(error.kind).__name__
@@ -177,6 +189,10 @@ def _split_errors(doc: Document, errors: list[Any], ref_paths: list[Any]) -> Non
             continue
         if path:
             invalid.add(str(path[0]))
+            if len(path) >= 2 and isinstance(path[1], int) and not isinstance(path[1], bool):
+                items.setdefault(str(path[0]), set()).add(path[1])
+            else:
+                whole.add(str(path[0]))
             continue
         if kind_name == "Required" and isinstance(getattr(error.kind, "property", None), str):
             missing.add(error.kind.property)
@@ -189,6 +205,11 @@ def _split_errors(doc: Document, errors: list[Any], ref_paths: list[Any]) -> Non
         return
     doc.invalid_parts = frozenset(invalid | refs)
     doc.missing_parts = frozenset(missing)
+    doc.invalid_items = {
+        prop: frozenset(indices)
+        for prop, indices in items.items()
+        if prop not in whole and prop not in refs and isinstance(doc.data.get(prop), list)
+    }
     # a short list with other errors inside it is simply invalid
     doc.short_parts = frozenset(short - doc.invalid_parts)
 

@@ -202,3 +202,22 @@ def test_an_exported_map_has_no_finding_marks(
     export_map(editor.scene, clean, lookup=editor.lookup)
     assert QImage(str(exported)) == QImage(str(clean))
     assert QImage(str(marked)) != QImage(str(clean))
+
+
+def test_a_broken_field_of_one_monster_keeps_the_other_marks(
+    qtbot: QtBot, window: MainWindow, sample_pack: Path, tmp_path: Path
+) -> None:
+    editor = _new_scenario_with_a_tile(qtbot, window, sample_pack, tmp_path)
+    qtbot.keyClick(editor.view, Qt.Key.Key_M)
+    click_hex(qtbot, editor, OFF_MAP)
+    click_hex(qtbot, editor, ON_MAP)
+    assert editor.selection == ("monsters", 1)
+    form = editor.inspector
+    assert form is not None
+    field = form.widget_for(("monsters", 1, "monster"))
+    assert field is not None
+    field.setText("Not An Id")  # type: ignore[attr-defined]
+    field.editingFinished.emit()  # type: ignore[attr-defined]
+    result = window.validator.validate_now()
+    assert any(f.code == "QC010" and f.path[:2] == ("monsters", 1) for f in result.findings)
+    assert _codes_at(editor, OFF_MAP) == {"QGH220"}  # GH-MAP-01: the other monster's mark

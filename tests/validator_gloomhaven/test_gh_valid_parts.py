@@ -197,3 +197,41 @@ def test_a_broken_reference_field_is_not_read() -> None:
     found = _findings(run(files))
     assert ("QC010", ("tiles", 1, "tile")) in found
     assert "QGH201" not in {code for code, _ in found}
+
+
+def test_a_broken_monster_does_not_hide_another_monster_off_the_map() -> None:
+    # issue 13: an invalid field in the inspector of one monster (its type cleared) must
+    # not silence the off-map finding of another (GH-MAP-01)
+    files = base_pack()
+    scenario = _scenario(files)
+    scenario["monsters"][0]["hex"] = [9, 9]
+    scenario["monsters"].append({**GRUNT, "hex": [2, 1], "monster": ""})  # broken
+    scenario["monsters"].append({**GRUNT, "hex": [8, 8]})
+    found = _findings(run(files))
+    assert any(code == "QC010" and path[:2] == ("monsters", 1) for code, path in found)
+    assert ("QGH220", ("monsters", 0, "hex")) in found
+    assert ("QGH220", ("monsters", 2, "hex")) in found  # its index in the file
+
+
+def test_a_list_error_on_the_list_itself_keeps_it_unread() -> None:
+    files = base_pack()
+    scenario = _scenario(files)
+    scenario["monsters"] = {"not": "a list"}
+    found = _findings(run(files))
+    assert ("QC010", ("monsters",)) in found
+    assert "QGH220" not in {code for code, _ in found}
+
+
+def test_broken_items_in_a_session_match_a_one_shot_run() -> None:
+    files = base_pack()
+    docs = [Document(name, data) for name, data in files.items()]
+    session = ValidationSession(docs)
+    session.validate()
+    doc = session.get(SCENARIO)
+    assert doc is not None
+    doc.data["monsters"][0]["hex"] = [9, 9]
+    doc.data["monsters"].append({**GRUNT, "hex": [2, 1], "players": {"2": "sometimes"}})
+    incremental = session.validate(changed=[SCENARIO])
+    fresh = validate_documents([Document(d.name, d.data) for d in session.documents])
+    assert _findings(incremental) == _findings(fresh)
+    assert ("QGH220", ("monsters", 0, "hex")) in _findings(incremental)

@@ -139,7 +139,10 @@ def _figure_ids(smap: ScenarioMap) -> dict[str, Figure]:
     data = smap.doc.data
     for fig in smap.figures:
         key = {"monster": "monsters", "named-monster": "named_monsters", "boss": "bosses"}
-        entry = data.get(key[fig.role], [])[fig.index]
+        entries = data.get(key[fig.role])
+        if entries is None:  # a view of a list with broken items: read the file's list
+            entries = smap.doc.partial_lists.get(key[fig.role], ([], frozenset()))[0]
+        entry = entries[fig.index]
         if isinstance(entry.get("id"), str):
             out.setdefault(entry["id"], fig)
     return out
