@@ -3,6 +3,7 @@ generic finding marks of ``editor/map/findings.py``, issue 13)."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -38,6 +39,11 @@ def test_a_broken_location_is_marked_on_its_area(qtbot: QtBot, tmp_path: Path) -
     assert about, "the validator reports the dangling connection"
     mark = scene.findings_item.marks.at("customs-house")
     assert mark is not None and mark.is_error
+    shots = os.environ.get("QUESTFORGE_TEST_SHOTS")
+    if shots:  # QUESTFORGE_TEST_SHOTS=/tmp pytest ...: look at the mark
+        editor.view.fit()  # type: ignore[attr-defined]
+        qtbot.wait(50)
+        editor.grab().save(str(Path(shots) / "problems-arkham-marks.png"))
     # the marks survive the board's redraw after an edit, and stay out of exports
     editor.document.set_value(("locations", 0, "name"), "Customs House, edited")
     window.validator.validate_now()
