@@ -684,9 +684,14 @@ class MainWindow(QMainWindow):
             if found is not None:
                 covered[document_name(doc)] = found.covered(doc.data)
         shown = without_covered(result.findings, covered)
-        if len(shown) != len(result.findings):
+        hidden = len(result.findings) - len(shown)
+        if hidden:
             result = dataclasses.replace(result, findings=shown)
         self.problems.show_result(result, self.workspace.pack_root)
+        if hidden:
+            self.problems.summary.setText(
+                self.problems.summary.text() + f" · {hidden} more as steps in “Start here”"
+            )
         self.browser.set_findings(result.findings)
         for doc, editor in self.editors.items():
             editor.show_findings(document_findings(result.findings, document_name(doc)))

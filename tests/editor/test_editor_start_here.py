@@ -55,6 +55,7 @@ def test_a_new_scenario_starts_with_a_checklist_that_ticks_off(
     assert {("QC010", "tiles"), ("QC010", "rooms"), ("QC010", "starting_hexes")} <= raw
     # ... the editor shows them as steps instead of red errors
     assert not {c for c in _shown_codes(window) if c[0] == "QC010"}
+    assert "as steps in “Start here”" in window.problems.summary.text()
     assert "0/4" in panel.rows["starts"].text()
 
     shots = os.environ.get("QUESTFORGE_TEST_SHOTS")
