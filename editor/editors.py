@@ -31,6 +31,10 @@ class DocumentEditor(QWidget):
     statusMessage = Signal(str)
     #: the selection changed (enables copy/delete actions)
     selectionChanged = Signal()
+    #: a short-lived notice for the status bar (a warning about the edit just made)
+    noticeMessage = Signal(str)
+    #: the editor wants the document validated now (after an edit it checks at once)
+    validationRequested = Signal()
 
     def __init__(self, document: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -54,6 +58,11 @@ class DocumentEditor(QWidget):
 
     def focus_path(self, path: JsonPath) -> None:
         """Show the place ``path`` (a finding's JSON path) refers to."""
+        return None
+
+    def show_findings(self, findings: list[Any]) -> None:
+        """The validator's current findings in this document (after every validation run);
+        a board editor marks them on its map (:mod:`questforge.editor.map.findings`)."""
         return None
 
     def export_image(self, path: Path) -> None:

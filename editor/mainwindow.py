@@ -9,6 +9,7 @@ the platform (Ctrl+S / Cmd+S...); Ctrl+D duplicates, as in most map editors.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -33,13 +34,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from questforge.editor import settings
+from questforge.editor import play_gate, settings
+from questforge.editor.checklist import ChecklistPanel, checklist_for, without_covered
 from questforge.editor.document import Document, DocumentError
-from questforge.editor.editors import DocumentEditor, editor_for
+from questforge.editor.editors import DocumentEditor, editor_for, ruleset_of
+from questforge.editor.map.findings import document_findings
 from questforge.editor.packbrowser import PackBrowser
 from questforge.editor.problems import ProblemsPanel
 from questforge.editor.prompts import Prompts, Unsaved
-from questforge.editor.validation import LiveValidator, ValidationResult
+from questforge.editor.validation import LiveValidator, ValidationResult, document_name
 from questforge.editor.workspace import Workspace
 from questforge.engine.core.events import JSONValue
 from questforge.engine.core.pack import find_pack_root
@@ -88,6 +91,12 @@ class MainWindow(QMainWindow):
             "Problems", self.problems, Qt.DockWidgetArea.BottomDockWidgetArea
         )
         self.resizeDocks([problems_dock], [110], Qt.Orientation.Vertical)
+        # "Start here": the steps a new document still needs (its board mode declares them)
+        self.checklist = ChecklistPanel()
+        self.checklist_dock = self._dock(
+            "Start here", self.checklist, Qt.DockWidgetArea.LeftDockWidgetArea
+        )
+        self.checklist_dock.setVisible(False)
         # wide enough for card names and the file column (the tree scrolls for longer)
         self.resizeDocks([pack_dock], [330], Qt.Orientation.Horizontal)
 
@@ -244,6 +253,8 @@ class MainWindow(QMainWindow):
         self.undo_group.addStack(doc.undo_stack)
         editor.statusMessage.connect(self._on_status)
         editor.selectionChanged.connect(self._update_actions)
+        editor.noticeMessage.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        editor.validationRequested.connect(self.validator.validate_now)
         if self.setup:
             editor.set_setup(self.setup)
         doc.dirtyChanged.connect(lambda _d, d=doc: self._update_tab(d))
@@ -572,6 +583,8 @@ class MainWindow(QMainWindow):
     def playtest(self) -> object | None:
         """Play > Playtest: the current document on the engine (editors that can play)."""
         editor = self.current_editor()
+        if not play_gate.allow(self, editor, "Playtest"):
+            return None
         try:
             window = editor.open_playtest() if editor else None
         except (ValueError, OSError) as exc:
@@ -584,6 +597,8 @@ class MainWindow(QMainWindow):
     def simulate(self) -> object | None:
         """Play > Simulate: many seeded bot games of the current document."""
         editor = self.current_editor()
+        if not play_gate.allow(self, editor, "Simulate"):
+            return None
         try:
             dialog = editor.open_simulation(dict(self.setup)) if editor else None
         except (ValueError, OSError) as exc:
@@ -662,8 +677,24 @@ class MainWindow(QMainWindow):
 
     # ----------------------------------------------------------------- validation
     def _on_validated(self, result: ValidationResult) -> None:
+        # schema errors that an unticked "Start here" step stands for are shown as the step
+        covered = {}
+        for doc in self.editors:
+            found = checklist_for(ruleset_of(doc, self.workspace), doc.kind)
+            if found is not None:
+                covered[document_name(doc)] = found.covered(doc.data)
+        shown = without_covered(result.findings, covered)
+        hidden = len(result.findings) - len(shown)
+        if hidden:
+            result = dataclasses.replace(result, findings=shown)
         self.problems.show_result(result, self.workspace.pack_root)
+        if hidden:
+            self.problems.summary.setText(
+                self.problems.summary.text() + f" · {hidden} more as steps in “Start here”"
+            )
         self.browser.set_findings(result.findings)
+        for doc, editor in self.editors.items():
+            editor.show_findings(document_findings(result.findings, document_name(doc)))
 
     def jump_to(self, file: Any, path: tuple[Any, ...]) -> None:
         """Open the finding's file and show the place (hex or field) it names."""
@@ -671,6 +702,8 @@ class MainWindow(QMainWindow):
             return
         target = Path(str(file))
         doc = self.workspace.document_for(target)
+        if doc is None:  # a new document not saved yet: findings name it untitled/...
+            doc = next((d for d in self.editors if document_name(d) == str(file)), None)
         editor = self.editors.get(doc) if doc else None
         if editor is None:
             if str(file).startswith("untitled/"):
@@ -690,6 +723,9 @@ class MainWindow(QMainWindow):
         self._rebuild_setup_toolbar()
         self._update_actions()
         self._update_title()
+        found = checklist_for(ruleset_of(doc, self.workspace), doc.kind) if doc else None
+        self.checklist.show_for(doc, found)
+        self.checklist_dock.setVisible(found is not None)
 
     def _on_status(self, text: str) -> None:
         self.hex_label.setText(text)

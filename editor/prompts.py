@@ -53,14 +53,39 @@ class Prompts:
     def error(self, title: str, message: str) -> None:
         QMessageBox.warning(self.parent, title, message)
 
+    def play_anyway(self, action: str, name: str, errors: list[str]) -> bool:
+        """``name`` has content errors (``file:line:col`` lines): run ``action`` anyway?"""
+        box = QMessageBox(self.parent)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle(f"{action}: content has errors")
+        box.setText(
+            f"“{name}” has {len(errors)} error(s) the validator found. The engine may "
+            "misbehave on it (a monster off the map is placed off the map)."
+        )
+        shown = errors[:12] + ([f"… and {len(errors) - 12} more"] if len(errors) > 12 else [])
+        box.setInformativeText(
+            "\n".join(shown) + "\n\nFix them first (the Problems panel jumps to each)."
+        )
+        box.setDetailedText("\n".join(errors))
+        anyway = box.addButton(f"{action.split()[0]} anyway", QMessageBox.ButtonRole.AcceptRole)
+        cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(cancel)
+        box.exec()
+        return box.clickedButton() is anyway
+
 
 class ScriptedPrompts(Prompts):
     """Answers given in advance (tests, ``--screenshot`` runs): never blocks."""
 
-    def __init__(self, unsaved: Unsaved = Unsaved.CANCEL, recover: bool = False) -> None:
+    def __init__(
+        self, unsaved: Unsaved = Unsaved.CANCEL, recover: bool = False, play_anyway: bool = False
+    ) -> None:
         super().__init__(None)
         self.unsaved = unsaved
         self.recover = recover
+        self.play_broken = play_anyway
+        #: (action, name, error lines) of every "play anyway?" question
+        self.broken: list[tuple[str, str, list[str]]] = []
         self.errors: list[tuple[str, str]] = []
         self.asked: list[str] = []
 
@@ -74,3 +99,8 @@ class ScriptedPrompts(Prompts):
 
     def error(self, title: str, message: str) -> None:
         self.errors.append((title, message))
+
+    def play_anyway(self, action: str, name: str, errors: list[str]) -> bool:
+        self.asked.append(f"play-anyway:{action}")
+        self.broken.append((action, name, list(errors)))
+        return self.play_broken

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# play/simulate keep the validator's verdict per pack; tests keep theirs to themselves
+os.environ.setdefault("QUESTFORGE_CACHE_DIR", tempfile.mkdtemp(prefix="questforge-cache-"))
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("QUESTFORGE_SHARED", REPO.parent / "shared"))

@@ -170,6 +170,11 @@ def _view(doc: Document) -> Document:
     data = {k: v for k, v in doc.data.items() if k not in invalid}
     view = Document(doc.name, data, text=doc.text, path=doc.path, pack_id=doc.pack_id)
     view.unique_keys = doc.unique_keys
+    view.partial_lists = {
+        prop: (doc.data[prop], bad)
+        for prop, bad in doc.invalid_items.items()
+        if prop in invalid and isinstance(doc.data.get(prop), list)
+    }
     return view
 
 
@@ -270,6 +275,21 @@ class CheckContext:
                 and not doc.invalid_parts & wanted
                 and not doc.missing_parts & needed
             ):
+                key = ("valid-parts-view", self.stamp(doc))
+                out.append(self.memo(key, functools.partial(_view, doc)))
+        return out
+
+    def partly_valid_documents(self) -> list[Document]:
+        """Every document as far as it is schema-valid: the valid ones as they are, and
+        those whose errors lie inside some top-level properties as views without them
+        (see :meth:`with_valid_parts`). For checks that look at each value on its own (a
+        reference resolves or not), so that an unknown property does not hide a dangling
+        reference elsewhere in the document."""
+        out: list[Document] = []
+        for doc in self.documents:
+            if doc.schema_valid:
+                out.append(doc)
+            elif doc.invalid_parts is not None and isinstance(doc.data, dict) and doc.kind:
                 key = ("valid-parts-view", self.stamp(doc))
                 out.append(self.memo(key, functools.partial(_view, doc)))
         return out

@@ -35,6 +35,19 @@ class Document:
     invalid_parts: frozenset[str] | None = field(default=None, repr=False)
     #: required top-level properties the document lacks (with :attr:`invalid_parts`)
     missing_parts: frozenset[str] = field(default=frozenset(), repr=False)
+    #: top-level lists whose only schema error is having fewer items than required (a new
+    #: scenario's empty ``rooms``): well-formed, so checks may read them, and not part of
+    #: :attr:`invalid_parts` (set with it)
+    short_parts: frozenset[str] = field(default=frozenset(), repr=False)
+    #: for top-level lists in :attr:`invalid_parts` whose errors all lie inside some of
+    #: their items: those items' indices (the others are schema-valid items)
+    invalid_items: dict[str, frozenset[int]] = field(default_factory=dict, repr=False)
+    #: on a valid-parts view (``CheckContext.with_valid_parts``): such lists of the
+    #: original document, with the indices of their broken items, for checks that can
+    #: read a list item by item (the map's figures and overlays)
+    partial_lists: dict[str, tuple[list[Any], frozenset[int]]] = field(
+        default_factory=dict, repr=False
+    )
     _positions: dict[tuple[str | int, ...], tuple[int, int]] = field(
         default_factory=dict, repr=False
     )

@@ -25,8 +25,10 @@ if TYPE_CHECKING:
     from questforge.validator.pipeline import Batch
 
 #: what the schema stage found out about a document version besides its findings:
-#: (schema_valid, invalid_parts, missing_parts)
-Verdict = tuple[bool, frozenset[str] | None, frozenset[str]]
+#: (schema_valid, invalid_parts, missing_parts, short_parts, invalid_items)
+Verdict = tuple[
+    bool, frozenset[str] | None, frozenset[str], frozenset[str], dict[str, frozenset[int]]
+]
 #: per document name: (stamp, schema findings, verdict)
 SchemaCache = dict[str, tuple[int, tuple[Finding, ...], Verdict]]
 
@@ -53,10 +55,22 @@ class SchemaStage:
             known = self.cache.get(doc.name)
             if known is None or known[0] != stamp:
                 found = schema_findings(doc, ruleset, self.store)
-                verdict = (doc.schema_valid, doc.invalid_parts, doc.missing_parts)
+                verdict = (
+                    doc.schema_valid,
+                    doc.invalid_parts,
+                    doc.missing_parts,
+                    doc.short_parts,
+                    doc.invalid_items,
+                )
                 known = (stamp, tuple(copy.copy(f) for f in found), verdict)
                 self.cache[doc.name] = known
-            doc.schema_valid, doc.invalid_parts, doc.missing_parts = known[2]
+            (
+                doc.schema_valid,
+                doc.invalid_parts,
+                doc.missing_parts,
+                doc.short_parts,
+                doc.invalid_items,
+            ) = known[2]
             out.extend(copy.copy(f) for f in known[1])
         for pack_ruleset, docs in batch.required_rulesets():
             for doc in docs:
@@ -72,6 +86,8 @@ def schema_findings(doc: Document, ruleset: str | None, store: SchemaStore) -> l
     doc.schema_valid = False
     doc.invalid_parts = None
     doc.missing_parts = frozenset()
+    doc.short_parts = frozenset()
+    doc.invalid_items = {}
     data = doc.data
     name = doc.name
     if not isinstance(data, dict):
@@ -156,15 +172,28 @@ def schema_findings(doc: Document, ruleset: str | None, store: SchemaStore) -> l
 def _split_errors(doc: Document, errors: list[Any], ref_paths: list[Any]) -> None:
     """Set ``doc.invalid_parts`` / ``missing_parts`` when every error lies inside a
     top-level property (or is a required one that is missing, or an unknown one): the
-    semantic checks may then still read the other properties."""
+    semantic checks may then still read the other properties. A top-level list whose one
+    error is being too short (``"rooms": []`` in a new scenario) goes to
+    ``doc.short_parts`` instead: what it holds is well-formed, so checks read it as it is
+    (the designer is still filling it in; the schema finding says it needs more)."""
     invalid: set[str] = set()
     missing: set[str] = set()
+    short: set[str] = set()
+    items: dict[str, set[int]] = {}
+    whole: set[str] = set()  # lists with an error on the list itself
     for error in errors:
         path = _instance_path(doc.data, error.instance_path)
+        kind_name = type(error.kind).__name__
+        if len(path) == 1 and kind_name == "MinItems":
+            short.add(str(path[0]))  # a list still being filled in: well-formed so far
+            continue
         if path:
             invalid.add(str(path[0]))
+            if len(path) >= 2 and isinstance(path[1], int) and not isinstance(path[1], bool):
+                items.setdefault(str(path[0]), set()).add(path[1])
+            else:
+                whole.add(str(path[0]))
             continue
-        kind_name = type(error.kind).__name__
         if kind_name == "Required" and isinstance(getattr(error.kind, "property", None), str):
             missing.add(error.kind.property)
         elif kind_name == "AdditionalProperties":
@@ -176,6 +205,13 @@ def _split_errors(doc: Document, errors: list[Any], ref_paths: list[Any]) -> Non
         return
     doc.invalid_parts = frozenset(invalid | refs)
     doc.missing_parts = frozenset(missing)
+    doc.invalid_items = {
+        prop: frozenset(indices)
+        for prop, indices in items.items()
+        if prop not in whole and prop not in refs and isinstance(doc.data.get(prop), list)
+    }
+    # a short list with other errors inside it is simply invalid
+    doc.short_parts = frozenset(short - doc.invalid_parts)
 
 
 def _parts_of(paths: Iterable[Any]) -> frozenset[str] | None:

@@ -210,6 +210,17 @@ class BoardEditor(DocumentEditor):
             self.refresh()
 
     # ------------------------------------------------------------------ editor API
+    def show_findings(self, findings: list[Any]) -> None:
+        """Mark the findings on the areas they are about (core's graph-canvas marks)."""
+        self.scene.show_findings(findings, self._finding_areas)
+
+    def _finding_areas(self, path: JsonPath) -> list[str]:
+        if len(path) >= 2 and path[0] in ops.SECTIONS and isinstance(path[1], int):
+            items = self.data.get(str(path[0]), [])
+            if 0 <= path[1] < len(items) and isinstance(items[path[1]], dict):
+                return [str(items[path[1]].get("id"))]
+        return []
+
     def focus_path(self, path: JsonPath) -> None:
         if len(path) >= 2 and path[0] in ops.SECTIONS and isinstance(path[1], int):
             items = self.data.get(str(path[0]), [])

@@ -44,6 +44,8 @@ from PySide6.QtWidgets import (
 )
 
 from questforge.editor.descent import operations as ops
+from questforge.editor.descent.map_findings import SquareCells
+from questforge.editor.descent.map_findings import locator as map_locator
 from questforge.editor.descent.quest_render import (
     CELL,
     MARGIN,
@@ -60,6 +62,7 @@ from questforge.editor.forms.references import WorkspaceReferences
 from questforge.editor.forms.schema_form import SchemaForm
 from questforge.editor.forms.services import FormServices
 from questforge.editor.jsonpath import MISSING, format_path
+from questforge.editor.map.findings import FindingMarks, paint_marks
 from questforge.engine.descent.model import Quest, QuestMap
 from questforge.schema.walk import SchemaContext
 
@@ -127,6 +130,7 @@ class QuestCanvas(QWidget):
             painter.setPen(QPen(QColor("#d32f2f"), 3))
             for c in self.editor.highlight:
                 painter.drawRect(cell_rect(c, origin).adjusted(2, 2, -2, -2))
+        paint_marks(painter, self.editor.finding_marks, SquareCells(origin))  # the findings
         preview = self.editor.tile_preview()
         if preview:
             painter.setPen(QPen(QColor("#2c5aa0"), 2, Qt.PenStyle.DashLine))
@@ -156,7 +160,12 @@ class QuestCanvas(QWidget):
             self.update()
         if cell != self.editor.hover:
             self.editor.hover = cell
-            self.editor.statusMessage.emit(f"square [{cell[0]}, {cell[1]}]")
+            problems = self.editor.finding_marks.tooltip(cell)
+            self.setToolTip(problems)
+            self.editor.statusMessage.emit(
+                f"square [{cell[0]}, {cell[1]}]"
+                + (" · " + problems.split("\n")[0] if problems else "")
+            )
             self.update()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
@@ -179,6 +188,8 @@ class QuestEditor(DocumentEditor):
         self.rotation = 0
         #: squares of the problem the problems panel jumped to
         self.highlight: list[tuple[int, int]] = []
+        #: the validator's findings located on the squares (drawn by the canvas)
+        self.finding_marks = FindingMarks()
         #: the selected thing's JSON path (``("monsters", 2)``), chosen with the select tool
         self.selection: tuple[Any, ...] | None = None
         #: the square a select-tool drag started on, and the square it is over now
@@ -443,6 +454,10 @@ class QuestEditor(DocumentEditor):
             self.statusMessage.emit(str(exc))
 
     # ------------------------------------------------------------------ editor API
+    def show_findings(self, findings: list[Any]) -> None:
+        self.finding_marks.update(findings, map_locator(self))
+        self.canvas.update()
+
     def focus_path(self, path: Any) -> None:
         """Highlight the squares a finding's JSON path is about."""
         self.highlight = squares_of_path(self.document.data, tuple(path), self.qmap(), self.pack())

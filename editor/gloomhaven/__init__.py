@@ -94,3 +94,13 @@ def _register_playtest() -> None:
 
 
 _register_playtest()
+
+
+def _register_checklist() -> None:
+    from questforge.editor.checklist import register_checklist
+    from questforge.editor.gloomhaven.checklist import SCENARIO_CHECKLIST
+
+    register_checklist("gloomhaven", "scenario", SCENARIO_CHECKLIST)
+
+
+_register_checklist()

@@ -42,6 +42,7 @@ from questforge.editor.forms.schema_form import SchemaForm
 from questforge.editor.gloomhaven import placements, tools
 from questforge.editor.gloomhaven.export import export_map
 from questforge.editor.gloomhaven.hex_picker import HexPicker, scenario_form_services
+from questforge.editor.gloomhaven.map_findings import ScenarioFindings
 from questforge.editor.gloomhaven.marker_widget import MarkerWidget
 from questforge.editor.gloomhaven.scenario_map import (
     OVERLAY_TYPES,
@@ -109,6 +110,7 @@ class ScenarioEditor(DocumentEditor):
         # the inspector's hex fields pick on this map; reference fields list the pack's ids
         self.hex_picker = HexPicker(self)
         self.form_services = scenario_form_services(self, self.hex_picker)
+        self.map_findings = ScenarioFindings(self)  # findings on the canvas, click checks
         self.tools: list[tools.HexTool] = [
             tools.SelectTool(self),
             tools.PlaceTileTool(self),
@@ -477,8 +479,9 @@ class ScenarioEditor(DocumentEditor):
                 text += f", L{self.level}: {stats})" if stats else ")"
             elif path[0] == "overlays" and isinstance(entry, dict):
                 text += f" · {entry.get('type')}"
-        self.view.setToolTip(text)
-        self.statusMessage.emit(text)
+        problems = self.map_findings.hover_text(h)
+        self.view.setToolTip(text + ("\n" + problems if problems else ""))
+        self.statusMessage.emit(text + (" · " + problems.split("\n")[0] if problems else ""))
 
     # ----------------------------------------------------------------- switches
     def set_player_count(self, count: int) -> None:
@@ -567,6 +570,7 @@ class ScenarioEditor(DocumentEditor):
             else:
                 self.document.insert_item(("rooms", room_index, "tiles"), pid)
         self.set_selection(("tiles", index))
+        self.map_findings.check_after_edit([("tiles", index)])
 
     def can_paint_overlay(self, h: Hex) -> bool:
         """False when ``h`` already has an overlay of the palette's type."""
@@ -587,7 +591,8 @@ class ScenarioEditor(DocumentEditor):
             new["number"] = self.palette_state["number"]
         if kind == "trap":
             new["damage"] = True
-        self.document.insert_item(("overlays",), new, None, f"Paint {kind}")
+        index = self.document.insert_item(("overlays",), new, None, f"Paint {kind}")
+        self.map_findings.check_after_edit([("overlays", index)])
         if kind in ("treasure", "token"):
             self.set_palette(number=placements.next_number(self.document.data, kind))
 
@@ -607,6 +612,7 @@ class ScenarioEditor(DocumentEditor):
         }
         index = self.document.insert_item(("monsters",), entry, None, f"Place {monster}")
         self.set_selection(("monsters", index))
+        self.map_findings.check_after_edit([("monsters", index)])
 
     def set_monster_state(self, index: int, count: str, state: str) -> None:
         self.document.set_value(
@@ -643,7 +649,10 @@ class ScenarioEditor(DocumentEditor):
         if h in starts:
             self.document.remove_item(("starting_hexes",), starts.index(h), "Remove starting hex")
         else:
-            self.document.insert_item(("starting_hexes",), [h[0], h[1]], None, "Add starting hex")
+            index = self.document.insert_item(
+                ("starting_hexes",), [h[0], h[1]], None, "Add starting hex"
+            )
+            self.map_findings.check_after_edit([("starting_hexes", index)])
 
     def _room_index(self, rid: str) -> int | None:
         for i, room in enumerate(self._list("rooms")):
@@ -784,6 +793,7 @@ class ScenarioEditor(DocumentEditor):
                 del new["id"]  # overlay ids are optional and must stay unique
             index = self.document.insert_item((key,), new, None, f"Paste {tools._describe((key,))}")
         self.set_selection((key, index))
+        self.map_findings.check_after_edit([(key, index)])  # pasted onto a legal hex?
 
     def duplicate(self) -> None:
         if not self.can_copy():
@@ -809,6 +819,9 @@ class ScenarioEditor(DocumentEditor):
             self.remove_placement(self.selection)
 
     # ----------------------------------------------------------------- navigation/export
+    def show_findings(self, findings: list[Any]) -> None:
+        self.map_findings.set_findings(findings)
+
     def focus_path(self, path: JsonPath) -> None:
         hexes = self.scene.hexes_of_path(path)
         if hexes:
@@ -891,7 +904,11 @@ class ScenarioEditor(DocumentEditor):
         return dialog
 
     def export_image(self, path: Path) -> None:
-        export_map(self.scene, path, lookup=self.lookup)  # the legend names bosses too
+        self.map_findings.item.setVisible(False)  # a printed map shows no finding marks
+        try:
+            export_map(self.scene, path, lookup=self.lookup)  # the legend names bosses too
+        finally:
+            self.map_findings.item.setVisible(True)
 
     def hex_center_in_view(self, h: Hex) -> Any:
         """Viewport pixel of a hex centre (tests click there, as a user would)."""

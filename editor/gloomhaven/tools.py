@@ -94,7 +94,10 @@ class SelectTool(HexTool):
             self.doc.set_value(path, new, f"Move {_describe(path)}", merge_key=self._drag_key)
 
     def mouse_release(self, pos: QPointF, event: QMouseEvent) -> None:
+        moved = self._drag_from is not None and self.hex_at(pos) != self._drag_from
         self._drag_from = None
+        if moved and self.editor.selection is not None:  # dropped: is it legal there?
+            self.editor.map_findings.check_after_edit([self.editor.selection])
 
 
 class PlaceTileTool(HexTool):

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPainterPath, QPen, QPolygonF
@@ -27,6 +28,8 @@ from PySide6.QtWidgets import (
     QGraphicsSceneMouseEvent,
     QGraphicsSimpleTextItem,
 )
+
+from questforge.editor.map.findings import Cell, FindingsItem, Locator
 
 
 @dataclass(frozen=True)
@@ -146,6 +149,26 @@ class NodeItem(QGraphicsPathItem):
             badge.setPos(w / 2 - 6, -h / 2 + 6)
 
 
+class NodeCells:
+    """A graph scene's nodes as the ``CellShape`` of the finding marks."""
+
+    def __init__(self, scene: GraphScene) -> None:
+        self.scene = scene
+
+    def cell_outline(self, cell: Cell) -> QPainterPath:
+        item = self.scene.items_by_id.get(str(cell))
+        if item is None:
+            return QPainterPath()
+        return item.mapToScene(item.shape())
+
+    def cell_anchor(self, cell: Cell) -> QPointF:
+        item = self.scene.items_by_id.get(str(cell))
+        return item.sceneBoundingRect().topRight() if item is not None else QPointF()
+
+    def cell_size(self) -> float:
+        return 40.0
+
+
 class GraphScene(QGraphicsScene):
     """Draws a :class:`GraphModel` and reports clicks and drags."""
 
@@ -158,6 +181,9 @@ class GraphScene(QGraphicsScene):
         self.model = GraphModel()
         self.items_by_id: dict[str, NodeItem] = {}
         self._pressed: tuple[str, QPointF] | None = None
+        #: the validator's findings on the nodes (``show_findings``), kept across redraws
+        self._findings: tuple[list[Any], Locator] | None = None
+        self.findings_item: FindingsItem | None = None
         self.setBackgroundBrush(QBrush(QColor("#f4efe2")))
 
     # ------------------------------------------------------------------ drawing
@@ -174,6 +200,18 @@ class GraphScene(QGraphicsScene):
             self._draw_edge(edge)
         for arrow in model.arrows:
             self._draw_arrow(arrow)
+        self.findings_item = None  # clear() deleted it
+        if self._findings is not None:
+            self.show_findings(*self._findings)
+
+    def show_findings(self, findings: list[Any], locator: Locator) -> None:
+        """Mark ``findings`` on the nodes ``locator`` (a finding's JSON path -> node ids)
+        names: the generic outlines and badges of :mod:`questforge.editor.map.findings`."""
+        self._findings = (list(findings), locator)
+        if self.findings_item is None:
+            self.findings_item = FindingsItem(NodeCells(self), z=50)
+            self.addItem(self.findings_item)
+        self.findings_item.set_findings(self._findings[0], locator)
 
     def _centre(self, ident: str) -> QPointF | None:
         item = self.items_by_id.get(ident)
@@ -295,10 +333,22 @@ class GraphScene(QGraphicsScene):
 
 
 def export_scene(scene: QGraphicsScene, path: Path, fmt: str | None = None) -> Path:
-    """Write the scene as PNG or SVG (by ``fmt`` or the file suffix)."""
+    """Write the scene as PNG or SVG (by ``fmt`` or the file suffix), without finding
+    marks (a picture of the board is not a picture of its problems)."""
     fmt = (fmt or path.suffix.lstrip(".") or "png").lower()
     if fmt not in ("png", "svg"):
         raise ValueError(f"unknown image format {fmt!r} (expected png or svg)")
+    marks = getattr(scene, "findings_item", None)
+    if marks is not None:
+        marks.setVisible(False)
+    try:
+        return _export(scene, path, fmt)
+    finally:
+        if marks is not None:
+            marks.setVisible(True)
+
+
+def _export(scene: QGraphicsScene, path: Path, fmt: str) -> Path:
     rect = scene.itemsBoundingRect().adjusted(-20, -20, 20, 20)
     if fmt == "svg":
         from PySide6.QtSvg import QSvgGenerator

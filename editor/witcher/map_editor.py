@@ -410,6 +410,21 @@ class WitcherMapEditor(DocumentEditor):
         if len(path) >= 2 and path[0] == "locations" and isinstance(path[1], int):
             self.select(path[1])
 
+    def show_findings(self, findings: list[Any]) -> None:
+        """Mark the findings on the locations they are about (core's graph-canvas marks)."""
+        self.scene.show_findings(findings, self._finding_locations)
+
+    def _finding_locations(self, path: JsonPath) -> list[str]:
+        data = self.document.data if isinstance(self.document.data, dict) else {}
+        if len(path) >= 2 and path[0] in ("locations", "routes") and isinstance(path[1], int):
+            items = data.get(str(path[0])) or []
+            if 0 <= path[1] < len(items) and isinstance(items[path[1]], dict):
+                entry = items[path[1]]
+                if path[0] == "locations":
+                    return [str(entry.get("id"))]
+                return [str(entry.get("from")), str(entry.get("to"))]
+        return []
+
     # --- pictures ------------------------------------------------------------------------
 
     def can_export_image(self) -> bool:

@@ -228,3 +228,32 @@ def board_text(board: TextBoard) -> Text:
         out.rstrip()
         out.append("\n")
     return out
+
+
+def refuse_broken(gt: GameTarget, force: bool, command: str) -> None:
+    """Validate the target's pack before a game (cached per pack content): errors in the
+    target or the content it shares exit 1 with the findings as ``file:line:col`` lines;
+    with ``force`` the game goes on after a warning. Warnings never stop a game."""
+    from questforge.validator.preflight import check_target
+
+    target = gt.target
+    verdict = check_target(target.pack_root, target.file, target.kind)
+    if verdict.ok:
+        return
+    err = Console(stderr=True, soft_wrap=True)
+    for line in verdict.lines():
+        err.print(line, highlight=False, markup=False)
+    count = len(verdict.errors)
+    if force:
+        err.print(
+            f"[bold yellow]warning:[/] {target.label} has {count} content error(s); "
+            f"{command} goes on because of --force (the engine may misbehave)",
+            highlight=False,
+        )
+        return
+    err.print(
+        f"[bold red]error:[/] {target.label} has {count} content error(s) (above); fix them "
+        f"(questforge validate {target.pack_root}) or add --force to {command} anyway",
+        highlight=False,
+    )
+    sys.exit(1)

@@ -24,6 +24,7 @@ from questforge.commands.gamecli import (
     fail,
     open_game_target,
     parse_setup_args,
+    refuse_broken,
     single_setup,
     write_text,
 )
@@ -117,6 +118,11 @@ def after_round(game: PlayableGame, events: Sequence[Event]) -> bool:
 )
 @click.option("--auto", is_flag=True, help="Bots play every side; the game is printed.")
 @click.option(
+    "--force",
+    is_flag=True,
+    help="Play even if the validator finds errors in the content (for experiments).",
+)
+@click.option(
     "--as",
     "as_actors",
     default=None,
@@ -130,6 +136,7 @@ def play(
     seed: int,
     log_path: Path | None,
     auto: bool,
+    force: bool,
     as_actors: str | None,
 ) -> None:
     """Play TARGET in the terminal: a file (that file exactly), PACK-DIR:ID, PACK-ID:ID or
@@ -137,12 +144,15 @@ def play(
 
     Setup options are the ruleset's own and all have defaults, e.g. Gloomhaven's
     --players 2-4 --level 0-7 --classes a,b --solo. Type q (or Ctrl-D) at a prompt to leave.
-    Exit status: 0 played, 1 engine error, 2 bad input.
+    The content is validated first: errors are listed and nothing is played (exit 1)
+    unless --force is given. Exit status: 0 played, 1 engine error or content errors, 2 bad
+    input.
     """
     check_output(log_path, "--log")
     gt = open_game_target(target)
     face, content = gt.face, gt.content
     setup = single_setup(gt.options, parse_setup_args(gt.options, [*args, *ctx.args]))
+    refuse_broken(gt, force, "play")  # after the usage checks: bad flags are exit 2
     try:
         probe = face.new_game(content, gt.target, setup, seed)
     except QuestforgeError as exc:

@@ -34,6 +34,7 @@ from questforge.commands.gamecli import (
     fail,
     open_game_target,
     parse_setup_args,
+    refuse_broken,
     write_text,
 )
 from questforge.engine.core import simulation
@@ -176,6 +177,11 @@ def _run(
     "--games-detail", is_flag=True, help="Include one record per game in the JSON report."
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Simulate even if the validator finds errors in the content (for experiments).",
+)
 @click.pass_context
 def simulate(
     ctx: click.Context,
@@ -189,6 +195,7 @@ def simulate(
     html_path: Path | None,
     games_detail: bool,
     quiet: bool,
+    force: bool,
 ) -> None:
     """Play TARGET many times with bots and report how hard it is; with OTHER too, compare
     the two versions (e.g. a scenario and its tweaked copy) setup by setup.
@@ -196,7 +203,8 @@ def simulate(
     TARGET is a file (that file exactly), PACK-DIR:ID, PACK-ID:ID or a bundled id. Setup
     options are the ruleset's own; options that can be compared take lists or ranges
     (Gloomhaven: --players 2,3,4 --level 0..2). Exit status: 0 done, 1 some games hit an
-    engine error (the report lists them), 2 bad input, 130 interrupted.
+    engine error (the report lists them) or the content has errors (listed; --force
+    simulates anyway), 2 bad input, 130 interrupted.
     """
     if not 1 <= games <= MAX_GAMES:
         fail(f"--games must be between 1 and {MAX_GAMES}, got {games}")
@@ -211,6 +219,7 @@ def simulate(
         fail(f"at most two versions can be compared, got {', '.join([target, *others])}")
     other = others[0] if others else None
     setups = simulation.sweep(gt.options, given)
+    refuse_broken(gt, force, "simulate")  # after the usage checks: bad flags are exit 2
     try:
         for point in setups:  # refuse a setup the content cannot play before any game runs
             gt.face.new_game(gt.content, gt.target, point.as_dict(), seed)
@@ -219,6 +228,7 @@ def simulate(
     second: GameTarget | None = None
     if other is not None:
         second = open_game_target(other)
+        refuse_broken(second, force, "simulate")
         if second.target.ruleset != gt.target.ruleset:
             fail(
                 f"{other}: a {second.target.ruleset} game cannot be compared with {gt.target.ruleset}"

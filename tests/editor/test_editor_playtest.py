@@ -25,7 +25,9 @@ pytestmark = pytest.mark.gui
 
 @pytest.fixture
 def window(qtbot: QtBot, editor_pack: Path) -> MainWindow:
-    win = MainWindow(prompts=ScriptedPrompts(), live_validation=False)
+    # the fixture keeps an unknown key on purpose (a schema error): answer "Play anyway"
+    # (asking is tested in test_editor_play_gate.py)
+    win = MainWindow(prompts=ScriptedPrompts(play_anyway=True), live_validation=False)
     win.resize(1400, 900)
     qtbot.addWidget(win)
     win.show()
@@ -65,6 +67,8 @@ def test_content_the_engine_cannot_load_gives_a_message(qtbot: QtBot, window: Ma
     editor.document.set_value(("tiles", 0, "tile"), "no-such-tile")
     prompts: ScriptedPrompts = window.prompts  # type: ignore[assignment]
     assert window.playtest() is None
+    # asked first: the unknown tile is reported although the fixture has a schema error
+    assert prompts.broken and "QGH201" in "\n".join(prompts.broken[0][2])
     assert prompts.errors and prompts.errors[0][0] == "Cannot playtest"
 
 

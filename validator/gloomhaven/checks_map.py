@@ -110,7 +110,7 @@ def locked_door_opens(ctx: CheckContext) -> Iterator[Finding]:
     rules=("GH-DOOR-01", "GH-SETUP-02"),
 )
 def door_between_two_rooms(ctx: CheckContext) -> Iterator[Finding]:
-    for smap in scenario_maps(ctx):
+    for smap in scenario_maps(ctx, MAP_PARTS, present=MAP_PRESENT):
         yield from smap.geometry_findings(
             ctx, "QGH212", functools.partial(_door_between_two_rooms, ctx, smap)
         )
@@ -169,7 +169,7 @@ def _door_between_two_rooms(ctx: CheckContext, smap: ScenarioMap) -> Iterator[Fi
     rules=("GH-SETUP-05", "GH-ROOM-01", "GH-DOOR-01"),
 )
 def rooms_reachable(ctx: CheckContext) -> Iterator[Finding]:
-    for smap in scenario_maps(ctx):
+    for smap in scenario_maps(ctx, MAP_PARTS, present=MAP_PRESENT):
         yield from smap.geometry_findings(
             ctx, "QGH213", functools.partial(_rooms_reachable, ctx, smap), smap.starting_room
         )
@@ -212,7 +212,7 @@ def _rooms_reachable(ctx: CheckContext, smap: ScenarioMap) -> Iterator[Finding]:
     rules=("GH-SETUP-02",),
 )
 def hex_in_one_room(ctx: CheckContext) -> Iterator[Finding]:
-    for smap in scenario_maps(ctx):
+    for smap in scenario_maps(ctx, MAP_PARTS, present=MAP_PRESENT):
         yield from smap.geometry_findings(
             ctx, "QGH214", functools.partial(_hex_in_one_room, ctx, smap)
         )
@@ -253,13 +253,15 @@ def _hex_in_one_room(ctx: CheckContext, smap: ScenarioMap) -> Iterator[Finding]:
     rules=("GH-SETUP-02", "GH-MAP-01"),
 )
 def hexes_in_a_room(ctx: CheckContext) -> Iterator[Finding]:
-    for smap in scenario_maps(ctx):
+    for smap in scenario_maps(ctx, MAP_PARTS, present=MAP_PRESENT):
         yield from smap.geometry_findings(
             ctx, "QGH215", functools.partial(_hexes_in_a_room, ctx, smap)
         )
 
 
 def _hexes_in_a_room(ctx: CheckContext, smap: ScenarioMap) -> Iterator[Finding]:
+    if not smap.rooms:
+        return  # no rooms yet: the schema's "at least one room" says it once
     in_rooms = set(smap.room_of())
     doors = {d.hex for d in smap.doors}
     for tile in smap.tiles:
@@ -308,7 +310,7 @@ def walls_between_neighbours(ctx: CheckContext) -> Iterator[Finding]:
                         doc,
                         ("sides", side, "walls", w),
                     )
-    for smap in scenario_maps(ctx):
+    for smap in scenario_maps(ctx, MAP_PARTS, present=MAP_PRESENT):
         for (a, b), path in smap.extra_walls:
             if distance(a, b) != 1:
                 yield ctx.finding(

@@ -15,6 +15,8 @@ from questforge.validator.context import CheckContext
 from questforge.validator.findings import Finding
 from questforge.validator.gloomhaven.catalogue import gh_check
 from questforge.validator.gloomhaven.scenario_map import (
+    MAP_PARTS,
+    MAP_PRESENT,
     PLAYER_COUNTS,
     Figure,
     ScenarioMap,
@@ -45,7 +47,7 @@ def _standees(ctx: CheckContext, ref: str) -> int | None:
     rules=("GH-ROOM-03", "GH-SETUP-06"),
 )
 def standee_limit(ctx: CheckContext) -> Iterator[Finding]:
-    for smap in scenario_maps(ctx):
+    for smap in scenario_maps(ctx, MAP_PARTS, present=MAP_PRESENT):
         refs = sorted({f.ref for f in smap.figures if f.role == "monster"})
         for ref in refs:
             limit = _standees(ctx, ref)
@@ -83,7 +85,7 @@ def _elites(markers: list[Figure], n: int) -> int:
     rules=("GH-SETUP-03", "GH-SETUP-04"),
 )
 def elites_do_not_decrease(ctx: CheckContext) -> Iterator[Finding]:
-    for smap in scenario_maps(ctx):
+    for smap in scenario_maps(ctx, MAP_PARTS, present=MAP_PRESENT):
         for ref in sorted({f.ref for f in smap.figures if f.role == "monster"}):
             markers = [f for f in smap.figures if f.role == "monster" and f.ref == ref]
             for low, high in itertools.pairwise(PLAYER_COUNTS):
@@ -114,7 +116,7 @@ def elites_do_not_decrease(ctx: CheckContext) -> Iterator[Finding]:
     rules=("GH-SETUP-03", "GH-SETUP-04"),
 )
 def monsters_do_not_decrease(ctx: CheckContext) -> Iterator[Finding]:
-    for smap in scenario_maps(ctx):
+    for smap in scenario_maps(ctx, MAP_PARTS, present=MAP_PRESENT):
         for ref in sorted({f.ref for f in smap.figures if f.role == "monster"}):
             markers = [f for f in smap.figures if f.role == "monster" and f.ref == ref]
             for low, high in itertools.pairwise(PLAYER_COUNTS):
@@ -137,7 +139,10 @@ def _figure_ids(smap: ScenarioMap) -> dict[str, Figure]:
     data = smap.doc.data
     for fig in smap.figures:
         key = {"monster": "monsters", "named-monster": "named_monsters", "boss": "bosses"}
-        entry = data.get(key[fig.role], [])[fig.index]
+        entries = data.get(key[fig.role])
+        if entries is None:  # a view of a list with broken items: read the file's list
+            entries = smap.doc.partial_lists.get(key[fig.role], ([], frozenset()))[0]
+        entry = entries[fig.index]
         if isinstance(entry.get("id"), str):
             out.setdefault(entry["id"], fig)
     return out
@@ -155,7 +160,7 @@ def _figure_ids(smap: ScenarioMap) -> dict[str, Figure]:
     rules=("GH-END-01", "GH-SETUP-04"),
 )
 def goal_targets_present(ctx: CheckContext) -> Iterator[Finding]:
-    for smap in scenario_maps(ctx):
+    for smap in scenario_maps(ctx, MAP_PARTS, present=MAP_PRESENT):
         figures = _figure_ids(smap)
         data = smap.doc.data
         places: list[tuple[str, tuple[str | int, ...]]] = []
@@ -197,7 +202,8 @@ def goal_targets_present(ctx: CheckContext) -> Iterator[Finding]:
     rules=("GH-SPEC-03",),
 )
 def pressure_plate_used(ctx: CheckContext) -> Iterator[Finding]:
-    for smap in scenario_maps(ctx):
+    # the triggers must be readable: broken special rules may well name the plate
+    for smap in scenario_maps(ctx, (*MAP_PARTS, "special_rules"), present=MAP_PRESENT):
         data = smap.doc.data
         named: set[str] = set()
         triggers = [d.get("opens_when") for d in data.get("doors", []) or []]
@@ -227,7 +233,7 @@ def pressure_plate_used(ctx: CheckContext) -> Iterator[Finding]:
     rules=("GH-SETUP-04",),
 )
 def marker_used(ctx: CheckContext) -> Iterator[Finding]:
-    for smap in scenario_maps(ctx):
+    for smap in scenario_maps(ctx, MAP_PARTS, present=MAP_PRESENT):
         for fig in smap.figures:
             if fig.role == "monster" and not any(fig.present(n) for n in PLAYER_COUNTS):
                 yield ctx.finding(

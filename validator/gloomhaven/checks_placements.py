@@ -71,8 +71,8 @@ def _located(smap: ScenarioMap) -> Iterator[tuple[str, Hex, JsonPath]]:
 def on_the_map(ctx: CheckContext) -> Iterator[Finding]:
     # runs on scenarios whose map parts are valid, even with schema errors elsewhere
     for smap in scenario_maps(ctx, MAP_PARTS, present=MAP_PRESENT):
-        if not smap.complete:
-            continue  # a tile did not resolve (QGH201): the map is unknown
+        if not smap.complete or not smap.tiles:
+            continue  # a tile did not resolve (QGH201), or none placed yet: no map
         hexes = smap.map_hexes
         for what, h, path in _located(smap):
             if h not in hexes:
@@ -173,7 +173,7 @@ def no_figure_on_obstacle(ctx: CheckContext) -> Iterator[Finding]:
     rules=("GH-SETUP-07", "GH-SETUP-05"),
 )
 def start_in_start_room(ctx: CheckContext) -> Iterator[Finding]:
-    for smap in scenario_maps(ctx):
+    for smap in scenario_maps(ctx, MAP_PARTS, present=MAP_PRESENT):
         start = smap.room(smap.starting_room)
         if start is None or not smap.complete:
             continue
@@ -206,9 +206,9 @@ def start_in_start_room(ctx: CheckContext) -> Iterator[Finding]:
     rules=("GH-SETUP-05", "GH-ROOM-02"),
 )
 def figure_in_a_room(ctx: CheckContext) -> Iterator[Finding]:
-    for smap in scenario_maps(ctx):
-        if not smap.complete:
-            continue
+    for smap in scenario_maps(ctx, MAP_PARTS, present=MAP_PRESENT):
+        if not smap.complete or not smap.rooms:
+            continue  # no rooms yet (a schema error): every figure would be in none
         room_of = smap.room_of()
         hexes = smap.map_hexes
         doors = {d.hex: d for d in smap.doors}
@@ -241,9 +241,9 @@ MAX_CHARACTERS = 4
     rules=("GH-SETUP-07", "GH-SETUP-03"),
 )
 def enough_start_hexes(ctx: CheckContext) -> Iterator[Finding]:
-    for smap in scenario_maps(ctx):
+    for smap in scenario_maps(ctx, ("starting_hexes",), present=("starting_hexes",)):
         distinct = {h for h, _ in smap.starting_hexes}
-        if len(distinct) < MAX_CHARACTERS:
+        if distinct and len(distinct) < MAX_CHARACTERS:  # none at all: the schema says so
             yield ctx.finding(
                 enough_start_hexes,
                 f"{len(distinct)} starting hex(es); {MAX_CHARACTERS} characters need "
@@ -269,7 +269,7 @@ _NOT_FREE = ("obstacle", "trap", "hazardous", "pressure-plate")
     rules=("GH-SETUP-07",),
 )
 def start_hex_free(ctx: CheckContext) -> Iterator[Finding]:
-    for smap in scenario_maps(ctx):
+    for smap in scenario_maps(ctx, MAP_PARTS, present=MAP_PRESENT):
         doors = {d.hex: d for d in smap.doors}
         for h, path in smap.starting_hexes:
             blockers = [
@@ -317,7 +317,7 @@ _TILE_OVERLAYS = (
     rules=("GH-MAP-01",),
 )
 def overlays_not_stacked(ctx: CheckContext) -> Iterator[Finding]:
-    for smap in scenario_maps(ctx):
+    for smap in scenario_maps(ctx, MAP_PARTS, present=MAP_PRESENT):
         doors = {d.hex: d for d in smap.doors}
         first: dict[Hex, str] = {}
         for ov in smap.overlays:
@@ -392,7 +392,7 @@ def _entered(smap: ScenarioMap, stop: frozenset[Hex]) -> set[str]:
     rules=("GH-OBST-01", "GH-OBST-04"),
 )
 def obstacles_do_not_cut(ctx: CheckContext) -> Iterator[Finding]:
-    for smap in scenario_maps(ctx):
+    for smap in scenario_maps(ctx, MAP_PARTS, present=MAP_PRESENT):
         # besides the geometry: the start and the obstacles (with their positions in the
         # file, which the messages name); monsters and other overlays do not matter
         obstacles = tuple((o.index, o.hexes) for o in smap.overlays if o.type == "obstacle")
@@ -476,7 +476,7 @@ def _cut_off(ctx: CheckContext, smap: ScenarioMap) -> Iterator[Finding]:
     rules=("GH-TREAS-01", "GH-OBST-04", "GH-LOOT-01"),
 )
 def treasure_reachable(ctx: CheckContext) -> Iterator[Finding]:
-    for smap in scenario_maps(ctx):
+    for smap in scenario_maps(ctx, MAP_PARTS, present=MAP_PRESENT):
         if not smap.complete or smap.room(smap.starting_room) is None:
             continue
         obstacles = smap.obstacle_hexes()

@@ -45,7 +45,9 @@ def references_resolve(ctx: CheckContext) -> Iterator[Finding]:
     # pack id are fixed for a cache's lifetime); so an edit re-checks only its document
     # unless it changes a kind or an id
     ids = ctx.ids_token()
-    for doc in ctx.valid_documents():
+    # documents with schema errors too, as far as they are valid (an unknown property must
+    # not hide a reference to a tile that does not exist)
+    for doc in ctx.partly_valid_documents():
         if doc.kind is None:
             continue
         yield from ctx.memo_findings(

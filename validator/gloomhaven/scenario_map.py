@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import copy
 import functools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -328,11 +328,11 @@ def build(
             tuple(hx(h) for h in o.get("hexes", [])),
             o,
         )
-        for i, o in enumerate(data.get("overlays", []))
+        for i, o in _items(doc, "overlays")
     ]
 
     figures: list[Figure] = []
-    for i, m in enumerate(data.get("monsters", [])):
+    for i, m in _items(doc, "monsters"):
         ref = m.get("monster", "")
         figures.append(
             Figure(
@@ -346,7 +346,7 @@ def build(
                 label=f"monster {ref!r}",
             )
         )
-    for i, m in enumerate(data.get("named_monsters", [])):
+    for i, m in _items(doc, "named_monsters"):
         ref = m.get("monster", "")
         players = m.get("players")
         states = (
@@ -366,7 +366,7 @@ def build(
                 label=f"named monster {m.get('id', '')!r}",
             )
         )
-    for i, b in enumerate(data.get("bosses", [])):
+    for i, b in _items(doc, "bosses"):
         figures.append(
             Figure(
                 "boss",
@@ -396,6 +396,19 @@ def build(
         geometry_key=key if geometry.geo is not None else None,
         _shared=geometry.shared,
     )
+
+
+def _items(doc: Document, key: str) -> Iterator[tuple[int, Any]]:
+    """``(index, item)`` of the list ``key``: all of them, or - on a valid-parts view whose
+    list has broken items - the valid ones with their indices in the file, so that one
+    monster with a bad field does not hide every other monster's findings."""
+    if key in doc.data:
+        yield from enumerate(doc.data[key])
+        return
+    partial = doc.partial_lists.get(key)
+    if partial is not None:
+        items, broken = partial
+        yield from ((i, item) for i, item in enumerate(items) if i not in broken)
 
 
 def _geometry_of(doc: Document, tiles: Callable[[str], gh.MapTile | None]) -> _Geometry:
