@@ -216,8 +216,13 @@ def test_a_broken_field_of_one_monster_keeps_the_other_marks(
     assert form is not None
     field = form.widget_for(("monsters", 1, "monster"))
     assert field is not None
-    field.setText("Not An Id")  # type: ignore[attr-defined]
-    field.editingFinished.emit()  # type: ignore[attr-defined]
+    combo = field.findChild(QComboBox, "referenceCombo")  # a reference: the pack's monsters
+    assert isinstance(combo, QComboBox)
+    line = combo.lineEdit()
+    assert line is not None
+    line.selectAll()
+    qtbot.keyClicks(line, "Not An Id")
+    qtbot.keyClick(line, Qt.Key.Key_Return)
     result = window.validator.validate_now()
     assert any(f.code == "QC010" and f.path[:2] == ("monsters", 1) for f in result.findings)
     assert _codes_at(editor, OFF_MAP) == {"QGH220"}  # GH-MAP-01: the other monster's mark
