@@ -14,7 +14,7 @@ it always has.
 from __future__ import annotations
 
 import json
-from json.encoder import encode_basestring  # type: ignore[attr-defined]
+from json.encoder import encode_basestring
 from typing import Any
 
 _FLOAT_REPR = float.__repr__

@@ -112,7 +112,7 @@ class _Plan:
         self.items: _Plan | None = None
         self.may = False
         #: (see :meth:`only_props`) computed on first use, once ``may`` is final
-        self.only: frozenset[str] | None | bool = False
+        self.only: frozenset[str] | bool | None = False
 
     def only_props(self) -> frozenset[str] | None:
         """The property names worth entering when they are the only way down an object:
