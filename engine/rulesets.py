@@ -191,6 +191,11 @@ class Ruleset:
         inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in _FIELDS)
         return f"{type(self).__name__}({inner})"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # copy and pickle rebuild it through the constructor (slots cannot be set on an
+        # immutable record); the imported faces are not carried over
+        return (type(self), self._values())
+
     # ------------------------------------------------------------------ compatibility
     @property
     def name(self) -> str:
