@@ -126,13 +126,62 @@ def time_command(
     return walls, cpus, out
 
 
+def wheel_install(workdir: Path) -> Path | None:
+    """questforge installed from a wheel of this checkout into a fresh virtual environment
+    in ``workdir`` (what ``pip install questforge`` gives a user: no editable-install
+    finder, whose ``pathlib`` and ``re`` imports every start of the development
+    environment pays); its ``bin`` folder, or ``None`` (with a line saying why). Offline:
+    the wheel is built with this environment's setuptools, and ``ai solve`` needs no
+    third-party package, so none is installed."""
+    wheels = workdir / "wheel"
+    venv = workdir / "venv"
+    steps = [
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "-q",
+            "--no-deps",
+            "--no-build-isolation",
+            "-w",
+            str(wheels),
+            str(REPO),
+        ],
+        [sys.executable, "-m", "venv", "--without-pip", str(venv)],
+    ]
+    for step in steps:
+        done = subprocess.run(step, capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            print(f"wheel install skipped: {' '.join(step[:4])} failed: {done.stderr[-300:]}")
+            return None
+    wheel = next(wheels.glob("questforge-*.whl"), None)
+    install = [sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python")]
+    done = subprocess.run(
+        [*install, "install", "-q", "--no-deps", str(wheel)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if wheel is None or done.returncode != 0:
+        print(f"wheel install skipped: pip install failed: {done.stderr[-300:]}")
+        return None
+    return venv / "bin"
+
+
 def whole_command(
-    folder: Path, repeats: int, situations: list[Situation], bytecode_cache: bool = True
+    folder: Path,
+    repeats: int,
+    situations: list[Situation],
+    bytecode_cache: bool = True,
+    bin_dir: Path | None = None,
 ) -> None:
-    """Time the whole command on the folder and compare with the quoted peer figures."""
-    cmd = [*questforge_command(), "ai", "solve", "--format", "json", str(folder)]
+    """Time the whole command on the folder and compare with the quoted peer figures
+    (``bin_dir``: the ``questforge`` and ``python`` of another installation)."""
+    prefix = [str(bin_dir / "questforge")] if bin_dir is not None else questforge_command()
+    cmd = [*prefix, "ai", "solve", "--format", "json", str(folder)]
     walls, cpus, out = time_command(cmd, repeats, command_env(bytecode_cache))
-    python = [sys.executable, "-c", "pass"]
+    python = [str(bin_dir / "python") if bin_dir is not None else sys.executable, "-c", "pass"]
     bare_walls, bare_cpus, _ = time_command(python, repeats, command_env(bytecode_cache))
     lines = out.decode().splitlines()
     # identical answers: the command's option sets equal the in-process solver's
@@ -148,7 +197,10 @@ def whole_command(
     best_w, med_w = min(walls), statistics.median(walls)
     best_c, med_c = min(cpus), statistics.median(cpus)
     cache = "bytecode cached" if bytecode_cache else "no bytecode cache"
-    print(f"whole command: {' '.join(cmd[-4:])} ({n} situations, {repeats} runs, {cache})")
+    where = "installed from a wheel" if bin_dir is not None else "this environment's script"
+    print(
+        f"whole command ({where}): {' '.join(cmd[-4:])} ({n} situations, {repeats} runs, {cache})"
+    )
     print(f"  load average before: {os.getloadavg()[0]:.1f} (2 cores: wall clock suffers)")
     print(f"  wall clock: best {best_w * 1000:.1f} ms, median {med_w * 1000:.1f} ms")
     print(f"  CPU (user+sys): best {best_c * 1000:.1f} ms, median {med_c * 1000:.1f} ms")
@@ -235,6 +287,12 @@ def main() -> int:
         action="store_true",
         help="time the command compiling its modules on every run (PYTHONDONTWRITEBYTECODE)",
     )
+    parser.add_argument(
+        "--wheel",
+        action="store_true",
+        help="also time the command installed from a wheel into a fresh environment (a "
+        "user's install) besides this (editable) environment's console script",
+    )
     parser.add_argument("--dir", type=Path, default=DEFAULT_DIR)
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
@@ -249,6 +307,13 @@ def main() -> int:
     names = [p.name for p in sorted(args.dir.glob("*.json"))]
     if not args.profile:
         whole_command(args.dir, args.repeats, situations, not args.no_bytecode_cache)
+        if args.wheel:
+            with tempfile.TemporaryDirectory(prefix="qf-wheel-") as tmp:
+                bin_dir = wheel_install(Path(tmp))
+                if bin_dir is not None:
+                    whole_command(
+                        args.dir, args.repeats, situations, not args.no_bytecode_cache, bin_dir
+                    )
         per_case(situations, names)
         large_case()
 

@@ -36,14 +36,17 @@ for them) or a module that calls :func:`register` on import.
 from __future__ import annotations
 
 import importlib
-import re
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
+# ``typing``, ``re`` and ``pathlib`` are not imported at run time: every command imports this
+# module, and ``questforge ai solve`` pays for each module it imports (mypy reads the
+# ``TYPE_CHECKING`` block; the name is all it looks at)
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover - typing only (keeps importing this module cheap)
+    import re
+    from collections.abc import Callable, Iterable
     from importlib.resources.abc import Traversable
+    from pathlib import Path
+    from typing import Any
 
     from questforge.engine.core.game import GameFace, RefereeFace
     from questforge.engine.core.templates import Templates
@@ -54,9 +57,9 @@ BUILTIN: tuple[str, ...] = ("gloomhaven", "descent", "witcher", "arkham")
 #: kinds every ruleset shares (their schemas live in ``schema/common``)
 COMMON_KINDS: tuple[str, ...] = ("pack",)
 
-_SCHEMA_URL = re.compile(
-    r"/schema/(?P<ruleset>[a-z0-9][a-z0-9-]*)/(?P<kind>[a-z0-9-]+)\.schema\.json$"
-)
+#: what a ``$schema`` URL naming a ruleset's kind ends with (compiled on first use)
+_SCHEMA_URL_PATTERN = r"/schema/(?P<ruleset>[a-z0-9][a-z0-9-]*)/(?P<kind>[a-z0-9-]+)\.schema\.json$"
+_schema_url: re.Pattern[str] | None = None
 
 
 class RulesetError(LookupError):
@@ -75,9 +78,34 @@ def _resolve(path: str) -> Any:
     return obj
 
 
-@dataclass(frozen=True)
+#: the record's fields in constructor order (what equality, hashing and ``repr`` look at)
+_FIELDS: tuple[str, ...] = (
+    "id",
+    "title",
+    "kinds",
+    "schema_package",
+    "schema_folder",
+    "schema_path",
+    "model",
+    "checks_module",
+    "templates_face",
+    "game_face",
+    "referee_face",
+    "board_mode_module",
+    "description",
+)
+
+
 class Ruleset:
-    """One game system's faces. Only ``id``, ``title`` and ``kinds`` are required."""
+    """One game system's faces. Only ``id``, ``title`` and ``kinds`` are required.
+
+    An immutable record (equal and hashed by its fields, as a frozen dataclass would be),
+    written by hand: ``dataclasses`` imports ``inspect`` and generates code at import, which
+    was about a tenth of ``questforge ai solve``'s whole run, and every command imports this
+    module to find its ruleset.
+    """
+
+    __slots__ = (*_FIELDS, "_cache")
 
     id: str
     title: str
@@ -86,24 +114,87 @@ class Ruleset:
     kinds: tuple[str, ...]
     #: where the schemas live: a package and a folder in it (built-in rulesets), or a
     #: plain directory (third-party and test rulesets)
-    schema_package: str = "questforge.schema"
-    schema_folder: str = ""
-    schema_path: Path | None = None
+    schema_package: str
+    schema_folder: str
+    schema_path: Path | None
     #: ``"module:function"`` building the typed model of a pack's documents
-    model: str | None = None
+    model: str | None
     #: module the validator imports to register this ruleset's semantic checks
-    checks_module: str | None = None
+    checks_module: str | None
     #: ``"module:attribute"`` of a :class:`~questforge.engine.core.templates.Templates`
-    templates_face: str | None = None
+    templates_face: str | None
     #: ``"module:attribute"`` of a :class:`~questforge.engine.core.game.GameFace`
-    game_face: str | None = None
+    game_face: str | None
     #: ``"module:attribute"`` of a :class:`~questforge.engine.core.game.RefereeFace`
-    referee_face: str | None = None
+    referee_face: str | None
     #: module the editor imports to register this ruleset's board mode
-    board_mode_module: str | None = None
+    board_mode_module: str | None
     #: a short description shown by ``questforge rulesets`` and the editor's "new pack"
-    description: str = ""
-    _cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    description: str
+    #: faces imported so far (not part of equality)
+    _cache: dict[str, Any]
+
+    def __init__(
+        self,
+        id: str,
+        title: str,
+        kinds: tuple[str, ...],
+        schema_package: str = "questforge.schema",
+        schema_folder: str = "",
+        schema_path: Path | None = None,
+        model: str | None = None,
+        checks_module: str | None = None,
+        templates_face: str | None = None,
+        game_face: str | None = None,
+        referee_face: str | None = None,
+        board_mode_module: str | None = None,
+        description: str = "",
+    ) -> None:
+        values = (
+            id,
+            title,
+            kinds,
+            schema_package,
+            schema_folder,
+            schema_path,
+            model,
+            checks_module,
+            templates_face,
+            game_face,
+            referee_face,
+            board_mode_module,
+            description,
+        )
+        for name, value in zip(_FIELDS, values, strict=True):
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_cache", {})
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in _FIELDS)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"cannot assign to field {name!r} (a Ruleset is immutable)")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r} (a Ruleset is immutable)")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Ruleset)
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in _FIELDS)
+        return f"{type(self).__name__}({inner})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # copy and pickle rebuild it through the constructor (slots cannot be set on an
+        # immutable record); the imported faces are not carried over
+        return (type(self), self._values())
 
     # ------------------------------------------------------------------ compatibility
     @property
@@ -178,6 +269,14 @@ def _import_builtin(name: str) -> None:
         register(record)
 
 
+def builtin_ruleset(name: str) -> Ruleset | None:
+    """The built-in ruleset ``name`` (one of :data:`BUILTIN`), importing only its package:
+    ``questforge ai solve`` looks for the first referee face this way, so it does not pay
+    for importing the rulesets after it."""
+    _import_builtin(name)
+    return _REGISTRY.get(name)
+
+
 def builtin_rulesets() -> list[Ruleset]:
     """The rulesets shipped with questforge, without scanning plug-in entry points (which
     costs tens of milliseconds at start-up)."""
@@ -248,7 +347,12 @@ def ruleset_of_schema_url(url: object) -> tuple[str, str] | None:
     ``common`` is returned as the ruleset of shared kinds such as ``pack``."""
     if not isinstance(url, str):
         return None
-    m = _SCHEMA_URL.search(url)
+    global _schema_url
+    if _schema_url is None:
+        import re
+
+        _schema_url = re.compile(_SCHEMA_URL_PATTERN)
+    m = _schema_url.search(url)
     if m is None:
         return None
     return m.group("ruleset"), m.group("kind")

@@ -682,6 +682,7 @@ class _Plan:
         "hits",
         "items",
         "may",
+        "only",
         "patterns",
         "prefix",
         "props",
@@ -701,6 +702,23 @@ class _Plan:
         self.prefix: list[_Plan | None] = []
         self.items: _Plan | None = None
         self.may = False
+        #: (see :meth:`only_props`) computed on first use, once ``may`` is final
+        self.only: frozenset[str] | bool | None = False
+
+    def only_props(self) -> frozenset[str] | None:
+        """The property names worth entering when they are the only way down an object:
+        no pattern property and no additional-properties plan may reach a wanted value.
+        ``None`` when other properties may lead somewhere too. Lets the walk skip an
+        object's other members with one set intersection instead of a loop over them."""
+        only = self.only
+        if only is False:
+            extra = self.additional is not None and self.additional.may
+            if extra or any(p.may for _, p in self.patterns):
+                only = None
+            else:
+                only = frozenset(name for name, p in self.props.items() if p.may)
+            self.only = only
+        return only  # type: ignore[return-value]
 
     def children(self) -> Iterator[_Plan]:
         yield from self.subs
@@ -920,6 +938,16 @@ def _apply(
                         _apply(chosen, inst, path, out, seen)
     if isinstance(inst, dict):
         props = plan.props
+        only = plan.only_props()
+        if only is not None:
+            # only named properties lead down: enter those present, in the document's order
+            present = only.intersection(inst)
+            if not present:
+                return
+            names = list(present) if len(present) == 1 else [n for n in inst if n in present]
+            for name in names:
+                _apply(props[name], inst[name], (*path, name), out, seen)
+            return
         patterns = plan.patterns
         additional = plan.additional
         for name, value in inst.items():

@@ -25,10 +25,10 @@ This module is engine layer: plain data and protocols, no Qt, click or rich.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from questforge.engine.core.decisions import Controller, Decision
@@ -474,7 +474,7 @@ class RefereeFace(Protocol):
 
     def run(
         self,
-        files: list[Path],
+        files: Sequence[str | os.PathLike[str]],
         fmt: str,
         check: bool,
         explain: bool,

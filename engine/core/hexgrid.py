@@ -13,17 +13,28 @@ segment tests can be decided with integer arithmetic and no epsilon.
 from __future__ import annotations
 
 import math
+from collections import namedtuple
 from collections.abc import Iterable, Iterator
-from typing import Literal, NamedTuple
 
-Orientation = Literal["flat", "pointy"]
+# ``typing`` is not imported at run time (``questforge ai solve`` starts faster without it):
+# mypy reads the ``TYPE_CHECKING`` branch, the interpreter builds the very same named tuple
+# class that ``typing.NamedTuple`` would (``collections.namedtuple``)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Literal, NamedTuple
 
+    Orientation = Literal["flat", "pointy"]
 
-class Hex(NamedTuple):
-    """An axial hex coordinate. Being a tuple, ``Hex(1, 2) == (1, 2)``."""
+    class Hex(NamedTuple):
+        """An axial hex coordinate. Being a tuple, ``Hex(1, 2) == (1, 2)``."""
 
-    q: int
-    r: int
+        q: int
+        r: int
+
+else:
+    Orientation = str
+    Hex = namedtuple("Hex", ("q", "r"), module=__name__)
+    Hex.__doc__ = "An axial hex coordinate. Being a tuple, ``Hex(1, 2) == (1, 2)``."
 
 
 #: The six axial directions, in the project-wide order (see the team conventions).

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from editor_helpers import click_hex, empty_pack, hover_hex  # type: ignore[import-not-found]
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox
 from pytestqt.qtbot import QtBot
 
 from questforge.editor.gloomhaven.scenario_editor import ScenarioEditor

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
+from questforge.engine.core.json_indent import dumps_indented
 from questforge.validator.checks import spec_of
 from questforge.validator.findings import Finding
 
@@ -46,4 +46,4 @@ def render(report: Report, **_: Any) -> str:
         "files": report.files,
         "findings": [finding_dict(f) for f in report.findings],
     }
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    return dumps_indented(document, 2) + "\n"  # = json.dumps(..., indent=2, ensure_ascii=False)

@@ -9,12 +9,12 @@ has ``ruleId``/``ruleIndex``, ``level``, ``message.text`` and a physical locatio
 
 from __future__ import annotations
 
-import json
 import re
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from questforge import __version__
+from questforge.engine.core.json_indent import dumps_indented
 from questforge.validator.checks import CheckSpec, all_checks
 from questforge.validator.findings import Finding
 
@@ -112,4 +112,4 @@ def sarif_document(report: Report) -> dict[str, Any]:
 
 
 def render(report: Report, **_: Any) -> str:
-    return json.dumps(sarif_document(report), indent=2, ensure_ascii=False) + "\n"
+    return dumps_indented(sarif_document(report), 2) + "\n"  # = json.dumps(indent=2)

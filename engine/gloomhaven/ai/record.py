@@ -10,7 +10,10 @@ only), a readable ``repr``, no assignment after construction, pickling and copyi
 
 from __future__ import annotations
 
-from typing import Any
+# ``typing`` is not imported at run time (``questforge ai solve`` starts faster without it)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _set = object.__setattr__
 

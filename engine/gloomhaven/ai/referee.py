@@ -23,9 +23,6 @@ import os
 import re
 import stat
 import sys
-from collections.abc import Callable
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from questforge.engine.core.errors import ContentError
 from questforge.engine.gloomhaven.ai import (
@@ -37,12 +34,28 @@ from questforge.engine.gloomhaven.ai import (
     solve,
 )
 
+# ``typing`` is not imported at run time (``questforge ai solve`` starts faster without it)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from typing import Any
+
+    Echo = Callable[[str], None]
+    #: a situation file: a path, or ``-`` for standard input (the fast start passes the
+    #: command line's strings, so that ``pathlib`` is imported only to word a problem)
+    FileArg = str | os.PathLike[str]
+
     from questforge.engine.core.hexgrid import Hex
 
 MAX_BYTES = 20 * 1024 * 1024
 
-Echo = Callable[[str], None]
+
+def shown(path: FileArg) -> str:
+    """How messages name a file: as ``pathlib`` writes it (``dir//a.json`` -> ``dir/a.json``),
+    whether the command line gave a string or a ``Path``."""
+    from pathlib import Path
+
+    return str(Path(path))
 
 
 class InputError(ContentError):
@@ -62,19 +75,23 @@ def _json_path(path: str) -> tuple[str | int, ...]:
     )
 
 
-def read_situation(path: Path) -> Situation:
+def read_situation(path: FileArg) -> Situation:
     """Read and load one situation file, turning every failure into :class:`InputError`.
 
     The file is read with the same safe loader as content files (size, depth, encoding,
     ``NaN``, duplicate keys), and every message names the file and, where there is one, the
     line and column: ``sit.json:12:5: $.figures[2].hex: hex [9, 9] is not on the map``.
     """
+    from pathlib import Path
+
     from questforge.engine.core.jsonload import (
         JsonLoadError,
         load_json_bytes,
         load_json_file,
         locate,
     )
+
+    path = Path(path)
 
     try:
         if str(path) == "-":  # a situation piped in on standard input
@@ -121,7 +138,7 @@ def _no_float(token: str) -> Any:
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89abAB89a-fA-F]")
 
 
-def _fast_read(path: Path) -> Situation | None:
+def _fast_read(path: FileArg) -> Situation | None:
     """The situation in ``path`` if it is a plain, valid file; ``None`` for anything else.
 
     Reads at most ``MAX_BYTES + 1`` bytes of a regular file (a named pipe is never waited
@@ -168,7 +185,7 @@ def _fast_read(path: Path) -> Situation | None:
         return None
 
 
-def load_file(path: Path) -> Situation:
+def load_file(path: FileArg) -> Situation:
     """One situation file: the fast path when it applies, else the safe loader's message."""
     if str(path) != "-":
         got = _fast_read(path)
@@ -248,7 +265,9 @@ def ruling_text(sit: Situation, solution: Solution) -> str:
     return "\n".join(lines)
 
 
-def run(files: list[Path], fmt: str, check: bool, explain: bool, out: Echo, err: Echo) -> int:
+def run(
+    files: Sequence[FileArg], fmt: str, check: bool, explain: bool, out: Echo, err: Echo
+) -> int:
     """Solve every file and print the answers; the exit code (0 ok, 1 a difference from
     ``expected`` with ``check``, 2 a file could not be used)."""
     failed_input = False
@@ -262,22 +281,22 @@ def run(files: list[Path], fmt: str, check: bool, explain: bool, out: Echo, err:
             failed_input = True
             err(f"error: {exc}")
             if fmt == "json":
-                out(json.dumps({"file": str(path), "error": str(exc)}))
+                out(json.dumps({"file": shown(path), "error": str(exc)}))
             continue
         try:
             solution = solve(sit, geometry=geometry)
         except Exception as exc:  # a solver bug must still name the file, not dump a trace
             failed_input = True
-            message = f"{path}: internal solver error ({type(exc).__name__}: {exc})"
+            message = f"{shown(path)}: internal solver error ({type(exc).__name__}: {exc})"
             err(f"error: {message}")
             if fmt == "json":
-                out(json.dumps({"file": str(path), "error": message}))
+                out(json.dumps({"file": shown(path), "error": message}))
             continue
         match = expected_matches(sit, solution)
         if check and match is False:
             mismatch = True
             if fmt == "json":
-                err(f"{path}: answer differs from expected")
+                err(f"{shown(path)}: answer differs from expected")
         if fmt == "json":
             answer: dict[str, Any] = solution.to_json()
             if explain:
@@ -301,7 +320,7 @@ class GloomhavenReferee:
     situation_kind = "situation"
 
     def run(
-        self, files: list[Path], fmt: str, check: bool, explain: bool, out: Echo, err: Echo
+        self, files: Sequence[FileArg], fmt: str, check: bool, explain: bool, out: Echo, err: Echo
     ) -> int:
         return run(files, fmt, check, explain, out, err)
 

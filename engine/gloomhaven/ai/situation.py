@@ -13,14 +13,21 @@ that count as walls for monsters are simply left out of ``hexes``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, Literal
+from itertools import chain, repeat
 
 from questforge.engine.core.errors import ContentError
 from questforge.engine.core.hexgrid import Hex, distance, mirror, rotate
 from questforge.engine.gloomhaven.ai.record import Record, _set
 
-Side = Literal["character", "monster"]
-TerrainType = Literal["obstacle", "trap", "hazardous", "difficult"]
+# ``typing`` is not imported at run time (``questforge ai solve`` starts faster without it)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Literal
+
+    Side = Literal["character", "monster"]
+    TerrainType = Literal["obstacle", "trap", "hazardous", "difficult"]
+else:
+    Side = TerrainType = str
 
 TERRAIN_TYPES: frozenset[str] = frozenset({"obstacle", "trap", "hazardous", "difficult"})
 UNSUPPORTED_TERRAIN: Mapping[str, str] = {
@@ -255,7 +262,7 @@ class Situation(Record):
         expected: tuple[Expected, ...] | None = None,
     ) -> None:
         # Accept plain (q, r) tuples from callers that build situations in code.
-        if any(type(h) is not Hex for h in hexes):
+        if hexes and set(map(type, hexes)) != {Hex}:
             hexes = frozenset(Hex(h[0], h[1]) for h in hexes)
         if terrain is None:
             terrain = {}
@@ -353,16 +360,20 @@ def _hex(value: Any, path: str) -> Hex:
 def _plain_hexes(values: list[Any]) -> set[Hex]:
     """The hexes of a list of ``[q, r]`` integer pairs, in one pass (a map lists hundreds);
     an empty set as soon as one item is anything else, so the caller checks each item."""
-    new = tuple.__new__
+    # Checked with built-ins over the whole list (``map``, ``set``, ``min``/``max``), no
+    # Python-level loop per hex: a map of a hundred hexes is most of a situation file.
     try:
-        out = {new(Hex, v) for v in values}
-        # every item held two integers (unpacking fails on any other length)
-        if not all(type(q) is int and type(r) is int for q, r in out):
-            return set()
-        if any(abs(q) > MAX_COORDINATE or abs(r) > MAX_COORDINATE for q, r in out):
-            return set()  # out of bounds: the caller's per-item check says where
-    except (TypeError, ValueError):
+        out = set(map(tuple.__new__, repeat(Hex, len(values)), values))
+    except TypeError:  # an item that is no sequence
         return set()
+    if set(map(len, out)) != {2}:
+        return set()
+    coords = list(chain.from_iterable(out))
+    # every item held two integers (``bool`` is a type of its own here, so it fails too)
+    if set(map(type, coords)) != {int}:
+        return set()
+    if max(coords) > MAX_COORDINATE or min(coords) < -MAX_COORDINATE:
+        return set()  # out of bounds: the caller's per-item check says where
     return out
 
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from questforge.engine.core.hexgrid import Hex
 from questforge.engine.gloomhaven.ai.record import OrderedRecord, Record, _set
+
+# ``typing`` is not imported at run time (``questforge ai solve`` starts faster without it)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Option(OrderedRecord):
