@@ -29,6 +29,7 @@ Edge = tuple[Hex, Hex]
 #: the player counts as the JSON keys of a placement's ``players``
 PLAYER_COUNTS: tuple[str, ...] = tuple(str(n) for n in _COUNTS)
 
+
 def as_hex(value: Any) -> Hex | None:
     """``[q, r]`` -> a hex; ``None`` for anything malformed (drawn as nothing): the one
     reader, :func:`questforge.engine.core.hexgrid.parse_hex`, typed as the editor's keys."""

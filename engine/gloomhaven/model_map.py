@@ -429,7 +429,11 @@ class ScenarioMap:
             found.append(own)
         for n in hexgrid.neighbors(h):
             rid = self.room_of.get(n)
-            if rid is not None and rid not in found and wall(hexgrid.Hex(*h), n) not in self.thin_walls:
+            if (
+                rid is not None
+                and rid not in found
+                and wall(hexgrid.Hex(*h), n) not in self.thin_walls
+            ):
                 found.append(rid)
         return found
 
