@@ -12,6 +12,7 @@ from typing import Any
 
 from questforge.engine.core.decisions import Decision
 from questforge.engine.core.events import Event
+from questforge.engine.core.hexgrid import parse_hex
 from questforge.engine.gloomhaven.game.describe import action_text
 from questforge.engine.gloomhaven.game.spec import AbilityCard, Content
 
@@ -41,19 +42,8 @@ FIGURE_KINDS = frozenset(
 )
 
 
-def as_hex(value: Any) -> tuple[int, int] | None:
-    """``[q, r]`` / ``(q, r)`` of plain ints as a hex tuple, else ``None``."""
-    if (
-        isinstance(value, list | tuple)
-        and len(value) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
-        return (value[0], value[1])
-    return None
-
-
 def hex_text(h: Any) -> str:
-    hx = as_hex(h)
+    hx = parse_hex(h)
     return f"({hx[0]},{hx[1]})" if hx is not None else str(h)
 
 
@@ -325,7 +315,7 @@ def describe_option(decision: Decision, index: int, content: Content, state: Any
         action = getattr(card, half, None) if card is not None else None
         return f"{label}, {half}: " + (action_text(action) if action is not None else "")
     if kind in HEX_KINDS:
-        h = as_hex(option)
+        h = parse_hex(option)
         if h is not None:
             if kind == "move" and index == 0:
                 return f"stay at {hex_text(h)}"
@@ -376,7 +366,7 @@ def describe_option(decision: Decision, index: int, content: Content, state: Any
 def _plain(value: Any) -> str:
     if isinstance(value, str):
         return name(value)
-    h = as_hex(value)
+    h = parse_hex(value)
     if h is not None:
         return hex_text(h)
     if isinstance(value, Mapping):
