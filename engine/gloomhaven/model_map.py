@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 
 from questforge.engine.core import hexgrid
 from questforge.engine.core.hexgrid import HexKey
+from questforge.engine.gloomhaven.constants import PLAYER_COUNTS
 from questforge.engine.gloomhaven.model_base import (
     Document,
     Hex,
@@ -39,8 +40,6 @@ from questforge.engine.gloomhaven.model_base import (
     as_wall,
     wall,
 )
-
-PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
 
 T = TypeVar("T")
 
