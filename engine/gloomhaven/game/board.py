@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import heapq
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import NamedTuple
 
 from questforge.engine.core.hexgrid import Hex as GridHex
@@ -290,7 +290,7 @@ def _plain_routes(
     start: Hex,
     budget: int,
     enter: Callable[[Hex], tuple[int, int] | None],
-    occupied: dict[Hex, str],
+    occupied: Mapping[Hex, str],
     jump: bool,
     flying: bool,
     goal: Hex | None = None,

@@ -38,8 +38,10 @@ from questforge.engine.gloomhaven.game.state import (
     ActiveCard,
     Character,
     Figure,
+    FigureKind,
     GameState,
     MonsterType,
+    Side,
 )
 
 #: published game: at most 10 bless and 10 curse cards exist (not in the seed text)
@@ -714,8 +716,8 @@ class Rules:
             hp = self.formula(a.health, st.level, st.players)
             st.figures[a.id] = Figure(
                 id=a.id,
-                kind="ally",
-                side="party",
+                kind=FigureKind.ALLY,
+                side=Side.PARTY,
                 hex=where,
                 hp=hp,
                 max_hp=hp,
@@ -772,8 +774,8 @@ class Rules:
             hp = self.formula(health_formula, self.monster_level, st.players)
         f = Figure(
             id=f"{monster}-{number}",
-            kind="monster",
-            side="monsters",
+            kind=FigureKind.MONSTER,
+            side=Side.MONSTERS,
             hex=hex_,
             hp=hp,
             max_hp=hp,
@@ -1084,7 +1086,9 @@ class Rules:
 
 
 def new_character_figure(char_id: str, hex_: Hex, hp: int) -> Figure:
-    return Figure(id=char_id, kind="character", side="party", hex=hex_, hp=hp, max_hp=hp)
+    return Figure(
+        id=char_id, kind=FigureKind.CHARACTER, side=Side.PARTY, hex=hex_, hp=hp, max_hp=hp
+    )
 
 
 def _change_stats(f: Figure, changes: dict[str, int]) -> None:
