@@ -42,6 +42,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from questforge.engine.core.errors import UsageError
+
 if TYPE_CHECKING:  # pragma: no cover - typing only (keeps importing this module cheap)
     from importlib.resources.abc import Traversable
 
@@ -59,7 +61,7 @@ _SCHEMA_URL = re.compile(
 )
 
 
-class RulesetError(LookupError):
+class RulesetError(UsageError, LookupError):
     """A ruleset or one of its faces cannot be found or loaded."""
 
 

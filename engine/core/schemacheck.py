@@ -23,6 +23,8 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from questforge.engine.core.errors import ContentError
+
 Check = Callable[[Any], bool]
 #: resolves an absolute ``$ref`` URI (``#fragment`` included) to a schema node
 Resolve = Callable[[str], Any]
@@ -57,7 +59,7 @@ _TYPES: Mapping[str, Callable[[Any], bool]] = {
 }
 
 
-class UnsupportedSchema(ValueError):
+class UnsupportedSchema(ContentError):
     """The schema uses a keyword :func:`compile_check` does not understand."""
 
 
