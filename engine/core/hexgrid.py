@@ -64,10 +64,13 @@ CORNER_OFFSETS3: tuple[tuple[int, int], ...] = (
 _SQRT3 = math.sqrt(3.0)
 
 
-def as_hex(value: Iterable[int]) -> Hex:
-    """Convert any ``[q, r]`` pair (list, tuple) to a :class:`Hex`."""
-    q, r = value
-    return Hex(int(q), int(r))
+def as_hex(value: object) -> Hex:
+    """The :class:`Hex` of a ``[q, r]`` known to be one (schema-valid data, a decision's
+    option); :func:`parse_hex` reads it, and anything else is a ``ValueError``."""
+    found = parse_hex(value)
+    if found is None:
+        raise ValueError(f"expected a hex [q, r] of two integers, found {value!r}")
+    return found
 
 
 def parse_hex(value: object) -> Hex | None:
