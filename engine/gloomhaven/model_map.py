@@ -20,6 +20,7 @@ did not resolve) instead of failing.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -418,6 +419,23 @@ class ScenarioMap:
     def open_neighbours(self, h: Hex) -> list[Hex]:
         """Map neighbours of ``h`` not behind a wall (doors count as open here)."""
         return [n for n in neighbours(h) if n in self.hexes and not self.blocked(h, n)]
+
+    @functools.cached_property
+    def adjacency(self) -> dict[HexKey, list[HexKey]]:
+        """:meth:`open_neighbours` of every map hex, as one table built once (path searches
+        walk it thousands of times; read it, never change it)."""
+        hexes = self.hexes
+        walls = self.thin_walls | self.room_walls
+        table: dict[HexKey, list[HexKey]] = {}
+        for h in hexes:
+            q, r = h
+            out: list[HexKey] = []
+            for dq, dr in hexgrid.DIRECTIONS:
+                n = (q + dq, r + dr)
+                if n in hexes and ((h, n) if h <= n else (n, h)) not in walls:
+                    out.append(n)
+            table[h] = out
+        return table
 
     def rooms_touching(self, h: HexKey) -> list[str]:
         """The rooms a door on ``h`` joins: ``h``'s own room (a hex that is not yet a

@@ -123,6 +123,11 @@ def test_loading_valid_situations_does_not_import_jsonschema() -> None:
     [
         ({"active": {"hex": [0, 0], "move": 51}}, "$.active.move", "must be at most 50, got 51"),
         ({"orientation": "sideways"}, "$.orientation", "expected 'flat' or 'pointy'"),
+        (  # the misspelt flag is named first, not the bound that follows it
+            {"active": {"hex": [0, 0], "range": 99, "muddeld": True}},
+            "$.active.muddeld",
+            "unknown property 'muddeld' (did you mean 'muddled'?)",
+        ),
         ({"map": {"hexes": []}}, "$.map.hexes", "needs at least 1 item, got 0"),
         (
             {"active": {"hex": [0, 0], "aoe": {"melee": True, "hexes": [[0, 1001]]}}},

@@ -31,8 +31,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from questforge.engine.core.hexgrid import DIRECTIONS, as_hex, parse_hex
 from questforge.engine.core.hexgrid import HexKey as Hex
+from questforge.engine.core.hexgrid import as_hex, parse_hex
 from questforge.engine.gloomhaven import model as gh
 from questforge.engine.gloomhaven.constants import PLAYER_COUNTS
 from questforge.validator.context import CheckContext, fingerprint
@@ -188,24 +188,9 @@ class ScenarioMap:
 
     def open_neighbours(self) -> dict[Hex, list[Hex]]:
         """Walking neighbours of every map hex: on the map, not across a thin wall or a room
-        boundary (doors are open). Computed once per scenario."""
+        boundary (doors are open): the engine map's table, built once per geometry."""
         assert self.geo is not None
-        found: dict[Hex, list[Hex]] | None = self._shared.get("adjacency")
-        if found is None:
-            # the engine's blocked edges (thin walls and room boundaries), enumerated once
-            hexes = self.geo.hexes
-            walls = self.geo.thin_walls | self.geo.room_walls
-            adjacency: dict[Hex, list[Hex]] = {}
-            for h in hexes:
-                q, r = h
-                out = []
-                for dq, dr in DIRECTIONS:
-                    n = (q + dq, r + dr)
-                    if n in hexes and ((h, n) if h <= n else (n, h)) not in walls:
-                        out.append(n)
-                adjacency[h] = out
-            self._shared["adjacency"] = found = adjacency
-        return found
+        return self.geo.adjacency
 
     def door_rooms(self, door: Door) -> set[str]:
         """Rooms whose hexes the door hex touches (not across a thin wall)."""

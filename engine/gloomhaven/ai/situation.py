@@ -344,15 +344,35 @@ def _schema_error(data: Any) -> SituationError:
     registry = jsonschema_rs.Registry(registry_entries())
     schema = _schema()
     validator = jsonschema_rs.validator_for(schema, registry=registry)
-    for error in validator.iter_errors(data):
+    errors = list(validator.iter_errors(data))
+    if errors:
+        first = min(errors, key=lambda e: _reading_order(data, e))
         return _explain(
-            error, data, lambda sub: jsonschema_rs.validator_for(sub, registry=registry)
+            first, data, lambda sub: jsonschema_rs.validator_for(sub, registry=registry)
         )
     # jsonschema-rs accepts 1.0 as an integer; the loader wants a Python int
     found = _first_float(data, "$")
     if found is not None:
         return SituationError(found, "expected an integer, got a number")
     return SituationError("$", "not a valid situation")  # pragma: no cover - the two agree
+
+
+def _reading_order(data: Any, error: Any) -> tuple[tuple[int, ...], int]:
+    """Where a reader meets ``error``: the position of its place in the document, and an
+    object's own problems (an unknown or a missing property) before its values' - so a
+    misspelt flag is what the author hears about first."""
+    positions: list[int] = []
+    node = data
+    for part in error.instance_path:
+        if isinstance(node, dict):
+            keys = list(node)
+            positions.append(keys.index(str(part)) if str(part) in node else len(keys))
+            node = node.get(str(part))
+        elif isinstance(node, list) and isinstance(part, int):
+            positions.append(part)
+            node = node[part] if part < len(node) else None
+    own = type(error.kind).__name__ in ("AdditionalProperties", "Required")
+    return tuple(positions), 0 if own else 1
 
 
 def _explain(error: Any, data: Any, validator_for: Callable[[Any], Any]) -> SituationError:
