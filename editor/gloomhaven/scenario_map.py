@@ -17,14 +17,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from questforge.engine.core import hexgrid
+from questforge.engine.core.hexgrid import EdgeKey as Edge
 from questforge.engine.core.hexgrid import HexKey as Hex
 from questforge.engine.core.hexgrid import parse_hex
 from questforge.engine.gloomhaven import model as gh
 from questforge.engine.gloomhaven.constants import MARKER_STATES as STATES
 from questforge.engine.gloomhaven.constants import OVERLAY_TYPES as OVERLAY_TYPES
 from questforge.engine.gloomhaven.constants import PLAYER_COUNTS as _COUNTS
-
-Edge = tuple[Hex, Hex]
 
 #: the player counts as the JSON keys of a placement's ``players``
 PLAYER_COUNTS: tuple[str, ...] = tuple(str(n) for n in _COUNTS)

@@ -32,6 +32,8 @@ class Hex(NamedTuple):
 #: named tuple costs several times more to create; they say so by typing with this alias.
 #: It is the only such alias: no module defines its own ``Hex = tuple[int, int]``.
 HexKey = tuple[int, int]
+#: An edge between two adjacent hexes (a thin wall) in key form: the two hexes either side.
+EdgeKey = tuple[HexKey, HexKey]
 
 #: Coordinates beyond this are no hex at all for :func:`parse_hex`: content schemas allow
 #: far less, and a drawn or stored coordinate must stay a finite float (``10**400`` would

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from questforge.engine.core.hexgrid import EdgeKey as Edge
 from questforge.engine.core.hexgrid import HexKey as Hex
 from questforge.engine.core.hexgrid import as_hex, parse_hex
 from questforge.engine.gloomhaven import model as gh
@@ -38,8 +39,6 @@ from questforge.engine.gloomhaven.constants import PLAYER_COUNTS
 from questforge.validator.context import CheckContext, fingerprint
 from questforge.validator.document import Document
 from questforge.validator.findings import Finding, JsonPath
-
-Edge = tuple[Hex, Hex]
 
 #: a schema-valid ``[q, r]`` as a hex (the one strict reader, :func:`hexgrid.as_hex`)
 hx = as_hex
