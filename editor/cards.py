@@ -28,6 +28,7 @@ from PySide6.QtGui import QColor, QFont, QImage, QPageLayout, QPageSize, QPainte
 from PySide6.QtWidgets import QComboBox, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from questforge.editor.jsonpath import JsonPath, is_prefix
+from questforge.engine.core.errors import UsageError
 
 #: card units per millimetre (faces paint in 0.1 mm)
 UNITS_PER_MM = 10.0
@@ -78,7 +79,7 @@ class CardPainter(Protocol):
 _PAINTERS: dict[tuple[str, str], CardPainter] = {}
 
 
-class CardError(ValueError):
+class CardError(UsageError):
     """A card picture cannot be made: unreadable file, no painter for its kind, bad path."""
 
 

@@ -35,6 +35,7 @@ from questforge.editor.undo import (
     ReplaceRootCommand,
     SetValueCommand,
 )
+from questforge.engine.core.errors import UsageError
 from questforge.engine.core.jsonload import JsonLoadError, surrogate_path
 from questforge.engine.core.jsonload import load_json_file as engine_load_json_file
 from questforge.engine.core.pack import refused_path
@@ -43,7 +44,7 @@ from questforge.engine.core.pack import refused_path
 AUTOSAVE_DELAY_MS = 3000
 
 
-class DocumentError(Exception):
+class DocumentError(UsageError):
     """A file could not be opened or saved; the message names the file and the place."""
 
 

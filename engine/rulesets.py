@@ -37,6 +37,8 @@ from __future__ import annotations
 
 import importlib
 
+from questforge.engine.core.errors import UsageError
+
 # ``typing``, ``re`` and ``pathlib`` are not imported at run time: every command imports this
 # module, and ``questforge ai solve`` pays for each module it imports (mypy reads the
 # ``TYPE_CHECKING`` block; the name is all it looks at)
@@ -62,7 +64,7 @@ _SCHEMA_URL_PATTERN = r"/schema/(?P<ruleset>[a-z0-9][a-z0-9-]*)/(?P<kind>[a-z0-9
 _schema_url: re.Pattern[str] | None = None
 
 
-class RulesetError(LookupError):
+class RulesetError(UsageError, LookupError):
     """A ruleset or one of its faces cannot be found or loaded."""
 
 

@@ -9,7 +9,10 @@ content kind: :func:`kind_schema_files` leaves those out. Each schema's ``$id`` 
 ``https://questforge.dev/schema/<folder>/<name>.schema.json``; cross-file ``$ref`` s use
 those ids and are resolved from these files only (see :func:`registry`), never from the
 network. The files are read through :mod:`importlib.resources`, so the loader works from
-an editable checkout and from a plain ``pip install`` alike.
+an editable checkout and from a plain ``pip install`` alike. (That module is imported on
+first use only: :func:`load_schema` of a shipped schema reads the file next to this
+package directly, so a command that needs one schema, such as ``questforge ai solve``,
+does not pay for importing it.)
 
 Loaded schemas are cached and shared: treat them as read-only.
 """
@@ -19,9 +22,11 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from functools import cache, lru_cache
-from importlib.resources import files
-from importlib.resources.abc import Traversable
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 #: every shipped schema's ``$id`` starts with this
 BASE_URI = "https://questforge.dev/schema/"
@@ -40,6 +45,15 @@ def schema_id(folder: str, name: str) -> str:
 #: schema folders of plug-in rulesets (outside this package), by folder name; added by the
 #: ruleset registry (:func:`add_schema_folder`) so that every schema consumer sees them
 _EXTRA: dict[str, Traversable] = {}
+#: the shipped schema folders are package data next to this file
+_SHIPPED = Path(__file__).resolve().parent
+
+
+def files(package: str) -> Traversable:
+    """:func:`importlib.resources.files`, imported on first use."""
+    from importlib.resources import files as resource_files
+
+    return resource_files(package)
 
 
 def add_schema_folder(name: str, folder: Traversable) -> None:
@@ -90,8 +104,12 @@ def kind_schema_files() -> Iterator[tuple[str, str, Traversable]]:
 @cache
 def load_schema(folder: str, name: str) -> Schema:
     """The schema ``<folder>/<name>.schema.json``; ``KeyError`` if there is none."""
-    base = _EXTRA.get(folder) or files(__name__).joinpath(folder)
-    path = base.joinpath(f"{name}{SUFFIX}")
+    extra = _EXTRA.get(folder)
+    path: Traversable | Path = (
+        extra.joinpath(f"{name}{SUFFIX}")
+        if extra is not None
+        else _SHIPPED / folder / f"{name}{SUFFIX}"
+    )
     if not path.is_file():
         raise KeyError(f"no schema {folder}/{name}{SUFFIX}")
     schema: Schema = json.loads(path.read_text(encoding="utf-8"))

@@ -15,10 +15,11 @@ import copy
 from typing import Any
 from urllib.parse import urldefrag, urljoin
 
+from questforge.engine.core.errors import ContentError
 from questforge.validator.schemas import SchemaEntry, SchemaStore
 
 
-class BundleError(Exception):
+class BundleError(ContentError):
     """A ``$ref`` names a schema that is not in the store."""
 
 

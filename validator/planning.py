@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from questforge.engine.core import pack as packs
+from questforge.engine.core.errors import UsageError
 
 #: sentinel: every file of a pack is selected
 ALL: frozenset[Path] = frozenset()
@@ -22,7 +23,7 @@ ALL: frozenset[Path] = frozenset()
 Plan = dict[Path | None, set[Path] | frozenset[Path]]
 
 
-class PathNotFoundError(Exception):
+class PathNotFoundError(UsageError):
     """A path given to ``validate_paths`` does not exist (a usage error, exit 2)."""
 
 

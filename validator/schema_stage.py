@@ -16,6 +16,7 @@ import json
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from questforge.engine.core.jsontypes import json_type
 from questforge.validator import codes
 from questforge.validator.document import Document
 from questforge.validator.findings import Finding
@@ -308,23 +309,6 @@ def _schema_reference_ok(declared: Any, schema_id: str, name: str) -> bool:
     return "://" not in declared and declared.replace("\\", "/").rsplit("/", 1)[-1] == (
         f"{name}.schema.json"
     )
-
-
-def json_type(value: Any) -> str:
-    """The JSON type of ``value`` with an article, for messages ("an integer", "null")."""
-    if isinstance(value, dict):
-        return "an object"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "an integer"
-    if isinstance(value, float):
-        return "a number"
-    return "null"
 
 
 def _instance_path(data: Any, raw: Iterable[Any]) -> tuple[str | int, ...]:

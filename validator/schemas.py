@@ -32,6 +32,7 @@ from urllib.parse import urldefrag, urljoin
 
 import jsonschema_rs
 
+from questforge.engine.core.errors import ContentError
 from questforge.schema import is_definitions
 
 #: the common folder holds the pack manifest and shared ``$defs``
@@ -39,7 +40,7 @@ COMMON = "common"
 SUFFIX = ".schema.json"
 
 
-class SchemaBuildError(Exception):
+class SchemaBuildError(ContentError):
     """A schema could not be compiled (bad schema, or a ``$ref`` to an unknown URL)."""
 
 

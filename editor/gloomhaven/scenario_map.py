@@ -1,8 +1,11 @@
-"""What a scenario's map looks like, computed from the scenario's JSON and its map tiles.
+"""What a scenario's map looks like, for the canvas: a view over the engine's map.
 
 Pure data (no Qt): the scene draws it, the SVG/PNG export draws the same thing, and tests
-can assert on it. Geometry comes from :mod:`questforge.engine.core.hexgrid` (tile
-placement ``rotate^k(h) + position``); nothing is re-derived here.
+can assert on it. The geometry (placed and rotated tiles, rooms, room of a hex, doors, thin
+walls) is the engine's :func:`~questforge.engine.gloomhaven.model.build_scenario_map_tolerant`
+over the scenario being edited, so the canvas shows as playable exactly what the engine
+plays and the validator checks; this module only adds what drawing needs (tile indices,
+the marker of a tile that does not resolve, the wall border).
 """
 
 from __future__ import annotations
@@ -14,49 +17,28 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from questforge.engine.core import hexgrid
+from questforge.engine.core.hexgrid import EdgeKey as Edge
+from questforge.engine.core.hexgrid import HexKey as Hex
+from questforge.engine.core.hexgrid import parse_hex
+from questforge.engine.gloomhaven import model as gh
+from questforge.engine.gloomhaven.constants import MARKER_STATES as STATES
+from questforge.engine.gloomhaven.constants import OVERLAY_TYPES as OVERLAY_TYPES
+from questforge.engine.gloomhaven.constants import PLAYER_COUNTS as _COUNTS
 
-Hex = tuple[int, int]
-Edge = tuple[Hex, Hex]
-
-_DIRS = tuple((d[0], d[1]) for d in hexgrid.DIRECTIONS)
-
-PLAYER_COUNTS = ("2", "3", "4")
-STATES = ("absent", "normal", "elite")
-OVERLAY_TYPES = (
-    "corridor",
-    "trap",
-    "hazardous",
-    "difficult",
-    "obstacle",
-    "treasure",
-    "coin",
-    "pressure-plate",
-    "token",
-)
-
-
-#: coordinates beyond this are not drawn at all (the schema allows -1000..1000 and the
-#: validator reports anything else): a pixel position must stay a finite float, and
-#: ``10**400`` would overflow it
-MAX_DRAWN_COORDINATE = 10**9
+#: the player counts as the JSON keys of a placement's ``players``
+PLAYER_COUNTS: tuple[str, ...] = tuple(str(n) for n in _COUNTS)
 
 
 def as_hex(value: Any) -> Hex | None:
-    """``[q, r]`` -> ``(q, r)``; ``None`` for anything malformed (drawn as nothing)."""
-    if (
-        isinstance(value, list | tuple)
-        and len(value) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-        and all(abs(v) <= MAX_DRAWN_COORDINATE for v in value)
-    ):
-        return (int(value[0]), int(value[1]))
-    return None
+    """``[q, r]`` -> a hex; ``None`` for anything malformed (drawn as nothing): the one
+    reader, :func:`questforge.engine.core.hexgrid.parse_hex`, typed as the editor's keys."""
+    return parse_hex(value)
 
 
 def hexes_of(values: Any) -> list[Hex]:
     if not isinstance(values, list):
         return []
-    return [h for h in (as_hex(v) for v in values) if h is not None]
+    return [h for h in (parse_hex(v) for v in values) if h is not None]
 
 
 @dataclass
@@ -73,6 +55,9 @@ class PlacedTile:
 
 @dataclass
 class ScenarioMap:
+    """What the canvas draws; ``geo`` is the engine's map it was made from (``None`` for an
+    empty board, e.g. before the first build)."""
+
     tiles: list[PlacedTile] = field(default_factory=list)
     #: hex -> room id (door hexes and hexes outside every room are not in here)
     room_of: dict[Hex, str] = field(default_factory=dict)
@@ -80,6 +65,7 @@ class ScenarioMap:
     doors: dict[Hex, int] = field(default_factory=dict)
     walls: list[Edge] = field(default_factory=list)
     hexes: set[Hex] = field(default_factory=set)
+    geo: gh.ScenarioMap | None = None
 
     _walls_cache: tuple[int, set[Hex]] | None = field(default=None, repr=False)
 
@@ -91,9 +77,8 @@ class ScenarioMap:
             return self._walls_cache[1]
         out: set[Hex] = set()
         hexes = self.hexes
-        for q, r in hexes:
-            for dq, dr in _DIRS:
-                t = (q + dq, r + dr)
+        for h in hexes:
+            for t in hexgrid.neighbors(h):
                 if t not in hexes:
                     out.add(t)
         out |= _enclosed(hexes | out)
@@ -183,103 +168,76 @@ TileLookup = Callable[[str], Any]
 
 
 def tile_side_hexes(tile_data: Any, side: str) -> tuple[list[Hex], list[Edge]] | None:
-    """Local hexes and thin walls of one side of a map-tile document."""
-    if not isinstance(tile_data, dict):
+    """Local hexes and thin walls of one side of a map-tile document (read by the model)."""
+    tile = gh.map_tile_from_data(tile_data)
+    found = tile.sides.get(side) if tile is not None else None
+    if found is None:
         return None
-    sides = tile_data.get("sides")
-    if not isinstance(sides, dict) or not isinstance(sides.get(side), dict):
-        return None
-    data = sides[side]
-    hexes = hexes_of(data.get("hexes"))
-    walls: list[Edge] = []
-    for wall in data.get("walls", []) if isinstance(data.get("walls"), list) else []:
-        if isinstance(wall, list) and len(wall) == 2:
-            a, b = as_hex(wall[0]), as_hex(wall[1])
-            if a and b:
-                walls.append((a, b))
-    return hexes, walls
+    return list(found.hexes), list(found.walls)
 
 
 def place_tile(
     hexes: Iterable[Hex], walls: Iterable[Edge], rotation: int, position: Hex
 ) -> tuple[set[Hex], list[Edge]]:
-    def p(h: Hex) -> Hex:
-        out = hexgrid.place(h, rotation, position)
-        return (out[0], out[1])
-
-    return {p(h) for h in hexes}, [(p(a), p(b)) for a, b in walls]
+    """Tile-local hexes and walls on the scenario grid (the model's placement rule)."""
+    side = gh.TileSide(
+        side="",
+        hexes=tuple(hexgrid.Hex(*h) for h in hexes),
+        walls=tuple(gh.wall(hexgrid.Hex(*a), hexgrid.Hex(*b)) for a, b in walls),
+    )
+    placement = gh.TilePlacement(
+        id="", tile="", side="", position=hexgrid.Hex(*position), rotation=rotation
+    )
+    placed, placed_walls = gh.place_side(side, placement)
+    return set(placed), sorted(placed_walls)
 
 
 def build_map(scenario: Any, tile_lookup: TileLookup) -> ScenarioMap:
-    """The board of ``scenario``: placed tiles, rooms, doors and thin walls."""
-    result = ScenarioMap()
-    if not isinstance(scenario, dict):
-        return result
-    by_placement: dict[str, PlacedTile] = {}
-    for index, placement in enumerate(scenario.get("tiles") or []):
-        if not isinstance(placement, dict):
-            continue
-        position = as_hex(placement.get("position")) or (0, 0)
-        rotation = placement.get("rotation", 0)
-        rotation = rotation if isinstance(rotation, int) else 0
-        tile_ref = str(placement.get("tile", ""))
-        side = str(placement.get("side", "a"))
-        local = tile_side_hexes(tile_lookup(tile_ref), side)
-        missing = local is None
-        if local is None:
-            local = ([(0, 0)], [])
-        hexes, walls = place_tile(local[0], local[1], rotation, position)
-        placed = PlacedTile(
-            index, str(placement.get("id", f"#{index}")), tile_ref, side, hexes, walls, missing
+    """The board of ``scenario`` (JSON being edited): the engine's map, for drawing.
+
+    Tile placements, rooms, doors and walls that do not read are left out (the validator
+    reports them); a placement whose tile or side is unknown is shown as a marker hex at
+    its position, which is not part of the map.
+    """
+    tiles: dict[str, gh.MapTile | None] = {}
+
+    def resolve(ref: str) -> gh.MapTile | None:
+        if ref not in tiles:
+            tiles[ref] = gh.map_tile_from_data(tile_lookup(ref), ref)
+        return tiles[ref]
+
+    geo, _skipped = gh.build_scenario_map_tolerant(scenario, resolve)
+    result = ScenarioMap(geo=geo)
+    unresolved = {id(p) for p in geo.unresolved}
+    for placed in geo.placed:
+        p = placed.placement
+        missing = id(p) in unresolved
+        index = p.source_path[-1] if p.source_path else len(result.tiles)
+        result.tiles.append(
+            PlacedTile(
+                int(index),
+                p.id,
+                p.tile,
+                p.side,
+                {p.position} if missing else set(placed.hexes),
+                sorted(placed.walls),
+                missing,
+            )
         )
-        result.tiles.append(placed)
-        by_placement[placed.placement_id] = placed
-        result.hexes |= hexes
-        result.walls.extend(walls)
-    for wall in scenario.get("walls") or []:
-        if isinstance(wall, list) and len(wall) == 2:
-            a, b = as_hex(wall[0]), as_hex(wall[1])
-            if a and b:
-                result.walls.append((a, b))
-    for index, door in enumerate(scenario.get("doors") or []):
-        if isinstance(door, dict):
-            h = as_hex(door.get("hex"))
-            if h is not None:
-                result.doors[h] = index
-    for room in scenario.get("rooms") or []:
-        if not isinstance(room, dict):
-            continue
-        rid = str(room.get("id", ""))
-        result.room_ids.append(rid)
-        for pid in room.get("tiles") or []:
-            tile = by_placement.get(str(pid))
-            if tile:
-                for h in tile.hexes:
-                    result.room_of.setdefault(h, rid)
-        for h in hexes_of(room.get("hexes")):
-            result.room_of.setdefault(h, rid)
-            result.hexes.add(h)
-    for h in result.doors:
-        result.room_of.pop(h, None)
-    # corridors and other overlays extend the playable area
-    for overlay in scenario.get("overlays") or []:
-        if isinstance(overlay, dict) and overlay.get("type") == "corridor":
-            result.hexes.update(hexes_of(overlay.get("hexes")))
-    result.hexes.update(result.doors)
+    result.walls = sorted(geo.thin_walls)
+    result.doors = {h: int(d.source_path[-1]) for h, d in geo.door_at.items()}
+    result.room_ids = [r.id for r in geo.scenario.rooms]
+    result.room_of = dict(geo.room_of)
+    result.hexes = set(geo.hexes)
     return result
 
 
 def door_rooms(smap: ScenarioMap, h: Hex) -> list[str]:
-    """The rooms a door on ``h`` would join: the rooms of its neighbours (and its own)."""
-    found: list[str] = []
-    own = smap.room_of.get(h)
-    if own:
-        found.append(own)
-    for n in hexgrid.neighbors(h):
-        rid = smap.room_of.get((n[0], n[1]))
-        if rid and rid not in found:
-            found.append(rid)
-    return found
+    """The rooms a door on ``h`` would join: its own room and its neighbours' (the
+    engine's :meth:`~questforge.engine.gloomhaven.model.ScenarioMap.rooms_touching`)."""
+    if smap.geo is None:
+        return []
+    return smap.geo.rooms_touching(h)
 
 
 def placement_state(entry: Any, players: int) -> str:

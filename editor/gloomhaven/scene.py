@@ -128,7 +128,6 @@ class ScenarioScene(QGraphicsScene):
         self._grid_path = QPainterPath()
         self._outline_path = QPainterPath()
         self._thin_path = QPainterPath()
-        self._corridors: list[tuple[int, ...]] = []
         self._map_rect: QRectF | None = None
         self.exposed: QRectF | None = None
         #: last drawn hexes of each placement, to repaint only around a moved one
@@ -255,7 +254,7 @@ class ScenarioScene(QGraphicsScene):
 
     def _on_changed(self, path: tuple[Any, ...]) -> None:
         key = path[0] if path else None
-        if key is None or key in BOARD_KEYS or (key == "overlays" and self._corridors_changed()):
+        if key is None or key in BOARD_KEYS:
             # the board's geometry changed: recompute the map and its paths
             self.rebuild()
             return
@@ -283,26 +282,9 @@ class ScenarioScene(QGraphicsScene):
                 self.layers[name].update()
         self.layers["selection"].update()
 
-    def _corridors_changed(self) -> bool:
-        corridors = sorted(
-            tuple(h)
-            for o in (self.data.get("overlays") or [])
-            if isinstance(o, dict) and o.get("type") == "corridor"
-            for h in hexes_of(o.get("hexes"))
-        )
-        changed = corridors != self._corridors
-        return changed
-
     def _build_paths(self) -> None:
         """Wall border, room tints, grid, tile outlines and thin walls as cached paths."""
         smap = self.smap
-        d = self.data if isinstance(self.data, dict) else {}
-        self._corridors = sorted(
-            tuple(h)
-            for o in (d.get("overlays") or [])
-            if isinstance(o, dict) and o.get("type") == "corridor"
-            for h in hexes_of(o.get("hexes"))
-        )
         walls = QPainterPath()
         for h in smap.wall_hexes():
             walls.addPolygon(self.polygon(h))

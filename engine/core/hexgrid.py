@@ -37,6 +37,21 @@ else:
     Hex.__doc__ = "An axial hex coordinate. Being a tuple, ``Hex(1, 2) == (1, 2)``."
 
 
+#: The key form of a :class:`Hex`: a plain ``(q, r)`` tuple, equal to and hashing like the
+#: ``Hex`` with the same coordinates (every ``Hex`` is one). Runtime tables that build
+#: millions of coordinates (the engine's board, the solvers) use plain tuples because a
+#: named tuple costs several times more to create; they say so by typing with this alias.
+#: It is the only such alias: no module defines its own ``Hex = tuple[int, int]``.
+HexKey = tuple[int, int]
+#: An edge between two adjacent hexes (a thin wall) in key form: the two hexes either side.
+EdgeKey = tuple[HexKey, HexKey]
+
+#: Coordinates beyond this are no hex at all for :func:`parse_hex`: content schemas allow
+#: far less, and a drawn or stored coordinate must stay a finite float (``10**400`` would
+#: overflow a pixel position).
+MAX_COORDINATE = 10**9
+
+
 #: The six axial directions, in the project-wide order (see the team conventions).
 DIRECTIONS: tuple[Hex, ...] = (
     Hex(1, 0),
@@ -62,10 +77,33 @@ CORNER_OFFSETS3: tuple[tuple[int, int], ...] = (
 _SQRT3 = math.sqrt(3.0)
 
 
-def as_hex(value: Iterable[int]) -> Hex:
-    """Convert any ``[q, r]`` pair (list, tuple) to a :class:`Hex`."""
-    q, r = value
-    return Hex(int(q), int(r))
+def as_hex(value: object) -> Hex:
+    """The :class:`Hex` of a ``[q, r]`` known to be one (schema-valid data, a decision's
+    option); :func:`parse_hex` reads it, and anything else is a ``ValueError``."""
+    found = parse_hex(value)
+    if found is None:
+        raise ValueError(f"expected a hex [q, r] of two integers, found {value!r}")
+    return found
+
+
+def parse_hex(value: object) -> Hex | None:
+    """The :class:`Hex` a JSON value ``[q, r]`` names, ``None`` for anything else.
+
+    The one reading of a hex in content (lists or tuples of two integers, booleans are not
+    integers, nothing beyond :data:`MAX_COORDINATE`): readers that must explain a bad value
+    (the content model, the situation loader) call it and word their own error; tolerant
+    views (the editor's canvas) skip what it rejects.
+    """
+    if isinstance(value, list | tuple) and len(value) == 2:
+        q, r = value
+        if (
+            type(q) is int
+            and type(r) is int
+            and -MAX_COORDINATE <= q <= MAX_COORDINATE
+            and -MAX_COORDINATE <= r <= MAX_COORDINATE
+        ):
+            return Hex(q, r)
+    return None
 
 
 def add(a: tuple[int, int], b: tuple[int, int]) -> Hex:

@@ -23,12 +23,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from questforge.engine.gloomhaven.constants import CONDITIONS, ELEMENTS, NEGATIVE_CONDITIONS
 from questforge.engine.gloomhaven.formula import Formula, FormulaError
 from questforge.engine.gloomhaven.model_actions import (
     ABILITY_TYPES,
-    CONDITIONS,
-    ELEMENTS,
-    NEGATIVE_CONDITIONS,
     Ability,
     AbilityBonus,
     AreaPattern,
@@ -77,6 +75,7 @@ from questforge.engine.gloomhaven.model_cards import (
     parse_treasure_table,
 )
 from questforge.engine.gloomhaven.model_map import (
+    GEOMETRY_KEYS,
     Ally,
     BossPlacement,
     Condition,
@@ -86,6 +85,7 @@ from questforge.engine.gloomhaven.model_map import (
     MonsterPlacement,
     NamedMonster,
     Overlay,
+    PlacedRoom,
     PlacedTile,
     Rewards,
     Room,
@@ -96,11 +96,14 @@ from questforge.engine.gloomhaven.model_map import (
     TileSide,
     Trigger,
     build_scenario_map,
+    build_scenario_map_tolerant,
     distance,
+    map_tile_from_data,
     neighbours,
     parse_map_tile,
     parse_scenario,
     place,
+    place_side,
     rotate,
 )
 from questforge.engine.gloomhaven.model_monsters import (
@@ -121,6 +124,7 @@ __all__ = [
     "ABILITY_TYPES",
     "CONDITIONS",
     "ELEMENTS",
+    "GEOMETRY_KEYS",
     "KINDS",
     "NEGATIVE_CONDITIONS",
     "Ability",
@@ -168,6 +172,7 @@ __all__ = [
     "PackRequirement",
     "Perk",
     "PersonalQuest",
+    "PlacedRoom",
     "PlacedTile",
     "Rewards",
     "Room",
@@ -183,13 +188,16 @@ __all__ = [
     "Value",
     "Wall",
     "build_scenario_map",
+    "build_scenario_map_tolerant",
     "distance",
     "load_pack_dir",
     "load_pack_model",
+    "map_tile_from_data",
     "neighbours",
     "parse_ability",
     "parse_action",
     "place",
+    "place_side",
     "rotate",
     "value_of",
     "wall",

@@ -55,20 +55,6 @@ ABILITY_TYPES: tuple[str, ...] = (
     "attack-bonus",
     "negate-damage",
 )
-CONDITIONS: tuple[str, ...] = (
-    "poison",
-    "wound",
-    "immobilize",
-    "disarm",
-    "stun",
-    "muddle",
-    "curse",
-    "invisible",
-    "strengthen",
-    "bless",
-)
-NEGATIVE_CONDITIONS: tuple[str, ...] = CONDITIONS[:7]
-ELEMENTS: tuple[str, ...] = ("fire", "ice", "air", "earth", "light", "dark")
 
 
 @dataclass(frozen=True, kw_only=True)

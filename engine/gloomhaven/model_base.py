@@ -18,12 +18,11 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from questforge.engine.core.errors import ContentError
+from questforge.engine.core.hexgrid import Hex, parse_hex
 from questforge.engine.gloomhaven.formula import Formula, FormulaError, parse
 
 #: a JSON path: object keys and array indices from the document root
 JsonPath = tuple[str | int, ...]
-#: an axial hex ``(q, r)``
-Hex = tuple[int, int]
 #: a thin wall: two adjacent hexes, smaller first (see :func:`wall`)
 Wall = tuple[Hex, Hex]
 #: a number printed on content: an integer, or a formula in L and C
@@ -217,14 +216,11 @@ def as_value(value: Any, path: JsonPath) -> Value:
 
 
 def as_hex(value: Any, path: JsonPath) -> Hex:
-    if (
-        not isinstance(value, Sequence)
-        or isinstance(value, str | bytes)
-        or len(value) != 2
-        or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
-    ):
+    """The hex ``[q, r]`` (read by :func:`questforge.engine.core.hexgrid.parse_hex`)."""
+    found = parse_hex(value)
+    if found is None:
         raise ModelError(f"expected a hex [q, r], found {_short(value)}", path)
-    return (value[0], value[1])
+    return found
 
 
 def as_wall(value: Any, path: JsonPath) -> Wall:

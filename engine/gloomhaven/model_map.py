@@ -20,11 +20,14 @@ did not resolve) instead of failing.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from questforge.engine.core import hexgrid
+from questforge.engine.core.hexgrid import HexKey
+from questforge.engine.gloomhaven.constants import PLAYER_COUNTS
 from questforge.engine.gloomhaven.model_base import (
     Document,
     Hex,
@@ -39,15 +42,12 @@ from questforge.engine.gloomhaven.model_base import (
     wall,
 )
 
-#: axial neighbour offsets, in the shared order
-NEIGHBOUR_OFFSETS: tuple[Hex, ...] = tuple((dq, dr) for dq, dr in hexgrid.DIRECTIONS)
-PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
+T = TypeVar("T")
 
 
-def neighbours(h: Hex) -> tuple[Hex, ...]:
-    """The six neighbours of ``h`` (plain tuples, in the shared order)."""
-    q, r = h
-    return tuple((q + dq, r + dr) for dq, dr in NEIGHBOUR_OFFSETS)
+def neighbours(h: Hex) -> list[Hex]:
+    """The six neighbours of ``h``, in the shared order (:func:`hexgrid.neighbors`)."""
+    return hexgrid.neighbors(h)
 
 
 def distance(a: Hex, b: Hex) -> int:
@@ -57,14 +57,12 @@ def distance(a: Hex, b: Hex) -> int:
 
 def rotate(h: Hex, steps: int) -> Hex:
     """Rotate ``h`` about the origin by ``steps`` 60° steps: ``(q, r) -> (-r, q + r)``."""
-    q, r = hexgrid.rotate(h, steps)
-    return (q, r)
+    return hexgrid.rotate(h, steps)
 
 
 def place(h: Hex, position: Hex, rotation: int) -> Hex:
     """Tile-local hex ``h`` on the scenario grid: ``rotate^rotation(h) + position``."""
-    q, r = hexgrid.place(h, rotation, position)
-    return (q, r)
+    return hexgrid.place(h, rotation, position)
 
 
 # ---------------------------------------------------------------- tiles
@@ -365,30 +363,48 @@ class PlacedTile:
 
 
 @dataclass(frozen=True, kw_only=True)
+class PlacedRoom:
+    """One entry of a scenario's ``rooms`` with the hexes it holds (door hexes left out),
+    each with the JSON path that put it there (a tile id or an explicit hex): a finding
+    about a room hex points at the entry that claimed it."""
+
+    room: Room
+    hexes: Mapping[HexKey, JsonPath]
+
+
+@dataclass(frozen=True, kw_only=True)
 class ScenarioMap:
-    """The resolved map of a scenario: hexes, rooms, doors and walls on the scenario grid."""
+    """The resolved map of a scenario: hexes, rooms, doors and walls on the scenario grid.
+
+    The one derivation of a Gloomhaven scenario's geometry: the engine (``game.from_model``),
+    the validator's map checks, the editor's canvas and the playtest board all read it, so
+    they agree on every hex (a corridor overlay outside every tile and room is off the
+    map for all of them, GH-CORR-01: corridor hexes are listed in a room's ``hexes``).
+    """
 
     scenario: Scenario
     placed: tuple[PlacedTile, ...]
     #: every hex of the map: placed tile hexes, rooms' explicit hexes and door hexes
-    hexes: frozenset[Hex]
+    hexes: frozenset[HexKey]
     #: each room's hexes (door hexes removed)
-    room_hexes: Mapping[str, frozenset[Hex]]
+    room_hexes: Mapping[str, frozenset[HexKey]]
     #: the room of each non-door hex (the first room listing it, if several do)
-    room_of: Mapping[Hex, str]
-    door_at: Mapping[Hex, Door]
+    room_of: Mapping[HexKey, str]
+    door_at: Mapping[HexKey, Door]
     #: thin walls from the tiles and from the scenario's ``walls``
     thin_walls: frozenset[Wall]
     #: edges between adjacent hexes of different rooms (rooms connect only through doors)
     room_walls: frozenset[Wall]
     #: hexes covered by two or more tile placements -> their placement ids
-    overlaps: Mapping[Hex, tuple[str, ...]]
+    overlaps: Mapping[HexKey, tuple[str, ...]]
     #: hexes listed by two or more rooms -> their room ids
-    shared_hexes: Mapping[Hex, tuple[str, ...]]
+    shared_hexes: Mapping[HexKey, tuple[str, ...]]
     #: placements whose tile or side did not resolve
     unresolved: tuple[TilePlacement, ...]
     #: rooms' tile ids that name no placement: (room id, placement id)
     unknown_room_tiles: tuple[tuple[str, str], ...]
+    #: every entry of ``rooms`` in order, with the paths of its hexes
+    placed_rooms: tuple[PlacedRoom, ...] = ()
 
     @property
     def walls(self) -> frozenset[Wall]:
@@ -404,13 +420,43 @@ class ScenarioMap:
         """Map neighbours of ``h`` not behind a wall (doors count as open here)."""
         return [n for n in neighbours(h) if n in self.hexes and not self.blocked(h, n)]
 
+    @functools.cached_property
+    def adjacency(self) -> dict[HexKey, list[HexKey]]:
+        """:meth:`open_neighbours` of every map hex, as one table built once (path searches
+        walk it thousands of times; read it, never change it)."""
+        hexes = self.hexes
+        walls = self.thin_walls | self.room_walls
+        table: dict[HexKey, list[HexKey]] = {}
+        for h in hexes:
+            q, r = h
+            out: list[HexKey] = []
+            for dq, dr in hexgrid.DIRECTIONS:
+                n = (q + dq, r + dr)
+                if n in hexes and ((h, n) if h <= n else (n, h)) not in walls:
+                    out.append(n)
+            table[h] = out
+        return table
+
+    def rooms_touching(self, h: HexKey) -> list[str]:
+        """The rooms a door on ``h`` joins: ``h``'s own room (a hex that is not yet a
+        door), then the rooms of its neighbours not behind a thin wall, in direction order."""
+        found: list[str] = []
+        own = self.room_of.get(h)
+        if own is not None:
+            found.append(own)
+        for n in hexgrid.neighbors(h):
+            rid = self.room_of.get(n)
+            if (
+                rid is not None
+                and rid not in found
+                and wall(hexgrid.Hex(*h), n) not in self.thin_walls
+            ):
+                found.append(rid)
+        return found
+
     def door_rooms(self, door: Door) -> set[str]:
         """The rooms the door hex touches through open edges."""
-        return {
-            self.room_of[n]
-            for n in neighbours(door.hex)
-            if n in self.room_of and wall(door.hex, n) not in self.thin_walls
-        }
+        return set(self.rooms_touching(door.hex))
 
     def room_at(self, h: Hex) -> str | None:
         return self.room_of.get(h)
@@ -443,7 +489,7 @@ def build_scenario_map(
     """Resolve the scenario's geometry; ``resolve_tile`` maps a tile reference to a tile."""
     placed: list[PlacedTile] = []
     unresolved: list[TilePlacement] = []
-    covered: dict[Hex, list[str]] = {}
+    covered: dict[HexKey, list[str]] = {}
     thin: set[Wall] = set(scenario.walls)
     by_placement: dict[str, frozenset[Hex]] = {}
     for p in scenario.tiles:
@@ -460,29 +506,36 @@ def build_scenario_map(
         for h in hexes:
             covered.setdefault(h, []).append(p.id)
 
-    door_at = {d.hex: d for d in scenario.doors}
-    claims: dict[Hex, list[str]] = {}
-    room_sets: dict[str, set[Hex]] = {}
+    door_at: dict[HexKey, Door] = {d.hex: d for d in scenario.doors}
+    claims: dict[HexKey, list[str]] = {}
+    room_sets: dict[str, set[HexKey]] = {}
     unknown: list[tuple[str, str]] = []
+    placed_rooms: list[PlacedRoom] = []
     for room in scenario.rooms:
-        members: set[Hex] = set(room.hexes)
-        for pid in room.tiles:
+        paths: dict[HexKey, JsonPath] = {}
+        for t, pid in enumerate(room.tiles):
             if pid in by_placement:
-                members |= by_placement[pid]
+                for h in by_placement[pid]:
+                    paths.setdefault(h, (*room.source_path, "tiles", t))
             elif scenario.placement(pid) is None:
                 unknown.append((room.id, pid))
-        members -= door_at.keys()
-        room_sets.setdefault(room.id, set()).update(members)
-        for h in members:
-            claims.setdefault(h, []).append(room.id)
+        for k, h in enumerate(room.hexes):
+            paths.setdefault(h, (*room.source_path, "hexes", k))
+        for door_hex in door_at.keys() & paths.keys():
+            del paths[door_hex]
+        placed_rooms.append(PlacedRoom(room=room, hexes=paths))
+        room_sets.setdefault(room.id, set()).update(paths)
+        for key in paths:
+            claims.setdefault(key, []).append(room.id)
 
-    room_of = {h: ids[0] for h, ids in claims.items()}
+    room_of = {key: ids[0] for key, ids in claims.items()}
     room_walls: set[Wall] = set()
-    for h, rid in room_of.items():
-        for n in neighbours(h):
+    for key, rid in room_of.items():
+        here = hexgrid.Hex(*key)
+        for n in neighbours(here):
             other = room_of.get(n)
             if other is not None and other != rid:
-                room_walls.add(wall(h, n))
+                room_walls.add(wall(here, n))
 
     all_hexes = frozenset(covered) | frozenset(room_of) | frozenset(door_at)
     return ScenarioMap(
@@ -498,6 +551,7 @@ def build_scenario_map(
         shared_hexes={h: tuple(ids) for h, ids in claims.items() if len(ids) > 1},
         unresolved=tuple(unresolved),
         unknown_room_tiles=tuple(unknown),
+        placed_rooms=tuple(placed_rooms),
     )
 
 
@@ -601,6 +655,40 @@ def _items(r: Reader, key: str, fn: Callable[[Reader], Any]) -> tuple[Any, ...]:
     return r.array(key, lambda data, path: fn(Reader(data, path)))
 
 
+def _tile_placement(t: Reader) -> TilePlacement:
+    return TilePlacement(
+        source_path=t.path,
+        id=t.req_str("id"),
+        tile=t.req_str("tile"),
+        side=t.req_str("side"),
+        position=t.req_hex("position"),
+        rotation=t.int_or("rotation", 0),
+    )
+
+
+def _room(m: Reader) -> Room:
+    return Room(
+        source_path=m.path,
+        id=m.req_str("id"),
+        name=m.opt_str("name"),
+        tiles=m.strs("tiles"),
+        hexes=m.hexes("hexes"),
+        text=m.opt_str("text"),
+    )
+
+
+def _door(d: Reader) -> Door:
+    return Door(
+        source_path=d.path,
+        id=d.req_str("id"),
+        hex=d.req_hex("hex"),
+        rooms=d.strs("rooms"),
+        locked=d.flag("locked"),
+        opens_when=d.child("opens_when", _trigger),
+        text=d.opt_str("text"),
+    )
+
+
 def parse_scenario(r: Reader, common: dict[str, Any]) -> Scenario:
     req = r.child("requirements", Reader)
     rew = r.child("rewards", Reader)
@@ -613,46 +701,12 @@ def parse_scenario(r: Reader, common: dict[str, Any]) -> Scenario:
         conclusion=r.opt_str("conclusion"),
         required_global=req.strs("global") if req else (),
         required_party=req.strs("party") if req else (),
-        tiles=_items(
-            r,
-            "tiles",
-            lambda t: TilePlacement(
-                source_path=t.path,
-                id=t.req_str("id"),
-                tile=t.req_str("tile"),
-                side=t.req_str("side"),
-                position=t.req_hex("position"),
-                rotation=t.int_or("rotation", 0),
-            ),
-        ),
-        rooms=_items(
-            r,
-            "rooms",
-            lambda m: Room(
-                source_path=m.path,
-                id=m.req_str("id"),
-                name=m.opt_str("name"),
-                tiles=m.strs("tiles"),
-                hexes=m.hexes("hexes"),
-                text=m.opt_str("text"),
-            ),
-        ),
+        tiles=_items(r, "tiles", _tile_placement),
+        rooms=_items(r, "rooms", _room),
         starting_room=r.req_str("starting_room"),
         starting_hexes=r.hexes("starting_hexes"),
         walls=r.array("walls", as_wall),
-        doors=_items(
-            r,
-            "doors",
-            lambda d: Door(
-                source_path=d.path,
-                id=d.req_str("id"),
-                hex=d.req_hex("hex"),
-                rooms=d.strs("rooms"),
-                locked=d.flag("locked"),
-                opens_when=d.child("opens_when", _trigger),
-                text=d.opt_str("text"),
-            ),
-        ),
+        doors=_items(r, "doors", _door),
         overlays=_items(
             r,
             "overlays",
@@ -755,3 +809,90 @@ def parse_scenario(r: Reader, common: dict[str, Any]) -> Scenario:
         if rew
         else None,
     )
+
+
+# ---------------------------------------------------------------- tolerant entry points
+
+
+#: the scenario properties a map is built from (tiles, rooms, doors, thin walls)
+GEOMETRY_KEYS: tuple[str, ...] = ("tiles", "rooms", "doors", "walls")
+
+
+def _tolerant_items(
+    data: Mapping[str, Any], key: str, read: Callable[[Any, JsonPath], T], skipped: list[ModelError]
+) -> tuple[T, ...]:
+    """Every entry of ``data[key]`` that ``read`` accepts; the others go to ``skipped``."""
+    values = data.get(key)
+    if values is None:
+        return ()
+    if not isinstance(values, list):
+        skipped.append(ModelError("expected an array", (key,)))
+        return ()
+    out: list[T] = []
+    for i, value in enumerate(values):
+        try:
+            out.append(read(value, (key, i)))
+        except ModelError as exc:
+            skipped.append(exc)
+    return tuple(out)
+
+
+def map_tile_from_data(data: Any, ref: str = "") -> MapTile | None:
+    """A map tile read from raw (perhaps invalid) JSON: the sides that read, ``None`` if
+    ``data`` is no object. The editor draws tiles with it while the author types."""
+    if not isinstance(data, Mapping):
+        return None
+    sides: dict[str, TileSide] = {}
+    raw = data.get("sides")
+    for key, value in raw.items() if isinstance(raw, Mapping) else ():
+        try:
+            s = Reader(value, ("sides", key))
+            sides[str(key)] = TileSide(
+                source_path=s.path,
+                side=str(key),
+                hexes=s.hexes("hexes"),
+                walls=s.array("walls", as_wall),
+            )
+        except ModelError:
+            continue
+    name = data.get("name")
+    return MapTile(
+        kind="map-tile",
+        id=str(data.get("id", ref)),
+        name=name if isinstance(name, str) else ref,
+        sides=sides,
+    )
+
+
+def build_scenario_map_tolerant(
+    data: Any, resolve_tile: Callable[[str], MapTile | None]
+) -> tuple[ScenarioMap, tuple[ModelError, ...]]:
+    """The map of scenario JSON ``data`` that may be invalid (being edited, or with schema
+    errors): every tile placement, room, door and wall that the model reads takes part,
+    the others are skipped and returned (each a :class:`ModelError` with its path).
+
+    Nothing but :data:`GEOMETRY_KEYS` (and ``starting_room``) is read, so a broken monster
+    or win condition never changes the map; with nothing skipped the result equals
+    :func:`build_scenario_map` of the parsed scenario.
+    """
+    skipped: list[ModelError] = []
+    raw: Mapping[str, Any] = data if isinstance(data, Mapping) else {}
+    if not isinstance(data, Mapping):
+        skipped.append(ModelError("expected an object", ()))
+
+    def item(fn: Callable[[Reader], T]) -> Callable[[Any, JsonPath], T]:
+        return lambda value, path: fn(Reader(value, path))
+
+    start = raw.get("starting_room")
+    scenario = Scenario(
+        kind="scenario",
+        id=str(raw.get("id", "")),
+        number=0,
+        name="",
+        starting_room=start if isinstance(start, str) else "",
+        tiles=_tolerant_items(raw, "tiles", item(_tile_placement), skipped),
+        rooms=_tolerant_items(raw, "rooms", item(_room), skipped),
+        doors=_tolerant_items(raw, "doors", item(_door), skipped),
+        walls=_tolerant_items(raw, "walls", as_wall, skipped),
+    )
+    return build_scenario_map(scenario, resolve_tile), tuple(skipped)

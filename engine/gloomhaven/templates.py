@@ -16,6 +16,7 @@ from questforge.engine.core.events import JSONValue
 from questforge.engine.core.game import SetupOption
 from questforge.engine.core.templates import Files, PackContext, TemplateError, fit
 from questforge.engine.core.templates import header as _base_header
+from questforge.engine.gloomhaven.constants import STANDARD_MODIFIERS
 
 
 def _header(kind: str, id: str, folder: str = "gloomhaven") -> dict[str, Any]:
@@ -25,18 +26,6 @@ def _header(kind: str, id: str, folder: str = "gloomhaven") -> dict[str, Any]:
 def _rect(width: int, height: int) -> list[list[int]]:
     """A ``width`` x ``height`` block of hexes in axial coordinates (offset rows)."""
     return [[q, r] for r in range(height) for q in range(-(r // 2), width - (r // 2))]
-
-
-#: the standard attack modifier cards and their counts in a 20-card deck (GH-REF-01)
-STANDARD_MODIFIERS: tuple[tuple[str, str, int | str, int, bool], ...] = (
-    ("plus0", "+0", 0, 6, False),
-    ("plus1", "+1", 1, 5, False),
-    ("minus1", "-1", -1, 5, False),
-    ("plus2", "+2", 2, 1, False),
-    ("minus2", "-2", -2, 1, False),
-    ("double", "2x", "x2", 1, True),
-    ("null", "Null", "null", 1, True),
-)
 
 
 def pack_files(id: str, name: str) -> Files:

@@ -11,8 +11,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from questforge.editor.gloomhaven.scenario_editor import ScenarioEditor
-
-Hex = tuple[int, int]
+from questforge.engine.core.hexgrid import HexKey as Hex
 
 
 def hex_point(editor: ScenarioEditor, h: Hex) -> QPoint:

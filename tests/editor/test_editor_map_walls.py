@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from questforge.editor.gloomhaven.scenario_map import ScenarioMap
 from questforge.engine.core import hexgrid
-
-Hex = tuple[int, int]
+from questforge.engine.core.hexgrid import HexKey as Hex
 
 
 def ring(center: Hex, radius: int) -> set[Hex]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from questforge.engine.gloomhaven.constants import PLAYER_COUNTS
 from questforge.engine.gloomhaven.formula import Formula, FormulaError, parse
 from questforge.validator.context import CheckContext
 from questforge.validator.document import Document
@@ -26,7 +27,7 @@ from questforge.validator.gloomhaven.typed_values import values_of
 
 #: scenario levels and character counts a formula is evaluated for (GH-LEVEL, GH-SETUP-03)
 LEVELS = tuple(range(8))
-CHARACTERS = (2, 3, 4)
+CHARACTERS = PLAYER_COUNTS
 
 
 def _formulas(ctx: CheckContext, doc: Document) -> Iterator[tuple[JsonPath, str]]:

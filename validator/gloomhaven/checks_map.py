@@ -311,11 +311,11 @@ def walls_between_neighbours(ctx: CheckContext) -> Iterator[Finding]:
                         ("sides", side, "walls", w),
                     )
     for smap in scenario_maps(ctx, MAP_PARTS, present=MAP_PRESENT):
-        for (a, b), path in smap.extra_walls:
-            if distance(a, b) != 1:
+        for (wa, wb), path in smap.extra_walls:
+            if distance(wa, wb) != 1:
                 yield ctx.finding(
                     walls_between_neighbours,
-                    f"thin wall {fmt_hex(a)}-{fmt_hex(b)} joins hexes that are not adjacent",
+                    f"thin wall {fmt_hex(wa)}-{fmt_hex(wb)} joins hexes that are not adjacent",
                     smap.doc,
                     path,
                 )

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from questforge.engine.core.pathfind import PathResult, bfs
+from questforge.engine.gloomhaven.constants import TILE_OVERLAYS
 from questforge.validator.context import CheckContext
 from questforge.validator.findings import Finding, JsonPath
 from questforge.validator.gloomhaven.catalogue import gh_check
@@ -293,15 +294,7 @@ def start_hex_free(ctx: CheckContext) -> Iterator[Finding]:
 
 
 #: overlays that are tiles: at most one of them per hex (tokens and coins may share)
-_TILE_OVERLAYS = (
-    "corridor",
-    "trap",
-    "hazardous",
-    "difficult",
-    "obstacle",
-    "treasure",
-    "pressure-plate",
-)
+_TILE_OVERLAYS = TILE_OVERLAYS
 
 
 @gh_check(

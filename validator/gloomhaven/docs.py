@@ -37,14 +37,17 @@ catalogue the check enforces.
 
 ## How the checks see a scenario map
 
-The map is built with the engine's content model (`build_scenario_map`), so the validator,
-the engine and the editor agree on every hex: the map is the placed tile hexes plus the
-rooms' explicit hexes plus the door hexes; a door hex belongs to no room (it is taken out
-of the room whose tile it lies on); neighbouring hexes of two different rooms are separated
-by a wall, so rooms connect only through doors. When a tile placement does not resolve
-(QGH201) or the scenario cannot be read by the model (for example a formula that does not
-parse, QGH240), the geometry checks stay silent for that scenario instead of reporting a
-cascade of follow-up errors; fix the first finding and validate again.
+The map is built by the engine's content model (`build_scenario_map_tolerant`, the one
+builder the engine, the editor's canvas and the playtest also use), so they agree on every
+hex: the map is the placed tile hexes plus the rooms' explicit hexes plus the door hexes; a
+corridor overlay is not map by itself (list its hexes in a room's `hexes`, GH-CORR-01); a
+door hex belongs to no room (it is taken out of the room whose tile it lies on);
+neighbouring hexes of two different rooms are separated by a wall, so rooms connect only
+through doors. The map reads only `tiles`, `rooms`, `doors` and `walls`, so a broken
+formula or goal elsewhere does not hide a map error. When a tile placement does not resolve
+(QGH201) or a tile placement, room, door or wall cannot be read, the geometry checks stay
+silent for that scenario instead of reporting a cascade of follow-up errors; fix the first
+finding and validate again.
 
 Ids unique per kind within a pack are the core check `QC101`; references and ids *inside*
 a document are checked here.

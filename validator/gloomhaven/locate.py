@@ -25,23 +25,22 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from questforge.engine.core.hexgrid import HexKey as Hex
+from questforge.engine.core.hexgrid import parse_hex
 from questforge.engine.gloomhaven import model as gh
 from questforge.validator.findings import Finding
 
-Hex = tuple[int, int]
 #: how tiles are found: a pack model, or a function from a tile reference to a map tile
 TileSource = gh.PackModel | Callable[[str], gh.MapTile | None] | None
 
 
 def _is_hex(value: Any) -> bool:
-    return (
-        isinstance(value, list | tuple)
-        and len(value) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    )
+    return parse_hex(value) is not None
 
 
 def _geometry(scenario: Mapping[str, Any], tiles: TileSource) -> gh.ScenarioMap | None:
+    """The engine's map of ``scenario`` (what reads of it: the editor shows scenarios
+    being edited), ``None`` without tiles."""
     if tiles is None:
         return None
     resolve: Callable[[str], gh.MapTile | None]
@@ -54,13 +53,7 @@ def _geometry(scenario: Mapping[str, Any], tiles: TileSource) -> gh.ScenarioMap 
         resolve = resolve_in_model
     else:
         resolve = tiles
-    try:
-        parsed = gh.load_document(dict(scenario))
-    except gh.ModelError:
-        return None
-    if not isinstance(parsed, gh.Scenario):
-        return None
-    return gh.build_scenario_map(parsed, resolve)
+    return gh.build_scenario_map_tolerant(scenario, resolve)[0]
 
 
 def finding_hexes(
@@ -104,8 +97,13 @@ def _area(
     found = {(h[0], h[1]) for h in explicit if _is_hex(h)}
     geo = _geometry(scenario, tiles)
     if geo is not None:
-        if key == "tiles" and index < len(geo.placed):
-            found |= set(geo.placed[index].hexes)
+        if key == "tiles":
+            found |= {
+                h
+                for p in geo.placed
+                if p.placement.source_path == ("tiles", index)
+                for h in p.hexes
+            }
         elif key == "rooms" and isinstance(node, Mapping):
             found |= set(geo.room_hexes.get(str(node.get("id")), frozenset()))
     return sorted(found)

@@ -5,10 +5,10 @@ placement cover, which room is this hex in, who stands here with three character
 together with *where in the file* the element was written, so a finding can point at it.
 :class:`ScenarioMap` computes that once per scenario document, from schema-valid data.
 
-Geometry is the engine's: the scenario and its tiles are read with the content model
-(:func:`questforge.engine.gloomhaven.model.load_document`) and placed by
-:func:`questforge.engine.gloomhaven.model.build_scenario_map`, so the validator, the engine
-and the editor agree on every hex. In particular (see ``model_map``): the map is the union
+Geometry is the engine's: the scenario's tiles, rooms, doors and walls are read and placed
+by :func:`questforge.engine.gloomhaven.model.build_scenario_map_tolerant` (the same builder
+the engine and the editor's canvas use), so the validator, the engine and the editor agree
+on every hex. In particular (see ``model_map``): the map is the union
 of the placed tile hexes, the rooms' explicit hexes and the door hexes; a door hex belongs to
 no room (it is taken out of the room whose tile it lies on); adjacent hexes of different
 rooms are separated by a wall, so rooms connect only through doors. This module only adds
@@ -31,22 +31,17 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from questforge.engine.core.hexgrid import DIRECTIONS
+from questforge.engine.core.hexgrid import EdgeKey as Edge
+from questforge.engine.core.hexgrid import HexKey as Hex
+from questforge.engine.core.hexgrid import as_hex, parse_hex
 from questforge.engine.gloomhaven import model as gh
+from questforge.engine.gloomhaven.constants import PLAYER_COUNTS
 from questforge.validator.context import CheckContext, fingerprint
 from questforge.validator.document import Document
 from questforge.validator.findings import Finding, JsonPath
 
-Hex = tuple[int, int]
-Edge = tuple[Hex, Hex]
-
-#: player counts of a monster marker (GH-SETUP-03)
-PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
-
-
-def hx(value: Any) -> Hex:
-    """A schema-valid ``[q, r]`` as a tuple."""
-    return (int(value[0]), int(value[1]))
+#: a schema-valid ``[q, r]`` as a hex (the one strict reader, :func:`hexgrid.as_hex`)
+hx = as_hex
 
 
 def fmt_hex(h: Hex) -> str:
@@ -192,24 +187,9 @@ class ScenarioMap:
 
     def open_neighbours(self) -> dict[Hex, list[Hex]]:
         """Walking neighbours of every map hex: on the map, not across a thin wall or a room
-        boundary (doors are open). Computed once per scenario."""
+        boundary (doors are open): the engine map's table, built once per geometry."""
         assert self.geo is not None
-        found: dict[Hex, list[Hex]] | None = self._shared.get("adjacency")
-        if found is None:
-            # the engine's blocked edges (thin walls and room boundaries), enumerated once
-            hexes = self.geo.hexes
-            walls = self.geo.thin_walls | self.geo.room_walls
-            adjacency: dict[Hex, list[Hex]] = {}
-            for h in hexes:
-                q, r = h
-                out = []
-                for dq, dr in DIRECTIONS:
-                    n = (q + dq, r + dr)
-                    if n in hexes and ((h, n) if h <= n else (n, h)) not in walls:
-                        out.append(n)
-                adjacency[h] = out
-            self._shared["adjacency"] = found = adjacency
-        return found
+        return self.geo.adjacency
 
     def door_rooms(self, door: Door) -> set[str]:
         """Rooms whose hexes the door hex touches (not across a thin wall)."""
@@ -251,7 +231,7 @@ class _Tiles:
 
 
 #: the scenario properties the geometry is built from (tiles, rooms, doors, thin walls)
-GEOMETRY_KEYS: tuple[str, ...] = ("tiles", "rooms", "doors", "walls")
+GEOMETRY_KEYS: tuple[str, ...] = gh.GEOMETRY_KEYS
 
 
 @dataclass
@@ -271,32 +251,17 @@ class _Geometry:
 
 
 def geometry_key(ctx: CheckContext, doc: Document) -> tuple[Any, ...]:
-    """Everything the geometry of scenario ``doc`` depends on: the map tiles, the
-    :data:`GEOMETRY_KEYS` of the scenario and whether the content model reads the
-    scenario at all. Not the file name, nor the scenario's id: every scenario (or version
-    of one) with this key has the same geometry, which is therefore built once
-    (:meth:`ScenarioMap.geometry_findings` gives each its findings under its own name)."""
+    """Everything the geometry of scenario ``doc`` depends on: the map tiles and the
+    :data:`GEOMETRY_KEYS` of the scenario. Not the file name, nor the scenario's id: every
+    scenario (or version of one) with this key has the same geometry, which is therefore
+    built once (:meth:`ScenarioMap.geometry_findings` gives each its findings under its
+    own name)."""
     data = doc.data
     return (
         "gh-geometry",
         ctx.kind_token("map-tile"),
         fingerprint([data.get(k) for k in GEOMETRY_KEYS]),
-        _readable(ctx, doc),
     )
-
-
-#: scenario properties that never decide whether the model can read a schema-valid
-#: scenario (the schema already guarantees their type), left out of :func:`_readable`'s key
-_IDENTITY_KEYS = frozenset({"$schema", "id", "number", "name"})
-
-
-def _readable(ctx: CheckContext, doc: Document) -> bool:
-    """Whether the content model reads scenario ``doc`` (if not, the geometry checks stay
-    silent: the engine could not load it either). Keyed by the data without its identity,
-    so copies of a scenario are parsed once."""
-    content = fingerprint({k: v for k, v in doc.data.items() if k not in _IDENTITY_KEYS})
-    readable: bool = ctx.memo(("gh-scenario-readable", content), lambda: _parse(doc) is not None)
-    return readable
 
 
 def _retarget(finding: Finding, old: str, new: str) -> Finding:
@@ -412,87 +377,41 @@ def _items(doc: Document, key: str) -> Iterator[tuple[int, Any]]:
 
 
 def _geometry_of(doc: Document, tiles: Callable[[str], gh.MapTile | None]) -> _Geometry:
-    """The geometry of scenario ``doc``: with the engine's map when the model reads it."""
-    scenario = _parse(doc)
-    if scenario is not None:
-        try:
-            return _geometry(doc.data, scenario, tiles)
-        except gh.ModelError:
-            pass
-    return _geometry(doc.data, None, tiles)
-
-
-#: what the content model requires of a scenario besides its map (schema-valid documents
-#: have them; a view without its invalid parts may not, and the geometry does not use them)
-_MODEL_PLACEHOLDERS: dict[str, Any] = {"id": "x", "number": 0, "name": "-", "starting_room": ""}
-
-
-def _parse(doc: Document) -> gh.Scenario | None:
-    """The content model of scenario ``doc``, ``None`` if the model cannot read it (then
-    the geometry checks stay silent: the engine could not load the scenario either)."""
-    data = doc.data if doc.schema_valid else {**_MODEL_PLACEHOLDERS, **doc.data}
-    try:
-        scenario = gh.load_document(data, file=doc.name)
-    except gh.ModelError:
-        return None
-    return scenario if isinstance(scenario, gh.Scenario) else None
-
-
-def _geometry(
-    data: dict[str, Any],
-    scenario: gh.Scenario | None,
-    tiles: Callable[[str], gh.MapTile | None],
-) -> _Geometry:
-    """Tiles, rooms, doors and walls of the scenario ``data`` (parsed as ``scenario``,
-    ``None`` if the model could not read it)."""
-    geo = gh.build_scenario_map(scenario, tiles) if scenario is not None else None
-    placed = {p.placement.source_path: p for p in geo.placed} if geo is not None else {}
-    unresolved = {p.source_path for p in geo.unresolved} if geo is not None else set()
-
+    """Tiles, rooms, doors and walls of scenario ``doc``: the engine's map, plus the JSON
+    path of each element. If a part of the geometry does not read (a view of a scenario
+    with schema errors), ``geo`` is ``None`` and the geometry checks stay silent: the
+    engine could not load that scenario either."""
+    geo, skipped = gh.build_scenario_map_tolerant(doc.data, tiles)
+    unresolved = {p.source_path for p in geo.unresolved}
     placed_tiles: list[PlacedTile] = []
-    for i, entry in enumerate(data.get("tiles", [])):
-        path: JsonPath = ("tiles", i)
-        tile = PlacedTile(i, entry.get("id", ""), entry.get("tile", ""), path)
-        found = placed.get(path)
-        if found is not None and path not in unresolved:
-            tile.hexes = found.hexes
+    for placed in geo.placed:
+        path = placed.placement.source_path
+        tile = PlacedTile(int(path[-1]), placed.placement.id, placed.placement.tile, path)
+        if path not in unresolved:
+            tile.hexes = placed.hexes
             tile.resolved = True
         placed_tiles.append(tile)
-    complete = geo is not None and not unresolved
-
     doors = [
-        Door(
-            i,
-            d.get("id", ""),
-            ("doors", i),
-            hx(d["hex"]),
-            tuple(d.get("rooms", [])),
-            bool(d.get("locked", False)),
-        )
-        for i, d in enumerate(data.get("doors", []))
+        Door(int(d.source_path[-1]), d.id, d.source_path, d.hex, d.rooms, d.locked)
+        for d in geo.scenario.doors
     ]
-    door_hexes = {d.hex for d in doors}
-
-    by_tile_id: dict[str, PlacedTile] = {}
-    for tile in placed_tiles:
-        by_tile_id.setdefault(tile.id, tile)
-    rooms: list[Room] = []
-    for i, entry in enumerate(data.get("rooms", [])):
-        room = Room(i, entry.get("id", ""), ("rooms", i))
-        for t, tile_id in enumerate(entry.get("tiles", [])):
-            placed_tile = by_tile_id.get(tile_id)
-            if placed_tile is not None:
-                for h in placed_tile.hexes:
-                    if h not in door_hexes:
-                        room.hexes.setdefault(h, ("rooms", i, "tiles", t))
-        for k, h in enumerate(entry.get("hexes", [])):
-            if hx(h) not in door_hexes:
-                room.hexes.setdefault(hx(h), ("rooms", i, "hexes", k))
-        rooms.append(room)
+    rooms = [
+        Room(int(p.room.source_path[-1]), p.room.id, p.room.source_path, dict(p.hexes))
+        for p in geo.placed_rooms
+    ]
+    # as written (not in the model's canonical order): findings quote them
     extra_walls: list[tuple[Edge, JsonPath]] = [
-        ((hx(w[0]), hx(w[1])), ("walls", k)) for k, w in enumerate(data.get("walls", []))
+        ((a, b), ("walls", k))
+        for k, w in enumerate(doc.data.get("walls") or [])
+        if isinstance(w, list)
+        and len(w) == 2
+        and (a := parse_hex(w[0])) is not None
+        and (b := parse_hex(w[1])) is not None
     ]
-    return _Geometry(geo, placed_tiles, complete, doors, rooms, extra_walls)
+    complete = not skipped and not unresolved
+    return _Geometry(
+        geo if not skipped else None, placed_tiles, complete, doors, rooms, extra_walls
+    )
 
 
 def _flies(ctx: CheckContext, ref: str) -> bool:

@@ -25,6 +25,8 @@ from PySide6.QtGui import (
     QPolygonF,
 )
 
+from questforge.engine.gloomhaven.constants import ELEMENTS
+
 INK = QColor("#1d1a17")
 PAPER = QColor("#f4ead3")
 PAPER_DARK = QColor("#e3d3ae")
@@ -320,7 +322,7 @@ def element_icon(p: QPainter, r: QRectF, element: str) -> None:
         inner = r.adjusted(
             r.width() * 0.14, r.height() * 0.14, -r.width() * 0.14, -r.height() * 0.14
         )
-        for i, name in enumerate(("fire", "ice", "air", "earth", "light", "dark")):
+        for i, name in enumerate(ELEMENTS):
             p.setBrush(ELEMENT_COLOURS[name])
             p.drawPie(inner, (90 + 60 * i) * 16, 60 * 16)
     else:

@@ -27,9 +27,9 @@ from questforge.editor.gloomhaven import symbols
 from questforge.editor.gloomhaven.playtest.describe import CONDITION_BADGES, POSITIVE, figure_label
 from questforge.editor.tools.base import Tool
 from questforge.engine.core import hexgrid
-from questforge.engine.gloomhaven.game.spec import ScenarioSpec
+from questforge.engine.core.hexgrid import HexKey as Hex
+from questforge.engine.gloomhaven.game.spec import ScenarioSpec, rooms_by_hex
 
-Hex = tuple[int, int]
 HEX_SIZE = 34.0
 ORIENTATION: hexgrid.Orientation = "flat"
 ROOM_TINTS = ("#efe6d2", "#dfe9f2", "#e6f0dc", "#f2e0e0", "#ebe2f3", "#f3ecd6", "#dcefee")
@@ -177,10 +177,7 @@ class PlaytestScene(QGraphicsScene):
         self.options: dict[Hex, int] = {}
         self.selected_figure = ""
         self.setBackgroundBrush(QColor("#f7f3ea"))
-        self._room_of: dict[Hex, str] = {}
-        for room, hexes in spec.rooms.items():
-            for h in hexes:
-                self._room_of.setdefault((h[0], h[1]), room)
+        self._room_of: dict[Hex, str] = rooms_by_hex(spec)
         self._rooms = list(spec.rooms)
         self._doors = {(d.hex[0], d.hex[1]): d for d in spec.doors}
         self._walls = sorted(

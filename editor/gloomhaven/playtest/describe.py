@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from questforge.engine.core.decisions import Decision
+from questforge.engine.gloomhaven.constants import POSITIVE_CONDITIONS
 from questforge.engine.gloomhaven.game import narrator
 from questforge.engine.gloomhaven.game.names import Names
 from questforge.engine.gloomhaven.game.narrator import FIGURE_KINDS, HEX_KINDS
@@ -31,7 +32,7 @@ CONDITION_BADGES = {
     "strengthen": "STR",
     "bless": "BLS",
 }
-POSITIVE = frozenset({"invisible", "strengthen", "bless"})
+POSITIVE = frozenset(POSITIVE_CONDITIONS)
 
 __all__ = ["FIGURE_KINDS", "HEX_KINDS"]
 

@@ -31,12 +31,13 @@ from questforge.engine.core.decisions import (
     check_index,
 )
 from questforge.engine.core.events import Event, EventLog, JSONValue, to_jsonable
+from questforge.engine.core.game import SetupError as CoreSetupError
 from questforge.engine.core.rng import Rng
 
 PLAYERS = "players"
 
 
-class SetupError(ValueError):
+class SetupError(CoreSetupError):
     """The setup does not fit the content (unknown Ancient One, too many players...)."""
 
 

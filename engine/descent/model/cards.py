@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from questforge.engine.core.errors import ContentError
+
 JsonPath = tuple[str | int, ...]
 Cell = tuple[int, int]
 
@@ -23,7 +25,7 @@ TIERS: tuple[str, ...] = ("shop", "copper", "silver", "gold", "relic")
 HERO_COUNTS: tuple[str, ...] = ("2", "3", "4")
 
 
-class ModelError(ValueError):
+class ModelError(ContentError):
     """Content the model cannot read: what was expected, at which path of which file."""
 
     def __init__(self, message: str, path: JsonPath = (), file: str | None = None) -> None:

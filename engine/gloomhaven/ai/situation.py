@@ -12,16 +12,18 @@ that count as walls for monsters are simply left out of ``hexes``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
-from itertools import chain, repeat
 
 from questforge.engine.core.errors import ContentError
 from questforge.engine.core.hexgrid import Hex, distance, mirror, rotate
+from questforge.engine.core.jsontypes import json_type
 from questforge.engine.gloomhaven.ai.record import Record, _set
 
 # ``typing`` is not imported at run time (``questforge ai solve`` starts faster without it)
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any, Literal
 
     Side = Literal["character", "monster"]
@@ -29,7 +31,7 @@ if TYPE_CHECKING:
 else:
     Side = TerrainType = str
 
-TERRAIN_TYPES: frozenset[str] = frozenset({"obstacle", "trap", "hazardous", "difficult"})
+#: terrain the schema lists (for other rule variants) that the Gloomhaven solver refuses
 UNSUPPORTED_TERRAIN: Mapping[str, str] = {
     "icy": "icy terrain is not supported by Gloomhaven rules (it exists in other rule variants)",
 }
@@ -262,7 +264,7 @@ class Situation(Record):
         expected: tuple[Expected, ...] | None = None,
     ) -> None:
         # Accept plain (q, r) tuples from callers that build situations in code.
-        if hexes and set(map(type, hexes)) != {Hex}:
+        if any(type(h) is not Hex for h in hexes):
             hexes = frozenset(Hex(h[0], h[1]) for h in hexes)
         if terrain is None:
             terrain = {}
@@ -294,189 +296,235 @@ class Situation(Record):
 
 
 # ---------------------------------------------------------------- loading
+#
+# The format is ``schema/gloomhaven/situation.schema.json``: types, bounds, enums, required
+# and unknown properties are checked against it (fast, with a predicate compiled from the
+# schema; jsonschema-rs words the error when there is one). What follows the schema check
+# is only what a schema cannot say (a hex listed twice, a figure off the map ...) and the
+# mapping from JSON to the typed records.
+
+_SCHEMA = ("gloomhaven", "situation")
 
 
-def _obj(value: Any, path: str) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise SituationError(path, f"expected an object, got {_kind(value)}")
-    return value
+def _resolve(uri: str) -> Any:
+    """The schema node a ``$ref`` URI names (shipped schemas only: no network)."""
+    from questforge.schema import BASE_URI, SUFFIX, load_schema
+
+    document, _, fragment = uri.partition("#")
+    folder, _, file = document.removeprefix(BASE_URI).partition("/")
+    node: Any = load_schema(folder, file.removesuffix(SUFFIX))
+    for part in (p for p in fragment.split("/") if p):
+        node = node[int(part)] if isinstance(node, list) else node[part]
+    return node
 
 
-def _kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "an integer"
-    if isinstance(value, float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    return "an object"
+@functools.cache
+def _schema() -> dict[str, Any]:
+    from questforge.schema import load_schema
+
+    return load_schema(*_SCHEMA)
 
 
-#: input bounds of the format (``situation.schema.json`` says the same): the solver's work
-#: grows with the square of the range and with the board, so absurd numbers are refused
-#: at once instead of running for minutes
-MAX_COORDINATE = 1000
-MAX_STAT = 50  # move and range
-MAX_TARGETS = 99
-MAX_HEXES = 5000
+@functools.cache
+def _is_valid() -> Callable[[Any], bool]:
+    from questforge.engine.core.schemacheck import compile_check
+
+    schema = _schema()
+    return compile_check(schema, str(schema["$id"]), _resolve)
 
 
-def _int(value: Any, path: str, minimum: int | None = None, maximum: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise SituationError(path, f"expected an integer, got {_kind(value)}")
-    if minimum is not None and value < minimum:
-        raise SituationError(path, f"must be at least {minimum}, got {value}")
-    if maximum is not None and value > maximum:
-        raise SituationError(path, f"must be at most {maximum}, got {value}")
-    return value
+def _schema_error(data: Any) -> SituationError:
+    """The first schema error of ``data`` (known to be invalid), in the loader's words.
 
+    jsonschema-rs is imported here only: a valid situation never pays for it.
+    """
+    import jsonschema_rs
 
-def _bool(value: Any, path: str) -> bool:
-    if not isinstance(value, bool):
-        raise SituationError(path, f"expected true or false, got {_kind(value)}")
-    return value
+    from questforge.schema import BASE_URI, SUFFIX, load_schema
 
+    def registry_entries() -> list[tuple[str, Any]]:
+        return [
+            (f"{BASE_URI}{folder}/{name}{SUFFIX}", load_schema(folder, name))
+            for folder, name in (("gloomhaven", "defs"), ("common", "defs"))
+        ]
 
-def _hex(value: Any, path: str) -> Hex:
-    if (
-        not isinstance(value, list | tuple)
-        or len(value) != 2
-        or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
-    ):
-        raise SituationError(path, "expected a hex [q, r] of two integers")
-    if any(abs(v) > MAX_COORDINATE for v in value):
-        raise SituationError(
-            path, f"coordinates must be between -{MAX_COORDINATE} and {MAX_COORDINATE}"
+    registry = jsonschema_rs.Registry(registry_entries())
+    schema = _schema()
+    validator = jsonschema_rs.validator_for(schema, registry=registry)
+    errors = list(validator.iter_errors(data))
+    if errors:
+        first = min(errors, key=lambda e: _reading_order(data, e))
+        return _explain(
+            first, data, lambda sub: jsonschema_rs.validator_for(sub, registry=registry)
         )
-    return Hex(value[0], value[1])
+    # jsonschema-rs accepts 1.0 as an integer; the loader wants a Python int
+    found = _first_float(data, "$")
+    if found is not None:
+        return SituationError(found, "expected an integer, got a number")
+    return SituationError("$", "not a valid situation")  # pragma: no cover - the two agree
 
 
-def _plain_hexes(values: list[Any]) -> set[Hex]:
-    """The hexes of a list of ``[q, r]`` integer pairs, in one pass (a map lists hundreds);
-    an empty set as soon as one item is anything else, so the caller checks each item."""
-    # Checked with built-ins over the whole list (``map``, ``set``, ``min``/``max``), no
-    # Python-level loop per hex: a map of a hundred hexes is most of a situation file.
-    try:
-        out = set(map(tuple.__new__, repeat(Hex, len(values)), values))
-    except TypeError:  # an item that is no sequence
-        return set()
-    if set(map(len, out)) != {2}:
-        return set()
-    coords = list(chain.from_iterable(out))
-    # every item held two integers (``bool`` is a type of its own here, so it fails too)
-    if set(map(type, coords)) != {int}:
-        return set()
-    if max(coords) > MAX_COORDINATE or min(coords) < -MAX_COORDINATE:
-        return set()  # out of bounds: the caller's per-item check says where
+def _reading_order(data: Any, error: Any) -> tuple[tuple[int, ...], int]:
+    """Where a reader meets ``error``: the position of its place in the document, and an
+    object's own problems (an unknown or a missing property) before its values' - so a
+    misspelt flag is what the author hears about first."""
+    positions: list[int] = []
+    node = data
+    for part in error.instance_path:
+        if isinstance(node, dict):
+            keys = list(node)
+            positions.append(keys.index(str(part)) if str(part) in node else len(keys))
+            node = node.get(str(part))
+        elif isinstance(node, list) and isinstance(part, int):
+            positions.append(part)
+            node = node[part] if part < len(node) else None
+    own = type(error.kind).__name__ in ("AdditionalProperties", "Required")
+    return tuple(positions), 0 if own else 1
+
+
+def _explain(error: Any, data: Any, validator_for: Callable[[Any], Any]) -> SituationError:
+    """One jsonschema-rs error as a :class:`SituationError` (path ``$.a.b[0]``)."""
+    parts = list(error.instance_path)
+    location = str(getattr(error, "absolute_keyword_location", "") or "")
+    kind = type(error.kind).__name__
+    value = _at(data, parts)
+    if "/$defs/hex" in location:
+        # anything wrong inside a hex: say so at the hex, with the schema's bounds
+        inside = location.split("/$defs/hex", 1)[1].lstrip("/").split("/", 1)[0]
+        if inside in ("prefixItems", "items"):
+            parts = parts[:-1]
+        bound = _resolve(location.split("#", 1)[0] + "#/$defs/hex/prefixItems/0").get("maximum")
+        return SituationError(
+            _dollar(parts),
+            f"expected a hex [q, r] of two integers between -{bound} and {bound}",
+        )
+    if kind == "AdditionalProperties":
+        key = str(next(iter(error.kind.unexpected)))
+        allowed = sorted(_node_at(location).get("properties", {}))
+        from difflib import get_close_matches
+
+        close = get_close_matches(key, allowed, n=1)
+        hint = f"did you mean '{close[0]}'?" if close else "allowed: " + ", ".join(allowed)
+        return SituationError(_dollar([*parts, key]), f"unknown property '{key}' ({hint})")
+    if kind == "Required":
+        return SituationError(_dollar(parts), f"missing required property '{error.kind.property}'")
+    if kind == "Type":
+        wanted = " or ".join(_TYPE_WORDS.get(str(t).lower(), str(t)) for t in _types(error.kind))
+        return SituationError(_dollar(parts), f"expected {wanted}, got {json_type(value)}")
+    if kind in ("Enum", "Constant"):
+        node = _node_at(location)
+        options = node["enum"] if "enum" in node else [node.get("const")]
+        words = (
+            " or ".join(repr(o) for o in options)
+            if len(options) <= 2
+            else "one of " + ", ".join(repr(o) for o in options)
+        )
+        return SituationError(_dollar(parts), f"expected {words}, got {value!r}")
+    if kind in ("Minimum", "Maximum"):
+        limit = _node_at(location).get("minimum" if kind == "Minimum" else "maximum")
+        side = "at least" if kind == "Minimum" else "at most"
+        return SituationError(_dollar(parts), f"must be {side} {limit}, got {value}")
+    if kind in ("MinItems", "MaxItems"):
+        limit = _node_at(location).get("minItems" if kind == "MinItems" else "maxItems")
+        side = "at least" if kind == "MinItems" else "at most"
+        count = len(value) if isinstance(value, list) else 0
+        noun = "item" if limit == 1 else "items"
+        return SituationError(_dollar(parts), f"needs {side} {limit} {noun}, got {count}")
+    if kind == "OneOfNotValid":
+        # ``null`` or an object: explain against the branch of the value's type
+        for branch in _node_at(location).get("oneOf", []):
+            if branch.get("type") != "null" and value is not None:
+                for sub in validator_for(branch).iter_errors(value):
+                    inner = _explain(sub, value, validator_for)
+                    return SituationError(_dollar(parts) + inner.path[1:], inner.message)
+    return SituationError(_dollar(parts), str(error.message))
+
+
+_TYPE_WORDS = {
+    "object": "an object",
+    "array": "an array",
+    "string": "a string",
+    "integer": "an integer",
+    "number": "a number",
+    "boolean": "true or false",
+    "null": "null",
+}
+
+
+def _types(kind: Any) -> list[Any]:
+    found = getattr(kind, "types", None)
+    if found is None:
+        found = [getattr(kind, "type", "")]
+    return [getattr(t, "name", t) for t in found]
+
+
+def _node_at(location: str) -> Any:
+    """The schema node at an absolute keyword location, without its last keyword."""
+    uri, _, pointer = location.partition("#")
+    parent = pointer.rsplit("/", 1)[0]
+    return _resolve(f"{uri}#{parent}")
+
+
+def _at(data: Any, parts: list[Any]) -> Any:
+    node = data
+    for part in parts:
+        try:
+            node = node[part] if isinstance(node, list) else node[str(part)]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return node
+
+
+def _dollar(parts: Iterable[Any]) -> str:
+    return "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in parts)
+
+
+def _first_float(data: Any, path: str) -> str | None:
+    if isinstance(data, float):
+        return path
+    if isinstance(data, dict):
+        items: Iterable[tuple[str, Any]] = ((f"{path}.{k}", v) for k, v in data.items())
+    elif isinstance(data, list):
+        items = ((f"{path}[{i}]", v) for i, v in enumerate(data))
+    else:
+        return None
+    for where, value in items:
+        found = _first_float(value, where)
+        if found is not None:
+            return found
+    return None
+
+
+def _hexes(values: list[Any], path: str) -> list[Hex]:
+    """Schema-valid ``[q, r]`` pairs as hexes; a hex listed twice is refused."""
+    new = tuple.__new__
+    out = [new(Hex, v) for v in values]
+    if len(set(out)) != len(out):
+        seen: set[Hex] = set()
+        for i, h in enumerate(out):
+            if h in seen:
+                raise SituationError(f"{path}[{i}]", f"hex {list(h)} is listed twice")
+            seen.add(h)
     return out
 
 
-def _list(value: Any, path: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise SituationError(path, f"expected an array, got {_kind(value)}")
-    return value
-
-
-#: the properties each object of the format may have (``situation.schema.json``); anything
-#: else is refused, so a misspelt flag (``"muddeld": true``) cannot silently change the answer
-ROOT_KEYS = frozenset(
-    {
-        "$schema",
-        "kind",
-        "format",
-        "id",
-        "description",
-        "orientation",
-        "map",
-        "figures",
-        "active",
-        "expected",
-    }
-)
-MAP_KEYS = frozenset({"hexes", "terrain", "thin_walls"})
-TERRAIN_KEYS = frozenset({"hex", "type"})
-FIGURE_KEYS = frozenset({"hex", "side", "initiative", "invisible", "summon", "name"})
-ACTIVE_KEYS = frozenset(
-    {"hex", "name", "move", "range", "targets", "flying", "jumping", "muddled", "aoe"}
-)
-AOE_KEYS = frozenset({"melee", "hexes"})
-EXPECTED_KEYS = frozenset({"destination", "attacks", "focus"})
-
-
-def _known(obj: Mapping[str, Any], allowed: frozenset[str], path: str) -> None:
-    """Refuse a property the format does not have, suggesting the closest known one."""
-    for key in obj:
-        if key not in allowed:
-            from difflib import get_close_matches
-
-            close = get_close_matches(str(key), sorted(allowed), n=1)
-            hint = (
-                f"did you mean '{close[0]}'?" if close else "allowed: " + ", ".join(sorted(allowed))
-            )
-            raise SituationError(f"{path}.{key}", f"unknown property '{key}' ({hint})")
-
-
-def _require(obj: Mapping[str, Any], key: str, path: str) -> Any:
-    if key not in obj:
-        raise SituationError(path, f"missing required property '{key}'")
-    return obj[key]
-
-
 def load_situation(data: Any) -> Situation:
-    """Build a :class:`Situation` from parsed JSON; raises :class:`SituationError`."""
-    root = _obj(data, "$")
-    _known(root, ROOT_KEYS, "$")
-    kind = root.get("kind", "situation")
-    if kind != "situation":
-        raise SituationError("$.kind", f"expected 'situation', got {kind!r}")
-    if "format" in root and _int(root["format"], "$.format") != 1:
-        raise SituationError("$.format", f"unsupported format {root['format']} (this is format 1)")
-    sid = root.get("id", "")
-    if not isinstance(sid, str):
-        raise SituationError("$.id", f"expected a string, got {_kind(sid)}")
-    description = root.get("description", "")
-    if not isinstance(description, str):
-        raise SituationError("$.description", f"expected a string, got {_kind(description)}")
-    orientation = root.get("orientation", "flat")
-    if orientation not in ("flat", "pointy"):
-        raise SituationError("$.orientation", f"expected 'flat' or 'pointy', got {orientation!r}")
+    """Build a :class:`Situation` from parsed JSON; raises :class:`SituationError`.
 
-    board = _obj(_require(root, "map", "$"), "$.map")
-    _known(board, MAP_KEYS, "$.map")
-    hex_list = _list(_require(board, "hexes", "$.map"), "$.map.hexes")
-    if len(hex_list) > MAX_HEXES:
-        raise SituationError("$.map.hexes", f"at most {MAX_HEXES} hexes, got {len(hex_list)}")
-    hexes: set[Hex] = _plain_hexes(hex_list)
-    if len(hexes) != len(hex_list):  # not plain pairs of integers, or a hex listed twice
-        hexes = set()
-        for i, raw in enumerate(hex_list):
-            h = _hex(raw, f"$.map.hexes[{i}]")
-            if h in hexes:
-                raise SituationError(f"$.map.hexes[{i}]", f"hex {list(h)} is listed twice")
-            hexes.add(h)
-    if not hexes:
-        raise SituationError("$.map.hexes", "the map has no hexes")
+    The JSON is checked against ``situation.schema.json`` first (the schema's message, at
+    the JSON path of the problem); then the rules a schema cannot state, each at its path.
+    """
+    if not _is_valid()(data):
+        raise _schema_error(data)
+    board = data["map"]
+    hexes = set(_hexes(board["hexes"], "$.map.hexes"))
 
     terrain: dict[Hex, str] = {}
-    for i, raw in enumerate(_list(board.get("terrain", []), "$.map.terrain")):
+    for i, t in enumerate(board.get("terrain", [])):
         p = f"$.map.terrain[{i}]"
-        t = _obj(raw, p)
-        _known(t, TERRAIN_KEYS, p)
-        h = _hex(_require(t, "hex", p), p + ".hex")
-        ttype = _require(t, "type", p)
+        h, ttype = Hex(*t["hex"]), t["type"]
         if ttype in UNSUPPORTED_TERRAIN:
             raise SituationError(p + ".type", UNSUPPORTED_TERRAIN[ttype])
-        if ttype not in TERRAIN_TYPES:
-            raise SituationError(
-                p + ".type",
-                f"unknown terrain {ttype!r} (expected one of {', '.join(sorted(TERRAIN_TYPES))})",
-            )
         if h not in hexes:
             raise SituationError(p + ".hex", f"hex {list(h)} is not on the map")
         if h in terrain and terrain[h] != ttype:
@@ -484,83 +532,62 @@ def load_situation(data: Any) -> Situation:
         terrain[h] = ttype
 
     thin: list[tuple[Hex, Hex]] = []
-    for i, raw in enumerate(_list(board.get("thin_walls", []), "$.map.thin_walls")):
-        p = f"$.map.thin_walls[{i}]"
-        pair = _list(raw, p)
-        if len(pair) != 2:
-            raise SituationError(p, "expected a pair of adjacent hexes [[q, r], [q, r]]")
-        a = _hex(pair[0], p + "[0]")
-        b = _hex(pair[1], p + "[1]")
-        if distance(a, b) != 1:
-            raise SituationError(p, f"hexes {list(a)} and {list(b)} are not adjacent")
-        thin.append((a, b))
+    for i, (a, b) in enumerate(board.get("thin_walls", [])):
+        wall = (Hex(*a), Hex(*b))
+        if distance(*wall) != 1:
+            raise SituationError(f"$.map.thin_walls[{i}]", f"hexes {a} and {b} are not adjacent")
+        thin.append(wall)
 
-    act = _obj(_require(root, "active", "$"), "$.active")
-    _known(act, ACTIVE_KEYS, "$.active")
-    ahex = _hex(_require(act, "hex", "$.active"), "$.active.hex")
+    act = data["active"]
+    ahex = Hex(*act["hex"])
     if ahex not in hexes:
         raise SituationError("$.active.hex", f"hex {list(ahex)} is not on the map")
-    if terrain.get(ahex) == "obstacle" and act.get("flying") is not True:
+    flying = act.get("flying", False)
+    if terrain.get(ahex) == "obstacle" and not flying:
         # GH-OBST-02: only a flying figure can be on an obstacle hex.
         raise SituationError(
             "$.active.hex",
             f"the active monster stands on an obstacle at {list(ahex)} but is not flying",
         )
     aoe: AoePattern | None = None
-    raw_aoe = act.get("aoe")
-    if raw_aoe is not None:
-        ao = _obj(raw_aoe, "$.active.aoe")
-        _known(ao, AOE_KEYS, "$.active.aoe")
-        melee = _bool(_require(ao, "melee", "$.active.aoe"), "$.active.aoe.melee")
-        cells = _list(_require(ao, "hexes", "$.active.aoe"), "$.active.aoe.hexes")
-        if not cells:
-            raise SituationError("$.active.aoe.hexes", "an area pattern needs at least one hex")
-        pattern = tuple(_hex(c, f"$.active.aoe.hexes[{i}]") for i, c in enumerate(cells))
-        for i, h in enumerate(pattern):
-            if h in pattern[:i]:
-                raise SituationError(
-                    f"$.active.aoe.hexes[{i}]", f"hex {list(h)} is listed twice in the pattern"
-                )
+    attack_range = act.get("range", 0)
+    if act.get("aoe") is not None:
+        melee = act["aoe"]["melee"]
+        pattern = tuple(_hexes(act["aoe"]["hexes"], "$.active.aoe.hexes"))
         if melee and Hex(0, 0) in pattern:
             raise SituationError(
                 "$.active.aoe.hexes", "a melee pattern cannot include the attacker's hex [0, 0]"
             )
+        if melee and attack_range > 0:
+            raise SituationError(
+                "$.active.range",
+                f"a melee area pattern (aoe.melee true) is not a ranged attack, got range "
+                f"{attack_range} (use 0, or make the pattern ranged)",
+            )
+        if not melee and attack_range == 0:
+            raise SituationError(
+                "$.active.aoe.melee",
+                "a ranged area pattern (aoe.melee false) needs a range of at least 1, got "
+                "range 0 (give active.range, or make the pattern melee)",
+            )
         aoe = AoePattern(melee, pattern)
-    attack_range = _int(act.get("range", 0), "$.active.range", 0, MAX_STAT)
-    if aoe is not None and aoe.melee and attack_range > 0:
-        raise SituationError(
-            "$.active.range",
-            f"a melee area pattern (aoe.melee true) is not a ranged attack, got range "
-            f"{attack_range} (use 0, or make the pattern ranged)",
-        )
-    if aoe is not None and not aoe.melee and attack_range == 0:
-        raise SituationError(
-            "$.active.aoe.melee",
-            "a ranged area pattern (aoe.melee false) needs a range of at least 1, got range 0 "
-            "(give active.range, or make the pattern melee)",
-        )
-    raw_name = act.get("name")
-    if raw_name is not None and not isinstance(raw_name, str):
-        raise SituationError("$.active.name", f"expected a string, got {_kind(raw_name)}")
     active = ActiveMonster(
         hex=ahex,
-        move=_int(act.get("move", 0), "$.active.move", 0, MAX_STAT),
+        move=act.get("move", 0),
         range=attack_range,
-        targets=_int(act.get("targets", 1), "$.active.targets", 0, MAX_TARGETS),
-        flying=_bool(act.get("flying", False), "$.active.flying"),
-        jumping=_bool(act.get("jumping", False), "$.active.jumping"),
-        muddled=_bool(act.get("muddled", False), "$.active.muddled"),
+        targets=act.get("targets", 1),
+        flying=flying,
+        jumping=act.get("jumping", False),
+        muddled=act.get("muddled", False),
         aoe=aoe,
-        name=raw_name,
+        name=act.get("name"),
     )
 
     figures: list[Figure] = []
     taken: dict[Hex, str] = {ahex: "$.active.hex"}
-    for i, raw in enumerate(_list(_require(root, "figures", "$"), "$.figures")):
+    for i, f in enumerate(data["figures"]):
         p = f"$.figures[{i}]"
-        f = _obj(raw, p)
-        _known(f, FIGURE_KEYS, p)
-        h = _hex(_require(f, "hex", p), p + ".hex")
+        h = Hex(*f["hex"])
         if h not in hexes:
             raise SituationError(p + ".hex", f"hex {list(h)} is not on the map")
         # Other figures may stand on obstacles: the format does not say whether they fly
@@ -568,39 +595,23 @@ def load_situation(data: Any) -> Situation:
         if h in taken:
             raise SituationError(p + ".hex", f"hex {list(h)} is already occupied ({taken[h]})")
         taken[h] = p
-        side = _require(f, "side", p)
-        if side not in ("character", "monster"):
-            raise SituationError(p + ".side", f"expected 'character' or 'monster', got {side!r}")
-        name = f.get("name")
-        if name is not None and not isinstance(name, str):
-            raise SituationError(p + ".name", f"expected a string, got {_kind(name)}")
         figures.append(
             Figure(
                 hex=h,
-                side=side,
-                initiative=_int(f.get("initiative", 0), p + ".initiative", 0, 99),
-                invisible=_bool(f.get("invisible", False), p + ".invisible"),
-                summon=_bool(f.get("summon", False), p + ".summon"),
-                name=name,
+                side=f["side"],
+                initiative=f.get("initiative", 0),
+                invisible=f.get("invisible", False),
+                summon=f.get("summon", False),
+                name=f.get("name"),
             )
         )
 
     expected: tuple[Expected, ...] | None = None
-    if "expected" in root:
-        items = []
-        for i, raw in enumerate(_list(root["expected"], "$.expected")):
-            p = f"$.expected[{i}]"
-            e = _obj(raw, p)
-            _known(e, EXPECTED_KEYS, p)
-            dest = _hex(_require(e, "destination", p), p + ".destination")
-            attacks = tuple(
-                sorted(
-                    _hex(a, f"{p}.attacks[{j}]")
-                    for j, a in enumerate(_list(_require(e, "attacks", p), p + ".attacks"))
-                )
-            )
-            items.append(Expected(dest, attacks))
-        expected = tuple(items)
+    if "expected" in data:
+        expected = tuple(
+            Expected(Hex(*e["destination"]), tuple(sorted(Hex(*h) for h in e["attacks"])))
+            for e in data["expected"]
+        )
 
     return Situation(
         hexes=frozenset(hexes),
@@ -608,8 +619,8 @@ def load_situation(data: Any) -> Situation:
         active=active,
         terrain=terrain,
         thin_walls=tuple(thin),
-        id=sid,
-        description=description,
-        orientation=orientation,
+        id=data.get("id", ""),
+        description=data.get("description", ""),
+        orientation=data.get("orientation", "flat"),
         expected=expected,
     )

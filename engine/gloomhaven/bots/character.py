@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any, TypeGuard
 
 from questforge.engine.core.decisions import Decision
-from questforge.engine.core.hexgrid import distance
+from questforge.engine.core.hexgrid import as_hex, distance
 from questforge.engine.core.rng import Rng
 from questforge.engine.gloomhaven.bots import cards as score
 from questforge.engine.gloomhaven.bots.geometry import (
@@ -57,10 +57,6 @@ class _TurnPlan:
     first: tuple[str, str, bool]
     second: tuple[str, str, bool]
     performing: tuple[str, str, bool] | None = None
-
-
-def _hex(value: Any) -> Hex:
-    return (int(value[0]), int(value[1]))
 
 
 class BotController:
@@ -243,7 +239,7 @@ class BotController:
             return 0
 
         def key(i: int) -> tuple[int, int]:
-            h = _hex(d.options[i])
+            h = as_hex(d.options[i])
             near = min(distance(h, m.hex) for m in monsters)
             return (near if melee else -near, i)
 
@@ -429,7 +425,7 @@ class BotController:
         fig = self._figure(d.actor)
         if char is None or fig is None:
             return 0
-        dests = [_hex(o) for o in d.options]
+        dests = [as_hex(o) for o in d.options]
         enemies = self._enemies(fig)
         attack_range = self._coming_attack_range(char)
         ranged = attack_range is not None and attack_range > 1
@@ -533,7 +529,7 @@ class BotController:
             return self.rng.randbelow(len(d.options))
         for i, option in enumerate(d.options):
             if isinstance(option, list):
-                h = _hex(option)
+                h = as_hex(option)
                 if h in self.state.traps or h in self.board.spec.hazardous:
                     return i
         return 0
@@ -576,7 +572,7 @@ class BotController:
             return 0
         return min(
             range(len(d.options)),
-            key=lambda i: (min(distance(_hex(d.options[i]), m.hex) for m in monsters), i),
+            key=lambda i: (min(distance(as_hex(d.options[i]), m.hex) for m in monsters), i),
         )
 
     def _on_recover(self, d: Decision) -> int:

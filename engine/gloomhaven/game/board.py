@@ -8,14 +8,20 @@ from __future__ import annotations
 
 import functools
 import heapq
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import NamedTuple
 
 from questforge.engine.core.hexgrid import Hex as GridHex
 from questforge.engine.core.hexgrid import HexBoard, distance, mirror, rotate
 from questforge.engine.core.los import LineOfSight
 from questforge.engine.gloomhaven.ai.solver import GeometryCache
-from questforge.engine.gloomhaven.game.spec import AreaPattern, DoorSpec, Hex, ScenarioSpec
+from questforge.engine.gloomhaven.game.spec import (
+    AreaPattern,
+    DoorSpec,
+    Hex,
+    ScenarioSpec,
+    rooms_by_hex,
+)
 from questforge.engine.gloomhaven.game.state import GameState
 
 
@@ -30,13 +36,8 @@ class Board:
             (h[0], h[1]): tuple((n[0], n[1]) for n in ns) for h, ns in self.grid.adjacency.items()
         }
         self.los = LineOfSight(spec.hexes, [(w[0], w[1]) for w in walls])
-        self.room_of: dict[Hex, str] = {}
-        for room, hexes in spec.rooms.items():
-            for h in hexes:
-                self.room_of.setdefault(h, room)
+        self.room_of: dict[Hex, str] = rooms_by_hex(spec)
         self.doors: dict[Hex, DoorSpec] = {d.hex: d for d in spec.doors}
-        for h in self.doors:
-            self.room_of.pop(h, None)  # a door hex belongs to no room
         self._play_cache: dict[tuple[str, ...], frozenset[Hex]] = {}
         self._last_rooms: list[str] | None = None
         self._last_len = -1
@@ -289,7 +290,7 @@ def _plain_routes(
     start: Hex,
     budget: int,
     enter: Callable[[Hex], tuple[int, int] | None],
-    occupied: dict[Hex, str],
+    occupied: Mapping[Hex, str],
     jump: bool,
     flying: bool,
     goal: Hex | None = None,

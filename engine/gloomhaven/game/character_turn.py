@@ -687,12 +687,13 @@ def character_summon(r: Rules, char: Character, f: Figure, ab: Ability) -> str:
     h = spots[r.ask("summon_hex", char.id, [list(s) for s in spots], {"summon": ab.summon.name})]
     char.summons_made += 1
     from questforge.engine.gloomhaven.game.state import Figure as Fig
+    from questforge.engine.gloomhaven.game.state import FigureKind, Side
 
     s = ab.summon
     fig = Fig(
         id=f"{char.id}-summon-{char.summons_made}",
-        kind="summon",
-        side="party",
+        kind=FigureKind.SUMMON,
+        side=Side.PARTY,
         hex=h,
         hp=s.health,
         max_hp=s.health,

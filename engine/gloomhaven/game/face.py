@@ -24,6 +24,7 @@ from questforge.engine.core.game import (
     SetupOption,
     TextBoard,
 )
+from questforge.engine.core.hexgrid import parse_hex
 from questforge.engine.core.targets import Target, read_documents
 from questforge.engine.gloomhaven.game import catalogue, narrator
 from questforge.engine.gloomhaven.game.game import ENGINE_ID, Game
@@ -265,7 +266,7 @@ class GloomhavenFace:
         marks: dict[tuple[int, int], str] = {}
         if decision is not None and decision.kind in narrator.HEX_KINDS:
             for i, option in enumerate(decision.options, 1):
-                h = narrator.as_hex(option)
+                h = parse_hex(option)
                 if h is not None:
                     marks[h] = str(i)
         return g.text().render(g.state, initiative_order(g.game), marks)

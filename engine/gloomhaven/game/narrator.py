@@ -13,6 +13,7 @@ from typing import Any
 
 from questforge.engine.core.decisions import Decision
 from questforge.engine.core.events import Event
+from questforge.engine.core.hexgrid import parse_hex
 from questforge.engine.gloomhaven.game.catalogue import DECISION_TYPES
 from questforge.engine.gloomhaven.game.describe import action_text
 from questforge.engine.gloomhaven.game.names import Names, pretty
@@ -44,19 +45,8 @@ FIGURE_KINDS = frozenset(
 )
 
 
-def as_hex(value: Any) -> tuple[int, int] | None:
-    """``[q, r]`` / ``(q, r)`` of plain ints as a hex tuple, else ``None``."""
-    if (
-        isinstance(value, list | tuple)
-        and len(value) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
-        return (value[0], value[1])
-    return None
-
-
 def hex_text(h: Any) -> str:
-    hx = as_hex(h)
+    hx = parse_hex(h)
     return f"({hx[0]},{hx[1]})" if hx is not None else str(h)
 
 
@@ -135,7 +125,7 @@ def _event_focus(g: Any, n: Names) -> str:
     focus = n.at(g("focus"))
     targets = [n.at(a) for a in g("attacks") or []]
     attacks = f" and attacks {', '.join(targets)}" if targets else " and does not attack"
-    dest = as_hex(g("destination"))
+    dest = parse_hex(g("destination"))
     move = "stays at" if dest is not None and n.where(g("figure")) == dest else "moves to"
     return f"{n.figure(g('figure'))} focuses on {focus}, {move} {hex_text(dest)}{attacks}."
 
@@ -404,7 +394,7 @@ def describe_option(
         action = getattr(card, half, None) if card is not None else None
         return f"{label}, {half}: " + (action_text(action) if action is not None else "")
     if kind in HEX_KINDS:
-        h = as_hex(option)
+        h = parse_hex(option)
         if h is not None:
             if kind == "move" and index == 0:
                 return f"stay at {hex_text(h)}"
@@ -455,7 +445,7 @@ def describe_option(
 def _plain(value: Any) -> str:
     if isinstance(value, str):
         return name(value)
-    h = as_hex(value)
+    h = parse_hex(value)
     if h is not None:
         return hex_text(h)
     if isinstance(value, Mapping):

@@ -17,7 +17,9 @@ from questforge.engine.gloomhaven.game.spec import (
 )
 from questforge.engine.gloomhaven.game.state import (
     Figure,
+    FigureKind,
     MonsterType,
+    Side,
 )
 
 TYPE_CHECKING = False
@@ -93,8 +95,8 @@ def place_allies(r: Rules, room: str) -> None:
         hp = r.formula(a.health, st.level, st.players)
         st.figures[a.id] = Figure(
             id=a.id,
-            kind="ally",
-            side="party",
+            kind=FigureKind.ALLY,
+            side=Side.PARTY,
             hex=where,
             hp=hp,
             max_hp=hp,
@@ -153,8 +155,8 @@ def place_monster(
         hp = r.formula(health_formula, r.monster_level, st.players)
     f = Figure(
         id=f"{monster}-{number}",
-        kind="monster",
-        side="monsters",
+        kind=FigureKind.MONSTER,
+        side=Side.MONSTERS,
         hex=hex_,
         hp=hp,
         max_hp=hp,

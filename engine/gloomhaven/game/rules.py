@@ -50,7 +50,9 @@ from questforge.engine.gloomhaven.game.spec import (
 from questforge.engine.gloomhaven.game.state import (
     Character,
     Figure,
+    FigureKind,
     GameState,
+    Side,
 )
 
 __all__ = ["MAX_BLESS_CURSE", "GameOver", "Rules", "new_character_figure"]
@@ -264,4 +266,6 @@ class Rules:
 
 
 def new_character_figure(char_id: str, hex_: Hex, hp: int) -> Figure:
-    return Figure(id=char_id, kind="character", side="party", hex=hex_, hp=hp, max_hp=hp)
+    return Figure(
+        id=char_id, kind=FigureKind.CHARACTER, side=Side.PARTY, hex=hex_, hp=hp, max_hp=hp
+    )

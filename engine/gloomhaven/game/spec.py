@@ -13,29 +13,33 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-Hex = tuple[int, int]
+from questforge.engine.core.hexgrid import HexKey as Hex
 
-ELEMENTS: tuple[str, ...] = ("fire", "ice", "air", "earth", "light", "dark")
-#: GH-ELEM-10: the multicoloured "any element" symbol
-ANY_ELEMENT = "any"
-
-NEGATIVE_CONDITIONS: tuple[str, ...] = (
-    "poison",
-    "wound",
-    "immobilize",
-    "disarm",
-    "stun",
-    "muddle",
-    "curse",
+# the game constants are defined once (constants.py); re-exported for the engine's modules
+from questforge.engine.gloomhaven.constants import (
+    ANY_ELEMENT as ANY_ELEMENT,
 )
-POSITIVE_CONDITIONS: tuple[str, ...] = ("invisible", "strengthen", "bless")
-CONDITIONS: tuple[str, ...] = NEGATIVE_CONDITIONS + POSITIVE_CONDITIONS
-#: GH-COND-05/06/07/09/11/12, GH-REF-05: removed at the end of the figure's next turn
-TIMED_CONDITIONS: frozenset[str] = frozenset(
-    {"immobilize", "disarm", "stun", "muddle", "invisible", "strengthen"}
+from questforge.engine.gloomhaven.constants import (
+    CARD_CONDITIONS as CARD_CONDITIONS,
 )
-#: conditions that are cards shuffled into a modifier deck, not tokens (GH-COND-10/13)
-CARD_CONDITIONS: frozenset[str] = frozenset({"bless", "curse"})
+from questforge.engine.gloomhaven.constants import (
+    CONDITIONS as CONDITIONS,
+)
+from questforge.engine.gloomhaven.constants import (
+    ELEMENTS as ELEMENTS,
+)
+from questforge.engine.gloomhaven.constants import (
+    NEGATIVE_CONDITIONS as NEGATIVE_CONDITIONS,
+)
+from questforge.engine.gloomhaven.constants import (
+    POSITIVE_CONDITIONS as POSITIVE_CONDITIONS,
+)
+from questforge.engine.gloomhaven.constants import (
+    STANDARD_MODIFIERS,
+)
+from questforge.engine.gloomhaven.constants import (
+    TIMED_CONDITIONS as TIMED_CONDITIONS,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -456,10 +460,21 @@ class ScenarioSpec:
     allies: tuple[AllySpec, ...] = ()
 
     def room_of(self, hex_: Hex) -> str | None:
-        for room, hexes in self.rooms.items():
-            if hex_ in hexes:
-                return room
-        return None
+        return rooms_by_hex(self).get(hex_)
+
+
+def rooms_by_hex(spec: ScenarioSpec) -> dict[Hex, str]:
+    """The room of every hex of the runtime map (the first room listing it); door hexes
+    belong to no room. :mod:`.from_model` fills ``spec.rooms`` from the content model's
+    map (which already takes doors out of rooms); builders in tests may not, so doors are
+    taken out here too. The engine's board and the playtest board both read this table."""
+    found: dict[Hex, str] = {}
+    for room, hexes in spec.rooms.items():
+        for h in hexes:
+            found.setdefault((h[0], h[1]), room)
+    for door in spec.doors:
+        found.pop(door.hex, None)
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -518,9 +533,11 @@ def standard_modifier_deck(prefix: str = "m") -> tuple[ModifierCard, ...]:
     """GH-REF-01: six +0, five +1, five −1, one +2, one −2, one ×2, one Null; ×2 and Null
     shuffle (GH-AMD-08)."""
     cards: list[ModifierCard] = []
-    for value, count in ((0, 6), (1, 5), (-1, 5), (2, 1), (-2, 1)):
-        for i in range(count):
-            cards.append(ModifierCard(f"{prefix}{value:+d}-{i + 1}", value=value))
-    cards.append(ModifierCard(f"{prefix}x2", multiplier=2, shuffle=True))
-    cards.append(ModifierCard(f"{prefix}null", multiplier=0, shuffle=True))
+    for _card, _label, value, count, shuffle in STANDARD_MODIFIERS:
+        if isinstance(value, int):
+            for i in range(count):
+                cards.append(ModifierCard(f"{prefix}{value:+d}-{i + 1}", value=value))
+        else:  # "x2" / "null": one card each, named by its value
+            multiplier = 2 if value == "x2" else 0
+            cards.append(ModifierCard(f"{prefix}{value}", multiplier=multiplier, shuffle=shuffle))
     return tuple(cards)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from questforge.engine.core.decks import Deck
@@ -18,13 +19,33 @@ INERT, WANING, STRONG = 0, 1, 2
 ELEMENT_STATE_NAMES = {INERT: "inert", WANING: "waning", STRONG: "strong"}
 
 
+class FigureKind(StrEnum):
+    """What a figure is. A ``str`` enum: it equals (and hashes as) its value, so events,
+    logs and tests that say ``"monster"`` keep working, while code that makes a figure
+    can only name one of these."""
+
+    CHARACTER = "character"
+    MONSTER = "monster"
+    #: a character's summon (GH-SUMM)
+    SUMMON = "summon"
+    #: an allied figure played by the rules (GH-SPEC-06)
+    ALLY = "ally"
+
+
+class Side(StrEnum):
+    """Which side a figure fights on: characters, their summons and allies are the party."""
+
+    PARTY = "party"
+    MONSTERS = "monsters"
+
+
 @dataclass(slots=True)
 class Figure:
     """A character, monster or summon on the map."""
 
     id: str
-    kind: str  # "character" | "monster" | "summon"
-    side: str  # "party" | "monsters"
+    kind: FigureKind
+    side: Side
     hex: Hex
     hp: int
     max_hp: int

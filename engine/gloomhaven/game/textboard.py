@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from questforge.engine.core.game import TextBoard, TextLine, TextSpan
+from questforge.engine.core.hexgrid import HexKey as Hex
 from questforge.engine.gloomhaven.game.spec import Content, ScenarioSpec
 from questforge.engine.gloomhaven.game.state import (
     ELEMENT_STATE_NAMES,
@@ -23,8 +24,6 @@ from questforge.engine.gloomhaven.game.state import (
     Figure,
     GameState,
 )
-
-Hex = tuple[int, int]
 
 #: width of one hex cell in characters; rows of the map are offset by half a cell
 CELL = 4

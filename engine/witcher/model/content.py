@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from questforge.engine.core.errors import ContentError
+
 #: die results that count as swords / shields, and how many each is worth (WI-DICE-07,
 #: WI-CMB-02): a double sword is two swords; an arrow shield is nothing until paired with a
 #: sword into a grid shield
@@ -19,7 +21,7 @@ SWORD_VALUE: Mapping[str, int] = {"sword": 1, "double-sword": 2}
 SHIELD_VALUE: Mapping[str, int] = {"shield": 1, "grid-shield": 1}
 
 
-class ModelError(ValueError):
+class ModelError(ContentError):
     """A document the model cannot read: what was expected, where."""
 
     def __init__(self, message: str, file: str | None = None, path: tuple[Any, ...] = ()) -> None:
