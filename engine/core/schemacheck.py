@@ -48,6 +48,17 @@ _ANNOTATIONS = frozenset(
     }
 )
 
+
+class _Annotations:
+    """``key in _ANNOTATED``: a metadata keyword, or an ``x-`` extension keyword (the
+    editor's hints such as ``x-questforge-ref``), neither of which changes validity."""
+
+    def __contains__(self, key: object) -> bool:
+        return key in _ANNOTATIONS or (isinstance(key, str) and key.startswith("x-"))
+
+
+_ANNOTATED = _Annotations()
+
 _TYPES: Mapping[str, Callable[[Any], bool]] = {
     "object": lambda v: isinstance(v, dict),
     "array": lambda v: isinstance(v, list),
@@ -82,7 +93,7 @@ def _compile(node: Any, base: str, resolve: Resolve, compiled: dict[str, Check])
         return special
     checks: list[Check] = []
     for key, value in node.items():
-        if key in _ANNOTATIONS:
+        if key in _ANNOTATED:
             continue
         checks.append(_keyword(key, value, node, base, resolve, compiled))
     if not checks:
@@ -104,7 +115,7 @@ def _compile(node: Any, base: str, resolve: Resolve, compiled: dict[str, Check])
 
 
 def _keys(node: dict[str, Any]) -> set[str]:
-    return {k for k in node if k not in _ANNOTATIONS}
+    return {k for k in node if k not in _ANNOTATED}
 
 
 def _scalar(node: dict[str, Any]) -> Check | None:
@@ -171,7 +182,7 @@ def _int_range(node: Any) -> tuple[int | float, int | float] | None:
     """``(minimum, maximum)`` of a schema that says only "an integer in this range"."""
     if not isinstance(node, dict) or node.get("type") != "integer":
         return None
-    if any(k not in _ANNOTATIONS and k not in ("type", "minimum", "maximum") for k in node):
+    if any(k not in _ANNOTATED and k not in ("type", "minimum", "maximum") for k in node):
         return None
     return node.get("minimum", float("-inf")), node.get("maximum", float("inf"))
 
@@ -187,7 +198,7 @@ def _integer_pair(node: dict[str, Any]) -> Check | None:
         or node.get("minItems") != len(prefix)
         or node.get("maxItems", len(prefix)) != len(prefix)
         or any(
-            k not in _ANNOTATIONS
+            k not in _ANNOTATED
             and k not in ("type", "prefixItems", "items", "minItems", "maxItems")
             for k in node
         )
