@@ -13,6 +13,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen
 
 from questforge.editor.gloomhaven import placements
+from questforge.editor.gloomhaven.edits import describe
 from questforge.editor.gloomhaven.scenario_map import Hex, place_tile, tile_side_hexes
 from questforge.editor.jsonpath import JsonPath
 from questforge.editor.tools.base import Tool
@@ -90,8 +91,7 @@ class SelectTool(HexTool):
         delta = (h[0] - self._drag_from[0], h[1] - self._drag_from[1])
         path = self.editor.selection
         new = placements.moved(self._drag_value, path, delta)
-        if new != self.doc.get(path):
-            self.doc.set_value(path, new, f"Move {_describe(path)}", merge_key=self._drag_key)
+        self.editor.edits.move_to(path, new, merge_key=self._drag_key)
 
     def mouse_release(self, pos: QPointF, event: QMouseEvent) -> None:
         self._drag_from = None
@@ -247,13 +247,4 @@ class EraseTool(HexTool):
 
 
 def _describe(path: JsonPath) -> str:
-    names = {
-        "monsters": "monster",
-        "overlays": "overlay",
-        "doors": "door",
-        "tiles": "tile",
-        "starting_hexes": "starting hex",
-        "named_monsters": "named monster",
-        "bosses": "boss",
-    }
-    return names.get(str(path[0]), str(path[0])) if path else "item"
+    return describe(path)
