@@ -120,7 +120,10 @@ class MainWindow(QMainWindow):
         shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
     ) -> QAction:
         action = QAction(text, self)
-        if shortcut is not None:
+        if isinstance(shortcut, QKeySequence.StandardKey):
+            # every binding of the platform (Redo: Ctrl+Shift+Z and Ctrl+Y), not the first
+            action.setShortcuts(shortcut)
+        elif shortcut is not None:
             action.setShortcut(
                 shortcut if isinstance(shortcut, QKeySequence) else QKeySequence(shortcut)
             )
@@ -153,9 +156,9 @@ class MainWindow(QMainWindow):
 
         edit_menu = bar.addMenu("&Edit")
         self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
-        self.undo_action.setShortcut(QKeySequence(SK.Undo))
+        self.undo_action.setShortcuts(SK.Undo)
         self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcut(QKeySequence(SK.Redo))
+        self.redo_action.setShortcuts(SK.Redo)
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
         edit_menu.addSeparator()
@@ -248,6 +251,8 @@ class MainWindow(QMainWindow):
             editor.set_setup(self.setup)
         doc.dirtyChanged.connect(lambda _d, d=doc: self._update_tab(d))
         doc.pathChanged.connect(lambda _p, d=doc: self._update_tab(d))
+        # before its first save a tab is named from the document's name field
+        doc.changed.connect(lambda path, d=doc: self._update_tab(d) if d.path is None else None)
         index = self.tabs.addTab(editor, doc.display_name())
         self.tabs.setCurrentIndex(index)
         self._update_tab(doc)

@@ -36,15 +36,18 @@ from questforge.editor.forms.form_editor import schema_for_document
 from questforge.editor.forms.schema_form import SchemaForm
 from questforge.editor.forms.schema_walk import SchemaContext
 from questforge.editor.gloomhaven import placements, tools
+from questforge.editor.gloomhaven.context_menu import build_menu
 from questforge.editor.gloomhaven.edits import EditRefused, ScenarioEdits
 from questforge.editor.gloomhaven.export import export_map
 from questforge.editor.gloomhaven.marker_widget import MarkerWidget
+from questforge.editor.gloomhaven.monster_table import MonsterCountTable, standee_note_html
 from questforge.editor.gloomhaven.palette import PlacementPalette
 from questforge.editor.gloomhaven.scenario_map import (
     Hex,
     as_hex,
 )
 from questforge.editor.gloomhaven.scene import ScenarioScene
+from questforge.editor.gloomhaven.tool_icons import tool_icon
 from questforge.editor.jsonpath import MISSING, JsonPath
 from questforge.editor.map.view import MapView
 from questforge.engine.core.events import JSONValue
@@ -88,6 +91,9 @@ class ScenarioEditor(DocumentEditor):
         )
         self.view = MapView(self.scene)
         self.view.hovered.connect(self._on_hover)
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.view.customContextMenuRequested.connect(self._context_menu)
+        self.scene.mapRebuilt.connect(self._on_map_rebuilt)
         self.tools: list[tools.HexTool] = [
             tools.SelectTool(self),
             tools.PlaceTileTool(self),
@@ -128,6 +134,7 @@ class ScenarioEditor(DocumentEditor):
     def _build_ui(self) -> None:
         self.toolbar = QToolBar("Tools")
         self.toolbar.setOrientation(Qt.Orientation.Vertical)
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextUnderIcon)
         self.tool_group = QActionGroup(self)
         self.tool_actions: dict[str, QAction] = {}
         for tool in self.tools:
@@ -136,6 +143,7 @@ class ScenarioEditor(DocumentEditor):
             action.setShortcut(QKeySequence(tool.shortcut))
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             action.setToolTip(f"{tool.tooltip} ({tool.shortcut})")
+            action.setIcon(tool_icon(tool.name))
             action.triggered.connect(lambda _=False, t=tool: self.set_tool(t))
             self.tool_group.addAction(action)
             self.toolbar.addAction(action)
@@ -179,6 +187,10 @@ class ScenarioEditor(DocumentEditor):
         side.addWidget(palette_box)
         side.addWidget(self.inspector_box)
         side.setStretchFactor(1, 1)
+        self.count_box = QGroupBox("Monsters per player count")
+        self.monster_table = MonsterCountTable(self)
+        QVBoxLayout(self.count_box).addWidget(self.monster_table)
+        side.addWidget(self.count_box)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.view)
         splitter.addWidget(side)
@@ -252,10 +264,12 @@ class ScenarioEditor(DocumentEditor):
         path = self.selection
         entry = self.document.get(path) if path and path[0] == "monsters" else None
         if not isinstance(entry, dict):
-            self.stats_label.setText("")
+            self.stats_label.setText(self.tile_text_html())
             self.marker.setVisible(False)
             return
-        self.stats_label.setText(self.monster_stats_html(entry))
+        self.stats_label.setText(
+            self.monster_stats_html(entry) + standee_note_html(self, str(entry.get("monster")))
+        )
         counts = entry.get("players")
         counts = counts if isinstance(counts, dict) else {}
         self.marker.set_states({k: str(v) for k, v in counts.items()})
@@ -313,6 +327,8 @@ class ScenarioEditor(DocumentEditor):
         if not path or path[0] == "rooms":
             self._fill_rooms()
         self._update_stats()
+        if self.hover_hex is not None:
+            self._show_status(self.hover_hex)  # the status bar tells what the click did
 
     def _on_content_changed(self, kind: str, _ident: str) -> None:
         if kind in ("map-tile",):
@@ -323,6 +339,9 @@ class ScenarioEditor(DocumentEditor):
     def _on_hover(self, pos: QPointF) -> None:
         h = self.scene.hex_at(pos)
         self.hover_hex = h
+        self._show_status(h)
+
+    def _show_status(self, h: Hex) -> None:
         text = f"hex [{h[0]}, {h[1]}]"
         room = self.scene.smap.room_of.get(h)
         if room:
@@ -340,8 +359,84 @@ class ScenarioEditor(DocumentEditor):
                 text += f", L{self.level}: {stats})" if stats else ")"
             elif path[0] == "overlays" and isinstance(entry, dict):
                 text += f" · {entry.get('type')}"
+            elif path[0] == "doors":
+                text += " · door"
+            elif path[0] == "starting_hexes":
+                text += " · starting hex"
+        tile = self.scene.smap.tile_at(h)
+        if tile is not None:
+            rotation = self.document.get(("tiles", tile.index, "rotation"), 0)
+            degrees = rotation * 60 if isinstance(rotation, int) else 0
+            text += f" · tile {tile.placement_id} ({tile.side}, {degrees}°)"
         self.view.setToolTip(text)
         self.statusMessage.emit(text)
+
+    # ----------------------------------------------------------------- placing aids
+    def selected_tile(self) -> int | None:
+        """Index of the selected tile placement (R / F turn it), else ``None``."""
+        sel = self.selection
+        if sel and sel[0] == "tiles" and len(sel) == 2 and isinstance(sel[1], int):
+            return sel[1]
+        return None
+
+    def tile_text_html(self) -> str:
+        index = self.selected_tile()
+        tile = self.document.get(("tiles", index)) if index is not None else None
+        if not isinstance(tile, dict):
+            return ""
+        rotation = tile.get("rotation", 0)
+        degrees = rotation * 60 if isinstance(rotation, int) else 0
+        return (
+            f"<b>{tile.get('tile')}</b> side {tile.get('side', 'a')} · "
+            f"rotation <b>{degrees}°</b> (R / Shift+R turn it, F flips)"
+        )
+
+    def turn_selected_tile(self, event: Any) -> bool:
+        """R / Shift+R rotate, F flips the selected tile: one undo step each."""
+        index = self.selected_tile()
+        if index is None:
+            return False
+        if event.key() == Qt.Key.Key_R:
+            back = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+            new = self.edits.rotate_tile(index, -1 if back else 1)
+            self.statusMessage.emit(f"Tile rotated to {new * 60}°")
+        else:
+            side = self.edits.flip_tile(index)
+            self.statusMessage.emit(f"Tile flipped to side {side}")
+        return True
+
+    def cancel(self) -> None:
+        """Esc: leave a placing tool for Select, or drop the selection."""
+        if self.tool.name != "Select":
+            self.set_tool("Select")
+        else:
+            self.set_selection(None)
+            self.scene.set_highlight(None)
+
+    def show_properties(self) -> None:
+        """Bring the inspector's form (of the selection, or the scenario) into view."""
+        self.inspector_box.show()
+        if self.inspector is not None:
+            self.inspector.setFocus()
+
+    def _context_menu(self, pos: Any) -> None:
+        h = self.scene.hex_at(self.view.mapToScene(pos))
+        self.hover_hex = h
+        self.context_menu = build_menu(self, h)
+        self.context_menu.popup(self.view.viewport().mapToGlobal(pos))
+
+    def _on_map_rebuilt(self) -> None:
+        if isinstance(self.tool, tools.DoorTool):
+            self.tool.show_spots()
+
+    def _fit_new_tile(self, path: JsonPath, was_empty: bool) -> None:
+        """The view follows a new tile: fitted when the map was empty or the tile is not
+        wholly in sight."""
+        hexes = self.scene.hexes_of_path(path)
+        seen = self.view.mapToScene(self.view.viewport().rect()).boundingRect()
+        inside = all(seen.contains(self.scene.center(h)) for h in hexes)
+        if was_empty or not inside or self.view.fitted:
+            self.view.fit()
 
     # ----------------------------------------------------------------- switches
     def set_player_count(self, count: int) -> None:
@@ -407,12 +502,14 @@ class ScenarioEditor(DocumentEditor):
 
     def place_tile(self, h: Hex) -> None:
         p = self.palette_state
+        was_empty = not self.scene.smap.hexes
         try:
             path = self.edits.place_tile(p["tile"], h, p["side"], p["rotation"], p["room"])
         except EditRefused as exc:
             self._refused(exc)
             return
         self.set_selection(path)
+        self._fit_new_tile(path, was_empty)
 
     def can_paint_overlay(self, h: Hex) -> bool:
         """False when ``h`` already has an overlay of the palette's type."""

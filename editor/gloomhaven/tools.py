@@ -10,9 +10,9 @@ import itertools
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen
+from PySide6.QtGui import QKeyEvent, QMouseEvent
 
-from questforge.editor.gloomhaven import placements
+from questforge.editor.gloomhaven import placement_aids, placements
 from questforge.editor.gloomhaven.edits import describe
 from questforge.editor.gloomhaven.scenario_map import Hex, place_tile, tile_side_hexes
 from questforge.editor.jsonpath import JsonPath
@@ -47,6 +47,15 @@ class HexTool(Tool):
 
     def left(self, event: QMouseEvent) -> bool:
         return event.button() == Qt.MouseButton.LeftButton
+
+    def key_press(self, event: QKeyEvent) -> bool:
+        """Esc: a placing tool gives way to Select; Select drops its selection."""
+        if event.key() == Qt.Key.Key_Escape:
+            self.editor.cancel()
+            return True
+        if event.key() in (Qt.Key.Key_R, Qt.Key.Key_F) and self.editor.selected_tile() is not None:
+            return self.editor.turn_selected_tile(event)
+        return False
 
 
 class SelectTool(HexTool):
@@ -110,15 +119,16 @@ class PlaceTileTool(HexTool):
             self.editor.scene.set_preview(None)
             return
         hexes, _walls = place_tile(local[0], local[1], palette["rotation"], h)
-        scene = self.editor.scene
-
-        def paint(p: QPainter) -> None:
-            p.setPen(QPen(QColor("#1d5fa8"), 2))
-            p.setBrush(QColor(29, 95, 168, 60))
-            for x in hexes:
-                p.drawPolygon(scene.polygon(x))
-
-        scene.set_preview(paint)
+        preview = placement_aids.tile_preview(self.editor.scene, hexes)
+        self.editor.scene.set_preview(preview)
+        seams = len(preview.seams)  # type: ignore[attr-defined]
+        overlap = len(preview.overlap)  # type: ignore[attr-defined]
+        note = f"{palette['tile']} {palette['side']} at {palette['rotation'] * 60}°"
+        if overlap:
+            note += f" · covers {overlap} placed hex{'es' if overlap > 1 else ''}"
+        elif seams:
+            note += f" · meets the map along {seams} edge{'s' if seams > 1 else ''}"
+        self.editor.statusMessage.emit(note)
 
     def mouse_press(self, pos: QPointF, event: QMouseEvent) -> None:
         if self.left(event):
@@ -133,13 +143,13 @@ class PlaceTileTool(HexTool):
             side = "b" if self.editor.palette_state["side"] == "a" else "a"
             self.editor.set_palette(side=side)
             return True
-        return False
+        return super().key_press(event)
 
 
-class OverlayTool(HexTool):
-    name = "Overlay"
-    shortcut = "O"
-    tooltip = "Paint the palette's overlay (drag paints a stroke: one undo step)"
+class StrokeTool(HexTool):
+    """A tool that paints hexes: click one, or drag across many; a stroke is one undo step
+    (the macro opens on the first hex that actually changes, so a stroke over hexes that
+    are already painted leaves no empty entry in the history)."""
 
     def __init__(self, editor: ScenarioEditor) -> None:
         super().__init__(editor)
@@ -147,12 +157,26 @@ class OverlayTool(HexTool):
         self._macro_open = False
         self._painted: set[Hex] = set()
 
+    def stroke_name(self) -> str:
+        return self.name
+
+    def begin_stroke(self, h: Hex) -> None:
+        """Called on the first hex of a stroke (decide add or remove, for instance)."""
+
+    def can_paint(self, h: Hex) -> bool:
+        return True
+
+    def paint_hex(self, h: Hex) -> None:
+        raise NotImplementedError
+
     def mouse_press(self, pos: QPointF, event: QMouseEvent) -> None:
         if not self.left(event):
             return
         self._stroke = True
         self._painted = set()
-        self._paint(self.hex_at(pos))
+        h = self.hex_at(pos)
+        self.begin_stroke(h)
+        self._paint(h)
 
     def mouse_move(self, pos: QPointF, event: QMouseEvent) -> None:
         if self._stroke:
@@ -175,13 +199,26 @@ class OverlayTool(HexTool):
         if h in self._painted:
             return
         self._painted.add(h)
-        if not self.editor.can_paint_overlay(h):
+        if not self.can_paint(h):
             return
         if not self._macro_open:
-            # opened on the first hex actually painted: a stroke over painted hexes leaves
-            # no empty entry in the history
             self._macro_open = True
-            self.doc.undo_stack.beginMacro(f"Paint {self.editor.palette_state['overlay']}")
+            self.doc.undo_stack.beginMacro(self.stroke_name())
+        self.paint_hex(h)
+
+
+class OverlayTool(StrokeTool):
+    name = "Overlay"
+    shortcut = "O"
+    tooltip = "Paint the palette's overlay (drag paints a stroke: one undo step)"
+
+    def stroke_name(self) -> str:
+        return f"Paint {self.editor.palette_state['overlay']}"
+
+    def can_paint(self, h: Hex) -> bool:
+        return self.editor.can_paint_overlay(h)
+
+    def paint_hex(self, h: Hex) -> None:
         self.editor.paint_overlay(h)
 
 
@@ -200,19 +237,40 @@ class DoorTool(HexTool):
     shortcut = "D"
     tooltip = "Put a door on a hex between two rooms (palette: locked)"
 
+    def activate(self) -> None:
+        self.show_spots()
+
+    def show_spots(self) -> None:
+        """Mark the hexes where two rooms meet (recomputed when the map changes)."""
+        spots = self.editor.edits.door_seams()
+        self.editor.scene.set_preview(placement_aids.door_spots(self.editor.scene, spots))
+
     def mouse_press(self, pos: QPointF, event: QMouseEvent) -> None:
         if self.left(event):
             self.editor.place_door(self.hex_at(pos))
 
 
-class StartHexTool(HexTool):
+class StartHexTool(StrokeTool):
     name = "Start"
     shortcut = "H"
-    tooltip = "Toggle a starting hex"
+    tooltip = "Toggle starting hexes (drag across hexes: one undo step)"
 
-    def mouse_press(self, pos: QPointF, event: QMouseEvent) -> None:
-        if self.left(event):
-            self.editor.toggle_start(self.hex_at(pos))
+    def __init__(self, editor: ScenarioEditor) -> None:
+        super().__init__(editor)
+        self._adding = True
+
+    def stroke_name(self) -> str:
+        return "Add starting hexes" if self._adding else "Remove starting hexes"
+
+    def begin_stroke(self, h: Hex) -> None:
+        # the first hex decides: a stroke starting on a starting hex removes, else adds
+        self._adding = not self.editor.edits.is_start(h)
+
+    def can_paint(self, h: Hex) -> bool:
+        return self.editor.edits.is_start(h) != self._adding
+
+    def paint_hex(self, h: Hex) -> None:
+        self.editor.edits.set_start(h, self._adding)
 
 
 class RoomTool(HexTool):
