@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QSpinBox,
     QStackedWidget,
@@ -73,13 +74,16 @@ class PlacementPalette(QStackedWidget):
         self.rotation_spin.setRange(0, 5)
         self.rotation_spin.setWrapping(True)
         self.rotation_spin.valueChanged.connect(lambda v: self.set_values(rotation=v))
+        self.rotation_spin.setSuffix(" × 60°")
         self.rotation_label = QLabel("0°")
+        rotation_row = QHBoxLayout()
+        rotation_row.addWidget(self.rotation_spin, 1)
+        rotation_row.addWidget(self.rotation_label)
         self.room_combo = QComboBox()
         self.room_combo.currentTextChanged.connect(lambda t: self.set_values(room=t))
         form.addRow("Tile", self.tile_combo)
         form.addRow("Side (F)", self.side_combo)
-        form.addRow("Rotation (R)", self.rotation_spin)
-        form.addRow("", self.rotation_label)
+        form.addRow("Rotation (R)", rotation_row)
         form.addRow("Room", self.room_combo)
         self._show_degrees(0)
         self.pages["Tile"] = page
@@ -230,7 +234,6 @@ class PlacementPalette(QStackedWidget):
             self.set_values(number=self.edits.next_number(values["overlay"]))
 
     def _show_degrees(self, rotation: int) -> None:
-        self.rotation_spin.setSuffix(f" × 60° = {int(rotation) * 60}°")
         self.rotation_label.setText(f"{int(rotation) * 60}°")
 
     def _refresh_icon(self) -> None:

@@ -213,7 +213,7 @@ class ScenarioScene(QGraphicsScene):
         rect = self._map_rect if placed is None else self._map_rect.united(placed)
         if rect.isEmpty():
             # an empty map shows the grid of placement_aids.paint_empty_grid
-            r = (placement_aids.EMPTY_GRID_RADIUS * 1.5 + 2) * self.size
+            r = (placement_aids.EMPTY_GRID_RADIUS * 2 + 2) * self.size
             return QRectF(-r, -r, 2 * r, 2 * r)
         return rect
 
