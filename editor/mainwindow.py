@@ -383,7 +383,9 @@ class MainWindow(QMainWindow):
             self.recent_menu.addAction("(none)").setEnabled(False)
 
     def new_pack(self, folder: Path, pack_id: str, name: str, ruleset: str) -> Path:
-        """Create ``folder/pack.json`` (a pack that validates) and open the pack."""
+        """Create ``folder/pack.json`` (a pack that validates) with the ruleset's starter
+        files (what ``questforge new pack`` writes: Gloomhaven's modifier decks and
+        starter map tiles), and open the pack."""
         import re
 
         if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", pack_id):
@@ -401,9 +403,17 @@ class MainWindow(QMainWindow):
             "requires": [],
         }
         from questforge.editor.document import atomic_write, dumps
+        from questforge.engine import rulesets
 
+        found = rulesets.find(ruleset)
+        templates = found.templates() if found is not None else None
+        starters = templates.pack_files(pack_id, name or pack_id) if templates else {}
         try:
             atomic_write(manifest, dumps(data))
+            for relative, document in starters.items():
+                target = Path(folder) / relative
+                if not target.exists():  # a file already there is the designer's
+                    atomic_write(target, dumps(document))
         except OSError as exc:
             raise DocumentError(f"{manifest}: cannot write: {exc.strerror or exc}") from None
         self.open_pack(Path(folder))
