@@ -161,10 +161,11 @@ class MonsterCountTable(QWidget):
             if cell is not None:
                 cell.setSelected(True)
         self.table.blockSignals(False)
-        self.summary.setText(
-            summary_html(self.editor.document.data, self.editor.lookup)
-            or "<i>No monsters placed yet.</i>"
-        )
+        summary = summary_html(self.editor.document.data, self.editor.lookup)
+        self.summary.setText(summary or "<i>No monsters placed yet.</i>")
+        # one line per monster type, always in full (the table above gives way)
+        lines = summary.count("<br>") + 1
+        self.summary.setMinimumHeight(self.summary.fontMetrics().lineSpacing() * lines + 6)
 
     def state_at(self, row: int, count: str) -> str:
         item = self.table.item(row, FIRST_COUNT + PLAYER_COUNTS.index(count))
@@ -222,7 +223,9 @@ class MonsterCountTable(QWidget):
         self.preset.setCurrentIndex(0)
         if states is None or not rows:
             return
-        with self.edits.step(f"Preset “{name}” on {len(rows)} monsters"):
+        first = self.table.item(rows[0], 0)
+        many = f"{len(rows)} monsters" if len(rows) > 1 or first is None else first.text()
+        with self.edits.step(f"Preset “{name}” on {many}"):
             for row in rows:
                 self.edits.set_monster_players(row, states, f"Preset {name}")
 
