@@ -432,6 +432,35 @@ class ScenarioEdits:
         index = self.document.insert_item((key,), new, None, f"Paste {describe((key,))}")
         return (key, index)
 
+    def paste(self, key: str, value: Any, target: Hex | None) -> JsonPath:
+        """Paste placement ``value`` (copied from list ``key``) onto hex ``target`` (its
+        anchor moves there; onto its own hex or with no target: one hex to the side)."""
+        origin = placements.anchor(value, (key, 0))
+        target = target if target is not None else origin
+        if origin is None or target is None:
+            raise EditRefused("The copied placement has no hex to paste from")
+        if target == origin:
+            target = (origin[0] + 1, origin[1])
+        return self.insert_copy(key, value, (target[0] - origin[0], target[1] - origin[1]))
+
+    def duplicate(self, path: JsonPath) -> JsonPath:
+        """A copy of the placement at ``path`` on the first free neighbouring map hex (a
+        tile: next to it, overlapping is the designer's to fix)."""
+        key = str(path[0])
+        value = copy.deepcopy(self.document.get(path))
+        origin = placements.anchor(value, path) if value is not MISSING else None
+        if origin is None:
+            raise EditRefused(f"Cannot duplicate this {describe(path)}")
+        occupied = self.smap().hexes
+        taken = {placements.anchor(e, (key, 0)) for e in self.items(key)}
+        delta = (1, 0)
+        for d in ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)):
+            cand = (origin[0] + d[0], origin[1] + d[1])
+            if cand not in taken and (cand in occupied or key == "tiles"):
+                delta = d
+                break
+        return self.insert_copy(key, value, delta)
+
     # ----------------------------------------------------------------- scenario fields
     def set_field(self, key: str, value: Any) -> None:
         """A top-level scenario field (name, goal...), one undo step."""

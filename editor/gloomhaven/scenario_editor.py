@@ -37,7 +37,7 @@ from questforge.editor.forms.schema_form import SchemaForm
 from questforge.editor.forms.schema_walk import SchemaContext
 from questforge.editor.gloomhaven import placements, tools
 from questforge.editor.gloomhaven.context_menu import build_menu
-from questforge.editor.gloomhaven.edits import EditRefused, ScenarioEdits
+from questforge.editor.gloomhaven.edits import PASTABLE, EditRefused, ScenarioEdits
 from questforge.editor.gloomhaven.export import export_map
 from questforge.editor.gloomhaven.marker_widget import MarkerWidget
 from questforge.editor.gloomhaven.monster_table import MonsterCountTable, standee_note_html
@@ -600,18 +600,15 @@ class ScenarioEditor(DocumentEditor):
             if mime is None or not mime.hasFormat(MIME):
                 return
             payload = json.loads(bytes(mime.data(MIME).data()).decode("utf-8"))
-        key = payload.get("list")
-        value = payload.get("value")
-        if key not in ("monsters", "overlays", "doors", "named_monsters", "bosses", "tiles"):
+        key = payload.get("list") if isinstance(payload, dict) else None
+        if key not in PASTABLE:
             return
-        path: JsonPath = (key, 0)
-        origin = placements.anchor(value, path)
-        target = self.hover_hex if self.hover_hex is not None else origin
-        if origin is None or target is None:
+        try:
+            path = self.edits.paste(str(key), payload.get("value"), self.hover_hex)
+        except EditRefused as exc:
+            self._refused(exc)
             return
-        if target == origin:
-            target = (origin[0] + 1, origin[1])
-        self._insert_copy(key, value, (target[0] - origin[0], target[1] - origin[1]))
+        self.set_selection(path)
 
     def _insert_copy(self, key: str, value: Any, delta: Hex) -> None:
         try:
@@ -625,20 +622,12 @@ class ScenarioEditor(DocumentEditor):
         if not self.can_copy():
             return
         assert self.selection is not None
-        key = str(self.selection[0])
-        value = copy.deepcopy(self.document.get(self.selection))
-        origin = placements.anchor(value, self.selection)
-        if origin is None:
+        try:
+            path = self.edits.duplicate(self.selection)
+        except EditRefused as exc:
+            self._refused(exc)
             return
-        occupied = {p for p in self.scene.smap.hexes}
-        taken = {placements.anchor(e, (key, 0)) for e in self._list(key)}
-        delta = (1, 0)
-        for d in ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)):
-            cand = (origin[0] + d[0], origin[1] + d[1])
-            if cand not in taken and (cand in occupied or key == "tiles"):
-                delta = d
-                break
-        self._insert_copy(key, value, delta)
+        self.set_selection(path)
 
     def delete_selection(self) -> None:
         if self.selection is not None:

@@ -159,3 +159,21 @@ def test_refused_edits_change_nothing(blank: ScenarioEdits) -> None:
     with pytest.raises(EditRefused):
         e.remove(("monsters", 3))
     assert e.document.data == before and e.document.undo_stack.count() == 0
+
+
+def test_paste_and_duplicate(blank: ScenarioEdits) -> None:
+    e = blank
+    doc = e.document
+    e.place_tile("gate", (0, 0))
+    e.place_monster("slag-hound", (1, 1))
+    copied = copy.deepcopy(doc.data["monsters"][0])
+    path = _one_step(e, lambda: e.paste("monsters", copied, (3, 1)))
+    assert doc.get(path)["hex"] == [3, 1]
+    # onto its own hex: one hex to the side
+    path = _one_step(e, lambda: e.paste("monsters", copied, (1, 1)))
+    assert doc.get(path)["hex"] == [2, 1]
+    # duplicate: the first free neighbour on the map
+    path = _one_step(e, lambda: e.duplicate(("monsters", 0)))
+    assert doc.get(path)["hex"] not in ([1, 1], [2, 1], [3, 1])
+    with pytest.raises(EditRefused):
+        e.duplicate(("monsters", 9))
