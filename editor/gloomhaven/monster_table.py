@@ -16,13 +16,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QBrush, QColor, QKeyEvent
+from PySide6.QtGui import QBrush, QColor, QKeyEvent, QPainter, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -91,6 +94,22 @@ def standee_note_html(editor: ScenarioEditor, monster: str) -> str:
     return f"<br><small>Standees {text.split(': ', 1)[-1]}</small>" if text else ""
 
 
+class _MarkerCell(QStyledItemDelegate):
+    """Paints a count cell in its marker colour; selection is an outline, not a fill."""
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Any) -> None:
+        state = str(index.data())
+        rect = option.rect
+        painter.save()
+        painter.fillRect(rect, QColor(COLOURS.get(state, "#cccccc")))
+        painter.setPen(QColor(TEXT.get(state, "#111111")))
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, state)
+        if option.state & QStyle.StateFlag.State_Selected:
+            painter.setPen(QPen(QColor("#1d5fa8"), 3))
+            painter.drawRect(rect.adjusted(1, 1, -2, -2))
+        painter.restore()
+
+
 class MonsterCountTable(QWidget):
     """The table, its preset chooser and the standee summary for one scenario."""
 
@@ -112,6 +131,9 @@ class MonsterCountTable(QWidget):
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        # a selected count cell keeps its marker colour, outlined instead of filled
+        for col in range(FIRST_COUNT, FIRST_COUNT + len(PLAYER_COUNTS)):
+            self.table.setItemDelegateForColumn(col, _MarkerCell(self.table))
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for col in range(1, FIRST_COUNT + len(PLAYER_COUNTS)):

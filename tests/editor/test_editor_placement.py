@@ -268,4 +268,9 @@ def test_tool_icons_and_tile_thumbnails(editor: ScenarioEditor) -> None:
     combo = editor.tile_combo
     assert combo.count() > 0
     assert all(not combo.itemIcon(i).isNull() for i in range(combo.count()))
+    editor.set_tool("Tile")
+    editor.tile_combo.showPopup()
     editor.palettes.grab().save("/tmp/placement-palette.png")
+    view = editor.tile_combo.view()
+    view.window().grab().save("/tmp/placement-tile-thumbnails.png")
+    editor.tile_combo.hidePopup()
