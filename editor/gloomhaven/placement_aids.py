@@ -59,6 +59,29 @@ def seams(new: Iterable[Hex], placed: set[Hex]) -> list[tuple[Hex, int]]:
     return out
 
 
+#: how far (in hexes) a tile may jump to snap out of an overlap
+SNAP_RADIUS = 4
+
+
+def snap_position(local: list[Hex], rotation: int, h: Hex, placed: set[Hex]) -> Hex:
+    """``h``, or — when a tile placed there would cover hexes already on the map — the
+    nearest position within :data:`SNAP_RADIUS` where it covers none and shares an edge
+    with the map. A position that does not overlap is kept as is: a gap between tiles
+    (for a door hex, a corridor) is the designer's choice."""
+
+    def cover(at: Hex) -> set[Hex]:
+        return {(p[0], p[1]) for p in (hexgrid.place(x, rotation, at) for x in local)}
+
+    if not placed or not (cover(h) & placed):
+        return h
+    for cand in hexgrid.spiral(h, SNAP_RADIUS):
+        at = (cand[0], cand[1])
+        hexes = cover(at)
+        if not (hexes & placed) and seams(hexes, placed):
+            return at
+    return h
+
+
 def tile_preview(scene: ScenarioScene, hexes: set[Hex]) -> Callable[[QPainter], None]:
     """The painter of a tile about to be placed on ``hexes``."""
     placed = set(scene.smap.hexes)

@@ -111,39 +111,76 @@ class PlaceTileTool(HexTool):
     shortcut = "T"
     tooltip = "Place the palette's map tile (R rotates 60°, F flips side a/b)"
 
-    def mouse_move(self, pos: QPointF, event: QMouseEvent) -> None:
-        h = self.hex_at(pos)
+    def __init__(self, editor: ScenarioEditor) -> None:
+        super().__init__(editor)
+        self._last: Hex | None = None
+        self._snap = True
+
+    def target(self, h: Hex) -> tuple[Hex, set[Hex]] | None:
+        """Where the palette's tile goes for the cursor on ``h`` and the hexes it covers.
+
+        Snapping: a tile that would cover hexes already placed moves to the nearest
+        position (within two hexes) where it meets the map without covering any; Alt held
+        places it exactly under the cursor."""
         palette = self.editor.palette_state
         local = tile_side_hexes(self.editor.lookup("map-tile", palette["tile"]), palette["side"])
         if local is None:
+            return None
+        rotation = palette["rotation"]
+        if self._snap:
+            h = placement_aids.snap_position(local[0], rotation, h, self.editor.scene.smap.hexes)
+        hexes, _walls = place_tile(local[0], local[1], rotation, h)
+        return h, hexes
+
+    def show_preview(self, h: Hex) -> None:
+        self._last = h
+        palette = self.editor.palette_state
+        found = self.target(h)
+        if found is None:
             self.editor.scene.set_preview(None)
             return
-        hexes, _walls = place_tile(local[0], local[1], palette["rotation"], h)
+        at, hexes = found
         preview = placement_aids.tile_preview(self.editor.scene, hexes)
         self.editor.scene.set_preview(preview)
         seams = len(preview.seams)  # type: ignore[attr-defined]
         overlap = len(preview.overlap)  # type: ignore[attr-defined]
         note = f"{palette['tile']} {palette['side']} at {palette['rotation'] * 60}°"
+        if at != h:
+            note += f" · snapped to [{at[0]}, {at[1]}] (hold Alt to place exactly)"
         if overlap:
             note += f" · covers {overlap} placed hex{'es' if overlap > 1 else ''}"
         elif seams:
             note += f" · meets the map along {seams} edge{'s' if seams > 1 else ''}"
         self.editor.statusMessage.emit(note)
 
+    def mouse_move(self, pos: QPointF, event: QMouseEvent) -> None:
+        self._snap = not (event.modifiers() & Qt.KeyboardModifier.AltModifier)
+        self.show_preview(self.hex_at(pos))
+
     def mouse_press(self, pos: QPointF, event: QMouseEvent) -> None:
         if self.left(event):
-            self.editor.place_tile(self.hex_at(pos))
+            self._snap = not (event.modifiers() & Qt.KeyboardModifier.AltModifier)
+            found = self.target(self.hex_at(pos))
+            self.editor.place_tile(found[0] if found else self.hex_at(pos))
+            self.show_preview(self.hex_at(pos))
 
     def key_press(self, event: QKeyEvent) -> bool:
         if event.key() == Qt.Key.Key_R:
             step = -1 if event.modifiers() & Qt.KeyboardModifier.ShiftModifier else 1
             self.editor.set_palette(rotation=(self.editor.palette_state["rotation"] + step) % 6)
+            self._refresh()
             return True
         if event.key() == Qt.Key.Key_F:
             side = "b" if self.editor.palette_state["side"] == "a" else "a"
             self.editor.set_palette(side=side)
+            self._refresh()
             return True
         return super().key_press(event)
+
+    def _refresh(self) -> None:
+        """The preview follows R and F at once (not only on the next mouse move)."""
+        if self._last is not None:
+            self.show_preview(self._last)
 
 
 class StrokeTool(HexTool):

@@ -177,3 +177,15 @@ def test_paste_and_duplicate(blank: ScenarioEdits) -> None:
     assert doc.get(path)["hex"] not in ([1, 1], [2, 1], [3, 1])
     with pytest.raises(EditRefused):
         e.duplicate(("monsters", 9))
+
+
+def test_tiles_snap_out_of_an_overlap_but_keep_a_gap() -> None:
+    from questforge.editor.gloomhaven.placement_aids import seams, snap_position
+
+    placed = {(0, 0), (1, 0), (0, 1)}
+    two = [(0, 0), (1, 0)]
+    at = snap_position(two, 0, (0, 0), placed)
+    covered = {(at[0], at[1]), (at[0] + 1, at[1])}
+    assert not covered & placed and seams(covered, placed)
+    assert snap_position(two, 0, (5, 5), placed) == (5, 5)  # a gap is the designer's choice
+    assert snap_position(two, 0, (0, 0), set()) == (0, 0)  # nothing placed yet

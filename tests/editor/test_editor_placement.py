@@ -8,9 +8,14 @@ import copy
 from pathlib import Path
 
 import pytest
-from editor_helpers import click_hex, drag_hex, hover_hex  # type: ignore[import-not-found]
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QContextMenuEvent, QKeySequence
+from editor_helpers import (  # type: ignore[import-not-found]
+    click_hex,
+    drag_hex,
+    hex_point,
+    hover_hex,
+)
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtGui import QContextMenuEvent, QKeySequence, QMouseEvent
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -202,7 +207,31 @@ def test_door_tool_marks_the_seams_and_tile_preview_shows_where_tiles_meet(
     editor.view.fit()
     hover_hex(qtbot, editor, (5, 0))
     editor.grab().save("/tmp/placement-seams.png")
-    hover_hex(qtbot, editor, (1, 1))
+    # over placed hexes the tile snaps to the nearest spot where it meets the map
+    window = editor.window()
+    assert isinstance(window, MainWindow)
+    hover_hex(qtbot, editor, (4, 1))  # the gate's last column: the vault would overlap it
+    assert not editor.scene.preview.overlap  # type: ignore[union-attr]
+    assert editor.scene.preview.seams  # type: ignore[union-attr]
+    assert "snapped to" in window.hex_label.text()
+    count = len(doc.data["tiles"])
+    click_hex(qtbot, editor, (4, 1))
+    assert len(doc.data["tiles"]) == count + 1
+    assert doc.data["tiles"][-1]["position"] != [4, 1]
+    placed = editor.scene.smap.tiles[-1].hexes
+    assert not any(placed & t.hexes for t in editor.scene.smap.tiles[:-1])
+    # Alt places exactly under the cursor: the preview shows the overlap in red
+    pos = hex_point(editor, (4, 1))
+    viewport = editor.view.viewport()
+    event = QMouseEvent(
+        QEvent.Type.MouseMove,
+        QPointF(pos),
+        viewport.mapToGlobal(QPointF(pos)),
+        Qt.MouseButton.NoButton,
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.AltModifier,
+    )
+    QApplication.sendEvent(viewport, event)
     assert editor.scene.preview.overlap  # type: ignore[union-attr]
 
 
