@@ -132,7 +132,7 @@ class PlaceTileTool(HexTool):
         hexes, _walls = place_tile(local[0], local[1], rotation, h)
         return h, hexes
 
-    def show_preview(self, h: Hex) -> None:
+    def show_preview(self, h: Hex, announce: bool = True) -> None:
         self._last = h
         palette = self.editor.palette_state
         found = self.target(h)
@@ -151,7 +151,8 @@ class PlaceTileTool(HexTool):
             note += f" · covers {overlap} placed hex{'es' if overlap > 1 else ''}"
         elif seams:
             note += f" · meets the map along {seams} edge{'s' if seams > 1 else ''}"
-        self.editor.statusMessage.emit(note)
+        if announce:
+            self.editor.statusMessage.emit(note)
 
     def mouse_move(self, pos: QPointF, event: QMouseEvent) -> None:
         self._snap = not (event.modifiers() & Qt.KeyboardModifier.AltModifier)
@@ -162,7 +163,8 @@ class PlaceTileTool(HexTool):
             self._snap = not (event.modifiers() & Qt.KeyboardModifier.AltModifier)
             found = self.target(self.hex_at(pos))
             self.editor.place_tile(found[0] if found else self.hex_at(pos))
-            self.show_preview(self.hex_at(pos))
+            # the preview moves on; the status bar keeps telling what the click placed
+            self.show_preview(self.hex_at(pos), announce=False)
 
     def key_press(self, event: QKeyEvent) -> bool:
         if event.key() == Qt.Key.Key_R:
