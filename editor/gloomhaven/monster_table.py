@@ -136,8 +136,10 @@ class MonsterCountTable(QWidget):
             self.table.setItemDelegateForColumn(col, _MarkerCell(self.table))
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        # widths are fitted on a full refresh only: ResizeToContents would measure every
+        # row again on each edit
         for col in range(1, FIRST_COUNT + len(PLAYER_COUNTS)):
-            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
         self.table.cellClicked.connect(self._clicked)
         self.table.installEventFilter(self)
         layout.addWidget(self.table, 1)
@@ -150,8 +152,19 @@ class MonsterCountTable(QWidget):
 
     # ----------------------------------------------------------------- view
     def _on_changed(self, path: tuple[Any, ...]) -> None:
-        if not path or path[0] == "monsters":
-            self.refresh()
+        if path and path[0] != "monsters":
+            return
+        monsters = self.edits.items("monsters")
+        if len(path) >= 2 and isinstance(path[1], int) and self.table.rowCount() == len(monsters):
+            # one placement changed (moved, a marker cell): redraw its row only, so an
+            # edit on a map with hundreds of monsters stays cheap
+            if path[1] < len(monsters):
+                self.table.blockSignals(True)
+                self._fill_row(path[1], monsters[path[1]])
+                self.table.blockSignals(False)
+            self._update_summary()
+            return
+        self.refresh()
 
     def refresh(self) -> None:
         """Rebuild the rows from the document (selection and current cell kept)."""
@@ -161,21 +174,7 @@ class MonsterCountTable(QWidget):
         self.table.blockSignals(True)
         self.table.setRowCount(len(monsters))
         for r, entry in enumerate(monsters):
-            entry = entry if isinstance(entry, dict) else {}
-            name = QTableWidgetItem(str(entry.get("monster", "?")))
-            h = as_hex(entry.get("hex"))
-            where = QTableWidgetItem(f"{h[0]}, {h[1]}" if h else "?")
-            self.table.setItem(r, 0, name)
-            self.table.setItem(r, 1, where)
-            states = self.edits.monster_states(r)
-            for k, c in enumerate(PLAYER_COUNTS):
-                state = states[c]
-                item = QTableWidgetItem(state)
-                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                item.setBackground(QBrush(QColor(COLOURS.get(state, "#cccccc"))))
-                item.setForeground(QBrush(QColor(TEXT.get(state, "#111111"))))
-                item.setToolTip(f"{c} characters: {state} (click or N / E / 0 / Space)")
-                self.table.setItem(r, FIRST_COUNT + k, item)
+            self._fill_row(r, entry)
         if 0 <= current[0] < len(monsters):
             self.table.setCurrentCell(*current)
         for row, col in selected:
@@ -183,8 +182,33 @@ class MonsterCountTable(QWidget):
             if cell is not None:
                 cell.setSelected(True)
         self.table.blockSignals(False)
+        for col in range(1, FIRST_COUNT + len(PLAYER_COUNTS)):
+            self.table.resizeColumnToContents(col)
+        self._update_summary()
+
+    def _fill_row(self, r: int, entry: Any) -> None:
+        entry = entry if isinstance(entry, dict) else {}
+        name = QTableWidgetItem(str(entry.get("monster", "?")))
+        h = as_hex(entry.get("hex"))
+        where = QTableWidgetItem(f"{h[0]}, {h[1]}" if h else "?")
+        self.table.setItem(r, 0, name)
+        self.table.setItem(r, 1, where)
+        states = self.edits.monster_states(r)
+        for k, c in enumerate(PLAYER_COUNTS):
+            state = states[c]
+            item = QTableWidgetItem(state)
+            item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+            item.setBackground(QBrush(QColor(COLOURS.get(state, "#cccccc"))))
+            item.setForeground(QBrush(QColor(TEXT.get(state, "#111111"))))
+            item.setToolTip(f"{c} characters: {state} (click or N / E / 0 / Space)")
+            self.table.setItem(r, FIRST_COUNT + k, item)
+
+    def _update_summary(self) -> None:
         summary = summary_html(self.editor.document.data, self.editor.lookup)
-        self.summary.setText(summary or "<i>No monsters placed yet.</i>")
+        text = summary or "<i>No monsters placed yet.</i>"
+        if text == self.summary.text():
+            return
+        self.summary.setText(text)
         # one line per monster type, always in full (the table above gives way)
         lines = summary.count("<br>") + 1
         self.summary.setMinimumHeight(self.summary.fontMetrics().lineSpacing() * lines + 6)
