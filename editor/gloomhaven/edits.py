@@ -47,6 +47,8 @@ PASTABLE = ("monsters", "overlays", "doors", "named_monsters", "bosses", "tiles"
 #: placements whose ``id`` must stay unique when copied
 ID_LISTS = ("tiles", "doors", "named_monsters", "bosses")
 
+#: the preset that copies each row's marker at 2 characters to 3 and 4
+SAME_AT_ALL = "same at all counts (as at 2)"
 #: marker presets of the per-count table (name -> states for 2, 3, 4 characters)
 PRESETS: dict[str, dict[str, str]] = {
     "normal at all counts": {"2": "normal", "3": "normal", "4": "normal"},
@@ -267,6 +269,13 @@ class ScenarioEdits:
             ("monsters", index, "players"),
             {c: merged[c] for c in PLAYER_COUNTS},
             text or f"{entry.get('monster', 'monster')}: marker {_marker_text(merged)}",
+        )
+
+    def same_at_all_counts(self, index: int, source: str = "2") -> None:
+        """The marker at ``source`` characters for every player count: one undo step."""
+        state = self.monster_states(index)[source]
+        self.set_monster_players(
+            index, dict.fromkeys(PLAYER_COUNTS, state), f"Same marker at all counts: {state}"
         )
 
     def cycle_monster_state(self, index: int, count: str) -> str:

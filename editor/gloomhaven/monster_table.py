@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from questforge.editor.gloomhaven.edits import PRESETS, ScenarioEdits
+from questforge.editor.gloomhaven.edits import PRESETS, SAME_AT_ALL, ScenarioEdits
 from questforge.editor.gloomhaven.scenario_map import PLAYER_COUNTS, STATES, as_hex
 
 if TYPE_CHECKING:
@@ -122,7 +122,7 @@ class MonsterCountTable(QWidget):
         row = QHBoxLayout()
         self.preset = QComboBox()
         self.preset.addItem("Preset for selected rows…")
-        self.preset.addItems(list(PRESETS))
+        self.preset.addItems([SAME_AT_ALL, *PRESETS])
         self.preset.textActivated.connect(self.apply_preset)
         row.addWidget(self.preset, 1)
         layout.addLayout(row)
@@ -267,13 +267,16 @@ class MonsterCountTable(QWidget):
         states = PRESETS.get(name)
         rows = self.selected_rows()
         self.preset.setCurrentIndex(0)
-        if states is None or not rows:
+        if (states is None and name != SAME_AT_ALL) or not rows:
             return
         first = self.table.item(rows[0], 0)
         many = f"{len(rows)} monsters" if len(rows) > 1 or first is None else first.text()
         with self.edits.step(f"Preset “{name}” on {many}"):
             for row in rows:
-                self.edits.set_monster_players(row, states, f"Preset {name}")
+                if states is None:
+                    self.edits.same_at_all_counts(row)
+                else:
+                    self.edits.set_monster_players(row, states, f"Preset {name}")
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.table and event.type() in (

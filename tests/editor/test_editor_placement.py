@@ -92,6 +92,11 @@ def test_per_count_table_click_keys_presets_and_standees(
         assert doc.data["monsters"][row]["players"] == {"2": "normal", "3": "normal", "4": "elite"}
     doc.undo_stack.undo()
     assert doc.data["monsters"][2]["players"] == {"2": "absent", "3": "elite", "4": "elite"}
+    # "same at all counts" copies each selected row's marker at 2 characters
+    panel.preset.textActivated.emit("same at all counts (as at 2)")
+    assert doc.data["monsters"][2]["players"] == {"2": "absent", "3": "absent", "4": "absent"}
+    assert doc.data["monsters"][0]["players"] == {"2": "elite", "3": "elite", "4": "elite"}
+    doc.undo_stack.undo()
     # standee counts per type and player count, against the monster's standees
     assert "slag-hound: 2p 1/" in panel.summary.text()
     for h in [(0, 1), (1, 1), (2, 1), (3, 1), (4, 1), (1, 2)]:
