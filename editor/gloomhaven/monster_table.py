@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QSizePolicy,
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -136,17 +137,21 @@ class MonsterCountTable(QWidget):
             self.table.setItemDelegateForColumn(col, _MarkerCell(self.table))
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        # widths are fitted on a full refresh only: ResizeToContents would measure every
-        # row again on each edit
-        for col in range(1, FIRST_COUNT + len(PLAYER_COUNTS)):
-            header.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
+        # fixed widths (ResizeToContents would measure every row again on each edit): a
+        # count column fits "absent"/"normal", the hex column is fitted on a full refresh
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
+        cell = self.table.fontMetrics().horizontalAdvance("normal") + 14
+        for col in range(FIRST_COUNT, FIRST_COUNT + len(PLAYER_COUNTS)):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.Fixed)
+            header.resizeSection(col, cell)
         self.table.cellClicked.connect(self._clicked)
         self.table.installEventFilter(self)
-        layout.addWidget(self.table, 1)
+        # the standee counts above the table: the table scrolls, the counts stay in sight
         self.summary = QLabel()
         self.summary.setTextFormat(Qt.TextFormat.RichText)
-        self.summary.setWordWrap(True)
+        self.summary.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         layout.addWidget(self.summary)
+        layout.addWidget(self.table, 1)
         editor.document.changed.connect(self._on_changed)
         self.refresh()
 
@@ -182,8 +187,7 @@ class MonsterCountTable(QWidget):
             if cell is not None:
                 cell.setSelected(True)
         self.table.blockSignals(False)
-        for col in range(1, FIRST_COUNT + len(PLAYER_COUNTS)):
-            self.table.resizeColumnToContents(col)
+        self.table.resizeColumnToContents(1)
         self._update_summary()
 
     def _fill_row(self, r: int, entry: Any) -> None:
@@ -209,9 +213,6 @@ class MonsterCountTable(QWidget):
         if text == self.summary.text():
             return
         self.summary.setText(text)
-        # one line per monster type, always in full (the table above gives way)
-        lines = summary.count("<br>") + 1
-        self.summary.setMinimumHeight(self.summary.fontMetrics().lineSpacing() * lines + 6)
 
     def state_at(self, row: int, count: str) -> str:
         item = self.table.item(row, FIRST_COUNT + PLAYER_COUNTS.index(count))

@@ -165,7 +165,11 @@ class ScenarioEditor(DocumentEditor):
         self.palette_pages = self.palettes.pages
 
         palette_box = QGroupBox("Palette")
-        QVBoxLayout(palette_box).addWidget(self.palettes)
+        palette_scroll = QScrollArea()  # the palette may shrink (it scrolls) for the panels
+        palette_scroll.setWidgetResizable(True)
+        palette_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        palette_scroll.setWidget(self.palettes)
+        QVBoxLayout(palette_box).addWidget(palette_scroll)
         self.inspector_box = QGroupBox("Inspector")
         inspector_layout = QVBoxLayout(self.inspector_box)
         self.stats_label = QLabel()
@@ -191,6 +195,11 @@ class ScenarioEditor(DocumentEditor):
         self.monster_table = MonsterCountTable(self)
         QVBoxLayout(self.count_box).addWidget(self.monster_table)
         side.addWidget(self.count_box)
+        # palette as small as it can be; the inspector and the per-count table share the rest
+        side.setStretchFactor(0, 0)
+        side.setStretchFactor(1, 1)
+        side.setStretchFactor(2, 1)
+        side.setSizes([170, 300, 280])
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.view)
         splitter.addWidget(side)

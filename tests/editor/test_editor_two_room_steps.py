@@ -189,4 +189,5 @@ def test_two_room_scenario_from_an_empty_pack_in_few_steps(
     errors = [f for f in report.findings if f.is_error and f.file and "new-scenario-1" in f.file]
     assert errors == [], [f"{f.code} {f.dotted_path()} {f.message}" for f in errors]
     editor.view.fit()
+    QApplication.processEvents()  # pending layout requests, as the event loop would
     window.grab().save("/tmp/placement-two-rooms.png")
