@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 #: half-width, in hexes, of the grid drawn on an empty map
 EMPTY_GRID_RADIUS = 7
-SEAM = QColor("#1e8a3a")
+SEAM = QColor("#0fb83a")
 OVERLAP = QColor("#c0392b")
 PREVIEW = QColor("#1d5fa8")
 DOOR_SPOT = QColor("#d68910")
@@ -97,7 +97,7 @@ def tile_preview(scene: ScenarioScene, hexes: set[Hex]) -> Callable[[QPainter], 
         p.setPen(QPen(OVERLAP, 2))
         for h in overlap:
             p.drawPolygon(scene.polygon(h))
-        pen = QPen(SEAM, scene.size * 0.2)
+        pen = QPen(SEAM, scene.size * 0.3)  # drawn at the preview layer's opacity: bold
         p.setPen(pen)
         for h, direction in edges:
             a, b = scene._edge_points(h, direction)
