@@ -228,7 +228,14 @@ class Document(QObject):
         return cid if isinstance(cid, str) else ""
 
     def display_name(self) -> str:
-        return self.path.name if self.path else f"untitled {self.kind}"
+        """The file name; before the first save, the document's own ``name`` (a tab reads
+        "The Sunken Vault" rather than "untitled scenario")."""
+        if self.path:
+            return self.path.name
+        name = self.data.get("name") if isinstance(self.data, dict) else None
+        if isinstance(name, str) and name.strip():
+            return f"{name.strip()[:40]} (unsaved)"
+        return f"untitled {self.kind}"
 
     @property
     def dirty(self) -> bool:

@@ -129,7 +129,10 @@ class MainWindow(QMainWindow):
         shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
     ) -> QAction:
         action = QAction(text, self)
-        if shortcut is not None:
+        if isinstance(shortcut, QKeySequence.StandardKey):
+            # every binding of the platform (Redo: Ctrl+Shift+Z and Ctrl+Y), not the first
+            action.setShortcuts(shortcut)
+        elif shortcut is not None:
             action.setShortcut(
                 shortcut if isinstance(shortcut, QKeySequence) else QKeySequence(shortcut)
             )
@@ -162,9 +165,9 @@ class MainWindow(QMainWindow):
 
         edit_menu = bar.addMenu("&Edit")
         self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
-        self.undo_action.setShortcut(QKeySequence(SK.Undo))
+        self.undo_action.setShortcuts(SK.Undo)
         self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcut(QKeySequence(SK.Redo))
+        self.redo_action.setShortcuts(SK.Redo)
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
         edit_menu.addSeparator()
@@ -259,6 +262,8 @@ class MainWindow(QMainWindow):
             editor.set_setup(self.setup)
         doc.dirtyChanged.connect(lambda _d, d=doc: self._update_tab(d))
         doc.pathChanged.connect(lambda _p, d=doc: self._update_tab(d))
+        # before its first save a tab is named from the document's name field
+        doc.changed.connect(lambda path, d=doc: self._update_tab(d) if d.path is None else None)
         index = self.tabs.addTab(editor, doc.display_name())
         self.tabs.setCurrentIndex(index)
         self._update_tab(doc)
@@ -389,7 +394,9 @@ class MainWindow(QMainWindow):
             self.recent_menu.addAction("(none)").setEnabled(False)
 
     def new_pack(self, folder: Path, pack_id: str, name: str, ruleset: str) -> Path:
-        """Create ``folder/pack.json`` (a pack that validates) and open the pack."""
+        """Create ``folder/pack.json`` (a pack that validates) with the ruleset's starter
+        files (what ``questforge new pack`` writes: Gloomhaven's modifier decks and
+        starter map tiles), and open the pack."""
         import re
 
         if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", pack_id):
@@ -407,9 +414,17 @@ class MainWindow(QMainWindow):
             "requires": [],
         }
         from questforge.editor.document import atomic_write, dumps
+        from questforge.engine import rulesets
 
+        found = rulesets.find(ruleset)
+        templates = found.templates() if found is not None else None
+        starters = templates.pack_files(pack_id, name or pack_id) if templates else {}
         try:
             atomic_write(manifest, dumps(data))
+            for relative, document in starters.items():
+                target = Path(folder) / relative
+                if not target.exists():  # a file already there is the designer's
+                    atomic_write(target, dumps(document))
         except OSError as exc:
             raise DocumentError(f"{manifest}: cannot write: {exc.strerror or exc}") from None
         self.open_pack(Path(folder))

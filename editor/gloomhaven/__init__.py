@@ -1,4 +1,5 @@
-"""Gloomhaven board mode: the scenario map editor (registered with the editor registry)."""
+"""Gloomhaven board mode: the scenario map editor and the map-tile hex editor (registered
+with the editor registry)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,16 @@ def _factory(document: object, context: object) -> object:
 
 
 register_editor(EditorSpec("gloomhaven", "scenario", _factory))  # type: ignore[arg-type]
+
+
+def _tile_factory(document: object, context: object) -> object:
+    from questforge.editor.gloomhaven.tile_editor import TileEditor
+
+    return TileEditor(document, context)  # type: ignore[arg-type]
+
+
+# map tiles: a click-to-toggle hex canvas beside the form
+register_editor(EditorSpec("gloomhaven", "map-tile", _tile_factory))  # type: ignore[arg-type]
 
 
 def _render(document: object, workspace: object, options: object, output: object) -> None:

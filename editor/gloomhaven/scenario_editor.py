@@ -20,15 +20,10 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
-    QCheckBox,
-    QComboBox,
-    QFormLayout,
     QGroupBox,
     QLabel,
     QScrollArea,
-    QSpinBox,
     QSplitter,
-    QStackedWidget,
     QToolBar,
     QVBoxLayout,
     QWidget,
@@ -40,24 +35,22 @@ from questforge.editor.editors import DocumentEditor
 from questforge.editor.forms.form_editor import schema_for_document
 from questforge.editor.forms.schema_form import SchemaForm
 from questforge.editor.gloomhaven import placements, tools
+from questforge.editor.gloomhaven.context_menu import build_menu
+from questforge.editor.gloomhaven.edits import PASTABLE, EditRefused, ScenarioEdits
 from questforge.editor.gloomhaven.export import export_map
 from questforge.editor.gloomhaven.hex_picker import HexPicker, scenario_form_services
 from questforge.editor.gloomhaven.map_findings import ScenarioFindings
 from questforge.editor.gloomhaven.marker_widget import MarkerWidget
+from questforge.editor.gloomhaven.monster_table import MonsterCountTable, standee_note_html
+from questforge.editor.gloomhaven.palette import PlacementPalette
 from questforge.editor.gloomhaven.scenario_map import (
-    OVERLAY_TYPES,
-    PLAYER_COUNTS,
-    STATES,
     Hex,
     as_hex,
-    door_rooms,
-    hexes_of,
-    overlay_hexes,
 )
 from questforge.editor.gloomhaven.scene import ScenarioScene
+from questforge.editor.gloomhaven.tool_icons import tool_icon
 from questforge.editor.jsonpath import MISSING, JsonPath
 from questforge.editor.map.view import MapView
-from questforge.engine.core import hexgrid
 from questforge.engine.core.events import JSONValue
 from questforge.engine.core.game import SetupOption
 from questforge.schema.walk import SchemaContext
@@ -89,21 +82,14 @@ class ScenarioEditor(DocumentEditor):
         self.hover_hex: Hex | None = None
         self.players = 2
         self.level = 1
-        self.palette_state: dict[str, Any] = {
-            "tile": "",
-            "side": "a",
-            "rotation": 0,
-            "room": NEW_ROOM,
-            "overlay": "trap",
-            "number": 1,
-            "monster": "",
-            "players": {"2": "normal", "3": "normal", "4": "elite"},
-            "locked": False,
-        }
         self.scene = ScenarioScene(
             document,
             lambda ref: self.lookup("map-tile", ref),
             lambda ref: self.lookup("monster", ref),
+        )
+        #: the scenario's edit operations (widget-free; tools and panels call them)
+        self.edits = ScenarioEdits(
+            document, lambda ref: self.lookup("map-tile", ref), lambda: self.scene.smap
         )
         self.view = MapView(self.scene)
         self.view.hovered.connect(self._on_hover)
@@ -111,6 +97,9 @@ class ScenarioEditor(DocumentEditor):
         self.hex_picker = HexPicker(self)
         self.form_services = scenario_form_services(self, self.hex_picker)
         self.map_findings = ScenarioFindings(self)  # findings on the canvas, click checks
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.view.customContextMenuRequested.connect(self._context_menu)
+        self.scene.mapRebuilt.connect(self._on_map_rebuilt)
         self.tools: list[tools.HexTool] = [
             tools.SelectTool(self),
             tools.PlaceTileTool(self),
@@ -151,6 +140,7 @@ class ScenarioEditor(DocumentEditor):
     def _build_ui(self) -> None:
         self.toolbar = QToolBar("Tools")
         self.toolbar.setOrientation(Qt.Orientation.Vertical)
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextUnderIcon)
         self.tool_group = QActionGroup(self)
         self.tool_actions: dict[str, QAction] = {}
         for tool in self.tools:
@@ -159,94 +149,33 @@ class ScenarioEditor(DocumentEditor):
             action.setShortcut(QKeySequence(tool.shortcut))
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             action.setToolTip(f"{tool.tooltip} ({tool.shortcut})")
+            action.setIcon(tool_icon(tool.name))
             action.triggered.connect(lambda _=False, t=tool: self.set_tool(t))
             self.tool_group.addAction(action)
             self.toolbar.addAction(action)
             self.addAction(action)
             self.tool_actions[tool.name] = action
 
-        self.palettes = QStackedWidget()
-        self.palette_pages: dict[str, QWidget] = {}
-        # tile palette
-        page = QWidget()
-        form = QFormLayout(page)
-        self.tile_combo = QComboBox()
-        self.tile_combo.currentTextChanged.connect(lambda t: self.set_palette(tile=t))
-        self.side_combo = QComboBox()
-        self.side_combo.addItems(["a", "b"])
-        self.side_combo.currentTextChanged.connect(lambda t: self.set_palette(side=t))
-        self.rotation_spin = QSpinBox()
-        self.rotation_spin.setRange(0, 5)
-        self.rotation_spin.setSuffix(" × 60°")
-        self.rotation_spin.valueChanged.connect(lambda v: self.set_palette(rotation=v))
-        self.room_combo = QComboBox()
-        self.room_combo.currentTextChanged.connect(lambda t: self.set_palette(room=t))
-        form.addRow("Tile", self.tile_combo)
-        form.addRow("Side (F)", self.side_combo)
-        form.addRow("Rotation (R)", self.rotation_spin)
-        form.addRow("Room", self.room_combo)
-        self.palette_pages["Tile"] = page
-        # overlay palette
-        page = QWidget()
-        form = QFormLayout(page)
-        self.overlay_combo = QComboBox()
-        self.overlay_combo.addItems(list(OVERLAY_TYPES))
-        self.overlay_combo.setCurrentText("trap")
-        self.overlay_combo.currentTextChanged.connect(lambda t: self.set_palette(overlay=t))
-        self.number_spin = QSpinBox()
-        self.number_spin.setRange(1, 9999)
-        self.number_spin.valueChanged.connect(lambda v: self.set_palette(number=v))
-        form.addRow("Overlay", self.overlay_combo)
-        form.addRow("Number (treasure/token)", self.number_spin)
-        self.palette_pages["Overlay"] = page
-        # monster palette
-        page = QWidget()
-        form = QFormLayout(page)
-        self.monster_combo = QComboBox()
-        self.monster_combo.currentTextChanged.connect(lambda t: self.set_palette(monster=t))
-        form.addRow("Monster", self.monster_combo)
-        self.count_combos: dict[str, QComboBox] = {}
-        for count in PLAYER_COUNTS:
-            combo = QComboBox()
-            combo.addItems(list(STATES))
-            combo.setCurrentText(self.palette_state["players"][count])
-            combo.currentTextChanged.connect(lambda t, c=count: self._set_palette_count(c, t))
-            self.count_combos[count] = combo
-            form.addRow(f"{count} characters", combo)
-        self.palette_pages["Monster"] = page
-        # door palette
-        page = QWidget()
-        form = QFormLayout(page)
-        self.locked_check = QCheckBox("Locked")
-        self.locked_check.toggled.connect(lambda v: self.set_palette(locked=v))
-        form.addRow(self.locked_check)
-        self.palette_pages["Door"] = page
-        # room palette: which room the clicked tile or hex joins
-        page = QWidget()
-        form = QFormLayout(page)
-        self.assign_room_combo = QComboBox()
-        form.addRow("Room", self.assign_room_combo)
-        hint = QLabel(
-            "Click a tile to move it into this room; click a hex outside every tile "
-            "(a corridor) to add it to / remove it from the room."
+        self.palettes = PlacementPalette(self.edits, self._content_ids, self.lookup)
+        # the palette's widgets under their old names (scripts and tests drive them)
+        pal = self.palettes
+        self.tile_combo, self.side_combo, self.room_combo = (
+            pal.tile_combo,
+            pal.side_combo,
+            pal.room_combo,
         )
-        hint.setWordWrap(True)
-        form.addRow(hint)
-        self.palette_pages["Room"] = page
-        empty = QLabel(
-            "Click a placement to select it; drag to move.\n"
-            "Delete removes it, Ctrl+C / Ctrl+V / Ctrl+D copy, paste, duplicate."
-        )
-        empty.setWordWrap(True)
-        self.palette_pages["Select"] = empty
-        for name in ("Select", "Tile", "Overlay", "Monster", "Door", "Room"):
-            self.palettes.addWidget(self.palette_pages[name])
-        other = QLabel("Click hexes on the map.")
-        self.palette_pages["other"] = other
-        self.palettes.addWidget(other)
+        self.rotation_spin, self.number_spin = pal.rotation_spin, pal.number_spin
+        self.overlay_combo, self.monster_combo = pal.overlay_combo, pal.monster_combo
+        self.count_combos, self.locked_check = pal.count_combos, pal.locked_check
+        self.assign_room_combo = pal.assign_room_combo
+        self.palette_pages = self.palettes.pages
 
         palette_box = QGroupBox("Palette")
-        QVBoxLayout(palette_box).addWidget(self.palettes)
+        palette_scroll = QScrollArea()  # the palette may shrink (it scrolls) for the panels
+        palette_scroll.setWidgetResizable(True)
+        palette_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        palette_scroll.setWidget(self.palettes)
+        QVBoxLayout(palette_box).addWidget(palette_scroll)
         self.inspector_box = QGroupBox("Inspector")
         inspector_layout = QVBoxLayout(self.inspector_box)
         self.stats_label = QLabel()
@@ -268,6 +197,15 @@ class ScenarioEditor(DocumentEditor):
         side.addWidget(palette_box)
         side.addWidget(self.inspector_box)
         side.setStretchFactor(1, 1)
+        self.count_box = QGroupBox("Monsters per player count")
+        self.monster_table = MonsterCountTable(self)
+        QVBoxLayout(self.count_box).addWidget(self.monster_table)
+        side.addWidget(self.count_box)
+        # palette as small as it can be; the inspector and the per-count table share the rest
+        side.setStretchFactor(0, 0)
+        side.setStretchFactor(1, 1)
+        side.setStretchFactor(2, 1)
+        side.setSizes([170, 300, 280])
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.view)
         splitter.addWidget(side)
@@ -281,70 +219,22 @@ class ScenarioEditor(DocumentEditor):
         row.setStretchFactor(1, 1)
         layout.addWidget(row)
 
+    @property
+    def palette_state(self) -> dict[str, Any]:
+        """What the tools place (tile, side, rotation, room, overlay, monster...)."""
+        return self.palettes.state
+
     def _fill_palettes(self) -> None:
-        tiles = self._content_ids("map-tile")
-        current = self.tile_combo.currentText()
-        self.tile_combo.blockSignals(True)
-        self.tile_combo.clear()
-        self.tile_combo.addItems(tiles)
-        self.tile_combo.blockSignals(False)
-        self.tile_combo.setCurrentText(current if current in tiles else (tiles[0] if tiles else ""))
-        self.set_palette(tile=self.tile_combo.currentText())
-        monsters = self._content_ids("monster")
-        current = self.monster_combo.currentText()
-        self.monster_combo.blockSignals(True)
-        self.monster_combo.clear()
-        self.monster_combo.addItems(monsters)
-        self.monster_combo.blockSignals(False)
-        self.monster_combo.setCurrentText(
-            current if current in monsters else (monsters[0] if monsters else "")
-        )
-        self.set_palette(monster=self.monster_combo.currentText())
-        self._fill_rooms()
+        self.palettes.fill()
 
     def _fill_rooms(self) -> None:
-        rooms = [NEW_ROOM] + [str(r.get("id")) for r in self._list("rooms") if isinstance(r, dict)]
-        current = self.palette_state["room"]
-        self.room_combo.blockSignals(True)
-        self.room_combo.clear()
-        self.room_combo.addItems(rooms)
-        self.room_combo.setCurrentText(current if current in rooms else NEW_ROOM)
-        self.room_combo.blockSignals(False)
-        self.palette_state["room"] = self.room_combo.currentText()
-        current_assign = self.assign_room_combo.currentText()
-        self.assign_room_combo.clear()
-        self.assign_room_combo.addItems(rooms)
-        if current_assign in rooms:
-            self.assign_room_combo.setCurrentText(current_assign)
+        self.palettes.fill_rooms()
 
     def set_palette(self, **values: Any) -> None:
-        self.palette_state.update(values)
-        # keep the widgets in step when a key (R, F) changed the state
-        if "rotation" in values and self.rotation_spin.value() != values["rotation"]:
-            self.rotation_spin.setValue(values["rotation"])
-        if "side" in values and self.side_combo.currentText() != values["side"]:
-            self.side_combo.setCurrentText(values["side"])
-        if "tile" in values and self.tile_combo.currentText() != values["tile"]:
-            self.tile_combo.setCurrentText(values["tile"])
-        if "monster" in values and self.monster_combo.currentText() != values["monster"]:
-            self.monster_combo.setCurrentText(values["monster"])
-        if "overlay" in values and self.overlay_combo.currentText() != values["overlay"]:
-            self.overlay_combo.setCurrentText(values["overlay"])
-        if "number" in values and self.number_spin.value() != values["number"]:
-            self.number_spin.setValue(values["number"])
-        if "locked" in values and self.locked_check.isChecked() != values["locked"]:
-            self.locked_check.setChecked(values["locked"])
-        if "room" in values and self.room_combo.currentText() != values["room"]:
-            self.room_combo.setCurrentText(values["room"])
-        if "overlay" in values and values["overlay"] in ("treasure", "token"):
-            self.set_palette(number=placements.next_number(self.document.data, values["overlay"]))
-
-    def _set_palette_count(self, count: str, state: str) -> None:
-        self.palette_state["players"] = dict(self.palette_state["players"], **{count: state})
+        self.palettes.set_values(**values)
 
     def set_palette_players(self, states: dict[str, str]) -> None:
-        for count, state in states.items():
-            self.count_combos[count].setCurrentText(state)
+        self.palettes.set_players(states)
 
     # ----------------------------------------------------------------- tools & selection
     def set_tool(self, tool: tools.HexTool | str) -> None:
@@ -352,8 +242,7 @@ class ScenarioEditor(DocumentEditor):
             tool = next(t for t in self.tools if t.name == tool)
         self.view.set_tool(tool)
         self.tool_actions[tool.name].setChecked(True)
-        page = self.palette_pages.get(tool.name, self.palette_pages["other"])
-        self.palettes.setCurrentWidget(page)
+        self.palettes.show_page(tool.name)
 
     @property
     def tool(self) -> tools.HexTool:
@@ -391,10 +280,12 @@ class ScenarioEditor(DocumentEditor):
         path = self.selection
         entry = self.document.get(path) if path and path[0] == "monsters" else None
         if not isinstance(entry, dict):
-            self.stats_label.setText("")
+            self.stats_label.setText(self.tile_text_html())
             self.marker.setVisible(False)
             return
-        self.stats_label.setText(self.monster_stats_html(entry))
+        self.stats_label.setText(
+            self.monster_stats_html(entry) + standee_note_html(self, str(entry.get("monster")))
+        )
         counts = entry.get("players")
         counts = counts if isinstance(counts, dict) else {}
         self.marker.set_states({k: str(v) for k, v in counts.items()})
@@ -452,6 +343,8 @@ class ScenarioEditor(DocumentEditor):
         if not path or path[0] == "rooms":
             self._fill_rooms()
         self._update_stats()
+        if self.hover_hex is not None:
+            self._show_status(self.hover_hex)  # the status bar tells what the click did
 
     def _on_content_changed(self, kind: str, _ident: str) -> None:
         if kind in ("map-tile",):
@@ -462,6 +355,9 @@ class ScenarioEditor(DocumentEditor):
     def _on_hover(self, pos: QPointF) -> None:
         h = self.scene.hex_at(pos)
         self.hover_hex = h
+        self._show_status(h)
+
+    def _show_status(self, h: Hex) -> None:
         text = f"hex [{h[0]}, {h[1]}]"
         room = self.scene.smap.room_of.get(h)
         if room:
@@ -479,9 +375,85 @@ class ScenarioEditor(DocumentEditor):
                 text += f", L{self.level}: {stats})" if stats else ")"
             elif path[0] == "overlays" and isinstance(entry, dict):
                 text += f" · {entry.get('type')}"
+            elif path[0] == "doors":
+                text += " · door"
+            elif path[0] == "starting_hexes":
+                text += " · starting hex"
+        tile = self.scene.smap.tile_at(h)
+        if tile is not None:
+            rotation = self.document.get(("tiles", tile.index, "rotation"), 0)
+            degrees = rotation * 60 if isinstance(rotation, int) else 0
+            text += f" · tile {tile.placement_id} ({tile.side}, {degrees}°)"
         problems = self.map_findings.hover_text(h)
         self.view.setToolTip(text + ("\n" + problems if problems else ""))
         self.statusMessage.emit(text + (" · " + problems.split("\n")[0] if problems else ""))
+
+    # ----------------------------------------------------------------- placing aids
+    def selected_tile(self) -> int | None:
+        """Index of the selected tile placement (R / F turn it), else ``None``."""
+        sel = self.selection
+        if sel and sel[0] == "tiles" and len(sel) == 2 and isinstance(sel[1], int):
+            return sel[1]
+        return None
+
+    def tile_text_html(self) -> str:
+        index = self.selected_tile()
+        tile = self.document.get(("tiles", index)) if index is not None else None
+        if not isinstance(tile, dict):
+            return ""
+        rotation = tile.get("rotation", 0)
+        degrees = rotation * 60 if isinstance(rotation, int) else 0
+        return (
+            f"<b>{tile.get('tile')}</b> side {tile.get('side', 'a')} · "
+            f"rotation <b>{degrees}°</b> (R / Shift+R turn it, F flips)"
+        )
+
+    def turn_selected_tile(self, event: Any) -> bool:
+        """R / Shift+R rotate, F flips the selected tile: one undo step each."""
+        index = self.selected_tile()
+        if index is None:
+            return False
+        if event.key() == Qt.Key.Key_R:
+            back = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+            new = self.edits.rotate_tile(index, -1 if back else 1)
+            self.statusMessage.emit(f"Tile rotated to {new * 60}°")
+        else:
+            side = self.edits.flip_tile(index)
+            self.statusMessage.emit(f"Tile flipped to side {side}")
+        return True
+
+    def cancel(self) -> None:
+        """Esc: leave a placing tool for Select, or drop the selection."""
+        if self.tool.name != "Select":
+            self.set_tool("Select")
+        else:
+            self.set_selection(None)
+            self.scene.set_highlight(None)
+
+    def show_properties(self) -> None:
+        """Bring the inspector's form (of the selection, or the scenario) into view."""
+        self.inspector_box.show()
+        if self.inspector is not None:
+            self.inspector.setFocus()
+
+    def _context_menu(self, pos: Any) -> None:
+        h = self.scene.hex_at(self.view.mapToScene(pos))
+        self.hover_hex = h
+        self.context_menu = build_menu(self, h)
+        self.context_menu.popup(self.view.viewport().mapToGlobal(pos))
+
+    def _on_map_rebuilt(self) -> None:
+        if isinstance(self.tool, tools.DoorTool):
+            self.tool.show_spots()
+
+    def _fit_new_tile(self, path: JsonPath, was_empty: bool) -> None:
+        """The view follows a new tile: fitted when the map was empty or the tile is not
+        wholly in sight."""
+        hexes = self.scene.hexes_of_path(path)
+        seen = self.view.mapToScene(self.view.viewport().rect()).boundingRect()
+        inside = all(seen.contains(self.scene.center(h)) for h in hexes)
+        if was_empty or not inside or self.view.fitted:
+            self.view.fit()
 
     # ----------------------------------------------------------------- switches
     def set_player_count(self, count: int) -> None:
@@ -536,199 +508,94 @@ class ScenarioEditor(DocumentEditor):
             self.scene.set_orientation(orientation)
 
     # ----------------------------------------------------------------- edits
+    # The edits themselves are document operations (``edits.ScenarioEdits``, no widget);
+    # these methods add what the tab does around them: the palette's values as arguments,
+    # the selection afterwards, a refused edit as a status message.
     def _list(self, key: str) -> list[Any]:
-        value = self.document.get((key,), [])
-        return value if isinstance(value, list) else []
+        return self.edits.items(key)
+
+    def _refused(self, exc: EditRefused) -> None:
+        self.statusMessage.emit(str(exc))
 
     def place_tile(self, h: Hex) -> None:
-        tile = self.palette_state["tile"]
-        if not tile:
-            self.statusMessage.emit("No map tile in the pack to place")
+        p = self.palette_state
+        was_empty = not self.scene.smap.hexes
+        try:
+            path = self.edits.place_tile(p["tile"], h, p["side"], p["rotation"], p["room"])
+        except EditRefused as exc:
+            self._refused(exc)
             return
-        data = self.document.data
-        pid = placements.unique_id(placements.ids_in(data, "tiles"), tile)
-        placement = {
-            "id": pid,
-            "tile": tile,
-            "side": self.palette_state["side"],
-            "position": [h[0], h[1]],
-            "rotation": self.palette_state["rotation"],
-        }
-        with self.document.macro(f"Place tile {tile}"):
-            index = self.document.insert_item(("tiles",), placement)
-            room = self.palette_state["room"]
-            rooms = self._list("rooms")
-            room_index = next(
-                (i for i, r in enumerate(rooms) if isinstance(r, dict) and r.get("id") == room),
-                None,
-            )
-            if room_index is None:
-                rid = placements.unique_id(placements.ids_in(data, "rooms"), "room")
-                self.document.insert_item(("rooms",), {"id": rid, "tiles": [pid]})
-                if not data.get("starting_room"):
-                    self.document.set_value(("starting_room",), rid)
-            else:
-                self.document.insert_item(("rooms", room_index, "tiles"), pid)
-        self.set_selection(("tiles", index))
-        self.map_findings.check_after_edit([("tiles", index)])
+        self.set_selection(path)
+        self._fit_new_tile(path, was_empty)
+        self.map_findings.check_after_edit([path])
 
     def can_paint_overlay(self, h: Hex) -> bool:
         """False when ``h`` already has an overlay of the palette's type."""
-        kind = self.palette_state["overlay"]
-        return not any(
-            isinstance(overlay, dict)
-            and overlay.get("type") == kind
-            and h in overlay_hexes(overlay)
-            for overlay in self._list("overlays")
-        )
+        return not self.edits.has_overlay(self.palette_state["overlay"], h)
 
     def paint_overlay(self, h: Hex) -> None:
         kind = self.palette_state["overlay"]
-        if not self.can_paint_overlay(h):
+        path = self.edits.paint_overlay(kind, h, self.palette_state["number"])
+        if path is None:
             return
-        new: dict[str, Any] = {"type": kind, "hexes": [[h[0], h[1]]]}
+        self.map_findings.check_after_edit([path])
         if kind in ("treasure", "token"):
-            new["number"] = self.palette_state["number"]
-        if kind == "trap":
-            new["damage"] = True
-        index = self.document.insert_item(("overlays",), new, None, f"Paint {kind}")
-        self.map_findings.check_after_edit([("overlays", index)])
-        if kind in ("treasure", "token"):
-            self.set_palette(number=placements.next_number(self.document.data, kind))
+            self.set_palette(number=self.edits.next_number(kind))
 
     def place_monster(self, h: Hex) -> None:
-        existing = [p for p in placements.at_hex(self.document.data, h) if p[0] == "monsters"]
-        if existing:
-            self.set_selection(existing[0])
+        try:
+            path = self.edits.place_monster(
+                self.palette_state["monster"], h, self.palette_state["players"]
+            )
+        except EditRefused as exc:
+            self._refused(exc)
             return
-        monster = self.palette_state["monster"]
-        if not monster:
-            self.statusMessage.emit("No monster in the pack to place")
-            return
-        entry = {
-            "monster": monster,
-            "hex": [h[0], h[1]],
-            "players": dict(self.palette_state["players"]),
-        }
-        index = self.document.insert_item(("monsters",), entry, None, f"Place {monster}")
-        self.set_selection(("monsters", index))
-        self.map_findings.check_after_edit([("monsters", index)])
+        self.set_selection(path)
+        self.map_findings.check_after_edit([path])
 
     def set_monster_state(self, index: int, count: str, state: str) -> None:
-        self.document.set_value(
-            ("monsters", index, "players", count), state, f"{count} characters: {state}"
-        )
+        self.edits.set_monster_state(index, count, state)
 
     def place_door(self, h: Hex) -> None:
-        existing = [p for p in placements.at_hex(self.document.data, h) if p[0] == "doors"]
-        if existing:
-            self.set_selection(existing[0])
+        try:
+            path = self.edits.place_door(h, bool(self.palette_state["locked"]))
+        except EditRefused as exc:
+            self._refused(exc)
             return
-        rooms = door_rooms(self.scene.smap, h)
-        if len(rooms) < 2:
-            self.statusMessage.emit(
-                f"A door needs two rooms next to it; hex [{h[0]}, {h[1]}] touches {len(rooms)}"
-            )
-            return
-        did = placements.unique_id(placements.ids_in(self.document.data, "doors"), "door")
-        door: dict[str, Any] = {"id": did, "hex": [h[0], h[1]], "rooms": rooms[:2]}
-        if self.palette_state["locked"]:
-            door["locked"] = True
-        with self.document.macro("Place door"):
-            index = self.document.insert_item(("doors",), door)
-            # the door hex belongs to no room: take it out of a room's explicit hexes
-            for ri, room in enumerate(self._list("rooms")):
-                if isinstance(room, dict):
-                    hexes = hexes_of(room.get("hexes"))
-                    if h in hexes:
-                        self.document.remove_item(("rooms", ri, "hexes"), hexes.index(h))
-        self.set_selection(("doors", index))
+        self.set_selection(path)
 
     def toggle_start(self, h: Hex) -> None:
-        starts = hexes_of(self.document.get(("starting_hexes",), []))
-        if h in starts:
-            self.document.remove_item(("starting_hexes",), starts.index(h), "Remove starting hex")
-        else:
-            index = self.document.insert_item(
-                ("starting_hexes",), [h[0], h[1]], None, "Add starting hex"
+        if self.edits.toggle_start(h):  # added: at the end of the list
+            self.map_findings.check_after_edit(
+                [("starting_hexes", len(self._list("starting_hexes")) - 1)]
             )
-            self.map_findings.check_after_edit([("starting_hexes", index)])
 
     def _room_index(self, rid: str) -> int | None:
-        for i, room in enumerate(self._list("rooms")):
-            if isinstance(room, dict) and room.get("id") == rid:
-                return i
-        return None
+        return self.edits.room_index(rid)
 
     def assign_room(self, h: Hex) -> None:
         """Room tool: the tile under ``h`` joins the palette's room (one undo step); a hex
         outside every tile (a corridor) is added to or removed from the room's hexes."""
-        target = self.assign_room_combo.currentText()
-        tile = self.scene.smap.tile_at(h)
-        with self.document.macro("Assign room"):
-            index = self._room_index(target)
-            if index is None:  # "(new room)"
-                rid = placements.unique_id(placements.ids_in(self.document.data, "rooms"), "room")
-                index = self.document.insert_item(("rooms",), {"id": rid, "tiles": []})
-                target = rid
-            if tile is not None:
-                for ri, room in enumerate(self._list("rooms")):
-                    tiles = room.get("tiles") if isinstance(room, dict) else None
-                    if ri != index and isinstance(tiles, list) and tile.placement_id in tiles:
-                        self.document.remove_item(
-                            ("rooms", ri, "tiles"), tiles.index(tile.placement_id)
-                        )
-                tiles = self.document.get(("rooms", index, "tiles"), [])
-                if tile.placement_id not in (tiles if isinstance(tiles, list) else []):
-                    self.document.insert_item(("rooms", index, "tiles"), tile.placement_id)
-            else:
-                hexes = hexes_of(self.document.get(("rooms", index, "hexes"), []))
-                if h in hexes:
-                    self.document.remove_item(("rooms", index, "hexes"), hexes.index(h))
-                else:
-                    self.document.insert_item(("rooms", index, "hexes"), [h[0], h[1]])
+        target = self.edits.assign_room(h, self.assign_room_combo.currentText())
         self.assign_room_combo.setCurrentText(target)
 
     def toggle_wall(self, h: Hex, direction: int) -> None:
         """Wall tool: add or remove the extra thin wall between ``h`` and a neighbour."""
-        n = hexgrid.neighbor(h, direction)
-        other = (n[0], n[1])
-        walls = self._list("walls")
-        for i, wall in enumerate(walls):
-            if isinstance(wall, list) and len(wall) == 2:
-                pair = {as_hex(wall[0]), as_hex(wall[1])}
-                if pair == {h, other}:
-                    self.document.remove_item(("walls",), i, "Remove thin wall")
-                    return
-        self.document.insert_item(
-            ("walls",), [[h[0], h[1]], [other[0], other[1]]], None, "Add thin wall"
-        )
+        self.edits.toggle_wall(h, direction)
 
     def erase_at(self, h: Hex) -> None:
-        found = placements.at_hex(self.document.data, h, self.scene.smap.tile_at)
-        if not found:
-            return
-        path = found[0]
-        if path[0] == "overlays":
-            overlay = self.document.get(path)
-            hexes = overlay_hexes(overlay)
-            if len(hexes) > 1:
-                self.document.remove_item((*path, "hexes"), hexes.index(h), "Erase overlay hex")
-                return
-        self.remove_placement(path)
+        selected = self.selection
+        length = len(self._list(str(selected[0]))) if selected else 0
+        path = self.edits.erase_at(h)
+        if selected is not None and path == selected and len(self._list(str(path[0]))) < length:
+            self.set_selection(None)  # the selected placement itself was removed
 
     def remove_placement(self, path: JsonPath) -> None:
-        key, index = path[0], path[1]
-        assert isinstance(index, int)
-        if key == "tiles":
-            pid = (self.document.get(path) or {}).get("id")
-            with self.document.macro("Delete tile"):
-                self.document.remove_item(("tiles",), index)
-                for ri, room in enumerate(self._list("rooms")):
-                    if isinstance(room, dict) and pid in (room.get("tiles") or []):
-                        self.document.remove_item(("rooms", ri, "tiles"), room["tiles"].index(pid))
-        else:
-            self.document.remove_item((str(key),), index, f"Delete {tools._describe(path)}")
+        try:
+            self.edits.remove(path)
+        except EditRefused as exc:
+            self._refused(exc)
+            return
         if self.selection == tuple(path):
             self.set_selection(None)
 
@@ -757,62 +624,35 @@ class ScenarioEditor(DocumentEditor):
             if mime is None or not mime.hasFormat(MIME):
                 return
             payload = json.loads(bytes(mime.data(MIME).data()).decode("utf-8"))
-        key = payload.get("list")
-        value = payload.get("value")
-        if key not in ("monsters", "overlays", "doors", "named_monsters", "bosses", "tiles"):
+        key = payload.get("list") if isinstance(payload, dict) else None
+        if key not in PASTABLE:
             return
-        path: JsonPath = (key, 0)
-        origin = placements.anchor(value, path)
-        target = self.hover_hex if self.hover_hex is not None else origin
-        if origin is None or target is None:
+        try:
+            path = self.edits.paste(str(key), payload.get("value"), self.hover_hex)
+        except EditRefused as exc:
+            self._refused(exc)
             return
-        if target == origin:
-            target = (origin[0] + 1, origin[1])
-        self._insert_copy(key, value, (target[0] - origin[0], target[1] - origin[1]))
+        self.set_selection(path)
+        self.map_findings.check_after_edit([path])  # pasted onto a legal hex?
 
     def _insert_copy(self, key: str, value: Any, delta: Hex) -> None:
-        new = placements.moved(value, (key, 0), delta)
-        if (
-            isinstance(new, dict)
-            and "id" in new
-            and key in ("tiles", "doors", "named_monsters", "bosses")
-        ):
-            new["id"] = placements.unique_id(
-                placements.ids_in(self.document.data, key),
-                str(new["id"]).rsplit("-", 1)[0]
-                if str(new["id"])[-1:].isdigit()
-                else str(new["id"]),
-            )
-        if key == "tiles":
-            with self.document.macro("Paste tile"):
-                index = self.document.insert_item((key,), new)
-                rid = placements.unique_id(placements.ids_in(self.document.data, "rooms"), "room")
-                self.document.insert_item(("rooms",), {"id": rid, "tiles": [new["id"]]})
-        else:
-            if isinstance(new, dict) and "id" in new and key == "overlays":
-                del new["id"]  # overlay ids are optional and must stay unique
-            index = self.document.insert_item((key,), new, None, f"Paste {tools._describe((key,))}")
-        self.set_selection((key, index))
-        self.map_findings.check_after_edit([(key, index)])  # pasted onto a legal hex?
+        try:
+            path = self.edits.insert_copy(key, value, delta)
+        except EditRefused as exc:
+            self._refused(exc)
+            return
+        self.set_selection(path)
 
     def duplicate(self) -> None:
         if not self.can_copy():
             return
         assert self.selection is not None
-        key = str(self.selection[0])
-        value = copy.deepcopy(self.document.get(self.selection))
-        origin = placements.anchor(value, self.selection)
-        if origin is None:
+        try:
+            path = self.edits.duplicate(self.selection)
+        except EditRefused as exc:
+            self._refused(exc)
             return
-        occupied = {p for p in self.scene.smap.hexes}
-        taken = {placements.anchor(e, (key, 0)) for e in self._list(key)}
-        delta = (1, 0)
-        for d in ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)):
-            cand = (origin[0] + d[0], origin[1] + d[1])
-            if cand not in taken and (cand in occupied or key == "tiles"):
-                delta = d
-                break
-        self._insert_copy(key, value, delta)
+        self.set_selection(path)
 
     def delete_selection(self) -> None:
         if self.selection is not None:

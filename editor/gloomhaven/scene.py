@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from questforge.editor.document import Document
-from questforge.editor.gloomhaven import symbols
+from questforge.editor.gloomhaven import placement_aids, symbols
 from questforge.editor.gloomhaven.scenario_map import (
     Hex,
     ScenarioMap,
@@ -211,7 +211,9 @@ class ScenarioScene(QGraphicsScene):
         placed = self._hex_rect(self._placed_hexes() - self.smap.hexes)
         rect = self._map_rect if placed is None else self._map_rect.united(placed)
         if rect.isEmpty():
-            return QRectF(-5 * self.size, -5 * self.size, 10 * self.size, 10 * self.size)
+            # an empty map shows the grid of placement_aids.paint_empty_grid
+            r = (placement_aids.EMPTY_GRID_RADIUS * 2 + 2) * self.size
+            return QRectF(-r, -r, 2 * r, 2 * r)
         return rect
 
     def fit_rect(self) -> QRectF:
@@ -383,6 +385,8 @@ class ScenarioScene(QGraphicsScene):
 
     def _paint_grid(self, p: QPainter) -> None:
         smap = self.smap
+        if not smap.hexes:
+            placement_aids.paint_empty_grid(self, p)
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.setPen(QPen(QColor("#9d927e"), 1.0))
         p.drawPath(self._grid_path)

@@ -28,9 +28,46 @@ def _rect(width: int, height: int) -> list[list[int]]:
     return [[q, r] for r in range(height) for q in range(-(r // 2), width - (r // 2))]
 
 
+def _round(radius: int) -> list[list[int]]:
+    """Every hex within ``radius`` of ``[0, 0]`` (a round chamber)."""
+    return [
+        [q, r]
+        for r in range(-radius, radius + 1)
+        for q in range(-radius, radius + 1)
+        if abs(q) <= radius and abs(r) <= radius and abs(q + r) <= radius
+    ]
+
+
+def _ell() -> list[list[int]]:
+    """An L: a 3 x 5 block with a 3 x 2 arm to the side of its last rows."""
+    hexes = _rect(3, 5)
+    arm = [[q + 3, r] for q, r in _rect(3, 5) if r >= 3]
+    return hexes + [h for h in arm if h not in hexes]
+
+
+def starter_tiles() -> dict[str, dict[str, Any]]:
+    """The starter map tiles of a new pack: simple shapes of our own (not printed tiles),
+    so a designer can lay out a first scenario before drawing tiles of their own."""
+    shapes = {
+        "starter-hall": ("Starter hall", "A 7 x 4 hall.", _rect(7, 4), _rect(7, 4)),
+        "starter-corridor": ("Starter corridor", "A corridor two hexes wide.", _rect(2, 6), []),
+        "starter-chamber": ("Starter chamber", "A round chamber.", _round(2), _round(2)),
+        "starter-ell": ("Starter ell", "An L-shaped room.", _ell(), _ell()),
+    }
+    tiles: dict[str, dict[str, Any]] = {}
+    for tile_id, (name, text, a, b) in shapes.items():
+        label = "".join(w[0] for w in tile_id.split("-")).upper()
+        sides: dict[str, Any] = {"a": {"label": f"{label}a", "hexes": a}}
+        sides["b"] = {"label": f"{label}b", "hexes": b or a}
+        tiles[tile_id] = {**_header("map-tile", tile_id), "name": name, "description": text}
+        tiles[tile_id]["sides"] = sides
+    return tiles
+
+
 def pack_files(id: str, name: str) -> Files:
-    """The standard modifier cards and decks every Gloomhaven pack starts with."""
-    files: Files = {}
+    """What every Gloomhaven pack starts with: the standard modifier cards and decks, and
+    a starter set of map tiles."""
+    files: Files = {f"tiles/{tid}.json": tile for tid, tile in starter_tiles().items()}
     for card_id, label, value, _count, shuffle in STANDARD_MODIFIERS:
         card: dict[str, Any] = {**_header("attack-modifier", card_id), "name": label}
         card.update({"value": value, "icon": "1"})

@@ -9,6 +9,7 @@ from pytestqt.qtbot import QtBot
 
 from questforge.editor.forms.form_editor import FormEditor
 from questforge.editor.gloomhaven.scenario_editor import ScenarioEditor
+from questforge.editor.gloomhaven.tile_editor import TileEditor
 from questforge.editor.mainwindow import MainWindow
 from questforge.editor.prompts import ScriptedPrompts
 from questforge.engine.core.pack import content_files
@@ -55,6 +56,8 @@ def test_every_other_kind_gets_a_schema_generated_form(qtbot: QtBot, sample_pack
             continue
         kinds_seen.add(f.kind)
         editor = window.open_file(f.path)
+        if isinstance(editor, TileEditor):  # map tiles: the hex canvas beside the form
+            editor = editor.form_editor
         assert isinstance(editor, FormEditor), (f.path, prompts.errors)
         assert editor.form is not None, f"no schema form for kind {f.kind}"
         # a widget for every top-level key of the file

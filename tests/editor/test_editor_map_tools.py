@@ -85,10 +85,10 @@ def test_erase_tool_and_rotated_tile(qtbot: QtBot, editor: ScenarioEditor) -> No
     qtbot.keyClick(editor.view, Qt.Key.Key_R)
     qtbot.keyClick(editor.view, Qt.Key.Key_R)
     qtbot.keyClick(editor.view, Qt.Key.Key_F)
-    click_hex(qtbot, editor, (8, 0))
+    click_hex(qtbot, editor, (10, 0))  # beside the map (over it, the tile would snap aside)
     tile = doc.data["tiles"][-1]
     assert tile["tile"] == "vault" and tile["rotation"] == 2 and tile["side"] == "b"
-    assert tile["position"] == [8, 0]
+    assert tile["position"] == [10, 0]
     assert doc.data["rooms"][-1]["tiles"] == [tile["id"]]
     # the tile's hexes are on the map, rotated by the engine's rule
     assert editor.scene.smap.tiles[-1].hexes
