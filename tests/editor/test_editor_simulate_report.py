@@ -30,7 +30,8 @@ SHOTS = Path(os.environ.get("QUESTFORGE_TEST_SHOTS", "/tmp"))
 
 @pytest.fixture
 def window(qtbot: QtBot, editor_pack: Path) -> MainWindow:
-    win = MainWindow(prompts=ScriptedPrompts(), live_validation=False)
+    # the fixture has a deliberate schema error (an unknown key): play it anyway
+    win = MainWindow(prompts=ScriptedPrompts(play_anyway=True), live_validation=False)
     win.resize(1400, 900)
     qtbot.addWidget(win)
     win.show()
