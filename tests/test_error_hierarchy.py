@@ -16,7 +16,8 @@ from questforge.engine.core.errors import QuestforgeError
 
 #: raised and caught inside one module to unwind a loop or a generator; not errors
 SIGNALS = {
-    "questforge.engine.gloomhaven.game.rules.GameOver",
+    "questforge.engine.gloomhaven.game.game_over.GameOver",
+    "questforge.engine.core.json_indent._Unsupported",
     "questforge.engine.descent.game.game.GameOver",
     "questforge.engine.descent.game.combat.TurnEnded",
     "questforge.engine.arkham.game.state.GameOver",

@@ -39,6 +39,7 @@ from questforge.editor.gloomhaven.scenario_map import (
 )
 from questforge.editor.jsonpath import MISSING, JsonPath
 from questforge.engine.core import hexgrid
+from questforge.engine.core.errors import UsageError
 
 #: a room choice meaning "make a new room for this tile"
 NEW_ROOM = "(new room)"
@@ -71,7 +72,7 @@ NAMES = {
 }
 
 
-class EditRefused(ValueError):
+class EditRefused(UsageError):
     """An edit that cannot apply; the message says why, for the status bar."""
 
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+# ``typing`` is not imported at run time: the monster-AI fast start imports this module
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def json_type(value: Any) -> str:
