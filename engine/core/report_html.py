@@ -372,6 +372,8 @@ def _setup_section(s: Mapping[str, Any], ruleset_html: SectionsHtml | None, titl
         ("stopped at the round cap", s["unfinished"]),
         ("engine errors", s["errors"]),
     ]
+    if s.get("verdict") == "competitive":  # nobody wins or loses against the game
+        rows = [r for r in rows if r[0] not in ("wins", "losses")]
     summary = "".join(f"<tr><td>{escape(k)}</td><td>{v}</td></tr>" for k, v in rows)
     r = s["rounds"]
     errors = ""
@@ -397,13 +399,17 @@ def _setup_section(s: Mapping[str, Any], ruleset_html: SectionsHtml | None, titl
             f"<h3>First places</h3><table><tr><th>player</th><th>games won</th><th>share</th></tr>"
             f"{firsts}</table>" + extra
         )
+    rounds_split = (
+        ""
+        if s.get("verdict") == "competitive"
+        else f";\nwins in {num(r['win']['mean'])} rounds on average, losses in {num(r['loss']['mean'])}"
+    )
     return f"""
 <h2>{escape(title)}</h2>
 {headline}
 <div class="grid">
 <div><table>{summary}</table></div>
-<div><p>Rounds: mean {num(r["mean"])}, median {num(r["median"])}, range {num(r["min"])}–{num(r["max"])};
-wins in {num(r["win"]["mean"])} rounds on average, losses in {num(r["loss"]["mean"])}.</p></div>
+<div><p>Rounds: mean {num(r["mean"])}, median {num(r["median"])}, range {num(r["min"])}–{num(r["max"])}{rounds_split}.</p></div>
 </div>
 {extra}
 {errors}
@@ -592,14 +598,42 @@ def render_html(report: Mapping[str, Any], ruleset_html: SectionsHtml | None = N
             if i < len(rep["setups"]):
                 s = rep["setups"][i]
                 panels.append({**s, "label": _panel_title(version, s)})
-    overview_rows = "".join(
-        f"<tr><td>{escape(str(s['label']))}</td><td>{s['wins']} of {s['games']}</td>"
-        f"<td>{pct(s['win_rate'])}</td>"
-        f"<td>{pct(s['win_rate_ci95'][0])}–{pct(s['win_rate_ci95'][1])}</td>"
-        f"<td>{num(s['rounds']['mean'])}</td>"
-        f"<td>{_verdict_badge(s['verdict'], s['verdict_conclusive'])}</td></tr>"
-        for s in panels
-    )
+    competitive = all(s.get("verdict") == "competitive" for s in panels) and bool(panels)
+    if competitive:
+        # a race: nobody wins "against the game"; the first places are the balance figure
+        overview_head = "<th>setup</th><th>games</th><th>first places</th><th>rounds</th>"
+        overview_rows = "".join(
+            f"<tr><td>{escape(str(s['label']))}</td><td>{s['games']}</td><td>"
+            + escape(
+                ", ".join(
+                    f"{a} {pct(s.get('first_place_rate', {}).get(a, 0))}"
+                    for a, _n in sorted(
+                        s.get("first_places", {}).items(), key=lambda kv: (-kv[1], kv[0])
+                    )
+                )
+            )
+            + f"</td><td>{num(s['rounds']['mean'])}</td></tr>"
+            for s in panels
+        )
+        verdict_note = (
+            '<p class="muted">A competitive game: no side wins or loses, so there is no win '
+            "rate to judge; a balanced setup gives every player a similar share of first "
+            "places.</p>"
+        )
+    else:
+        overview_head = (
+            "<th>setup</th><th>games won</th><th>win rate</th><th>95% CI</th>"
+            "<th>rounds</th><th>verdict</th>"
+        )
+        overview_rows = "".join(
+            f"<tr><td>{escape(str(s['label']))}</td><td>{s['wins']} of {s['games']}</td>"
+            f"<td>{pct(s['win_rate'])}</td>"
+            f"<td>{pct(s['win_rate_ci95'][0])}–{pct(s['win_rate_ci95'][1])}</td>"
+            f"<td>{num(s['rounds']['mean'])}</td>"
+            f"<td>{_verdict_badge(s['verdict'], s['verdict_conclusive'])}</td></tr>"
+            for s in panels
+        )
+        verdict_note = ""
     timing = report.get("timing")
     timing_note = ""
     if timing:
@@ -625,17 +659,23 @@ def render_html(report: Mapping[str, Any], ruleset_html: SectionsHtml | None = N
 <style>{_CSS}</style></head>
 <body>
 <h1>Balance report: {escape(str(name))}</h1>
-<p class="muted">{escape(str(report.get("ruleset", "")))} · <code>{escape(str(scenario.get("id", "")))}</code> of pack
-<code>{escape(str(scenario.get("pack", "")))}</code> · {report["games_per_setup"]} seeded bot games per
+<p class="muted">{escape(str(report.get("ruleset", "")))} · <code>{
+        escape(str(scenario.get("id", "")))
+    }</code> of pack
+<code>{escape(str(scenario.get("pack", "")))}</code> · {
+        report["games_per_setup"]
+    } seeded bot games per
 setup · base seed {report["seed"]}</p>
 <h2>Verdict per setup</h2>
 {win_rate_chart(panels, thresholds)}
-<table><tr><th>setup</th><th>games won</th><th>win rate</th><th>95% CI</th>
-<th>rounds</th><th>verdict</th></tr>{overview_rows}</table>
-<p class="muted">Verdict on the bots' win rate: {escape(band_words)}. It is firm when the
+<table><tr>{overview_head}</tr>{overview_rows}</table>
+{
+        verdict_note
+        or f'''<p class="muted">Verdict on the bots' win rate: {escape(band_words)}. It is firm when the
 whole 95% interval lies in one band (otherwise more games are needed).
 The bots play sensibly but not as well as a group that plans together; read the verdict as
-"how does a competent but unplanned party fare".</p>
+"how does a competent but unplanned party fare".</p>'''
+    }
 {timing_note}
 {_comparison_section(report)}
 {_rounds_section(versions, words)}

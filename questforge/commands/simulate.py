@@ -260,12 +260,14 @@ def simulate(
         for row in report["comparison"]:
             out.print(f"{row['label']}: {significance_words(row)}", highlight=False)
     bands = report["verdict_thresholds"]
-    out.print(
-        "Verdict on the bots' win rate: "
-        + thresholds_words(float(bands["too_hard_below"]), float(bands["too_easy_above"])),
-        highlight=False,
-    )
-    if not all(s["verdict_conclusive"] for s in report["setups"]):
+    judged = [s for s in report["setups"] if s.get("verdict") != "competitive"]
+    if judged:  # a competitive race has no win rate to judge: first places say it
+        out.print(
+            "Verdict on the bots' win rate: "
+            + thresholds_words(float(bands["too_hard_below"]), float(bands["too_easy_above"])),
+            highlight=False,
+        )
+    if not all(s.get("verdict_conclusive", True) for s in judged):
         out.print(
             "* not conclusive: the 95% interval crosses a verdict threshold; run more games",
             highlight=False,

@@ -128,7 +128,11 @@ def test_play_replay_and_simulate_on_the_command_line(tmp_path: Path) -> None:
     data = json.loads(report.read_text())
     assert len(data["setups"]) == 2
     assert all("hero_win_rate" in s for s in data["setups"])
-    assert "Fights by monster class" in html.read_text()
+    page = html.read_text()
+    assert "Fights by monster class" in page
+    # a race has no win rate to judge: the overview shows first places, not "0 of 3 won"
+    assert "<th>first places</th>" in page and "<th>games won</th><th>win rate</th>" not in page
+    assert "Verdict on the bots" not in page and "Verdict on the bots" not in sim.output
 
 
 def test_a_pack_that_cannot_be_played_is_refused_clearly(tmp_path: Path) -> None:
