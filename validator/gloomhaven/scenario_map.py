@@ -8,7 +8,7 @@ together with *where in the file* the element was written, so a finding can poin
 Geometry is the engine's: the scenario's tiles, rooms, doors and walls are read and placed
 by :func:`questforge.engine.gloomhaven.model.build_scenario_map_tolerant` (the same builder
 the engine and the editor's canvas use), so the validator, the engine and the editor agree
-on every hex. In particular (see ``model_map``): the map is the union
+on every hex. In particular (see ``model.scenario_map``): the map is the union
 of the placed tile hexes, the rooms' explicit hexes and the door hexes; a door hex belongs to
 no room (it is taken out of the room whose tile it lies on); adjacent hexes of different
 rooms are separated by a wall, so rooms connect only through doors. This module only adds

@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from questforge.engine.gloomhaven.model_actions import Ability, parse_ability, parse_action
-from questforge.engine.gloomhaven.model_base import (
+from questforge.engine.gloomhaven.model.actions import Ability, parse_ability, parse_action
+from questforge.engine.gloomhaven.model.base import (
     Document,
     JsonPath,
     ModelError,

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from questforge.engine.gloomhaven.model_actions import Ability, parse_action
-from questforge.engine.gloomhaven.model_base import (
+from questforge.engine.gloomhaven.model.actions import Ability, parse_action
+from questforge.engine.gloomhaven.model.base import (
     Document,
     JsonPath,
     Node,

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from questforge.engine.gloomhaven.model_base import (
+from questforge.engine.gloomhaven.model.base import (
     Hex,
     JsonPath,
     ModelError,

@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 from questforge.engine.core import hexgrid
 from questforge.engine.core.hexgrid import HexKey
 from questforge.engine.gloomhaven.constants import PLAYER_COUNTS
-from questforge.engine.gloomhaven.model_base import (
+from questforge.engine.gloomhaven.model.base import (
     Document,
     Hex,
     JsonPath,

@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 from questforge.engine.gloomhaven.constants import CONDITIONS, ELEMENTS, NEGATIVE_CONDITIONS
 from questforge.engine.gloomhaven.formula import Formula, FormulaError
-from questforge.engine.gloomhaven.model_actions import (
+from questforge.engine.gloomhaven.model.actions import (
     ABILITY_TYPES,
     Ability,
     AbilityBonus,
@@ -35,7 +35,7 @@ from questforge.engine.gloomhaven.model_actions import (
     parse_ability,
     parse_action,
 )
-from questforge.engine.gloomhaven.model_base import (
+from questforge.engine.gloomhaven.model.base import (
     Document,
     Hex,
     JsonPath,
@@ -47,7 +47,7 @@ from questforge.engine.gloomhaven.model_base import (
     value_of,
     wall,
 )
-from questforge.engine.gloomhaven.model_cards import (
+from questforge.engine.gloomhaven.model.cards import (
     AbilityCard,
     AttackModifier,
     AttackModifierDeck,
@@ -74,7 +74,20 @@ from questforge.engine.gloomhaven.model_cards import (
     parse_personal_quest,
     parse_treasure_table,
 )
-from questforge.engine.gloomhaven.model_map import (
+from questforge.engine.gloomhaven.model.monsters import (
+    Boss,
+    BossSpecialAction,
+    BossStatFormulas,
+    MonsterAbilityCard,
+    MonsterAbilityDeck,
+    MonsterLevel,
+    MonsterStats,
+    MonsterType,
+    parse_boss,
+    parse_monster,
+    parse_monster_deck,
+)
+from questforge.engine.gloomhaven.model.scenario_map import (
     GEOMETRY_KEYS,
     Ally,
     BossPlacement,
@@ -105,19 +118,6 @@ from questforge.engine.gloomhaven.model_map import (
     place,
     place_side,
     rotate,
-)
-from questforge.engine.gloomhaven.model_monsters import (
-    Boss,
-    BossSpecialAction,
-    BossStatFormulas,
-    MonsterAbilityCard,
-    MonsterAbilityDeck,
-    MonsterLevel,
-    MonsterStats,
-    MonsterType,
-    parse_boss,
-    parse_monster,
-    parse_monster_deck,
 )
 
 __all__ = [
