@@ -112,6 +112,10 @@ class Workspace(QObject):
         self._disk_cache[path] = (mtime, data)
         return data
 
+    def data_of(self, path: Path) -> Any:
+        """A pack file's JSON as on disk (read once per change of the file)."""
+        return self._read(Path(path))
+
     # ----------------------------------------------------------------- documents
     def document_for(self, path: Path) -> Document | None:
         path = Path(path).resolve()
