@@ -80,6 +80,7 @@ class Workspace(QObject):
 
     def rescan(self) -> None:
         self.files = []
+        self.required.refresh()
         if self.pack_root is None:
             self.filesChanged.emit()
             return
@@ -154,6 +155,8 @@ class Workspace(QObject):
             self.documentsChanged.emit()
 
     def _on_doc_changed(self, doc: Document) -> None:
+        if doc.kind == "pack":
+            self.required.refresh()  # its `requires` may have changed
         self.contentChanged.emit(doc.kind, doc.content_id)
 
     # ----------------------------------------------------------------- content lookup
