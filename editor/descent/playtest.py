@@ -239,8 +239,7 @@ class DescentPlaytest(SeedReplay, QMainWindow):
             self.question.setText(
                 "The game is over."
                 if game.finished
-                else "Nobody is asked: Bots move (N) plays the next step, Play on (E) "
-                "plays on, Step back (Backspace) goes back one."
+                else "The bots' turn: Bots move (N) plays a step, Play on (E) plays on."
             )
             return
         self.question.setText(self.face.describe_decision(game, decision))

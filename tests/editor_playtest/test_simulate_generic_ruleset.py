@@ -87,6 +87,7 @@ def test_descent_replays_a_closest_loss_and_steps_back(qtbot: Any, repo_root: Pa
     assert not play.session.game.finished
     assert len(play.session.game.events) < ended
     assert play.log.toPlainText() != log and log.startswith(play.log.toPlainText()[:200])
+    qtbot.wait(50)  # laid out before the screenshot
     play.grab().save("/tmp/polish-descent-step-back.png")
     # and forward again (Play on): the same end as the report's
     click(qtbot, play.buttons["Play on"])
