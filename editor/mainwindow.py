@@ -40,6 +40,7 @@ from questforge.editor.document import Document, DocumentError
 from questforge.editor.editors import DocumentEditor, editor_for, ruleset_of
 from questforge.editor.map.findings import document_findings
 from questforge.editor.packbrowser import PackBrowser
+from questforge.editor.problem_wording import ProblemWording
 from questforge.editor.problems import ProblemsPanel
 from questforge.editor.prompts import Prompts, Unsaved
 from questforge.editor.validation import LiveValidator, ValidationResult, document_name
@@ -86,6 +87,7 @@ class MainWindow(QMainWindow):
         self.history.setEmptyLabel("<opened>")
         self._dock("History", self.history, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.problems = ProblemsPanel()
+        self.problems.wording = ProblemWording(self.workspace)
         self.problems.activated.connect(self.jump_to)
         problems_dock = self._dock(
             "Problems", self.problems, Qt.DockWidgetArea.BottomDockWidgetArea

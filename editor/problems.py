@@ -7,6 +7,7 @@ place (a hex on the map, a field in a form).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
@@ -82,6 +83,9 @@ class ProblemsPanel(QWidget):
         self.tree.itemDoubleClicked.connect(self._on_activated)
         layout.addWidget(self.tree)
         self.findings: list[Finding] = []
+        #: designer wording of a finding (``None``: the validator's message is shown); the
+        #: main window sets a :class:`~questforge.editor.problem_wording.ProblemWording`
+        self.wording: Callable[[Finding], str | None] | None = None
 
     def show_result(self, result: ValidationResult, base: Path | None = None) -> None:
         self.findings = result.findings
@@ -104,11 +108,22 @@ class ProblemsPanel(QWidget):
                 except ValueError:
                     shown = name
             message = finding.message + (f" — {finding.hint}" if finding.hint else "")
-            item = QTreeWidgetItem([finding.code, message, shown, finding.dotted_path()])
+            worded = self._worded(finding)
+            item = QTreeWidgetItem([finding.code, worded or message, shown, finding.dotted_path()])
             item.setIcon(0, err_icon if finding.is_error else warn_icon)
-            item.setToolTip(1, message)
+            # the raw message stays at hand: what `questforge validate` prints
+            item.setToolTip(1, f"{worded}\n\nValidator: {message}" if worded else message)
             item.setData(0, PATH_ROLE, (finding.file, tuple(finding.path)))
             self.tree.addTopLevelItem(item)
+
+    def _worded(self, finding: Finding) -> str | None:
+        if self.wording is None:
+            return None
+        try:
+            return self.wording(finding)
+        except (AttributeError, KeyError, OSError, TypeError, ValueError):
+            # wording is a nicety: a document it cannot follow keeps the raw message
+            return None
 
     def _on_activated(self, item: QTreeWidgetItem, _column: int = 0) -> None:
         file, path = item.data(0, PATH_ROLE)

@@ -41,6 +41,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from questforge.editor.document import Document
+from questforge.editor.required_packs import required_documents, requires_key
 from questforge.editor.workspace import Workspace
 from questforge.validator.document import Document as VDocument
 from questforge.validator.findings import Finding, Severity
@@ -139,6 +140,8 @@ class SessionValidator:
         self._lock = threading.Lock()
         self._session: ValidationSession | None = None
         self._root: Path | None = None
+        #: what the manifest required when the session's required packs were loaded
+        self._requires: str | None = None
 
     def run(self, job: ValidationJob) -> ValidationResult:
         started = time.perf_counter()
@@ -166,9 +169,15 @@ class SessionValidator:
         if self._session is None or job.root != self._root:
             self._session = ValidationSession()
             self._root = job.root
+            self._requires = None
             synced = True
         session = self._session
         if synced:
+            # the packs the manifest requires, as `validate` loads them (pack:id references)
+            requires = requires_key(job.documents)
+            if requires != self._requires:
+                session.set_required(required_documents(job.root))
+                self._requires = requires
             changed = session.sync(job.documents)
         else:
             changed = []

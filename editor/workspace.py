@@ -17,6 +17,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from questforge.editor.document import Document, DocumentError, remove_stale_temps
+from questforge.editor.required_packs import RequiredPacks
 from questforge.engine.core.jsonload import JsonLoadError, load_json_file
 from questforge.engine.core.pack import content_files, find_pack_root
 
@@ -65,10 +66,13 @@ class Workspace(QObject):
         self.files: list[PackFile] = []
         self.documents: list[Document] = []
         self._disk_cache: dict[Path, tuple[float, Any]] = {}
+        #: the content of the packs this pack requires (``pack:id``), read when first asked
+        self.required = RequiredPacks(None)
 
     # ----------------------------------------------------------------- pack
     def open_pack(self, root: Path) -> None:
         self.pack_root = Path(root).resolve()
+        self.required = RequiredPacks(self.pack_root)
         self.rescan()
         # leftovers of saves that were killed half-way (see remove_stale_temps)
         for folder in {f.path.parent for f in self.files} | {self.pack_root}:
@@ -76,6 +80,7 @@ class Workspace(QObject):
 
     def rescan(self) -> None:
         self.files = []
+        self.required.refresh()
         if self.pack_root is None:
             self.filesChanged.emit()
             return
@@ -112,6 +117,10 @@ class Workspace(QObject):
         self._disk_cache[path] = (mtime, data)
         return data
 
+    def data_of(self, path: Path) -> Any:
+        """A pack file's JSON as on disk (read once per change of the file)."""
+        return self._read(Path(path))
+
     # ----------------------------------------------------------------- documents
     def document_for(self, path: Path) -> Document | None:
         path = Path(path).resolve()
@@ -146,6 +155,8 @@ class Workspace(QObject):
             self.documentsChanged.emit()
 
     def _on_doc_changed(self, doc: Document) -> None:
+        if doc.kind == "pack":
+            self.required.refresh()  # its `requires` may have changed
         self.contentChanged.emit(doc.kind, doc.content_id)
 
     # ----------------------------------------------------------------- content lookup
@@ -164,9 +175,21 @@ class Workspace(QObject):
         return out
 
     def lookup(self, kind: str, ref: str) -> Any:
-        """Resolve a reference (``id`` or ``pack:id``; only this pack is searched)."""
-        ident = ref.split(":", 1)[1] if ":" in ref else ref
-        return self.content(kind).get(ident)
+        """Resolve a reference: ``id`` (or ``<this pack>:id``) in this pack, ``pack:id``
+        in a pack this one requires (see :mod:`questforge.editor.required_packs`)."""
+        if ":" not in ref:
+            return self.content(kind).get(ref)
+        pack, ident = ref.split(":", 1)
+        if pack == self.pack_id():
+            return self.content(kind).get(ident)
+        found = self.required.lookup(kind, ref)
+        # a pack:id of no required pack: the id in this pack (as before), so a reference
+        # still draws while the designer fixes the pack name
+        return found if found is not None else self.content(kind).get(ident)
+
+    def required_ids(self, kind: str) -> list[str]:
+        """``pack:id`` of every document of ``kind`` in the packs this pack requires."""
+        return sorted(self.required.content(kind))
 
     def snapshot(self, target: Path) -> Path:
         """Copy the pack to ``target`` with every open document written as edited.

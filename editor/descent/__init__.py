@@ -62,7 +62,14 @@ def _playtest(parent: object, target: object, content: object, setup: dict[str, 
     from questforge.engine import rulesets
 
     face = rulesets.get("descent").game()
-    return DescentPlaytest(face, target, content, int(setup.get("heroes", 2)), parent)  # type: ignore[arg-type]
+    return DescentPlaytest(
+        face,
+        target,
+        content,
+        int(setup.get("heroes", 2)),
+        parent,  # type: ignore[arg-type]
+        setup=setup,
+    )
 
 
 def _register_playtest() -> None:

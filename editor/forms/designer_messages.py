@@ -12,6 +12,7 @@ validator's. Pure functions on schemas: no Qt, so tests and other front ends can
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from questforge.schema.walk import Schema, SchemaContext
@@ -97,3 +98,70 @@ def object_messages(
             elif isinstance(hi, int | float) and item > hi:
                 out[name] = f"The {field} of {a.lower()} {subject} is at most {hi}."
     return out
+
+
+def _raw_at(ctx: SchemaContext, path: tuple[Any, ...], data: Any) -> tuple[Any, Schema, Any]:
+    """The schema at ``path`` inside ``data`` *before* it is resolved against the value
+    there (a union keeps its members, so its noun names the member), its base, and the
+    value. The walk is :meth:`SchemaContext.for_path`'s, one step short."""
+    schema: Any = ctx.root
+    base = ctx.root
+    node = data
+    for part in path:
+        eff, base = ctx.effective(schema, node, base)
+        if isinstance(part, int):
+            items = eff.get("prefixItems")
+            if isinstance(items, list) and part < len(items):
+                schema = items[part]
+            else:
+                schema = eff.get("items", {})
+        else:
+            props = eff.get("properties") or {}
+            schema = props.get(part, eff.get("additionalProperties", {}))
+            if schema is False:
+                schema = {}
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            node = None
+    return schema, base, node
+
+
+def object_messages_at(ctx: SchemaContext, data: Any, path: tuple[Any, ...]) -> dict[str, str]:
+    """:func:`object_messages` of the object at ``path`` in the document ``data``, resolved
+    the way the form resolves it (the member its discriminator names, even while that
+    member's own fields are still missing)."""
+    schema, base, value = _raw_at(ctx, path, data)
+    if not isinstance(value, dict):
+        return {}
+    raw, raw_base = ctx.resolve(schema, base)
+    eff, eff_base = ctx.effective(raw, value, raw_base)
+    disc = ctx.discriminator(raw, raw_base)
+    if disc is not None:
+        eff, eff_base = ctx.branch_schema(raw, raw_base, disc, value.get(disc.prop))
+    return object_messages(ctx, raw, eff, eff_base, value)
+
+
+_MISSING = re.compile(r"missing required property '([^']+)'")
+
+
+def finding_message(
+    ctx: SchemaContext, data: Any, path: tuple[Any, ...], message: str
+) -> str | None:
+    """The sentence the form shows for the gap a schema finding reports, or ``None`` when
+    the finding is not one a form words (the raw message then stays the only one).
+
+    Why here: the problems panel and the form must say the same thing about the same gap,
+    so both go through :func:`object_messages`. A missing field is reported on its object
+    (``missing required property 'hexes'`` at ``$.win[0]``); every other gap on the field
+    itself, whose object is one step up.
+    """
+    try:
+        found = _MISSING.match(message)
+        if found is not None:
+            return object_messages_at(ctx, data, tuple(path)).get(found.group(1))
+        if path and isinstance(path[-1], str):
+            return object_messages_at(ctx, data, tuple(path[:-1])).get(path[-1])
+    except (KeyError, TypeError, ValueError, RecursionError):
+        return None  # a schema the walk cannot follow: the validator's words stay
+    return None

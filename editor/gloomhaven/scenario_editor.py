@@ -134,7 +134,8 @@ class ScenarioEditor(DocumentEditor):
     def _content_ids(self, kind: str) -> list[str]:
         if self.workspace is None:
             return []
-        return sorted(self.workspace.content(kind))
+        # this pack's ids, then a required pack's as ``pack:id`` (its tiles, monsters)
+        return sorted(self.workspace.content(kind)) + self.workspace.required_ids(kind)
 
     # ----------------------------------------------------------------- UI
     def _build_ui(self) -> None:

@@ -400,7 +400,8 @@ class ScenarioScene(QGraphicsScene):
             if placed is None:
                 continue
             rect, on_wall = placed
-            label = f"{tile.tile} {tile.side.upper()}"
+            # a required pack's tile (pack:id) is labelled by its id, as the book prints it
+            label = f"{str(tile.tile).split(':', 1)[-1]} {tile.side.upper()}"
             # a plate behind the code keeps it readable where it overhangs a light hex
             w = p.fontMetrics().horizontalAdvance(label) + self.size * 0.3
             plate = QRectF(rect.center().x() - w / 2, rect.top(), w, rect.height())

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from questforge.editor.playtest.replay import SeedReplay
+from questforge.editor.playtest.shortcuts import bind_playtest_keys
 from questforge.engine.core.decisions import Decision
 from questforge.engine.core.events import Event, JSONValue
 from questforge.engine.core.game import GameFace, PlayableGame, TextBoard, setup_label
@@ -165,6 +166,13 @@ class GenericPlaytestWindow(SeedReplay, QMainWindow):
         self.end_button.clicked.connect(lambda: self.advance(None))
         for b in (self.step_button, self.round_button, self.end_button):
             steps.addWidget(b)
+        bind_playtest_keys(
+            self,
+            step=self.step_button,
+            round=self.round_button,
+            end=self.end_button,
+            back=self.step_back_button,
+        )
         side_lay.addLayout(steps)
         split.addWidget(side)
         split.setSizes([700, 400])

@@ -52,18 +52,46 @@ def test_arkham_compare_and_replay_a_closest_loss(qtbot: Any, repo_root: Path) -
     dialog.close()
 
 
-def test_a_window_that_cannot_replay_says_so(qtbot: Any, repo_root: Path) -> None:
-    """Descent's own playtest window has no seed to replay yet: a message, not a crash."""
+def test_descent_replays_a_closest_loss_and_steps_back(qtbot: Any, repo_root: Path) -> None:
+    """Descent's own playtest window replays a simulated game from its seed (bots on every
+    side, the very game the report counted), then steps back through it."""
+    from questforge.editor.descent.playtest import DescentPlaytest
+
     dialog = open_simulate(None, repo_root / "content" / "descent-sample", "hollow-crown")
     qtbot.addWidget(dialog)
-    assert not dialog.compare_button.isEnabled()  # no saved file given: nothing to compare
     dialog.games_spin.setValue(6)
     with qtbot.waitSignal(dialog.runEnded, timeout=120_000):
         click(qtbot, dialog.run_button)
-    if not dialog.losses_table.rowCount():
+    current = dialog.current_report()
+    assert current is not None
+    losses = [x for s in current["setups"] for x in s["closest_losses"]]
+    if not losses:
         pytest.skip("the heroes won every game of this seed: no loss to open")
     dialog.losses_table.selectRow(0)
     click(qtbot, dialog.open_loss_button)
-    assert not dialog.playtests
-    assert "cannot replay a simulated game yet" in dialog.status_label.text()
+    assert dialog.playtests, dialog.status_label.text()
+    play = dialog.playtests[-1]
+    assert isinstance(play, DescentPlaytest)
+    assert play.game_seed() == losses[0]["seed"]
+    assert not any(box.isChecked() for box in play.seats.values())  # bots only
+    game = play.session.game
+    assert game.finished
+    summary = dialog.face.summary(game)
+    assert (summary.outcome, summary.rounds) == ("lost", losses[0]["rounds"])
+    assert play.question.text() == "The game is over."
+    # step back: the game is replayed to where the step before the end left it
+    ended = len(game.events)
+    log = play.log.toPlainText()
+    assert play.step_back_button.isEnabled()
+    click(qtbot, play.step_back_button)
+    assert not play.session.game.finished
+    assert len(play.session.game.events) < ended
+    assert play.log.toPlainText() != log and log.startswith(play.log.toPlainText()[:200])
+    qtbot.wait(50)  # laid out before the screenshot
+    play.grab().save("/tmp/polish-descent-step-back.png")
+    # and forward again (Play on): the same end as the report's
+    click(qtbot, play.buttons["Play on"])
+    assert play.session.game.finished
+    assert play.log.toPlainText() == log
+    play.close()
     dialog.close()

@@ -71,6 +71,7 @@ from questforge.editor.gloomhaven.playtest.statblock import stat_block_html
 from questforge.editor.gloomhaven.scenario_map import as_hex
 from questforge.editor.map.view import MapView
 from questforge.editor.playtest.replay import SeedReplay
+from questforge.editor.playtest.shortcuts import bind_playtest_keys
 from questforge.engine.core.decisions import Decision
 from questforge.engine.gloomhaven.game import Setup
 from questforge.engine.gloomhaven.game.describe import monster_ability_text
@@ -164,6 +165,13 @@ class PlaytestWindow(SeedReplay, QMainWindow):
         bar.addSeparator()
         bar.addWidget(self.export_button)
         bar.addSeparator()
+        bind_playtest_keys(
+            self,
+            step=self.step_turn_button,
+            round=self.step_round_button,
+            end=self.run_button,
+            back=self.step_back_button,
+        )
         self.round_label = QLabel()
         self.round_label.setStyleSheet("font-weight: bold; padding: 0 10px;")
         bar.addWidget(self.round_label)
