@@ -219,7 +219,21 @@ class Workspace(QObject):
                     continue  # a loose file outside the pack is not part of it
             out.parent.mkdir(parents=True, exist_ok=True)
             out.write_text(dumps(doc.data), encoding="utf-8")
+        self._copy_required_packs(target.parent)
         return target
+
+    def _copy_required_packs(self, folder: Path) -> None:
+        """The packs this pack requires, copied next to the snapshot (where the engine
+        looks for them, as ``validate`` does), so a scenario on a required pack's tiles
+        and monsters plays from the snapshot too."""
+        from questforge.engine.core.pack import open_pack, resolve_requires
+
+        assert self.pack_root is not None
+        required, _problems = resolve_requires(open_pack(self.pack_root))
+        for pack in required:
+            out = folder / pack.root.name
+            if not out.exists():
+                shutil.copytree(pack.root, out, symlinks=True, ignore=_not_pack_content)
 
     def kinds(self) -> list[str]:
         return sorted({f.kind for f in self.files})

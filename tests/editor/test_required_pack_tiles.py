@@ -99,3 +99,13 @@ def test_a_required_packs_tile_is_placed_and_validates(qtbot: QtBot, mine: Path)
     assert saved["tiles"][1]["tile"] == f"{SAMPLE}:shaft"
     code, output = _validate(mine)
     assert code == 0, output
+    # ... and plays: from the command line and from the editor's playtest (the snapshot
+    # takes the required pack along, where the engine finds it as `validate` does)
+    played = CliRunner().invoke(
+        cli, ["play", str(mine / "scenarios" / "two-rooms.json"), "--auto", "--seed", "2"]
+    )
+    assert played.exit_code == 0, played.output
+    assert "WON" in played.output or "LOST" in played.output
+    playtest = editor.open_playtest()
+    assert playtest is not None
+    playtest.close()

@@ -125,10 +125,13 @@ class GloomhavenFace:
     # ------------------------------------------------------------------ content
     def load(self, target: Target) -> Content:
         from questforge.engine.gloomhaven.game.from_model import content_from_pack
-        from questforge.engine.gloomhaven.model import load_pack_model
+        from questforge.engine.gloomhaven.model import load_pack_model, required_models
 
         documents, errors = read_documents(target.pack_root, first=target.file)
-        model = load_pack_model(documents)  # type: ignore[arg-type]
+        model = load_pack_model(
+            documents,  # type: ignore[arg-type]
+            dependencies=required_models(target.pack_root),
+        )
         try:
             content = content_from_pack(model)
         except Exception as exc:  # content problems surface in many shapes; report them

@@ -57,13 +57,14 @@ def content_from_pack(pack: Any) -> Content:
     """A :class:`Content` from a :class:`~questforge.engine.gloomhaven.model.PackModel` or
     a pack folder path (read with :func:`~questforge.engine.gloomhaven.model.load_pack_dir`)."""
     if isinstance(pack, str | os.PathLike):
-        pack = m.load_pack_dir(pack)
+        pack = m.load_pack_dir(pack, dependencies=m.required_models(pack))
     if not isinstance(pack, m.PackModel):
         raise TypeError(f"expected a pack model, a pack path or Content, got {type(pack).__name__}")
     hit = _CACHE.get(id(pack))
     if hit is not None and hit[0] is pack:
         return hit[1]
-    content = _convert(pack)
+    # a scenario may place a required pack's tiles and monsters: convert them too
+    content = _convert(pack.with_dependencies())
     if len(_CACHE) > 16:
         _CACHE.clear()
     _CACHE[id(pack)] = (pack, content)

@@ -335,6 +335,26 @@ class PackModel:
             yield dep
             stack.extend(dep.dependencies)
 
+    def with_dependencies(self) -> PackModel:
+        """This pack's documents over those of the packs it requires (its own win on an id
+        clash), as one model: what a game plays, since a scenario may place a required
+        pack's tiles and monsters (``pack-id:id`` references; the engine keys content by
+        the local id). Without dependencies, the model itself."""
+        deps = list(self._all_dependencies())
+        if not deps:
+            return self
+        merged: dict[str, dict[str, Document]] = {}
+        for source in [*reversed(deps), self]:
+            for kind, docs in source.documents.items():
+                merged.setdefault(kind, {}).update(docs)
+        return PackModel(
+            pack=self.pack,
+            documents=merged,
+            all_documents=list(self.all_documents),
+            errors=list(self.errors),
+            dependencies=self.dependencies,
+        )
+
     # -- typed views -----------------------------------------------------
     def _typed(self, kind: str, cls: type[D]) -> dict[str, D]:
         return {k: v for k, v in self.of_kind(kind).items() if isinstance(v, cls)}
@@ -533,3 +553,17 @@ def load_pack_dir(
     model = load_pack_model(inputs, dependencies=dependencies)
     model.errors[:0] = errors
     return model
+
+
+def required_models(root: str | os.PathLike[str]) -> list[PackModel]:
+    """The models of the packs the pack at ``root`` requires, found as ``validate`` finds
+    them (next to it), so a game can place a required pack's tiles and monsters. A pack
+    that cannot be found is left out: the scenario's own references then say what is
+    missing. Not a pack root (a loose file's folder): no dependencies."""
+    from questforge.engine.core.pack import MANIFEST, open_pack, resolve_requires
+
+    folder = Path(root)
+    if not (folder / MANIFEST).is_file():
+        return []
+    required, _problems = resolve_requires(open_pack(folder))
+    return [load_pack_dir(pack.root) for pack in required]
