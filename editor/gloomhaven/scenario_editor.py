@@ -64,6 +64,36 @@ from questforge.engine.core.events import JSONValue
 from questforge.engine.core.game import SetupOption
 
 NEW_ROOM = "(new room)"
+#: the scenario tab's switches: player count and level (as the game face declares them)
+#: and the hex orientation; the main window's setup tool bar shows them
+SETUP_OPTIONS: tuple[SetupOption, ...] = (
+    SetupOption(
+        "players",
+        "Characters",
+        "int",
+        2,
+        "Monsters shown for this player count.",
+        minimum=2,
+        maximum=4,
+    ),
+    SetupOption(
+        "level",
+        "Level",
+        "int",
+        1,
+        "Scenario level for monster stats.",
+        minimum=0,
+        maximum=7,
+    ),
+    SetupOption(
+        "orientation",
+        "Hexes",
+        "choice",
+        "flat",
+        "Flat- or pointy-topped hexes.",
+        choices=("flat", "pointy"),
+    ),
+)
 
 
 class ScenarioEditor(DocumentEditor):
@@ -113,7 +143,7 @@ class ScenarioEditor(DocumentEditor):
         document.changed.connect(self._on_doc_changed)
         if workspace is not None and hasattr(workspace, "contentChanged"):
             workspace.contentChanged.connect(self._on_content_changed)
-        self._fill_palettes()
+        self.palettes.fill()
         self._fitted = False
 
     def showEvent(self, event: Any) -> None:
@@ -216,12 +246,6 @@ class ScenarioEditor(DocumentEditor):
         """What the tools place (tile, side, rotation, room, overlay, monster...)."""
         return self.palettes.state
 
-    def _fill_palettes(self) -> None:
-        self.palettes.fill()
-
-    def _fill_rooms(self) -> None:
-        self.palettes.fill_rooms()
-
     def set_palette(self, **values: Any) -> None:
         self.palettes.set_values(**values)
 
@@ -252,7 +276,7 @@ class ScenarioEditor(DocumentEditor):
         if self.selection is not None and self.document.get(self.selection) is MISSING:
             self.set_selection(None)
         if not path or path[0] == "rooms":
-            self._fill_rooms()
+            self.palettes.fill_rooms()
         self.inspector_box.update_stats()
         if self.hover_hex is not None:
             self._show_status(self.hover_hex)  # the status bar tells what the click did
@@ -261,7 +285,7 @@ class ScenarioEditor(DocumentEditor):
         if kind in ("map-tile",):
             self.scene.refresh_tiles()
         if kind in ("map-tile", "monster"):
-            self._fill_palettes()
+            self.palettes.fill()
 
     def _on_hover(self, pos: QPointF) -> None:
         h = self.scene.hex_at(pos)
@@ -281,20 +305,6 @@ class ScenarioEditor(DocumentEditor):
         if sel and sel[0] == "tiles" and len(sel) == 2 and isinstance(sel[1], int):
             return sel[1]
         return None
-
-    def turn_selected_tile(self, event: Any) -> bool:
-        """R / Shift+R rotate, F flips the selected tile: one undo step each."""
-        index = self.selected_tile()
-        if index is None:
-            return False
-        if event.key() == Qt.Key.Key_R:
-            back = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
-            new = self.edits.rotate_tile(index, -1 if back else 1)
-            self.statusMessage.emit(f"Tile rotated to {new * 60}°")
-        else:
-            side = self.edits.flip_tile(index)
-            self.statusMessage.emit(f"Tile flipped to side {side}")
-        return True
 
     def cancel(self) -> None:
         """Esc: leave a placing tool for Select, or drop the selection."""
@@ -331,34 +341,7 @@ class ScenarioEditor(DocumentEditor):
 
     def setup_options(self) -> tuple[SetupOption, ...]:
         """Player count and level (as the game face declares them) and the hex orientation."""
-        return (
-            SetupOption(
-                "players",
-                "Characters",
-                "int",
-                2,
-                "Monsters shown for this player count.",
-                minimum=2,
-                maximum=4,
-            ),
-            SetupOption(
-                "level",
-                "Level",
-                "int",
-                1,
-                "Scenario level for monster stats.",
-                minimum=0,
-                maximum=7,
-            ),
-            SetupOption(
-                "orientation",
-                "Hexes",
-                "choice",
-                "flat",
-                "Flat- or pointy-topped hexes.",
-                choices=("flat", "pointy"),
-            ),
-        )
+        return SETUP_OPTIONS
 
     def set_setup(self, values: Mapping[str, JSONValue]) -> None:
         players, level = values.get("players"), values.get("level")

@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent
+
 from questforge.editor.gloomhaven.edits import EditRefused
 from questforge.editor.gloomhaven.scenario_map import Hex
 from questforge.editor.jsonpath import JsonPath
@@ -124,3 +127,18 @@ class ToolEdits:
             return
         if editor.selection == tuple(path):
             editor.set_selection(None)
+
+    def turn_selected_tile(self, event: QKeyEvent) -> bool:
+        """R / Shift+R rotate, F flips the selected tile: one undo step each."""
+        editor = self.editor
+        index = editor.selected_tile()
+        if index is None:
+            return False
+        if event.key() == Qt.Key.Key_R:
+            back = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+            new = editor.edits.rotate_tile(index, -1 if back else 1)
+            editor.statusMessage.emit(f"Tile rotated to {new * 60}°")
+        else:
+            side = editor.edits.flip_tile(index)
+            editor.statusMessage.emit(f"Tile flipped to side {side}")
+        return True

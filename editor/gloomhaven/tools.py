@@ -54,7 +54,7 @@ class HexTool(Tool):
             self.editor.cancel()
             return True
         if event.key() in (Qt.Key.Key_R, Qt.Key.Key_F) and self.editor.selected_tile() is not None:
-            return self.editor.turn_selected_tile(event)
+            return self.editor.tool_edits.turn_selected_tile(event)
         return False
 
 
