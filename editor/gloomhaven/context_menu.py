@@ -32,7 +32,7 @@ def build_menu(editor: ScenarioEditor, h: Hex) -> QMenu:
         menu.addAction("Rotate tile back (Shift+R)", lambda: editor.edits.rotate_tile(tile, -1))
         menu.addAction("Flip tile (F)", lambda: editor.edits.flip_tile(tile))
     if path is not None:
-        menu.addAction(f"Delete {describe(path)}", lambda: editor.remove_placement(path))
+        menu.addAction(f"Delete {describe(path)}", lambda: editor.tool_edits.remove_placement(path))
         menu.addAction("Duplicate (Ctrl+D)", editor.duplicate)
         menu.addAction("Properties", editor.show_properties)
     else:

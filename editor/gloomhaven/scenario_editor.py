@@ -1,27 +1,34 @@
 """The scenario tab: tool bar, map view, palettes, inspector, player-count and level.
 
-Edits go through small methods here (``place_tile``, ``paint_overlay``...) that tools call,
-so that each user action is exactly one undo command (or one macro). The inspector shows
-the selected placement as a schema-generated form, plus, for a monster, its stats at the
-current scenario level for the current player count.
+The tab wires parts that each do one job, in modules named after it:
+
+- :mod:`~questforge.editor.gloomhaven.edits` — the edit operations on the document (no
+  widget), each one named undo step;
+- :mod:`~questforge.editor.gloomhaven.tool_edits` — what a tool's click adds around them
+  (palette values in; selection, view and click checks after);
+- :mod:`~questforge.editor.gloomhaven.scenario_clipboard` — copy, paste, duplicate, delete;
+- :mod:`~questforge.editor.gloomhaven.scenario_inspector` — the selection's form, a
+  monster's stats and its per-player-count marker;
+- :mod:`~questforge.editor.gloomhaven.scenario_text` — the hover text of a hex;
+- :mod:`~questforge.editor.play_snapshot` — playtest and simulate on the pack as edited;
+- ``palette.py``, ``monster_table.py``, ``map_findings.py``, ``hex_picker.py``,
+  ``tools.py``, ``scene.py`` — palettes, the per-count table, findings on the map, hex
+  picking for the forms, the tools and the drawn map.
+
+The tab keeps the selection, the switches (player count, level, orientation) and the
+:class:`~questforge.editor.editors.DocumentEditor` surface the main window calls.
 """
 
 from __future__ import annotations
 
-import copy
-import json
-import shutil
-import tempfile
 from collections.abc import Mapping as Mapping
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QMimeData, QPointF, Qt, QTimer
+from PySide6.QtCore import QPointF, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
-    QApplication,
     QGroupBox,
-    QLabel,
     QScrollArea,
     QSplitter,
     QToolBar,
@@ -29,47 +36,64 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from questforge.editor.clipboard import set_clipboard
 from questforge.editor.document import Document
 from questforge.editor.editors import DocumentEditor
-from questforge.editor.forms.form_editor import schema_for_document
 from questforge.editor.forms.schema_form import SchemaForm
-from questforge.editor.gloomhaven import placements, tools
+from questforge.editor.gloomhaven import tools
 from questforge.editor.gloomhaven.context_menu import build_menu
-from questforge.editor.gloomhaven.edits import PASTABLE, EditRefused, ScenarioEdits
+from questforge.editor.gloomhaven.edits import ScenarioEdits
 from questforge.editor.gloomhaven.export import export_map
 from questforge.editor.gloomhaven.hex_picker import HexPicker, scenario_form_services
 from questforge.editor.gloomhaven.map_findings import ScenarioFindings
-from questforge.editor.gloomhaven.marker_widget import MarkerWidget
-from questforge.editor.gloomhaven.monster_table import MonsterCountTable, standee_note_html
+from questforge.editor.gloomhaven.monster_table import MonsterCountTable
 from questforge.editor.gloomhaven.palette import PlacementPalette
+from questforge.editor.gloomhaven.scenario_clipboard import MIME, ScenarioClipboard
+from questforge.editor.gloomhaven.scenario_inspector import MAP_KEYS, ScenarioInspector
 from questforge.editor.gloomhaven.scenario_map import (
     Hex,
     as_hex,
 )
+from questforge.editor.gloomhaven.scenario_text import hex_status_text
 from questforge.editor.gloomhaven.scene import ScenarioScene
+from questforge.editor.gloomhaven.tool_edits import ToolEdits
 from questforge.editor.gloomhaven.tool_icons import tool_icon
 from questforge.editor.jsonpath import MISSING, JsonPath
 from questforge.editor.map.view import MapView
+from questforge.editor.play_snapshot import open_on_snapshot
 from questforge.engine.core.events import JSONValue
 from questforge.engine.core.game import SetupOption
-from questforge.schema.walk import SchemaContext
 
-MIME = "application/x-questforge-placement"
-#: scenario keys edited on the map rather than in the scenario inspector
-MAP_KEYS = frozenset(
-    {
-        "tiles",
-        "doors",
-        "overlays",
-        "monsters",
-        "named_monsters",
-        "bosses",
-        "starting_hexes",
-        "walls",
-    }
-)
 NEW_ROOM = "(new room)"
+#: the scenario tab's switches: player count and level (as the game face declares them)
+#: and the hex orientation; the main window's setup tool bar shows them
+SETUP_OPTIONS: tuple[SetupOption, ...] = (
+    SetupOption(
+        "players",
+        "Characters",
+        "int",
+        2,
+        "Monsters shown for this player count.",
+        minimum=2,
+        maximum=4,
+    ),
+    SetupOption(
+        "level",
+        "Level",
+        "int",
+        1,
+        "Scenario level for monster stats.",
+        minimum=0,
+        maximum=7,
+    ),
+    SetupOption(
+        "orientation",
+        "Hexes",
+        "choice",
+        "flat",
+        "Flat- or pointy-topped hexes.",
+        choices=("flat", "pointy"),
+    ),
+)
 
 
 class ScenarioEditor(DocumentEditor):
@@ -91,6 +115,9 @@ class ScenarioEditor(DocumentEditor):
         self.edits = ScenarioEdits(
             document, lambda ref: self.lookup("map-tile", ref), lambda: self.scene.smap
         )
+        #: what the tools' clicks do around those operations; the Edit menu's clipboard
+        self.tool_edits = ToolEdits(self)
+        self.clipboard = ScenarioClipboard(self)
         self.view = MapView(self.scene)
         self.view.hovered.connect(self._on_hover)
         # the inspector's hex fields pick on this map; reference fields list the pack's ids
@@ -116,7 +143,7 @@ class ScenarioEditor(DocumentEditor):
         document.changed.connect(self._on_doc_changed)
         if workspace is not None and hasattr(workspace, "contentChanged"):
             workspace.contentChanged.connect(self._on_content_changed)
-        self._fill_palettes()
+        self.palettes.fill()
         self._fitted = False
 
     def showEvent(self, event: Any) -> None:
@@ -177,22 +204,12 @@ class ScenarioEditor(DocumentEditor):
         palette_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         palette_scroll.setWidget(self.palettes)
         QVBoxLayout(palette_box).addWidget(palette_scroll)
-        self.inspector_box = QGroupBox("Inspector")
-        inspector_layout = QVBoxLayout(self.inspector_box)
-        self.stats_label = QLabel()
-        self.stats_label.setWordWrap(True)
-        self.stats_label.setTextFormat(Qt.TextFormat.RichText)
-        inspector_layout.addWidget(self.stats_label)
-        self.marker = MarkerWidget({}, self._on_marker)
-        self.marker.setVisible(False)
-        inspector_layout.addWidget(self.marker)
-        self.inspector_scroll = QScrollArea()
-        self.inspector_scroll.setWidgetResizable(True)
-        inspector_layout.addWidget(self.inspector_scroll, 1)
-        schema = schema_for_document(self.document)
-        self.schema_ctx = SchemaContext(schema) if schema is not None else None
-        self.inspector: SchemaForm | None = None
-        self._show_inspector()
+        self.inspector_box = ScenarioInspector(self)
+        # the inspector's widgets under their old names (scripts and tests drive them)
+        self.stats_label, self.marker = self.inspector_box.stats_label, self.inspector_box.marker
+        self.inspector_scroll = self.inspector_box.form_scroll
+        self.schema_ctx = self.inspector_box.schema_ctx
+        self.inspector_box.show_path(self.selection)
 
         side = QSplitter(Qt.Orientation.Vertical)
         side.addWidget(palette_box)
@@ -221,15 +238,14 @@ class ScenarioEditor(DocumentEditor):
         layout.addWidget(row)
 
     @property
+    def inspector(self) -> SchemaForm | None:
+        """The inspector's form (of the selection, else of the scenario)."""
+        return self.inspector_box.form
+
+    @property
     def palette_state(self) -> dict[str, Any]:
         """What the tools place (tile, side, rotation, room, overlay, monster...)."""
         return self.palettes.state
-
-    def _fill_palettes(self) -> None:
-        self.palettes.fill()
-
-    def _fill_rooms(self) -> None:
-        self.palettes.fill_rooms()
 
     def set_palette(self, **values: Any) -> None:
         self.palettes.set_values(**values)
@@ -254,96 +270,15 @@ class ScenarioEditor(DocumentEditor):
             path = None
         self.selection = tuple(path) if path is not None else None
         self.scene.set_selected(self.selection)
-        self._show_inspector()
+        self.inspector_box.show_path(self.selection)
         self.selectionChanged.emit()
-
-    def _show_inspector(self) -> None:
-        if self.inspector is not None:
-            self.inspector.deleteLater()
-            self.inspector = None
-        path = self.selection if self.selection is not None else ()
-        if self.schema_ctx is not None:
-            # with nothing selected: the scenario's own fields; its placements are edited on
-            # the map (and a form of hundreds of placements would be slow to rebuild)
-            self.inspector = SchemaForm(
-                self.document,
-                self.schema_ctx,
-                path,
-                exclude=MAP_KEYS if not path else frozenset(),
-                services=self.form_services,
-            )
-            self.inspector_scroll.setWidget(self.inspector)
-        title = "Inspector — scenario" if not path else f"Inspector — {tools._describe(path)}"
-        self.inspector_box.setTitle(title)
-        self._update_stats()
-
-    def _update_stats(self) -> None:
-        path = self.selection
-        entry = self.document.get(path) if path and path[0] == "monsters" else None
-        if not isinstance(entry, dict):
-            self.stats_label.setText(self.tile_text_html())
-            self.marker.setVisible(False)
-            return
-        self.stats_label.setText(
-            self.monster_stats_html(entry) + standee_note_html(self, str(entry.get("monster")))
-        )
-        counts = entry.get("players")
-        counts = counts if isinstance(counts, dict) else {}
-        self.marker.set_states({k: str(v) for k, v in counts.items()})
-        self.marker.setVisible(True)
-
-    def _on_marker(self, count: str, state: str) -> None:
-        if (
-            self.selection
-            and self.selection[0] == "monsters"
-            and isinstance(self.selection[1], int)
-        ):
-            self.set_monster_state(self.selection[1], count, state)
-
-    def monster_stats(self, entry: dict[str, Any]) -> str:
-        """``health 7, move 2, attack 2`` at the current level and player count ("" if none)."""
-        counts = entry.get("players")
-        counts = counts if isinstance(counts, dict) else {}
-        state = str(counts.get(str(self.players), "absent"))
-        monster = self.lookup("monster", str(entry.get("monster", "")))
-        if state == "absent" or not isinstance(monster, dict):
-            return ""
-        levels = monster.get("levels")
-        stats = levels.get(str(self.level), {}) if isinstance(levels, dict) else {}
-        stats = stats.get(state) if isinstance(stats, dict) else None
-        if not isinstance(stats, dict):
-            return ""
-        return ", ".join(
-            f"{k} {v if isinstance(v, str) else json.dumps(v)}" for k, v in stats.items()
-        )
-
-    def monster_stats_html(self, entry: dict[str, Any]) -> str:
-        """Stats the placement gets at the current level and player count."""
-        ref = str(entry.get("monster", ""))
-        counts = entry.get("players")
-        counts = counts if isinstance(counts, dict) else {}
-        state = str(counts.get(str(self.players), "absent"))
-        monster = self.lookup("monster", ref)
-        head = f"<b>{ref}</b> — {self.players} characters: <b>{state}</b>"
-        if state == "absent":
-            return head + " (not placed)"
-        if not isinstance(monster, dict):
-            return head + f"<br><i>monster “{ref}” not found in the pack</i>"
-        stats = (monster.get("levels") or {}).get(str(self.level), {})
-        stats = stats.get(state) if isinstance(stats, dict) else None
-        if not isinstance(stats, dict):
-            return head + f"<br><i>no stats for level {self.level}</i>"
-        parts = ", ".join(
-            f"{k} {json.dumps(v) if not isinstance(v, str) else v}" for k, v in stats.items()
-        )
-        return head + f"<br>Level {self.level}: {parts}"
 
     def _on_doc_changed(self, path: tuple[Any, ...]) -> None:
         if self.selection is not None and self.document.get(self.selection) is MISSING:
             self.set_selection(None)
         if not path or path[0] == "rooms":
-            self._fill_rooms()
-        self._update_stats()
+            self.palettes.fill_rooms()
+        self.inspector_box.update_stats()
         if self.hover_hex is not None:
             self._show_status(self.hover_hex)  # the status bar tells what the click did
 
@@ -351,7 +286,7 @@ class ScenarioEditor(DocumentEditor):
         if kind in ("map-tile",):
             self.scene.refresh_tiles()
         if kind in ("map-tile", "monster"):
-            self._fill_palettes()
+            self.palettes.fill()
 
     def _on_hover(self, pos: QPointF) -> None:
         h = self.scene.hex_at(pos)
@@ -359,32 +294,7 @@ class ScenarioEditor(DocumentEditor):
         self._show_status(h)
 
     def _show_status(self, h: Hex) -> None:
-        text = f"hex [{h[0]}, {h[1]}]"
-        room = self.scene.smap.room_of.get(h)
-        if room:
-            text += f" · room {room}"
-        elif h in self.scene.smap.doors:
-            text += " · door"
-        elif h not in self.scene.smap.hexes:
-            text += " · off the map"
-        for path in placements.at_hex(self.document.data, h):
-            entry = self.document.get(path)
-            if path[0] == "monsters" and isinstance(entry, dict):
-                state = str((entry.get("players") or {}).get(str(self.players), "absent"))
-                text += f" · {entry.get('monster')} ({state} at {self.players}p"
-                stats = self.monster_stats(entry)
-                text += f", L{self.level}: {stats})" if stats else ")"
-            elif path[0] == "overlays" and isinstance(entry, dict):
-                text += f" · {entry.get('type')}"
-            elif path[0] == "doors":
-                text += " · door"
-            elif path[0] == "starting_hexes":
-                text += " · starting hex"
-        tile = self.scene.smap.tile_at(h)
-        if tile is not None:
-            rotation = self.document.get(("tiles", tile.index, "rotation"), 0)
-            degrees = rotation * 60 if isinstance(rotation, int) else 0
-            text += f" · tile {tile.placement_id} ({tile.side}, {degrees}°)"
+        text = hex_status_text(self, h)
         problems = self.map_findings.hover_text(h)
         self.view.setToolTip(text + ("\n" + problems if problems else ""))
         self.statusMessage.emit(text + (" · " + problems.split("\n")[0] if problems else ""))
@@ -397,32 +307,6 @@ class ScenarioEditor(DocumentEditor):
             return sel[1]
         return None
 
-    def tile_text_html(self) -> str:
-        index = self.selected_tile()
-        tile = self.document.get(("tiles", index)) if index is not None else None
-        if not isinstance(tile, dict):
-            return ""
-        rotation = tile.get("rotation", 0)
-        degrees = rotation * 60 if isinstance(rotation, int) else 0
-        return (
-            f"<b>{tile.get('tile')}</b> side {tile.get('side', 'a')} · "
-            f"rotation <b>{degrees}°</b> (R / Shift+R turn it, F flips)"
-        )
-
-    def turn_selected_tile(self, event: Any) -> bool:
-        """R / Shift+R rotate, F flips the selected tile: one undo step each."""
-        index = self.selected_tile()
-        if index is None:
-            return False
-        if event.key() == Qt.Key.Key_R:
-            back = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
-            new = self.edits.rotate_tile(index, -1 if back else 1)
-            self.statusMessage.emit(f"Tile rotated to {new * 60}°")
-        else:
-            side = self.edits.flip_tile(index)
-            self.statusMessage.emit(f"Tile flipped to side {side}")
-        return True
-
     def cancel(self) -> None:
         """Esc: leave a placing tool for Select, or drop the selection."""
         if self.tool.name != "Select":
@@ -433,9 +317,7 @@ class ScenarioEditor(DocumentEditor):
 
     def show_properties(self) -> None:
         """Bring the inspector's form (of the selection, or the scenario) into view."""
-        self.inspector_box.show()
-        if self.inspector is not None:
-            self.inspector.setFocus()
+        self.inspector_box.show_properties()
 
     def _context_menu(self, pos: Any) -> None:
         h = self.scene.hex_at(self.view.mapToScene(pos))
@@ -447,56 +329,20 @@ class ScenarioEditor(DocumentEditor):
         if isinstance(self.tool, tools.DoorTool):
             self.tool.show_spots()
 
-    def _fit_new_tile(self, path: JsonPath, was_empty: bool) -> None:
-        """The view follows a new tile: fitted when the map was empty or the tile is not
-        wholly in sight."""
-        hexes = self.scene.hexes_of_path(path)
-        seen = self.view.mapToScene(self.view.viewport().rect()).boundingRect()
-        inside = all(seen.contains(self.scene.center(h)) for h in hexes)
-        if was_empty or not inside or self.view.fitted:
-            self.view.fit()
-
     # ----------------------------------------------------------------- switches
     def set_player_count(self, count: int) -> None:
         self.players = count
         self.scene.set_players(count)
-        self._update_stats()
+        self.inspector_box.update_stats()
 
     def set_level(self, level: int) -> None:
         self.level = level
         self.scene.set_level(level)
-        self._update_stats()
+        self.inspector_box.update_stats()
 
     def setup_options(self) -> tuple[SetupOption, ...]:
         """Player count and level (as the game face declares them) and the hex orientation."""
-        return (
-            SetupOption(
-                "players",
-                "Characters",
-                "int",
-                2,
-                "Monsters shown for this player count.",
-                minimum=2,
-                maximum=4,
-            ),
-            SetupOption(
-                "level",
-                "Level",
-                "int",
-                1,
-                "Scenario level for monster stats.",
-                minimum=0,
-                maximum=7,
-            ),
-            SetupOption(
-                "orientation",
-                "Hexes",
-                "choice",
-                "flat",
-                "Flat- or pointy-topped hexes.",
-                choices=("flat", "pointy"),
-            ),
-        )
+        return SETUP_OPTIONS
 
     def set_setup(self, values: Mapping[str, JSONValue]) -> None:
         players, level = values.get("players"), values.get("level")
@@ -508,156 +354,22 @@ class ScenarioEditor(DocumentEditor):
         if isinstance(orientation, str) and orientation != self.scene.orientation:
             self.scene.set_orientation(orientation)
 
-    # ----------------------------------------------------------------- edits
-    # The edits themselves are document operations (``edits.ScenarioEdits``, no widget);
-    # these methods add what the tab does around them: the palette's values as arguments,
-    # the selection afterwards, a refused edit as a status message.
-    def _list(self, key: str) -> list[Any]:
-        return self.edits.items(key)
-
-    def _refused(self, exc: EditRefused) -> None:
-        self.statusMessage.emit(str(exc))
-
-    def place_tile(self, h: Hex) -> None:
-        p = self.palette_state
-        was_empty = not self.scene.smap.hexes
-        try:
-            path = self.edits.place_tile(p["tile"], h, p["side"], p["rotation"], p["room"])
-        except EditRefused as exc:
-            self._refused(exc)
-            return
-        self.set_selection(path)
-        self._fit_new_tile(path, was_empty)
-        self.map_findings.check_after_edit([path])
-
-    def can_paint_overlay(self, h: Hex) -> bool:
-        """False when ``h`` already has an overlay of the palette's type."""
-        return not self.edits.has_overlay(self.palette_state["overlay"], h)
-
-    def paint_overlay(self, h: Hex) -> None:
-        kind = self.palette_state["overlay"]
-        path = self.edits.paint_overlay(kind, h, self.palette_state["number"])
-        if path is None:
-            return
-        self.map_findings.check_after_edit([path])
-        if kind in ("treasure", "token"):
-            self.set_palette(number=self.edits.next_number(kind))
-
-    def place_monster(self, h: Hex) -> None:
-        try:
-            path = self.edits.place_monster(
-                self.palette_state["monster"], h, self.palette_state["players"]
-            )
-        except EditRefused as exc:
-            self._refused(exc)
-            return
-        self.set_selection(path)
-        self.map_findings.check_after_edit([path])
-
-    def set_monster_state(self, index: int, count: str, state: str) -> None:
-        self.edits.set_monster_state(index, count, state)
-
-    def place_door(self, h: Hex) -> None:
-        try:
-            path = self.edits.place_door(h, bool(self.palette_state["locked"]))
-        except EditRefused as exc:
-            self._refused(exc)
-            return
-        self.set_selection(path)
-
-    def toggle_start(self, h: Hex) -> None:
-        if self.edits.toggle_start(h):  # added: at the end of the list
-            self.map_findings.check_after_edit(
-                [("starting_hexes", len(self._list("starting_hexes")) - 1)]
-            )
-
-    def _room_index(self, rid: str) -> int | None:
-        return self.edits.room_index(rid)
-
-    def assign_room(self, h: Hex) -> None:
-        """Room tool: the tile under ``h`` joins the palette's room (one undo step); a hex
-        outside every tile (a corridor) is added to or removed from the room's hexes."""
-        target = self.edits.assign_room(h, self.assign_room_combo.currentText())
-        self.assign_room_combo.setCurrentText(target)
-
-    def toggle_wall(self, h: Hex, direction: int) -> None:
-        """Wall tool: add or remove the extra thin wall between ``h`` and a neighbour."""
-        self.edits.toggle_wall(h, direction)
-
-    def erase_at(self, h: Hex) -> None:
-        selected = self.selection
-        length = len(self._list(str(selected[0]))) if selected else 0
-        path = self.edits.erase_at(h)
-        if selected is not None and path == selected and len(self._list(str(path[0]))) < length:
-            self.set_selection(None)  # the selected placement itself was removed
-
-    def remove_placement(self, path: JsonPath) -> None:
-        try:
-            self.edits.remove(path)
-        except EditRefused as exc:
-            self._refused(exc)
-            return
-        if self.selection == tuple(path):
-            self.set_selection(None)
-
     # ----------------------------------------------------------------- edit menu
+    # (scenario_clipboard; the placement edits themselves are tool_edits' and edits')
     def can_copy(self) -> bool:
-        return self.selection is not None and self.selection[0] != "starting_hexes"
+        return self.clipboard.can_copy()
 
     def copy(self) -> Any:
-        if not self.can_copy():
-            return None
-        assert self.selection is not None
-        payload = {
-            "list": self.selection[0],
-            "value": copy.deepcopy(self.document.get(self.selection)),
-        }
-        mime = QMimeData()
-        text = json.dumps(payload)
-        mime.setData(MIME, text.encode("utf-8"))
-        mime.setText(json.dumps(payload["value"], indent=2))
-        set_clipboard(mime)
-        return payload
+        return self.clipboard.copy()
 
     def paste(self, payload: Any = None) -> None:
-        if payload is None:
-            mime = QApplication.clipboard().mimeData()
-            if mime is None or not mime.hasFormat(MIME):
-                return
-            payload = json.loads(bytes(mime.data(MIME).data()).decode("utf-8"))
-        key = payload.get("list") if isinstance(payload, dict) else None
-        if key not in PASTABLE:
-            return
-        try:
-            path = self.edits.paste(str(key), payload.get("value"), self.hover_hex)
-        except EditRefused as exc:
-            self._refused(exc)
-            return
-        self.set_selection(path)
-        self.map_findings.check_after_edit([path])  # pasted onto a legal hex?
-
-    def _insert_copy(self, key: str, value: Any, delta: Hex) -> None:
-        try:
-            path = self.edits.insert_copy(key, value, delta)
-        except EditRefused as exc:
-            self._refused(exc)
-            return
-        self.set_selection(path)
+        self.clipboard.paste(payload)
 
     def duplicate(self) -> None:
-        if not self.can_copy():
-            return
-        assert self.selection is not None
-        try:
-            path = self.edits.duplicate(self.selection)
-        except EditRefused as exc:
-            self._refused(exc)
-            return
-        self.set_selection(path)
+        self.clipboard.duplicate()
 
     def delete_selection(self) -> None:
-        if self.selection is not None:
-            self.remove_placement(self.selection)
+        self.clipboard.delete_selection()
 
     # ----------------------------------------------------------------- navigation/export
     def show_findings(self, findings: list[Any]) -> None:
@@ -674,39 +386,10 @@ class ScenarioEditor(DocumentEditor):
                 self.set_selection(path[:2])
         elif path:
             self.set_selection(None)
-        if self.inspector is not None:
-            widget = self.inspector.widget_for(path)
-            if widget is not None:
-                self.inspector_scroll.ensureWidgetVisible(widget)
+        self.inspector_box.reveal(path)
 
     def can_export_image(self) -> bool:
         return True
-
-    def _play_snapshot(self) -> Path:
-        """The pack as edited, in a temporary folder removed when the window closes."""
-        folder = Path(tempfile.mkdtemp(prefix="questforge-play-"))
-        try:
-            return self.workspace.snapshot(folder / "pack")
-        except BaseException:
-            shutil.rmtree(folder, ignore_errors=True)
-            raise
-
-    def _open_play(self, opener: Any, players: int, level: int) -> Any:
-        """Open ``opener``'s window on a snapshot of the pack as edited, preset to
-        ``players`` characters at scenario level ``level``."""
-        pack = self._play_snapshot()
-        try:
-            window = opener(
-                self.window(),
-                str(pack),
-                self.document.content_id,
-                setup={"players": players, "level": level},
-            )
-        except Exception as exc:  # content the engine cannot load: a message, not a crash
-            shutil.rmtree(pack.parent, ignore_errors=True)
-            raise ValueError(str(exc)) from None
-        window.destroyed.connect(lambda *_: shutil.rmtree(pack.parent, ignore_errors=True))
-        return window
 
     def open_playtest(self) -> Any:
         """Open the playtest window (``questforge.editor.playtest``) on this scenario as
@@ -714,35 +397,35 @@ class ScenarioEditor(DocumentEditor):
         ``ValueError`` with a readable message if the engine cannot load it."""
         from questforge.editor.playtest import open_playtest
 
-        self.playtest_window = self._open_play(open_playtest, self.players, self.level)
+        self.playtest_window = open_on_snapshot(
+            self.workspace,
+            open_playtest,
+            self.window(),
+            self.document.content_id,
+            setup={"players": self.players, "level": self.level},
+        )
         return self.playtest_window
 
     def open_simulation(self, setup: Mapping[str, JSONValue] | None = None) -> Any:
         """Open the simulate dialog (``questforge.editor.playtest``) on this scenario, with
         the editor's player count and level ticked."""
-        setup = setup or {}
-        players = setup.get("players")
-        level = setup.get("level")
         from questforge.editor.playtest import open_simulate
 
-        pack = self._play_snapshot()
-        setup = {
-            "players": self.players if players is None else players,
-            "level": self.level if level is None else level,
-        }
-        try:
-            saved = (
-                self.document.path if self.document.path and self.document.path.is_file() else None
-            )
-            dialog = open_simulate(
-                self.window(), str(pack), self.document.content_id, setup=setup, saved_file=saved
-            )
-        except Exception as exc:  # content the engine cannot load: a message, not a crash
-            shutil.rmtree(pack.parent, ignore_errors=True)
-            raise ValueError(str(exc)) from None
-        dialog.destroyed.connect(lambda *_: shutil.rmtree(pack.parent, ignore_errors=True))
-        self.simulate_dialog = dialog
-        return dialog
+        setup = setup or {}
+        players, level = setup.get("players"), setup.get("level")
+        path = self.document.path
+        self.simulate_dialog = open_on_snapshot(
+            self.workspace,
+            open_simulate,
+            self.window(),
+            self.document.content_id,
+            setup={
+                "players": self.players if players is None else players,
+                "level": self.level if level is None else level,
+            },
+            saved_file=path if path and path.is_file() else None,
+        )
+        return self.simulate_dialog
 
     def export_image(self, path: Path) -> None:
         self.map_findings.item.setVisible(False)  # a printed map shows no finding marks
@@ -760,4 +443,4 @@ def _editor_factory(document: Document, context: Any) -> DocumentEditor:
     return ScenarioEditor(document, context)
 
 
-__all__ = ["ScenarioEditor", "as_hex"]
+__all__ = ["MAP_KEYS", "MIME", "ScenarioEditor", "as_hex"]

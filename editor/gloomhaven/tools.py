@@ -54,7 +54,7 @@ class HexTool(Tool):
             self.editor.cancel()
             return True
         if event.key() in (Qt.Key.Key_R, Qt.Key.Key_F) and self.editor.selected_tile() is not None:
-            return self.editor.turn_selected_tile(event)
+            return self.editor.tool_edits.turn_selected_tile(event)
         return False
 
 
@@ -165,7 +165,7 @@ class PlaceTileTool(HexTool):
         if self.left(event):
             self._snap = not (event.modifiers() & Qt.KeyboardModifier.AltModifier)
             found = self.target(self.hex_at(pos))
-            self.editor.place_tile(found[0] if found else self.hex_at(pos))
+            self.editor.tool_edits.place_tile(found[0] if found else self.hex_at(pos))
             # the preview moves on; the status bar keeps telling what the click placed
             self.show_preview(self.hex_at(pos), announce=False)
 
@@ -258,10 +258,10 @@ class OverlayTool(StrokeTool):
         return f"Paint {self.editor.palette_state['overlay']}"
 
     def can_paint(self, h: Hex) -> bool:
-        return self.editor.can_paint_overlay(h)
+        return self.editor.tool_edits.can_paint_overlay(h)
 
     def paint_hex(self, h: Hex) -> None:
-        self.editor.paint_overlay(h)
+        self.editor.tool_edits.paint_overlay(h)
 
 
 class MonsterTool(HexTool):
@@ -271,7 +271,7 @@ class MonsterTool(HexTool):
 
     def mouse_press(self, pos: QPointF, event: QMouseEvent) -> None:
         if self.left(event):
-            self.editor.place_monster(self.hex_at(pos))
+            self.editor.tool_edits.place_monster(self.hex_at(pos))
 
 
 class DoorTool(HexTool):
@@ -289,7 +289,7 @@ class DoorTool(HexTool):
 
     def mouse_press(self, pos: QPointF, event: QMouseEvent) -> None:
         if self.left(event):
-            self.editor.place_door(self.hex_at(pos))
+            self.editor.tool_edits.place_door(self.hex_at(pos))
 
 
 class StartHexTool(StrokeTool):
@@ -322,7 +322,7 @@ class RoomTool(HexTool):
 
     def mouse_press(self, pos: QPointF, event: QMouseEvent) -> None:
         if self.left(event):
-            self.editor.assign_room(self.hex_at(pos))
+            self.editor.tool_edits.assign_room(self.hex_at(pos))
 
 
 class WallTool(HexTool):
@@ -333,7 +333,7 @@ class WallTool(HexTool):
     def mouse_press(self, pos: QPointF, event: QMouseEvent) -> None:
         if self.left(event):
             h = self.hex_at(pos)
-            self.editor.toggle_wall(h, self.editor.scene.nearest_direction(h, pos))
+            self.editor.tool_edits.toggle_wall(h, self.editor.scene.nearest_direction(h, pos))
 
 
 class EraseTool(HexTool):
@@ -343,7 +343,7 @@ class EraseTool(HexTool):
 
     def mouse_press(self, pos: QPointF, event: QMouseEvent) -> None:
         if self.left(event):
-            self.editor.erase_at(self.hex_at(pos))
+            self.editor.tool_edits.erase_at(self.hex_at(pos))
 
 
 def _describe(path: JsonPath) -> str:

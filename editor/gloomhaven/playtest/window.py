@@ -11,82 +11,49 @@ The game runs on :class:`~questforge.editor.gloomhaven.playtest.runner.GameRunne
 drives the engine through the step API (:class:`~questforge.engine.core.session.Session`):
 a step returns when it is done or a person must choose, so the window refreshes right after
 each button and never waits on a thread. "Take back" undoes the last decision made by hand.
+
+The window is the runner's glue: it starts, steps and answers the game and refreshes its
+parts, each in a module named after what it shows — ``controls.py`` (the tool bar),
+``setup_panel.py``, ``round_panel.py``, ``decision_panel.py``, ``move_panel.py``,
+``figure_table.py`` and ``situation_export.py``. Their widgets stay reachable under the
+window's old names (``window.option_list``, ``window.bot_boxes`` …).
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QCheckBox,
-    QComboBox,
-    QFileDialog,
-    QFormLayout,
-    QGridLayout,
-    QGroupBox,
-    QHBoxLayout,
     QLabel,
-    QLineEdit,
     QListWidget,
     QMainWindow,
-    QMessageBox,
-    QPlainTextEdit,
-    QPushButton,
-    QSpinBox,
     QSplitter,
-    QTableWidget,
-    QTableWidgetItem,
-    QTextBrowser,
-    QToolBar,
     QVBoxLayout,
     QWidget,
 )
 
-from questforge.editor.gloomhaven.playtest.board import (
-    MoveOverlay,
-    PickTool,
-    PlaytestScene,
-    snapshot,
-)
+from questforge.editor.gloomhaven.playtest import situation_export
+from questforge.editor.gloomhaven.playtest.board import PickTool, PlaytestScene, snapshot
 from questforge.editor.gloomhaven.playtest.camera import Camera
-from questforge.editor.gloomhaven.playtest.cards import CardChoice
-from questforge.editor.gloomhaven.playtest.describe import (
-    FIGURE_KINDS,
-    HEX_KINDS,
-    condition_list,
-    decision_title,
-    event_text,
-    hex_text,
-    option_text,
-)
-from questforge.editor.gloomhaven.playtest.explain import explanation_text, move_path
+from questforge.editor.gloomhaven.playtest.controls import PlaytestControls
+from questforge.editor.gloomhaven.playtest.decision_panel import DecisionPanel
+from questforge.editor.gloomhaven.playtest.describe import event_text
+from questforge.editor.gloomhaven.playtest.figure_table import FigureTable
+from questforge.editor.gloomhaven.playtest.move_panel import MovePanel
+from questforge.editor.gloomhaven.playtest.round_panel import ELEMENT_COLOURS, RoundPanel
 from questforge.editor.gloomhaven.playtest.runner import GameRunner, MonsterMoment, scenario_content
-from questforge.editor.gloomhaven.playtest.statblock import stat_block_html
-from questforge.editor.gloomhaven.scenario_map import as_hex
+from questforge.editor.gloomhaven.playtest.setup_panel import MAX_PLAYERS, SetupPanel
 from questforge.editor.map.view import MapView
 from questforge.editor.playtest.replay import SeedReplay
-from questforge.editor.playtest.shortcuts import bind_playtest_keys
 from questforge.engine.core.decisions import Decision
 from questforge.engine.gloomhaven.game import Setup
-from questforge.engine.gloomhaven.game.describe import monster_ability_text
 from questforge.engine.gloomhaven.game.names import Names, names_of
-from questforge.engine.gloomhaven.game.spec import ELEMENTS
 
-ELEMENT_COLOURS = {
-    "fire": "#d9480f",
-    "ice": "#1c7ed6",
-    "air": "#7b8a8b",
-    "earth": "#5c940d",
-    "light": "#e0a800",
-    "dark": "#5f3dc4",
-}
-MAX_PLAYERS = 4
+__all__ = ["ELEMENT_COLOURS", "MAX_PLAYERS", "MIN_READABLE_ZOOM", "PlaytestWindow"]
+
 #: the map is never fitted smaller than this (hex discs ~40 px across on screen)
 MIN_READABLE_ZOOM = 1.15
 
@@ -132,80 +99,26 @@ class PlaytestWindow(SeedReplay, QMainWindow):
 
     # ================================================================== UI
     def _build_ui(self) -> None:
-        bar = QToolBar("Playtest")
-        bar.setMovable(False)
-        self.addToolBar(bar)
-        self.step_turn_button = QPushButton("Step turn")
-        self.step_round_button = QPushButton("Step round")
-        self.run_button = QPushButton("Run to end")
-        self.undo_button = QPushButton("Take back")
-        self.undo_button.setToolTip("Undo the last decision made by hand (the bots' after it too)")
-        self.step_back_button = QPushButton("Step back")
-        self.step_back_button.setToolTip(
-            "Go back to where the previous step left the game (bot steps too); stepping "
-            "forward again replays the same steps"
-        )
-        self.step_back_button.clicked.connect(self.step_back)
-        self.follow_box = QCheckBox("Follow")
-        self.follow_box.setChecked(True)
-        self.follow_box.setToolTip("The map follows the active figure and newly revealed rooms")
-        self.follow_box.toggled.connect(self._follow_changed)
-        self.export_button = QPushButton("Export situation...")
-        self.step_turn_button.clicked.connect(lambda: self.step("turn"))
-        self.step_round_button.clicked.connect(lambda: self.step("round"))
-        self.run_button.clicked.connect(lambda: self.step("end"))
-        self.undo_button.clicked.connect(self.undo)
-        self.export_button.clicked.connect(self._export_clicked)
-        for b in (self.step_turn_button, self.step_round_button, self.run_button):
-            bar.addWidget(b)
-        bar.addSeparator()
-        bar.addWidget(self.step_back_button)
-        bar.addWidget(self.undo_button)
-        bar.addWidget(self.follow_box)
-        bar.addSeparator()
-        bar.addWidget(self.export_button)
-        bar.addSeparator()
-        bind_playtest_keys(
-            self,
-            step=self.step_turn_button,
-            round=self.step_round_button,
-            end=self.run_button,
-            back=self.step_back_button,
-        )
-        self.round_label = QLabel()
-        self.round_label.setStyleSheet("font-weight: bold; padding: 0 10px;")
-        bar.addWidget(self.round_label)
+        self.controls = PlaytestControls(self)
+        c = self.controls  # the tool bar's widgets under their old names
+        self.step_turn_button, self.step_round_button = c.step_turn_button, c.step_round_button
+        self.run_button, self.undo_button = c.run_button, c.undo_button
+        self.step_back_button, self.follow_box = c.step_back_button, c.follow_box
+        self.export_button, self.round_label = c.export_button, c.round_label
 
-        left = QWidget()
-        lay = QVBoxLayout(left)
-        lay.addWidget(self._build_setup())
-        lay.addWidget(QLabel("<b>Initiative order</b>"))
-        self.order_list = QListWidget()
-        lay.addWidget(self.order_list, 1)
-        lay.addWidget(QLabel("<b>Monster ability cards</b>"))
-        self.cards_view = QPlainTextEdit()
-        self.cards_view.setReadOnly(True)
-        lay.addWidget(self.cards_view, 1)
-        # the figure clicked on the map or in the table: stat card and ability card
-        lay.addWidget(QLabel("<b>Selected figure</b>"))
-        self.stat_view = QTextBrowser()
-        self.stat_view.setPlaceholderText("Click a figure on the map or in the figure table.")
-        lay.addWidget(self.stat_view, 5)
-        lay.addWidget(QLabel("<b>Elements</b>"))
-        elements = QWidget()
-        grid = QGridLayout(elements)
-        grid.setContentsMargins(0, 0, 0, 0)
-        self.element_labels: dict[str, QLabel] = {}
-        for i, e in enumerate(ELEMENTS):
-            label = QLabel(e)
-            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            self.element_labels[e] = label
-            grid.addWidget(label, i // 3, i % 3)
-        lay.addWidget(elements)
-        lay.addWidget(QLabel("<b>Modifier draws this round</b>"))
-        self.modifier_list = QListWidget()
-        self.modifier_list.setWordWrap(True)
-        lay.addWidget(self.modifier_list, 1)
+        self.setup_panel = SetupPanel(self)
+        s = self.setup_panel
+        self.players_spin, self.level_spin, self.seed_spin = (
+            s.players_spin,
+            s.level_spin,
+            s.seed_spin,
+        )
+        self.class_combos, self.bot_boxes = s.class_combos, s.bot_boxes
+        self.new_game_button = s.new_game_button
+        left = self.round_panel = RoundPanel(self, self.setup_panel)
+        self.order_list, self.cards_view = left.order_list, left.cards_view
+        self.stat_view, self.element_labels = left.stat_view, left.element_labels
+        self.modifier_list = left.modifier_list
 
         middle = QSplitter(Qt.Orientation.Vertical)
         middle.addWidget(self.view)
@@ -221,49 +134,17 @@ class PlaytestWindow(SeedReplay, QMainWindow):
 
         right = QWidget()
         rlay = QVBoxLayout(right)
-        self.decision_box = QGroupBox("Decision")
-        dlay = QVBoxLayout(self.decision_box)
-        self.decision_label = QLabel(
-            'Bots are playing. Untick a character\'s "bot" box to play it.'
-        )
-        self.decision_label.setWordWrap(True)
-        dlay.addWidget(self.decision_label)
-        # card decisions are laid out as cards (cards.py); the list stays one click away
-        self.card_choice = CardChoice()
-        self.card_choice.chosen.connect(self._answer)
-        self.card_choice.setVisible(False)
-        dlay.addWidget(self.card_choice, 3)
-        self.list_toggle = QCheckBox("Show the options as a list")
-        self.list_toggle.setVisible(False)
-        self.list_toggle.toggled.connect(self._show_card_choice)
-        dlay.addWidget(self.list_toggle)
-        self.option_filter = QLineEdit()
-        self.option_filter.setPlaceholderText("Filter the options (e.g. a card name)")
-        self.option_filter.setClearButtonEnabled(True)
-        self.option_filter.textChanged.connect(self._filter_options)
-        dlay.addWidget(self.option_filter)
-        self.option_list = QListWidget()
-        self.option_list.setWordWrap(True)
-        self.option_list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.option_list.itemDoubleClicked.connect(lambda _item: self.confirm())
-        dlay.addWidget(self.option_list)
-        self.confirm_button = QPushButton("Confirm")
-        self.confirm_button.setEnabled(False)
-        self.confirm_button.clicked.connect(self.confirm)
-        dlay.addWidget(self.confirm_button)
+        self.decision_box = DecisionPanel(self)
+        d = self.decision_box
+        self.decision_label, self.card_choice = d.decision_label, d.card_choice
+        self.list_toggle, self.option_filter = d.list_toggle, d.option_filter
+        self.option_list, self.confirm_button = d.option_list, d.confirm_button
         rlay.addWidget(self.decision_box, 4)
-        move_box = QGroupBox("Monster move: focus and path")
-        mlay = QVBoxLayout(move_box)
-        self.move_text = QPlainTextEdit()
-        self.move_text.setReadOnly(True)
-        mlay.addWidget(self.move_text)
-        rlay.addWidget(move_box, 3)
+        self.move_panel = MovePanel(self.scene)
+        self.move_text = self.move_panel.move_text
+        rlay.addWidget(self.move_panel, 3)
         rlay.addWidget(QLabel("<b>Figures</b>"))
-        self.figure_table = QTableWidget(0, 5)
-        self.figure_table.setHorizontalHeaderLabels(["Figure", "Hex", "HP", "Conditions", "Cards"])
-        self.figure_table.verticalHeader().setVisible(False)
-        self.figure_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.figure_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.figure_table = FigureTable()
         self.figure_table.itemSelectionChanged.connect(self._on_table_selection)
         rlay.addWidget(self.figure_table, 2)
 
@@ -275,64 +156,13 @@ class PlaytestWindow(SeedReplay, QMainWindow):
         self.setCentralWidget(split)
         self.status = self.statusBar()
 
-    def _build_setup(self) -> QGroupBox:
-        box = QGroupBox("Setup")
-        form = QFormLayout(box)
-        self.players_spin = QSpinBox()
-        self.players_spin.setRange(2, MAX_PLAYERS)
-        self.players_spin.setValue(2)
-        self.players_spin.valueChanged.connect(self._players_changed)
-        self.level_spin = QSpinBox()
-        self.level_spin.setRange(0, 7)
-        self.level_spin.setValue(1)
-        self.seed_spin = QSpinBox()
-        self.seed_spin.setRange(0, 2_000_000_000)
-        self.seed_spin.setValue(1)
-        form.addRow("Characters", self.players_spin)
-        form.addRow("Level", self.level_spin)
-        form.addRow("Seed", self.seed_spin)
-        classes = sorted(self.content.classes)
-        self.class_combos: list[QComboBox] = []
-        self.bot_boxes: list[QCheckBox] = []
-        for i in range(MAX_PLAYERS):
-            row = QWidget()
-            h = QHBoxLayout(row)
-            h.setContentsMargins(0, 0, 0, 0)
-            combo = QComboBox()
-            for cid in classes:
-                combo.addItem(self.content.classes[cid].name or cid, cid)
-            if classes:
-                combo.setCurrentIndex(i % len(classes))
-            bot = QCheckBox("bot")
-            bot.setChecked(True)
-            bot.setToolTip("Checked: the bot plays this character. Unchecked: you do.")
-            bot.toggled.connect(self._bots_changed)
-            h.addWidget(combo, 1)
-            h.addWidget(bot)
-            form.addRow(f"Character {i + 1}", row)
-            self.class_combos.append(combo)
-            self.bot_boxes.append(bot)
-        self.new_game_button = QPushButton("New game")
-        self.new_game_button.clicked.connect(self.new_game)
-        form.addRow(self.new_game_button)
-        self._players_changed(self.players_spin.value())
-        return box
-
-    def _players_changed(self, players: int) -> None:
-        for i in range(MAX_PLAYERS):
-            self.class_combos[i].setEnabled(i < players)
-            self.bot_boxes[i].setEnabled(i < players)
-
     # ================================================================== game
     def party(self) -> tuple[str, ...]:
-        return tuple(
-            str(self.class_combos[i].currentData()) for i in range(self.players_spin.value())
-        )
+        return self.setup_panel.party()
 
     def people(self) -> set[str]:
         """The characters played by hand (their "bot" box unticked)."""
-        party = self.party()
-        return {party[i] for i in range(len(party)) if not self.bot_boxes[i].isChecked()}
+        return self.setup_panel.people()
 
     def new_game(self) -> bool:
         """Start a game with the setup panel's choices; False (and a message) if invalid."""
@@ -356,8 +186,7 @@ class PlaytestWindow(SeedReplay, QMainWindow):
         self.scene.selected_figure = ""
         self.log_list.clear()
         self._clear_decision()
-        self.scene.set_move(MoveOverlay())
-        self.move_text.setPlainText("No monster has moved yet.")
+        self.move_panel.reset()
         self.camera.reset()
         self.runner.step("start")
         self._after_advance()
@@ -424,12 +253,7 @@ class PlaytestWindow(SeedReplay, QMainWindow):
             self.log_list.addItem(f"ENGINE ERROR: {r.failed}")
 
     def _update_buttons(self) -> None:
-        r = self.runner
-        idle = r is not None and r.pending is None and not r.finished
-        for b in (self.step_turn_button, self.step_round_button, self.run_button):
-            b.setEnabled(idle)
-        self.undo_button.setEnabled(r is not None and r.can_undo and not r.failed)
-        self.step_back_button.setEnabled(r is not None and r.can_step_back)
+        self.controls.update_buttons(self.runner)
 
     # ================================================================== refresh
     def sync(self) -> None:
@@ -458,14 +282,9 @@ class PlaytestWindow(SeedReplay, QMainWindow):
         self._shown_events = len(events)
         self.names = names_of(game)
         self.log_list.scrollToBottom()
-        round_events = _current_round(events)
-        self._fill_order(round_events)
-        self._fill_cards(round_events)
-        self._fill_elements(st.elements)
-        self._fill_modifiers(round_events)
-        self._fill_figures(st)
-        self._fill_move(events)
-        self._fill_stat_block()
+        self.round_panel.fill(_current_round(events), st.elements)
+        self.figure_table.fill(st, self.names, self.selected_figure)
+        self._moment = self.move_panel.fill(r, events, self.selected_figure)
         phase = st.phase
         if game.result is not None:
             phase = f"finished: {game.result.outcome}"
@@ -485,148 +304,6 @@ class PlaytestWindow(SeedReplay, QMainWindow):
             if e.type == "turn_start":
                 return str(e.get("figure"))
         return ""
-
-    def _fill_order(self, events: list[dict[str, Any]]) -> None:
-        rows: list[tuple[int, int, str, str]] = []
-        acted: set[str] = set()
-        for e in events:
-            t = e.get("type")
-            if t == "plan":
-                init = int(e.get("initiative") or 99)
-                what = "long rest" if e.get("long_rest") else ""
-                rows.append((init, 0, str(e.get("character")), what))
-            elif t == "monster_card_drawn":
-                card = self._monster_card(str(e.get("deck")), str(e.get("card")))
-                init = card.initiative if card is not None else 99
-                rows.append((init, 1, str(e.get("monster")), ""))
-            elif t == "turn_start":
-                acted.add(str(e.get("figure")))
-            elif t == "monster_type_turn":
-                acted.add(str(e.get("monster")))
-        self.order_list.clear()
-        current = self.runner.game.state.current if self.runner else ""
-        for init, kind, actor, what in sorted(rows):
-            mark = "> " if actor == current else ("  done " if actor in acted else "  ")
-            who = self.names.monster(actor) if kind else self.names.figure(actor)
-            self.order_list.addItem(f"{mark}{init:>2}  {who}" + (f"  ({what})" if what else ""))
-
-    def _monster_card(self, deck: str, card_id: str) -> Any:
-        for c in self.content.monster_decks.get(deck, ()):
-            if c.id == card_id:
-                return c
-        return None
-
-    def _fill_cards(self, events: list[dict[str, Any]]) -> None:
-        lines = []
-        for e in events:
-            if e.get("type") != "monster_card_drawn":
-                continue
-            card = self._monster_card(str(e.get("deck")), str(e.get("card")))
-            name = str(e.get("monster"))
-            spec = self.content.monsters.get(name)
-            if spec is not None and spec.name:
-                name = spec.name
-            if card is None:
-                lines.append(f"{name}: {e.get('card')}")
-                continue
-            shuffle = " (shuffle)" if card.shuffle else ""
-            lines.append(f"{name} - initiative {card.initiative}{shuffle}")
-            for ab in card.abilities:
-                lines.append(f"    {monster_ability_text(ab)}")
-        self.cards_view.setPlainText("\n".join(lines) or "No cards drawn yet this round.")
-
-    def _fill_elements(self, elements: Mapping[str, int]) -> None:
-        for e, label in self.element_labels.items():
-            value = elements.get(e, 0)
-            colour = ELEMENT_COLOURS.get(e, "#555")
-            if value >= 2:
-                label.setText(f"{e}\nSTRONG")
-                label.setStyleSheet(
-                    f"background:{colour}; color:white; font-weight:bold; border-radius:4px;"
-                )
-            elif value == 1:
-                label.setText(f"{e}\nwaning")
-                label.setStyleSheet(
-                    f"background:white; color:{colour}; border:2px solid {colour}; border-radius:4px;"
-                )
-            else:
-                label.setText(f"{e}\ninert")
-                label.setStyleSheet("color:#999; border:1px solid #ccc; border-radius:4px;")
-
-    def _fill_modifiers(self, events: list[dict[str, Any]]) -> None:
-        self.modifier_list.clear()
-        for e in events:
-            if e.get("type") != "attack":
-                continue
-            mods = ", ".join(self.names.modifier(m) for m in e.get("modifiers") or []) or "-"
-            flags = " (advantage)" if e.get("advantage") else ""
-            flags += " (disadvantage)" if e.get("disadvantage") else ""
-            self.modifier_list.addItem(
-                f"{self.names.figure(e.get('attacker'))} -> {self.names.figure(e.get('target'))}: "
-                f"drew {mods}{flags}; attack {e.get('value')}, {e.get('damage')} damage"
-            )
-        self.modifier_list.scrollToBottom()
-
-    def _fill_figures(self, st: Any) -> None:
-        figures = sorted(st.figures.values(), key=lambda f: (f.side != "party", f.id))
-        self.figure_table.blockSignals(True)
-        self.figure_table.setRowCount(len(figures))
-        for row, f in enumerate(figures):
-            cards = ""
-            ch = st.characters.get(f.id) if f.kind == "character" else None
-            if ch is not None:
-                cards = f"hand {len(ch.hand)} / disc {len(ch.discard)} / lost {len(ch.lost)}"
-            shield = f.shield + f.base_shield
-            values = [
-                self.names.figure(f.id),
-                hex_text(f.hex),
-                f"{f.hp}/{f.max_hp}" + (f" sh{shield}" if shield else ""),
-                condition_list(f.conditions),
-                cards,
-            ]
-            for col, value in enumerate(values):
-                item = QTableWidgetItem(value)
-                item.setData(Qt.ItemDataRole.UserRole, f.id)
-                self.figure_table.setItem(row, col, item)
-            if f.id == self.selected_figure:
-                self.figure_table.selectRow(row)
-        self.figure_table.resizeColumnsToContents()
-        self.figure_table.blockSignals(False)
-
-    def _fill_move(self, events: list[dict[str, Any]]) -> None:
-        """The monster move on display: the selected monster's last move, else the latest."""
-        r = self.runner
-        if r is None:
-            return
-        moment = None
-        if self.selected_figure:
-            moment = next(
-                (m for m in reversed(r.moments) if m.figure == self.selected_figure), None
-            )
-        if moment is None and r.moments:
-            moment = r.moments[-1]
-        self._moment = moment
-        if moment is None:
-            self.scene.set_move(MoveOverlay())
-            self.move_text.setPlainText("No monster has moved yet.")
-            return
-        self.move_text.setPlainText(explanation_text(moment))
-        if moment.figure != self.selected_figure and moment.round != r.game.state.round:
-            # an earlier round's move would be drawn over today's board: text only
-            self.scene.set_move(MoveOverlay())
-            return
-        start, path = move_path(events, moment)
-        f = moment.focus
-        self.scene.set_move(
-            MoveOverlay(
-                moment.figure,
-                start,
-                path,
-                as_hex(f.get("focus")),
-                as_hex(f.get("destination")),
-                [h for h in (as_hex(a) for a in f.get("attacks") or []) if h is not None],
-            )
-        )
 
     def fit_revealed(self) -> None:
         """Zoom to the revealed rooms (the whole map before the game starts)."""
@@ -652,26 +329,9 @@ class PlaytestWindow(SeedReplay, QMainWindow):
         r = self.runner
         if r is None or r.pending is not decision:
             return
-        state = r.game.state
-        self.decision_box.setTitle(f"Decision: {decision.kind.replace('_', ' ')}")
-        self.decision_label.setText(decision_title(decision, self.names))
-        self.option_list.clear()
-        clickable: dict[tuple[int, int], int] = {}
-        for i in range(len(decision.options)):
-            text = option_text(decision, i, self.content, state, self.names)
-            self.option_list.addItem(f"{i + 1}. {text}")
-            option = decision.options[i]
-            h = as_hex(option) if decision.kind in HEX_KINDS else None
-            if h is None and decision.kind in FIGURE_KINDS and isinstance(option, str):
-                fig = state.figures.get(option)
-                h = (fig.hex[0], fig.hex[1]) if fig is not None else None
-            if h is not None and h not in clickable:
-                clickable[h] = i + 1
-        self.option_list.setCurrentRow(0)
-        self.confirm_button.setEnabled(True)
-        cards = self.card_choice.show_decision(decision, self.content, state)
-        self.list_toggle.setVisible(cards)
-        self._show_card_choice(self.list_toggle.isChecked())
+        clickable = self.decision_box.show_decision(
+            decision, self.content, r.game.state, self.names
+        )
         self.scene.set_options(clickable)
         if clickable:
             self.status.showMessage("Choose in the list, or click a highlighted hex on the map.")
@@ -679,39 +339,11 @@ class PlaytestWindow(SeedReplay, QMainWindow):
             self.status.clearMessage()
         self.option_list.setFocus()
 
-    def _show_card_choice(self, as_list: bool) -> None:
-        """Cards (the default for card decisions) or the plain list of options."""
-        cards = self.card_choice.decision is not None and not as_list
-        self.card_choice.setVisible(cards)
-        for w in (self.option_filter, self.option_list, self.confirm_button):
-            w.setVisible(not cards)
-
-    def _fill_stat_block(self) -> None:
-        r = self.runner
-        if r is None or not self.selected_figure:
-            self.stat_view.setHtml("")
-            return
-        self.stat_view.setHtml(stat_block_html(r.game, self.selected_figure, self.names))
-
-    def _filter_options(self, text: str) -> None:
-        """Hide the options whose text does not contain ``text`` (case-insensitive)."""
-        needle = text.strip().lower()
-        first_visible = -1
-        for i in range(self.option_list.count()):
-            item = self.option_list.item(i)
-            hidden = bool(needle) and needle not in item.text().lower()
-            item.setHidden(hidden)
-            if not hidden and first_visible < 0:
-                first_visible = i
-        current = self.option_list.currentItem()
-        if (current is None or current.isHidden()) and first_visible >= 0:
-            self.option_list.setCurrentRow(first_visible)
-
     def confirm(self) -> bool:
         """Answer the pending decision with the option selected in the list."""
         r = self.runner
-        row = self.option_list.currentRow()
-        if r is None or r.pending is None or row < 0 or self.option_list.item(row).isHidden():
+        row = self.decision_box.chosen_row()
+        if r is None or r.pending is None or row < 0:
             return False
         return self._answer(row)
 
@@ -724,20 +356,7 @@ class PlaytestWindow(SeedReplay, QMainWindow):
         return True
 
     def _clear_decision(self) -> None:
-        self.option_filter.blockSignals(True)
-        self.option_filter.clear()
-        self.option_filter.blockSignals(False)
-        self.option_list.clear()
-        self.confirm_button.setEnabled(False)
-        self.card_choice.clear()
-        self.list_toggle.setVisible(False)
-        self._show_card_choice(True)
-        self.decision_box.setTitle("Decision")
-        self.decision_label.setText(
-            'Bots are playing. Untick a character\'s "bot" box to play it by hand.'
-            if self.runner is None or not self.runner.people
-            else "Step the game: the decisions of the characters you play appear here."
-        )
+        self.decision_box.clear(people=self.runner is not None and bool(self.runner.people))
         self.scene.set_options({})
 
     def _on_hex_clicked(self, h: tuple[int, int]) -> None:
@@ -756,55 +375,21 @@ class PlaytestWindow(SeedReplay, QMainWindow):
             self.sync()
 
     def _on_table_selection(self) -> None:
-        items = self.figure_table.selectedItems()
-        if items:
-            self.select_figure(str(items[0].data(Qt.ItemDataRole.UserRole)))
+        figure_id = self.figure_table.selected_figure_id()
+        if figure_id is not None:
+            self.select_figure(figure_id)
 
     # ================================================================== export
     def situation_to_export(self) -> dict[str, Any]:
-        """The moment "Export situation..." writes: the displayed monster move (the
-        situation just before it moved); with none, the selected monster's situation now."""
-        r = self.runner
-        if r is None:
-            raise RuntimeError("no game is running")
-        figures = r.game.state.figures
-        sel = self.selected_figure
-        if sel not in figures or figures[sel].side != "monsters":
-            sel = ""  # a character (or nothing) selected: the latest monster move
-        moment = self._moment
-        if (
-            moment is not None
-            and moment.situation is not None
-            and (not sel or moment.figure == sel)
-        ):
-            return dict(moment.situation)
-        if sel:
-            return r.situation_now(sel)
-        raise RuntimeError("no monster has moved yet: select a monster on the map first")
+        """The moment "Export situation..." writes (:mod:`.situation_export`)."""
+        return situation_export.situation_to_export(self)
 
     def export_situation(self, path: Path) -> Path:
         """Write the current monster's moment as a situation file (``questforge ai solve``)."""
-        data = self.situation_to_export()
-        path = Path(path)
-        path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-        self.status.showMessage(f"Situation written to {path}")
-        return path
+        return situation_export.export_situation(self, path)
 
     def _export_clicked(self) -> None:
-        try:
-            data = self.situation_to_export()
-        except (RuntimeError, KeyError) as exc:
-            QMessageBox.information(self, "Export situation", str(exc))
-            return
-        name = str(data.get("id") or "situation") + ".json"
-        target, _ = QFileDialog.getSaveFileName(
-            self, "Export situation", name, "Situation (*.json)"
-        )
-        if target:
-            try:
-                self.export_situation(Path(target))
-            except OSError as exc:
-                QMessageBox.warning(self, "Export situation", f"{target}: {exc.strerror or exc}")
+        situation_export.export_clicked(self)
 
 
 def _current_round(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
