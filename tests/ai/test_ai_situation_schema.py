@@ -155,3 +155,13 @@ def test_schema_errors_name_the_place_in_the_loaders_words(
         load_situation(doc)
     assert refused.value.path == path
     assert words in refused.value.message
+
+
+def test_an_error_inside_a_oneof_branch_is_worded_with_the_branchs_bounds() -> None:
+    # found by the property above: an area pattern with no hex fails inside the
+    # ``aoe`` union's object branch, which the schema explains without a URI of its own
+    data = json.loads((DEV / "gloom-118.json").read_text(encoding="utf-8"))
+    data["active"]["aoe"]["hexes"] = []
+    with pytest.raises(SituationError) as caught:
+        load_situation(data)
+    assert str(caught.value) == "$.active.aoe.hexes: needs at least 1 item, got 0"

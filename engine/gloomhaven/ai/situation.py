@@ -382,10 +382,20 @@ def _reading_order(data: Any, error: Any) -> tuple[tuple[int, ...], int]:
     return tuple(positions), 0 if own else 1
 
 
-def _explain(error: Any, data: Any, validator_for: Callable[[Any], Any]) -> SituationError:
-    """One jsonschema-rs error as a :class:`SituationError` (path ``$.a.b[0]``)."""
+def _explain(
+    error: Any, data: Any, validator_for: Callable[[Any], Any], root: Any = None
+) -> SituationError:
+    """One jsonschema-rs error as a :class:`SituationError` (path ``$.a.b[0]``). ``root``:
+    the schema node a sub-validator ran on (a ``oneOf`` branch, which has no URI of its
+    own), for keyword locations without a URI."""
+
+    def _node_at(location: str) -> Any:
+        return _schema_node_at(location, root)
+
     parts = list(error.instance_path)
     location = str(getattr(error, "absolute_keyword_location", "") or "")
+    if not location and root is not None:  # a sub-schema of no URI: its keyword path
+        location = "#/" + "/".join(str(p) for p in getattr(error, "schema_path", ()))
     kind = type(error.kind).__name__
     value = _at(data, parts)
     if "/$defs/hex" in location:
@@ -435,7 +445,7 @@ def _explain(error: Any, data: Any, validator_for: Callable[[Any], Any]) -> Situ
         for branch in _node_at(location).get("oneOf", []):
             if branch.get("type") != "null" and value is not None:
                 for sub in validator_for(branch).iter_errors(value):
-                    inner = _explain(sub, value, validator_for)
+                    inner = _explain(sub, value, validator_for, branch)
                     return SituationError(_dollar(parts) + inner.path[1:], inner.message)
     return SituationError(_dollar(parts), str(error.message))
 
@@ -458,10 +468,16 @@ def _types(kind: Any) -> list[Any]:
     return [getattr(t, "name", t) for t in found]
 
 
-def _node_at(location: str) -> Any:
-    """The schema node at an absolute keyword location, without its last keyword."""
+def _schema_node_at(location: str, root: Any = None) -> Any:
+    """The schema node at an absolute keyword location, without its last keyword; a
+    location without a URI is inside ``root`` (a sub-schema validated on its own)."""
     uri, _, pointer = location.partition("#")
     parent = pointer.rsplit("/", 1)[0]
+    if not uri and root is not None:
+        node = root
+        for part in (p for p in parent.split("/") if p):
+            node = node[int(part)] if isinstance(node, list) else node[part]
+        return node
     return _resolve(f"{uri}#{parent}")
 
 
