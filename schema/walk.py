@@ -417,6 +417,12 @@ class SchemaContext:
 
     def for_path(self, path: JsonPath, data: Any) -> tuple[Schema, Schema]:
         """The effective schema at ``path`` inside ``data`` (the root document's value)."""
+        schema, base, node = self.raw_for_path(path, data)
+        return self.effective(schema, node, base)
+
+    def raw_for_path(self, path: JsonPath, data: Any) -> tuple[Any, Schema, Any]:
+        """The schema at ``path`` inside ``data`` *before* it is resolved against the value
+        there (a union keeps its members), its base, and that value (``None`` if absent)."""
         schema: Any = self.root
         base = self.root
         node = data
@@ -437,7 +443,7 @@ class SchemaContext:
                 node = node[part]
             except (KeyError, IndexError, TypeError):
                 node = None
-        return self.effective(schema, node, base)
+        return schema, base, node
 
     def default(self, schema: Any, base: Schema | None = None, depth: int = 0) -> Any:
         """A value that a new field or list item starts with."""

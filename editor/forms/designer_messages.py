@@ -101,30 +101,9 @@ def object_messages(
 
 
 def _raw_at(ctx: SchemaContext, path: tuple[Any, ...], data: Any) -> tuple[Any, Schema, Any]:
-    """The schema at ``path`` inside ``data`` *before* it is resolved against the value
-    there (a union keeps its members, so its noun names the member), its base, and the
-    value. The walk is :meth:`SchemaContext.for_path`'s, one step short."""
-    schema: Any = ctx.root
-    base = ctx.root
-    node = data
-    for part in path:
-        eff, base = ctx.effective(schema, node, base)
-        if isinstance(part, int):
-            items = eff.get("prefixItems")
-            if isinstance(items, list) and part < len(items):
-                schema = items[part]
-            else:
-                schema = eff.get("items", {})
-        else:
-            props = eff.get("properties") or {}
-            schema = props.get(part, eff.get("additionalProperties", {}))
-            if schema is False:
-                schema = {}
-        try:
-            node = node[part]
-        except (KeyError, IndexError, TypeError):
-            node = None
-    return schema, base, node
+    """The schema at ``path`` before it is resolved against the value there (a union keeps
+    its members, so its noun names the member), its base, and the value."""
+    return ctx.raw_for_path(path, data)
 
 
 def object_messages_at(ctx: SchemaContext, data: Any, path: tuple[Any, ...]) -> dict[str, str]:
