@@ -12,18 +12,16 @@ that count as walls for monsters are simply left out of ``hexes``).
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Iterable, Mapping
-
 from questforge.engine.core.errors import ContentError
 from questforge.engine.core.hexgrid import Hex, distance, mirror, rotate
 from questforge.engine.core.jsontypes import json_type
+from questforge.engine.core.plainjson import loads
 from questforge.engine.gloomhaven.ai.record import Record, _set
 
 # ``typing`` is not imported at run time (``questforge ai solve`` starts faster without it)
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterable, Mapping
     from typing import Any, Literal
 
     Side = Literal["character", "monster"]
@@ -306,31 +304,53 @@ class Situation(Record):
 _SCHEMA = ("gloomhaven", "situation")
 
 
+#: the schemas read so far, by (folder, name)
+_LOADED: dict[tuple[str, str], Any] = {}
+#: the compiled predicate, once built
+_CHECK: list[Callable[[Any], bool]] = []
+
+
+def _load(folder: str, name: str) -> Any:
+    """The schema ``<folder>/<name>``: equal to ``questforge.schema.load_schema``'s, but a
+    shipped file is parsed without importing ``json`` (a start-up cost of ``ai solve``)."""
+    got = _LOADED.get((folder, name))
+    if got is None:
+        from questforge.schema import load_schema, shipped_path
+
+        path = shipped_path(folder, name)
+        if path is None:
+            got = load_schema(folder, name)
+        else:
+            with open(path, encoding="utf-8") as stream:
+                got = loads(stream.read())
+        _LOADED[(folder, name)] = got
+    return got
+
+
 def _resolve(uri: str) -> Any:
     """The schema node a ``$ref`` URI names (shipped schemas only: no network)."""
-    from questforge.schema import BASE_URI, SUFFIX, load_schema
+    from questforge.schema import BASE_URI, SUFFIX
 
     document, _, fragment = uri.partition("#")
     folder, _, file = document.removeprefix(BASE_URI).partition("/")
-    node: Any = load_schema(folder, file.removesuffix(SUFFIX))
+    node: Any = _load(folder, file.removesuffix(SUFFIX))
     for part in (p for p in fragment.split("/") if p):
         node = node[int(part)] if isinstance(node, list) else node[part]
     return node
 
 
-@functools.cache
 def _schema() -> dict[str, Any]:
-    from questforge.schema import load_schema
+    schema: dict[str, Any] = _load(*_SCHEMA)
+    return schema
 
-    return load_schema(*_SCHEMA)
 
-
-@functools.cache
 def _is_valid() -> Callable[[Any], bool]:
-    from questforge.engine.core.schemacheck import compile_check
+    if not _CHECK:
+        from questforge.engine.core.schemacheck import compile_check
 
-    schema = _schema()
-    return compile_check(schema, str(schema["$id"]), _resolve)
+        schema = _schema()
+        _CHECK.append(compile_check(schema, str(schema["$id"]), _resolve))
+    return _CHECK[0]
 
 
 def _schema_error(data: Any) -> SituationError:
