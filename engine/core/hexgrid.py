@@ -282,6 +282,9 @@ def edge_key(a: tuple[int, int], b: tuple[int, int]) -> frozenset[Hex]:
     return frozenset((Hex(a[0], a[1]), Hex(b[0], b[1])))
 
 
+_ONLY_HEX = frozenset((Hex,))
+
+
 class HexBoard:
     """A map of hexes plus thin walls; implements :class:`questforge.engine.core.grid.Board`.
 
@@ -295,9 +298,11 @@ class HexBoard:
         hexes: Iterable[tuple[int, int]],
         thin_walls: Iterable[tuple[tuple[int, int], tuple[int, int]]] = (),
     ) -> None:
-        self.hexes: frozenset[Hex] = frozenset(
-            h if type(h) is Hex else Hex(h[0], h[1]) for h in hexes
-        )
+        # (a frozenset of Hex, as the solvers pass, is kept as it is: the type test runs in C)
+        if type(hexes) is frozenset and _ONLY_HEX.issuperset(map(type, hexes)):
+            self.hexes: frozenset[Hex] = hexes
+        else:
+            self.hexes = frozenset(h if type(h) is Hex else Hex(h[0], h[1]) for h in hexes)
         walls: set[frozenset[Hex]] = set()
         blocked: set[tuple[tuple[int, int], tuple[int, int]]] = set()
         for a, b in thin_walls:

@@ -12,6 +12,8 @@ that count as walls for monsters are simply left out of ``hexes``).
 
 from __future__ import annotations
 
+from itertools import repeat
+
 from questforge.engine.core.errors import ContentError
 from questforge.engine.core.hexgrid import Hex, distance, mirror, rotate
 from questforge.engine.core.jsontypes import json_type
@@ -222,6 +224,9 @@ def useful_range(attack_range: int, hexes: Iterable[Hex], aoe: AoePattern | None
     return min(attack_range, max(1, extent))
 
 
+_ONLY_HEX = frozenset((Hex,))
+
+
 class Situation(Record):
     """A whole situation: board, figures, active monster (and, in test files, answers).
 
@@ -262,11 +267,12 @@ class Situation(Record):
         expected: tuple[Expected, ...] | None = None,
     ) -> None:
         # Accept plain (q, r) tuples from callers that build situations in code.
-        if any(type(h) is not Hex for h in hexes):
+        # (the type test runs in C: a board has hundreds of hexes)
+        if not _ONLY_HEX.issuperset(map(type, hexes)):
             hexes = frozenset(Hex(h[0], h[1]) for h in hexes)
         if terrain is None:
             terrain = {}
-        elif any(type(h) is not Hex for h in terrain):
+        elif not _ONLY_HEX.issuperset(map(type, terrain)):
             terrain = {Hex(h[0], h[1]): t for h, t in terrain.items()}
         _set(self, "hexes", hexes)
         _set(self, "figures", tuple(figures))
@@ -517,8 +523,8 @@ def _first_float(data: Any, path: str) -> str | None:
 
 def _hexes(values: list[Any], path: str) -> list[Hex]:
     """Schema-valid ``[q, r]`` pairs as hexes; a hex listed twice is refused."""
-    new = tuple.__new__
-    out = [new(Hex, v) for v in values]
+    # (built in C: ``tuple.__new__(Hex, v)`` for each, without a Python-level loop)
+    out = list(map(tuple.__new__, repeat(Hex, len(values)), values))
     if len(set(out)) != len(out):
         seen: set[Hex] = set()
         for i, h in enumerate(out):
