@@ -20,9 +20,8 @@ Loaded schemas are cached and shared: treat them as read-only.
 from __future__ import annotations
 
 import os
-from functools import cache, lru_cache
 
-# ``json``, ``pathlib`` and ``typing`` are not imported at run time here: importing this
+# ``json``, ``functools``, ``pathlib`` and ``typing`` are not imported at run time here: importing this
 # package is part of ``questforge ai solve``'s start (which reads one schema, see
 # :func:`shipped_path`), and those three cost more than the rest of that start
 TYPE_CHECKING = False
@@ -66,8 +65,8 @@ def add_schema_folder(name: str, folder: Traversable) -> None:
     if (files(__name__) / name).is_dir() or _EXTRA.get(name) == folder:
         return
     _EXTRA[name] = folder
-    load_schema.cache_clear()
-    _by_id.cache_clear()
+    _LOADED.clear()
+    _BY_ID.clear()
 
 
 def _folders() -> list[tuple[str, Traversable]]:
@@ -114,9 +113,20 @@ def shipped_path(folder: str, name: str) -> str | None:
     return path if os.path.isfile(path) else None
 
 
-@cache
+#: the schemas read so far, by (folder, name) (what ``functools.cache`` kept before: that
+#: module imports ``collections``, a start-up cost)
+_LOADED: dict[tuple[str, str], Schema] = {}
+
+
 def load_schema(folder: str, name: str) -> Schema:
     """The schema ``<folder>/<name>.schema.json``; ``KeyError`` if there is none."""
+    got = _LOADED.get((folder, name))
+    if got is None:
+        got = _LOADED[(folder, name)] = _read_schema(folder, name)
+    return got
+
+
+def _read_schema(folder: str, name: str) -> Schema:
     import json
 
     extra = _EXTRA.get(folder)
@@ -135,12 +145,18 @@ def load_schema(folder: str, name: str) -> Schema:
     return schema
 
 
-@lru_cache(maxsize=1)
+#: every schema by ``$id``, once built (the one entry, or none)
+_BY_ID: list[dict[str, Schema]] = []
+
+
 def _by_id() -> dict[str, Schema]:
+    if _BY_ID:
+        return _BY_ID[0]
     out: dict[str, Schema] = {}
     for folder, name, _path in schema_files():
         schema = load_schema(folder, name)
         out[str(schema.get("$id", schema_id(folder, name)))] = schema
+    _BY_ID.append(out)
     return out
 
 
