@@ -21,12 +21,13 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
+_make_scanner: Any
+_quote: Any
 try:
     from _json import encode_basestring_ascii as _quote
     from _json import make_scanner as _make_scanner
 except ImportError:  # pragma: no cover - an interpreter without the C accelerator
-    _make_scanner = None
-    _quote = None
+    _make_scanner = _quote = None
 
 #: what ``json`` skips around a document (its ``WHITESPACE`` pattern)
 _WS = " \t\n\r"
