@@ -19,14 +19,16 @@ Loaded schemas are cached and shared: treat them as read-only.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
-from functools import cache, lru_cache
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+import os
 
+# ``json``, ``functools``, ``pathlib`` and ``typing`` are not imported at run time here: importing this
+# package is part of ``questforge ai solve``'s start (which reads one schema, see
+# :func:`shipped_path`), and those three cost more than the rest of that start
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from importlib.resources.abc import Traversable
+    from typing import Any
 
 #: every shipped schema's ``$id`` starts with this
 BASE_URI = "https://questforge.dev/schema/"
@@ -34,7 +36,7 @@ SUFFIX = ".schema.json"
 #: name of the shared-definitions schema in any folder (``common/defs``, ``gloomhaven/defs``)
 DEFS = "defs"
 
-Schema = dict[str, Any]
+Schema = dict[str, "Any"]
 
 
 def schema_id(folder: str, name: str) -> str:
@@ -46,7 +48,7 @@ def schema_id(folder: str, name: str) -> str:
 #: ruleset registry (:func:`add_schema_folder`) so that every schema consumer sees them
 _EXTRA: dict[str, Traversable] = {}
 #: the shipped schema folders are package data next to this file
-_SHIPPED = Path(__file__).resolve().parent
+_SHIPPED = os.path.dirname(os.path.realpath(__file__))
 
 
 def files(package: str) -> Traversable:
@@ -63,8 +65,8 @@ def add_schema_folder(name: str, folder: Traversable) -> None:
     if (files(__name__) / name).is_dir() or _EXTRA.get(name) == folder:
         return
     _EXTRA[name] = folder
-    load_schema.cache_clear()
-    _by_id.cache_clear()
+    _LOADED.clear()
+    _BY_ID.clear()
 
 
 def _folders() -> list[tuple[str, Traversable]]:
@@ -101,27 +103,60 @@ def kind_schema_files() -> Iterator[tuple[str, str, Traversable]]:
             yield folder, name, path
 
 
-@cache
+def shipped_path(folder: str, name: str) -> str | None:
+    """The file of the shipped schema ``<folder>/<name>.schema.json`` (``None`` if there is
+    none, or if ``folder`` is a plug-in ruleset's): for a reader that parses it itself
+    without importing ``json`` (the situation loader); :func:`load_schema` reads the same."""
+    if folder in _EXTRA:
+        return None
+    path = os.path.join(_SHIPPED, folder, f"{name}{SUFFIX}")
+    return path if os.path.isfile(path) else None
+
+
+#: the schemas read so far, by (folder, name) (what ``functools.cache`` kept before: that
+#: module imports ``collections``, a start-up cost)
+_LOADED: dict[tuple[str, str], Schema] = {}
+
+
 def load_schema(folder: str, name: str) -> Schema:
     """The schema ``<folder>/<name>.schema.json``; ``KeyError`` if there is none."""
+    got = _LOADED.get((folder, name))
+    if got is None:
+        got = _LOADED[(folder, name)] = _read_schema(folder, name)
+    return got
+
+
+def _read_schema(folder: str, name: str) -> Schema:
+    import json
+
     extra = _EXTRA.get(folder)
-    path: Traversable | Path = (
-        extra.joinpath(f"{name}{SUFFIX}")
-        if extra is not None
-        else _SHIPPED / folder / f"{name}{SUFFIX}"
-    )
-    if not path.is_file():
-        raise KeyError(f"no schema {folder}/{name}{SUFFIX}")
-    schema: Schema = json.loads(path.read_text(encoding="utf-8"))
+    if extra is None:
+        shipped = shipped_path(folder, name)
+        if shipped is None:
+            raise KeyError(f"no schema {folder}/{name}{SUFFIX}")
+        with open(shipped, encoding="utf-8") as stream:
+            text = stream.read()
+    else:
+        path = extra.joinpath(f"{name}{SUFFIX}")
+        if not path.is_file():
+            raise KeyError(f"no schema {folder}/{name}{SUFFIX}")
+        text = path.read_text(encoding="utf-8")
+    schema: Schema = json.loads(text)
     return schema
 
 
-@lru_cache(maxsize=1)
+#: every schema by ``$id``, once built (the one entry, or none)
+_BY_ID: list[dict[str, Schema]] = []
+
+
 def _by_id() -> dict[str, Schema]:
+    if _BY_ID:
+        return _BY_ID[0]
     out: dict[str, Schema] = {}
     for folder, name, _path in schema_files():
         schema = load_schema(folder, name)
         out[str(schema.get("$id", schema_id(folder, name)))] = schema
+    _BY_ID.append(out)
     return out
 
 

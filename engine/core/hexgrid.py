@@ -13,14 +13,15 @@ segment tests can be decided with integer arithmetic and no epsilon.
 from __future__ import annotations
 
 import math
-from collections import namedtuple
-from collections.abc import Iterable, Iterator
 
-# ``typing`` is not imported at run time (``questforge ai solve`` starts faster without it):
-# mypy reads the ``TYPE_CHECKING`` branch, the interpreter builds the very same named tuple
-# class that ``typing.NamedTuple`` would (``collections.namedtuple``)
+# ``typing`` and ``collections`` are not imported at run time (``questforge ai solve`` starts
+# faster without them): mypy reads the ``TYPE_CHECKING`` branch; the interpreter builds, by
+# hand, the class ``collections.namedtuple("Hex", ("q", "r"))`` would generate (same
+# methods, ``repr``, pickling and C field accessors), which is what ``typing.NamedTuple``
+# makes too
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
     from typing import Literal, NamedTuple
 
     Orientation = Literal["flat", "pointy"]
@@ -32,9 +33,52 @@ if TYPE_CHECKING:
         r: int
 
 else:
+    from _collections import _tuplegetter
+
     Orientation = str
-    Hex = namedtuple("Hex", ("q", "r"), module=__name__)
-    Hex.__doc__ = "An axial hex coordinate. Being a tuple, ``Hex(1, 2) == (1, 2)``."
+    _tuple_new = tuple.__new__
+
+    class Hex(tuple):
+        """An axial hex coordinate. Being a tuple, ``Hex(1, 2) == (1, 2)``."""
+
+        __slots__ = ()
+        _fields = ("q", "r")
+        _field_defaults = {}  # noqa: RUF012 - as namedtuple has it
+        __match_args__ = ("q", "r")
+
+        def __new__(_cls, q, r):
+            """Create new instance of Hex(q, r)"""
+            return _tuple_new(_cls, (q, r))
+
+        @classmethod
+        def _make(cls, iterable):
+            """Make a new Hex object from a sequence or iterable"""
+            result = _tuple_new(cls, iterable)
+            if len(result) != 2:
+                raise TypeError(f"Expected 2 arguments, got {len(result)}")
+            return result
+
+        def _replace(self, /, **kwds):
+            """Return a new Hex object replacing specified fields with new values"""
+            result = self._make(map(kwds.pop, ("q", "r"), self))
+            if kwds:
+                raise ValueError(f"Got unexpected field names: {list(kwds)!r}")
+            return result
+
+        def __repr__(self):
+            """Return a nicely formatted representation string"""
+            return f"Hex(q={self[0]!r}, r={self[1]!r})"
+
+        def _asdict(self):
+            """Return a new dict which maps field names to their values."""
+            return dict(zip(self._fields, self, strict=True))
+
+        def __getnewargs__(self):
+            """Return self as a plain tuple.  Used by copy and pickle."""
+            return tuple(self)
+
+        q = _tuplegetter(0, "Alias for field number 0")
+        r = _tuplegetter(1, "Alias for field number 1")
 
 
 #: The key form of a :class:`Hex`: a plain ``(q, r)`` tuple, equal to and hashing like the
@@ -282,6 +326,9 @@ def edge_key(a: tuple[int, int], b: tuple[int, int]) -> frozenset[Hex]:
     return frozenset((Hex(a[0], a[1]), Hex(b[0], b[1])))
 
 
+_ONLY_HEX = frozenset((Hex,))
+
+
 class HexBoard:
     """A map of hexes plus thin walls; implements :class:`questforge.engine.core.grid.Board`.
 
@@ -295,9 +342,11 @@ class HexBoard:
         hexes: Iterable[tuple[int, int]],
         thin_walls: Iterable[tuple[tuple[int, int], tuple[int, int]]] = (),
     ) -> None:
-        self.hexes: frozenset[Hex] = frozenset(
-            h if type(h) is Hex else Hex(h[0], h[1]) for h in hexes
-        )
+        # (a frozenset of Hex, as the solvers pass, is kept as it is: the type test runs in C)
+        if type(hexes) is frozenset and _ONLY_HEX.issuperset(map(type, hexes)):
+            self.hexes: frozenset[Hex] = hexes
+        else:
+            self.hexes = frozenset(h if type(h) is Hex else Hex(h[0], h[1]) for h in hexes)
         walls: set[frozenset[Hex]] = set()
         blocked: set[tuple[tuple[int, int], tuple[int, int]]] = set()
         for a, b in thin_walls:

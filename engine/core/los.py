@@ -23,8 +23,6 @@ so all tests are integer orientation tests without any epsilon.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from questforge.engine.core.hexgrid import (
     CORNER_OFFSETS3,
     DIRECTIONS,
@@ -33,6 +31,11 @@ from questforge.engine.core.hexgrid import (
     edge3,
     edge_key,
 )
+
+# ``collections`` is not imported at run time (``questforge ai solve`` starts faster)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 Point = tuple[int, int]
 Segment = tuple[int, int, int, int]

@@ -19,15 +19,18 @@ validate with jsonschema-rs instead. Numbers are strict: ``1.0`` is not an integ
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Mapping
-from typing import Any
-
 from questforge.engine.core.errors import ContentError
 
-Check = Callable[[Any], bool]
-#: resolves an absolute ``$ref`` URI (``#fragment`` included) to a schema node
-Resolve = Callable[[str], Any]
+# ``typing`` and ``re`` are not imported at run time (start-up paths such as ``questforge ai
+# solve`` compile a predicate on every run; ``re`` only for a schema with a ``pattern``)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+    from typing import Any
+
+    Check = Callable[[Any], bool]
+    #: resolves an absolute ``$ref`` URI (``#fragment`` included) to a schema node
+    Resolve = Callable[[str], Any]
 
 #: keywords that never change validity (annotations and metadata)
 _ANNOTATIONS = frozenset(
@@ -274,6 +277,11 @@ def _keyword(
         low = key == "minLength"
         return lambda v: not isinstance(v, str) or (len(v) >= value if low else len(v) <= value)
     if key == "pattern":
+        simple = _class_pattern(value)
+        if simple is not None:
+            return lambda v: not isinstance(v, str) or simple(v)
+        import re
+
         pattern = re.compile(value)
         return lambda v: not isinstance(v, str) or pattern.search(v) is not None
     if key in ("minItems", "maxItems"):
@@ -326,3 +334,46 @@ def _keyword(
 def _same(a: Any, b: Any) -> bool:
     """JSON equality: ``true`` is not ``1``."""
     return type(a) is type(b) and a == b if isinstance(a, bool) or isinstance(b, bool) else a == b
+
+
+def _char_class(body: str) -> frozenset[str] | None:
+    """The characters of a regular-expression class body such as ``A-Za-z0-9._@:-``
+    (ranges and plain characters only; ``None`` for anything else)."""
+    if not body or body[0] == "^" or "\\" in body or "[" in body:
+        return None
+    out: set[str] = set()
+    i = 0
+    while i < len(body):
+        if i + 2 < len(body) and body[i + 1] == "-":
+            lo, hi = body[i], body[i + 2]
+            if lo > hi:
+                return None
+            out.update(chr(c) for c in range(ord(lo), ord(hi) + 1))
+            i += 3
+        else:
+            out.add(body[i])
+            i += 1
+    return frozenset(out)
+
+
+def _class_pattern(pattern: str) -> Check | None:
+    """A ``pattern`` of the form ``^[first][rest]*$`` (an identifier's shape, such as the
+    situation ``id``'s) as set operations: ``re`` costs more to import than a situation file
+    costs to read. Same answers as ``re.search``, including ``$`` matching before one final
+    newline; ``None`` for any other pattern (compiled with ``re``)."""
+    if not (pattern.startswith("^[") and pattern.endswith("]*$")):
+        return None
+    first_end = pattern.find("]", 2)
+    if first_end < 0 or pattern[first_end + 1 : first_end + 2] != "[":
+        return None
+    first = _char_class(pattern[2:first_end])
+    rest = _char_class(pattern[first_end + 2 : -3])
+    if first is None or rest is None or "]" in pattern[first_end + 2 : -3]:
+        return None
+
+    def match(v: str) -> bool:
+        if v.endswith("\n"):
+            v = v[:-1]
+        return v != "" and v[0] in first and rest.issuperset(v[1:])
+
+    return match

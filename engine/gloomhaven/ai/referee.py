@@ -18,13 +18,12 @@ fast path changes no answer and no message, only the time a valid file takes.
 
 from __future__ import annotations
 
-import json
 import os
-import re
 import stat
 import sys
 
 from questforge.engine.core.errors import ContentError
+from questforge.engine.core.plainjson import dumps, loads
 from questforge.engine.gloomhaven.ai import (
     GeometryCache,
     Situation,
@@ -134,8 +133,23 @@ def _no_float(token: str) -> Any:
     raise _Unusual  # no number in a situation is fractional; the safe loader explains
 
 
-#: a JSON escape of a UTF-16 surrogate (``\\ud800``-``\\udfff``)
-_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89abAB89a-fA-F]")
+#: the second hex digit of a JSON escape of a UTF-16 surrogate (``\\ud800``-``\\udfff``)
+_SURROGATE_DIGIT = frozenset(b"89abcdefABCDEF")
+
+
+def _surrogate_escape(raw: bytes) -> bool:
+    """Whether ``raw`` holds ``\\u`` followed by ``d`` or ``D`` and one of ``8``-``f`` (the
+    pattern ``\\\\u[dD][89a-fA-F]``, found without importing ``re``)."""
+    i = raw.find(b"\\u")
+    while i >= 0:
+        if (
+            raw[i + 2 : i + 3] in (b"d", b"D")
+            and raw[i + 3 : i + 4] != b""
+            and (raw[i + 3] in _SURROGATE_DIGIT)
+        ):
+            return True
+        i = raw.find(b"\\u", i + 1)
+    return False
 
 
 def _fast_read(path: FileArg) -> Situation | None:
@@ -169,10 +183,10 @@ def _fast_read(path: FileArg) -> Situation | None:
         return None
     finally:
         os.close(fd)
-    if b"\\u" in raw and _SURROGATE_ESCAPE.search(raw):
+    if b"\\u" in raw and _surrogate_escape(raw):
         return None  # a surrogate escape: the safe loader refuses a lone one (QC009)
     try:
-        data = json.loads(
+        data = loads(
             raw.decode("utf-8"),
             object_pairs_hook=_pairs,
             parse_constant=_no_constant,
@@ -281,7 +295,7 @@ def run(
             failed_input = True
             err(f"error: {exc}")
             if fmt == "json":
-                out(json.dumps({"file": shown(path), "error": str(exc)}))
+                out(dumps({"file": shown(path), "error": str(exc)}))
             continue
         try:
             solution = solve(sit, geometry=geometry)
@@ -290,7 +304,7 @@ def run(
             message = f"{shown(path)}: internal solver error ({type(exc).__name__}: {exc})"
             err(f"error: {message}")
             if fmt == "json":
-                out(json.dumps({"file": shown(path), "error": message}))
+                out(dumps({"file": shown(path), "error": message}))
             continue
         match = expected_matches(sit, solution)
         if check and match is False:
@@ -301,7 +315,7 @@ def run(
             answer: dict[str, Any] = solution.to_json()
             if explain:
                 answer["explanation"] = solution.explanation.to_json()
-            out(json.dumps(answer, separators=(", ", ": ")))
+            out(dumps(answer))
         else:
             if not first:
                 out("")

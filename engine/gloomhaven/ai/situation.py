@@ -12,18 +12,18 @@ that count as walls for monsters are simply left out of ``hexes``).
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Iterable, Mapping
+from itertools import repeat
 
 from questforge.engine.core.errors import ContentError
 from questforge.engine.core.hexgrid import Hex, distance, mirror, rotate
 from questforge.engine.core.jsontypes import json_type
+from questforge.engine.core.plainjson import loads
 from questforge.engine.gloomhaven.ai.record import Record, _set
 
 # ``typing`` is not imported at run time (``questforge ai solve`` starts faster without it)
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterable, Mapping
     from typing import Any, Literal
 
     Side = Literal["character", "monster"]
@@ -224,6 +224,9 @@ def useful_range(attack_range: int, hexes: Iterable[Hex], aoe: AoePattern | None
     return min(attack_range, max(1, extent))
 
 
+_ONLY_HEX = frozenset((Hex,))
+
+
 class Situation(Record):
     """A whole situation: board, figures, active monster (and, in test files, answers).
 
@@ -264,11 +267,12 @@ class Situation(Record):
         expected: tuple[Expected, ...] | None = None,
     ) -> None:
         # Accept plain (q, r) tuples from callers that build situations in code.
-        if any(type(h) is not Hex for h in hexes):
+        # (the type test runs in C: a board has hundreds of hexes)
+        if not _ONLY_HEX.issuperset(map(type, hexes)):
             hexes = frozenset(Hex(h[0], h[1]) for h in hexes)
         if terrain is None:
             terrain = {}
-        elif any(type(h) is not Hex for h in terrain):
+        elif not _ONLY_HEX.issuperset(map(type, terrain)):
             terrain = {Hex(h[0], h[1]): t for h, t in terrain.items()}
         _set(self, "hexes", hexes)
         _set(self, "figures", tuple(figures))
@@ -306,31 +310,53 @@ class Situation(Record):
 _SCHEMA = ("gloomhaven", "situation")
 
 
+#: the schemas read so far, by (folder, name)
+_LOADED: dict[tuple[str, str], Any] = {}
+#: the compiled predicate, once built
+_CHECK: list[Callable[[Any], bool]] = []
+
+
+def _load(folder: str, name: str) -> Any:
+    """The schema ``<folder>/<name>``: equal to ``questforge.schema.load_schema``'s, but a
+    shipped file is parsed without importing ``json`` (a start-up cost of ``ai solve``)."""
+    got = _LOADED.get((folder, name))
+    if got is None:
+        from questforge.schema import load_schema, shipped_path
+
+        path = shipped_path(folder, name)
+        if path is None:
+            got = load_schema(folder, name)
+        else:
+            with open(path, encoding="utf-8") as stream:
+                got = loads(stream.read())
+        _LOADED[(folder, name)] = got
+    return got
+
+
 def _resolve(uri: str) -> Any:
     """The schema node a ``$ref`` URI names (shipped schemas only: no network)."""
-    from questforge.schema import BASE_URI, SUFFIX, load_schema
+    from questforge.schema import BASE_URI, SUFFIX
 
     document, _, fragment = uri.partition("#")
     folder, _, file = document.removeprefix(BASE_URI).partition("/")
-    node: Any = load_schema(folder, file.removesuffix(SUFFIX))
+    node: Any = _load(folder, file.removesuffix(SUFFIX))
     for part in (p for p in fragment.split("/") if p):
         node = node[int(part)] if isinstance(node, list) else node[part]
     return node
 
 
-@functools.cache
 def _schema() -> dict[str, Any]:
-    from questforge.schema import load_schema
+    schema: dict[str, Any] = _load(*_SCHEMA)
+    return schema
 
-    return load_schema(*_SCHEMA)
 
-
-@functools.cache
 def _is_valid() -> Callable[[Any], bool]:
-    from questforge.engine.core.schemacheck import compile_check
+    if not _CHECK:
+        from questforge.engine.core.schemacheck import compile_check
 
-    schema = _schema()
-    return compile_check(schema, str(schema["$id"]), _resolve)
+        schema = _schema()
+        _CHECK.append(compile_check(schema, str(schema["$id"]), _resolve))
+    return _CHECK[0]
 
 
 def _schema_error(data: Any) -> SituationError:
@@ -513,8 +539,8 @@ def _first_float(data: Any, path: str) -> str | None:
 
 def _hexes(values: list[Any], path: str) -> list[Hex]:
     """Schema-valid ``[q, r]`` pairs as hexes; a hex listed twice is refused."""
-    new = tuple.__new__
-    out = [new(Hex, v) for v in values]
+    # (built in C: ``tuple.__new__(Hex, v)`` for each, without a Python-level loop)
+    out = list(map(tuple.__new__, repeat(Hex, len(values)), values))
     if len(set(out)) != len(out):
         seen: set[Hex] = set()
         for i, h in enumerate(out):

@@ -29,7 +29,6 @@ situations show (see ``docs/monster-ai.md``). In outline:
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable
 from itertools import combinations
 
 from questforge.engine.core.hexgrid import Hex, HexBoard, distance
@@ -42,6 +41,11 @@ from questforge.engine.gloomhaven.ai.solution import (
     Option,
     Solution,
 )
+
+# ``collections`` is not imported at run time (``questforge ai solve`` starts faster)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 #: Weight of one negative hex (trap / hazardous) in a packed (negatives, moves) cost.
 NEG = 1 << 20
