@@ -425,7 +425,7 @@ class BotController:
         fig = self._figure(d.actor)
         if char is None or fig is None:
             return 0
-        dests = [as_hex(o) for o in d.options]
+        dests = _hexes(d.options)
         enemies = self._enemies(fig)
         attack_range = self._coming_attack_range(char)
         ranged = attack_range is not None and attack_range > 1
@@ -649,6 +649,15 @@ class BotController:
 
     def _on_short_rest_keep(self, d: Decision) -> int:
         return next((i for i, o in enumerate(d.options) if o == "accept"), 0)
+
+
+def _hexes(options: Sequence[Any]) -> list[Hex]:
+    """The hexes of a decision's ``[q, r]`` options. The engine writes them as lists of two
+    integers; reading those directly (a plain tuple, equal to the :class:`Hex` and hashing
+    alike) skips :func:`as_hex`'s checks and named-tuple construction, which cost more
+    than the whole judgement of a move destination. Anything else still goes through
+    :func:`as_hex`."""
+    return [(o[0], o[1]) if type(o) is list and len(o) == 2 else as_hex(o) for o in options]
 
 
 def _is_map(o: object) -> TypeGuard[Mapping[str, Any]]:
