@@ -289,23 +289,40 @@ class BotController:
         inits: dict[str, int] = {}
         moves: dict[str, int] = {}
         cards: dict[str, AbilityCard] = {}
+        # the halves' values as :func:`score.half_value` and :func:`score.bottom_move` give
+        # them, with the default halves' values (the same for every card) taken once
+        default_bottom = score.default_bottom(s)
+        default_top = score.default_top(s)
         for card_id in char.hand:
             card = cards[card_id] = self._card(char, card_id)
-            tops[card_id] = score.half_value(card, "top", s)
-            bottoms[card_id] = score.half_value(card, "bottom", s)
-            moves[card_id] = score.bottom_move(card, s)
+            tops[card_id] = max(score.action_value(card.top, s), default_top)
+            printed_bottom = score.action_value(card.bottom, s)
+            bottoms[card_id] = max(printed_bottom, default_bottom)
+            printed_move = score.move_points(card.bottom)
+            moves[card_id] = printed_move or (
+                score.DEFAULT_MOVE if default_bottom >= printed_bottom else 0
+            )
             inits[card_id] = card.initiative
         # the top's value after the other card's bottom moved ``move`` (a move, then an
         # attack that reaches), at least its value without moving: one table per card for
-        # every move a bottom in hand gives, read by the pair loop below (about 50 pairs)
+        # every move a bottom in hand gives, read by the pair loop below (about 50 pairs).
+        # A move only counts through whether an attack reaches (``score._reach``): with no
+        # enemy revealed nothing reaches, and a move of 0 changes nothing, so those are the
+        # top's own value.
         distinct_moves = set(moves.values())
-        top_after: dict[str, dict[int, float]] = {
-            card_id: {
-                move: max(tops[card_id], score.half_value(card, "top", s, move))
+        moving = s.steps_to_enemy is not None
+        default_tops = {m: score.default_top(s, m) for m in distinct_moves if m and moving}
+        top_after: dict[str, dict[int, float]] = {}
+        for card_id, card in cards.items():
+            own = tops[card_id]
+            top_after[card_id] = {
+                move: (
+                    max(own, max(score.action_value(card.top, s, move), default_tops[move]))
+                    if move and moving
+                    else own
+                )
                 for move in distinct_moves
             }
-            for card_id, card in cards.items()
-        }
 
         index = {
             (o["cards"][0], o["cards"][1]): i
