@@ -61,8 +61,21 @@ class Event:
 
 def make_event(type_: str, **fields: Any) -> Event:
     """Build an event, normalising its fields to JSON data."""
+    return event_of(type_, fields)
+
+
+def event_of(type_: str, fields: dict[str, Any]) -> Event:
+    """:func:`make_event` for a field dict the caller hands over (it may become the
+    event's data: a ``**fields`` dict is fresh, so an engine emitting a thousand events a
+    game need not copy each one when every value is already plain JSON data, the common
+    case)."""
     scalars = _SCALARS
-    return Event(type_, {k: v if type(v) in scalars else to_jsonable(v) for k, v in fields.items()})
+    for v in fields.values():
+        if type(v) not in scalars:
+            return Event(
+                type_, {k: v if type(v) in scalars else to_jsonable(v) for k, v in fields.items()}
+            )
+    return Event(type_, fields)
 
 
 Listener = Callable[[Event], None]
@@ -78,7 +91,13 @@ class EventLog:
         self.listeners: list[Listener] = []
 
     def emit(self, type_: str, **fields: Any) -> Event:
-        event = make_event(type_, **fields)
+        return self.emit_fields(type_, fields)
+
+    def emit_fields(self, type_: str, fields: dict[str, Any]) -> Event:
+        """:meth:`emit` with the fields as a dict the log may keep (see :func:`event_of`):
+        an engine's own ``emit(type_, **fields)`` passes its fresh keyword dict on
+        instead of unpacking it into another one."""
+        event = event_of(type_, fields)
         self.events.append(event)
         for listener in self.listeners:
             listener(event)

@@ -9,7 +9,7 @@ phrases its decisions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from questforge.engine.gloomhaven.game.spec import Ability, AbilityCard, Action
 
@@ -18,9 +18,13 @@ DEFAULT_ATTACK = 2
 DEFAULT_MOVE = 2
 
 
-@dataclass(frozen=True)
-class Situation:
-    """What a character faces when picking cards (a summary, cheap to compute)."""
+class Situation(NamedTuple):
+    """What a character faces when picking cards (a summary, cheap to compute).
+
+    (A named tuple, immutable and compared by value like the frozen dataclass it was: the
+    bots build one for nearly every decision, and a frozen dataclass's ``__init__`` sets
+    each of its ten fields through ``object.__setattr__``, several times slower.)
+    """
 
     #: movement points needed to get within melee reach of the nearest enemy (0: adjacent;
     #: None: no enemy revealed)

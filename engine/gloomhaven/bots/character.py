@@ -203,17 +203,37 @@ class BotController:
             return score.Situation(
                 None, None, 0, 1, len(char.hand), len(char.discard), len(char.lost)
             )
-        enemies = self._enemies(fig)
-        steps_enemy = self._approach_field(fig, enemies).get(fig.hex) if enemies else None
-        if enemies and any(distance(e.hex, fig.hex) == 1 for e in enemies):
+        # one pass over the figures: the visible enemies (in :meth:`_enemies`' order), those
+        # adjacent and within 3 hexes, and the hurt allies (hex distances written out,
+        # doubled: 2 = adjacent, 6 = three hexes)
+        fq, fr = fig.hex
+        side = fig.side
+        enemies: list[Figure] = []
+        adjacent = False
+        near = 0
+        hurt_allies = 0
+        for f in self.state.figures.values():
+            if f.side != side:
+                if "invisible" in f.conditions:
+                    continue
+                enemies.append(f)
+                dq = f.hex[0] - fq
+                dr = f.hex[1] - fr
+                twice = abs(dq) + abs(dr) + abs(dq + dr)
+                if twice <= 6:
+                    near += 1
+                    if twice == 2:
+                        adjacent = True
+            elif f.id != fig.id and f.max_hp - f.hp >= 3:
+                hurt_allies += 1
+        steps_enemy: int | None
+        if adjacent:
             steps_enemy = 0
+        elif enemies:
+            steps_enemy = self._approach_field(fig, enemies).get(fig.hex)
+        else:
+            steps_enemy = None
         steps_door = None if steps_enemy is not None else self._steps(fig, self._goal_hexes(fig))
-        near = sum(1 for e in enemies if distance(e.hex, fig.hex) <= 3)
-        hurt_allies = sum(
-            1
-            for f in self.state.figures.values()
-            if f.side == fig.side and f.id != fig.id and f.max_hp - f.hp >= 3
-        )
         coins = sum(1 for h in self.state.coins if distance(h, fig.hex) <= 2)
         return score.Situation(
             steps_to_enemy=steps_enemy,
@@ -268,23 +288,41 @@ class BotController:
         bottoms: dict[str, float] = {}
         inits: dict[str, int] = {}
         moves: dict[str, int] = {}
-        top_after: dict[tuple[str, int], float] = {}
+        cards: dict[str, AbilityCard] = {}
+        # the halves' values as :func:`score.half_value` and :func:`score.bottom_move` give
+        # them, with the default halves' values (the same for every card) taken once
+        default_bottom = score.default_bottom(s)
+        default_top = score.default_top(s)
         for card_id in char.hand:
-            card = self._card(char, card_id)
-            tops[card_id] = score.half_value(card, "top", s)
-            bottoms[card_id] = score.half_value(card, "bottom", s)
-            moves[card_id] = score.bottom_move(card, s)
+            card = cards[card_id] = self._card(char, card_id)
+            tops[card_id] = max(score.action_value(card.top, s), default_top)
+            printed_bottom = score.action_value(card.bottom, s)
+            bottoms[card_id] = max(printed_bottom, default_bottom)
+            printed_move = score.move_points(card.bottom)
+            moves[card_id] = printed_move or (
+                score.DEFAULT_MOVE if default_bottom >= printed_bottom else 0
+            )
             inits[card_id] = card.initiative
-
-        def top(card_id: str, move: int) -> float:
-            """The top's value after the other card's bottom moved ``move`` (a move, then
-            an attack that reaches); at least its value without moving."""
-            key = (card_id, move)
-            v = top_after.get(key)
-            if v is None:
-                card = self._card(char, card_id)
-                v = top_after[key] = max(tops[card_id], score.half_value(card, "top", s, move))
-            return v
+        # the top's value after the other card's bottom moved ``move`` (a move, then an
+        # attack that reaches), at least its value without moving: one table per card for
+        # every move a bottom in hand gives, read by the pair loop below (about 50 pairs).
+        # A move only counts through whether an attack reaches (``score._reach``): with no
+        # enemy revealed nothing reaches, and a move of 0 changes nothing, so those are the
+        # top's own value.
+        distinct_moves = set(moves.values())
+        moving = s.steps_to_enemy is not None
+        default_tops = {m: score.default_top(s, m) for m in distinct_moves if m and moving}
+        top_after: dict[str, dict[int, float]] = {}
+        for card_id, card in cards.items():
+            own = tops[card_id]
+            top_after[card_id] = {
+                move: (
+                    max(own, max(score.action_value(card.top, s, move), default_tops[move]))
+                    if move and moving
+                    else own
+                )
+                for move in distinct_moves
+            }
 
         index = {
             (o["cards"][0], o["cards"][1]): i
@@ -296,18 +334,24 @@ class BotController:
         # a little seeded noise per card separates pairs of equal value
         noise = {c: 0.005 * self.rng.random() for c in hand}
         for x, a in enumerate(hand):
+            after_a, move_a, bottom_a, noise_a, init_a = (
+                top_after[a],
+                moves[a],
+                bottoms[a],
+                noise[a],
+                inits[a],
+            )
             for b in hand[x + 1 :]:
-                # the better split of the pair (GH-TURN-01)
-                value = (
-                    max(top(a, moves[b]) + bottoms[b], top(b, moves[a]) + bottoms[a])
-                    + noise[a]
-                    + noise[b]
-                )
+                # the better split of the pair (GH-TURN-01), as ``max`` picks it
+                split_a = after_a[moves[b]] + bottoms[b]
+                split_b = top_after[b][move_a] + bottom_a
+                value = (split_b if split_b > split_a else split_a) + noise_a + noise[b]
                 # strike first when enemies are close, otherwise let them come
+                init_b = inits[b]
                 if in_reach:
-                    lead, other = (a, b) if inits[a] <= inits[b] else (b, a)
+                    lead, other = (a, b) if init_a <= init_b else (b, a)
                 else:
-                    lead, other = (a, b) if inits[a] >= inits[b] else (b, a)
+                    lead, other = (a, b) if init_a >= init_b else (b, a)
                 i = index.get((lead, other))
                 if i is not None and (best is None or value > best[0]):
                     best = (value, i)
@@ -425,7 +469,7 @@ class BotController:
         fig = self._figure(d.actor)
         if char is None or fig is None:
             return 0
-        dests = [as_hex(o) for o in d.options]
+        dests = _hexes(d.options)
         enemies = self._enemies(fig)
         attack_range = self._coming_attack_range(char)
         ranged = attack_range is not None and attack_range > 1
@@ -649,6 +693,15 @@ class BotController:
 
     def _on_short_rest_keep(self, d: Decision) -> int:
         return next((i for i, o in enumerate(d.options) if o == "accept"), 0)
+
+
+def _hexes(options: Sequence[Any]) -> list[Hex]:
+    """The hexes of a decision's ``[q, r]`` options. The engine writes them as lists of two
+    integers; reading those directly (a plain tuple, equal to the :class:`Hex` and hashing
+    alike) skips :func:`as_hex`'s checks and named-tuple construction, which cost more
+    than the whole judgement of a move destination. Anything else still goes through
+    :func:`as_hex`."""
+    return [(o[0], o[1]) if type(o) is list and len(o) == 2 else as_hex(o) for o in options]
 
 
 def _is_map(o: object) -> TypeGuard[Mapping[str, Any]]:

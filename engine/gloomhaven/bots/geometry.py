@@ -143,7 +143,7 @@ def attack_hexes(
         if rng == 1:
             cands: Iterable[Hex] = board.adj.get(t.hex, ())
         else:
-            cands = (h for h in board.adj if 0 < distance(h, t.hex) <= rng)
+            cands = _ring_within(board, t.hex, rng)
         for h in cands:
             if h in occupied or h in state.obstacles or h in out:
                 continue
@@ -153,6 +153,22 @@ def attack_hexes(
                 continue
             out.add(h)
     return out
+
+
+#: (board, centre, range) -> the board's hexes 1..range away from the centre, in the
+#: board's order: the map never changes, so a ranged character's candidate hexes around an
+#: enemy are listed once per board instead of measuring every hex of the map each move
+_WITHIN: dict[tuple[Board, Hex, int], tuple[Hex, ...]] = {}
+
+
+def _ring_within(board: Board, center: Hex, rng: int) -> tuple[Hex, ...]:
+    key = (board, center, rng)
+    got = _WITHIN.get(key)
+    if got is None:
+        if len(_WITHIN) >= _MEMO_SIZE:
+            _WITHIN.clear()
+        got = _WITHIN[key] = tuple(h for h in board.adj if 0 < distance(h, center) <= rng)
+    return got
 
 
 def closed_doors(board: Board, state: GameState) -> list[Hex]:

@@ -215,9 +215,7 @@ def find_routes(
             return _DIFFICULT if h in difficult else _PLAIN
         return _PLAIN
 
-    if ignore_terrain or not any(
-        distance(h, start) <= budget for group in (traps, hazardous) for h in group
-    ):
+    if ignore_terrain or not _negative_within(start, budget, traps, hazardous):
         return _plain_routes(board, state, start, budget, enter, occupied, jump, flying, goal)
 
     # Labels per hex: the Pareto set of (negatives, cost), so a cheap route through a trap
@@ -226,17 +224,15 @@ def find_routes(
     heap: list[tuple[int, int, Hex, tuple[Hex, ...]]] = [(0, 0, start, ())]
     steps: dict[Hex, tuple[int, int] | None] = {}
     adj = board.adj
-    doors = board.doors
-    open_doors = state.open_doors
     pop, push = heapq.heappop, heapq.heappush
+    unknown = _UNKNOWN
     while heap:
         cost, neg, h, path = pop(heap)
         if h != start and h in doors and h not in open_doors:
             continue  # a character stops on a closed door (it opens, GH-ROOM-01)
         for n in adj.get(h, ()):
-            if n in steps:
-                step = steps[n]
-            else:
+            step = steps.get(n, unknown)
+            if step is unknown:
                 step = steps[n] = enter(n)
             if step is None:
                 continue
@@ -274,7 +270,7 @@ def find_routes(
             # GH-MOVE-05: only the last hex of a jump is normal movement
             last = p[-1]
             final_neg = 1 if (last in traps or last in hazardous) else 0
-        routes[h] = Route(h, p, c, final_neg)
+        routes[h] = make_route(Route, (h, p, c, final_neg))
     return routes
 
 
@@ -282,6 +278,27 @@ _PLAIN = (1, 0)
 _DIFFICULT = (2, 0)
 _NEGATIVE = (1, 1)
 _DIFFICULT_NEGATIVE = (2, 1)
+#: "not looked at yet" in a search's step cache (``None`` there means blocked)
+_UNKNOWN = (-1, -1)
+#: a :class:`Route` from its four fields in one C call (the named tuple's own ``__new__``
+#: is a Python function; a move builds a route per reachable hex)
+make_route: Callable[[type[Route], tuple[Hex, tuple[Hex, ...], int, int]], Route] = tuple.__new__
+
+
+def _negative_within(
+    start: Hex, budget: int, traps: Iterable[Hex], hazardous: Iterable[Hex]
+) -> bool:
+    """Is a trap or hazardous hex within ``budget`` hexes of ``start`` (so a route might
+    enter one)? Hex distance written out: this runs before every move."""
+    sq, sr = start
+    reach = 2 * budget
+    for group in (traps, hazardous):
+        for q, r in group:
+            dq = q - sq
+            dr = r - sr
+            if abs(dq) + abs(dr) + abs(dq + dr) <= reach:
+                return True
+    return False
 
 
 def _plain_routes(
@@ -308,8 +325,11 @@ def _plain_routes(
     open_doors = state.open_doors
     adj = board.adj
     steps: dict[Hex, tuple[int, int] | None] = {}
+    pop, push = heapq.heappop, heapq.heappush
+    unknown = _UNKNOWN
+    over = budget + 1
     while heap:
-        cost, h = heapq.heappop(heap)
+        cost, h = pop(heap)
         if cost > dist[h]:
             continue
         if h == goal:
@@ -318,22 +338,24 @@ def _plain_routes(
         if h != start and h in doors and h not in open_doors:
             continue  # a character stops on a closed door (it opens, GH-ROOM-01)
         for n in adj.get(h, ()):
-            if n in steps:
-                step = steps[n]
-            else:
+            step = steps.get(n, unknown)
+            if step is unknown:
                 step = steps[n] = enter(n)
             if step is None:
                 continue
             ncost = cost + step[0]
-            if ncost <= budget and ncost < dist.get(n, budget + 1):
+            if ncost <= budget and ncost < dist.get(n, over):
                 dist[n] = ncost
                 parent[n] = h
-                heapq.heappush(heap, (ncost, n))
+                push(heap, (ncost, n))
     obstacles = state.obstacles
     traps = state.traps
     hazardous = state.hazardous
     difficult = state.difficult
     routes: dict[Hex, Route] = {}
+    #: hex -> its path, filled along each parent chain once (a route's path is its
+    #: parent's path plus the hex, so no chain is walked twice)
+    paths: dict[Hex, tuple[Hex, ...]] = {start: ()}
     for h, cost in dist.items():
         if h != start:
             if h in occupied:
@@ -347,17 +369,21 @@ def _plain_routes(
                 cost += 1
                 if cost > budget:
                     continue
-        path: list[Hex] = []
-        node = h
-        while node != start:
-            path.append(node)
-            node = parent[node]
-        path.reverse()
+        path = paths.get(h)
+        if path is None:
+            chain = [h]
+            node = parent[h]
+            while node not in paths:
+                chain.append(node)
+                node = parent[node]
+            path = paths[node]
+            for node in reversed(chain):
+                path = paths[node] = (*path, node)
         neg = 0
         if jump and path:
             last = path[-1]
             neg = 1 if (last in traps or last in hazardous) else 0
-        routes[h] = Route(h, tuple(path), cost, neg)
+        routes[h] = make_route(Route, (h, path, cost, neg))
     return routes
 
 

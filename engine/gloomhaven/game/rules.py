@@ -163,7 +163,7 @@ class Rules:
 
     # ------------------------------------------------------------------ plumbing
     def emit(self, type_: str, **fields: Any) -> None:
-        self.log.emit(type_, **fields)
+        self.log.emit_fields(type_, fields)
 
     def ask(
         self,
