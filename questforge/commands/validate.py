@@ -7,8 +7,8 @@ is never a traceback: every problem with a file is a finding.
 
 from __future__ import annotations
 
-import json
 import gc
+import json
 import os
 import sys
 from pathlib import Path
