@@ -7,7 +7,6 @@ is never a traceback: every problem with a file is a finding.
 
 from __future__ import annotations
 
-import gc
 import json
 import os
 import sys
@@ -105,21 +104,6 @@ def _validate_stdin(schema_only: bool) -> Any:
     return report
 
 
-def _no_cyclic_gc_for_this_process() -> None:
-    """Turn the cyclic garbage collector off for the rest of this one-shot command.
-
-    ``validate_paths`` pauses the collector during a run and restores it afterwards; the
-    objects allocated meanwhile (every file's JSON tree, the findings) are all still in the
-    youngest generation then, so the first collection after the run walked them all, and
-    each older generation's pass again (about a tenth of a full run over 1,000 files, more
-    at 5,000). Nothing the command allocates needs the collector (the trees hold no
-    reference cycles; reference counting frees what is dropped) and the process ends right
-    after the report is written, so it stays off: the runner, finding it off, leaves it so.
-    Only this command does this: library callers (the editor) keep their collector.
-    """
-    gc.disable()
-
-
 def _write(text: str, output: str | None, *, color: bool = False) -> None:
     if output is None:
         # color=True keeps ANSI codes we decided to emit (click strips them off a non-tty)
@@ -180,8 +164,6 @@ def validate(
     from questforge.validator.reporters import render
     from questforge.validator.runner import PathNotFoundError, validate_paths
 
-    _no_cyclic_gc_for_this_process()
-
     if paths.count("-") > 1:
         _fail("standard input (-) can be given once")
     try:
@@ -211,9 +193,6 @@ def validate(
             "questforge validate: warning: no content files (*.json) found in " + ", ".join(paths),
             err=True,
         )
-    # everything allocated so far (the JSON trees, the findings) lives until exit: the
-    # interpreter's final collection need not walk it
-    gc.freeze()
     color = _want_color(output) and fmt == "text"
     _write(render(fmt, report, color=color), output, color=color)
     if output is not None:

@@ -1,11 +1,10 @@
 """A validation run leaves nothing for the cyclic garbage collector.
 
-``questforge validate`` pauses the collector while it runs (and the command keeps it off
-for its one-shot process): the JSON trees, contexts and built maps of a run must then be
-freed by reference counting alone. A reference cycle through the check context (a helper
-stored on the context that pointed back at it) kept every document of a pack alive until
-a full collection walked them all - about a tenth of a full run over 1,000 files - and,
-with the collector off, for the rest of the process.
+``validate_paths`` pauses the collector while it runs: the JSON trees, contexts and built
+maps of a run must be freed by reference counting alone. A reference cycle through the
+check context (a helper stored on the context that pointed back at it) kept every document
+of a pack alive until the collector's first pass after the run walked them all - about a
+tenth of a full run over 1,000 files.
 """
 
 from __future__ import annotations
