@@ -13,11 +13,11 @@ from __future__ import annotations
 import json
 import re
 
-from questforge.engine.core.jsonload import position
 from questforge.validator.findings import JsonPath
 
 _WS = re.compile(r"[ \t\n\r]*")
 _SEPARATOR = re.compile(r"[ \t\n\r]*,?[ \t\n\r]*")
+_COLON = re.compile(r"[ \t\n\r]*:[ \t\n\r]*")
 _DECODER = json.JSONDecoder()
 _scanstring = json.decoder.scanstring  # type: ignore[attr-defined]
 
@@ -41,6 +41,8 @@ class Locator:
         self._resume: dict[int, int] = {}
         #: array start -> element starts found so far, and whether the array is exhausted
         self._elements: dict[int, tuple[list[int], bool]] = {}
+        #: (offset, its 1-based line) of the last answer
+        self._last_line = (0, 1)
 
     def locate(self, path: JsonPath, *, prefer: str = "key") -> tuple[int, int]:
         """1-based ``(line, column)`` of the value (or key) at ``path``."""
@@ -48,7 +50,18 @@ class Locator:
             index = self.index(path, prefer=prefer)
         except (ValueError, IndexError, AssertionError):
             return 1, 1
-        return position(self.text, index)
+        # the line is counted on from the previous answer when this one lies further on
+        # (findings mostly come in document order): a file with many findings is counted
+        # through about once, not from its start for each (the same answer as
+        # :func:`~questforge.engine.core.jsonload.position`)
+        text = self.text
+        before, line = self._last_line
+        if index >= before:
+            line += text.count("\n", before, index)
+        else:
+            line = text.count("\n", 0, index) + 1
+        self._last_line = (index, line)
+        return line, index - text.rfind("\n", 0, index)
 
     def index(self, path: JsonPath, *, prefer: str = "key") -> int:
         """Character offset of the value at ``path`` (or of its key, ``prefer="key"``)."""
@@ -92,16 +105,20 @@ class Locator:
         if index not in self._resume:
             return members.get(key)
         text = self.text
+        decode = _DECODER.raw_decode
+        separator = _SEPARATOR.match
         i = self._resume.pop(index)
         while i < len(text) and text[i] != "}":
             key_start = i
             name, i = _scanstring(text, i + 1)
-            i = _skip_ws(text, i)  # at ':'
-            i = _skip_ws(text, i + 1)
+            colon = _COLON.match(text, i)
+            if colon is not None:
+                i = colon.end()
+            else:  # not JSON here: step over whatever stands where the ':' should
+                i = _skip_ws(text, _skip_ws(text, i) + 1)
             members[name] = (key_start, i)
-            i = _skip_ws(text, _DECODER.raw_decode(text, i)[1])
-            if text[i : i + 1] == ",":
-                i = _skip_ws(text, i + 1)
+            # whitespace, the comma if any, whitespace: one match instead of three
+            i = separator(text, decode(text, i)[1]).end()  # type: ignore[union-attr]
             if name == key and self.unique_keys:
                 self._resume[index] = i
                 break

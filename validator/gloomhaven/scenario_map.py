@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import weakref
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -213,13 +214,19 @@ class _Tiles:
     """Map tiles resolved through the check context and read with the content model."""
 
     def __init__(self, ctx: CheckContext) -> None:
-        self.ctx = ctx
+        # a weak reference: this object is stored on the context, and a strong one made a
+        # reference cycle that kept the context - every document's JSON tree, every built
+        # map - alive until the cyclic collector walked it all (a tenth of a full run)
+        self._ctx = weakref.ref(ctx)
         self.cache: dict[str, gh.MapTile | None] = {}
 
     def __call__(self, ref: str) -> gh.MapTile | None:
         if ref not in self.cache:
             found: gh.MapTile | None = None
-            doc = self.ctx.resolve(ref, "map-tile")
+            ctx = self._ctx()
+            if ctx is None:  # pragma: no cover - only called while its context is in use
+                raise RuntimeError("map tiles asked for after their validation run")
+            doc = ctx.resolve(ref, "map-tile")
             if doc is not None and doc.schema_valid:
                 try:
                     tile = gh.load_document(doc.data, file=doc.name)
