@@ -231,35 +231,24 @@ class BoardEditor(DocumentEditor):
                 if item is not None:
                     self.view.centerOn(item)
 
-    def _pack_for_play(self) -> tuple[Path, Path | None]:
-        """The pack to play: a snapshot of the pack as edited when the editor has a
-        workspace (returned with the temporary folder to remove), else the saved pack."""
-        import tempfile
-
+    def _open_play(self, opener: Any, setup: dict[str, Any] | None) -> Any:
+        """``opener`` on a snapshot of the pack as edited when the editor has a workspace
+        (core's ``open_on_snapshot``: removed when the window closes), else on the saved
+        pack; content the engine cannot load is a ``ValueError`` with its message."""
+        from questforge.editor.play_snapshot import open_on_snapshot
         from questforge.engine.core.pack import find_pack_root
 
-        snapshot = getattr(self.context, "snapshot", None)
-        if callable(snapshot):
-            temp = Path(tempfile.mkdtemp(prefix="questforge-play-"))
-            return Path(snapshot(temp / "pack")), temp
+        if callable(getattr(self.context, "snapshot", None)):
+            return open_on_snapshot(
+                self.context, opener, self.window(), self.document.content_id, setup=setup
+            )
         pack = find_pack_root(self.document.path) if self.document.path is not None else None
         if pack is None:
             raise ValueError("save the board in a pack to play it")
-        return pack, None
-
-    def _open_play(self, opener: Any, setup: dict[str, Any] | None) -> Any:
-        import shutil
-
-        pack, temp = self._pack_for_play()
         try:
-            window = opener(self.window(), str(pack), self.document.content_id, setup=setup)
+            return opener(self.window(), str(pack), self.document.content_id, setup=setup)
         except Exception as exc:  # content the engine cannot load: a message, not a crash
-            if temp is not None:
-                shutil.rmtree(temp, ignore_errors=True)
             raise ValueError(str(exc)) from None
-        if temp is not None:
-            window.destroyed.connect(lambda *_: shutil.rmtree(temp, ignore_errors=True))
-        return window
 
     def open_playtest(self) -> Any:
         """Play > Playtest: the generic playtest window (the contract's step API) on this

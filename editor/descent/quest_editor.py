@@ -17,8 +17,6 @@ areas and their names, objectives, events...): the placements are edited on the 
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -467,35 +465,32 @@ class QuestEditor(DocumentEditor):
         self.heroes = max(1, min(4, count))
         self.canvas.update()
 
-    def _snapshot(self) -> Path:
-        folder = Path(tempfile.mkdtemp(prefix="questforge-play-"))
-        try:
-            return Path(self.workspace.snapshot(folder / "pack"))
-        except BaseException:
-            shutil.rmtree(folder, ignore_errors=True)
-            raise
-
     def open_playtest(self) -> object | None:
         """Play this quest as edited: every seat by a person or by the bots (core's
-        ``open_playtest`` opens the window this board mode registered)."""
+        ``open_playtest`` opens the window this board mode registered) on a snapshot of the
+        pack, removed when the window closes."""
+        from questforge.editor.play_snapshot import open_on_snapshot
         from questforge.editor.playtest import open_playtest
 
-        pack = self._snapshot()
-        window = open_playtest(
-            self.window(), str(pack), self.document.content_id, setup={"heroes": self.heroes}
+        window = open_on_snapshot(
+            self.workspace,
+            open_playtest,
+            self.window(),
+            self.document.content_id,
+            setup={"heroes": self.heroes},
         )
-        window.destroyed.connect(lambda *_: shutil.rmtree(pack.parent, ignore_errors=True))
         self.playtest_window = window
         return window
 
     def open_simulation(self, *args: Any, **kwargs: Any) -> object | None:
         """Open core's simulate dialog on this quest as edited (heroes preset)."""
+        from questforge.editor.play_snapshot import open_on_snapshot
         from questforge.editor.playtest import open_simulate
 
-        pack = self._snapshot()
-        return open_simulate(
+        return open_on_snapshot(
+            self.workspace,
+            open_simulate,
             self.window(),
-            str(pack),
             self.document.content_id,
             setup={"heroes": self.heroes},
             saved_file=self.document.path,  # "Compare with last saved version"
