@@ -15,6 +15,7 @@ from questforge.validator.arkham.checks_board import area_types
 from questforge.validator.context import CheckContext
 from questforge.validator.document import Document
 from questforge.validator.findings import Finding
+from questforge.validator.json_objects import objects_where
 
 SKILLS = ("speed", "sneak", "fight", "will", "lore", "luck")
 
@@ -51,14 +52,7 @@ def walk_effects(
     node: Any, path: tuple[Any, ...]
 ) -> Iterator[tuple[dict[str, Any], tuple[Any, ...]]]:
     """Every effect object under ``node`` (any depth), with its JSON path."""
-    if isinstance(node, dict):
-        if isinstance(node.get("do"), str):
-            yield node, path
-        for key, value in node.items():
-            yield from walk_effects(value, (*path, key))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            yield from walk_effects(value, (*path, i))
+    return objects_where(node, lambda obj: isinstance(obj.get("do"), str), path)
 
 
 @ah_check(

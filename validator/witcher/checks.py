@@ -14,6 +14,7 @@ from questforge.engine.core.graph import GraphBoard
 from questforge.validator.context import CheckContext, split_reference
 from questforge.validator.document import Document
 from questforge.validator.findings import Finding, JsonPath
+from questforge.validator.json_objects import objects_where
 from questforge.validator.witcher.catalogue import wi_check
 
 #: (kind, path pattern, target kind); ``*`` matches any list index. Locations and areas
@@ -480,14 +481,12 @@ def _classes_needed(ctx: CheckContext) -> Iterator[tuple[Document, JsonPath, str
 
 
 def _effect_classes(data: Any, path: JsonPath) -> Iterator[tuple[JsonPath, str]]:
-    if isinstance(data, dict):
-        if data.get("op") in ("place-monster", "fight") and isinstance(data.get("class"), str):
-            yield (*path, "class"), data["class"]
-        for key, value in data.items():
-            yield from _effect_classes(value, (*path, key))
-    elif isinstance(data, list):
-        for i, value in enumerate(data):
-            yield from _effect_classes(value, (*path, i))
+    for obj, where in objects_where(
+        data,
+        lambda o: o.get("op") in ("place-monster", "fight") and isinstance(o.get("class"), str),
+        path,
+    ):
+        yield (*where, "class"), obj["class"]
 
 
 @wi_check(

@@ -175,16 +175,11 @@ class MonsterPlacement(Node):
 
 
 @dataclass(frozen=True, kw_only=True)
-class NamedMonster(Node):
-    id: str
-    name: str
-    monster: str
-    hex: Hex
-    health: Value
-    rank: str = "elite"
+class _ByPlayerCount(Node):
+    """A figure placed only at some player counts (``players`` maps 2/3/4 to a state)."""
+
     #: ``None``: present at every player count
     players: Mapping[int, str] | None = None
-    text: str | None = None
 
     def present(self, characters: int) -> bool:
         if self.players is None:
@@ -193,7 +188,18 @@ class NamedMonster(Node):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Ally(Node):
+class NamedMonster(_ByPlayerCount):
+    id: str
+    name: str
+    monster: str
+    hex: Hex
+    health: Value
+    rank: str = "elite"
+    text: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ally(_ByPlayerCount):
     """An allied figure (GH-SPEC-06): the party's side, played by the rules."""
 
     id: str
@@ -207,14 +213,7 @@ class Ally(Node):
     shield: int = 0
     retaliate: int = 0
     flying: bool = False
-    #: ``None``: present at every player count
-    players: Mapping[int, str] | None = None
     text: str | None = None
-
-    def present(self, characters: int) -> bool:
-        if self.players is None:
-            return True
-        return self.players.get(max(2, min(4, characters)), "absent") != "absent"
 
 
 @dataclass(frozen=True, kw_only=True)
