@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -32,3 +34,23 @@ def shared_dir() -> Path:
 def sample_pack() -> Path:
     """The bundled Gloomhaven sample pack."""
     return REPO / "content" / "gloomhaven-sample"
+
+
+@pytest.fixture
+def show_window(qtbot: Any) -> Callable[..., Any]:
+    """Open the editor's main window as a user sees it: 1400 x 900, shown and exposed.
+
+    ``show_window(prompts=..., live_validation=...)`` takes ``MainWindow``'s arguments;
+    Qt is imported only when a GUI test asks for it.
+    """
+    from questforge.editor.mainwindow import MainWindow
+
+    def show(**kwargs: Any) -> MainWindow:
+        win = MainWindow(**kwargs)
+        win.resize(1400, 900)
+        qtbot.addWidget(win)
+        win.show()
+        qtbot.waitExposed(win)
+        return win
+
+    return show

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from ahfixture import BOARD, SAMPLE, Files, area, base_pack, run
+from check_cases import assert_cases_complete, assert_clean, assert_fires, delete_at, set_at
 
 from questforge.validator.arkham.catalogue import arkham_specs
 from questforge.validator.arkham.docs import render
@@ -57,26 +58,6 @@ def _lonely_colour(files: Files) -> None:
             data["colour"] = "green"
 
 
-def _del(file: str, *path: Any) -> Mutate:
-    def mutate(files: Files) -> None:
-        node: Any = files[file]
-        for part in path[:-1]:
-            node = node[part]
-        del node[path[-1]]
-
-    return mutate
-
-
-def _set(file: str, *path: Any, value: Any) -> Mutate:
-    def mutate(files: Files) -> None:
-        node: Any = files[file]
-        for part in path[:-1]:
-            node = node[part]
-        node[path[-1]] = value
-
-    return mutate
-
-
 def _only(prefix: str, keep: int) -> Mutate:
     def mutate(files: Files) -> None:
         names = sorted(n for n in files if n.startswith(prefix))
@@ -116,19 +97,19 @@ CASES: dict[str, tuple[str, Mutate, str, tuple[Any, ...]]] = {
     "QAH303": ("a location nobody can reach", _island, BOARD, ("locations", 17)),
     "QAH304": (
         "a street without arrows",
-        _del(BOARD, "streets", 2, "arrows"),
+        delete_at(BOARD, "streets", 2, "arrows"),
         BOARD,
         ("streets", 2),
     ),
     "QAH305": (
         "an arrow to a location",
-        _set(BOARD, "streets", 0, "arrows", "white", value="customs-house"),
+        set_at(BOARD, "streets", 0, "arrows", "white", value="customs-house"),
         BOARD,
         ("streets", 0, "arrows", "white"),
     ),
     "QAH306": (
         "a location in an unknown neighbourhood",
-        _set(BOARD, "locations", 0, "neighbourhood", value="nowhere"),
+        set_at(BOARD, "locations", 0, "neighbourhood", value="nowhere"),
         BOARD,
         ("locations", 0, "neighbourhood"),
     ),
@@ -142,19 +123,19 @@ CASES: dict[str, tuple[str, Mutate, str, tuple[Any, ...]]] = {
     ),
     "QAH310": (
         "a mythos gate on a stable location",
-        _set(MY1, "gate", value="customs-house"),
+        set_at(MY1, "gate", value="customs-house"),
         MY1,
         ("gate",),
     ),
     "QAH311": (
         "an unknown dimension",
-        _set("monsters/brine-hound.json", "dimension", value="spiral"),
+        set_at("monsters/brine-hound.json", "dimension", value="spiral"),
         "monsters/brine-hound.json",
         ("dimension",),
     ),
     "QAH312": (
         "a gate marker to an unknown world",
-        _set("gates/markers/glass-city-a.json", "world", value="yuggoth"),
+        set_at("gates/markers/glass-city-a.json", "world", value="yuggoth"),
         "gates/markers/glass-city-a.json",
         ("world",),
     ),
@@ -166,7 +147,7 @@ CASES: dict[str, tuple[str, Mutate, str, tuple[Any, ...]]] = {
     ),
     "QAH320": (
         "a location card for an unknown neighbourhood",
-        _set(LOC1, "neighbourhood", value="nowhere"),
+        set_at(LOC1, "neighbourhood", value="nowhere"),
         LOC1,
         ("neighbourhood",),
     ),
@@ -178,23 +159,28 @@ CASES: dict[str, tuple[str, Mutate, str, tuple[Any, ...]]] = {
         LOC1,
         ("encounters", 3, "location"),
     ),
-    "QAH322": ("a card missing a location", _del(LOC1, "encounters", 2), LOC1, ("encounters",)),
-    "QAH330": ("a home on a street", _set(INV, "home", value="quayside-streets"), INV, ("home",)),
+    "QAH322": (
+        "a card missing a location",
+        delete_at(LOC1, "encounters", 2),
+        LOC1,
+        ("encounters",),
+    ),
+    "QAH330": ("a home on a street", set_at(INV, "home", value="quayside-streets"), INV, ("home",)),
     "QAH331": (
         "a skill on two sliders",
-        _set(INV, "sliders", 1, "top", value="speed"),
+        set_at(INV, "sliders", 1, "top", value="speed"),
         INV,
         ("sliders", 1, "top"),
     ),
     "QAH340": (
         "a fixed card that does not exist",
-        _set(INV, "fixed", "cards", 0, value="boathok"),
+        set_at(INV, "fixed", "cards", 0, value="boathok"),
         INV,
         ("fixed", "cards", 0),
     ),
     "QAH341": (
         "a headline with closed markers",
-        _set(MY1, "closes", value=["customs-house"]),
+        set_at(MY1, "closes", value=["customs-house"]),
         MY1,
         ("closes",),
     ),
@@ -229,28 +215,16 @@ def _sample_inv() -> dict[str, Any]:
 
 
 def test_base_pack_is_clean() -> None:
-    report = run(base_pack())
-    assert [(f.code, f.file, f.path, f.message) for f in report.findings] == []
+    assert_clean(run, base_pack)
 
 
 def test_every_check_has_a_case() -> None:
-    registered = {spec.code for spec in arkham_specs()}
-    assert registered == set(CASES), (
-        f"missing cases: {sorted(registered - set(CASES))}; "
-        f"stale cases: {sorted(set(CASES) - registered)}"
-    )
+    assert_cases_complete((spec.code for spec in arkham_specs()), CASES)
 
 
 @pytest.mark.parametrize("code", sorted(CASES))
 def test_check_fires_alone(code: str) -> None:
-    what, mutate, file, path = CASES[code]
-    files = base_pack()
-    mutate(files)
-    report = run(files)
-    found = [(f.code, f.file, f.path, f.message) for f in report.findings]
-    assert found, f"{code} ({what}): nothing reported"
-    assert {f.code for f in report.findings} == {code}, f"{code} ({what}): {found}"
-    assert any(f.file == file and f.path == path for f in report.findings), found
+    assert_fires(code, CASES[code], run, base_pack)
 
 
 def test_every_check_is_documented() -> None:

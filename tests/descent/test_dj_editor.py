@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,13 +27,8 @@ SAMPLE = Path(__file__).resolve().parents[2] / "content" / "descent-sample"
 
 
 @pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    win = MainWindow(prompts=ScriptedPrompts(unsaved=Unsaved.DISCARD))
-    win.resize(1400, 900)
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
-    return win
+def window(show_window: Callable[..., MainWindow]) -> MainWindow:
+    return show_window(prompts=ScriptedPrompts(unsaved=Unsaved.DISCARD))
 
 
 def test_build_a_two_area_quest_with_a_locked_door(

@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -31,13 +32,8 @@ QUEST = Path("quests") / "hollow-crown.json"
 
 
 @pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    win = MainWindow(prompts=ScriptedPrompts(unsaved=Unsaved.DISCARD))
-    win.resize(1400, 900)
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
-    return win
+def window(show_window: Callable[..., MainWindow]) -> MainWindow:
+    return show_window(prompts=ScriptedPrompts(unsaved=Unsaved.DISCARD))
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -81,12 +82,8 @@ def local_registry() -> Registry:
 
 
 @pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    win = MainWindow(prompts=ScriptedPrompts(unsaved=Unsaved.DISCARD))
-    win.resize(1400, 900)
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
+def window(show_window: Callable[..., MainWindow]) -> MainWindow:
+    win = show_window(prompts=ScriptedPrompts(unsaved=Unsaved.DISCARD))
     win.activateWindow()
     return win
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -32,13 +33,8 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    win = MainWindow(prompts=ScriptedPrompts(), live_validation=False)
-    win.resize(1400, 900)
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
-    return win
+def window(show_window: Callable[..., MainWindow]) -> MainWindow:
+    return show_window(prompts=ScriptedPrompts(), live_validation=False)
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ an empty map, every standard shortcut, the status bar and the tab name."""
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -28,13 +29,8 @@ pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    win = MainWindow(prompts=ScriptedPrompts(), live_validation=False)
-    win.resize(1400, 900)
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
-    return win
+def window(show_window: Callable[..., MainWindow]) -> MainWindow:
+    return show_window(prompts=ScriptedPrompts(), live_validation=False)
 
 
 @pytest.fixture

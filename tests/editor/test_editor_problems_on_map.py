@@ -6,6 +6,7 @@ does not vanish when an unrelated form field goes invalid."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -25,13 +26,8 @@ ON_MAP = (2, 1)
 
 
 @pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    win = MainWindow(prompts=ScriptedPrompts(unsaved=Unsaved.DISCARD))
-    win.resize(1400, 900)
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
-    return win
+def window(show_window: Callable[..., MainWindow]) -> MainWindow:
+    return show_window(prompts=ScriptedPrompts(unsaved=Unsaved.DISCARD))
 
 
 def _new_scenario_with_a_tile(

@@ -5,6 +5,7 @@ findings still exist for ``validate``; complete, the checklist collapses to "rea
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -20,13 +21,8 @@ pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    win = MainWindow(prompts=ScriptedPrompts(unsaved=Unsaved.DISCARD))
-    win.resize(1400, 900)
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
-    return win
+def window(show_window: Callable[..., MainWindow]) -> MainWindow:
+    return show_window(prompts=ScriptedPrompts(unsaved=Unsaved.DISCARD))
 
 
 def _shown_codes(window: MainWindow) -> set[tuple[str, str]]:

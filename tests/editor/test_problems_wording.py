@@ -5,6 +5,7 @@ unchanged."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -21,13 +22,8 @@ pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    win = MainWindow(prompts=ScriptedPrompts(), live_validation=False)
-    win.resize(1400, 900)
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
-    return win
+def window(show_window: Callable[..., MainWindow]) -> MainWindow:
+    return show_window(prompts=ScriptedPrompts(), live_validation=False)
 
 
 def _row(window: MainWindow, where: str) -> QTreeWidgetItem:

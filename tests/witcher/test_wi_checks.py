@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from check_cases import append_to, assert_cases_complete, assert_clean, assert_fires, set_at
 from wifixture import Files, base_pack, run
 
 from questforge.validator.runner import validate_paths
@@ -22,123 +23,96 @@ from questforge.validator.witcher.docs import render
 REPO = Path(__file__).resolve().parents[2]
 
 
-def _set(file: str, *path: Any, value: Any) -> Callable[[Files], None]:
-    def mutate(files: Files) -> None:
-        node: Any = files[file]
-        for part in path[:-1]:
-            node = node[part]
-        node[path[-1]] = value
-
-    return mutate
-
-
-def _append(file: str, *path: Any, value: Any) -> Callable[[Files], None]:
-    def mutate(files: Files) -> None:
-        node: Any = files[file]
-        for part in path:
-            node = node[part]
-        node.append(value)
-
-    return mutate
-
-
-def _delete(file: str) -> Callable[[Files], None]:
-    def mutate(files: Files) -> None:
-        del files[file]
-
-    return mutate
-
-
 M = "map.json"
 # code -> (what is broken, mutation, file, JSON path, other codes that must fire too)
 CASES: dict[str, tuple[str, Callable[[Files], None], str, tuple[Any, ...], set[str]]] = {
     "QWI400": (
         "hero names a die that does not exist",
-        _set("heroes/hero.json", "dice", 0, value="hero-dye"),
+        set_at("heroes/hero.json", "dice", 0, value="hero-dye"),
         "heroes/hero.json",
         ("dice", 0),
         set(),
     ),
     "QWI401": (
         "the sea route is gone and c-d is gone: d is cut off (the quest there too)",
-        _set(M, "routes", value=[{"from": "a", "to": "b"}, {"from": "b", "to": "c"}]),
+        set_at(M, "routes", value=[{"from": "a", "to": "b"}, {"from": "b", "to": "c"}]),
         M,
         ("routes",),
         {"QWI411"},
     ),
     "QWI402": (  # WI-ROUTE-02
         "sea route without a cost",
-        _set(M, "routes", 3, value={"from": "a", "to": "d", "type": "sea"}),
+        set_at(M, "routes", 3, value={"from": "a", "to": "d", "type": "sea"}),
         M,
         ("routes", 3),
         set(),
     ),
     "QWI403": (
         "route names an unknown location",
-        _append(M, "routes", value={"from": "a", "to": "e"}),
+        append_to(M, "routes", value={"from": "a", "to": "e"}),
         M,
         ("routes", 4, "to"),
         set(),
     ),
     "QWI404": (  # WI-OBS-08
         "obstacle area links to an unknown area",
-        _set(M, "obstacle_areas", 1, "area", value="west"),
+        set_at(M, "obstacle_areas", 1, "area", value="west"),
         M,
         ("obstacle_areas", 1, "area"),
         set(),
     ),
     "QWI410": (
         "quest destination is not a location",
-        _set("quests/one.json", "main", "destination", value="zz"),
+        set_at("quests/one.json", "main", "destination", value="zz"),
         "quests/one.json",
         ("main", "destination"),
         set(),
     ),
     "QWI411": (
         "quest destination unreachable from the hero's start",
-        _set(M, "routes", value=[{"from": "a", "to": "b"}, {"from": "c", "to": "d"}]),
+        set_at(M, "routes", value=[{"from": "a", "to": "b"}, {"from": "c", "to": "d"}]),
         "quests/two.json",
         ("main", "destination"),
         {"QWI401"},
     ),
     "QWI412": (
         "quest needs purple proof that no location gives",
-        _set("quests/one.json", "main", "cost", "proof", value={"purple": 1}),
+        set_at("quests/one.json", "main", "cost", "proof", value={"purple": 1}),
         "quests/one.json",
         ("main", "cost", "proof", "purple"),
         set(),
     ),
     "QWI413": (
         "a quest worth far more than its cost",
-        _set("quests/one.json", "main", "vp", value=45),
+        set_at("quests/one.json", "main", "vp", value=45),
         "quests/one.json",
         ("main", "vp"),
         set(),
     ),
     "QWI414": (
         "two obstacle areas share an id",
-        _set(M, "obstacle_areas", 1, "id", value="north-obs"),
+        set_at(M, "obstacle_areas", 1, "id", value="north-obs"),
         M,
         ("obstacle_areas", 1, "id"),
         set(),
     ),
     "QWI415": (
         "a route listed twice",
-        _append(M, "routes", value={"from": "b", "to": "a"}),
+        append_to(M, "routes", value={"from": "b", "to": "a"}),
         M,
         ("routes", 4),
         set(),
     ),
     "QWI420": (  # WI-DICE-07
         "a die with five faces",
-        _set("dice/hero.json", "faces", value=[["sword"]] * 5),
+        set_at("dice/hero.json", "faces", value=[["sword"]] * 5),
         "dice/hero.json",
         ("faces",),
         set(),
     ),
     "QWI421": (  # WI-DICE-03
         "a combat die without a blank face",
-        _set("dice/combat.json", "faces", 5, value=["shield"]),
+        set_at("dice/combat.json", "faces", 5, value=["shield"]),
         "dice/combat.json",
         ("faces",),
         set(),
@@ -152,21 +126,21 @@ CASES: dict[str, tuple[str, Callable[[Files], None], str, tuple[Any, ...], set[s
     ),
     "QWI423": (
         "a development card of another hero in the deck",
-        _set("dev/blade.json", "hero", value="other"),
+        set_at("dev/blade.json", "hero", value="other"),
         "heroes/hero.json",
         ("development_deck", 0),
         {"QWI400"},
     ),
     "QWI424": (
         "a 5-quest game with a three-quest deck",
-        _append("options.json", "lengths", value={"id": "epic", "quests": 5}),
+        append_to("options.json", "lengths", value={"id": "epic", "quests": 5}),
         "heroes/hero.json",
         ("quest_deck",),
         set(),
     ),
     "QWI425": (
         "an effect counts a trait no investigation card carries",
-        _append(
+        append_to(
             "luck.json",
             "effects",
             value={"op": "gain-vp", "amount": 1, "per_trait": "Sea Lore"},
@@ -177,7 +151,7 @@ CASES: dict[str, tuple[str, Callable[[Files], None], str, tuple[Any, ...], set[s
     ),
     "QWI426": (
         "a card looks at purple investigation cards the pack does not have",
-        _append(
+        append_to(
             "luck.json",
             "effects",
             value={"op": "look-at", "deck": "investigation", "colour": "purple", "amount": 2},
@@ -198,30 +172,16 @@ CASES["QWI422"] = (*CASES["QWI422"][:1], _gold_track, *CASES["QWI422"][2:])
 
 
 def test_base_pack_is_clean() -> None:
-    report = run(base_pack())
-    assert [(f.code, f.file, f.path, f.message) for f in report.findings] == []
+    assert_clean(run, base_pack)
 
 
 def test_every_check_has_a_case() -> None:
-    registered = {spec.code for spec in witcher_specs()}
-    assert registered == set(CASES), (
-        f"missing cases: {sorted(registered - set(CASES))}; "
-        f"stale cases: {sorted(set(CASES) - registered)}"
-    )
+    assert_cases_complete((spec.code for spec in witcher_specs()), CASES)
 
 
 @pytest.mark.parametrize("code", sorted(CASES))
 def test_check_fires(code: str) -> None:
-    what, mutate, file, path, companions = CASES[code]
-    files = base_pack()
-    mutate(files)
-    report = run(files)
-    found = [(f.code, f.file, f.path, f.message) for f in report.findings]
-    assert any(f.code == code for f in report.findings), f"{code} ({what}): {found}"
-    assert {f.code for f in report.findings} <= {code} | companions, f"{code} ({what}): {found}"
-    assert any(f.code == code and f.file == file and f.path == path for f in report.findings), found
-    for finding in report.findings:
-        assert finding.message and "Traceback" not in finding.message
+    assert_fires(code, CASES[code], run, base_pack, companions=CASES[code][4])
 
 
 def test_every_check_is_documented() -> None:
