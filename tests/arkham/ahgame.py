@@ -14,7 +14,7 @@ from typing import Any
 
 from ahfixture import SAMPLE
 
-from questforge.engine.arkham.game import phases
+from questforge.engine.arkham.game import phases, town
 from questforge.engine.arkham.game.engine import ArkhamGame, Setup
 from questforge.engine.arkham.game.state import InvState, MonsterToken
 from questforge.engine.arkham.model import ArkhamModel, load_pack_dir
@@ -55,7 +55,7 @@ def blank_game(
     phases.setup(g)
     st = g.state
     for token in list(st.monsters):
-        g.return_monster(token)
+        town.return_monster(g, token)
     st.gates.clear()
     st.clues.clear()
     st.sealed.clear()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ahgame import Script, blank_game, dice, inv, place, types
 
-from questforge.engine.arkham.game import combat
+from questforge.engine.arkham.game import checks, combat, status, town
 from questforge.engine.core.decisions import FirstOptionController
 
 
@@ -13,13 +13,19 @@ def test_six_skills_and_special_checks_use_them() -> None:
     g = blank_game()
     a = inv(g)
     # AH-SKILL-01: six skills, read from the sliders
-    values = {s: g.base_skill(a, s) for s in ("speed", "sneak", "fight", "will", "lore", "luck")}
+    values = {
+        s: checks.base_skill(g, a, s) for s in ("speed", "sneak", "fight", "will", "lore", "luck")
+    }
     assert all(v >= 0 for v in values.values()) and values["speed"] + values["sneak"] == 5
     # AH-CHECK-05: evade uses Sneak plus evade-only modifiers (Ada's ability: evade +1),
     # which do not change Sneak itself
-    assert g.skill(a, "evade") == g.skill(a, "sneak") + 1
-    assert g.skill(a, "horror") == g.skill(a, "will") + g.modifiers(a, "horror")
-    assert g.skill(a, "combat") == g.skill(a, "fight") + g.modifiers(a, "combat")
+    assert checks.skill(g, a, "evade") == checks.skill(g, a, "sneak") + 1
+    assert checks.skill(g, a, "horror") == checks.skill(g, a, "will") + checks.modifiers(
+        g, a, "horror"
+    )
+    assert checks.skill(g, a, "combat") == checks.skill(g, a, "fight") + checks.modifiers(
+        g, a, "combat"
+    )
 
 
 def test_dice_equal_skill_plus_modifier_and_difficulty_defaults_to_one() -> None:
@@ -27,14 +33,14 @@ def test_dice_equal_skill_plus_modifier_and_difficulty_defaults_to_one() -> None
     a = inv(g)
     dice(g, 5)
     # AH-CHECK-01, AH-CHECK-02: dice = skill + modifier; difficulty 1 by default
-    assert g.check(a, "luck", -1) == 1
+    assert checks.check(g, a, "luck", -1) == 1
     event = g.log.of_type("check")[-1]
-    assert event["dice"] == g.skill(a, "luck") - 1 and event["difficulty"] == 1
+    assert event["dice"] == checks.skill(g, a, "luck") - 1 and event["difficulty"] == 1
     # AH-CHECK-04, AH-REF-11: 5 and 6 succeed; successes equal to the difficulty pass
     dice(g, 6, 5, 4, 4)
-    assert g.check(a, "luck", 0, 2) == 1
+    assert checks.check(g, a, "luck", 0, 2) == 1
     dice(g, 4, 4, 4, 4)
-    assert g.check(a, "luck", 0, 1) == 0
+    assert checks.check(g, a, "luck", 0, 1) == 0
 
 
 def test_no_dice_fails_but_clues_still_help() -> None:
@@ -44,7 +50,7 @@ def test_no_dice_fails_but_clues_still_help() -> None:
     dice(g, 6)
     g.controller = Script(spend_clue=["spend"])
     # AH-CHECK-03: skill + modifier <= 0 fails automatically, but clues may be spent
-    assert g.check(a, "lore", -10) == 1
+    assert checks.check(g, a, "lore", -10) == 1
     assert g.log.of_type("check")[-1]["dice"] == 0 and a.clues == 0
 
 
@@ -55,7 +61,7 @@ def test_clues_add_one_die_each_until_the_check_passes() -> None:
     dice(g, 1, 1, 1, 1, 2, 6, 6)
     g.controller = Script(spend_clue=["spend", "spend", "spend"])
     # AH-CHECK-06: one die per clue, repeated until it passes (the third is kept)
-    assert g.check(a, "luck", 0) == 1
+    assert checks.check(g, a, "luck", 0) == 1
     assert a.clues == 1 and len(g.log.of_type("clue-spent")) == 2
     # AH-COMP-04: clue tokens are the bonus
 
@@ -64,14 +70,14 @@ def test_blessed_and_cursed_change_what_succeeds() -> None:
     g = blank_game()
     a = inv(g)
     dice(g, 4)
-    assert g.check(a, "lore", 1 - g.skill(a, "lore")) == 0
+    assert checks.check(g, a, "lore", 1 - checks.skill(g, a, "lore")) == 0
     # AH-CHECK-07, AH-STAT-11: blessed succeed on 4-6, cursed only on 6
-    g.set_blessing(a, "blessing")
+    status.set_blessing(g, a, "blessing")
     dice(g, 4)
-    assert g.check(a, "lore", 1 - g.skill(a, "lore")) == 1
-    g.set_blessing(a, "curse")
+    assert checks.check(g, a, "lore", 1 - checks.skill(g, a, "lore")) == 1
+    status.set_blessing(g, a, "curse")
     dice(g, 5)
-    assert g.check(a, "lore", 1 - g.skill(a, "lore")) == 0
+    assert checks.check(g, a, "lore", 1 - checks.skill(g, a, "lore")) == 0
     # AH-STAT-12: never both; the newest replaces the earlier
     assert a.cursed and not a.blessed
 
@@ -85,7 +91,7 @@ def test_evade_is_sneak_modified_by_awareness() -> None:
     # AH-EVADE-02: Sneak check + awareness, difficulty 1; AH-EVADE-03: pass -> go on
     assert combat.meet(g, a, token) == "evaded"
     event = g.log.of_type("check")[-1]
-    assert event["dice"] == g.skill(a, "evade") + 1 and event["check"] == "evade"
+    assert event["dice"] == checks.skill(g, a, "evade") + 1 and event["check"] == "evade"
     assert token in g.state.monsters
 
 
@@ -106,16 +112,16 @@ def test_combat_horror_then_fight_until_defeated() -> None:
     a = inv(g)
     token = place(g, "fog-shambler", "customs-house")  # horror -1/2, combat -1/2, toughness 1
     g.controller = Script(evade_or_fight=["fight"], fight_or_flee=["fight", "fight"])
-    n_horror, n_combat = g.skill(a, "horror") - 1, g.skill(a, "combat") - 1
+    n_horror, n_combat = checks.skill(g, a, "horror") - 1, checks.skill(g, a, "combat") - 1
     dice(g, *[1] * n_horror, *[1] * n_combat, *[6] * n_combat)
     result = combat.meet(g, a, token)
-    checks = g.log.of_type("check")
+    rolled = g.log.of_type("check")
     # AH-CMB-01: a Will (horror) check modified by the horror rating
-    assert checks[0]["check"] == "horror" and checks[0]["dice"] == g.skill(a, "horror") - 1
+    assert rolled[0]["check"] == "horror" and rolled[0]["dice"] == checks.skill(g, a, "horror") - 1
     # AH-CMB-02: failed: sanity lost equal to the horror damage
     assert g.log.of_type("lost")[0].data == {"investigator": a.id, "what": "sanity", "amount": 2}
     # AH-CMB-03, AH-CMB-05: fight: Fight (combat) check + combat rating vs toughness
-    assert checks[1]["check"] == "combat" and checks[1]["difficulty"] == 1
+    assert rolled[1]["check"] == "combat" and rolled[1]["difficulty"] == 1
     # AH-CMB-07: a failed combat check costs stamina; AH-CMB-09: combat goes on
     assert g.log.of_type("lost")[1]["what"] == "stamina"
     # AH-CMB-06: success: the monster is a trophy
@@ -226,5 +232,5 @@ def test_returning_investigator_is_not_forced_to_fight_a_gate_guard() -> None:
 
 def test_worshippers_are_tougher() -> None:
     g = blank_game(ancient="the-drowned-choir")  # crescent worshippers: toughness +1
-    assert g.monster_stat("fog-shambler", "toughness") == 2
-    assert g.monster_stat("brine-hound", "toughness") == 1
+    assert town.monster_stat(g, "fog-shambler", "toughness") == 2
+    assert town.monster_stat(g, "brine-hound", "toughness") == 1

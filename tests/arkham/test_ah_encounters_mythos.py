@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from ahgame import Script, blank_game, dice, inv, place, types
 
-from questforge.engine.arkham.game import phases
+from questforge.engine.arkham.game import checks, phases, status, town
 from questforge.engine.arkham.game.state import GameOver, Gate, Rumor
 from questforge.engine.core.decisions import FirstOptionController
 
@@ -88,7 +88,7 @@ def test_explored_investigator_may_close_instead_and_loses_the_marker_on_leaving
     assert "gate-closed" in types(g) and o.stage == 0
     # AH-ENC-07: leaving the location removes the explored marker
     o.explored = True
-    g.move_inv(o, "college-hill-streets")
+    status.move_inv(g, o, "college-hill-streets")
     assert not o.explored
 
 
@@ -115,7 +115,7 @@ def test_special_action_instead_of_an_encounter_and_not_at_an_open_gate() -> Non
 def test_other_world_encounter_draws_until_the_colour_matches() -> None:
     g = blank_game()
     a = inv(g)
-    g.move_inv(a, "glass-city", 1)  # green / yellow
+    status.move_inv(g, a, "glass-city", 1)  # green / yellow
     g.state.gate_deck = ["gate-01", "gate-07", "gate-04", "gate-10"]  # blue, red, green, yellow
     g.controller = FirstOptionController()
     dice(g, 6, 6, 6, 6)
@@ -260,7 +260,7 @@ def test_flying_monsters() -> None:
     # AH-FLY-04: from the Sky onto any street with an investigator; the Sky counts
     phases.move_monsters(g, ("triangle",), ())
     assert sky.area == "old-town-streets"
-    assert g.counted_monsters() == 3
+    assert town.counted_monsters(g) == 3
 
 
 def test_headline_environment_and_rumor() -> None:
@@ -276,7 +276,7 @@ def test_headline_environment_and_rumor() -> None:
     phases.mythos_phase(g)
     assert g.state.environment == "mythos-19" and c["mythos-19"].type == "environment"
     a = inv(g)
-    assert g.modifiers(a, "evade") >= 1
+    assert checks.modifiers(g, a, "evade") >= 1
     # AH-MYTHA-04: one rumor at a time; a second one's ability never happens
     g.state.mythos = ["mythos-26", "mythos-27"]
     phases.mythos_phase(g)
@@ -314,14 +314,14 @@ def test_monster_limit_and_outskirts(players: int) -> None:
     limit = players + 3
     # AH-LIMIT-01, AH-LIMIT-02: at most players + 3 in Arkham and the Sky
     for _ in range(limit):
-        g.place_monster("observatory")
-    assert g.counted_monsters() == limit
+        town.place_monster(g, "observatory")
+    assert town.counted_monsters(g) == limit
     # AH-OUT-01: the next ones go to the Outskirts
-    g.place_monster("observatory")
+    town.place_monster(g, "observatory")
     assert len(g.state.monsters_at(g.outskirts)) == 1
     # AH-OUT-02: over the Outskirts maximum: all back to the cup, terror +1
     for _ in range(g.rules.outskirts_max(players)):
-        g.place_monster("observatory")
+        town.place_monster(g, "observatory")
     assert not g.state.monsters_at(g.outskirts) and g.state.terror == 1
 
 

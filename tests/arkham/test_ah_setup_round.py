@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from ahgame import Script, blank_game, dice, inv, model, place, types
 
-from questforge.engine.arkham.game import phases
+from questforge.engine.arkham.game import checks, phases, status
 from questforge.engine.arkham.game.engine import ArkhamGame, Setup, SetupError
 from questforge.engine.arkham.game.state import GameOver
 from questforge.engine.core.decisions import FirstOptionController
@@ -169,7 +169,7 @@ def test_upkeep_refreshes_cards_and_performs_upkeep_effects() -> None:
 def test_speed_gives_movement_points_along_connections() -> None:
     g = blank_game()
     a = inv(g)
-    speed = g.skill(a, "speed")
+    speed = checks.skill(g, a, "speed")
     script = Script()
     g.controller = script
     phases.arkham_move(g, a)
@@ -219,7 +219,7 @@ def test_ending_the_move_on_a_monster_means_evade_or_fight_and_clues_are_picked_
 def test_other_world_movement_and_return() -> None:
     g = blank_game()
     a = inv(g)
-    g.move_inv(a, "glass-city", 1)
+    status.move_inv(g, a, "glass-city", 1)
     g.controller = FirstOptionController()
     # AH-MOVE-01: other-world movement; AH-OW-01, AH-OW-02: first area to second area
     phases.movement(g)
@@ -231,7 +231,7 @@ def test_other_world_movement_and_return() -> None:
     phases.movement(g)
     assert (a.area, a.stage, a.explored) == ("observatory", 0, True)
     # AH-OW-04: no gate to that world: lost in time and space
-    g.move_inv(a, "tidal-abyss", 2)
+    status.move_inv(g, a, "tidal-abyss", 2)
     phases.movement(g)
     assert a.area == g.lost and a.delayed
 

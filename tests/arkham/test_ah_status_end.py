@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from ahgame import Script, blank_game, dice, inv, place, types
 
-from questforge.engine.arkham.game import phases
+from questforge.engine.arkham.game import checks, phases, status, town
 from questforge.engine.arkham.game.bots import ArkhamBot
 from questforge.engine.arkham.game.state import GameOver, Gate
 from questforge.engine.core.decisions import FirstOptionController
@@ -24,8 +24,8 @@ def test_sanity_and_stamina_never_exceed_the_sheet() -> None:
     g = blank_game()
     a = inv(g)
     # AH-STAT-01
-    g.gain(a, "sanity", 5)
-    g.gain(a, "stamina", 5)
+    status.gain(g, a, "sanity", 5)
+    status.gain(g, a, "stamina", 5)
     assert (a.sanity, a.stamina) == (a.max_sanity, a.max_stamina)
 
 
@@ -37,7 +37,7 @@ def test_insane_in_arkham_goes_to_the_asylum_losing_half() -> None:
     a.cards += ["harbour-retainer"]
     a.clues = 5
     g.controller = Script(discard=["tide-tables", "oilskin-coat"])
-    g.lose(a, "sanity", 10)
+    status.lose(g, a, "sanity", 10)
     # AH-STAT-03: to the asylum with 1 sanity, nothing more this round
     assert a.area == "sanatorium" and a.sanity == 1 and a.out_this_round
     # AH-STAT-02, AH-STAT-06: half the items (chosen), half the clues, every retainer;
@@ -50,7 +50,7 @@ def test_unconscious_goes_to_the_hospital() -> None:
     g = blank_game()
     a = inv(g)
     g.controller = FirstOptionController()
-    g.lose(a, "stamina", 10)
+    status.lose(g, a, "stamina", 10)
     # AH-STAT-04
     assert a.area == "infirmary" and a.stamina == 1 and "knocked-out" in types(g)
 
@@ -58,9 +58,9 @@ def test_unconscious_goes_to_the_hospital() -> None:
 def test_knocked_out_in_an_other_world_is_lost_in_time_and_space() -> None:
     g = blank_game()
     a = inv(g)
-    g.move_inv(a, "glass-city", 2)
+    status.move_inv(g, a, "glass-city", 2)
     g.controller = FirstOptionController()
-    g.lose(a, "stamina", 10)
+    status.lose(g, a, "stamina", 10)
     # AH-STAT-05: lost in time and space, delayed, at least 1
     assert a.area == g.lost and a.delayed and a.stamina >= 1
 
@@ -79,7 +79,7 @@ def test_arrested_goes_to_jail_losing_half_the_money() -> None:
 def test_lost_in_time_and_space_loses_a_round_then_returns_anywhere() -> None:
     g = blank_game()
     a = inv(g)
-    g.lost_in_time(a)
+    status.lost_in_time(g, a)
     g.controller = Script(**{"return": ["gallows-green"]})
     # AH-STAT-09: delayed, stands up in the next movement, placed in the upkeep after
     phases.upkeep(g)
@@ -95,7 +95,7 @@ def test_devoured_investigator_is_replaced_keeping_trophies() -> None:
     a = inv(g)
     a.gate_trophies = ["glass-city-a"]
     g.controller = FirstOptionController()
-    g.devour(a)
+    status.devour(g, a)
     # AH-STAT-10: a new investigator from the unused ones, set up as at the start
     new = inv(g)
     assert new.id != "ada-merrow" and new.gate_trophies == ["glass-city-a"]
@@ -105,8 +105,8 @@ def test_devoured_investigator_is_replaced_keeping_trophies() -> None:
 def test_special_cards_one_of_each_name() -> None:
     g = blank_game()
     a = inv(g)
-    g.give(a, "harbour-retainer")
-    g.give(a, "harbour-retainer")
+    status.give(g, a, "harbour-retainer")
+    status.give(g, a, "harbour-retainer")
     # AH-MISC-02
     assert a.cards.count("harbour-retainer") == 1 and "card-refused" in types(g)
 
@@ -115,7 +115,7 @@ def test_discarded_cards_go_to_the_bottom_of_their_deck() -> None:
     g = blank_game()
     a = inv(g)
     a.cards.append("boathook")
-    g.discard(a, "boathook")
+    status.discard(g, a, "boathook")
     # AH-MISC-01: face down on the bottom (the top is the end of the draw pile)
     assert g.state.decks["common"].draw_pile[0] == "boathook"
 
@@ -148,13 +148,13 @@ def test_closing_needs_the_explored_marker_and_a_fight_or_lore_check() -> None:
     # AH-CLOSE-01: no explored marker: drawn through instead
     phases.arkham_encounters(g)
     assert a.stage == 1 and "observatory" in g.state.gates
-    g.move_inv(a, "observatory")
+    status.move_inv(g, a, "observatory")
     a.explored = True
     dice(g)
     g.controller = Script(close=["fight"], spend_clue=[])
     phases.arkham_encounters(g)
     # AH-CLOSE-03, AH-CLOSE-04: fight or lore with the gate's modifier; a fail leaves it
-    assert g.log.of_type("check")[-1]["dice"] == g.skill(a, "fight") - 1
+    assert g.log.of_type("check")[-1]["dice"] == checks.skill(g, a, "fight") - 1
     assert "observatory" in g.state.gates and "close-failed" in types(g)
     dice(g, 6, 6, 6, 6)
     g.controller = Script(close=["fight"])
@@ -168,7 +168,7 @@ def test_leaving_loses_the_explored_marker() -> None:
     g = blank_game()
     a = inv(g)
     a.explored = True
-    g.move_inv(a, "quayside-streets")
+    status.move_inv(g, a, "quayside-streets")
     # AH-CLOSE-02
     assert not a.explored and "explored-lost" in types(g)
 
@@ -190,7 +190,7 @@ def test_sealing_with_clues() -> None:
     assert "observatory" in g.state.sealed and a.clues == 1 and g.state.doom == 3
     # AH-SEAL-03: never again a gate or a monster there
     phases.open_gate(g, "observatory")
-    assert "observatory" not in g.state.gates and g.place_monster("observatory") is None
+    assert "observatory" not in g.state.gates and town.place_monster(g, "observatory") is None
 
 
 def test_elder_sign_seals_without_a_check() -> None:
@@ -220,20 +220,20 @@ def test_terror_track() -> None:
     a.area = "net-lofts"
     place(g, "fog-shambler", "net-lofts")
     # AH-TERROR-01, AH-TERROR-03: each rise removes an ally from its deck
-    g.raise_terror(1)
+    town.raise_terror(g, 1)
     assert g.state.terror == 1 and len(g.state.decks["ally"].draw_pile) == max(allies - 1, 0)
     # AH-TERROR-04: at 3 the first store closes and its occupants go to the street
-    g.raise_terror(2)
+    town.raise_terror(g, 2)
     assert "net-lofts" in g.state.closed and a.area == "quayside-streets"
     assert g.state.monsters[0].area == "quayside-streets"
     # AH-TERROR-05, AH-TERROR-06: 6 and 9 close the others
-    g.raise_terror(6)
+    town.raise_terror(g, 6)
     assert {"curio-cabinet", "lantern-church"} <= g.state.closed
     # AH-TERROR-07, AH-LIMIT-03: at 10 the monster limit is gone
-    g.raise_terror(1)
-    assert g.state.terror == 10 and g.monster_limit() is None
+    town.raise_terror(g, 1)
+    assert g.state.terror == 10 and town.monster_limit(g) is None
     # AH-TERROR-02: never above 10 (AH-REF-14: a rise past 10 adds doom instead)
-    g.raise_terror(1)
+    town.raise_terror(g, 1)
     assert g.state.terror == 10 and g.state.doom == 1
     # AH-COMP-11: closed locations cannot be entered
     assert "net-lofts" not in phases.reachable(g, "quayside-streets", 3)
@@ -249,7 +249,7 @@ def test_awakening_conditions() -> None:
     g = blank_game()
     g.controller = FirstOptionController()
     with pytest.raises(GameOver):
-        g.add_doom(g.ancient.doom_track)
+        town.add_doom(g, g.ancient.doom_track)
     assert g.log.of_type("awakened")[0]["reason"] == "the doom track is full"
     # too many gates open
     g = blank_game()
@@ -279,7 +279,7 @@ def test_awakening_conditions() -> None:
 def test_awakening_fills_the_doom_track_and_devours_the_lost() -> None:
     g = blank_game()
     a, t = inv(g, 0), inv(g, 1)
-    g.lost_in_time(t)
+    status.lost_in_time(g, t)
     g.controller = FirstOptionController()
     _final(g)
     # AH-AWAKE-03: the track is filled; AH-FINAL-01: the lost are devoured
@@ -298,7 +298,7 @@ def test_final_battle_hits_remove_doom_and_banish() -> None:
     _final(g)
     # AH-FINAL-02: refresh each round; AH-FINAL-03: combat checks with the AO's rating
     first = g.log.of_type("check")[0]
-    assert first["dice"] == g.skill(j, "combat") + g.ancient.combat_rating + 5
+    assert first["dice"] == checks.skill(g, j, "combat") + g.ancient.combat_rating + 5
     assert len(g.log.of_type("final-round")) > 1
     # AH-FINAL-04, AH-REF-19: with 1 player every hit removes a doom token
     # AH-FINAL-05, AH-WIN-04: the last doom token: banished
@@ -346,7 +346,7 @@ def test_win_by_six_elder_signs() -> None:
         g.state.sealed.add(loc)
     # AH-WIN-03
     with pytest.raises(GameOver):
-        g.seal("tide-mill")
+        town.seal(g, "tide-mill")
     assert g.log.of_type("game-over")[0]["how"] == "sealed"
 
 

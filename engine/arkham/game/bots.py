@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from questforge.engine.arkham.game import combat
+from questforge.engine.arkham.game import checks, combat, town
 from questforge.engine.arkham.game.state import InvState
 from questforge.engine.core.decisions import Decision
 from questforge.engine.core.rng import Rng
@@ -82,12 +82,12 @@ class ArkhamBot:
     def _fight_odds(self, inv: InvState, mid: str) -> float:
         g = self.game
         _, bonus = self._best_weapons(inv, mid)
-        dice = g.skill(inv, "combat") + g.monster_stat(mid, "combat_rating") + bonus
-        return self._odds(dice, g.monster_stat(mid, "toughness"))
+        dice = checks.skill(g, inv, "combat") + town.monster_stat(g, mid, "combat_rating") + bonus
+        return self._odds(dice, town.monster_stat(g, mid, "toughness"))
 
     def _evade_odds(self, inv: InvState, mid: str) -> float:
         g = self.game
-        return self._odds(g.skill(inv, "evade") + g.monster_stat(mid, "awareness"), 1)
+        return self._odds(checks.skill(g, inv, "evade") + town.monster_stat(g, mid, "awareness"), 1)
 
     # ------------------------------------------------------------------ decisions
     def _on_sliders(self, d: Decision) -> int:
@@ -125,7 +125,9 @@ class ArkhamBot:
         clues = [loc for loc, n in st.clues.items() if n and loc not in st.gates]
         # gather clues nearby first when they would make the next closing a seal
         if clues and 2 <= inv.clues < g.rules.seal_cost and not inv.stage:
-            near = [c for c in clues if _dist(g, inv.area, c) <= max(2, g.skill(inv, "speed"))]
+            near = [
+                c for c in clues if _dist(g, inv.area, c) <= max(2, checks.skill(g, inv, "speed"))
+            ]
             if near and len(st.gates) < g.rules.gates_to_awaken(st.players) - 2:
                 return sorted(near)
         if st.gates and inv.stamina >= 4 and inv.sanity >= 3:
@@ -214,7 +216,9 @@ class ArkhamBot:
         inv = self._inv(d)
         if "elder-sign" in d.options:
             return d.options.index("elder-sign")
-        return d.options.index("fight" if g.skill(inv, "fight") >= g.skill(inv, "lore") else "lore")
+        return d.options.index(
+            "fight" if checks.skill(g, inv, "fight") >= checks.skill(g, inv, "lore") else "lore"
+        )
 
     def _on_seal(self, d: Decision) -> int:
         return d.options.index("yes")

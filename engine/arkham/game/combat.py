@@ -11,6 +11,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
+from questforge.engine.arkham.game import checks, status, town
 from questforge.engine.arkham.game.state import InvState, MonsterToken
 
 if TYPE_CHECKING:
@@ -19,8 +20,8 @@ if TYPE_CHECKING:
 
 def evade_check(game: ArkhamGame, inv: InvState, mid: str) -> bool:
     """Sneak (evade) check modified by the monster's awareness (AH-EVADE-02)."""
-    aw = game.monster_stat(mid, "awareness")
-    return bool(game.check(inv, "evade", aw, 1, label="evade"))
+    aw = town.monster_stat(game, mid, "awareness")
+    return bool(checks.check(game, inv, "evade", aw, 1, label="evade"))
 
 
 def meet(game: ArkhamGame, inv: InvState, token: MonsterToken) -> str:
@@ -49,7 +50,7 @@ def encounter_monster(game: ArkhamGame, inv: InvState, where: str) -> None:
     """AH-EMON-01/02, AH-ENC-03, AH-OWE-02: a monster appears for this encounter only."""
     if where in game.state.sealed:
         return  # AH-ENC-04
-    mid = game.draw_monster()
+    mid = town.draw_monster(game)
     game.emit("encounter-monster", investigator=inv.id, monster=mid)
     token = MonsterToken(0, mid, "encounter")
     result = meet(game, inv, token)
@@ -69,11 +70,11 @@ def fight(
     m = game.monster(mid)
     game.emit("combat", investigator=inv.id, monster=mid)
     if not horror_done:
-        passed = game.check(inv, "horror", m.horror_rating, 1, label="horror")  # AH-CMB-01
+        passed = checks.check(game, inv, "horror", m.horror_rating, 1, label="horror")  # AH-CMB-01
         if not passed:
-            game.lose(inv, "sanity", m.horror_damage)  # AH-CMB-02
+            status.lose(game, inv, "sanity", m.horror_damage)  # AH-CMB-02
         elif "nightmarish" in m.abilities:
-            game.lose(inv, "sanity", 1)
+            status.lose(game, inv, "sanity", 1)
         if not _still_fighting(game, inv):
             return "lost"
     while True:
@@ -89,12 +90,14 @@ def fight(
             bonus = weapons_bonus(game, inv, mid)
             if not _still_fighting(game, inv):
                 return "lost"
-            rating = game.monster_stat(mid, "combat_rating")
-            tough = game.monster_stat(mid, "toughness")
-            if game.check(inv, "combat", rating, tough, label="combat", extra=bonus):  # AH-CMB-05
+            rating = town.monster_stat(game, mid, "combat_rating")
+            tough = town.monster_stat(game, mid, "toughness")
+            if checks.check(
+                game, inv, "combat", rating, tough, label="combat", extra=bonus
+            ):  # AH-CMB-05
                 _defeated(game, inv, mid, token)
                 if "overwhelming" in m.abilities:
-                    game.lose(inv, "stamina", 1)
+                    status.lose(game, inv, "stamina", 1)
                 return "defeated"
         _damage(game, inv, mid)  # AH-CMB-07
         if not _still_fighting(game, inv):  # AH-CMB-09
@@ -102,7 +105,7 @@ def fight(
 
 
 def _damage(game: ArkhamGame, inv: InvState, mid: str) -> None:
-    game.lose(inv, "stamina", game.monster(mid).combat_damage)
+    status.lose(game, inv, "stamina", game.monster(mid).combat_damage)
 
 
 def _defeated(game: ArkhamGame, inv: InvState, mid: str, token: MonsterToken | None) -> None:
@@ -178,9 +181,9 @@ def cast(game: ArkhamGame, inv: InvState, cid: str) -> bool:
     card = game.card(cid)
     inv.exhausted.add(cid)
     if card.sanity_cost:
-        game.lose(inv, "sanity", card.sanity_cost)
+        status.lose(game, inv, "sanity", card.sanity_cost)
         if not _still_fighting(game, inv):
             return False
-    passed = bool(game.check(inv, "spell", card.casting_modifier or 0, 1, label="spell"))
+    passed = bool(checks.check(game, inv, "spell", card.casting_modifier or 0, 1, label="spell"))
     game.emit("cast", investigator=inv.id, card=cid, passed=passed)
     return passed

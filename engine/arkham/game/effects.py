@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from questforge.engine.arkham.game import checks, status, town
 from questforge.engine.arkham.game.state import InvState
 from questforge.engine.arkham.model.types import Effect
 
@@ -56,35 +57,37 @@ def apply_effect(game: ArkhamGame, inv: InvState, e: Effect, where: str) -> None
 
     do = e.do
     if do == "gain":
-        game.gain(inv, e.what or "clues", e.amount)
+        status.gain(game, inv, e.what or "clues", e.amount)
     elif do == "lose":
-        game.lose(inv, e.what or "clues", e.amount)
+        status.lose(game, inv, e.what or "clues", e.amount)
     elif do == "draw":
         for _ in range(e.count):
-            game.draw_card(inv, e.deck or "common")
+            status.draw_card(game, inv, e.deck or "common")
     elif do == "move-to":
         if e.area and e.area not in game.state.closed:
-            game.move_inv(inv, e.area)
+            status.move_inv(game, inv, e.area)
     elif do == "delayed":
         inv.delayed = True  # AH-DELAY-01
         game.emit("delayed", investigator=inv.id)
     elif do == "arrested":
-        game.arrest(inv)
+        status.arrest(game, inv)
     elif do == "lost-in-time-and-space":
-        game.lost_in_time(inv)
+        status.lost_in_time(game, inv)
     elif do == "monster-appears":
         combat.encounter_monster(game, inv, where)  # AH-EMON-01
     elif do == "gate-opens":
         if game.is_location(inv.area):
             phases.open_gate(game, inv.area)
     elif do in ("blessed", "cursed"):
-        game.set_blessing(inv, "blessing" if do == "blessed" else "curse")
+        status.set_blessing(game, inv, "blessing" if do == "blessed" else "curse")
     elif do == "terror":
-        game.raise_terror(e.amount)
+        town.raise_terror(game, e.amount)
     elif do == "doom":
-        game.add_doom(e.amount)
+        town.add_doom(game, e.amount)
     elif do == "check":
-        passed = game.check(inv, e.skill or "luck", e.modifier, e.difficulty, label="encounter")
+        passed = checks.check(
+            game, inv, e.skill or "luck", e.modifier, e.difficulty, label="encounter"
+        )
         apply_effects(game, inv, e.on_pass if passed else e.on_fail, where)
     elif do == "roll":
         rolls = game.roll(e.dice)
@@ -114,7 +117,7 @@ def _may_pay(game: ArkhamGame, inv: InvState, e: Effect, where: str) -> None:
         "may-pay", inv.id, ["no", "yes"], f"pay {e.amount} {what}?", what=what, amount=e.amount
     )
     if answer == "yes":
-        game.lose(inv, what, e.amount)
+        status.lose(game, inv, what, e.amount)
         apply_effects(game, inv, e.then, where)
 
 
@@ -126,4 +129,4 @@ def _return_monsters(game: ArkhamGame, e: Effect) -> None:
             continue
         if e.source == "sky" and token.area != game.sky:
             continue
-        game.return_monster(token)
+        town.return_monster(game, token)

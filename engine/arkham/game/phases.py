@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
-from questforge.engine.arkham.game import combat
+from questforge.engine.arkham.game import checks, combat, status, town
 from questforge.engine.arkham.game.state import InvState, MonsterToken, Rumor
 from questforge.engine.arkham.model.types import Effect
 from questforge.engine.core.decks import Deck
@@ -100,10 +100,10 @@ def equip(game: ArkhamGame, inv: InvState) -> None:
         deck = game.state.decks.get(game.card(cid).type)
         if deck is not None and cid in deck.draw_pile:
             deck.draw_pile.remove(cid)
-        game.give(inv, cid)
+        status.give(game, inv, cid)
     for deck_name, count in data.random.items():
         for _ in range(count):
-            game.draw_card(inv, deck_name)
+            status.draw_card(game, inv, deck_name)
     set_sliders(game, inv, free=True)
     game.emit(
         "investigator-ready",
@@ -181,7 +181,7 @@ def return_from_lost(game: ArkhamGame, inv: InvState) -> None:
         if a.type in ("location", "street") and a.id not in game.state.closed
     ]
     to = game.ask("return", inv.id, places, "where do you return to Arkham?")
-    game.move_inv(inv, to)
+    status.move_inv(game, inv, to)
 
 
 def movement(game: ArkhamGame) -> None:
@@ -194,7 +194,7 @@ def movement(game: ArkhamGame) -> None:
             continue
         trade(game, inv)
         if inv.stage == 1:
-            game.move_inv(inv, inv.area, 2)  # AH-OW-02
+            status.move_inv(game, inv, inv.area, 2)  # AH-OW-02
         elif inv.stage == 2:
             leave_world(game, inv)
         elif game.in_town(inv.area):
@@ -249,10 +249,10 @@ def leave_world(game: ArkhamGame, inv: InvState) -> None:
     world = inv.area
     gates = sorted(loc for loc, g in game.state.gates.items() if g.world == world)
     if not gates:
-        game.lost_in_time(inv)
+        status.lost_in_time(game, inv)
         return
     to = game.ask("return-gate", inv.id, gates, "which gate do you return through?", world=world)
-    game.move_inv(inv, to)
+    status.move_inv(game, inv, to)
     inv.explored = True
     inv.just_returned = True  # AH-CMB-10
     game.emit("explored", investigator=inv.id, location=to)
@@ -277,14 +277,14 @@ def reachable(game: ArkhamGame, start: str, points: int) -> dict[str, list[str]]
 def arkham_move(game: ArkhamGame, inv: InvState) -> None:
     """AH-MOVE-02..08: speed points along connections; monsters are evaded or fought when
     leaving and where the move ends; a combat ends the move."""
-    points = game.skill(inv, "speed")
+    points = checks.skill(game, inv, "speed")
     paths = reachable(game, inv.area, points)
     dest = game.ask("move", inv.id, list(paths), "where do you move?", speed=points)
     path = paths[dest]
     for step in path[1:]:
         if not _pass_monsters(game, inv):
             return  # AH-MOVE-07
-        game.move_inv(inv, step)
+        status.move_inv(game, inv, step)
     if inv.just_returned:
         return  # AH-CMB-10
     for token in list(game.state.monsters_at(inv.area)):  # AH-MOVE-05
@@ -332,7 +332,7 @@ def arkham_encounters(game: ArkhamGame) -> None:
                 try_close(game, inv, loc)  # AH-ENC-06, AH-CLOSE-03
             else:
                 game.emit("drawn-through", investigator=inv.id, location=loc, world=gate.world)
-                game.move_inv(inv, gate.world, 1)  # AH-ENC-05
+                status.move_inv(game, inv, gate.world, 1)  # AH-ENC-05
             continue
         location_action(game, inv, loc)
 
@@ -383,7 +383,7 @@ def _pay(game: ArkhamGame, inv: InvState, what: str, amount: int) -> None:
             game.state.gate_pile.insert(0, inv.gate_trophies.pop(0))
         game.emit("trophies-spent", investigator=inv.id, what="gate", amount=amount)
     else:
-        game.lose(inv, what, amount)
+        status.lose(game, inv, what, amount)
 
 
 def location_encounter(game: ArkhamGame, inv: InvState, loc: str) -> None:
@@ -414,18 +414,18 @@ def try_close(game: ArkhamGame, inv: InvState, loc: str) -> None:
         inv.cards.remove(signs[0])  # removed from the game (AH-ELDER-02)
         game.emit("elder-sign-used", investigator=inv.id, card=signs[0], location=loc)
         game.state.elder_signs_used += 1
-        game.close_gate(inv, loc)
+        town.close_gate(game, inv, loc)
         if game.state.doom > 0:
             game.state.doom -= 1
             game.emit("doom", level=game.state.doom, track=game.ancient.doom_track)
-        game.lose(inv, "sanity", 1)
-        game.lose(inv, "stamina", 1)
-        game.seal(loc, elder_sign=True)  # AH-ELDER-03
+        status.lose(game, inv, "sanity", 1)
+        status.lose(game, inv, "stamina", 1)
+        town.seal(game, loc, elder_sign=True)  # AH-ELDER-03
         return
-    if not game.check(inv, choice, gate.modifier, 1, label="close"):
+    if not checks.check(game, inv, choice, gate.modifier, 1, label="close"):
         game.emit("close-failed", investigator=inv.id, location=loc)
         return
-    game.close_gate(inv, loc)
+    town.close_gate(game, inv, loc)
     cost = game.rules.seal_cost
     can_seal = inv.clues >= cost and loc not in game.state.sealed
     if (
@@ -434,9 +434,9 @@ def try_close(game: ArkhamGame, inv: InvState, loc: str) -> None:
     ):
         inv.clues -= cost
         game.emit("lost", investigator=inv.id, what="clues", amount=cost)
-        game.seal(loc)  # AH-SEAL-01/02
+        town.seal(game, loc)  # AH-SEAL-01/02
         return
-    game.check_victory()
+    town.check_victory(game)
 
 
 def other_world_encounters(game: ArkhamGame) -> None:
@@ -496,7 +496,7 @@ def open_gate(game: ArkhamGame, loc: str) -> None:
     if loc in st.gates:
         monster_surge(game)  # AH-GATE-02
         return
-    game.add_doom(1)  # AH-GATE-04
+    town.add_doom(game, 1)  # AH-GATE-04
     if not st.gate_pile:
         refill_gates(game)
     if not st.gate_pile:
@@ -510,10 +510,10 @@ def open_gate(game: ArkhamGame, loc: str) -> None:
         game.emit("clues-discarded", location=loc)
     for inv in st.investigators_at(loc):  # AH-GATE-08
         game.emit("drawn-through", investigator=inv.id, location=loc, world=gate.world)
-        game.move_inv(inv, gate.world, 1)
+        status.move_inv(game, inv, gate.world, 1)
         inv.delayed = True
         game.emit("delayed", investigator=inv.id)
-    game.place_monster(loc)  # AH-GATE-06
+    town.place_monster(game, loc)  # AH-GATE-06
     if len(st.gates) >= game.rules.gates_to_awaken(st.players):
         game.awaken("too many gates are open")  # AH-AWAKE-01
 
@@ -541,7 +541,7 @@ def monster_surge(game: ArkhamGame) -> None:
     """AH-GATE-02: a monster comes out of every open gate."""
     game.emit("monster-surge", gates=sorted(game.state.gates))
     for loc in sorted(game.state.gates):
-        game.place_monster(loc)
+        town.place_monster(game, loc)
 
 
 def place_clue(game: ArkhamGame, loc: str) -> None:
@@ -608,7 +608,7 @@ def fly(game: ArkhamGame, token: MonsterToken) -> None:
     else:
         return  # Outskirts: flying monsters stay there
     targets = [
-        (game.skill(i, "sneak"), st.order().index(i), s)
+        (checks.skill(game, i, "sneak"), st.order().index(i), s)
         for s in near
         for i in st.investigators_at(s)
     ]
@@ -680,7 +680,7 @@ def close_for(game: ArkhamGame, card: Any) -> None:
         if loc in st.closed or not game.is_location(loc):
             continue
         st.mythos_closed[loc] = card.id
-        game.shut(loc, game.board.exit_street(loc) or loc)
+        town.shut(game, loc, game.board.exit_street(loc) or loc)
 
 
 def reopen(game: ArkhamGame, card_id: str) -> None:
@@ -734,7 +734,7 @@ def final_battle(game: ArkhamGame) -> None:
     ao = game.ancient
     for inv in list(st.investigators):
         if inv.area == game.lost and not inv.devoured:
-            game.devour(inv)  # AH-FINAL-01
+            status.devour(game, inv)  # AH-FINAL-01
     hits = 0
     for attack in range(100):
         if all(i.devoured for i in st.investigators):
@@ -747,8 +747,15 @@ def final_battle(game: ArkhamGame) -> None:
             bonus = combat.weapons_bonus(game, inv, None)
             if inv.devoured:
                 continue
-            hits += game.check(
-                inv, "combat", ao.combat_rating, 1, label="final", extra=bonus, count_only=True
+            hits += checks.check(
+                game,
+                inv,
+                "combat",
+                ao.combat_rating,
+                1,
+                label="final",
+                extra=bonus,
+                count_only=True,
             )
             while hits >= st.players:  # AH-FINAL-04, AH-REF-19
                 hits -= st.players
@@ -759,8 +766,8 @@ def final_battle(game: ArkhamGame) -> None:
         modifier = ao.attack_modifier + ao.attack_escalation * attack  # AH-FINAL-06
         game.emit("ancient-one-attacks", modifier=modifier)
         for inv in st.order():
-            if not game.check(inv, ao.attack_check, modifier, 1, label="attack"):
-                game.lose(inv, ao.attack_lose, ao.attack_amount)  # AH-FINAL-07
+            if not checks.check(game, inv, ao.attack_check, modifier, 1, label="attack"):
+                status.lose(game, inv, ao.attack_lose, ao.attack_amount)  # AH-FINAL-07
     game.finish("lost", "devoured")
 
 

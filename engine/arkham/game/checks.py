@@ -1,0 +1,110 @@
+"""Skill checks (AH-CHECK): the dice an investigator rolls for a check, successes, and
+spending clues for more dice.
+
+Functions of the game, not methods: the rules of one concern in one module, the game
+object holding only the state and the step driver (:mod:`.engine`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from questforge.engine.arkham.game.state import InvState
+from questforge.engine.arkham.model.types import SPECIAL_CHECKS
+
+if TYPE_CHECKING:
+    from questforge.engine.arkham.game.engine import ArkhamGame
+
+
+def base_skill(game: ArkhamGame, inv: InvState, skill: str) -> int:
+    data = game.model.investigators[inv.id]
+    for slider, pos in zip(data.sliders, inv.sliders, strict=False):
+        if slider.top == skill:
+            return slider.top_values[pos]
+        if slider.bottom == skill:
+            return slider.bottom_values[pos]
+    return 0
+
+
+def modifiers(game: ArkhamGame, inv: InvState, check: str) -> int:
+    """Modifiers to ``check`` from held cards without hands, the investigator's
+    ability, the Ancient One and the environment in play (AH-CHECK-05)."""
+    total = 0
+    for cid in inv.cards:
+        c = game.card(cid)
+        if c.hands == 0 and not c.is_spell:
+            total += sum(b.amount for b in c.bonuses if b.check == check)
+    mods = list(game.model.investigators[inv.id].modifiers)
+    if game.state.ancient_one:
+        mods += game.ancient.modifiers
+    if game.state.environment:
+        mods += game.model.mythos[game.state.environment].modifiers
+    return total + sum(m.amount for m in mods if m.check == check)
+
+
+def skill(game: ArkhamGame, inv: InvState, check: str) -> int:
+    """Dice for ``check`` before the check's own modifier: the skill a special check
+    uses plus every modifier to that skill and to the special check (AH-CHECK-05)."""
+    base = SPECIAL_CHECKS.get(check, check)
+    value = base_skill(game, inv, base) + modifiers(game, inv, base)
+    if base != check:
+        value += modifiers(game, inv, check)
+    return value
+
+
+def successes(game: ArkhamGame, inv: InvState, rolls: Sequence[int]) -> int:
+    """5 and 6 succeed; 4-6 when blessed, only 6 when cursed (AH-CHECK-04/07)."""
+    need = 4 if inv.blessed else 6 if inv.cursed else 5
+    return sum(1 for r in rolls if r >= need)
+
+
+def check(
+    game: ArkhamGame,
+    inv: InvState,
+    check: str,
+    modifier: int = 0,
+    difficulty: int = 1,
+    *,
+    label: str = "",
+    extra: int = 0,
+    count_only: bool = False,
+) -> int:
+    """A skill check (AH-CHECK-01..06); returns the successes (``count_only``) or
+    1/0 for pass/fail. Clues may be spent after a failure, one extra die each."""
+    dice = skill(game, inv, check) + modifier + extra
+    rolls = game.roll(dice) if dice > 0 else []  # 0 or fewer dice: automatic fail
+    hits = successes(game, inv, rolls)
+    game.emit(
+        "check",
+        investigator=inv.id,
+        check=check,
+        dice=max(dice, 0),
+        rolls=rolls,
+        successes=hits,
+        difficulty=difficulty,
+        label=label,
+    )
+    while (count_only or hits < difficulty) and inv.clues > 0:
+        spend = game.ask(
+            "spend-clue",
+            inv.id,
+            ["stop", "spend"],
+            f"spend a clue for one more die on {check}?",
+            check=check,
+            label=label,
+            successes=hits,
+            difficulty=difficulty,
+            clues=inv.clues,
+        )
+        if spend != "spend":
+            break
+        inv.clues -= 1
+        die = game.roll(1)
+        hits += successes(game, inv, die)
+        game.emit("clue-spent", investigator=inv.id, roll=die[0], successes=hits)
+    if count_only:
+        return hits
+    passed = hits >= difficulty
+    game.emit("check-result", investigator=inv.id, check=check, passed=passed, label=label)
+    return 1 if passed else 0

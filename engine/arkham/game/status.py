@@ -1,0 +1,165 @@
+"""Investigator status (AH-STAT): resources gained and lost, knocked out, lost in time and
+space, arrested, devoured; cards given and discarded; blessings and curses; moves.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from questforge.engine.arkham.game import phases
+from questforge.engine.arkham.game.state import InvState
+
+if TYPE_CHECKING:
+    from questforge.engine.arkham.game.engine import ArkhamGame
+
+
+def gain(game: ArkhamGame, inv: InvState, what: str, amount: int) -> None:
+    if what == "sanity":
+        amount = min(amount, inv.max_sanity - inv.sanity)  # AH-STAT-01
+        inv.sanity += amount
+    elif what == "stamina":
+        amount = min(amount, inv.max_stamina - inv.stamina)
+        inv.stamina += amount
+    elif what == "money":
+        inv.money += amount
+    else:
+        inv.clues += amount
+    if amount:
+        game.emit("gained", investigator=inv.id, what=what, amount=amount)
+
+
+def lose(game: ArkhamGame, inv: InvState, what: str, amount: int) -> None:
+    """Lose a resource; sanity or stamina at 0 drives insane / knocks out (AH-STAT)."""
+    have = getattr(inv, what)
+    taken = min(have, amount) if what in ("money", "clues") else amount
+    setattr(inv, what, have - taken)
+    if taken:
+        game.emit("lost", investigator=inv.id, what=what, amount=taken)
+    if what in ("sanity", "stamina") and getattr(inv, what) <= 0 and not inv.devoured:
+        knocked_out(game, inv, "insane" if what == "sanity" else "unconscious")
+
+
+def knocked_out(game: ArkhamGame, inv: InvState, how: str) -> None:
+    """Insane (AH-STAT-03) or unconscious (AH-STAT-04) in Arkham, or lost in time and
+    space from an other world (AH-STAT-05); devoured in the final battle (AH-FINAL-07)."""
+    if game.state.awakened:
+        devour(game, inv)
+        return
+    if inv.sanity <= 0 and inv.stamina <= 0:
+        devour(game, inv)  # both gone at once: devoured (AH-STAT-10)
+        return
+    game.emit("knocked-out", investigator=inv.id, how=how)
+    lose_half(game, inv)  # AH-STAT-02
+    in_world = inv.stage > 0 or inv.area == game.lost
+    inv.sanity = max(inv.sanity, 1)
+    inv.stamina = max(inv.stamina, 1)
+    inv.out_this_round = True
+    if in_world:
+        lost_in_time(game, inv)  # AH-STAT-05
+    else:
+        role = "asylum" if how == "insane" else "hospital"
+        target = game.board.by_role(role)
+        move_inv(game, inv, target.id if target else inv.area)
+
+
+def lose_half(game: ArkhamGame, inv: InvState) -> None:
+    """Discard half the items (rounded down, the investigator chooses) and half the
+    clues, and every retainer (AH-STAT-02, AH-STAT-06)."""
+    items = [c for c in inv.cards if game.card(c).is_item]
+    for _ in range(len(items) // 2):
+        items = [c for c in inv.cards if game.card(c).is_item]
+        choice = game.ask("discard", inv.id, items, "discard an item", purpose="half")
+        discard(game, inv, choice)
+    lost = inv.clues // 2
+    if lost:
+        inv.clues -= lost
+        game.emit("lost", investigator=inv.id, what="clues", amount=lost)
+    for cid in list(inv.cards):
+        if game.card(cid).special == "retainer":
+            discard(game, inv, cid)
+
+
+def discard(game: ArkhamGame, inv: InvState, cid: str) -> None:
+    inv.cards.remove(cid)
+    inv.exhausted.discard(cid)
+    card = game.card(cid)
+    deck = game.state.decks.get(card.type)
+    if deck is not None:
+        deck.draw_pile.insert(0, cid)  # the bottom of its deck (AH-MISC-01)
+    game.emit("discarded", investigator=inv.id, card=cid)
+
+
+def draw_card(game: ArkhamGame, inv: InvState, deck_name: str) -> str | None:
+    deck = game.state.decks.get(deck_name)
+    if deck is None or not deck.draw_pile:
+        game.emit("deck-empty", deck=deck_name)
+        return None
+    cid = deck.draw_pile.pop()
+    give(game, inv, cid)
+    return cid
+
+
+def give(game: ArkhamGame, inv: InvState, cid: str) -> None:
+    card = game.card(cid)
+    if card.special in ("blessing", "curse"):
+        set_blessing(game, inv, card.special)
+    elif card.special and any(game.card(c).special == card.special for c in inv.cards):
+        game.emit("card-refused", investigator=inv.id, card=cid)  # AH-MISC-02
+        return
+    inv.cards.append(cid)
+    game.emit("card-gained", investigator=inv.id, card=cid)
+
+
+def set_blessing(game: ArkhamGame, inv: InvState, which: str) -> None:
+    """Blessed and cursed replace each other (AH-STAT-11/12)."""
+    inv.blessed = which == "blessing"
+    inv.cursed = which == "curse"
+    for cid in list(inv.cards):
+        if game.card(cid).special in ("blessing", "curse"):
+            inv.cards.remove(cid)
+    game.emit("blessing", investigator=inv.id, state="blessed" if inv.blessed else "cursed")
+
+
+def move_inv(game: ArkhamGame, inv: InvState, area: str, stage: int = 0) -> None:
+    if inv.area != area and inv.explored:
+        game.emit("explored-lost", investigator=inv.id)  # AH-ENC-07, AH-CLOSE-02
+        inv.explored = False
+    inv.area = area
+    inv.stage = stage
+    game.emit("investigator-moved", investigator=inv.id, to=area, stage=stage)
+
+
+def lost_in_time(game: ArkhamGame, inv: InvState) -> None:
+    """AH-STAT-09: to Lost in Time and Space, delayed."""
+    move_inv(game, inv, game.lost)
+    inv.delayed = True
+    game.emit("delayed", investigator=inv.id)
+
+
+def arrest(game: ArkhamGame, inv: InvState) -> None:
+    """AH-STAT-08: to the jail, half the money lost, delayed."""
+    jail = game.board.by_role("jail")
+    if jail is not None:
+        move_inv(game, inv, jail.id)
+    if inv.money // 2:
+        lose(game, inv, "money", inv.money // 2)
+    inv.delayed = True
+    game.emit("arrested", investigator=inv.id)
+
+
+def devour(game: ArkhamGame, inv: InvState) -> None:
+    """AH-STAT-10: the investigator is devoured. Outside the final battle the player
+    goes on with a new investigator drawn from the unused ones; in it, they are out."""
+    game.emit("devoured", investigator=inv.id)
+    inv.devoured = True
+    if not game.state.awakened and game.state.unused_investigators:
+        new_id = game.state.unused_investigators.pop(0)
+        fresh = phases.new_investigator(game, new_id, inv.player)
+        fresh.monster_trophies = inv.monster_trophies  # unused trophies stay
+        fresh.gate_trophies = inv.gate_trophies
+        index = game.state.investigators.index(inv)
+        game.state.investigators[index] = fresh
+        phases.equip(game, fresh)
+        game.emit("investigator-joined", investigator=new_id, player=inv.player)
+    elif all(i.devoured for i in game.state.investigators):
+        game.finish("lost", "devoured")  # AH-FINAL-08, AH-WIN-05
