@@ -270,7 +270,7 @@ class BotController:
             ab.range or 1
             for card in self._class(char).cards
             for ab in card.top.abilities
-            if ab.kind == "attack"
+            if ab.type == "attack"
         ]
         return not ranges or sorted(ranges)[len(ranges) // 2] <= 1
 
@@ -426,21 +426,21 @@ class BotController:
         return options.index(first) if first in options else 0
 
     def _has_move(self, char: Character, half: tuple[str, str, bool]) -> bool:
-        return any(ab.kind == "move" for ab in self._action(char, half).abilities)
+        return any(ab.type == "move" for ab in self._action(char, half).abilities)
 
     def _attack_possible_now(self, char: Character, action: Action) -> bool:
         fig = self.state.figures.get(char.figure)
         if fig is None:
             return False
         for ab in action.abilities:
-            if ab.kind == "attack":
+            if ab.type == "attack":
                 rng = ab.range or 1
                 for e in self._enemies(fig):
                     dd = distance(e.hex, fig.hex)
                     if 0 < dd <= rng and (rng == 1 or self.board.visible(fig.hex, e.hex)):
                         return True
                 return False
-            if ab.kind == "move":
+            if ab.type == "move":
                 return False
         return False
 
@@ -458,9 +458,9 @@ class BotController:
             abilities = self._action(char, half).abilities
             seen_move = idx > 0
             for ab in abilities:
-                if ab.kind == "move":
+                if ab.type == "move":
                     seen_move = True
-                elif ab.kind == "attack" and seen_move:
+                elif ab.type == "attack" and seen_move:
                     return ab.range or 1
         return None
 

@@ -173,7 +173,7 @@ def check_scenario_content(content: Content, scenario_id: str) -> None:
     needed |= {e.monster for r in spec.rules for e in r.effects if e.kind == "spawn"}
     for deck in content.monster_decks.values():
         for card in deck:
-            needed |= {a.monster for a in card.abilities if a.kind == "summon" and a.monster}
+            needed |= {a.monster for a in card.abilities if a.type == "summon" and a.monster}
     for mid in sorted(needed):
         mon = content.monsters.get(mid)
         if mon is None:
