@@ -330,19 +330,19 @@ def items_content() -> object:
     )
     c = content([sc], monsters=[simple_monster("grunt", health=20, move=0, attack=3)])
     items = {
-        "boots": ItemSpec("boots", "Boots", "spent", (Ability("move", 2),), trigger="move"),
+        "boots": ItemSpec("boots", "Boots", "spent", (Ability("move", 2),), timing="move"),
         "club": ItemSpec(
             "club",
             "Club",
             "none",
             (Ability("attack", 1, conditions=("wound",)),),
-            trigger="melee-attack",
+            timing="melee-attack",
         ),
         "charm": ItemSpec(
-            "charm", "Charm", "spent", (Ability("attack", 1),), uses=2, trigger="attack"
+            "charm", "Charm", "spent", (Ability("attack", 1),), uses=2, timing="attack"
         ),
-        "apron": ItemSpec("apron", "Apron", "spent", (Ability("shield", 1),), trigger="defense"),
-        "tonic": ItemSpec("tonic", "Tonic", "consumed", (Ability("heal", 3),), trigger="turn"),
+        "apron": ItemSpec("apron", "Apron", "spent", (Ability("shield", 1),), timing="defense"),
+        "tonic": ItemSpec("tonic", "Tonic", "consumed", (Ability("heal", 3),), timing="turn"),
     }
     from dataclasses import replace as dc_replace
 

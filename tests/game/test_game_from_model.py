@@ -28,7 +28,7 @@ def test_every_scenario_converts_with_rooms_doors_and_walls(pack: model.PackMode
     for sid, spec in c.scenarios.items():
         smap = pack.scenario_map(sid)
         assert spec.hexes == frozenset(smap.hexes)
-        assert spec.start_room in spec.rooms
+        assert spec.starting_room in spec.rooms
         # rooms connect only through doors (room walls are walls, GH-SETUP-02)
         assert {frozenset(w) for w in smap.walls} <= spec.thin_walls
         for door in spec.doors:
@@ -60,10 +60,10 @@ def test_flooded_workings_special_rules(pack: model.PackModel) -> None:
     if "flooded-workings" not in c.scenarios:
         pytest.skip("scenario renamed")
     spec = c.scenarios["flooded-workings"]
-    kinds = {(r.trigger.kind, tuple(e.kind for e in r.effects)) for r in spec.rules}
+    kinds = {(r.trigger.type, tuple(e.type for e in r.effects)) for r in spec.special_rules}
     assert ("pressure-plate", ("open-door",)) in kinds
     assert any(d.locked for d in spec.doors)
-    assert spec.losses and spec.losses[0].kind == "round-limit"
+    assert spec.loss and spec.loss[0].type == "round-limit"
 
 
 @pytest.mark.parametrize(

@@ -178,7 +178,7 @@ def _spawn_rule(when: str, round_no: int = 1) -> Any:
 
     return RuleSpec(
         TriggerSpec("round", round=round_no, when=when),
-        (EffectSpec("spawn", monster="grunt", hex=(2, 0), by_players={2: "normal"}),),
+        (EffectSpec("spawn", monster="grunt", hex=(2, 0), players={2: "normal"}),),
     )
 
 

@@ -240,7 +240,7 @@ def test_unplayable_content_is_a_clear_setup_error() -> None:
     bad2 = replace(c, monsters={})
     with pytest.raises(SetupError, match="unknown monster"):
         Setup("s", ("alpha", "beta")).check(bad2)
-    bad3 = replace(c, scenarios={"s": replace(sc, start_hexes=())})
+    bad3 = replace(c, scenarios={"s": replace(sc, starting_hexes=())})
     with pytest.raises(SetupError, match="starting hexes"):
         Setup("s", ("alpha", "beta")).check(bad3)
 

@@ -122,8 +122,8 @@ class BotController:
         pressure plates while a locked door is still shut, else the treasure of a loot-all
         goal."""
         scenario = self.game.scenario
-        for goal in scenario.goals:
-            if goal.kind == "reach" and goal.hexes:
+        for goal in scenario.win:
+            if goal.type == "reach" and goal.hexes:
                 return [(h[0], h[1]) for h in goal.hexes]
         doors = closed_doors(self.board, self.state)
         if doors:
@@ -134,7 +134,7 @@ class BotController:
         plates = [h for h in scenario.pressure_plates if self.board.in_play(self.state, h)]
         if locked and plates:
             return plates  # a plate may unlock the way on (GH-SPEC-04)
-        if any(g.kind == "loot-all" for g in scenario.goals) and self.state.treasures:
+        if any(g.type == "loot-all" for g in scenario.win) and self.state.treasures:
             return list(self.state.treasures)
         return []
 
@@ -534,7 +534,7 @@ class BotController:
 
     def _goal_targets(self) -> set[str]:
         """Named monsters or monster types the scenario must kill (GH-SPEC-07 goals)."""
-        return {t for g in self.game.scenario.goals if g.kind == "kill" for t in g.targets}
+        return {t for g in self.game.scenario.win if g.type == "kill" for t in g.targets}
 
     def _on_attack_target(self, d: Decision) -> int:
         value = int(d.context.get("value", 2)) if isinstance(d.context, Mapping) else 2

@@ -318,7 +318,7 @@ def _convert(pack: m.PackModel) -> Content:
             it.usage,
             tuple(_item_ability(a) for a in it.abilities),
             uses=it.uses or 1,
-            trigger=item_trigger(it.trigger),
+            timing=item_trigger(it.trigger),
             slot=it.slot,
             modifier_cards=tuple(
                 modifier(card, f"{iid}:{cc.card}:{k}")
@@ -410,7 +410,7 @@ def _trigger(t: m.Trigger) -> TriggerSpec:
         "monster-killed": _local(t.monster) if t.monster else None,
     }.get(t.type)
     return TriggerSpec(
-        kind=t.type,
+        type=t.type,
         key=key or "",
         round=t.round or 0,
         when=t.when,
@@ -438,15 +438,15 @@ def _effect(e: m.Effect) -> EffectSpec:
         else None
     )
     return EffectSpec(
-        kind=e.type,
+        type=e.type,
         key=key or "",
         monster=_local(e.monster),
         hex=(e.hex[0], e.hex[1]) if e.hex is not None else None,
-        by_players=_players(e.players),
+        players=_players(e.players),
         overlays=(e.id,) if e.type == "add-overlays" and e.id else e.overlays,
         elements=e.elements,
         amount=e.count if e.overlay == "coin" else (amount if isinstance(amount, int) else 0),
-        formula="" if amount is None or isinstance(amount, int) else _formula_text(amount),
+        amount_formula="" if amount is None or isinstance(amount, int) else _formula_text(amount),
         conditions=e.conditions,
         hexes=tuple((h[0], h[1]) for h in e.hexes),
         figures=e.figures or "all",
@@ -574,9 +574,9 @@ def scenario_spec(pack: m.PackModel, scn: m.Scenario) -> ScenarioSpec:
         hexes=frozenset((h[0], h[1]) for h in smap.hexes),
         thin_walls=walls,
         rooms=rooms,
-        start_room=scn.starting_room,
+        starting_room=scn.starting_room,
         doors=tuple(doors),
-        start_hexes=tuple((h[0], h[1]) for h in scn.starting_hexes),
+        starting_hexes=tuple((h[0], h[1]) for h in scn.starting_hexes),
         obstacles=obstacles,
         traps=traps,
         hazardous=frozenset(hazardous),
@@ -585,9 +585,9 @@ def scenario_spec(pack: m.PackModel, scn: m.Scenario) -> ScenarioSpec:
         coins=coins,
         pressure_plates=plates,
         placements=tuple(placements),
-        rules=tuple(rules),
-        goals=goals,
-        losses=losses,
+        special_rules=tuple(rules),
+        win=goals,
+        loss=losses,
         overlay_ids=overlay_ids,
         allies=allies,
     )

@@ -156,8 +156,8 @@ class Rules:
         #: hexes an ``enter-hex`` special rule watches (checked on every step, so a set)
         self.watched_hexes: frozenset[Hex] = frozenset(
             h
-            for rule in scenario.rules
-            if rule.trigger.kind == "enter-hex"
+            for rule in scenario.special_rules
+            if rule.trigger.type == "enter-hex"
             for h in rule.trigger.hexes
         )
 

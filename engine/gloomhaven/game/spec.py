@@ -338,9 +338,13 @@ class Placement:
 
     monster: str
     hex: Hex
+    #: runtime-only: the room the hex lies in
     room: str
-    by_players: Mapping[int, str]
+    #: the schema's ``players``: 2, 3, 4 -> "none", "normal" or "elite"
+    players: Mapping[int, str]
+    #: a named monster's or boss's scenario id (the model's ``id``; "" = an ordinary monster)
     named: str = ""
+    #: a named monster's ``health`` as formula text in L and C ("" = its stat card's)
     health_formula: str = ""
 
 
@@ -355,8 +359,10 @@ class AllySpec:
     id: str
     name: str
     hex: Hex
+    #: runtime-only: the room the hex lies in
     room: str
-    health: str
+    #: the model's ``health`` as formula text in L and C, evaluated at setup
+    health_formula: str
     move: int
     attack: int
     initiative: int
@@ -364,6 +370,7 @@ class AllySpec:
     shield: int = 0
     retaliate: int = 0
     flying: bool = False
+    #: the player counts it is present at (the model's ``players`` / ``present``)
     players: frozenset[int] = frozenset({2, 3, 4})
 
 
@@ -378,9 +385,13 @@ class TriggerSpec:
     left), ``treasure-looted`` (``key`` = treasure number), ``monster-killed`` (``key`` =
     monster type, "" = any; fires when the ``count``-th such monster dies, default the
     first), ``enter-hex`` (a figure of ``figures`` - characters, monsters, any - enters one
-    of ``hexes``), ``custom`` (never fires: free text for the players)."""
+    of ``hexes``), ``custom`` (never fires: free text for the players).
 
-    kind: str
+    The runtime form of the model's ``Trigger`` (same field names); ``key`` is runtime-only:
+    the one of the model's ``room``, ``door``, ``overlay``, ``number``, ``monster`` that
+    the ``type`` uses."""
+
+    type: str
     key: str = ""
     round: int = 0
     when: str = "end"
@@ -395,7 +406,7 @@ class TriggerSpec:
 class EffectSpec:
     """What a special rule does:
 
-    - ``spawn`` (``monster`` at ``hex`` per ``by_players``, GH-SPEC-01/02);
+    - ``spawn`` (``monster`` at ``hex`` per ``players``, GH-SPEC-01/02);
     - ``open-door`` / ``lock-door`` (``key`` = door id, GH-SPEC-03);
     - ``reveal-room`` (``key`` = room);
     - ``remove-overlays`` (``overlays`` ids) / ``add-overlays`` (an ``overlay`` kind on
@@ -409,17 +420,24 @@ class EffectSpec:
     - ``monster-stats`` (``stats``: (stat, delta) pairs for every monster of type
       ``monster``, also placed later, or for the named figure ``key``);
     - ``win`` / ``lose``;
-    - ``custom`` (only its ``text`` is shown, never applied)."""
+    - ``custom`` (only its ``text`` is shown, never applied).
 
-    kind: str
+    The runtime form of the model's ``Effect`` (same field names). Runtime-only: ``key``
+    (the model's ``door``, ``named``, ``number`` or ``room``, as the ``type`` uses it),
+    ``trap`` (the model's ``damage`` and ``conditions`` of a trap overlay). ``amount`` is
+    the number the type uses (the model's damage ``amount``, coin ``count`` or obstacle
+    ``health``); ``amount_formula`` the same as formula text in L and C."""
+
+    type: str
     key: str = ""
     monster: str = ""
     hex: Hex | None = None
-    by_players: Mapping[int, str] = field(default_factory=dict)
+    #: the schema's ``players``: 2, 3, 4 -> "none", "normal" or "elite" (spawns)
+    players: Mapping[int, str] = field(default_factory=dict)
     overlays: tuple[str, ...] = ()
     elements: tuple[str, ...] = ()
     amount: int = 0
-    formula: str = ""
+    amount_formula: str = ""
     conditions: tuple[str, ...] = ()
     hexes: tuple[Hex, ...] = ()
     figures: str = "all"
@@ -450,9 +468,12 @@ class Goal:
     ``all_characters``, else one), ``survive-rounds`` (to the end of round ``rounds``).
     Loss: ``round-limit`` (goal not met by the end of round ``rounds``), ``killed``
     (a listed named figure died). ``custom`` goals cannot be checked by the engine.
+
+    The runtime form of the model's win/loss ``Condition`` (same field names; ``targets``
+    also holds the model's treasure ``numbers`` as text).
     """
 
-    kind: str
+    type: str
     targets: tuple[str, ...] = ()
     hexes: tuple[Hex, ...] = ()
     rounds: int = 0
@@ -469,9 +490,9 @@ class ScenarioSpec:
     #: unordered pairs of adjacent hexes with a thin wall between them
     thin_walls: frozenset[frozenset[Hex]]
     rooms: Mapping[str, frozenset[Hex]]
-    start_room: str
+    starting_room: str
     doors: tuple[DoorSpec, ...]
-    start_hexes: tuple[Hex, ...]
+    starting_hexes: tuple[Hex, ...]
     obstacles: Mapping[Hex, str] = field(default_factory=dict)  # hex -> hp formula ("" = none)
     traps: Mapping[Hex, TrapSpec] = field(default_factory=dict)
     hazardous: frozenset[Hex] = frozenset()
@@ -480,10 +501,12 @@ class ScenarioSpec:
     coins: Mapping[Hex, int] = field(default_factory=dict)
     #: hex -> pressure plate overlay id (GH-SPEC-04)
     pressure_plates: Mapping[Hex, str] = field(default_factory=dict)
+    #: runtime-only: the model's ``monsters``, ``named_monsters`` and ``bosses`` in one list
     placements: tuple[Placement, ...] = ()
-    rules: tuple[RuleSpec, ...] = ()
-    goals: tuple[Goal, ...] = (Goal("kill-all"),)
-    losses: tuple[Goal, ...] = ()
+    special_rules: tuple[RuleSpec, ...] = ()
+    #: the win conditions (all must hold) and the loss conditions
+    win: tuple[Goal, ...] = (Goal("kill-all"),)
+    loss: tuple[Goal, ...] = ()
     #: overlay id -> (overlay type, hexes), for ``remove-overlays`` effects
     overlay_ids: Mapping[str, tuple[str, tuple[Hex, ...]]] = field(default_factory=dict)
     #: allied figures (GH-SPEC-06)
@@ -510,7 +533,7 @@ def rooms_by_hex(spec: ScenarioSpec) -> dict[Hex, str]:
 @dataclass(frozen=True, slots=True)
 class ItemSpec:
     """An item: ``usage`` is ``"none"``, ``"spent"`` or ``"consumed"`` (GH-ITEM-06/08/10),
-    ``uses`` its use slots (GH-ITEM-07). ``trigger`` says when it may be used (GH-TURN-07):
+    ``uses`` its use slots (GH-ITEM-07). ``timing`` says when it may be used (GH-TURN-07):
     ``"turn"`` (its abilities, on the character's turn), ``"move"`` (adds to a move:
     value, jump), ``"attack"`` / ``"melee-attack"`` (adds to an attack: value,
     conditions, pierce), ``"defense"`` (shield against one attack)."""
@@ -520,7 +543,8 @@ class ItemSpec:
     usage: str
     abilities: tuple[Ability, ...]
     uses: int = 1
-    trigger: str = "turn"
+    #: the model's free-text ``trigger`` classified (``from_model.item_trigger``)
+    timing: str = "turn"
     modifier_cards: tuple[ModifierCard, ...] = ()
     #: equipment slot (GH-REF-04): head, body, legs, one-hand, two-hands, small ("" = any)
     slot: str = ""
@@ -531,10 +555,10 @@ class TreasureSpec:
     """What a treasure tile gives (GH-LOOT-03, GH-TREAS): ``kind`` is ``gold``, ``xp``,
     ``damage``, ``condition`` (resolved at once in the scenario), or ``item``,
     ``item-design``, ``random-item-design``, ``random-scenario``, ``other`` (recorded in
-    the result for the campaign)."""
+    the result for the campaign). The runtime form of the model's ``TreasureEntry``."""
 
     number: str
-    kind: str
+    type: str
     amount: int = 0
     item: str = ""
     conditions: tuple[str, ...] = ()
