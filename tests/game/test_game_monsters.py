@@ -261,7 +261,7 @@ def boss_content() -> object:
         1,
         stats[2],
         boss=True,
-        stats_by_players=stats,
+        levels_by_players=stats,
         special_actions={1: (Ability("shield", 4),)},
     )
     sc = scenario(

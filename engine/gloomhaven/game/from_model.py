@@ -305,7 +305,7 @@ def _convert(pack: m.PackModel) -> Content:
             1,
             by_players[2],
             boss=True,
-            stats_by_players=by_players,
+            levels_by_players=by_players,
             special_actions={
                 sa.number: tuple(ability(a) for a in sa.abilities) for sa in boss.special_actions
             },

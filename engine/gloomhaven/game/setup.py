@@ -180,7 +180,7 @@ def check_scenario_content(content: Content, scenario_id: str) -> None:
             raise SetupError(f"{where}: unknown monster {mid!r}")
         if not content.monster_decks.get(mon.deck):
             raise SetupError(f"{where}: monster {mid!r} has no ability deck {mon.deck!r}")
-        table = mon.stats_by_players.get(2, mon.stats) if mon.stats_by_players else mon.stats
+        table = mon.levels_by_players.get(2, mon.levels) if mon.levels_by_players else mon.levels
         if not table:
             raise SetupError(f"{where}: monster {mid!r} has no stats")
 

@@ -208,7 +208,10 @@ class AbilityCard:
 
 @dataclass(frozen=True, slots=True)
 class ModifierCard:
-    """GH-AMD: ``multiplier`` 2 for "2x", 0 for "Null", else 1."""
+    """GH-AMD: the runtime form of the model's ``AttackModifier``: ``value`` is its number
+    (0 for "x2" and "null", whose effect is ``multiplier``: 2 for "2x", 0 for "Null", else
+    1; runtime-only), its ``effects`` are flattened into the fields of the same names, and
+    ``temporary`` (runtime-only) comes from its ``icon``."""
 
     id: str
     value: int = 0
@@ -291,17 +294,20 @@ class MonsterAbilityCardSpec:
 
 @dataclass(frozen=True, slots=True)
 class MonsterTypeSpec:
-    """A monster type or boss. ``stats[level]`` is ``{"normal": .., "elite": ..}``;
-    bosses keep formulas in ``boss_health`` etc. and are resolved at setup (GH-BOSS-03)."""
+    """A monster type or boss: the runtime form of the model's ``MonsterType`` / ``Boss``.
+
+    ``levels[level]`` is ``{"normal": .., "elite": ..}`` (the model's ``levels``, keyed by
+    rank for a table lookup); a boss's formulas in L and C are evaluated per character
+    count into ``levels_by_players`` (runtime-only, GH-BOSS-03)."""
 
     id: str
     name: str
     deck: str
     standees: int
-    stats: Mapping[int, Mapping[str, MonsterStats]]
+    levels: Mapping[int, Mapping[str, MonsterStats]]
     boss: bool = False
     #: bosses: stats per character count C (GH-BOSS-03): ``{C: {level: {"normal": ..}}}``
-    stats_by_players: Mapping[int, Mapping[int, Mapping[str, MonsterStats]]] = field(
+    levels_by_players: Mapping[int, Mapping[int, Mapping[str, MonsterStats]]] = field(
         default_factory=dict
     )
     special_actions: Mapping[int, tuple[Ability, ...]] = field(default_factory=dict)
