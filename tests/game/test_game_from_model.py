@@ -52,7 +52,9 @@ def test_monsters_bosses_and_ability_decks(pack: model.PackModel) -> None:
         assert spec.deck in c.monster_decks
     for bid, boss in pack.bosses.items():
         spec = c.monsters[bid]
-        assert spec.boss and spec.levels_by_players[3][2]["normal"].health == boss.stats(2, 3).health
+        assert (
+            spec.boss and spec.levels_by_players[3][2]["normal"].health == boss.stats(2, 3).health
+        )
 
 
 def test_flooded_workings_special_rules(pack: model.PackModel) -> None:

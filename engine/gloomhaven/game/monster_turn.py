@@ -16,8 +16,14 @@ from dataclasses import dataclass, field, replace
 from questforge.engine.core.events import JSONValue
 from questforge.engine.core.hexgrid import Hex as GridHex
 from questforge.engine.core.hexgrid import distance
-from questforge.engine.gloomhaven.ai import ActiveMonster, AoePattern, Option, Situation, solve
-from questforge.engine.gloomhaven.ai import Figure as AiFigure
+from questforge.engine.gloomhaven.ai import (
+    ActiveMonster,
+    AoePattern,
+    Option,
+    Situation,
+    SituationFigure,
+    solve,
+)
 from questforge.engine.gloomhaven.ai.situation import useful_range
 from questforge.engine.gloomhaven.game.attacks import (
     AttackParams,
@@ -238,13 +244,13 @@ def situation_for(
         for h in group:
             if h in hexes:  # a plain (q, r) equals its GridHex
                 terrain[GridHex(h[0], h[1])] = name
-    figures: list[AiFigure] = []
+    figures: list[SituationFigure] = []
     for f in st.figures.values():
         if f.id == m.id:
             continue
         if f.side != m.side:
             figures.append(
-                AiFigure(
+                SituationFigure(
                     GridHex(*f.hex),
                     "character",
                     initiative=_initiative(r, f),
@@ -254,7 +260,9 @@ def situation_for(
                 )
             )
         else:
-            figures.append(AiFigure(GridHex(*f.hex), "monster", name=figure_name(r.content, f)))
+            figures.append(
+                SituationFigure(GridHex(*f.hex), "monster", name=figure_name(r.content, f))
+            )
     active = ActiveMonster(
         GridHex(*m.hex),
         move=max(0, move),
