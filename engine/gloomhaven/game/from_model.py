@@ -130,9 +130,9 @@ def ability(a: m.Ability) -> Ability:
             retaliate=s.retaliate,
         )
     value = _int(a.value)
-    count = 0
-    if a.type in ("recover", "refresh"):
-        count = a.count if a.count is not None else max(1, value)
+    count = a.count or 0
+    if a.type in ("recover", "refresh") and a.count is None:
+        count = max(1, value)  # "Recover 2" written as a value
     reach = a.range
     if a.type in ("disarm", "trap") and not reach:
         reach = None  # GH-TRAP-03/05: absent or 0 in content = adjacent (engine: None)
