@@ -3,9 +3,15 @@
 The content model (``questforge.engine.gloomhaven.model``) mirrors the JSON files. The rules
 engine works on these smaller, frozen records instead: one action grammar for characters,
 monsters, summons and items, stats already looked up for the scenario level, hexes as
-tuples. :mod:`.from_model` converts a loaded pack; tests build tiny scenarios directly
-(:mod:`.builders`). Keeping the engine on its own records means a schema rename touches one
-adapter, not every rule.
+tuples. :mod:`.from_model` converts a loaded pack (the one place that generates these
+records); tests build tiny scenarios directly (:mod:`.builders`).
+
+One vocabulary: a fact the model and a record both hold has the model's (= the schema's)
+name here too (``Ability.type``, ``affects``, ``consume``, ``ScenarioSpec.starting_room``
+...). A field holding a different fact says so in its name (``value_formula``: a formula's
+text where the model has a ``Value``; ``ItemSpec.timing``: the model's free-text
+``trigger`` classified). ``tests/game/test_game_spec_vocabulary.py`` lists the pairs and
+the runtime-only fields and fails on a field named otherwise.
 """
 
 from __future__ import annotations
