@@ -44,6 +44,12 @@ class Pair:
 _TEXT = "free text for people; the engine only plays"
 _WHERE = "read by from_model to place or key the record, not kept"
 
+
+def _all(why: str, *names: str) -> dict[str, str]:
+    """The same reason for several fields."""
+    return dict.fromkeys(names, why)
+
+
 PAIRS: tuple[Pair, ...] = (
     Pair(
         rt.Ability,
@@ -116,10 +122,7 @@ PAIRS: tuple[Pair, ...] = (
             "kind": _WHERE,
             "description": _TEXT,
             "icon": _TEXT,
-            "starting": "campaign only",
-            "unlock": "campaign only",
-            "events_on_unlock": "campaign only",
-            "events_on_retire": "campaign only",
+            **_all("campaign only", "starting", "unlock", "events_on_unlock", "events_on_retire"),
             "perks": "campaign only (GH-LVL-04)",
             "modifier_cards": "campaign only (perk cards)",
             "xp_thresholds": "campaign only (GH-REF-03)",
@@ -160,8 +163,7 @@ PAIRS: tuple[Pair, ...] = (
         not_carried={
             "trigger": "classified into timing",
             "kind": _WHERE,
-            "number": "campaign only",
-            "cost": "campaign only",
+            **_all("campaign only", "number", "cost"),
             "count": "campaign only (shop stock)",
             "prosperity": "campaign only",
             "text": _TEXT,
@@ -173,11 +175,7 @@ PAIRS: tuple[Pair, ...] = (
         (msm.Trigger,),
         runtime_only={"key": "the one of room/door/overlay/number/monster its type uses"},
         not_carried={
-            "room": "becomes key",
-            "door": "becomes key",
-            "overlay": "becomes key",
-            "number": "becomes key",
-            "monster": "becomes key",
+            **_all("becomes key", "room", "door", "overlay", "number", "monster"),
             "text": _TEXT,
         },
     ),
@@ -190,10 +188,7 @@ PAIRS: tuple[Pair, ...] = (
             "trap": "a trap overlay's damage and conditions",
         },
         not_carried={
-            "door": "becomes key",
-            "named": "becomes key",
-            "number": "becomes key",
-            "room": "becomes key",
+            **_all("becomes key", "door", "named", "number", "room"),
             "count": "a coin overlay's count becomes amount",
             "health": "an obstacle's health becomes amount / amount_formula",
             "damage": "becomes trap",
@@ -255,13 +250,11 @@ PAIRS: tuple[Pair, ...] = (
             "hexes": "the map's hexes (model ScenarioMap)",
             "thin_walls": "the map's walls, tiles' and the scenario's (model ScenarioMap)",
             "placements": "monsters, named_monsters and bosses in one list",
-            "obstacles": "the overlays by type, per hex",
-            "traps": "the overlays by type, per hex",
-            "hazardous": "the overlays by type, per hex",
-            "difficult": "the overlays by type, per hex",
-            "treasures": "the overlays by type, per hex",
-            "coins": "the overlays by type, per hex",
-            "pressure_plates": "the overlays by type, per hex",
+            **_all(
+                "the overlays by type, per hex",
+                *("obstacles", "traps", "hazardous", "difficult", "treasures", "coins"),
+                "pressure_plates",
+            ),
             "overlay_ids": "overlays by id, for remove-overlays",
         },
         not_carried={
@@ -272,15 +265,11 @@ PAIRS: tuple[Pair, ...] = (
             "overlays": "split by type (obstacles, traps, ...)",
             "tiles": "resolved into hexes and thin_walls",
             "walls": "resolved into thin_walls",
-            "number": "campaign only",
-            "location": "campaign only",
-            "links": "campaign only",
-            "linked_to_city": "campaign only",
-            "unlocks": "campaign only",
-            "required_global": "campaign only",
-            "required_party": "campaign only",
-            "rewards": "campaign only",
-            "round_tracker": "campaign only",
+            **_all(
+                "campaign only",
+                *("number", "location", "links", "linked_to_city", "unlocks", "rewards"),
+                *("required_global", "required_party", "round_tracker"),
+            ),
             "description": _TEXT,
             "conclusion": _TEXT,
         },
