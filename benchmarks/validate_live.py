@@ -262,17 +262,20 @@ def main() -> int:
     parser.add_argument("--profile", action="store_true", help="profile the incremental runs")
     args = parser.parse_args()
 
-    from questforge.validator.document import Document
+    from questforge.validator.document import LoadedDocument
     from questforge.validator.runner import ValidationSession, validate_documents
 
     docs = load_pack(sample_pack())
     tiles, monsters = sample_inputs(docs)
     big = generate_scenario(tiles, monsters)
-    big_doc = Document("gloomhaven-sample/scenarios/bench-sixty.json", big)
+    big_doc = LoadedDocument("gloomhaven-sample/scenarios/bench-sixty.json", big)
     all_docs = [*docs, big_doc]
 
     def fresh() -> list[Any]:
-        return [Document(d.name, copy.deepcopy(d.data), text=d.text, path=d.path) for d in all_docs]
+        return [
+            LoadedDocument(d.name, copy.deepcopy(d.data), text=d.text, path=d.path)
+            for d in all_docs
+        ]
 
     validate_documents(fresh())  # warm-up: imports, compiled schemas, walk plans
 
@@ -322,7 +325,7 @@ def main() -> int:
             if i % 5 == 0:  # the incremental result must equal a full re-validation
                 expected = validate_documents(
                     [
-                        Document(d.name, copy.deepcopy(d.data), text=d.text, path=d.path)
+                        LoadedDocument(d.name, copy.deepcopy(d.data), text=d.text, path=d.path)
                         for d in session.documents
                     ]
                 )
@@ -341,7 +344,7 @@ def main() -> int:
     for i in range(args.repeat):
         move_monster(i)
         snapshot = [
-            Document(d.name, copy.deepcopy(d.data), text=d.text, path=d.path)
+            LoadedDocument(d.name, copy.deepcopy(d.data), text=d.text, path=d.path)
             for d in session.documents
         ]
         sync_times.start()

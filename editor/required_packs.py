@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from questforge.engine.core import pack as packs
-from questforge.validator.document import Document as VDocument
+from questforge.validator.document import LoadedDocument
 from questforge.validator.loading import FileLoader, load_required
 
 
@@ -83,7 +83,7 @@ def requires_key(documents: Iterable[Any]) -> str:
     return ""
 
 
-def required_documents(root: Path | None) -> dict[str, list[VDocument]]:
+def required_documents(root: Path | None) -> dict[str, list[LoadedDocument]]:
     """The validator documents of the packs ``root`` requires, by pack id - what
     ``questforge validate`` loads for a pack (its sibling folders), so the editor's live
     validation knows the ``pack:id`` references the CLI accepts."""

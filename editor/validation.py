@@ -43,7 +43,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from questforge.editor.document import Document
 from questforge.editor.required_packs import required_documents, requires_key
 from questforge.editor.workspace import Workspace
-from questforge.validator.document import Document as VDocument
+from questforge.validator.document import LoadedDocument
 from questforge.validator.findings import Finding, Severity
 from questforge.validator.runner import ValidationSession, validate_documents
 
@@ -79,8 +79,8 @@ class ValidationJob:
 
     generation: int
     root: Path | None
-    documents: list[VDocument]
-    updates: list[VDocument] = field(default_factory=list)
+    documents: list[LoadedDocument]
+    updates: list[LoadedDocument] = field(default_factory=list)
     full: bool = False
 
 
@@ -124,7 +124,7 @@ def snapshot(workspace: Workspace) -> list[tuple[str, Any, Path | None]]:
 def validate_snapshot(items: list[tuple[str, Any, Path | None]]) -> list[Finding]:
     """One full validation of a :func:`snapshot` from nothing (no session; what every edit
     cost before the session - kept for comparisons and one-off runs)."""
-    documents = [VDocument(name=name, data=data, path=path) for name, data, path in items]
+    documents = [LoadedDocument(name=name, data=data, path=path) for name, data, path in items]
     return list(validate_documents(documents).findings)
 
 
@@ -229,9 +229,9 @@ class LiveValidator(QObject):
         self._need_full = True
         self._root: Path | None = None
         #: per open document: (revision, name, the copy last handed to the session)
-        self._sent: dict[Document, tuple[int, str, VDocument]] = {}
+        self._sent: dict[Document, tuple[int, str, LoadedDocument]] = {}
         #: per pack file: (the workspace's cached data object, the document made from it)
-        self._disk: dict[Path, tuple[Any, VDocument]] = {}
+        self._disk: dict[Path, tuple[Any, LoadedDocument]] = {}
         self._executor = concurrent.futures.ThreadPoolExecutor(
             max_workers=1, thread_name_prefix="questforge-validate"
         )
@@ -272,7 +272,7 @@ class LiveValidator(QObject):
         for doc in [d for d in self._sent if d not in open_docs]:
             del self._sent[doc]
         full = self._need_full or root != self._root
-        updates: list[VDocument] = []
+        updates: list[LoadedDocument] = []
         for doc in open_docs:
             name = document_name(doc)
             sent = self._sent.get(doc)
@@ -280,7 +280,7 @@ class LiveValidator(QObject):
                 continue
             if sent is not None and sent[1] != name:
                 full = True  # renamed (an untitled document's kind): the old name must go
-            vdoc = VDocument(name=name, data=copy_json(doc.data), path=doc.path)
+            vdoc = LoadedDocument(name=name, data=copy_json(doc.data), path=doc.path)
             self._sent[doc] = (doc.revision, name, vdoc)
             updates.append(vdoc)
         self._need_full = False
@@ -295,9 +295,9 @@ class LiveValidator(QObject):
             documents[vdoc.name] = vdoc
         return ValidationJob(self.generation, root, list(documents.values()), updates)
 
-    def _all_documents(self, open_docs: list[Document]) -> list[VDocument]:
-        out: dict[str, VDocument] = {}
-        disk: dict[Path, tuple[Any, VDocument]] = {}
+    def _all_documents(self, open_docs: list[Document]) -> list[LoadedDocument]:
+        out: dict[str, LoadedDocument] = {}
+        disk: dict[Path, tuple[Any, LoadedDocument]] = {}
         for f in self.workspace.files:
             if f.error is not None:
                 continue
@@ -307,7 +307,7 @@ class LiveValidator(QObject):
                 continue
             known = self._disk.get(f.path)
             if known is None or known[0] is not data:
-                known = (data, VDocument(name=str(f.path), data=data, path=f.path))
+                known = (data, LoadedDocument(name=str(f.path), data=data, path=f.path))
             disk[f.path] = known
             out[known[1].name] = known[1]
         self._disk = disk

@@ -53,7 +53,7 @@ from typing import Any, TypeVar
 
 from questforge.engine.core.pack import Pack
 from questforge.validator.checks import CheckSpec, spec_of
-from questforge.validator.document import Document
+from questforge.validator.document import LoadedDocument
 from questforge.validator.findings import Finding, JsonPath, Severity
 
 _UNSET = object()
@@ -163,12 +163,12 @@ class CheckCache:
         self._tokens.clear()
 
 
-def _view(doc: Document) -> Document:
+def _view(doc: LoadedDocument) -> LoadedDocument:
     """``doc`` without its schema-invalid top-level properties (see
     :meth:`CheckContext.with_valid_parts`)."""
     invalid = doc.invalid_parts or frozenset()
     data = {k: v for k, v in doc.data.items() if k not in invalid}
-    view = Document(doc.name, data, text=doc.text, path=doc.path, pack_id=doc.pack_id)
+    view = LoadedDocument(doc.name, data, text=doc.text, path=doc.path, pack_id=doc.pack_id)
     view.unique_keys = doc.unique_keys
     view.partial_lists = {
         prop: (doc.data[prop], bad)
@@ -193,22 +193,26 @@ class CheckContext:
     #: the ruleset whose checks run (``None`` for loose files of no known ruleset)
     ruleset: str | None
     #: this pack's documents (every parsed document, schema-valid or not)
-    documents: list[Document]
+    documents: list[LoadedDocument]
     #: the pack on disk, if any (``None`` for in-memory validation without a pack folder)
     pack: Pack | None = None
     #: id of the pack being validated (``None`` for loose files)
     pack_id: str | None = None
     #: documents of the required packs, by pack id (only parsed, never reported on)
-    required: dict[str, list[Document]] = field(default_factory=dict)
+    required: dict[str, list[LoadedDocument]] = field(default_factory=dict)
     #: arguments for the model loader, if the caller has a better model than the default
     model_loader: Any = None
     #: derived data shared with other runs (a fresh, one-shot cache when not given)
     cache: CheckCache = field(default_factory=lambda: CheckCache(persistent=False))
-    _index: dict[tuple[str, str], Document] = field(init=False, repr=False)
-    _required_index: dict[str, dict[tuple[str, str], Document]] = field(init=False, repr=False)
+    _index: dict[tuple[str, str], LoadedDocument] = field(init=False, repr=False)
+    _required_index: dict[str, dict[tuple[str, str], LoadedDocument]] = field(
+        init=False, repr=False
+    )
 
     _model: Any = field(init=False, repr=False, default=_UNSET)
-    _valid_by_kind: dict[str, list[Document]] | None = field(init=False, repr=False, default=None)
+    _valid_by_kind: dict[str, list[LoadedDocument]] | None = field(
+        init=False, repr=False, default=None
+    )
     _kind_tokens: dict[str, int] = field(init=False, repr=False, default_factory=dict)
     _stamps_by_kind: dict[str | None, tuple[int, ...]] | None = field(
         init=False, repr=False, default=None
@@ -229,18 +233,18 @@ class CheckContext:
 
     # --- documents -----------------------------------------------------------------------
 
-    def valid_documents(self) -> Iterator[Document]:
+    def valid_documents(self) -> Iterator[LoadedDocument]:
         """This pack's documents that passed schema validation."""
         return (d for d in self.documents if d.schema_valid)
 
-    def of_kind(self, kind: str) -> list[Document]:
+    def of_kind(self, kind: str) -> list[LoadedDocument]:
         """This pack's schema-valid documents of ``kind``, in file order (a new list).
 
         Indexed on first use: checks call this often, and the documents' validity is fixed
         once the context exists.
         """
         if self._valid_by_kind is None:
-            index: dict[str, list[Document]] = {}
+            index: dict[str, list[LoadedDocument]] = {}
             for doc in self.documents:
                 if doc.schema_valid:
                     index.setdefault(doc.kind or "", []).append(doc)
@@ -249,7 +253,7 @@ class CheckContext:
 
     def with_valid_parts(
         self, kind: str, parts: Iterable[str], *, present: Iterable[str] = ()
-    ) -> list[Document]:
+    ) -> list[LoadedDocument]:
         """This pack's documents of ``kind`` whose ``parts`` (top-level properties) are
         schema-valid, even if other parts are not: so that a schema error in one part (a
         scenario's win condition) does not silence checks on another (its map).
@@ -263,7 +267,7 @@ class CheckContext:
         """
         wanted = frozenset(parts)
         needed = frozenset(present)
-        out: list[Document] = []
+        out: list[LoadedDocument] = []
         for doc in self.documents:
             if doc.kind != kind:
                 continue
@@ -279,13 +283,13 @@ class CheckContext:
                 out.append(self.memo(key, functools.partial(_view, doc)))
         return out
 
-    def partly_valid_documents(self) -> list[Document]:
+    def partly_valid_documents(self) -> list[LoadedDocument]:
         """Every document as far as it is schema-valid: the valid ones as they are, and
         those whose errors lie inside some top-level properties as views without them
         (see :meth:`with_valid_parts`). For checks that look at each value on its own (a
         reference resolves or not), so that an unknown property does not hide a dangling
         reference elsewhere in the document."""
-        out: list[Document] = []
+        out: list[LoadedDocument] = []
         for doc in self.documents:
             if doc.schema_valid:
                 out.append(doc)
@@ -297,7 +301,7 @@ class CheckContext:
     def kinds(self) -> set[str]:
         return {d.kind for d in self.documents if d.kind is not None}
 
-    def get(self, kind: str, ident: str, *, include_invalid: bool = False) -> Document | None:
+    def get(self, kind: str, ident: str, *, include_invalid: bool = False) -> LoadedDocument | None:
         """This pack's document of ``kind`` with ``id`` (first one if ids repeat), if it
         passed schema validation (any document with ``include_invalid``)."""
         found = self._index.get((kind, ident))
@@ -309,7 +313,9 @@ class CheckContext:
         """Ids a ``pack:id`` reference may name: this pack and its required packs."""
         return ({self.pack_id} if self.pack_id else set()) | set(self.required)
 
-    def resolve(self, ref: str, kind: str, *, include_invalid: bool = False) -> Document | None:
+    def resolve(
+        self, ref: str, kind: str, *, include_invalid: bool = False
+    ) -> LoadedDocument | None:
         """The document a reference names: ``"id"`` in this pack, ``"pack:id"`` in this pack
         or a required one; ``None`` if it does not resolve.
 
@@ -328,7 +334,7 @@ class CheckContext:
             return found
         return None
 
-    def all_of_kind(self, kind: str) -> list[Document]:
+    def all_of_kind(self, kind: str) -> list[LoadedDocument]:
         """Schema-valid documents of ``kind`` in this pack and then in every required pack."""
         out = self.of_kind(kind)
         for docs in self.required.values():
@@ -337,7 +343,7 @@ class CheckContext:
 
     # --- memoised derived data -----------------------------------------------------------
 
-    def stamp(self, doc: Document) -> int:
+    def stamp(self, doc: LoadedDocument) -> int:
         """Changes whenever ``doc``'s content (and so its schema validity) changes."""
         return self.cache.stamp(doc)
 
@@ -386,8 +392,8 @@ class CheckContext:
     def per_document(
         self,
         code: str,
-        documents: Iterable[Document],
-        check: Callable[[Document], Iterable[Finding]],
+        documents: Iterable[LoadedDocument],
+        check: Callable[[LoadedDocument], Iterable[Finding]],
     ) -> Iterator[Finding]:
         """The findings of ``check`` on each of ``documents``, memoised per document
         version: for checks whose findings depend on nothing but the document itself."""
@@ -451,19 +457,19 @@ class CheckContext:
         self,
         spec: CheckSpec | str | Any,
         message: str,
-        doc: Document | None,
+        doc: LoadedDocument | None,
         path: JsonPath = (),
         *,
         hint: str | None = None,
         severity: Severity | None = None,
-        related: Iterable[tuple[Document | str | None, JsonPath]] = (),
+        related: Iterable[tuple[LoadedDocument | str | None, JsonPath]] = (),
     ) -> Finding:
         """A finding of check ``spec`` (a spec, a code, or the check function) in ``doc``."""
         if isinstance(spec, str):
             spec = spec_of(spec)
         elif not isinstance(spec, CheckSpec):
             spec = spec.spec
-        rel = [(r.name if isinstance(r, Document) else r, tuple(p)) for r, p in related]
+        rel = [(r.name if isinstance(r, LoadedDocument) else r, tuple(p)) for r, p in related]
         return spec.finding(
             message,
             file=doc.name if doc is not None else None,

@@ -1,4 +1,10 @@
-"""A content document as the validator sees it: a name, parsed data and optional raw text.
+"""A content document as the validator sees it (:class:`LoadedDocument`): a name, parsed data
+and optional raw text.
+
+Named for what it holds, unlike the editor's ``Document`` (an open file with its undo stack,
+``questforge.editor.document``) and the Gloomhaven model's ``ContentDocument`` (typed content).
+``Document`` remains an alias of :class:`LoadedDocument` for scripts and plug-in rulesets
+written before the rename.
 
 The same type serves files on disk and the editor's in-memory documents (``name`` is then a
 virtual name such as ``untitled/scenario.json``). ``text`` is only needed to turn JSON paths
@@ -16,7 +22,7 @@ from questforge.validator.locating import Locator
 
 
 @dataclass(eq=False)
-class Document:
+class LoadedDocument:
     """One JSON document: where it came from, its data, and what it is."""
 
     #: display name used in findings: a path relative to the working folder when possible
@@ -92,6 +98,10 @@ class Document:
             except (KeyError, IndexError, TypeError):
                 return None
         return node
+
+
+#: the name before the rename (kept so plug-in rulesets' checks and scripts keep working)
+Document = LoadedDocument
 
 
 def base_prefix(base: Path | str | None = None) -> str:

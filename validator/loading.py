@@ -1,4 +1,4 @@
-"""Loading untrusted content into :class:`Document` objects, with findings for what fails.
+"""Loading untrusted content into :class:`LoadedDocument` objects, with findings for what fails.
 
 Files go through :mod:`questforge.engine.core.jsonload` (size, depth, encoding, binary,
 malformed JSON, duplicate keys); a file that cannot be used becomes a finding with line and
@@ -22,7 +22,7 @@ from questforge.engine.core.jsonload import (
 )
 from questforge.validator import codes
 from questforge.validator.checks import CheckSpec
-from questforge.validator.document import Document, base_prefix, display_name
+from questforge.validator.document import LoadedDocument, base_prefix, display_name
 from questforge.validator.findings import Finding
 
 #: :class:`JsonLoadError` reason -> the code it is reported as
@@ -71,15 +71,15 @@ def duplicate_findings(name: str, loaded: LoadedJson) -> list[Finding]:
     return findings
 
 
-def document_from_text(name: str, text: str) -> tuple[Document | None, list[Finding]]:
-    """Parse editor text into a :class:`Document` with the same safety checks as files
+def document_from_text(name: str, text: str) -> tuple[LoadedDocument | None, list[Finding]]:
+    """Parse editor text into a :class:`LoadedDocument` with the same safety checks as files
     (depth, duplicates, malformed JSON with line and column); ``None`` plus the finding when
     the text is not usable JSON."""
     try:
         loaded = load_json_text(text)
     except JsonLoadError as exc:
         return None, [load_error_finding(exc, name)]
-    doc = Document(name, loaded.data, text=loaded.text)
+    doc = LoadedDocument(name, loaded.data, text=loaded.text)
     doc.unique_keys = not loaded.duplicates
     return doc, duplicate_findings(name, loaded)
 
@@ -99,13 +99,13 @@ class FileLoader:
     def name(self, path: Path) -> str:
         return display_name(path, prefix=self.prefix)
 
-    def load(self, path: Path, pack_id: str | None) -> tuple[Document | None, list[Finding]]:
+    def load(self, path: Path, pack_id: str | None) -> tuple[LoadedDocument | None, list[Finding]]:
         name = self.name(path)
         try:
             loaded = load_json_file(path, max_bytes=self.max_bytes, max_depth_limit=self.max_depth)
         except JsonLoadError as exc:
             return None, [load_error_finding(exc, name)]
-        doc = Document(name, loaded.data, text=loaded.text, path=path, pack_id=pack_id)
+        doc = LoadedDocument(name, loaded.data, text=loaded.text, path=path, pack_id=pack_id)
         doc.unique_keys = not loaded.duplicates
         return doc, duplicate_findings(name, loaded)
 
@@ -125,16 +125,16 @@ def load_required(
     pack: packs.Pack,
     pack_path: Sequence[Path],
     loader: FileLoader,
-    required_cache: dict[Path, list[Document]],
+    required_cache: dict[Path, list[LoadedDocument]],
     pack_cache: dict[Path, packs.Pack],
-) -> tuple[dict[str, list[Document]], list[packs.PackProblem]]:
+) -> tuple[dict[str, list[LoadedDocument]], list[packs.PackProblem]]:
     """The documents of the packs ``pack`` requires, by pack id (loaded once per run: the
     caches are the run's), and the problems finding them."""
     found, problems = packs.resolve_requires(pack, pack_path, _cache=pack_cache)
-    required: dict[str, list[Document]] = {}
+    required: dict[str, list[LoadedDocument]] = {}
     for other in found:
         if other.root not in required_cache:
-            docs: list[Document] = []
+            docs: list[LoadedDocument] = []
             files, _ = packs.content_files(other.root)
             for path in files:
                 doc, _findings = loader.load(path, other.id)

@@ -22,7 +22,7 @@ from typing import Protocol
 
 from questforge.engine.core import pack as packs
 from questforge.validator.context import CheckCache
-from questforge.validator.document import Document
+from questforge.validator.document import LoadedDocument
 from questforge.validator.findings import Finding
 from questforge.validator.report import Report
 from questforge.validator.schema_stage import SchemaCache, SchemaStage
@@ -30,7 +30,7 @@ from questforge.validator.schemas import SchemaStore, default_store, ruleset_in_
 from questforge.validator.semantic_stage import SemanticStage
 
 
-def pack_settings(documents: Iterable[Document]) -> tuple[str | None, str | None]:
+def pack_settings(documents: Iterable[LoadedDocument]) -> tuple[str | None, str | None]:
     """``(pack id, ruleset)`` from the ``pack`` document among ``documents`` (``None``s
     without one)."""
     for doc in documents:
@@ -40,7 +40,9 @@ def pack_settings(documents: Iterable[Document]) -> tuple[str | None, str | None
     return None, None
 
 
-def document_ruleset(doc: Document, pack_ruleset: str | None, store: SchemaStore) -> str | None:
+def document_ruleset(
+    doc: LoadedDocument, pack_ruleset: str | None, store: SchemaStore
+) -> str | None:
     """The ruleset ``doc`` belongs to: its pack's; for a file in no pack, the one its
     ``$schema`` names, or - for formats that carry no ``$schema``, such as monster-AI
     situations - the one ruleset that has a kind of that name. When several have it and
@@ -65,12 +67,12 @@ def document_ruleset(doc: Document, pack_ruleset: str | None, store: SchemaStore
 class Batch:
     """One pack's documents (or a set of loose files) on their way through the stages."""
 
-    documents: Sequence[Document]
+    documents: Sequence[LoadedDocument]
     #: the pack's ruleset (``None`` for loose files: each has its own, from ``$schema``)
     ruleset: str | None = None
     pack_id: str | None = None
     #: documents of required packs, by pack id (parsed, never reported on)
-    required: dict[str, list[Document]] = field(default_factory=dict)
+    required: dict[str, list[LoadedDocument]] = field(default_factory=dict)
     pack: packs.Pack | None = None
     cache: CheckCache = field(default_factory=lambda: CheckCache(persistent=False))
     #: where kinds are looked up (it also tells a loose file's ruleset by its kind)
@@ -86,10 +88,10 @@ class Batch:
             doc.pack_id = self.pack_id
         self.rulesets = [document_ruleset(d, self.ruleset, self.store) for d in self.documents]
 
-    def check_groups(self) -> Iterator[tuple[str | None, list[Document]]]:
+    def check_groups(self) -> Iterator[tuple[str | None, list[LoadedDocument]]]:
         """The documents each ruleset's checks see: the whole pack for a pack, the files of
         each ruleset for loose files of several rulesets."""
-        groups: dict[str | None, list[Document]] = {}
+        groups: dict[str | None, list[LoadedDocument]] = {}
         for doc, ruleset in zip(self.documents, self.rulesets, strict=True):
             groups.setdefault(ruleset, []).append(doc)
         if self.ruleset is not None or len(groups) <= 1:
@@ -97,7 +99,7 @@ class Batch:
         else:
             yield from groups.items()
 
-    def required_rulesets(self) -> Iterator[tuple[str | None, list[Document]]]:
+    def required_rulesets(self) -> Iterator[tuple[str | None, list[LoadedDocument]]]:
         """Each required pack's documents with that pack's ruleset."""
         for docs in self.required.values():
             yield pack_settings(docs)[1] or self.ruleset, docs
@@ -141,7 +143,7 @@ class Validation:
         return report
 
 
-def locate_findings(findings: Iterable[Finding], documents: Iterable[Document]) -> None:
+def locate_findings(findings: Iterable[Finding], documents: Iterable[LoadedDocument]) -> None:
     """Fill in line and column for findings that have none, from their document's text."""
     pending = [f for f in findings if f.line is None and f.file is not None]
     if not pending:
@@ -154,12 +156,12 @@ def locate_findings(findings: Iterable[Finding], documents: Iterable[Document]) 
 
 
 def validate_documents(
-    documents: Sequence[Document],
+    documents: Sequence[LoadedDocument],
     *,
     schema_only: bool = False,
     ruleset: str | None = None,
     pack_id: str | None = None,
-    required: dict[str, list[Document]] | None = None,
+    required: dict[str, list[LoadedDocument]] | None = None,
     store: SchemaStore | None = None,
     pack: packs.Pack | None = None,
 ) -> Report:

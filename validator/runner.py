@@ -3,7 +3,7 @@
 Three entry points share one pipeline (:mod:`questforge.validator.pipeline`: a schema
 stage, then a semantic stage, over one pack's documents at a time):
 
-- :func:`validate_documents` works on in-memory :class:`Document` objects and never touches
+- :func:`validate_documents` works on in-memory :class:`LoadedDocument` objects and never touches
   the disk;
 - :class:`ValidationSession` (:mod:`questforge.validator.session`) holds a pack's in-memory
   documents across edits and re-validates incrementally (the editor's live validation):
@@ -27,7 +27,7 @@ from pathlib import Path
 from questforge.engine.core import pack as packs
 from questforge.engine.core.jsonload import DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH
 from questforge.validator import codes
-from questforge.validator.document import Document
+from questforge.validator.document import LoadedDocument
 from questforge.validator.findings import Finding
 from questforge.validator.loading import (
     FileLoader,
@@ -43,7 +43,7 @@ from questforge.validator.semantic_stage import load_all_checks, load_ruleset_ch
 from questforge.validator.session import ValidationSession
 
 __all__ = [
-    "Document",
+    "LoadedDocument",
     "PathNotFoundError",
     "Report",
     "ValidationSession",
@@ -142,14 +142,14 @@ class _DiskRun:
         self.validation = validation
         self.schema_only = schema_only
         self.pack_path = pack_path
-        self.required_cache: dict[Path, list[Document]] = {}
+        self.required_cache: dict[Path, list[LoadedDocument]] = {}
         self.pack_cache: dict[Path, packs.Pack] = {}
 
     def loose(self, files: list[Path]) -> Report:
         """Files in no pack: each is validated as a document of the ruleset its
         ``$schema`` names (see :func:`~questforge.validator.pipeline.document_ruleset`)."""
         report = Report()
-        documents: list[Document] = []
+        documents: list[LoadedDocument] = []
         for path in files:
             doc, findings = self.loader.load(path, None)
             report.findings.extend(findings)
@@ -173,13 +173,13 @@ class _DiskRun:
             known = set(files)
             extra = [p for p in selected if p not in refused and p not in known and p.is_file()]
             files = sorted([*files, *extra])
-        required: dict[str, list[Document]] = {}
+        required: dict[str, list[LoadedDocument]] = {}
         if not self.schema_only:
             required, require_problems = load_required(
                 pack, self.pack_path, loader, self.required_cache, self.pack_cache
             )
             problems.extend(require_problems)
-        documents: list[Document] = []
+        documents: list[LoadedDocument] = []
         load_findings: list[Finding] = []
         for path in files:
             doc, findings = loader.load(path, pack.id)

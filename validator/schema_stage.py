@@ -3,7 +3,7 @@
 Per document: refuse ``$ref`` keys in content, pick the schema by the document's ruleset
 (its pack's, or its ``$schema`` URL's for a loose file) and ``kind``, compare ``$schema``,
 validate with the store's cached jsonschema-rs validator and report *every* error. Sets
-``Document.schema_valid``, which the semantic stage relies on.
+``LoadedDocument.schema_valid``, which the semantic stage relies on.
 
 Findings of a document whose stamp did not change are reused when the stage is given a
 :data:`SchemaCache` (the editor's :class:`~questforge.validator.session.ValidationSession`).
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from questforge.engine.core.jsontypes import json_type
 from questforge.validator import codes
-from questforge.validator.document import Document
+from questforge.validator.document import LoadedDocument
 from questforge.validator.findings import Finding
 from questforge.validator.schemas import SchemaBuildError, SchemaStore, close_match
 
@@ -80,7 +80,7 @@ class SchemaStage:
         return out
 
 
-def schema_findings(doc: Document, ruleset: str | None, store: SchemaStore) -> list[Finding]:
+def schema_findings(doc: LoadedDocument, ruleset: str | None, store: SchemaStore) -> list[Finding]:
     """Schema-stage findings of ``doc`` as a document of ``ruleset``; sets
     ``doc.schema_valid`` and, for a document whose errors all lie inside top-level
     properties, ``doc.invalid_parts`` and ``doc.missing_parts``."""
@@ -170,7 +170,7 @@ def schema_findings(doc: Document, ruleset: str | None, store: SchemaStore) -> l
     return out
 
 
-def _split_errors(doc: Document, errors: list[Any], ref_paths: list[Any]) -> None:
+def _split_errors(doc: LoadedDocument, errors: list[Any], ref_paths: list[Any]) -> None:
     """Set ``doc.invalid_parts`` / ``missing_parts`` when every error lies inside a
     top-level property (or is a required one that is missing, or an unknown one): the
     semantic checks may then still read the other properties. A top-level list whose one
@@ -288,7 +288,7 @@ def _find_refs(node: Any, path: tuple[str | int, ...], out: list[tuple[str | int
                     stack.append((child, (*where, index)))
 
 
-def _may_hold_ref(doc: Document) -> bool:
+def _may_hold_ref(doc: LoadedDocument) -> bool:
     """Whether ``doc`` may have a ``$ref`` key: the text (or, without one, the serialised
     data, much faster than walking it) tells cheaply when it cannot."""
     if doc.text is not None:

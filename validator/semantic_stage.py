@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from questforge.validator import codes, core_checks
 from questforge.validator.checks import CORE, checks_for
 from questforge.validator.context import CheckContext
-from questforge.validator.document import Document
+from questforge.validator.document import LoadedDocument
 from questforge.validator.findings import Finding
 
 if TYPE_CHECKING:
@@ -125,12 +125,12 @@ def run_checks(ctx: CheckContext, ruleset: str | None) -> list[Finding]:
     return out
 
 
-def manifest_of(documents: Sequence[Document]) -> Document | None:
+def manifest_of(documents: Sequence[LoadedDocument]) -> LoadedDocument | None:
     """The ``pack`` document among ``documents``, if any."""
     return next((d for d in documents if d.kind == "pack"), None)
 
 
-def _crashed_on(exc: BaseException, documents: Sequence[Document]) -> Document | None:
+def _crashed_on(exc: BaseException, documents: Sequence[LoadedDocument]) -> LoadedDocument | None:
     """The document a check was processing when it raised ``exc``, if the traceback tells.
 
     Checks take their documents from the context and hold the one at hand in a local
@@ -152,6 +152,6 @@ def _crashed_on(exc: BaseException, documents: Sequence[Document]) -> Document |
                         value = getattr(value, "doc", None)
                     except Exception:  # a property that raises: not a holder
                         continue
-                if isinstance(value, Document) and id(value) in ours:
+                if isinstance(value, LoadedDocument) and id(value) in ours:
                     return value
     return None

@@ -14,7 +14,7 @@ from collections.abc import Hashable, Iterable
 
 from questforge.engine.core import pack as packs
 from questforge.validator.context import CheckCache, fingerprint
-from questforge.validator.document import Document
+from questforge.validator.document import LoadedDocument
 from questforge.validator.pipeline import Batch, Validation, pack_settings
 from questforge.validator.report import Report
 from questforge.validator.schema_stage import SchemaCache
@@ -42,12 +42,12 @@ class ValidationSession:
 
     def __init__(
         self,
-        documents: Iterable[Document] = (),
+        documents: Iterable[LoadedDocument] = (),
         *,
         schema_only: bool = False,
         ruleset: str | None = None,
         pack_id: str | None = None,
-        required: dict[str, list[Document]] | None = None,
+        required: dict[str, list[LoadedDocument]] | None = None,
         store: SchemaStore | None = None,
         pack: packs.Pack | None = None,
     ) -> None:
@@ -58,7 +58,7 @@ class ValidationSession:
         self._required = dict(required or {})
         self._store = store or default_store()
         self._pack = pack
-        self._documents: dict[str, Document] = {}
+        self._documents: dict[str, LoadedDocument] = {}
         self._cache = CheckCache()
         self._schema: SchemaCache = {}
         self._validation = Validation.standard(
@@ -70,14 +70,14 @@ class ValidationSession:
             self.update(doc)
 
     @property
-    def documents(self) -> list[Document]:
+    def documents(self) -> list[LoadedDocument]:
         """The pack's documents, in order (as added; after :meth:`sync`, as given)."""
         return list(self._documents.values())
 
-    def get(self, name: str) -> Document | None:
+    def get(self, name: str) -> LoadedDocument | None:
         return self._documents.get(name)
 
-    def update(self, document: Document) -> None:
+    def update(self, document: LoadedDocument) -> None:
         """Add ``document``, or replace the document of the same name (its position in the
         order is kept); either way it counts as changed."""
         old = self._documents.get(document.name)
@@ -94,7 +94,7 @@ class ValidationSession:
             self._schema.pop(name, None)
             self._fingerprints.pop(name, None)
 
-    def sync(self, documents: Iterable[Document]) -> list[str]:
+    def sync(self, documents: Iterable[LoadedDocument]) -> list[str]:
         """Make the session hold exactly ``documents`` (e.g. a fresh snapshot of an editor's
         files, as new objects), finding the changes itself: a document whose name, data,
         text and path equal the held one's is kept (with everything derived from it);
@@ -106,7 +106,7 @@ class ValidationSession:
         edits with ``validate(changed=[...])``.
         """
         changed: list[str] = []
-        wanted: dict[str, Document] = {}
+        wanted: dict[str, LoadedDocument] = {}
         for doc in documents:
             wanted[doc.name] = doc
         for name in [n for n in self._documents if n not in wanted]:
@@ -123,7 +123,7 @@ class ValidationSession:
             self._documents = {name: self._documents[name] for name in wanted}
         return changed
 
-    def _same(self, held: Document, doc: Document) -> bool:
+    def _same(self, held: LoadedDocument, doc: LoadedDocument) -> bool:
         try:
             if held.text != doc.text or held.path != doc.path or held.data != doc.data:
                 return False
@@ -138,7 +138,7 @@ class ValidationSession:
             self._fingerprints[held.name] = known
         return known[1] == fingerprint(doc.data)
 
-    def set_required(self, required: dict[str, list[Document]]) -> None:
+    def set_required(self, required: dict[str, list[LoadedDocument]]) -> None:
         """Replace the documents of the required packs (everything is re-checked)."""
         self._required = dict(required)
         self._cache.clear()
@@ -172,6 +172,6 @@ class ValidationSession:
         finally:
             self._cache.end_run()
 
-    def _touch(self, doc: Document) -> None:
+    def _touch(self, doc: LoadedDocument) -> None:
         self._cache.touch(doc)
         doc.forget_positions()  # line/column of the old text

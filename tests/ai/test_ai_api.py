@@ -9,8 +9,8 @@ from questforge.engine.core.hexgrid import Hex
 from questforge.engine.gloomhaven.ai import (
     ActiveMonster,
     AoePattern,
-    Figure,
     Situation,
+    SituationFigure,
     solve,
 )
 
@@ -26,8 +26,8 @@ def test_situation_built_in_code_with_plain_tuples() -> None:
         terrain=cast(dict[Hex, str], {(3, 1): "trap"}),
         thin_walls=cast(tuple[tuple[Hex, Hex], ...], (((1, 0), (2, 0)),)),
         figures=(
-            Figure(cast(Hex, (5, 2)), "character", initiative=23, name="Brute"),
-            Figure(cast(Hex, (4, 4)), "monster"),
+            SituationFigure(cast(Hex, (5, 2)), "character", initiative=23, name="Brute"),
+            SituationFigure(cast(Hex, (4, 4)), "monster"),
         ),
         active=ActiveMonster(cast(Hex, (2, 2)), move=3),
     )
@@ -46,8 +46,8 @@ def test_explanation_lists_candidates_with_their_measures() -> None:
     sit = Situation(
         hexes=_board(),
         figures=(
-            Figure(Hex(6, 2), "character", initiative=40, name="Far"),
-            Figure(Hex(2, 4), "character", initiative=60, name="Near"),
+            SituationFigure(Hex(6, 2), "character", initiative=40, name="Far"),
+            SituationFigure(Hex(2, 4), "character", initiative=60, name="Near"),
         ),
         active=ActiveMonster(Hex(2, 1), move=2),
     )
@@ -68,9 +68,9 @@ def test_solving_is_deterministic_and_leaves_the_situation_alone() -> None:
     sit = Situation(
         hexes=_board(),
         figures=(
-            Figure(Hex(6, 2), "character", initiative=0),
-            Figure(Hex(1, 4), "character", initiative=0),
-            Figure(Hex(5, 0), "character", initiative=0),
+            SituationFigure(Hex(6, 2), "character", initiative=0),
+            SituationFigure(Hex(1, 4), "character", initiative=0),
+            SituationFigure(Hex(5, 0), "character", initiative=0),
         ),
         active=ActiveMonster(
             Hex(3, 2), move=2, range=3, targets=2, aoe=AoePattern(False, (Hex(0, 0), Hex(1, 0)))
@@ -91,7 +91,7 @@ def test_find_path_avoids_traps_and_reports_every_hex_entered() -> None:
     sit = Situation(
         hexes=board,
         terrain={Hex(2, 0): "trap"},
-        figures=(Figure(Hex(5, 0), "character"),),
+        figures=(SituationFigure(Hex(5, 0), "character"),),
         active=ActiveMonster(Hex(0, 0), move=4),
     )
     option = solve(sit).options[0]

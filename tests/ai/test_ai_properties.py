@@ -8,8 +8,8 @@ from questforge.engine.core.hexgrid import Hex
 from questforge.engine.gloomhaven.ai import (
     ActiveMonster,
     AoePattern,
-    Figure,
     Situation,
+    SituationFigure,
     find_path,
     solve,
 )
@@ -25,11 +25,11 @@ def _random_situation(rng: random.Random) -> Situation | None:
     free = hexes[:]
     rng.shuffle(free)
     me = free.pop()
-    figures: list[Figure] = []
+    figures: list[SituationFigure] = []
     for _ in range(rng.randint(0, 4)):
         if free:
             figures.append(
-                Figure(
+                SituationFigure(
                     Hex(*free.pop()),
                     "character",
                     initiative=rng.choice([0, 10, 20, 99]),
@@ -39,7 +39,7 @@ def _random_situation(rng: random.Random) -> Situation | None:
             )
     for _ in range(rng.randint(0, 3)):
         if free:
-            figures.append(Figure(Hex(*free.pop()), "monster"))
+            figures.append(SituationFigure(Hex(*free.pop()), "monster"))
     terrain: dict[Hex, str] = {}
     for _ in range(rng.randint(0, 6)):
         if free:

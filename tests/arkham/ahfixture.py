@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from questforge.validator.document import Document
+from questforge.validator.document import LoadedDocument
 from questforge.validator.runner import Report, validate_documents
 
 SAMPLE = Path(__file__).resolve().parents[2] / "content" / "arkham-sample"
@@ -33,7 +33,7 @@ def base_pack() -> Files:
 
 
 def run(files: Files) -> Report:
-    return validate_documents([Document(name=n, data=d) for n, d in files.items()])
+    return validate_documents([LoadedDocument(name=n, data=d) for n, d in files.items()])
 
 
 def area(files: Files, section: str, ident: str) -> tuple[int, dict[str, Any]]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from questforge.validator.document import Document
+from questforge.validator.document import LoadedDocument
 from questforge.validator.runner import Report, validate_documents
 
 S = "https://questforge.dev/schema/descent/"
@@ -177,4 +177,4 @@ def base_pack() -> Files:
 
 def run(files: Files) -> Report:
     """Validate the in-memory pack (schema and semantic checks)."""
-    return validate_documents([Document(name=n, data=d) for n, d in files.items()])
+    return validate_documents([LoadedDocument(name=n, data=d) for n, d in files.items()])

@@ -179,7 +179,7 @@ def test_click_a_monster_shows_its_stat_card_and_ability_card(qtbot: Any, playte
     text = window.stat_view.toPlainText()
     spec = window.content.monsters[monster.monster_type]
     level = game.rules.monster_level
-    normal, elite = spec.stats[level]["normal"], spec.stats[level]["elite"]
+    normal, elite = spec.levels[level]["normal"], spec.levels[level]["elite"]
     assert spec.name in text and f"level {level}" in text
     for label, a, b in (
         ("Health", normal.health, elite.health),

@@ -37,15 +37,15 @@ def test_opens_every_bundled_scenario(playtest: Any, scenario: str) -> None:
     spec = window.spec
     revealed = window.scene.snap.revealed
     # the starting room is revealed; the other rooms are not (their contents stay hidden)
-    start_room = {(h[0], h[1]) for h in spec.rooms[spec.start_room]}
+    start_room = {(h[0], h[1]) for h in spec.rooms[spec.starting_room]}
     assert start_room <= revealed
     for room, hexes in spec.rooms.items():
-        if room != spec.start_room:
+        if room != spec.starting_room:
             assert not {(h[0], h[1]) for h in hexes} <= revealed, room
     # both characters stand on starting hexes with full health; the table lists them
     party = {fid: f for fid, f in _figures(window).items() if f.side == "party"}
     assert set(party) == set(window.party())
-    starts = {(h[0], h[1]) for h in spec.start_hexes}
+    starts = {(h[0], h[1]) for h in spec.starting_hexes}
     for fig in party.values():
         assert fig.hex in starts and fig.hp == fig.max_hp > 0
     table = window.figure_table

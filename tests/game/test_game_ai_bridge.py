@@ -104,7 +104,7 @@ def test_summons_and_invisible_enemies_reach_the_solver() -> None:
     # GH-FOCUS-03 (a summon counts just before its summoner), GH-FOCUS-04 (invisible)
     from questforge.engine.gloomhaven.game.builders import Policy, disc
     from questforge.engine.gloomhaven.game.character_turn import perform_ability
-    from questforge.engine.gloomhaven.game.spec import Ability, SummonSpec
+    from questforge.engine.gloomhaven.game.spec import Ability, SummonStats
 
     sc = scenario(
         "s", {"a": disc((0, 0), 3)}, [(0, 0), (-3, 0)], monsters=[("grunt", (3, 0), "normal")]
@@ -116,7 +116,7 @@ def test_summons_and_invisible_enemies_reach_the_solver() -> None:
         g.rules,
         g.state.characters["alpha"],
         g.state.figures["alpha"],
-        Ability("summon", summon=SummonSpec("wolf", 3, 2, 1)),
+        Ability("summon", name="wolf", stats=SummonStats(3, 2, 1)),
     )
     g.state.figures["beta"].conditions["invisible"] = False
     grunt = next(f for f in g.state.figures.values() if f.side == "monsters")

@@ -116,5 +116,10 @@ def test_allies_from_content(tmp_path: Path, sample_pack: Path) -> None:
     assert not [f for f in report.findings if f.severity == "error"], report.findings
     spec = content_from_pack(load_pack_dir(pack)).scenarios["collapsed-adit"]
     (a,) = spec.allies
-    assert (a.id, a.health, a.initiative, a.players) == ("old-miner", "3+L", 40, frozenset({2, 3}))
+    assert (a.id, a.health_formula, a.initiative, a.players) == (
+        "old-miner",
+        "3+L",
+        40,
+        frozenset({2, 3}),
+    )
     assert a.room == data["starting_room"]

@@ -339,7 +339,7 @@ def test_rulebook_attack_example() -> None:
 def test_monster_attacks_draw_from_the_monster_deck_and_summons_from_summoner() -> None:
     # GH-AMD-02, GH-SUMM-06
     from questforge.engine.gloomhaven.game.character_turn import perform_ability
-    from questforge.engine.gloomhaven.game.spec import SummonSpec
+    from questforge.engine.gloomhaven.game.spec import SummonStats
 
     g, alpha, grunt = setup(top=["alpha:+2-1"])
     stack(g.state.monster_modifier_deck, ["monster:-1-1"])
@@ -350,7 +350,7 @@ def test_monster_attacks_draw_from_the_monster_deck_and_summons_from_summoner() 
         g.rules,
         g.state.characters["alpha"],
         alpha,
-        Ability("summon", summon=SummonSpec("wolf", 3, 1, 1)),
+        Ability("summon", name="wolf", stats=SummonStats(3, 1, 1)),
     )
     wolf = next(f for f in g.state.figures.values() if f.kind == "summon")
     e = attack(g, wolf, grunt, 1)
@@ -376,7 +376,7 @@ def test_ally_means_not_self() -> None:
     pol = Policy({})
     g.rules.controller = pol
     got = affected(
-        g.rules, alpha, Ability("condition", conditions=("bless",), target="ally", range=2)
+        g.rules, alpha, Ability("condition", conditions=("bless",), affects="ally", range=2)
     )
     assert [f.id for f in got] == ["beta"]
     both = affected(g.rules, alpha, Ability("heal", 1, range=2))

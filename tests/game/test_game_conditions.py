@@ -30,7 +30,7 @@ from questforge.engine.gloomhaven.game.spec import (
     Action,
     Bonus,
     Consume,
-    SummonSpec,
+    SummonStats,
 )
 from questforge.engine.gloomhaven.game.state import INERT, STRONG, WANING
 
@@ -170,7 +170,7 @@ def test_consume_element_for_a_bonus() -> None:
     g.state.elements["ice"] = WANING
     alpha = g.state.figures["alpha"]
     char = g.state.characters["alpha"]
-    ab = Ability("attack", 2, consumes=(Consume(("ice",), value=2, conditions=("wound",)),))
+    ab = Ability("attack", 2, consume=(Consume(("ice",), value=2, conditions=("wound",)),))
     g.rules.controller = Policy({"consume": "consume"})
     character_attack_boosted = perform_ability(g.rules, char, alpha, ab)
     assert character_attack_boosted[0] == 1
@@ -178,7 +178,7 @@ def test_consume_element_for_a_bonus() -> None:
     assert e["base"] == 4 and "wound" in grunt_of(g).conditions
     assert g.state.elements["ice"] == INERT
     # both elements of one consume are needed (GH-ELEM-08)
-    ab2 = Ability("attack", 2, consumes=(Consume(("ice", "fire"), value=5),))
+    ab2 = Ability("attack", 2, consume=(Consume(("ice", "fire"), value=5),))
     g.state.elements["fire"] = STRONG
     perform_ability(g.rules, char, alpha, ab2)
     assert [e for e in g.events if e.type == "attack"][-1]["base"] == 2
@@ -235,7 +235,7 @@ def test_exhaustion_by_damage_removes_figure_and_summons() -> None:
     alpha = g.state.figures["alpha"]
     ch = g.state.characters["alpha"]
     g.rules.controller = Policy({"summon_hex": lambda d: 0})
-    perform_ability(g.rules, ch, alpha, Ability("summon", summon=SummonSpec("wolf", 4, 2, 1)))
+    perform_ability(g.rules, ch, alpha, Ability("summon", name="wolf", stats=SummonStats(4, 2, 1)))
     assert any(f.kind == "summon" for f in g.state.figures.values())
     g.rules.suffer_damage(alpha, 10, "x", "t")
     assert ch.exhausted and "alpha" not in g.state.figures
@@ -273,7 +273,7 @@ def test_recover_lost_cards() -> None:
     ch.lost.append("alpha-8")
     ch.hand.remove("alpha-8")
     g.rules.controller = Policy({"recover": "alpha-8"})
-    perform_ability(g.rules, ch, g.state.figures["alpha"], Ability("recover", 1, pile="lost"))
+    perform_ability(g.rules, ch, g.state.figures["alpha"], Ability("recover", count=1, pile="lost"))
     assert "alpha-8" in ch.hand and not ch.lost
 
 
@@ -291,7 +291,9 @@ def test_round_bonus_shield_expires() -> None:
 
 def test_summon_acts_before_summoner_from_next_round() -> None:
     # GH-SUMM-01, GH-SUMM-03, GH-SUMM-05, GH-SUMM-07, GH-INIT-07
-    card = simple_card("alpha-1", 5, top=(Ability("summon", summon=SummonSpec("wolf", 4, 1, 1)),))
+    card = simple_card(
+        "alpha-1", 5, top=(Ability("summon", name="wolf", stats=SummonStats(4, 1, 1)),)
+    )
     cls = simple_class(
         "alpha", cards=[card] + [simple_card(f"alpha-{i}", 20 + i) for i in range(2, 9)]
     )
@@ -328,19 +330,19 @@ def items_content() -> object:
     )
     c = content([sc], monsters=[simple_monster("grunt", health=20, move=0, attack=3)])
     items = {
-        "boots": ItemSpec("boots", "Boots", "spent", (Ability("move", 2),), trigger="move"),
+        "boots": ItemSpec("boots", "Boots", "spent", (Ability("move", 2),), timing="move"),
         "club": ItemSpec(
             "club",
             "Club",
             "none",
             (Ability("attack", 1, conditions=("wound",)),),
-            trigger="melee-attack",
+            timing="melee-attack",
         ),
         "charm": ItemSpec(
-            "charm", "Charm", "spent", (Ability("attack", 1),), uses=2, trigger="attack"
+            "charm", "Charm", "spent", (Ability("attack", 1),), uses=2, timing="attack"
         ),
-        "apron": ItemSpec("apron", "Apron", "spent", (Ability("shield", 1),), trigger="defense"),
-        "tonic": ItemSpec("tonic", "Tonic", "consumed", (Ability("heal", 3),), trigger="turn"),
+        "apron": ItemSpec("apron", "Apron", "spent", (Ability("shield", 1),), timing="defense"),
+        "tonic": ItemSpec("tonic", "Tonic", "consumed", (Ability("heal", 3),), timing="turn"),
     }
     from dataclasses import replace as dc_replace
 

@@ -97,7 +97,7 @@ def test_content_maps_the_bonuses_and_conditional_xp(pack: Path) -> None:
     assert top.bonus == Bonus("attack", 1, uses=2, xp_slots=(0, 1)) and top.persistent
     assert cls.card(CARD).bottom.xp_if == (("target-adjacent-to-ally", 1), ("kill", 2))
     lungs = cls.card("shaftbreaker-iron-lungs").top
-    assert lungs.bonus == Bonus("negate_damage", uses=1) and lungs.round_bonus
+    assert lungs.bonus == Bonus("negate_damage", uses=1) and lungs.round
 
 
 def test_persistent_attack_bonus_adds_to_each_attack_and_uses_its_slots(pack: Path) -> None:

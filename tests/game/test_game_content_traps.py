@@ -56,10 +56,10 @@ def test_from_model_maps_disarm_and_trap(pack: Path) -> None:
     # GH-TRAP-03, GH-TRAP-05: one-to-one onto Ability("disarm"...) / Ability("trap"...)
     card = content_from_pack(str(pack)).classes["lampwright"].card(CARD)
     disarm = card.top.abilities[0]
-    assert (disarm.kind, disarm.range, disarm.targets) == ("disarm", 2, 2)
+    assert (disarm.type, disarm.range, disarm.targets) == ("disarm", 2, 2)
     trap = card.bottom.abilities[0]
-    assert (trap.kind, trap.range, trap.conditions) == ("trap", None, ("poison",))
-    assert trap.formula == "1+L"  # evaluated when performed, at the scenario level
+    assert (trap.type, trap.range, trap.conditions) == ("trap", None, ("poison",))
+    assert trap.value_formula == "1+L"  # evaluated when performed, at the scenario level
 
 
 def game(pack: Path, rules: dict[object, object]) -> Any:

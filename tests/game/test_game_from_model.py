@@ -28,7 +28,7 @@ def test_every_scenario_converts_with_rooms_doors_and_walls(pack: model.PackMode
     for sid, spec in c.scenarios.items():
         smap = pack.scenario_map(sid)
         assert spec.hexes == frozenset(smap.hexes)
-        assert spec.start_room in spec.rooms
+        assert spec.starting_room in spec.rooms
         # rooms connect only through doors (room walls are walls, GH-SETUP-02)
         assert {frozenset(w) for w in smap.walls} <= spec.thin_walls
         for door in spec.doors:
@@ -48,11 +48,13 @@ def test_monsters_bosses_and_ability_decks(pack: model.PackModel) -> None:
     c = content_from_pack(pack)
     for mid, mon in pack.monsters.items():
         spec = c.monsters[mid]
-        assert spec.stats[3]["elite"].health == mon.levels[3].elite.health
+        assert spec.levels[3]["elite"].health == mon.levels[3].elite.health
         assert spec.deck in c.monster_decks
     for bid, boss in pack.bosses.items():
         spec = c.monsters[bid]
-        assert spec.boss and spec.stats_by_players[3][2]["normal"].health == boss.stats(2, 3).health
+        assert (
+            spec.boss and spec.levels_by_players[3][2]["normal"].health == boss.stats(2, 3).health
+        )
 
 
 def test_flooded_workings_special_rules(pack: model.PackModel) -> None:
@@ -60,10 +62,10 @@ def test_flooded_workings_special_rules(pack: model.PackModel) -> None:
     if "flooded-workings" not in c.scenarios:
         pytest.skip("scenario renamed")
     spec = c.scenarios["flooded-workings"]
-    kinds = {(r.trigger.kind, tuple(e.kind for e in r.effects)) for r in spec.rules}
+    kinds = {(r.trigger.type, tuple(e.type for e in r.effects)) for r in spec.special_rules}
     assert ("pressure-plate", ("open-door",)) in kinds
     assert any(d.locked for d in spec.doors)
-    assert spec.losses and spec.losses[0].kind == "round-limit"
+    assert spec.loss and spec.loss[0].type == "round-limit"
 
 
 @pytest.mark.parametrize(

@@ -143,7 +143,7 @@ def test_named_monsters_and_bosses_placed_by_room_setup_drop_a_coin() -> None:
 def spawn_rule(trigger: TriggerSpec) -> RuleSpec:
     return RuleSpec(
         trigger,
-        (EffectSpec("spawn", monster="grunt", hex=(1, 0), by_players={2: "elite"}),),
+        (EffectSpec("spawn", monster="grunt", hex=(1, 0), players={2: "elite"}),),
         once=True,
     )
 
@@ -209,7 +209,7 @@ def test_custom_goals_fall_back_to_kill_all() -> None:
     g = kill_all_game(goals=[Goal("custom")])
     from questforge.engine.gloomhaven.game.rounds import checkable_goals
 
-    assert [x.kind for x in checkable_goals(g.rules)] == ["kill-all"]
+    assert [x.type for x in checkable_goals(g.rules)] == ["kill-all"]
 
 
 def test_monster_summon_ability_in_a_round() -> None:

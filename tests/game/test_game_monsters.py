@@ -98,7 +98,7 @@ def test_a_monster_with_no_focus_still_consumes_its_cards_element() -> None:
     # GH-ELEM-09, GH-MOTH-06, GH-FOCUS-06: the card consumes the element when it can, also
     # when the monster finds no focus and so does not attack (reading, docs/engine.md)
     g = game(
-        [Ability("move", 0), Ability("attack", 0, consumes=(Consume(("fire",), value=1),))],
+        [Ability("move", 0), Ability("attack", 0, consume=(Consume(("fire",), value=1),))],
         [("grunt", (0, 0), "normal")],
     )
     g.state.elements["fire"] = STRONG
@@ -113,7 +113,7 @@ def test_a_monster_with_no_focus_still_consumes_its_cards_element() -> None:
 def test_monster_heal_picks_most_damaged() -> None:
     # GH-MOTH-01, GH-MOTH-02
     g = game(
-        [Ability("heal", 3, range=3, target="self-or-ally")],
+        [Ability("heal", 3, range=3, affects="self-or-ally")],
         [("grunt", (0, 0), "normal"), ("grunt", (1, 0), "normal")],
     )
     a, b = sorted(
@@ -192,7 +192,7 @@ def test_monster_bonus_lasts_the_round() -> None:
 
 def test_monsters_always_consume_and_share_the_bonus() -> None:
     # GH-ELEM-09, GH-MOTH-06, GH-MOTH-07
-    ab = Ability("shield", 1, consumes=(Consume(("fire",), value=2),))
+    ab = Ability("shield", 1, consume=(Consume(("fire",), value=2),))
     g = game(
         [ab, Ability("infuse", elements=("ice",))],
         [("grunt", (0, 0), "normal"), ("grunt", (1, 0), "normal")],
@@ -261,7 +261,7 @@ def boss_content() -> object:
         1,
         stats[2],
         boss=True,
-        stats_by_players=stats,
+        levels_by_players=stats,
         special_actions={1: (Ability("shield", 4),)},
     )
     sc = scenario(
@@ -271,7 +271,7 @@ def boss_content() -> object:
         monsters=[("lord", (3, 0), "normal")],
         named={(3, 0): ("the-lord", "")},
     )
-    deck = (MonsterAbilityCardSpec("b1", 30, (Ability("special", 1),)),)
+    deck = (MonsterAbilityCardSpec("b1", 30, (Ability("special", number=1),)),)
     return content([sc], monsters=[boss], decks={"boss": deck})
 
 
@@ -313,7 +313,7 @@ def test_non_attack_abilities_do_not_change_the_move() -> None:
     # GH-MMOVE-09: a heal after the move does not change where the monster goes
     a = game([Ability("move", 0), Ability("attack", 0)], [("grunt", (3, 0), "normal")])
     b = game(
-        [Ability("move", 0), Ability("attack", 0), Ability("heal", 2, target="self")],
+        [Ability("move", 0), Ability("attack", 0), Ability("heal", 2, affects="self")],
         [("grunt", (3, 0), "normal")],
     )
     for g in (a, b):
@@ -324,7 +324,7 @@ def test_non_attack_abilities_do_not_change_the_move() -> None:
 
 def test_move_is_planned_for_the_boosted_attack() -> None:
     # GH-ELEM-09 with GH-MMOVE-06: consuming adds range, and the move is planned for it
-    ab = Ability("attack", 0, consumes=(Consume(("air",), range=2),))
+    ab = Ability("attack", 0, consume=(Consume(("air",), range=2),))
     g = game([Ability("move", 0), ab], [("grunt", (4, 0), "normal")], range_=1)
     g.state.figures["alpha"].hex = (0, 0)
     g.state.figures["beta"].hex = (-4, 4)
@@ -348,7 +348,7 @@ def test_monster_loot_removes_money() -> None:
 
 def test_ability_values_in_l_and_c() -> None:
     # GH-SPEC-08 / GH-BOSS-03: a special "Attack 1+L/2" is evaluated for the game
-    g = game([Ability("attack", 0, formula="1+L/2")], [("grunt", (-3, 0), "normal")])
+    g = game([Ability("attack", 0, value_formula="1+L/2")], [("grunt", (-3, 0), "normal")])
     g.state.figures["alpha"].hex = (-4, 0)
     act(g)
     attack = next(e for e in g.events if e.type == "attack")

@@ -29,7 +29,7 @@ from questforge.engine.gloomhaven.game.spec import (
     Action,
     AreaPattern,
     Bonus,
-    SummonSpec,
+    SummonStats,
     TrapSpec,
 )
 from questforge.engine.gloomhaven.game.state import INERT, STRONG
@@ -160,13 +160,16 @@ def test_conditions_without_attack_and_positive_on_allies() -> None:
     g.state.figures["beta"].hex = (0, 1)
     ch, alpha = g.state.characters["alpha"], g.state.figures["alpha"]
     perform_ability(
-        g.rules, ch, alpha, Ability("condition", conditions=("muddle",), target="enemies", range=1)
+        g.rules, ch, alpha, Ability("condition", conditions=("muddle",), affects="enemies", range=1)
     )
     grunt = next(f for f in g.state.figures.values() if f.side == "monsters")
     assert "muddle" in grunt.conditions
     g.rules.controller = Policy({"condition_target": "beta"})
     perform_ability(
-        g.rules, ch, alpha, Ability("condition", conditions=("strengthen",), target="ally", range=1)
+        g.rules,
+        ch,
+        alpha,
+        Ability("condition", conditions=("strengthen",), affects="ally", range=1),
     )
     assert "strengthen" in g.state.figures["beta"].conditions
 
@@ -207,7 +210,7 @@ def test_one_consume_icon_one_element_and_wild_element() -> None:
         g.rules,
         g.state.characters["alpha"],
         g.state.figures["alpha"],
-        Ability("attack", 1, consumes=(Consume(("any",), value=1),)),
+        Ability("attack", 1, consume=(Consume(("any",), value=1),)),
     )
     assert g.state.elements["ice"] == INERT and g.state.elements["fire"] == STRONG
 
@@ -219,7 +222,7 @@ def test_round_bonus_card_stays_active_until_round_end() -> None:
         "guard",
         1,
         10,
-        Action((Ability("shield", 1),), round_bonus=True, lost=True),
+        Action((Ability("shield", 1),), round=True, lost=True),
         Action((Ability("move", 1),)),
     )
     cls = simple_class(
@@ -287,13 +290,15 @@ def test_unrecoverable_cards_stay_lost_and_refresh_items() -> None:
     ch.hand.remove("alpha-1")
     ch.lost.append("alpha-1")
     assert (
-        perform_ability(g.rules, ch, g.state.figures["alpha"], Ability("recover", 1, pile="lost"))[
-            0
-        ]
+        perform_ability(
+            g.rules, ch, g.state.figures["alpha"], Ability("recover", count=1, pile="lost")
+        )[0]
         == 0
     )
     ch.items = {"boots": "spent", "flask": "consumed"}
-    perform_ability(g.rules, ch, g.state.figures["alpha"], Ability("refresh", 1, pile="spent"))
+    perform_ability(
+        g.rules, ch, g.state.figures["alpha"], Ability("refresh", count=1, items="spent")
+    )
     assert ch.items == {"boots": "ready", "flask": "consumed"}
 
 
@@ -328,7 +333,7 @@ def test_closed_doors_are_walls_for_summons() -> None:
         g.rules,
         g.state.characters["alpha"],
         g.state.figures["alpha"],
-        Ability("summon", summon=SummonSpec("wolf", 3, 2, 1)),
+        Ability("summon", name="wolf", stats=SummonStats(3, 2, 1)),
     )
     wolf = next(f for f in g.state.figures.values() if f.kind == "summon")
     sit = situation_for(g.rules, wolf, 2, 0, 1, None, False)
@@ -389,7 +394,7 @@ def test_recover_an_active_card_ends_its_bonus() -> None:
     ch.hand.remove("alpha-3")
     ch.active.append(ActiveCard("alpha-3", "top", True, True, None))
     g.rules.controller = Policy({"recover": "alpha-3"})
-    perform_ability(g.rules, ch, g.state.figures["alpha"], Ability("recover", 1, pile="lost"))
+    perform_ability(g.rules, ch, g.state.figures["alpha"], Ability("recover", count=1, pile="lost"))
     assert "alpha-3" in ch.hand and not ch.active
 
 
@@ -416,7 +421,7 @@ def test_persistent_shield_on_an_ally_uses_its_slots() -> None:
         1,
         10,
         Action(
-            (Ability("shield", 2, target="ally", range=3),),
+            (Ability("shield", 2, affects="ally", range=3),),
             persistent=True,
             bonus=Bonus("shield", 2, uses=2, xp_slots=(1, 1)),
         ),

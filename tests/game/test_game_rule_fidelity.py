@@ -81,7 +81,7 @@ def play_top(g: Any, card: str = "alpha-1") -> None:
 def test_a_round_shield_and_retaliate_count_once() -> None:
     # GH-SHLD-01, GH-RET-01, GH-BONUS-07 (a card like Timber Brace: Shield 2, Retaliate 1,
     # round bonus): the next attack meets shield 2, the attacker suffers retaliate 1
-    cls = with_card(Action((Ability("shield", 2), Ability("retaliate", 1)), round_bonus=True))
+    cls = with_card(Action((Ability("shield", 2), Ability("retaliate", 1)), round=True))
     g = new_game(board(classes=[cls, simple_class("beta")]), "b")
     play_top(g)
     alpha = g.state.figures["alpha"]
@@ -99,7 +99,7 @@ def test_a_round_bonus_from_content_counts_once() -> None:
     # GH-SHLD-01, GH-BONUS-07: the content conversion gives a round action its Bonus record;
     # the card in the active area must not add it a second time
     cls = with_card(
-        Action((Ability("shield", 1),), round_bonus=True, bonus=Bonus("shield", 1)),
+        Action((Ability("shield", 1),), round=True, bonus=Bonus("shield", 1)),
     )
     g = new_game(board(classes=[cls, simple_class("beta")]), "b")
     play_top(g)
@@ -132,20 +132,20 @@ def test_a_persistent_bonus_is_carried_by_its_card_once() -> None:
 
 def test_recovering_a_round_bonus_card_ends_its_bonus() -> None:
     # GH-BONUS-08: recovering the card from the active area ends its remaining bonuses
-    cls = with_card(Action((Ability("shield", 2),), round_bonus=True, lost=True))
+    cls = with_card(Action((Ability("shield", 2),), round=True, lost=True))
     g = new_game(board(classes=[cls, simple_class("beta")]), "b")
     play_top(g)
     ch = g.state.characters["alpha"]
     alpha = g.state.figures["alpha"]
     assert shield_of(g.rules, alpha) == 2
     g.rules.controller = Policy({"recover": "alpha-1"})
-    assert character_recover(g.rules, ch, Ability("recover", 1, pile="lost")) == 1
+    assert character_recover(g.rules, ch, Ability("recover", count=1, pile="lost")) == 1
     assert "alpha-1" in ch.hand and shield_of(g.rules, alpha) == 0
 
 
 def test_an_exhausted_characters_round_bonus_on_an_ally_ends() -> None:
     # GH-EXH-02: every active bonus of an exhausted character is removed
-    cls = with_card(Action((Ability("shield", 2, target="ally", range=3),), round_bonus=True))
+    cls = with_card(Action((Ability("shield", 2, affects="ally", range=3),), round=True))
     g = new_game(board(classes=[cls, simple_class("beta")]), "b")
     play_top(g)
     beta = g.state.figures["beta"]
@@ -178,7 +178,7 @@ def _spawn_rule(when: str, round_no: int = 1) -> Any:
 
     return RuleSpec(
         TriggerSpec("round", round=round_no, when=when),
-        (EffectSpec("spawn", monster="grunt", hex=(2, 0), by_players={2: "normal"}),),
+        (EffectSpec("spawn", monster="grunt", hex=(2, 0), players={2: "normal"}),),
     )
 
 
@@ -215,7 +215,7 @@ def _xp_card(top: tuple[Ability, ...]) -> Any:
 
 def test_no_xp_for_a_bless_with_no_ally_in_range() -> None:
     # GH-XP-02 (a card like Guiding Light: "Bless an ally within range 3, XP 1")
-    cls = _xp_card((Ability("condition", conditions=("bless",), target="ally", range=3),))
+    cls = _xp_card((Ability("condition", conditions=("bless",), affects="ally", range=3),))
     g = new_game(board(classes=[cls, simple_class("beta")]), "b")
     g.state.figures["beta"].hex = (-3, 0)
     g.state.figures["alpha"].hex = (2, 1)  # beta 6 hexes away
@@ -226,7 +226,7 @@ def test_no_xp_for_a_bless_with_no_ally_in_range() -> None:
 
 def test_xp_for_a_bless_that_reaches_an_ally() -> None:
     # GH-XP-01: the same card with the ally in range gives its XP
-    cls = _xp_card((Ability("condition", conditions=("bless",), target="ally", range=3),))
+    cls = _xp_card((Ability("condition", conditions=("bless",), affects="ally", range=3),))
     g = new_game(board(classes=[cls, simple_class("beta")]), "b")
     g.state.figures["beta"].hex = (-1, 0)
     play_top(g)
@@ -246,7 +246,7 @@ def test_no_xp_for_a_loot_that_picks_up_nothing() -> None:
 
 def test_no_xp_for_an_ally_shield_that_reaches_nobody() -> None:
     # GH-XP-02: "Shield 2, an ally within range 1, XP 1" with every ally far away
-    cls = _xp_card((Ability("shield", 2, target="ally", range=1),))
+    cls = _xp_card((Ability("shield", 2, affects="ally", range=1),))
     g = new_game(board(classes=[cls, simple_class("beta")]), "b")
     play_top(g)  # beta on (-3, 0), alpha on (0, 0)
     assert g.state.characters["alpha"].xp == 0

@@ -84,7 +84,7 @@ def test_damage_and_conditions_to_figures_in_an_area() -> None:
 
 def test_damage_formula_to_every_character() -> None:
     # GH-SPEC-08: amounts as formulas in L and C; characters may negate it by cards (GH-DMG-03)
-    g = game_with(on_round_start(EffectSpec("damage", formula="L+1", figures="characters")))
+    g = game_with(on_round_start(EffectSpec("damage", amount_formula="L+1", figures="characters")))
     fire_round_start(g)
     assert g.state.figures["alpha"].hp == 8 and g.state.figures["beta"].hp == 8
 
@@ -233,9 +233,9 @@ def test_cinder_forge_infuses_fire_when_the_forge_is_revealed(sample_pack: Path)
     # is data the engine applies, not free text
     game = Game.new(str(sample_pack), "cinder-forge", players=["shaftbreaker", "tunnel-rat"])
     game.start()
-    rule = game.scenario.rules[0]
-    assert rule.trigger.kind == "room-revealed" and rule.trigger.key == "forge"
-    assert [e.kind for e in rule.effects] == ["infuse"]
+    rule = game.scenario.special_rules[0]
+    assert rule.trigger.type == "room-revealed" and rule.trigger.key == "forge"
+    assert [e.type for e in rule.effects] == ["infuse"]
     assert game.state.elements["fire"] == INERT
     game.rules.reveal_room("forge", None)
     assert game.state.elements["fire"] == STRONG
@@ -281,7 +281,7 @@ def test_every_effect_and_trigger_kind_loads_from_content(
     report = validate_paths([str(pack)])
     assert not [f for f in report.findings if f.severity == "error"], report.findings
     spec = content_from_pack(load_pack_dir(pack)).scenarios["collapsed-adit"]
-    kinds = [e.kind for e in spec.rules[0].effects]
+    kinds = [e.type for e in spec.special_rules[0].effects]
     assert kinds == [
         "infuse",
         "consume",
@@ -292,15 +292,19 @@ def test_every_effect_and_trigger_kind_loads_from_content(
         "lock-door",
         "win",
     ]
-    effects = {e.kind: e for e in spec.rules[0].effects}
-    assert effects["damage"].formula == "1+L" and effects["damage"].key == room
+    effects = {e.type: e for e in spec.special_rules[0].effects}
+    assert effects["damage"].amount_formula == "1+L" and effects["damage"].key == room
     assert effects["monster-stats"].stats == (("attack", 1), ("health", -1))
     assert effects["add-overlays"].trap == TrapSpec(True) and effects["add-overlays"].overlays == (
         "late-trap",
     )
-    assert spec.rules[0].trigger.key == "rust-crawler" and spec.rules[0].trigger.count == 2
     assert (
-        spec.rules[1].trigger.hexes == ((1, 1),) and spec.rules[1].trigger.figures == "characters"
+        spec.special_rules[0].trigger.key == "rust-crawler"
+        and spec.special_rules[0].trigger.count == 2
+    )
+    assert (
+        spec.special_rules[1].trigger.hexes == ((1, 1),)
+        and spec.special_rules[1].trigger.figures == "characters"
     )
 
 

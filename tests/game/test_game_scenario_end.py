@@ -46,7 +46,7 @@ def test_goal_met_mid_round_wins_at_round_end_despite_an_end_of_round_spawn() ->
     # that round; the scenario still ends, won, at the end of round 1
     rule = RuleSpec(
         TriggerSpec("round", round=1, when="end"),
-        (EffectSpec("spawn", monster="grunt", hex=(2, 0), by_players={2: "normal"}),),
+        (EffectSpec("spawn", monster="grunt", hex=(2, 0), players={2: "normal"}),),
     )
     sc = scenario(
         "k",

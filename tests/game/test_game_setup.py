@@ -196,7 +196,7 @@ def test_setup_json_round_trip() -> None:
 def test_monster_stat_levels() -> None:
     # GH-MSTAT-05: monster stats for the scenario level
     m = simple_monster("grunt", health=4)
-    assert m.stats[3]["normal"].health == 4 and m.stats[3]["elite"].health == 6
+    assert m.levels[3]["normal"].health == 4 and m.levels[3]["elite"].health == 6
 
 
 def test_equipment_limits() -> None:
@@ -240,7 +240,7 @@ def test_unplayable_content_is_a_clear_setup_error() -> None:
     bad2 = replace(c, monsters={})
     with pytest.raises(SetupError, match="unknown monster"):
         Setup("s", ("alpha", "beta")).check(bad2)
-    bad3 = replace(c, scenarios={"s": replace(sc, start_hexes=())})
+    bad3 = replace(c, scenarios={"s": replace(sc, starting_hexes=())})
     with pytest.raises(SetupError, match="starting hexes"):
         Setup("s", ("alpha", "beta")).check(bad3)
 

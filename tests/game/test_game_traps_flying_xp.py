@@ -218,7 +218,7 @@ def test_landing_damage_can_kill_and_then_nothing_moves() -> None:
 
 def test_xp_only_when_the_element_is_consumed() -> None:
     # GH-XP-03 (conditional XP), GH-XP-01; GH-ELEM-04 (consuming is the condition)
-    ab = Ability("attack", 2, consumes=(Consume(("fire",), xp=1),))
+    ab = Ability("attack", 2, consume=(Consume(("fire",), xp=1),))
     g = new_game(corridor(monsters=[("grunt", (1, 0), "normal")]), "c")
     char = g.state.characters["alpha"]
     g.state.elements["fire"] = 2
@@ -229,7 +229,7 @@ def test_xp_only_when_the_element_is_consumed() -> None:
     act(g, ab, {"consume": "consume"})  # element gone: nothing to consume, no XP
     assert char.xp == 1
     # unconditional XP on the ability is gained either way
-    act(g, Ability("attack", 2, xp=2, consumes=(Consume(("fire",), xp=1),)))
+    act(g, Ability("attack", 2, xp=2, consume=(Consume(("fire",), xp=1),)))
     assert char.xp == 3
 
 

@@ -40,7 +40,7 @@ from questforge.engine.core.jsonload import (
     surrogate_path,
 )
 from questforge.engine.core.pack import content_files, iter_pack_files, read_pack, refused_path
-from questforge.validator.runner import Document, validate_documents, validate_paths
+from questforge.validator.runner import LoadedDocument, validate_documents, validate_paths
 
 T = TypeVar("T")
 REPO = Path(__file__).resolve().parents[2]
@@ -201,7 +201,7 @@ def test_a_message_quoting_a_surrogate_is_qc009_not_too_deep() -> None:
     "nested too deeply" (QC003)."""
     data = json.loads((SAMPLE / "items" / "tonic.json").read_text(encoding="utf-8"))
     data["id"] = "\ud800"
-    report = validate_documents([Document("x.json", data)])
+    report = validate_documents([LoadedDocument("x.json", data)])
     assert [(f.code, f.path) for f in report.findings] == [("QC009", ("id",))]
     assert surrogate_path({"a": [1, {"b": "ok\udfff"}]}) == ("a", 1, "b")
 

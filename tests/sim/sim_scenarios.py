@@ -56,7 +56,7 @@ def _classes() -> list:
                 "ar-3", 33, [Ability("attack", 2, range=3, targets=2)], [Ability("loot", 1)]
             ),
             b.simple_card(
-                "ar-4", 47, [Ability("heal", 3, range=3, target="ally")], [Ability("move", 4)]
+                "ar-4", 47, [Ability("heal", 3, range=3, affects="ally")], [Ability("move", 4)]
             ),
             b.simple_card(
                 "ar-5",
@@ -76,7 +76,7 @@ def _classes() -> list:
         health=9,
         cards=[
             b.simple_card(
-                "me-1", 15, [Ability("heal", 3, range=3, target="ally")], [Ability("move", 3)]
+                "me-1", 15, [Ability("heal", 3, range=3, affects="ally")], [Ability("move", 3)]
             ),
             b.simple_card("me-2", 30, [Ability("attack", 3)], [Ability("move", 3)]),
             b.simple_card(
@@ -86,7 +86,7 @@ def _classes() -> list:
                 [Ability("move", 2)],
             ),
             b.simple_card(
-                "me-4", 60, [Ability("heal", 2, range=2, target="ally")], [Ability("shield", 1)]
+                "me-4", 60, [Ability("heal", 2, range=2, affects="ally")], [Ability("shield", 1)]
             ),
             b.simple_card("me-5", 75, [Ability("attack", 3, range=2)], [Ability("move", 4)]),
             b.simple_card(

@@ -107,7 +107,7 @@ def test_monster_card_values_are_signed_and_default_targets_stay_quiet() -> None
     assert monster_ability_text(Ability("move", 0)) == "Move +0"
     # a shield with the default target ("" = self) is not printed as an ally shield
     assert action_text(Action((Ability("shield", 1),))) == "Shield 1"
-    assert action_text(Action((Ability("shield", 1, target="allies"),))) == "Shield 1 (allies)"
+    assert action_text(Action((Ability("shield", 1, affects="allies"),))) == "Shield 1 (allies)"
     assert action_text(Action(())) == "(nothing)"
 
 

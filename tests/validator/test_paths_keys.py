@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from questforge.validator.document import Document
+from questforge.validator.document import LoadedDocument
 from questforge.validator.runner import validate_documents
 
 
@@ -29,7 +29,7 @@ def scenario_with_monsters(sample_pack: Path) -> dict[str, Any]:
 
 
 def schema_findings(name: str, data: Any, text: str | None = None) -> list[Any]:
-    report = validate_documents([Document(name, data, text=text)], schema_only=True)
+    report = validate_documents([LoadedDocument(name, data, text=text)], schema_only=True)
     return [f for f in report.findings if f.file == name]
 
 

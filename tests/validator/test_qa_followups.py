@@ -17,7 +17,7 @@ import pytest
 
 from questforge.validator import checks
 from questforge.validator.context import CheckContext
-from questforge.validator.document import Document
+from questforge.validator.document import LoadedDocument
 from questforge.validator.findings import Finding
 from questforge.validator.runner import validate_documents, validate_paths
 from questforge.validator.schemas import SchemaStore, default_store
@@ -26,7 +26,7 @@ Widget = Callable[..., dict[str, Any]]
 PackMaker = Callable[..., Path]
 
 
-def _gloomhaven_manifest() -> Document:
+def _gloomhaven_manifest() -> LoadedDocument:
     data = {
         "kind": "pack",
         "id": "tiny",
@@ -34,7 +34,7 @@ def _gloomhaven_manifest() -> Document:
         "version": "1.0.0",
         "ruleset": "gloomhaven",
     }
-    return Document("pack.json", data)
+    return LoadedDocument("pack.json", data)
 
 
 # --- "kind": "defs" --------------------------------------------------------------------------
@@ -49,7 +49,7 @@ def test_defs_is_not_a_schema_of_any_kind() -> None:
 
 @pytest.mark.parametrize("in_pack", [False, True], ids=["loose", "in-pack"])
 def test_kind_defs_is_an_unknown_kind(in_pack: bool) -> None:
-    docs = [Document("x.json", {"kind": "defs", "id": "x"})]
+    docs = [LoadedDocument("x.json", {"kind": "defs", "id": "x"})]
     if in_pack:
         docs.insert(0, _gloomhaven_manifest())
     report = validate_documents(docs)
@@ -63,7 +63,7 @@ def test_kind_defs_is_an_unknown_kind(in_pack: bool) -> None:
 
 
 def test_a_close_misspelling_is_never_corrected_to_defs() -> None:
-    report = validate_documents([_gloomhaven_manifest(), Document("x.json", {"kind": "def"})])
+    report = validate_documents([_gloomhaven_manifest(), LoadedDocument("x.json", {"kind": "def"})])
     (finding,) = report.findings
     assert finding.code == "QC012"
     assert "'defs'" not in (finding.hint or "")
@@ -84,13 +84,13 @@ def test_a_close_misspelling_is_never_corrected_to_defs() -> None:
     ],
 )
 def test_kind_of_the_wrong_type_says_so(kind: Any, found: str) -> None:
-    (finding,) = validate_documents([Document("x.json", {"kind": kind, "id": "x"})]).findings
+    (finding,) = validate_documents([LoadedDocument("x.json", {"kind": kind, "id": "x"})]).findings
     assert (finding.code, finding.path) == ("QC012", ("kind",))
     assert finding.message == f'"kind" must be a string naming the content kind, found {found}'
 
 
 def test_a_missing_kind_is_still_called_missing() -> None:
-    (finding,) = validate_documents([Document("x.json", {"id": "x"})]).findings
+    (finding,) = validate_documents([LoadedDocument("x.json", {"id": "x"})]).findings
     assert (finding.code, finding.path) == ("QC012", ())
     assert finding.message.startswith('missing "kind"')
 
@@ -98,20 +98,20 @@ def test_a_missing_kind_is_still_called_missing() -> None:
 # --- where an internal error lands -------------------------------------------------------------
 
 
-def _manifest() -> Document:
+def _manifest() -> LoadedDocument:
     data = {"kind": "pack", "id": "toys", "name": "Toys", "version": "1.0.0", "ruleset": "qftest"}
-    return Document("toys/pack.json", data)
+    return LoadedDocument("toys/pack.json", data)
 
 
 def test_internal_error_lands_on_the_document_the_check_was_processing(
     store: SchemaStore, make_widget: Widget
 ) -> None:
     docs = [
-        Document("toys/a.json", make_widget("a")),
+        LoadedDocument("toys/a.json", make_widget("a")),
         _manifest(),
-        Document("toys/b.json", make_widget("b")),
-        Document("toys/c.json", make_widget("c", note="boom")),  # QT902 raises here
-        Document("toys/d.json", make_widget("d")),
+        LoadedDocument("toys/b.json", make_widget("b")),
+        LoadedDocument("toys/c.json", make_widget("c", note="boom")),  # QT902 raises here
+        LoadedDocument("toys/d.json", make_widget("d")),
     ]
     internal = [f for f in validate_documents(docs, store=store).findings if f.code == "QC900"]
     assert [(f.file, f.path) for f in internal] == [("toys/c.json", ())]
@@ -122,7 +122,7 @@ def test_internal_error_found_through_a_holder_of_the_document(
     store: SchemaStore, make_widget: Widget, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     class Holder:
-        def __init__(self, doc: Document) -> None:
+        def __init__(self, doc: LoadedDocument) -> None:
             self.doc = doc
 
     def crash(ctx: CheckContext) -> Iterator[Finding]:
@@ -134,8 +134,8 @@ def test_internal_error_found_through_a_holder_of_the_document(
     monkeypatch.setattr(checks.spec_of("QT902"), "func", crash)
     docs = [
         _manifest(),
-        Document("toys/a.json", make_widget("a")),
-        Document("toys/b.json", make_widget("b")),
+        LoadedDocument("toys/a.json", make_widget("a")),
+        LoadedDocument("toys/b.json", make_widget("b")),
     ]
     internal = [f for f in validate_documents(docs, store=store).findings if f.code == "QC900"]
     assert [f.file for f in internal] == ["toys/b.json"]
@@ -148,7 +148,7 @@ def test_internal_error_without_a_document_lands_on_the_manifest(
         raise RuntimeError("index not built")
 
     monkeypatch.setattr(checks.spec_of("QT902"), "func", crash)
-    docs = [Document("toys/a.json", make_widget("a")), _manifest()]
+    docs = [LoadedDocument("toys/a.json", make_widget("a")), _manifest()]
     internal = [f for f in validate_documents(docs, store=store).findings if f.code == "QC900"]
     assert [(f.file, f.line, f.column) for f in internal] == [("toys/pack.json", None, None)]
 

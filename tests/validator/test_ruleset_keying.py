@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from questforge.cli import cli
-from questforge.validator.document import Document
+from questforge.validator.document import LoadedDocument
 from questforge.validator.runner import validate_documents, validate_paths
 from questforge.validator.schemas import default_store, ruleset_in_schema_url
 from tests.validator import testgrid
@@ -129,8 +129,8 @@ def test_store_finds_each_rulesets_scenario() -> None:
 
 def test_a_kind_of_another_ruleset_in_a_pack_is_qc103() -> None:
     docs = [
-        Document("grid/pack.json", testgrid.manifest()),
-        Document("grid/m.json", {"kind": "monster", "id": "m"}),
+        LoadedDocument("grid/pack.json", testgrid.manifest()),
+        LoadedDocument("grid/m.json", {"kind": "monster", "id": "m"}),
     ]
     (finding,) = validate_documents(docs).findings
     assert (finding.code, finding.path) == ("QC103", ("kind",))

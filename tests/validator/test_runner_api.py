@@ -10,14 +10,14 @@ import jsonschema
 import pytest
 import referencing
 
-from questforge.validator.document import Document
+from questforge.validator.document import LoadedDocument
 from questforge.validator.runner import validate_documents
 from questforge.validator.schemas import SchemaStore
 
 Widget = Callable[..., dict[str, Any]]
 
 
-def manifest(**extra: Any) -> Document:
+def manifest(**extra: Any) -> LoadedDocument:
     data = {
         "kind": "pack",
         "id": "toys",
@@ -26,7 +26,7 @@ def manifest(**extra: Any) -> Document:
         "ruleset": "qftest",
         **extra,
     }
-    return Document("toys/pack.json", data)
+    return LoadedDocument("toys/pack.json", data)
 
 
 def codes(report: Any) -> list[str]:
@@ -34,7 +34,7 @@ def codes(report: Any) -> list[str]:
 
 
 def test_clean_documents_have_no_findings(store: SchemaStore, make_widget: Widget) -> None:
-    docs = [manifest(), Document("toys/a.json", make_widget("a"))]
+    docs = [manifest(), LoadedDocument("toys/a.json", make_widget("a"))]
     report = validate_documents(docs, store=store)
     assert report.findings == []
     assert report.exit_code() == 0
@@ -45,7 +45,7 @@ def test_every_schema_error_is_reported_with_its_path(
     store: SchemaStore, make_widget: Widget
 ) -> None:
     data = make_widget("Bad Id", size=99, colour="pink", extra=1)
-    report = validate_documents([manifest(), Document("toys/a.json", data)], store=store)
+    report = validate_documents([manifest(), LoadedDocument("toys/a.json", data)], store=store)
     found = {(f.code, f.path) for f in report.findings}
     assert found == {
         ("QC010", ("id",)),
@@ -60,7 +60,7 @@ def test_every_schema_error_is_reported_with_its_path(
 
 def test_unknown_property_gets_a_did_you_mean_hint(store: SchemaStore, make_widget: Widget) -> None:
     data = make_widget("a", colur="red")
-    (finding,) = validate_documents([Document("a.json", data)], store=store).findings
+    (finding,) = validate_documents([LoadedDocument("a.json", data)], store=store).findings
     assert finding.message == "unknown property 'colur'"
     assert finding.path == ("colur",)
     assert finding.hint == "did you mean 'colour'?"
@@ -69,14 +69,16 @@ def test_unknown_property_gets_a_did_you_mean_hint(store: SchemaStore, make_widg
 def test_missing_required_property(store: SchemaStore, make_widget: Widget) -> None:
     data = make_widget("a")
     del data["size"]
-    (finding,) = validate_documents([Document("a.json", data)], store=store).findings
+    (finding,) = validate_documents([LoadedDocument("a.json", data)], store=store).findings
     assert finding.message == "missing required property 'size'"
 
 
 def test_line_and_column_come_from_the_text(store: SchemaStore, make_widget: Widget) -> None:
     data = make_widget("a", size="big")
     text = json.dumps(data, indent=2)
-    (finding,) = validate_documents([Document("a.json", data, text=text)], store=store).findings
+    (finding,) = validate_documents(
+        [LoadedDocument("a.json", data, text=text)], store=store
+    ).findings
     assert finding.line is not None and finding.column is not None
     line = text.splitlines()[finding.line - 1]
     assert line[finding.column - 1 :].startswith('"size": "big"')
@@ -89,9 +91,9 @@ def test_semantic_checks_run_only_on_schema_valid_documents(
     broken_gadget = {"kind": "gadget", "id": "h", "widget": 5}
     docs = [
         manifest(),
-        Document("a.json", make_widget("a")),
-        Document("g.json", gadget),
-        Document("h.json", broken_gadget),
+        LoadedDocument("a.json", make_widget("a")),
+        LoadedDocument("g.json", gadget),
+        LoadedDocument("h.json", broken_gadget),
     ]
     report = validate_documents(docs, store=store)
     assert sorted((f.code, f.file) for f in report.findings) == [
@@ -102,7 +104,7 @@ def test_semantic_checks_run_only_on_schema_valid_documents(
 
 def test_schema_only_skips_semantic_checks(store: SchemaStore) -> None:
     gadget = {"kind": "gadget", "id": "g", "widget": "missing"}
-    docs = [manifest(), Document("g.json", gadget)]
+    docs = [manifest(), LoadedDocument("g.json", gadget)]
     assert codes(validate_documents(docs, store=store)) == ["QT901"]
     assert codes(validate_documents(docs, store=store, schema_only=True)) == []
 
@@ -110,8 +112,11 @@ def test_schema_only_skips_semantic_checks(store: SchemaStore) -> None:
 def test_cross_pack_reference_resolves_through_required_documents(
     store: SchemaStore, make_widget: Widget
 ) -> None:
-    other = Document("parts/w.json", make_widget("bolt"))
-    docs = [manifest(), Document("g.json", {"kind": "gadget", "id": "g", "widget": "parts:bolt"})]
+    other = LoadedDocument("parts/w.json", make_widget("bolt"))
+    docs = [
+        manifest(),
+        LoadedDocument("g.json", {"kind": "gadget", "id": "g", "widget": "parts:bolt"}),
+    ]
     assert codes(validate_documents(docs, store=store, required={"parts": [other]})) == []
     # not required -> does not resolve
     assert codes(validate_documents(docs, store=store)) == ["QT901"]
@@ -120,9 +125,9 @@ def test_cross_pack_reference_resolves_through_required_documents(
 def test_duplicate_ids_per_kind(store: SchemaStore, make_widget: Widget) -> None:
     docs = [
         manifest(),
-        Document("a.json", make_widget("same")),
-        Document("b.json", make_widget("same")),
-        Document("g.json", {"kind": "gadget", "id": "same", "widget": "same"}),
+        LoadedDocument("a.json", make_widget("same")),
+        LoadedDocument("b.json", make_widget("same")),
+        LoadedDocument("g.json", {"kind": "gadget", "id": "same", "widget": "same"}),
     ]
     (finding,) = validate_documents(docs, store=store).findings
     assert (finding.code, finding.file, finding.path) == ("QC101", "b.json", ("id",))
@@ -132,7 +137,7 @@ def test_duplicate_ids_per_kind(store: SchemaStore, make_widget: Widget) -> None
 def test_a_crashing_check_becomes_an_internal_error_finding(
     store: SchemaStore, make_widget: Widget
 ) -> None:
-    docs = [manifest(), Document("a.json", make_widget("a", note="boom", size=9))]
+    docs = [manifest(), LoadedDocument("a.json", make_widget("a", note="boom", size=9))]
     report = validate_documents(docs, store=store)
     internal = [f for f in report.findings if f.code == "QC900"]
     assert len(internal) == 1
@@ -143,7 +148,7 @@ def test_a_crashing_check_becomes_an_internal_error_finding(
 
 def test_warnings_pass_unless_strict(store: SchemaStore, make_widget: Widget) -> None:
     report = validate_documents(
-        [manifest(), Document("a.json", make_widget("a", size=9))], store=store
+        [manifest(), LoadedDocument("a.json", make_widget("a", size=9))], store=store
     )
     assert codes(report) == ["QT903"]
     assert report.exit_code() == 0
@@ -159,13 +164,13 @@ def test_warnings_pass_unless_strict(store: SchemaStore, make_widget: Widget) ->
     ],
 )
 def test_not_a_content_document(store: SchemaStore, data: Any, message: str) -> None:
-    (finding,) = validate_documents([Document("x.json", data)], store=store).findings
+    (finding,) = validate_documents([LoadedDocument("x.json", data)], store=store).findings
     assert message in finding.message
     assert finding.code in ("QC011", "QC012")
 
 
 def test_unknown_kind_hint(store: SchemaStore) -> None:
-    doc = Document("x.json", {"kind": "widgit", "id": "x"})
+    doc = LoadedDocument("x.json", {"kind": "widgit", "id": "x"})
     (finding,) = validate_documents([manifest(), doc], store=store).findings
     assert finding.hint == "did you mean 'widget'?"
 
@@ -178,8 +183,8 @@ def test_ref_in_content_is_refused_and_never_followed(
     )
     data["parts"] = []
     docs = [
-        Document("a.json", data),
-        Document("b.json", {**make_widget("b"), "$ref": "../../x.json"}),
+        LoadedDocument("a.json", data),
+        LoadedDocument("b.json", {**make_widget("b"), "$ref": "../../x.json"}),
     ]
     report = validate_documents(docs, store=store)
     refs = sorted((f.file, f.path) for f in report.findings if f.code == "QC014")
@@ -189,7 +194,7 @@ def test_ref_in_content_is_refused_and_never_followed(
 def test_schema_mismatch_is_a_warning(store: SchemaStore, make_widget: Widget) -> None:
     data = make_widget("a")
     data["$schema"] = "https://example.invalid/other.schema.json"
-    docs = [manifest(), Document("a.json", data)]
+    docs = [manifest(), LoadedDocument("a.json", data)]
     (finding,) = validate_documents(docs, store=store).findings
     assert finding.code == "QC013"
     assert finding.severity.value == "warning"
@@ -198,7 +203,7 @@ def test_schema_mismatch_is_a_warning(store: SchemaStore, make_widget: Widget) -
 
 def test_schema_ref_to_a_url_is_a_finding_not_a_fetch(store: SchemaStore) -> None:
     url = "https://questforge.dev/schema/qftest/remote.schema.json"
-    doc = Document("r.json", {"$schema": url, "kind": "remote", "id": "r", "x": 1})
+    doc = LoadedDocument("r.json", {"$schema": url, "kind": "remote", "id": "r", "x": 1})
     (finding,) = validate_documents([doc], store=store).findings
     assert finding.code == "QC015"
     assert "example.invalid" in finding.message
@@ -215,7 +220,7 @@ def test_in_memory_validation_is_fast_enough_for_live_editing(
 ) -> None:
     import time
 
-    docs = [manifest()] + [Document(f"w{i}.json", make_widget(f"w{i}")) for i in range(500)]
+    docs = [manifest()] + [LoadedDocument(f"w{i}.json", make_widget(f"w{i}")) for i in range(500)]
     validate_documents(docs, store=store)
     start = time.perf_counter()
     validate_documents(docs, store=store)
@@ -279,10 +284,10 @@ def test_model_is_built_lazily_once_from_valid_documents(
         calls.append((documents, kwargs))
         return f"model-{len(calls)}"
 
-    good = Document("a.json", make_widget("a"))
+    good = LoadedDocument("a.json", make_widget("a"))
     good.schema_valid = True
-    bad = Document("b.json", make_widget("b"))
-    dep = Document("dep.json", make_widget("d"))
+    bad = LoadedDocument("b.json", make_widget("b"))
+    dep = LoadedDocument("dep.json", make_widget("d"))
     dep.schema_valid = True
     ctx = CheckContext("qftest", [good, bad], required={"dep": [dep]}, model_loader=loader)
     assert calls == []
@@ -307,12 +312,12 @@ def test_schema_may_point_to_a_local_copy(
     store: SchemaStore, make_widget: Widget, declared: str, ok: bool
 ) -> None:
     data = {**make_widget("a"), "$schema": declared}
-    found = codes(validate_documents([manifest(), Document("a.json", data)], store=store))
+    found = codes(validate_documents([manifest(), LoadedDocument("a.json", data)], store=store))
     assert found == ([] if ok else ["QC013"])
 
 
 def test_unknown_ruleset_in_the_manifest(store: SchemaStore) -> None:
-    doc = Document("p/pack.json", {**manifest().data, "ruleset": "no-such-game"})
+    doc = LoadedDocument("p/pack.json", {**manifest().data, "ruleset": "no-such-game"})
     (finding,) = validate_documents([doc], store=store).findings
     assert (finding.code, finding.path) == ("QC104", ("ruleset",))
     assert "gloomhaven" in (finding.hint or "")
@@ -325,7 +330,7 @@ def test_manifest_ruleset_never_becomes_an_arbitrary_import(
 
     imported: list[str] = []
     monkeypatch.setattr(semantic_stage.importlib, "import_module", imported.append)
-    doc = Document("p/pack.json", {**manifest().data, "ruleset": "reporters"})
+    doc = LoadedDocument("p/pack.json", {**manifest().data, "ruleset": "reporters"})
     validate_documents([doc], store=store)
     assert runner.load_ruleset_checks("bundle") is None
     assert imported == []

@@ -13,7 +13,7 @@ import gc
 from pathlib import Path
 
 from questforge.validator.context import CheckContext
-from questforge.validator.document import Document
+from questforge.validator.document import LoadedDocument
 from questforge.validator.runner import validate_paths
 
 SAMPLE = Path(__file__).resolve().parents[2] / "content" / "gloomhaven-sample"
@@ -29,14 +29,14 @@ def test_a_pack_run_frees_its_documents_without_the_cyclic_collector() -> None:
     gc.disable()
     try:
         contexts = _alive(CheckContext)
-        documents = _alive(Document)
+        documents = _alive(LoadedDocument)
         report = validate_paths([SAMPLE])
         assert report.files, "the sample pack was validated"
         # every scenario check ran (maps built, tiles resolved through the context) ...
         assert len(report.files) > 100
         # ... and nothing of the run waits for a collection
         assert _alive(CheckContext) == contexts
-        assert _alive(Document) == documents
+        assert _alive(LoadedDocument) == documents
         assert gc.collect() == 0
     finally:
         if was_enabled:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from questforge.validator.document import Document
+from questforge.validator.document import LoadedDocument
 from questforge.validator.runner import Report, validate_documents
 
 S = "https://questforge.dev/schema/"
@@ -218,7 +218,7 @@ def base_pack() -> Files:
 
 def run(files: Files) -> Report:
     """Validate the in-memory pack (schema and semantic checks)."""
-    docs = [Document(name=name, data=data) for name, data in files.items()]
+    docs = [LoadedDocument(name=name, data=data) for name, data in files.items()]
     return validate_documents(docs)
 
 

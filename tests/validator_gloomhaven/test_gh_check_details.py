@@ -7,7 +7,7 @@ from typing import Any
 
 from ghfixture import Files, base_pack, run
 
-from questforge.validator.document import Document
+from questforge.validator.document import LoadedDocument
 from questforge.validator.runner import validate_documents
 
 SCN = "scenarios/first.json"
@@ -60,11 +60,11 @@ def test_references_into_a_required_pack() -> None:
     files = base_pack()
     files["pack.json"]["requires"] = [{"id": "base-game", "version": "1.0.0"}]
     base_docs = [
-        Document(
+        LoadedDocument(
             name="base/pack.json", data={**files["pack.json"], "id": "base-game", "requires": []}
         ),
-        Document(name="base/grunt.json", data=files.pop("monsters/grunt.json")),
-        Document(name="base/grunt-deck.json", data=files.pop("decks/grunt-deck.json")),
+        LoadedDocument(name="base/grunt.json", data=files.pop("monsters/grunt.json")),
+        LoadedDocument(name="base/grunt-deck.json", data=files.pop("decks/grunt-deck.json")),
     ]
     for doc in base_docs:
         doc.schema_valid = True
@@ -72,12 +72,12 @@ def test_references_into_a_required_pack() -> None:
         "base-game:grunt"
     )
     _scn(files)["monsters"][0]["monster"] = "base-game:grunt"
-    docs = [Document(name=n, data=d) for n, d in files.items()]
+    docs = [LoadedDocument(name=n, data=d) for n, d in files.items()]
     report = validate_documents(docs, required={"base-game": base_docs})
     assert [(f.code, f.message) for f in report.findings] == []
 
     _scn(files)["monsters"][0]["monster"] = "base-game:grunt-boss"
-    docs = [Document(name=n, data=d) for n, d in files.items()]
+    docs = [LoadedDocument(name=n, data=d) for n, d in files.items()]
     report = validate_documents(docs, required={"base-game": base_docs})
     assert [(f.code, f.message) for f in report.findings] == [
         ("QGH201", "monster 'base-game:grunt-boss' not found in required pack 'base-game'")

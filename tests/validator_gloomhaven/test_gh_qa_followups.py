@@ -21,7 +21,7 @@ import pytest
 
 from questforge.engine.gloomhaven.ai import SituationError, load_situation
 from questforge.validator.context import CheckContext
-from questforge.validator.document import Document
+from questforge.validator.document import LoadedDocument
 from questforge.validator.gloomhaven.checks_situation import situation_path
 from questforge.validator.runner import (
     Report,
@@ -89,11 +89,11 @@ def test_cards_not_a_list_is_a_schema_error_not_a_crash(sample_pack: Path, tmp_p
 # --- lookups: valid documents only, existence sees all -----------------------------------------
 
 
-def _sample_documents(sample_pack: Path) -> list[Document]:
+def _sample_documents(sample_pack: Path) -> list[LoadedDocument]:
     docs = []
     for path in sorted(sample_pack.rglob("*.json")):
         name = path.relative_to(sample_pack).as_posix()
-        docs.append(Document(name, json.loads(path.read_text(encoding="utf-8"))))
+        docs.append(LoadedDocument(name, json.loads(path.read_text(encoding="utf-8"))))
     return docs
 
 
@@ -145,7 +145,7 @@ def _situation(**changes: Any) -> dict[str, Any]:
 def test_a_solvable_situation_passes() -> None:
     data = _situation()
     load_situation(data)  # the solver accepts it
-    assert validate_documents([Document("corner.json", data)]).findings == []
+    assert validate_documents([LoadedDocument("corner.json", data)]).findings == []
 
 
 @pytest.mark.parametrize(
@@ -184,7 +184,7 @@ def test_a_situation_the_solver_refuses_is_reported_at_its_path(
     data = _situation(**changes)
     with pytest.raises(SituationError) as refused:
         load_situation(data)
-    report = validate_documents([Document("corner.json", data)])
+    report = validate_documents([LoadedDocument("corner.json", data)])
     found = [(f.code, f.file, f.path, f.message) for f in report.findings]
     assert found == [("QGH270", "corner.json", path, refused.value.message)], what
 
@@ -254,7 +254,7 @@ def _key(report: Report) -> list[tuple[Any, ...]]:
 def test_fuzzed_sample_pack_never_crashes_a_check(sample_pack: Path) -> None:
     rng = random.Random(20261130)
     pristine = _sample_documents(sample_pack)
-    session = ValidationSession([Document(d.name, copy.deepcopy(d.data)) for d in pristine])
+    session = ValidationSession([LoadedDocument(d.name, copy.deepcopy(d.data)) for d in pristine])
     assert _internal(session.validate()) == []
     started = time.monotonic()
     rounds = 0
@@ -264,16 +264,16 @@ def test_fuzzed_sample_pack_never_crashes_a_check(sample_pack: Path) -> None:
         for doc in victims:
             data = copy.deepcopy(doc.data)
             _mutate(data, rng)
-            broken.append(Document(doc.name, data))
+            broken.append(LoadedDocument(doc.name, data))
             session.update(broken[-1])
         report = session.validate()
         assert _internal(report) == [], [(d.name, d.data) for d in broken]
         if rounds % 20 == 0:
             # the incremental run and a full run agree on the broken pack
-            snapshot = [Document(d.name, copy.deepcopy(d.data)) for d in session.documents]
+            snapshot = [LoadedDocument(d.name, copy.deepcopy(d.data)) for d in session.documents]
             assert _key(validate_documents(snapshot)) == _key(report)
         for doc in victims:
-            session.update(Document(doc.name, copy.deepcopy(doc.data)))
+            session.update(LoadedDocument(doc.name, copy.deepcopy(doc.data)))
         if time.monotonic() - started > 8:  # a slow machine: stop early, still a real test
             break
     assert rounds >= 20

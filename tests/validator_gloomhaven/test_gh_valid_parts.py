@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from questforge.validator.document import Document
+from questforge.validator.document import LoadedDocument
 from questforge.validator.runner import ValidationSession, validate_documents
 from tests.validator_gloomhaven.ghfixture import Files, base_pack, codes, run
 
@@ -70,7 +70,7 @@ def test_checks_that_read_other_parts_still_wait_for_a_valid_document() -> None:
 
 def test_a_session_gives_the_same_findings_as_a_one_shot_run() -> None:
     files = base_pack()
-    docs = [Document(name, data) for name, data in files.items()]
+    docs = [LoadedDocument(name, data) for name, data in files.items()]
     session = ValidationSession(docs)
     assert session.validate().findings == []
     scenario = session.get(SCENARIO)
@@ -78,7 +78,7 @@ def test_a_session_gives_the_same_findings_as_a_one_shot_run() -> None:
     scenario.data["win"] = [{"type": "no-such-goal"}]
     scenario.data["monsters"][0]["hex"] = [9, 9]
     incremental = session.validate(changed=[SCENARIO])
-    fresh = validate_documents([Document(d.name, d.data) for d in session.documents])
+    fresh = validate_documents([LoadedDocument(d.name, d.data) for d in session.documents])
     assert _findings(incremental) == _findings(fresh)
     assert ("QGH220", ("monsters", 0, "hex")) in _findings(incremental)
     # fixing the win condition keeps the map finding and drops the schema one
@@ -162,14 +162,14 @@ def test_a_short_list_with_a_broken_item_is_not_read() -> None:
 def test_new_scenario_in_a_session_matches_a_one_shot_run() -> None:
     files = base_pack()
     _new_scenario(files)
-    docs = [Document(name, data) for name, data in files.items()]
+    docs = [LoadedDocument(name, data) for name, data in files.items()]
     session = ValidationSession(docs)
     session.validate()
     doc = session.get(SCENARIO)
     assert doc is not None
     doc.data["monsters"] = [{**GRUNT, "hex": [8, 8]}]
     incremental = session.validate(changed=[SCENARIO])
-    fresh = validate_documents([Document(d.name, d.data) for d in session.documents])
+    fresh = validate_documents([LoadedDocument(d.name, d.data) for d in session.documents])
     assert _findings(incremental) == _findings(fresh)
     assert ("QGH220", ("monsters", 0, "hex")) in _findings(incremental)
     # the designer adds a room: the schema error on rooms goes, the map finding stays
@@ -224,7 +224,7 @@ def test_a_list_error_on_the_list_itself_keeps_it_unread() -> None:
 
 def test_broken_items_in_a_session_match_a_one_shot_run() -> None:
     files = base_pack()
-    docs = [Document(name, data) for name, data in files.items()]
+    docs = [LoadedDocument(name, data) for name, data in files.items()]
     session = ValidationSession(docs)
     session.validate()
     doc = session.get(SCENARIO)
@@ -232,6 +232,6 @@ def test_broken_items_in_a_session_match_a_one_shot_run() -> None:
     doc.data["monsters"][0]["hex"] = [9, 9]
     doc.data["monsters"].append({**GRUNT, "hex": [2, 1], "players": {"2": "sometimes"}})
     incremental = session.validate(changed=[SCENARIO])
-    fresh = validate_documents([Document(d.name, d.data) for d in session.documents])
+    fresh = validate_documents([LoadedDocument(d.name, d.data) for d in session.documents])
     assert _findings(incremental) == _findings(fresh)
     assert ("QGH220", ("monsters", 0, "hex")) in _findings(incremental)

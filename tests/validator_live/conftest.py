@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from questforge.validator.document import Document
+from questforge.validator.document import LoadedDocument
 
 BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "validate_live.py"
 
@@ -36,14 +36,18 @@ def _pack_sources(live_bench: ModuleType, sample_pack: Path) -> list[tuple[str, 
 
 
 @pytest.fixture
-def pack_documents(_pack_sources: list[tuple[str, Any, str | None]]) -> list[Document]:
+def pack_documents(_pack_sources: list[tuple[str, Any, str | None]]) -> list[LoadedDocument]:
     """Fresh documents of the sample pack (deep copies: tests may edit them)."""
-    return [Document(name, copy.deepcopy(data), text=text) for name, data, text in _pack_sources]
+    return [
+        LoadedDocument(name, copy.deepcopy(data), text=text) for name, data, text in _pack_sources
+    ]
 
 
 @pytest.fixture
-def generated_scenario(live_bench: ModuleType, pack_documents: list[Document]) -> Document:
+def generated_scenario(
+    live_bench: ModuleType, pack_documents: list[LoadedDocument]
+) -> LoadedDocument:
     """A 20-tile generated scenario (rooms, doors, monsters, overlays) as a new document."""
     tiles, monsters = live_bench.sample_inputs(pack_documents)
     data = live_bench.generate_scenario(tiles, monsters, count=20, per_row=5, monster_count=30)
-    return Document("gloomhaven-sample/scenarios/generated.json", data)
+    return LoadedDocument("gloomhaven-sample/scenarios/generated.json", data)

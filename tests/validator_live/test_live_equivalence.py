@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from questforge.validator.document import Document
+from questforge.validator.document import LoadedDocument
 from questforge.validator.findings import Finding
 from questforge.validator.runner import ValidationSession, validate_documents
 
@@ -41,14 +41,16 @@ def finding_key(f: Finding) -> tuple[Any, ...]:
 def full_validation(session: ValidationSession) -> list[tuple[Any, ...]]:
     """The reference: a one-shot validation of fresh copies of the session's documents."""
     docs = [
-        Document(d.name, copy.deepcopy(d.data), text=d.text, path=d.path) for d in session.documents
+        LoadedDocument(d.name, copy.deepcopy(d.data), text=d.text, path=d.path)
+        for d in session.documents
     ]
     return [finding_key(f) for f in validate_documents(docs).findings]
 
 
-def copies(session: ValidationSession) -> list[Document]:
+def copies(session: ValidationSession) -> list[LoadedDocument]:
     return [
-        Document(d.name, copy.deepcopy(d.data), text=d.text, path=d.path) for d in session.documents
+        LoadedDocument(d.name, copy.deepcopy(d.data), text=d.text, path=d.path)
+        for d in session.documents
     ]
 
 
@@ -64,10 +66,10 @@ class Editor:
 
     # --- helpers -------------------------------------------------------------------------
 
-    def docs(self, kind: str) -> list[Document]:
+    def docs(self, kind: str) -> list[LoadedDocument]:
         return [d for d in self.session.documents if isinstance(d.data, dict) and d.kind == kind]
 
-    def scenario(self) -> Document | None:
+    def scenario(self) -> LoadedDocument | None:
         found = [d for d in self.docs("scenario") if isinstance(d.data.get("monsters"), list)]
         return self.rng.choice(found) if found else None
 
@@ -216,7 +218,7 @@ class Editor:
         name = self.rng.choice(sorted(self.originals))
         if self.session.get(name) is None:
             return []
-        replacement = Document(name, copy.deepcopy(self.originals[name]))
+        replacement = LoadedDocument(name, copy.deepcopy(self.originals[name]))
         self.session.update(replacement)  # a new object under the same name
         return []
 
@@ -226,7 +228,7 @@ class Editor:
             return []
         self.added += 1
         self.session.update(
-            Document(f"gloomhaven-sample/extra-{self.added}.json", copy.deepcopy(source.data))
+            LoadedDocument(f"gloomhaven-sample/extra-{self.added}.json", copy.deepcopy(source.data))
         )
         return []
 
@@ -265,7 +267,7 @@ class Editor:
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_random_edits_match_full_validation(
-    seed: int, pack_documents: list[Document], generated_scenario: Document
+    seed: int, pack_documents: list[LoadedDocument], generated_scenario: LoadedDocument
 ) -> None:
     session = ValidationSession([*pack_documents, generated_scenario])
     assert [finding_key(f) for f in session.validate().findings] == full_validation(session)
@@ -294,7 +296,7 @@ def test_random_edits_match_full_validation(
 
 
 def test_a_clean_pack_stays_clean_under_moves(
-    pack_documents: list[Document], generated_scenario: Document
+    pack_documents: list[LoadedDocument], generated_scenario: LoadedDocument
 ) -> None:
     """Moving a monster back and forth never leaves a finding behind."""
     session = ValidationSession([*pack_documents, generated_scenario])

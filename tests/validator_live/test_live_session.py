@@ -11,7 +11,7 @@ import pytest
 from questforge.engine.gloomhaven import model as gh_model
 from questforge.schema import walk as schema_walk
 from questforge.validator import schema_stage
-from questforge.validator.document import Document
+from questforge.validator.document import LoadedDocument
 from questforge.validator.findings import Finding
 from questforge.validator.runner import ValidationSession, validate_documents
 
@@ -25,7 +25,8 @@ def keys(findings: list[Finding]) -> list[tuple[Any, ...]]:
 
 def full(session: ValidationSession, **options: Any) -> list[tuple[Any, ...]]:
     docs = [
-        Document(d.name, copy.deepcopy(d.data), text=d.text, path=d.path) for d in session.documents
+        LoadedDocument(d.name, copy.deepcopy(d.data), text=d.text, path=d.path)
+        for d in session.documents
     ]
     return keys(validate_documents(docs, **options).findings)
 
@@ -52,7 +53,7 @@ class Counter:
 
 
 def test_first_validation_equals_validate_documents(
-    pack_documents: list[Document], generated_scenario: Document
+    pack_documents: list[LoadedDocument], generated_scenario: LoadedDocument
 ) -> None:
     session = ValidationSession([*pack_documents, generated_scenario])
     report = session.validate()
@@ -63,7 +64,7 @@ def test_first_validation_equals_validate_documents(
 
 
 def test_an_edit_reported_as_changed_shows_up_and_goes_away(
-    pack_documents: list[Document], generated_scenario: Document
+    pack_documents: list[LoadedDocument], generated_scenario: LoadedDocument
 ) -> None:
     session = ValidationSession([*pack_documents, generated_scenario])
     session.validate()
@@ -78,18 +79,18 @@ def test_an_edit_reported_as_changed_shows_up_and_goes_away(
     assert "QGH201" not in codes(session.validate(changed=[generated_scenario.name]).findings)
 
 
-def test_update_adds_replaces_and_remove_drops(pack_documents: list[Document]) -> None:
+def test_update_adds_replaces_and_remove_drops(pack_documents: list[LoadedDocument]) -> None:
     session = ValidationSession(pack_documents)
     assert session.validate().errors == 0
     monster = next(d for d in pack_documents if d.kind == "monster")
     # a second document with the same kind and id: duplicate id
-    session.update(Document("gloomhaven-sample/copy.json", copy.deepcopy(monster.data)))
+    session.update(LoadedDocument("gloomhaven-sample/copy.json", copy.deepcopy(monster.data)))
     assert "QC101" in codes(session.validate().findings)
     assert keys(session.validate().findings) == full(session)
     # replacing it (same name, new object) with a different id clears it
     renamed = copy.deepcopy(monster.data)
     renamed["id"] = "another-monster"
-    session.update(Document("gloomhaven-sample/copy.json", renamed))
+    session.update(LoadedDocument("gloomhaven-sample/copy.json", renamed))
     report = session.validate()
     assert "QC101" not in codes(report.findings)
     assert keys(report.findings) == full(session)
@@ -105,16 +106,16 @@ def test_update_adds_replaces_and_remove_drops(pack_documents: list[Document]) -
 
 def test_sync_finds_the_changes_itself(
     monkeypatch: pytest.MonkeyPatch,
-    pack_documents: list[Document],
-    generated_scenario: Document,
+    pack_documents: list[LoadedDocument],
+    generated_scenario: LoadedDocument,
 ) -> None:
     """An editor that snapshots its files can hand the session fresh copies every time."""
     session = ValidationSession([*pack_documents, generated_scenario])
     session.validate()
 
-    def snapshot() -> list[Document]:
+    def snapshot() -> list[LoadedDocument]:
         return [
-            Document(d.name, copy.deepcopy(d.data), text=d.text, path=d.path)
+            LoadedDocument(d.name, copy.deepcopy(d.data), text=d.text, path=d.path)
             for d in [*pack_documents, generated_scenario]
         ]
 
@@ -131,7 +132,7 @@ def test_sync_finds_the_changes_itself(
     assert generated_scenario.name not in session.validate().files
 
 
-def test_sync_compares_strictly(pack_documents: list[Document]) -> None:
+def test_sync_compares_strictly(pack_documents: list[LoadedDocument]) -> None:
     """``1 == True`` in Python, not in JSON Schema: a changed type is a change."""
     tile = next(d for d in pack_documents if d.id == "crossing")
     session = ValidationSession(pack_documents)
@@ -140,18 +141,22 @@ def test_sync_compares_strictly(pack_documents: list[Document]) -> None:
     assert flipped["sides"]["a"]["hexes"][0] == [1, 0]
     flipped["sides"]["a"]["hexes"][0] = [True, 0]
     assert flipped == tile.data  # equal for Python
-    snapshot = [Document(d.name, flipped, text=d.text) if d is tile else d for d in pack_documents]
+    snapshot = [
+        LoadedDocument(d.name, flipped, text=d.text) if d is tile else d for d in pack_documents
+    ]
     assert session.sync(snapshot) == [tile.name]
     assert "QC010" in codes(session.validate().findings)
 
 
-def test_unknown_changed_name_is_an_error(pack_documents: list[Document]) -> None:
+def test_unknown_changed_name_is_an_error(pack_documents: list[LoadedDocument]) -> None:
     session = ValidationSession(pack_documents)
     with pytest.raises(KeyError, match=r"no-such\.json"):
         session.validate(changed=["no-such.json"])
 
 
-def test_schema_only_session(pack_documents: list[Document], generated_scenario: Document) -> None:
+def test_schema_only_session(
+    pack_documents: list[LoadedDocument], generated_scenario: LoadedDocument
+) -> None:
     session = ValidationSession([*pack_documents, generated_scenario], schema_only=True)
     generated_scenario.data["monsters"][0]["monster"] = "nobody"
     generated_scenario.data["number"] = "seven"
@@ -160,7 +165,7 @@ def test_schema_only_session(pack_documents: list[Document], generated_scenario:
     assert keys(report.findings) == full(session, schema_only=True)
 
 
-def test_changing_the_manifest_rechecks_everything(pack_documents: list[Document]) -> None:
+def test_changing_the_manifest_rechecks_everything(pack_documents: list[LoadedDocument]) -> None:
     session = ValidationSession(pack_documents)
     session.validate()
     manifest = next(d for d in pack_documents if d.kind == "pack")
@@ -169,7 +174,7 @@ def test_changing_the_manifest_rechecks_everything(pack_documents: list[Document
     assert keys(report.findings) == full(session)
 
 
-def test_line_and_column_follow_the_text(pack_documents: list[Document]) -> None:
+def test_line_and_column_follow_the_text(pack_documents: list[LoadedDocument]) -> None:
     """Cached findings never keep the line of an older text."""
     session = ValidationSession(pack_documents)
     monster = next(d for d in pack_documents if d.kind == "monster" and d.text)
@@ -187,8 +192,8 @@ def test_line_and_column_follow_the_text(pack_documents: list[Document]) -> None
 
 def test_moving_a_monster_reuses_the_geometry_and_other_documents(
     monkeypatch: pytest.MonkeyPatch,
-    pack_documents: list[Document],
-    generated_scenario: Document,
+    pack_documents: list[LoadedDocument],
+    generated_scenario: LoadedDocument,
 ) -> None:
     session = ValidationSession([*pack_documents, generated_scenario])
     session.validate()
@@ -206,8 +211,8 @@ def test_moving_a_monster_reuses_the_geometry_and_other_documents(
 
 def test_moving_a_tile_rebuilds_the_geometry(
     monkeypatch: pytest.MonkeyPatch,
-    pack_documents: list[Document],
-    generated_scenario: Document,
+    pack_documents: list[LoadedDocument],
+    generated_scenario: LoadedDocument,
 ) -> None:
     session = ValidationSession([*pack_documents, generated_scenario])
     session.validate()
@@ -220,7 +225,7 @@ def test_moving_a_tile_rebuilds_the_geometry(
 
 
 def test_validating_without_changes_computes_no_schema(
-    monkeypatch: pytest.MonkeyPatch, pack_documents: list[Document]
+    monkeypatch: pytest.MonkeyPatch, pack_documents: list[LoadedDocument]
 ) -> None:
     session = ValidationSession(pack_documents)
     first = session.validate()
@@ -234,7 +239,7 @@ def test_validating_without_changes_computes_no_schema(
 
 
 def test_flying_monster_type_edit_reaches_the_scenario_map(
-    pack_documents: list[Document], generated_scenario: Document
+    pack_documents: list[LoadedDocument], generated_scenario: LoadedDocument
 ) -> None:
     """The map caches which figures fly; editing the monster type must refresh it."""
     session = ValidationSession([*pack_documents, generated_scenario])
@@ -252,7 +257,7 @@ def test_flying_monster_type_edit_reaches_the_scenario_map(
 
 
 def test_starting_hexes_are_part_of_the_walk_cache(
-    pack_documents: list[Document], generated_scenario: Document
+    pack_documents: list[LoadedDocument], generated_scenario: LoadedDocument
 ) -> None:
     """Reachability is cached with the geometry; moving a start hex must redo it."""
     session = ValidationSession([*pack_documents, generated_scenario])
@@ -271,7 +276,7 @@ def test_starting_hexes_are_part_of_the_walk_cache(
 
 
 def test_editing_a_map_tile_reaches_every_scenario(
-    pack_documents: list[Document], generated_scenario: Document
+    pack_documents: list[LoadedDocument], generated_scenario: LoadedDocument
 ) -> None:
     session = ValidationSession([*pack_documents, generated_scenario])
     session.validate()
@@ -283,7 +288,7 @@ def test_editing_a_map_tile_reaches_every_scenario(
 
 
 def test_a_formula_the_model_rejects_does_not_hide_the_map_like_a_full_run(
-    pack_documents: list[Document], generated_scenario: Document
+    pack_documents: list[LoadedDocument], generated_scenario: LoadedDocument
 ) -> None:
     """A bad obstacle formula makes the content model refuse the scenario, but the map is
     built from the tiles, rooms, doors and walls alone (the one tolerant builder): the
@@ -301,7 +306,7 @@ def test_a_formula_the_model_rejects_does_not_hide_the_map_like_a_full_run(
 
 
 def test_moving_an_obstacle_reopens_a_room(
-    pack_documents: list[Document], generated_scenario: Document
+    pack_documents: list[LoadedDocument], generated_scenario: LoadedDocument
 ) -> None:
     """QGH226 is cached with the geometry, the start and the obstacles: moving the obstacle
     that blocks a door must clear the finding."""
@@ -334,8 +339,8 @@ def test_deeply_nested_document_is_a_finding_not_a_crash() -> None:
         return data
 
     data = deep()
-    session = ValidationSession([Document("deep.json", data)])
+    session = ValidationSession([LoadedDocument("deep.json", data)])
     assert "QC003" in codes(session.validate().findings)
-    assert session.sync([Document("deep.json", deep())]) == ["deep.json"]
+    assert session.sync([LoadedDocument("deep.json", deep())]) == ["deep.json"]
     assert "QC003" in codes(session.validate().findings)
-    assert "QC003" in codes(validate_documents([Document("deep.json", data)]).findings)
+    assert "QC003" in codes(validate_documents([LoadedDocument("deep.json", data)]).findings)

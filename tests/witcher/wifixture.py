@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from questforge.validator.document import Document
+from questforge.validator.document import LoadedDocument
 from questforge.validator.runner import Report, validate_documents
 
 S = "https://questforge.dev/schema/"
@@ -173,4 +173,6 @@ def base_pack() -> Files:
 
 def run(files: Files) -> Report:
     """Validate the in-memory pack (schema and semantic checks)."""
-    return validate_documents([Document(name=name, data=data) for name, data in files.items()])
+    return validate_documents(
+        [LoadedDocument(name=name, data=data) for name, data in files.items()]
+    )

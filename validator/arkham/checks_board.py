@@ -13,7 +13,7 @@ from typing import Any
 from questforge.engine.core.graph import GraphBoard
 from questforge.validator.arkham.catalogue import ah_check
 from questforge.validator.context import CheckContext
-from questforge.validator.document import Document
+from questforge.validator.document import LoadedDocument
 from questforge.validator.findings import Finding
 
 #: board array -> area type
@@ -41,7 +41,7 @@ def area_types(data: dict[str, Any]) -> dict[str, str]:
     return out
 
 
-def boards(ctx: CheckContext) -> list[Document]:
+def boards(ctx: CheckContext) -> list[LoadedDocument]:
     return ctx.of_kind("board")
 
 

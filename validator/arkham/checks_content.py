@@ -13,7 +13,7 @@ from typing import Any
 from questforge.validator.arkham.catalogue import ah_check
 from questforge.validator.arkham.checks_board import area_types
 from questforge.validator.context import CheckContext
-from questforge.validator.document import Document
+from questforge.validator.document import LoadedDocument
 from questforge.validator.findings import Finding
 from questforge.validator.json_objects import objects_where
 
@@ -101,7 +101,7 @@ def unknown_dimension(ctx: CheckContext) -> Iterator[Finding]:
     info = board_info(ctx)
     if info is None:
         return
-    places: list[tuple[Document, tuple[Any, ...], Any]] = []
+    places: list[tuple[LoadedDocument, tuple[Any, ...], Any]] = []
     for kind in ("monster", "gate-marker"):
         places += [(d, ("dimension",), d.data["dimension"]) for d in ctx.of_kind(kind)]
     for doc in ctx.of_kind("ancient-one"):
@@ -363,7 +363,7 @@ def references(ctx: CheckContext) -> Iterator[Finding]:
                 )
     if types is None:
         return
-    wants: list[tuple[Document, tuple[Any, ...], str, tuple[str, ...]]] = []
+    wants: list[tuple[LoadedDocument, tuple[Any, ...], str, tuple[str, ...]]] = []
     for doc in ctx.valid_documents():
         for effect, path in walk_effects(doc.data, ()):
             if effect["do"] == "move-to":
@@ -490,7 +490,7 @@ def gate_marker_count(ctx: CheckContext) -> Iterator[Finding]:
 )
 def location_deck_size(ctx: CheckContext) -> Iterator[Finding]:
     info = board_info(ctx)
-    counts: dict[str, list[Document]] = {}
+    counts: dict[str, list[LoadedDocument]] = {}
     for doc in ctx.of_kind("location-card"):
         if info is not None and doc.data["neighbourhood"] not in info.hoods:
             continue  # QAH320

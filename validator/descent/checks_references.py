@@ -11,11 +11,11 @@ from typing import Any
 from questforge.validator.context import CheckContext
 from questforge.validator.descent.catalogue import dj_check
 from questforge.validator.descent.common import quests
-from questforge.validator.document import Document
+from questforge.validator.document import LoadedDocument
 from questforge.validator.findings import Finding, JsonPath
 
 
-def _refs(doc: Document) -> Iterator[tuple[JsonPath, str, str]]:
+def _refs(doc: LoadedDocument) -> Iterator[tuple[JsonPath, str, str]]:
     """Every reference in ``doc`` except dice: (path, target kind, value)."""
     data: Any = doc.data
     if doc.kind == "quest":
@@ -35,7 +35,7 @@ def _refs(doc: Document) -> Iterator[tuple[JsonPath, str, str]]:
             yield ("spawn", i, "monster"), "monster", s["monster"]
 
 
-def _dice(doc: Document) -> Iterator[tuple[JsonPath, str]]:
+def _dice(doc: LoadedDocument) -> Iterator[tuple[JsonPath, str]]:
     data: Any = doc.data
     if doc.kind == "item":
         for i, die in enumerate(data.get("dice", ())):

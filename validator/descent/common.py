@@ -7,14 +7,14 @@ from dataclasses import dataclass
 
 from questforge.engine.descent.model import DescentPack, Quest, QuestMap
 from questforge.validator.context import CheckContext
-from questforge.validator.document import Document
+from questforge.validator.document import LoadedDocument
 
 
 @dataclass(frozen=True)
 class QuestView:
     """A schema-valid quest document, its typed form and its map."""
 
-    doc: Document
+    doc: LoadedDocument
     quest: Quest
     map: QuestMap
 

@@ -12,21 +12,21 @@ from collections.abc import Iterator
 from typing import Any
 
 from questforge.validator.context import CheckContext, split_reference
-from questforge.validator.document import Document
+from questforge.validator.document import LoadedDocument
 from questforge.validator.findings import Finding
 from questforge.validator.gloomhaven.catalogue import gh_check
 
 STANDARD_DECK_SIZE = 20
 
 
-def _same_class(ctx: CheckContext, ref: Any, cls: Document) -> bool:
+def _same_class(ctx: CheckContext, ref: Any, cls: LoadedDocument) -> bool:
     if not isinstance(ref, str):
         return False
     pack_id, ident = split_reference(ref)
     return ident == cls.id and pack_id in (None, ctx.pack_id)
 
 
-def _class_cards(ctx: CheckContext, cls: Document) -> list[Document]:
+def _class_cards(ctx: CheckContext, cls: LoadedDocument) -> list[LoadedDocument]:
     """Ability cards of ``cls`` in this pack (cards of other packs cannot be counted here)."""
     return [d for d in ctx.of_kind("ability-card") if _same_class(ctx, d.data.get("class"), cls)]
 
@@ -102,7 +102,7 @@ def use_slots_consistent(ctx: CheckContext) -> Iterator[Finding]:
                     )
 
 
-def _deck_counts(deck: Document | None) -> dict[str, int]:
+def _deck_counts(deck: LoadedDocument | None) -> dict[str, int]:
     """Card id -> copies in an attack modifier deck (references normalised to bare ids)."""
     out: dict[str, int] = {}
     if deck is None or not isinstance(deck.data, dict):

@@ -19,7 +19,7 @@ from typing import Any
 from questforge.engine.gloomhaven.constants import PLAYER_COUNTS
 from questforge.engine.gloomhaven.formula import Formula, FormulaError, parse
 from questforge.validator.context import CheckContext
-from questforge.validator.document import Document
+from questforge.validator.document import LoadedDocument
 from questforge.validator.findings import Finding, JsonPath
 from questforge.validator.gloomhaven.catalogue import gh_check
 from questforge.validator.gloomhaven.refs import property_of
@@ -30,7 +30,7 @@ LEVELS = tuple(range(8))
 CHARACTERS = PLAYER_COUNTS
 
 
-def _formulas(ctx: CheckContext, doc: Document) -> Iterator[tuple[JsonPath, str]]:
+def _formulas(ctx: CheckContext, doc: LoadedDocument) -> Iterator[tuple[JsonPath, str]]:
     """Every string value of ``doc`` typed as a formula, once per path."""
     seen: set[JsonPath] = set()
     for path, name, value in values_of(ctx, doc):
@@ -56,7 +56,7 @@ def formulas_parse(ctx: CheckContext) -> Iterator[Finding]:
     return ctx.per_document("QGH240", ctx.valid_documents(), lambda d: _formulas_parse(ctx, d))
 
 
-def _formulas_parse(ctx: CheckContext, doc: Document) -> Iterator[Finding]:
+def _formulas_parse(ctx: CheckContext, doc: LoadedDocument) -> Iterator[Finding]:
     for path, text in _formulas(ctx, doc):
         try:
             parse(text)
@@ -110,7 +110,7 @@ def formulas_evaluate(ctx: CheckContext) -> Iterator[Finding]:
     return ctx.per_document("QGH241", ctx.valid_documents(), lambda d: _formulas_evaluate(ctx, d))
 
 
-def _formulas_evaluate(ctx: CheckContext, doc: Document) -> Iterator[Finding]:
+def _formulas_evaluate(ctx: CheckContext, doc: LoadedDocument) -> Iterator[Finding]:
     for path, text in _formulas(ctx, doc):
         try:
             formula = parse(text)
@@ -143,7 +143,7 @@ MAXIMUM: dict[str, int] = {
 }
 
 
-def _numbers(ctx: CheckContext, doc: Document) -> Iterator[tuple[JsonPath, Any]]:
+def _numbers(ctx: CheckContext, doc: LoadedDocument) -> Iterator[tuple[JsonPath, Any]]:
     """Every value typed ``number-or-formula`` (integer or formula) with a known bound."""
     seen: set[JsonPath] = set()
     for path, name, value in values_of(ctx, doc):
@@ -191,7 +191,7 @@ def stat_bounds(ctx: CheckContext) -> Iterator[Finding]:
     return ctx.per_document("QGH245", ctx.valid_documents(), lambda d: _stat_bounds(ctx, d))
 
 
-def _stat_bounds(ctx: CheckContext, doc: Document) -> Iterator[Finding]:
+def _stat_bounds(ctx: CheckContext, doc: LoadedDocument) -> Iterator[Finding]:
     for path, value in _numbers(ctx, doc):
         prop = property_of(path)
         bound = MAXIMUM[str(prop)]
@@ -213,8 +213,8 @@ def _stat_bounds(ctx: CheckContext, doc: Document) -> Iterator[Finding]:
 # --- treasure -----------------------------------------------------------------------------------
 
 
-def _table_numbers(ctx: CheckContext) -> dict[int, list[tuple[Document, JsonPath]]]:
-    out: dict[int, list[tuple[Document, JsonPath]]] = {}
+def _table_numbers(ctx: CheckContext) -> dict[int, list[tuple[LoadedDocument, JsonPath]]]:
+    out: dict[int, list[tuple[LoadedDocument, JsonPath]]] = {}
     for doc in ctx.all_of_kind("treasure-table"):
         for i, entry in enumerate(doc.data.get("entries", []) or []):
             number = entry.get("number") if isinstance(entry, dict) else None
@@ -223,7 +223,7 @@ def _table_numbers(ctx: CheckContext) -> dict[int, list[tuple[Document, JsonPath
     return out
 
 
-def _treasures(doc: Document) -> Iterator[tuple[int, JsonPath, dict[str, Any]]]:
+def _treasures(doc: LoadedDocument) -> Iterator[tuple[int, JsonPath, dict[str, Any]]]:
     for i, overlay in enumerate(doc.data.get("overlays", []) or []):
         if overlay.get("type") == "treasure" and isinstance(overlay.get("number"), int):
             yield overlay["number"], ("overlays", i, "number"), overlay
@@ -271,7 +271,7 @@ def treasure_in_table(ctx: CheckContext) -> Iterator[Finding]:
     rules=("GH-TREAS-04",),
 )
 def treasure_unique(ctx: CheckContext) -> Iterator[Finding]:
-    first: dict[int, tuple[Document, JsonPath]] = {}
+    first: dict[int, tuple[LoadedDocument, JsonPath]] = {}
     for doc in ctx.of_kind("scenario"):
         for number, path, _ in _treasures(doc):
             if number in first:
@@ -299,7 +299,7 @@ def treasure_unique(ctx: CheckContext) -> Iterator[Finding]:
     rules=("GH-TREAS-01",),
 )
 def treasure_table_unique(ctx: CheckContext) -> Iterator[Finding]:
-    first: dict[int, tuple[Document, JsonPath]] = {}
+    first: dict[int, tuple[LoadedDocument, JsonPath]] = {}
     for doc in ctx.of_kind("treasure-table"):
         for i, entry in enumerate(doc.data.get("entries", []) or []):
             number = entry.get("number")

@@ -18,7 +18,7 @@ from questforge.validator.gloomhaven.scenario_map import (
     MAP_PARTS,
     MAP_PRESENT,
     PLAYER_COUNTS,
-    Figure,
+    PlacedMonster,
     ScenarioMap,
     fmt_hex,
     fmt_hexes,
@@ -67,7 +67,7 @@ def standee_limit(ctx: CheckContext) -> Iterator[Finding]:
                     )
 
 
-def _elites(markers: list[Figure], n: int) -> int:
+def _elites(markers: list[PlacedMonster], n: int) -> int:
     return sum(1 for f in markers if f.states.get(n) == "elite")
 
 
@@ -134,8 +134,8 @@ def monsters_do_not_decrease(ctx: CheckContext) -> Iterator[Finding]:
                     )
 
 
-def _figure_ids(smap: ScenarioMap) -> dict[str, Figure]:
-    out: dict[str, Figure] = {}
+def _figure_ids(smap: ScenarioMap) -> dict[str, PlacedMonster]:
+    out: dict[str, PlacedMonster] = {}
     data = smap.doc.data
     for fig in smap.figures:
         key = {"monster": "monsters", "named-monster": "named_monsters", "boss": "bosses"}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from questforge.validator.context import CheckContext, split_reference
-from questforge.validator.document import Document
+from questforge.validator.document import LoadedDocument
 from questforge.validator.findings import Finding
 from questforge.validator.gloomhaven.catalogue import gh_check
 
@@ -19,9 +19,9 @@ from questforge.validator.gloomhaven.catalogue import gh_check
 STATS = ("health", "move", "attack", "range", "shield", "retaliate")
 
 
-def _deck_users(ctx: CheckContext) -> dict[tuple[str | None, str], list[Document]]:
+def _deck_users(ctx: CheckContext) -> dict[tuple[str | None, str], list[LoadedDocument]]:
     """(pack id, deck id) -> monsters and bosses of this pack that name the deck."""
-    users: dict[tuple[str | None, str], list[Document]] = {}
+    users: dict[tuple[str | None, str], list[LoadedDocument]] = {}
     for kind in ("monster", "boss"):
         for doc in ctx.of_kind(kind):
             ref = doc.data.get("deck")
@@ -83,7 +83,7 @@ def deck_matches_owner(ctx: CheckContext) -> Iterator[Finding]:
             yield ctx.finding(deck_matches_owner, message, doc, ("deck",))
 
 
-def _levels(doc: Document) -> dict[int, dict[str, dict[str, int]]]:
+def _levels(doc: LoadedDocument) -> dict[int, dict[str, dict[str, int]]]:
     out: dict[int, dict[str, dict[str, int]]] = {}
     for key, row in (doc.data.get("levels") or {}).items():
         if isinstance(key, str) and key.isdigit() and isinstance(row, dict):
@@ -112,7 +112,7 @@ def elite_not_weaker(ctx: CheckContext) -> Iterator[Finding]:
     return ctx.per_document("QGH252", ctx.of_kind("monster"), lambda d: _elite_weaker(ctx, d))
 
 
-def _elite_weaker(ctx: CheckContext, doc: Document) -> Iterator[Finding]:
+def _elite_weaker(ctx: CheckContext, doc: LoadedDocument) -> Iterator[Finding]:
     for level, row in sorted(_levels(doc).items()):
         normal, elite = row.get("normal") or {}, row.get("elite") or {}
         weaker = [s for s in STATS if _stat(elite, s) < _stat(normal, s)]
@@ -142,7 +142,7 @@ def stats_grow_with_level(ctx: CheckContext) -> Iterator[Finding]:
     return ctx.per_document("QGH253", ctx.of_kind("monster"), lambda d: _stats_drop(ctx, d))
 
 
-def _stats_drop(ctx: CheckContext, doc: Document) -> Iterator[Finding]:
+def _stats_drop(ctx: CheckContext, doc: LoadedDocument) -> Iterator[Finding]:
     levels = _levels(doc)
     for variant in ("normal", "elite"):
         for level in sorted(levels):

@@ -22,9 +22,9 @@ from questforge.validator.gloomhaven.scenario_map import (
     MAP_PARTS,
     MAP_PRESENT,
     PLAYER_COUNTS,
-    Figure,
     Hex,
     Overlay,
+    PlacedMonster,
     ScenarioMap,
     fmt_hex,
     fmt_hexes,
@@ -86,7 +86,7 @@ def on_the_map(ctx: CheckContext) -> Iterator[Finding]:
                 )
 
 
-def _where(fig: Figure) -> str:
+def _where(fig: PlacedMonster) -> str:
     """``monsters[2]``: where a figure is written, for messages naming two of them."""
     return f"{fig.path[0]}[{fig.path[1]}]"
 

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from questforge.validator.context import CheckContext, split_reference
-from questforge.validator.document import Document
+from questforge.validator.document import LoadedDocument
 from questforge.validator.findings import Finding, JsonPath
 from questforge.validator.gloomhaven.catalogue import gh_check
 from questforge.validator.gloomhaven.refs import (
@@ -56,7 +56,7 @@ def references_resolve(ctx: CheckContext) -> Iterator[Finding]:
         )
 
 
-def _unresolved(ctx: CheckContext, doc: Document) -> Iterator[Finding]:
+def _unresolved(ctx: CheckContext, doc: LoadedDocument) -> Iterator[Finding]:
     source_kind = doc.kind
     assert source_kind is not None
     known = ctx.known_packs()
@@ -115,7 +115,7 @@ def reference_pack_known(ctx: CheckContext) -> Iterator[Finding]:
         )
 
 
-def _unknown_packs(ctx: CheckContext, doc: Document) -> Iterator[Finding]:
+def _unknown_packs(ctx: CheckContext, doc: LoadedDocument) -> Iterator[Finding]:
     known = ctx.known_packs()
     for path, name, value in values_of(ctx, doc):
         if name != "reference" or not isinstance(value, str):
@@ -175,7 +175,7 @@ def unique_inner_ids(ctx: CheckContext) -> Iterator[Finding]:
     )
 
 
-def _scenario_duplicates(ctx: CheckContext, doc: Document) -> Iterator[Finding]:
+def _scenario_duplicates(ctx: CheckContext, doc: LoadedDocument) -> Iterator[Finding]:
     for what, keys in _ID_GROUPS.items():
         first: dict[str, JsonPath] = {}
         for ident, path in _ids(doc.data, keys):
@@ -192,7 +192,7 @@ def _scenario_duplicates(ctx: CheckContext, doc: Document) -> Iterator[Finding]:
                 first[ident] = path
 
 
-def _deck_duplicates(ctx: CheckContext, doc: Document) -> Iterator[Finding]:
+def _deck_duplicates(ctx: CheckContext, doc: LoadedDocument) -> Iterator[Finding]:
     first: dict[str, JsonPath] = {}
     for ident, path in _ids(doc.data, ("cards",)):
         if ident in first:
@@ -219,7 +219,7 @@ def _collect(data: dict[str, Any], key: str) -> set[str]:
     }
 
 
-def _scenario_refs(doc: Document) -> Iterator[tuple[JsonPath, str, Any, set[Any]]]:
+def _scenario_refs(doc: LoadedDocument) -> Iterator[tuple[JsonPath, str, Any, set[Any]]]:
     """``(path, what, value, allowed)`` for every id or number a scenario refers to itself."""
     data: dict[str, Any] = doc.data
     tiles = _collect(data, "tiles")
@@ -331,7 +331,7 @@ def scenario_inner_refs(ctx: CheckContext) -> Iterator[Finding]:
     return ctx.per_document("QGH204", ctx.of_kind("scenario"), lambda d: _missing_inner(ctx, d))
 
 
-def _missing_inner(ctx: CheckContext, doc: Document) -> Iterator[Finding]:
+def _missing_inner(ctx: CheckContext, doc: LoadedDocument) -> Iterator[Finding]:
     for path, what, value, allowed in _scenario_refs(doc):
         if value is None or value in allowed:
             continue
@@ -369,7 +369,7 @@ _NUMBERED = ("scenario", "item", "event")
 )
 def numbers_unique(ctx: CheckContext) -> Iterator[Finding]:
     for kind in _NUMBERED:
-        first: dict[tuple[Any, Any], Document] = {}
+        first: dict[tuple[Any, Any], LoadedDocument] = {}
         for doc in ctx.of_kind(kind):
             number = doc.data.get("number")
             if not isinstance(number, int):

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator
 
 from questforge.validator.context import CheckContext
-from questforge.validator.document import Document
+from questforge.validator.document import LoadedDocument
 from questforge.validator.findings import Finding, JsonPath
 from questforge.validator.gloomhaven.catalogue import gh_check
 
@@ -60,7 +60,7 @@ def situation_solvable(ctx: CheckContext) -> Iterator[Finding]:
     return ctx.per_document("QGH270", ctx.of_kind("situation"), _refused)
 
 
-def _refused(doc: Document) -> Iterator[Finding]:
+def _refused(doc: LoadedDocument) -> Iterator[Finding]:
     # imported here: the solver is a tenth of a second of start-up that a pack without
     # situations (most of them) need not pay
     from questforge.engine.gloomhaven.ai import SituationError, load_situation

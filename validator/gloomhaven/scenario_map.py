@@ -38,7 +38,7 @@ from questforge.engine.core.hexgrid import as_hex, parse_hex
 from questforge.engine.gloomhaven import model as gh
 from questforge.engine.gloomhaven.constants import PLAYER_COUNTS
 from questforge.validator.context import CheckContext, fingerprint
-from questforge.validator.document import Document
+from questforge.validator.document import LoadedDocument
 from questforge.validator.findings import Finding, JsonPath
 
 #: a schema-valid ``[q, r]`` as a hex (the one strict reader, :func:`hexgrid.as_hex`)
@@ -100,8 +100,9 @@ class Overlay:
 
 
 @dataclass
-class Figure:
-    """A monster marker, named monster or boss on the map."""
+class PlacedMonster:
+    """A monster marker, named monster or boss placed on the scenario map, with its JSON
+    path (the engine's runtime form of the same placement is ``game.spec.Placement``)."""
 
     #: ``monster``, ``named-monster`` or ``boss``
     role: str
@@ -124,12 +125,12 @@ class Figure:
 class ScenarioMap:
     """Everything on one scenario's map, with JSON paths, over the engine's geometry."""
 
-    doc: Document
+    doc: LoadedDocument
     tiles: list[PlacedTile]
     rooms: list[Room]
     doors: list[Door]
     overlays: list[Overlay]
-    figures: list[Figure]
+    figures: list[PlacedMonster]
     starting_room: str
     starting_hexes: list[tuple[Hex, JsonPath]]
     #: scenario-level thin walls (``walls``), with their paths
@@ -257,7 +258,7 @@ class _Geometry:
     shared: dict[str, Any] = field(default_factory=dict)
 
 
-def geometry_key(ctx: CheckContext, doc: Document) -> tuple[Any, ...]:
+def geometry_key(ctx: CheckContext, doc: LoadedDocument) -> tuple[Any, ...]:
     """Everything the geometry of scenario ``doc`` depends on: the map tiles and the
     :data:`GEOMETRY_KEYS` of the scenario. Not the file name, nor the scenario's id: every
     scenario (or version of one) with this key has the same geometry, which is therefore
@@ -284,7 +285,7 @@ def _retarget(finding: Finding, old: str, new: str) -> Finding:
 
 
 def build(
-    ctx: CheckContext, doc: Document, tiles: Callable[[str], gh.MapTile | None]
+    ctx: CheckContext, doc: LoadedDocument, tiles: Callable[[str], gh.MapTile | None]
 ) -> ScenarioMap:
     """The map of scenario ``doc`` (assumed schema-valid)."""
     data: dict[str, Any] = doc.data
@@ -303,11 +304,11 @@ def build(
         for i, o in _items(doc, "overlays")
     ]
 
-    figures: list[Figure] = []
+    figures: list[PlacedMonster] = []
     for i, m in _items(doc, "monsters"):
         ref = m.get("monster", "")
         figures.append(
-            Figure(
+            PlacedMonster(
                 "monster",
                 i,
                 ("monsters", i),
@@ -327,7 +328,7 @@ def build(
             else dict.fromkeys(PLAYER_COUNTS, "normal")
         )
         figures.append(
-            Figure(
+            PlacedMonster(
                 "named-monster",
                 i,
                 ("named_monsters", i),
@@ -340,7 +341,7 @@ def build(
         )
     for i, b in _items(doc, "bosses"):
         figures.append(
-            Figure(
+            PlacedMonster(
                 "boss",
                 i,
                 ("bosses", i),
@@ -370,7 +371,7 @@ def build(
     )
 
 
-def _items(doc: Document, key: str) -> Iterator[tuple[int, Any]]:
+def _items(doc: LoadedDocument, key: str) -> Iterator[tuple[int, Any]]:
     """``(index, item)`` of the list ``key``: all of them, or - on a valid-parts view whose
     list has broken items - the valid ones with their indices in the file, so that one
     monster with a bad field does not hide every other monster's findings."""
@@ -383,7 +384,7 @@ def _items(doc: Document, key: str) -> Iterator[tuple[int, Any]]:
         yield from ((i, item) for i, item in enumerate(items) if i not in broken)
 
 
-def _geometry_of(doc: Document, tiles: Callable[[str], gh.MapTile | None]) -> _Geometry:
+def _geometry_of(doc: LoadedDocument, tiles: Callable[[str], gh.MapTile | None]) -> _Geometry:
     """Tiles, rooms, doors and walls of scenario ``doc``: the engine's map, plus the JSON
     path of each element. If a part of the geometry does not read (a view of a scenario
     with schema errors), ``geo`` is ``None`` and the geometry checks stay silent: the

@@ -12,7 +12,7 @@ from typing import Any
 
 from questforge.engine.core.graph import GraphBoard
 from questforge.validator.context import CheckContext, split_reference
-from questforge.validator.document import Document
+from questforge.validator.document import LoadedDocument
 from questforge.validator.findings import Finding, JsonPath
 from questforge.validator.json_objects import objects_where
 from questforge.validator.witcher.catalogue import wi_check
@@ -102,7 +102,7 @@ def references_resolve(ctx: CheckContext) -> Iterator[Finding]:
                 )
 
 
-def _graph(doc: Document) -> GraphBoard:
+def _graph(doc: LoadedDocument) -> GraphBoard:
     ids = [x["id"] for x in doc.data["locations"]]
     known = set(ids)
     edges = [
@@ -467,7 +467,7 @@ def combat_blank(ctx: CheckContext) -> Iterator[Finding]:
             )
 
 
-def _classes_needed(ctx: CheckContext) -> Iterator[tuple[Document, JsonPath, str]]:
+def _classes_needed(ctx: CheckContext) -> Iterator[tuple[LoadedDocument, JsonPath, str]]:
     for doc in ctx.of_kind("map"):
         for i, space in enumerate(doc.data.get("battle_track", ())):
             if space.get("class"):

@@ -37,8 +37,8 @@ def traits(stats: MonsterStats) -> str:
         out.append(f"retaliate {stats.retaliate}{rng}")
     if stats.pierce:
         out.append(f"pierce {stats.pierce}")
-    if stats.target > 1:
-        out.append(f"target {stats.target}")
+    if stats.targets > 1:
+        out.append(f"target {stats.targets}")
     if stats.flying:
         out.append("flying")
     out.extend(f"attacks {c}" for c in stats.attack_conditions)
@@ -137,9 +137,9 @@ def _ability_card(game: Any, fig: Any, names: Names) -> str:
     lines = []
     for ab in card.abilities:
         text = monster_ability_text(ab)
-        if ab.kind == "move":
+        if ab.type == "move":
             text += f" → Move {max(0, stats.move + ab.value)}"
-        elif ab.kind == "attack":
+        elif ab.type == "attack":
             rng = max(0, stats.range + (ab.range or 0))  # GH-MATK-05: card modifies stat
             text += f" → Attack {max(0, stats.attack + ab.value)}"
             text += f", range {rng}" if rng else " (melee)"

@@ -46,8 +46,9 @@ class SituationError(ContentError):
         self.message = message
 
 
-class Figure(Record):
-    """A figure on the board other than the active monster.
+class SituationFigure(Record):
+    """A figure on the board other than the active monster, as a monster-AI situation
+    records it (not the game's live ``game.state.Figure``).
 
     ``side`` is ``"character"`` for the monster's enemies (characters and their summons) and
     ``"monster"`` for its allies. ``initiative`` matters for characters only (99 = long
@@ -245,7 +246,7 @@ class Situation(Record):
         "thin_walls",
     )
     hexes: frozenset[Hex]
-    figures: tuple[Figure, ...]
+    figures: tuple[SituationFigure, ...]
     active: ActiveMonster
     terrain: Mapping[Hex, str]
     thin_walls: tuple[tuple[Hex, Hex], ...]
@@ -257,7 +258,7 @@ class Situation(Record):
     def __init__(
         self,
         hexes: frozenset[Hex] | frozenset[tuple[int, int]],
-        figures: tuple[Figure, ...] | list[Figure],
+        figures: tuple[SituationFigure, ...] | list[SituationFigure],
         active: ActiveMonster,
         terrain: Mapping[Hex, str] | Mapping[tuple[int, int], str] | None = None,
         thin_walls: tuple[tuple[Hex, Hex], ...] = (),
@@ -291,7 +292,7 @@ class Situation(Record):
     __eq__ = object.__eq__
     __hash__ = object.__hash__
 
-    def figure_at(self, h: Hex) -> Figure | None:
+    def figure_at(self, h: Hex) -> SituationFigure | None:
         """The figure standing on ``h`` (not the active monster), if any."""
         for f in self.figures:
             if f.hex == h:
@@ -625,7 +626,7 @@ def load_situation(data: Any) -> Situation:
         name=act.get("name"),
     )
 
-    figures: list[Figure] = []
+    figures: list[SituationFigure] = []
     taken: dict[Hex, str] = {ahex: "$.active.hex"}
     for i, f in enumerate(data["figures"]):
         p = f"$.figures[{i}]"
@@ -638,7 +639,7 @@ def load_situation(data: Any) -> Situation:
             raise SituationError(p + ".hex", f"hex {list(h)} is already occupied ({taken[h]})")
         taken[h] = p
         figures.append(
-            Figure(
+            SituationFigure(
                 hex=h,
                 side=f["side"],
                 initiative=f.get("initiative", 0),

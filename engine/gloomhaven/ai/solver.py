@@ -34,7 +34,7 @@ from itertools import combinations
 from questforge.engine.core.hexgrid import Hex, HexBoard, distance
 from questforge.engine.core.los import LineOfSight
 from questforge.engine.core.pathfind import bfs, dijkstra
-from questforge.engine.gloomhaven.ai.situation import Figure, Situation
+from questforge.engine.gloomhaven.ai.situation import Situation, SituationFigure
 from questforge.engine.gloomhaven.ai.solution import (
     Explanation,
     FocusCandidate,
@@ -306,10 +306,10 @@ class _Solver:
         self.ranged = self.range > 0
         self.cares_disadvantage = self.ranged and not a.muddled
 
-        self.enemies: list[Figure] = [
+        self.enemies: list[SituationFigure] = [
             f for f in sit.figures if f.side == "character" and not f.invisible
         ]
-        self.enemy_at: dict[Hex, Figure] = {f.hex: f for f in self.enemies}
+        self.enemy_at: dict[Hex, SituationFigure] = {f.hex: f for f in self.enemies}
         self.occupied = frozenset(f.hex for f in sit.figures)
         # Enemies block movement; invisible figures count as obstacles (GH-MMOVE-11).
         self.enemy_block = frozenset(f.hex for f in sit.figures if f.side == "character")
@@ -684,7 +684,7 @@ class _Solver:
                     cost[e] = c
                     del pending[e]
 
-        def init_key(f: Figure) -> tuple[int, int]:
+        def init_key(f: SituationFigure) -> tuple[int, int]:
             # GH-FOCUS-03: summons act just before their summoner; long rest counts as 99.
             return (f.initiative, 0 if f.summon else 1)
 

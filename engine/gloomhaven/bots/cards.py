@@ -60,7 +60,7 @@ def _reach(situation: Situation, move: int, attack_range: int) -> bool:
 
 def ability_value(ab: Ability, s: Situation, move_before: int) -> float:
     """The value of one ability given the situation and the movement already planned."""
-    kind = ab.kind
+    kind = ab.type
     if kind == "attack":
         rng = ab.range or 1
         targets = max(ab.targets, len(ab.aoe.hexes) if ab.aoe else 1)
@@ -81,19 +81,19 @@ def ability_value(ab: Ability, s: Situation, move_before: int) -> float:
             return 0.2 * ab.value
         return 0.9 * min(ab.value, useful + 1) + (0.5 if ab.jump or ab.flying else 0.0)
     if kind == "heal":
-        need = s.damage + (3 * s.allies_hurt if ab.target != "self" else 0)
+        need = s.damage + (3 * s.allies_hurt if ab.affects != "self" else 0)
         return 1.1 * min(ab.value, need)
     if kind in ("shield", "retaliate"):
         return (1.2 if s.steps_to_enemy is not None and s.steps_to_enemy <= 3 else 0.2) * ab.value
     if kind == "loot":
         return 1.0 * min(s.coins_near, 3)
     if kind == "summon":
-        spec = ab.summon
+        spec = ab.stats
         return 3.0 + (0.3 * (spec.health + 2 * spec.attack) if spec else 0.0)
     if kind == "condition":
         return 1.0
     if kind == "recover":
-        return 2.0 * min(ab.value or 1, s.lost) if ab.pile == "lost" else 0.5 * s.discard
+        return 2.0 * min(ab.count or 1, s.lost) if ab.pile == "lost" else 0.5 * s.discard
     if kind in ("infuse", "xp"):
         return 0.3
     if kind == "attack-bonus":  # GH-BONUS-02: on every attack while the card stays
@@ -110,10 +110,10 @@ def action_value(action: Action, s: Situation, move_before: int = 0) -> float:
     moved = move_before
     for ab in action.abilities:
         total += ability_value(ab, s, moved)
-        if ab.kind == "move":
+        if ab.type == "move":
             moved += ab.value
     total += 0.3 * action.xp
-    if action.persistent or action.round_bonus:
+    if action.persistent or action.round:
         total += 1.0
     if action.lost:
         # A lost card (GH-SEL-07) shortens the scenario for this character by two rounds
@@ -149,7 +149,7 @@ def half_value(card: AbilityCard, half: str, s: Situation, move_before: int = 0)
 
 def move_points(action: Action) -> int:
     """Movement an action gives (its move abilities together)."""
-    return sum(ab.value for ab in action.abilities if ab.kind == "move")
+    return sum(ab.value for ab in action.abilities if ab.type == "move")
 
 
 def bottom_move(card: AbilityCard, s: Situation) -> int:

@@ -122,8 +122,8 @@ class BotController:
         pressure plates while a locked door is still shut, else the treasure of a loot-all
         goal."""
         scenario = self.game.scenario
-        for goal in scenario.goals:
-            if goal.kind == "reach" and goal.hexes:
+        for goal in scenario.win:
+            if goal.type == "reach" and goal.hexes:
                 return [(h[0], h[1]) for h in goal.hexes]
         doors = closed_doors(self.board, self.state)
         if doors:
@@ -134,7 +134,7 @@ class BotController:
         plates = [h for h in scenario.pressure_plates if self.board.in_play(self.state, h)]
         if locked and plates:
             return plates  # a plate may unlock the way on (GH-SPEC-04)
-        if any(g.kind == "loot-all" for g in scenario.goals) and self.state.treasures:
+        if any(g.type == "loot-all" for g in scenario.win) and self.state.treasures:
             return list(self.state.treasures)
         return []
 
@@ -270,7 +270,7 @@ class BotController:
             ab.range or 1
             for card in self._class(char).cards
             for ab in card.top.abilities
-            if ab.kind == "attack"
+            if ab.type == "attack"
         ]
         return not ranges or sorted(ranges)[len(ranges) // 2] <= 1
 
@@ -426,21 +426,21 @@ class BotController:
         return options.index(first) if first in options else 0
 
     def _has_move(self, char: Character, half: tuple[str, str, bool]) -> bool:
-        return any(ab.kind == "move" for ab in self._action(char, half).abilities)
+        return any(ab.type == "move" for ab in self._action(char, half).abilities)
 
     def _attack_possible_now(self, char: Character, action: Action) -> bool:
         fig = self.state.figures.get(char.figure)
         if fig is None:
             return False
         for ab in action.abilities:
-            if ab.kind == "attack":
+            if ab.type == "attack":
                 rng = ab.range or 1
                 for e in self._enemies(fig):
                     dd = distance(e.hex, fig.hex)
                     if 0 < dd <= rng and (rng == 1 or self.board.visible(fig.hex, e.hex)):
                         return True
                 return False
-            if ab.kind == "move":
+            if ab.type == "move":
                 return False
         return False
 
@@ -458,9 +458,9 @@ class BotController:
             abilities = self._action(char, half).abilities
             seen_move = idx > 0
             for ab in abilities:
-                if ab.kind == "move":
+                if ab.type == "move":
                     seen_move = True
-                elif ab.kind == "attack" and seen_move:
+                elif ab.type == "attack" and seen_move:
                     return ab.range or 1
         return None
 
@@ -534,7 +534,7 @@ class BotController:
 
     def _goal_targets(self) -> set[str]:
         """Named monsters or monster types the scenario must kill (GH-SPEC-07 goals)."""
-        return {t for g in self.game.scenario.goals if g.kind == "kill" for t in g.targets}
+        return {t for g in self.game.scenario.win if g.type == "kill" for t in g.targets}
 
     def _on_attack_target(self, d: Decision) -> int:
         value = int(d.context.get("value", 2)) if isinstance(d.context, Mapping) else 2

@@ -72,7 +72,7 @@ def _gains(c: ModifierCard) -> tuple[frozenset[str], tuple[int, ...]]:
     and the amounts of its numeric effects."""
     return (
         frozenset(c.conditions) | frozenset(f"element:{e}" for e in c.elements),
-        (c.push, c.pull, c.pierce, c.heal_self, c.shield_self, int(c.add_target)),
+        (c.push, c.pull, c.pierce, c.heal, c.shield, int(c.add_target)),
     )
 
 
@@ -264,7 +264,7 @@ def resolve_attack(r: Rules, attacker: Figure, target: Figure, params: AttackPar
     if defender is not None and after_mod > 0:
         # GH-TURN-07: defensive items (e.g. "when attacked: shield 1") for this attack
         for item in r.offer_items(defender, ("defense",), "attacked"):
-            shield += sum(a.value for a in item.abilities if a.kind == "shield")
+            shield += sum(a.value for a in item.abilities if a.type == "shield")
     effective_shield = max(0, shield - pierce)  # GH-EFF-05
     damage = max(0, after_mod - effective_shield)  # GH-ATK-05 step 3
     r.emit(
@@ -295,10 +295,10 @@ def resolve_attack(r: Rules, attacker: Figure, target: Figure, params: AttackPar
         conditions.extend(c.conditions)
         for e in c.elements:
             r.infuse_at_end_of_turn(e)  # GH-AMD-05
-        if c.heal_self and attacker.id in st.figures:
-            r.heal(attacker, c.heal_self, attacker.id)
-        if c.shield_self and attacker.id in st.figures:
-            attacker.shield += c.shield_self
+        if c.heal and attacker.id in st.figures:
+            r.heal(attacker, c.heal, attacker.id)
+        if c.shield and attacker.id in st.figures:
+            attacker.shield += c.shield
     if target_alive:
         for cond in dict.fromkeys(conditions):
             if target.id in st.figures:

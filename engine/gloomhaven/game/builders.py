@@ -157,9 +157,9 @@ def scenario(
         hexes=hexes,
         thin_walls=frozenset(frozenset(w) for w in thin_walls),
         rooms=room_sets,
-        start_room=start_room or next(iter(room_sets)),
+        starting_room=start_room or next(iter(room_sets)),
         doors=tuple(doors),
-        start_hexes=tuple(start_hexes),
+        starting_hexes=tuple(start_hexes),
         obstacles=dict(obstacles or {}),
         traps=dict(traps or {}),
         hazardous=frozenset(hazardous),
@@ -168,9 +168,9 @@ def scenario(
         coins=dict(coins or {}),
         pressure_plates=dict(pressure_plates or {}),
         placements=tuple(placements),
-        rules=tuple(rules),
-        goals=tuple(goals),
-        losses=tuple(losses),
+        special_rules=tuple(rules),
+        win=tuple(goals),
+        loss=tuple(losses),
     )
 
 

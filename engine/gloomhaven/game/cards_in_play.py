@@ -92,7 +92,7 @@ def offer_items(r: Rules, char: Character, triggers: tuple[str, ...], why: str) 
             for i, status in sorted(char.items.items())
             if status == "ready"
             and i in r.content.items
-            and r.content.items[i].trigger in triggers
+            and r.content.items[i].timing in triggers
             and r.content.items[i] not in used
         ]
         if not ready:

@@ -157,7 +157,7 @@ def perform_card_half(r: Rules, char: Character, card_id: str, half: str, defaul
     for ab in action.abilities:
         if f.id not in r.state.figures:
             break
-        if ab.kind == "xp":
+        if ab.type == "xp":
             action_xp += ab.xp or ab.value  # gained with the action, not on its own
             continue
         done, made, chosen = perform_ability(r, char, f, ab, action, grants)
@@ -177,7 +177,7 @@ def perform_card_half(r: Rules, char: Character, card_id: str, half: str, defaul
     if default:
         char.discard.append(card_id)
         dest = "discard"
-    elif (action.persistent or action.round_bonus) and (performed or summon_id):
+    elif (action.persistent or action.round) and (performed or summon_id):
         uses = action.bonus.uses if action.bonus is not None else None
         char.active.append(
             ActiveCard(
@@ -225,7 +225,7 @@ def conditional_xp(
 def boost(r: Rules, actor: str, ab: Ability) -> Boosted:
     """GH-ELEM-04..08: offer each consume whose elements are all available."""
     out = Boosted(ab)
-    for c in ab.consumes:
+    for c in ab.consume:
         elements = list(c.elements)
         chosen: list[str] = []
         ok = True
@@ -244,7 +244,7 @@ def boost(r: Rules, actor: str, ab: Ability) -> Boosted:
         if not ok:
             continue
         if (
-            r.ask("consume", actor, ["consume", "skip"], {"elements": chosen, "ability": ab.kind})
+            r.ask("consume", actor, ["consume", "skip"], {"elements": chosen, "ability": ab.type})
             != 0
         ):
             continue
@@ -252,7 +252,7 @@ def boost(r: Rules, actor: str, ab: Ability) -> Boosted:
             r.consume_element(e, actor)
         out.ability = add_consume(out.ability, c)
         out.xp += c.xp
-        out.extra.extend(c.extra)
+        out.extra.extend(c.abilities)
     return out
 
 
@@ -280,22 +280,24 @@ def perform_ability(
     """Returns (1 if the ability was performed else 0, id of a summon created, figures a
     persistent bonus protects). Shields and retaliates given are appended to ``grants``
     (the record the card keeps in the active area)."""
-    if ab.formula:
-        ab = replace(ab, value=r.formula(ab.formula, r.state.level, r.state.players), formula="")
-    b = boost(r, char.id, ab) if ab.consumes else Boosted(ab)
+    if ab.value_formula:
+        ab = replace(
+            ab, value=r.formula(ab.value_formula, r.state.level, r.state.players), value_formula=""
+        )
+    b = boost(r, char.id, ab) if ab.consume else Boosted(ab)
     ab = b.ability
     done = 0
     made = ""
     protected: list[str] = []
-    if ab.kind == "move":
+    if ab.type == "move":
         done = character_move(r, char, f, ab)
-    elif ab.kind == "attack":
+    elif ab.type == "attack":
         done = character_attack(r, char, f, ab)
-    elif ab.kind == "heal":
+    elif ab.type == "heal":
         done = character_heal(r, char, f, ab)
-    elif ab.kind in ("shield", "retaliate"):
+    elif ab.type in ("shield", "retaliate"):
         done, protected = _grant_bonus(r, f, ab, action, grants)
-    elif ab.kind == "loot":
+    elif ab.type == "loot":
         # GH-LOOT-01: tokens within X hexes, on the revealed map and in sight (a reading:
         # the text does not say whether walls limit loot range; the published game counts
         # range around walls, which line of sight approximates)
@@ -307,42 +309,42 @@ def perform_ability(
         ]
         r.loot_hexes(char, sorted(hexes))
         done = 1 if hexes else 0  # GH-XP-02: a loot that picks up nothing did nothing
-    elif ab.kind == "infuse":
+    elif ab.type == "infuse":
         for e in ab.elements:
             pick = r.choose_any_element(char.id, consumable=False) if e == ANY_ELEMENT else e
             if pick:
                 r.infuse_at_end_of_turn(pick)
         done = 1
-    elif ab.kind == "summon" and ab.summon is not None:
+    elif ab.type == "summon" and ab.stats is not None:
         made = character_summon(r, char, f, ab)
         done = 1 if made else 0
-    elif ab.kind == "recover":
+    elif ab.type == "recover":
         done = character_recover(r, char, ab)
-    elif ab.kind == "refresh":
+    elif ab.type == "refresh":
         done = character_refresh(r, char, ab)
-    elif ab.kind == "condition":
+    elif ab.type == "condition":
         # GH-COND-14 / GH-EFF-02; with nobody in reach the ability did nothing (GH-XP-02)
         reached = affected(r, f, ab)
         for t in reached:
             for c in ab.conditions:
                 r.apply_condition(t, c, f.id)
         done = 1 if reached else 0
-    elif ab.kind == "xp":
+    elif ab.type == "xp":
         done = 1
-    elif ab.kind in ("attack-bonus", "negate-damage"):
+    elif ab.type in ("attack-bonus", "negate-damage"):
         # GH-BONUS-01/02/06: the active card carries the bonus (``Action.bonus``); on an
         # action that is neither persistent nor a round bonus it does nothing
-        done = 1 if action is not None and (action.persistent or action.round_bonus) else 0
-    elif ab.kind == "disarm":
+        done = 1 if action is not None and (action.persistent or action.round) else 0
+    elif ab.type == "disarm":
         done = character_disarm(r, char, f, ab)
-    elif ab.kind == "trap":
+    elif ab.type == "trap":
         done = character_create_trap(r, char, f, ab)
     if done:
-        for e in ab.elements if ab.kind != "infuse" else ():
+        for e in ab.elements if ab.type != "infuse" else ():
             r.infuse_at_end_of_turn(e)
         xp = ab.xp + b.xp
         if xp and not char.exhausted:
-            r.gain_xp(char, xp, ab.kind)
+            r.gain_xp(char, xp, ab.type)
         for extra in b.extra:
             if f.id in r.state.figures:
                 perform_ability(r, char, f, extra)
@@ -364,15 +366,15 @@ def _grant_bonus(
     if not targets:
         return 0, []
     reach = ab.range or 1
-    grant = Grant(ab.kind, ab.value, reach, tuple(t.id for t in targets))
+    grant = Grant(ab.type, ab.value, reach, tuple(t.id for t in targets))
     carried = action is not None and action.persistent
     for t in targets:
         if not carried:
-            if ab.kind == "shield":
+            if ab.type == "shield":
                 t.shield += ab.value
             else:
                 t.retaliate.append((ab.value, reach))
-        r.emit("bonus", figure=t.id, kind=ab.kind, value=ab.value, by=f.id)
+        r.emit("bonus", figure=t.id, kind=ab.type, value=ab.value, by=f.id)
     if grants is not None:
         grants.append(grant)
     return 1, list(grant.figures) if carried else []
@@ -381,9 +383,9 @@ def _grant_bonus(
 def affected(r: Rules, f: Figure, ab: Ability) -> list[Figure]:
     """Who a heal, shield, retaliate or condition ability affects (the schema's
     ``affects``; GH-HEAL-01/02, GH-COND-14, GH-EFF-02, GH-TURN-04: allies exclude self)."""
-    target = ab.target
+    target = ab.affects
     if not target:
-        target = "self-or-ally" if ab.kind == "heal" and ab.range is not None else "self"
+        target = "self-or-ally" if ab.type == "heal" and ab.range is not None else "self"
     if target == "self":
         return [f]
     rng = ab.range if ab.range is not None else 1
@@ -413,7 +415,7 @@ def affected(r: Rules, f: Figure, ab: Ability) -> list[Figure]:
     pool = ([f] if target == "self-or-ally" else []) + allies
     if not pool:
         return []
-    idx = r.ask(f"{ab.kind}_target", f.id, [p.id for p in pool], {"value": ab.value})
+    idx = r.ask(f"{ab.type}_target", f.id, [p.id for p in pool], {"value": ab.value})
     return [pool[idx]]
 
 
@@ -425,7 +427,7 @@ def character_move(r: Rules, char: Character, f: Figure, ab: Ability) -> int:
         return 0
     for item in r.offer_items(char, ("move",), "move"):
         for extra in item.abilities:
-            if extra.kind == "move":
+            if extra.type == "move":
                 ab = replace(ab, value=ab.value + extra.value, jump=ab.jump or extra.jump)
     budget = ab.value
     moved = 0
@@ -614,7 +616,7 @@ def character_attack(r: Rules, char: Character, f: Figure, ab: Ability) -> int:
     )
     for item in r.offer_items(char, triggers, "attack"):
         for extra in item.abilities:
-            if extra.kind == "attack":
+            if extra.type == "attack":
                 ab = replace(
                     ab,
                     value=ab.value + extra.value,
@@ -679,17 +681,17 @@ def character_heal(r: Rules, char: Character, f: Figure, ab: Ability) -> int:
 def character_summon(r: Rules, char: Character, f: Figure, ab: Ability) -> str:
     """GH-SUMM-01/03/05/07: an empty adjacent hex; acts from next round, before its
     summoner, in summoning order."""
-    assert ab.summon is not None
+    assert ab.stats is not None
     spots = r.empty_adjacent(f.hex, monsters_view=False)
     if not spots:
         r.emit("summon_failed", character=char.id, reason="no empty adjacent hex")
         return ""
-    h = spots[r.ask("summon_hex", char.id, [list(s) for s in spots], {"summon": ab.summon.name})]
+    h = spots[r.ask("summon_hex", char.id, [list(s) for s in spots], {"summon": ab.name})]
     char.summons_made += 1
     from questforge.engine.gloomhaven.game.state import Figure as Fig
     from questforge.engine.gloomhaven.game.state import FigureKind, Side
 
-    s = ab.summon
+    s = ab.stats
     fig = Fig(
         id=f"{char.id}-summon-{char.summons_made}",
         kind=FigureKind.SUMMON,
@@ -709,12 +711,12 @@ def character_summon(r: Rules, char: Character, f: Figure, ab: Ability) -> str:
         base_retaliate=s.retaliate,
     )
     r.state.figures[fig.id] = fig
-    r.emit("summoned", figure=fig.id, owner=char.id, name=s.name, hex=h, hp=s.health)
+    r.emit("summoned", figure=fig.id, owner=char.id, name=ab.name, hex=h, hp=s.health)
     return fig.id
 
 
 def character_recover(r: Rules, char: Character, ab: Ability) -> int:
-    """GH-RECOV-01/02, GH-BONUS-08: choose up to ``value`` cards from the discard or lost
+    """GH-RECOV-01/02, GH-BONUS-08: choose up to ``count`` cards from the discard or lost
     pile - including active cards that count as that pile, whose bonuses then end - back to
     hand; unrecoverable cards never come back."""
     want_lost = ab.pile != "discard"
@@ -726,7 +728,7 @@ def character_recover(r: Rules, char: Character, ab: Ability) -> int:
         return not (c.top.unrecoverable or c.bottom.unrecoverable)
 
     got = 0
-    for _ in range(max(1, ab.value)):
+    for _ in range(max(1, ab.count)):
         active = {a.card: a for a in char.active if a.lost == want_lost}
         pool = sorted({c for c in [*pile, *active] if recoverable(c)})
         if not pool:
@@ -753,12 +755,12 @@ def character_recover(r: Rules, char: Character, ab: Ability) -> int:
 def character_refresh(r: Rules, char: Character, ab: Ability) -> int:
     """GH-RECOV-03/04: spent (or consumed) items become usable again."""
     # the schema's refresh ``items``: "spent", "consumed" or "any"
-    wanted = {"spent"} if ab.pile in ("", "spent") else {"consumed"}
-    if ab.pile == "any":
+    wanted = {"spent"} if ab.items in ("", "spent") else {"consumed"}
+    if ab.items == "any":
         wanted = {"spent", "consumed"}
     count = 0
     for item in sorted(char.items):
-        if char.items[item] in wanted and count < max(1, ab.value):
+        if char.items[item] in wanted and count < max(1, ab.count):
             char.items[item] = "ready"
             count += 1
             r.emit("item_refreshed", character=char.id, item=item)

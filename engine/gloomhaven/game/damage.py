@@ -204,7 +204,7 @@ def kill_monster(r: Rules, f: Figure, source: str) -> None:
     if f.drops_coin:
         st.coins[f.hex] = st.coins.get(f.hex, 0) + 1
         r.emit("coin_dropped", hex=f.hex)
-    if r.scenario.rules:
+    if r.scenario.special_rules:
         r.fire("monster-killed", f.monster_type)
     r.check_state_triggers()
 

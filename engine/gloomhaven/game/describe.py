@@ -25,7 +25,7 @@ def _number(value: int, relative: bool) -> str:
 
 def _value(ab: Ability, relative: bool) -> str:
     """The ability's value: a formula (boss specials, GH-SPEC-08) where there is one."""
-    return ab.formula or _number(ab.value, relative)
+    return ab.value_formula or _number(ab.value, relative)
 
 
 def _consume_text(elements: tuple[str, ...], value: int) -> str:
@@ -37,7 +37,7 @@ def ability_text(ab: Ability, *, relative: bool = False) -> str:
 
     ``relative``: the ability is on a monster ability card (see the module docstring).
     """
-    kind = ab.kind
+    kind = ab.type
     extras: list[str] = []
     if kind == "attack":
         head = f"Attack {_value(ab, relative)}"
@@ -60,26 +60,27 @@ def ability_text(ab: Ability, *, relative: bool = False) -> str:
             extras.append("flying")
     elif kind == "heal":
         head = f"Heal {_value(ab, False)}"
-        extras.append("self" if ab.target == "self" or ab.range is None else f"range {ab.range}")
+        extras.append("self" if ab.affects == "self" or ab.range is None else f"range {ab.range}")
     elif kind in ("shield", "retaliate", "loot", "xp"):
         head = f"{kind.title()} {_value(ab, False)}"
         if kind == "retaliate" and ab.range and ab.range > 1:
             extras.append(f"range {ab.range}")
-        if ab.target not in ("", "self") and kind in ("shield", "retaliate"):
-            extras.append("ally" if ab.target == "ally" else "allies")
-    elif kind == "summon" and ab.summon is not None:
-        sm = ab.summon
-        head = f"Summon {sm.name} (HP {sm.health}, move {sm.move}, attack {sm.attack})"
+        if ab.affects not in ("", "self") and kind in ("shield", "retaliate"):
+            extras.append("ally" if ab.affects == "ally" else "allies")
+    elif kind == "summon" and ab.stats is not None:
+        sm = ab.stats
+        head = f"Summon {ab.name} (HP {sm.health}, move {sm.move}, attack {sm.attack})"
     elif kind == "summon" and ab.monster:
-        head = f"Summon {'elite ' if ab.elite else ''}{ab.monster}"
+        head = f"Summon {'elite ' if ab.rank == 'elite' else ''}{ab.monster}"
     elif kind in ("recover", "refresh"):
-        head = f"{kind.title()} {ab.value or 1} {ab.pile or ''}".rstrip()
+        which = ab.pile if kind == "recover" else ab.items
+        head = f"{kind.title()} {ab.count or 1} {which}".rstrip()
     elif kind == "infuse":
         head = "Infuse " + "/".join(ab.elements)
     elif kind == "condition":
         head = ", ".join(ab.conditions) or "condition"
-        if ab.target:
-            extras.append(ab.target)
+        if ab.affects:
+            extras.append(ab.affects)
     elif kind == "disarm":  # GH-TRAP-03
         head = "Disarm trap" if ab.targets <= 1 else f"Disarm {ab.targets} traps"
         extras.append(f"range {ab.range}" if ab.range else "adjacent")
@@ -90,14 +91,16 @@ def ability_text(ab: Ability, *, relative: bool = False) -> str:
         head = f"+{ab.value} Attack on your attacks"
     elif kind == "negate-damage":  # GH-BONUS-06
         head = "Negate the next damage"
+    elif kind == "special":  # GH-BOSS-02: the boss special action's number
+        head = f"Special {ab.number}" if ab.number else "Special"
     else:
         name = kind.replace("_", " ").capitalize()
-        head = f"{name} {_value(ab, False)}" if ab.value or ab.formula else name
+        head = f"{name} {_value(ab, False)}" if ab.value or ab.value_formula else name
     if kind != "condition" and ab.conditions:
         extras.extend(ab.conditions)
     if kind != "infuse" and ab.elements:
         extras.append("infuse " + "/".join(ab.elements))
-    for c in ab.consumes:
+    for c in ab.consume:
         extras.append(_consume_text(c.elements, c.value))
     return head + (f" ({', '.join(extras)})" if extras else "")
 
@@ -119,7 +122,7 @@ def action_text(action: Action) -> str:
         marks.append("lost")
     if action.persistent:
         marks.append("persistent")
-    if action.round_bonus:
+    if action.round:
         marks.append("round")
     if action.xp:
         marks.append(f"{action.xp} XP")

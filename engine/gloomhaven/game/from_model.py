@@ -39,7 +39,7 @@ from questforge.engine.gloomhaven.game.spec import (
     Placement,
     RuleSpec,
     ScenarioSpec,
-    SummonSpec,
+    SummonStats,
     TrapSpec,
     TreasureSpec,
     TriggerSpec,
@@ -99,7 +99,10 @@ def _aoe(a: m.AreaPattern | None) -> AreaPattern | None:
 
 
 def ability(a: m.Ability) -> Ability:
-    consumes = tuple(
+    """The runtime :class:`~.spec.Ability` of a model ability: the same field names; values
+    become numbers (a formula keeps its text in ``value_formula``), references become local
+    ids, absent optional fields become their neutral defaults."""
+    consume = tuple(
         Consume(
             elements=c.elements,
             value=c.bonus.value if c.bonus else 0,
@@ -110,15 +113,14 @@ def ability(a: m.Ability) -> Ability:
             pull=c.bonus.pull if c.bonus else 0,
             conditions=c.bonus.conditions if c.bonus else (),
             xp=c.bonus.xp if c.bonus else 0,
-            extra=tuple(ability(x) for x in c.abilities),
+            abilities=tuple(ability(x) for x in c.abilities),
         )
         for c in a.consume
     )
-    summon = None
+    stats = None
     if a.type == "summon" and a.stats is not None:
         s = a.stats
-        summon = SummonSpec(
-            name=a.name or "summon",
+        stats = SummonStats(
             health=_int(s.health),
             move=s.move,
             attack=s.attack,
@@ -128,15 +130,14 @@ def ability(a: m.Ability) -> Ability:
             retaliate=s.retaliate,
         )
     value = _int(a.value)
-    if a.type in ("recover", "refresh"):
-        value = a.count if a.count is not None else max(1, value)
-    if a.type == "special":
-        value = a.number or value
+    count = a.count or 0
+    if a.type in ("recover", "refresh") and a.count is None:
+        count = max(1, value)  # "Recover 2" written as a value
     reach = a.range
     if a.type in ("disarm", "trap") and not reach:
         reach = None  # GH-TRAP-03/05: absent or 0 in content = adjacent (engine: None)
     return Ability(
-        kind=a.type,
+        type=a.type,
         value=value,
         range=reach,
         targets=a.targets,
@@ -148,15 +149,21 @@ def ability(a: m.Ability) -> Ability:
         conditions=a.conditions,
         aoe=_aoe(a.aoe),
         add_target=a.add_target > 0,
-        target=a.affects or "",
+        affects=a.affects or "",
         elements=a.elements,
-        consumes=consumes,
+        consume=consume,
         xp=value if a.type == "xp" and a.condition is None else 0,
-        summon=summon,
-        pile=a.pile or a.items or "",
+        name=(a.name or "summon") if stats is not None else "",
+        stats=stats,
         monster=_local(a.monster),
-        elite=a.rank == "elite",
-        formula="" if a.value is None or isinstance(a.value, int) else _formula_text(a.value),
+        rank=a.rank,
+        count=count,
+        pile=a.pile or "",
+        items=a.items or "",
+        number=a.number or 0,
+        value_formula=(
+            "" if a.value is None or isinstance(a.value, int) else _formula_text(a.value)
+        ),
     )
 
 
@@ -183,7 +190,7 @@ def _action(half: m.CardHalf) -> Action:
         abilities,
         lost=half.lost,
         persistent=half.persistent,
-        round_bonus=half.round,
+        round=half.round,
         bonus=bonus,
         xp=half.xp,
         unrecoverable=half.unrecoverable,
@@ -206,8 +213,8 @@ def modifier(card: m.AttackModifier, card_id: str | None = None) -> ModifierCard
         push=e.push if e else 0,
         pull=e.pull if e else 0,
         pierce=e.pierce if e else 0,
-        heal_self=e.heal if e else 0,
-        shield_self=e.shield if e else 0,
+        heal=e.heal if e else 0,
+        shield=e.shield if e else 0,
         add_target=bool(e.add_target) if e else False,
         temporary=card.icon in ("scenario", "item"),
     )
@@ -237,7 +244,7 @@ def _stats(s: m.MonsterStats) -> MonsterStats:
         flying=s.flying,
         attack_conditions=s.attack_conditions,
         immunities=s.immunities,
-        target=s.targets,
+        targets=s.targets,
     )
 
 
@@ -298,7 +305,7 @@ def _convert(pack: m.PackModel) -> Content:
             1,
             by_players[2],
             boss=True,
-            stats_by_players=by_players,
+            levels_by_players=by_players,
             special_actions={
                 sa.number: tuple(ability(a) for a in sa.abilities) for sa in boss.special_actions
             },
@@ -311,7 +318,7 @@ def _convert(pack: m.PackModel) -> Content:
             it.usage,
             tuple(_item_ability(a) for a in it.abilities),
             uses=it.uses or 1,
-            trigger=item_trigger(it.trigger),
+            timing=item_trigger(it.trigger),
             slot=it.slot,
             modifier_cards=tuple(
                 modifier(card, f"{iid}:{cc.card}:{k}")
@@ -403,7 +410,7 @@ def _trigger(t: m.Trigger) -> TriggerSpec:
         "monster-killed": _local(t.monster) if t.monster else None,
     }.get(t.type)
     return TriggerSpec(
-        kind=t.type,
+        type=t.type,
         key=key or "",
         round=t.round or 0,
         when=t.when,
@@ -431,15 +438,15 @@ def _effect(e: m.Effect) -> EffectSpec:
         else None
     )
     return EffectSpec(
-        kind=e.type,
+        type=e.type,
         key=key or "",
         monster=_local(e.monster),
         hex=(e.hex[0], e.hex[1]) if e.hex is not None else None,
-        by_players=_players(e.players),
+        players=_players(e.players),
         overlays=(e.id,) if e.type == "add-overlays" and e.id else e.overlays,
         elements=e.elements,
         amount=e.count if e.overlay == "coin" else (amount if isinstance(amount, int) else 0),
-        formula="" if amount is None or isinstance(amount, int) else _formula_text(amount),
+        amount_formula="" if amount is None or isinstance(amount, int) else _formula_text(amount),
         conditions=e.conditions,
         hexes=tuple((h[0], h[1]) for h in e.hexes),
         figures=e.figures or "all",
@@ -567,9 +574,9 @@ def scenario_spec(pack: m.PackModel, scn: m.Scenario) -> ScenarioSpec:
         hexes=frozenset((h[0], h[1]) for h in smap.hexes),
         thin_walls=walls,
         rooms=rooms,
-        start_room=scn.starting_room,
+        starting_room=scn.starting_room,
         doors=tuple(doors),
-        start_hexes=tuple((h[0], h[1]) for h in scn.starting_hexes),
+        starting_hexes=tuple((h[0], h[1]) for h in scn.starting_hexes),
         obstacles=obstacles,
         traps=traps,
         hazardous=frozenset(hazardous),
@@ -578,9 +585,9 @@ def scenario_spec(pack: m.PackModel, scn: m.Scenario) -> ScenarioSpec:
         coins=coins,
         pressure_plates=plates,
         placements=tuple(placements),
-        rules=tuple(rules),
-        goals=goals,
-        losses=losses,
+        special_rules=tuple(rules),
+        win=goals,
+        loss=losses,
         overlay_ids=overlay_ids,
         allies=allies,
     )

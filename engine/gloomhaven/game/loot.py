@@ -49,21 +49,21 @@ def resolve_treasure(r: Rules, char: Character, number: str) -> None:
         "treasure",
         character=char.id,
         number=number,
-        kind=spec.kind,
+        kind=spec.type,
         amount=spec.amount,
         item=spec.item,
         text=spec.text,
     )
     fig = r.state.figures.get(char.figure)
-    if spec.kind == "gold":
+    if spec.type == "gold":
         char.treasure_gold += spec.amount
-    elif spec.kind == "xp":
+    elif spec.type == "xp":
         r.gain_xp(char, spec.amount, f"treasure {number}")
-    elif spec.kind == "item" and spec.item:
+    elif spec.type == "item" and spec.item:
         char.treasure_items.append(spec.item)
-    elif spec.kind == "damage" and fig is not None:
+    elif spec.type == "damage" and fig is not None:
         r.suffer_damage(fig, spec.amount, f"treasure {number}", "treasure")
-    elif spec.kind == "condition" and fig is not None:
+    elif spec.type == "condition" and fig is not None:
         for c in spec.conditions:
             if fig.id in r.state.figures:
                 r.apply_condition(fig, c, f"treasure {number}")

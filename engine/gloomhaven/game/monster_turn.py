@@ -16,8 +16,14 @@ from dataclasses import dataclass, field, replace
 from questforge.engine.core.events import JSONValue
 from questforge.engine.core.hexgrid import Hex as GridHex
 from questforge.engine.core.hexgrid import distance
-from questforge.engine.gloomhaven.ai import ActiveMonster, AoePattern, Option, Situation, solve
-from questforge.engine.gloomhaven.ai import Figure as AiFigure
+from questforge.engine.gloomhaven.ai import (
+    ActiveMonster,
+    AoePattern,
+    Option,
+    Situation,
+    SituationFigure,
+    solve,
+)
 from questforge.engine.gloomhaven.ai.situation import useful_range
 from questforge.engine.gloomhaven.game.attacks import (
     AttackParams,
@@ -126,16 +132,16 @@ def figure_turn(r: Rules, m: Figure, shared: TypeTurn) -> None:
         plan: Option | None = None
         while i < len(abilities) and m.id in st.figures:
             ab = _boost(r, m, shared, i, abilities[i])
-            if ab.kind == "special":
+            if ab.type == "special":
                 spec = r.content.monsters[m.monster_type]
-                extra = spec.special_actions.get(ab.value, ())
-                r.emit("boss_special", figure=m.id, special=ab.value)  # GH-BOSS-02
+                extra = spec.special_actions.get(ab.number, ())
+                r.emit("boss_special", figure=m.id, special=ab.number)  # GH-BOSS-02
                 abilities[i + 1 : i + 1] = list(extra)
                 i += 1
                 continue
             upcoming = (
                 [_preview(r, shared, j, abilities[j]) for j in range(i + 1, len(abilities))]
-                if ab.kind == "move"
+                if ab.type == "move"
                 else []
             )
             plan = _perform(r, m, ab, upcoming, plan)
@@ -153,7 +159,7 @@ def _boost(r: Rules, m: Figure, shared: TypeTurn, index: int, ab: Ability) -> Ab
     The rulebook words it without exception ("always consumes an element when it can",
     "if a monster card can consume an element ... the element is consumed"); a stunned
     monster performs no ability at all (GH-COND-07), so it consumes nothing."""
-    for k, c in enumerate(ab.consumes):
+    for k, c in enumerate(ab.consume):
         key = (index, k)
         if key not in shared.consumed:
             elements: list[str] = []
@@ -176,7 +182,7 @@ def _boost(r: Rules, m: Figure, shared: TypeTurn, index: int, ab: Ability) -> Ab
             shared.consumed[key] = ok
         if shared.consumed[key]:
             ab = add_consume(ab, c)
-            for extra in c.extra:
+            for extra in c.abilities:
                 _perform(r, m, extra, [], None)
     return ab
 
@@ -184,10 +190,10 @@ def _boost(r: Rules, m: Figure, shared: TypeTurn, index: int, ab: Ability) -> Ab
 def with_formula(r: Rules, ab: Ability) -> Ability:
     """An ability whose value is a formula in L and C, evaluated for this game (the
     monster level as L, the number of characters as C; GH-SPEC-08)."""
-    if not ab.formula:
+    if not ab.value_formula:
         return ab
-    value = r.formula(ab.formula, r.monster_level, r.state.players)
-    return replace(ab, value=value, formula="")
+    value = r.formula(ab.value_formula, r.monster_level, r.state.players)
+    return replace(ab, value=value, value_formula="")
 
 
 def _preview(r: Rules, shared: TypeTurn, index: int, ab: Ability) -> Ability:
@@ -195,7 +201,7 @@ def _preview(r: Rules, shared: TypeTurn, index: int, ab: Ability) -> Ability:
     already made by the type, or possible now, count (GH-ELEM-09, GH-MMOVE-05/06); nothing
     is consumed here."""
     ab = with_formula(r, ab)
-    for k, c in enumerate(ab.consumes):
+    for k, c in enumerate(ab.consume):
         done = shared.consumed.get((index, k))
         if done is None:
             done = all(e == ANY_ELEMENT or r.element_available(e) for e in c.elements)
@@ -217,7 +223,7 @@ def _attack_shape(r: Rules, m: Figure, ab: Ability) -> tuple[int, int, AoePatter
     targets = max(ab.targets, 1)
     if m.kind == "monster":
         stats = r.monster_stats(m)
-        targets = max(targets, stats.target)
+        targets = max(targets, stats.targets)
     return rng, targets, aoe
 
 
@@ -238,13 +244,13 @@ def situation_for(
         for h in group:
             if h in hexes:  # a plain (q, r) equals its GridHex
                 terrain[GridHex(h[0], h[1])] = name
-    figures: list[AiFigure] = []
+    figures: list[SituationFigure] = []
     for f in st.figures.values():
         if f.id == m.id:
             continue
         if f.side != m.side:
             figures.append(
-                AiFigure(
+                SituationFigure(
                     GridHex(*f.hex),
                     "character",
                     initiative=_initiative(r, f),
@@ -254,7 +260,9 @@ def situation_for(
                 )
             )
         else:
-            figures.append(AiFigure(GridHex(*f.hex), "monster", name=figure_name(r.content, f)))
+            figures.append(
+                SituationFigure(GridHex(*f.hex), "monster", name=figure_name(r.content, f))
+            )
     active = ActiveMonster(
         GridHex(*m.hex),
         move=max(0, move),
@@ -318,10 +326,10 @@ def _perform(
     """Perform one monster ability; returns the move plan the next attack should use."""
     st = r.state
     ab = with_formula(r, ab)
-    if ab.kind == "move":
+    if ab.type == "move":
         if "immobilize" in m.conditions:  # GH-COND-05
             return None
-        nxt = next((a for a in rest if a.kind == "attack"), None)
+        nxt = next((a for a in rest if a.type == "attack"), None)
         if nxt is not None and "disarm" not in m.conditions:
             rng, targets, aoe = _attack_shape(r, m, nxt)
         else:
@@ -363,7 +371,7 @@ def _perform(
                 raise RuntimeError(f"solver destination {dest} unreachable for {m.id}")
             r.walk(m, route, ab.jump)
         return opt
-    if ab.kind == "attack":
+    if ab.type == "attack":
         if "disarm" in m.conditions:  # GH-COND-06
             return None
         rng, targets, aoe = _attack_shape(r, m, ab)
@@ -402,42 +410,42 @@ def _perform(
             attacked.add(extra.id)
             resolve_attack(r, m, extra, added_target_params(params))
         return None
-    if ab.kind == "heal":
+    if ab.type == "heal":
         _monster_heal(r, m, ab)
-    elif ab.kind in ("shield", "retaliate"):
+    elif ab.type in ("shield", "retaliate"):
         # GH-MOTH-05: bonuses last until the end of the round
-        if ab.kind == "shield":
+        if ab.type == "shield":
             m.shield += ab.value
         else:
             m.retaliate.append((ab.value, ab.range or 1))
-        r.emit("bonus", figure=m.id, kind=ab.kind, value=ab.value, by=m.id)
-    elif ab.kind == "infuse":
+        r.emit("bonus", figure=m.id, kind=ab.type, value=ab.value, by=m.id)
+    elif ab.type == "infuse":
         for e in ab.elements:
             pick = r.choose_any_element(MONSTERS_ACTOR, consumable=False) if e == ANY_ELEMENT else e
             if pick:
                 r.infuse_at_end_of_turn(pick)  # GH-MOTH-07
-    elif ab.kind == "summon" and ab.monster:
+    elif ab.type == "summon" and ab.monster:
         _monster_summon(r, m, ab)
-    elif ab.kind == "loot" and m.kind == "monster":
+    elif ab.type == "loot" and m.kind == "monster":
         # a monster's loot takes the money tokens in range off the map (nobody gets them)
         play = r.board.play_set(st)
         for h in sorted(st.coins):
             if in_range(r, m.hex, h, ab.value) and h in play and r.board.visible(m.hex, h):
                 n = st.coins.pop(h)
                 r.emit("monster_loot", figure=m.id, hex=h, coins=n)
-    elif ab.kind == "trap":
+    elif ab.type == "trap":
         _monster_create_trap(r, m, ab)
-    elif ab.kind == "disarm":
+    elif ab.type == "disarm":
         _monster_disarm(r, m, ab)
-    elif ab.kind == "condition":
+    elif ab.type == "condition":
         # enemies are conditioned through attacks; this is the self/ally buff (GH-COND-14)
-        buffed = [m] if ab.target in ("", "self") else [m, *r.allies_of(m)]
+        buffed = [m] if ab.affects in ("", "self") else [m, *r.allies_of(m)]
         for t in buffed:
             if t is not m and distance(t.hex, m.hex) > (ab.range or 1):
                 continue
             for c in ab.conditions:
                 r.apply_condition(t, c, m.id)
-    if ab.elements and ab.kind != "infuse":
+    if ab.elements and ab.type != "infuse":
         for e in ab.elements:
             if e != ANY_ELEMENT:
                 r.infuse_at_end_of_turn(e)
@@ -493,7 +501,7 @@ def _monster_heal(r: Rules, m: Figure, ab: Ability) -> None:
     has lost the most HP (ties: the players choose, GH-AMBIG-01). Without a stated range the
     monster's base range applies (GH-MOTH-02); a melee monster's "-" reaches adjacent
     hexes (GH-MSTAT-03). ``affects: self`` heals only itself, ``ally`` only an ally."""
-    if ab.target == "self":
+    if ab.affects == "self":
         pool = [m]
     else:
         rng = ab.range if ab.range is not None else max(1, m.range)
@@ -502,7 +510,7 @@ def _monster_heal(r: Rules, m: Figure, ab: Ability) -> None:
             for a in r.allies_of(m)
             if in_range(r, m.hex, a.hex, rng) and r.board.visible(m.hex, a.hex)
         ]
-        pool = allies if ab.target == "ally" else [m, *allies]
+        pool = allies if ab.affects == "ally" else [m, *allies]
     if not pool:
         return
     most = max(f.max_hp - f.hp for f in pool)
@@ -583,7 +591,7 @@ def _monster_summon(r: Rules, m: Figure, ab: Ability) -> None:
     best = [h for h in spots if closeness(h) == best_d]
     idx = r.ask("monster_summon_hex", MONSTERS_ACTOR, [list(h) for h in best], {"figure": m.id})
     f = r.place_monster(
-        ab.monster, best[idx], ab.elite, drops_coin=False, acts_from=r.state.round + 1
+        ab.monster, best[idx], ab.rank == "elite", drops_coin=False, acts_from=r.state.round + 1
     )
     if f is not None:
         r.emit("monster_summoned", figure=f.id, by=m.id)
@@ -597,8 +605,8 @@ def current_situation(r: Rules, m: Figure) -> Situation:
     mt = r.state.monster_types.get(m.monster_type) if m.kind == "monster" else None
     if mt is not None and mt.card:
         card = ability_card(r, mt)
-    move_ab = next((a for a in card.abilities if a.kind == "move"), None)
-    attack_ab = next((a for a in card.abilities if a.kind == "attack"), None)
+    move_ab = next((a for a in card.abilities if a.type == "move"), None)
+    attack_ab = next((a for a in card.abilities if a.type == "attack"), None)
     move = m.move + move_ab.value if move_ab is not None else 0
     rng, targets, aoe = (0, 0, None) if attack_ab is None else _attack_shape(r, m, attack_ab)
     return situation_for(r, m, move, rng, targets, aoe, bool(move_ab and move_ab.jump))

@@ -53,8 +53,8 @@ def modifier_text(card: ModifierCard) -> str:
     for what, value in (("push", card.push), ("pull", card.pull), ("pierce", card.pierce)):
         if value:
             extras.append(f"{what} {value}")
-    if card.heal_self:
-        extras.append(f"heal {card.heal_self} self")
+    if card.heal:
+        extras.append(f"heal {card.heal} self")
     if card.add_target:
         extras.append("add target")
     text = " ".join([head, *extras])

@@ -49,7 +49,7 @@ def reveal_room(r: Rules, room: str, by: Figure | None) -> None:
     placements = [
         p
         for p in r.scenario.placements
-        if p.room == room and p.by_players.get(st.players, "none") not in ("none", "absent")
+        if p.room == room and p.players.get(st.players, "none") not in ("none", "absent")
     ]
     if by is not None:
         # GH-ROOM-03: when standees run short, the ones closest to the revealer first
@@ -59,7 +59,7 @@ def reveal_room(r: Rules, room: str, by: Figure | None) -> None:
         f = r.place_monster(
             p.monster,
             p.hex,
-            p.by_players[st.players] == "elite",
+            p.players[st.players] == "elite",
             named=p.named,
             health_formula=p.health_formula,
             drops_coin=True,
@@ -92,7 +92,7 @@ def place_allies(r: Rules, room: str) -> None:
             where = nearest_empty(r.board, st, a.hex)
         if where is None:
             continue
-        hp = r.formula(a.health, st.level, st.players)
+        hp = r.formula(a.health_formula, st.level, st.players)
         st.figures[a.id] = Figure(
             id=a.id,
             kind=FigureKind.ALLY,

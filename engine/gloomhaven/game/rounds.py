@@ -292,7 +292,7 @@ def short_rest(r: Rules, char: Character) -> None:
 def checkable_goals(r: Rules) -> list[Goal]:
     """The win conditions the engine can check. ``custom`` goals are left to the players;
     a scenario with none left is played to "kill every monster" (GH-END-01 needs a goal)."""
-    goals = [g for g in r.scenario.goals if g.kind != "custom"]
+    goals = [g for g in r.scenario.win if g.type != "custom"]
     return goals or [Goal("kill-all")]
 
 
@@ -300,19 +300,18 @@ def goals_met(r: Rules) -> bool:
     """Every win condition of the scenario is met (GH-END-01, GH-SPEC-07)."""
     st = r.state
     for goal in checkable_goals(r):
-        if goal.kind == "kill-all":
+        if goal.type == "kill-all":
             if any(f.side == "monsters" for f in st.figures.values()):
                 return False
             for room in r.scenario.rooms:
                 if room in st.revealed_rooms:
                     continue
                 if any(
-                    p.room == room
-                    and p.by_players.get(st.players, "none") not in ("none", "absent")
+                    p.room == room and p.players.get(st.players, "none") not in ("none", "absent")
                     for p in r.scenario.placements
                 ):
                     return False
-        elif goal.kind == "kill":
+        elif goal.type == "kill":
             for t in goal.targets:
                 if t in st.named_killed:
                     continue
@@ -323,10 +322,10 @@ def goals_met(r: Rules) -> bool:
                 ):
                     continue
                 return False
-        elif goal.kind == "loot-treasure":
+        elif goal.type == "loot-treasure":
             if any(t not in st.treasures_looted for t in goal.targets):
                 return False
-        elif goal.kind == "reach-hexes":
+        elif goal.type == "reach-hexes":
             on = [
                 c
                 for c in st.living_characters()
@@ -334,7 +333,7 @@ def goals_met(r: Rules) -> bool:
             ]
             if not on or (goal.all_characters and len(on) < len(st.living_characters())):
                 return False
-        elif goal.kind == "survive-rounds":
+        elif goal.type == "survive-rounds":
             if st.round < goal.rounds or st.phase != "end-of-round":
                 return False
         else:
@@ -346,15 +345,15 @@ def losses_met(r: Rules) -> bool:
     """The scenario's extra loss conditions (GH-END-11 adds "every character exhausted",
     handled where exhaustion happens)."""
     st = r.state
-    for loss in r.scenario.losses:
+    for loss in r.scenario.loss:
         if (
-            loss.kind == "round-limit"
+            loss.type == "round-limit"
             and st.round >= loss.rounds
             and st.phase == "end-of-round"
             and not (st.goal_met or goals_met(r))
         ):
             return True
-        if loss.kind == "killed" and any(n in st.named_killed for n in loss.targets):
+        if loss.type == "killed" and any(n in st.named_killed for n in loss.targets):
             return True
     return False
 

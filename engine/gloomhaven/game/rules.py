@@ -156,8 +156,8 @@ class Rules:
         #: hexes an ``enter-hex`` special rule watches (checked on every step, so a set)
         self.watched_hexes: frozenset[Hex] = frozenset(
             h
-            for rule in scenario.rules
-            if rule.trigger.kind == "enter-hex"
+            for rule in scenario.special_rules
+            if rule.trigger.type == "enter-hex"
             for h in rule.trigger.hexes
         )
 
@@ -223,10 +223,10 @@ class Rules:
     def stats_line(self, monster: str, elite: bool) -> MonsterStats:
         """GH-MSTAT-05: the stat line for the monster level; bosses by C too (GH-BOSS-03)."""
         spec = self.content.monsters[monster]
-        table = spec.stats
-        if spec.stats_by_players:
-            table = spec.stats_by_players.get(self.state.players) or next(
-                iter(spec.stats_by_players.values())
+        table = spec.levels
+        if spec.levels_by_players:
+            table = spec.levels_by_players.get(self.state.players) or next(
+                iter(spec.levels_by_players.values())
             )
         line = table.get(self.monster_level) or table[max(table)]
         return line["elite" if elite else "normal"]

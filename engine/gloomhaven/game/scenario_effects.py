@@ -35,9 +35,9 @@ def fire(
 ) -> None:
     """Run every special rule whose trigger matches (GH-SPEC, GH-EOR-06)."""
     st = r.state
-    for i, rule in enumerate(r.scenario.rules):
+    for i, rule in enumerate(r.scenario.special_rules):
         t = rule.trigger
-        if t.kind != kind:
+        if t.type != kind:
             continue
         if kind == "monster-killed":
             if t.key and t.key != key:
@@ -78,9 +78,9 @@ def apply_effect(r: Rules, effect: EffectSpec) -> None:
     Scenario effects are not a figure's ability: elements change at once, damage is
     not an attack (no shield, GH-SHLD-02) and a character may negate it (GH-DMG-03)."""
     st = r.state
-    kind = effect.kind
+    kind = effect.type
     if kind == "spawn" and effect.hex is not None:
-        r.spawn(effect.monster, effect.hex, effect.by_players.get(st.players, "normal"))
+        r.spawn(effect.monster, effect.hex, effect.players.get(st.players, "normal"))
     elif kind == "open-door":
         for door in r.scenario.doors:
             if door.id == effect.key:
@@ -125,7 +125,9 @@ def apply_effect(r: Rules, effect: EffectSpec) -> None:
                 r.consume_element(e, "scenario")
     elif kind in ("damage", "condition"):
         amount = (
-            r.formula(effect.formula, st.level, st.players) if effect.formula else effect.amount
+            r.formula(effect.amount_formula, st.level, st.players)
+            if effect.amount_formula
+            else effect.amount
         )
         for f in r.figures_in_area(effect):
             if kind == "damage":
@@ -190,8 +192,8 @@ def _add_overlays(r: Rules, effect: EffectSpec) -> None:
             if h in occupied:
                 continue
             st.obstacles[h] = (
-                r.formula(effect.formula, st.level, st.players)
-                if effect.formula
+                r.formula(effect.amount_formula, st.level, st.players)
+                if effect.amount_formula
                 else (effect.amount or None)
             )
         elif effect.overlay == "hazardous":
@@ -217,7 +219,7 @@ def _add_overlays(r: Rules, effect: EffectSpec) -> None:
 
 def check_state_triggers(r: Rules) -> None:
     """``killed`` and ``room-cleared`` triggers depend on who is left on the map."""
-    if not r.scenario.rules:
+    if not r.scenario.special_rules:
         return
     r.fire("killed")
     for room in list(r.state.revealed_rooms):

@@ -129,7 +129,7 @@ class Setup:
                 known = ", ".join(sorted(content.classes)) or "none"
                 raise SetupError(f"unknown character class {c!r} (known: {known})")
         check_scenario_content(content, self.scenario)
-        starts = content.scenarios[self.scenario].start_hexes
+        starts = content.scenarios[self.scenario].starting_hexes
         if len(starts) < self.players:
             raise SetupError(
                 f"scenario {self.scenario!r} has {len(starts)} starting hexes "
@@ -165,22 +165,22 @@ def check_scenario_content(content: Content, scenario_id: str) -> None:
     its monsters (placed, spawned or summoned) with ability decks, starting hexes, rooms."""
     spec = content.scenarios[scenario_id]
     where = f"scenario {scenario_id!r}"
-    if spec.start_room not in spec.rooms:
-        raise SetupError(f"{where}: starting room {spec.start_room!r} is not one of its rooms")
-    if not spec.start_hexes:
+    if spec.starting_room not in spec.rooms:
+        raise SetupError(f"{where}: starting room {spec.starting_room!r} is not one of its rooms")
+    if not spec.starting_hexes:
         raise SetupError(f"{where}: no starting hexes")
     needed = {p.monster for p in spec.placements}
-    needed |= {e.monster for r in spec.rules for e in r.effects if e.kind == "spawn"}
+    needed |= {e.monster for r in spec.special_rules for e in r.effects if e.type == "spawn"}
     for deck in content.monster_decks.values():
         for card in deck:
-            needed |= {a.monster for a in card.abilities if a.kind == "summon" and a.monster}
+            needed |= {a.monster for a in card.abilities if a.type == "summon" and a.monster}
     for mid in sorted(needed):
         mon = content.monsters.get(mid)
         if mon is None:
             raise SetupError(f"{where}: unknown monster {mid!r}")
         if not content.monster_decks.get(mon.deck):
             raise SetupError(f"{where}: monster {mid!r} has no ability deck {mon.deck!r}")
-        table = mon.stats_by_players.get(2, mon.stats) if mon.stats_by_players else mon.stats
+        table = mon.levels_by_players.get(2, mon.levels) if mon.levels_by_players else mon.levels
         if not table:
             raise SetupError(f"{where}: monster {mid!r} has no stats")
 
@@ -303,11 +303,11 @@ def place_party(r: Rules, setup: Setup) -> None:
     spec = r.scenario
     for h, formula in spec.obstacles.items():
         st.obstacles[h] = r.formula(formula, st.level, st.players) if formula else None
-    r.reveal_room(spec.start_room, None)
+    r.reveal_room(spec.starting_room, None)
     for i, cid in enumerate(setup.characters):
         cls = r.content.classes[cid]
         taken = r.occupied_hexes()
-        free = [h for h in spec.start_hexes if h not in taken]
+        free = [h for h in spec.starting_hexes if h not in taken]
         if not free:
             raise SetupError(f"no free starting hex left for {cid}")
         idx = r.ask("start_hex", cid, [list(h) for h in free], {"character": cid})

@@ -36,7 +36,7 @@ from questforge.engine.gloomhaven.model.actions import (
     parse_action,
 )
 from questforge.engine.gloomhaven.model.base import (
-    Document,
+    ContentDocument,
     Hex,
     JsonPath,
     ModelError,
@@ -144,7 +144,7 @@ __all__ = [
     "CharacterClass",
     "Condition",
     "ConsumeBonus",
-    "Document",
+    "ContentDocument",
     "Door",
     "Effect",
     "EnhancementSlot",
@@ -211,7 +211,7 @@ class PackRequirement(Node):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Pack(Document):
+class Pack(ContentDocument):
     """The pack manifest (``pack.json``)."""
 
     name: str
@@ -245,7 +245,7 @@ def _parse_pack(r: Reader, common: dict[str, Any]) -> Pack:
     )
 
 
-_Parser = Callable[[Reader, dict[str, Any]], Document]
+_Parser = Callable[[Reader, dict[str, Any]], ContentDocument]
 
 #: kind -> parser of one document of that kind (``pack`` included)
 PARSERS: dict[str, _Parser] = {
@@ -270,7 +270,7 @@ PARSERS: dict[str, _Parser] = {
 #: monster-AI interchange format: validated, but not part of a pack's model
 KINDS: tuple[str, ...] = (*[k for k in PARSERS if k != "pack"], "situation")
 
-D = TypeVar("D", bound=Document)
+D = TypeVar("D", bound=ContentDocument)
 
 #: what :func:`load_pack_model` accepts for one document
 DocumentInput = Mapping[str, Any] | tuple[str | os.PathLike[str] | None, Mapping[str, Any]]
@@ -282,9 +282,9 @@ class PackModel:
 
     pack: Pack | None = None
     #: kind -> id -> document (the first document wins when ids repeat)
-    documents: dict[str, dict[str, Document]] = field(default_factory=dict)
+    documents: dict[str, dict[str, ContentDocument]] = field(default_factory=dict)
     #: every loaded document in input order, duplicates included
-    all_documents: list[Document] = field(default_factory=list)
+    all_documents: list[ContentDocument] = field(default_factory=list)
     #: documents that could not be read (the document is skipped)
     errors: list[ModelError] = field(default_factory=list)
     #: models of required packs, for ``pack-id:content-id`` references
@@ -296,11 +296,11 @@ class PackModel:
         return self.pack.id if self.pack else None
 
     # -- lookup ----------------------------------------------------------
-    def of_kind(self, kind: str) -> dict[str, Document]:
+    def of_kind(self, kind: str) -> dict[str, ContentDocument]:
         """Documents of ``kind`` by id (an empty dict if none)."""
         return self.documents.get(kind, {})
 
-    def get(self, kind: str, ref: str) -> Document | None:
+    def get(self, kind: str, ref: str) -> ContentDocument | None:
         """Resolve a reference (``id`` or ``pack-id:id``) to a document of ``kind``."""
         pack_id, sep, local = ref.rpartition(":")
         if not sep or pack_id == self.id:
@@ -315,7 +315,7 @@ class PackModel:
         doc = self.get(kind, ref)
         return doc if isinstance(doc, cls) else None
 
-    def duplicates(self) -> list[tuple[Document, Document]]:
+    def duplicates(self) -> list[tuple[ContentDocument, ContentDocument]]:
         """``(kept, duplicate)`` pairs of documents sharing a kind and id."""
         out = []
         for doc in self.all_documents:
@@ -343,7 +343,7 @@ class PackModel:
         deps = list(self._all_dependencies())
         if not deps:
             return self
-        merged: dict[str, dict[str, Document]] = {}
+        merged: dict[str, dict[str, ContentDocument]] = {}
         for source in [*reversed(deps), self]:
             for kind, docs in source.documents.items():
                 merged.setdefault(kind, {}).update(docs)
@@ -476,7 +476,9 @@ def _split(item: DocumentInput) -> tuple[str | None, Any]:
     return None, item
 
 
-def load_document(data: Any, *, kind: str | None = None, file: str | None = None) -> Document:
+def load_document(
+    data: Any, *, kind: str | None = None, file: str | None = None
+) -> ContentDocument:
     """One document as its model object; raises :class:`ModelError` (with ``file``)."""
     try:
         r = Reader(data, ())

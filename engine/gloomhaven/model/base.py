@@ -57,8 +57,11 @@ class Node:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Document(Node):
-    """Base of every top-level content object (one JSON file)."""
+class ContentDocument(Node):
+    """Base of every top-level content object of the model (one JSON file, typed).
+
+    Not the validator's ``LoadedDocument`` (a file's name, parsed JSON and text, before
+    any model) nor the editor's ``Document`` (the open file with its undo stack)."""
 
     kind: str
     id: str

@@ -12,7 +12,7 @@ from typing import Any
 
 from questforge.engine.gloomhaven.model.actions import Ability, parse_action
 from questforge.engine.gloomhaven.model.base import (
-    Document,
+    ContentDocument,
     JsonPath,
     Node,
     Reader,
@@ -50,7 +50,7 @@ class Perk(Node):
 
 
 @dataclass(frozen=True, kw_only=True)
-class CharacterClass(Document):
+class CharacterClass(ContentDocument):
     name: str
     description: str | None = None
     icon: str | None = None
@@ -125,7 +125,7 @@ class CardHalf(Node):
 
 
 @dataclass(frozen=True, kw_only=True)
-class AbilityCard(Document):
+class AbilityCard(ContentDocument):
     name: str
     #: reference of the character class (JSON key ``class``)
     character_class: str
@@ -153,7 +153,7 @@ class ModifierEffects(Node):
 
 
 @dataclass(frozen=True, kw_only=True)
-class AttackModifier(Document):
+class AttackModifier(ContentDocument):
     """An attack modifier card (GH-AMD): ``value`` is an integer, ``"null"`` or ``"x2"``."""
 
     name: str | None = None
@@ -184,7 +184,7 @@ class AttackModifier(Document):
 
 
 @dataclass(frozen=True, kw_only=True)
-class AttackModifierDeck(Document):
+class AttackModifierDeck(ContentDocument):
     name: str
     description: str | None = None
     #: ``monster`` or ``character``
@@ -204,7 +204,7 @@ class AttackModifierDeck(Document):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Item(Document):
+class Item(ContentDocument):
     number: int
     name: str
     cost: int
@@ -224,7 +224,7 @@ class Item(Document):
 
 
 @dataclass(frozen=True, kw_only=True)
-class BattleGoal(Document):
+class BattleGoal(ContentDocument):
     name: str
     text: str
     checkmarks: int
@@ -237,7 +237,7 @@ class QuestRequirement(Node):
 
 
 @dataclass(frozen=True, kw_only=True)
-class PersonalQuest(Document):
+class PersonalQuest(ContentDocument):
     number: int | None = None
     name: str
     description: str | None = None
@@ -290,7 +290,7 @@ class EventOption(Node):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Event(Document):
+class Event(ContentDocument):
     """A city or road event (GH-EVT, GH-ROAD): two options with conditioned outcomes."""
 
     number: int
@@ -313,7 +313,7 @@ class TreasureEntry(Node):
 
 
 @dataclass(frozen=True, kw_only=True)
-class TreasureTable(Document):
+class TreasureTable(ContentDocument):
     name: str
     entries: tuple[TreasureEntry, ...] = ()
 

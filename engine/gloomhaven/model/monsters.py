@@ -8,7 +8,7 @@ from typing import Any
 
 from questforge.engine.gloomhaven.model.actions import Ability, parse_ability, parse_action
 from questforge.engine.gloomhaven.model.base import (
-    Document,
+    ContentDocument,
     JsonPath,
     ModelError,
     Node,
@@ -56,7 +56,7 @@ class MonsterLevel(Node):
 
 
 @dataclass(frozen=True, kw_only=True)
-class MonsterType(Document):
+class MonsterType(ContentDocument):
     """A monster stat card (GH-MSTAT-01): normal and elite stats for levels 0-7."""
 
     name: str
@@ -91,7 +91,7 @@ class MonsterAbilityCard(Node):
 
 
 @dataclass(frozen=True, kw_only=True)
-class MonsterAbilityDeck(Document):
+class MonsterAbilityDeck(ContentDocument):
     """A monster ability deck shared by the monster types that name it (GH-MABIL-03)."""
 
     name: str
@@ -128,7 +128,7 @@ class BossSpecialAction(Node):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Boss(Document):
+class Boss(ContentDocument):
     """A boss stat card (GH-BOSS): formulas in L and C, immunities, special actions."""
 
     name: str

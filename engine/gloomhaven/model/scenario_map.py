@@ -29,7 +29,7 @@ from questforge.engine.core import hexgrid
 from questforge.engine.core.hexgrid import HexKey
 from questforge.engine.gloomhaven.constants import PLAYER_COUNTS
 from questforge.engine.gloomhaven.model.base import (
-    Document,
+    ContentDocument,
     Hex,
     JsonPath,
     ModelError,
@@ -77,7 +77,7 @@ class TileSide(Node):
 
 
 @dataclass(frozen=True, kw_only=True)
-class MapTile(Document):
+class MapTile(ContentDocument):
     """A double-sided map tile; ``sides`` maps ``"a"``/``"b"`` to the side's geometry."""
 
     name: str
@@ -294,7 +294,7 @@ class Rewards(Node):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Scenario(Document):
+class Scenario(ContentDocument):
     number: int
     name: str
     location: str | None = None
