@@ -389,3 +389,48 @@ def test_items_spent_consumed_and_unlimited() -> None:
 
     long_rest(g.rules, ch, alpha)
     assert ch.items["apron"] == "ready" and ch.items["tonic"] == "consumed"
+
+
+def test_a_consume_can_add_a_target_an_area_or_a_jump() -> None:
+    # GH-ELEM-04: the consumed element's enhancement is whatever the card shows: "+1 target"
+    # (GH-EFF-06, adds a target), an area pattern (GH-AOE) or Jump (GH-MOVE-05), as well as
+    # numbers
+    from questforge.engine.gloomhaven.game.character_turn import boost
+    from questforge.engine.gloomhaven.game.describe import ability_text
+    from questforge.engine.gloomhaven.game.spec import AreaPattern
+
+    g = game()
+    g.state.elements["ice"] = WANING
+    g.state.elements["air"] = STRONG
+    g.rules.controller = Policy({"consume": "consume"})
+    cone = AreaPattern(((1, 0), (1, -1)), melee=True)
+    attack = Ability("attack", 2, consume=(Consume(("ice",), add_target=True, aoe=cone, value=1),))
+    boosted = boost(g.rules, "alpha", attack).ability
+    assert boosted.add_target and boosted.aoe == cone and boosted.value == 3
+    # the card as the playtest shows it names every enhancement
+    assert ability_text(attack) == "Attack 2 (consume ice: +1, add a target, area of 2 hexes)"
+    move = Ability("move", 2, consume=(Consume(("air",), jump=True),))
+    assert boost(g.rules, "alpha", move).ability.jump
+    # nothing to consume: the ability as printed
+    assert not boost(g.rules, "alpha", move).ability.jump
+
+
+def test_a_summon_card_s_conditions_come_with_every_summon_attack() -> None:
+    # GH-SUMM-03: the summon's special abilities (here: its attacks poison), GH-COND-04
+    from questforge.engine.gloomhaven.game.attacks import AttackParams, resolve_attack
+    from questforge.engine.gloomhaven.game.spec import SummonStats
+
+    g = game()
+    alpha = g.state.figures["alpha"]
+    g.rules.controller = Policy({"summon_hex": lambda d: 0})
+    stats = SummonStats(4, 1, 1, conditions=("poison",))
+    perform_ability(
+        g.rules,
+        g.state.characters["alpha"],
+        alpha,
+        Ability("summon", name="adder", stats=stats),
+    )
+    adder = next(f for f in g.state.figures.values() if f.kind == "summon")
+    grunt = grunt_of(g)
+    resolve_attack(g.rules, adder, grunt, AttackParams(value=1, ranged=False))
+    assert "poison" in grunt.conditions

@@ -70,16 +70,9 @@ PAIRS: tuple[Pair, ...] = (
         (ma.ConsumeBonus, ma.AbilityBonus),  # the bonus is flattened into the record
         not_carried={
             "bonus": "flattened: its fields are the record's",
-            "add_target": "not played: a consume bonus adding a target is ignored",
-            "aoe": "not played: a consume bonus changing the area is ignored",
-            "jump": "not played: a consume bonus adding jump is ignored",
         },
     ),
-    Pair(
-        rt.SummonStats,
-        (ma.SummonStats,),
-        not_carried={"conditions": "not played: summons' attack conditions are ignored"},
-    ),
+    Pair(rt.SummonStats, (ma.SummonStats,)),
     Pair(rt.AreaPattern, (ma.AreaPattern,)),
     Pair(
         rt.Action,

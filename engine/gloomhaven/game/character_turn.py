@@ -266,6 +266,9 @@ def add_consume(ab: Ability, c: Consume) -> Ability:
         push=ab.push + c.push,
         pull=ab.pull + c.pull,
         conditions=ab.conditions + c.conditions,
+        add_target=ab.add_target or c.add_target,
+        aoe=c.aoe if c.aoe is not None else ab.aoe,
+        jump=ab.jump or c.jump,
     )
 
 
@@ -709,6 +712,7 @@ def character_summon(r: Rules, char: Character, f: Figure, ab: Ability) -> str:
         range=s.range,
         base_shield=s.shield,
         base_retaliate=s.retaliate,
+        attack_conditions=s.conditions,
     )
     r.state.figures[fig.id] = fig
     r.emit("summoned", figure=fig.id, owner=char.id, name=ab.name, hex=h, hp=s.health)

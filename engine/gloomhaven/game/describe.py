@@ -13,7 +13,7 @@ them signed (``Attack +1 (range -1)``) so they are not read as absolute numbers.
 
 from __future__ import annotations
 
-from questforge.engine.gloomhaven.game.spec import Ability, Action
+from questforge.engine.gloomhaven.game.spec import Ability, Action, Consume
 
 #: between the abilities of one action
 ABILITY_SEPARATOR = " · "
@@ -28,8 +28,26 @@ def _value(ab: Ability, relative: bool) -> str:
     return ab.value_formula or _number(ab.value, relative)
 
 
-def _consume_text(elements: tuple[str, ...], value: int) -> str:
-    return "consume " + "+".join(elements) + (f": {value:+d}" if value else "")
+def _consume_text(c: Consume) -> str:
+    """``consume ice: +2, range +1, wound``: the elements, then every enhancement printed."""
+    parts = [f"{c.value:+d}"] if c.value else []
+    for label, amount in (("range", c.range), ("target", c.targets), ("pierce", c.pierce)):
+        if amount:
+            parts.append(f"{label} {amount:+d}")
+    for label, amount in (("push", c.push), ("pull", c.pull)):
+        if amount:
+            parts.append(f"{label} {amount}")
+    if c.add_target:
+        parts.append("add a target")
+    if c.aoe is not None:
+        parts.append(f"area of {len(c.aoe.hexes)} hexes")
+    if c.jump:
+        parts.append("jump")
+    parts.extend(c.conditions)
+    if c.xp:
+        parts.append(f"XP {c.xp}")
+    parts.extend(ability_text(a) for a in c.abilities)
+    return "consume " + "+".join(c.elements) + (": " + ", ".join(parts) if parts else "")
 
 
 def ability_text(ab: Ability, *, relative: bool = False) -> str:
@@ -101,7 +119,7 @@ def ability_text(ab: Ability, *, relative: bool = False) -> str:
     if kind != "infuse" and ab.elements:
         extras.append("infuse " + "/".join(ab.elements))
     for c in ab.consume:
-        extras.append(_consume_text(c.elements, c.value))
+        extras.append(_consume_text(c))
     return head + (f" ({', '.join(extras)})" if extras else "")
 
 

@@ -114,6 +114,9 @@ def ability(a: m.Ability) -> Ability:
             conditions=c.bonus.conditions if c.bonus else (),
             xp=c.bonus.xp if c.bonus else 0,
             abilities=tuple(ability(x) for x in c.abilities),
+            add_target=bool(c.bonus.add_target) if c.bonus else False,
+            aoe=_aoe(c.bonus.aoe) if c.bonus else None,
+            jump=c.bonus.jump if c.bonus else False,
         )
         for c in a.consume
     )
@@ -128,6 +131,7 @@ def ability(a: m.Ability) -> Ability:
             flying=s.flying,
             shield=s.shield,
             retaliate=s.retaliate,
+            conditions=s.conditions,
         )
     value = _int(a.value)
     count = a.count or 0

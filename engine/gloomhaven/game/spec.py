@@ -148,6 +148,12 @@ class Consume:
     conditions: tuple[str, ...] = ()
     xp: int = 0
     abilities: tuple[Ability, ...] = ()
+    #: "+N target" is played as "adds a target" (the ability's ``add_target``, GH-EFF-06)
+    add_target: bool = False
+    #: a consume that gives the attack an area pattern replaces the ability's
+    aoe: AreaPattern | None = None
+    #: a consume that makes the move a jump (GH-MOVE-05)
+    jump: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +168,9 @@ class SummonStats:
     flying: bool = False
     shield: int = 0
     retaliate: int = 0
+    #: conditions each of the summon's attacks applies (GH-SUMM-03: "any special
+    #: abilities" of the summon card, as a monster's stat-card conditions)
+    conditions: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
