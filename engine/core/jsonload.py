@@ -35,6 +35,7 @@ import json
 import os
 import re
 import stat
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -159,6 +160,29 @@ def _duplicate_aware_hook(seen: list[bool]) -> Any:
     return hook
 
 
+_DECODERS = threading.local()
+
+
+def _decoder() -> tuple[json.JSONDecoder, list[bool]]:
+    """This thread's decoder with the loader's hooks, and the list its duplicate-key hook
+    appends to (the caller clears it before each parse).
+
+    ``json.loads`` with hooks builds a new decoder and C scanner on every call; one per
+    thread (never shared, so concurrent loads stay independent, as a closure per call
+    kept them) costs that once.
+    """
+    found: tuple[json.JSONDecoder, list[bool]] | None = getattr(_DECODERS, "pair", None)
+    if found is None:
+        seen: list[bool] = []
+        decoder = json.JSONDecoder(
+            object_pairs_hook=_duplicate_aware_hook(seen),
+            parse_constant=_refuse_constant,
+            parse_float=_finite_float,
+        )
+        found = _DECODERS.pair = (decoder, seen)
+    return found
+
+
 def position(text: str, index: int) -> tuple[int, int]:
     """1-based (line, column) of character ``index`` of ``text`` (columns count characters)."""
     line = text.count("\n", 0, index) + 1
@@ -274,14 +298,10 @@ def load_json_text(text: str, *, max_depth_limit: int = DEFAULT_MAX_DEPTH) -> Lo
             column=column,
             hint="content files are shallow; this file is probably generated or corrupt",
         )
-    seen: list[bool] = []
+    decoder, seen = _decoder()
+    seen.clear()
     try:
-        data = json.loads(
-            text,
-            object_pairs_hook=_duplicate_aware_hook(seen),
-            parse_constant=_refuse_constant,
-            parse_float=_finite_float,
-        )
+        data = decoder.decode(text)
     except json.JSONDecodeError as exc:
         raise JsonLoadError(
             "malformed", f"malformed JSON: {exc.msg}", line=exc.lineno, column=exc.colno
