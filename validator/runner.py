@@ -235,7 +235,9 @@ class _DiskRun:
         loaded = _Loaded()
         child = None
         own = files
-        if self.jobs > 1 and len(files) >= PARALLEL_MIN_FILES:
+        # a schema-only run does not split: its parent would need little of the data the
+        # child ships back, and shipping costs about what checking it does
+        if self.jobs > 1 and not self.schema_only and len(files) >= PARALLEL_MIN_FILES:
             own, theirs = parallel.split(files, 2)
             store = self.store
             loader = self.loader
