@@ -106,7 +106,7 @@ def test_a_failed_child_changes_nothing(big_pack: Path, monkeypatch: pytest.Monk
     assert _json(validate_paths([big_pack], base=big_pack.parent, jobs=2)) == _json(one)
 
 
-def test_the_command_line_defaults_to_two_processes_with_the_same_output(
+def test_the_command_line_with_two_processes_gives_the_same_output(
     big_pack: Path, tmp_path: Path
 ) -> None:
     outputs = []
@@ -125,3 +125,14 @@ def test_the_command_line_defaults_to_two_processes_with_the_same_output(
         outputs.append(out.read_text(encoding="utf-8"))
     assert outputs[0] == outputs[1]
     assert parallel.split(list(range(7)), 2) == [[0, 1, 2, 3], [4, 5, 6]]
+
+
+def test_one_process_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A second process costs CPU and can cost wall clock (one group of checks doing all
+    the work): the command forks only with --jobs 2 or QUESTFORGE_JOBS."""
+    monkeypatch.delenv(parallel.JOBS_VARIABLE, raising=False)
+    assert parallel.default_jobs() == 1
+    monkeypatch.setenv(parallel.JOBS_VARIABLE, "2")
+    assert parallel.default_jobs() == 2
+    monkeypatch.setenv(parallel.JOBS_VARIABLE, "many")
+    assert parallel.default_jobs() == 1
