@@ -901,8 +901,192 @@ def typed_values(
     if plan is None:
         return iter(())
     out: list[tuple[JsonPath, str, Any]] = []
-    _apply(plan, instance, (), out, set())
+    _walker_for(plan)(instance, out)
     return iter(out)
+
+
+#: generated walkers by id of their root plan (plans live as long as ``_PLANS`` holds them)
+_WALKERS: dict[int, tuple[_Plan, Callable[[Any, list[Any]], None]]] = {}
+#: how deep plans are written out inline before the generated code calls the interpreter
+_INLINE_DEPTH = 16
+
+
+def _walker_for(plan: _Plan) -> Callable[[Any, list[Any]], None]:
+    """A Python function generated from ``plan`` that does what ``_apply(plan, ...)`` does.
+
+    The interpreter (:func:`_apply`) pays a call, a path tuple and a dozen attribute tests
+    per schema node it enters: for a scenario that is ~100 calls to find ~40 references.
+    The generated walker writes the plain parts of the plan (objects entered through
+    named properties, list items, hits) out as nested ``if``/``for`` code, builds a path
+    only where a value is reported, and hands the rest (conditions, discriminated unions,
+    pattern and additional properties, recursion) to the interpreter at that node: same
+    values, same paths, same order (the interpreter stays the definition; a test compares
+    both on every bundled document).
+    """
+    cached = _WALKERS.get(id(plan))
+    if cached is not None and cached[0] is plan:
+        return cached[1]
+    writer = _WalkerWriter()
+    body = writer.plan(plan, "x0", [], 1, ())
+    source = "def walker(x0, out):\n    out_append = out.append\n    seen = set()\n" + "".join(body)
+    namespace: dict[str, Any] = {"_apply": _apply, "MISSING": _MISSING, **writer.constants}
+    exec(compile(source, f"<typed-values walker {id(plan)}>", "exec"), namespace)
+    walker: Callable[[Any, list[Any]], None] = namespace["walker"]
+    _WALKERS[id(plan)] = (plan, walker)
+    return walker
+
+
+class _WalkerWriter:
+    """Writes the source of a generated walker (see :func:`_walker_for`)."""
+
+    def __init__(self) -> None:
+        self.constants: dict[str, Any] = {}
+        self.counter = 0
+
+    def constant(self, value: Any) -> str:
+        name = f"c{len(self.constants)}"
+        self.constants[name] = value
+        return name
+
+    def fresh(self, stem: str) -> str:
+        self.counter += 1
+        return f"{stem}{self.counter}"
+
+    @staticmethod
+    def path(parts: list[str]) -> str:
+        return "(" + "".join(f"{p}, " for p in parts) + ")"
+
+    def plan(
+        self,
+        plan: _Plan,
+        var: str,
+        parts: list[str],
+        depth: int,
+        stack: tuple[int, ...],
+        shared: bool = False,
+    ) -> list[str]:
+        """Lines (indented ``depth`` levels) doing ``_apply(plan, var, path)``, where the
+        path is the tuple of the expressions ``parts``.
+
+        ``shared``: the path may be reached by more than one route of the generated code
+        (several ``subs`` of one plan, or subs and the plan's own properties, meet there);
+        only then do plans entered there need the interpreter's ``seen`` test, since a
+        path the code reaches once cannot be entered twice.
+        """
+        pad = "    " * depth
+        if not plan.may:
+            return []
+        interpreted = (
+            plan.conds
+            or plan.dispatch
+            or id(plan) in stack
+            or depth > _INLINE_DEPTH
+            or plan.only_props() is None
+        )
+        if interpreted:
+            # one ``seen`` set for the whole walk, shared with the interpreter, as in
+            # ``_apply``: a plan is entered at most once per path however it is reached
+            return [f"{pad}_apply({self.constant(plan)}, {var}, {self.path(parts)}, out, seen)\n"]
+        lines: list[str] = []
+        guarded = bool(plan.subs) and shared
+        if guarded:
+            key = self.fresh("key")
+            lines += [
+                f"{pad}{key} = ({id(plan)}, {self.path(parts)})\n",
+                f"{pad}if {key} not in seen:\n",
+                f"{pad}    seen.add({key})\n",
+            ]
+            depth += 1
+            pad += "    "
+        lines += [f"{pad}out_append(({self.path(parts)}, {name!r}, {var}))\n" for name in plan.hits]
+        own = self.containers(plan, var, parts, depth, stack, True)
+        routes = sum(1 for sub in plan.subs if sub.may) + (1 if own else 0)
+        if routes > 1:
+            shared = True
+            own = self.containers(plan, var, parts, depth, stack, True)
+        else:
+            own = self.containers(plan, var, parts, depth, stack, shared)
+        stack_with = (*stack, id(plan))
+        for sub in plan.subs:
+            lines += self.plan(sub, var, parts, depth, stack_with, shared)
+        lines += own
+        if guarded and len(lines) == 3:
+            return []  # nothing below can be reached after all
+        return lines
+
+    def containers(
+        self,
+        plan: _Plan,
+        var: str,
+        parts: list[str],
+        depth: int,
+        stack: tuple[int, ...],
+        shared: bool,
+    ) -> list[str]:
+        """The object and list part of :meth:`plan` (children are ``shared`` when it is)."""
+        pad = "    " * depth
+        lines: list[str] = []
+        stack = (*stack, id(plan))
+        only = plan.only_props()
+        assert only is not None
+        dict_lines: list[str] = []
+        if len(only) == 1:
+            (name,) = only
+            value = self.fresh("x")
+            inner = self.plan(
+                plan.props[name], value, [*parts, repr(name)], depth + 2, stack, shared
+            )
+            if inner:
+                dict_lines = [
+                    f"{pad}    {value} = {var}.get({name!r}, MISSING)\n",
+                    f"{pad}    if {value} is not MISSING:\n",
+                    *inner,
+                ]
+        elif only:
+            # several names lead down: enter those present in the document's order
+            key = self.fresh("k")
+            value = self.fresh("x")
+            branches: list[str] = []
+            for name in sorted(only):
+                inner = self.plan(plan.props[name], value, [*parts, key], depth + 4, stack, shared)
+                if inner:
+                    test = "if" if not branches else "elif"
+                    branches += [f"{pad}            {test} {key} == {name!r}:\n", *inner]
+            if branches:
+                names = self.constant(frozenset(only))
+                dict_lines = [
+                    f"{pad}    if not {names}.isdisjoint({var}):\n",
+                    f"{pad}        for {key}, {value} in {var}.items():\n",
+                    *branches,
+                ]
+        list_lines: list[str] = []
+        start = len(plan.prefix)
+        for index, first in enumerate(plan.prefix):
+            if first is not None and first.may:
+                value = self.fresh("x")
+                inner = self.plan(first, value, [*parts, str(index)], depth + 2, stack, shared)
+                if inner:
+                    list_lines += [
+                        f"{pad}    if len({var}) > {index}:\n",
+                        f"{pad}        {value} = {var}[{index}]\n",
+                        *inner,
+                    ]
+        if plan.items is not None and plan.items.may:
+            index_var = self.fresh("i")
+            value = self.fresh("x")
+            inner = self.plan(plan.items, value, [*parts, index_var], depth + 2, stack, shared)
+            if inner:
+                list_lines += [
+                    f"{pad}    for {index_var} in range({start}, len({var})):\n",
+                    f"{pad}        {value} = {var}[{index_var}]\n",
+                    *inner,
+                ]
+        if dict_lines:
+            lines += [f"{pad}if isinstance({var}, dict):\n", *dict_lines]
+        if list_lines:
+            test = "elif" if dict_lines else "if"
+            lines += [f"{pad}{test} isinstance({var}, list):\n", *list_lines]
+        return lines
 
 
 _MISSING = object()

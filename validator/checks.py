@@ -35,6 +35,10 @@ class CheckSpec:
     #: codes that are emitted by infrastructure (schema, I/O) rather than a check function
     infrastructure: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+    #: what derived data the check builds and shares with other checks (a pack's scenario
+    #: maps): checks that share run in the same process when a run splits its checks
+    #: between two (``None``: its module's name stands for it)
+    shares: str | None = None
 
     def finding(
         self,

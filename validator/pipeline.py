@@ -127,11 +127,13 @@ class Validation:
         *,
         schema_only: bool = False,
         schema_cache: SchemaCache | None = None,
+        jobs: int = 1,
     ) -> Validation:
-        """The schema stage, then (unless ``schema_only``) the semantic stage."""
+        """The schema stage, then (unless ``schema_only``) the semantic stage (which may
+        split its checks between ``jobs`` processes: 1 or 2)."""
         stages: list[Stage] = [SchemaStage(store or default_store(), schema_cache)]
         if not schema_only:
-            stages.append(SemanticStage())
+            stages.append(SemanticStage(jobs))
         return cls(stages)
 
     def run(self, batch: Batch) -> Report:

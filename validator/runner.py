@@ -22,11 +22,12 @@ from __future__ import annotations
 import contextlib
 import gc
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from questforge.engine.core import pack as packs
 from questforge.engine.core.jsonload import DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH
-from questforge.validator import codes
+from questforge.validator import codes, parallel
 from questforge.validator.document import LoadedDocument
 from questforge.validator.findings import Finding
 from questforge.validator.loading import (
@@ -35,9 +36,17 @@ from questforge.validator.loading import (
     load_required,
     problem_finding,
 )
-from questforge.validator.pipeline import Batch, Validation, locate_findings, validate_documents
+from questforge.validator.pipeline import (
+    Batch,
+    Stage,
+    Validation,
+    document_ruleset,
+    locate_findings,
+    validate_documents,
+)
 from questforge.validator.planning import ALL, PathNotFoundError, plan_paths
 from questforge.validator.report import Report
+from questforge.validator.schema_stage import Precomputed, SchemaStage, precompute_schema
 from questforge.validator.schemas import SchemaStore, default_store
 from questforge.validator.semantic_stage import load_all_checks, load_ruleset_checks
 from questforge.validator.session import ValidationSession
@@ -64,6 +73,7 @@ def validate_paths(
     base: Path | None = None,
     max_bytes: int = DEFAULT_MAX_BYTES,
     max_depth: int = DEFAULT_MAX_DEPTH,
+    jobs: int = 1,
 ) -> Report:
     """Validate files, folders and packs on disk.
 
@@ -72,10 +82,22 @@ def validate_paths(
     references resolve) but only its own findings are reported. File names in findings are
     relative to ``base`` (default: the working folder). Raises :class:`PathNotFoundError`
     for a path that does not exist.
+
+    ``jobs=2`` lets a forked second process load and schema-check part of a large pack's
+    files, then run part of its checks (the same report; see
+    :mod:`questforge.validator.parallel`). Only for a caller that holds no threads: the
+    command line passes it; the default is one process.
     """
     with _cyclic_gc_paused():
         return _validate_paths(
-            paths, schema_only, pack_path, store or default_store(), base, max_bytes, max_depth
+            paths,
+            schema_only,
+            pack_path,
+            store or default_store(),
+            base,
+            max_bytes,
+            max_depth,
+            jobs,
         )
 
 
@@ -106,13 +128,16 @@ def _validate_paths(
     base: Path | None,
     max_bytes: int,
     max_depth: int,
+    jobs: int = 1,
 ) -> Report:
+    jobs = jobs if parallel.can_fork() else 1
     run = _DiskRun(
         FileLoader(base, max_bytes, max_depth),
         store,
-        Validation.standard(store, schema_only=schema_only),
+        Validation.standard(store, schema_only=schema_only, jobs=jobs),
         schema_only,
         pack_path,
+        jobs,
     )
     plan = plan_paths([Path(p) for p in paths])
     report = Report()
@@ -123,6 +148,58 @@ def _validate_paths(
             report.extend(run.pack(root, selected))
     report.sort()
     return report
+
+
+#: fewer files than this are not worth a second process (forking costs a few ms)
+PARALLEL_MIN_FILES = 200
+
+
+@dataclass
+class _Loaded:
+    """Files loaded for one pack (or loose files): the documents in file order, the
+    loading findings, and schema results a child process already computed (by
+    ``id(document)``)."""
+
+    documents: list[LoadedDocument] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    schema: dict[int, Precomputed] = field(default_factory=dict)
+
+
+@dataclass
+class _Shipped:
+    """One file as a child process hands it back."""
+
+    load_findings: list[Finding]
+    document: LoadedDocument | None
+    schema: Precomputed | None
+
+
+def _load_and_check(
+    loader: FileLoader,
+    store: SchemaStore,
+    files: list[Path],
+    pack_id: str | None,
+    pack_ruleset: str | None,
+    *,
+    ship: bool = True,
+) -> list[_Shipped]:
+    """Load ``files`` and schema-check each document as the document of the ruleset the
+    batch will most likely give it (the schema stage checks it does, and checks again
+    where not); in a child (``ship``), also locate the findings (the child has the text at
+    hand; the parent would have to find its way through the text again)."""
+    out: list[_Shipped] = []
+    for path in files:
+        doc, findings = loader.load(path, pack_id)
+        if doc is None:
+            out.append(_Shipped(findings, None, None))
+            continue
+        ruleset = document_ruleset(doc, pack_ruleset, store)
+        schema = precompute_schema(doc, ruleset, store)
+        if ship:
+            locate_findings(schema[1], [doc])
+            doc.forget_positions()  # not worth shipping back
+        out.append(_Shipped(findings, doc, schema))
+    return out
 
 
 class _DiskRun:
@@ -136,7 +213,9 @@ class _DiskRun:
         validation: Validation,
         schema_only: bool,
         pack_path: Sequence[Path],
+        jobs: int = 1,
     ) -> None:
+        self.jobs = jobs
         self.loader = loader
         self.store = store
         self.validation = validation
@@ -145,18 +224,71 @@ class _DiskRun:
         self.required_cache: dict[Path, list[LoadedDocument]] = {}
         self.pack_cache: dict[Path, packs.Pack] = {}
 
+    def load_files(
+        self,
+        files: list[Path],
+        pack_id: str | None,
+        pack_ruleset: str | None,
+    ) -> _Loaded:
+        """Load ``files`` (in order); with ``jobs`` > 1 and enough files, the last part of
+        them is loaded and schema-checked by a forked child meanwhile."""
+        loaded = _Loaded()
+        child = None
+        own = files
+        # a schema-only run does not split: its parent would need little of the data the
+        # child ships back, and shipping costs about what checking it does
+        if self.jobs > 1 and not self.schema_only and len(files) >= PARALLEL_MIN_FILES:
+            own, theirs = parallel.split(files, 2)
+            store = self.store
+            loader = self.loader
+            child = parallel.in_child(
+                lambda: _load_and_check(loader, store, theirs, pack_id, pack_ruleset)
+            )
+            if child is None:
+                own = files
+        if child is None:
+            for path in own:
+                doc, findings = self.loader.load(path, pack_id)
+                loaded.findings.extend(findings)
+                if doc is not None:
+                    loaded.documents.append(doc)
+            return loaded
+        # the parent's share gets the same treatment as the child's meanwhile, so that
+        # both finish at about the same time
+        mine = _load_and_check(self.loader, self.store, own, pack_id, pack_ruleset, ship=False)
+        shipped = child.result()
+        if shipped is None:  # the child failed: do its share here
+            shipped = _load_and_check(
+                self.loader, self.store, files[len(own) :], pack_id, pack_ruleset, ship=False
+            )
+        for item in (*mine, *shipped):
+            loaded.findings.extend(item.load_findings)
+            if item.document is not None:
+                loaded.documents.append(item.document)
+                if item.schema is not None:
+                    loaded.schema[id(item.document)] = item.schema
+        return loaded
+
+    def validation_for(self, loaded: _Loaded) -> Validation:
+        """The run's validation, reusing the schema results a child computed."""
+        if not loaded.schema:
+            return self.validation
+        stages: list[Stage] = [
+            SchemaStage(self.store, precomputed=loaded.schema),
+            *self.validation.stages[1:],
+        ]
+        return Validation(stages)
+
     def loose(self, files: list[Path]) -> Report:
         """Files in no pack: each is validated as a document of the ruleset its
         ``$schema`` names (see :func:`~questforge.validator.pipeline.document_ruleset`)."""
         report = Report()
-        documents: list[LoadedDocument] = []
+        loaded = self.load_files(files, None, None)
         for path in files:
-            doc, findings = self.loader.load(path, None)
-            report.findings.extend(findings)
             report.files.append(self.loader.name(path))
-            if doc is not None:
-                documents.append(doc)
-        report.findings.extend(self.validation.run(Batch(documents, store=self.store)).findings)
+        report.findings.extend(loaded.findings)
+        batch = Batch(loaded.documents, store=self.store)
+        report.findings.extend(self.validation_for(loaded).run(batch).findings)
         return report
 
     def pack(self, root: Path, selected: set[Path] | frozenset[Path]) -> Report:
@@ -179,16 +311,12 @@ class _DiskRun:
                 pack, self.pack_path, loader, self.required_cache, self.pack_cache
             )
             problems.extend(require_problems)
-        documents: list[LoadedDocument] = []
-        load_findings: list[Finding] = []
-        for path in files:
-            doc, findings = loader.load(path, pack.id)
-            load_findings.extend(findings)
-            if doc is not None:
-                documents.append(doc)
+        loaded = self.load_files(files, pack.id, pack.ruleset)
+        documents = loaded.documents
+        load_findings = loaded.findings
         problem_findings = [problem_finding(p, loader.base) for p in problems]
         batch = Batch(documents, pack.ruleset, pack.id, required, pack, store=self.store)
-        part = self.validation.run(batch)
+        part = self.validation_for(loaded).run(batch)
         locate_findings(problem_findings, documents)
         all_findings = load_findings + problem_findings + part.findings
         names = [loader.name(p) for p in files]

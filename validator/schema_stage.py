@@ -32,6 +32,9 @@ Verdict = tuple[
 ]
 #: per document name: (stamp, schema findings, verdict)
 SchemaCache = dict[str, tuple[int, tuple[Finding, ...], Verdict]]
+#: a document's schema result computed elsewhere (a child process of the command-line
+#: run): (the ruleset it was checked as, its findings, its verdict)
+Precomputed = tuple[str | None, list[Finding], Verdict]
 
 _ID_PATTERN = "^[a-z0-9]+(-[a-z0-9]+)*$"
 
@@ -42,13 +45,33 @@ class SchemaStage:
 
     name = "schema"
 
-    def __init__(self, store: SchemaStore, cache: SchemaCache | None = None) -> None:
+    def __init__(
+        self,
+        store: SchemaStore,
+        cache: SchemaCache | None = None,
+        precomputed: dict[int, Precomputed] | None = None,
+    ) -> None:
         self.store = store
         self.cache = cache
+        #: by ``id(document)``: results to take instead of validating again (used only
+        #: when the batch gives the document the ruleset it was checked as)
+        self.precomputed = precomputed or {}
 
     def run(self, batch: Batch) -> list[Finding]:
         out: list[Finding] = []
+        precomputed = self.precomputed
         for doc, ruleset in zip(batch.documents, batch.rulesets, strict=True):
+            known_result = precomputed.get(id(doc)) if precomputed else None
+            if known_result is not None and known_result[0] == ruleset:
+                (
+                    doc.schema_valid,
+                    doc.invalid_parts,
+                    doc.missing_parts,
+                    doc.short_parts,
+                    doc.invalid_items,
+                ) = known_result[2]
+                out.extend(known_result[1])
+                continue
             if self.cache is None:
                 out.extend(schema_findings(doc, ruleset, self.store))
                 continue
@@ -78,6 +101,20 @@ class SchemaStage:
                 if not doc.schema_valid:
                     schema_findings(doc, pack_ruleset, self.store)
         return out
+
+
+def precompute_schema(doc: LoadedDocument, ruleset: str | None, store: SchemaStore) -> Precomputed:
+    """:func:`schema_findings` of ``doc`` with the verdict it sets, to hand to a
+    :class:`SchemaStage` of another process."""
+    found = schema_findings(doc, ruleset, store)
+    verdict = (
+        doc.schema_valid,
+        doc.invalid_parts,
+        doc.missing_parts,
+        doc.short_parts,
+        doc.invalid_items,
+    )
+    return ruleset, found, verdict
 
 
 def schema_findings(doc: LoadedDocument, ruleset: str | None, store: SchemaStore) -> list[Finding]:

@@ -15,8 +15,8 @@ import importlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from questforge.validator import codes, core_checks
-from questforge.validator.checks import CORE, checks_for
+from questforge.validator import codes, core_checks, parallel
+from questforge.validator.checks import CORE, CheckSpec, checks_for
 from questforge.validator.context import CheckContext
 from questforge.validator.document import LoadedDocument
 from questforge.validator.findings import Finding
@@ -32,9 +32,16 @@ _load_failures: dict[str, str] = {}
 
 
 class SemanticStage:
-    """Runs every check of each ruleset in the batch (plus the core checks)."""
+    """Runs every check of each ruleset in the batch (plus the core checks).
+
+    With ``jobs`` > 1 and a large batch, the checks are split between this process and a
+    forked child (:func:`run_checks`); the findings are the same, in the same order.
+    """
 
     name = "semantic"
+
+    def __init__(self, jobs: int = 1) -> None:
+        self.jobs = jobs
 
     def run(self, batch: Batch) -> list[Finding]:
         out: list[Finding] = []
@@ -47,8 +54,13 @@ class SemanticStage:
                 required=dict(batch.required),
                 cache=batch.cache,
             )
-            out.extend(run_checks(ctx, ruleset))
+            split = self.jobs > 1 and len(docs) >= PARALLEL_MIN_DOCUMENTS
+            out.extend(run_checks(ctx, ruleset, split=split))
         return out
+
+
+#: fewer documents than this are not worth a second process
+PARALLEL_MIN_DOCUMENTS = 200
 
 
 def load_ruleset_checks(ruleset: str | None) -> str | None:
@@ -96,8 +108,14 @@ def _checks_module(ruleset: str) -> str | None:
     return record.checks_module if record is not None else None
 
 
-def run_checks(ctx: CheckContext, ruleset: str | None) -> list[Finding]:
-    """Every finding of the checks of ``ruleset`` (and the core checks) on ``ctx``."""
+def run_checks(ctx: CheckContext, ruleset: str | None, *, split: bool = False) -> list[Finding]:
+    """Every finding of the checks of ``ruleset`` (and the core checks) on ``ctx``.
+
+    ``split``: run about half of the checks in a forked child meanwhile (groups of checks
+    that share derived data stay together, see ``CheckSpec.shares``); the child locates
+    its findings (it has the texts at hand) and hands them back. The result is the same
+    list either way: each check's findings, in the checks' order.
+    """
     out: list[Finding] = []
     failure = load_ruleset_checks(ruleset)
     if failure is not None:
@@ -108,21 +126,79 @@ def run_checks(ctx: CheckContext, ruleset: str | None) -> list[Finding]:
                 file=manifest.name if manifest is not None else None,
             )
         )
-    for spec in checks_for(ruleset or CORE):
-        assert spec.func is not None
-        try:
-            for finding in spec.func(ctx) or ():
-                out.append(finding)
-        except Exception as exc:
-            doc = _crashed_on(exc, ctx.documents) or manifest_of(ctx.documents)
-            out.append(
-                codes.INTERNAL.finding(
-                    f"check {spec.code} ({spec.title}) failed: {type(exc).__name__}: {exc}",
-                    file=doc.name if doc is not None else None,
-                    hint="please report this as a questforge bug, with the file",
-                )
+    specs = checks_for(ruleset or CORE)
+    theirs = _child_share(specs) if split else set()
+    child = None
+    if theirs:
+        mine = [s for s in specs if s.code not in theirs]
+        child = parallel.in_child(
+            lambda: _located(
+                {s.code: _run_check(ctx, s) for s in specs if s.code in theirs}, ctx.documents
             )
+        )
+    if child is None:
+        for spec in specs:
+            out.extend(_run_check(ctx, spec))
+        return out
+    found = {spec.code: _run_check(ctx, spec) for spec in mine}
+    shipped = child.result()
+    for spec in specs:
+        if spec.code in found:
+            out.extend(found[spec.code])
+        elif shipped is not None:
+            out.extend(shipped[spec.code])
+        else:  # the child failed: run its checks here
+            out.extend(_run_check(ctx, spec))
     return out
+
+
+def _child_share(specs: Sequence[CheckSpec]) -> set[str]:
+    """The codes a child runs: whole groups of checks (by what they share, else by
+    module), the later ones, up to about half of the checks."""
+    groups: dict[str, list[str]] = {}
+    for spec in specs:
+        module = spec.func.__module__ if spec.func is not None else ""
+        groups.setdefault(spec.shares or module, []).append(spec.code)
+    if len(groups) < 2:
+        return set()
+    # the largest group alone on one side, the rest on the other, when that is closest to
+    # half; otherwise fill the child's side with groups until it holds about half
+    half = len(specs) / 2
+    ordered = sorted(groups.values(), key=len, reverse=True)
+    theirs: set[str] = set()
+    for codes_of_group in ordered[1:]:
+        if len(theirs) + len(codes_of_group) <= half + len(codes_of_group) / 2:
+            theirs.update(codes_of_group)
+    return theirs
+
+
+def _run_check(ctx: CheckContext, spec: CheckSpec) -> list[Finding]:
+    """The findings of one check (its crash as a ``QC900`` finding)."""
+    assert spec.func is not None
+    out: list[Finding] = []
+    try:
+        for finding in spec.func(ctx) or ():
+            out.append(finding)
+    except Exception as exc:
+        doc = _crashed_on(exc, ctx.documents) or manifest_of(ctx.documents)
+        out.append(
+            codes.INTERNAL.finding(
+                f"check {spec.code} ({spec.title}) failed: {type(exc).__name__}: {exc}",
+                file=doc.name if doc is not None else None,
+                hint="please report this as a questforge bug, with the file",
+            )
+        )
+    return out
+
+
+def _located(
+    found: dict[str, list[Finding]], documents: Sequence[LoadedDocument]
+) -> dict[str, list[Finding]]:
+    """``found`` with line and column filled in (in the child, which has the texts)."""
+    from questforge.validator.pipeline import locate_findings
+
+    locate_findings([f for part in found.values() for f in part], documents)
+    return found
 
 
 def manifest_of(documents: Sequence[LoadedDocument]) -> LoadedDocument | None:

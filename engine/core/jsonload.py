@@ -35,6 +35,7 @@ import json
 import os
 import re
 import stat
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -159,6 +160,29 @@ def _duplicate_aware_hook(seen: list[bool]) -> Any:
     return hook
 
 
+_DECODERS = threading.local()
+
+
+def _decoder() -> tuple[json.JSONDecoder, list[bool]]:
+    """This thread's decoder with the loader's hooks, and the list its duplicate-key hook
+    appends to (the caller clears it before each parse).
+
+    ``json.loads`` with hooks builds a new decoder and C scanner on every call; one per
+    thread (never shared, so concurrent loads stay independent, as a closure per call
+    kept them) costs that once.
+    """
+    found: tuple[json.JSONDecoder, list[bool]] | None = getattr(_DECODERS, "pair", None)
+    if found is None:
+        seen: list[bool] = []
+        decoder = json.JSONDecoder(
+            object_pairs_hook=_duplicate_aware_hook(seen),
+            parse_constant=_refuse_constant,
+            parse_float=_finite_float,
+        )
+        found = _DECODERS.pair = (decoder, seen)
+    return found
+
+
 def position(text: str, index: int) -> tuple[int, int]:
     """1-based (line, column) of character ``index`` of ``text`` (columns count characters)."""
     line = text.count("\n", 0, index) + 1
@@ -274,14 +298,10 @@ def load_json_text(text: str, *, max_depth_limit: int = DEFAULT_MAX_DEPTH) -> Lo
             column=column,
             hint="content files are shallow; this file is probably generated or corrupt",
         )
-    seen: list[bool] = []
+    decoder, seen = _decoder()
+    seen.clear()
     try:
-        data = json.loads(
-            text,
-            object_pairs_hook=_duplicate_aware_hook(seen),
-            parse_constant=_refuse_constant,
-            parse_float=_finite_float,
-        )
+        data = decoder.decode(text)
     except json.JSONDecodeError as exc:
         raise JsonLoadError(
             "malformed", f"malformed JSON: {exc.msg}", line=exc.lineno, column=exc.colno
@@ -403,8 +423,8 @@ def load_json_file(
         # O_NONBLOCK: opening a named pipe planted in a pack must not wait for a writer
         # forever; the file type is then checked on the open handle (no race with a swap)
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with open(fd, "rb") as handle:
-            info = os.fstat(handle.fileno())
+        try:
+            info = os.fstat(fd)
             if stat.S_ISDIR(info.st_mode):
                 raise IsADirectoryError(path)
             if not stat.S_ISREG(info.st_mode):
@@ -417,7 +437,9 @@ def load_json_file(
             size = info.st_size
             if size > max_bytes:
                 raise _too_big(size, max_bytes)
-            raw = handle.read(max_bytes + 1)  # a growing file cannot sneak past the limit
+            raw = _read_at_most(fd, size, max_bytes + 1)
+        finally:
+            os.close(fd)
     except JsonLoadError:
         raise
     except IsADirectoryError:
@@ -425,6 +447,28 @@ def load_json_file(
     except OSError as exc:
         raise JsonLoadError("io", f"cannot read file: {exc.strerror or exc}") from None
     return load_json_bytes(raw, max_bytes=max_bytes, max_depth_limit=max_depth_limit)
+
+
+def _read_at_most(fd: int, size: int, limit: int) -> bytes:
+    """At most ``limit`` bytes of the open file ``fd``, which ``stat`` said has ``size``.
+
+    A buffered ``read(limit)`` with a 10 MiB limit allocates a 10 MiB buffer for every
+    9 KB file (it cost more than parsing the file); asking for the size ``stat`` gave plus
+    one byte reads an unchanged file in one system call, and only a file that grew since
+    (the extra byte arrived) is read on, never past ``limit`` (a growing file cannot sneak
+    past the size limit). Plain ``os.read`` calls: no buffered file object per file.
+    """
+    chunks: list[bytes] = []
+    total = 0
+    want = min(size + 1, limit)
+    while total < limit:
+        chunk = os.read(fd, want)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+        want = limit - total  # a short read or a grown file: read on up to the limit
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
 def _too_big(size: int, limit: int) -> JsonLoadError:

@@ -72,3 +72,45 @@ def test_monster_stat_levels_hold_nothing_but_the_deck_is_found() -> None:
         "levels": {str(n): {"normal": {"health": 1}, "elite": {"health": 2}} for n in range(8)},
     }
     assert _walk(schema, monster) == [(("deck",), "reference")]
+
+
+def test_generated_walker_finds_what_the_interpreter_finds() -> None:
+    """The generated per-schema walker (``walk._walker_for``) is an optimisation of the
+    interpreter ``walk._apply``: the same values at the same paths in the same order, on
+    every bundled Gloomhaven document and on broken variants of them (wrong types where
+    objects or lists are expected, items and properties the schema does not know)."""
+    import copy
+    import json
+    import random
+    from pathlib import Path
+
+    from questforge.schema import walk
+
+    root = Path(__file__).resolve().parents[2] / "content" / "gloomhaven-sample"
+    rng = random.Random(14)
+    compared = 0
+    for path in sorted(root.rglob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        schema = kind_schema(data.get("kind", "")) if isinstance(data, dict) else None
+        if schema is None:
+            continue
+        plan = walk._plan_for(schema, WANTED)
+        if plan is None:
+            continue
+        variants = [data]
+        for _ in range(3):
+            broken = copy.deepcopy(data)
+            key = rng.choice(sorted(broken))
+            broken[key] = rng.choice([None, 3, "x", [{"tile": 1}], {"monster": []}])
+            broken["unknown"] = [{"monster": "m"}]
+            variants.append(broken)
+        for instance in variants:
+            expected: list[tuple[Any, ...]] = []
+            walk._apply(plan, instance, (), expected, set())
+            found: list[tuple[Any, ...]] = []
+            walk._walker_for(plan)(instance, found)
+            assert [(p, n, id(v)) for p, n, v in found] == [
+                (p, n, id(v)) for p, n, v in expected
+            ], path.name
+            compared += 1
+    assert compared > 100

@@ -30,6 +30,18 @@ from questforge.validator.gloomhaven import (  # noqa: F401  (registers the chec
     checks_rules,
     checks_situation,
 )
+from questforge.validator.gloomhaven.catalogue import gloomhaven_specs
 from questforge.validator.gloomhaven.locate import finding_hexes
 
 __all__ = ["finding_hexes"]
+
+#: check modules by the derived data they build (``CheckSpec.shares``): a run that splits
+#: its checks between two processes keeps each group in one, so no map is built twice
+_SHARED = {
+    "scenario maps": (checks_map, checks_placements, checks_markers, checks_rules),
+    "typed values": (checks_references, checks_formulas),
+}
+for _spec in gloomhaven_specs():
+    for _what, _modules in _SHARED.items():
+        if any(_spec.func is not None and _spec.func.__module__ == m.__name__ for m in _modules):
+            _spec.shares = f"gloomhaven {_what}"

@@ -13,6 +13,7 @@ Treasure overlays carry reference numbers resolved in the pack's treasure tables
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from typing import Any
 
@@ -58,9 +59,8 @@ def formulas_parse(ctx: CheckContext) -> Iterator[Finding]:
 
 def _formulas_parse(ctx: CheckContext, doc: LoadedDocument) -> Iterator[Finding]:
     for path, text in _formulas(ctx, doc):
-        try:
-            parse(text)
-        except FormulaError as exc:
+        exc = _parsed(text)
+        if isinstance(exc, FormulaError):
             where = f" (column {exc.column})" if exc.column is not None else ""
             yield ctx.finding(
                 formulas_parse,
@@ -71,16 +71,48 @@ def _formulas_parse(ctx: CheckContext, doc: LoadedDocument) -> Iterator[Finding]
             )
 
 
-def _evaluate_all(formula: Formula, at_least: int | None) -> tuple[str, int, int] | None:
-    """The first (problem, L, C) over every level and character count, or ``None``."""
+#: a formula's values over every level and character count, in (L, C) order, up to the
+#: first that cannot be computed: ``(values, (L, C, error) or None)``
+Grid = tuple[tuple[tuple[int, int, int], ...], tuple[int, int, FormulaError] | None]
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed(text: str) -> Formula | FormulaError:
+    """``text`` parsed, or why it does not parse (memoised by text: packs repeat the same
+    few formulas, and three checks read each of them)."""
+    try:
+        return parse(text)
+    except FormulaError as exc:
+        return exc
+
+
+@functools.lru_cache(maxsize=4096)
+def _grid(text: str) -> Grid | None:
+    """The values of formula ``text`` at every L and C (``None`` if it does not parse);
+    memoised by text, since QGH241 and QGH245 both evaluate every formula 24 times."""
+    formula = _parsed(text)
+    if isinstance(formula, FormulaError):
+        return None
+    values: list[tuple[int, int, int]] = []
     for level in LEVELS:
         for chars in CHARACTERS:
             try:
-                value = formula.evaluate(L=level, C=chars)
+                values.append((level, chars, formula.evaluate(L=level, C=chars)))
             except FormulaError as exc:
-                return exc.message, level, chars
-            if at_least is not None and value < at_least:
+                return tuple(values), (level, chars, exc)
+    return tuple(values), None
+
+
+def _evaluate_all(grid: Grid, at_least: int | None) -> tuple[str, int, int] | None:
+    """The first (problem, L, C) over every level and character count, or ``None``."""
+    values, failure = grid
+    if at_least is not None:
+        for level, chars, value in values:
+            if value < at_least:
                 return f"gives {value}, below {at_least}", level, chars
+    if failure is not None:
+        level, chars, exc = failure
+        return exc.message, level, chars
     return None
 
 
@@ -112,11 +144,10 @@ def formulas_evaluate(ctx: CheckContext) -> Iterator[Finding]:
 
 def _formulas_evaluate(ctx: CheckContext, doc: LoadedDocument) -> Iterator[Finding]:
     for path, text in _formulas(ctx, doc):
-        try:
-            formula = parse(text)
-        except FormulaError:
+        grid = _grid(text)
+        if grid is None:
             continue  # QGH240
-        problem = _evaluate_all(formula, _minimum(path))
+        problem = _evaluate_all(grid, _minimum(path))
         if problem is not None:
             message, level, chars = problem
             yield ctx.finding(
@@ -158,19 +189,16 @@ def _largest(value: Any) -> tuple[int, int | None, int | None] | None:
     """The largest value over every level and character count, with where (L, C)."""
     if isinstance(value, int):
         return value, None, None
-    try:
-        formula = parse(value)
-    except FormulaError:
+    grid = _grid(value)
+    if grid is None:
         return None  # QGH240
+    values, failure = grid
+    if failure is not None:
+        return None  # QGH241
     best: tuple[int, int | None, int | None] | None = None
-    for level in LEVELS:
-        for chars in CHARACTERS:
-            try:
-                got = formula.evaluate(L=level, C=chars)
-            except FormulaError:
-                return None  # QGH241
-            if best is None or got > best[0]:
-                best = (got, level, chars)
+    for level, chars, got in values:
+        if best is None or got > best[0]:
+            best = (got, level, chars)
     return best
 
 
