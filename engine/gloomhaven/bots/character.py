@@ -324,13 +324,9 @@ class BotController:
                 for move in distinct_moves
             }
 
-        index = {
-            (o["cards"][0], o["cards"][1]): i
-            for i, o in enumerate(d.options)
-            if _is_map(o) and "cards" in o
-        }
         in_reach = s.steps_to_enemy is not None and s.steps_to_enemy <= 4
         hand = sorted(tops)
+        index = _PlanIndex(d.options, hand)
         # a little seeded noise per card separates pairs of equal value
         noise = {c: 0.005 * self.rng.random() for c in hand}
         for x, a in enumerate(hand):
@@ -346,15 +342,18 @@ class BotController:
                 split_a = after_a[moves[b]] + bottoms[b]
                 split_b = top_after[b][move_a] + bottom_a
                 value = (split_b if split_b > split_a else split_a) + noise_a + noise[b]
-                # strike first when enemies are close, otherwise let them come
-                init_b = inits[b]
-                if in_reach:
-                    lead, other = (a, b) if init_a <= init_b else (b, a)
-                else:
-                    lead, other = (a, b) if init_a >= init_b else (b, a)
-                i = index.get((lead, other))
-                if i is not None and (best is None or value > best[0]):
-                    best = (value, i)
+                if best is None or value > best[0]:
+                    # (the order and the option looked up only for a pair better than the
+                    # best so far: a few per plan)
+                    # strike first when enemies are close, otherwise let them come
+                    init_b = inits[b]
+                    if in_reach:
+                        lead, other = (a, b) if init_a <= init_b else (b, a)
+                    else:
+                        lead, other = (a, b) if init_a >= init_b else (b, a)
+                    i = index.get(lead, other)
+                    if i is not None:
+                        best = (value, i)
         if best is None:
             return rest_index if rest_index is not None else 0
         return best[1]
@@ -679,20 +678,64 @@ class BotController:
         if char is None:
             return 0
         fig = self.state.figures.get(char.figure)
-        # a long rest costs a whole turn for 2 HP (GH-REST-04/06): worth it when hurt and
-        # out of reach, or badly hurt; otherwise a short rest keeps the turn (GH-REST-02)
-        s = self.situation(char)
-        quiet = s.steps_to_enemy is None or s.steps_to_enemy > 4
-        hurt = fig is not None and fig.max_hp - fig.hp >= 3 and (quiet or fig.hp * 2 <= fig.max_hp)
         # rest at the end of the round when the hand is nearly empty, unless a long rest
-        # (which heals) would serve better
-        want = len(char.hand) < 2 and not hurt
+        # (which heals) would serve better: a long rest costs a whole turn for 2 HP
+        # (GH-REST-04/06), worth it when hurt and out of reach, or badly hurt; otherwise a
+        # short rest keeps the turn (GH-REST-02). With two cards in hand or more the answer
+        # is "skip" whatever the situation, so the situation (walking fields) is only
+        # looked at when the hand is nearly empty: this decision comes every round for
+        # every character.
+        want = False
+        if len(char.hand) < 2:
+            hurt = fig is not None and fig.max_hp - fig.hp >= 3
+            if hurt and fig is not None and fig.hp * 2 > fig.max_hp:
+                s = self.situation(char)
+                hurt = s.steps_to_enemy is None or s.steps_to_enemy > 4  # quiet
+            want = not hurt
         rest = next((i for i, o in enumerate(d.options) if o == "rest"), None)
         skip = next((i for i, o in enumerate(d.options) if o == "skip"), 0)
         return rest if (want and rest is not None) else skip
 
     def _on_short_rest_keep(self, d: Decision) -> int:
         return next((i for i, o in enumerate(d.options) if o == "accept"), 0)
+
+
+class _PlanIndex:
+    """Where a pair of cards is among a plan decision's options.
+
+    The engine lists the pairs of the sorted hand lead by lead (``[lead, other]`` for every
+    other card of the hand), so the place of a pair is arithmetic; each computed place is
+    checked against the option there and the whole list is indexed only when that check
+    fails (an engine that lists them differently). Building the index for every plan was
+    a dict of about fifty pairs, four times a round.
+    """
+
+    __slots__ = ("_index", "options", "position", "stride")
+
+    def __init__(self, options: Sequence[Any], hand: Sequence[str]) -> None:
+        self.options = options
+        self.position = {card: i for i, card in enumerate(hand)}
+        self.stride = len(hand) - 1
+        self._index: dict[tuple[str, str], int] | None = None
+
+    def get(self, lead: str, other: str) -> int | None:
+        if self._index is None:
+            i = self.position[lead]
+            j = self.position[other]
+            at = i * self.stride + (j if j < i else j - 1)
+            options = self.options
+            if at < len(options):
+                option = options[at]
+                if _is_map(option):
+                    cards = option.get("cards")
+                    if type(cards) is list and cards == [lead, other]:
+                        return at
+            self._index = {
+                (o["cards"][0], o["cards"][1]): k
+                for k, o in enumerate(options)
+                if _is_map(o) and "cards" in o
+            }
+        return self._index.get((lead, other))
 
 
 def _hexes(options: Sequence[Any]) -> list[Hex]:
