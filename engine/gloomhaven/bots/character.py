@@ -36,6 +36,7 @@ from questforge.engine.core.hexgrid import as_hex, distance
 from questforge.engine.core.rng import Rng
 from questforge.engine.gloomhaven.bots import cards as score
 from questforge.engine.gloomhaven.bots.geometry import (
+    WalkingField,
     attack_hexes,
     closed_doors,
     steps_to,
@@ -67,7 +68,7 @@ class BotController:
         self.game: Any = None
         self.plans: dict[str, _TurnPlan] = {}
         self._situations: dict[tuple[str, int], score.Situation] = {}
-        self._fields: dict[tuple[object, ...], dict[Hex, int]] = {}
+        self._fields: dict[tuple[object, ...], WalkingField] = {}
 
     def attach(self, game: Any) -> BotController:
         """Give the bot read access to the game it plays (state, content, board)."""
@@ -169,7 +170,7 @@ class BotController:
             hit = self._situations[key] = self._situation(char)
         return hit
 
-    def _approach_field(self, fig: Figure, enemies: Sequence[Figure]) -> dict[Hex, int]:
+    def _approach_field(self, fig: Figure, enemies: Sequence[Figure]) -> WalkingField:
         """Movement from every hex to a hex next to an enemy, shared by every figure of a
         side until a monster moves or the map changes (one search serves four characters'
         card selection)."""
@@ -474,7 +475,7 @@ class BotController:
         ranged = attack_range is not None and attack_range > 1
         # hurt and with no attack to make this turn: step back instead of closing in
         retreat = bool(enemies) and attack_range is None and fig.hp * 10 <= fig.max_hp * 4
-        field: dict[Hex, int] = {}
+        field: WalkingField | None = None
         if retreat:
             pass
         elif enemies and (attack_range or 1) <= 1:
@@ -482,7 +483,7 @@ class BotController:
         elif enemies:
             goals = attack_hexes(self.board, self.state, enemies, attack_range or 1, fig)
             field = walking_field(self.board, self.state, goals, fig)
-        if enemies and not retreat and field:
+        if enemies and not retreat and field:  # (a field with goals)
             doors = closed_doors(self.board, self.state)
             here = field.get(fig.hex)
             to_door = self._steps(fig, doors) if doors else None
@@ -495,20 +496,22 @@ class BotController:
             # GH-SPEC-04: the way on is locked behind a pressure plate; the character nearest
             # to it goes and stands there while the others fight (spawns never stop)
             field = walking_field(self.board, self.state, plates, fig)
-        if not retreat and fig.hex not in field:
+        if not retreat and (field is None or fig.hex not in field):
             # no enemy in sight, or none reachable (walled off, corridor jammed by allies):
             # the way on (next door, goal hexes) instead of standing still
             goals_list = self._goal_hexes(fig)
             if goals_list:
                 field = walking_field(self.board, self.state, goals_list, fig)
         far = 1 << 20
+        # the field's distances, final for the destinations (searched that far only)
+        steps: Mapping[Hex, int] = field.settled(dests) if field is not None else {}
 
         def cost(i: int) -> tuple[float, int]:
             h = dests[i]
             if retreat:
                 c = -float(min(distance(h, e.hex) for e in enemies))
             else:
-                c = float(field.get(h, far))
+                c = float(steps.get(h, far))
             if h in self.state.traps or h in self.board.spec.hazardous:
                 c += 4
             if h in self.state.coins or h in self.state.treasures:

@@ -65,11 +65,11 @@ def walking_field(
     goals: Iterable[Hex],
     mover: Figure,
     limit: int = FIELD_LIMIT,
-) -> dict[Hex, int]:
+) -> WalkingField:
     """Movement points from every reachable hex to the nearest goal hex, for ``mover``.
 
-    The returned mapping may be shared with later calls on the same input: read it, do not
-    change it.
+    The answer is a :class:`WalkingField`, searched only as far as the questions asked of
+    it need. It may be shared with later calls on the same input.
     """
     goals = list(goals)
     key, open_hexes = _memo_key("field", board, state, mover, goals, limit)
@@ -81,6 +81,129 @@ def walking_field(
     return field
 
 
+class WalkingField:
+    """Movement points to the nearest goal hex, from any hex: a backward search from the
+    goals that runs only as far as the questions need.
+
+    The bots mostly ask about hexes near the enemies (a character's own hex, the few hexes
+    its move reaches), while the full search covers the whole revealed map; the search is
+    Dial's algorithm (step costs are small integers, so a list of buckets indexed by
+    distance replaces the heap), and it is resumed where it stopped when a later question
+    needs more. An answer is given only once it is final, so it is the number the full
+    search gives: after every bucket up to ``d`` has been expanded, each distance up to
+    ``d + 1`` is final (a step costs at least 1, so whatever is still to come is dearer).
+    """
+
+    __slots__ = (
+        "adj",
+        "buckets",
+        "difficult",
+        "dist",
+        "done",
+        "flying",
+        "has_goals",
+        "hazardous",
+        "limit",
+        "open_hexes",
+        "traps",
+    )
+
+    def __init__(
+        self,
+        board: Board,
+        state: GameState,
+        goals: Iterable[Hex],
+        mover: Figure,
+        limit: int,
+        open_hexes: frozenset[Hex],
+    ) -> None:
+        self.traps = state.traps
+        self.hazardous, self.difficult = _terrain(board, state)
+        self.flying = mover.flying
+        self.adj = board.adj
+        # ``open_hexes``: the hexes a step may come from (the walk runs backwards)
+        self.open_hexes = open_hexes
+        self.limit = limit
+        self.dist: dict[Hex, int] = {}
+        self.buckets: list[list[Hex]] = [[]]
+        for g in goals:
+            if g not in self.dist:
+                self.dist[g] = 0
+                self.buckets[0].append(g)
+        self.has_goals = bool(self.dist)
+        #: the buckets expanded so far (every bucket below this index)
+        self.done = 0
+
+    def __bool__(self) -> bool:
+        return self.has_goals
+
+    def get(self, h: Hex, default: int | None = None) -> int | None:
+        """Movement points from ``h`` to the nearest goal (``default``: none within the
+        limit)."""
+        d = self.dist.get(h)
+        if d is not None and d <= self.done:
+            return d
+        if self.done < len(self.buckets):
+            self._expand((h,))
+            d = self.dist.get(h)
+        return default if d is None else d
+
+    def __contains__(self, h: object) -> bool:
+        return self.get(h) is not None  # type: ignore[arg-type]
+
+    def settled(self, hexes: Iterable[Hex]) -> dict[Hex, int]:
+        """Distances that are final for every hex of ``hexes`` (one that is missing has
+        no goal within the limit). Other hexes in the mapping may not be final yet: read
+        only those asked for. (A plain mapping for a loop over many hexes.)"""
+        if self.done < len(self.buckets):
+            self._expand(tuple(hexes))
+        return self.dist
+
+    def _expand(self, wanted: tuple[Hex, ...]) -> None:
+        """Expand buckets until every hex of ``wanted`` has its final distance, or the
+        search is over."""
+        dist = self.dist
+        buckets = self.buckets
+        adj = self.adj
+        open_hexes = self.open_hexes
+        difficult = self.difficult
+        traps = self.traps
+        hazardous = self.hazardous
+        flying = self.flying
+        limit = self.limit
+        d = self.done
+        while d < len(buckets):
+            # distances up to d are final once bucket d - 1 is expanded (steps cost >= 1)
+            for w in wanted:
+                got = dist.get(w)
+                if got is None or got > d:
+                    break
+            else:
+                break
+            for h in buckets[d]:
+                if dist[h] != d:
+                    continue  # reached more cheaply since it was queued
+                # the cost of entering h, paid by a figure stepping from a neighbour into it
+                step = 1
+                if not flying:
+                    if h in difficult:
+                        step = 2
+                    if h in traps or h in hazardous:
+                        step += NEGATIVE_HEX_PENALTY
+                nd = d + step
+                if nd > limit:
+                    continue
+                for n in adj.get(h, ()):
+                    if n in open_hexes and nd < dist.get(n, limit + 1):
+                        dist[n] = nd
+                        while len(buckets) <= nd:
+                            buckets.append([])
+                        buckets[nd].append(n)
+            buckets[d] = []  # expanded: not needed again
+            d += 1
+        self.done = d
+
+
 def _walking_field(
     board: Board,
     state: GameState,
@@ -88,43 +211,8 @@ def _walking_field(
     mover: Figure,
     limit: int,
     open_hexes: frozenset[Hex],
-) -> dict[Hex, int]:
-    traps = state.traps
-    hazardous, difficult = _terrain(board, state)
-    flying = mover.flying
-    # ``open_hexes``: the hexes a step may come from (the walk runs backwards from the goals)
-    # Dial's algorithm: step costs are small integers, so a list of buckets indexed by
-    # distance replaces the heap (no tuple comparisons; about twice as fast here)
-    dist: dict[Hex, int] = {}
-    buckets: list[list[Hex]] = [[]]
-    for g in goals:
-        if g not in dist:
-            dist[g] = 0
-            buckets[0].append(g)
-    adj = board.adj
-    d = 0
-    while d < len(buckets):
-        for h in buckets[d]:
-            if dist[h] != d:
-                continue  # reached more cheaply since it was queued
-            # the cost of entering h, paid by a figure stepping from a neighbour into it
-            step = 1
-            if not flying:
-                if h in difficult:
-                    step = 2
-                if h in traps or h in hazardous:
-                    step += NEGATIVE_HEX_PENALTY
-            nd = d + step
-            if nd > limit:
-                continue
-            for n in adj.get(h, ()):
-                if n in open_hexes and nd < dist.get(n, limit + 1):
-                    dist[n] = nd
-                    while len(buckets) <= nd:
-                        buckets.append([])
-                    buckets[nd].append(n)
-        d += 1
-    return dist
+) -> WalkingField:
+    return WalkingField(board, state, goals, mover, limit, open_hexes)
 
 
 def attack_hexes(
