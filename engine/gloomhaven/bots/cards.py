@@ -152,6 +152,22 @@ def move_points(action: Action) -> int:
     return sum(ab.value for ab in action.abilities if ab.kind == "move")
 
 
+#: id(action) -> (the action, whether it attacks, its move points): fixed facts of content
+#: cards, read for every card of every plan (the action is kept so its id stays its own)
+_FACTS: dict[int, tuple[Action, bool, int]] = {}
+
+
+def action_facts(action: Action) -> tuple[bool, int]:
+    """(whether ``action`` has an attack, its move points), remembered per action."""
+    got = _FACTS.get(id(action))
+    if got is None or got[0] is not action:
+        if len(_FACTS) >= 4096:
+            _FACTS.clear()
+        attacks = any(ab.kind == "attack" for ab in action.abilities)
+        got = _FACTS[id(action)] = (action, attacks, move_points(action))
+    return got[1], got[2]
+
+
 def bottom_move(card: AbilityCard, s: Situation) -> int:
     """How far the character gets by playing ``card``'s bottom first: its printed move, or
     the default Move 2 when that is the better choice (GH-TURN-05). A top attack after this

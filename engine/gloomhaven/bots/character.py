@@ -294,12 +294,19 @@ class BotController:
         # them, with the default halves' values (the same for every card) taken once
         default_bottom = score.default_bottom(s)
         default_top = score.default_top(s)
+        #: the top's printed value where the character stands, for tops with no attack
+        #: (only an attack's value depends on a move made before it)
+        still: dict[str, float] = {}
+        facts = score.action_facts
         for card_id in char.hand:
             card = cards[card_id] = self._card(char, card_id)
-            tops[card_id] = max(score.action_value(card.top, s), default_top)
+            printed_top = score.action_value(card.top, s)
+            tops[card_id] = max(printed_top, default_top)
+            if not facts(card.top)[0]:
+                still[card_id] = printed_top
             printed_bottom = score.action_value(card.bottom, s)
             bottoms[card_id] = max(printed_bottom, default_bottom)
-            printed_move = score.move_points(card.bottom)
+            printed_move = facts(card.bottom)[1]
             moves[card_id] = printed_move or (
                 score.DEFAULT_MOVE if default_bottom >= printed_bottom else 0
             )
@@ -316,14 +323,21 @@ class BotController:
         top_after: dict[str, dict[int, float]] = {}
         for card_id, card in cards.items():
             own = tops[card_id]
-            top_after[card_id] = {
-                move: (
-                    max(own, max(score.action_value(card.top, s, move), default_tops[move]))
-                    if move and moving
-                    else own
-                )
-                for move in distinct_moves
-            }
+            printed = still.get(card_id)
+            if printed is None:
+                top_after[card_id] = {
+                    move: (
+                        max(own, max(score.action_value(card.top, s, move), default_tops[move]))
+                        if move and moving
+                        else own
+                    )
+                    for move in distinct_moves
+                }
+            else:  # no attack on the top: its printed value is the same after any move
+                top_after[card_id] = {
+                    move: (max(own, max(printed, default_tops[move])) if move and moving else own)
+                    for move in distinct_moves
+                }
 
         in_reach = s.steps_to_enemy is not None and s.steps_to_enemy <= 4
         hand = sorted(tops)

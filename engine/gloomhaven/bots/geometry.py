@@ -259,8 +259,32 @@ def _ring_within(board: Board, center: Hex, rng: int) -> tuple[Hex, ...]:
     return got
 
 
+#: closed_doors' answers by their whole input (the doors' state and the revealed rooms):
+#: asked several times per move and per card plan, changed a few times per game
+_DOORS: dict[tuple[object, ...], list[Hex]] = {}
+
+
 def closed_doors(board: Board, state: GameState) -> list[Hex]:
-    """Doors not yet opened that lead into a room not yet revealed (the way on)."""
+    """Doors not yet opened that lead into a room not yet revealed (the way on).
+
+    The returned list may be shared with later calls on the same input: do not change it.
+    """
+    key = (
+        board,
+        tuple(state.revealed_rooms),
+        frozenset(state.open_doors),
+        frozenset(state.unlocked_doors),
+        frozenset(state.locked_doors),
+    )
+    got = _DOORS.get(key)
+    if got is None:
+        if len(_DOORS) >= _MEMO_SIZE:
+            _DOORS.clear()
+        got = _DOORS[key] = _closed_doors(board, state)
+    return got
+
+
+def _closed_doors(board: Board, state: GameState) -> list[Hex]:
     out = []
     for h, door in board.doors.items():
         if h in state.open_doors:

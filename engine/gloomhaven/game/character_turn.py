@@ -433,7 +433,10 @@ def character_move(r: Rules, char: Character, f: Figure, ab: Ability) -> int:
         routes = find_routes(
             r.board, r.state, f.hex, budget, f.side, jump=ab.jump, flying=f.flying or ab.flying
         )
-        dests = sorted(routes, key=lambda h: (h != f.hex, routes[h].cost, h))
+        # staying first, then by cost and hex (the keys are built as plain tuples and
+        # compared in C: no key function called per reachable hex)
+        here = f.hex
+        dests = [k[2] for k in sorted([(h != here, rt.cost, h) for h, rt in routes.items()])]
         options: list[JSONValue] = [list(h) for h in dests]
         idx = r.ask(
             "move",

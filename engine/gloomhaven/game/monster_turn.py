@@ -290,14 +290,16 @@ def choose_option(r: Rules, m: Figure, sit: Situation) -> Option | None:
     solution = solve(sit, geometry=r.board.geometry)
     if not solution.options:
         return None
-    options: list[JSONValue] = [o.to_json() for o in solution.options]
-    idx = r.ask(
-        "monster_option",
-        MONSTERS_ACTOR,
-        options,
-        {"figure": m.id, "rules": solution.explanation.rules},
-        f"{m.id}: the rules allow several options",
-    )
+    idx = 0
+    if len(solution.options) > 1:  # one option is no choice (``ask`` would not ask)
+        options: list[JSONValue] = [o.to_json() for o in solution.options]
+        idx = r.ask(
+            "monster_option",
+            MONSTERS_ACTOR,
+            options,
+            {"figure": m.id, "rules": solution.explanation.rules},
+            f"{m.id}: the rules allow several options",
+        )
     chosen = solution.options[idx]
     r.emit(
         "focus",
