@@ -68,6 +68,13 @@ class Board:
         return (min(a, b), max(a, b)) not in self.thin_edges
 
     @functools.cached_property
+    def grid_hexes(self) -> dict[Hex, GridHex]:
+        """Every hex of the board as a :class:`~questforge.engine.core.hexgrid.Hex` (the
+        monster-AI solver's type), made once: each solver call names the figures' hexes
+        and the terrain's."""
+        return {h: GridHex(h[0], h[1]) for h in self.adj}
+
+    @functools.cached_property
     def thin_edges(self) -> frozenset[tuple[Hex, Hex]]:
         edges: set[tuple[Hex, Hex]] = set()
         for pair in self.spec.thin_walls:

@@ -228,6 +228,8 @@ def situation_for(
     rooms are left out of the board: they are walls to monsters and summons (GH-DOOR-03)."""
     st = r.state
     hexes, walls = r.board.monster_view(st)
+    # the board's own GridHex objects for its hexes (a lookup, not a new named tuple each)
+    grid = r.board.grid_hexes
     terrain: dict[GridHex, str] = {}
     for group, name in (
         (st.obstacles, "obstacle"),
@@ -237,26 +239,27 @@ def situation_for(
     ):
         for h in group:
             if h in hexes:  # a plain (q, r) equals its GridHex
-                terrain[GridHex(h[0], h[1])] = name
+                terrain[grid[h]] = name
     figures: list[AiFigure] = []
     for f in st.figures.values():
         if f.id == m.id:
             continue
+        at = grid.get(f.hex) or GridHex(*f.hex)
         if f.side != m.side:
             figures.append(
                 AiFigure(
-                    GridHex(*f.hex),
+                    at,
                     "character",
                     initiative=_initiative(r, f),
                     invisible="invisible" in f.conditions,
                     summon=f.kind == "summon",
-                    name=figure_name(r.content, f),
+                    name=_name(r, f),
                 )
             )
         else:
-            figures.append(AiFigure(GridHex(*f.hex), "monster", name=figure_name(r.content, f)))
+            figures.append(AiFigure(at, "monster", name=_name(r, f)))
     active = ActiveMonster(
-        GridHex(*m.hex),
+        grid.get(m.hex) or GridHex(*m.hex),
         move=max(0, move),
         range=useful_range(rng, hexes, aoe),  # same answer; cost bounded by the board
         targets=targets,
@@ -267,6 +270,21 @@ def situation_for(
         name=figure_name(r.content, m),
     )
     return Situation(hexes, tuple(figures), active, terrain, walls, id=f"{m.id}@r{st.round}")
+
+
+#: id(figure) -> (the figure, the content, its display name): a figure's name depends on
+#: what it is (kind, type, elite, standee, named, owner), fixed for its life, and every
+#: solver call names every figure; the figure is kept so its id stays its own
+_NAMES: dict[int, tuple[Figure, object, str]] = {}
+
+
+def _name(r: Rules, f: Figure) -> str:
+    got = _NAMES.get(id(f))
+    if got is None or got[0] is not f or got[1] is not r.content:
+        if len(_NAMES) >= 4096:
+            _NAMES.clear()
+        got = _NAMES[id(f)] = (f, r.content, figure_name(r.content, f))
+    return got[2]
 
 
 def _initiative(r: Rules, f: Figure) -> int:
