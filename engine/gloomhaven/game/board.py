@@ -235,6 +235,8 @@ def find_routes(
     unknown = _UNKNOWN
     while heap:
         cost, neg, h, path = pop(heap)
+        if cost >= budget:
+            continue  # every step costs at least 1: nothing further is within the budget
         if h != start and h in doors and h not in open_doors:
             continue  # a character stops on a closed door (it opens, GH-ROOM-01)
         for n in adj.get(h, ()):
@@ -342,6 +344,8 @@ def _plain_routes(
         if h == goal:
             dist = {goal: cost}
             break
+        if cost >= budget:
+            continue  # every step costs at least 1: nothing further is within the budget
         if h != start and h in doors and h not in open_doors:
             continue  # a character stops on a closed door (it opens, GH-ROOM-01)
         for n in adj.get(h, ()):
