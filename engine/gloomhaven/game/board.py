@@ -261,11 +261,13 @@ def find_routes(
                         lab[:] = [x for x in lab if not (ncost <= x[1] and nneg <= x[0])]
                     npath = (*path, n)
                     lab.append((nneg, ncost, npath))
-                    push(heap, (ncost, nneg, n, npath))
+                    if ncost < budget:  # (with the budget spent it would not be expanded)
+                        push(heap, (ncost, nneg, n, npath))
                 continue
             npath = (*path, n)
             lab.append((nneg, ncost, npath))
-            push(heap, (ncost, nneg, n, npath))
+            if ncost < budget:
+                push(heap, (ncost, nneg, n, npath))
     routes: dict[Hex, Route] = {}
     for h, lab in labels.items():
         if h != start:
@@ -358,7 +360,8 @@ def _plain_routes(
             if ncost <= budget and ncost < dist.get(n, over):
                 dist[n] = ncost
                 parent[n] = h
-                push(heap, (ncost, n))
+                if ncost < budget or n == goal:  # (else it would not be expanded)
+                    push(heap, (ncost, n))
     obstacles = state.obstacles
     traps = state.traps
     hazardous = state.hazardous
