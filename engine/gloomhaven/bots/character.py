@@ -27,7 +27,7 @@ What "sensible" means here (so that simulated win rates mean something):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
@@ -235,18 +235,28 @@ class BotController:
         else:
             steps_enemy = None
         steps_door = None if steps_enemy is not None else self._steps(fig, self._goal_hexes(fig))
-        coins = sum(1 for h in self.state.coins if distance(h, fig.hex) <= 2)
-        return score.Situation(
-            steps_to_enemy=steps_enemy,
-            steps_to_door=steps_door,
-            hp=fig.hp,
-            max_hp=fig.max_hp,
-            hand=len(char.hand),
-            discard=len(char.discard),
-            lost=len(char.lost),
-            enemies_near=max(1, near),
-            allies_hurt=hurt_allies,
-            coins_near=coins,
+        coins = 0
+        for q, r in self.state.coins:  # money tokens within 2 hexes (doubled distance 4)
+            dq = q - fq
+            dr = r - fr
+            if abs(dq) + abs(dr) + abs(dq + dr) <= 4:
+                coins += 1
+        # the named tuple from its fields in one C call (its ``__new__`` with keywords is a
+        # Python function; the bots build a situation for most decisions)
+        return _new_situation(
+            score.Situation,
+            (
+                steps_enemy,  # steps_to_enemy
+                steps_door,  # steps_to_door
+                fig.hp,  # hp
+                fig.max_hp,  # max_hp
+                len(char.hand),  # hand
+                len(char.discard),  # discard
+                len(char.lost),  # lost
+                max(1, near),  # enemies_near
+                hurt_allies,  # allies_hurt
+                coins,  # coins_near
+            ),
         )
 
     # ------------------------------------------------------------------ setup & planning
@@ -278,8 +288,14 @@ class BotController:
     def _on_plan(self, d: Decision) -> int:
         char = self.state.characters[d.actor]
         s = self.situation(char)
+        # the engine lists the long rest (when allowed) as the last option, after the ~50
+        # card pairs: looked for from the end
         rest_index = next(
-            (i for i, o in enumerate(d.options) if _is_map(o) and o.get("long_rest")),
+            (
+                i
+                for i in range(len(d.options) - 1, -1, -1)
+                if _is_map(d.options[i]) and d.options[i].get("long_rest")
+            ),
             None,
         )
         if rest_index is not None and score.should_long_rest(s):
@@ -298,8 +314,9 @@ class BotController:
         #: (only an attack's value depends on a move made before it)
         still: dict[str, float] = {}
         facts = score.action_facts
+        card_of = self._class(char).card
         for card_id in char.hand:
-            card = cards[card_id] = self._card(char, card_id)
+            card = cards[card_id] = card_of(card_id)
             printed_top = score.action_value(card.top, s)
             tops[card_id] = max(printed_top, default_top)
             if not facts(card.top)[0]:
@@ -715,6 +732,10 @@ class BotController:
 
     def _on_short_rest_keep(self, d: Decision) -> int:
         return next((i for i, o in enumerate(d.options) if o == "accept"), 0)
+
+
+#: ``score.Situation(*fields)`` in one C call (all ten fields, in their order)
+_new_situation: Callable[[type[score.Situation], tuple[Any, ...]], score.Situation] = tuple.__new__
 
 
 class _PlanIndex:
