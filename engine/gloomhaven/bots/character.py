@@ -517,7 +517,12 @@ class BotController:
         if enemies and not retreat and field:  # (a field with goals)
             doors = closed_doors(self.board, self.state)
             here = field.get(fig.hex)
-            to_door = self._steps(fig, doors) if doors else None
+            to_door = None
+            if doors and here != 0:
+                # only a door nearer than the enemy matters: the search for it stops there
+                # (the same answer to "is it nearer?" as the full distance gives)
+                limit = _STEPS_LIMIT if here is None else min(_STEPS_LIMIT, here - 1)
+                to_door = steps_to(self.board, self.state, fig, set(doors), limit)
             if to_door is not None and (here is None or to_door < here):
                 # the unopened door is nearer than any enemy: the way on first (a far enemy,
                 # e.g. a fresh spawn behind, will come to us; the round limit will not wait)
@@ -536,34 +541,40 @@ class BotController:
         far = 1 << 20
         # the field's distances, final for the destinations (searched that far only)
         steps: Mapping[Hex, int] = field.settled(dests) if field is not None else {}
-
-        def cost(i: int) -> tuple[float, int]:
-            h = dests[i]
+        st = self.state
+        traps, coins, treasures = st.traps, st.coins, st.treasures
+        hazardous = self.board.spec.hazardous
+        enemy_hexes = [e.hex for e in enemies]
+        unarmed = bool(enemies) and attack_range is None
+        # the cheapest destination by (cost, index), as ``min`` over the options would pick
+        # it (written as one loop: a key function called per destination cost more)
+        best: tuple[float, int] | None = None
+        for i, h in enumerate(dests):
             if retreat:
-                c = -float(min(distance(h, e.hex) for e in enemies))
+                c = -float(min(distance(h, e) for e in enemy_hexes))
             else:
                 c = float(steps.get(h, far))
-            if h in self.state.traps or h in self.board.spec.hazardous:
+            if h in traps or h in hazardous:
                 c += 4
-            if h in self.state.coins or h in self.state.treasures:
+            if h in coins or h in treasures:
                 c -= 0.5
             hq, hr = h
             adjacent = 0
-            for e in enemies:  # enemies next to h (hex distance 1), counted once
-                dq = hq - e.hex[0]
-                dr = hr - e.hex[1]
+            for eq, er in enemy_hexes:  # enemies next to h (hex distance 1), counted once
+                dq = hq - eq
+                dr = hr - er
                 if abs(dq) + abs(dr) + abs(dq + dr) == 2:
                     adjacent += 1
             if ranged and adjacent:
                 c += 1.5  # GH-ATK-04: a ranged attack from an adjacent hex has disadvantage
-            if enemies and attack_range is None:
+            if unarmed:
                 # nothing to attack with this turn: do not walk into the enemy's reach for free
                 c += 0.3 * adjacent
             elif adjacent > 1 and not ranged:
                 c += 0.25 * (adjacent - 1)  # one enemy to hit, several to hit back
-            return (c, i)
-
-        return min(range(len(dests)), key=cost)
+            if best is None or (c, i) < best:
+                best = (c, i)
+        return best[1] if best is not None else 0
 
     def _goal_targets(self) -> set[str]:
         """Named monsters or monster types the scenario must kill (GH-SPEC-07 goals)."""
@@ -736,6 +747,10 @@ class BotController:
 
 #: ``score.Situation(*fields)`` in one C call (all ten fields, in their order)
 _new_situation: Callable[[type[score.Situation], tuple[Any, ...]], score.Situation] = tuple.__new__
+
+
+#: how far the bots look for a door or goal hex (``steps_to``'s default)
+_STEPS_LIMIT = 40
 
 
 class _PlanIndex:

@@ -10,6 +10,7 @@ them when they can (a person would).
 from __future__ import annotations
 
 from collections.abc import Iterable, Set
+from typing import cast
 
 from questforge.engine.core.hexgrid import distance
 from questforge.engine.gloomhaven.game.board import Board
@@ -76,7 +77,10 @@ def walking_field(
     got = _MEMO.get(key)
     if got is not None:
         return got  # type: ignore[return-value]
-    field = _walking_field(board, state, goals, mover, limit, open_hexes)
+    # the terrain as the key took it (frozen copies): the search runs on later, when the
+    # state may have moved on, and must answer for the state it was asked about
+    terrain = cast(tuple[frozenset[Hex], frozenset[Hex], frozenset[Hex]], key[6:9])
+    field = WalkingField(board, terrain, goals, mover, limit, open_hexes)
     _remember(key, field)
     return field
 
@@ -111,14 +115,15 @@ class WalkingField:
     def __init__(
         self,
         board: Board,
-        state: GameState,
+        terrain: tuple[frozenset[Hex], frozenset[Hex], frozenset[Hex]],
         goals: Iterable[Hex],
         mover: Figure,
         limit: int,
         open_hexes: frozenset[Hex],
     ) -> None:
-        self.traps = state.traps
-        self.hazardous, self.difficult = _terrain(board, state)
+        # (traps, hazardous, difficult) when the question was asked: frozen, since the
+        # search may resume after the game has moved on
+        self.traps, self.hazardous, self.difficult = terrain
         self.flying = mover.flying
         self.adj = board.adj
         # ``open_hexes``: the hexes a step may come from (the walk runs backwards)
@@ -148,6 +153,16 @@ class WalkingField:
             d = self.dist.get(h)
         return default if d is None else d
 
+    def within(self, h: Hex, limit: int) -> int | None:
+        """Movement points from ``h`` to the nearest goal if at most ``limit``, else None
+        (searching no further than ``limit`` needs)."""
+        d = self.dist.get(h)
+        if d is None or d > self.done:
+            if self.done <= limit and self.done < len(self.buckets):
+                self._expand((h,), limit)
+            d = self.dist.get(h)
+        return d if d is not None and d <= limit and d <= self.done else None
+
     def __contains__(self, h: object) -> bool:
         return self.get(h) is not None  # type: ignore[arg-type]
 
@@ -159,9 +174,9 @@ class WalkingField:
             self._expand(tuple(hexes))
         return self.dist
 
-    def _expand(self, wanted: tuple[Hex, ...]) -> None:
-        """Expand buckets until every hex of ``wanted`` has its final distance, or the
-        search is over."""
+    def _expand(self, wanted: tuple[Hex, ...], bound: int | None = None) -> None:
+        """Expand buckets until every hex of ``wanted`` has its final distance, or every
+        distance up to ``bound`` is final, or the search is over."""
         dist = self.dist
         buckets = self.buckets
         adj = self.adj
@@ -172,7 +187,8 @@ class WalkingField:
         flying = self.flying
         limit = self.limit
         d = self.done
-        while d < len(buckets):
+        last = limit + 1 if bound is None else bound + 1  # (no distance beyond the limit)
+        while d < len(buckets) and d < last:
             # distances up to d are final once bucket d - 1 is expanded (steps cost >= 1)
             for w in wanted:
                 got = dist.get(w)
@@ -202,17 +218,6 @@ class WalkingField:
             buckets[d] = []  # expanded: not needed again
             d += 1
         self.done = d
-
-
-def _walking_field(
-    board: Board,
-    state: GameState,
-    goals: Iterable[Hex],
-    mover: Figure,
-    limit: int,
-    open_hexes: frozenset[Hex],
-) -> WalkingField:
-    return WalkingField(board, state, goals, mover, limit, open_hexes)
 
 
 def attack_hexes(
@@ -325,8 +330,7 @@ def steps_to(
         # figure of the side and every later question until an enemy moves, so it is
         # almost always remembered already.
         field = walking_field(board, state, [g for g in goals if g in open_hexes], mover)
-        steps = field.get(start)
-        return steps if steps is not None and steps <= limit else None
+        return field.within(start, limit)
     key, open_hexes = _memo_key("steps", board, state, mover, goals, limit)
     if key in _MEMO:
         return _MEMO[key]  # type: ignore[return-value]
