@@ -47,25 +47,27 @@ def select_cards(r: Rules) -> None:
         if len(char.hand) < 2 and not can_rest:
             r.exhaust(char, "cards")  # GH-SEL-05 / GH-EXH-01 (b)
             continue
-        options: list[JSONValue] = []
-        if len(char.hand) >= 2:
-            hand = sorted(char.hand)
-            for lead in hand:
-                for other in hand:
-                    if other != lead:
-                        options.append({"cards": [lead, other]})
+        hand = sorted(char.hand)
+        # every ordered pair of different cards, lead by lead (one comprehension: a plan
+        # decision has about fifty options, four times a round)
+        options: list[JSONValue] = (
+            [{"cards": [lead, other]} for lead in hand for other in hand if other != lead]
+            if len(hand) >= 2
+            else []
+        )
         if can_rest:
             options.append({"long_rest": True})
         cls = r.content.classes[char.class_id]
+        card = cls.card
         idx = r.ask(
             "plan",
             char.id,
             options,
             {
-                "hand": sorted(char.hand),
+                "hand": hand,
                 "discard": sorted(char.discard),
                 "lost": sorted(char.lost),
-                "initiatives": {c: cls.card(c).initiative for c in char.hand},
+                "initiatives": {c: card(c).initiative for c in char.hand},
             },
             "choose two cards (the first is leading) or a long rest",
         )
