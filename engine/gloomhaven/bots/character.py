@@ -94,12 +94,15 @@ class BotController:
     def choose(self, decision: Decision) -> int:
         if self.game is None:
             raise RuntimeError("BotController.attach(game) must be called before the game runs")
-        handler = getattr(self, f"_on_{decision.kind}", None)
+        key = (type(self), decision.kind)
+        handler = _HANDLERS.get(key, _UNKNOWN)
+        if handler is _UNKNOWN:  # looked up once per class and kind (a game asks ~450 times)
+            handler = _HANDLERS[key] = getattr(type(self), f"_on_{decision.kind}", None)
         if decision.actor == MONSTERS_ACTOR and handler is None:
             return self.rng.randbelow(len(decision.options))
         if handler is None:
             return 0
-        index = handler(decision)
+        index = handler(self, decision)
         return index if 0 <= index < len(decision.options) else 0
 
     # ------------------------------------------------------------------ situation
@@ -744,6 +747,10 @@ class BotController:
     def _on_short_rest_keep(self, d: Decision) -> int:
         return next((i for i, o in enumerate(d.options) if o == "accept"), 0)
 
+
+#: (controller class, decision kind) -> its ``_on_<kind>`` method, or None
+_HANDLERS: dict[tuple[type, str], Any] = {}
+_UNKNOWN = object()
 
 #: ``score.Situation(*fields)`` in one C call (all ten fields, in their order)
 _new_situation: Callable[[type[score.Situation], tuple[Any, ...]], score.Situation] = tuple.__new__
