@@ -27,6 +27,7 @@ from questforge.engine.gloomhaven.game.state import (
     Character,
     Figure,
     GameState,
+    MonsterType,
 )
 
 #: a safety net: a game that reaches this many rounds ends as "unfinished"
@@ -101,6 +102,17 @@ class Order:
         self.r = r
         self.tie_rank: dict[str, int] = {}
         self.monster_rank: dict[str, int] = {}
+        self._types: list[MonsterType] = []
+        self._types_of: tuple[int, int] = (0, -1)
+
+    def types_by_id(self) -> list[MonsterType]:
+        """The monster types in play, by id (asked before every turn; types are only ever
+        added, so the sorted list is kept until one is)."""
+        types = self.r.state.monster_types
+        if self._types_of != (id(types), len(types)):
+            self._types = sorted(types.values(), key=lambda m: m.id)
+            self._types_of = (id(types), len(types))
+        return self._types
 
     def settle_ties(self) -> None:
         st = self.r.state
@@ -164,7 +176,7 @@ class Order:
         for c in st.living_characters():
             keyed.append((self.key_of_char(c), c.id, c.initiative))
         present = _types_on_board(st)
-        for i, mt in enumerate(sorted(st.monster_types.values(), key=lambda m: m.id)):
+        for i, mt in enumerate(self.types_by_id()):
             if mt.card and mt.id in present:
                 init = ability_card(self.r, mt).initiative
                 keyed.append(((init, 1, 0, self.monster_rank.get(mt.id, 100 + i)), mt.id, init))
@@ -194,7 +206,7 @@ class Order:
             if best is None or cand < best:
                 best = cand
         present = _types_on_board(st)
-        for i, mt in enumerate(sorted(st.monster_types.values(), key=lambda m: m.id)):
+        for i, mt in enumerate(self.types_by_id()):
             if mt.acted or not mt.card:
                 continue
             if mt.id not in present:
