@@ -112,10 +112,12 @@ def action_value(action: Action, s: Situation, move_before: int = 0) -> float:
     value a card half a few thousand times a game, and most of what
     :func:`ability_value` looks up is fixed for the card.
     """
+    got = _COMPILED.get(id(action))
+    form = got[1] if got is not None and got[0] is action else compiled(action)
     total = 0.0
     moved = move_before
     steps = s.steps_to_enemy
-    for step in compiled(action)[0]:
+    for step in form[0]:
         code = step[0]
         if code == _ATTACK:
             _, extra, targets, value, conditions, pierce, forced = step
@@ -150,7 +152,7 @@ def action_value(action: Action, s: Situation, move_before: int = 0) -> float:
             total += 2.0 * min(step[2], s.lost) if step[1] else 0.5 * s.discard
         else:  # _NEGATE
             total += 2.5 if steps is not None and steps <= 3 else 1.0
-    xp, bonus, lost = compiled(action)[1]
+    xp, bonus, lost = form[1]
     total += xp
     if bonus:
         total += 1.0
