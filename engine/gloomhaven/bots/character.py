@@ -292,15 +292,9 @@ class BotController:
         char = self.state.characters[d.actor]
         s = self.situation(char)
         # the engine lists the long rest (when allowed) as the last option, after the ~50
-        # card pairs: looked for from the end
-        rest_index = next(
-            (
-                i
-                for i in range(len(d.options) - 1, -1, -1)
-                if _is_map(d.options[i]) and d.options[i].get("long_rest")
-            ),
-            None,
-        )
+        # card pairs (``rounds.select_cards``): only that one is looked at
+        last = d.options[-1]
+        rest_index = len(d.options) - 1 if _is_map(last) and last.get("long_rest") else None
         if rest_index is not None and score.should_long_rest(s):
             return rest_index
         best: tuple[float, int] | None = None
