@@ -230,19 +230,17 @@ def attack_hexes(
 ) -> set[Hex]:
     """Hexes ``mover`` could stand on to attack one of ``targets`` with ``attack_range``."""
     occupied = {f.hex for f in state.figures.values() if f.id != mover.id}
+    obstacles = state.obstacles
+    play = _play_hexes(board, state)
     out: set[Hex] = set()
     rng = max(1, attack_range)
     for t in targets:
-        if rng == 1:
-            cands: Iterable[Hex] = board.adj.get(t.hex, ())
-        else:
-            cands = _ring_within(board, t.hex, rng)
+        los = rng > 1 and check_los
+        cands = board.adj.get(t.hex, ()) if rng == 1 else _ring_within(board, t.hex, rng)
         for h in cands:
-            if h in occupied or h in state.obstacles or h in out:
+            if h in occupied or h in obstacles or h in out or h not in play:
                 continue
-            if not board.in_play(state, h):
-                continue
-            if rng > 1 and check_los and not board.visible(h, t.hex):
+            if los and not board.visible(h, t.hex):
                 continue
             out.add(h)
     return out
