@@ -20,6 +20,7 @@ Engine layer: no click, rich or Qt. Progress is a plain callback.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import itertools
 import json
@@ -280,6 +281,19 @@ def run_tasks(
     call = _Call(play)
     if progress:
         progress(0, total)
+    # Everything alive now (the loaded content, the caller's objects) outlives the run:
+    # frozen, the collector stops walking it on every full collection during the games
+    # (about 1.8 % of a Gloomhaven bot game's instructions), and forked workers do not
+    # copy its memory pages by touching it. Thawed afterwards, so nothing is kept longer
+    # than without the freeze (an editor runs many simulations).
+    # The young generation is collected ten times less often too: a game makes millions of
+    # short-lived objects that reference counting frees at once, so most of those
+    # collections find nothing (0.7 % of a game's instructions; 7,000 objects wait at most).
+    freeze = cluster is None and gc.get_freeze_count() == 0
+    thresholds = gc.get_threshold()
+    if freeze:
+        gc.freeze()
+        gc.set_threshold(max(thresholds[0], 7000), *thresholds[1:])
     try:
         if cluster is not None:
             results = _run_on_cluster(tasks, call, cluster, jobs, progress)
@@ -289,8 +303,11 @@ def run_tasks(
                 if progress:
                     progress(len(results), total)
         else:
-            # small chunks keep the progress bar moving and both cores busy to the end
-            chunk = max(1, min(16, total // (jobs * 16)))
+            # small chunks keep the progress bar moving and both cores busy to the end: the
+            # last chunk of one worker is time the other core sits idle (16 games of a
+            # large scenario were most of a second of 25), and a chunk's round trip costs
+            # far less than one game
+            chunk = max(1, min(4, total // (jobs * 16)))
             ctx = multiprocessing.get_context("fork" if _fork_ok() else "spawn")
             pool = ctx.Pool(processes=min(jobs, total), initializer=_worker_init)
             try:
@@ -306,6 +323,10 @@ def run_tasks(
                 pool.join()
     except KeyboardInterrupt:
         raise Interrupted("interrupted") from None
+    finally:
+        if freeze:
+            gc.set_threshold(*thresholds)
+            gc.unfreeze()
     results.sort(key=lambda r: (r.setup, r.index))
     return results
 

@@ -9,7 +9,7 @@ phrases its decisions.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from questforge.engine.gloomhaven.game.spec import Ability, AbilityCard, Action
 
@@ -105,7 +105,70 @@ def ability_value(ab: Ability, s: Situation, move_before: int) -> float:
 
 def action_value(action: Action, s: Situation, move_before: int = 0) -> float:
     """Value of performing ``action`` (a card half), lost-card cost included, after
-    ``move_before`` movement points spent by the other half played first."""
+    ``move_before`` movement points spent by the other half played first.
+
+    The same number as :func:`action_value_of_abilities` (each ability's
+    :func:`ability_value`, in order), from the action's :func:`compiled` form: the bots
+    value a card half a few thousand times a game, and most of what
+    :func:`ability_value` looks up is fixed for the card.
+    """
+    got = _COMPILED.get(id(action))
+    form = got[1] if got is not None and got[0] is action else compiled(action)
+    total = 0.0
+    moved = move_before
+    steps = s.steps_to_enemy
+    for step in form[0]:
+        code = step[0]
+        if code == _ATTACK:
+            _, extra, targets, value, conditions, pierce, forced = step
+            near = s.enemies_near
+            hits = min(targets, near if near > 1 else 1)
+            base = value * hits + conditions + pierce + forced
+            if steps is not None and steps <= moved + extra:
+                total += 1.5 * base + 0.5
+            else:
+                total += 0.15 * base
+        elif code == _MOVE:
+            value = step[1]
+            if steps == 0:
+                total += 0.3 * value
+            else:
+                useful = steps if steps is not None else s.steps_to_door
+                if useful is None:
+                    total += 0.2 * value
+                else:
+                    total += 0.9 * min(value, useful + 1) + step[2]
+            moved += value
+        elif code == _CONSTANT:
+            total += step[1]
+        elif code == _SHIELD:
+            total += (1.2 if steps is not None and steps <= 3 else 0.2) * step[1]
+        elif code == _HEAL:
+            need = s.max_hp - s.hp + (3 * s.allies_hurt if step[2] else 0)
+            total += 1.1 * min(step[1], need)
+        elif code == _LOOT:
+            total += 1.0 * min(s.coins_near, 3)
+        elif code == _RECOVER:
+            total += 2.0 * min(step[2], s.lost) if step[1] else 0.5 * s.discard
+        else:  # _NEGATE
+            total += 2.5 if steps is not None and steps <= 3 else 1.0
+    xp, bonus, lost = form[1]
+    total += xp
+    if bonus:
+        total += 1.0
+    if lost:
+        # A lost card (GH-SEL-07) shortens the scenario for this character by two rounds
+        # or so, and the bots run out of cards before they run out of HP: only worth it when
+        # the effect is big, or when the end is near anyway (measured: a steeper premium
+        # than 0.85x - 2.5 wins more of the bundled scenarios).
+        cards_left = s.hand + s.discard
+        total = total * 0.7 - (4.0 if cards_left > 4 else 1.5)
+    return total
+
+
+def action_value_of_abilities(action: Action, s: Situation, move_before: int = 0) -> float:
+    """:func:`action_value` spelled out with :func:`ability_value` (the reference the
+    compiled form is checked against)."""
     total = 0.0
     moved = move_before
     for ab in action.abilities:
@@ -116,13 +179,72 @@ def action_value(action: Action, s: Situation, move_before: int = 0) -> float:
     if action.persistent or action.round:
         total += 1.0
     if action.lost:
-        # A lost card (GH-SEL-07) shortens the scenario for this character by two rounds
-        # or so, and the bots run out of cards before they run out of HP: only worth it when
-        # the effect is big, or when the end is near anyway (measured: a steeper premium
-        # than 0.85x - 2.5 wins more of the bundled scenarios).
         cards_left = s.hand + s.discard
         total = total * 0.7 - (4.0 if cards_left > 4 else 1.5)
     return total
+
+
+_ATTACK, _MOVE, _CONSTANT, _SHIELD, _HEAL, _LOOT, _RECOVER, _NEGATE = range(8)
+
+#: one ability as :func:`action_value` reads it: a code, then what :func:`ability_value`
+#: would compute from the ability alone
+_Step = tuple[Any, ...]
+#: an action: its steps, and (0.3 * xp, persistent or round bonus, lost)
+Compiled = tuple[tuple[_Step, ...], tuple[float, bool, bool]]
+
+#: id(action) -> (the action, its compiled form); the action is kept so its id stays its own
+_COMPILED: dict[int, tuple[Action, Compiled]] = {}
+
+
+def compiled(action: Action) -> Compiled:
+    """``action`` in the form :func:`action_value` evaluates (made once per action)."""
+    got = _COMPILED.get(id(action))
+    if got is not None and got[0] is action:
+        return got[1]
+    if len(_COMPILED) >= 4096:
+        _COMPILED.clear()
+    form = (
+        tuple(_compile_ability(ab) for ab in action.abilities),
+        (0.3 * action.xp, bool(action.persistent or action.round), bool(action.lost)),
+    )
+    _COMPILED[id(action)] = (action, form)
+    return form
+
+
+def _compile_ability(ab: Ability) -> _Step:
+    """The parts of :func:`ability_value` that depend on the ability only, computed with
+    the same operations (so the sums come out to the same floating-point numbers)."""
+    kind = ab.type
+    if kind == "attack":
+        rng = ab.range or 1
+        targets = max(ab.targets, len(ab.aoe.hexes) if ab.aoe else 1)
+        return (
+            _ATTACK,
+            max(0, rng - 1),
+            targets,
+            ab.value,
+            0.6 * len(ab.conditions),
+            0.3 * ab.pierce,
+            0.2 * (ab.push + ab.pull),
+        )
+    if kind == "move":
+        return (_MOVE, ab.value, 0.5 if ab.jump or ab.flying else 0.0)
+    if kind == "heal":
+        return (_HEAL, ab.value, ab.affects != "self")
+    if kind in ("shield", "retaliate"):
+        return (_SHIELD, ab.value)
+    if kind == "loot":
+        return (_LOOT,)
+    if kind == "recover":
+        return (_RECOVER, ab.pile == "lost", ab.count or 1)
+    if kind == "negate-damage":
+        return (_NEGATE,)
+    # the rest does not depend on the situation
+    return (_CONSTANT, ability_value(ab, _ANY_SITUATION, 0))
+
+
+#: a situation for abilities whose value does not depend on it (summon, condition, ...)
+_ANY_SITUATION = Situation(None, None, 1, 1, 0, 0, 0)
 
 
 def default_top(s: Situation, move_before: int = 0) -> float:
@@ -150,6 +272,22 @@ def half_value(card: AbilityCard, half: str, s: Situation, move_before: int = 0)
 def move_points(action: Action) -> int:
     """Movement an action gives (its move abilities together)."""
     return sum(ab.value for ab in action.abilities if ab.type == "move")
+
+
+#: id(action) -> (the action, whether it attacks, its move points): fixed facts of content
+#: cards, read for every card of every plan (the action is kept so its id stays its own)
+_FACTS: dict[int, tuple[Action, bool, int]] = {}
+
+
+def action_facts(action: Action) -> tuple[bool, int]:
+    """(whether ``action`` has an attack, its move points), remembered per action."""
+    got = _FACTS.get(id(action))
+    if got is None or got[0] is not action:
+        if len(_FACTS) >= 4096:
+            _FACTS.clear()
+        attacks = any(ab.type == "attack" for ab in action.abilities)
+        got = _FACTS[id(action)] = (action, attacks, move_points(action))
+    return got[1], got[2]
 
 
 def bottom_move(card: AbilityCard, s: Situation) -> int:

@@ -27,7 +27,7 @@ What "sensible" means here (so that simulated win rates mean something):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
@@ -36,6 +36,7 @@ from questforge.engine.core.hexgrid import as_hex, distance
 from questforge.engine.core.rng import Rng
 from questforge.engine.gloomhaven.bots import cards as score
 from questforge.engine.gloomhaven.bots.geometry import (
+    WalkingField,
     attack_hexes,
     closed_doors,
     steps_to,
@@ -67,7 +68,7 @@ class BotController:
         self.game: Any = None
         self.plans: dict[str, _TurnPlan] = {}
         self._situations: dict[tuple[str, int], score.Situation] = {}
-        self._fields: dict[tuple[object, ...], dict[Hex, int]] = {}
+        self._fields: dict[tuple[object, ...], WalkingField] = {}
 
     def attach(self, game: Any) -> BotController:
         """Give the bot read access to the game it plays (state, content, board)."""
@@ -93,12 +94,15 @@ class BotController:
     def choose(self, decision: Decision) -> int:
         if self.game is None:
             raise RuntimeError("BotController.attach(game) must be called before the game runs")
-        handler = getattr(self, f"_on_{decision.kind}", None)
+        key = (type(self), decision.kind)
+        handler = _HANDLERS.get(key, _UNKNOWN)
+        if handler is _UNKNOWN:  # looked up once per class and kind (a game asks ~450 times)
+            handler = _HANDLERS[key] = getattr(type(self), f"_on_{decision.kind}", None)
         if decision.actor == MONSTERS_ACTOR and handler is None:
             return self.rng.randbelow(len(decision.options))
         if handler is None:
             return 0
-        index = handler(decision)
+        index = handler(self, decision)
         return index if 0 <= index < len(decision.options) else 0
 
     # ------------------------------------------------------------------ situation
@@ -169,7 +173,7 @@ class BotController:
             hit = self._situations[key] = self._situation(char)
         return hit
 
-    def _approach_field(self, fig: Figure, enemies: Sequence[Figure]) -> dict[Hex, int]:
+    def _approach_field(self, fig: Figure, enemies: Sequence[Figure]) -> WalkingField:
         """Movement from every hex to a hex next to an enemy, shared by every figure of a
         side until a monster moves or the map changes (one search serves four characters'
         card selection)."""
@@ -234,18 +238,28 @@ class BotController:
         else:
             steps_enemy = None
         steps_door = None if steps_enemy is not None else self._steps(fig, self._goal_hexes(fig))
-        coins = sum(1 for h in self.state.coins if distance(h, fig.hex) <= 2)
-        return score.Situation(
-            steps_to_enemy=steps_enemy,
-            steps_to_door=steps_door,
-            hp=fig.hp,
-            max_hp=fig.max_hp,
-            hand=len(char.hand),
-            discard=len(char.discard),
-            lost=len(char.lost),
-            enemies_near=max(1, near),
-            allies_hurt=hurt_allies,
-            coins_near=coins,
+        coins = 0
+        for q, r in self.state.coins:  # money tokens within 2 hexes (doubled distance 4)
+            dq = q - fq
+            dr = r - fr
+            if abs(dq) + abs(dr) + abs(dq + dr) <= 4:
+                coins += 1
+        # the named tuple from its fields in one C call (its ``__new__`` with keywords is a
+        # Python function; the bots build a situation for most decisions)
+        return _new_situation(
+            score.Situation,
+            (
+                steps_enemy,  # steps_to_enemy
+                steps_door,  # steps_to_door
+                fig.hp,  # hp
+                fig.max_hp,  # max_hp
+                len(char.hand),  # hand
+                len(char.discard),  # discard
+                len(char.lost),  # lost
+                max(1, near),  # enemies_near
+                hurt_allies,  # allies_hurt
+                coins,  # coins_near
+            ),
         )
 
     # ------------------------------------------------------------------ setup & planning
@@ -277,10 +291,10 @@ class BotController:
     def _on_plan(self, d: Decision) -> int:
         char = self.state.characters[d.actor]
         s = self.situation(char)
-        rest_index = next(
-            (i for i, o in enumerate(d.options) if _is_map(o) and o.get("long_rest")),
-            None,
-        )
+        # the engine lists the long rest (when allowed) as the last option, after the ~50
+        # card pairs (``rounds.select_cards``): only that one is looked at
+        last = d.options[-1]
+        rest_index = len(d.options) - 1 if _is_map(last) and last.get("long_rest") else None
         if rest_index is not None and score.should_long_rest(s):
             return rest_index
         best: tuple[float, int] | None = None
@@ -293,12 +307,20 @@ class BotController:
         # them, with the default halves' values (the same for every card) taken once
         default_bottom = score.default_bottom(s)
         default_top = score.default_top(s)
+        #: the top's printed value where the character stands, for tops with no attack
+        #: (only an attack's value depends on a move made before it)
+        still: dict[str, float] = {}
+        facts = score.action_facts
+        card_of = self._class(char).card
         for card_id in char.hand:
-            card = cards[card_id] = self._card(char, card_id)
-            tops[card_id] = max(score.action_value(card.top, s), default_top)
+            card = cards[card_id] = card_of(card_id)
+            printed_top = score.action_value(card.top, s)
+            tops[card_id] = max(printed_top, default_top)
+            if not facts(card.top)[0]:
+                still[card_id] = printed_top
             printed_bottom = score.action_value(card.bottom, s)
             bottoms[card_id] = max(printed_bottom, default_bottom)
-            printed_move = score.move_points(card.bottom)
+            printed_move = facts(card.bottom)[1]
             moves[card_id] = printed_move or (
                 score.DEFAULT_MOVE if default_bottom >= printed_bottom else 0
             )
@@ -315,22 +337,25 @@ class BotController:
         top_after: dict[str, dict[int, float]] = {}
         for card_id, card in cards.items():
             own = tops[card_id]
-            top_after[card_id] = {
-                move: (
-                    max(own, max(score.action_value(card.top, s, move), default_tops[move]))
-                    if move and moving
-                    else own
-                )
-                for move in distinct_moves
-            }
+            printed = still.get(card_id)
+            if printed is None:
+                top_after[card_id] = {
+                    move: (
+                        max(own, max(score.action_value(card.top, s, move), default_tops[move]))
+                        if move and moving
+                        else own
+                    )
+                    for move in distinct_moves
+                }
+            else:  # no attack on the top: its printed value is the same after any move
+                top_after[card_id] = {
+                    move: (max(own, max(printed, default_tops[move])) if move and moving else own)
+                    for move in distinct_moves
+                }
 
-        index = {
-            (o["cards"][0], o["cards"][1]): i
-            for i, o in enumerate(d.options)
-            if _is_map(o) and "cards" in o
-        }
         in_reach = s.steps_to_enemy is not None and s.steps_to_enemy <= 4
         hand = sorted(tops)
+        index = _PlanIndex(d.options, hand)
         # a little seeded noise per card separates pairs of equal value
         noise = {c: 0.005 * self.rng.random() for c in hand}
         for x, a in enumerate(hand):
@@ -346,15 +371,18 @@ class BotController:
                 split_a = after_a[moves[b]] + bottoms[b]
                 split_b = top_after[b][move_a] + bottom_a
                 value = (split_b if split_b > split_a else split_a) + noise_a + noise[b]
-                # strike first when enemies are close, otherwise let them come
-                init_b = inits[b]
-                if in_reach:
-                    lead, other = (a, b) if init_a <= init_b else (b, a)
-                else:
-                    lead, other = (a, b) if init_a >= init_b else (b, a)
-                i = index.get((lead, other))
-                if i is not None and (best is None or value > best[0]):
-                    best = (value, i)
+                if best is None or value > best[0]:
+                    # (the order and the option looked up only for a pair better than the
+                    # best so far: a few per plan)
+                    # strike first when enemies are close, otherwise let them come
+                    init_b = inits[b]
+                    if in_reach:
+                        lead, other = (a, b) if init_a <= init_b else (b, a)
+                    else:
+                        lead, other = (a, b) if init_a >= init_b else (b, a)
+                    i = index.get(lead, other)
+                    if i is not None:
+                        best = (value, i)
         if best is None:
             return rest_index if rest_index is not None else 0
         return best[1]
@@ -475,7 +503,7 @@ class BotController:
         ranged = attack_range is not None and attack_range > 1
         # hurt and with no attack to make this turn: step back instead of closing in
         retreat = bool(enemies) and attack_range is None and fig.hp * 10 <= fig.max_hp * 4
-        field: dict[Hex, int] = {}
+        field: WalkingField | None = None
         if retreat:
             pass
         elif enemies and (attack_range or 1) <= 1:
@@ -483,10 +511,15 @@ class BotController:
         elif enemies:
             goals = attack_hexes(self.board, self.state, enemies, attack_range or 1, fig)
             field = walking_field(self.board, self.state, goals, fig)
-        if enemies and not retreat and field:
+        if enemies and not retreat and field:  # (a field with goals)
             doors = closed_doors(self.board, self.state)
             here = field.get(fig.hex)
-            to_door = self._steps(fig, doors) if doors else None
+            to_door = None
+            if doors and here != 0:
+                # only a door nearer than the enemy matters: the search for it stops there
+                # (the same answer to "is it nearer?" as the full distance gives)
+                limit = _STEPS_LIMIT if here is None else min(_STEPS_LIMIT, here - 1)
+                to_door = steps_to(self.board, self.state, fig, set(doors), limit)
             if to_door is not None and (here is None or to_door < here):
                 # the unopened door is nearer than any enemy: the way on first (a far enemy,
                 # e.g. a fresh spawn behind, will come to us; the round limit will not wait)
@@ -496,41 +529,49 @@ class BotController:
             # GH-SPEC-04: the way on is locked behind a pressure plate; the character nearest
             # to it goes and stands there while the others fight (spawns never stop)
             field = walking_field(self.board, self.state, plates, fig)
-        if not retreat and fig.hex not in field:
+        if not retreat and (field is None or fig.hex not in field):
             # no enemy in sight, or none reachable (walled off, corridor jammed by allies):
             # the way on (next door, goal hexes) instead of standing still
             goals_list = self._goal_hexes(fig)
             if goals_list:
                 field = walking_field(self.board, self.state, goals_list, fig)
         far = 1 << 20
-
-        def cost(i: int) -> tuple[float, int]:
-            h = dests[i]
+        # the field's distances, final for the destinations (searched that far only)
+        steps: Mapping[Hex, int] = field.settled(dests) if field is not None else {}
+        st = self.state
+        traps, coins, treasures = st.traps, st.coins, st.treasures
+        hazardous = self.board.spec.hazardous
+        enemy_hexes = [e.hex for e in enemies]
+        unarmed = bool(enemies) and attack_range is None
+        # the cheapest destination by (cost, index), as ``min`` over the options would pick
+        # it (written as one loop: a key function called per destination cost more)
+        best: tuple[float, int] | None = None
+        for i, h in enumerate(dests):
             if retreat:
-                c = -float(min(distance(h, e.hex) for e in enemies))
+                c = -float(min(distance(h, e) for e in enemy_hexes))
             else:
-                c = float(field.get(h, far))
-            if h in self.state.traps or h in self.board.spec.hazardous:
+                c = float(steps.get(h, far))
+            if h in traps or h in hazardous:
                 c += 4
-            if h in self.state.coins or h in self.state.treasures:
+            if h in coins or h in treasures:
                 c -= 0.5
             hq, hr = h
             adjacent = 0
-            for e in enemies:  # enemies next to h (hex distance 1), counted once
-                dq = hq - e.hex[0]
-                dr = hr - e.hex[1]
+            for eq, er in enemy_hexes:  # enemies next to h (hex distance 1), counted once
+                dq = hq - eq
+                dr = hr - er
                 if abs(dq) + abs(dr) + abs(dq + dr) == 2:
                     adjacent += 1
             if ranged and adjacent:
                 c += 1.5  # GH-ATK-04: a ranged attack from an adjacent hex has disadvantage
-            if enemies and attack_range is None:
+            if unarmed:
                 # nothing to attack with this turn: do not walk into the enemy's reach for free
                 c += 0.3 * adjacent
             elif adjacent > 1 and not ranged:
                 c += 0.25 * (adjacent - 1)  # one enemy to hit, several to hit back
-            return (c, i)
-
-        return min(range(len(dests)), key=cost)
+            if best is None or (c, i) < best:
+                best = (c, i)
+        return best[1] if best is not None else 0
 
     def _goal_targets(self) -> set[str]:
         """Named monsters or monster types the scenario must kill (GH-SPEC-07 goals)."""
@@ -679,20 +720,76 @@ class BotController:
         if char is None:
             return 0
         fig = self.state.figures.get(char.figure)
-        # a long rest costs a whole turn for 2 HP (GH-REST-04/06): worth it when hurt and
-        # out of reach, or badly hurt; otherwise a short rest keeps the turn (GH-REST-02)
-        s = self.situation(char)
-        quiet = s.steps_to_enemy is None or s.steps_to_enemy > 4
-        hurt = fig is not None and fig.max_hp - fig.hp >= 3 and (quiet or fig.hp * 2 <= fig.max_hp)
         # rest at the end of the round when the hand is nearly empty, unless a long rest
-        # (which heals) would serve better
-        want = len(char.hand) < 2 and not hurt
+        # (which heals) would serve better: a long rest costs a whole turn for 2 HP
+        # (GH-REST-04/06), worth it when hurt and out of reach, or badly hurt; otherwise a
+        # short rest keeps the turn (GH-REST-02). With two cards in hand or more the answer
+        # is "skip" whatever the situation, so the situation (walking fields) is only
+        # looked at when the hand is nearly empty: this decision comes every round for
+        # every character.
+        want = False
+        if len(char.hand) < 2:
+            hurt = fig is not None and fig.max_hp - fig.hp >= 3
+            if hurt and fig is not None and fig.hp * 2 > fig.max_hp:
+                s = self.situation(char)
+                hurt = s.steps_to_enemy is None or s.steps_to_enemy > 4  # quiet
+            want = not hurt
         rest = next((i for i, o in enumerate(d.options) if o == "rest"), None)
         skip = next((i for i, o in enumerate(d.options) if o == "skip"), 0)
         return rest if (want and rest is not None) else skip
 
     def _on_short_rest_keep(self, d: Decision) -> int:
         return next((i for i, o in enumerate(d.options) if o == "accept"), 0)
+
+
+#: (controller class, decision kind) -> its ``_on_<kind>`` method, or None
+_HANDLERS: dict[tuple[type, str], Any] = {}
+_UNKNOWN = object()
+
+#: ``score.Situation(*fields)`` in one C call (all ten fields, in their order)
+_new_situation: Callable[[type[score.Situation], tuple[Any, ...]], score.Situation] = tuple.__new__
+
+
+#: how far the bots look for a door or goal hex (``steps_to``'s default)
+_STEPS_LIMIT = 40
+
+
+class _PlanIndex:
+    """Where a pair of cards is among a plan decision's options.
+
+    The engine lists the pairs of the sorted hand lead by lead (``[lead, other]`` for every
+    other card of the hand), so the place of a pair is arithmetic; each computed place is
+    checked against the option there and the whole list is indexed only when that check
+    fails (an engine that lists them differently). Building the index for every plan was
+    a dict of about fifty pairs, four times a round.
+    """
+
+    __slots__ = ("_index", "options", "position", "stride")
+
+    def __init__(self, options: Sequence[Any], hand: Sequence[str]) -> None:
+        self.options = options
+        self.position = {card: i for i, card in enumerate(hand)}
+        self.stride = len(hand) - 1
+        self._index: dict[tuple[str, str], int] | None = None
+
+    def get(self, lead: str, other: str) -> int | None:
+        if self._index is None:
+            i = self.position[lead]
+            j = self.position[other]
+            at = i * self.stride + (j if j < i else j - 1)
+            options = self.options
+            if at < len(options):
+                option = options[at]
+                if _is_map(option):
+                    cards = option.get("cards")
+                    if type(cards) is list and cards == [lead, other]:
+                        return at
+            self._index = {
+                (o["cards"][0], o["cards"][1]): k
+                for k, o in enumerate(options)
+                if _is_map(o) and "cards" in o
+            }
+        return self._index.get((lead, other))
 
 
 def _hexes(options: Sequence[Any]) -> list[Hex]:

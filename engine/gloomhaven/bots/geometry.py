@@ -10,6 +10,7 @@ them when they can (a person would).
 from __future__ import annotations
 
 from collections.abc import Iterable, Set
+from typing import cast
 
 from questforge.engine.core.hexgrid import distance
 from questforge.engine.gloomhaven.game.board import Board
@@ -65,66 +66,158 @@ def walking_field(
     goals: Iterable[Hex],
     mover: Figure,
     limit: int = FIELD_LIMIT,
-) -> dict[Hex, int]:
+) -> WalkingField:
     """Movement points from every reachable hex to the nearest goal hex, for ``mover``.
 
-    The returned mapping may be shared with later calls on the same input: read it, do not
-    change it.
+    The answer is a :class:`WalkingField`, searched only as far as the questions asked of
+    it need. It may be shared with later calls on the same input.
     """
     goals = list(goals)
     key, open_hexes = _memo_key("field", board, state, mover, goals, limit)
     got = _MEMO.get(key)
     if got is not None:
         return got  # type: ignore[return-value]
-    field = _walking_field(board, state, goals, mover, limit, open_hexes)
+    # the terrain as the key took it (frozen copies): the search runs on later, when the
+    # state may have moved on, and must answer for the state it was asked about
+    terrain = cast(tuple[frozenset[Hex], frozenset[Hex], frozenset[Hex]], key[6:9])
+    field = WalkingField(board, terrain, goals, mover, limit, open_hexes)
     _remember(key, field)
     return field
 
 
-def _walking_field(
-    board: Board,
-    state: GameState,
-    goals: Iterable[Hex],
-    mover: Figure,
-    limit: int,
-    open_hexes: frozenset[Hex],
-) -> dict[Hex, int]:
-    traps = state.traps
-    hazardous, difficult = _terrain(board, state)
-    flying = mover.flying
-    # ``open_hexes``: the hexes a step may come from (the walk runs backwards from the goals)
-    # Dial's algorithm: step costs are small integers, so a list of buckets indexed by
-    # distance replaces the heap (no tuple comparisons; about twice as fast here)
-    dist: dict[Hex, int] = {}
-    buckets: list[list[Hex]] = [[]]
-    for g in goals:
-        if g not in dist:
-            dist[g] = 0
-            buckets[0].append(g)
-    adj = board.adj
-    d = 0
-    while d < len(buckets):
-        for h in buckets[d]:
-            if dist[h] != d:
-                continue  # reached more cheaply since it was queued
-            # the cost of entering h, paid by a figure stepping from a neighbour into it
-            step = 1
-            if not flying:
-                if h in difficult:
-                    step = 2
-                if h in traps or h in hazardous:
-                    step += NEGATIVE_HEX_PENALTY
-            nd = d + step
-            if nd > limit:
-                continue
-            for n in adj.get(h, ()):
-                if n in open_hexes and nd < dist.get(n, limit + 1):
-                    dist[n] = nd
-                    while len(buckets) <= nd:
-                        buckets.append([])
-                    buckets[nd].append(n)
-        d += 1
-    return dist
+class WalkingField:
+    """Movement points to the nearest goal hex, from any hex: a backward search from the
+    goals that runs only as far as the questions need.
+
+    The bots mostly ask about hexes near the enemies (a character's own hex, the few hexes
+    its move reaches), while the full search covers the whole revealed map; the search is
+    Dial's algorithm (step costs are small integers, so a list of buckets indexed by
+    distance replaces the heap), and it is resumed where it stopped when a later question
+    needs more. An answer is given only once it is final, so it is the number the full
+    search gives: after every bucket up to ``d`` has been expanded, each distance up to
+    ``d + 1`` is final (a step costs at least 1, so whatever is still to come is dearer).
+    """
+
+    __slots__ = (
+        "adj",
+        "buckets",
+        "difficult",
+        "dist",
+        "done",
+        "flying",
+        "has_goals",
+        "hazardous",
+        "limit",
+        "open_hexes",
+        "traps",
+    )
+
+    def __init__(
+        self,
+        board: Board,
+        terrain: tuple[frozenset[Hex], frozenset[Hex], frozenset[Hex]],
+        goals: Iterable[Hex],
+        mover: Figure,
+        limit: int,
+        open_hexes: frozenset[Hex],
+    ) -> None:
+        # (traps, hazardous, difficult) when the question was asked: frozen, since the
+        # search may resume after the game has moved on
+        self.traps, self.hazardous, self.difficult = terrain
+        self.flying = mover.flying
+        self.adj = board.adj
+        # ``open_hexes``: the hexes a step may come from (the walk runs backwards)
+        self.open_hexes = open_hexes
+        self.limit = limit
+        self.dist: dict[Hex, int] = {}
+        self.buckets: list[list[Hex]] = [[]]
+        for g in goals:
+            if g not in self.dist:
+                self.dist[g] = 0
+                self.buckets[0].append(g)
+        self.has_goals = bool(self.dist)
+        #: the buckets expanded so far (every bucket below this index)
+        self.done = 0
+
+    def __bool__(self) -> bool:
+        return self.has_goals
+
+    def get(self, h: Hex, default: int | None = None) -> int | None:
+        """Movement points from ``h`` to the nearest goal (``default``: none within the
+        limit)."""
+        d = self.dist.get(h)
+        if d is not None and d <= self.done:
+            return d
+        if self.done < len(self.buckets):
+            self._expand((h,))
+            d = self.dist.get(h)
+        return default if d is None else d
+
+    def within(self, h: Hex, limit: int) -> int | None:
+        """Movement points from ``h`` to the nearest goal if at most ``limit``, else None
+        (searching no further than ``limit`` needs)."""
+        d = self.dist.get(h)
+        if d is None or d > self.done:
+            if self.done <= limit and self.done < len(self.buckets):
+                self._expand((h,), limit)
+            d = self.dist.get(h)
+        return d if d is not None and d <= limit and d <= self.done else None
+
+    def __contains__(self, h: object) -> bool:
+        return self.get(h) is not None  # type: ignore[arg-type]
+
+    def settled(self, hexes: Iterable[Hex]) -> dict[Hex, int]:
+        """Distances that are final for every hex of ``hexes`` (one that is missing has
+        no goal within the limit). Other hexes in the mapping may not be final yet: read
+        only those asked for. (A plain mapping for a loop over many hexes.)"""
+        if self.done < len(self.buckets):
+            self._expand(tuple(hexes))
+        return self.dist
+
+    def _expand(self, wanted: tuple[Hex, ...], bound: int | None = None) -> None:
+        """Expand buckets until every hex of ``wanted`` has its final distance, or every
+        distance up to ``bound`` is final, or the search is over."""
+        dist = self.dist
+        buckets = self.buckets
+        adj = self.adj
+        open_hexes = self.open_hexes
+        difficult = self.difficult
+        traps = self.traps
+        hazardous = self.hazardous
+        flying = self.flying
+        limit = self.limit
+        d = self.done
+        last = limit + 1 if bound is None else bound + 1  # (no distance beyond the limit)
+        while d < len(buckets) and d < last:
+            # distances up to d are final once bucket d - 1 is expanded (steps cost >= 1)
+            for w in wanted:
+                got = dist.get(w)
+                if got is None or got > d:
+                    break
+            else:
+                break
+            for h in buckets[d]:
+                if dist[h] != d:
+                    continue  # reached more cheaply since it was queued
+                # the cost of entering h, paid by a figure stepping from a neighbour into it
+                step = 1
+                if not flying:
+                    if h in difficult:
+                        step = 2
+                    if h in traps or h in hazardous:
+                        step += NEGATIVE_HEX_PENALTY
+                nd = d + step
+                if nd > limit:
+                    continue
+                for n in adj.get(h, ()):
+                    if n in open_hexes and nd < dist.get(n, limit + 1):
+                        dist[n] = nd
+                        while len(buckets) <= nd:
+                            buckets.append([])
+                        buckets[nd].append(n)
+            buckets[d] = []  # expanded: not needed again
+            d += 1
+        self.done = d
 
 
 def attack_hexes(
@@ -137,19 +230,17 @@ def attack_hexes(
 ) -> set[Hex]:
     """Hexes ``mover`` could stand on to attack one of ``targets`` with ``attack_range``."""
     occupied = {f.hex for f in state.figures.values() if f.id != mover.id}
+    obstacles = state.obstacles
+    play = _play_hexes(board, state)
     out: set[Hex] = set()
     rng = max(1, attack_range)
     for t in targets:
-        if rng == 1:
-            cands: Iterable[Hex] = board.adj.get(t.hex, ())
-        else:
-            cands = _ring_within(board, t.hex, rng)
+        los = rng > 1 and check_los
+        cands = board.adj.get(t.hex, ()) if rng == 1 else _ring_within(board, t.hex, rng)
         for h in cands:
-            if h in occupied or h in state.obstacles or h in out:
+            if h in occupied or h in obstacles or h in out or h not in play:
                 continue
-            if not board.in_play(state, h):
-                continue
-            if rng > 1 and check_los and not board.visible(h, t.hex):
+            if los and not board.visible(h, t.hex):
                 continue
             out.add(h)
     return out
@@ -171,8 +262,32 @@ def _ring_within(board: Board, center: Hex, rng: int) -> tuple[Hex, ...]:
     return got
 
 
+#: closed_doors' answers by their whole input (the doors' state and the revealed rooms):
+#: asked several times per move and per card plan, changed a few times per game
+_DOORS: dict[tuple[object, ...], list[Hex]] = {}
+
+
 def closed_doors(board: Board, state: GameState) -> list[Hex]:
-    """Doors not yet opened that lead into a room not yet revealed (the way on)."""
+    """Doors not yet opened that lead into a room not yet revealed (the way on).
+
+    The returned list may be shared with later calls on the same input: do not change it.
+    """
+    key = (
+        board,
+        tuple(state.revealed_rooms),
+        frozenset(state.open_doors),
+        frozenset(state.unlocked_doors),
+        frozenset(state.locked_doors),
+    )
+    got = _DOORS.get(key)
+    if got is None:
+        if len(_DOORS) >= _MEMO_SIZE:
+            _DOORS.clear()
+        got = _DOORS[key] = _closed_doors(board, state)
+    return got
+
+
+def _closed_doors(board: Board, state: GameState) -> list[Hex]:
     out = []
     for h, door in board.doors.items():
         if h in state.open_doors:
@@ -213,8 +328,7 @@ def steps_to(
         # figure of the side and every later question until an enemy moves, so it is
         # almost always remembered already.
         field = walking_field(board, state, [g for g in goals if g in open_hexes], mover)
-        steps = field.get(start)
-        return steps if steps is not None and steps <= limit else None
+        return field.within(start, limit)
     key, open_hexes = _memo_key("steps", board, state, mover, goals, limit)
     if key in _MEMO:
         return _MEMO[key]  # type: ignore[return-value]

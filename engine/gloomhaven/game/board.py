@@ -68,6 +68,13 @@ class Board:
         return (min(a, b), max(a, b)) not in self.thin_edges
 
     @functools.cached_property
+    def grid_hexes(self) -> dict[Hex, GridHex]:
+        """Every hex of the board as a :class:`~questforge.engine.core.hexgrid.Hex` (the
+        monster-AI solver's type), made once: each solver call names the figures' hexes
+        and the terrain's."""
+        return {h: GridHex(h[0], h[1]) for h in self.adj}
+
+    @functools.cached_property
     def thin_edges(self) -> frozenset[tuple[Hex, Hex]]:
         edges: set[tuple[Hex, Hex]] = set()
         for pair in self.spec.thin_walls:
@@ -156,7 +163,7 @@ class Route(NamedTuple):
     negatives: int
 
 
-def find_routes(
+def find_moves(
     board: Board,
     state: GameState,
     start: Hex,
@@ -167,8 +174,9 @@ def find_routes(
     flying: bool = False,
     character: bool = True,
     goal: Hex | None = None,
-) -> dict[Hex, Route]:
-    """Every hex a figure of ``side`` at ``start`` can end a move on with ``budget`` points.
+) -> Moves:
+    """Every hex a figure of ``side`` at ``start`` can end a move on with ``budget`` points,
+    with the cost of getting there (:class:`Moves`; :func:`find_routes` gives the routes).
 
     GH-MOVE-02 (through allies, not enemies/obstacles, never walls), GH-MOVE-04 (never end
     on a figure), GH-MOVE-05 (jump ignores figures and terrain; the last hex is normal:
@@ -216,18 +224,25 @@ def find_routes(
         return _PLAIN
 
     if ignore_terrain or not _negative_within(start, budget, traps, hazardous):
-        return _plain_routes(board, state, start, budget, enter, occupied, jump, flying, goal)
+        return _plain_moves(board, state, start, budget, enter, occupied, jump, flying, goal)
 
     # Labels per hex: the Pareto set of (negatives, cost), so a cheap route through a trap
-    # survives beside a safe but longer one that the budget might cut off.
-    labels: dict[Hex, list[tuple[int, int, tuple[Hex, ...]]]] = {start: [(0, 0, ())]}
-    heap: list[tuple[int, int, Hex, tuple[Hex, ...]]] = [(0, 0, start, ())]
+    # survives beside a safe but longer one that the budget might cut off. A label is
+    # (negatives, cost, hex, the label it was reached from): the path is read off that
+    # chain for the one route a move takes, not copied at every step. Queue entries are
+    # (cost, negatives, hex, label); no two share their first three (an equal label is
+    # never added), so labels are never compared and the order is the search's own.
+    root: _Label = (0, 0, start, None)
+    labels: dict[Hex, list[_Label]] = {start: [root]}
+    heap: list[tuple[int, int, Hex, _Label]] = [(0, 0, start, root)]
     steps: dict[Hex, tuple[int, int] | None] = {}
     adj = board.adj
     pop, push = heapq.heappop, heapq.heappush
     unknown = _UNKNOWN
     while heap:
-        cost, neg, h, path = pop(heap)
+        cost, neg, h, label = pop(heap)
+        if cost >= budget:
+            continue  # every step costs at least 1: nothing further is within the budget
         if h != start and h in doors and h not in open_doors:
             continue  # a character stops on a closed door (it opens, GH-ROOM-01)
         for n in adj.get(h, ()):
@@ -242,36 +257,134 @@ def find_routes(
             nneg = neg + step[1]
             lab = labels.get(n)
             if lab is None:
-                lab = labels[n] = []
-            else:
-                for g, c, _ in lab:
-                    if c <= ncost and g <= nneg:
-                        break  # dominated
-                else:
-                    if any(ncost <= x[1] and nneg <= x[0] for x in lab):
-                        lab[:] = [x for x in lab if not (ncost <= x[1] and nneg <= x[0])]
-                    npath = (*path, n)
-                    lab.append((nneg, ncost, npath))
-                    push(heap, (ncost, nneg, n, npath))
+                new: _Label = (nneg, ncost, n, label)
+                labels[n] = [new]
+                if ncost < budget:  # (with the budget spent it would not be expanded)
+                    push(heap, (ncost, nneg, n, new))
                 continue
-            npath = (*path, n)
-            lab.append((nneg, ncost, npath))
-            push(heap, (ncost, nneg, n, npath))
-    routes: dict[Hex, Route] = {}
+            for x in lab:
+                if x[1] <= ncost and x[0] <= nneg:
+                    break  # dominated
+            else:
+                if any(ncost <= x[1] and nneg <= x[0] for x in lab):
+                    lab[:] = [x for x in lab if not (ncost <= x[1] and nneg <= x[0])]
+                new = (nneg, ncost, n, label)
+                lab.append(new)
+                if ncost < budget:
+                    push(heap, (ncost, nneg, n, new))
+    costs: dict[Hex, tuple[int, int]] = {}
+    best: dict[Hex, _Label] = {}
     for h, lab in labels.items():
         if h != start:
             if h in occupied:
                 continue  # GH-MOVE-04 / GH-MOVE-06
             if not flying and h in obstacles:
                 continue
-        g, c, p = min(lab)
-        final_neg = g
-        if jump and p:
+        # the fewest negatives, then the cheapest ((negatives, cost) differ within a set)
+        top = lab[0] if len(lab) == 1 else min(lab, key=_label_order)
+        final_neg = top[0]
+        if jump and h != start:
             # GH-MOVE-05: only the last hex of a jump is normal movement
-            last = p[-1]
-            final_neg = 1 if (last in traps or last in hazardous) else 0
-        routes[h] = make_route(Route, (h, p, c, final_neg))
-    return routes
+            final_neg = 1 if (h in traps or h in hazardous) else 0
+        costs[h] = (top[1], final_neg)
+        best[h] = top
+    return Moves(costs, labels=best)
+
+
+def find_routes(
+    board: Board,
+    state: GameState,
+    start: Hex,
+    budget: int,
+    side: str,
+    *,
+    jump: bool = False,
+    flying: bool = False,
+    character: bool = True,
+    goal: Hex | None = None,
+) -> dict[Hex, Route]:
+    """Every hex a figure of ``side`` at ``start`` can end a move on with ``budget`` points,
+    with the route there (see :func:`find_moves` for the rules; ``goal``: only the route to
+    that hex is wanted, the result may hold just that one)."""
+    moves = find_moves(
+        board,
+        state,
+        start,
+        budget,
+        side,
+        jump=jump,
+        flying=flying,
+        character=character,
+        goal=goal,
+    )
+    if goal is not None:
+        return {goal: moves.route(goal)} if goal in moves.costs else {}
+    return {h: moves.route(h) for h in moves.costs}
+
+
+#: a search label: (negatives, cost, hex, the label it came from; None at the start)
+_Label = tuple[int, int, Hex, "_Label | None"]
+
+
+def _label_order(label: _Label) -> tuple[int, int]:
+    return (label[0], label[1])
+
+
+class Moves:
+    """The answer of :func:`find_moves`: every destination's (cost, negatives), in the
+    order the search met them, and the route to any of them on demand.
+
+    A move takes one route of the dozens the search finds; building every path (and a
+    :class:`Route` per hex) cost about a third of a character move's search. A path is
+    read off the search's own record (parent hexes, or the labels' chains), so it is the
+    path the search found.
+    """
+
+    __slots__ = ("_labels", "_parent", "_paths", "costs")
+
+    def __init__(
+        self,
+        costs: dict[Hex, tuple[int, int]],
+        *,
+        parent: dict[Hex, Hex] | None = None,
+        start: Hex | None = None,
+        labels: dict[Hex, _Label] | None = None,
+    ) -> None:
+        #: destination -> (cost, negatives entered on the way)
+        self.costs = costs
+        self._parent = parent
+        self._paths: dict[Hex, tuple[Hex, ...]] = {start: ()} if start is not None else {}
+        self._labels = labels
+
+    def route(self, h: Hex) -> Route:
+        """The route to destination ``h`` (a key of :attr:`costs`)."""
+        cost, neg = self.costs[h]
+        return make_route(Route, (h, self._path(h), cost, neg))
+
+    def _path(self, h: Hex) -> tuple[Hex, ...]:
+        if self._labels is not None:
+            chain: list[Hex] = []
+            node = self._labels[h]
+            while node[3] is not None:
+                chain.append(node[2])
+                node = node[3]
+            chain.reverse()
+            return tuple(chain)
+        # a route's path is its parent's path plus the hex: each chain is walked once
+        paths = self._paths
+        parent = self._parent
+        assert parent is not None
+        path = paths.get(h)
+        if path is None:
+            chain = [h]
+            node_hex = parent[h]
+            while node_hex not in paths:
+                chain.append(node_hex)
+                node_hex = parent[node_hex]
+            path = paths[node_hex]
+            for step in reversed(chain):
+                path = paths[step] = (*path, step)
+        return path
 
 
 _PLAIN = (1, 0)
@@ -301,7 +414,7 @@ def _negative_within(
     return False
 
 
-def _plain_routes(
+def _plain_moves(
     board: Board,
     state: GameState,
     start: Hex,
@@ -311,8 +424,8 @@ def _plain_routes(
     jump: bool,
     flying: bool,
     goal: Hex | None = None,
-) -> dict[Hex, Route]:
-    """:func:`find_routes` when no trap or hazardous hex is in reach (the common case):
+) -> Moves:
+    """:func:`find_moves` when no trap or hazardous hex is in reach (the common case):
     a plain Dijkstra on movement cost, several times cheaper than the label search.
 
     With a ``goal`` the search stops once the goal is settled: its cost and parent chain
@@ -335,6 +448,8 @@ def _plain_routes(
         if h == goal:
             dist = {goal: cost}
             break
+        if cost >= budget:
+            continue  # every step costs at least 1: nothing further is within the budget
         if h != start and h in doors and h not in open_doors:
             continue  # a character stops on a closed door (it opens, GH-ROOM-01)
         for n in adj.get(h, ()):
@@ -347,16 +462,15 @@ def _plain_routes(
             if ncost <= budget and ncost < dist.get(n, over):
                 dist[n] = ncost
                 parent[n] = h
-                push(heap, (ncost, n))
+                if ncost < budget or n == goal:  # (else it would not be expanded)
+                    push(heap, (ncost, n))
     obstacles = state.obstacles
+    difficult = state.difficult
     traps = state.traps
     hazardous = state.hazardous
-    difficult = state.difficult
-    routes: dict[Hex, Route] = {}
-    #: hex -> its path, filled along each parent chain once (a route's path is its
-    #: parent's path plus the hex, so no chain is walked twice)
-    paths: dict[Hex, tuple[Hex, ...]] = {start: ()}
+    costs: dict[Hex, tuple[int, int]] = {}
     for h, cost in dist.items():
+        neg = 0
         if h != start:
             if h in occupied:
                 continue  # GH-MOVE-04 / GH-MOVE-06
@@ -369,22 +483,11 @@ def _plain_routes(
                 cost += 1
                 if cost > budget:
                     continue
-        path = paths.get(h)
-        if path is None:
-            chain = [h]
-            node = parent[h]
-            while node not in paths:
-                chain.append(node)
-                node = parent[node]
-            path = paths[node]
-            for node in reversed(chain):
-                path = paths[node] = (*path, node)
-        neg = 0
-        if jump and path:
-            last = path[-1]
-            neg = 1 if (last in traps or last in hazardous) else 0
-        routes[h] = make_route(Route, (h, path, cost, neg))
-    return routes
+            if jump:
+                # the last hex of a jump is entered normally: a trap or hazard there counts
+                neg = 1 if (h in traps or h in hazardous) else 0
+        costs[h] = (cost, neg)
+    return Moves(costs, parent=parent, start=start)
 
 
 def aoe_placements(

@@ -17,7 +17,7 @@ from questforge.engine.gloomhaven.game.attacks import (
     attack_obstacle,
     resolve_attack,
 )
-from questforge.engine.gloomhaven.game.board import aoe_placements, empty_of_tokens, find_routes
+from questforge.engine.gloomhaven.game.board import aoe_placements, empty_of_tokens, find_moves
 from questforge.engine.gloomhaven.game.rules import Rules
 from questforge.engine.gloomhaven.game.spec import (
     ANY_ELEMENT,
@@ -435,10 +435,13 @@ def character_move(r: Rules, char: Character, f: Figure, ab: Ability) -> int:
     budget = ab.value
     moved = 0
     while budget > 0 and f.id in r.state.figures:
-        routes = find_routes(
+        moves = find_moves(
             r.board, r.state, f.hex, budget, f.side, jump=ab.jump, flying=f.flying or ab.flying
         )
-        dests = sorted(routes, key=lambda h: (h != f.hex, routes[h].cost, h))
+        # staying first, then by cost and hex (the keys are built as plain tuples and
+        # compared in C: no key function called per reachable hex)
+        here = f.hex
+        dests = [k[2] for k in sorted([(h != here, c[0], h) for h, c in moves.costs.items()])]
         options: list[JSONValue] = [list(h) for h in dests]
         idx = r.ask(
             "move",
@@ -450,7 +453,7 @@ def character_move(r: Rules, char: Character, f: Figure, ab: Ability) -> int:
         dest = dests[idx]
         if dest == f.hex:
             break
-        route = routes[dest]
+        route = moves.route(dest)
         opened_before = len(r.state.open_doors)
         r.walk(f, route, ab.jump)
         moved = 1

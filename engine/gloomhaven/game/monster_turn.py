@@ -234,6 +234,8 @@ def situation_for(
     rooms are left out of the board: they are walls to monsters and summons (GH-DOOR-03)."""
     st = r.state
     hexes, walls = r.board.monster_view(st)
+    # the board's own GridHex objects for its hexes (a lookup, not a new named tuple each)
+    grid = r.board.grid_hexes
     terrain: dict[GridHex, str] = {}
     for group, name in (
         (st.obstacles, "obstacle"),
@@ -243,28 +245,27 @@ def situation_for(
     ):
         for h in group:
             if h in hexes:  # a plain (q, r) equals its GridHex
-                terrain[GridHex(h[0], h[1])] = name
+                terrain[grid[h]] = name
     figures: list[SituationFigure] = []
     for f in st.figures.values():
         if f.id == m.id:
             continue
+        at = grid.get(f.hex) or GridHex(*f.hex)
         if f.side != m.side:
             figures.append(
                 SituationFigure(
-                    GridHex(*f.hex),
+                    at,
                     "character",
                     initiative=_initiative(r, f),
                     invisible="invisible" in f.conditions,
                     summon=f.kind == "summon",
-                    name=figure_name(r.content, f),
+                    name=_name(r, f),
                 )
             )
         else:
-            figures.append(
-                SituationFigure(GridHex(*f.hex), "monster", name=figure_name(r.content, f))
-            )
+            figures.append(SituationFigure(at, "monster", name=_name(r, f)))
     active = ActiveMonster(
-        GridHex(*m.hex),
+        grid.get(m.hex) or GridHex(*m.hex),
         move=max(0, move),
         range=useful_range(rng, hexes, aoe),  # same answer; cost bounded by the board
         targets=targets,
@@ -275,6 +276,21 @@ def situation_for(
         name=figure_name(r.content, m),
     )
     return Situation(hexes, tuple(figures), active, terrain, walls, id=f"{m.id}@r{st.round}")
+
+
+#: id(figure) -> (the figure, the content, its display name): a figure's name depends on
+#: what it is (kind, type, elite, standee, named, owner), fixed for its life, and every
+#: solver call names every figure; the figure is kept so its id stays its own
+_NAMES: dict[int, tuple[Figure, object, str]] = {}
+
+
+def _name(r: Rules, f: Figure) -> str:
+    got = _NAMES.get(id(f))
+    if got is None or got[0] is not f or got[1] is not r.content:
+        if len(_NAMES) >= 4096:
+            _NAMES.clear()
+        got = _NAMES[id(f)] = (f, r.content, figure_name(r.content, f))
+    return got[2]
 
 
 def _initiative(r: Rules, f: Figure) -> int:
@@ -298,14 +314,16 @@ def choose_option(r: Rules, m: Figure, sit: Situation) -> Option | None:
     solution = solve(sit, geometry=r.board.geometry)
     if not solution.options:
         return None
-    options: list[JSONValue] = [o.to_json() for o in solution.options]
-    idx = r.ask(
-        "monster_option",
-        MONSTERS_ACTOR,
-        options,
-        {"figure": m.id, "rules": solution.explanation.rules},
-        f"{m.id}: the rules allow several options",
-    )
+    idx = 0
+    if len(solution.options) > 1:  # one option is no choice (``ask`` would not ask)
+        options: list[JSONValue] = [o.to_json() for o in solution.options]
+        idx = r.ask(
+            "monster_option",
+            MONSTERS_ACTOR,
+            options,
+            {"figure": m.id, "rules": solution.explanation.rules},
+            f"{m.id}: the rules allow several options",
+        )
     chosen = solution.options[idx]
     r.emit(
         "focus",

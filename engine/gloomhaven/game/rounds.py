@@ -27,6 +27,7 @@ from questforge.engine.gloomhaven.game.state import (
     Character,
     Figure,
     GameState,
+    MonsterType,
 )
 
 #: a safety net: a game that reaches this many rounds ends as "unfinished"
@@ -47,25 +48,27 @@ def select_cards(r: Rules) -> None:
         if len(char.hand) < 2 and not can_rest:
             r.exhaust(char, "cards")  # GH-SEL-05 / GH-EXH-01 (b)
             continue
-        options: list[JSONValue] = []
-        if len(char.hand) >= 2:
-            hand = sorted(char.hand)
-            for lead in hand:
-                for other in hand:
-                    if other != lead:
-                        options.append({"cards": [lead, other]})
+        hand = sorted(char.hand)
+        # every ordered pair of different cards, lead by lead (one comprehension: a plan
+        # decision has about fifty options, four times a round)
+        options: list[JSONValue] = (
+            [{"cards": [lead, other]} for lead in hand for other in hand if other != lead]
+            if len(hand) >= 2
+            else []
+        )
         if can_rest:
             options.append({"long_rest": True})
         cls = r.content.classes[char.class_id]
+        card = cls.card
         idx = r.ask(
             "plan",
             char.id,
             options,
             {
-                "hand": sorted(char.hand),
+                "hand": hand,
                 "discard": sorted(char.discard),
                 "lost": sorted(char.lost),
-                "initiatives": {c: cls.card(c).initiative for c in char.hand},
+                "initiatives": {c: card(c).initiative for c in char.hand},
             },
             "choose two cards (the first is leading) or a long rest",
         )
@@ -99,6 +102,17 @@ class Order:
         self.r = r
         self.tie_rank: dict[str, int] = {}
         self.monster_rank: dict[str, int] = {}
+        self._types: list[MonsterType] = []
+        self._types_of: tuple[int, int] = (0, -1)
+
+    def types_by_id(self) -> list[MonsterType]:
+        """The monster types in play, by id (asked before every turn; types are only ever
+        added, so the sorted list is kept until one is)."""
+        types = self.r.state.monster_types
+        if self._types_of != (id(types), len(types)):
+            self._types = sorted(types.values(), key=lambda m: m.id)
+            self._types_of = (id(types), len(types))
+        return self._types
 
     def settle_ties(self) -> None:
         st = self.r.state
@@ -162,7 +176,7 @@ class Order:
         for c in st.living_characters():
             keyed.append((self.key_of_char(c), c.id, c.initiative))
         present = _types_on_board(st)
-        for i, mt in enumerate(sorted(st.monster_types.values(), key=lambda m: m.id)):
+        for i, mt in enumerate(self.types_by_id()):
             if mt.card and mt.id in present:
                 init = ability_card(self.r, mt).initiative
                 keyed.append(((init, 1, 0, self.monster_rank.get(mt.id, 100 + i)), mt.id, init))
@@ -192,7 +206,7 @@ class Order:
             if best is None or cand < best:
                 best = cand
         present = _types_on_board(st)
-        for i, mt in enumerate(sorted(st.monster_types.values(), key=lambda m: m.id)):
+        for i, mt in enumerate(self.types_by_id()):
             if mt.acted or not mt.card:
                 continue
             if mt.id not in present:

@@ -182,7 +182,9 @@ class Rules:
         # options and context are built as JSON data by the engine (lists for hexes), so
         # they are not converted again: plan decisions have ~100 options, a hot path
         decision = Decision(kind, actor, tuple(options), context or {}, prompt)
-        index = check_index(decision, self.controller.choose(decision))
+        index = self.controller.choose(decision)
+        if type(index) is not int or not 0 <= index < len(options):  # (the common case inline)
+            index = check_index(decision, index)
         self.answers.append(
             {"kind": kind, "actor": actor, "index": index, "option": decision.options[index]}
         )
