@@ -190,3 +190,36 @@ def test_items_are_used_and_potions_kept_for_when_hurt() -> None:
     fig = game.state.figures["lampwright"]
     fig.hp = fig.max_hp // 2
     assert only_potion.options[bot.choose(only_potion)] == "tonic"
+
+
+def _goal_game(goals, treasures=None):
+    # no monster at all: only the scenario's goal says where to go
+    rooms = {"a": b.line(-4, 6, -1) + b.line(-3, 6) + b.line(-4, 5, 1)}
+    scenario = b.scenario(
+        "g", rooms, [(0, 0), (-2, 0)], monsters=[], goals=goals, treasures=treasures
+    )
+    content = b.content([scenario], classes=[b.simple_class("alpha"), b.simple_class("beta")])
+    bot = BotController(3)
+    game = Game(content, Setup("g", ("alpha", "beta")), seed=3, controller=bot)
+    bot.attach(game)
+    return game
+
+
+def test_bots_walk_to_the_hexes_of_a_reach_goal() -> None:
+    # GH-END-01: the scenario is won by standing on the goal hexes (scenario schema
+    # "reach-hexes"); with no enemy in sight the bots make for them
+    from questforge.engine.gloomhaven.game.spec import Goal
+
+    game = _goal_game([Goal("reach-hexes", hexes=((6, 0),), all_characters=False)])
+    result = game.run()
+    assert result.outcome == "won" and result.rounds <= 4
+
+
+def test_bots_loot_the_treasure_a_goal_names() -> None:
+    # GH-LOOT-03, GH-TREAS-01: a "loot-treasure" goal is met by looting that treasure
+    from questforge.engine.gloomhaven.game.spec import Goal
+
+    game = _goal_game([Goal("loot-treasure", targets=("7",))], treasures={(6, 0): "7"})
+    result = game.run()
+    assert result.outcome == "won"
+    assert "7" in game.state.treasures_looted

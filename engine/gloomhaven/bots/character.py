@@ -122,13 +122,20 @@ class BotController:
         ]
 
     def _goal_hexes(self, fig: Figure) -> list[Hex]:
-        """Where to go when no enemy is in sight: a "reach" goal, else the closed doors, else
-        pressure plates while a locked door is still shut, else the treasure of a loot-all
-        goal."""
+        """Where to go when no enemy is in sight: the hexes of a ``reach-hexes`` goal, else
+        the treasures a ``loot-treasure`` goal names that are in play, else the closed
+        doors, else pressure plates while a locked door is still shut."""
         scenario = self.game.scenario
+        wanted: set[str] = set()
         for goal in scenario.win:
-            if goal.type == "reach" and goal.hexes:
+            if goal.type == "reach-hexes" and goal.hexes:
                 return [(h[0], h[1]) for h in goal.hexes]
+            if goal.type == "loot-treasure":
+                wanted.update(goal.targets)
+        treasures = [h for h in self.state.treasures if self.board.in_play(self.state, h)]
+        goal_treasures = [h for h in treasures if self.state.treasures[h] in wanted]
+        if goal_treasures:
+            return goal_treasures
         doors = closed_doors(self.board, self.state)
         if doors:
             return doors
@@ -138,8 +145,6 @@ class BotController:
         plates = [h for h in scenario.pressure_plates if self.board.in_play(self.state, h)]
         if locked and plates:
             return plates  # a plate may unlock the way on (GH-SPEC-04)
-        if any(g.type == "loot-all" for g in scenario.win) and self.state.treasures:
-            return list(self.state.treasures)
         return []
 
     def _plate_errand(self, fig: Figure) -> list[Hex]:
