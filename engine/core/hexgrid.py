@@ -13,6 +13,7 @@ segment tests can be decided with integer arithmetic and no epsilon.
 from __future__ import annotations
 
 import math
+from itertools import repeat
 
 # ``typing`` and ``collections`` are not imported at run time (``questforge ai solve`` starts
 # faster without them): mypy reads the ``TYPE_CHECKING`` branch; the interpreter builds, by
@@ -358,23 +359,23 @@ class HexBoard:
             blocked.add((tb, ta))
         self.thin_walls: frozenset[frozenset[Hex]] = frozenset(walls)
         self._blocked_edges = frozenset(blocked)
-        # Hot path for solvers: built with plain tuple arithmetic (Hex == tuple, same hash).
+        # Hot path for solvers: the neighbour lists hold the map's own hex objects (a dict
+        # lookup of the very key object skips the comparison), found in C: each hex numbered
+        # ``q * width + (r - r_min + 1)``, so its neighbour in a direction is its number plus
+        # a constant, looked up column by column; the lists keep the DIRECTIONS order.
         cells = self.hexes
         adj: dict[Hex, list[Hex]] = {}
-        for h in cells:
-            q, r = h
-            adj[h] = [
-                n
-                for n in (
-                    (q + 1, r),
-                    (q + 1, r - 1),
-                    (q, r - 1),
-                    (q - 1, r),
-                    (q - 1, r + 1),
-                    (q, r + 1),
-                )
-                if n in cells
-            ]
+        if cells:
+            qs, rs = zip(*cells, strict=True)
+            low = min(rs)
+            width = max(rs) - low + 3  # a neighbour's r - r_min + 1 stays in 0 .. width - 1
+            shift = 1 - low
+            numbers = list(map(int.__add__, map(width.__mul__, qs), map(shift.__add__, rs)))
+            own = dict(zip(numbers, cells, strict=True)).get
+            columns = [map(own, map((dq * width + dr).__add__, numbers)) for dq, dr in DIRECTIONS]
+            # (``filter(None, row)`` drops the directions with no map hex: a hex is truthy)
+            rows = zip(*columns, strict=False)  # (equal lengths: one entry per hex)
+            adj = dict(zip(cells, map(list, map(filter, repeat(None), rows)), strict=False))
         if blocked:
             for h, row in adj.items():
                 adj[h] = [n for n in row if (h, n) not in blocked]
