@@ -45,7 +45,7 @@ from questforge.engine.gloomhaven.ai.solution import (
 # ``collections`` is not imported at run time (``questforge ai solve`` starts faster)
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
 
 #: Weight of one negative hex (trap / hazardous) in a packed (negatives, moves) cost.
 NEG = 1 << 20
@@ -129,6 +129,7 @@ class MapGeometry:
         "_index",
         "_los",
         "_nbrs",
+        "_balls",
         "_near",
         "_pair",
         "_proximity",
@@ -150,6 +151,7 @@ class MapGeometry:
         #: every map hex -> 1: the entry costs before terrain and figures (copied per solve)
         self.unit_costs: dict[Hex, int] = dict.fromkeys(self.board.hexes, 1)
         self._near: dict[tuple[Hex, int], frozenset[Hex]] = {}
+        self._balls: dict[int, tuple[int, Callable[[int], Hex | None], list[int]]] = {}
         self._within: dict[tuple[Hex, int], frozenset[Hex]] = {}
         self._proximity: dict[Hex, dict[Hex, int]] = {}
         self._clear: dict[Hex, int] | None = None
@@ -270,16 +272,30 @@ class MapGeometry:
         key = (h, d)
         got = self._near.get(key)
         if got is None:
-            hexes = self.board.hexes
-            q, r = h
-            new = tuple.__new__  # a Hex without the named tuple's Python-level constructor
-            got = frozenset(
-                x
+            width, own, offsets = self._ball(d)
+            # (found in C: the map's own hex objects at the numbers of the ball around h)
+            around = map((h[0] * width + h[1]).__add__, offsets)
+            got = self._near[key] = frozenset(filter(None, map(own, around)))
+        return got
+
+    def _ball(self, d: int) -> tuple[int, Callable[[int], Hex | None], list[int]]:
+        """Numbers for :meth:`near` within distance ``d``: ``(width, number -> map hex,
+        the offsets of the hexes within d)``. A hex ``(q, r)`` is ``q * width + r``; with
+        ``width`` above the board's r span plus ``d``, no hex within ``d`` of a map hex
+        shares a number with another (the r's of the two differ by less than ``width``)."""
+        got = self._balls.get(d)
+        if got is None:
+            cells = self.board.hexes
+            qs, rs = zip(*cells, strict=True) if cells else ((), ())
+            width = (max(rs) - min(rs) if rs else 0) + d + 2
+            numbers = map(int.__add__, map(width.__mul__, qs), rs)
+            own = dict(zip(numbers, cells, strict=True)).get
+            offsets = [
+                dq * width + dr
                 for dq in range(-d, d + 1)
                 for dr in range(max(-d, -dq - d), min(d, d - dq) + 1)
-                if (x := new(Hex, (q + dq, r + dr))) in hexes
-            )
-            self._near[key] = got
+            ]
+            got = self._balls[d] = (width, own, offsets)
         return got
 
 
