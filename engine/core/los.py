@@ -26,7 +26,6 @@ from __future__ import annotations
 from questforge.engine.core.hexgrid import (
     CORNER_OFFSETS3,
     DIRECTIONS,
-    Hex,
     corners3,
     edge3,
     edge_key,
@@ -121,16 +120,17 @@ class LineOfSight:
                     q, r = divmod(k, width)
                     cq, cr = 3 * q, 3 * (r - shift)
                     x1, y1, x2, y2 = cq + aq, cr + ar, cq + bq, cr + br
-                    append((x1, y1, x2, y2))
+                    append((x1, y1, x2, y2) if x1 <= x2 else (x2, y2, x1, y1))
                     add_point((x1, y1))
                     add_point((x2, y2))
         for key in self.thin:
             a, b = tuple(key)
             d = DIRECTIONS.index((b[0] - a[0], b[1] - a[1]))
             (x1, y1), (x2, y2) = edge3(a, d)
-            segments.append((x1, y1, x2, y2))
+            segments.append((x1, y1, x2, y2) if x1 <= x2 else (x2, y2, x1, y1))
             add_point((x1, y1))
             add_point((x2, y2))
+        # (each segment's ends in x order: the sight test rejects by x with two comparisons)
         self.segments = segments
         self.blocked_points = frozenset(points)
         buckets: dict[tuple[int, int], list[int]] = {}
@@ -164,7 +164,7 @@ class LineOfSight:
             self._free_corners[h] = got
         return got
 
-    def _candidates(self, a: Hex, b: Hex) -> list[Segment]:
+    def _candidates(self, a: tuple[int, int], b: tuple[int, int]) -> list[Segment]:
         """Wall segments in the buckets under the bounding box of both hexes."""
         ax, bx_ = 3 * a[0], 3 * b[0]
         ay, by_ = 3 * a[1], 3 * b[1]
@@ -199,11 +199,13 @@ class LineOfSight:
         cached = self._cache.get(key)
         if cached is not None:
             return cached
-        result = self._compute(Hex(a[0], a[1]), Hex(b[0], b[1]))
+        # (the hexes as given: the test reads coordinates and looks hexes up, and a plain
+        # tuple equals and hashes like the Hex of the same coordinates)
+        result = self._compute(a, b)
         self._cache[key] = result
         return result
 
-    def _compute(self, a: Hex, b: Hex) -> bool:
+    def _compute(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
         if a == b:
             return a in self.hexes
         if a not in self.hexes or b not in self.hexes:
@@ -225,26 +227,22 @@ class LineOfSight:
         walls = self._candidates(a, b)
         if not walls:
             return True
-        blocker: Segment | None = None
+        # A blocked pair of hexes must fail every corner pair, mostly on the same few walls:
+        # the walls that blocked an earlier corner pair are tried first.
+        blockers: list[Segment] = []
         for px, py in ca:
             for qx, qy in cb:
-                lx0, lx1 = (px, qx) if px <= qx else (qx, px)
-                ly0, ly1 = (py, qy) if py <= qy else (qy, py)
                 dx = qx - px
                 dy = qy - py
-                if blocker is not None and _blocks(blocker, px, py, qx, qy, dx, dy):
-                    # the wall that blocked the previous corner pair usually blocks this
-                    # one too (a blocked hex pair must fail every corner pair)
+                if blockers and _blocked_by(blockers, px, py, qx, qy, dx, dy):
                     continue
+                lx0, lx1 = (px, qx) if px <= qx else (qx, px)
+                ly0, ly1 = (py, qy) if py <= qy else (qy, py)
                 for wall in walls:
                     ax, ay, bx, by = wall
-                    # Cheap bounding-box rejection before the exact test.
-                    if (
-                        (ax < lx0 and bx < lx0)
-                        or (ax > lx1 and bx > lx1)
-                        or (ay < ly0 and by < ly0)
-                        or (ay > ly1 and by > ly1)
-                    ):
+                    # Cheap bounding-box rejection before the exact test (a wall's ends are
+                    # stored with ax <= bx).
+                    if bx < lx0 or ax > lx1 or (ay < ly0 and by < ly0) or (ay > ly1 and by > ly1):
                         continue
                     # Orientation of the wall's ends relative to the sight line.
                     o1 = dx * (ay - py) - dy * (ax - px)
@@ -262,19 +260,22 @@ class LineOfSight:
                         # (no orientation zero: each segment's ends lie strictly on both
                         # sides of the other's line, a proper crossing; otherwise the exact
                         # collinear and end-point cases decide)
-                        blocker = wall
+                        blockers.append(wall)
                         break
                 else:
                     return True
         return False
 
 
-def _blocks(wall: Segment, px: int, py: int, qx: int, qy: int, dx: int, dy: int) -> bool:
-    """Whether ``wall`` touches the sight line ``p``-``q`` (``segments_touch``, with the
-    line's direction ``(dx, dy)`` already known)."""
-    ax, ay, bx, by = wall
-    o1 = dx * (ay - py) - dy * (ax - px)
-    o2 = dx * (by - py) - dy * (bx - px)
-    if (o1 > 0 and o2 > 0) or (o1 < 0 and o2 < 0):
-        return False
-    return segments_touch((px, py, qx, qy), wall)
+def _blocked_by(walls: list[Segment], px: int, py: int, qx: int, qy: int, dx: int, dy: int) -> bool:
+    """Whether one of ``walls`` touches the sight line ``p``-``q`` (``segments_touch``,
+    with the line's direction ``(dx, dy)`` already known)."""
+    for wall in walls:
+        ax, ay, bx, by = wall
+        o1 = dx * (ay - py) - dy * (ax - px)
+        o2 = dx * (by - py) - dy * (bx - px)
+        if (o1 > 0 and o2 > 0) or (o1 < 0 and o2 < 0):
+            continue
+        if segments_touch((px, py, qx, qy), wall):
+            return True
+    return False
