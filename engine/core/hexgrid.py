@@ -328,6 +328,8 @@ def edge_key(a: tuple[int, int], b: tuple[int, int]) -> frozenset[Hex]:
 
 
 _ONLY_HEX = frozenset((Hex,))
+_HEX_OR_TUPLE = frozenset((Hex, tuple))
+_tuple_new = tuple.__new__
 
 
 class HexBoard:
@@ -346,6 +348,13 @@ class HexBoard:
         # (a frozenset of Hex, as the solvers pass, is kept as it is: the type test runs in C)
         if type(hexes) is frozenset and _ONLY_HEX.issuperset(map(type, hexes)):
             self.hexes: frozenset[Hex] = hexes
+        elif (
+            type(hexes) is frozenset
+            and _HEX_OR_TUPLE.issuperset(map(type, hexes))
+            and set(map(len, hexes)) == {2}
+        ):
+            # plain (q, r) tuples (a loaded situation's map): the Hexes made in C
+            self.hexes = frozenset(map(_tuple_new, repeat(Hex), hexes))
         else:
             self.hexes = frozenset(h if type(h) is Hex else Hex(h[0], h[1]) for h in hexes)
         walls: set[frozenset[Hex]] = set()

@@ -15,7 +15,7 @@ from __future__ import annotations
 from itertools import repeat
 
 from questforge.engine.core.errors import ContentError
-from questforge.engine.core.hexgrid import Hex, distance, mirror, rotate
+from questforge.engine.core.hexgrid import Hex, HexKey, distance, mirror, rotate
 from questforge.engine.core.jsontypes import json_type
 from questforge.engine.core.plainjson import loads
 from questforge.engine.gloomhaven.ai.record import Record, _set
@@ -225,6 +225,7 @@ def useful_range(attack_range: int, hexes: Iterable[Hex], aoe: AoePattern | None
 
 
 _ONLY_HEX = frozenset((Hex,))
+_HEX_OR_TUPLE = frozenset((Hex, tuple))
 
 
 class Situation(Record):
@@ -244,7 +245,9 @@ class Situation(Record):
         "terrain",
         "thin_walls",
     )
-    hexes: frozenset[Hex]
+    #: the map's hexes: :class:`Hex` or plain ``(q, r)`` tuples (:data:`HexKey`, what
+    #: :func:`load_situation` gives), which equal and hash alike
+    hexes: frozenset[HexKey]
     figures: tuple[Figure, ...]
     active: ActiveMonster
     terrain: Mapping[Hex, str]
@@ -256,7 +259,7 @@ class Situation(Record):
 
     def __init__(
         self,
-        hexes: frozenset[Hex] | frozenset[tuple[int, int]],
+        hexes: frozenset[Hex] | frozenset[HexKey],
         figures: tuple[Figure, ...] | list[Figure],
         active: ActiveMonster,
         terrain: Mapping[Hex, str] | Mapping[tuple[int, int], str] | None = None,
@@ -266,9 +269,10 @@ class Situation(Record):
         orientation: Literal["flat", "pointy"] = "flat",
         expected: tuple[Expected, ...] | None = None,
     ) -> None:
-        # Accept plain (q, r) tuples from callers that build situations in code.
-        # (the type test runs in C: a board has hundreds of hexes)
-        if not _ONLY_HEX.issuperset(map(type, hexes)):
+        # Map hexes may be plain (q, r) tuples (the loader's: equal to and hashing like the
+        # Hex of the same coordinates, and several times cheaper to make); anything else
+        # (lists, ...) becomes a Hex. (the type test runs in C: a board has hundreds of hexes)
+        if not _HEX_OR_TUPLE.issuperset(map(type, hexes)):
             hexes = frozenset(Hex(h[0], h[1]) for h in hexes)
         if terrain is None:
             terrain = {}
@@ -550,6 +554,16 @@ def _hexes(values: list[Any], path: str) -> list[Hex]:
     return out
 
 
+def _map_hexes(values: list[Any], path: str) -> frozenset[HexKey]:
+    """Schema-valid ``[q, r]`` pairs as a set of plain ``(q, r)`` tuples (made in C: a map
+    lists hundreds of hexes, and a named tuple costs several times more to make); a hex
+    listed twice is refused, as :func:`_hexes` words it."""
+    out: frozenset[HexKey] = frozenset(map(tuple, values))
+    if len(out) != len(values):
+        _hexes(values, path)  # raises, naming the second listing
+    return out
+
+
 def load_situation(data: Any) -> Situation:
     """Build a :class:`Situation` from parsed JSON; raises :class:`SituationError`.
 
@@ -559,7 +573,7 @@ def load_situation(data: Any) -> Situation:
     if not _is_valid()(data):
         raise _schema_error(data)
     board = data["map"]
-    hexes = set(_hexes(board["hexes"], "$.map.hexes"))
+    hexes = _map_hexes(board["hexes"], "$.map.hexes")
 
     terrain: dict[Hex, str] = {}
     for i, t in enumerate(board.get("terrain", [])):
@@ -656,7 +670,7 @@ def load_situation(data: Any) -> Situation:
         )
 
     return Situation(
-        hexes=frozenset(hexes),
+        hexes=hexes,
         figures=tuple(figures),
         active=active,
         terrain=terrain,

@@ -31,7 +31,7 @@ from __future__ import annotations
 import heapq
 from itertools import combinations
 
-from questforge.engine.core.hexgrid import Hex, HexBoard, distance
+from questforge.engine.core.hexgrid import Hex, HexBoard, HexKey, distance
 from questforge.engine.core.los import LineOfSight
 from questforge.engine.core.pathfind import bfs, dijkstra
 from questforge.engine.gloomhaven.ai.situation import Figure, Situation
@@ -63,7 +63,7 @@ Primary = tuple[int, int]
 #: One way to attack from a hex: primary measure, ranks of the secondary targets, targets.
 #: One way to attack from a hex: primary measure, ranks of the secondary targets, targets at
 #: disadvantage (the last tie-break only, see ``best_attack``), the targets.
-Choice = tuple[Primary, Ranks, int, frozenset[Hex]]
+Choice = tuple[Primary, Ranks, int, frozenset[HexKey]]
 #: Full comparison key of a destination: (negatives, primary, moves, secondary ranks).
 DestKey = tuple[int, Primary, int, Ranks, int]
 
@@ -82,11 +82,11 @@ class GeometryCache:
 
     def __init__(self, size: int = 8) -> None:
         self.size = size
-        self._maps: dict[tuple[frozenset[Hex], frozenset[frozenset[Hex]]], MapGeometry] = {}
+        self._maps: dict[tuple[frozenset[HexKey], frozenset[frozenset[Hex]]], MapGeometry] = {}
         # The scenario engine passes the very same hex set while the revealed map is
         # unchanged (a Situation copies its thin walls into a new, equal tuple): an
         # identity check plus a tuple comparison then skip building and hashing the key.
-        self._last: tuple[frozenset[Hex], tuple[tuple[Hex, Hex], ...], MapGeometry] | None = None
+        self._last: tuple[frozenset[HexKey], tuple[tuple[Hex, Hex], ...], MapGeometry] | None = None
 
     def get(self, sit: Situation) -> tuple[HexBoard, LineOfSight]:
         """The (board, line of sight) of the situation's map, built once per map."""
@@ -97,7 +97,7 @@ class GeometryCache:
         return self.for_map(sit.hexes, sit.thin_walls)
 
     def for_map(
-        self, hexes: frozenset[Hex], thin_walls: tuple[tuple[Hex, Hex], ...]
+        self, hexes: frozenset[HexKey], thin_walls: tuple[tuple[Hex, Hex], ...]
     ) -> MapGeometry:
         """The geometry of a map given as hexes and thin walls (as in a :class:`Situation`):
         e.g. for the engine's own range questions (GH-REF-08) on the monsters' view."""
@@ -124,12 +124,12 @@ class MapGeometry:
     """
 
     __slots__ = (
+        "_balls",
         "_cells",
         "_clear",
         "_index",
         "_los",
         "_nbrs",
-        "_balls",
         "_near",
         "_pair",
         "_proximity",
@@ -143,7 +143,7 @@ class MapGeometry:
         "unit_costs",
     )
 
-    def __init__(self, hexes: frozenset[Hex], thin_walls: tuple[tuple[Hex, Hex], ...]) -> None:
+    def __init__(self, hexes: frozenset[HexKey], thin_walls: tuple[tuple[Hex, Hex], ...]) -> None:
         self.hexes = hexes
         self.thin_walls = thin_walls
         self.board = HexBoard(hexes, thin_walls)
@@ -356,11 +356,11 @@ class _Solver:
         self.cost_table = table
         self.uniform = uniform or all(c == 1 for c in table.values())
         self._cost_list: list[int | None] | None = None
-        self._placements: list[tuple[frozenset[Hex], tuple[Hex, ...]]] | None = None
+        self._placements: list[tuple[frozenset[HexKey], tuple[HexKey, ...]]] | None = None
         self._single: dict[Hex, list[Hex]] = {}
-        self._cover: dict[Hex, frozenset[Hex]] = {}
+        self._cover: dict[Hex, frozenset[HexKey]] = {}
         self._zone: dict[Hex, frozenset[Hex]] = {}
-        self._by_cell: dict[Hex, list[int]] = {}
+        self._by_cell: dict[HexKey, list[int]] = {}
         self.reach_bound = self.max_reach()
         self._best: dict[tuple[Hex, Hex], list[Choice] | None] = {}
 
@@ -433,7 +433,7 @@ class _Solver:
     def los(self) -> LineOfSight:
         return self.geo.los
 
-    def visible(self, a: Hex, b: Hex) -> bool:
+    def visible(self, a: HexKey, b: HexKey) -> bool:
         return self.geo.los.visible(a, b)
 
     def in_range(self, h: Hex, e: Hex) -> bool:
@@ -469,45 +469,45 @@ class _Solver:
         # adjacent, on the map, no thin wall between: ``HexBoard.crossable``
         return e in self.geo.steps.get(h, ())
 
-    def placements(self) -> list[tuple[frozenset[Hex], tuple[Hex, ...]]]:
+    def placements(self) -> list[tuple[frozenset[HexKey], tuple[HexKey, ...]]]:
         """Ranged AoE placements that cover at least one enemy: (cells, enemies covered)."""
         if self._placements is None:
-            seen: set[frozenset[Hex]] = set()
-            out: list[tuple[frozenset[Hex], tuple[Hex, ...]]] = []
+            seen: set[frozenset[HexKey]] = set()
+            out: list[tuple[frozenset[HexKey], tuple[HexKey, ...]]] = []
             for rot in self.rotations:
                 for e in self.enemy_at:
                     for c in rot:
                         aq, ar = e[0] - c[0], e[1] - c[1]
-                        cells = frozenset(Hex(aq + p[0], ar + p[1]) for p in rot)
+                        cells = frozenset((aq + p[0], ar + p[1]) for p in rot)
                         if cells in seen:
                             continue
                         seen.add(cells)
                         covered = tuple(x for x in cells if x in self.enemy_at)
                         out.append((cells, covered))
             self._placements = out
-            by_cell: dict[Hex, list[int]] = {}
+            by_cell: dict[HexKey, list[int]] = {}
             for i, (cells, _) in enumerate(out):
-                for c in cells:
-                    got = by_cell.get(c)
+                for cell in cells:
+                    got = by_cell.get(cell)
                     if got is None:
-                        by_cell[c] = [i]
+                        by_cell[cell] = [i]
                     else:
                         got.append(i)
             self._by_cell = by_cell
         return self._placements
 
-    def aoe_groups(self, h: Hex) -> list[frozenset[Hex]]:
+    def aoe_groups(self, h: Hex) -> list[frozenset[HexKey]]:
         """Sets of enemies one AoE use from ``h`` hits (GH-AOE-01/04/05, GH-AOE-07)."""
         aoe = self.aoe
         if aoe is None:
             return []
-        groups: set[frozenset[Hex]] = set()
+        groups: set[frozenset[HexKey]] = set()
         if aoe.melee:
             for rot in self.rotations:
-                hit = frozenset(
+                hit: frozenset[HexKey] = frozenset(
                     e
                     for c in rot
-                    if (e := Hex(h[0] + c[0], h[1] + c[1])) in self.enemy_at and self.visible(h, e)
+                    if (e := (h[0] + c[0], h[1] + c[1])) in self.enemy_at and self.visible(h, e)
                 )
                 if hit:
                     groups.add(hit)
@@ -521,7 +521,7 @@ class _Solver:
                 ids = by_cell.get(c)
                 if ids:
                     picked.update(ids)
-            seen_cover: set[tuple[Hex, ...]] = set()
+            seen_cover: set[tuple[HexKey, ...]] = set()
             for i in picked:
                 covered = placements[i][1]
                 if covered in seen_cover:
@@ -542,7 +542,7 @@ class _Solver:
                 return False
         assert aoe is not None
         if aoe.melee:
-            return Hex(e[0] - h[0], e[1] - h[1]) in self.aoe_offsets and self.visible(h, e)
+            return (e[0] - h[0], e[1] - h[1]) in self.aoe_offsets and self.visible(h, e)
         if distance(h, e) > self.reach_bound:
             return False
         # Some placement covering e has a hex in range (GH-AOE-04, GH-REF-08), and e is
@@ -568,7 +568,7 @@ class _Solver:
             got = self._zone[e] = frozenset(seen)
         return got
 
-    def cover_cells(self, e: Hex) -> frozenset[Hex]:
+    def cover_cells(self, e: Hex) -> frozenset[HexKey]:
         """Every hex of every ranged-area placement that covers enemy ``e``."""
         got = self._cover.get(e)
         if got is None:
@@ -589,12 +589,12 @@ class _Solver:
         span = max(distance(a, b) for a in aoe.hexes for b in aoe.hexes)
         return r + span
 
-    def disadvantaged(self, h: Hex, e: Hex, melee_hit: frozenset[Hex]) -> bool:
+    def disadvantaged(self, h: Hex, e: HexKey, melee_hit: frozenset[HexKey]) -> bool:
         """A ranged attack on an adjacent enemy has disadvantage (GH-ATK-04); muddled
         monsters already have it and ignore it (GH-COND muddle, gloom's reading)."""
         return self.cares_disadvantage and e not in melee_hit and distance(h, e) == 1
 
-    def best_attack(self, h: Hex, focus: Hex, rank: dict[Hex, Second]) -> list[Choice] | None:
+    def best_attack(self, h: Hex, focus: Hex, rank: dict[HexKey, Second]) -> list[Choice] | None:
         """The attacks from ``h`` that include ``focus``, best target choice (GH-MATK-02/03,
         GH-REF-09).
 
@@ -611,7 +611,7 @@ class _Solver:
         self._best[cache_key] = result
         return result
 
-    def _best_attack(self, h: Hex, focus: Hex, rank: dict[Hex, Second]) -> list[Choice] | None:
+    def _best_attack(self, h: Hex, focus: Hex, rank: dict[HexKey, Second]) -> list[Choice] | None:
         if not self.can_hit(h, focus):
             return None
         t = self.targets
@@ -623,7 +623,7 @@ class _Solver:
         all_targets = t >= 6
         aoe = self.aoe
         if aoe is None:
-            bases: list[frozenset[Hex]] = [frozenset()]
+            bases: list[frozenset[HexKey]] = [frozenset()]
             extras = t
         else:
             bases = self.aoe_groups(h)
@@ -631,7 +631,7 @@ class _Solver:
             if extras > 0:
                 bases.append(frozenset())
         best_key: tuple[int, int, Ranks] | None = None
-        best_sets: dict[frozenset[Hex], int] = {}
+        best_sets: dict[frozenset[HexKey], int] = {}
         for base in bases:
             melee_hit = base if (aoe is not None and aoe.melee) else frozenset()
             pool = [e for e in singles if e not in base]
@@ -660,7 +660,9 @@ class _Solver:
         primary = (best_key[0], best_key[1])
         return [(primary, best_key[2], dis, chosen) for chosen, dis in best_sets.items()]
 
-    def n_disadvantaged(self, h: Hex, chosen: frozenset[Hex], melee_hit: frozenset[Hex]) -> int:
+    def n_disadvantaged(
+        self, h: Hex, chosen: frozenset[HexKey], melee_hit: frozenset[HexKey]
+    ) -> int:
         """How many of the targets would be attacked at disadvantage from ``h``.
 
         GH-REF-09 does not weigh disadvantage against secondary targets, and the solver never
@@ -709,7 +711,7 @@ class _Solver:
             for e, f in self.enemy_at.items()
         }
         # GH-REF-09: secondary targets rank by proximity, then initiative (not movement).
-        second: dict[Hex, Second] = {e: (r[1], r[2]) for e, r in rank.items()}
+        second: dict[HexKey, Second] = {e: (r[1], r[2]) for e, r in rank.items()}
         reachable = [e for e in self.enemy_at if e in cost]
         best_rank = min((rank[e] for e in reachable), default=None)
         focuses = [e for e in reachable if rank[e] == best_rank]
@@ -811,8 +813,8 @@ class _Solver:
         return text
 
     def _best_dests(
-        self, focus: Hex, cands: list[tuple[int, Hex]], second: dict[Hex, Second]
-    ) -> list[tuple[DestKey, Hex, frozenset[Hex]]]:
+        self, focus: Hex, cands: list[tuple[int, Hex]], second: dict[HexKey, Second]
+    ) -> list[tuple[DestKey, Hex, frozenset[HexKey]]]:
         """The candidate hexes (packed cost, hex) with the smallest destination key
         (GH-REF-09), with their keys and targets; empty if none can attack the focus.
 
@@ -827,7 +829,7 @@ class _Solver:
                 (c // NEG, 1 if cares and distance(h, focus) == 1 else 0, c % NEG, h)
                 for c, h in cands
             )
-            won: list[tuple[DestKey, Hex, frozenset[Hex]]] = []
+            won: list[tuple[DestKey, Hex, frozenset[HexKey]]] = []
             group: tuple[int, int, int] | None = None
             target = frozenset((focus,))
             for neg, dis, moves, h in keyed:
@@ -837,7 +839,7 @@ class _Solver:
                     group = (neg, dis, moves)
                     won.append(((neg, (dis, -1), moves, (), dis), h, target))
             return won
-        out: list[tuple[DestKey, Hex, frozenset[Hex]]] = []
+        out: list[tuple[DestKey, Hex, frozenset[HexKey]]] = []
         for c, h in cands:
             for primary, ranks, dis, chosen_set in self.best_attack(h, focus, second) or ():
                 out.append(((c // NEG, primary, c % NEG, ranks, dis), h, chosen_set))
@@ -852,8 +854,8 @@ class _Solver:
         travel: dict[Hex, int],
         ends: list[tuple[int, Hex]],
         rank: dict[Hex, Rank],
-        second: dict[Hex, Second],
-    ) -> list[tuple[Hex, frozenset[Hex]]]:
+        second: dict[HexKey, Second],
+    ) -> list[tuple[Hex, frozenset[HexKey]]]:
         a = self.sit.active
         ex = self.explain
         move = a.move
@@ -920,7 +922,7 @@ class _Solver:
             return [(self.me, frozenset())]
         itop = min(k for k, _ in ideal)
         dests = sorted({h for k, h in ideal if k == itop})
-        result: list[tuple[Hex, frozenset[Hex]]] = []
+        result: list[tuple[Hex, frozenset[HexKey]]] = []
         in_reach = [h for c, h in ends if c % NEG <= move]
         for d in dests:
             rest = self.remaining(d, in_reach)
