@@ -683,7 +683,13 @@ class _Solver:
         if not self.sit.active.flying:
             no_end.update(h for h, t in self.terrain.items() if t == "obstacle")
         no_end.discard(self.me)
-        ends = sorted((c, h) for h, c in travel.items() if h not in no_end)
+        # (cost order: every search but the jump's lists its hexes by nondecreasing cost,
+        # which is all the walks below need; hexes of one cost may come in any order, since
+        # options are sorted at the end)
+        if self.sit.active.jumping:
+            ends = sorted((c, h) for h, c in travel.items() if h not in no_end)
+        else:
+            ends = [(c, h) for h, c in travel.items() if h not in no_end]
         proximity = self.geo.proximity(self.me)
 
         # GH-FOCUS-02 / GH-MHAZ-01: fewest (negative hexes, movement) to an attack hex.
@@ -693,14 +699,13 @@ class _Solver:
         # cost, and the walk stops once every enemy has one.
         cost: dict[Hex, int] = {}
         geo = self.geo
-        pending = {e: geo.near(e, reach_bound) for e in self.enemy_at}
-        for c, h in ends:
-            if not pending:
-                break
-            for e, near in list(pending.items()):
-                if h in near and self.can_hit(h, e):
+        can_hit = self.can_hit
+        for e in self.enemy_at:
+            near = geo.near(e, reach_bound)
+            for c, h in ends:
+                if h in near and can_hit(h, e):
                     cost[e] = c
-                    del pending[e]
+                    break
 
         def init_key(f: Figure) -> tuple[int, int]:
             # GH-FOCUS-03: summons act just before their summoner; long rest counts as 99.
