@@ -374,21 +374,48 @@ class HexBoard:
         # a constant, looked up column by column; the lists keep the DIRECTIONS order.
         cells = self.hexes
         adj: dict[Hex, list[Hex]] = {}
+        #: (the hexes in a fixed order, their numbers, the width), for :meth:`numbered`
+        self._numbering: tuple[list[Hex], list[int], int] = ([], [], 0)
+        self._numbered: tuple[list[Hex | None], dict[Hex, int], list[tuple[int, ...]]] | None = None
         if cells:
-            qs, rs = zip(*cells, strict=True)
-            low = min(rs)
-            width = max(rs) - low + 3  # a neighbour's r - r_min + 1 stays in 0 .. width - 1
-            shift = 1 - low
-            numbers = list(map(int.__add__, map(width.__mul__, qs), map(shift.__add__, rs)))
-            own = dict(zip(numbers, cells, strict=True)).get
+            order = list(cells)
+            low = min([h[1] for h in order])
+            width = max([h[1] for h in order]) - low + 3  # a neighbour's r - low + 1 stays
+            shift = 1 - low  # in 0 .. width - 1
+            numbers = [q * width + r + shift for q, r in order]
+            self._numbering = (order, numbers, width)
+            own = dict(zip(numbers, order, strict=True)).get
             columns = [map(own, map((dq * width + dr).__add__, numbers)) for dq, dr in DIRECTIONS]
             # (``filter(None, row)`` drops the directions with no map hex: a hex is truthy)
             rows = zip(*columns, strict=False)  # (equal lengths: one entry per hex)
-            adj = dict(zip(cells, map(list, map(filter, repeat(None), rows)), strict=False))
+            adj = dict(zip(order, map(list, map(filter, repeat(None), rows)), strict=False))
         if blocked:
             for h, row in adj.items():
                 adj[h] = [n for n in row if (h, n) not in blocked]
         self._adj = adj
+
+    def numbered(self) -> tuple[list[Hex | None], dict[Hex, int], list[tuple[int, ...]]]:
+        """The map's hexes numbered 1 .. n, for searches that look lists up rather than
+        hash hexes: ``(hex by number (None at 0), number by hex, neighbour numbers by
+        number (() at 0))``, the neighbours in :attr:`adjacency` order. Built once, in C
+        from the integer numbers the neighbour table was found with."""
+        got = self._numbered
+        if got is None:
+            order, numbers, width = self._numbering
+            index = dict(zip(order, range(1, len(order) + 1), strict=True))
+            if self._blocked_edges:
+                rows: list[tuple[int, ...]] = [
+                    tuple(map(index.__getitem__, self._adj[h])) for h in order
+                ]
+            else:
+                # (numbers from 1: ``filter(None, row)`` drops the directions off the map)
+                at = dict(zip(numbers, range(1, len(order) + 1), strict=True)).get
+                columns = [
+                    map(at, map((dq * width + dr).__add__, numbers)) for dq, dr in DIRECTIONS
+                ]
+                rows = list(map(tuple, map(filter, repeat(None), zip(*columns, strict=False))))
+            got = self._numbered = ([None, *order], index, [(), *rows])
+        return got
 
     @classmethod
     def from_tiles(

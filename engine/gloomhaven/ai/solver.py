@@ -160,7 +160,7 @@ class MapGeometry:
         self._los: LineOfSight | None = None
         self._pair: tuple[HexBoard, LineOfSight] | None = None
         self._steps: dict[Hex, frozenset[Hex]] | None = None
-        self._cells: list[Hex] | None = None
+        self._cells: list[Hex | None] | None = None
         self._index: dict[Hex, int] = {}
         self._nbrs: list[tuple[int, ...]] = []
         #: heap keys are ``cost << shift | hex number``
@@ -193,15 +193,12 @@ class MapGeometry:
     def _number(self) -> None:
         # Hexes numbered for the solver's Dijkstra (:func:`_least_costs`): neighbour lists
         # of numbers, in the board's neighbour order.
-        cells = sorted(self.board.hexes)
-        index = {h: i for i, h in enumerate(cells)}
-        adj = self.adj
-        self._nbrs = [tuple(index[n] for n in adj[h]) for h in cells]
-        self._index = index
-        self._cells = cells
+        # (numbered from 1, in C: see ``HexBoard.numbered``)
+        self._cells, self._index, self._nbrs = self.board.numbered()
 
     @property
-    def cells(self) -> list[Hex]:
+    def cells(self) -> list[Hex | None]:
+        """The map's hexes by number (see :meth:`_number`; ``None`` at 0)."""
         if self._cells is None:
             self._number()
         assert self._cells is not None
@@ -218,6 +215,55 @@ class MapGeometry:
         if self._cells is None:
             self._number()
         return self._nbrs
+
+    def steps_from(
+        self,
+        sources: Iterable[Hex],
+        blocked: list[int] | None = None,
+        targets: Iterable[Hex] | None = None,
+    ) -> dict[Hex, int]:
+        """Step counts from ``sources`` to the map hexes (breadth first), never entering a
+        hex whose entry in ``blocked`` (by hex number) is not -1 (a source is counted, not
+        entered); with ``targets``, stop after the step on which the last of them is
+        reached (those distances are final, others may be missing). The same distances, in
+        nondecreasing order, as :func:`questforge.engine.core.pathfind.bfs`.
+
+        On hex numbers, so a step looks a list up rather than hashing a hex: the solver
+        runs several of these over a whole board per situation.
+        """
+        index = self.index
+        nbrs = self._nbrs
+        cells = self._cells
+        assert cells is not None
+        dist = [-1] * len(nbrs) if blocked is None else blocked.copy()
+        out: dict[Hex, int] = {}
+        frontier: list[int] = []
+        for h in sources:
+            i = index[h]
+            if dist[i] != 0:
+                dist[i] = 0
+                out[h] = 0
+                frontier.append(i)
+        pending = None
+        if targets is not None:
+            pending = set(map(index.__getitem__, targets))
+        d = 0
+        while frontier:
+            if pending is not None and not pending.isdisjoint(frontier):
+                pending.difference_update(frontier)
+                if not pending:
+                    break
+            d += 1
+            nxt: list[int] = []
+            append = nxt.append
+            for i in frontier:
+                for m in nbrs[i]:
+                    if dist[m] == -1:
+                        dist[m] = d
+                        append(m)
+                        out[cells[m]] = d  # type: ignore[index]
+            frontier = nxt
+        return out
 
     def within(self, h: Hex, d: int) -> frozenset[Hex]:
         """The map hexes within range ``d`` of ``h``, range counted along paths that do not
@@ -256,7 +302,7 @@ class MapGeometry:
         if clear is None:
             adj = self.adj
             ragged = [x for x, ns in adj.items() if len(ns) < 6]
-            clear = self._clear = bfs(ragged, adj).dist
+            clear = self._clear = self.steps_from(ragged)
         return clear.get(h, 1 << 30)
 
     def proximity(self, h: Hex) -> dict[Hex, int]:
@@ -264,7 +310,7 @@ class MapGeometry:
         walls (GH-REF-07's proximity), cached per start hex."""
         got = self._proximity.get(h)
         if got is None:
-            got = self._proximity[h] = bfs([h], self.adj).dist
+            got = self._proximity[h] = self.steps_from([h])
         return got
 
     def near(self, h: Hex, d: int) -> frozenset[Hex]:
@@ -351,11 +397,15 @@ class _Solver:
             elif t in NEGATIVE:
                 table[h] = 1 + NEG
                 uniform = False
-        for h in self.enemy_block:
-            table.pop(h, None)
+        blocked = [h for h in self.enemy_block if table.pop(h, None) is not None]
+        blocked.extend(h for h, t in self.terrain.items() if t == "obstacle" and h in geo.adj)
         self.cost_table = table
+        #: the map hexes normal movement cannot enter (enemies, obstacles): the hexes not in
+        #: ``cost_table``
+        self.blocked = blocked
         self.uniform = uniform or all(c == 1 for c in table.values())
         self._cost_list: list[int | None] | None = None
+        self._blocked: list[int] | None = None
         self._placements: list[tuple[frozenset[HexKey], tuple[HexKey, ...]]] | None = None
         self._single: dict[Hex, list[Hex]] = {}
         self._cover: dict[Hex, frozenset[HexKey]] = {}
@@ -403,7 +453,7 @@ class _Solver:
             steps = self.geo.proximity(self.me)
             return {h: d + (self.landing_extra(h) if h != self.me else 0) for h, d in steps.items()}
         if self.uniform:
-            return bfs([self.me], self.adj, self.cost_table.__contains__).dist
+            return self.geo.steps_from([self.me], self.blocked_list())
         return _least_costs(self.geo, self.me, self.cost_list())
 
     def remaining(self, dest: Hex, wanted: list[Hex]) -> dict[Hex, int]:
@@ -414,17 +464,30 @@ class _Solver:
         a = self.sit.active
         if a.flying or a.jumping:
             extra = self.landing_extra(dest) if a.jumping else 0
-            return {h: d + extra for h, d in bfs([dest], self.adj, targets=wanted).dist.items()}
+            steps = self.geo.steps_from([dest], targets=wanted)
+            return {h: d + extra for h, d in steps.items()}
         if self.uniform:
-            return dict(bfs([dest], self.adj, self.cost_table.__contains__, targets=wanted).dist)
+            return self.geo.steps_from([dest], self.blocked_list(), wanted)
         return _least_costs(self.geo, dest, self.cost_list(), reverse=True, targets=wanted)
+
+    def blocked_list(self) -> list[int]:
+        """By hex number: -1, or -2 for the hexes normal movement cannot enter (obstacles,
+        enemies: not in ``cost_table``), for :meth:`MapGeometry.steps_from`."""
+        got = self._blocked
+        if got is None:
+            index = self.geo.index
+            got = [-1] * (len(index) + 1)
+            for h in self.blocked:
+                got[index[h]] = -2
+            self._blocked = got
+        return got
 
     def cost_list(self) -> list[int | None]:
         """``cost_table`` by hex number (see :class:`MapGeometry`), for :func:`_least_costs`."""
         got = self._cost_list
         if got is None:
             get = self.cost_table.get
-            got = self._cost_list = [get(h) for h in self.geo.cells]
+            got = self._cost_list = list(map(get, self.geo.cells))  # type: ignore[arg-type]
         return got
 
     # ------------------------------------------------------------ attacks
@@ -1006,7 +1069,7 @@ def _least_costs(
             continue
         done[i] = True
         d = key >> shift
-        out[cells[i]] = d
+        out[cells[i]] = d  # type: ignore[index]  # (number 0 is never settled)
         if pending is not None:
             pending.discard(i)
             if not pending:
