@@ -96,7 +96,7 @@ class LineOfSight:
         maps in a folder), so this runs on numbers: a hex ``(q, r)`` is the integer
         ``q * width + (r - r_min + 1)``, its neighbour in a direction that integer plus a
         constant, and the hexes with no map hex in a direction are one set difference
-        computed in C (no tuple is made for a hex that is not on the border).
+        computed with integers (no tuple is made for a hex that is not on the border).
         """
         self._built = True
         segments: list[Segment] = []
@@ -105,18 +105,18 @@ class LineOfSight:
         append = segments.append
         add_point = points.add
         if cells:
-            qs, rs = zip(*cells, strict=True)
+            rs = [h[1] for h in cells]
             low = min(rs)
             width = max(rs) - low + 3  # a neighbour's r - low + 1 stays in 0 .. width - 1
             shift = 1 - low
-            numbers = list(map(int.__add__, map(width.__mul__, qs), map(shift.__add__, rs)))
+            numbers = [q * width + r + shift for q, r in cells]
             numbered = set(numbers)
             for d, (dq, dr) in enumerate(DIRECTIONS):
                 aq, ar = CORNER_OFFSETS3[d - 1]
                 bq, br = CORNER_OFFSETS3[d]
                 # the hexes whose neighbour in direction d is off the map
                 step = -(dq * width + dr)
-                for k in numbered.difference(map(step.__add__, numbers)):
+                for k in numbered.difference([k + step for k in numbers]):
                     q, r = divmod(k, width)
                     cq, cr = 3 * q, 3 * (r - shift)
                     x1, y1, x2, y2 = cq + aq, cr + ar, cq + bq, cr + br

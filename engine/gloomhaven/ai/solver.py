@@ -319,9 +319,9 @@ class MapGeometry:
         got = self._near.get(key)
         if got is None:
             width, own, offsets = self._ball(d)
-            # (found in C: the map's own hex objects at the numbers of the ball around h)
-            around = map((h[0] * width + h[1]).__add__, offsets)
-            got = self._near[key] = frozenset(filter(None, map(own, around)))
+            # the map's own hex objects at the numbers of the ball around h (no hex made)
+            k = h[0] * width + h[1]
+            got = self._near[key] = frozenset(filter(None, [own(k + o) for o in offsets]))
         return got
 
     def _ball(self, d: int) -> tuple[int, Callable[[int], Hex | None], list[int]]:
