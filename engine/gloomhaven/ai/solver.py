@@ -135,7 +135,6 @@ class MapGeometry:
         "_proximity",
         "_steps",
         "_within",
-        "adj",
         "board",
         "hexes",
         "shift",
@@ -147,7 +146,6 @@ class MapGeometry:
         self.hexes = hexes
         self.thin_walls = thin_walls
         self.board = HexBoard(hexes, thin_walls)
-        self.adj = self.board.adjacency
         #: every map hex -> 1: the entry costs before terrain and figures (copied per solve)
         self.unit_costs: dict[Hex, int] = dict.fromkeys(self.board.hexes, 1)
         self._near: dict[tuple[Hex, int], frozenset[Hex]] = {}
@@ -180,6 +178,18 @@ class MapGeometry:
         if got is None:
             got = self._pair = (self.board, self.los)
         return got
+
+    @property
+    def adj(self) -> dict[Hex, list[Hex]]:
+        """The board's neighbour table (built on first use: the solver's own searches run
+        on hex numbers, see :meth:`steps_from`)."""
+        return self.board.adjacency
+
+    def adjacent(self, h: Hex, e: HexKey) -> bool:
+        """Whether a figure can step from map hex ``h`` to ``e`` (on the map, no thin wall
+        between): exactly the pairs ``HexBoard.crossable`` accepts, by hex numbers."""
+        index = self.index
+        return index.get(e, -1) in self._nbrs[index[h]]  # type: ignore[call-overload]
 
     @property
     def steps(self) -> dict[Hex, frozenset[Hex]]:
@@ -221,12 +231,14 @@ class MapGeometry:
         sources: Iterable[Hex],
         blocked: list[int] | None = None,
         targets: Iterable[Hex] | None = None,
+        depth: int = -1,
     ) -> dict[Hex, int]:
         """Step counts from ``sources`` to the map hexes (breadth first), never entering a
         hex whose entry in ``blocked`` (by hex number) is not -1 (a source is counted, not
         entered); with ``targets``, stop after the step on which the last of them is
-        reached (those distances are final, others may be missing). The same distances, in
-        nondecreasing order, as :func:`questforge.engine.core.pathfind.bfs`.
+        reached (those distances are final, others may be missing); ``depth`` >= 0: stop
+        after that many steps. The same distances, in nondecreasing order, as
+        :func:`questforge.engine.core.pathfind.bfs`.
 
         On hex numbers, so a step looks a list up rather than hashing a hex: the solver
         runs several of these over a whole board per situation.
@@ -248,7 +260,7 @@ class MapGeometry:
         if targets is not None:
             pending = set(map(index.__getitem__, targets))
         d = 0
-        while frontier:
+        while frontier and d != depth:
             if pending is not None and not pending.isdisjoint(frontier):
                 pending.difference_update(frontier)
                 if not pending:
@@ -275,18 +287,7 @@ class MapGeometry:
             # reached by a straight path, so the path count is the plain hex count
             got = self._within[key] = self.near(h, d)
         if got is None:
-            adj = self.adj
-            seen = {h}
-            frontier = [h]
-            for _ in range(d):
-                nxt = []
-                for x in frontier:
-                    for n in adj[x]:
-                        if n not in seen:
-                            seen.add(n)
-                            nxt.append(n)
-                frontier = nxt
-            got = self._within[key] = frozenset(seen)
+            got = self._within[key] = frozenset(self.steps_from([h], depth=d))
         return got
 
     def clearance(self, h: Hex) -> int:
@@ -300,9 +301,9 @@ class MapGeometry:
         """
         clear = self._clear
         if clear is None:
-            adj = self.adj
-            ragged = [x for x, ns in adj.items() if len(ns) < 6]
-            clear = self._clear = self.steps_from(ragged)
+            cells, nbrs = self.cells, self._nbrs
+            ragged = [cells[i] for i in range(1, len(nbrs)) if len(nbrs[i]) < 6]
+            clear = self._clear = self.steps_from(ragged)  # type: ignore[arg-type]
         return clear.get(h, 1 << 30)
 
     def proximity(self, h: Hex) -> dict[Hex, int]:
@@ -355,7 +356,6 @@ class _Solver:
         geo = geometry.map(sit) if geometry is not None else MapGeometry(sit.hexes, sit.thin_walls)
         self.geo = geo
         self.board = geo.board
-        self.adj = geo.adj
         self.terrain = sit.terrain
         self.explain = Explanation()
 
@@ -398,7 +398,8 @@ class _Solver:
                 table[h] = 1 + NEG
                 uniform = False
         blocked = [h for h in self.enemy_block if table.pop(h, None) is not None]
-        blocked.extend(h for h, t in self.terrain.items() if t == "obstacle" and h in geo.adj)
+        units = geo.unit_costs
+        blocked.extend(h for h, t in self.terrain.items() if t == "obstacle" and h in units)
         self.cost_table = table
         #: the map hexes normal movement cannot enter (enemies, obstacles): the hexes not in
         #: ``cost_table``
@@ -413,6 +414,11 @@ class _Solver:
         self._by_cell: dict[HexKey, list[int]] = {}
         self.reach_bound = self.max_reach()
         self._best: dict[tuple[Hex, Hex], list[Choice] | None] = {}
+
+    @property
+    def adj(self) -> dict[Hex, list[Hex]]:
+        """The board's neighbour table (built on first use)."""
+        return self.geo.adj
 
     # ------------------------------------------------------------ movement
 
@@ -520,8 +526,8 @@ class _Solver:
             if self.ranged:
                 got = [e for e in self.enemy_at if self.in_range(h, e) and self.visible(h, e)]
             else:
-                steps = self.geo.steps.get(h, frozenset())
-                got = [e for e in self.enemy_at if e in steps]
+                adjacent = self.geo.adjacent
+                got = [e for e in self.enemy_at if adjacent(h, e)]
             self._single[h] = got
         return got
 
@@ -530,7 +536,7 @@ class _Solver:
         if self.ranged:
             return self.in_range(h, e) and self.visible(h, e)
         # adjacent, on the map, no thin wall between: ``HexBoard.crossable``
-        return e in self.geo.steps.get(h, ())
+        return self.geo.adjacent(h, e)
 
     def placements(self) -> list[tuple[frozenset[HexKey], tuple[HexKey, ...]]]:
         """Ranged AoE placements that cover at least one enemy: (cells, enemies covered)."""
@@ -617,18 +623,9 @@ class _Solver:
         range (counted around walls): one multi-source search per enemy."""
         got = self._zone.get(e)
         if got is None:
-            adj = self.adj
-            seen = {c for c in self.cover_cells(e) if c in adj}
-            frontier = list(seen)
-            for _ in range(self.reach):
-                nxt = []
-                for x in frontier:
-                    for n in adj[x]:
-                        if n not in seen:
-                            seen.add(n)
-                            nxt.append(n)
-                frontier = nxt
-            got = self._zone[e] = frozenset(seen)
+            units = self.geo.unit_costs
+            cells = [c for c in self.cover_cells(e) if c in units]
+            got = self._zone[e] = frozenset(self.geo.steps_from(cells, depth=self.reach))
         return got
 
     def cover_cells(self, e: Hex) -> frozenset[HexKey]:
@@ -1113,9 +1110,9 @@ def find_path(
     a = situation.active
     dest = Hex(destination[0], destination[1])
     if a.flying or a.jumping:
-        result = bfs([solver.me], solver.adj, track_parents=True)
+        result = bfs([solver.me], solver.geo.adj, track_parents=True)
     else:
-        result = dijkstra([solver.me], solver.adj, solver.cost_table, track_parents=True)
+        result = dijkstra([solver.me], solver.geo.adj, solver.cost_table, track_parents=True)
     return [Hex(h[0], h[1]) for h in result.path_to(dest)]
 
 
