@@ -123,7 +123,8 @@ def _compile(node: Any, base: str, resolve: Resolve, compiled: dict[str, Check])
 
 
 def _keys(node: dict[str, Any]) -> set[str]:
-    return {k for k in node if k not in _ANNOTATED}
+    # (the annotation keywords removed in C; ``x-`` keys are few)
+    return {k for k in node.keys() - _ANNOTATIONS if not k.startswith("x-")}
 
 
 def _scalar(node: dict[str, Any]) -> Check | None:
@@ -254,6 +255,10 @@ def _integer_pair(node: dict[str, Any]) -> Check | None:
 _PAIRS: dict[Check, tuple[int | float, int | float, int | float, int | float]] = {}
 
 
+#: the integers from ``low`` to ``high``, by ``(low, high)`` (a map's coordinate range)
+_ALLOWED: dict[tuple[int, int], frozenset[int]] = {}
+
+
 def _pair_list(each: Check) -> Check:
     """``items`` of pair checks as column checks run in C (a board lists thousands of
     hexes; one call per hex would be most of the cost of reading it)."""
@@ -262,7 +267,10 @@ def _pair_list(each: Check) -> Check:
         # the common case (a hex's two coordinates share their bounds): the coordinates
         # are checked against the set of allowed integers, coordinates repeat across a
         # board, so the sets made are small (the types are checked first: True == 1)
-        allowed = frozenset(range(int(lo0), int(hi0) + 1))
+        bounds = (int(lo0), int(hi0))
+        allowed = _ALLOWED.get(bounds)
+        if allowed is None:
+            allowed = _ALLOWED[bounds] = frozenset(range(bounds[0], bounds[1] + 1))
 
         def pairs(v: Any) -> bool:
             if not isinstance(v, list) or not v:
