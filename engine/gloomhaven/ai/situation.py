@@ -15,7 +15,7 @@ from __future__ import annotations
 from itertools import repeat
 
 from questforge.engine.core.errors import ContentError
-from questforge.engine.core.hexgrid import Hex, HexKey, distance, mirror, rotate
+from questforge.engine.core.hexgrid import Hex, HexKey, distance
 from questforge.engine.core.jsontypes import json_type
 from questforge.engine.core.plainjson import loads
 from questforge.engine.gloomhaven.ai.record import Record, _set
@@ -118,27 +118,40 @@ class AoePattern(Record):
         return self._shapes(True)
 
     def _shapes(self, mirrored: bool) -> list[tuple[Hex, ...]]:
-        seen: set[frozenset[Hex]] = set()
+        seen: set[frozenset[tuple[int, int]]] = set()
         out: list[tuple[Hex, ...]] = []
-        sources = [self.hexes]
+        sources: list[list[tuple[int, int]]] = [[(h[0], h[1]) for h in self.hexes]]
         if mirrored:
-            sources.append(tuple(mirror(h) for h in self.hexes))
+            sources.append([(h[1], h[0]) for h in self.hexes])  # ``mirror``
         for source in sources:
             for k in range(6):
-                rotated = tuple(rotate(h, k) for h in source)
+                # ``rotate(h, k)`` in closed form, on plain tuples: a Hex is made only for
+                # the shapes kept
+                rotated = [_ROTATE[k](q, r) for q, r in source]
                 key = frozenset(rotated)
                 if self.melee:
                     norm = key
                 else:
                     # Ranged patterns may be translated anywhere: compare shapes, not
                     # positions.
-                    q0 = min(h.q for h in rotated)
-                    r0 = min(h.r for h in rotated if h.q == q0)
-                    norm = frozenset(Hex(h.q - q0, h.r - r0) for h in rotated)
+                    q0 = min(h[0] for h in rotated)
+                    r0 = min(h[1] for h in rotated if h[0] == q0)
+                    norm = frozenset((h[0] - q0, h[1] - r0) for h in rotated)
                 if norm not in seen:
                     seen.add(norm)
-                    out.append(rotated)
+                    out.append(tuple(Hex(q, r) for q, r in rotated))
         return out
+
+
+#: ``rotate(h, k)`` for k = 0 .. 5: ``(q, r) -> (-r, q + r)`` applied k times
+_ROTATE: tuple[Callable[[int, int], tuple[int, int]], ...] = (
+    lambda q, r: (q, r),
+    lambda q, r: (-r, q + r),
+    lambda q, r: (-q - r, q),
+    lambda q, r: (-q, -r),
+    lambda q, r: (r, -q - r),
+    lambda q, r: (q + r, -q),
+)
 
 
 class ActiveMonster(Record):
