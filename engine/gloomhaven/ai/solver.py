@@ -414,6 +414,7 @@ class _Solver:
         self._by_cell: dict[HexKey, list[int]] = {}
         self.reach_bound = self.max_reach()
         self._best: dict[tuple[Hex, Hex], list[Choice] | None] = {}
+        self._visible: Callable[[HexKey, HexKey], bool] | None = None
 
     @property
     def adj(self) -> dict[Hex, list[Hex]]:
@@ -503,7 +504,11 @@ class _Solver:
         return self.geo.los
 
     def visible(self, a: HexKey, b: HexKey) -> bool:
-        return self.geo.los.visible(a, b)
+        # (the map's oracle looked up once per solve: this is asked hundreds of times)
+        got = self._visible
+        if got is None:
+            got = self._visible = self.geo.los.visible
+        return got(a, b)
 
     def in_range(self, h: Hex, e: Hex) -> bool:
         """Whether ``e`` is within range of ``h``, counted around walls (GH-REF-08).
@@ -513,7 +518,10 @@ class _Solver:
         many hexes asked about), cached per map.
         """
         reach = self.reach
-        return distance(h, e) <= reach and h in self.geo.within(e, reach)
+        dq = h[0] - e[0]
+        dr = h[1] - e[1]
+        # (``distance(h, e) <= reach``, inline)
+        return abs(dq) + abs(dr) + abs(dq + dr) <= 2 * reach and h in self.geo.within(e, reach)
 
     def singles(self, h: Hex) -> list[Hex]:
         """Enemies a single-target attack from ``h`` can target (GH-ATK-02/03, GH-LOS-01).
