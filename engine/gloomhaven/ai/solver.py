@@ -33,7 +33,6 @@ from itertools import combinations
 
 from questforge.engine.core.hexgrid import Hex, HexBoard, HexKey, distance
 from questforge.engine.core.los import LineOfSight
-from questforge.engine.core.pathfind import bfs, dijkstra
 from questforge.engine.gloomhaven.ai.situation import Figure, Situation
 from questforge.engine.gloomhaven.ai.solution import (
     Explanation,
@@ -415,6 +414,7 @@ class _Solver:
         self.reach_bound = self.max_reach()
         self._best: dict[tuple[Hex, Hex], list[Choice] | None] = {}
         self._visible: Callable[[HexKey, HexKey], bool] | None = None
+        self._no_end: set[Hex] = set()
 
     @property
     def adj(self) -> dict[Hex, list[Hex]]:
@@ -751,6 +751,7 @@ class _Solver:
         if not self.sit.active.flying:
             no_end.update(h for h, t in self.terrain.items() if t == "obstacle")
         no_end.discard(self.me)
+        self._no_end = no_end
         # (cost order: every search but the jump's lists its hexes by nondecreasing cost,
         # which is all the walks below need; hexes of one cost may come in any order, since
         # options are sorted at the end)
@@ -938,13 +939,16 @@ class _Solver:
         allowed_negatives = rank[focus][0] // NEG
         # can_hit (and so best_attack) is false beyond reach_bound: skip those hexes early
         near = self.geo.near(focus, self.reach_bound)
+        # The reachable end hexes near the focus, walked from the smaller side: a melee
+        # focus has 7 hexes near it, a board hundreds. (``_best_dests`` needs no order.)
+        no_end = self._no_end
+        if len(near) < len(travel):
+            close = [(c, h) for h in near if (c := travel.get(h)) is not None and h not in no_end]
+        else:
+            close = [(c, h) for c, h in ends if h in near]
         now = self._best_dests(
             focus,
-            [
-                (c, h)
-                for c, h in ends
-                if h in near and c % NEG <= move and c // NEG <= allowed_negatives
-            ],
+            [(c, h) for c, h in close if c % NEG <= move and c // NEG <= allowed_negatives],
             second,
         )
         if now:
@@ -987,10 +991,7 @@ class _Solver:
             return chosen
 
         # GH-MMOVE-08: cannot attack the focus this turn; approach the best attack hexes.
-        ideal = [
-            (k, h)
-            for k, h, _ in self._best_dests(focus, [(c, h) for c, h in ends if h in near], second)
-        ]
+        ideal = [(k, h) for k, h, _ in self._best_dests(focus, close, second)]
         if not ideal:  # cannot happen while can_hit and best_attack agree; stay put
             return [(self.me, frozenset())]
         itop = min(k for k, _ in ideal)
@@ -1114,6 +1115,9 @@ def find_path(
     on the way (GH-MOVE-05/06). The scenario engine uses it to apply the hexes entered; the
     editor draws it. Returns ``[]`` when the destination cannot be reached.
     """
+    # (imported here: ``questforge ai solve`` never needs the general searches)
+    from questforge.engine.core.pathfind import bfs, dijkstra
+
     solver = _Solver(situation, geometry)
     a = situation.active
     dest = Hex(destination[0], destination[1])
