@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 Point = tuple[int, int]
 Segment = tuple[int, int, int, int]
 
-_BUCKET = 6  # bucket size in axial-x-3 units (two hexes)
+_BUCKET = 9  # bucket size in axial-x-3 units (three hexes)
 
 
 def _orient(ax: int, ay: int, bx: int, by: int, cx: int, cy: int) -> int:
