@@ -188,7 +188,8 @@ class MapGeometry:
         """Whether a figure can step from map hex ``h`` to ``e`` (on the map, no thin wall
         between): exactly the pairs ``HexBoard.crossable`` accepts, by hex numbers."""
         index = self.index
-        return index.get(e, -1) in self._nbrs[index[h]]  # type: ignore[call-overload]
+        i = index.get(h)
+        return i is not None and index.get(e, -1) in self._nbrs[i]  # type: ignore[call-overload]
 
     @property
     def steps(self) -> dict[Hex, frozenset[Hex]]:
@@ -250,14 +251,17 @@ class MapGeometry:
         out: dict[Hex, int] = {}
         frontier: list[int] = []
         for h in sources:
-            i = index[h]
-            if dist[i] != 0:
+            i = index.get(h)
+            if i is None:
+                out[h] = 0  # a source off the map: counted, with no way out (as ``bfs``)
+            elif dist[i] != 0:
                 dist[i] = 0
                 out[h] = 0
                 frontier.append(i)
         pending = None
         if targets is not None:
-            pending = set(map(index.__getitem__, targets))
+            # (a target off the map is number 0, which no search reaches)
+            pending = {index.get(t, 0) for t in targets}
         d = 0
         while frontier and d != depth:
             if pending is not None and not pending.isdisjoint(frontier):
