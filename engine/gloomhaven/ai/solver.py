@@ -132,7 +132,6 @@ class MapGeometry:
         "_near",
         "_pair",
         "_proximity",
-        "_steps",
         "_within",
         "board",
         "hexes",
@@ -156,7 +155,6 @@ class MapGeometry:
         # with difficult or negative terrain needs the numbered Dijkstra tables).
         self._los: LineOfSight | None = None
         self._pair: tuple[HexBoard, LineOfSight] | None = None
-        self._steps: dict[Hex, frozenset[Hex]] | None = None
         self._cells: list[Hex | None] | None = None
         self._index: dict[Hex, int] = {}
         self._nbrs: list[tuple[int, ...]] = []
@@ -190,15 +188,6 @@ class MapGeometry:
         index = self.index
         i = index.get(h)
         return i is not None and index.get(e, -1) in self._nbrs[i]  # type: ignore[call-overload]
-
-    @property
-    def steps(self) -> dict[Hex, frozenset[Hex]]:
-        """hex -> the neighbours a figure can step to (on the map, no thin wall between):
-        exactly the pairs ``HexBoard.crossable`` accepts, as set lookups."""
-        got = self._steps
-        if got is None:
-            got = self._steps = {h: frozenset(ns) for h, ns in self.adj.items()}
-        return got
 
     def _number(self) -> None:
         # Hexes numbered for the solver's Dijkstra (:func:`_least_costs`): neighbour lists
