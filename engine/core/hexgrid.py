@@ -13,6 +13,7 @@ segment tests can be decided with integer arithmetic and no epsilon.
 from __future__ import annotations
 
 import math
+from itertools import repeat
 
 # ``typing`` and ``collections`` are not imported at run time (``questforge ai solve`` starts
 # faster without them): mypy reads the ``TYPE_CHECKING`` branch; the interpreter builds, by
@@ -21,8 +22,8 @@ import math
 # makes too
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator
-    from typing import Literal, NamedTuple
+    from collections.abc import Callable, Iterable, Iterator
+    from typing import Any, Literal, NamedTuple
 
     Orientation = Literal["flat", "pointy"]
 
@@ -327,6 +328,8 @@ def edge_key(a: tuple[int, int], b: tuple[int, int]) -> frozenset[Hex]:
 
 
 _ONLY_HEX = frozenset((Hex,))
+_HEX_OR_TUPLE = frozenset((Hex, tuple))
+_tuple_new = tuple.__new__
 
 
 class HexBoard:
@@ -345,6 +348,13 @@ class HexBoard:
         # (a frozenset of Hex, as the solvers pass, is kept as it is: the type test runs in C)
         if type(hexes) is frozenset and _ONLY_HEX.issuperset(map(type, hexes)):
             self.hexes: frozenset[Hex] = hexes
+        elif (
+            type(hexes) is frozenset
+            and _HEX_OR_TUPLE.issuperset(map(type, hexes))
+            and set(map(len, hexes)) == {2}
+        ):
+            # plain (q, r) tuples (a loaded situation's map): the Hexes made in C
+            self.hexes = frozenset(map(_tuple_new, repeat(Hex), hexes))
         else:
             self.hexes = frozenset(h if type(h) is Hex else Hex(h[0], h[1]) for h in hexes)
         walls: set[frozenset[Hex]] = set()
@@ -358,27 +368,67 @@ class HexBoard:
             blocked.add((tb, ta))
         self.thin_walls: frozenset[frozenset[Hex]] = frozenset(walls)
         self._blocked_edges = frozenset(blocked)
-        # Hot path for solvers: built with plain tuple arithmetic (Hex == tuple, same hash).
-        cells = self.hexes
-        adj: dict[Hex, list[Hex]] = {}
-        for h in cells:
-            q, r = h
-            adj[h] = [
-                n
-                for n in (
-                    (q + 1, r),
-                    (q + 1, r - 1),
-                    (q, r - 1),
-                    (q - 1, r),
-                    (q - 1, r + 1),
-                    (q, r + 1),
-                )
-                if n in cells
-            ]
-        if blocked:
-            for h, row in adj.items():
-                adj[h] = [n for n in row if (h, n) not in blocked]
-        self._adj = adj
+        # Hot paths for solvers, built on first use: the neighbour table (:attr:`adjacency`)
+        # and the numbered one (:meth:`numbered`), found with integers: each hex numbered
+        # ``q * width + (r - r_min + 1)``, so its neighbour in a direction is its number plus
+        # a constant, looked up column by column in C; the lists keep the DIRECTIONS order.
+        self._adj: dict[Hex, list[Hex]] | None = None
+        self._numbered: tuple[list[Hex | None], dict[Hex, int], list[tuple[int, ...]]] | None = None
+        order = list(self.hexes)
+        if order:
+            low = min([h[1] for h in order])
+            width = max([h[1] for h in order]) - low + 3  # a neighbour's r - low + 1 stays
+            shift = 1 - low  # in 0 .. width - 1
+            numbers = [q * width + r + shift for q, r in order]
+        else:
+            width, numbers = 0, []
+        #: (the hexes in a fixed order, their numbers, the width)
+        self._numbering: tuple[list[Hex], list[int], int] = (order, numbers, width)
+
+    def _columns(self, at: Callable[[int], Any]) -> Iterator[tuple[Any, ...]]:
+        """For each hex (in ``_numbering`` order), ``at`` of its six neighbours' numbers in
+        DIRECTIONS order (``None`` for a number that is no map hex, if ``at`` says so)."""
+        _, numbers, width = self._numbering
+        columns = [map(at, map((dq * width + dr).__add__, numbers)) for dq, dr in DIRECTIONS]
+        return zip(*columns, strict=False)  # (equal lengths: one entry per hex)
+
+    @property
+    def _table(self) -> dict[Hex, list[Hex]]:
+        adj = self._adj
+        if adj is None:
+            # (the neighbour lists hold the map's own hex objects: a dict lookup of the very
+            # key object skips the comparison)
+            order, numbers, _ = self._numbering
+            own = dict(zip(numbers, order, strict=True)).get
+            # (``filter(None, row)`` drops the directions with no map hex: a hex is truthy)
+            rows = map(list, map(filter, repeat(None), self._columns(own)))
+            adj = dict(zip(order, rows, strict=False))
+            blocked = self._blocked_edges
+            if blocked:
+                for h, row in adj.items():
+                    adj[h] = [n for n in row if (h, n) not in blocked]
+            self._adj = adj
+        return adj
+
+    def numbered(self) -> tuple[list[Hex | None], dict[Hex, int], list[tuple[int, ...]]]:
+        """The map's hexes numbered 1 .. n, for searches that look lists up rather than
+        hash hexes: ``(hex by number (None at 0), number by hex, neighbour numbers by
+        number (() at 0))``, the neighbours in :attr:`adjacency` order. Built once, in C
+        from the integer numbers (without building :attr:`adjacency`)."""
+        got = self._numbered
+        if got is None:
+            order, numbers, _ = self._numbering
+            index = dict(zip(order, range(1, len(order) + 1), strict=True))
+            # (numbers from 1: ``filter(None, row)`` drops the directions off the map)
+            at = dict(zip(numbers, range(1, len(order) + 1), strict=True)).get
+            rows = list(map(tuple, map(filter, repeat(None), self._columns(at))))
+            for a, b in self._blocked_edges:
+                i = index.get(Hex(a[0], a[1]))
+                j = index.get(Hex(b[0], b[1]))
+                if i is not None and j is not None:
+                    rows[i - 1] = tuple(k for k in rows[i - 1] if k != j)
+            got = self._numbered = ([None, *order], index, [(), *rows])
+        return got
 
     @classmethod
     def from_tiles(
@@ -403,12 +453,12 @@ class HexBoard:
         return cell in self.hexes
 
     def neighbors(self, cell: Hex) -> list[Hex]:
-        return self._adj.get(Hex(cell[0], cell[1]), [])
+        return self._table.get(Hex(cell[0], cell[1]), [])
 
     @property
     def adjacency(self) -> dict[Hex, list[Hex]]:
         """The neighbour table (read-only by convention), for fast path searches."""
-        return self._adj
+        return self._table
 
     def distance(self, a: Hex, b: Hex) -> int:
         return distance(a, b)

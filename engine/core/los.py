@@ -26,7 +26,6 @@ from __future__ import annotations
 from questforge.engine.core.hexgrid import (
     CORNER_OFFSETS3,
     DIRECTIONS,
-    Hex,
     corners3,
     edge3,
     edge_key,
@@ -40,7 +39,7 @@ if TYPE_CHECKING:
 Point = tuple[int, int]
 Segment = tuple[int, int, int, int]
 
-_BUCKET = 6  # bucket size in axial-x-3 units (two hexes)
+_BUCKET = 9  # bucket size in axial-x-3 units (three hexes)
 
 
 def _orient(ax: int, ay: int, bx: int, by: int, cx: int, cy: int) -> int:
@@ -91,35 +90,62 @@ class LineOfSight:
         self._area_cache: dict[tuple[int, int, int, int], list[Segment]] = {}
 
     def _build(self) -> None:
-        """Collect wall segments lazily: melee-only questions never pay for it."""
+        """Collect wall segments lazily: melee-only questions never pay for it.
+
+        Every map is built once per solve of a new map (``questforge ai solve`` meets a dozen
+        maps in a folder), so this runs on numbers: a hex ``(q, r)`` is the integer
+        ``q * width + (r - r_min + 1)``, its neighbour in a direction that integer plus a
+        constant, and the hexes with no map hex in a direction are one set difference
+        computed with integers (no tuple is made for a hex that is not on the border).
+        """
         self._built = True
         segments: list[Segment] = []
+        points: set[Point] = set()
         cells = self.hexes
         append = segments.append
-        for d, (dq, dr) in enumerate(DIRECTIONS):
-            aq, ar = CORNER_OFFSETS3[d - 1]
-            bq, br = CORNER_OFFSETS3[d]
-            # Hexes whose neighbour in direction d is off the map: one set operation each.
-            outside = {(q + dq, r + dr) for q, r in cells} - cells
-            for oq, orr in outside:
-                cq, cr = 3 * (oq - dq), 3 * (orr - dr)
-                append((cq + aq, cr + ar, cq + bq, cr + br))
+        add_point = points.add
+        if cells:
+            rs = [h[1] for h in cells]
+            low = min(rs)
+            width = max(rs) - low + 3  # a neighbour's r - low + 1 stays in 0 .. width - 1
+            shift = 1 - low
+            numbers = [q * width + r + shift for q, r in cells]
+            numbered = set(numbers)
+            for d, (dq, dr) in enumerate(DIRECTIONS):
+                aq, ar = CORNER_OFFSETS3[d - 1]
+                bq, br = CORNER_OFFSETS3[d]
+                # the hexes whose neighbour in direction d is off the map
+                step = -(dq * width + dr)
+                for k in numbered.difference([k + step for k in numbers]):
+                    q, r = divmod(k, width)
+                    cq, cr = 3 * q, 3 * (r - shift)
+                    x1, y1, x2, y2 = cq + aq, cr + ar, cq + bq, cr + br
+                    append((x1, y1, x2, y2) if x1 <= x2 else (x2, y2, x1, y1))
+                    add_point((x1, y1))
+                    add_point((x2, y2))
         for key in self.thin:
             a, b = tuple(key)
             d = DIRECTIONS.index((b[0] - a[0], b[1] - a[1]))
             (x1, y1), (x2, y2) = edge3(a, d)
-            segments.append((x1, y1, x2, y2))
+            segments.append((x1, y1, x2, y2) if x1 <= x2 else (x2, y2, x1, y1))
+            add_point((x1, y1))
+            add_point((x2, y2))
+        # (each segment's ends in x order: the sight test rejects by x with two comparisons)
         self.segments = segments
-        self.blocked_points = frozenset(p for s in segments for p in ((s[0], s[1]), (s[2], s[3])))
+        self.blocked_points = frozenset(points)
         buckets: dict[tuple[int, int], list[int]] = {}
         for i, (x1, y1, x2, y2) in enumerate(segments):
-            # Edges are shorter than a bucket, so their end points' buckets cover them.
-            keys = {
-                (x1 // _BUCKET, y1 // _BUCKET),
-                (x2 // _BUCKET, y2 // _BUCKET),
-                (x1 // _BUCKET, y2 // _BUCKET),
-                (x2 // _BUCKET, y1 // _BUCKET),
-            }
+            # Edges are shorter than a bucket, so their end points' buckets cover them:
+            # one bucket for most edges, two or four for one that crosses a bucket border.
+            kx1, ky1, kx2, ky2 = x1 // _BUCKET, y1 // _BUCKET, x2 // _BUCKET, y2 // _BUCKET
+            if kx1 == kx2:
+                keys: tuple[tuple[int, int], ...] = (
+                    ((kx1, ky1),) if ky1 == ky2 else ((kx1, ky1), (kx1, ky2))
+                )
+            elif ky1 == ky2:
+                keys = ((kx1, ky1), (kx2, ky1))
+            else:
+                keys = ((kx1, ky1), (kx2, ky2), (kx1, ky2), (kx2, ky1))
             for cell in keys:
                 bucket = buckets.get(cell)
                 if bucket is None:
@@ -138,7 +164,7 @@ class LineOfSight:
             self._free_corners[h] = got
         return got
 
-    def _candidates(self, a: Hex, b: Hex) -> list[Segment]:
+    def _candidates(self, a: tuple[int, int], b: tuple[int, int]) -> list[Segment]:
         """Wall segments in the buckets under the bounding box of both hexes."""
         ax, bx_ = 3 * a[0], 3 * b[0]
         ay, by_ = 3 * a[1], 3 * b[1]
@@ -173,19 +199,20 @@ class LineOfSight:
         cached = self._cache.get(key)
         if cached is not None:
             return cached
-        result = self._compute(Hex(a[0], a[1]), Hex(b[0], b[1]))
+        # (the hexes as given: the test reads coordinates and looks hexes up, and a plain
+        # tuple equals and hashes like the Hex of the same coordinates)
+        result = self._compute(a, b)
         self._cache[key] = result
         return result
 
-    def _compute(self, a: Hex, b: Hex) -> bool:
+    def _compute(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
         if a == b:
             return a in self.hexes
         if a not in self.hexes or b not in self.hexes:
             return False
-        if (
-            abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[0] + a[1] - b[0] - b[1]) == 2
-            and edge_key(a, b) not in self.thin
-        ):
+        dq = b[0] - a[0]
+        dr = b[1] - a[1]
+        if abs(dq) + abs(dr) + abs(dq + dr) == 2 and edge_key(a, b) not in self.thin:
             # Adjacent hexes share an edge: a line along it joins a corner of each, so only a
             # thin wall there can block (the published game's reading; the strict corner test
             # would deny sight between neighbours in a one-hex corridor). With a thin wall on
@@ -200,28 +227,55 @@ class LineOfSight:
         walls = self._candidates(a, b)
         if not walls:
             return True
+        # A blocked pair of hexes must fail every corner pair, mostly on the same few walls:
+        # the walls that blocked an earlier corner pair are tried first.
+        blockers: list[Segment] = []
         for px, py in ca:
             for qx, qy in cb:
-                lx0, lx1 = (px, qx) if px <= qx else (qx, px)
-                ly0, ly1 = (py, qy) if py <= qy else (qy, py)
                 dx = qx - px
                 dy = qy - py
-                for ax, ay, bx, by in walls:
-                    # Cheap bounding-box rejection before the exact test.
-                    if (
-                        (ax < lx0 and bx < lx0)
-                        or (ax > lx1 and bx > lx1)
-                        or (ay < ly0 and by < ly0)
-                        or (ay > ly1 and by > ly1)
-                    ):
+                if blockers and _blocked_by(blockers, px, py, qx, qy, dx, dy):
+                    continue
+                lx0, lx1 = (px, qx) if px <= qx else (qx, px)
+                ly0, ly1 = (py, qy) if py <= qy else (qy, py)
+                for wall in walls:
+                    ax, ay, bx, by = wall
+                    # Cheap bounding-box rejection before the exact test (a wall's ends are
+                    # stored with ax <= bx).
+                    if bx < lx0 or ax > lx1 or (ay < ly0 and by < ly0) or (ay > ly1 and by > ly1):
                         continue
                     # Orientation of the wall's ends relative to the sight line.
                     o1 = dx * (ay - py) - dy * (ax - px)
                     o2 = dx * (by - py) - dy * (bx - px)
                     if (o1 > 0 and o2 > 0) or (o1 < 0 and o2 < 0):
                         continue
-                    if segments_touch((px, py, qx, qy), (ax, ay, bx, by)):
+                    # ... and of the sight line's ends relative to the wall.
+                    ex = bx - ax
+                    ey = by - ay
+                    o3 = ex * (py - ay) - ey * (px - ax)
+                    o4 = ex * (qy - ay) - ey * (qx - ax)
+                    if (o3 > 0 and o4 > 0) or (o3 < 0 and o4 < 0):
+                        continue
+                    if (o1 and o2 and o3 and o4) or segments_touch((px, py, qx, qy), wall):
+                        # (no orientation zero: each segment's ends lie strictly on both
+                        # sides of the other's line, a proper crossing; otherwise the exact
+                        # collinear and end-point cases decide)
+                        blockers.append(wall)
                         break
                 else:
                     return True
         return False
+
+
+def _blocked_by(walls: list[Segment], px: int, py: int, qx: int, qy: int, dx: int, dy: int) -> bool:
+    """Whether one of ``walls`` touches the sight line ``p``-``q`` (``segments_touch``,
+    with the line's direction ``(dx, dy)`` already known)."""
+    for wall in walls:
+        ax, ay, bx, by = wall
+        o1 = dx * (ay - py) - dy * (ax - px)
+        o2 = dx * (by - py) - dy * (bx - px)
+        if (o1 > 0 and o2 > 0) or (o1 < 0 and o2 < 0):
+            continue
+        if segments_touch((px, py, qx, qy), wall):
+            return True
+    return False

@@ -91,7 +91,12 @@ def _compile(node: Any, base: str, resolve: Resolve, compiled: dict[str, Check])
         return lambda _v: False
     if not isinstance(node, dict):
         raise UnsupportedSchema(f"not a schema: {node!r}")
-    special = _integer_pair(node) or _scalar(node) or _object(node, base, resolve, compiled)
+    special = (
+        _integer_pair(node)
+        or _scalar(node)
+        or _object(node, base, resolve, compiled)
+        or _array(node, base, resolve, compiled)
+    )
     if special is not None:
         return special
     checks: list[Check] = []
@@ -118,7 +123,8 @@ def _compile(node: Any, base: str, resolve: Resolve, compiled: dict[str, Check])
 
 
 def _keys(node: dict[str, Any]) -> set[str]:
-    return {k for k in node if k not in _ANNOTATED}
+    # (the annotation keywords removed in C; ``x-`` keys are few)
+    return {k for k in node.keys() - _ANNOTATIONS if not k.startswith("x-")}
 
 
 def _scalar(node: dict[str, Any]) -> Check | None:
@@ -181,6 +187,27 @@ def _object(
     return obj
 
 
+def _array(
+    node: dict[str, Any], base: str, resolve: Resolve, compiled: dict[str, Check]
+) -> Check | None:
+    """One closure for an array with ``items`` and length bounds (every list of a
+    document: hexes, figures, terrain ...)."""
+    keys = _keys(node)
+    items = node.get("items")
+    if (
+        node.get("type") != "array"
+        or not keys <= {"type", "items", "minItems", "maxItems"}
+        or not isinstance(items, dict)
+    ):
+        return None
+    each = _compile(items, base, resolve, compiled)
+    short, long = node.get("minItems", 0), node.get("maxItems", float("inf"))
+    if each in _PAIRS:
+        pair_list = _pair_list(each)
+        return lambda v: isinstance(v, list) and short <= len(v) <= long and pair_list(v)
+    return lambda v: isinstance(v, list) and short <= len(v) <= long and all(map(each, v))
+
+
 def _int_range(node: Any) -> tuple[int | float, int | float] | None:
     """``(minimum, maximum)`` of a schema that says only "an integer in this range"."""
     if not isinstance(node, dict) or node.get("type") != "integer":
@@ -228,17 +255,45 @@ def _integer_pair(node: dict[str, Any]) -> Check | None:
 _PAIRS: dict[Check, tuple[int | float, int | float, int | float, int | float]] = {}
 
 
+#: the integers from ``low`` to ``high``, by ``(low, high)`` (a map's coordinate range)
+_ALLOWED: dict[tuple[int, int], frozenset[int]] = {}
+
+
 def _pair_list(each: Check) -> Check:
     """``items`` of pair checks as column checks run in C (a board lists thousands of
     hexes; one call per hex would be most of the cost of reading it)."""
     lo0, hi0, lo1, hi1 = _PAIRS[each]
+    if lo0 == lo1 and hi0 == hi1 and -(1 << 16) <= lo0 <= hi0 <= 1 << 16:
+        # the common case (a hex's two coordinates share their bounds): the coordinates
+        # are checked against the set of allowed integers, coordinates repeat across a
+        # board, so the sets made are small (the types are checked first: True == 1)
+        bounds = (int(lo0), int(hi0))
+        allowed = _ALLOWED.get(bounds)
+        if allowed is None:
+            allowed = _ALLOWED[bounds] = frozenset(range(bounds[0], bounds[1] + 1))
 
-    def pairs(v: Any) -> bool:
+        def pairs(v: Any) -> bool:
+            if not isinstance(v, list) or not v:
+                return True
+            if set(map(type, v)) != {list}:
+                return all(map(each, v))
+            try:
+                # (the lists' lengths differ: ValueError from zip; all are not 2: from the
+                # unpacking)
+                qs, rs = zip(*v, strict=True)
+            except ValueError:
+                return all(map(each, v))
+            both = qs + rs
+            return set(map(type, both)) == {int} and allowed.issuperset(both)
+
+        return pairs
+
+    def pairs_by_column(v: Any) -> bool:
         if not isinstance(v, list) or not v:
             return True
         if set(map(type, v)) != {list} or set(map(len, v)) != {2}:
             return all(map(each, v))
-        qs, rs = zip(*v, strict=True)
+        qs, rs = zip(*v, strict=False)  # (every item has two)
         return (
             set(map(type, qs)) == {int}
             and set(map(type, rs)) == {int}
@@ -248,7 +303,7 @@ def _pair_list(each: Check) -> Check:
             and max(rs) <= hi1
         )
 
-    return pairs
+    return pairs_by_column
 
 
 def _keyword(
@@ -265,6 +320,8 @@ def _keyword(
     if key == "type":
         names = [value] if isinstance(value, str) else list(value)
         tests = [_TYPES[n] for n in names]
+        if len(tests) == 1:
+            return tests[0]
         return lambda v: any(t(v) for t in tests)
     if key == "const":
         return lambda v: _same(v, value)

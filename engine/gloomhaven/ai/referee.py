@@ -170,14 +170,19 @@ def _fast_read(path: FileArg) -> Situation | None:
             return None
         chunks = []
         size = 0
+        want = info.st_size + 1  # the whole file in one read, as a rule
         while True:
-            chunk = os.read(fd, MAX_BYTES + 1 - size)
+            chunk = os.read(fd, min(want, MAX_BYTES + 1 - size))
             if not chunk:
                 break
             chunks.append(chunk)
             size += len(chunk)
             if size > MAX_BYTES:
                 return None
+            if len(chunk) < want:
+                # a short read of a regular file is its end: no second system call to hear it
+                break
+            want = MAX_BYTES + 1 - size
         raw = b"".join(chunks)
     except OSError:
         return None

@@ -15,7 +15,7 @@ from __future__ import annotations
 from itertools import repeat
 
 from questforge.engine.core.errors import ContentError
-from questforge.engine.core.hexgrid import Hex, distance, mirror, rotate
+from questforge.engine.core.hexgrid import Hex, HexKey, distance
 from questforge.engine.core.jsontypes import json_type
 from questforge.engine.core.plainjson import loads
 from questforge.engine.gloomhaven.ai.record import Record, _set
@@ -119,27 +119,40 @@ class AoePattern(Record):
         return self._shapes(True)
 
     def _shapes(self, mirrored: bool) -> list[tuple[Hex, ...]]:
-        seen: set[frozenset[Hex]] = set()
+        seen: set[frozenset[tuple[int, int]]] = set()
         out: list[tuple[Hex, ...]] = []
-        sources = [self.hexes]
+        sources: list[list[tuple[int, int]]] = [[(h[0], h[1]) for h in self.hexes]]
         if mirrored:
-            sources.append(tuple(mirror(h) for h in self.hexes))
+            sources.append([(h[1], h[0]) for h in self.hexes])  # ``mirror``
         for source in sources:
             for k in range(6):
-                rotated = tuple(rotate(h, k) for h in source)
+                # ``rotate(h, k)`` in closed form, on plain tuples: a Hex is made only for
+                # the shapes kept
+                rotated = [_ROTATE[k](q, r) for q, r in source]
                 key = frozenset(rotated)
                 if self.melee:
                     norm = key
                 else:
                     # Ranged patterns may be translated anywhere: compare shapes, not
                     # positions.
-                    q0 = min(h.q for h in rotated)
-                    r0 = min(h.r for h in rotated if h.q == q0)
-                    norm = frozenset(Hex(h.q - q0, h.r - r0) for h in rotated)
+                    q0 = min(h[0] for h in rotated)
+                    r0 = min(h[1] for h in rotated if h[0] == q0)
+                    norm = frozenset((h[0] - q0, h[1] - r0) for h in rotated)
                 if norm not in seen:
                     seen.add(norm)
-                    out.append(rotated)
+                    out.append(tuple(Hex(q, r) for q, r in rotated))
         return out
+
+
+#: ``rotate(h, k)`` for k = 0 .. 5: ``(q, r) -> (-r, q + r)`` applied k times
+_ROTATE: tuple[Callable[[int, int], tuple[int, int]], ...] = (
+    lambda q, r: (q, r),
+    lambda q, r: (-r, q + r),
+    lambda q, r: (-q - r, q),
+    lambda q, r: (-q, -r),
+    lambda q, r: (r, -q - r),
+    lambda q, r: (q + r, -q),
+)
 
 
 class ActiveMonster(Record):
@@ -226,6 +239,7 @@ def useful_range(attack_range: int, hexes: Iterable[Hex], aoe: AoePattern | None
 
 
 _ONLY_HEX = frozenset((Hex,))
+_HEX_OR_TUPLE = frozenset((Hex, tuple))
 
 
 class Situation(Record):
@@ -245,7 +259,9 @@ class Situation(Record):
         "terrain",
         "thin_walls",
     )
-    hexes: frozenset[Hex]
+    #: the map's hexes: :class:`Hex` or plain ``(q, r)`` tuples (:data:`HexKey`, what
+    #: :func:`load_situation` gives), which equal and hash alike
+    hexes: frozenset[HexKey]
     figures: tuple[SituationFigure, ...]
     active: ActiveMonster
     terrain: Mapping[Hex, str]
@@ -257,7 +273,7 @@ class Situation(Record):
 
     def __init__(
         self,
-        hexes: frozenset[Hex] | frozenset[tuple[int, int]],
+        hexes: frozenset[Hex] | frozenset[HexKey],
         figures: tuple[SituationFigure, ...] | list[SituationFigure],
         active: ActiveMonster,
         terrain: Mapping[Hex, str] | Mapping[tuple[int, int], str] | None = None,
@@ -267,9 +283,10 @@ class Situation(Record):
         orientation: Literal["flat", "pointy"] = "flat",
         expected: tuple[Expected, ...] | None = None,
     ) -> None:
-        # Accept plain (q, r) tuples from callers that build situations in code.
-        # (the type test runs in C: a board has hundreds of hexes)
-        if not _ONLY_HEX.issuperset(map(type, hexes)):
+        # Map hexes may be plain (q, r) tuples (the loader's: equal to and hashing like the
+        # Hex of the same coordinates, and several times cheaper to make); anything else
+        # (lists, ...) becomes a Hex. (the type test runs in C: a board has hundreds of hexes)
+        if not _HEX_OR_TUPLE.issuperset(map(type, hexes)):
             hexes = frozenset(Hex(h[0], h[1]) for h in hexes)
         if terrain is None:
             terrain = {}
@@ -551,6 +568,16 @@ def _hexes(values: list[Any], path: str) -> list[Hex]:
     return out
 
 
+def _map_hexes(values: list[Any], path: str) -> frozenset[HexKey]:
+    """Schema-valid ``[q, r]`` pairs as a set of plain ``(q, r)`` tuples (made in C: a map
+    lists hundreds of hexes, and a named tuple costs several times more to make); a hex
+    listed twice is refused, as :func:`_hexes` words it."""
+    out: frozenset[HexKey] = frozenset(map(tuple, values))
+    if len(out) != len(values):
+        _hexes(values, path)  # raises, naming the second listing
+    return out
+
+
 def load_situation(data: Any) -> Situation:
     """Build a :class:`Situation` from parsed JSON; raises :class:`SituationError`.
 
@@ -560,7 +587,7 @@ def load_situation(data: Any) -> Situation:
     if not _is_valid()(data):
         raise _schema_error(data)
     board = data["map"]
-    hexes = set(_hexes(board["hexes"], "$.map.hexes"))
+    hexes = _map_hexes(board["hexes"], "$.map.hexes")
 
     terrain: dict[Hex, str] = {}
     for i, t in enumerate(board.get("terrain", [])):
@@ -657,7 +684,7 @@ def load_situation(data: Any) -> Situation:
         )
 
     return Situation(
-        hexes=frozenset(hexes),
+        hexes=hexes,
         figures=tuple(figures),
         active=active,
         terrain=terrain,

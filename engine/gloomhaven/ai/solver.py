@@ -31,9 +31,8 @@ from __future__ import annotations
 import heapq
 from itertools import combinations
 
-from questforge.engine.core.hexgrid import Hex, HexBoard, distance
+from questforge.engine.core.hexgrid import Hex, HexBoard, HexKey, distance
 from questforge.engine.core.los import LineOfSight
-from questforge.engine.core.pathfind import bfs, dijkstra
 from questforge.engine.gloomhaven.ai.situation import Situation, SituationFigure
 from questforge.engine.gloomhaven.ai.solution import (
     Explanation,
@@ -45,7 +44,7 @@ from questforge.engine.gloomhaven.ai.solution import (
 # ``collections`` is not imported at run time (``questforge ai solve`` starts faster)
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
 
 #: Weight of one negative hex (trap / hazardous) in a packed (negatives, moves) cost.
 NEG = 1 << 20
@@ -63,7 +62,7 @@ Primary = tuple[int, int]
 #: One way to attack from a hex: primary measure, ranks of the secondary targets, targets.
 #: One way to attack from a hex: primary measure, ranks of the secondary targets, targets at
 #: disadvantage (the last tie-break only, see ``best_attack``), the targets.
-Choice = tuple[Primary, Ranks, int, frozenset[Hex]]
+Choice = tuple[Primary, Ranks, int, frozenset[HexKey]]
 #: Full comparison key of a destination: (negatives, primary, moves, secondary ranks).
 DestKey = tuple[int, Primary, int, Ranks, int]
 
@@ -82,11 +81,11 @@ class GeometryCache:
 
     def __init__(self, size: int = 8) -> None:
         self.size = size
-        self._maps: dict[tuple[frozenset[Hex], frozenset[frozenset[Hex]]], MapGeometry] = {}
+        self._maps: dict[tuple[frozenset[HexKey], frozenset[frozenset[Hex]]], MapGeometry] = {}
         # The scenario engine passes the very same hex set while the revealed map is
         # unchanged (a Situation copies its thin walls into a new, equal tuple): an
         # identity check plus a tuple comparison then skip building and hashing the key.
-        self._last: tuple[frozenset[Hex], tuple[tuple[Hex, Hex], ...], MapGeometry] | None = None
+        self._last: tuple[frozenset[HexKey], tuple[tuple[Hex, Hex], ...], MapGeometry] | None = None
 
     def get(self, sit: Situation) -> tuple[HexBoard, LineOfSight]:
         """The (board, line of sight) of the situation's map, built once per map."""
@@ -97,7 +96,7 @@ class GeometryCache:
         return self.for_map(sit.hexes, sit.thin_walls)
 
     def for_map(
-        self, hexes: frozenset[Hex], thin_walls: tuple[tuple[Hex, Hex], ...]
+        self, hexes: frozenset[HexKey], thin_walls: tuple[tuple[Hex, Hex], ...]
     ) -> MapGeometry:
         """The geometry of a map given as hexes and thin walls (as in a :class:`Situation`):
         e.g. for the engine's own range questions (GH-REF-08) on the monsters' view."""
@@ -124,6 +123,7 @@ class MapGeometry:
     """
 
     __slots__ = (
+        "_balls",
         "_cells",
         "_clear",
         "_index",
@@ -132,9 +132,7 @@ class MapGeometry:
         "_near",
         "_pair",
         "_proximity",
-        "_steps",
         "_within",
-        "adj",
         "board",
         "hexes",
         "shift",
@@ -142,14 +140,14 @@ class MapGeometry:
         "unit_costs",
     )
 
-    def __init__(self, hexes: frozenset[Hex], thin_walls: tuple[tuple[Hex, Hex], ...]) -> None:
+    def __init__(self, hexes: frozenset[HexKey], thin_walls: tuple[tuple[Hex, Hex], ...]) -> None:
         self.hexes = hexes
         self.thin_walls = thin_walls
         self.board = HexBoard(hexes, thin_walls)
-        self.adj = self.board.adjacency
         #: every map hex -> 1: the entry costs before terrain and figures (copied per solve)
         self.unit_costs: dict[Hex, int] = dict.fromkeys(self.board.hexes, 1)
         self._near: dict[tuple[Hex, int], frozenset[Hex]] = {}
+        self._balls: dict[int, tuple[int, Callable[[int], Hex | None], list[int]]] = {}
         self._within: dict[tuple[Hex, int], frozenset[Hex]] = {}
         self._proximity: dict[Hex, dict[Hex, int]] = {}
         self._clear: dict[Hex, int] | None = None
@@ -157,8 +155,7 @@ class MapGeometry:
         # with difficult or negative terrain needs the numbered Dijkstra tables).
         self._los: LineOfSight | None = None
         self._pair: tuple[HexBoard, LineOfSight] | None = None
-        self._steps: dict[Hex, frozenset[Hex]] | None = None
-        self._cells: list[Hex] | None = None
+        self._cells: list[Hex | None] | None = None
         self._index: dict[Hex, int] = {}
         self._nbrs: list[tuple[int, ...]] = []
         #: heap keys are ``cost << shift | hex number``
@@ -180,26 +177,27 @@ class MapGeometry:
         return got
 
     @property
-    def steps(self) -> dict[Hex, frozenset[Hex]]:
-        """hex -> the neighbours a figure can step to (on the map, no thin wall between):
-        exactly the pairs ``HexBoard.crossable`` accepts, as set lookups."""
-        got = self._steps
-        if got is None:
-            got = self._steps = {h: frozenset(ns) for h, ns in self.adj.items()}
-        return got
+    def adj(self) -> dict[Hex, list[Hex]]:
+        """The board's neighbour table (built on first use: the solver's own searches run
+        on hex numbers, see :meth:`steps_from`)."""
+        return self.board.adjacency
+
+    def adjacent(self, h: Hex, e: HexKey) -> bool:
+        """Whether a figure can step from map hex ``h`` to ``e`` (on the map, no thin wall
+        between): exactly the pairs ``HexBoard.crossable`` accepts, by hex numbers."""
+        index = self.index
+        i = index.get(h)
+        return i is not None and index.get(e, -1) in self._nbrs[i]  # type: ignore[call-overload]
 
     def _number(self) -> None:
         # Hexes numbered for the solver's Dijkstra (:func:`_least_costs`): neighbour lists
         # of numbers, in the board's neighbour order.
-        cells = sorted(self.board.hexes)
-        index = {h: i for i, h in enumerate(cells)}
-        adj = self.adj
-        self._nbrs = [tuple(index[n] for n in adj[h]) for h in cells]
-        self._index = index
-        self._cells = cells
+        # (numbered from 1, in C: see ``HexBoard.numbered``)
+        self._cells, self._index, self._nbrs = self.board.numbered()
 
     @property
-    def cells(self) -> list[Hex]:
+    def cells(self) -> list[Hex | None]:
+        """The map's hexes by number (see :meth:`_number`; ``None`` at 0)."""
         if self._cells is None:
             self._number()
         assert self._cells is not None
@@ -217,6 +215,60 @@ class MapGeometry:
             self._number()
         return self._nbrs
 
+    def steps_from(
+        self,
+        sources: Iterable[Hex],
+        blocked: list[int] | None = None,
+        targets: Iterable[Hex] | None = None,
+        depth: int = -1,
+    ) -> dict[Hex, int]:
+        """Step counts from ``sources`` to the map hexes (breadth first), never entering a
+        hex whose entry in ``blocked`` (by hex number) is not -1 (a source is counted, not
+        entered); with ``targets``, stop after the step on which the last of them is
+        reached (those distances are final, others may be missing); ``depth`` >= 0: stop
+        after that many steps. The same distances, in nondecreasing order, as
+        :func:`questforge.engine.core.pathfind.bfs`.
+
+        On hex numbers, so a step looks a list up rather than hashing a hex: the solver
+        runs several of these over a whole board per situation.
+        """
+        index = self.index
+        nbrs = self._nbrs
+        cells = self._cells
+        assert cells is not None
+        dist = [-1] * len(nbrs) if blocked is None else blocked.copy()
+        out: dict[Hex, int] = {}
+        frontier: list[int] = []
+        for h in sources:
+            i = index.get(h)
+            if i is None:
+                out[h] = 0  # a source off the map: counted, with no way out (as ``bfs``)
+            elif dist[i] != 0:
+                dist[i] = 0
+                out[h] = 0
+                frontier.append(i)
+        pending = None
+        if targets is not None:
+            # (a target off the map is number 0, which no search reaches)
+            pending = {index.get(t, 0) for t in targets}
+        d = 0
+        while frontier and d != depth:
+            if pending is not None and not pending.isdisjoint(frontier):
+                pending.difference_update(frontier)
+                if not pending:
+                    break
+            d += 1
+            nxt: list[int] = []
+            append = nxt.append
+            for i in frontier:
+                for m in nbrs[i]:
+                    if dist[m] == -1:
+                        dist[m] = d
+                        append(m)
+                        out[cells[m]] = d  # type: ignore[index]
+            frontier = nxt
+        return out
+
     def within(self, h: Hex, d: int) -> frozenset[Hex]:
         """The map hexes within range ``d`` of ``h``, range counted along paths that do not
         cross walls or thin walls (GH-REF-08; figures and terrain do not lengthen it)."""
@@ -227,18 +279,7 @@ class MapGeometry:
             # reached by a straight path, so the path count is the plain hex count
             got = self._within[key] = self.near(h, d)
         if got is None:
-            adj = self.adj
-            seen = {h}
-            frontier = [h]
-            for _ in range(d):
-                nxt = []
-                for x in frontier:
-                    for n in adj[x]:
-                        if n not in seen:
-                            seen.add(n)
-                            nxt.append(n)
-                frontier = nxt
-            got = self._within[key] = frozenset(seen)
+            got = self._within[key] = frozenset(self.steps_from([h], depth=d))
         return got
 
     def clearance(self, h: Hex) -> int:
@@ -252,9 +293,9 @@ class MapGeometry:
         """
         clear = self._clear
         if clear is None:
-            adj = self.adj
-            ragged = [x for x, ns in adj.items() if len(ns) < 6]
-            clear = self._clear = bfs(ragged, adj).dist
+            cells, nbrs = self.cells, self._nbrs
+            ragged = [cells[i] for i in range(1, len(nbrs)) if len(nbrs[i]) < 6]
+            clear = self._clear = self.steps_from(ragged)  # type: ignore[arg-type]
         return clear.get(h, 1 << 30)
 
     def proximity(self, h: Hex) -> dict[Hex, int]:
@@ -262,7 +303,7 @@ class MapGeometry:
         walls (GH-REF-07's proximity), cached per start hex."""
         got = self._proximity.get(h)
         if got is None:
-            got = self._proximity[h] = bfs([h], self.adj).dist
+            got = self._proximity[h] = self.steps_from([h])
         return got
 
     def near(self, h: Hex, d: int) -> frozenset[Hex]:
@@ -270,16 +311,30 @@ class MapGeometry:
         key = (h, d)
         got = self._near.get(key)
         if got is None:
-            hexes = self.board.hexes
-            q, r = h
-            new = tuple.__new__  # a Hex without the named tuple's Python-level constructor
-            got = frozenset(
-                x
+            width, own, offsets = self._ball(d)
+            # the map's own hex objects at the numbers of the ball around h (no hex made)
+            k = h[0] * width + h[1]
+            got = self._near[key] = frozenset(filter(None, [own(k + o) for o in offsets]))
+        return got
+
+    def _ball(self, d: int) -> tuple[int, Callable[[int], Hex | None], list[int]]:
+        """Numbers for :meth:`near` within distance ``d``: ``(width, number -> map hex,
+        the offsets of the hexes within d)``. A hex ``(q, r)`` is ``q * width + r``; with
+        ``width`` above the board's r span plus ``d``, no hex within ``d`` of a map hex
+        shares a number with another (the r's of the two differ by less than ``width``)."""
+        got = self._balls.get(d)
+        if got is None:
+            cells = self.board.hexes
+            qs, rs = zip(*cells, strict=True) if cells else ((), ())
+            width = (max(rs) - min(rs) if rs else 0) + d + 2
+            numbers = map(int.__add__, map(width.__mul__, qs), rs)
+            own = dict(zip(numbers, cells, strict=True)).get
+            offsets = [
+                dq * width + dr
                 for dq in range(-d, d + 1)
                 for dr in range(max(-d, -dq - d), min(d, d - dq) + 1)
-                if (x := new(Hex, (q + dq, r + dr))) in hexes
-            )
-            self._near[key] = got
+            ]
+            got = self._balls[d] = (width, own, offsets)
         return got
 
 
@@ -293,7 +348,6 @@ class _Solver:
         geo = geometry.map(sit) if geometry is not None else MapGeometry(sit.hexes, sit.thin_walls)
         self.geo = geo
         self.board = geo.board
-        self.adj = geo.adj
         self.terrain = sit.terrain
         self.explain = Explanation()
 
@@ -335,18 +389,30 @@ class _Solver:
             elif t in NEGATIVE:
                 table[h] = 1 + NEG
                 uniform = False
-        for h in self.enemy_block:
-            table.pop(h, None)
+        blocked = [h for h in self.enemy_block if table.pop(h, None) is not None]
+        units = geo.unit_costs
+        blocked.extend(h for h, t in self.terrain.items() if t == "obstacle" and h in units)
         self.cost_table = table
+        #: the map hexes normal movement cannot enter (enemies, obstacles): the hexes not in
+        #: ``cost_table``
+        self.blocked = blocked
         self.uniform = uniform or all(c == 1 for c in table.values())
         self._cost_list: list[int | None] | None = None
-        self._placements: list[tuple[frozenset[Hex], tuple[Hex, ...]]] | None = None
+        self._blocked: list[int] | None = None
+        self._placements: list[tuple[frozenset[HexKey], tuple[HexKey, ...]]] | None = None
         self._single: dict[Hex, list[Hex]] = {}
-        self._cover: dict[Hex, frozenset[Hex]] = {}
+        self._cover: dict[Hex, frozenset[HexKey]] = {}
         self._zone: dict[Hex, frozenset[Hex]] = {}
-        self._by_cell: dict[Hex, list[int]] = {}
+        self._by_cell: dict[HexKey, list[int]] = {}
         self.reach_bound = self.max_reach()
         self._best: dict[tuple[Hex, Hex], list[Choice] | None] = {}
+        self._visible: Callable[[HexKey, HexKey], bool] | None = None
+        self._no_end: set[Hex] = set()
+
+    @property
+    def adj(self) -> dict[Hex, list[Hex]]:
+        """The board's neighbour table (built on first use)."""
+        return self.geo.adj
 
     # ------------------------------------------------------------ movement
 
@@ -387,7 +453,7 @@ class _Solver:
             steps = self.geo.proximity(self.me)
             return {h: d + (self.landing_extra(h) if h != self.me else 0) for h, d in steps.items()}
         if self.uniform:
-            return bfs([self.me], self.adj, self.cost_table.__contains__).dist
+            return self.geo.steps_from([self.me], self.blocked_list())
         return _least_costs(self.geo, self.me, self.cost_list())
 
     def remaining(self, dest: Hex, wanted: list[Hex]) -> dict[Hex, int]:
@@ -398,17 +464,30 @@ class _Solver:
         a = self.sit.active
         if a.flying or a.jumping:
             extra = self.landing_extra(dest) if a.jumping else 0
-            return {h: d + extra for h, d in bfs([dest], self.adj, targets=wanted).dist.items()}
+            steps = self.geo.steps_from([dest], targets=wanted)
+            return {h: d + extra for h, d in steps.items()}
         if self.uniform:
-            return dict(bfs([dest], self.adj, self.cost_table.__contains__, targets=wanted).dist)
+            return self.geo.steps_from([dest], self.blocked_list(), wanted)
         return _least_costs(self.geo, dest, self.cost_list(), reverse=True, targets=wanted)
+
+    def blocked_list(self) -> list[int]:
+        """By hex number: -1, or -2 for the hexes normal movement cannot enter (obstacles,
+        enemies: not in ``cost_table``), for :meth:`MapGeometry.steps_from`."""
+        got = self._blocked
+        if got is None:
+            index = self.geo.index
+            got = [-1] * (len(index) + 1)
+            for h in self.blocked:
+                got[index[h]] = -2
+            self._blocked = got
+        return got
 
     def cost_list(self) -> list[int | None]:
         """``cost_table`` by hex number (see :class:`MapGeometry`), for :func:`_least_costs`."""
         got = self._cost_list
         if got is None:
             get = self.cost_table.get
-            got = self._cost_list = [get(h) for h in self.geo.cells]
+            got = self._cost_list = list(map(get, self.geo.cells))  # type: ignore[arg-type]
         return got
 
     # ------------------------------------------------------------ attacks
@@ -417,8 +496,12 @@ class _Solver:
     def los(self) -> LineOfSight:
         return self.geo.los
 
-    def visible(self, a: Hex, b: Hex) -> bool:
-        return self.geo.los.visible(a, b)
+    def visible(self, a: HexKey, b: HexKey) -> bool:
+        # (the map's oracle looked up once per solve: this is asked hundreds of times)
+        got = self._visible
+        if got is None:
+            got = self._visible = self.geo.los.visible
+        return got(a, b)
 
     def in_range(self, h: Hex, e: Hex) -> bool:
         """Whether ``e`` is within range of ``h``, counted around walls (GH-REF-08).
@@ -428,7 +511,10 @@ class _Solver:
         many hexes asked about), cached per map.
         """
         reach = self.reach
-        return distance(h, e) <= reach and h in self.geo.within(e, reach)
+        dq = h[0] - e[0]
+        dr = h[1] - e[1]
+        # (``distance(h, e) <= reach``, inline)
+        return abs(dq) + abs(dr) + abs(dq + dr) <= 2 * reach and h in self.geo.within(e, reach)
 
     def singles(self, h: Hex) -> list[Hex]:
         """Enemies a single-target attack from ``h`` can target (GH-ATK-02/03, GH-LOS-01).
@@ -441,8 +527,8 @@ class _Solver:
             if self.ranged:
                 got = [e for e in self.enemy_at if self.in_range(h, e) and self.visible(h, e)]
             else:
-                steps = self.geo.steps.get(h, frozenset())
-                got = [e for e in self.enemy_at if e in steps]
+                adjacent = self.geo.adjacent
+                got = [e for e in self.enemy_at if adjacent(h, e)]
             self._single[h] = got
         return got
 
@@ -451,47 +537,47 @@ class _Solver:
         if self.ranged:
             return self.in_range(h, e) and self.visible(h, e)
         # adjacent, on the map, no thin wall between: ``HexBoard.crossable``
-        return e in self.geo.steps.get(h, ())
+        return self.geo.adjacent(h, e)
 
-    def placements(self) -> list[tuple[frozenset[Hex], tuple[Hex, ...]]]:
+    def placements(self) -> list[tuple[frozenset[HexKey], tuple[HexKey, ...]]]:
         """Ranged AoE placements that cover at least one enemy: (cells, enemies covered)."""
         if self._placements is None:
-            seen: set[frozenset[Hex]] = set()
-            out: list[tuple[frozenset[Hex], tuple[Hex, ...]]] = []
+            seen: set[frozenset[HexKey]] = set()
+            out: list[tuple[frozenset[HexKey], tuple[HexKey, ...]]] = []
             for rot in self.rotations:
                 for e in self.enemy_at:
                     for c in rot:
                         aq, ar = e[0] - c[0], e[1] - c[1]
-                        cells = frozenset(Hex(aq + p[0], ar + p[1]) for p in rot)
+                        cells = frozenset((aq + p[0], ar + p[1]) for p in rot)
                         if cells in seen:
                             continue
                         seen.add(cells)
                         covered = tuple(x for x in cells if x in self.enemy_at)
                         out.append((cells, covered))
             self._placements = out
-            by_cell: dict[Hex, list[int]] = {}
+            by_cell: dict[HexKey, list[int]] = {}
             for i, (cells, _) in enumerate(out):
-                for c in cells:
-                    got = by_cell.get(c)
+                for cell in cells:
+                    got = by_cell.get(cell)
                     if got is None:
-                        by_cell[c] = [i]
+                        by_cell[cell] = [i]
                     else:
                         got.append(i)
             self._by_cell = by_cell
         return self._placements
 
-    def aoe_groups(self, h: Hex) -> list[frozenset[Hex]]:
+    def aoe_groups(self, h: Hex) -> list[frozenset[HexKey]]:
         """Sets of enemies one AoE use from ``h`` hits (GH-AOE-01/04/05, GH-AOE-07)."""
         aoe = self.aoe
         if aoe is None:
             return []
-        groups: set[frozenset[Hex]] = set()
+        groups: set[frozenset[HexKey]] = set()
         if aoe.melee:
             for rot in self.rotations:
-                hit = frozenset(
+                hit: frozenset[HexKey] = frozenset(
                     e
                     for c in rot
-                    if (e := Hex(h[0] + c[0], h[1] + c[1])) in self.enemy_at and self.visible(h, e)
+                    if (e := (h[0] + c[0], h[1] + c[1])) in self.enemy_at and self.visible(h, e)
                 )
                 if hit:
                     groups.add(hit)
@@ -505,7 +591,7 @@ class _Solver:
                 ids = by_cell.get(c)
                 if ids:
                     picked.update(ids)
-            seen_cover: set[tuple[Hex, ...]] = set()
+            seen_cover: set[tuple[HexKey, ...]] = set()
             for i in picked:
                 covered = placements[i][1]
                 if covered in seen_cover:
@@ -526,7 +612,7 @@ class _Solver:
                 return False
         assert aoe is not None
         if aoe.melee:
-            return Hex(e[0] - h[0], e[1] - h[1]) in self.aoe_offsets and self.visible(h, e)
+            return (e[0] - h[0], e[1] - h[1]) in self.aoe_offsets and self.visible(h, e)
         if distance(h, e) > self.reach_bound:
             return False
         # Some placement covering e has a hex in range (GH-AOE-04, GH-REF-08), and e is
@@ -538,21 +624,12 @@ class _Solver:
         range (counted around walls): one multi-source search per enemy."""
         got = self._zone.get(e)
         if got is None:
-            adj = self.adj
-            seen = {c for c in self.cover_cells(e) if c in adj}
-            frontier = list(seen)
-            for _ in range(self.reach):
-                nxt = []
-                for x in frontier:
-                    for n in adj[x]:
-                        if n not in seen:
-                            seen.add(n)
-                            nxt.append(n)
-                frontier = nxt
-            got = self._zone[e] = frozenset(seen)
+            units = self.geo.unit_costs
+            cells = [c for c in self.cover_cells(e) if c in units]
+            got = self._zone[e] = frozenset(self.geo.steps_from(cells, depth=self.reach))
         return got
 
-    def cover_cells(self, e: Hex) -> frozenset[Hex]:
+    def cover_cells(self, e: Hex) -> frozenset[HexKey]:
         """Every hex of every ranged-area placement that covers enemy ``e``."""
         got = self._cover.get(e)
         if got is None:
@@ -573,12 +650,12 @@ class _Solver:
         span = max(distance(a, b) for a in aoe.hexes for b in aoe.hexes)
         return r + span
 
-    def disadvantaged(self, h: Hex, e: Hex, melee_hit: frozenset[Hex]) -> bool:
+    def disadvantaged(self, h: Hex, e: HexKey, melee_hit: frozenset[HexKey]) -> bool:
         """A ranged attack on an adjacent enemy has disadvantage (GH-ATK-04); muddled
         monsters already have it and ignore it (GH-COND muddle, gloom's reading)."""
         return self.cares_disadvantage and e not in melee_hit and distance(h, e) == 1
 
-    def best_attack(self, h: Hex, focus: Hex, rank: dict[Hex, Second]) -> list[Choice] | None:
+    def best_attack(self, h: Hex, focus: Hex, rank: dict[HexKey, Second]) -> list[Choice] | None:
         """The attacks from ``h`` that include ``focus``, best target choice (GH-MATK-02/03,
         GH-REF-09).
 
@@ -595,7 +672,7 @@ class _Solver:
         self._best[cache_key] = result
         return result
 
-    def _best_attack(self, h: Hex, focus: Hex, rank: dict[Hex, Second]) -> list[Choice] | None:
+    def _best_attack(self, h: Hex, focus: Hex, rank: dict[HexKey, Second]) -> list[Choice] | None:
         if not self.can_hit(h, focus):
             return None
         t = self.targets
@@ -607,7 +684,7 @@ class _Solver:
         all_targets = t >= 6
         aoe = self.aoe
         if aoe is None:
-            bases: list[frozenset[Hex]] = [frozenset()]
+            bases: list[frozenset[HexKey]] = [frozenset()]
             extras = t
         else:
             bases = self.aoe_groups(h)
@@ -615,7 +692,7 @@ class _Solver:
             if extras > 0:
                 bases.append(frozenset())
         best_key: tuple[int, int, Ranks] | None = None
-        best_sets: dict[frozenset[Hex], int] = {}
+        best_sets: dict[frozenset[HexKey], int] = {}
         for base in bases:
             melee_hit = base if (aoe is not None and aoe.melee) else frozenset()
             pool = [e for e in singles if e not in base]
@@ -644,7 +721,9 @@ class _Solver:
         primary = (best_key[0], best_key[1])
         return [(primary, best_key[2], dis, chosen) for chosen, dis in best_sets.items()]
 
-    def n_disadvantaged(self, h: Hex, chosen: frozenset[Hex], melee_hit: frozenset[Hex]) -> int:
+    def n_disadvantaged(
+        self, h: Hex, chosen: frozenset[HexKey], melee_hit: frozenset[HexKey]
+    ) -> int:
         """How many of the targets would be attacked at disadvantage from ``h``.
 
         GH-REF-09 does not weigh disadvantage against secondary targets, and the solver never
@@ -665,7 +744,14 @@ class _Solver:
         if not self.sit.active.flying:
             no_end.update(h for h, t in self.terrain.items() if t == "obstacle")
         no_end.discard(self.me)
-        ends = sorted((c, h) for h, c in travel.items() if h not in no_end)
+        self._no_end = no_end
+        # (cost order: every search but the jump's lists its hexes by nondecreasing cost,
+        # which is all the walks below need; hexes of one cost may come in any order, since
+        # options are sorted at the end)
+        if self.sit.active.jumping:
+            ends = sorted((c, h) for h, c in travel.items() if h not in no_end)
+        else:
+            ends = [(c, h) for h, c in travel.items() if h not in no_end]
         proximity = self.geo.proximity(self.me)
 
         # GH-FOCUS-02 / GH-MHAZ-01: fewest (negative hexes, movement) to an attack hex.
@@ -675,14 +761,13 @@ class _Solver:
         # cost, and the walk stops once every enemy has one.
         cost: dict[Hex, int] = {}
         geo = self.geo
-        pending = {e: geo.near(e, reach_bound) for e in self.enemy_at}
-        for c, h in ends:
-            if not pending:
-                break
-            for e, near in list(pending.items()):
-                if h in near and self.can_hit(h, e):
+        can_hit = self.can_hit
+        for e in self.enemy_at:
+            near = geo.near(e, reach_bound)
+            for c, h in ends:
+                if h in near and can_hit(h, e):
                     cost[e] = c
-                    del pending[e]
+                    break
 
         def init_key(f: SituationFigure) -> tuple[int, int]:
             # GH-FOCUS-03: summons act just before their summoner; long rest counts as 99.
@@ -693,7 +778,7 @@ class _Solver:
             for e, f in self.enemy_at.items()
         }
         # GH-REF-09: secondary targets rank by proximity, then initiative (not movement).
-        second: dict[Hex, Second] = {e: (r[1], r[2]) for e, r in rank.items()}
+        second: dict[HexKey, Second] = {e: (r[1], r[2]) for e, r in rank.items()}
         reachable = [e for e in self.enemy_at if e in cost]
         best_rank = min((rank[e] for e in reachable), default=None)
         focuses = [e for e in reachable if rank[e] == best_rank]
@@ -795,8 +880,8 @@ class _Solver:
         return text
 
     def _best_dests(
-        self, focus: Hex, cands: list[tuple[int, Hex]], second: dict[Hex, Second]
-    ) -> list[tuple[DestKey, Hex, frozenset[Hex]]]:
+        self, focus: Hex, cands: list[tuple[int, Hex]], second: dict[HexKey, Second]
+    ) -> list[tuple[DestKey, Hex, frozenset[HexKey]]]:
         """The candidate hexes (packed cost, hex) with the smallest destination key
         (GH-REF-09), with their keys and targets; empty if none can attack the focus.
 
@@ -811,7 +896,7 @@ class _Solver:
                 (c // NEG, 1 if cares and distance(h, focus) == 1 else 0, c % NEG, h)
                 for c, h in cands
             )
-            won: list[tuple[DestKey, Hex, frozenset[Hex]]] = []
+            won: list[tuple[DestKey, Hex, frozenset[HexKey]]] = []
             group: tuple[int, int, int] | None = None
             target = frozenset((focus,))
             for neg, dis, moves, h in keyed:
@@ -821,7 +906,7 @@ class _Solver:
                     group = (neg, dis, moves)
                     won.append(((neg, (dis, -1), moves, (), dis), h, target))
             return won
-        out: list[tuple[DestKey, Hex, frozenset[Hex]]] = []
+        out: list[tuple[DestKey, Hex, frozenset[HexKey]]] = []
         for c, h in cands:
             for primary, ranks, dis, chosen_set in self.best_attack(h, focus, second) or ():
                 out.append(((c // NEG, primary, c % NEG, ranks, dis), h, chosen_set))
@@ -836,8 +921,8 @@ class _Solver:
         travel: dict[Hex, int],
         ends: list[tuple[int, Hex]],
         rank: dict[Hex, Rank],
-        second: dict[Hex, Second],
-    ) -> list[tuple[Hex, frozenset[Hex]]]:
+        second: dict[HexKey, Second],
+    ) -> list[tuple[Hex, frozenset[HexKey]]]:
         a = self.sit.active
         ex = self.explain
         move = a.move
@@ -847,13 +932,16 @@ class _Solver:
         allowed_negatives = rank[focus][0] // NEG
         # can_hit (and so best_attack) is false beyond reach_bound: skip those hexes early
         near = self.geo.near(focus, self.reach_bound)
+        # The reachable end hexes near the focus, walked from the smaller side: a melee
+        # focus has 7 hexes near it, a board hundreds. (``_best_dests`` needs no order.)
+        no_end = self._no_end
+        if len(near) < len(travel):
+            close = [(c, h) for h in near if (c := travel.get(h)) is not None and h not in no_end]
+        else:
+            close = [(c, h) for c, h in ends if h in near]
         now = self._best_dests(
             focus,
-            [
-                (c, h)
-                for c, h in ends
-                if h in near and c % NEG <= move and c // NEG <= allowed_negatives
-            ],
+            [(c, h) for c, h in close if c % NEG <= move and c // NEG <= allowed_negatives],
             second,
         )
         if now:
@@ -896,15 +984,12 @@ class _Solver:
             return chosen
 
         # GH-MMOVE-08: cannot attack the focus this turn; approach the best attack hexes.
-        ideal = [
-            (k, h)
-            for k, h, _ in self._best_dests(focus, [(c, h) for c, h in ends if h in near], second)
-        ]
+        ideal = [(k, h) for k, h, _ in self._best_dests(focus, close, second)]
         if not ideal:  # cannot happen while can_hit and best_attack agree; stay put
             return [(self.me, frozenset())]
         itop = min(k for k, _ in ideal)
         dests = sorted({h for k, h in ideal if k == itop})
-        result: list[tuple[Hex, frozenset[Hex]]] = []
+        result: list[tuple[Hex, frozenset[HexKey]]] = []
         in_reach = [h for c, h in ends if c % NEG <= move]
         for d in dests:
             rest = self.remaining(d, in_reach)
@@ -983,7 +1068,7 @@ def _least_costs(
             continue
         done[i] = True
         d = key >> shift
-        out[cells[i]] = d
+        out[cells[i]] = d  # type: ignore[index]  # (number 0 is never settled)
         if pending is not None:
             pending.discard(i)
             if not pending:
@@ -1023,13 +1108,16 @@ def find_path(
     on the way (GH-MOVE-05/06). The scenario engine uses it to apply the hexes entered; the
     editor draws it. Returns ``[]`` when the destination cannot be reached.
     """
+    # (imported here: ``questforge ai solve`` never needs the general searches)
+    from questforge.engine.core.pathfind import bfs, dijkstra
+
     solver = _Solver(situation, geometry)
     a = situation.active
     dest = Hex(destination[0], destination[1])
     if a.flying or a.jumping:
-        result = bfs([solver.me], solver.adj, track_parents=True)
+        result = bfs([solver.me], solver.geo.adj, track_parents=True)
     else:
-        result = dijkstra([solver.me], solver.adj, solver.cost_table, track_parents=True)
+        result = dijkstra([solver.me], solver.geo.adj, solver.cost_table, track_parents=True)
     return [Hex(h[0], h[1]) for h in result.path_to(dest)]
 
 

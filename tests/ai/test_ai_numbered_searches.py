@@ -1,0 +1,88 @@
+"""The solver's searches on hex numbers give the general searches' answers.
+
+``MapGeometry.steps_from`` (breadth first over ``HexBoard.numbered``) replaced
+``pathfind.bfs`` in the solver for speed; ``HexBoard.numbered`` is built from integer hex
+numbers, not from the neighbour table. Both must agree with the general code on every dev
+map, thin walls included, and on the corner cases the general code handles (a source or a
+target off the map, blocked hexes, a depth limit, stopping at targets).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from questforge.engine.core.hexgrid import Hex, HexBoard
+from questforge.engine.core.pathfind import bfs
+from questforge.engine.core.plainjson import loads
+from questforge.engine.gloomhaven.ai import load_situation
+from questforge.engine.gloomhaven.ai.solver import MapGeometry
+
+REPO = Path(__file__).resolve().parents[2]
+DEV = Path(os.environ.get("QUESTFORGE_SHARED", REPO.parent / "shared")) / "data/monster-ai/dev"
+CASES = sorted(DEV.glob("*.json"))
+
+
+def _maps() -> list[MapGeometry]:
+    seen: dict[tuple[frozenset[tuple[int, int]], frozenset[frozenset[Hex]]], MapGeometry] = {}
+    for path in CASES:
+        sit = load_situation(loads(path.read_text(encoding="utf-8")))
+        key = (sit.hexes, frozenset(frozenset(w) for w in sit.thin_walls))
+        if key not in seen:
+            seen[key] = MapGeometry(sit.hexes, sit.thin_walls)
+    return list(seen.values())
+
+
+@pytest.mark.skipif(not CASES, reason="dev situations not available")
+def test_the_numbered_table_is_the_neighbour_table() -> None:
+    # GH-MOVE-02 / GH-LOS-02: neighbours on the map, none across a thin wall
+    maps = _maps()
+    assert any(geo.thin_walls for geo in maps)
+    for geo in maps:
+        cells, index, nbrs = geo.board.numbered()
+        assert cells[0] is None and nbrs[0] == ()
+        assert {index[h] for h in geo.board.hexes} == set(range(1, len(cells)))
+        for h, row in geo.board.adjacency.items():
+            assert [cells[j] for j in nbrs[index[h]]] == row
+
+
+@pytest.mark.skipif(not CASES, reason="dev situations not available")
+def test_steps_from_gives_the_breadth_first_distances() -> None:
+    # GH-REF-07 / GH-REF-08: proximity and range counted around walls; GH-MOVE-02: blocked
+    # hexes are never entered, a blocked source still counts
+    rng = random.Random(14)
+    off_map = Hex(-999, -999)
+    for geo in _maps():
+        hexes = sorted(geo.board.hexes)
+        adj = geo.adj
+        index = geo.index
+        for _ in range(6):
+            sources = rng.sample(hexes, rng.choice((1, 1, 3)))
+            walls = set(rng.sample(hexes, 15))
+            blocked = [-1] * (len(hexes) + 1)
+            for h in walls:
+                blocked[index[h]] = -2
+            targets = [*rng.sample(hexes, 4), off_map]
+            depth = rng.choice((1, 3, 6))
+            assert geo.steps_from(sources) == bfs(sources, adj).dist
+            assert (
+                geo.steps_from(sources, blocked)
+                == bfs(sources, adj, lambda h, walls=walls: h not in walls).dist
+            )
+            assert geo.steps_from(sources, depth=depth) == bfs(sources, adj, max_steps=depth).dist
+            # stopping at targets: the targets' distances are final (an off-map one is
+            # never reached, so the search runs to the end, as bfs does)
+            got = geo.steps_from(sources, targets=targets)
+            want = bfs(sources, adj, targets=targets).dist
+            assert {t: got.get(t) for t in targets} == {t: want.get(t) for t in targets}
+        # a source off the map is counted and goes nowhere
+        assert geo.steps_from([off_map]) == bfs([off_map], adj).dist == {off_map: 0}
+
+
+def test_an_empty_board_numbers_nothing() -> None:
+    board = HexBoard(frozenset())
+    assert board.numbered() == ([None], {}, [()])
+    assert board.adjacency == {}
