@@ -63,13 +63,7 @@ class SchemaStage:
         for doc, ruleset in zip(batch.documents, batch.rulesets, strict=True):
             known_result = precomputed.get(id(doc)) if precomputed else None
             if known_result is not None and known_result[0] == ruleset:
-                (
-                    doc.schema_valid,
-                    doc.invalid_parts,
-                    doc.missing_parts,
-                    doc.short_parts,
-                    doc.invalid_items,
-                ) = known_result[2]
+                set_verdict(doc, known_result[2])
                 out.extend(known_result[1])
                 continue
             if self.cache is None:
@@ -79,22 +73,10 @@ class SchemaStage:
             known = self.cache.get(doc.name)
             if known is None or known[0] != stamp:
                 found = schema_findings(doc, ruleset, self.store)
-                verdict = (
-                    doc.schema_valid,
-                    doc.invalid_parts,
-                    doc.missing_parts,
-                    doc.short_parts,
-                    doc.invalid_items,
-                )
+                verdict = verdict_of(doc)
                 known = (stamp, tuple(copy.copy(f) for f in found), verdict)
                 self.cache[doc.name] = known
-            (
-                doc.schema_valid,
-                doc.invalid_parts,
-                doc.missing_parts,
-                doc.short_parts,
-                doc.invalid_items,
-            ) = known[2]
+            set_verdict(doc, known[2])
             out.extend(copy.copy(f) for f in known[1])
         for pack_ruleset, docs in batch.required_rulesets():
             for doc in docs:
@@ -107,14 +89,29 @@ def precompute_schema(doc: LoadedDocument, ruleset: str | None, store: SchemaSto
     """:func:`schema_findings` of ``doc`` with the verdict it sets, to hand to a
     :class:`SchemaStage` of another process."""
     found = schema_findings(doc, ruleset, store)
-    verdict = (
+    return ruleset, found, verdict_of(doc)
+
+
+def verdict_of(doc: LoadedDocument) -> Verdict:
+    """What the schema stage sets on a document (valid, and which parts are not), as one
+    value a cache or another process can hold and :func:`set_verdict` puts back."""
+    return (
         doc.schema_valid,
         doc.invalid_parts,
         doc.missing_parts,
         doc.short_parts,
         doc.invalid_items,
     )
-    return ruleset, found, verdict
+
+
+def set_verdict(doc: LoadedDocument, verdict: Verdict) -> None:
+    (
+        doc.schema_valid,
+        doc.invalid_parts,
+        doc.missing_parts,
+        doc.short_parts,
+        doc.invalid_items,
+    ) = verdict
 
 
 def schema_findings(doc: LoadedDocument, ruleset: str | None, store: SchemaStore) -> list[Finding]:
