@@ -39,6 +39,7 @@ from functools import cache
 from typing import Any
 
 from questforge.schema import schema_by_id
+from questforge.schema.jsontypes import schema_type as json_type
 
 Schema = dict[str, Any]
 JsonPath = tuple[str | int, ...]
@@ -585,22 +586,6 @@ def _first_type(schema: Schema) -> str | None:
     if isinstance(t, list):
         return next((x for x in t if x != "null"), t[0] if t else None)
     return t if isinstance(t, str) else None
-
-
-def json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    return "object"
 
 
 def _type_fits(schema: Schema, data: Any) -> bool:

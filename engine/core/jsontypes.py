@@ -1,25 +1,11 @@
-"""The JSON type of a value, in words: the one helper every reader's message uses."""
+"""The JSON type of a value, in words, for the engine's readers' messages.
+
+One helper for all layers: :mod:`questforge.schema.jsontypes` (the schema layer is below the
+engine and imports nothing, so the monster-AI fast start pays nothing for it).
+"""
 
 from __future__ import annotations
 
-# ``typing`` is not imported at run time: the monster-AI fast start imports this module
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
+from questforge.schema.jsontypes import type_in_words as json_type
 
-
-def json_type(value: Any) -> str:
-    """The JSON type of ``value`` with an article, for messages ("an integer", "null")."""
-    if isinstance(value, dict):
-        return "an object"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "an integer"
-    if isinstance(value, float):
-        return "a number"
-    return "null"
+__all__ = ["json_type"]
