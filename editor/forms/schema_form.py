@@ -18,7 +18,6 @@ command per field), and the form rebuilds itself when the document changes under
 
 from __future__ import annotations
 
-import contextlib
 import json
 from typing import Any
 
@@ -43,13 +42,14 @@ from PySide6.QtWidgets import (
 
 from questforge.editor.document import Document
 from questforge.editor.forms.designer_messages import noun_phrase, object_messages
-from questforge.editor.forms.location_pick import PickRequest, as_list
-from questforge.editor.forms.references import known, own_pack
+from questforge.editor.forms.location_fields import LocationFieldsMixin
+from questforge.editor.forms.location_pick import as_list
+from questforge.editor.forms.reference_fields import ReferenceFieldsMixin, narrow_combo
 from questforge.editor.forms.services import FormServices
 from questforge.editor.forms.table_form import GridTable, hint_for, table_spec
 from questforge.editor.jsonpath import MISSING, JsonPath, format_path, is_prefix
 from questforge.editor.undo import DeleteKeyCommand
-from questforge.schema.walk import Discriminator, Schema, SchemaContext, json_type, values_at
+from questforge.schema.walk import Discriminator, Schema, SchemaContext, json_type
 
 LONG_TEXT = 400
 #: nested groups and lists: thin margins, so deep nesting still fits a side panel
@@ -71,7 +71,7 @@ class JsonLineEdit(QLineEdit):
             return text
 
 
-class SchemaForm(QWidget):
+class SchemaForm(ReferenceFieldsMixin, LocationFieldsMixin, QWidget):
     """Form for the value at ``root_path`` of ``document``."""
 
     #: emitted after the form was rebuilt (tests wait on it)
@@ -462,7 +462,7 @@ class SchemaForm(QWidget):
         object for it in one undo command (see ``SchemaContext.switch_branch``)."""
         combo = QComboBox()
         combo.setObjectName("unionChoice")
-        _narrow(combo)
+        narrow_combo(combo)
         for branch in disc.branches:
             same = branch.title.lower().replace(" ", "-") == str(branch.value)
             combo.addItem(
@@ -528,193 +528,6 @@ class SchemaForm(QWidget):
         self.messages[path] = label
         return label
 
-    # ----------------------------------------------------------------- references
-    def _reference(self, path: JsonPath, kind: str, value: str) -> QWidget:
-        """An editable combo of the ids of ``kind`` that exist; free text stays possible
-        (an id not created yet) and an unknown one is flagged."""
-        source = self.services.references
-        assert source is not None
-        ids = source.ids(kind)
-        warning = None
-        if value and not known(value, ids, own_pack(source)):
-            word = kind.replace("-", " ")
-            warning = f"⚠ No {word} “{value}” in this pack or the packs it requires (yet)."
-        return self._choice_combo(path, ids, value, warning, "referenceCombo")
-
-    def _named(self, path: JsonPath, patterns: list[str], value: str | int) -> QWidget:
-        """A combo of the names this document has for the field (its rooms, doors, named
-        monsters, treasure numbers ...); another value is kept and flagged."""
-        options = values_at(self.document.data, patterns)
-        warning = None
-        if value != "" and value not in options:
-            noun = " or ".join(_pattern_noun(p) for p in patterns)
-            where = str(self.document.kind or "document").replace("-", " ")
-            warning = f"⚠ No {noun} “{value}” in this {where} (yet)."
-        return self._choice_combo(
-            path,
-            [str(o) for o in options],
-            value,
-            warning,
-            "namesCombo",
-            integer=isinstance(value, int),
-        )
-
-    def _choice_combo(
-        self,
-        path: JsonPath,
-        options: list[str],
-        value: str | int,
-        warning: str | None,
-        name: str,
-        integer: bool = False,
-    ) -> QWidget:
-        box = QWidget()
-        column = QVBoxLayout(box)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.setSpacing(2)
-        combo = QComboBox()
-        combo.setObjectName(name)
-        _narrow(combo)
-        combo.setEditable(True)
-        combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        combo.addItems(options)
-        combo.setEditText(str(value))
-        column.addWidget(combo)
-        if warning is not None:
-            warn = QLabel(warning)
-            warn.setObjectName("referenceWarning")
-            warn.setWordWrap(True)
-            warn.setStyleSheet("color: #9a5b00;")
-            column.addWidget(warn)
-            self.messages[path] = warn
-
-        def commit(text: str, p: JsonPath = path) -> None:
-            new: Any = text.strip()
-            if integer:
-                try:
-                    new = int(new)
-                except ValueError:
-                    combo.setEditText(str(self.document.get(p)))  # not a number: unchanged
-                    return
-            if self.document.get(p) != new:
-                # rebuilds the form: the warning follows the new value
-                self.document.set_value(p, new, text=f"Edit {format_path(p)}")
-
-        combo.activated.connect(lambda i, c=combo: commit(c.itemText(i)))
-        line = combo.lineEdit()
-        if line is not None:
-            line.editingFinished.connect(lambda c=combo: commit(c.currentText()))
-        box.setFocusProxy(combo)
-        return box
-
-    # ----------------------------------------------------------------- locations
-    def _location(
-        self, path: JsonPath, raw: Schema, base: Schema, value: Any
-    ) -> tuple[str, bool] | None:
-        """``(kind, is a list)`` when the field at ``path`` holds board locations the
-        editor's picker can pick (registered before its children are built: a hex inside
-        a list of hexes is picked through the list, it gets no button of its own)."""
-        picker = self.services.picker
-        if picker is None or value is MISSING:
-            return None
-        if path and isinstance(path[-1], int) and path[:-1] in self.location_fields:
-            return None
-        found = self.ctx.location_of(raw, base)
-        if found is None or not picker.can_pick(found[0]):
-            return None
-        self.location_fields[path] = found
-        return found
-
-    def _with_pick_button(self, path: JsonPath, multiple: bool, widget: QWidget) -> QWidget:
-        """``widget`` with a "Pick on map" button beside it."""
-        # the button goes under the field: beside it, nested hex fields would widen a
-        # narrow inspector past its width
-        row = QWidget()
-        layout = QVBoxLayout(row)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(2)
-        layout.addWidget(widget)
-        button = QToolButton()
-        button.setObjectName("pickOnMap")
-        button.setText("Pick on map")
-        kind = self.location_fields[path][0] if path in self.location_fields else "location"
-        button.setToolTip(
-            f"Click {kind}s on the map to add or remove them; Enter keeps them, Esc cancels."
-            if multiple
-            else f"Click a {kind} on the map; Esc cancels."
-        )
-        button.setCheckable(True)
-        button.clicked.connect(lambda _=False, p=path: self.start_pick(p))
-        layout.addWidget(button, 0, Qt.AlignmentFlag.AlignLeft)
-        self.pick_buttons[path] = button
-        return row
-
-    def start_pick(self, path: JsonPath) -> None:
-        """Ask the picker for the locations of the field at ``path`` (its button's job);
-        the answer is written as one undo command."""
-        picker = self.services.picker
-        found = self.location_fields.get(tuple(path))
-        if picker is None or found is None:
-            return
-        kind, multiple = found
-        key = tuple(path)
-        value = self.document.get(key)
-        current = [] if value is MISSING else as_list(value, multiple)
-        label = self._location_label(key)
-        button = self.pick_buttons.get(key)
-        if button is not None:
-            button.setChecked(True)  # shows the pick is running
-            button.setText("Picking…")
-
-        def finish(values: list[Any] | None) -> None:
-            with contextlib.suppress(RuntimeError):  # the form may have been rebuilt
-                if button is not None:
-                    button.setChecked(False)
-                    button.setText("Pick on map")
-            if values is None:
-                return
-            new: Any = list(values) if multiple else (values[0] if values else None)
-            if new is None or self.document.get(key) == new:
-                return
-            # the form rebuilds from the document's signal
-            self.document.set_value(key, new, text=f"Pick {label}")
-
-        picker.start_pick(PickRequest(kind, multiple, current, label, finish))
-
-    def _location_label(self, path: JsonPath) -> str:
-        """``win 1 › hexes``: the field, for the status bar and the undo text."""
-        parts: list[str] = []
-        for p in path:
-            if isinstance(p, int):
-                if parts:
-                    parts[-1] = f"{parts[-1]} {p + 1}"
-            else:
-                parts.append(p.replace("_", " "))
-        return " › ".join(parts[-2:]) if parts else "location"
-
-    def show_focused_locations(self, widget: QWidget | None) -> None:
-        """Draw the locations of the location field holding ``widget`` (the focus), or
-        clear the drawing when the focus left every location field of this form."""
-        picker = self.services.picker
-        if picker is None:
-            return
-        by_widget = {id(w): p for p, w in self.widgets.items()}
-        found: JsonPath | None = None
-        while widget is not None and widget is not self:
-            path = by_widget.get(id(widget))
-            if path is not None and path in self.location_fields:
-                found = path
-                break
-            widget = widget.parentWidget()
-        if found == self._shown_locations:
-            return
-        self._shown_locations = found
-        if found is None:
-            picker.show_locations("", [])
-            return
-        kind, multiple = self.location_fields[found]
-        picker.show_locations(kind, as_list(self.document.get(found), multiple))
-
     def _label(self, schema: Any, base: Schema, name: str) -> str:
         sub, _ = self.ctx.resolve(schema, base)
         title = sub.get("title")
@@ -771,22 +584,3 @@ class SchemaForm(QWidget):
             if not p:
                 return None
             p = p[:-1]
-
-
-def _narrow(combo: QComboBox) -> None:
-    """A combo as narrow as a line edit: long entries must not widen a side panel."""
-    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-    combo.setMinimumContentsLength(10)
-
-
-def _pattern_noun(pattern: str) -> str:
-    """``/named_monsters/*/id`` -> "named monster", ``/overlays/*[type=treasure]/number``
-    -> "treasure": what a name pattern lists, for messages."""
-    steps = [step for step in pattern.split("/") if step]
-    for i, step in enumerate(steps):
-        if step.startswith("*[") and "=" in step:
-            return step[2:-1].split("=", 1)[1].replace("-", " ")
-        if step == "*" and i > 0:
-            word = steps[i - 1].replace("_", " ")
-            return word[:-1] if word.endswith("s") else word
-    return steps[-1].replace("_", " ") if steps else "name"
