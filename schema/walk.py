@@ -39,7 +39,7 @@ from functools import cache
 from typing import Any
 
 from questforge.schema import schema_by_id
-from questforge.schema.jsontypes import schema_type as json_type
+from questforge.schema.jsontypes import schema_type
 
 Schema = dict[str, Any]
 JsonPath = tuple[str | int, ...]
@@ -349,7 +349,7 @@ class SchemaContext:
             return False
         kind = schema.get("type")
         kinds = kind if isinstance(kind, list) else [kind] if isinstance(kind, str) else []
-        actual = json_type(value)
+        actual = schema_type(value)
         if kinds and not (actual in kinds or (actual == "integer" and "number" in kinds)):
             return False
         if isinstance(value, int | float) and not isinstance(value, bool):
@@ -597,7 +597,7 @@ def _type_fits(schema: Schema, data: Any) -> bool:
         return data in schema["enum"]
     t = schema.get("type")
     types = t if isinstance(t, list) else [t] if isinstance(t, str) else []
-    actual = json_type(data)
+    actual = schema_type(data)
     if types:
         ok = actual in types or (actual == "integer" and "number" in types)
         if not ok:

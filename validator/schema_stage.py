@@ -16,7 +16,7 @@ import json
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from questforge.engine.core.jsontypes import json_type
+from questforge.schema.jsontypes import type_in_words
 from questforge.validator import codes
 from questforge.validator.document import LoadedDocument
 from questforge.validator.findings import Finding
@@ -128,7 +128,7 @@ def schema_findings(doc: LoadedDocument, ruleset: str | None, store: SchemaStore
     if not isinstance(data, dict):
         return [
             codes.NOT_OBJECT.finding(
-                f"a content file must be a JSON object, found {json_type(data)}", file=name
+                f"a content file must be a JSON object, found {type_in_words(data)}", file=name
             )
         ]
     out: list[Finding] = []
@@ -149,7 +149,7 @@ def schema_findings(doc: LoadedDocument, ruleset: str | None, store: SchemaStore
     kind = data.get("kind")
     if not isinstance(kind, str):
         message = (
-            f'"kind" must be a string naming the content kind, found {json_type(kind)}'
+            f'"kind" must be a string naming the content kind, found {type_in_words(kind)}'
             if "kind" in data
             else 'missing "kind": every content file names its kind'
         )

@@ -49,7 +49,8 @@ from questforge.editor.forms.services import FormServices
 from questforge.editor.forms.table_form import GridTable, hint_for, table_spec
 from questforge.editor.jsonpath import MISSING, JsonPath, format_path, is_prefix
 from questforge.editor.undo import DeleteKeyCommand
-from questforge.schema.walk import Discriminator, Schema, SchemaContext, json_type
+from questforge.schema.jsontypes import schema_type
+from questforge.schema.walk import Discriminator, Schema, SchemaContext
 
 LONG_TEXT = 400
 #: nested groups and lists: thin margins, so deep nesting still fits a side panel
@@ -230,7 +231,7 @@ class SchemaForm(ReferenceFieldsMixin, LocationFieldsMixin, QWidget):
             if kind is None:
                 return self._json_edit(path, value)
         if kind is None:
-            kind = json_type(value) if value is not MISSING and value is not None else None
+            kind = schema_type(value) if value is not MISSING and value is not None else None
             if "properties" in eff:
                 kind = "object"
             elif "items" in eff or "prefixItems" in eff:
@@ -350,7 +351,7 @@ class SchemaForm(ReferenceFieldsMixin, LocationFieldsMixin, QWidget):
                 if isinstance(t, str):
                     out.add(t)
                 elif "const" in sub:
-                    out.add(json_type(sub["const"]))
+                    out.add(schema_type(sub["const"]))
                 elif "properties" in sub:
                     out.add("object")
         return out

@@ -16,9 +16,9 @@ from itertools import repeat
 
 from questforge.engine.core.errors import ContentError
 from questforge.engine.core.hexgrid import Hex, HexKey, distance
-from questforge.engine.core.jsontypes import json_type
 from questforge.engine.core.plainjson import loads
 from questforge.engine.gloomhaven.ai.record import Record, _set
+from questforge.schema.jsontypes import type_in_words
 
 # ``typing`` is not imported at run time (``questforge ai solve`` starts faster without it)
 TYPE_CHECKING = False
@@ -464,7 +464,7 @@ def _explain(
         return SituationError(_dollar(parts), f"missing required property '{error.kind.property}'")
     if kind == "Type":
         wanted = " or ".join(_TYPE_WORDS.get(str(t).lower(), str(t)) for t in _types(error.kind))
-        return SituationError(_dollar(parts), f"expected {wanted}, got {json_type(value)}")
+        return SituationError(_dollar(parts), f"expected {wanted}, got {type_in_words(value)}")
     if kind in ("Enum", "Constant"):
         node = _node_at(location)
         options = node["enum"] if "enum" in node else [node.get("const")]
