@@ -132,8 +132,10 @@ class BotController:
                 return [(h[0], h[1]) for h in goal.hexes]
             if goal.type == "loot-treasure":
                 wanted.update(goal.targets)
-        treasures = [h for h in self.state.treasures if self.board.in_play(self.state, h)]
-        goal_treasures = [h for h in treasures if self.state.treasures[h] in wanted]
+        st = self.state
+        goal_treasures = [
+            h for h, key in st.treasures.items() if key in wanted and self.board.in_play(st, h)
+        ]
         if goal_treasures:
             return goal_treasures
         doors = closed_doors(self.board, self.state)
