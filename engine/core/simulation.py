@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from questforge.engine.core.decisions import Controller, Decision, check_index
 from questforge.engine.core.errors import UsageError
 from questforge.engine.core.events import JSONValue
 from questforge.engine.core.game import GameFace, GameSummary, SetupOption, setup_label
@@ -189,17 +190,30 @@ def load_target_content(face: GameFace, target: Target, digest: str | None = Non
 
 
 def play_one(face: GameFace, content: Any, target: Target, task: GameTask) -> GameSummary:
-    """Play one task with bots on every side, up to the ruleset's round cap."""
-    from questforge.engine.core.session import Session
+    """Play one task with bots on every side, up to the ruleset's round cap.
 
-    setup = task.setup_dict()
-    session = Session(
-        lambda: face.new_game(content, target, setup, task.seed),
-        lambda game: face.bots(game, task.seed),
-        round_cap=face.round_cap,
-    )
-    session.run()
-    return face.summary(session.game)
+    The game runs straight on its bots, as :meth:`Session.run
+    <questforge.engine.core.session.Session.run>` would run it with nobody to ask (the
+    same game: the same controller answers, each answer checked the same way), without the
+    session's own record of every answer: a batch game never steps back, and that record
+    (one JSON copy of the option per decision, beside the game's own answers) was a few
+    per cent of a bot game.
+    """
+    game = face.new_game(content, target, task.setup_dict(), task.seed)
+    game.run(_CheckedBots(face.bots(game, task.seed)), face.round_cap)
+    return face.summary(game)
+
+
+class _CheckedBots:
+    """The bots' answers, checked as a session checks them (an index of the options)."""
+
+    __slots__ = ("bots",)
+
+    def __init__(self, bots: Controller) -> None:
+        self.bots = bots
+
+    def choose(self, decision: Decision) -> int:
+        return check_index(decision, self.bots.choose(decision))
 
 
 class PlayTask:
