@@ -68,14 +68,28 @@ def event_of(type_: str, fields: dict[str, Any]) -> Event:
     """:func:`make_event` for a field dict the caller hands over (it may become the
     event's data: a ``**fields`` dict is fresh, so an engine emitting a thousand events a
     game need not copy each one when every value is already plain JSON data, the common
-    case)."""
+    case).
+
+    Written for speed (a bot game emits about a thousand events): whether every value is
+    plain data is asked in C (``all`` over ``map``), and the event is made without the
+    frozen dataclass's ``__init__`` (a Python function that sets each field through
+    ``object.__setattr__``): the slots are filled by their own descriptors, the same
+    object ``Event(type_, data)`` makes, in about half the time.
+    """
     scalars = _SCALARS
-    for v in fields.values():
-        if type(v) not in scalars:
-            return Event(
-                type_, {k: v if type(v) in scalars else to_jsonable(v) for k, v in fields.items()}
-            )
-    return Event(type_, fields)
+    if not all(map(scalars.__contains__, map(type, fields.values()))):
+        fields = {k: v if type(v) in scalars else to_jsonable(v) for k, v in fields.items()}
+    event = _new_event(Event)
+    _set_type(event, type_)
+    _set_data(event, fields)
+    return event
+
+
+#: :func:`event_of`'s way to make an :class:`Event`: a bare instance and its two slots'
+#: own setters (what the dataclass's ``__init__`` does, without its Python frame)
+_new_event = object.__new__
+_set_type = Event.type.__set__  # type: ignore[attr-defined]
+_set_data = Event.data.__set__  # type: ignore[attr-defined]
 
 
 Listener = Callable[[Event], None]

@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from questforge.engine.core.decisions import Controller, Decision, check_index
-from questforge.engine.core.events import EventLog, JSONValue
+from questforge.engine.core.events import EventLog, JSONValue, event_of
 from questforge.engine.gloomhaven.game import (
     cards_in_play,
     damage,
@@ -153,6 +153,9 @@ class Rules:
         #: every attack resolved: (attacker, target, damage dealt, target killed, target
         #: adjacent to one of the attacker's allies) - for conditional XP (GH-XP-03)
         self.attack_notes: list[tuple[str, str, int, bool, bool]] = []
+        #: the monster-AI situations' figures, by what each is made from (see
+        #: ``monster_turn.situation_for``; immutable records, shared by situations)
+        self.situation_figures: dict[tuple[object, ...], Any] = {}
         #: hexes an ``enter-hex`` special rule watches (checked on every step, so a set)
         self.watched_hexes: frozenset[Hex] = frozenset(
             h
@@ -163,7 +166,14 @@ class Rules:
 
     # ------------------------------------------------------------------ plumbing
     def emit(self, type_: str, **fields: Any) -> None:
-        self.log.emit_fields(type_, fields)
+        # :meth:`EventLog.emit_fields` written out (one Python call less for each of the
+        # thousand events of a game): the fresh keyword dict becomes the event's data
+        event = event_of(type_, fields)
+        log = self.log
+        log.events.append(event)
+        if log.listeners:
+            for listener in log.listeners:
+                listener(event)
 
     def ask(
         self,
