@@ -153,9 +153,6 @@ class Rules:
         #: every attack resolved: (attacker, target, damage dealt, target killed, target
         #: adjacent to one of the attacker's allies) - for conditional XP (GH-XP-03)
         self.attack_notes: list[tuple[str, str, int, bool, bool]] = []
-        #: the monster-AI situations' figures, by what each is made from (see
-        #: ``monster_turn.situation_for``; immutable records, shared by situations)
-        self.situation_figures: dict[tuple[object, ...], Any] = {}
         #: hexes an ``enter-hex`` special rule watches (checked on every step, so a set)
         self.watched_hexes: frozenset[Hex] = frozenset(
             h
