@@ -300,14 +300,17 @@ def run_tasks(
     # (about 1.8 % of a Gloomhaven bot game's instructions), and forked workers do not
     # copy its memory pages by touching it. Thawed afterwards, so nothing is kept longer
     # than without the freeze (an editor runs many simulations).
-    # The young generation is collected ten times less often too: a game makes millions of
-    # short-lived objects that reference counting frees at once, so most of those
-    # collections find nothing (0.7 % of a game's instructions; 7,000 objects wait at most).
+    # The young generation is collected far less often too: a game makes millions of
+    # short-lived objects that reference counting frees at once, and a finished game is
+    # freed the same way (its bots hold it weakly), so those collections find nothing:
+    # they only walk the running game's objects and the bots' memos (about 1 % of a
+    # Gloomhaven bot game's CPU time at 7,000 objects, the former threshold; at 50,000 a
+    # batch of 40 games needs none, and at most a few megabytes wait for a collection).
     freeze = cluster is None and gc.get_freeze_count() == 0
     thresholds = gc.get_threshold()
     if freeze:
         gc.freeze()
-        gc.set_threshold(max(thresholds[0], 7000), *thresholds[1:])
+        gc.set_threshold(max(thresholds[0], 50_000), *thresholds[1:])
     try:
         if cluster is not None:
             results = _run_on_cluster(tasks, call, cluster, jobs, progress)
