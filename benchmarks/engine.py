@@ -12,6 +12,7 @@ Run from the repository root::
     .venv/bin/python benchmarks/engine.py --games 1000       # the goal's figure
     .venv/bin/python benchmarks/engine.py --profile          # where the time goes (1 process)
     .venv/bin/python benchmarks/engine.py --profile --sort tottime
+    .venv/bin/python benchmarks/engine.py --via-simulate     # the games as `simulate` plays them
     .venv/bin/python benchmarks/engine.py --scenario content/gloomhaven-sample:collapsed-adit
 """
 
@@ -26,16 +27,19 @@ import pstats
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 
 from questforge.engine.core.simulation import (
     GameRecord,
     GameTask,
+    PlayTask,
     load_target_content,
     make_tasks,
     run_tasks,
 )
 from questforge.engine.core.targets import Target, pack_digest
 from questforge.engine.gloomhaven import simulation
+from questforge.engine.gloomhaven.game.face import FACE
 
 #: the goal (issue 14): 1,000 games of the largest scenario at 4 characters in under 20 s on
 #: 2 cores (it was one minute before)
@@ -70,10 +74,19 @@ class TimedGame:
 
     CPU time per game is what the machine can do when its cores are free; wall-clock time
     on a shared machine also counts everybody else's processes.
+
+    ``via_simulate``: play each game the way ``questforge simulate`` does (its
+    :class:`~questforge.engine.core.simulation.PlayTask`, through the ruleset's game face)
+    instead of :class:`~questforge.engine.gloomhaven.simulation.BotGame`; the games are the
+    same, and so should be their cost.
     """
 
-    def __init__(self, target: Target) -> None:
-        self.play = simulation.BotGame(ContentOf(target), target.id)
+    def __init__(self, target: Target, via_simulate: bool = False) -> None:
+        self.play: Callable[[GameTask], GameRecord]
+        if via_simulate:
+            self.play = PlayTask(FACE.ruleset, target, pack_digest([target.pack_root]))
+        else:
+            self.play = simulation.BotGame(ContentOf(target), target.id)
 
     def __call__(self, task: GameTask) -> GameRecord:
         start = time.process_time()
@@ -85,12 +98,12 @@ class TimedGame:
 
 
 def run(
-    target: Target, games: int, jobs: int, players: int, level: int
+    target: Target, games: int, jobs: int, players: int, level: int, via_simulate: bool = False
 ) -> tuple[float, float, list[GameRecord]]:
     """Wall-clock seconds, total CPU seconds of the games, and the results."""
     tasks = make_tasks(simulation.setups([players], [level]), games, 2026)
     start = time.perf_counter()
-    results = run_tasks(tasks, TimedGame(target), jobs=jobs)
+    results = run_tasks(tasks, TimedGame(target, via_simulate), jobs=jobs)
     wall = time.perf_counter() - start
     cpu = sum(float((r.summary.error or "cpu=0").split("=", 1)[1]) for r in results)
     return wall, cpu, results
@@ -103,6 +116,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--level", type=int, default=1)
     parser.add_argument("--scenario", default=None, help="PACK-DIR:ID or a bundled id")
     parser.add_argument("--profile", action="store_true", help="cProfile a 1-process run")
+    parser.add_argument(
+        "--via-simulate",
+        action="store_true",
+        help="play each game as `questforge simulate` does (its PlayTask, the game face)",
+    )
     parser.add_argument(
         "--sort",
         default="cumulative",
@@ -120,7 +138,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.profile:
         profiler = cProfile.Profile()
         profiler.enable()
-        elapsed, _, results = run(source, args.games, 1, args.players, args.level)
+        elapsed, _, results = run(
+            source, args.games, 1, args.players, args.level, args.via_simulate
+        )
         profiler.disable()
         out = io.StringIO()
         pstats.Stats(profiler, stream=out).sort_stats(args.sort).print_stats(35)
@@ -133,7 +153,9 @@ def main(argv: list[str] | None = None) -> int:
     rates = {}
     cpu_per_game = 0.0
     for jobs in (1, 2):
-        elapsed, cpu, results = run(source, args.games, jobs, args.players, args.level)
+        elapsed, cpu, results = run(
+            source, args.games, jobs, args.players, args.level, args.via_simulate
+        )
         rates[jobs] = args.games / elapsed
         cpu_per_game = cpu / args.games
         outcomes = Counter(r.summary.outcome for r in results)
