@@ -88,8 +88,8 @@ def event_of(type_: str, fields: dict[str, Any]) -> Event:
 #: :func:`event_of`'s way to make an :class:`Event`: a bare instance and its two slots'
 #: own setters (what the dataclass's ``__init__`` does, without its Python frame)
 _new_event = object.__new__
-_set_type = Event.type.__set__  # type: ignore[attr-defined]
-_set_data = Event.data.__set__  # type: ignore[attr-defined]
+_set_type = Event.__dict__["type"].__set__
+_set_data = Event.__dict__["data"].__set__
 
 
 Listener = Callable[[Event], None]
