@@ -34,6 +34,8 @@ from questforge.engine.gloomhaven.game.state import (
 MAX_ROUNDS = 200
 
 Step = tuple[str, str]  # (boundary kind, actor id)
+#: (living characters, monster types with a figure on the board, allies): ``Order.seen``
+Seen = tuple[list[Character], set[str], list[Figure]]
 OrderKey = tuple[int, int, int, int]
 
 
@@ -168,44 +170,52 @@ class Order:
         monsters, GH-INIT-05), by token number among themselves."""
         return (self.r.ally_initiative(a), 1, 0, -1000 + a.standee)
 
-    def publish(self) -> None:
+    def publish(self, seen: Seen | None = None) -> None:
         """Write this round's initiative order into the state (``turn_order``: character ids
-        and monster type ids, first to last; ``initiatives``) for views and bots."""
+        and monster type ids, first to last; ``initiatives``) for views and bots.
+        ``seen``: :meth:`seen` taken now (the turn loop shares it with :meth:`next_actor`)."""
         st = self.r.state
+        living, present, allies = seen if seen is not None else self.seen()
         keyed: list[tuple[OrderKey, str, int]] = []
-        for c in st.living_characters():
+        for c in living:
             keyed.append((self.key_of_char(c), c.id, c.initiative))
-        present = _types_on_board(st)
         for i, mt in enumerate(self.types_by_id()):
             if mt.card and mt.id in present:
                 init = ability_card(self.r, mt).initiative
                 keyed.append(((init, 1, 0, self.monster_rank.get(mt.id, 100 + i)), mt.id, init))
-        for a in self.allies():
+        for a in allies:
             init = self.r.ally_initiative(a)
             keyed.append((self.key_of_ally(a), a.id, init))
         keyed.sort()
         st.turn_order = [actor for _, actor, _ in keyed]
         st.initiatives = {actor: init for _, actor, init in keyed}
 
-    def next_actor(self) -> tuple[str, str] | None:
+    def seen(self) -> Seen:
+        """What the order is made of now: the living characters, the monster types with a
+        figure on the board, the allies (a pass over the figures each)."""
+        st = self.r.state
+        return st.living_characters(), _types_on_board(st), self.allies()
+
+    def next_actor(self, seen: Seen | None = None) -> tuple[str, str] | None:
         """The lowest-key actor that has not acted yet; newly revealed monster types with
-        a lower initiative than the current figure come next (GH-ROOM-05)."""
+        a lower initiative than the current figure come next (GH-ROOM-05). ``seen``: as
+        for :meth:`publish`."""
         r = self.r
         st = r.state
+        living, present, allies = seen if seen is not None else self.seen()
         best: tuple[OrderKey, str, str] | None = None
-        for c in st.living_characters():
+        for c in living:
             if c.acted:
                 continue
             cand = (self.key_of_char(c), "character", c.id)
             if best is None or cand < best:
                 best = cand
-        for a in self.allies():
+        for a in allies:
             if a.id in st.allies_acted or a.acts_from_round > st.round:
                 continue
             cand = (self.key_of_ally(a), "ally", a.id)
             if best is None or cand < best:
                 best = cand
-        present = _types_on_board(st)
         for i, mt in enumerate(self.types_by_id()):
             if mt.acted or not mt.card:
                 continue
@@ -411,8 +421,10 @@ def round_flow(r: Rules) -> Iterator[Step]:
             order.publish()
             yield ("select", "")
             while True:
-                order.publish()
-                nxt = order.next_actor()
+                # the order's makings read once for both (nothing changes in between)
+                seen = order.seen()
+                order.publish(seen)
+                nxt = order.next_actor(seen)
                 if nxt is None:
                     break
                 kind, actor = nxt
