@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from questforge.engine.core.hexgrid import Hex, HexBoard
+from questforge.engine.core.hexgrid import Hex, HexBoard, distance
 from questforge.engine.core.pathfind import bfs
 from questforge.engine.core.plainjson import loads
 from questforge.engine.gloomhaven.ai import load_situation
@@ -42,11 +42,38 @@ def test_the_numbered_table_is_the_neighbour_table() -> None:
     maps = _maps()
     assert any(geo.thin_walls for geo in maps)
     for geo in maps:
-        cells, index, nbrs = geo.board.numbered()
-        assert cells[0] is None and nbrs[0] == ()
-        assert {index[h] for h in geo.board.hexes} == set(range(1, len(cells)))
-        for h, row in geo.board.adjacency.items():
-            assert [cells[j] for j in nbrs[index[h]]] == row
+        # the board's own numbering and the solver's (``MapGeometry``, numbered from the
+        # situation's plain (q, r) tuples without building the board)
+        for cells, index, nbrs in (geo.board.numbered(), (geo.cells, geo.index, geo.nbrs)):
+            assert cells[0] is None and nbrs[0] == ()
+            assert {index[h] for h in geo.board.hexes} == set(range(1, len(cells)))
+            for h, row in geo.board.adjacency.items():
+                assert [cells[j] for j in nbrs[index[h]]] == row
+
+
+def test_the_solver_numbering_honours_thin_walls_either_way_round() -> None:
+    # GH-MOVE-02: a thin wall blocks the step both ways, however it is listed
+    hexes = frozenset((q, r) for q in range(4) for r in range(4))
+    a, b = Hex(1, 1), Hex(2, 1)
+    for walls in (((a, b),), ((b, a),), ((a, b), (b, a))):
+        geo = MapGeometry(hexes, walls)
+        assert geo.nbrs == MapGeometry(hexes, ((a, b),)).nbrs
+        assert [geo.cells[j] for j in geo.nbrs[geo.index[a]]] == geo.board.adjacency[a]
+        assert not geo.adjacent(a, b) and not geo.adjacent(b, a)
+        assert geo.adjacent(a, Hex(1, 2))
+    with pytest.raises(ValueError, match="adjacent"):
+        MapGeometry(hexes, ((Hex(0, 0), Hex(2, 0)),))
+
+
+@pytest.mark.skipif(not CASES, reason="dev situations not available")
+def test_near_is_the_plain_hex_count() -> None:
+    # GH-REF-08's cheap side: the hexes within d by plain count, on the map; small and
+    # large d (beyond what the numbering's own keys reach, a table of its own)
+    for geo in _maps():
+        hexes = sorted(geo.board.hexes)
+        for h in hexes[:: max(1, len(hexes) // 7)]:
+            for d in (0, 1, 3, 24, 25, 40):
+                assert geo.near(h, d) == {x for x in hexes if distance(x, h) <= d}
 
 
 @pytest.mark.skipif(not CASES, reason="dev situations not available")

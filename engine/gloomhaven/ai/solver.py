@@ -29,9 +29,9 @@ situations show (see ``docs/monster-ai.md``). In outline:
 from __future__ import annotations
 
 import heapq
-from itertools import combinations
+from itertools import combinations, repeat
 
-from questforge.engine.core.hexgrid import Hex, HexBoard, HexKey, distance
+from questforge.engine.core.hexgrid import DIRECTIONS, Hex, HexBoard, HexKey, distance
 from questforge.engine.core.los import LineOfSight
 from questforge.engine.gloomhaven.ai.situation import Situation, SituationFigure
 from questforge.engine.gloomhaven.ai.solution import (
@@ -124,16 +124,18 @@ class MapGeometry:
 
     __slots__ = (
         "_balls",
+        "_board",
         "_cells",
         "_clear",
         "_index",
         "_los",
         "_nbrs",
         "_near",
+        "_own",
         "_pair",
         "_proximity",
+        "_width",
         "_within",
-        "board",
         "hexes",
         "shift",
         "thin_walls",
@@ -143,23 +145,24 @@ class MapGeometry:
     def __init__(self, hexes: frozenset[HexKey], thin_walls: tuple[tuple[Hex, Hex], ...]) -> None:
         self.hexes = hexes
         self.thin_walls = thin_walls
-        self.board = HexBoard(hexes, thin_walls)
+        self._board: HexBoard | None = None
         #: every map hex -> 1: the entry costs before terrain and figures (copied per solve)
-        self.unit_costs: dict[Hex, int] = dict.fromkeys(self.board.hexes, 1)
+        # (the map's own hex objects, typed as Hex: a loaded situation's are plain (q, r)
+        # tuples, which equal and hash alike; the solver reads only their coordinates and
+        # makes a Hex of every hex it answers with)
+        order: list[Hex] = list(hexes)  # type: ignore[arg-type]
+        self.unit_costs: dict[Hex, int] = dict.fromkeys(order, 1)
         self._near: dict[tuple[Hex, int], frozenset[Hex]] = {}
         self._balls: dict[int, tuple[int, Callable[[int], Hex | None], list[int]]] = {}
         self._within: dict[tuple[Hex, int], frozenset[Hex]] = {}
         self._proximity: dict[Hex, dict[Hex, int]] = {}
         self._clear: dict[Hex, int] | None = None
-        # Built on first use (a melee-only solve never needs line of sight; only a board
-        # with difficult or negative terrain needs the numbered Dijkstra tables).
+        # Built on first use (a melee-only solve never needs line of sight).
         self._los: LineOfSight | None = None
         self._pair: tuple[HexBoard, LineOfSight] | None = None
-        self._cells: list[Hex | None] | None = None
-        self._index: dict[Hex, int] = {}
-        self._nbrs: list[tuple[int, ...]] = []
+        self._number(order)
         #: heap keys are ``cost << shift | hex number``
-        self.shift: int = max(1, len(self.board.hexes).bit_length())
+        self.shift: int = max(1, len(hexes).bit_length())
 
     @property
     def los(self) -> LineOfSight:
@@ -189,30 +192,65 @@ class MapGeometry:
         i = index.get(h)
         return i is not None and index.get(e, -1) in self._nbrs[i]  # type: ignore[call-overload]
 
-    def _number(self) -> None:
-        # Hexes numbered for the solver's Dijkstra (:func:`_least_costs`): neighbour lists
-        # of numbers, in the board's neighbour order.
-        # (numbered from 1, in C: see ``HexBoard.numbered``)
-        self._cells, self._index, self._nbrs = self.board.numbered()
+    @property
+    def board(self) -> HexBoard:
+        """The map as a :class:`HexBoard` (built on first use: the solver's own searches
+        run on the numbering of :meth:`_number`, so ``ai solve`` never needs it)."""
+        got = self._board
+        if got is None:
+            got = self._board = HexBoard(self.hexes, self.thin_walls)
+        return got
+
+    def _number(self, order: list[Hex]) -> None:
+        """Number the map's hexes 1 .. n (in the map set's own order, the map's own hex
+        objects) for the solver's searches: ``cells`` (hex by number, ``None`` at 0),
+        ``index`` (number by hex) and ``nbrs`` (neighbour numbers by number, in
+        DIRECTIONS order, without the steps a thin wall blocks; ``()`` at 0).
+
+        Built in C from integer keys: a hex ``(q, r)`` is ``q * width + r``, so its
+        neighbour in a direction is its key plus a constant. ``width`` exceeds the map's r
+        span by :data:`_NEAR_SLACK` + 1, so the same keys also find the hexes near a map hex
+        (:meth:`near`, up to that distance) without a table per distance: no two hexes
+        whose r's differ by less than ``width`` share a key.
+        """
+        n = len(order)
+        if n:
+            qs, rs = zip(*order, strict=True)
+            width = max(rs) - min(rs) + _NEAR_SLACK + 2
+            keys = list(map(int.__add__, map(width.__mul__, qs), rs))
+        else:
+            width, keys = _NEAR_SLACK + 2, []
+        numbers = range(1, n + 1)
+        at = dict(zip(keys, numbers, strict=True)).get
+        # (``filter(None, row)`` drops the directions with no map hex: numbers start at 1)
+        columns = [map(at, map((dq * width + dr).__add__, keys)) for dq, dr in DIRECTIONS]
+        found = zip(*columns, strict=False)  # (six columns of one entry per hex)
+        rows: list[tuple[int, ...]] = [(), *map(tuple, map(filter, repeat(None), found))]
+        index: dict[Hex, int] = dict(zip(order, numbers, strict=True))
+        for a, b in self.thin_walls:
+            if distance(a, b) != 1:
+                raise ValueError(f"a thin wall must separate two adjacent hexes: {a}, {b}")
+            i, j = index.get(a), index.get(b)
+            if i is not None and j is not None:
+                rows[i] = tuple(k for k in rows[i] if k != j)
+                rows[j] = tuple(k for k in rows[j] if k != i)
+        self._cells: list[Hex | None] = [None, *order]
+        self._index = index
+        self._nbrs = rows
+        self._width = width
+        self._own: Callable[[int], Hex | None] = dict(zip(keys, order, strict=True)).get
 
     @property
     def cells(self) -> list[Hex | None]:
         """The map's hexes by number (see :meth:`_number`; ``None`` at 0)."""
-        if self._cells is None:
-            self._number()
-        assert self._cells is not None
         return self._cells
 
     @property
     def index(self) -> dict[Hex, int]:
-        if self._cells is None:
-            self._number()
         return self._index
 
     @property
     def nbrs(self) -> list[tuple[int, ...]]:
-        if self._cells is None:
-            self._number()
         return self._nbrs
 
     def steps_from(
@@ -312,23 +350,28 @@ class MapGeometry:
         got = self._near.get(key)
         if got is None:
             width, own, offsets = self._ball(d)
-            # the map's own hex objects at the numbers of the ball around h (no hex made)
+            # the map's own hex objects at the keys of the ball around h (no hex made)
             k = h[0] * width + h[1]
-            got = self._near[key] = frozenset(filter(None, [own(k + o) for o in offsets]))
+            got = self._near[key] = frozenset(filter(None, map(own, map(k.__add__, offsets))))
         return got
 
     def _ball(self, d: int) -> tuple[int, Callable[[int], Hex | None], list[int]]:
-        """Numbers for :meth:`near` within distance ``d``: ``(width, number -> map hex,
-        the offsets of the hexes within d)``. A hex ``(q, r)`` is ``q * width + r``; with
+        """Keys for :meth:`near` within distance ``d``: ``(width, key -> map hex, the
+        offsets of the hexes within d)``. A hex ``(q, r)`` is ``q * width + r``; with
         ``width`` above the board's r span plus ``d``, no hex within ``d`` of a map hex
-        shares a number with another (the r's of the two differ by less than ``width``)."""
+        shares a key with another (the r's of the two differ by less than ``width``): the
+        numbering's keys (:meth:`_number`) up to :data:`_NEAR_SLACK`, else keys of their own."""
         got = self._balls.get(d)
         if got is None:
-            cells = self.board.hexes
-            qs, rs = zip(*cells, strict=True) if cells else ((), ())
-            width = (max(rs) - min(rs) if rs else 0) + d + 2
-            numbers = map(int.__add__, map(width.__mul__, qs), rs)
-            own = dict(zip(numbers, cells, strict=True)).get
+            if d <= _NEAR_SLACK:
+                width, own = self._width, self._own
+            else:
+                cells = self._cells[1:]
+                qs, rs = zip(*cells, strict=True) if cells else ((), ())
+                width = (max(rs) - min(rs) if rs else 0) + d + 2
+                keys = map(int.__add__, map(width.__mul__, qs), rs)
+                table: dict[int, Hex | None] = dict(zip(keys, cells, strict=True))
+                own = table.get
             offsets = [
                 dq * width + dr
                 for dq in range(-d, d + 1)
@@ -336,6 +379,10 @@ class MapGeometry:
             ]
             got = self._balls[d] = (width, own, offsets)
         return got
+
+
+#: how far :meth:`MapGeometry.near` finds hexes with the numbering's own keys
+_NEAR_SLACK = 24
 
 
 class _Solver:
@@ -347,7 +394,6 @@ class _Solver:
         self.me = a.hex
         geo = geometry.map(sit) if geometry is not None else MapGeometry(sit.hexes, sit.thin_walls)
         self.geo = geo
-        self.board = geo.board
         self.terrain = sit.terrain
         self.explain = Explanation()
 
