@@ -28,7 +28,6 @@ situations show (see ``docs/monster-ai.md``). In outline:
 
 from __future__ import annotations
 
-import heapq
 from itertools import combinations, repeat
 
 from questforge.engine.core.hexgrid import DIRECTIONS, Hex, HexBoard, HexKey, distance
@@ -40,6 +39,12 @@ from questforge.engine.gloomhaven.ai.solution import (
     Option,
     Solution,
 )
+
+# the C heap functions themselves (``heapq`` is a Python module around them: one import less)
+try:
+    from _heapq import heappop, heappush
+except ImportError:  # pragma: no cover - an interpreter without the accelerator
+    from heapq import heappop, heappush
 
 # ``collections`` is not imported at run time (``questforge ai solve`` starts faster)
 TYPE_CHECKING = False
@@ -1106,7 +1111,7 @@ def _least_costs(
     out: dict[Hex, int] = {}
     heap = [src]
     pending = {geo.index[t] for t in targets} if targets is not None else None
-    pop, push = heapq.heappop, heapq.heappush
+    pop, push = heappop, heappush
     while heap:
         key = pop(heap)
         i = key & mask
