@@ -34,7 +34,7 @@ from questforge.engine.core.hexgrid import (
 # ``collections`` is not imported at run time (``questforge ai solve`` starts faster)
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Sequence
 
 Point = tuple[int, int]
 Segment = tuple[int, int, int, int]
@@ -78,9 +78,14 @@ class LineOfSight:
         self,
         hexes: Iterable[tuple[int, int]],
         thin_walls: Iterable[tuple[tuple[int, int], tuple[int, int]]] = (),
+        border: Sequence[Iterable[tuple[int, int]]] | None = None,
     ) -> None:
+        """``border``, if the caller has it (a solver that numbered the map): for each of
+        the six DIRECTIONS, the map hexes whose neighbour that way is off the map; the
+        wall segments are then made from it rather than found again."""
         self.hexes = frozenset(hexes)
         self.thin = frozenset(edge_key(a, b) for a, b in thin_walls)
+        self._border = border
         self._built = False
         self.segments: list[Segment] = []
         self.blocked_points: frozenset[Point] = frozenset()
@@ -104,7 +109,18 @@ class LineOfSight:
         cells = self.hexes
         append = segments.append
         add_point = points.add
-        if cells:
+        border = self._border
+        if border is not None:
+            for d, found in enumerate(border):
+                aq, ar = CORNER_OFFSETS3[d - 1]
+                bq, br = CORNER_OFFSETS3[d]
+                for q, r in found:
+                    cq, cr = 3 * q, 3 * r
+                    x1, y1, x2, y2 = cq + aq, cr + ar, cq + bq, cr + br
+                    append((x1, y1, x2, y2) if x1 <= x2 else (x2, y2, x1, y1))
+                    add_point((x1, y1))
+                    add_point((x2, y2))
+        elif cells:
             rs = [h[1] for h in cells]
             low = min(rs)
             width = max(rs) - low + 3  # a neighbour's r - low + 1 stays in 0 .. width - 1

@@ -28,7 +28,8 @@ situations show (see ``docs/monster-ai.md``). In outline:
 
 from __future__ import annotations
 
-from itertools import combinations, repeat
+from _operator import itemgetter, not_
+from itertools import combinations, compress
 
 from questforge.engine.core.hexgrid import DIRECTIONS, Hex, HexBoard, HexKey, distance
 from questforge.engine.core.los import LineOfSight
@@ -132,6 +133,7 @@ class MapGeometry:
         "_board",
         "_cells",
         "_clear",
+        "_free",
         "_index",
         "_los",
         "_nbrs",
@@ -141,6 +143,7 @@ class MapGeometry:
         "_proximity",
         "_width",
         "_within",
+        "border",
         "hexes",
         "shift",
         "thin_walls",
@@ -174,7 +177,7 @@ class MapGeometry:
         """The map's line-of-sight oracle (built on first use)."""
         got = self._los
         if got is None:
-            got = self._los = LineOfSight(self.hexes, self.thin_walls)
+            got = self._los = LineOfSight(self.hexes, self.thin_walls, self.border)
         return got
 
     @property
@@ -209,39 +212,55 @@ class MapGeometry:
     def _number(self, order: list[Hex]) -> None:
         """Number the map's hexes 1 .. n (in the map set's own order, the map's own hex
         objects) for the solver's searches: ``cells`` (hex by number, ``None`` at 0),
-        ``index`` (number by hex) and ``nbrs`` (neighbour numbers by number, in
-        DIRECTIONS order, without the steps a thin wall blocks; ``()`` at 0).
+        ``index`` (number by hex) and ``nbrs`` (by number, the six neighbour numbers in
+        DIRECTIONS order, 0 where there is no map hex or a thin wall blocks the step;
+        ``()`` at 0). Number 0 is never entered by a search (its distance is preset), so
+        the rows need no filtering; ``free`` is the distance table a search starts from.
 
         Built in C from integer keys: a hex ``(q, r)`` is ``q * width + r``, so its
-        neighbour in a direction is its key plus a constant. ``width`` exceeds the map's r
-        span by :data:`_NEAR_SLACK` + 1, so the same keys also find the hexes near a map hex
-        (:meth:`near`, up to that distance) without a table per distance: no two hexes
-        whose r's differ by less than ``width`` share a key.
+        neighbour in a direction is its key plus a constant. The numbers sit in a dense
+        list by key (``grid``), so one direction's neighbours of every hex are a single
+        ``itemgetter`` call on the list shifted by that constant. ``width`` exceeds the
+        map's r span by :data:`_NEAR_SLACK` + 1, so the same keys also find the hexes near
+        a map hex (:meth:`near`, up to that distance) without a table per distance: no two
+        hexes whose r's differ by less than ``width`` share a key. The hexes with no map
+        hex in each direction are kept for the line of sight's walls (:attr:`border`).
         """
         n = len(order)
+        width = _NEAR_SLACK + 2
+        columns: list[tuple[int, ...]] = [()] * 6
+        keys: list[int] = []
         if n:
-            qs, rs = zip(*order, strict=True)
-            width = max(rs) - min(rs) + _NEAR_SLACK + 2
-            keys = list(map(int.__add__, map(width.__mul__, qs), rs))
-        else:
-            width, keys = _NEAR_SLACK + 2, []
+            _qs, rs = zip(*order, strict=True)
+            width += max(rs) - min(rs)
+            keys = [q * width + r for q, r in order]
+            # positions in the grid: a neighbour's key is at most width + 1 away
+            base = min(keys) - width - 1
+            grid = [0] * (max(keys) - base + width + 2)
+            pos = [k - base for k in keys]
+            for p, number in zip(pos, range(1, n + 1), strict=True):
+                grid[p] = number
+            gather = itemgetter(*pos) if n > 1 else lambda g: (g[pos[0]],)
+            for d, (dq, dr) in enumerate(DIRECTIONS):
+                o = dq * width + dr  # (|o| <= width + 1 <= every position)
+                columns[d] = gather(grid[o:] if o >= 0 else [0] * -o + grid)
+        rows: list[tuple[int, ...]] = [(), *zip(*columns, strict=False)]  # (n entries each)
+        #: for each direction, the map hexes with no map hex that way (thin walls aside)
+        self.border: list[list[Hex]] = [list(compress(order, map(not_, c))) for c in columns]
         numbers = range(1, n + 1)
-        at = dict(zip(keys, numbers, strict=True)).get
-        # (``filter(None, row)`` drops the directions with no map hex: numbers start at 1)
-        columns = [map(at, map((dq * width + dr).__add__, keys)) for dq, dr in DIRECTIONS]
-        found = zip(*columns, strict=False)  # (six columns of one entry per hex)
-        rows: list[tuple[int, ...]] = [(), *map(tuple, map(filter, repeat(None), found))]
         index: dict[Hex, int] = dict(zip(order, numbers, strict=True))
         for a, b in self.thin_walls:
             if distance(a, b) != 1:
                 raise ValueError(f"a thin wall must separate two adjacent hexes: {a}, {b}")
             i, j = index.get(a), index.get(b)
             if i is not None and j is not None:
-                rows[i] = tuple(k for k in rows[i] if k != j)
-                rows[j] = tuple(k for k in rows[j] if k != i)
+                rows[i] = tuple(0 if k == j else k for k in rows[i])
+                rows[j] = tuple(0 if k == i else k for k in rows[j])
         self._cells: list[Hex | None] = [None, *order]
         self._index = index
         self._nbrs = rows
+        self._free = [-1] * (n + 1)
+        self._free[0] = -2
         self._width = width
         self._own: Callable[[int], Hex | None] = dict(zip(keys, order, strict=True)).get
 
@@ -279,7 +298,8 @@ class MapGeometry:
         nbrs = self._nbrs
         cells = self._cells
         assert cells is not None
-        dist = [-1] * len(nbrs) if blocked is None else blocked.copy()
+        dist = (self._free if blocked is None else blocked).copy()
+        dist[0] = -2  # (0 in a row: no map hex that way)
         out: dict[Hex, int] = {}
         frontier: list[int] = []
         for h in sources:
@@ -337,7 +357,7 @@ class MapGeometry:
         clear = self._clear
         if clear is None:
             cells, nbrs = self.cells, self._nbrs
-            ragged = [cells[i] for i in range(1, len(nbrs)) if len(nbrs[i]) < 6]
+            ragged = [cells[i] for i in range(1, len(nbrs)) if 0 in nbrs[i]]
             clear = self._clear = self.steps_from(ragged)  # type: ignore[arg-type]
         return clear.get(h, 1 << 30)
 
@@ -527,7 +547,7 @@ class _Solver:
         got = self._blocked
         if got is None:
             index = self.geo.index
-            got = [-1] * (len(index) + 1)
+            got = self.geo._free.copy()
             for h in self.blocked:
                 got[index[h]] = -2
             self._blocked = got
@@ -1108,6 +1128,7 @@ def _least_costs(
     best = [INF] * len(cells)
     best[src] = 0
     done = [False] * len(cells)
+    done[0] = True  # (number 0 stands for "no map hex" in the neighbour rows)
     out: dict[Hex, int] = {}
     heap = [src]
     pending = {geo.index[t] for t in targets} if targets is not None else None
