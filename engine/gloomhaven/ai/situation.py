@@ -286,7 +286,9 @@ class Situation(Record):
         # Map hexes may be plain (q, r) tuples (the loader's: equal to and hashing like the
         # Hex of the same coordinates, and several times cheaper to make); anything else
         # (lists, ...) becomes a Hex. (the type test runs in C: a board has hundreds of hexes)
-        if not _HEX_OR_TUPLE.issuperset(map(type, hexes)):
+        # (a map made by the loader, see ``_map_hexes``, is known to hold plain tuples)
+        loaded = type(hexes) is frozenset and _MAPS.get(hexes) is hexes
+        if not loaded and not _HEX_OR_TUPLE.issuperset(map(type, hexes)):
             hexes = frozenset(Hex(h[0], h[1]) for h in hexes)
         if terrain is None:
             terrain = {}
@@ -575,7 +577,19 @@ def _map_hexes(values: list[Any], path: str) -> frozenset[HexKey]:
     out: frozenset[HexKey] = frozenset(map(tuple, values))
     if len(out) != len(values):
         _hexes(values, path)  # raises, naming the second listing
-    return out
+    # One object per distinct map (a folder of situations repeats a few maps): the
+    # solver's per-map tables (``GeometryCache``) are then found by identity, without
+    # comparing two sets of hundreds of hexes on every solve. (A few maps are kept.)
+    got = _MAPS.get(out)
+    if got is None:
+        if len(_MAPS) >= 64:
+            _MAPS.clear()
+        got = _MAPS[out] = out
+    return got
+
+
+#: the maps :func:`_map_hexes` handed out recently, each once
+_MAPS: dict[frozenset[HexKey], frozenset[HexKey]] = {}
 
 
 def load_situation(data: Any) -> Situation:
