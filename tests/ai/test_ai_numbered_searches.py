@@ -134,6 +134,11 @@ def test_line_of_sight_from_the_solver_border_is_the_same() -> None:
         geo.los._build()
         assert sorted(geo.los.segments) == sorted(alone.segments)
         assert geo.los.blocked_points == alone.blocked_points
+
+        def filed(oracle: LineOfSight) -> dict[tuple[int, int], list[tuple[int, ...]]]:
+            return {k: sorted(oracle.segments[i] for i in v) for k, v in oracle._buckets.items()}
+
+        assert filed(geo.los) == filed(alone)
         hexes = sorted(geo.board.hexes)
         for _ in range(40):
             a, b = rng.sample(hexes, 2)

@@ -28,8 +28,8 @@ situations show (see ``docs/monster-ai.md``). In outline:
 
 from __future__ import annotations
 
-from _operator import itemgetter, not_
-from itertools import combinations, compress
+from _operator import itemgetter
+from itertools import combinations
 
 from questforge.engine.core.hexgrid import DIRECTIONS, Hex, HexBoard, HexKey, distance
 from questforge.engine.core.los import LineOfSight
@@ -133,6 +133,7 @@ class MapGeometry:
         "_board",
         "_cells",
         "_clear",
+        "_columns",
         "_free",
         "_index",
         "_los",
@@ -143,7 +144,6 @@ class MapGeometry:
         "_proximity",
         "_width",
         "_within",
-        "border",
         "hexes",
         "shift",
         "thin_walls",
@@ -245,8 +245,7 @@ class MapGeometry:
                 o = dq * width + dr  # (|o| <= width + 1 <= every position)
                 columns[d] = gather(grid[o:] if o >= 0 else [0] * -o + grid)
         rows: list[tuple[int, ...]] = [(), *zip(*columns, strict=False)]  # (n entries each)
-        #: for each direction, the map hexes with no map hex that way (thin walls aside)
-        self.border: list[list[Hex]] = [list(compress(order, map(not_, c))) for c in columns]
+        self._columns = columns
         numbers = range(1, n + 1)
         index: dict[Hex, int] = dict(zip(order, numbers, strict=True))
         for a, b in self.thin_walls:
@@ -263,6 +262,24 @@ class MapGeometry:
         self._free[0] = -2
         self._width = width
         self._own: Callable[[int], Hex | None] = dict(zip(keys, order, strict=True)).get
+
+    @property
+    def border(self) -> list[list[Hex]]:
+        """For each of the six DIRECTIONS, the map hexes with no map hex that way (thin
+        walls aside): the line of sight's walls. Read off the neighbour columns of
+        :meth:`_number` (the few 0 entries found by ``index``, a scan in C)."""
+        got: list[list[Hex]] = []
+        cells = self._cells
+        for column in self._columns:
+            found: list[Hex] = []
+            i = -1
+            try:
+                while True:
+                    i = column.index(0, i + 1)
+                    found.append(cells[i + 1])  # type: ignore[arg-type]
+            except ValueError:
+                got.append(found)
+        return got
 
     @property
     def cells(self) -> list[Hex | None]:
