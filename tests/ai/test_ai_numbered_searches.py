@@ -152,3 +152,19 @@ def test_a_one_hex_map_has_no_steps() -> None:
     assert all(found == [(2, -1)] for found in geo.border)
     empty = MapGeometry(frozenset(), ())
     assert empty.cells == [None] and empty.nbrs == [()]
+
+
+@pytest.mark.skipif(not CASES, reason="dev situations not available")
+def test_proximity_to_the_enemies_is_the_whole_tables() -> None:
+    # GH-REF-07: proximity counted around walls; the search that stops at the enemies
+    # gives them the whole table's values, cached table or not
+    rng = random.Random(5)
+    for geo in _maps():
+        hexes = sorted(geo.board.hexes)
+        for _ in range(5):
+            start, *targets = rng.sample(hexes, 4)
+            whole = bfs([start], geo.adj).dist
+            got = geo.proximity_to(start, targets)
+            assert {t: got[t] for t in targets} == {t: whole[t] for t in targets}
+            geo.proximity(start)  # now cached: the whole table
+            assert geo.proximity_to(start, targets) == whole

@@ -386,6 +386,16 @@ class MapGeometry:
             got = self._proximity[h] = self.steps_from([h])
         return got
 
+    def proximity_to(self, h: Hex, targets: list[Hex]) -> dict[Hex, int]:
+        """:meth:`proximity` from ``h``, final for the ``targets`` (other hexes may be
+        missing): the cached whole table if there is one, else a search that stops once
+        every target is reached (not cached: a solve asks about a handful of enemies, and
+        most of a board lies beyond them)."""
+        got = self._proximity.get(h)
+        if got is None:
+            got = self.steps_from([h], targets=targets)
+        return got
+
     def near(self, h: Hex, d: int) -> frozenset[Hex]:
         """The map hexes within ``d`` hexes of ``h`` (plain hex count, walls ignored)."""
         key = (h, d)
@@ -840,7 +850,8 @@ class _Solver:
             ends = sorted((c, h) for h, c in travel.items() if h not in no_end)
         else:
             ends = [(c, h) for h, c in travel.items() if h not in no_end]
-        proximity = self.geo.proximity(self.me)
+        # (only the enemies' proximity is read: GH-REF-07's tie-break, GH-REF-09's ranks)
+        proximity = self.geo.proximity_to(self.me, list(self.enemy_at))
 
         # GH-FOCUS-02 / GH-MHAZ-01: fewest (negative hexes, movement) to an attack hex.
         reach_bound = self.reach_bound
