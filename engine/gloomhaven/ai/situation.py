@@ -354,15 +354,50 @@ def _load(folder: str, name: str) -> Any:
 
 
 def _resolve(uri: str) -> Any:
-    """The schema node a ``$ref`` URI names (shipped schemas only: no network)."""
+    """The schema node a ``$ref`` URI names (shipped schemas only: no network).
+
+    A definition in a shipped document not read yet (``defs.schema.json#/$defs/hex``: the
+    situation schema's only reference, into a file of a hundred definitions) is parsed on
+    its own (:func:`~questforge.engine.core.plainjson.member_at`), the rest of the file not
+    at all; anything else reads the whole document.
+    """
     from questforge.schema import BASE_URI, SUFFIX
 
     document, _, fragment = uri.partition("#")
     folder, _, file = document.removeprefix(BASE_URI).partition("/")
-    node: Any = _load(folder, file.removesuffix(SUFFIX))
-    for part in (p for p in fragment.split("/") if p):
+    name = file.removesuffix(SUFFIX)
+    parts = [p for p in fragment.split("/") if p]
+    if len(parts) == 2 and parts[0] == "$defs" and (folder, name) not in _LOADED:
+        got = _DEFS.get(uri)
+        if got is None:
+            got = _DEFS[uri] = _definition(folder, name, parts)
+        if got is not _NO_DEF:
+            return got
+    node: Any = _load(folder, name)
+    for part in parts:
         node = node[int(part)] if isinstance(node, list) else node[part]
     return node
+
+
+#: definitions read on their own (:func:`_resolve`), by URI; :data:`_NO_DEF` where the
+#: whole document must be read instead
+_DEFS: dict[str, Any] = {}
+_NO_DEF = object()
+
+
+def _definition(folder: str, name: str, parts: list[str]) -> Any:
+    from questforge.engine.core.plainjson import member_at
+    from questforge.schema import shipped_path
+
+    path = shipped_path(folder, name)
+    if path is None:
+        return _NO_DEF
+    with open(path, encoding="utf-8") as stream:
+        text = stream.read()
+    try:
+        return member_at(text, parts)
+    except ValueError:
+        return _NO_DEF
 
 
 def _schema() -> dict[str, Any]:
