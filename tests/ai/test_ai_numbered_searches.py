@@ -168,3 +168,15 @@ def test_proximity_to_the_enemies_is_the_whole_tables() -> None:
             assert {t: got.get(t) for t in targets} == {t: whole.get(t) for t in targets}
             geo.proximity(start)  # now cached: the whole table
             assert geo.proximity_to(start, targets) == whole
+
+
+def test_a_sparse_map_is_numbered_without_a_table_of_its_extent() -> None:
+    # GH-MOVE-02: neighbours on the map only, also for hexes far apart (the schema allows
+    # coordinates up to 1000: a dense table of that extent would be millions of entries)
+    hexes = frozenset({(-1000, -1000), (-999, -1000), (1000, 1000), (1000, 999), (0, 0)})
+    geo = MapGeometry(hexes, ())
+    board = HexBoard(hexes)
+    for h, row in board.adjacency.items():
+        assert [geo.cells[j] for j in geo.nbrs[geo.index[h]] if j] == row
+    assert geo.steps_from([Hex(-1000, -1000)]) == {(-1000, -1000): 0, (-999, -1000): 1}
+    assert geo.near(Hex(1000, 1000), 1) == {(1000, 1000), (1000, 999)}

@@ -236,14 +236,23 @@ class MapGeometry:
             keys = [q * width + r for q, r in order]
             # positions in the grid: a neighbour's key is at most width + 1 away
             base = min(keys) - width - 1
-            grid = [0] * (max(keys) - base + width + 2)
-            pos = [k - base for k in keys]
-            for p, number in zip(pos, range(1, n + 1), strict=True):
-                grid[p] = number
-            gather = itemgetter(*pos) if n > 1 else lambda g: (g[pos[0]],)
-            for d, (dq, dr) in enumerate(DIRECTIONS):
-                o = dq * width + dr  # (|o| <= width + 1 <= every position)
-                columns[d] = gather(grid[o:] if o >= 0 else [0] * -o + grid)
+            size = max(keys) - base + width + 2
+            if size <= 16 * n + 4096:
+                grid = [0] * size
+                pos = [k - base for k in keys]
+                for p, number in zip(pos, range(1, n + 1), strict=True):
+                    grid[p] = number
+                gather = itemgetter(*pos) if n > 1 else lambda g: (g[pos[0]],)
+                for d, (dq, dr) in enumerate(DIRECTIONS):
+                    o = dq * width + dr  # (|o| <= width + 1 <= every position)
+                    columns[d] = gather(grid[o:] if o >= 0 else [0] * -o + grid)
+            else:
+                # a sparse map (a few hexes far apart): the numbers by key in a dictionary,
+                # not a list as long as the map's extent
+                at = dict(zip(keys, range(1, n + 1), strict=True)).get
+                for d, (dq, dr) in enumerate(DIRECTIONS):
+                    o = dq * width + dr
+                    columns[d] = tuple([at(k + o, 0) for k in keys])
         rows: list[tuple[int, ...]] = [(), *zip(*columns, strict=False)]  # (n entries each)
         self._columns = columns
         numbers = range(1, n + 1)
