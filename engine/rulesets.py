@@ -35,7 +35,7 @@ for them) or a module that calls :func:`register` on import.
 
 from __future__ import annotations
 
-import importlib
+import sys
 
 from questforge.engine.core.errors import UsageError
 
@@ -68,11 +68,18 @@ class RulesetError(UsageError, LookupError):
     """A ruleset or one of its faces cannot be found or loaded."""
 
 
+def _import(name: str) -> Any:
+    """``importlib.import_module(name)`` for an absolute module name, without importing
+    ``importlib`` (and with it ``warnings``): every command imports this module."""
+    __import__(name)
+    return sys.modules[name]
+
+
 def _resolve(path: str) -> Any:
     """Import ``"package.module:attribute"`` and return the attribute."""
     module, _, attr = path.partition(":")
     try:
-        obj: Any = importlib.import_module(module)
+        obj: Any = _import(module)
         for part in attr.split(".") if attr else ():
             obj = getattr(obj, part)
     except (ImportError, AttributeError) as exc:
@@ -265,7 +272,7 @@ def unregister(ruleset_id: str) -> None:
 def _import_builtin(name: str) -> None:
     """Import ``questforge.engine.<name>`` (which registers it); a module imported before
     the registry was reset (tests) is registered again from its ``RULESET``."""
-    module = importlib.import_module(f"questforge.engine.{name}")
+    module = _import(f"questforge.engine.{name}")
     record = getattr(module, "RULESET", None)
     if isinstance(record, Ruleset) and record.id not in _REGISTRY:
         register(record)

@@ -34,7 +34,7 @@ from questforge.engine.core.hexgrid import (
 # ``collections`` is not imported at run time (``questforge ai solve`` starts faster)
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Sequence
 
 Point = tuple[int, int]
 Segment = tuple[int, int, int, int]
@@ -78,9 +78,14 @@ class LineOfSight:
         self,
         hexes: Iterable[tuple[int, int]],
         thin_walls: Iterable[tuple[tuple[int, int], tuple[int, int]]] = (),
+        border: Sequence[Iterable[tuple[int, int]]] | None = None,
     ) -> None:
+        """``border``, if the caller has it (a solver that numbered the map): for each of
+        the six DIRECTIONS, the map hexes whose neighbour that way is off the map; the
+        wall segments are then made from it rather than found again."""
         self.hexes = frozenset(hexes)
         self.thin = frozenset(edge_key(a, b) for a, b in thin_walls)
+        self._border = border
         self._built = False
         self.segments: list[Segment] = []
         self.blocked_points: frozenset[Point] = frozenset()
@@ -104,7 +109,38 @@ class LineOfSight:
         cells = self.hexes
         append = segments.append
         add_point = points.add
-        if cells:
+        border = self._border
+        buckets: dict[tuple[int, int], list[int]] = {}
+        filed = 0  # (the segments already in their buckets)
+        if border is not None:
+            # (the same segments in the same order as below, each put in its buckets as it
+            # is made: an edge's two ends lie in one bucket as a rule)
+            get = buckets.get
+            i = 0
+            for d, found in enumerate(border):
+                aq, ar = CORNER_OFFSETS3[d - 1]
+                bq, br = CORNER_OFFSETS3[d]
+                if aq > bq:  # (ends in x order: fixed by the direction)
+                    aq, ar, bq, br = bq, br, aq, ar
+                for q, r in found:
+                    cq, cr = 3 * q, 3 * r
+                    x1, y1, x2, y2 = cq + aq, cr + ar, cq + bq, cr + br
+                    append((x1, y1, x2, y2))
+                    add_point((x1, y1))
+                    add_point((x2, y2))
+                    k1 = (x1 // _BUCKET, y1 // _BUCKET)
+                    k2 = (x2 // _BUCKET, y2 // _BUCKET)
+                    if k1 == k2:
+                        bucket = get(k1)
+                        if bucket is None:
+                            buckets[k1] = [i]
+                        else:
+                            bucket.append(i)
+                    else:
+                        self._file(buckets, i, k1, k2)
+                    i += 1
+            filed = i
+        elif cells:
             rs = [h[1] for h in cells]
             low = min(rs)
             width = max(rs) - low + 3  # a neighbour's r - low + 1 stays in 0 .. width - 1
@@ -133,26 +169,34 @@ class LineOfSight:
         # (each segment's ends in x order: the sight test rejects by x with two comparisons)
         self.segments = segments
         self.blocked_points = frozenset(points)
-        buckets: dict[tuple[int, int], list[int]] = {}
-        for i, (x1, y1, x2, y2) in enumerate(segments):
-            # Edges are shorter than a bucket, so their end points' buckets cover them:
-            # one bucket for most edges, two or four for one that crosses a bucket border.
-            kx1, ky1, kx2, ky2 = x1 // _BUCKET, y1 // _BUCKET, x2 // _BUCKET, y2 // _BUCKET
-            if kx1 == kx2:
-                keys: tuple[tuple[int, int], ...] = (
-                    ((kx1, ky1),) if ky1 == ky2 else ((kx1, ky1), (kx1, ky2))
-                )
-            elif ky1 == ky2:
-                keys = ((kx1, ky1), (kx2, ky1))
-            else:
-                keys = ((kx1, ky1), (kx2, ky2), (kx1, ky2), (kx2, ky1))
-            for cell in keys:
-                bucket = buckets.get(cell)
-                if bucket is None:
-                    buckets[cell] = [i]
-                else:
-                    bucket.append(i)
+        for i in range(filed, len(segments)):
+            x1, y1, x2, y2 = segments[i]
+            self._file(buckets, i, (x1 // _BUCKET, y1 // _BUCKET), (x2 // _BUCKET, y2 // _BUCKET))
         self._buckets = buckets
+
+    @staticmethod
+    def _file(
+        buckets: dict[tuple[int, int], list[int]],
+        i: int,
+        k1: tuple[int, int],
+        k2: tuple[int, int],
+    ) -> None:
+        """Put segment ``i`` in the buckets under it, given the buckets of its two ends.
+        Edges are shorter than a bucket, so their end points' buckets cover them: one
+        bucket for most edges, two or four for one that crosses a bucket border."""
+        (kx1, ky1), (kx2, ky2) = k1, k2
+        if kx1 == kx2:
+            keys: tuple[tuple[int, int], ...] = (k1,) if ky1 == ky2 else (k1, k2)
+        elif ky1 == ky2:
+            keys = (k1, k2)
+        else:
+            keys = (k1, k2, (kx1, ky2), (kx2, ky1))
+        for cell in keys:
+            bucket = buckets.get(cell)
+            if bucket is None:
+                buckets[cell] = [i]
+            else:
+                bucket.append(i)
 
     def free_corners(self, h: tuple[int, int]) -> list[Point]:
         """Corners of ``h`` that touch no wall (only these can start a line of sight)."""

@@ -18,16 +18,18 @@ from __future__ import annotations
 # ``typing`` is not imported at run time (the point of this module is a cheap start)
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
     from typing import Any
 
 _make_scanner: Any
 _quote: Any
+_scanstring: Any
 try:
     from _json import encode_basestring_ascii as _quote
     from _json import make_scanner as _make_scanner
+    from _json import scanstring as _scanstring
 except ImportError:  # pragma: no cover - an interpreter without the C accelerator
-    _make_scanner = _quote = None
+    _make_scanner = _quote = _scanstring = None
 
 #: what ``json`` skips around a document (its ``WHITESPACE`` pattern)
 _WS = " \t\n\r"
@@ -94,6 +96,61 @@ def loads(
         raise ValueError("not a JSON document") from None
     if text[end:].strip(_WS):
         raise ValueError("extra data after the JSON document")
+    return value
+
+
+def member_at(text: str, names: Sequence[str]) -> Any:
+    """The value at ``names`` (member names, outermost first) of the JSON document
+    ``text``, parsing only what lies before it on the way: for one definition of a large,
+    well-formed document (a shipped schema's ``$defs``), not the whole of it.
+
+    Equal to ``loads(text)[names[0]][names[1]]...`` for a document whose objects name each
+    member once (the first of a name is taken here, the last by ``json``): callers use it
+    only on such files. :class:`ValueError` when ``names`` does not lead to a value through
+    objects (the caller then reads the whole document).
+    """
+    if _make_scanner is None or _scanstring is None:  # pragma: no cover
+        raise ValueError("no C scanner")
+    scan = _make_scanner(_Context(None, None, None))
+    ws = _WS
+    end = len(text)
+    i = 0
+    for name in names:
+        while i < end and text[i] in ws:
+            i += 1
+        if text[i : i + 1] != "{":
+            raise ValueError(f"no object on the way to {name!r}")
+        i += 1
+        while True:
+            while i < end and text[i] in ws:
+                i += 1
+            if text[i : i + 1] != '"':
+                raise ValueError(f"no member {name!r}")
+            key, i = _scanstring(text, i + 1, True)
+            while i < end and text[i] in ws:
+                i += 1
+            if text[i : i + 1] != ":":
+                raise ValueError("':' expected")
+            i += 1
+            if key == name:
+                break
+            while i < end and text[i] in ws:
+                i += 1
+            try:
+                _, i = scan(text, i)  # (a member before the one wanted: parsed, dropped)
+            except StopIteration:
+                raise ValueError("a value expected") from None
+            while i < end and text[i] in ws:
+                i += 1
+            if text[i : i + 1] != ",":
+                raise ValueError(f"no member {name!r}")
+            i += 1
+    while i < end and text[i] in ws:
+        i += 1
+    try:
+        value, _ = scan(text, i)
+    except StopIteration:
+        raise ValueError("a value expected") from None
     return value
 
 

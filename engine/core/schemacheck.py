@@ -275,7 +275,8 @@ def _pair_list(each: Check) -> Check:
         def pairs(v: Any) -> bool:
             if not isinstance(v, list) or not v:
                 return True
-            if set(map(type, v)) != {list}:
+            # (the types counted in a list: cheaper than a set of them, same answer)
+            if list(map(type, v)).count(list) != len(v):
                 return all(map(each, v))
             try:
                 # (the lists' lengths differ: ValueError from zip; all are not 2: from the
@@ -284,7 +285,7 @@ def _pair_list(each: Check) -> Check:
             except ValueError:
                 return all(map(each, v))
             both = qs + rs
-            return set(map(type, both)) == {int} and allowed.issuperset(both)
+            return list(map(type, both)).count(int) == len(both) and allowed.issuperset(both)
 
         return pairs
 

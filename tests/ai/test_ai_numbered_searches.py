@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from questforge.engine.core.hexgrid import Hex, HexBoard
+from questforge.engine.core.hexgrid import DIRECTIONS, Hex, HexBoard, distance
+from questforge.engine.core.los import LineOfSight
 from questforge.engine.core.pathfind import bfs
 from questforge.engine.core.plainjson import loads
 from questforge.engine.gloomhaven.ai import load_situation
@@ -42,11 +43,45 @@ def test_the_numbered_table_is_the_neighbour_table() -> None:
     maps = _maps()
     assert any(geo.thin_walls for geo in maps)
     for geo in maps:
-        cells, index, nbrs = geo.board.numbered()
-        assert cells[0] is None and nbrs[0] == ()
-        assert {index[h] for h in geo.board.hexes} == set(range(1, len(cells)))
-        for h, row in geo.board.adjacency.items():
-            assert [cells[j] for j in nbrs[index[h]]] == row
+        # the board's own numbering and the solver's (``MapGeometry``, numbered from the
+        # situation's plain (q, r) tuples without building the board: six entries a row,
+        # 0 where no step leads)
+        for cells, index, nbrs in (geo.board.numbered(), (geo.cells, geo.index, geo.nbrs)):
+            assert cells[0] is None and nbrs[0] == ()
+            assert {index[h] for h in geo.board.hexes} == set(range(1, len(cells)))
+            for h, row in geo.board.adjacency.items():
+                assert [cells[j] for j in nbrs[index[h]] if j] == row
+        assert all(len(row) == 6 for row in geo.nbrs[1:])
+        # the border the line of sight builds its walls from: in each direction, the hexes
+        # whose neighbour that way is off the map (GH-LOS-02)
+        for d, (dq, dr) in enumerate(DIRECTIONS):
+            want = {h for h in geo.board.hexes if (h[0] + dq, h[1] + dr) not in geo.hexes}
+            assert set(geo.border[d]) == want
+
+
+def test_the_solver_numbering_honours_thin_walls_either_way_round() -> None:
+    # GH-MOVE-02: a thin wall blocks the step both ways, however it is listed
+    hexes = frozenset((q, r) for q in range(4) for r in range(4))
+    a, b = Hex(1, 1), Hex(2, 1)
+    for walls in (((a, b),), ((b, a),), ((a, b), (b, a))):
+        geo = MapGeometry(hexes, walls)
+        assert geo.nbrs == MapGeometry(hexes, ((a, b),)).nbrs
+        assert [geo.cells[j] for j in geo.nbrs[geo.index[a]] if j] == geo.board.adjacency[a]
+        assert not geo.adjacent(a, b) and not geo.adjacent(b, a)
+        assert geo.adjacent(a, Hex(1, 2))
+    with pytest.raises(ValueError, match="adjacent"):
+        MapGeometry(hexes, ((Hex(0, 0), Hex(2, 0)),))
+
+
+@pytest.mark.skipif(not CASES, reason="dev situations not available")
+def test_near_is_the_plain_hex_count() -> None:
+    # GH-REF-08's cheap side: the hexes within d by plain count, on the map; small and
+    # large d (beyond what the numbering's own keys reach, a table of its own)
+    for geo in _maps():
+        hexes = sorted(geo.board.hexes)
+        for h in hexes[:: max(1, len(hexes) // 7)]:
+            for d in (0, 1, 3, 24, 25, 40):
+                assert geo.near(h, d) == {x for x in hexes if distance(x, h) <= d}
 
 
 @pytest.mark.skipif(not CASES, reason="dev situations not available")
@@ -86,3 +121,62 @@ def test_an_empty_board_numbers_nothing() -> None:
     board = HexBoard(frozenset())
     assert board.numbered() == ([None], {}, [()])
     assert board.adjacency == {}
+
+
+@pytest.mark.skipif(not CASES, reason="dev situations not available")
+def test_line_of_sight_from_the_solver_border_is_the_same() -> None:
+    # GH-LOS-01/02: the walls made from the solver's border (``MapGeometry.los``) are the
+    # ones the oracle finds on its own, and so are its answers
+    rng = random.Random(3)
+    for geo in _maps():
+        alone = LineOfSight(geo.hexes, geo.thin_walls)
+        alone._build()
+        geo.los._build()
+        assert sorted(geo.los.segments) == sorted(alone.segments)
+        assert geo.los.blocked_points == alone.blocked_points
+
+        def filed(oracle: LineOfSight) -> dict[tuple[int, int], list[tuple[int, ...]]]:
+            return {k: sorted(oracle.segments[i] for i in v) for k, v in oracle._buckets.items()}
+
+        assert filed(geo.los) == filed(alone)
+        hexes = sorted(geo.board.hexes)
+        for _ in range(40):
+            a, b = rng.sample(hexes, 2)
+            assert geo.los.visible(a, b) == alone.visible(a, b)
+
+
+def test_a_one_hex_map_has_no_steps() -> None:
+    geo = MapGeometry(frozenset({(2, -1)}), ())
+    assert geo.cells == [None, (2, -1)] and geo.nbrs == [(), (0, 0, 0, 0, 0, 0)]
+    assert geo.steps_from([Hex(2, -1)]) == {(2, -1): 0}
+    assert all(found == [(2, -1)] for found in geo.border)
+    empty = MapGeometry(frozenset(), ())
+    assert empty.cells == [None] and empty.nbrs == [()]
+
+
+@pytest.mark.skipif(not CASES, reason="dev situations not available")
+def test_proximity_to_the_enemies_is_the_whole_tables() -> None:
+    # GH-REF-07: proximity counted around walls; the search that stops at the enemies
+    # gives them the whole table's values, cached table or not
+    rng = random.Random(5)
+    for geo in _maps():
+        hexes = sorted(geo.board.hexes)
+        for _ in range(5):
+            start, *targets = rng.sample(hexes, 4)
+            whole = bfs([start], geo.adj).dist
+            got = geo.proximity_to(start, targets)
+            assert {t: got.get(t) for t in targets} == {t: whole.get(t) for t in targets}
+            geo.proximity(start)  # now cached: the whole table
+            assert geo.proximity_to(start, targets) == whole
+
+
+def test_a_sparse_map_is_numbered_without_a_table_of_its_extent() -> None:
+    # GH-MOVE-02: neighbours on the map only, also for hexes far apart (the schema allows
+    # coordinates up to 1000: a dense table of that extent would be millions of entries)
+    hexes = frozenset({(-1000, -1000), (-999, -1000), (1000, 1000), (1000, 999), (0, 0)})
+    geo = MapGeometry(hexes, ())
+    board = HexBoard(hexes)
+    for h, row in board.adjacency.items():
+        assert [geo.cells[j] for j in geo.nbrs[geo.index[h]] if j] == row
+    assert geo.steps_from([Hex(-1000, -1000)]) == {(-1000, -1000): 0, (-999, -1000): 1}
+    assert geo.near(Hex(1000, 1000), 1) == {(1000, 1000), (1000, 999)}

@@ -196,3 +196,34 @@ def test_hex_is_the_named_tuple_collections_would_make() -> None:
         Hex(1, 2)._replace(s=3)
     with pytest.raises(AttributeError):
         Hex(1, 2).q = 3  # type: ignore[misc]
+
+
+def test_member_at_reads_every_shipped_definition_as_json_does() -> None:
+    # the situation loader reads ``defs.schema.json#/$defs/hex`` on its own: every
+    # definition of every shipped schema comes out as ``json`` reads it
+    files = sorted((REPO / "schema").glob("*/*.schema.json"))
+    assert files
+    seen = 0
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        whole = json.loads(text)
+        for name, node in whole.get("$defs", {}).items():
+            assert plainjson.member_at(text, ["$defs", name]) == node, (path, name)
+            seen += 1
+        assert plainjson.member_at(text, ["$id"]) == whole["$id"]
+    assert seen > 50
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ('{"a": 1}', ["b"]),
+        ('{"a": [1]}', ["a", "b"]),
+        ("[1]", ["a"]),
+        ('{"a" 1}', ["a"]),
+        ("", ["a"]),
+    ],
+)
+def test_member_at_refuses_a_path_that_leads_nowhere(text: str, names: list[str]) -> None:
+    with pytest.raises(ValueError):
+        plainjson.member_at(text, names)

@@ -286,7 +286,9 @@ class Situation(Record):
         # Map hexes may be plain (q, r) tuples (the loader's: equal to and hashing like the
         # Hex of the same coordinates, and several times cheaper to make); anything else
         # (lists, ...) becomes a Hex. (the type test runs in C: a board has hundreds of hexes)
-        if not _HEX_OR_TUPLE.issuperset(map(type, hexes)):
+        # (a map made by the loader, see ``_map_hexes``, is known to hold plain tuples)
+        loaded = type(hexes) is frozenset and _MAPS.get(hexes) is hexes
+        if not loaded and not _HEX_OR_TUPLE.issuperset(map(type, hexes)):
             hexes = frozenset(Hex(h[0], h[1]) for h in hexes)
         if terrain is None:
             terrain = {}
@@ -352,15 +354,50 @@ def _load(folder: str, name: str) -> Any:
 
 
 def _resolve(uri: str) -> Any:
-    """The schema node a ``$ref`` URI names (shipped schemas only: no network)."""
+    """The schema node a ``$ref`` URI names (shipped schemas only: no network).
+
+    A definition in a shipped document not read yet (``defs.schema.json#/$defs/hex``: the
+    situation schema's only reference, into a file of a hundred definitions) is parsed on
+    its own (:func:`~questforge.engine.core.plainjson.member_at`), the rest of the file not
+    at all; anything else reads the whole document.
+    """
     from questforge.schema import BASE_URI, SUFFIX
 
     document, _, fragment = uri.partition("#")
     folder, _, file = document.removeprefix(BASE_URI).partition("/")
-    node: Any = _load(folder, file.removesuffix(SUFFIX))
-    for part in (p for p in fragment.split("/") if p):
+    name = file.removesuffix(SUFFIX)
+    parts = [p for p in fragment.split("/") if p]
+    if len(parts) == 2 and parts[0] == "$defs" and (folder, name) not in _LOADED:
+        got = _DEFS.get(uri)
+        if got is None:
+            got = _DEFS[uri] = _definition(folder, name, parts)
+        if got is not _NO_DEF:
+            return got
+    node: Any = _load(folder, name)
+    for part in parts:
         node = node[int(part)] if isinstance(node, list) else node[part]
     return node
+
+
+#: definitions read on their own (:func:`_resolve`), by URI; :data:`_NO_DEF` where the
+#: whole document must be read instead
+_DEFS: dict[str, Any] = {}
+_NO_DEF = object()
+
+
+def _definition(folder: str, name: str, parts: list[str]) -> Any:
+    from questforge.engine.core.plainjson import member_at
+    from questforge.schema import shipped_path
+
+    path = shipped_path(folder, name)
+    if path is None:
+        return _NO_DEF
+    with open(path, encoding="utf-8") as stream:
+        text = stream.read()
+    try:
+        return member_at(text, parts)
+    except ValueError:
+        return _NO_DEF
 
 
 def _schema() -> dict[str, Any]:
@@ -575,7 +612,19 @@ def _map_hexes(values: list[Any], path: str) -> frozenset[HexKey]:
     out: frozenset[HexKey] = frozenset(map(tuple, values))
     if len(out) != len(values):
         _hexes(values, path)  # raises, naming the second listing
-    return out
+    # One object per distinct map (a folder of situations repeats a few maps): the
+    # solver's per-map tables (``GeometryCache``) are then found by identity, without
+    # comparing two sets of hundreds of hexes on every solve. (A few maps are kept.)
+    got = _MAPS.get(out)
+    if got is None:
+        if len(_MAPS) >= 64:
+            _MAPS.clear()
+        got = _MAPS[out] = out
+    return got
+
+
+#: the maps :func:`_map_hexes` handed out recently, each once
+_MAPS: dict[frozenset[HexKey], frozenset[HexKey]] = {}
 
 
 def load_situation(data: Any) -> Situation:

@@ -28,10 +28,10 @@ situations show (see ``docs/monster-ai.md``). In outline:
 
 from __future__ import annotations
 
-import heapq
+from _operator import itemgetter
 from itertools import combinations
 
-from questforge.engine.core.hexgrid import Hex, HexBoard, HexKey, distance
+from questforge.engine.core.hexgrid import DIRECTIONS, Hex, HexBoard, HexKey, distance
 from questforge.engine.core.los import LineOfSight
 from questforge.engine.gloomhaven.ai.situation import Situation, SituationFigure
 from questforge.engine.gloomhaven.ai.solution import (
@@ -40,6 +40,12 @@ from questforge.engine.gloomhaven.ai.solution import (
     Option,
     Solution,
 )
+
+# the C heap functions themselves (``heapq`` is a Python module around them: one import less)
+try:
+    from _heapq import heappop, heappush
+except ImportError:  # pragma: no cover - an interpreter without the accelerator
+    from heapq import heappop, heappush
 
 # ``collections`` is not imported at run time (``questforge ai solve`` starts faster)
 TYPE_CHECKING = False
@@ -124,16 +130,20 @@ class MapGeometry:
 
     __slots__ = (
         "_balls",
+        "_board",
         "_cells",
         "_clear",
+        "_columns",
+        "_free",
         "_index",
         "_los",
         "_nbrs",
         "_near",
+        "_own",
         "_pair",
         "_proximity",
+        "_width",
         "_within",
-        "board",
         "hexes",
         "shift",
         "thin_walls",
@@ -143,30 +153,31 @@ class MapGeometry:
     def __init__(self, hexes: frozenset[HexKey], thin_walls: tuple[tuple[Hex, Hex], ...]) -> None:
         self.hexes = hexes
         self.thin_walls = thin_walls
-        self.board = HexBoard(hexes, thin_walls)
+        self._board: HexBoard | None = None
         #: every map hex -> 1: the entry costs before terrain and figures (copied per solve)
-        self.unit_costs: dict[Hex, int] = dict.fromkeys(self.board.hexes, 1)
+        # (the map's own hex objects, typed as Hex: a loaded situation's are plain (q, r)
+        # tuples, which equal and hash alike; the solver reads only their coordinates and
+        # makes a Hex of every hex it answers with)
+        order: list[Hex] = list(hexes)  # type: ignore[arg-type]
+        self.unit_costs: dict[Hex, int] = dict.fromkeys(order, 1)
         self._near: dict[tuple[Hex, int], frozenset[Hex]] = {}
         self._balls: dict[int, tuple[int, Callable[[int], Hex | None], list[int]]] = {}
         self._within: dict[tuple[Hex, int], frozenset[Hex]] = {}
         self._proximity: dict[Hex, dict[Hex, int]] = {}
         self._clear: dict[Hex, int] | None = None
-        # Built on first use (a melee-only solve never needs line of sight; only a board
-        # with difficult or negative terrain needs the numbered Dijkstra tables).
+        # Built on first use (a melee-only solve never needs line of sight).
         self._los: LineOfSight | None = None
         self._pair: tuple[HexBoard, LineOfSight] | None = None
-        self._cells: list[Hex | None] | None = None
-        self._index: dict[Hex, int] = {}
-        self._nbrs: list[tuple[int, ...]] = []
+        self._number(order)
         #: heap keys are ``cost << shift | hex number``
-        self.shift: int = max(1, len(self.board.hexes).bit_length())
+        self.shift: int = max(1, len(hexes).bit_length())
 
     @property
     def los(self) -> LineOfSight:
         """The map's line-of-sight oracle (built on first use)."""
         got = self._los
         if got is None:
-            got = self._los = LineOfSight(self.hexes, self.thin_walls)
+            got = self._los = LineOfSight(self.hexes, self.thin_walls, self.border)
         return got
 
     @property
@@ -189,30 +200,107 @@ class MapGeometry:
         i = index.get(h)
         return i is not None and index.get(e, -1) in self._nbrs[i]  # type: ignore[call-overload]
 
-    def _number(self) -> None:
-        # Hexes numbered for the solver's Dijkstra (:func:`_least_costs`): neighbour lists
-        # of numbers, in the board's neighbour order.
-        # (numbered from 1, in C: see ``HexBoard.numbered``)
-        self._cells, self._index, self._nbrs = self.board.numbered()
+    @property
+    def board(self) -> HexBoard:
+        """The map as a :class:`HexBoard` (built on first use: the solver's own searches
+        run on the numbering of :meth:`_number`, so ``ai solve`` never needs it)."""
+        got = self._board
+        if got is None:
+            got = self._board = HexBoard(self.hexes, self.thin_walls)
+        return got
+
+    def _number(self, order: list[Hex]) -> None:
+        """Number the map's hexes 1 .. n (in the map set's own order, the map's own hex
+        objects) for the solver's searches: ``cells`` (hex by number, ``None`` at 0),
+        ``index`` (number by hex) and ``nbrs`` (by number, the six neighbour numbers in
+        DIRECTIONS order, 0 where there is no map hex or a thin wall blocks the step;
+        ``()`` at 0). Number 0 is never entered by a search (its distance is preset), so
+        the rows need no filtering; ``free`` is the distance table a search starts from.
+
+        Built in C from integer keys: a hex ``(q, r)`` is ``q * width + r``, so its
+        neighbour in a direction is its key plus a constant. The numbers sit in a dense
+        list by key (``grid``), so one direction's neighbours of every hex are a single
+        ``itemgetter`` call on the list shifted by that constant. ``width`` exceeds the
+        map's r span by :data:`_NEAR_SLACK` + 1, so the same keys also find the hexes near
+        a map hex (:meth:`near`, up to that distance) without a table per distance: no two
+        hexes whose r's differ by less than ``width`` share a key. The hexes with no map
+        hex in each direction are kept for the line of sight's walls (:attr:`border`).
+        """
+        n = len(order)
+        width = _NEAR_SLACK + 2
+        columns: list[tuple[int, ...]] = [()] * 6
+        keys: list[int] = []
+        if n:
+            _qs, rs = zip(*order, strict=True)
+            width += max(rs) - min(rs)
+            keys = [q * width + r for q, r in order]
+            # positions in the grid: a neighbour's key is at most width + 1 away
+            base = min(keys) - width - 1
+            size = max(keys) - base + width + 2
+            if size <= 16 * n + 4096:
+                grid = [0] * size
+                pos = [k - base for k in keys]
+                for p, number in zip(pos, range(1, n + 1), strict=True):
+                    grid[p] = number
+                gather = itemgetter(*pos) if n > 1 else lambda g: (g[pos[0]],)
+                for d, (dq, dr) in enumerate(DIRECTIONS):
+                    o = dq * width + dr  # (|o| <= width + 1 <= every position)
+                    columns[d] = gather(grid[o:] if o >= 0 else [0] * -o + grid)
+            else:
+                # a sparse map (a few hexes far apart): the numbers by key in a dictionary,
+                # not a list as long as the map's extent
+                at = dict(zip(keys, range(1, n + 1), strict=True)).get
+                for d, (dq, dr) in enumerate(DIRECTIONS):
+                    o = dq * width + dr
+                    columns[d] = tuple([at(k + o, 0) for k in keys])
+        rows: list[tuple[int, ...]] = [(), *zip(*columns, strict=False)]  # (n entries each)
+        self._columns = columns
+        numbers = range(1, n + 1)
+        index: dict[Hex, int] = dict(zip(order, numbers, strict=True))
+        for a, b in self.thin_walls:
+            if distance(a, b) != 1:
+                raise ValueError(f"a thin wall must separate two adjacent hexes: {a}, {b}")
+            i, j = index.get(a), index.get(b)
+            if i is not None and j is not None:
+                rows[i] = tuple(0 if k == j else k for k in rows[i])
+                rows[j] = tuple(0 if k == i else k for k in rows[j])
+        self._cells: list[Hex | None] = [None, *order]
+        self._index = index
+        self._nbrs = rows
+        self._free = [-1] * (n + 1)
+        self._free[0] = -2
+        self._width = width
+        self._own: Callable[[int], Hex | None] = dict(zip(keys, order, strict=True)).get
+
+    @property
+    def border(self) -> list[list[Hex]]:
+        """For each of the six DIRECTIONS, the map hexes with no map hex that way (thin
+        walls aside): the line of sight's walls. Read off the neighbour columns of
+        :meth:`_number` (the few 0 entries found by ``index``, a scan in C)."""
+        got: list[list[Hex]] = []
+        cells = self._cells
+        for column in self._columns:
+            found: list[Hex] = []
+            i = -1
+            try:
+                while True:
+                    i = column.index(0, i + 1)
+                    found.append(cells[i + 1])  # type: ignore[arg-type]
+            except ValueError:
+                got.append(found)
+        return got
 
     @property
     def cells(self) -> list[Hex | None]:
         """The map's hexes by number (see :meth:`_number`; ``None`` at 0)."""
-        if self._cells is None:
-            self._number()
-        assert self._cells is not None
         return self._cells
 
     @property
     def index(self) -> dict[Hex, int]:
-        if self._cells is None:
-            self._number()
         return self._index
 
     @property
     def nbrs(self) -> list[tuple[int, ...]]:
-        if self._cells is None:
-            self._number()
         return self._nbrs
 
     def steps_from(
@@ -236,7 +324,8 @@ class MapGeometry:
         nbrs = self._nbrs
         cells = self._cells
         assert cells is not None
-        dist = [-1] * len(nbrs) if blocked is None else blocked.copy()
+        dist = (self._free if blocked is None else blocked).copy()
+        dist[0] = -2  # (0 in a row: no map hex that way)
         out: dict[Hex, int] = {}
         frontier: list[int] = []
         for h in sources:
@@ -294,7 +383,7 @@ class MapGeometry:
         clear = self._clear
         if clear is None:
             cells, nbrs = self.cells, self._nbrs
-            ragged = [cells[i] for i in range(1, len(nbrs)) if len(nbrs[i]) < 6]
+            ragged = [cells[i] for i in range(1, len(nbrs)) if 0 in nbrs[i]]
             clear = self._clear = self.steps_from(ragged)  # type: ignore[arg-type]
         return clear.get(h, 1 << 30)
 
@@ -306,29 +395,44 @@ class MapGeometry:
             got = self._proximity[h] = self.steps_from([h])
         return got
 
+    def proximity_to(self, h: Hex, targets: list[Hex]) -> dict[Hex, int]:
+        """:meth:`proximity` from ``h``, final for the ``targets`` (other hexes may be
+        missing): the cached whole table if there is one, else a search that stops once
+        every target is reached (not cached: a solve asks about a handful of enemies, and
+        most of a board lies beyond them)."""
+        got = self._proximity.get(h)
+        if got is None:
+            got = self.steps_from([h], targets=targets)
+        return got
+
     def near(self, h: Hex, d: int) -> frozenset[Hex]:
         """The map hexes within ``d`` hexes of ``h`` (plain hex count, walls ignored)."""
         key = (h, d)
         got = self._near.get(key)
         if got is None:
             width, own, offsets = self._ball(d)
-            # the map's own hex objects at the numbers of the ball around h (no hex made)
+            # the map's own hex objects at the keys of the ball around h (no hex made)
             k = h[0] * width + h[1]
-            got = self._near[key] = frozenset(filter(None, [own(k + o) for o in offsets]))
+            got = self._near[key] = frozenset(filter(None, map(own, map(k.__add__, offsets))))
         return got
 
     def _ball(self, d: int) -> tuple[int, Callable[[int], Hex | None], list[int]]:
-        """Numbers for :meth:`near` within distance ``d``: ``(width, number -> map hex,
-        the offsets of the hexes within d)``. A hex ``(q, r)`` is ``q * width + r``; with
+        """Keys for :meth:`near` within distance ``d``: ``(width, key -> map hex, the
+        offsets of the hexes within d)``. A hex ``(q, r)`` is ``q * width + r``; with
         ``width`` above the board's r span plus ``d``, no hex within ``d`` of a map hex
-        shares a number with another (the r's of the two differ by less than ``width``)."""
+        shares a key with another (the r's of the two differ by less than ``width``): the
+        numbering's keys (:meth:`_number`) up to :data:`_NEAR_SLACK`, else keys of their own."""
         got = self._balls.get(d)
         if got is None:
-            cells = self.board.hexes
-            qs, rs = zip(*cells, strict=True) if cells else ((), ())
-            width = (max(rs) - min(rs) if rs else 0) + d + 2
-            numbers = map(int.__add__, map(width.__mul__, qs), rs)
-            own = dict(zip(numbers, cells, strict=True)).get
+            if d <= _NEAR_SLACK:
+                width, own = self._width, self._own
+            else:
+                cells = self._cells[1:]
+                qs, rs = zip(*cells, strict=True) if cells else ((), ())
+                width = (max(rs) - min(rs) if rs else 0) + d + 2
+                keys = map(int.__add__, map(width.__mul__, qs), rs)
+                table: dict[int, Hex | None] = dict(zip(keys, cells, strict=True))
+                own = table.get
             offsets = [
                 dq * width + dr
                 for dq in range(-d, d + 1)
@@ -336,6 +440,10 @@ class MapGeometry:
             ]
             got = self._balls[d] = (width, own, offsets)
         return got
+
+
+#: how far :meth:`MapGeometry.near` finds hexes with the numbering's own keys
+_NEAR_SLACK = 24
 
 
 class _Solver:
@@ -347,7 +455,6 @@ class _Solver:
         self.me = a.hex
         geo = geometry.map(sit) if geometry is not None else MapGeometry(sit.hexes, sit.thin_walls)
         self.geo = geo
-        self.board = geo.board
         self.terrain = sit.terrain
         self.explain = Explanation()
 
@@ -476,7 +583,7 @@ class _Solver:
         got = self._blocked
         if got is None:
             index = self.geo.index
-            got = [-1] * (len(index) + 1)
+            got = self.geo._free.copy()
             for h in self.blocked:
                 got[index[h]] = -2
             self._blocked = got
@@ -752,7 +859,8 @@ class _Solver:
             ends = sorted((c, h) for h, c in travel.items() if h not in no_end)
         else:
             ends = [(c, h) for h, c in travel.items() if h not in no_end]
-        proximity = self.geo.proximity(self.me)
+        # (only the enemies' proximity is read: GH-REF-07's tie-break, GH-REF-09's ranks)
+        proximity = self.geo.proximity_to(self.me, list(self.enemy_at))
 
         # GH-FOCUS-02 / GH-MHAZ-01: fewest (negative hexes, movement) to an attack hex.
         reach_bound = self.reach_bound
@@ -1057,10 +1165,11 @@ def _least_costs(
     best = [INF] * len(cells)
     best[src] = 0
     done = [False] * len(cells)
+    done[0] = True  # (number 0 stands for "no map hex" in the neighbour rows)
     out: dict[Hex, int] = {}
     heap = [src]
     pending = {geo.index[t] for t in targets} if targets is not None else None
-    pop, push = heapq.heappop, heapq.heappush
+    pop, push = heappop, heappush
     while heap:
         key = pop(heap)
         i = key & mask
