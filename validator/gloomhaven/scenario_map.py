@@ -30,16 +30,18 @@ import functools
 import weakref
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
+from questforge.engine.core.hexgrid import MAX_COORDINATE, as_hex, parse_hex
 from questforge.engine.core.hexgrid import EdgeKey as Edge
 from questforge.engine.core.hexgrid import HexKey as Hex
-from questforge.engine.core.hexgrid import as_hex, parse_hex
 from questforge.engine.gloomhaven import model as gh
 from questforge.engine.gloomhaven.constants import PLAYER_COUNTS
 from questforge.validator.context import CheckContext, fingerprint
 from questforge.validator.document import LoadedDocument
 from questforge.validator.findings import Finding, JsonPath
+
+T = TypeVar("T")
 
 #: a schema-valid ``[q, r]`` as a hex (the one strict reader, :func:`hexgrid.as_hex`)
 hx = as_hex
@@ -116,9 +118,33 @@ class PlacedMonster:
     #: a flying monster may stand on an obstacle (GH-OBST-02)
     flying: bool = False
     label: str = ""
+    #: bit ``1 << n`` set for each player count ``n`` it is present at (not ``absent``),
+    #: and for each it is elite at: the marker checks count and compare these integers
+    #: instead of asking every marker about every player count
+    mask: int = -1
+    elite: int = -1
+
+    def __post_init__(self) -> None:
+        if self.mask < 0 or self.elite < 0:
+            self.mask, self.elite = _masks(self.states)
 
     def present(self, players: int) -> bool:
-        return self.states.get(players, "absent") != "absent"
+        return bool(self.mask >> players & 1)
+
+
+def _masks(states: dict[int, str]) -> tuple[int, int]:
+    """The present and elite bit masks (see :attr:`PlacedMonster.mask`) of ``states``."""
+    mask = elite = 0
+    for n, state in states.items():
+        if state != "absent":
+            mask |= 1 << n
+            if state == "elite":
+                elite |= 1 << n
+    return mask, elite
+
+
+#: every player count's bit (:attr:`PlacedMonster.mask`)
+ALL_COUNTS_MASK = sum(1 << n for n in PLAYER_COUNTS)
 
 
 @dataclass
@@ -143,6 +169,9 @@ class ScenarioMap:
     #: depends on: equal keys, equal geometry (memo key for geometry-only findings)
     geometry_key: Any = None
     _shared: dict[str, Any] = field(default_factory=dict, repr=False)
+    #: what the checks derive from this map (and only from it) once and share: see
+    #: :meth:`fact`
+    _facts: dict[str, Any] = field(default_factory=dict, repr=False)
 
     @property
     def map_hexes(self) -> frozenset[Hex]:
@@ -199,13 +228,56 @@ class ScenarioMap:
         found = self.geo.door_at.get(door.hex)
         return self.geo.door_rooms(found) if found is not None else set()
 
+    def fact(self, name: str, compute: Callable[[ScenarioMap], T]) -> T:
+        """``compute(self)``, once per map: a summary of this scenario that several
+        checks read (the figures by monster type, the hexes of each kind of overlay, ...),
+        so that each check starts from the extraction instead of walking the scenario
+        again. Such a summary depends on nothing but this map (its document version, map
+        tiles and monster types, which the map's memo key names). Read it, never change
+        it."""
+        facts = self._facts
+        if name in facts:
+            found: T = facts[name]
+            return found
+        value = facts[name] = compute(self)
+        return value
+
     def obstacle_hexes(self) -> dict[Hex, Overlay]:
-        out: dict[Hex, Overlay] = {}
-        for overlay in self.overlays:
-            if overlay.type == "obstacle":
-                for h in overlay.hexes:
-                    out.setdefault(h, overlay)
-        return out
+        """Hex -> the (first) obstacle overlay on it (shared: read it, never change it)."""
+        return self.fact("obstacles", _obstacle_hexes)
+
+    def monster_types(self) -> dict[str, list[PlacedMonster]]:
+        """The monster markers (role ``monster``) by monster type, in file order."""
+        return self.fact("monster types", _monster_types)
+
+    def overlay_types(self) -> frozenset[str]:
+        """The types of this map's overlays."""
+        return self.fact("overlay types", lambda m: frozenset(o.type for o in m.overlays))
+
+    def door_hexes(self) -> dict[Hex, Door]:
+        """Door hex -> the (last) door on it, as ``{d.hex: d for d in doors}``."""
+        return self.fact("door hexes", lambda m: {d.hex: d for d in m.doors})
+
+
+def _obstacle_hexes(smap: ScenarioMap) -> dict[Hex, Overlay]:
+    out: dict[Hex, Overlay] = {}
+    for overlay in smap.overlays:
+        if overlay.type == "obstacle":
+            for h in overlay.hexes:
+                out.setdefault(h, overlay)
+    return out
+
+
+def _monster_types(smap: ScenarioMap) -> dict[str, list[PlacedMonster]]:
+    out: dict[str, list[PlacedMonster]] = {}
+    for fig in smap.figures:
+        if fig.role == "monster":
+            found = out.get(fig.ref)
+            if found is None:
+                out[fig.ref] = [fig]
+            else:
+                found.append(fig)
+    return out
 
 
 # --- building ---------------------------------------------------------------------------------
@@ -293,49 +365,56 @@ def build(
     geometry: _Geometry = ctx.memo(key, lambda: _geometry_of(doc, tiles))
 
     overlays = [
-        Overlay(
-            i,
-            o.get("type", ""),
-            o.get("id"),
-            ("overlays", i),
-            tuple(hx(h) for h in o.get("hexes", [])),
-            o,
-        )
+        Overlay(i, o.get("type", ""), o.get("id"), ("overlays", i), _hexes(o.get("hexes", [])), o)
         for i, o in _items(doc, "overlays")
     ]
 
+    # one pass per list; a monster type's flying is looked up once per type
+    flies: dict[str, bool] = {}
     figures: list[PlacedMonster] = []
+    counts = PLAYER_COUNTS
     for i, m in _items(doc, "monsters"):
         ref = m.get("monster", "")
+        flying = flies.get(ref)
+        if flying is None:
+            flying = flies[ref] = _flies(ctx, ref)
+        players = m.get("players", {})
+        states = {n: players.get(str(n), "absent") for n in counts}
+        mask, elite = _masks(states)
         figures.append(
             PlacedMonster(
                 "monster",
                 i,
                 ("monsters", i),
-                hx(m["hex"]),
+                _hex(m["hex"]),
                 ref,
-                {n: m.get("players", {}).get(str(n), "absent") for n in PLAYER_COUNTS},
-                flying=_flies(ctx, ref),
-                label=f"monster {ref!r}",
+                states,
+                flying,
+                f"monster {ref!r}",
+                mask,
+                elite,
             )
         )
     for i, m in _items(doc, "named_monsters"):
         ref = m.get("monster", "")
+        flying = flies.get(ref)
+        if flying is None:
+            flying = flies[ref] = _flies(ctx, ref)
         players = m.get("players")
         states = (
-            {n: players.get(str(n), "absent") for n in PLAYER_COUNTS}
+            {n: players.get(str(n), "absent") for n in counts}
             if isinstance(players, dict)
-            else dict.fromkeys(PLAYER_COUNTS, "normal")
+            else dict.fromkeys(counts, "normal")
         )
         figures.append(
             PlacedMonster(
                 "named-monster",
                 i,
                 ("named_monsters", i),
-                hx(m["hex"]),
+                _hex(m["hex"]),
                 ref,
                 states,
-                flying=_flies(ctx, ref),
+                flying=flying,
                 label=f"named monster {m.get('id', '')!r}",
             )
         )
@@ -345,9 +424,9 @@ def build(
                 "boss",
                 i,
                 ("bosses", i),
-                hx(b["hex"]),
+                _hex(b["hex"]),
                 b.get("boss", ""),
-                dict.fromkeys(PLAYER_COUNTS, "normal"),
+                dict.fromkeys(counts, "normal"),
                 label=f"boss {b.get('id', '')!r}",
             )
         )
@@ -361,7 +440,7 @@ def build(
         figures=figures,
         starting_room=data.get("starting_room", ""),
         starting_hexes=[
-            (hx(h), ("starting_hexes", k)) for k, h in enumerate(data.get("starting_hexes", []))
+            (_hex(h), ("starting_hexes", k)) for k, h in enumerate(data.get("starting_hexes", []))
         ],
         extra_walls=geometry.extra_walls,
         geo=geometry.geo,
@@ -369,6 +448,25 @@ def build(
         geometry_key=key if geometry.geo is not None else None,
         _shared=geometry.shared,
     )
+
+
+def _hex(value: Any) -> Hex:
+    """:func:`hx` as a plain ``(q, r)`` key (equal to, and hashing like, the ``Hex``): the
+    map's hexes are only compared, hashed and printed. Anything but a plain pair of
+    integers in range goes through :func:`hx` (its error included)."""
+    if type(value) is list and len(value) == 2:
+        q, r = value
+        if type(q) is int and type(r) is int and -_MAX <= q <= _MAX and -_MAX <= r <= _MAX:
+            return (q, r)
+    return hx(value)
+
+
+def _hexes(values: Any) -> tuple[Hex, ...]:
+    """``tuple(_hex(h) for h in values)``: an overlay's hexes."""
+    return tuple([_hex(h) for h in values])
+
+
+_MAX = MAX_COORDINATE
 
 
 def _items(doc: LoadedDocument, key: str) -> Iterator[tuple[int, Any]]:
