@@ -91,15 +91,32 @@ def _decreases(masks: list[int]) -> bool:
 
 
 def _scaling(smap: ScenarioMap) -> tuple[bool, bool]:
-    """(some type has fewer elites with more characters, some type has fewer monsters with
-    more characters): the exact summary QGH231 and QGH232 start from."""
-    elites = monsters = False
+    """(some type may have fewer elites with more characters, some type may have fewer
+    monsters with more characters): the exact summary QGH231 and QGH232 start from
+    (``False``: nothing to report). When every marker on its own stays or grows with the
+    player count (the usual case: absent, then normal, then elite) no count can fall;
+    only otherwise are the types counted."""
+    pairs = {(f.mask, f.elite) for f in smap.figures if f.role == "monster"}
+    elites = not all(_GROWS[e] for _, e in pairs)
+    monsters = not all(_GROWS[m] for m, _ in pairs)
+    if not (elites or monsters):
+        return False, False
+    fewer_elites = fewer_monsters = False
     for markers in smap.monster_types().values():
         if len(markers) > 0xFFFF:  # pragma: no cover - beyond the packed counts
             return True, True
-        elites = elites or _decreases([f.elite for f in markers])
-        monsters = monsters or _decreases([f.mask for f in markers])
-    return elites, monsters
+        if elites and not fewer_elites:
+            fewer_elites = _decreases([f.elite for f in markers])
+        if monsters and not fewer_monsters:
+            fewer_monsters = _decreases([f.mask for f in markers])
+    return fewer_elites, fewer_monsters
+
+
+#: by mask: set at a player count means set at every higher one (see :func:`_scaling`)
+_GROWS = [
+    all(mask >> high & 1 for low, high in itertools.pairwise(PLAYER_COUNTS) if mask >> low & 1)
+    for mask in range(len(_PACKED))
+]
 
 
 def _elites(markers: list[PlacedMonster], n: int) -> int:

@@ -18,6 +18,7 @@ from questforge.validator.findings import Finding, JsonPath
 from questforge.validator.gloomhaven.catalogue import gh_check
 from questforge.validator.gloomhaven.refs import (
     other_kinds_with_id,
+    property_of,
     suggest_id,
     suggestion,
     target_kind,
@@ -60,16 +61,25 @@ def _unresolved(ctx: CheckContext, doc: LoadedDocument) -> Iterator[Finding]:
     source_kind = doc.kind
     assert source_kind is not None
     known = ctx.known_packs()
+    # (source kind, property, value) -> nothing to report: a pack names the same few
+    # monster types and map tiles in every scenario, so each is resolved once per run
+    fine = _resolved_refs(ctx)
     for path, name, value in values_of(ctx, doc):
         if name != "reference" or not isinstance(value, str):
             continue
+        key = (source_kind, property_of(path), value)
+        if key in fine:
+            continue
         kind = target_kind(source_kind, path)
         if kind is None:
+            fine.add(key)
             continue
         pack_id, ident = split_reference(value)
         if pack_id is not None and pack_id != ctx.pack_id and pack_id not in known:
+            fine.add(key)
             continue  # QGH202 reports the unknown pack
         if ctx.resolve(value, kind, include_invalid=True) is not None:
+            fine.add(key)
             continue
         where = (
             f"required pack {pack_id!r}"
@@ -115,9 +125,26 @@ def reference_pack_known(ctx: CheckContext) -> Iterator[Finding]:
         )
 
 
+def _resolved_refs(ctx: CheckContext) -> set[tuple[str, str | None, str]]:
+    """The references of this context (by source kind, property and value) already found
+    to need no QGH201 finding (the context's documents, ids and required packs are fixed
+    while it lives)."""
+    found: set[tuple[str, str | None, str]] | None = getattr(ctx, _RESOLVED_ATTR, None)
+    if found is None:
+        found = set()
+        setattr(ctx, _RESOLVED_ATTR, found)
+    return found
+
+
+_RESOLVED_ATTR = "_gloomhaven_resolved_references"
+
+
 def _unknown_packs(ctx: CheckContext, doc: LoadedDocument) -> Iterator[Finding]:
+    values = values_of(ctx, doc)
+    if not any(type(v) is str and ":" in v for _, _, v in values):
+        return  # no value names a pack (strings only: a reference is one)
     known = ctx.known_packs()
-    for path, name, value in values_of(ctx, doc):
+    for path, name, value in values:
         if name != "reference" or not isinstance(value, str):
             continue
         pack_id, _ = split_reference(value)
