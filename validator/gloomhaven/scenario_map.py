@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import itertools
 import weakref
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -142,6 +143,9 @@ def _masks(states: dict[int, str]) -> tuple[int, int]:
                 elite |= 1 << n
     return mask, elite
 
+
+#: the player counts as the keys of a marker's ``players``
+_COUNT_NAMES = tuple(str(n) for n in PLAYER_COUNTS)
 
 #: every player count's bit (:attr:`PlacedMonster.mask`)
 ALL_COUNTS_MASK = sum(1 << n for n in PLAYER_COUNTS)
@@ -364,6 +368,67 @@ def build(
     key = geometry_key(ctx, doc)
     geometry: _Geometry = ctx.memo(key, lambda: _geometry_of(doc, tiles))
 
+    overlays, figures, starting = _placed(ctx, doc)
+
+    return ScenarioMap(
+        doc=doc,
+        tiles=geometry.tiles,
+        rooms=geometry.rooms,
+        doors=geometry.doors,
+        overlays=overlays,
+        figures=figures,
+        starting_room=data.get("starting_room", ""),
+        starting_hexes=starting,
+        extra_walls=geometry.extra_walls,
+        geo=geometry.geo,
+        complete=geometry.complete,
+        geometry_key=key if geometry.geo is not None else None,
+        _shared=geometry.shared,
+    )
+
+
+def _placed(ctx: CheckContext, doc: LoadedDocument) -> _Placed:
+    """The overlays, figures and starting hexes of scenario ``doc``.
+
+    Their hexes are read as plain tuples first, then checked all at once (a few calls
+    over every coordinate of the document instead of one reader call per hex); only if
+    that finds something that is not a pair of integers in range are they read again one
+    by one with :func:`hx`, which raises what it always did for such a value."""
+    try:
+        found = _placed_with(ctx, doc, tuple, _tuples)
+    except Exception:
+        found = None
+    if found is not None:
+        pairs = [f.hex for f in found[1]]
+        pairs += [h for h, _ in found[2]]
+        for overlay in found[0]:
+            pairs += overlay.hexes
+        coordinates = list(itertools.chain.from_iterable(pairs))
+        if (
+            len(coordinates) == 2 * len(pairs)
+            and set(map(len, pairs)) <= {2}
+            and set(map(type, coordinates)) <= {int}
+            and (not coordinates or (min(coordinates) >= -_MAX and max(coordinates) <= _MAX))
+        ):
+            return found
+    return _placed_with(ctx, doc, _hex, _hexes)
+
+
+_Placed = tuple[list["Overlay"], list["PlacedMonster"], list[tuple[Hex, JsonPath]]]
+
+
+def _tuples(values: Any) -> tuple[Hex, ...]:
+    return tuple(map(tuple, values))
+
+
+def _placed_with(
+    ctx: CheckContext,
+    doc: LoadedDocument,
+    _hex: Callable[[Any], Any],
+    _hexes: Callable[[Any], tuple[Hex, ...]],
+) -> _Placed:
+    """:func:`_placed` with the given hex readers."""
+    data: dict[str, Any] = doc.data
     overlays = [
         Overlay(i, o.get("type", ""), o.get("id"), ("overlays", i), _hexes(o.get("hexes", [])), o)
         for i, o in _items(doc, "overlays")
@@ -373,14 +438,20 @@ def build(
     flies: dict[str, bool] = {}
     figures: list[PlacedMonster] = []
     counts = PLAYER_COUNTS
+    # markers repeat a few settings (absent/normal/elite per count): each read once
+    settings: dict[tuple[Any, ...], tuple[dict[int, str], int, int]] = {}
     for i, m in _items(doc, "monsters"):
         ref = m.get("monster", "")
         flying = flies.get(ref)
         if flying is None:
             flying = flies[ref] = _flies(ctx, ref)
         players = m.get("players", {})
-        states = {n: players.get(str(n), "absent") for n in counts}
-        mask, elite = _masks(states)
+        setting = tuple([players.get(name, "absent") for name in _COUNT_NAMES])
+        found = settings.get(setting)
+        if found is None:
+            states = dict(zip(counts, setting, strict=True))
+            found = settings[setting] = (states, *_masks(states))
+        states, mask, elite = found
         figures.append(
             PlacedMonster(
                 "monster",
@@ -431,23 +502,10 @@ def build(
             )
         )
 
-    return ScenarioMap(
-        doc=doc,
-        tiles=geometry.tiles,
-        rooms=geometry.rooms,
-        doors=geometry.doors,
-        overlays=overlays,
-        figures=figures,
-        starting_room=data.get("starting_room", ""),
-        starting_hexes=[
-            (_hex(h), ("starting_hexes", k)) for k, h in enumerate(data.get("starting_hexes", []))
-        ],
-        extra_walls=geometry.extra_walls,
-        geo=geometry.geo,
-        complete=geometry.complete,
-        geometry_key=key if geometry.geo is not None else None,
-        _shared=geometry.shared,
-    )
+    starting = [
+        (_hex(h), ("starting_hexes", k)) for k, h in enumerate(data.get("starting_hexes", []))
+    ]
+    return overlays, figures, starting
 
 
 def _hex(value: Any) -> Hex:
