@@ -69,11 +69,10 @@ def _all_on(smap: ScenarioMap, hexes: Any) -> bool:
 
 
 def _all_on_map(smap: ScenarioMap, hexes: Any) -> bool:
-    if any(fig.hex not in hexes for fig in smap.figures):
+    if not hexes.issuperset(_figure_hexes(smap)):
         return False
-    for ov in smap.overlays:
-        if not hexes.issuperset(ov.hexes):
-            return False
+    if not hexes.issuperset(smap.fact("overlay hexes", _overlay_hexes)):
+        return False
     if any(h not in hexes for h, _ in smap.starting_hexes):
         return False
     data = smap.doc.data
@@ -122,6 +121,14 @@ def on_the_map(ctx: CheckContext) -> Iterator[Finding]:
 def _figure_hexes(smap: ScenarioMap) -> set[Hex]:
     """The hexes figures stand on (shared: read it, never change it)."""
     return smap.fact("figure hexes", lambda m: {f.hex for f in m.figures})
+
+
+def _overlay_hexes(smap: ScenarioMap) -> set[Hex]:
+    """Every hex an overlay covers."""
+    out: set[Hex] = set()
+    for overlay in smap.overlays:
+        out.update(overlay.hexes)
+    return out
 
 
 def _start_blockers(smap: ScenarioMap) -> set[Hex]:

@@ -502,7 +502,7 @@ def _placed_with(
             )
         )
 
-    starting = [
+    starting: list[tuple[Hex, JsonPath]] = [
         (_hex(h), ("starting_hexes", k)) for k, h in enumerate(data.get("starting_hexes", []))
     ]
     return overlays, figures, starting
@@ -585,6 +585,7 @@ def _flies(ctx: CheckContext, ref: str) -> bool:
 
 _CACHE_ATTR = "_gloomhaven_scenario_maps"
 _TILES_ATTR = "_gloomhaven_map_tiles"
+_BY_DOC_ATTR = "_gloomhaven_scenario_map_by_document"
 
 
 def scenario_maps(
@@ -605,6 +606,7 @@ def scenario_maps(
         table = {}
         setattr(ctx, _CACHE_ATTR, table)
         setattr(ctx, _TILES_ATTR, _Tiles(ctx))
+        setattr(ctx, _BY_DOC_ATTR, {})
     cached = table.get(key)
     if cached is None:
         tiles: _Tiles = getattr(ctx, _TILES_ATTR)
@@ -613,18 +615,24 @@ def scenario_maps(
             if parts is None
             else ctx.with_valid_parts("scenario", parts, present=present)
         )
-        cached = [
-            ctx.memo(
-                (
-                    "gh-scenario-map",
-                    ctx.stamp(doc),
-                    ctx.kind_token("map-tile"),
-                    ctx.kind_token("monster"),
-                ),
-                functools.partial(build, ctx, doc, tiles),
-            )
-            for doc in docs
-        ]
+        # a document's map is the same whatever ``parts`` asked for it: looked up by the
+        # document here, through the memo (a session's cache) only the first time
+        by_doc: dict[int, tuple[LoadedDocument, ScenarioMap]] = getattr(ctx, _BY_DOC_ATTR)
+        cached = []
+        for doc in docs:
+            found = by_doc.get(id(doc))
+            if found is None or found[0] is not doc:
+                smap = ctx.memo(
+                    (
+                        "gh-scenario-map",
+                        ctx.stamp(doc),
+                        ctx.kind_token("map-tile"),
+                        ctx.kind_token("monster"),
+                    ),
+                    functools.partial(build, ctx, doc, tiles),
+                )
+                found = by_doc[id(doc)] = (doc, smap)
+            cached.append(found[1])
         table[key] = cached
     return cached
 

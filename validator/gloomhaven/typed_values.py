@@ -7,12 +7,14 @@ caches the result per document and context.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from questforge.schema import walk
 from questforge.validator.findings import JsonPath
 
 Schema = dict[str, Any]
+T = TypeVar("T")
 
 #: the ``$defs`` names the checks look for
 WANTED: frozenset[str] = frozenset({"reference", "formula", "number-or-formula"})
@@ -55,3 +57,25 @@ def values_of(ctx: Any, doc: Any) -> list[tuple[JsonPath, str, Any]]:
 
     found: list[tuple[JsonPath, str, Any]] = ctx.memo(("gh-typed-values", ctx.stamp(doc)), find)
     return found
+
+
+_FACTS_ATTR = "_gloomhaven_document_facts"
+
+
+def document_fact(ctx: Any, doc: Any, name: str, compute: Callable[[], T]) -> T:
+    """``compute()`` once per document and context: a summary of one document (its
+    formulas, its treasure numbers, ...) that several checks of this run read, so each
+    starts from it instead of walking the document again. The context's documents do not
+    change while it lives; a session builds a new context for every run."""
+    table: dict[tuple[int, str], tuple[Any, Any]] | None = getattr(ctx, _FACTS_ATTR, None)
+    if table is None:
+        table = {}
+        setattr(ctx, _FACTS_ATTR, table)
+    key = (id(doc), name)
+    found = table.get(key)
+    if found is not None and found[0] is doc:
+        value: T = found[1]
+        return value
+    value = compute()
+    table[key] = (doc, value)
+    return value
