@@ -24,7 +24,7 @@ from questforge.validator.document import LoadedDocument
 from questforge.validator.findings import Finding, JsonPath
 from questforge.validator.gloomhaven.catalogue import gh_check
 from questforge.validator.gloomhaven.refs import property_of
-from questforge.validator.gloomhaven.typed_values import document_fact, values_of
+from questforge.validator.gloomhaven.typed_values import digest, document_fact
 
 #: scenario levels and character counts a formula is evaluated for (GH-LEVEL, GH-SETUP-03)
 LEVELS = tuple(range(8))
@@ -32,19 +32,9 @@ CHARACTERS = PLAYER_COUNTS
 
 
 def _formulas(ctx: CheckContext, doc: LoadedDocument) -> list[tuple[JsonPath, str]]:
-    """Every string value of ``doc`` typed as a formula, once per path (taken once per
-    document and run: QGH240 and QGH241 both read them)."""
-    return document_fact(ctx, doc, "formulas", lambda: list(_find_formulas(ctx, doc)))
-
-
-def _find_formulas(ctx: CheckContext, doc: LoadedDocument) -> Iterator[tuple[JsonPath, str]]:
-    seen: set[JsonPath] = set()
-    for path, name, value in values_of(ctx, doc):
-        if name not in ("formula", "number-or-formula") or not isinstance(value, str):
-            continue
-        if path not in seen:
-            seen.add(path)
-            yield path, value
+    """Every string value of ``doc`` typed as a formula, once per path (from the
+    document's digest: QGH240 and QGH241 both read them)."""
+    return digest(ctx, doc).formulas
 
 
 @gh_check(
@@ -179,20 +169,14 @@ MAXIMUM: dict[str, int] = {
 }
 
 
-def _numbers(ctx: CheckContext, doc: LoadedDocument) -> list[tuple[JsonPath, Any]]:
-    """Every value typed ``number-or-formula`` (integer or formula) with a known bound
-    (taken once per document and run)."""
-    return document_fact(ctx, doc, "bounded numbers", lambda: list(_find_numbers(ctx, doc)))
-
-
-def _find_numbers(ctx: CheckContext, doc: LoadedDocument) -> Iterator[tuple[JsonPath, Any]]:
+def _numbers(ctx: CheckContext, doc: LoadedDocument) -> Iterator[tuple[JsonPath, Any]]:
+    """Every value typed ``number-or-formula`` (integer or formula) with a known bound."""
     seen: set[JsonPath] = set()
-    for path, name, value in values_of(ctx, doc):
-        if name != "number-or-formula" or path in seen or property_of(path) not in MAXIMUM:
+    for path, value in digest(ctx, doc).numbers:
+        if path in seen or property_of(path) not in MAXIMUM:
             continue
-        if isinstance(value, (int, str)) and not isinstance(value, bool):
-            seen.add(path)
-            yield path, value
+        seen.add(path)
+        yield path, value
 
 
 def _largest(value: Any) -> tuple[int, int | None, int | None] | None:

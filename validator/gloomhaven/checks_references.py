@@ -23,7 +23,7 @@ from questforge.validator.gloomhaven.refs import (
     suggestion,
     target_kind,
 )
-from questforge.validator.gloomhaven.typed_values import values_of
+from questforge.validator.gloomhaven.typed_values import digest
 
 
 @gh_check(
@@ -64,10 +64,9 @@ def _unresolved(ctx: CheckContext, doc: LoadedDocument) -> Iterator[Finding]:
     # (source kind, property, value) -> nothing to report: a pack names the same few
     # monster types and map tiles in every scenario, so each is resolved once per run
     fine = _resolved_refs(ctx)
-    for path, name, value in values_of(ctx, doc):
-        if name != "reference" or not isinstance(value, str):
-            continue
-        key = (source_kind, property_of(path), value)
+    for path, value in digest(ctx, doc).references:
+        last = path[-1] if path else None
+        key = (source_kind, last if type(last) is str else property_of(path), value)
         if key in fine:
             continue
         kind = target_kind(source_kind, path)
@@ -140,13 +139,11 @@ _RESOLVED_ATTR = "_gloomhaven_resolved_references"
 
 
 def _unknown_packs(ctx: CheckContext, doc: LoadedDocument) -> Iterator[Finding]:
-    values = values_of(ctx, doc)
-    if not any(type(v) is str and ":" in v for _, _, v in values):
-        return  # no value names a pack (strings only: a reference is one)
+    found = digest(ctx, doc)
+    if not found.pack_named:
+        return  # no reference names a pack
     known = ctx.known_packs()
-    for path, name, value in values:
-        if name != "reference" or not isinstance(value, str):
-            continue
+    for path, value in found.references:
         pack_id, _ = split_reference(value)
         if pack_id is None or pack_id == ctx.pack_id or pack_id in known:
             continue

@@ -79,3 +79,44 @@ def document_fact(ctx: Any, doc: Any, name: str, compute: Callable[[], T]) -> T:
     value = compute()
     table[key] = (doc, value)
     return value
+
+
+class Digest:
+    """One pass over a document's typed values (:func:`values_of`), sorted by what the
+    checks read: the reference check and the pack check its references, the formula
+    checks its formulas and numbers. Each check then loops over its own few values
+    instead of every check filtering the whole list again."""
+
+    __slots__ = ("formulas", "numbers", "pack_named", "references")
+
+    def __init__(self, values: list[tuple[JsonPath, str, Any]]) -> None:
+        #: ``(path, value)`` of every string typed as a reference
+        self.references: list[tuple[JsonPath, str]] = []
+        #: ``(path, text)`` of every string typed as a formula, once per path
+        self.formulas: list[tuple[JsonPath, str]] = []
+        #: ``(path, value)`` of every integer or string typed ``number-or-formula``
+        self.numbers: list[tuple[JsonPath, Any]] = []
+        formula_paths: set[JsonPath] = set()
+        for path, name, value in values:
+            if name == "reference":
+                if isinstance(value, str):
+                    self.references.append((path, value))
+                continue
+            if name == "number-or-formula" and (
+                isinstance(value, (int, str)) and not isinstance(value, bool)
+            ):
+                self.numbers.append((path, value))
+            if (
+                name in ("formula", "number-or-formula")
+                and isinstance(value, str)
+                and path not in formula_paths
+            ):
+                formula_paths.add(path)
+                self.formulas.append((path, value))
+        #: some reference names a pack (``pack:id``)
+        self.pack_named = any(":" in value for _, value in self.references)
+
+
+def digest(ctx: Any, doc: Any) -> Digest:
+    """The :class:`Digest` of ``doc`` (once per document and run)."""
+    return document_fact(ctx, doc, "typed values digest", lambda: Digest(values_of(ctx, doc)))
