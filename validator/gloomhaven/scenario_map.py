@@ -29,7 +29,7 @@ import copy
 import functools
 import itertools
 import weakref
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -434,8 +434,9 @@ def _placed_with(
         for i, o in _items(doc, "overlays")
     ]
 
-    # one pass per list; a monster type's flying is looked up once per type
-    flies: dict[str, bool] = {}
+    # one pass per list; a monster type's flying is looked up once per type and run
+    flies: dict[str, bool] = getattr(ctx, _FLIES_ATTR, None) or {}
+    setattr(ctx, _FLIES_ATTR, flies)
     figures: list[PlacedMonster] = []
     counts = PLAYER_COUNTS
     # markers repeat a few settings (absent/normal/elite per count): each read once
@@ -527,17 +528,17 @@ def _hexes(values: Any) -> tuple[Hex, ...]:
 _MAX = MAX_COORDINATE
 
 
-def _items(doc: LoadedDocument, key: str) -> Iterator[tuple[int, Any]]:
+def _items(doc: LoadedDocument, key: str) -> Iterable[tuple[int, Any]]:
     """``(index, item)`` of the list ``key``: all of them, or - on a valid-parts view whose
     list has broken items - the valid ones with their indices in the file, so that one
     monster with a bad field does not hide every other monster's findings."""
     if key in doc.data:
-        yield from enumerate(doc.data[key])
-        return
+        return enumerate(doc.data[key])
     partial = doc.partial_lists.get(key)
     if partial is not None:
         items, broken = partial
-        yield from ((i, item) for i, item in enumerate(items) if i not in broken)
+        return [(i, item) for i, item in enumerate(items) if i not in broken]
+    return ()
 
 
 def _geometry_of(doc: LoadedDocument, tiles: Callable[[str], gh.MapTile | None]) -> _Geometry:
@@ -585,6 +586,7 @@ def _flies(ctx: CheckContext, ref: str) -> bool:
 
 _CACHE_ATTR = "_gloomhaven_scenario_maps"
 _TILES_ATTR = "_gloomhaven_map_tiles"
+_FLIES_ATTR = "_gloomhaven_flying_types"
 _BY_DOC_ATTR = "_gloomhaven_scenario_map_by_document"
 
 
