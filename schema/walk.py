@@ -962,10 +962,7 @@ class _WalkerWriter:
         if not plan.may:
             return []
         interpreted = (
-            plan.conds
-            or id(plan) in stack
-            or depth > _INLINE_DEPTH
-            or plan.only_props() is None
+            plan.conds or id(plan) in stack or depth > _INLINE_DEPTH or plan.only_props() is None
         )
         if interpreted:
             # one ``seen`` set for the whole walk, shared with the interpreter, as in
