@@ -984,13 +984,13 @@ class _WalkerWriter:
             depth += 1
             pad += "    "
         lines += [f"{pad}out_append(({self.path(parts)}, {name!r}, {var}))\n" for name in plan.hits]
-        own = self.containers(plan, var, parts, depth, stack, True)
-        routes = sum(1 for sub in plan.subs if sub.may) + (1 if own else 0)
+        # the object and list part is one more route to this path when it leads down at
+        # all (told from the plans' ``may``, not by writing it twice at every level: that
+        # doubled the writing per level of nesting)
+        routes = sum(1 for sub in plan.subs if sub.may) + (1 if _leads_down(plan) else 0)
         if routes > 1:
             shared = True
-            own = self.containers(plan, var, parts, depth, stack, True)
-        else:
-            own = self.containers(plan, var, parts, depth, stack, shared)
+        own = self.containers(plan, var, parts, depth, stack, shared)
         stack_with = (*stack, id(plan))
         for sub in plan.subs:
             lines += self.plan(sub, var, parts, depth, stack_with, shared)
@@ -1109,6 +1109,16 @@ class _WalkerWriter:
 
 
 _MISSING = object()
+
+
+def _leads_down(plan: _Plan) -> bool:
+    """Whether :meth:`_WalkerWriter.containers` writes anything for ``plan``: some named
+    property, prefix item or item plan may reach a wanted value (it writes nothing else)."""
+    return (
+        bool(plan.only_props())
+        or any(first is not None and first.may for first in plan.prefix)
+        or (plan.items is not None and plan.items.may)
+    )
 
 
 def _apply(
