@@ -962,18 +962,18 @@ class _WalkerWriter:
         if not plan.may:
             return []
         interpreted = (
-            plan.conds
-            or plan.dispatch
-            or id(plan) in stack
-            or depth > _INLINE_DEPTH
-            or plan.only_props() is None
+            plan.conds or id(plan) in stack or depth > _INLINE_DEPTH or plan.only_props() is None
         )
         if interpreted:
             # one ``seen`` set for the whole walk, shared with the interpreter, as in
             # ``_apply``: a plan is entered at most once per path however it is reached
             return [f"{pad}_apply({self.constant(plan)}, {var}, {self.path(parts)}, out, seen)\n"]
         lines: list[str] = []
-        guarded = bool(plan.subs) and shared
+        if plan.dispatch:
+            # the ``then`` plans of a discriminated union are more routes to this path
+            # (and to the children of both): test ``seen`` below, as the interpreter does
+            shared = True
+        guarded = bool(plan.subs or plan.dispatch) and shared
         if guarded:
             key = self.fresh("key")
             lines += [
@@ -984,19 +984,53 @@ class _WalkerWriter:
             depth += 1
             pad += "    "
         lines += [f"{pad}out_append(({self.path(parts)}, {name!r}, {var}))\n" for name in plan.hits]
-        own = self.containers(plan, var, parts, depth, stack, True)
-        routes = sum(1 for sub in plan.subs if sub.may) + (1 if own else 0)
+        # the object and list part is one more route to this path when it leads down at
+        # all (told from the plans' ``may``, not by writing it twice at every level: that
+        # doubled the writing per level of nesting)
+        routes = sum(1 for sub in plan.subs if sub.may) + (1 if _leads_down(plan) else 0)
         if routes > 1:
             shared = True
-            own = self.containers(plan, var, parts, depth, stack, True)
-        else:
-            own = self.containers(plan, var, parts, depth, stack, shared)
+        own = self.containers(plan, var, parts, depth, stack, shared)
         stack_with = (*stack, id(plan))
         for sub in plan.subs:
             lines += self.plan(sub, var, parts, depth, stack_with, shared)
+        lines += self.dispatch(plan, var, parts, depth, stack_with)
         lines += own
         if guarded and len(lines) == 3:
             return []  # nothing below can be reached after all
+        return lines
+
+    def dispatch(
+        self, plan: _Plan, var: str, parts: list[str], depth: int, stack: tuple[int, ...]
+    ) -> list[str]:
+        """The discriminated union of :meth:`plan`: the ``then`` plans of the value of
+        each discriminator property, as the interpreter picks them (a dict lookup, so
+        ``True`` finds ``1`` there too), written out per value."""
+        pad = "    " * depth
+        lines: list[str] = []
+        for prop, table in plan.dispatch.items():
+            value = self.fresh("d")
+            choice = self.fresh("j")
+            branches: list[str] = []
+            index: dict[Any, int] = {}
+            for number, (key, chosen) in enumerate(table.items()):
+                inner: list[str] = []
+                for then in chosen:
+                    inner += self.plan(then, var, parts, depth + 4, stack, True)
+                if inner:
+                    index[key] = number
+                    test = "if" if not branches else "elif"
+                    branches += [f"{pad}            {test} {choice} == {number}:\n", *inner]
+            if not branches:
+                continue
+            lines += [
+                f"{pad}if isinstance({var}, dict):\n",
+                f"{pad}    {value} = {var}.get({prop!r}, MISSING)\n",
+                f"{pad}    if {value} is not MISSING and isinstance({value}, str | int | bool):\n",
+                f"{pad}        {choice} = {self.constant(index)}.get({value})\n",
+                f"{pad}        if {choice} is not None:\n",
+                *branches,
+            ]
         return lines
 
     def containers(
@@ -1075,6 +1109,16 @@ class _WalkerWriter:
 
 
 _MISSING = object()
+
+
+def _leads_down(plan: _Plan) -> bool:
+    """Whether :meth:`_WalkerWriter.containers` writes anything for ``plan``: some named
+    property, prefix item or item plan may reach a wanted value (it writes nothing else)."""
+    return (
+        bool(plan.only_props())
+        or any(first is not None and first.may for first in plan.prefix)
+        or (plan.items is not None and plan.items.may)
+    )
 
 
 def _apply(

@@ -114,3 +114,59 @@ def test_generated_walker_finds_what_the_interpreter_finds() -> None:
             ], path.name
             compared += 1
     assert compared > 100
+
+
+def test_generated_walker_writes_discriminated_unions_as_the_interpreter_picks_them() -> None:
+    """A discriminated union (``if`` on one property's value, no ``else``) is written out in
+    the generated walker; it must pick branches as the interpreter's table does (``True``
+    finds the branch of ``1``, a float finds none) and keep the interpreter's rule of
+    entering a plan once per path where two routes (a branch and the object's own
+    properties) meet."""
+    from questforge.schema import walk
+
+    union = {
+        "type": "object",
+        "properties": {"type": {}, "shared": {"$ref": DEFS + "reference"}},
+        "allOf": [
+            {
+                "if": {"properties": {"type": {"const": 1}}, "required": ["type"]},
+                "then": {
+                    "properties": {
+                        "monster": {"$ref": DEFS + "reference"},
+                        "shared": {"$ref": DEFS + "reference"},
+                    }
+                },
+            },
+            {
+                "if": {"properties": {"type": {"enum": ["heal", "hurt"]}}, "required": ["type"]},
+                "then": {"properties": {"amount": {"$ref": GH_DEFS + "formula"}}},
+            },
+        ],
+    }
+    schema = {
+        "$id": "https://questforge.dev/schema/test/union.schema.json",
+        "type": "object",
+        "properties": {"effects": {"type": "array", "items": union}, "one": union},
+    }
+    instances = [
+        {"effects": [{"type": 1, "monster": "m", "shared": "s"}]},
+        {"effects": [{"type": True, "monster": "m"}, {"type": 1.0, "monster": "m"}]},
+        {"effects": [{"type": "heal", "amount": "L"}, {"type": "hurt", "amount": "C"}]},
+        {"one": {"type": "other", "monster": "m", "amount": "L", "shared": "s"}},
+        {"one": {"monster": "m"}, "effects": [{}, "x", None, {"type": ["heal"]}]},
+    ]
+    plan = walk._plan_for(schema, WANTED)
+    assert plan is not None
+    for instance in instances:
+        expected: list[Any] = []
+        walk._apply(plan, instance, (), expected, set())
+        found: list[Any] = []
+        walk._walker_for(plan)(instance, found)
+        assert found == expected, instance
+    found = []
+    walk._walker_for(plan)(instances[0], found)
+    assert [(p, n) for p, n, _ in found] == [
+        (("effects", 0, "monster"), "reference"),
+        (("effects", 0, "shared"), "reference"),
+        (("effects", 0, "shared"), "reference"),
+    ]

@@ -24,22 +24,17 @@ from questforge.validator.document import LoadedDocument
 from questforge.validator.findings import Finding, JsonPath
 from questforge.validator.gloomhaven.catalogue import gh_check
 from questforge.validator.gloomhaven.refs import property_of
-from questforge.validator.gloomhaven.typed_values import values_of
+from questforge.validator.gloomhaven.typed_values import digest, document_fact
 
 #: scenario levels and character counts a formula is evaluated for (GH-LEVEL, GH-SETUP-03)
 LEVELS = tuple(range(8))
 CHARACTERS = PLAYER_COUNTS
 
 
-def _formulas(ctx: CheckContext, doc: LoadedDocument) -> Iterator[tuple[JsonPath, str]]:
-    """Every string value of ``doc`` typed as a formula, once per path."""
-    seen: set[JsonPath] = set()
-    for path, name, value in values_of(ctx, doc):
-        if name not in ("formula", "number-or-formula") or not isinstance(value, str):
-            continue
-        if path not in seen:
-            seen.add(path)
-            yield path, value
+def _formulas(ctx: CheckContext, doc: LoadedDocument) -> list[tuple[JsonPath, str]]:
+    """Every string value of ``doc`` typed as a formula, once per path (from the
+    document's digest: QGH240 and QGH241 both read them)."""
+    return digest(ctx, doc).formulas
 
 
 @gh_check(
@@ -177,12 +172,11 @@ MAXIMUM: dict[str, int] = {
 def _numbers(ctx: CheckContext, doc: LoadedDocument) -> Iterator[tuple[JsonPath, Any]]:
     """Every value typed ``number-or-formula`` (integer or formula) with a known bound."""
     seen: set[JsonPath] = set()
-    for path, name, value in values_of(ctx, doc):
-        if name != "number-or-formula" or path in seen or property_of(path) not in MAXIMUM:
+    for path, value in digest(ctx, doc).numbers:
+        if path in seen or property_of(path) not in MAXIMUM:
             continue
-        if isinstance(value, (int, str)) and not isinstance(value, bool):
-            seen.add(path)
-            yield path, value
+        seen.add(path)
+        yield path, value
 
 
 def _largest(value: Any) -> tuple[int, int | None, int | None] | None:
@@ -251,7 +245,15 @@ def _table_numbers(ctx: CheckContext) -> dict[int, list[tuple[LoadedDocument, Js
     return out
 
 
-def _treasures(doc: LoadedDocument) -> Iterator[tuple[int, JsonPath, dict[str, Any]]]:
+def _treasures(
+    ctx: CheckContext, doc: LoadedDocument
+) -> list[tuple[int, JsonPath, dict[str, Any]]]:
+    """The numbered treasure overlays of scenario ``doc`` (taken once per document and
+    run: QGH242 and QGH243 both read them)."""
+    return document_fact(ctx, doc, "treasures", lambda: list(_find_treasures(doc)))
+
+
+def _find_treasures(doc: LoadedDocument) -> Iterator[tuple[int, JsonPath, dict[str, Any]]]:
     for i, overlay in enumerate(doc.data.get("overlays", []) or []):
         if overlay.get("type") == "treasure" and isinstance(overlay.get("number"), int):
             yield overlay["number"], ("overlays", i, "number"), overlay
@@ -271,7 +273,7 @@ def _treasures(doc: LoadedDocument) -> Iterator[tuple[int, JsonPath, dict[str, A
 def treasure_in_table(ctx: CheckContext) -> Iterator[Finding]:
     numbers = _table_numbers(ctx)
     for doc in ctx.of_kind("scenario"):
-        for number, path, _ in _treasures(doc):
+        for number, path, _ in _treasures(ctx, doc):
             if number not in numbers:
                 hint = (
                     "the pack has no treasure table: add a treasure-table document"
@@ -301,7 +303,7 @@ def treasure_in_table(ctx: CheckContext) -> Iterator[Finding]:
 def treasure_unique(ctx: CheckContext) -> Iterator[Finding]:
     first: dict[int, tuple[LoadedDocument, JsonPath]] = {}
     for doc in ctx.of_kind("scenario"):
-        for number, path, _ in _treasures(doc):
+        for number, path, _ in _treasures(ctx, doc):
             if number in first:
                 other_doc, other_path = first[number]
                 where = "this scenario" if other_doc is doc else f"scenario {other_doc.id!r}"

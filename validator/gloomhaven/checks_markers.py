@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from typing import Any
 
 from questforge.validator.context import CheckContext
 from questforge.validator.findings import Finding
 from questforge.validator.gloomhaven.catalogue import gh_check
 from questforge.validator.gloomhaven.scenario_map import (
+    ALL_COUNTS_MASK,
     MAP_PARTS,
     MAP_PRESENT,
     PLAYER_COUNTS,
@@ -47,13 +49,16 @@ def _standees(ctx: CheckContext, ref: str) -> int | None:
     rules=("GH-ROOM-03", "GH-SETUP-06"),
 )
 def standee_limit(ctx: CheckContext) -> Iterator[Finding]:
+    limits: dict[str, int | None] = {}
     for smap in scenario_maps(ctx, MAP_PARTS, present=MAP_PRESENT):
-        refs = sorted({f.ref for f in smap.figures if f.role == "monster"})
-        for ref in refs:
-            limit = _standees(ctx, ref)
-            if limit is None:
-                continue
-            markers = [f for f in smap.figures if f.role == "monster" and f.ref == ref]
+        types = smap.monster_types()
+        for ref in sorted(types):
+            limit = limits.get(ref, _UNKNOWN)
+            if limit is _UNKNOWN:
+                limit = limits[ref] = _standees(ctx, ref)
+            markers = types[ref]
+            if limit is None or len(markers) <= limit:
+                continue  # no limit, or fewer markers than standees at any count
             for n in PLAYER_COUNTS:
                 present = [f for f in markers if f.present(n)]
                 if len(present) > limit:
@@ -65,6 +70,53 @@ def standee_limit(ctx: CheckContext) -> Iterator[Finding]:
                         present[limit].path,
                         hint=f"at most {limit} {ref!r} markers may be present per player count",
                     )
+
+
+_UNKNOWN: Any = object()
+
+#: a marker's counts at 2, 3 and 4 characters packed into one integer (16 bits each), by
+#: its present (or elite) mask: the counts of a type are one ``sum`` of these
+_PACKED = [
+    sum(1 << (16 * k) for k, n in enumerate(PLAYER_COUNTS) if mask >> n & 1)
+    for mask in range(1 << (max(PLAYER_COUNTS) + 1))
+]
+
+
+def _decreases(masks: list[int]) -> bool:
+    """Whether the number of markers with a bit set (of ``masks``) goes down from one
+    player count to the next: only then has a marker check anything to say."""
+    total = sum(map(_PACKED.__getitem__, masks))
+    counts = [total >> (16 * k) & 0xFFFF for k in range(len(PLAYER_COUNTS))]
+    return any(b < a for a, b in itertools.pairwise(counts))
+
+
+def _scaling(smap: ScenarioMap) -> tuple[bool, bool]:
+    """(some type may have fewer elites with more characters, some type may have fewer
+    monsters with more characters): the exact summary QGH231 and QGH232 start from
+    (``False``: nothing to report). When every marker on its own stays or grows with the
+    player count (the usual case: absent, then normal, then elite) no count can fall;
+    only otherwise are the types counted."""
+    pairs = {(f.mask, f.elite) for f in smap.figures if f.role == "monster"}
+    elites = not all(_GROWS[e] for _, e in pairs)
+    monsters = not all(_GROWS[m] for m, _ in pairs)
+    if not (elites or monsters):
+        return False, False
+    fewer_elites = fewer_monsters = False
+    for markers in smap.monster_types().values():
+        if len(markers) > 0xFFFF:  # pragma: no cover - beyond the packed counts
+            return True, True
+        if elites and not fewer_elites:
+            fewer_elites = _decreases([f.elite for f in markers])
+        if monsters and not fewer_monsters:
+            fewer_monsters = _decreases([f.mask for f in markers])
+    return fewer_elites, fewer_monsters
+
+
+#: by mask: set at a player count means set at every higher one (see :func:`_scaling`)
+_GROWS = [
+    all(mask >> high & 1 for low, high in itertools.pairwise(PLAYER_COUNTS) if mask >> low & 1)
+    for mask in range(len(_PACKED))
+]
 
 
 def _elites(markers: list[PlacedMonster], n: int) -> int:
@@ -86,6 +138,8 @@ def _elites(markers: list[PlacedMonster], n: int) -> int:
 )
 def elites_do_not_decrease(ctx: CheckContext) -> Iterator[Finding]:
     for smap in scenario_maps(ctx, MAP_PARTS, present=MAP_PRESENT):
+        if not smap.fact("scaling", _scaling)[0]:
+            continue
         for ref in sorted({f.ref for f in smap.figures if f.role == "monster"}):
             markers = [f for f in smap.figures if f.role == "monster" and f.ref == ref]
             for low, high in itertools.pairwise(PLAYER_COUNTS):
@@ -117,6 +171,8 @@ def elites_do_not_decrease(ctx: CheckContext) -> Iterator[Finding]:
 )
 def monsters_do_not_decrease(ctx: CheckContext) -> Iterator[Finding]:
     for smap in scenario_maps(ctx, MAP_PARTS, present=MAP_PRESENT):
+        if not smap.fact("scaling", _scaling)[1]:
+            continue
         for ref in sorted({f.ref for f in smap.figures if f.role == "monster"}):
             markers = [f for f in smap.figures if f.role == "monster" and f.ref == ref]
             for low, high in itertools.pairwise(PLAYER_COUNTS):
@@ -161,7 +217,6 @@ def _figure_ids(smap: ScenarioMap) -> dict[str, PlacedMonster]:
 )
 def goal_targets_present(ctx: CheckContext) -> Iterator[Finding]:
     for smap in scenario_maps(ctx, MAP_PARTS, present=MAP_PRESENT):
-        figures = _figure_ids(smap)
         data = smap.doc.data
         places: list[tuple[str, tuple[str | int, ...]]] = []
         for i, goal in enumerate(data.get("win", []) or []):
@@ -174,6 +229,9 @@ def goal_targets_present(ctx: CheckContext) -> Iterator[Finding]:
                     (t, ("special_rules", i, "trigger", "targets", k))
                     for k, t in enumerate(trigger.get("targets", []))
                 ]
+        if not places:
+            continue
+        figures = _figure_ids(smap)
         for ident, path in places:
             fig = figures.get(ident)
             if fig is None:
@@ -204,6 +262,8 @@ def goal_targets_present(ctx: CheckContext) -> Iterator[Finding]:
 def pressure_plate_used(ctx: CheckContext) -> Iterator[Finding]:
     # the triggers must be readable: broken special rules may well name the plate
     for smap in scenario_maps(ctx, (*MAP_PARTS, "special_rules"), present=MAP_PRESENT):
+        if "pressure-plate" not in smap.overlay_types():
+            continue  # only plates are reported
         data = smap.doc.data
         named: set[str] = set()
         triggers = [d.get("opens_when") for d in data.get("doors", []) or []]
@@ -235,7 +295,7 @@ def pressure_plate_used(ctx: CheckContext) -> Iterator[Finding]:
 def marker_used(ctx: CheckContext) -> Iterator[Finding]:
     for smap in scenario_maps(ctx, MAP_PARTS, present=MAP_PRESENT):
         for fig in smap.figures:
-            if fig.role == "monster" and not any(fig.present(n) for n in PLAYER_COUNTS):
+            if fig.role == "monster" and not fig.mask & ALL_COUNTS_MASK:
                 yield ctx.finding(
                     marker_used,
                     f"{fig.label} at {fmt_hex(fig.hex)} is absent with 2, 3 and 4 characters",

@@ -69,11 +69,10 @@ def _all_on(smap: ScenarioMap, hexes: Any) -> bool:
 
 
 def _all_on_map(smap: ScenarioMap, hexes: Any) -> bool:
-    if any(fig.hex not in hexes for fig in smap.figures):
+    if not hexes.issuperset(_figure_hexes(smap)):
         return False
-    for ov in smap.overlays:
-        if not hexes.issuperset(ov.hexes):
-            return False
+    if not hexes.issuperset(smap.fact("overlay hexes", _overlay_hexes)):
+        return False
     if any(h not in hexes for h, _ in smap.starting_hexes):
         return False
     data = smap.doc.data
@@ -119,6 +118,37 @@ def on_the_map(ctx: CheckContext) -> Iterator[Finding]:
                 )
 
 
+def _figure_hexes(smap: ScenarioMap) -> set[Hex]:
+    """The hexes figures stand on (shared: read it, never change it)."""
+    return smap.fact("figure hexes", lambda m: {f.hex for f in m.figures})
+
+
+def _overlay_hexes(smap: ScenarioMap) -> set[Hex]:
+    """Every hex an overlay covers."""
+    out: set[Hex] = set()
+    for overlay in smap.overlays:
+        out.update(overlay.hexes)
+    return out
+
+
+def _start_blockers(smap: ScenarioMap) -> set[Hex]:
+    """Every hex that would make a starting hex not free (QGH224): a figure present at
+    some player count, an overlay of :data:`_NOT_FREE`, a door."""
+    out = {f.hex for f in smap.figures if f.mask}
+    for o in smap.overlays:
+        if o.type in _NOT_FREE:
+            out.update(o.hexes)
+    out.update(smap.door_hexes())
+    return out
+
+
+def _overlays_apart(smap: ScenarioMap) -> bool:
+    """No two overlay tiles share a hex and none lies on a door (nothing for QGH225)."""
+    hexes = [h for o in smap.overlays if o.type in _TILE_OVERLAYS for h in o.hexes]
+    unique = set(hexes)
+    return len(unique) == len(hexes) and unique.isdisjoint(smap.door_hexes())
+
+
 def _where(fig: PlacedMonster) -> str:
     """``monsters[2]``: where a figure is written, for messages naming two of them."""
     return f"{fig.path[0]}[{fig.path[1]}]"
@@ -139,6 +169,8 @@ def _where(fig: PlacedMonster) -> str:
 def one_figure_per_hex(ctx: CheckContext) -> Iterator[Finding]:
     # runs on scenarios whose map parts are valid, even with schema errors elsewhere
     for smap in scenario_maps(ctx, MAP_PARTS, present=MAP_PRESENT):
+        if len(_figure_hexes(smap)) == len(smap.figures):
+            continue  # every figure on a hex of its own
         reported: set[tuple[int, int]] = set()
         for n in PLAYER_COUNTS:
             first: dict[Hex, int] = {}
@@ -182,6 +214,8 @@ def no_figure_on_obstacle(ctx: CheckContext) -> Iterator[Finding]:
     # runs on scenarios whose map parts are valid, even with schema errors elsewhere
     for smap in scenario_maps(ctx, MAP_PARTS, present=MAP_PRESENT):
         obstacles = smap.obstacle_hexes()
+        if _figure_hexes(smap).isdisjoint(obstacles):
+            continue
         for fig in smap.figures:
             if fig.hex in obstacles and not fig.flying:
                 if not any(fig.present(n) for n in PLAYER_COUNTS):
@@ -210,6 +244,8 @@ def start_in_start_room(ctx: CheckContext) -> Iterator[Finding]:
     for smap in scenario_maps(ctx, MAP_PARTS, present=MAP_PRESENT):
         start = smap.room(smap.starting_room)
         if start is None or not smap.complete:
+            continue
+        if all(h in start.hexes for h, _ in smap.starting_hexes):
             continue
         room_of = smap.room_of()
         hexes = smap.map_hexes
@@ -244,6 +280,8 @@ def figure_in_a_room(ctx: CheckContext) -> Iterator[Finding]:
         if not smap.complete or not smap.rooms:
             continue  # no rooms yet (a schema error): every figure would be in none
         room_of = smap.room_of()
+        if room_of.keys() >= _figure_hexes(smap):
+            continue  # every figure in a room
         hexes = smap.map_hexes
         doors = {d.hex: d for d in smap.doors}
         for fig in smap.figures:
@@ -304,6 +342,10 @@ _NOT_FREE = ("obstacle", "trap", "hazardous", "pressure-plate")
 )
 def start_hex_free(ctx: CheckContext) -> Iterator[Finding]:
     for smap in scenario_maps(ctx, MAP_PARTS, present=MAP_PRESENT):
+        if smap.fact("start blockers", _start_blockers).isdisjoint(
+            [h for h, _ in smap.starting_hexes]
+        ):
+            continue  # no starting hex has anything on it
         doors = {d.hex: d for d in smap.doors}
         for h, path in smap.starting_hexes:
             blockers = [
@@ -344,6 +386,8 @@ _TILE_OVERLAYS = TILE_OVERLAYS
 )
 def overlays_not_stacked(ctx: CheckContext) -> Iterator[Finding]:
     for smap in scenario_maps(ctx, MAP_PARTS, present=MAP_PRESENT):
+        if smap.fact("overlays apart", _overlays_apart):
+            continue
         doors = {d.hex: d for d in smap.doors}
         first: dict[Hex, str] = {}
         for ov in smap.overlays:
@@ -507,6 +551,8 @@ def treasure_reachable(ctx: CheckContext) -> Iterator[Finding]:
             continue
         obstacles = smap.obstacle_hexes()
         reach = _reached(smap, obstacles)
+        if not _maybe_sealed(smap, reach):
+            continue  # everything it looks at can be walked to
         room_of = smap.room_of()
         # rooms characters can walk into: a hex missing there is a sealed pocket (rooms cut
         # off as a whole are QGH213 or QGH226)
@@ -547,6 +593,18 @@ def treasure_reachable(ctx: CheckContext) -> Iterator[Finding]:
                         smap.doc,
                         ("win", i, "hexes", k),
                     )
+
+
+def _maybe_sealed(smap: ScenarioMap, reach: set[Hex]) -> bool:
+    """Whether some treasure, coin, walking monster or goal hex QGH227 looks at is out of
+    ``reach`` (only such a hex can be sealed; ``False`` means nothing to report)."""
+    for ov in smap.overlays:
+        if ov.type in ("treasure", "coin") and not reach.issuperset(ov.hexes):
+            return True
+    for fig in smap.figures:
+        if fig.hex not in reach and not fig.flying and fig.mask:
+            return True
+    return any(goal.get("type") == "reach-hexes" for goal in smap.doc.data.get("win", []) or [])
 
 
 def _sealed(

@@ -18,11 +18,12 @@ from questforge.validator.findings import Finding, JsonPath
 from questforge.validator.gloomhaven.catalogue import gh_check
 from questforge.validator.gloomhaven.refs import (
     other_kinds_with_id,
+    property_of,
     suggest_id,
     suggestion,
     target_kind,
 )
-from questforge.validator.gloomhaven.typed_values import values_of
+from questforge.validator.gloomhaven.typed_values import digest
 
 
 @gh_check(
@@ -60,16 +61,24 @@ def _unresolved(ctx: CheckContext, doc: LoadedDocument) -> Iterator[Finding]:
     source_kind = doc.kind
     assert source_kind is not None
     known = ctx.known_packs()
-    for path, name, value in values_of(ctx, doc):
-        if name != "reference" or not isinstance(value, str):
+    # (source kind, property, value) -> nothing to report: a pack names the same few
+    # monster types and map tiles in every scenario, so each is resolved once per run
+    fine = _resolved_refs(ctx)
+    for path, value in digest(ctx, doc).references:
+        last = path[-1] if path else None
+        key = (source_kind, last if type(last) is str else property_of(path), value)
+        if key in fine:
             continue
         kind = target_kind(source_kind, path)
         if kind is None:
+            fine.add(key)
             continue
         pack_id, ident = split_reference(value)
         if pack_id is not None and pack_id != ctx.pack_id and pack_id not in known:
+            fine.add(key)
             continue  # QGH202 reports the unknown pack
         if ctx.resolve(value, kind, include_invalid=True) is not None:
+            fine.add(key)
             continue
         where = (
             f"required pack {pack_id!r}"
@@ -115,11 +124,26 @@ def reference_pack_known(ctx: CheckContext) -> Iterator[Finding]:
         )
 
 
+def _resolved_refs(ctx: CheckContext) -> set[tuple[str, str | None, str]]:
+    """The references of this context (by source kind, property and value) already found
+    to need no QGH201 finding (the context's documents, ids and required packs are fixed
+    while it lives)."""
+    found: set[tuple[str, str | None, str]] | None = getattr(ctx, _RESOLVED_ATTR, None)
+    if found is None:
+        found = set()
+        setattr(ctx, _RESOLVED_ATTR, found)
+    return found
+
+
+_RESOLVED_ATTR = "_gloomhaven_resolved_references"
+
+
 def _unknown_packs(ctx: CheckContext, doc: LoadedDocument) -> Iterator[Finding]:
+    found = digest(ctx, doc)
+    if not found.pack_named:
+        return  # no reference names a pack
     known = ctx.known_packs()
-    for path, name, value in values_of(ctx, doc):
-        if name != "reference" or not isinstance(value, str):
-            continue
+    for path, value in found.references:
         pack_id, _ = split_reference(value)
         if pack_id is None or pack_id == ctx.pack_id or pack_id in known:
             continue
@@ -175,7 +199,52 @@ def unique_inner_ids(ctx: CheckContext) -> Iterator[Finding]:
     )
 
 
+def _inner_ids(ctx: CheckContext, doc: LoadedDocument) -> dict[str, list[str]]:
+    """The ids of the entries of each list a scenario names its elements in (as
+    :func:`_ids` and :func:`_collect` read them), taken once per document and run: the
+    summary QGH203 and QGH204 start from."""
+    table: dict[int, tuple[LoadedDocument, dict[str, list[str]]]] | None = getattr(
+        ctx, _INNER_ATTR, None
+    )
+    if table is None:
+        table = {}
+        setattr(ctx, _INNER_ATTR, table)
+    found = table.get(id(doc))
+    if found is not None and found[0] is doc:
+        return found[1]
+    data = doc.data
+    ids: dict[str, list[str]] = {}
+    for key in _INNER_KEYS:
+        ids[key] = [
+            e["id"]
+            for e in data.get(key, []) or []
+            if isinstance(e, dict) and isinstance(e.get("id"), str)
+        ]
+    table[id(doc)] = (doc, ids)
+    return ids
+
+
+_INNER_ATTR = "_gloomhaven_inner_ids"
+_INNER_KEYS = (
+    "tiles",
+    "rooms",
+    "doors",
+    "overlays",
+    "monsters",
+    "named_monsters",
+    "bosses",
+    "allies",
+    "special_rules",
+)
+
+
 def _scenario_duplicates(ctx: CheckContext, doc: LoadedDocument) -> Iterator[Finding]:
+    ids = _inner_ids(ctx, doc)
+    if all(
+        len(group) == len(set(group))
+        for group in ([i for key in keys for i in ids[key]] for keys in _ID_GROUPS.values())
+    ):
+        return  # no id repeats in any group
     for what, keys in _ID_GROUPS.items():
         first: dict[str, JsonPath] = {}
         for ident, path in _ids(doc.data, keys):
@@ -331,7 +400,95 @@ def scenario_inner_refs(ctx: CheckContext) -> Iterator[Finding]:
     return ctx.per_document("QGH204", ctx.of_kind("scenario"), lambda d: _missing_inner(ctx, d))
 
 
+def _inner_refs_resolve(data: dict[str, Any], ids: dict[str, list[str]]) -> bool:
+    """Whether every id or number :func:`_scenario_refs` yields is ``None`` or allowed,
+    read the same way without the paths and labels a finding needs (QGH204's summary:
+    ``True`` means nothing to report)."""
+    tiles = set(ids["tiles"])
+    rooms = set(ids["rooms"])
+    doors = set(ids["doors"])
+    overlays = set(ids["overlays"])
+    plates = {
+        o["id"]
+        for o in data.get("overlays", [])
+        if o.get("type") == "pressure-plate" and isinstance(o.get("id"), str)
+    }
+    figures = set(ids["monsters"])
+    figures.update(ids["named_monsters"], ids["bosses"], ids["allies"])
+    treasures = {o["number"] for o in data.get("overlays", []) if o.get("type") == "treasure"}
+    triggers: list[dict[str, Any]] = []
+
+    for room in data.get("rooms", []):
+        for value in room.get("tiles", []):
+            if value is not None and value not in tiles:
+                return False
+    if "starting_room" in data:
+        value = data["starting_room"]
+        if value is not None and value not in rooms:
+            return False
+    for door in data.get("doors", []):
+        for value in door.get("rooms", []):
+            if value is not None and value not in rooms:
+                return False
+        if isinstance(door.get("opens_when"), dict):
+            triggers.append(door["opens_when"])
+    for rule in data.get("special_rules", []):
+        if isinstance(rule.get("trigger"), dict):
+            triggers.append(rule["trigger"])
+        for effect in rule.get("effects", []) or []:
+            kind = effect.get("type")
+            if kind == "open-door":
+                value = effect.get("door")
+                if value is not None and value not in doors:
+                    return False
+            elif kind == "reveal-room":
+                value = effect.get("room")
+                if value is not None and value not in rooms:
+                    return False
+            elif kind == "remove-overlays":
+                for value in effect.get("overlays", []):
+                    if value is not None and value not in overlays:
+                        return False
+    for goal in data.get("win", []):
+        kind = goal.get("type")
+        if kind == "kill":
+            for value in goal.get("targets", []):
+                if value is not None and value not in figures:
+                    return False
+        elif kind == "loot-treasure":
+            for value in goal.get("numbers", []):
+                if value is not None and value not in treasures:
+                    return False
+    for goal in data.get("loss", []):
+        if goal.get("type") == "killed":
+            for value in goal.get("targets", []):
+                if value is not None and value not in figures and value not in overlays:
+                    return False
+    for trigger in triggers:
+        kind = trigger.get("type")
+        if kind in ("room-revealed", "room-cleared"):
+            value, allowed = trigger.get("room"), rooms
+        elif kind == "door-opened":
+            value, allowed = trigger.get("door"), doors
+        elif kind == "pressure-plate":
+            value, allowed = trigger.get("overlay"), plates
+        elif kind == "killed":
+            for value in trigger.get("targets", []):
+                if value is not None and value not in figures:
+                    return False
+            continue
+        elif kind == "treasure-looted":
+            value, allowed = trigger.get("number"), treasures
+        else:
+            continue
+        if value is not None and value not in allowed:
+            return False
+    return True
+
+
 def _missing_inner(ctx: CheckContext, doc: LoadedDocument) -> Iterator[Finding]:
+    if _inner_refs_resolve(doc.data, _inner_ids(ctx, doc)):
+        return
     for path, what, value, allowed in _scenario_refs(doc):
         if value is None or value in allowed:
             continue

@@ -113,10 +113,13 @@ def special_rule_references(ctx: CheckContext) -> Iterator[Finding]:
         data = smap.doc.data
         if not isinstance(data, dict):
             continue
+        references = list(_references(data))
+        if not references:
+            continue  # no effect or trigger of the new vocabulary names anything
         doors, rooms = _ids(data, "doors"), _ids(data, "rooms")
         named = _ids(data, "named_monsters") | _ids(data, "bosses")
         on_map = smap.map_hexes if smap.complete and smap.geo is not None else None
-        for path, what, value, known in _references(data):
+        for path, what, value, known in references:
             if known == "hex":
                 if on_map is None:
                     continue

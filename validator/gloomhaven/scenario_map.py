@@ -27,19 +27,22 @@ from __future__ import annotations
 
 import copy
 import functools
+import itertools
 import weakref
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
+from questforge.engine.core.hexgrid import MAX_COORDINATE, as_hex, parse_hex
 from questforge.engine.core.hexgrid import EdgeKey as Edge
 from questforge.engine.core.hexgrid import HexKey as Hex
-from questforge.engine.core.hexgrid import as_hex, parse_hex
 from questforge.engine.gloomhaven import model as gh
 from questforge.engine.gloomhaven.constants import PLAYER_COUNTS
 from questforge.validator.context import CheckContext, fingerprint
 from questforge.validator.document import LoadedDocument
 from questforge.validator.findings import Finding, JsonPath
+
+T = TypeVar("T")
 
 #: a schema-valid ``[q, r]`` as a hex (the one strict reader, :func:`hexgrid.as_hex`)
 hx = as_hex
@@ -116,9 +119,36 @@ class PlacedMonster:
     #: a flying monster may stand on an obstacle (GH-OBST-02)
     flying: bool = False
     label: str = ""
+    #: bit ``1 << n`` set for each player count ``n`` it is present at (not ``absent``),
+    #: and for each it is elite at: the marker checks count and compare these integers
+    #: instead of asking every marker about every player count
+    mask: int = -1
+    elite: int = -1
+
+    def __post_init__(self) -> None:
+        if self.mask < 0 or self.elite < 0:
+            self.mask, self.elite = _masks(self.states)
 
     def present(self, players: int) -> bool:
-        return self.states.get(players, "absent") != "absent"
+        return bool(self.mask >> players & 1)
+
+
+def _masks(states: dict[int, str]) -> tuple[int, int]:
+    """The present and elite bit masks (see :attr:`PlacedMonster.mask`) of ``states``."""
+    mask = elite = 0
+    for n, state in states.items():
+        if state != "absent":
+            mask |= 1 << n
+            if state == "elite":
+                elite |= 1 << n
+    return mask, elite
+
+
+#: the player counts as the keys of a marker's ``players``
+_COUNT_NAMES = tuple(str(n) for n in PLAYER_COUNTS)
+
+#: every player count's bit (:attr:`PlacedMonster.mask`)
+ALL_COUNTS_MASK = sum(1 << n for n in PLAYER_COUNTS)
 
 
 @dataclass
@@ -143,6 +173,9 @@ class ScenarioMap:
     #: depends on: equal keys, equal geometry (memo key for geometry-only findings)
     geometry_key: Any = None
     _shared: dict[str, Any] = field(default_factory=dict, repr=False)
+    #: what the checks derive from this map (and only from it) once and share: see
+    #: :meth:`fact`
+    _facts: dict[str, Any] = field(default_factory=dict, repr=False)
 
     @property
     def map_hexes(self) -> frozenset[Hex]:
@@ -199,13 +232,56 @@ class ScenarioMap:
         found = self.geo.door_at.get(door.hex)
         return self.geo.door_rooms(found) if found is not None else set()
 
+    def fact(self, name: str, compute: Callable[[ScenarioMap], T]) -> T:
+        """``compute(self)``, once per map: a summary of this scenario that several
+        checks read (the figures by monster type, the hexes of each kind of overlay, ...),
+        so that each check starts from the extraction instead of walking the scenario
+        again. Such a summary depends on nothing but this map (its document version, map
+        tiles and monster types, which the map's memo key names). Read it, never change
+        it."""
+        facts = self._facts
+        if name in facts:
+            found: T = facts[name]
+            return found
+        value = facts[name] = compute(self)
+        return value
+
     def obstacle_hexes(self) -> dict[Hex, Overlay]:
-        out: dict[Hex, Overlay] = {}
-        for overlay in self.overlays:
-            if overlay.type == "obstacle":
-                for h in overlay.hexes:
-                    out.setdefault(h, overlay)
-        return out
+        """Hex -> the (first) obstacle overlay on it (shared: read it, never change it)."""
+        return self.fact("obstacles", _obstacle_hexes)
+
+    def monster_types(self) -> dict[str, list[PlacedMonster]]:
+        """The monster markers (role ``monster``) by monster type, in file order."""
+        return self.fact("monster types", _monster_types)
+
+    def overlay_types(self) -> frozenset[str]:
+        """The types of this map's overlays."""
+        return self.fact("overlay types", lambda m: frozenset(o.type for o in m.overlays))
+
+    def door_hexes(self) -> dict[Hex, Door]:
+        """Door hex -> the (last) door on it, as ``{d.hex: d for d in doors}``."""
+        return self.fact("door hexes", lambda m: {d.hex: d for d in m.doors})
+
+
+def _obstacle_hexes(smap: ScenarioMap) -> dict[Hex, Overlay]:
+    out: dict[Hex, Overlay] = {}
+    for overlay in smap.overlays:
+        if overlay.type == "obstacle":
+            for h in overlay.hexes:
+                out.setdefault(h, overlay)
+    return out
+
+
+def _monster_types(smap: ScenarioMap) -> dict[str, list[PlacedMonster]]:
+    out: dict[str, list[PlacedMonster]] = {}
+    for fig in smap.figures:
+        if fig.role == "monster":
+            found = out.get(fig.ref)
+            if found is None:
+                out[fig.ref] = [fig]
+            else:
+                found.append(fig)
+    return out
 
 
 # --- building ---------------------------------------------------------------------------------
@@ -292,65 +368,7 @@ def build(
     key = geometry_key(ctx, doc)
     geometry: _Geometry = ctx.memo(key, lambda: _geometry_of(doc, tiles))
 
-    overlays = [
-        Overlay(
-            i,
-            o.get("type", ""),
-            o.get("id"),
-            ("overlays", i),
-            tuple(hx(h) for h in o.get("hexes", [])),
-            o,
-        )
-        for i, o in _items(doc, "overlays")
-    ]
-
-    figures: list[PlacedMonster] = []
-    for i, m in _items(doc, "monsters"):
-        ref = m.get("monster", "")
-        figures.append(
-            PlacedMonster(
-                "monster",
-                i,
-                ("monsters", i),
-                hx(m["hex"]),
-                ref,
-                {n: m.get("players", {}).get(str(n), "absent") for n in PLAYER_COUNTS},
-                flying=_flies(ctx, ref),
-                label=f"monster {ref!r}",
-            )
-        )
-    for i, m in _items(doc, "named_monsters"):
-        ref = m.get("monster", "")
-        players = m.get("players")
-        states = (
-            {n: players.get(str(n), "absent") for n in PLAYER_COUNTS}
-            if isinstance(players, dict)
-            else dict.fromkeys(PLAYER_COUNTS, "normal")
-        )
-        figures.append(
-            PlacedMonster(
-                "named-monster",
-                i,
-                ("named_monsters", i),
-                hx(m["hex"]),
-                ref,
-                states,
-                flying=_flies(ctx, ref),
-                label=f"named monster {m.get('id', '')!r}",
-            )
-        )
-    for i, b in _items(doc, "bosses"):
-        figures.append(
-            PlacedMonster(
-                "boss",
-                i,
-                ("bosses", i),
-                hx(b["hex"]),
-                b.get("boss", ""),
-                dict.fromkeys(PLAYER_COUNTS, "normal"),
-                label=f"boss {b.get('id', '')!r}",
-            )
-        )
+    overlays, figures, starting = _placed(ctx, doc)
 
     return ScenarioMap(
         doc=doc,
@@ -360,9 +378,7 @@ def build(
         overlays=overlays,
         figures=figures,
         starting_room=data.get("starting_room", ""),
-        starting_hexes=[
-            (hx(h), ("starting_hexes", k)) for k, h in enumerate(data.get("starting_hexes", []))
-        ],
+        starting_hexes=starting,
         extra_walls=geometry.extra_walls,
         geo=geometry.geo,
         complete=geometry.complete,
@@ -371,17 +387,158 @@ def build(
     )
 
 
-def _items(doc: LoadedDocument, key: str) -> Iterator[tuple[int, Any]]:
+def _placed(ctx: CheckContext, doc: LoadedDocument) -> _Placed:
+    """The overlays, figures and starting hexes of scenario ``doc``.
+
+    Their hexes are read as plain tuples first, then checked all at once (a few calls
+    over every coordinate of the document instead of one reader call per hex); only if
+    that finds something that is not a pair of integers in range are they read again one
+    by one with :func:`hx`, which raises what it always did for such a value."""
+    try:
+        found = _placed_with(ctx, doc, tuple, _tuples)
+    except Exception:
+        found = None
+    if found is not None:
+        pairs = [f.hex for f in found[1]]
+        pairs += [h for h, _ in found[2]]
+        for overlay in found[0]:
+            pairs += overlay.hexes
+        coordinates = list(itertools.chain.from_iterable(pairs))
+        if (
+            len(coordinates) == 2 * len(pairs)
+            and set(map(len, pairs)) <= {2}
+            and set(map(type, coordinates)) <= {int}
+            and (not coordinates or (min(coordinates) >= -_MAX and max(coordinates) <= _MAX))
+        ):
+            return found
+    return _placed_with(ctx, doc, _hex, _hexes)
+
+
+_Placed = tuple[list["Overlay"], list["PlacedMonster"], list[tuple[Hex, JsonPath]]]
+
+
+def _tuples(values: Any) -> tuple[Hex, ...]:
+    return tuple(map(tuple, values))
+
+
+def _placed_with(
+    ctx: CheckContext,
+    doc: LoadedDocument,
+    _hex: Callable[[Any], Any],
+    _hexes: Callable[[Any], tuple[Hex, ...]],
+) -> _Placed:
+    """:func:`_placed` with the given hex readers."""
+    data: dict[str, Any] = doc.data
+    overlays = [
+        Overlay(i, o.get("type", ""), o.get("id"), ("overlays", i), _hexes(o.get("hexes", [])), o)
+        for i, o in _items(doc, "overlays")
+    ]
+
+    # one pass per list; a monster type's flying is looked up once per type and run
+    flies: dict[str, bool] = getattr(ctx, _FLIES_ATTR, None) or {}
+    setattr(ctx, _FLIES_ATTR, flies)
+    figures: list[PlacedMonster] = []
+    counts = PLAYER_COUNTS
+    # markers repeat a few settings (absent/normal/elite per count): each read once
+    settings: dict[tuple[Any, ...], tuple[dict[int, str], int, int]] = {}
+    for i, m in _items(doc, "monsters"):
+        ref = m.get("monster", "")
+        flying = flies.get(ref)
+        if flying is None:
+            flying = flies[ref] = _flies(ctx, ref)
+        players = m.get("players", {})
+        setting = tuple([players.get(name, "absent") for name in _COUNT_NAMES])
+        found = settings.get(setting)
+        if found is None:
+            states = dict(zip(counts, setting, strict=True))
+            found = settings[setting] = (states, *_masks(states))
+        states, mask, elite = found
+        figures.append(
+            PlacedMonster(
+                "monster",
+                i,
+                ("monsters", i),
+                _hex(m["hex"]),
+                ref,
+                states,
+                flying,
+                f"monster {ref!r}",
+                mask,
+                elite,
+            )
+        )
+    for i, m in _items(doc, "named_monsters"):
+        ref = m.get("monster", "")
+        flying = flies.get(ref)
+        if flying is None:
+            flying = flies[ref] = _flies(ctx, ref)
+        players = m.get("players")
+        states = (
+            {n: players.get(str(n), "absent") for n in counts}
+            if isinstance(players, dict)
+            else dict.fromkeys(counts, "normal")
+        )
+        figures.append(
+            PlacedMonster(
+                "named-monster",
+                i,
+                ("named_monsters", i),
+                _hex(m["hex"]),
+                ref,
+                states,
+                flying=flying,
+                label=f"named monster {m.get('id', '')!r}",
+            )
+        )
+    for i, b in _items(doc, "bosses"):
+        figures.append(
+            PlacedMonster(
+                "boss",
+                i,
+                ("bosses", i),
+                _hex(b["hex"]),
+                b.get("boss", ""),
+                dict.fromkeys(counts, "normal"),
+                label=f"boss {b.get('id', '')!r}",
+            )
+        )
+
+    starting: list[tuple[Hex, JsonPath]] = [
+        (_hex(h), ("starting_hexes", k)) for k, h in enumerate(data.get("starting_hexes", []))
+    ]
+    return overlays, figures, starting
+
+
+def _hex(value: Any) -> Hex:
+    """:func:`hx` as a plain ``(q, r)`` key (equal to, and hashing like, the ``Hex``): the
+    map's hexes are only compared, hashed and printed. Anything but a plain pair of
+    integers in range goes through :func:`hx` (its error included)."""
+    if type(value) is list and len(value) == 2:
+        q, r = value
+        if type(q) is int and type(r) is int and -_MAX <= q <= _MAX and -_MAX <= r <= _MAX:
+            return (q, r)
+    return hx(value)
+
+
+def _hexes(values: Any) -> tuple[Hex, ...]:
+    """``tuple(_hex(h) for h in values)``: an overlay's hexes."""
+    return tuple([_hex(h) for h in values])
+
+
+_MAX = MAX_COORDINATE
+
+
+def _items(doc: LoadedDocument, key: str) -> Iterable[tuple[int, Any]]:
     """``(index, item)`` of the list ``key``: all of them, or - on a valid-parts view whose
     list has broken items - the valid ones with their indices in the file, so that one
     monster with a bad field does not hide every other monster's findings."""
     if key in doc.data:
-        yield from enumerate(doc.data[key])
-        return
+        return enumerate(doc.data[key])
     partial = doc.partial_lists.get(key)
     if partial is not None:
         items, broken = partial
-        yield from ((i, item) for i, item in enumerate(items) if i not in broken)
+        return [(i, item) for i, item in enumerate(items) if i not in broken]
+    return ()
 
 
 def _geometry_of(doc: LoadedDocument, tiles: Callable[[str], gh.MapTile | None]) -> _Geometry:
@@ -429,6 +586,8 @@ def _flies(ctx: CheckContext, ref: str) -> bool:
 
 _CACHE_ATTR = "_gloomhaven_scenario_maps"
 _TILES_ATTR = "_gloomhaven_map_tiles"
+_FLIES_ATTR = "_gloomhaven_flying_types"
+_BY_DOC_ATTR = "_gloomhaven_scenario_map_by_document"
 
 
 def scenario_maps(
@@ -449,6 +608,7 @@ def scenario_maps(
         table = {}
         setattr(ctx, _CACHE_ATTR, table)
         setattr(ctx, _TILES_ATTR, _Tiles(ctx))
+        setattr(ctx, _BY_DOC_ATTR, {})
     cached = table.get(key)
     if cached is None:
         tiles: _Tiles = getattr(ctx, _TILES_ATTR)
@@ -457,18 +617,24 @@ def scenario_maps(
             if parts is None
             else ctx.with_valid_parts("scenario", parts, present=present)
         )
-        cached = [
-            ctx.memo(
-                (
-                    "gh-scenario-map",
-                    ctx.stamp(doc),
-                    ctx.kind_token("map-tile"),
-                    ctx.kind_token("monster"),
-                ),
-                functools.partial(build, ctx, doc, tiles),
-            )
-            for doc in docs
-        ]
+        # a document's map is the same whatever ``parts`` asked for it: looked up by the
+        # document here, through the memo (a session's cache) only the first time
+        by_doc: dict[int, tuple[LoadedDocument, ScenarioMap]] = getattr(ctx, _BY_DOC_ATTR)
+        cached = []
+        for doc in docs:
+            found = by_doc.get(id(doc))
+            if found is None or found[0] is not doc:
+                smap = ctx.memo(
+                    (
+                        "gh-scenario-map",
+                        ctx.stamp(doc),
+                        ctx.kind_token("map-tile"),
+                        ctx.kind_token("monster"),
+                    ),
+                    functools.partial(build, ctx, doc, tiles),
+                )
+                found = by_doc[id(doc)] = (doc, smap)
+            cached.append(found[1])
         table[key] = cached
     return cached
 

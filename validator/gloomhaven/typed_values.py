@@ -7,12 +7,14 @@ caches the result per document and context.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from questforge.schema import walk
 from questforge.validator.findings import JsonPath
 
 Schema = dict[str, Any]
+T = TypeVar("T")
 
 #: the ``$defs`` names the checks look for
 WANTED: frozenset[str] = frozenset({"reference", "formula", "number-or-formula"})
@@ -55,3 +57,66 @@ def values_of(ctx: Any, doc: Any) -> list[tuple[JsonPath, str, Any]]:
 
     found: list[tuple[JsonPath, str, Any]] = ctx.memo(("gh-typed-values", ctx.stamp(doc)), find)
     return found
+
+
+_FACTS_ATTR = "_gloomhaven_document_facts"
+
+
+def document_fact(ctx: Any, doc: Any, name: str, compute: Callable[[], T]) -> T:
+    """``compute()`` once per document and context: a summary of one document (its
+    formulas, its treasure numbers, ...) that several checks of this run read, so each
+    starts from it instead of walking the document again. The context's documents do not
+    change while it lives; a session builds a new context for every run."""
+    table: dict[tuple[int, str], tuple[Any, Any]] | None = getattr(ctx, _FACTS_ATTR, None)
+    if table is None:
+        table = {}
+        setattr(ctx, _FACTS_ATTR, table)
+    key = (id(doc), name)
+    found = table.get(key)
+    if found is not None and found[0] is doc:
+        value: T = found[1]
+        return value
+    value = compute()
+    table[key] = (doc, value)
+    return value
+
+
+class Digest:
+    """One pass over a document's typed values (:func:`values_of`), sorted by what the
+    checks read: the reference check and the pack check its references, the formula
+    checks its formulas and numbers. Each check then loops over its own few values
+    instead of every check filtering the whole list again."""
+
+    __slots__ = ("formulas", "numbers", "pack_named", "references")
+
+    def __init__(self, values: list[tuple[JsonPath, str, Any]]) -> None:
+        #: ``(path, value)`` of every string typed as a reference
+        self.references: list[tuple[JsonPath, str]] = []
+        #: ``(path, text)`` of every string typed as a formula, once per path
+        self.formulas: list[tuple[JsonPath, str]] = []
+        #: ``(path, value)`` of every integer or string typed ``number-or-formula``
+        self.numbers: list[tuple[JsonPath, Any]] = []
+        formula_paths: set[JsonPath] = set()
+        for path, name, value in values:
+            if name == "reference":
+                if isinstance(value, str):
+                    self.references.append((path, value))
+                continue
+            if name == "number-or-formula" and (
+                isinstance(value, (int, str)) and not isinstance(value, bool)
+            ):
+                self.numbers.append((path, value))
+            if (
+                name in ("formula", "number-or-formula")
+                and isinstance(value, str)
+                and path not in formula_paths
+            ):
+                formula_paths.add(path)
+                self.formulas.append((path, value))
+        #: some reference names a pack (``pack:id``)
+        self.pack_named = any(":" in value for _, value in self.references)
+
+
+def digest(ctx: Any, doc: Any) -> Digest:
+    """The :class:`Digest` of ``doc`` (once per document and run)."""
+    return document_fact(ctx, doc, "typed values digest", lambda: Digest(values_of(ctx, doc)))
