@@ -42,6 +42,7 @@ from questforge.validator.pipeline import (
     Validation,
     document_ruleset,
     locate_findings,
+    pack_settings,
     validate_documents,
 )
 from questforge.validator.planning import ALL, PathNotFoundError, plan_paths
@@ -152,6 +153,8 @@ def _validate_paths(
 
 #: fewer files than this are not worth a second process (forking costs a few ms)
 PARALLEL_MIN_FILES = 200
+#: the same for a ``--schema-only`` run, whose child hands back findings only
+PARALLEL_MIN_FILES_SCHEMA_ONLY = 200
 
 
 @dataclass
@@ -163,6 +166,9 @@ class _Loaded:
     documents: list[LoadedDocument] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     schema: dict[int, Precomputed] = field(default_factory=dict)
+    #: schema findings of files a child checked whose documents stayed in the child
+    #: (``--schema-only``: nothing after the schema stage reads them), in file order
+    checked: list[Finding] = field(default_factory=list)
 
 
 @dataclass
@@ -202,6 +208,46 @@ def _load_and_check(
     return out
 
 
+@dataclass
+class _Summary:
+    """One file as a ``--schema-only`` child hands it back: its findings only (located),
+    never its parsed data (which would cost about as much to ship as to check)."""
+
+    load_findings: list[Finding]
+    schema_findings: list[Finding]
+    #: the document itself when it is a pack manifest (``kind`` ``pack``): a folder of
+    #: loose files takes its ruleset from one (see :func:`pack_settings`)
+    manifest: LoadedDocument | None = None
+    #: the manifest's schema result
+    manifest_schema: Precomputed | None = None
+
+
+def _schema_share(
+    loader: FileLoader,
+    store: SchemaStore,
+    files: list[Path],
+    pack_id: str | None,
+    pack_ruleset: str | None,
+) -> list[_Summary]:
+    """Load and schema-check ``files`` as a child of a ``--schema-only`` run: findings
+    located here, where the text is at hand; a document leaves only if it is a manifest."""
+    out: list[_Summary] = []
+    for path in files:
+        doc, findings = loader.load(path, pack_id)
+        if doc is None:
+            out.append(_Summary(findings, []))
+            continue
+        ruleset = document_ruleset(doc, pack_ruleset, store)
+        schema = precompute_schema(doc, ruleset, store)
+        locate_findings(schema[1], [doc])
+        if doc.kind == "pack":
+            doc.forget_positions()
+            out.append(_Summary(findings, [], doc, schema))
+        else:
+            out.append(_Summary(findings, schema[1]))
+    return out
+
+
 class _DiskRun:
     """One ``validate_paths`` run: loads each planned pack (required packs once) and runs
     the validation on it."""
@@ -233,11 +279,11 @@ class _DiskRun:
         """Load ``files`` (in order); with ``jobs`` > 1 and enough files, the last part of
         them is loaded and schema-checked by a forked child meanwhile."""
         loaded = _Loaded()
+        if self.schema_only:
+            return self.load_schema_only(files, pack_id, pack_ruleset)
         child = None
         own = files
-        # a schema-only run does not split: its parent would need little of the data the
-        # child ships back, and shipping costs about what checking it does
-        if self.jobs > 1 and not self.schema_only and len(files) >= PARALLEL_MIN_FILES:
+        if self.jobs > 1 and len(files) >= PARALLEL_MIN_FILES:
             own, theirs = parallel.split(files, 2)
             store = self.store
             loader = self.loader
@@ -247,11 +293,7 @@ class _DiskRun:
             if child is None:
                 own = files
         if child is None:
-            for path in own:
-                doc, findings = self.loader.load(path, pack_id)
-                loaded.findings.extend(findings)
-                if doc is not None:
-                    loaded.documents.append(doc)
+            self.load_into(loaded, own, pack_id)
             return loaded
         # the parent's share gets the same treatment as the child's meanwhile, so that
         # both finish at about the same time
@@ -267,6 +309,57 @@ class _DiskRun:
                 loaded.documents.append(item.document)
                 if item.schema is not None:
                     loaded.schema[id(item.document)] = item.schema
+        return loaded
+
+    def load_into(self, loaded: _Loaded, files: list[Path], pack_id: str | None) -> None:
+        for path in files:
+            doc, findings = self.loader.load(path, pack_id)
+            loaded.findings.extend(findings)
+            if doc is not None:
+                loaded.documents.append(doc)
+
+    def load_schema_only(
+        self, files: list[Path], pack_id: str | None, pack_ruleset: str | None
+    ) -> _Loaded:
+        """Load ``files`` for a ``--schema-only`` run; with ``jobs`` > 1 and enough
+        files a forked child loads and checks the second half meanwhile and hands back
+        only its findings (:func:`_schema_share`)."""
+        loaded = _Loaded()
+        child = None
+        own = files
+        if self.jobs > 1 and len(files) >= PARALLEL_MIN_FILES_SCHEMA_ONLY:
+            own, theirs = parallel.split(files, 2)
+            store = self.store
+            loader = self.loader
+            child = parallel.in_child(
+                lambda: _schema_share(loader, store, theirs, pack_id, pack_ruleset)
+            )
+            if child is None:
+                own = files
+        self.load_into(loaded, own, pack_id)
+        if child is None:
+            return loaded
+        shipped = child.result()
+        if shipped is not None:
+            manifests = [s.manifest for s in shipped if s.manifest is not None]
+            # the child took the batch's ruleset to be ``pack_ruleset``; a folder of loose
+            # files whose first manifest names a ruleset makes it that one (rare): then
+            # the child's results do not apply
+            if (
+                pack_ruleset is not None
+                or pack_settings([*loaded.documents, *manifests])[1] is None
+            ):
+                for item in shipped:
+                    loaded.findings.extend(item.load_findings)
+                    loaded.checked.extend(item.schema_findings)
+                    if item.manifest is not None and item.manifest_schema is not None:
+                        loaded.documents.append(item.manifest)
+                        loaded.schema[id(item.manifest)] = item.manifest_schema
+                return loaded
+        # the child failed (or its results do not apply): do its share here
+        self.load_into(loaded, files[len(own) :], pack_id)
+        loaded.schema.clear()
+        loaded.checked.clear()
         return loaded
 
     def validation_for(self, loaded: _Loaded) -> Validation:
@@ -289,6 +382,7 @@ class _DiskRun:
         report.findings.extend(loaded.findings)
         batch = Batch(loaded.documents, store=self.store)
         report.findings.extend(self.validation_for(loaded).run(batch).findings)
+        report.findings.extend(loaded.checked)
         return report
 
     def pack(self, root: Path, selected: set[Path] | frozenset[Path]) -> Report:
@@ -318,7 +412,7 @@ class _DiskRun:
         batch = Batch(documents, pack.ruleset, pack.id, required, pack, store=self.store)
         part = self.validation_for(loaded).run(batch)
         locate_findings(problem_findings, documents)
-        all_findings = load_findings + problem_findings + part.findings
+        all_findings = load_findings + problem_findings + part.findings + loaded.checked
         names = [loader.name(p) for p in files]
         # refused paths (links) count as files looked at, so summaries add up
         names = sorted(set(names) | {f.file for f in problem_findings if f.file})
