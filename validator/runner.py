@@ -151,9 +151,8 @@ def _validate_paths(
     return report
 
 
-#: fewer files than this are not worth a second process (forking costs a few ms)
-PARALLEL_MIN_FILES = 200
-#: the same for a ``--schema-only`` run, whose child hands back findings only
+#: a ``--schema-only`` run of fewer files than this is not worth a second process
+#: (forking and the child's start cost a few ms)
 PARALLEL_MIN_FILES_SCHEMA_ONLY = 200
 
 
@@ -169,43 +168,6 @@ class _Loaded:
     #: schema findings of files a child checked whose documents stayed in the child
     #: (``--schema-only``: nothing after the schema stage reads them), in file order
     checked: list[Finding] = field(default_factory=list)
-
-
-@dataclass
-class _Shipped:
-    """One file as a child process hands it back."""
-
-    load_findings: list[Finding]
-    document: LoadedDocument | None
-    schema: Precomputed | None
-
-
-def _load_and_check(
-    loader: FileLoader,
-    store: SchemaStore,
-    files: list[Path],
-    pack_id: str | None,
-    pack_ruleset: str | None,
-    *,
-    ship: bool = True,
-) -> list[_Shipped]:
-    """Load ``files`` and schema-check each document as the document of the ruleset the
-    batch will most likely give it (the schema stage checks it does, and checks again
-    where not); in a child (``ship``), also locate the findings (the child has the text at
-    hand; the parent would have to find its way through the text again)."""
-    out: list[_Shipped] = []
-    for path in files:
-        doc, findings = loader.load(path, pack_id)
-        if doc is None:
-            out.append(_Shipped(findings, None, None))
-            continue
-        ruleset = document_ruleset(doc, pack_ruleset, store)
-        schema = precompute_schema(doc, ruleset, store)
-        if ship:
-            locate_findings(schema[1], [doc])
-            doc.forget_positions()  # not worth shipping back
-        out.append(_Shipped(findings, doc, schema))
-    return out
 
 
 @dataclass
@@ -276,39 +238,21 @@ class _DiskRun:
         pack_id: str | None,
         pack_ruleset: str | None,
     ) -> _Loaded:
-        """Load ``files`` (in order); with ``jobs`` > 1 and enough files, the last part of
-        them is loaded and schema-checked by a forked child meanwhile."""
-        loaded = _Loaded()
+        """Load ``files`` (in order).
+
+        A full run loads every file here, even with two processes: the semantic checks
+        need every document in this process, and a parsed file costs about as much to
+        receive from a child (unpickling) as to parse (with orjson), so a child that
+        loaded half of them saved nothing and spent its time pickling. Its second process
+        runs about half of the checks instead (:class:`SemanticStage`). A
+        ``--schema-only`` run needs no document after its schema stage: its child loads
+        and checks half of the files and hands back findings only
+        (:meth:`load_schema_only`).
+        """
         if self.schema_only:
             return self.load_schema_only(files, pack_id, pack_ruleset)
-        child = None
-        own = files
-        if self.jobs > 1 and len(files) >= PARALLEL_MIN_FILES:
-            own, theirs = parallel.split(files, 2)
-            store = self.store
-            loader = self.loader
-            child = parallel.in_child(
-                lambda: _load_and_check(loader, store, theirs, pack_id, pack_ruleset)
-            )
-            if child is None:
-                own = files
-        if child is None:
-            self.load_into(loaded, own, pack_id)
-            return loaded
-        # the parent's share gets the same treatment as the child's meanwhile, so that
-        # both finish at about the same time
-        mine = _load_and_check(self.loader, self.store, own, pack_id, pack_ruleset, ship=False)
-        shipped = child.result()
-        if shipped is None:  # the child failed: do its share here
-            shipped = _load_and_check(
-                self.loader, self.store, files[len(own) :], pack_id, pack_ruleset, ship=False
-            )
-        for item in (*mine, *shipped):
-            loaded.findings.extend(item.load_findings)
-            if item.document is not None:
-                loaded.documents.append(item.document)
-                if item.schema is not None:
-                    loaded.schema[id(item.document)] = item.schema
+        loaded = _Loaded()
+        self.load_into(loaded, files, pack_id)
         return loaded
 
     def load_into(self, loaded: _Loaded, files: list[Path], pack_id: str | None) -> None:
