@@ -22,7 +22,7 @@ _DECODER = json.JSONDecoder()
 #: the decoder's C scanner, called directly: ``(value, end)`` of the value at an offset
 #: (``raw_decode`` adds a Python frame per skipped value; the scanner raises
 #: ``StopIteration`` where no value starts)
-_SCAN = _DECODER.scan_once
+_SCAN = _DECODER.scan_once  # type: ignore[attr-defined]
 _scanstring = json.decoder.scanstring  # type: ignore[attr-defined]
 
 
