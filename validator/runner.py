@@ -191,8 +191,9 @@ def _schema_share(
     pack_id: str | None,
     pack_ruleset: str | None,
 ) -> list[_Summary]:
-    """Load and schema-check ``files`` as a child of a ``--schema-only`` run: findings
-    located here, where the text is at hand; a document leaves only if it is a manifest."""
+    """Load and schema-check ``files`` for a ``--schema-only`` run (in a child, or in the
+    command itself): findings located at once, while the text is at hand; a document is
+    kept only if it is a manifest."""
     out: list[_Summary] = []
     for path in files:
         doc, findings = loader.load(path, pack_id)
@@ -265,10 +266,11 @@ class _DiskRun:
     def load_schema_only(
         self, files: list[Path], pack_id: str | None, pack_ruleset: str | None
     ) -> _Loaded:
-        """Load ``files`` for a ``--schema-only`` run; with ``jobs`` > 1 and enough
-        files a forked child loads and checks the second half meanwhile and hands back
-        only its findings (:func:`_schema_share`)."""
-        loaded = _Loaded()
+        """Load and schema-check ``files`` for a ``--schema-only`` run, one at a time
+        (:func:`_schema_share`: nothing after the schema stage reads a document, so each
+        is dropped once its findings are placed, and only manifests are kept); with
+        ``jobs`` > 1 and enough files a forked child does the second half meanwhile and
+        hands back its findings only."""
         child = None
         own = files
         if self.jobs > 1 and len(files) >= PARALLEL_MIN_FILES_SCHEMA_ONLY:
@@ -280,30 +282,28 @@ class _DiskRun:
             )
             if child is None:
                 own = files
-        self.load_into(loaded, own, pack_id)
-        if child is None:
+        items = _schema_share(self.loader, self.store, own, pack_id, pack_ruleset)
+        if child is not None:
+            shipped = child.result()
+            if shipped is None:  # the child failed: do its share here
+                shipped = _schema_share(
+                    self.loader, self.store, files[len(own) :], pack_id, pack_ruleset
+                )
+            items.extend(shipped)
+        loaded = _Loaded()
+        manifests = [item.manifest for item in items if item.manifest is not None]
+        if pack_ruleset is None and pack_settings(manifests)[1] is not None:
+            # each file was checked as of ``pack_ruleset``; a folder of loose files whose
+            # first manifest names a ruleset is of that one (rare): check them the batch's
+            # way, with every document at hand
+            self.load_into(loaded, files, pack_id)
             return loaded
-        shipped = child.result()
-        if shipped is not None:
-            manifests = [s.manifest for s in shipped if s.manifest is not None]
-            # the child took the batch's ruleset to be ``pack_ruleset``; a folder of loose
-            # files whose first manifest names a ruleset makes it that one (rare): then
-            # the child's results do not apply
-            if (
-                pack_ruleset is not None
-                or pack_settings([*loaded.documents, *manifests])[1] is None
-            ):
-                for item in shipped:
-                    loaded.findings.extend(item.load_findings)
-                    loaded.checked.extend(item.schema_findings)
-                    if item.manifest is not None and item.manifest_schema is not None:
-                        loaded.documents.append(item.manifest)
-                        loaded.schema[id(item.manifest)] = item.manifest_schema
-                return loaded
-        # the child failed (or its results do not apply): do its share here
-        self.load_into(loaded, files[len(own) :], pack_id)
-        loaded.schema.clear()
-        loaded.checked.clear()
+        for item in items:
+            loaded.findings.extend(item.load_findings)
+            loaded.checked.extend(item.schema_findings)
+            if item.manifest is not None and item.manifest_schema is not None:
+                loaded.documents.append(item.manifest)
+                loaded.schema[id(item.manifest)] = item.manifest_schema
         return loaded
 
     def validation_for(self, loaded: _Loaded) -> Validation:
