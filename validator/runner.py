@@ -84,10 +84,10 @@ def validate_paths(
     relative to ``base`` (default: the working folder). Raises :class:`PathNotFoundError`
     for a path that does not exist.
 
-    ``jobs=2`` lets a forked second process load and schema-check part of a large pack's
-    files, then run part of its checks (the same report; see
+    ``jobs=2`` lets a forked second process load and schema-check half of a large pack's
+    files (``schema_only``) or run about half of its checks (the same report; see
     :mod:`questforge.validator.parallel`). Only for a caller that holds no threads: the
-    command line passes it; the default is one process.
+    command line passes it (by default on two cores); the default here is one process.
     """
     with _cyclic_gc_paused():
         return _validate_paths(
