@@ -19,6 +19,10 @@ _WS = re.compile(r"[ \t\n\r]*")
 _SEPARATOR = re.compile(r"[ \t\n\r]*,?[ \t\n\r]*")
 _COLON = re.compile(r"[ \t\n\r]*:[ \t\n\r]*")
 _DECODER = json.JSONDecoder()
+#: the decoder's C scanner, called directly: ``(value, end)`` of the value at an offset
+#: (``raw_decode`` adds a Python frame per skipped value; the scanner raises
+#: ``StopIteration`` where no value starts)
+_SCAN = _DECODER.scan_once  # type: ignore[attr-defined]
 _scanstring = json.decoder.scanstring  # type: ignore[attr-defined]
 
 
@@ -48,7 +52,7 @@ class Locator:
         """1-based ``(line, column)`` of the value (or key) at ``path``."""
         try:
             index = self.index(path, prefer=prefer)
-        except (ValueError, IndexError, AssertionError):
+        except (ValueError, IndexError, AssertionError, StopIteration):
             return 1, 1
         # the line is counted on from the previous answer when this one lies further on
         # (findings mostly come in document order): a file with many findings is counted
@@ -105,7 +109,7 @@ class Locator:
         if index not in self._resume:
             return members.get(key)
         text = self.text
-        decode = _DECODER.raw_decode
+        decode = _SCAN
         separator = _SEPARATOR.match
         i = self._resume.pop(index)
         while i < len(text) and text[i] != "}":
@@ -131,7 +135,7 @@ class Locator:
             return starts
         text = self.text
         end = len(text)
-        decode = _DECODER.raw_decode
+        decode = _SCAN
         separator = _SEPARATOR.match
         if starts:
             i = separator(text, decode(text, starts[-1])[1]).end()  # type: ignore[union-attr]

@@ -42,6 +42,7 @@ from questforge.validator.pipeline import (
     Validation,
     document_ruleset,
     locate_findings,
+    pack_settings,
     validate_documents,
 )
 from questforge.validator.planning import ALL, PathNotFoundError, plan_paths
@@ -83,10 +84,10 @@ def validate_paths(
     relative to ``base`` (default: the working folder). Raises :class:`PathNotFoundError`
     for a path that does not exist.
 
-    ``jobs=2`` lets a forked second process load and schema-check part of a large pack's
-    files, then run part of its checks (the same report; see
+    ``jobs=2`` lets a forked second process load and schema-check half of a large pack's
+    files (``schema_only``) or run about half of its checks (the same report; see
     :mod:`questforge.validator.parallel`). Only for a caller that holds no threads: the
-    command line passes it; the default is one process.
+    command line passes it (by default on two cores); the default here is one process.
     """
     with _cyclic_gc_paused():
         return _validate_paths(
@@ -150,8 +151,9 @@ def _validate_paths(
     return report
 
 
-#: fewer files than this are not worth a second process (forking costs a few ms)
-PARALLEL_MIN_FILES = 200
+#: a ``--schema-only`` run of fewer files than this is not worth a second process
+#: (forking and the child's start cost a few ms)
+PARALLEL_MIN_FILES_SCHEMA_ONLY = 200
 
 
 @dataclass
@@ -163,42 +165,49 @@ class _Loaded:
     documents: list[LoadedDocument] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     schema: dict[int, Precomputed] = field(default_factory=dict)
+    #: schema findings of files a child checked whose documents stayed in the child
+    #: (``--schema-only``: nothing after the schema stage reads them), in file order
+    checked: list[Finding] = field(default_factory=list)
 
 
 @dataclass
-class _Shipped:
-    """One file as a child process hands it back."""
+class _Summary:
+    """One file as a ``--schema-only`` child hands it back: its findings only (located),
+    never its parsed data (which would cost about as much to ship as to check)."""
 
     load_findings: list[Finding]
-    document: LoadedDocument | None
-    schema: Precomputed | None
+    schema_findings: list[Finding]
+    #: the document itself when it is a pack manifest (``kind`` ``pack``): a folder of
+    #: loose files takes its ruleset from one (see :func:`pack_settings`)
+    manifest: LoadedDocument | None = None
+    #: the manifest's schema result
+    manifest_schema: Precomputed | None = None
 
 
-def _load_and_check(
+def _schema_share(
     loader: FileLoader,
     store: SchemaStore,
     files: list[Path],
     pack_id: str | None,
     pack_ruleset: str | None,
-    *,
-    ship: bool = True,
-) -> list[_Shipped]:
-    """Load ``files`` and schema-check each document as the document of the ruleset the
-    batch will most likely give it (the schema stage checks it does, and checks again
-    where not); in a child (``ship``), also locate the findings (the child has the text at
-    hand; the parent would have to find its way through the text again)."""
-    out: list[_Shipped] = []
+) -> list[_Summary]:
+    """Load and schema-check ``files`` for a ``--schema-only`` run (in a child, or in the
+    command itself): findings located at once, while the text is at hand; a document is
+    kept only if it is a manifest."""
+    out: list[_Summary] = []
     for path in files:
         doc, findings = loader.load(path, pack_id)
         if doc is None:
-            out.append(_Shipped(findings, None, None))
+            out.append(_Summary(findings, []))
             continue
         ruleset = document_ruleset(doc, pack_ruleset, store)
         schema = precompute_schema(doc, ruleset, store)
-        if ship:
-            locate_findings(schema[1], [doc])
-            doc.forget_positions()  # not worth shipping back
-        out.append(_Shipped(findings, doc, schema))
+        locate_findings(schema[1], [doc])
+        if doc.kind == "pack":
+            doc.forget_positions()
+            out.append(_Summary(findings, [], doc, schema))
+        else:
+            out.append(_Summary(findings, schema[1]))
     return out
 
 
@@ -230,43 +239,71 @@ class _DiskRun:
         pack_id: str | None,
         pack_ruleset: str | None,
     ) -> _Loaded:
-        """Load ``files`` (in order); with ``jobs`` > 1 and enough files, the last part of
-        them is loaded and schema-checked by a forked child meanwhile."""
+        """Load ``files`` (in order).
+
+        A full run loads every file here, even with two processes: the semantic checks
+        need every document in this process, and a parsed file costs about as much to
+        receive from a child (unpickling) as to parse (with orjson), so a child that
+        loaded half of them saved nothing and spent its time pickling. Its second process
+        runs about half of the checks instead (:class:`SemanticStage`). A
+        ``--schema-only`` run needs no document after its schema stage: its child loads
+        and checks half of the files and hands back findings only
+        (:meth:`load_schema_only`).
+        """
+        if self.schema_only:
+            return self.load_schema_only(files, pack_id, pack_ruleset)
         loaded = _Loaded()
+        self.load_into(loaded, files, pack_id)
+        return loaded
+
+    def load_into(self, loaded: _Loaded, files: list[Path], pack_id: str | None) -> None:
+        for path in files:
+            doc, findings = self.loader.load(path, pack_id)
+            loaded.findings.extend(findings)
+            if doc is not None:
+                loaded.documents.append(doc)
+
+    def load_schema_only(
+        self, files: list[Path], pack_id: str | None, pack_ruleset: str | None
+    ) -> _Loaded:
+        """Load and schema-check ``files`` for a ``--schema-only`` run, one at a time
+        (:func:`_schema_share`: nothing after the schema stage reads a document, so each
+        is dropped once its findings are placed, and only manifests are kept); with
+        ``jobs`` > 1 and enough files a forked child does the second half meanwhile and
+        hands back its findings only."""
         child = None
         own = files
-        # a schema-only run does not split: its parent would need little of the data the
-        # child ships back, and shipping costs about what checking it does
-        if self.jobs > 1 and not self.schema_only and len(files) >= PARALLEL_MIN_FILES:
+        if self.jobs > 1 and len(files) >= PARALLEL_MIN_FILES_SCHEMA_ONLY:
             own, theirs = parallel.split(files, 2)
             store = self.store
             loader = self.loader
             child = parallel.in_child(
-                lambda: _load_and_check(loader, store, theirs, pack_id, pack_ruleset)
+                lambda: _schema_share(loader, store, theirs, pack_id, pack_ruleset)
             )
             if child is None:
                 own = files
-        if child is None:
-            for path in own:
-                doc, findings = self.loader.load(path, pack_id)
-                loaded.findings.extend(findings)
-                if doc is not None:
-                    loaded.documents.append(doc)
+        items = _schema_share(self.loader, self.store, own, pack_id, pack_ruleset)
+        if child is not None:
+            shipped = child.result()
+            if shipped is None:  # the child failed: do its share here
+                shipped = _schema_share(
+                    self.loader, self.store, files[len(own) :], pack_id, pack_ruleset
+                )
+            items.extend(shipped)
+        loaded = _Loaded()
+        manifests = [item.manifest for item in items if item.manifest is not None]
+        if pack_ruleset is None and pack_settings(manifests)[1] is not None:
+            # each file was checked as of ``pack_ruleset``; a folder of loose files whose
+            # first manifest names a ruleset is of that one (rare): check them the batch's
+            # way, with every document at hand
+            self.load_into(loaded, files, pack_id)
             return loaded
-        # the parent's share gets the same treatment as the child's meanwhile, so that
-        # both finish at about the same time
-        mine = _load_and_check(self.loader, self.store, own, pack_id, pack_ruleset, ship=False)
-        shipped = child.result()
-        if shipped is None:  # the child failed: do its share here
-            shipped = _load_and_check(
-                self.loader, self.store, files[len(own) :], pack_id, pack_ruleset, ship=False
-            )
-        for item in (*mine, *shipped):
+        for item in items:
             loaded.findings.extend(item.load_findings)
-            if item.document is not None:
-                loaded.documents.append(item.document)
-                if item.schema is not None:
-                    loaded.schema[id(item.document)] = item.schema
+            loaded.checked.extend(item.schema_findings)
+            if item.manifest is not None and item.manifest_schema is not None:
+                loaded.documents.append(item.manifest)
+                loaded.schema[id(item.manifest)] = item.manifest_schema
         return loaded
 
     def validation_for(self, loaded: _Loaded) -> Validation:
@@ -289,6 +326,7 @@ class _DiskRun:
         report.findings.extend(loaded.findings)
         batch = Batch(loaded.documents, store=self.store)
         report.findings.extend(self.validation_for(loaded).run(batch).findings)
+        report.findings.extend(loaded.checked)
         return report
 
     def pack(self, root: Path, selected: set[Path] | frozenset[Path]) -> Report:
@@ -318,7 +356,7 @@ class _DiskRun:
         batch = Batch(documents, pack.ruleset, pack.id, required, pack, store=self.store)
         part = self.validation_for(loaded).run(batch)
         locate_findings(problem_findings, documents)
-        all_findings = load_findings + problem_findings + part.findings
+        all_findings = load_findings + problem_findings + part.findings + loaded.checked
         names = [loader.name(p) for p in files]
         # refused paths (links) count as files looked at, so summaries add up
         names = sorted(set(names) | {f.file for f in problem_findings if f.file})

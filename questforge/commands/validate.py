@@ -141,9 +141,10 @@ def _write(text: str, output: str | None, *, color: bool = False) -> None:
     "-j",
     type=click.IntRange(min=1),
     default=None,
-    help="Processes for a large pack: 2 splits its files and checks with a forked child "
-    "(less wall clock on a free second core, more CPU in total); default 1, or "
-    "QUESTFORGE_JOBS. The report is the same either way.",
+    help="Processes for a large pack: 2 splits a --schema-only run's files, or a full "
+    "run's checks, with a forked child (less wall clock on a second core); default 2 on a "
+    "machine with two or more cores (QUESTFORGE_JOBS sets another), 1 keeps one process. "
+    "The report is the same either way.",
 )
 def validate(
     paths: tuple[str, ...],

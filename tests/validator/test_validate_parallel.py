@@ -81,15 +81,59 @@ def test_two_processes_give_the_same_report(
     one = validate_paths([big_pack], base=big_pack.parent, jobs=1)
     monkeypatch.setattr(parallel, "in_child", counting)
     two = validate_paths([big_pack], base=big_pack.parent, jobs=2)
-    assert started == [True, True]  # the files were split, then the checks
+    assert started == [True]  # the checks were split (the files are all loaded here)
     assert len(one.findings) > 500
     assert {f.code for f in one.findings} >= {"QC010", "QC007", "QC008", "QGH201"}
     assert _json(two) == _json(one)
     assert render("text", two) == render("text", one)
     schema_only = validate_paths([big_pack], base=big_pack.parent, jobs=1, schema_only=True)
-    assert _json(validate_paths([big_pack], base=big_pack.parent, jobs=2, schema_only=True)) == (
-        _json(schema_only)
-    )
+    started.clear()
+    split = validate_paths([big_pack], base=big_pack.parent, jobs=2, schema_only=True)
+    assert started == [True]  # a child loaded and checked half of the files
+    assert {f.code for f in schema_only.findings} >= {"QC010", "QC007", "QC008"}
+    assert _json(split) == _json(schema_only)
+    assert render("sarif", split) == render("sarif", schema_only)
+
+
+def test_schema_only_child_hands_back_findings_not_documents(big_pack: Path) -> None:
+    """Shipping a parsed file back costs about what checking it does: the child of a
+    --schema-only run sends its files' findings, and a document only for a manifest."""
+    files = [*sorted((big_pack / "copies").glob("*.json"))[:40], big_pack / "pack.json"]
+    loader = runner_module.FileLoader(big_pack.parent, 10 << 20, 200)
+    store = runner_module.default_store()
+    shipped = runner_module._schema_share(loader, store, files, "x", "gloomhaven")
+    assert [s.manifest is not None for s in shipped] == [False] * 40 + [True]
+    assert any(s.schema_findings for s in shipped)
+    # every finding is placed already: the parent has no text to place it with
+    assert all(f.line is not None for s in shipped for f in s.schema_findings)
+
+
+def test_loose_files_whose_manifest_is_in_the_childs_half(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder of loose files takes its ruleset from a manifest among them; when the
+    child had it (and so checked its files as of no ruleset), the parent checks the
+    child's half again: the report is the one of one process."""
+    folder = tmp_path / "loose"
+    folder.mkdir()
+    # several rulesets have a "monster": without a manifest each is QC012 ("cannot tell
+    # the ruleset"), with it each is checked as a Gloomhaven monster
+    monster_file = sorted((SAMPLE / "monsters").glob("*.json"))[0]
+    monster = json.loads(monster_file.read_text("utf-8"))
+    monster.pop("$schema", None)
+    for index in range(240):
+        data = dict(monster, id=f"copy-{index}")
+        if index % 7 == 0:
+            data["unknown"] = 1
+        (folder / f"a{index:03d}.json").write_text(json.dumps(data), encoding="utf-8")
+    manifest = json.loads((SAMPLE / "pack.json").read_text("utf-8"))
+    (folder / "z-pack.json").write_text(json.dumps(manifest), encoding="utf-8")
+    monkeypatch.setattr(runner_module, "PARALLEL_MIN_FILES_SCHEMA_ONLY", 10)
+    one = validate_paths([folder], base=tmp_path, jobs=1, schema_only=True)
+    two = validate_paths([folder], base=tmp_path, jobs=2, schema_only=True)
+    assert _json(two) == _json(one)
+    assert "QC012" not in {f.code for f in one.findings}
+    assert sum(f.code == "QC010" for f in one.findings) == 35
 
 
 def test_a_failed_child_changes_nothing(big_pack: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -100,10 +144,15 @@ def test_a_failed_child_changes_nothing(big_pack: Path, monkeypatch: pytest.Monk
     def dying(func: Any) -> Any:
         return real(lambda: (_ for _ in ()).throw(MemoryError()))
 
+    schema_only = validate_paths([big_pack], base=big_pack.parent, jobs=1, schema_only=True)
     monkeypatch.setattr(runner_module.parallel, "in_child", dying)
     assert _json(validate_paths([big_pack], base=big_pack.parent, jobs=2)) == _json(one)
+    split = validate_paths([big_pack], base=big_pack.parent, jobs=2, schema_only=True)
+    assert _json(split) == _json(schema_only)
     monkeypatch.setattr(runner_module.parallel, "in_child", lambda func: None)
     assert _json(validate_paths([big_pack], base=big_pack.parent, jobs=2)) == _json(one)
+    split = validate_paths([big_pack], base=big_pack.parent, jobs=2, schema_only=True)
+    assert _json(split) == _json(schema_only)
 
 
 def test_the_command_line_with_two_processes_gives_the_same_output(
@@ -127,12 +176,21 @@ def test_the_command_line_with_two_processes_gives_the_same_output(
     assert parallel.split(list(range(7)), 2) == [[0, 1, 2, 3], [4, 5, 6]]
 
 
-def test_one_process_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A second process costs CPU and can cost wall clock (one group of checks doing all
-    the work): the command forks only with --jobs 2 or QUESTFORGE_JOBS."""
+def test_two_processes_by_default_on_two_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command uses a second core when there is one (and QUESTFORGE_JOBS does not say
+    otherwise), but never forks a process that runs other threads."""
     monkeypatch.delenv(parallel.JOBS_VARIABLE, raising=False)
+    monkeypatch.setattr(parallel.threading, "active_count", lambda: 1)
+    monkeypatch.setattr(parallel.os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    assert parallel.default_jobs() == 2
+    monkeypatch.setattr(parallel.os, "sched_getaffinity", lambda pid: {0}, raising=False)
+    assert parallel.default_jobs() == 1
+    monkeypatch.setattr(parallel.os, "sched_getaffinity", lambda pid: {0, 1, 2}, raising=False)
+    monkeypatch.setattr(parallel.threading, "active_count", lambda: 3)
     assert parallel.default_jobs() == 1
     monkeypatch.setenv(parallel.JOBS_VARIABLE, "2")
     assert parallel.default_jobs() == 2
+    monkeypatch.setenv(parallel.JOBS_VARIABLE, "1")
+    assert parallel.default_jobs() == 1
     monkeypatch.setenv(parallel.JOBS_VARIABLE, "many")
     assert parallel.default_jobs() == 1
