@@ -135,12 +135,17 @@ def parse_hex(value: object) -> Hex | None:
     """The :class:`Hex` a JSON value ``[q, r]`` names, ``None`` for anything else.
 
     The one reading of a hex in content (lists or tuples of two integers, booleans are not
-    integers, nothing beyond :data:`MAX_COORDINATE`): readers that must explain a bad value
+    integers, nothing beyond :data:`MAX_COORDINATE`; ``2.0`` is the integer 2, as JSON
+    Schema's ``integer`` reads it, so whatever the schema accepts is a hex here too): readers that must explain a bad value
     (the content model, the situation loader) call it and word their own error; tolerant
     views (the editor's canvas) skip what it rejects.
     """
     if isinstance(value, list | tuple) and len(value) == 2:
         q, r = value
+        if type(q) is float and q.is_integer():
+            q = int(q)
+        if type(r) is float and r.is_integer():
+            r = int(r)
         if (
             type(q) is int
             and type(r) is int

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from rich.console import Console
+from rich.markup import escape
 from rich.text import Text
 
 from questforge.engine import rulesets
@@ -30,7 +31,9 @@ from questforge.engine.core.targets import Target, TargetError, resolve_target
 
 def fail(message: str, status: int = 2) -> NoReturn:
     """Print a clear error and exit (2: usage or input error), never a traceback."""
-    Console(stderr=True, soft_wrap=True).print(f"[bold red]error:[/] {message}", highlight=False)
+    Console(stderr=True, soft_wrap=True).print(
+        f"[bold red]error:[/] {escape(message)}", highlight=False
+    )
     sys.exit(status)
 
 
@@ -252,8 +255,9 @@ def refuse_broken(gt: GameTarget, force: bool, command: str) -> None:
         )
         return
     err.print(
-        f"[bold red]error:[/] {target.label} has {count} content error(s) (above); fix them "
-        f"(questforge validate {target.pack_root}) or add --force to {command} anyway",
+        f"[bold red]error:[/] {escape(target.label)} has {count} content error(s) (above); fix "
+        f"them (questforge validate {escape(str(target.pack_root))}) or add --force to {command} "
+        "anyway",
         highlight=False,
     )
     sys.exit(1)

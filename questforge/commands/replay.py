@@ -16,6 +16,7 @@ from typing import Any
 
 import click
 from rich.console import Console
+from rich.markup import escape
 
 from questforge.commands.gamecli import board_text, fail, game_face
 from questforge.engine.core.errors import QuestforgeError
@@ -121,7 +122,7 @@ def replay(log_path: Path, verify: bool, pack: Path | None, quiet: bool) -> None
         fail(str(exc))
     console = Console()
     for note in notes:
-        console.print(f"[yellow]note:[/] {note}", highlight=False)
+        console.print(f"[yellow]note:[/] {escape(note)}", highlight=False)
     if log.source_format != 2 and not quiet:
         console.print(
             f"[yellow]note:[/] format-{log.source_format} log, read through its migration "
@@ -189,7 +190,9 @@ def replay(log_path: Path, verify: bool, pack: Path | None, quiet: bool) -> None
             )
         diverged = True
     if not diverged and problem:
-        console.print(f"[bold red]DIVERGES[/]: the events match but {problem}", highlight=False)
+        console.print(
+            f"[bold red]DIVERGES[/]: the events match but {escape(problem)}", highlight=False
+        )
         diverged = True
     if differences:
         console.print("[bold red]HEADER DIFFERS[/]: the log was recorded with", highlight=False)

@@ -44,10 +44,17 @@ def test_hexes_read_at_once_equal_the_reader_one_by_one(doc: LoadedDocument) -> 
     assert fast[2] == exact[2]
 
 
-def test_a_coordinate_that_is_no_integer_is_read_by_the_strict_reader() -> None:
-    # JSON Schema's "integer" admits 2.0; the map's reader does not, and says so as before
+def test_a_coordinate_written_as_a_float_is_read_by_the_strict_reader() -> None:
+    # JSON Schema's "integer" admits 2.0: the strict reader takes it as 2 (the fast one
+    # refuses anything but ints and hands over); 0.5 is no coordinate and still raises
     data = json.loads((SAMPLE / "scenarios" / "cinder-forge.json").read_text(encoding="utf-8"))
     data["overlays"][2]["hexes"][0] = [-1, 0.0]
+    doc = LoadedDocument("s.json", data)
+    ctx = CheckContext(ruleset="gloomhaven", documents=[doc])
+    overlays = scenario_map._placed(ctx, doc)[0]
+    assert overlays[2].hexes[0] == (-1, 0)
+    assert all(type(c) is int for o in overlays for h in o.hexes for c in h)
+    data["overlays"][2]["hexes"][0] = [-1, 0.5]
     doc = LoadedDocument("s.json", data)
     ctx = CheckContext(ruleset="gloomhaven", documents=[doc])
     with pytest.raises(ValueError, match="expected a hex"):

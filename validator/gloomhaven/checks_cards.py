@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from questforge.schema.jsontypes import json_int
 from questforge.validator.context import CheckContext, split_reference
 from questforge.validator.document import LoadedDocument
 from questforge.validator.findings import Finding
@@ -45,8 +46,8 @@ def _class_cards(ctx: CheckContext, cls: LoadedDocument) -> list[LoadedDocument]
 )
 def hand_size_covered(ctx: CheckContext) -> Iterator[Finding]:
     for cls in ctx.of_kind("character-class"):
-        hand = cls.data.get("hand_size")
-        if not isinstance(hand, int):
+        hand = json_int(cls.data.get("hand_size"))
+        if hand is None:
             continue
         cards = _class_cards(ctx, cls)
         level1 = sum(1 for c in cards if c.data.get("level") == 1)
@@ -90,7 +91,7 @@ def use_slots_consistent(ctx: CheckContext) -> Iterator[Finding]:
                     hint='add "persistent": true, or remove "uses"',
                 )
             if isinstance(use_xp, list):
-                slots = uses if isinstance(uses, int) else 0
+                slots = json_int(uses) or 0
                 if len(use_xp) != slots:
                     yield ctx.finding(
                         use_slots_consistent,
@@ -218,8 +219,8 @@ def class_progression(ctx: CheckContext) -> Iterator[Finding]:
             if not isinstance(values, list):
                 continue
             for i in range(1, len(values)):
-                low, high = values[i - 1], values[i]
-                if not (isinstance(low, int) and isinstance(high, int)):
+                low, high = json_int(values[i - 1]), json_int(values[i])
+                if low is None or high is None:
                     continue
                 if high < low or (strict and high == low):
                     yield ctx.finding(

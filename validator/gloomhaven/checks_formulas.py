@@ -19,6 +19,7 @@ from typing import Any
 
 from questforge.engine.gloomhaven.constants import PLAYER_COUNTS
 from questforge.engine.gloomhaven.formula import Formula, FormulaError, parse
+from questforge.schema.jsontypes import json_int
 from questforge.validator.context import CheckContext
 from questforge.validator.document import LoadedDocument
 from questforge.validator.findings import Finding, JsonPath
@@ -181,8 +182,9 @@ def _numbers(ctx: CheckContext, doc: LoadedDocument) -> Iterator[tuple[JsonPath,
 
 def _largest(value: Any) -> tuple[int, int | None, int | None] | None:
     """The largest value over every level and character count, with where (L, C)."""
-    if isinstance(value, int):
-        return value, None, None
+    number = json_int(value)
+    if number is not None:
+        return number, None, None
     grid = _grid(value)
     if grid is None:
         return None  # QGH240
@@ -239,8 +241,8 @@ def _table_numbers(ctx: CheckContext) -> dict[int, list[tuple[LoadedDocument, Js
     out: dict[int, list[tuple[LoadedDocument, JsonPath]]] = {}
     for doc in ctx.all_of_kind("treasure-table"):
         for i, entry in enumerate(doc.data.get("entries", []) or []):
-            number = entry.get("number") if isinstance(entry, dict) else None
-            if isinstance(number, int):
+            number = json_int(entry.get("number")) if isinstance(entry, dict) else None
+            if number is not None:
                 out.setdefault(number, []).append((doc, ("entries", i, "number")))
     return out
 
@@ -332,8 +334,8 @@ def treasure_table_unique(ctx: CheckContext) -> Iterator[Finding]:
     first: dict[int, tuple[LoadedDocument, JsonPath]] = {}
     for doc in ctx.of_kind("treasure-table"):
         for i, entry in enumerate(doc.data.get("entries", []) or []):
-            number = entry.get("number")
-            if not isinstance(number, int):
+            number = json_int(entry.get("number"))
+            if number is None:
                 continue
             path: JsonPath = ("entries", i, "number")
             if number in first:

@@ -12,6 +12,7 @@ import itertools
 from collections.abc import Iterator
 from typing import Any
 
+from questforge.schema.jsontypes import json_int
 from questforge.validator.context import CheckContext
 from questforge.validator.findings import Finding
 from questforge.validator.gloomhaven.catalogue import gh_check
@@ -33,7 +34,7 @@ def _standees(ctx: CheckContext, ref: str) -> int | None:
     if doc is None or not isinstance(doc.data, dict):
         return None
     value = doc.data.get("standees")
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
+    return json_int(value)
 
 
 @gh_check(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from questforge.schema.jsontypes import json_int
 from questforge.validator.context import CheckContext, split_reference
 from questforge.validator.document import LoadedDocument
 from questforge.validator.findings import Finding
@@ -93,7 +94,7 @@ def _levels(doc: LoadedDocument) -> dict[int, dict[str, dict[str, int]]]:
 
 def _stat(row: dict[str, int], name: str) -> int:
     value = row.get(name, 0)
-    return value if isinstance(value, int) else 0
+    return json_int(value) or 0
 
 
 @gh_check(

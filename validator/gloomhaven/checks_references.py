@@ -12,6 +12,7 @@ import functools
 from collections.abc import Iterator
 from typing import Any
 
+from questforge.schema.jsontypes import json_int
 from questforge.validator.context import CheckContext, split_reference
 from questforge.validator.document import LoadedDocument
 from questforge.validator.findings import Finding, JsonPath
@@ -528,8 +529,8 @@ def numbers_unique(ctx: CheckContext) -> Iterator[Finding]:
     for kind in _NUMBERED:
         first: dict[tuple[Any, Any], LoadedDocument] = {}
         for doc in ctx.of_kind(kind):
-            number = doc.data.get("number")
-            if not isinstance(number, int):
+            number = json_int(doc.data.get("number"))
+            if number is None:
                 continue
             key = (doc.data.get("deck") if kind == "event" else None, number)
             if key in first:

@@ -37,6 +37,7 @@ from questforge.engine.arkham.model.types import (
     SpecialAction,
     TerrorClosure,
 )
+from questforge.schema.jsontypes import integral_as_int
 
 J = dict[str, Any]
 
@@ -397,7 +398,8 @@ def load_pack_model(documents: Any, *, dependencies: Iterable[ArkhamModel] = ())
             continue
         attr, parse = entry
         try:
-            obj = parse(dict(data), file)
+            # 3.0 is an integer to the schema: read it as 3 (counts, dice, costs)
+            obj = parse(dict(integral_as_int(data)), file)
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             model.errors.append(ModelError(file, f"cannot read {data.get('kind')}: {exc!r}"))
             continue

@@ -177,6 +177,10 @@ class Reader:
 
 
 def as_int(value: Any, path: JsonPath) -> int:
+    """An integer; ``3.0`` is the integer 3 (JSON Schema's ``integer`` accepts it, so the
+    model must too)."""
+    if type(value) is float and value.is_integer():
+        return int(value)
     if isinstance(value, bool) or not isinstance(value, int):
         raise ModelError(f"expected an integer, found {_type_name(value)}", path)
     return value
