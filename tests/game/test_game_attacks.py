@@ -187,6 +187,18 @@ def test_kill_drops_coin_and_counts() -> None:
     assert grunt.standee in g.state.monster_types["grunt"].free_standees
 
 
+def test_overkill_damage_leaves_zero_hp_not_less() -> None:
+    # GH-ATK-10: 5 damage to a 2-HP monster is 5 damage suffered, and it dies at 0 HP;
+    # the log says 0 HP left (a dial stops at 0), never a negative count
+    g, alpha, grunt = setup(top=["alpha:+0-1"])
+    grunt.hp = 2
+    e = attack(g, alpha, grunt, 5)
+    assert e["damage"] == 5
+    damage = [ev.data for ev in g.events if ev.type == "damage"][-1]
+    assert (damage["amount"], damage["hp"]) == (5, 0)
+    assert grunt.id not in g.state.figures
+
+
 def test_bless_and_curse_leave_the_deck() -> None:
     # GH-AMD-07, GH-COND-10, GH-COND-13
     g, alpha, grunt = setup()

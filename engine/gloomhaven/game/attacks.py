@@ -381,7 +381,7 @@ def attack_obstacle(r: Rules, attacker: Figure, hex_: Hex, params: AttackParams)
     hp = st.obstacles.get(hex_)
     if hp is None:
         return
-    hp -= damage
+    hp = max(0, hp - damage)
     r.emit("attack_obstacle", attacker=attacker.id, hex=hex_, modifiers=drawn, damage=damage, hp=hp)
     if hp < 1:
         del st.obstacles[hex_]

@@ -135,7 +135,10 @@ def suffer_damage(
                 cause=cause,
             )
             return 0
-    target.hp -= amount
+    # GH-ATK-10, GH-EXH-01: at 0 HP or less a figure dies or is exhausted; the damage
+    # suffered is the whole amount, but a hit point dial stops at 0, so the HP the log
+    # shows left are never negative
+    target.hp = max(0, target.hp - amount)
     if char is not None:
         char.damage_taken += amount
     r.emit("damage", figure=target.id, amount=amount, hp=target.hp, source=source, cause=cause)
