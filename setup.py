@@ -5,6 +5,8 @@ distribution only ever has ``questforge.*`` modules. Sub-packages are discovered
 that a plain ``pip install .`` ships every module and every data file.
 """
 
+import os
+
 from setuptools import find_packages, setup
 
 FOLDERS = {
@@ -32,4 +34,10 @@ setup(
         "questforge.editor": ["**/*.svg", "**/*.png", "**/*.qss"],
     },
     include_package_data=True,
+    # the ``questforge`` command: a plain script on POSIX (scripts/questforge says why),
+    # the generated entry point (an .exe launcher) on Windows
+    scripts=[] if os.name == "nt" else ["scripts/questforge"],
+    entry_points=(
+        {"console_scripts": ["questforge = questforge.launch:main"]} if os.name == "nt" else {}
+    ),
 )

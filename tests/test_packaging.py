@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import ast
+import os
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
 
 import pytest
+
+import questforge
 
 REPO = Path(__file__).resolve().parents[1]
 FOLDERS = {
@@ -64,3 +68,69 @@ def test_wheel_has_schemas_and_bundled_content(wheel: zipfile.ZipFile) -> None:
             rel = src.relative_to(REPO / folder).as_posix()
             assert f"questforge/{folder}/{rel}" in names, rel
     assert any(n.startswith("questforge/schema/") and n.endswith(".schema.json") for n in names)
+
+
+def _setup_folders() -> dict[str, str]:
+    """``setup.py``'s ``FOLDERS`` literal, read without running setup.py."""
+    tree = ast.parse((REPO / "setup.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "FOLDERS":
+            return dict(ast.literal_eval(node.value))
+    raise AssertionError("setup.py has no FOLDERS")
+
+
+def test_checkout_finder_maps_the_folders_setup_py_maps() -> None:
+    mapped = {name for name in _setup_folders() if name != "questforge"}
+    assert mapped == set(questforge.CHECKOUT_PACKAGES)
+    assert all(_setup_folders()[name] == name.split(".")[-1] for name in mapped)
+
+
+def test_a_checkout_on_the_path_imports_questforge_without_an_install_hook(
+    tmp_path: Path,
+) -> None:
+    """``./dev`` installs in setuptools' "compat" mode (the checkout on ``sys.path``):
+    questforge's own finder then maps ``questforge.engine`` & co. to the top-level
+    folders, importing none of what setuptools' default hook imports at every start."""
+    code = (
+        "import sys, questforge.engine.core.hexgrid as h, questforge.schema as s\n"
+        "print(h.__file__); print(s.__file__)\n"
+        "print(sorted(m for m in ('re', 'pathlib', 'importlib.util', 'urllib') "
+        "if m in sys.modules))\n"
+        "import importlib.util\n"
+        "print(importlib.util.find_spec('questforge.tests'))"
+    )
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    done = subprocess.run(
+        [sys.executable, "-S", "-c", code],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    hexgrid, schema, expensive, tests_spec = done.stdout.splitlines()
+    assert Path(hexgrid) == REPO / "engine" / "core" / "hexgrid.py"
+    assert Path(schema) == REPO / "schema" / "__init__.py"
+    assert expensive == "[]"
+    assert tests_spec == "None"  # only the mapped folders become questforge.*
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="Windows gets the generated .exe")
+def test_the_command_is_a_plain_script_without_pips_import_re(
+    wheel: zipfile.ZipFile,
+) -> None:
+    """pip's generated entry point imports ``re`` before questforge starts (a tenth of
+    ``ai solve``'s run); the wheel's ``questforge`` is ``scripts/questforge`` instead,
+    and the installed command is that script."""
+    (script,) = [n for n in wheel.namelist() if n.endswith(".data/scripts/questforge")]
+    text = wheel.read(script).decode()
+    assert "from questforge.launch import main" in text
+    assert "import re" not in text.splitlines()
+    installed = Path(sys.executable).parent / "questforge"
+    if installed.exists():  # the development environment's command is the same script
+        assert "import re" not in installed.read_text(encoding="utf-8").splitlines()
+        done = subprocess.run(
+            [str(installed), "--version"], capture_output=True, text=True, check=False
+        )
+        assert done.returncode == 0, done.stderr

@@ -8,6 +8,7 @@ import copy
 import pickle
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -47,3 +48,34 @@ def test_listing_the_ai_referee_imports_no_dataclasses() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_builtin_records_state_the_kinds_their_game_faces_play() -> None:
+    """``playable_kinds`` on the record lets ``play``/``simulate`` resolve a target
+    without importing every engine; it must say what the face says."""
+    from questforge.engine import rulesets
+
+    for record in rulesets.builtin_rulesets():
+        face = record.game()
+        if face is None:
+            assert record.playable_kinds is None
+            continue
+        assert record.playable_kinds == face.playable_kinds, record.id
+
+
+def test_play_imports_only_the_game_engine_of_its_ruleset(tmp_path: Path) -> None:
+    code = (
+        "import atexit, sys\n"
+        "atexit.register(lambda: print(sorted(m for m in sys.modules "
+        "if m.endswith('.game.face')), file=sys.stderr))\n"
+        "from questforge.cli import main\n"
+        "sys.argv = ['questforge', 'play', 'flooded-workings', '--players', '2', '--auto',"
+        " '--seed', '1', '--log', 'g.json']\n"
+        "main()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.strip().splitlines()[-1] == "['questforge.engine.gloomhaven.game.face']"
+    assert (tmp_path / "g.json").is_file()

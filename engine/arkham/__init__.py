@@ -33,6 +33,7 @@ RULESET = register(
         checks_module="questforge.validator.arkham",
         templates_face="questforge.engine.arkham.templates:TEMPLATES_FACE",
         game_face="questforge.engine.arkham.game.face:FACE",
+        playable_kinds=("board",),
         board_mode_module="questforge.editor.arkham",
         description="A town as a graph of locations and streets, other worlds, gates, "
         "mythos; cooperative against an Ancient One.",

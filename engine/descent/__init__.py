@@ -31,6 +31,7 @@ RULESET = register(
         checks_module="questforge.validator.descent",
         templates_face="questforge.engine.descent.templates:TEMPLATES",
         game_face="questforge.engine.descent.game.face:FACE",
+        playable_kinds=("quest",),
         board_mode_module="questforge.editor.descent",
         description="Square grid with diagonals, heroes against the Overlord, dice pools, "
         "conquest tokens, a town to return to.",

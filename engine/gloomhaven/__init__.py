@@ -38,6 +38,7 @@ RULESET = register(
         checks_module="questforge.validator.gloomhaven",
         templates_face="questforge.engine.gloomhaven.templates:TEMPLATES",
         game_face="questforge.engine.gloomhaven.game.face:FACE",
+        playable_kinds=("scenario",),
         referee_face="questforge.engine.gloomhaven.ai.referee:REFEREE",
         board_mode_module="questforge.editor.gloomhaven",
         description="Hex map tiles, rooms behind doors, monsters per 2/3/4 characters, "

@@ -36,6 +36,7 @@ RULESET = register(
         checks_module="questforge.validator.witcher",
         templates_face="questforge.engine.witcher.templates:TEMPLATES",
         game_face="questforge.engine.witcher.game.face:FACE",
+        playable_kinds=("game-options",),
         board_mode_module="questforge.editor.witcher",
         description="A race for victory points on a map of locations joined by land and "
         "sea routes: quests, dice fights, misfortune, luck and investigation cards.",

@@ -114,6 +114,10 @@ def open_game_target(ref: str) -> GameTarget:
 
 
 def _playable(ruleset: rulesets.Ruleset) -> tuple[str, ...]:
+    """The kinds ``ruleset`` plays: as its record states them (no import), else as its
+    game face says (a plug-in that does not state them)."""
+    if ruleset.playable_kinds is not None:
+        return ruleset.playable_kinds
     try:
         face = ruleset.game()
     except QuestforgeError:
