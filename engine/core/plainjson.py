@@ -99,6 +99,28 @@ def loads(
     return value
 
 
+def value_at(
+    text: str,
+    start: int,
+    *,
+    object_pairs_hook: Callable[[list[tuple[str, Any]]], Any] | None = None,
+    parse_float: Callable[[str], Any] | None = None,
+    parse_constant: Callable[[str], Any] | None = None,
+) -> tuple[Any, int]:
+    """The JSON value that begins at ``text[start]`` (no whitespace before it) and the
+    index just past it, parsed as :func:`loads` parses it inside a document (same scanner,
+    same hooks); what follows it is not looked at. :class:`ValueError` (or whatever a hook
+    raises) where no value begins there."""
+    if _make_scanner is None:  # pragma: no cover
+        raise ValueError("no C scanner")
+    scan = _make_scanner(_Context(object_pairs_hook, parse_float, parse_constant))
+    try:
+        got: tuple[Any, int] = scan(text, start)
+    except StopIteration:
+        raise ValueError("no JSON value there") from None
+    return got
+
+
 def member_at(text: str, names: Sequence[str]) -> Any:
     """The value at ``names`` (member names, outermost first) of the JSON document
     ``text``, parsing only what lies before it on the way: for one definition of a large,

@@ -635,19 +635,25 @@ def load_situation(data: Any) -> Situation:
     """
     if not _is_valid()(data):
         raise _schema_error(data)
-    board = data["map"]
-    hexes = _map_hexes(board["hexes"], "$.map.hexes")
+    return _from_valid(data, _map_hexes(data["map"]["hexes"], "$.map.hexes"))
 
+
+def _from_valid(data: Any, hexes: frozenset[HexKey]) -> Situation:
+    """:func:`load_situation` after the schema check, given the map's hexes as
+    :func:`_map_hexes` makes them (a reader that has them already skips that step)."""
+    board = data["map"]
     terrain: dict[Hex, str] = {}
+    # (each problem's path is written only when it is raised)
     for i, t in enumerate(board.get("terrain", [])):
-        p = f"$.map.terrain[{i}]"
         h, ttype = Hex(*t["hex"]), t["type"]
         if ttype in UNSUPPORTED_TERRAIN:
-            raise SituationError(p + ".type", UNSUPPORTED_TERRAIN[ttype])
+            raise SituationError(f"$.map.terrain[{i}].type", UNSUPPORTED_TERRAIN[ttype])
         if h not in hexes:
-            raise SituationError(p + ".hex", f"hex {list(h)} is not on the map")
+            raise SituationError(f"$.map.terrain[{i}].hex", f"hex {list(h)} is not on the map")
         if h in terrain and terrain[h] != ttype:
-            raise SituationError(p, f"hex {list(h)} already has terrain {terrain[h]!r}")
+            raise SituationError(
+                f"$.map.terrain[{i}]", f"hex {list(h)} already has terrain {terrain[h]!r}"
+            )
         terrain[h] = ttype
 
     thin: list[tuple[Hex, Hex]] = []
@@ -703,17 +709,21 @@ def load_situation(data: Any) -> Situation:
     )
 
     figures: list[SituationFigure] = []
-    taken: dict[Hex, str] = {ahex: "$.active.hex"}
+    taken: dict[Hex, int] = {ahex: -1}  # (where: a figure's index, -1 the active monster)
     for i, f in enumerate(data["figures"]):
-        p = f"$.figures[{i}]"
         h = Hex(*f["hex"])
         if h not in hexes:
-            raise SituationError(p + ".hex", f"hex {list(h)} is not on the map")
+            raise SituationError(f"$.figures[{i}].hex", f"hex {list(h)} is not on the map")
         # Other figures may stand on obstacles: the format does not say whether they fly
         # (GH-OBST-02), and the engine exports flying allies standing on obstacles.
         if h in taken:
-            raise SituationError(p + ".hex", f"hex {list(h)} is already occupied ({taken[h]})")
-        taken[h] = p
+            where = taken[h]
+            raise SituationError(
+                f"$.figures[{i}].hex",
+                f"hex {list(h)} is already occupied "
+                f"({'$.active.hex' if where < 0 else f'$.figures[{where}]'})",
+            )
+        taken[h] = i
         figures.append(
             SituationFigure(
                 hex=h,
