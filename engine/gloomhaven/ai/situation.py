@@ -407,11 +407,53 @@ def _schema() -> dict[str, Any]:
 
 def _is_valid() -> Callable[[Any], bool]:
     if not _CHECK:
-        from questforge.engine.core.schemacheck import compile_check
+        check = _generated_check()
+        if check is None:
+            from questforge.engine.core.schemacheck import compile_check
 
-        schema = _schema()
-        _CHECK.append(compile_check(schema, str(schema["$id"]), _resolve))
+            schema = _schema()
+            check = compile_check(schema, str(schema["$id"]), _resolve)
+        _CHECK.append(check)
     return _CHECK[0]
+
+
+def _generated_check() -> Callable[[Any], bool] | None:
+    """The schema predicate written out as a module (``situation_check.py``, by
+    :func:`check_source`): the closures' answers without a call per value, and nothing to
+    compile at start-up. Used only while every schema file it was written from is exactly
+    as it was (else the closures are compiled from the schema, as before)."""
+    try:
+        from questforge.engine.gloomhaven.ai import situation_check as generated
+    except ImportError:  # pragma: no cover - the module is shipped
+        return None
+    from questforge.schema import shipped_path
+
+    for folder, name, text in generated.SOURCES:
+        path = shipped_path(folder, name)
+        if path is None:
+            return None
+        with open(path, encoding="utf-8") as stream:
+            if stream.read() != text:
+                return None
+    return generated.check
+
+
+def check_source() -> str:
+    """The source of ``situation_check.py`` for the shipped situation schema (a test
+    checks the shipped module is this; write it again after changing the schema)."""
+    from questforge.engine.core.schemacheck import generate_source
+    from questforge.schema import BASE_URI, SUFFIX, shipped_path
+
+    def text_of(uri: str) -> tuple[str, str, str]:
+        folder, _, file = uri.removeprefix(BASE_URI).partition("/")
+        name = file.removesuffix(SUFFIX)
+        path = shipped_path(folder, name)
+        assert path is not None, uri
+        with open(path, encoding="utf-8") as stream:
+            return folder, name, stream.read()
+
+    schema = _schema()
+    return generate_source(schema, str(schema["$id"]), _resolve, text_of)
 
 
 def _schema_error(data: Any) -> SituationError:
