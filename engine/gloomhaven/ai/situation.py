@@ -18,7 +18,6 @@ from questforge.engine.core.errors import ContentError
 from questforge.engine.core.hexgrid import Hex, HexKey, distance
 from questforge.engine.core.plainjson import loads
 from questforge.engine.gloomhaven.ai.record import Record, _set
-from questforge.schema.jsontypes import type_in_words
 
 # ``typing`` is not imported at run time (``questforge ai solve`` starts faster without it)
 TYPE_CHECKING = False
@@ -543,6 +542,8 @@ def _explain(
         return SituationError(_dollar(parts), f"missing required property '{error.kind.property}'")
     if kind == "Type":
         wanted = " or ".join(_TYPE_WORDS.get(str(t).lower(), str(t)) for t in _types(error.kind))
+        from questforge.schema.jsontypes import type_in_words  # (errors only: a start-up cost)
+
         return SituationError(_dollar(parts), f"expected {wanted}, got {type_in_words(value)}")
     if kind in ("Enum", "Constant"):
         node = _node_at(location)
