@@ -142,4 +142,4 @@ def test_the_written_out_square_root_of_three_is_maths() -> None:
     # hexgrid writes the constant out instead of importing ``math`` at start-up
     from questforge.engine.core import hexgrid
 
-    assert hexgrid._SQRT3 == math.sqrt(3.0)
+    assert math.sqrt(3.0) == hexgrid._SQRT3
