@@ -445,6 +445,11 @@ class MapGeometry:
 #: how far :meth:`MapGeometry.near` finds hexes with the numbering's own keys
 _NEAR_SLACK = 24
 
+#: "not computed yet" in a cache whose values may be ``None``
+_UNSET: object = object()
+#: the empty set of hexes
+_NONE: frozenset[HexKey] = frozenset()
+
 
 class _Solver:
     """One solve; all caches live here so nothing leaks between situations."""
@@ -510,7 +515,8 @@ class _Solver:
         self._single: dict[Hex, list[Hex]] = {}
         self._cover: dict[Hex, frozenset[HexKey]] = {}
         self._zone: dict[Hex, frozenset[Hex]] = {}
-        self._by_cell: dict[HexKey, list[int]] = {}
+        #: for each hex, the sets of enemies covered by the ranged-area placements on it
+        self._covers_at: dict[HexKey, set[tuple[HexKey, ...]]] = {}
         self.reach_bound = self.max_reach()
         self._best: dict[tuple[Hex, Hex], list[Choice] | None] = {}
         self._visible: Callable[[HexKey, HexKey], bool] | None = None
@@ -632,7 +638,22 @@ class _Solver:
         got = self._single.get(h)
         if got is None:
             if self.ranged:
-                got = [e for e in self.enemy_at if self.in_range(h, e) and self.visible(h, e)]
+                # (``in_range`` and ``visible`` written out: asked for every enemy and hex)
+                reach = self.reach
+                twice = 2 * reach
+                within = self.geo.within
+                visible = self.geo.los.visible
+                hq, hr = h[0], h[1]
+                got = []
+                for e in self.enemy_at:
+                    dq = hq - e[0]
+                    dr = hr - e[1]
+                    if (
+                        abs(dq) + abs(dr) + abs(dq + dr) <= twice
+                        and h in within(e, reach)
+                        and visible(h, e)
+                    ):
+                        got.append(e)
             else:
                 adjacent = self.geo.adjacent
                 got = [e for e in self.enemy_at if adjacent(h, e)]
@@ -662,15 +683,15 @@ class _Solver:
                         covered = tuple(x for x in cells if x in self.enemy_at)
                         out.append((cells, covered))
             self._placements = out
-            by_cell: dict[HexKey, list[int]] = {}
-            for i, (cells, _) in enumerate(out):
+            covers_at: dict[HexKey, set[tuple[HexKey, ...]]] = {}
+            for cells, covered in out:
                 for cell in cells:
-                    got = by_cell.get(cell)
+                    got = covers_at.get(cell)
                     if got is None:
-                        by_cell[cell] = [i]
+                        covers_at[cell] = {covered}
                     else:
-                        got.append(i)
-            self._by_cell = by_cell
+                        got.add(covered)
+            self._covers_at = covers_at
         return self._placements
 
     def aoe_groups(self, h: Hex) -> list[frozenset[HexKey]]:
@@ -691,20 +712,18 @@ class _Solver:
         else:
             # GH-AOE-04 / GH-REF-08: the placements with a hex within range of ``h``, found
             # through the hexes in range rather than by testing every placement
-            placements = self.placements()
-            by_cell = self._by_cell
-            picked: set[int] = set()
+            # (each cell's placements as the distinct sets of enemies they cover: the
+            # placements themselves are many more)
+            self.placements()
+            covers_at = self._covers_at
+            covers: set[tuple[HexKey, ...]] = set()
             for c in self.geo.within(h, self.reach):
-                ids = by_cell.get(c)
-                if ids:
-                    picked.update(ids)
-            seen_cover: set[tuple[HexKey, ...]] = set()
-            for i in picked:
-                covered = placements[i][1]
-                if covered in seen_cover:
-                    continue
-                seen_cover.add(covered)
-                hit = frozenset(e for e in covered if self.visible(h, e))
+                got = covers_at.get(c)
+                if got:
+                    covers.update(got)
+            visible = self.geo.los.visible
+            for covered in covers:
+                hit = frozenset([e for e in covered if visible(h, e)])
                 if hit:
                     groups.add(hit)
         return list(groups)
@@ -773,11 +792,10 @@ class _Solver:
         targets is not weighed. ``None`` if ``focus`` cannot be attacked from ``h``.
         """
         cache_key = (h, focus)
-        if cache_key in self._best:
-            return self._best[cache_key]
-        result = self._best_attack(h, focus, rank)
-        self._best[cache_key] = result
-        return result
+        result = self._best.get(cache_key, _UNSET)
+        if result is _UNSET:
+            result = self._best[cache_key] = self._best_attack(h, focus, rank)
+        return result  # type: ignore[return-value]
 
     def _best_attack(self, h: Hex, focus: Hex, rank: dict[HexKey, Second]) -> list[Choice] | None:
         if not self.can_hit(h, focus):
@@ -800,8 +818,21 @@ class _Solver:
                 bases.append(frozenset())
         best_key: tuple[int, int, Ranks] | None = None
         best_sets: dict[frozenset[HexKey], int] = {}
+        melee_aoe = aoe is not None and aoe.melee
+        # The enemies next to ``h``: a ranged attack from ``h`` has disadvantage against
+        # them (``disadvantaged``, GH-ATK-04), unless muddled or hit by a melee area.
+        close: frozenset[HexKey] = _NONE
+        if self.cares_disadvantage:
+            hq, hr = h[0], h[1]
+            close = frozenset(
+                e
+                for e in self.enemy_at
+                if abs(hq - e[0]) + abs(hr - e[1]) + abs(hq - e[0] + hr - e[1]) == 2
+            )
         for base in bases:
-            melee_hit = base if (aoe is not None and aoe.melee) else frozenset()
+            melee_hit = base if melee_aoe else _NONE
+            # (``disadvantaged(h, focus, melee_hit)``, the same for every combination)
+            dis_focus = 1 if focus in close and focus not in melee_hit else 0
             pool = [e for e in singles if e not in base]
             k = len(pool) if all_targets else min(extras, len(pool))
             if focus not in base:
@@ -815,14 +846,14 @@ class _Solver:
                 combos = combinations(pool, k)
             for combo in combos:
                 chosen = base.union(combo)
-                dis_focus = 1 if self.disadvantaged(h, focus, melee_hit) else 0
-                secondary = tuple(sorted(rank[e] for e in chosen if e != focus))
+                secondary = tuple(sorted([rank[e] for e in chosen if e != focus]))
                 key = (dis_focus, -len(chosen), secondary)
                 if best_key is None or key < best_key:
                     best_key = key
-                    best_sets = {chosen: self.n_disadvantaged(h, chosen, melee_hit)}
+                    # (``n_disadvantaged(h, chosen, melee_hit)``)
+                    best_sets = {chosen: len(close.intersection(chosen).difference(melee_hit))}
                 elif key == best_key and chosen not in best_sets:
-                    best_sets[chosen] = self.n_disadvantaged(h, chosen, melee_hit)
+                    best_sets[chosen] = len(close.intersection(chosen).difference(melee_hit))
         if best_key is None:
             return None
         primary = (best_key[0], best_key[1])
