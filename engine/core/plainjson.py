@@ -176,6 +176,16 @@ def member_at(text: str, names: Sequence[str]) -> Any:
     return value
 
 
+def quote(text: str) -> str:
+    """A string as ``json.dumps`` writes it (ASCII, escaped)."""
+    if _quote is None:  # pragma: no cover
+        import json
+
+        return json.dumps(text)
+    got: str = _quote(text)
+    return got
+
+
 def dumps(value: Any) -> str:
     """``json.dumps(value, separators=(", ", ": "))``, written without ``json.encoder``
     for plain data (anything else is handed to ``json.dumps``)."""

@@ -130,3 +130,22 @@ def test_the_remembered_text_is_used(base: str, tmp_path: Path) -> None:
     second = load_file(str(path))
     # the very same map object: the solver's per-map tables are then found by identity
     assert second.hexes is first.hexes
+
+
+def test_answers_are_written_as_the_json_writer_writes_them(dev_dir: Path) -> None:
+    from questforge.engine.core.hexgrid import Hex
+    from questforge.engine.core.plainjson import dumps
+    from questforge.engine.gloomhaven.ai import Option, Solution
+    from questforge.engine.gloomhaven.ai.referee import answer_json
+    from questforge.engine.gloomhaven.ai.solution import Explanation
+
+    for path in sorted(dev_dir.glob("*.json")):
+        solution = solve(load_file(str(path)))
+        assert answer_json(solution) == dumps(solution.to_json()), path.name
+    odd = Solution(
+        'q"\\é\n✓',
+        [Option(Hex(-1000, 1000), (Hex(0, -1), Hex(2, 3)), None), Option(Hex(0, 0), (), Hex(1, 1))],
+        Explanation(),
+    )
+    assert answer_json(odd) == json.dumps(odd.to_json())
+    assert answer_json(Solution("", [], Explanation())) == json.dumps({"id": "", "options": []})
