@@ -684,13 +684,13 @@ class _Solver:
                         out.append((cells, covered))
             self._placements = out
             covers_at: dict[HexKey, set[tuple[HexKey, ...]]] = {}
-            for cells, covered in out:
-                for cell in cells:
+            for on, enemies in out:
+                for cell in on:
                     got = covers_at.get(cell)
                     if got is None:
-                        covers_at[cell] = {covered}
+                        covers_at[cell] = {enemies}
                     else:
-                        got.add(covered)
+                        got.add(enemies)
             self._covers_at = covers_at
         return self._placements
 
