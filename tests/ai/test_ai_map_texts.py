@@ -149,3 +149,14 @@ def test_answers_are_written_as_the_json_writer_writes_them(dev_dir: Path) -> No
     )
     assert answer_json(odd) == json.dumps(odd.to_json())
     assert answer_json(Solution("", [], Explanation())) == json.dumps({"id": "", "options": []})
+
+
+def test_an_unexplained_solve_gives_the_same_options(dev_dir: Path) -> None:
+    # ``ai solve --format json`` skips the explanation it does not print
+    for path in sorted(dev_dir.glob("*.json")):
+        sit = load_file(str(path))
+        explained, plain = solve(sit), solve(sit, explain=False)
+        assert plain.options == explained.options, path.name
+        assert plain.id == explained.id
+        assert plain.explanation.steps == [] and plain.explanation.candidates == []
+        assert explained.explanation.steps, path.name

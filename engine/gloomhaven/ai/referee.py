@@ -418,7 +418,8 @@ def run(
                 out(dumps({"file": shown(path), "error": str(exc)}))
             continue
         try:
-            solution = solve(sit, geometry=geometry)
+            # (the explanation is written only where it is printed: text, or --explain)
+            solution = solve(sit, geometry=geometry, explain=fmt != "json" or explain)
         except Exception as exc:  # a solver bug must still name the file, not dump a trace
             failed_input = True
             message = f"{shown(path)}: internal solver error ({type(exc).__name__}: {exc})"

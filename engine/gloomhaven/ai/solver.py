@@ -454,8 +454,12 @@ _NONE: frozenset[HexKey] = frozenset()
 class _Solver:
     """One solve; all caches live here so nothing leaks between situations."""
 
-    def __init__(self, sit: Situation, geometry: GeometryCache | None = None) -> None:
+    def __init__(
+        self, sit: Situation, geometry: GeometryCache | None = None, explain: bool = True
+    ) -> None:
         self.sit = sit
+        #: whether to write the explanation (the answer never depends on it)
+        self.explaining = explain
         a = sit.active
         self.me = a.hex
         geo = geometry.map(sit) if geometry is not None else MapGeometry(sit.hexes, sit.thin_walls)
@@ -923,39 +927,21 @@ class _Solver:
         focuses = [e for e in reachable if rank[e] == best_rank]
         focuses.sort()
 
-        for e, f in sorted(self.enemy_at.items(), key=lambda item: (rank[item[0]], item[0])):
-            ce = cost.get(e)
-            ex.candidates.append(
-                FocusCandidate(
-                    hex=e,
-                    label=f.label,
-                    movement=None if ce is None else ce % NEG,
-                    traps=0 if ce is None else ce // NEG,
-                    proximity=proximity.get(e),
-                    initiative=f.initiative,
-                    summon=f.summon,
-                    chosen=e in focuses,
-                )
-            )
-        invisible = [f for f in sit.figures if f.side == "character" and f.invisible]
-        if invisible:
-            ex.add(
-                f"{len(invisible)} invisible enem{'y is' if len(invisible) == 1 else 'ies are'} "
-                "ignored for focus and treated as obstacles.",
-                "GH-FOCUS-04",
-                "GH-MMOVE-11",
-            )
+        if self.explaining:
+            self._explain_candidates(cost, rank, proximity, focuses)
 
         if not focuses:
-            ex.focus_reason = (
-                "No enemy can be attacked from any hex the monster can reach"
-                if self.enemy_at
-                else "There is no visible enemy"
-            ) + ", so it has no focus: it neither moves nor attacks."
-            ex.add(ex.focus_reason, "GH-FOCUS-06")
+            if self.explaining:
+                ex.focus_reason = (
+                    "No enemy can be attacked from any hex the monster can reach"
+                    if self.enemy_at
+                    else "There is no visible enemy"
+                ) + ", so it has no focus: it neither moves nor attacks."
+                ex.add(ex.focus_reason, "GH-FOCUS-06")
             return Solution(sit.id, [Option(self.me, (), None)], ex)
 
-        ex.focus_reason = self._focus_reason(focuses, reachable, rank)
+        if self.explaining:
+            ex.focus_reason = self._focus_reason(focuses, reachable, rank)
         options: list[Option] = []
         seen: set[tuple[Hex, tuple[Hex, ...]]] = set()
         for focus in focuses:
@@ -970,9 +956,41 @@ class _Solver:
                         Option(Hex(dest[0], dest[1]), attacks_out, Hex(focus[0], focus[1]))
                     )
         options.sort(key=lambda o: (o.focus or self.me, o.destination, o.attacks))
-        if len(options) > 1:
+        if len(options) > 1 and self.explaining:
             ex.add(f"{len(options)} options are equally valid; the players choose.", "GH-AMBIG-01")
         return Solution(sit.id, options, ex)
+
+    def _explain_candidates(
+        self,
+        cost: dict[Hex, int],
+        rank: dict[Hex, Rank],
+        proximity: dict[Hex, int],
+        focuses: list[Hex],
+    ) -> None:
+        """The focus candidates and the invisible enemies, for the explanation."""
+        ex = self.explain
+        for e, f in sorted(self.enemy_at.items(), key=lambda item: (rank[item[0]], item[0])):
+            ce = cost.get(e)
+            ex.candidates.append(
+                FocusCandidate(
+                    hex=e,
+                    label=f.label,
+                    movement=None if ce is None else ce % NEG,
+                    traps=0 if ce is None else ce // NEG,
+                    proximity=proximity.get(e),
+                    initiative=f.initiative,
+                    summon=f.summon,
+                    chosen=e in focuses,
+                )
+            )
+        invisible = [f for f in self.sit.figures if f.side == "character" and f.invisible]
+        if invisible:
+            ex.add(
+                f"{len(invisible)} invisible enem{'y is' if len(invisible) == 1 else 'ies are'} "
+                "ignored for focus and treated as obstacles.",
+                "GH-FOCUS-04",
+                "GH-MMOVE-11",
+            )
 
     def _focus_reason(
         self,
@@ -1065,7 +1083,7 @@ class _Solver:
         a = self.sit.active
         ex = self.explain
         move = a.move
-        label = self.enemy_at[focus].label
+        label = self.enemy_at[focus].label if self.explaining else ""
         # GH-MHAZ-01: negative hexes are obstacles unless crossing them is the only way to
         # attack the focus at all; then cross no more of them than that needs.
         allowed_negatives = rank[focus][0] // NEG
@@ -1086,6 +1104,8 @@ class _Solver:
         if now:
             top = min(k for k, _, _ in now)
             chosen = [(h, t) for k, h, t in now if k == top]
+            if not self.explaining:
+                return chosen
             negatives, (dis_focus, neg_count), moves, _, _ = top
             if not self.has_attack:
                 rules = ["GH-MMOVE-02"]
@@ -1141,8 +1161,10 @@ class _Solver:
                 continue
             best_k = min(k for k, _ in cands)
             result.extend((h, frozenset()) for k, h in cands if k == best_k)
-        dest_list = ", ".join(f"[{d[0]}, {d[1]}]" for d in dests)
-        if move == 0:  # (explanation only: with no move the only destination is its hex)
+        dest_list = ", ".join(f"[{d[0]}, {d[1]}]" for d in dests) if self.explaining else ""
+        if not self.explaining:
+            pass
+        elif move == 0:  # (explanation only: with no move the only destination is its hex)
             doing = "the ability has no move, so it stays where it is"
             if not self.has_attack:
                 doing = "the ability has neither a move nor an attack, so it stays where it is"
@@ -1261,10 +1283,14 @@ def find_path(
     return [Hex(h[0], h[1]) for h in result.path_to(dest)]
 
 
-def solve(situation: Situation, geometry: GeometryCache | None = None) -> Solution:
+def solve(
+    situation: Situation, geometry: GeometryCache | None = None, explain: bool = True
+) -> Solution:
     """Solve one situation: every valid (destination, attacks, focus) option, explained.
 
     ``geometry`` optionally reuses board geometry between calls on the same map (see
-    :class:`GeometryCache`); the answer is the same with or without it.
+    :class:`GeometryCache`); the answer is the same with or without it. ``explain=False``
+    leaves the solution's explanation empty (the options are the same): for a caller that
+    prints only the answer, such as ``questforge ai solve --format json``.
     """
-    return _Solver(situation, geometry).solve()
+    return _Solver(situation, geometry, explain).solve()
