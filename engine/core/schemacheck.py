@@ -440,32 +440,6 @@ def _class_pattern(pattern: str) -> Check | None:
 # ---------------------------------------------------------------- the same check as source
 
 
-def pair_checks(lo0: int, hi0: int, lo1: int, hi1: int) -> tuple[Check, Check]:
-    """The check of one ``[a, b]`` pair of bounded integers and of a list of them, as
-    :func:`compile_check` makes them (for :func:`generate_source`'s modules)."""
-    node = {
-        "type": "array",
-        "prefixItems": [
-            {"type": "integer", "minimum": lo0, "maximum": hi0},
-            {"type": "integer", "minimum": lo1, "maximum": hi1},
-        ],
-        "items": False,
-        "minItems": 2,
-        "maxItems": 2,
-    }
-    pair = _integer_pair(node)
-    assert pair is not None
-    return pair, _pair_list(pair)
-
-
-def class_pattern(pattern: str) -> Check:
-    """:func:`_class_pattern` for a pattern known to have that shape."""
-    got = _class_pattern(pattern)
-    if got is None:
-        raise UnsupportedSchema(f"pattern {pattern!r} needs re")
-    return got
-
-
 def generate_source(
     schema: Any,
     base: str,
@@ -499,8 +473,6 @@ def generate_source(
         "# ruff: noqa",
         "from __future__ import annotations",
         "",
-        "from questforge.engine.core.schemacheck import class_pattern, pair_checks",
-        "",
         "TYPE_CHECKING = False",
         "if TYPE_CHECKING:",
         "    from typing import Any",
@@ -508,7 +480,7 @@ def generate_source(
         *gen.constants,
         "",
         "",
-        *[h.replace("(v):", "(v: Any) -> bool:", 1) for h in gen.helpers],
+        *gen.helpers,
         f"def {name}(v: Any) -> bool:",
         *body,
         "    return True",
@@ -584,7 +556,9 @@ class _Writer:
         self.helpers.append("")  # (placeholder: nested helpers are written first)
         index = len(self.helpers) - 1
         body = self.block(node, "v", 1, base)
-        self.helpers[index] = "\n".join([f"def {name}(v):", *body, "    return True", "", ""])
+        self.helpers[index] = "\n".join(
+            [f"def {name}(v: Any) -> bool:", *body, "    return True", "", ""]
+        )
         return f"{name}({var})"
 
     def _special_expr(self, node: dict[str, Any], var: str) -> str | None:
@@ -629,13 +603,51 @@ class _Writer:
             out += f" and {value} <= {node[high]!r}"
         return out
 
-    def _pairs(self, node: dict[str, Any]) -> tuple[str, str]:
+    def _pairs(self, node: dict[str, Any]) -> str:
+        """The name of a generated function checking a list of ``node``'s pairs as
+        :func:`_pair_list` does (the module imports nothing: this module costs more to
+        import than a situation file costs to check)."""
         (lo0, hi0), (lo1, hi1) = (_int_range(p) for p in node["prefixItems"])  # type: ignore[misc]
-        args = ", ".join(repr(b) for b in (lo0, hi0, lo1, hi1))
-        both = self.constant(f"pair_checks({args})")
-        pair = self.constant(f"{both}[0]")
-        pairs = self.constant(f"{both}[1]")
-        return pair, pairs
+        key = f"pairs {lo0!r} {hi0!r} {lo1!r} {hi1!r}"
+        got = self._names.get(key)
+        if got is not None:
+            return got
+        n = len(self.helpers)
+        pair, pairs = f"_pair{n}", f"_pairs{n}"
+        self._names[key] = pairs
+        lines = [
+            f"def {pair}(v: Any) -> bool:",
+            "    if type(v) is not list or len(v) != 2:",
+            "        return False",
+            "    a, b = v",
+            f"    return type(a) is int and type(b) is int and {lo0!r} <= a <= {hi0!r} and "
+            f"{lo1!r} <= b <= {hi1!r}",
+            "",
+            "",
+        ]
+        if lo0 == lo1 and hi0 == hi1 and -(1 << 16) <= lo0 <= hi0 <= 1 << 16:
+            allowed = self.constant(f"frozenset(range({int(lo0)}, {int(hi0) + 1}))")
+            lines += [
+                f"def {pairs}(v: Any) -> bool:",
+                "    if not isinstance(v, list) or not v:",
+                "        return True",
+                "    if list(map(type, v)).count(list) != len(v):",
+                f"        return all(map({pair}, v))",
+                "    try:",
+                "        qs, rs = zip(*v, strict=True)",
+                "    except ValueError:",
+                f"        return all(map({pair}, v))",
+                "    both = qs + rs",
+                f"    return list(map(type, both)).count(int) == len(both) and "
+                f"{allowed}.issuperset(both)",
+            ]
+        else:
+            lines += [
+                f"def {pairs}(v: Any) -> bool:",
+                f"    return not isinstance(v, list) or all(map({pair}, v))",
+            ]
+        self.helpers.append("\n".join([*lines, "", ""]))
+        return pairs
 
     def _keyword_expr(self, key: str, value: Any, node: dict[str, Any], var: str, base: str) -> str:
         if key == "type":
@@ -651,8 +663,7 @@ class _Writer:
             }
             return "(" + " or ".join(tests[n] for n in names) + ")"
         if key == "pattern":
-            check = self.constant(f"class_pattern({value!r})")
-            return f"(not isinstance({var}, str) or {check}({var}))"
+            return f"(not isinstance({var}, str) or {self._pattern(value)}({var}))"
         if key in ("minLength", "maxLength"):
             op = ">=" if key == "minLength" else "<="
             return f"(not isinstance({var}, str) or len({var}) {op} {value!r})"
@@ -665,6 +676,32 @@ class _Writer:
         if key == "$ref":
             return self.expr({"$ref": value}, var, base)
         raise UnsupportedSchema(f"keyword {key!r} not written out")
+
+    def _pattern(self, pattern: str) -> str:
+        """A generated function for a ``pattern`` of :func:`_class_pattern`'s shape (the
+        same test, written out)."""
+        if _class_pattern(pattern) is None:
+            raise UnsupportedSchema(f"pattern {pattern!r} needs re")
+        first_end = pattern.find("]", 2)
+        first = _char_class(pattern[2:first_end])
+        rest = _char_class(pattern[first_end + 2 : -3])
+        assert first is not None and rest is not None
+        name = f"_pattern{len(self.helpers)}"
+        firsts = self.constant(f"frozenset({''.join(sorted(first))!r})")
+        rests = self.constant(f"frozenset({''.join(sorted(rest))!r})")
+        self.helpers.append(
+            "\n".join(
+                [
+                    f"def {name}(v: str) -> bool:  # {pattern}",
+                    '    if v.endswith("\\n"):',
+                    "        v = v[:-1]",
+                    f'    return v != "" and v[0] in {firsts} and {rests}.issuperset(v[1:])',
+                    "",
+                    "",
+                ]
+            )
+        )
+        return name
 
     def block(self, node: Any, var: str, indent: int, base: str) -> list[str]:
         """Statements that return False when ``var`` fails ``node``'s check."""
@@ -712,7 +749,7 @@ class _Writer:
         if isinstance(items, dict) and _integer_pair(items) is not None:
             # a long list by the columns' check (as the closures), a short one pair by pair
             # (the same answer: ``_pair_list`` is ``all(map(pair, v))`` made faster)
-            pairs = self._pairs(items)[1]
+            pairs = self._pairs(items)
             item = f"y{self._depth}"
             return [
                 *out,

@@ -4,8 +4,6 @@
 # ruff: noqa
 from __future__ import annotations
 
-from questforge.engine.core.schemacheck import class_pattern, pair_checks
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
@@ -14,12 +12,11 @@ _C0 = frozenset(['$schema', 'active', 'description', 'expected', 'figures', 'for
 _C1 = frozenset([(str, 'situation')])
 _C2 = (str, int, bool, type(None))
 _C3 = frozenset([(int, 1)])
-_C4 = class_pattern('^[A-Za-z0-9][A-Za-z0-9._@:-]*$')
-_C5 = frozenset([(str, 'flat'), (str, 'pointy')])
-_C6 = frozenset(['hexes', 'terrain', 'thin_walls'])
-_C7 = pair_checks(-1000, 1000, -1000, 1000)
-_C8 = _C7[0]
-_C9 = _C7[1]
+_C4 = frozenset('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz')
+_C5 = frozenset('-.0123456789:@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz')
+_C6 = frozenset([(str, 'flat'), (str, 'pointy')])
+_C7 = frozenset(['hexes', 'terrain', 'thin_walls'])
+_C9 = frozenset(range(-1000, 1001))
 _C10 = frozenset(['hex', 'type'])
 _C11 = frozenset([(str, 'obstacle'), (str, 'trap'), (str, 'hazardous'), (str, 'difficult'), (str, 'icy')])
 _C12 = frozenset(['hex', 'initiative', 'invisible', 'name', 'side', 'summon'])
@@ -29,7 +26,33 @@ _C15 = frozenset(['hexes', 'melee'])
 _C16 = frozenset(['attacks', 'destination', 'focus'])
 
 
-def _f0(v: Any) -> bool:
+def _pattern0(v: str) -> bool:  # ^[A-Za-z0-9][A-Za-z0-9._@:-]*$
+    if v.endswith("\n"):
+        v = v[:-1]
+    return v != "" and v[0] in _C4 and _C5.issuperset(v[1:])
+
+
+def _pair1(v: Any) -> bool:
+    if type(v) is not list or len(v) != 2:
+        return False
+    a, b = v
+    return type(a) is int and type(b) is int and -1000 <= a <= 1000 and -1000 <= b <= 1000
+
+
+def _pairs1(v: Any) -> bool:
+    if not isinstance(v, list) or not v:
+        return True
+    if list(map(type, v)).count(list) != len(v):
+        return all(map(_pair1, v))
+    try:
+        qs, rs = zip(*v, strict=True)
+    except ValueError:
+        return all(map(_pair1, v))
+    both = qs + rs
+    return list(map(type, both)).count(int) == len(both) and _C9.issuperset(both)
+
+
+def _f2(v: Any) -> bool:
     if type(v) is not dict:
         return False
     if not _C15.issuperset(v):
@@ -43,7 +66,7 @@ def _f0(v: Any) -> bool:
     if not (isinstance(x4, list) and 1 <= len(x4) and len(x4) <= 50):
         return False
     if len(x4) > 8:
-        if not _C9(x4):
+        if not _pairs1(x4):
             return False
     else:
         for y5 in x4:
@@ -72,7 +95,7 @@ def check(v: Any) -> bool:
             return False
     if 'id' in v:
         x1 = v['id']
-        if not ((isinstance(x1, str)) and (not isinstance(x1, str) or _C4(x1))):
+        if not ((isinstance(x1, str)) and (not isinstance(x1, str) or _pattern0(x1))):
             return False
     if 'description' in v:
         x1 = v['description']
@@ -80,12 +103,12 @@ def check(v: Any) -> bool:
             return False
     if 'orientation' in v:
         x1 = v['orientation']
-        if not (type(x1) in _C2 and (type(x1), x1) in _C5):
+        if not (type(x1) in _C2 and (type(x1), x1) in _C6):
             return False
     x1 = v['map']
     if type(x1) is not dict:
         return False
-    if not _C6.issuperset(x1):
+    if not _C7.issuperset(x1):
         return False
     if 'hexes' not in x1:
         return False
@@ -93,7 +116,7 @@ def check(v: Any) -> bool:
     if not (isinstance(x2, list) and 1 <= len(x2) and len(x2) <= 5000):
         return False
     if len(x2) > 8:
-        if not _C9(x2):
+        if not _pairs1(x2):
             return False
     else:
         for y3 in x2:
@@ -124,7 +147,7 @@ def check(v: Any) -> bool:
             if not (isinstance(y3, list) and 2 <= len(y3) and len(y3) <= 2):
                 return False
             if len(y3) > 8:
-                if not _C9(y3):
+                if not _pairs1(y3):
                     return False
             else:
                 for y4 in y3:
@@ -202,7 +225,7 @@ def check(v: Any) -> bool:
             return False
     if 'aoe' in x1:
         x2 = x1['aoe']
-        if not (((((x2 is None))) + (_f0(x2)) == 1)):
+        if not (((((x2 is None))) + (_f2(x2)) == 1)):
             return False
     if 'expected' in v:
         x1 = v['expected']
@@ -222,7 +245,7 @@ def check(v: Any) -> bool:
             if not (isinstance(x3, list) and len(x3) <= 50):
                 return False
             if len(x3) > 8:
-                if not _C9(x3):
+                if not _pairs1(x3):
                     return False
             else:
                 for y4 in x3:
