@@ -267,8 +267,8 @@ class MapGeometry:
         self._cells: list[Hex | None] = [None, *order]
         self._index = index
         self._nbrs = rows
-        self._free = [-1] * (n + 1)
-        self._free[0] = -2
+        self._free = [False] * (n + 1)
+        self._free[0] = True
         self._width = width
         self._own: Callable[[int], Hex | None] = dict(zip(keys, order, strict=True)).get
 
@@ -306,12 +306,12 @@ class MapGeometry:
     def steps_from(
         self,
         sources: Iterable[Hex],
-        blocked: list[int] | None = None,
+        blocked: list[bool] | None = None,
         targets: Iterable[Hex] | None = None,
         depth: int = -1,
     ) -> dict[Hex, int]:
         """Step counts from ``sources`` to the map hexes (breadth first), never entering a
-        hex whose entry in ``blocked`` (by hex number) is not -1 (a source is counted, not
+        hex whose entry in ``blocked`` (by hex number) is true (a source is counted, not
         entered); with ``targets``, stop after the step on which the last of them is
         reached (those distances are final, others may be missing); ``depth`` >= 0: stop
         after that many steps. The same distances, in nondecreasing order, as
@@ -324,16 +324,18 @@ class MapGeometry:
         nbrs = self._nbrs
         cells = self._cells
         assert cells is not None
-        dist = (self._free if blocked is None else blocked).copy()
-        dist[0] = -2  # (0 in a row: no map hex that way)
+        # (by hex number: whether the search has been there or may not enter; a plain
+        # truth test per neighbour is the cheapest step of the inner loop)
+        seen = (self._free if blocked is None else blocked).copy()
+        seen[0] = True  # (0 in a row: no map hex that way)
         out: dict[Hex, int] = {}
         frontier: list[int] = []
         for h in sources:
             i = index.get(h)
             if i is None:
                 out[h] = 0  # a source off the map: counted, with no way out (as ``bfs``)
-            elif dist[i] != 0:
-                dist[i] = 0
+            elif h not in out:  # (a source is counted even where it may not be entered)
+                seen[i] = True
                 out[h] = 0
                 frontier.append(i)
         pending = None
@@ -351,8 +353,8 @@ class MapGeometry:
             append = nxt.append
             for i in frontier:
                 for m in nbrs[i]:
-                    if dist[m] == -1:
-                        dist[m] = d
+                    if not seen[m]:
+                        seen[m] = True
                         append(m)
                         out[cells[m]] = d  # type: ignore[index]
             frontier = nxt
@@ -514,7 +516,7 @@ class _Solver:
         self.blocked = blocked
         self.uniform = uniform or all(c == 1 for c in table.values())
         self._cost_list: list[int | None] | None = None
-        self._blocked: list[int] | None = None
+        self._blocked: list[bool] | None = None
         self._placements: list[tuple[frozenset[HexKey], tuple[HexKey, ...]]] | None = None
         self._single: dict[Hex, list[Hex]] = {}
         self._cover: dict[Hex, frozenset[HexKey]] = {}
@@ -587,15 +589,15 @@ class _Solver:
             return self.geo.steps_from([dest], self.blocked_list(), wanted)
         return _least_costs(self.geo, dest, self.cost_list(), reverse=True, targets=wanted)
 
-    def blocked_list(self) -> list[int]:
-        """By hex number: -1, or -2 for the hexes normal movement cannot enter (obstacles,
+    def blocked_list(self) -> list[bool]:
+        """By hex number: True for the hexes normal movement cannot enter (obstacles,
         enemies: not in ``cost_table``), for :meth:`MapGeometry.steps_from`."""
         got = self._blocked
         if got is None:
             index = self.geo.index
             got = self.geo._free.copy()
             for h in self.blocked:
-                got[index[h]] = -2
+                got[index[h]] = True
             self._blocked = got
         return got
 
