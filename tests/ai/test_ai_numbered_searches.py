@@ -97,9 +97,9 @@ def test_steps_from_gives_the_breadth_first_distances() -> None:
         for _ in range(6):
             sources = rng.sample(hexes, rng.choice((1, 1, 3)))
             walls = set(rng.sample(hexes, 15))
-            blocked = [-1] * (len(hexes) + 1)
+            blocked = [False] * (len(hexes) + 1)
             for h in walls:
-                blocked[index[h]] = -2
+                blocked[index[h]] = True
             targets = [*rng.sample(hexes, 4), off_map]
             depth = rng.choice((1, 3, 6))
             assert geo.steps_from(sources) == bfs(sources, adj).dist
