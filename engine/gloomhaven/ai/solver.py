@@ -516,6 +516,7 @@ class _Solver:
         self.blocked = blocked
         self.uniform = uniform or all(c == 1 for c in table.values())
         self._cost_list: list[int | None] | None = None
+        self._closed: list[bool] | None = None
         self._blocked: list[bool] | None = None
         self._placements: list[tuple[frozenset[HexKey], tuple[HexKey, ...]]] | None = None
         self._single: dict[Hex, list[Hex]] = {}
@@ -573,7 +574,7 @@ class _Solver:
             return {h: d + (self.landing_extra(h) if h != self.me else 0) for h, d in steps.items()}
         if self.uniform:
             return self.geo.steps_from([self.me], self.blocked_list())
-        return _least_costs(self.geo, self.me, self.cost_list())
+        return _least_costs(self.geo, self.me, self.cost_list(), closed=self._closed)
 
     def remaining(self, dest: Hex, wanted: list[Hex]) -> dict[Hex, int]:
         """Packed cost of moving from the ``wanted`` hexes to ``dest`` (the next turns' path).
@@ -587,7 +588,9 @@ class _Solver:
             return {h: d + extra for h, d in steps.items()}
         if self.uniform:
             return self.geo.steps_from([dest], self.blocked_list(), wanted)
-        return _least_costs(self.geo, dest, self.cost_list(), reverse=True, targets=wanted)
+        return _least_costs(
+            self.geo, dest, self.cost_list(), reverse=True, targets=wanted, closed=self._closed
+        )
 
     def blocked_list(self) -> list[bool]:
         """By hex number: True for the hexes normal movement cannot enter (obstacles,
@@ -607,6 +610,7 @@ class _Solver:
         if got is None:
             get = self.cost_table.get
             got = self._cost_list = list(map(get, self.geo.cells))  # type: ignore[arg-type]
+            self._closed = [c is None for c in got]
         return got
 
     # ------------------------------------------------------------ attacks
@@ -1204,6 +1208,7 @@ def _least_costs(
     *,
     reverse: bool = False,
     targets: list[Hex] | None = None,
+    closed: list[bool] | None = None,
 ) -> dict[Hex, int]:
     """Least packed costs from ``source`` (Dijkstra), the solver's hot path.
 
@@ -1213,14 +1218,17 @@ def _least_costs(
     once all of them are settled (only their distances are then complete). Heap entries
     are plain integers ``cost << shift | hex number``. Least costs are unique, so the
     answer does not depend on the order in which equal-cost hexes are settled.
+    ``closed``, if the caller has it: ``[c is None for c in costs]``.
     """
     cells, nbrs, shift = geo.cells, geo.nbrs, geo.shift
     mask = (1 << shift) - 1
     src = geo.index[source]
     best = [INF] * len(cells)
     best[src] = 0
-    done = [False] * len(cells)
-    done[0] = True  # (number 0 stands for "no map hex" in the neighbour rows)
+    # (blocked hexes start as settled: never entered, one test per neighbour; number 0,
+    # "no map hex" in the neighbour rows, is blocked: ``costs[0]`` is None)
+    done = [c is None for c in costs] if closed is None else closed.copy()
+    done[src] = False  # (a blocked source is still where the search starts)
     out: dict[Hex, int] = {}
     heap = [src]
     pending = {geo.index[t] for t in targets} if targets is not None else None
@@ -1245,20 +1253,16 @@ def _least_costs(
                 here = 0
             nd = d + here
             for m in nbrs[i]:
-                if not done[m] and costs[m] is not None and nd < best[m]:
+                if not done[m] and nd < best[m]:
                     best[m] = nd
                     push(heap, nd << shift | m)
         else:
             for m in nbrs[i]:
-                if done[m]:
-                    continue
-                cm = costs[m]
-                if cm is None:
-                    continue
-                nd = d + cm
-                if nd < best[m]:
-                    best[m] = nd
-                    push(heap, nd << shift | m)
+                if not done[m]:
+                    nd = d + costs[m]  # type: ignore[operator]  # (not blocked: a cost)
+                    if nd < best[m]:
+                        best[m] = nd
+                        push(heap, nd << shift | m)
     return out
 
 
