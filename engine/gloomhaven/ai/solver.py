@@ -456,6 +456,44 @@ _NONE: frozenset[HexKey] = frozenset()
 class _Solver:
     """One solve; all caches live here so nothing leaks between situations."""
 
+    # (attributes in slots: a solve sets and reads them many times)
+    __slots__ = (
+        "_best",
+        "_blocked",
+        "_closed",
+        "_cost_list",
+        "_cover",
+        "_covers_at",
+        "_no_end",
+        "_placements",
+        "_single",
+        "_visible",
+        "_zone",
+        "aoe",
+        "aoe_offsets",
+        "blocked",
+        "cares_disadvantage",
+        "cost_table",
+        "enemies",
+        "enemy_at",
+        "enemy_block",
+        "explain",
+        "explaining",
+        "geo",
+        "has_attack",
+        "me",
+        "occupied",
+        "range",
+        "ranged",
+        "reach",
+        "reach_bound",
+        "rotations",
+        "sit",
+        "targets",
+        "terrain",
+        "uniform",
+    )
+
     def __init__(
         self, sit: Situation, geometry: GeometryCache | None = None, explain: bool = True
     ) -> None:
