@@ -193,3 +193,12 @@ def test_an_error_inside_a_oneof_branch_is_worded_with_the_branchs_bounds() -> N
     with pytest.raises(SituationError) as caught:
         load_situation(data)
     assert str(caught.value) == "$.active.aoe.hexes: needs at least 1 item, got 0"
+
+
+def test_the_loader_finds_the_shipped_schema_files_where_the_schema_package_does() -> None:
+    from questforge.schema import shipped_path
+
+    for folder, name, _text in situation_check.SOURCES:
+        found = shipped_path(folder, name)
+        assert found is not None
+        assert os.path.samefile(situation_module._shipped_file(folder, name), found)

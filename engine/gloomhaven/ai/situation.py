@@ -12,6 +12,7 @@ that count as walls for monsters are simply left out of ``hexes``).
 
 from __future__ import annotations
 
+import os
 from itertools import repeat
 
 from questforge.engine.core.errors import ContentError
@@ -425,16 +426,23 @@ def _generated_check() -> Callable[[Any], bool] | None:
         from questforge.engine.gloomhaven.ai import situation_check as generated
     except ImportError:  # pragma: no cover - the module is shipped
         return None
-    from questforge.schema import shipped_path
-
     for folder, name, text in generated.SOURCES:
-        path = shipped_path(folder, name)
-        if path is None:
+        try:
+            with open(_shipped_file(folder, name), encoding="utf-8") as stream:
+                if stream.read() != text:
+                    return None
+        except OSError:
             return None
-        with open(path, encoding="utf-8") as stream:
-            if stream.read() != text:
-                return None
     return generated.check
+
+
+def _shipped_file(folder: str, name: str) -> str:
+    """Where ``questforge.schema.shipped_path`` finds a shipped schema (the schema folder
+    sits beside this package's ``engine`` folder, in a checkout and an install alike),
+    found without importing ``questforge.schema`` (a start-up cost: it resolves its own
+    path through every symbolic link); a test checks the two agree."""
+    engine = os.path.dirname(os.path.dirname(os.path.dirname(__file__)))
+    return os.path.join(os.path.dirname(engine), "schema", folder, f"{name}.schema.json")
 
 
 def check_source() -> str:
