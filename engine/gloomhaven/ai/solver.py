@@ -937,7 +937,12 @@ class _Solver:
         if self.sit.active.jumping:
             ends = sorted((c, h) for h, c in travel.items() if h not in no_end)
         else:
-            ends = [(c, h) for h, c in travel.items() if h not in no_end]
+            # (the pairs made in C, then the few hexes the move may not end on taken out)
+            ends = list(zip(travel.values(), travel, strict=True))
+            for h in no_end:
+                c = travel.get(h)
+                if c is not None:
+                    ends.remove((c, h))
         # (only the enemies' proximity is read: GH-REF-07's tie-break, GH-REF-09's ranks)
         proximity = self.geo.proximity_to(self.me, list(self.enemy_at))
 
@@ -1193,13 +1198,15 @@ class _Solver:
         itop = min(k for k, _ in ideal)
         dests = sorted({h for k, h in ideal if k == itop})
         result: list[tuple[Hex, frozenset[HexKey]]] = []
-        in_reach = [h for c, h in ends if c % NEG <= move]
+        # (the end hexes this turn's movement reaches, in ``ends`` order)
+        reach = [(c, h) for c, h in ends if c % NEG <= move]
+        in_reach = [h for _, h in reach]
         for d in dests:
             rest = self.remaining(d, in_reach)
             cands = [
                 ((c // NEG + rest[h] // NEG, rest[h] % NEG, c % NEG), h)
-                for c, h in ends
-                if c % NEG <= move and h in rest
+                for c, h in reach
+                if h in rest
             ]
             if not cands:
                 continue
