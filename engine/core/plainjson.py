@@ -70,6 +70,27 @@ def _constant(name: str) -> Any:
     return _CONSTANTS[name]
 
 
+#: the C scanners made so far, by their hooks (a reader of many small files would make one
+#: per file; the scanner forgets each document's keys when it returns)
+_SCANNERS: dict[tuple[Any, Any, Any], Any] = {}
+
+
+def _scanner(
+    object_pairs_hook: Callable[[list[tuple[str, Any]]], Any] | None,
+    parse_float: Callable[[str], Any] | None,
+    parse_constant: Callable[[str], Any] | None,
+) -> Any:
+    key = (object_pairs_hook, parse_float, parse_constant)
+    got = _SCANNERS.get(key)
+    if got is None:
+        if len(_SCANNERS) >= 16:
+            _SCANNERS.clear()
+        got = _SCANNERS[key] = _make_scanner(
+            _Context(object_pairs_hook, parse_float, parse_constant)
+        )
+    return got
+
+
 def loads(
     text: str,
     *,
@@ -88,7 +109,7 @@ def loads(
             parse_float=parse_float,
             parse_constant=parse_constant,
         )
-    scan = _make_scanner(_Context(object_pairs_hook, parse_float, parse_constant))
+    scan = _scanner(object_pairs_hook, parse_float, parse_constant)
     start = len(text) - len(text.lstrip(_WS))
     try:
         value, end = scan(text, start)
@@ -113,7 +134,7 @@ def value_at(
     raises) where no value begins there."""
     if _make_scanner is None:  # pragma: no cover
         raise ValueError("no C scanner")
-    scan = _make_scanner(_Context(object_pairs_hook, parse_float, parse_constant))
+    scan = _scanner(object_pairs_hook, parse_float, parse_constant)
     try:
         got: tuple[Any, int] = scan(text, start)
     except StopIteration:
