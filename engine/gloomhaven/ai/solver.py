@@ -944,7 +944,7 @@ class _Solver:
                 if c is not None:
                     ends.remove((c, h))
         # (only the enemies' proximity is read: GH-REF-07's tie-break, GH-REF-09's ranks)
-        proximity = self.geo.proximity_to(self.me, list(self.enemy_at))
+        proximity = self._enemy_proximity(travel)
 
         # GH-FOCUS-02 / GH-MHAZ-01: fewest (negative hexes, movement) to an attack hex.
         reach_bound = self.reach_bound
@@ -1040,6 +1040,37 @@ class _Solver:
                 "GH-FOCUS-04",
                 "GH-MMOVE-11",
             )
+
+    def _enemy_proximity(self, travel: dict[Hex, int]) -> dict[Hex, int]:
+        """The enemies' proximity (:meth:`MapGeometry.proximity_to` from the monster),
+        read off the travel table where that proves it: proximity is at least the plain hex
+        count, and at most one more than the travel cost of a neighbour the enemy can be
+        stepped to from (travel costs count every step, and the travel search steps as
+        proximity does, only around more hexes). Where the two bounds meet for every
+        enemy, that is the answer; else the search."""
+        geo = self.geo
+        index, nbrs, cells = geo.index, geo.nbrs, geo.cells
+        reached = travel.get
+        mq, mr = self.me[0], self.me[1]
+        out: dict[Hex, int] = {}
+        for e in self.enemy_at:
+            i = index.get(e)
+            if i is None:
+                break
+            dq = e[0] - mq
+            dr = e[1] - mr
+            plain = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+            for m in nbrs[i]:
+                if m:
+                    c = reached(cells[m])  # type: ignore[arg-type]
+                    if c is not None and c + 1 == plain:
+                        out[e] = plain
+                        break
+            else:
+                break
+        else:
+            return out
+        return geo.proximity_to(self.me, list(self.enemy_at))
 
     def _focus_reason(
         self,
