@@ -12,7 +12,6 @@ segment tests can be decided with integer arithmetic and no epsilon.
 
 from __future__ import annotations
 
-import math
 from itertools import repeat
 
 # ``typing`` and ``collections`` are not imported at run time (``questforge ai solve`` starts
@@ -119,7 +118,9 @@ CORNER_OFFSETS3: tuple[tuple[int, int], ...] = (
     (1, 1),
 )
 
-_SQRT3 = math.sqrt(3.0)
+#: ``math.sqrt(3.0)`` (the float it returns, written out: importing ``math`` loads a shared
+#: library, a start-up cost of every command that uses hexes)
+_SQRT3 = 1.7320508075688772
 
 
 def as_hex(value: object) -> Hex:

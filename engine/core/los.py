@@ -272,17 +272,17 @@ class LineOfSight:
         if not walls:
             return True
         # A blocked pair of hexes must fail every corner pair, mostly on the same few walls:
-        # the walls that blocked an earlier corner pair are tried first.
-        blockers: list[Segment] = []
+        # a wall that blocks a corner pair moves to the front (of this pair's own copy of
+        # the list), so the next corner pairs meet it first. The order in which walls are
+        # tried never changes an answer, only how soon a blocked line is known.
+        order = walls
         for px, py in ca:
             for qx, qy in cb:
                 dx = qx - px
                 dy = qy - py
-                if blockers and _blocked_by(blockers, px, py, qx, qy, dx, dy):
-                    continue
                 lx0, lx1 = (px, qx) if px <= qx else (qx, px)
                 ly0, ly1 = (py, qy) if py <= qy else (qy, py)
-                for wall in walls:
+                for wall in order:
                     ax, ay, bx, by = wall
                     # Cheap bounding-box rejection before the exact test (a wall's ends are
                     # stored with ax <= bx).
@@ -300,26 +300,24 @@ class LineOfSight:
                     o4 = ex * (qy - ay) - ey * (qx - ax)
                     if (o3 > 0 and o4 > 0) or (o3 < 0 and o4 < 0):
                         continue
-                    if (o1 and o2 and o3 and o4) or segments_touch((px, py, qx, qy), wall):
-                        # (no orientation zero: each segment's ends lie strictly on both
-                        # sides of the other's line, a proper crossing; otherwise the exact
-                        # collinear and end-point cases decide)
-                        blockers.append(wall)
+                    if (
+                        (o1 and o2 and o3 and o4)
+                        or (o1 == 0 and lx0 <= ax <= lx1 and ly0 <= ay <= ly1)
+                        or (o2 == 0 and lx0 <= bx <= lx1 and ly0 <= by <= ly1)
+                        or (o3 == 0 and ax <= px <= bx and (ay <= py <= by or by <= py <= ay))
+                        or (o4 == 0 and ax <= qx <= bx and (ay <= qy <= by or by <= qy <= ay))
+                    ):
+                        # ``segments_touch`` written out: with no orientation zero, each
+                        # segment's ends lie strictly on both sides of the other's line (a
+                        # proper crossing); otherwise an end on the other segment (collinear
+                        # and end-point cases). (the line's box is lx0..lx1, ly0..ly1; a
+                        # wall's x's are in order)
+                        if order[0] is not wall:
+                            if order is walls:
+                                order = walls.copy()  # (the list is shared: see _candidates)
+                            order.remove(wall)
+                            order.insert(0, wall)
                         break
                 else:
                     return True
         return False
-
-
-def _blocked_by(walls: list[Segment], px: int, py: int, qx: int, qy: int, dx: int, dy: int) -> bool:
-    """Whether one of ``walls`` touches the sight line ``p``-``q`` (``segments_touch``,
-    with the line's direction ``(dx, dy)`` already known)."""
-    for wall in walls:
-        ax, ay, bx, by = wall
-        o1 = dx * (ay - py) - dy * (ax - px)
-        o2 = dx * (by - py) - dy * (bx - px)
-        if (o1 > 0 and o2 > 0) or (o1 < 0 and o2 < 0):
-            continue
-        if segments_touch((px, py, qx, qy), wall):
-            return True
-    return False

@@ -70,6 +70,27 @@ def _constant(name: str) -> Any:
     return _CONSTANTS[name]
 
 
+#: the C scanners made so far, by their hooks (a reader of many small files would make one
+#: per file; the scanner forgets each document's keys when it returns)
+_SCANNERS: dict[tuple[Any, Any, Any], Any] = {}
+
+
+def _scanner(
+    object_pairs_hook: Callable[[list[tuple[str, Any]]], Any] | None,
+    parse_float: Callable[[str], Any] | None,
+    parse_constant: Callable[[str], Any] | None,
+) -> Any:
+    key = (object_pairs_hook, parse_float, parse_constant)
+    got = _SCANNERS.get(key)
+    if got is None:
+        if len(_SCANNERS) >= 16:
+            _SCANNERS.clear()
+        got = _SCANNERS[key] = _make_scanner(
+            _Context(object_pairs_hook, parse_float, parse_constant)
+        )
+    return got
+
+
 def loads(
     text: str,
     *,
@@ -88,7 +109,7 @@ def loads(
             parse_float=parse_float,
             parse_constant=parse_constant,
         )
-    scan = _make_scanner(_Context(object_pairs_hook, parse_float, parse_constant))
+    scan = _scanner(object_pairs_hook, parse_float, parse_constant)
     start = len(text) - len(text.lstrip(_WS))
     try:
         value, end = scan(text, start)
@@ -97,6 +118,28 @@ def loads(
     if text[end:].strip(_WS):
         raise ValueError("extra data after the JSON document")
     return value
+
+
+def value_at(
+    text: str,
+    start: int,
+    *,
+    object_pairs_hook: Callable[[list[tuple[str, Any]]], Any] | None = None,
+    parse_float: Callable[[str], Any] | None = None,
+    parse_constant: Callable[[str], Any] | None = None,
+) -> tuple[Any, int]:
+    """The JSON value that begins at ``text[start]`` (no whitespace before it) and the
+    index just past it, parsed as :func:`loads` parses it inside a document (same scanner,
+    same hooks); what follows it is not looked at. :class:`ValueError` (or whatever a hook
+    raises) where no value begins there."""
+    if _make_scanner is None:  # pragma: no cover
+        raise ValueError("no C scanner")
+    scan = _scanner(object_pairs_hook, parse_float, parse_constant)
+    try:
+        got: tuple[Any, int] = scan(text, start)
+    except StopIteration:
+        raise ValueError("no JSON value there") from None
+    return got
 
 
 def member_at(text: str, names: Sequence[str]) -> Any:
@@ -152,6 +195,16 @@ def member_at(text: str, names: Sequence[str]) -> Any:
     except StopIteration:
         raise ValueError("a value expected") from None
     return value
+
+
+def quote(text: str) -> str:
+    """A string as ``json.dumps`` writes it (ASCII, escaped)."""
+    if _quote is None:  # pragma: no cover
+        import json
+
+        return json.dumps(text)
+    got: str = _quote(text)
+    return got
 
 
 def dumps(value: Any) -> str:

@@ -136,3 +136,10 @@ def test_edge_pixels_are_the_two_shared_corners(orientation: Orientation) -> Non
         assert any(math.isclose(p[0], x) and math.isclose(p[1], y) for x, y in theirs)
     with pytest.raises(ValueError, match="not adjacent"):
         edge_pixels((0, 0), (2, 0))
+
+
+def test_the_written_out_square_root_of_three_is_maths() -> None:
+    # hexgrid writes the constant out instead of importing ``math`` at start-up
+    from questforge.engine.core import hexgrid
+
+    assert math.sqrt(3.0) == hexgrid._SQRT3

@@ -97,9 +97,9 @@ def test_steps_from_gives_the_breadth_first_distances() -> None:
         for _ in range(6):
             sources = rng.sample(hexes, rng.choice((1, 1, 3)))
             walls = set(rng.sample(hexes, 15))
-            blocked = [-1] * (len(hexes) + 1)
+            blocked = [False] * (len(hexes) + 1)
             for h in walls:
-                blocked[index[h]] = -2
+                blocked[index[h]] = True
             targets = [*rng.sample(hexes, 4), off_map]
             depth = rng.choice((1, 3, 6))
             assert geo.steps_from(sources) == bfs(sources, adj).dist
@@ -180,3 +180,40 @@ def test_a_sparse_map_is_numbered_without_a_table_of_its_extent() -> None:
         assert [geo.cells[j] for j in geo.nbrs[geo.index[h]] if j] == row
     assert geo.steps_from([Hex(-1000, -1000)]) == {(-1000, -1000): 0, (-999, -1000): 1}
     assert geo.near(Hex(1000, 1000), 1) == {(1000, 1000), (1000, 999)}
+
+
+@pytest.mark.skipif(not CASES, reason="dev situations not available")
+def test_the_enemies_proximity_read_off_the_travel_table_is_the_search() -> None:
+    # GH-REF-07: proximity counted around walls; the solver takes it from the travel table
+    # where the bounds prove it, else searches: both must agree, walls, thin walls,
+    # obstacles, difficult and negative terrain, flying and jumping included
+    from questforge.engine.gloomhaven.ai.solver import _Solver
+
+    rng = random.Random(7)
+    checked = proved = 0
+    for case in CASES:
+        base = loads(case.read_text(encoding="utf-8"))
+        for k in range(8):
+            data = loads(case.read_text(encoding="utf-8"))
+            hexes = [tuple(h) for h in base["map"]["hexes"]]
+            taken = {tuple(base["active"]["hex"])} | {tuple(f["hex"]) for f in base["figures"]}
+            free = [h for h in hexes if h not in taken]
+            rng.shuffle(free)
+            if k:
+                data["map"]["hexes"] = [list(h) for h in hexes if h not in free[: 2 * k]]
+                data["map"]["terrain"] = [
+                    {"hex": list(h), "type": rng.choice(["obstacle", "difficult", "trap"])}
+                    for h in free[2 * k : 3 * k]
+                ]
+                data["map"]["thin_walls"] = []
+                data["active"]["flying"] = k == 5
+                data["active"]["jumping"] = k == 6
+            sit = load_situation(data)
+            solver = _Solver(sit)
+            enemies = list(solver.enemy_at)
+            got = solver._enemy_proximity(solver.travel())
+            want = solver.geo.proximity_to(solver.me, enemies)
+            assert {e: got.get(e) for e in enemies} == {e: want.get(e) for e in enemies}
+            checked += 1
+            proved += bool(enemies) and set(got) == set(enemies)  # (a search has more)
+    assert checked > 300 and proved > 100

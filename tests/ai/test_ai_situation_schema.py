@@ -22,7 +22,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from questforge.engine.core.schemacheck import compile_check
-from questforge.engine.gloomhaven.ai import SituationError, load_situation
+from questforge.engine.gloomhaven.ai import SituationError, load_situation, situation_check
+from questforge.engine.gloomhaven.ai import situation as situation_module
 from questforge.schema import all_schemas, load_schema
 
 REPO = Path(__file__).resolve().parents[2]
@@ -44,6 +45,8 @@ def _resolve(uri: str) -> Any:
 
 
 FAST = compile_check(SCHEMA, SCHEMA["$id"], _resolve)
+#: the same predicate written out as a module (what the loader uses)
+GENERATED = situation_check.check
 
 json_values = st.recursive(
     st.none()
@@ -93,6 +96,7 @@ def test_the_compiled_check_agrees_with_jsonschema_rs(data: st.DataObject) -> No
         else:
             parent[place[-1]] = value
     assert FAST(doc) == REFERENCE.is_valid(doc)
+    assert GENERATED(doc) == FAST(doc)
     if not FAST(doc):
         with pytest.raises(SituationError):
             load_situation(doc)
@@ -103,6 +107,30 @@ def test_every_dev_situation_passes_both() -> None:
     for case in CASES:
         doc = json.loads(case.read_text())
         assert FAST(doc) and REFERENCE.is_valid(doc), case.name
+        assert GENERATED(doc), case.name
+        # short and long hex lists take different routes through the written-out check
+        for hexes in ([[0, 0]] * 9, [[0, 0]] * 8, [[0, True]] * 9, [[0, 1001]], [[0]] * 9):
+            changed = copy.deepcopy(doc)
+            changed["map"]["hexes"] = hexes
+            changed["active"]["aoe"] = {"melee": False, "hexes": hexes}
+            assert GENERATED(changed) == FAST(changed) == REFERENCE.is_valid(changed)
+
+
+def test_the_written_out_check_is_current() -> None:
+    # after changing situation.schema.json (or the definitions it uses), write it again:
+    # Path(situation_check.__file__).write_text(situation_module.check_source())
+    assert Path(situation_check.__file__).read_text(encoding="utf-8") == (
+        situation_module.check_source()
+    ), "situation_check.py is stale: write it again from check_source()"
+
+
+def test_a_changed_schema_file_is_checked_by_the_compiled_closures(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert situation_module._generated_check() is GENERATED
+    changed = tuple((folder, name, text + " ") for folder, name, text in situation_check.SOURCES)
+    monkeypatch.setattr(situation_check, "SOURCES", changed)
+    assert situation_module._generated_check() is None
 
 
 @pytest.mark.skipif(not CASES, reason="dev situations not available")
@@ -165,3 +193,12 @@ def test_an_error_inside_a_oneof_branch_is_worded_with_the_branchs_bounds() -> N
     with pytest.raises(SituationError) as caught:
         load_situation(data)
     assert str(caught.value) == "$.active.aoe.hexes: needs at least 1 item, got 0"
+
+
+def test_the_loader_finds_the_shipped_schema_files_where_the_schema_package_does() -> None:
+    from questforge.schema import shipped_path
+
+    for folder, name, _text in situation_check.SOURCES:
+        found = shipped_path(folder, name)
+        assert found is not None
+        assert os.path.samefile(situation_module._shipped_file(folder, name), found)

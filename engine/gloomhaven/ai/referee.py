@@ -23,7 +23,7 @@ import stat
 import sys
 
 from questforge.engine.core.errors import ContentError
-from questforge.engine.core.plainjson import dumps, loads
+from questforge.engine.core.plainjson import dumps, loads, quote, value_at
 from questforge.engine.gloomhaven.ai import (
     GeometryCache,
     Situation,
@@ -32,6 +32,7 @@ from questforge.engine.gloomhaven.ai import (
     load_situation,
     solve,
 )
+from questforge.engine.gloomhaven.ai import situation as _situation
 
 # ``typing`` is not imported at run time (``questforge ai solve`` starts faster without it)
 TYPE_CHECKING = False
@@ -191,8 +192,12 @@ def _fast_read(path: FileArg) -> Situation | None:
     if b"\\u" in raw and _surrogate_escape(raw):
         return None  # a surrogate escape: the safe loader refuses a lone one (QC009)
     try:
+        text = raw.decode("utf-8")
+        got = _known_map(text)
+        if got is not None:
+            return got
         data = loads(
-            raw.decode("utf-8"),
+            text,
             object_pairs_hook=_pairs,
             parse_constant=_no_constant,
             parse_float=_no_float,
@@ -202,6 +207,101 @@ def _fast_read(path: FileArg) -> Situation | None:
         # malformed JSON, UnicodeDecodeError, SituationError, _Unusual, ...: the safe
         # loader reads the file again and reports it exactly as it always has
         return None
+
+
+# ---------------------------------------------------------------- maps read before
+#
+# A folder of situations repeats a few maps, and a map's list of hexes is most of a
+# situation file (and of the cost of reading it: decoding a hundred ``[q, r]`` pairs,
+# checking them against the schema, making the set of them). So the exact text of each
+# map's ``"hexes"`` array is remembered with what it gave, and a file holding the same
+# text takes the list and the map from there; the rest of the file is read as always.
+#
+# Exactness: the array's text is cut out of the file and :data:`_MARK` (a number no
+# situation file holds) put in its place, and the rest is decoded with the usual hooks.
+# Only if the decoded document has that very number as ``map.hexes`` is the cut used:
+# the number, appearing nowhere in the file, then stood exactly where the array began
+# as the value of ``map.hexes`` (in a string it would be a string; with a digit, sign,
+# ``.`` or ``e`` beside it, another number or no JSON at all). The text before the cut is
+# the file's own, so the decoder stood at the same place in the file, where the
+# remembered text (a whole JSON value) is read to its end as it was the first time, and
+# the rest of the file is again the same. Whether the document is valid does not
+# depend on which valid list of hexes it holds (the schema checks each property on its
+# own), so it is checked with a one-hex stand-in; anything unusual (the number not there,
+# the check failing, any error) leaves the file to the usual path, which reports it as
+# always.
+
+#: the number put in place of a map's hexes, as text (its digits appear in no file used)
+_MARK_TEXT = "-7392018465"
+_MARK = int(_MARK_TEXT)
+_MARK_DIGITS = _MARK_TEXT[1:]
+#: a valid list of hexes, to check the rest of a document with
+_STAND_IN = [[0, 0]]
+#: the first characters of a remembered array's text -> (the whole text, the list it
+#: decodes to, the map ``load_situation`` made of it) for each such array
+_MAP_TEXTS: dict[str, list[tuple[str, list[Any], frozenset[Any]]]] = {}
+#: how many characters key :data:`_MAP_TEXTS`
+_KEY_LENGTH = 48
+
+
+def _known_map(text: str) -> Situation | None:
+    """The situation in ``text`` read through :data:`_MAP_TEXTS` (remembering its map's
+    hexes if they are new), or ``None``: then the caller reads it the usual way."""
+    i = text.find('"hexes"')
+    if i < 0 or _MARK_DIGITS in text:
+        return None
+    j = text.find("[", i + 7)
+    if j < 0 or text[i + 7 : j].strip(" \t\n\r") != ":":
+        return None
+    key = text[j : j + _KEY_LENGTH]
+    known = _MAP_TEXTS.get(key)
+    if known is not None:
+        for whole, value, hexes in known:
+            if text.startswith(whole, j):
+                data = _with_mark(text, j, j + len(whole))
+                if data is None:
+                    return None
+                board = data["map"]
+                board["hexes"] = _STAND_IN
+                if not _situation._is_valid()(data):
+                    return None
+                board["hexes"] = value
+                return _situation._from_valid(data, hexes)
+    # a map not seen yet: its array decoded on its own, the rest as above
+    value, end = value_at(
+        text, j, object_pairs_hook=_pairs, parse_constant=_no_constant, parse_float=_no_float
+    )
+    data = _with_mark(text, j, end)
+    if data is None:
+        return None
+    data["map"]["hexes"] = value
+    if not _situation._is_valid()(data):
+        return None
+    hexes = _situation._map_hexes(value, "$.map.hexes")
+    if len(_MAP_TEXTS) >= 64:
+        _MAP_TEXTS.clear()
+    _MAP_TEXTS.setdefault(key, []).append((text[j:end], value, hexes))
+    return _situation._from_valid(data, hexes)
+
+
+def _with_mark(text: str, start: int, end: int) -> dict[str, Any] | None:
+    """``text`` decoded with :data:`_MARK` in place of ``text[start:end]``, if that is where
+    the document's ``map.hexes`` was (see above); else ``None``."""
+    data = loads(
+        text[:start] + _MARK_TEXT + text[end:],
+        object_pairs_hook=_pairs,
+        parse_constant=_no_constant,
+        parse_float=_no_float,
+    )
+    if type(data) is not dict:
+        return None
+    board = data.get("map")
+    if type(board) is not dict:
+        return None
+    mark = board.get("hexes")
+    if type(mark) is not int or mark != _MARK:
+        return None
+    return data
 
 
 def load_file(path: FileArg) -> Situation:
@@ -223,6 +323,21 @@ def expected_matches(sit: Situation, solution: Solution) -> bool | None:
     got = {(o.destination, o.attacks) for o in solution.options}
     want = {(e.destination, e.attacks) for e in sit.expected}
     return got == want
+
+
+def answer_json(solution: Solution) -> str:
+    """``dumps(solution.to_json())``, the same bytes, written directly (the answer's shape
+    is fixed: a string and integers, the JSON writer's recursion is most of the cost)."""
+    options = []
+    for o in solution.options:
+        d, f = o.destination, o.focus
+        # (hex coordinates are integers: an int's text is its JSON)
+        attacks = ", ".join([f"[{h[0]}, {h[1]}]" for h in o.attacks])
+        focus = "null" if f is None else f"[{f[0]}, {f[1]}]"
+        options.append(
+            f'{{"destination": [{d[0]}, {d[1]}], "attacks": [{attacks}], "focus": {focus}}}'
+        )
+    return f'{{"id": {quote(solution.id)}, "options": [{", ".join(options)}]}}'
 
 
 def _hexes(hs: tuple[Hex, ...], sit: Situation | None = None) -> str:
@@ -303,7 +418,8 @@ def run(
                 out(dumps({"file": shown(path), "error": str(exc)}))
             continue
         try:
-            solution = solve(sit, geometry=geometry)
+            # (the explanation is written only where it is printed: text, or --explain)
+            solution = solve(sit, geometry=geometry, explain=fmt != "json" or explain)
         except Exception as exc:  # a solver bug must still name the file, not dump a trace
             failed_input = True
             message = f"{shown(path)}: internal solver error ({type(exc).__name__}: {exc})"
@@ -317,10 +433,12 @@ def run(
             if fmt == "json":
                 err(f"{shown(path)}: answer differs from expected")
         if fmt == "json":
-            answer: dict[str, Any] = solution.to_json()
             if explain:
+                answer: dict[str, Any] = solution.to_json()
                 answer["explanation"] = solution.explanation.to_json()
-            out(dumps(answer))
+                out(dumps(answer))
+            else:
+                out(answer_json(solution))
         else:
             if not first:
                 out("")

@@ -12,13 +12,13 @@ that count as walls for monsters are simply left out of ``hexes``).
 
 from __future__ import annotations
 
+import os
 from itertools import repeat
 
 from questforge.engine.core.errors import ContentError
 from questforge.engine.core.hexgrid import Hex, HexKey, distance
 from questforge.engine.core.plainjson import loads
 from questforge.engine.gloomhaven.ai.record import Record, _set
-from questforge.schema.jsontypes import type_in_words
 
 # ``typing`` is not imported at run time (``questforge ai solve`` starts faster without it)
 TYPE_CHECKING = False
@@ -407,11 +407,60 @@ def _schema() -> dict[str, Any]:
 
 def _is_valid() -> Callable[[Any], bool]:
     if not _CHECK:
-        from questforge.engine.core.schemacheck import compile_check
+        check = _generated_check()
+        if check is None:
+            from questforge.engine.core.schemacheck import compile_check
 
-        schema = _schema()
-        _CHECK.append(compile_check(schema, str(schema["$id"]), _resolve))
+            schema = _schema()
+            check = compile_check(schema, str(schema["$id"]), _resolve)
+        _CHECK.append(check)
     return _CHECK[0]
+
+
+def _generated_check() -> Callable[[Any], bool] | None:
+    """The schema predicate written out as a module (``situation_check.py``, by
+    :func:`check_source`): the closures' answers without a call per value, and nothing to
+    compile at start-up. Used only while every schema file it was written from is exactly
+    as it was (else the closures are compiled from the schema, as before)."""
+    try:
+        from questforge.engine.gloomhaven.ai import situation_check as generated
+    except ImportError:  # pragma: no cover - the module is shipped
+        return None
+    for folder, name, text in generated.SOURCES:
+        try:
+            with open(_shipped_file(folder, name), encoding="utf-8") as stream:
+                if stream.read() != text:
+                    return None
+        except OSError:
+            return None
+    return generated.check
+
+
+def _shipped_file(folder: str, name: str) -> str:
+    """Where ``questforge.schema.shipped_path`` finds a shipped schema (the schema folder
+    sits beside this package's ``engine`` folder, in a checkout and an install alike),
+    found without importing ``questforge.schema`` (a start-up cost: it resolves its own
+    path through every symbolic link); a test checks the two agree."""
+    engine = os.path.dirname(os.path.dirname(os.path.dirname(__file__)))
+    return os.path.join(os.path.dirname(engine), "schema", folder, f"{name}.schema.json")
+
+
+def check_source() -> str:
+    """The source of ``situation_check.py`` for the shipped situation schema (a test
+    checks the shipped module is this; write it again after changing the schema)."""
+    from questforge.engine.core.schemacheck import generate_source
+    from questforge.schema import BASE_URI, SUFFIX, shipped_path
+
+    def text_of(uri: str) -> tuple[str, str, str]:
+        folder, _, file = uri.removeprefix(BASE_URI).partition("/")
+        name = file.removesuffix(SUFFIX)
+        path = shipped_path(folder, name)
+        assert path is not None, uri
+        with open(path, encoding="utf-8") as stream:
+            return folder, name, stream.read()
+
+    schema = _schema()
+    return generate_source(schema, str(schema["$id"]), _resolve, text_of)
 
 
 def _schema_error(data: Any) -> SituationError:
@@ -501,6 +550,8 @@ def _explain(
         return SituationError(_dollar(parts), f"missing required property '{error.kind.property}'")
     if kind == "Type":
         wanted = " or ".join(_TYPE_WORDS.get(str(t).lower(), str(t)) for t in _types(error.kind))
+        from questforge.schema.jsontypes import type_in_words  # (errors only: a start-up cost)
+
         return SituationError(_dollar(parts), f"expected {wanted}, got {type_in_words(value)}")
     if kind in ("Enum", "Constant"):
         node = _node_at(location)
@@ -635,19 +686,25 @@ def load_situation(data: Any) -> Situation:
     """
     if not _is_valid()(data):
         raise _schema_error(data)
-    board = data["map"]
-    hexes = _map_hexes(board["hexes"], "$.map.hexes")
+    return _from_valid(data, _map_hexes(data["map"]["hexes"], "$.map.hexes"))
 
+
+def _from_valid(data: Any, hexes: frozenset[HexKey]) -> Situation:
+    """:func:`load_situation` after the schema check, given the map's hexes as
+    :func:`_map_hexes` makes them (a reader that has them already skips that step)."""
+    board = data["map"]
     terrain: dict[Hex, str] = {}
+    # (each problem's path is written only when it is raised)
     for i, t in enumerate(board.get("terrain", [])):
-        p = f"$.map.terrain[{i}]"
         h, ttype = Hex(*t["hex"]), t["type"]
         if ttype in UNSUPPORTED_TERRAIN:
-            raise SituationError(p + ".type", UNSUPPORTED_TERRAIN[ttype])
+            raise SituationError(f"$.map.terrain[{i}].type", UNSUPPORTED_TERRAIN[ttype])
         if h not in hexes:
-            raise SituationError(p + ".hex", f"hex {list(h)} is not on the map")
+            raise SituationError(f"$.map.terrain[{i}].hex", f"hex {list(h)} is not on the map")
         if h in terrain and terrain[h] != ttype:
-            raise SituationError(p, f"hex {list(h)} already has terrain {terrain[h]!r}")
+            raise SituationError(
+                f"$.map.terrain[{i}]", f"hex {list(h)} already has terrain {terrain[h]!r}"
+            )
         terrain[h] = ttype
 
     thin: list[tuple[Hex, Hex]] = []
@@ -703,17 +760,21 @@ def load_situation(data: Any) -> Situation:
     )
 
     figures: list[SituationFigure] = []
-    taken: dict[Hex, str] = {ahex: "$.active.hex"}
+    taken: dict[Hex, int] = {ahex: -1}  # (where: a figure's index, -1 the active monster)
     for i, f in enumerate(data["figures"]):
-        p = f"$.figures[{i}]"
         h = Hex(*f["hex"])
         if h not in hexes:
-            raise SituationError(p + ".hex", f"hex {list(h)} is not on the map")
+            raise SituationError(f"$.figures[{i}].hex", f"hex {list(h)} is not on the map")
         # Other figures may stand on obstacles: the format does not say whether they fly
         # (GH-OBST-02), and the engine exports flying allies standing on obstacles.
         if h in taken:
-            raise SituationError(p + ".hex", f"hex {list(h)} is already occupied ({taken[h]})")
-        taken[h] = p
+            where = taken[h]
+            raise SituationError(
+                f"$.figures[{i}].hex",
+                f"hex {list(h)} is already occupied "
+                f"({'$.active.hex' if where < 0 else f'$.figures[{where}]'})",
+            )
+        taken[h] = i
         figures.append(
             SituationFigure(
                 hex=h,

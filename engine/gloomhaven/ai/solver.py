@@ -267,8 +267,8 @@ class MapGeometry:
         self._cells: list[Hex | None] = [None, *order]
         self._index = index
         self._nbrs = rows
-        self._free = [-1] * (n + 1)
-        self._free[0] = -2
+        self._free = [False] * (n + 1)
+        self._free[0] = True
         self._width = width
         self._own: Callable[[int], Hex | None] = dict(zip(keys, order, strict=True)).get
 
@@ -306,12 +306,12 @@ class MapGeometry:
     def steps_from(
         self,
         sources: Iterable[Hex],
-        blocked: list[int] | None = None,
+        blocked: list[bool] | None = None,
         targets: Iterable[Hex] | None = None,
         depth: int = -1,
     ) -> dict[Hex, int]:
         """Step counts from ``sources`` to the map hexes (breadth first), never entering a
-        hex whose entry in ``blocked`` (by hex number) is not -1 (a source is counted, not
+        hex whose entry in ``blocked`` (by hex number) is true (a source is counted, not
         entered); with ``targets``, stop after the step on which the last of them is
         reached (those distances are final, others may be missing); ``depth`` >= 0: stop
         after that many steps. The same distances, in nondecreasing order, as
@@ -324,16 +324,18 @@ class MapGeometry:
         nbrs = self._nbrs
         cells = self._cells
         assert cells is not None
-        dist = (self._free if blocked is None else blocked).copy()
-        dist[0] = -2  # (0 in a row: no map hex that way)
+        # (by hex number: whether the search has been there or may not enter; a plain
+        # truth test per neighbour is the cheapest step of the inner loop)
+        seen = (self._free if blocked is None else blocked).copy()
+        seen[0] = True  # (0 in a row: no map hex that way)
         out: dict[Hex, int] = {}
         frontier: list[int] = []
         for h in sources:
             i = index.get(h)
             if i is None:
                 out[h] = 0  # a source off the map: counted, with no way out (as ``bfs``)
-            elif dist[i] != 0:
-                dist[i] = 0
+            elif h not in out:  # (a source is counted even where it may not be entered)
+                seen[i] = True
                 out[h] = 0
                 frontier.append(i)
         pending = None
@@ -351,8 +353,8 @@ class MapGeometry:
             append = nxt.append
             for i in frontier:
                 for m in nbrs[i]:
-                    if dist[m] == -1:
-                        dist[m] = d
+                    if not seen[m]:
+                        seen[m] = True
                         append(m)
                         out[cells[m]] = d  # type: ignore[index]
             frontier = nxt
@@ -445,12 +447,59 @@ class MapGeometry:
 #: how far :meth:`MapGeometry.near` finds hexes with the numbering's own keys
 _NEAR_SLACK = 24
 
+#: "not computed yet" in a cache whose values may be ``None``
+_UNSET: object = object()
+#: the empty set of hexes
+_NONE: frozenset[HexKey] = frozenset()
+
 
 class _Solver:
     """One solve; all caches live here so nothing leaks between situations."""
 
-    def __init__(self, sit: Situation, geometry: GeometryCache | None = None) -> None:
+    # (attributes in slots: a solve sets and reads them many times)
+    __slots__ = (
+        "_best",
+        "_blocked",
+        "_closed",
+        "_cost_list",
+        "_cover",
+        "_covers_at",
+        "_no_end",
+        "_placements",
+        "_single",
+        "_visible",
+        "_zone",
+        "aoe",
+        "aoe_offsets",
+        "blocked",
+        "cares_disadvantage",
+        "cost_table",
+        "enemies",
+        "enemy_at",
+        "enemy_block",
+        "explain",
+        "explaining",
+        "geo",
+        "has_attack",
+        "me",
+        "occupied",
+        "range",
+        "ranged",
+        "reach",
+        "reach_bound",
+        "rotations",
+        "sit",
+        "targets",
+        "terrain",
+        "uniform",
+    )
+
+    def __init__(
+        self, sit: Situation, geometry: GeometryCache | None = None, explain: bool = True
+    ) -> None:
         self.sit = sit
+        #: whether to write the explanation (the answer never depends on it)
+        self.explaining = explain
         a = sit.active
         self.me = a.hex
         geo = geometry.map(sit) if geometry is not None else MapGeometry(sit.hexes, sit.thin_walls)
@@ -505,12 +554,14 @@ class _Solver:
         self.blocked = blocked
         self.uniform = uniform or all(c == 1 for c in table.values())
         self._cost_list: list[int | None] | None = None
-        self._blocked: list[int] | None = None
+        self._closed: list[bool] | None = None
+        self._blocked: list[bool] | None = None
         self._placements: list[tuple[frozenset[HexKey], tuple[HexKey, ...]]] | None = None
         self._single: dict[Hex, list[Hex]] = {}
         self._cover: dict[Hex, frozenset[HexKey]] = {}
         self._zone: dict[Hex, frozenset[Hex]] = {}
-        self._by_cell: dict[HexKey, list[int]] = {}
+        #: for each hex, the sets of enemies covered by the ranged-area placements on it
+        self._covers_at: dict[HexKey, set[tuple[HexKey, ...]]] = {}
         self.reach_bound = self.max_reach()
         self._best: dict[tuple[Hex, Hex], list[Choice] | None] = {}
         self._visible: Callable[[HexKey, HexKey], bool] | None = None
@@ -561,7 +612,7 @@ class _Solver:
             return {h: d + (self.landing_extra(h) if h != self.me else 0) for h, d in steps.items()}
         if self.uniform:
             return self.geo.steps_from([self.me], self.blocked_list())
-        return _least_costs(self.geo, self.me, self.cost_list())
+        return _least_costs(self.geo, self.me, self.cost_list(), closed=self._closed)
 
     def remaining(self, dest: Hex, wanted: list[Hex]) -> dict[Hex, int]:
         """Packed cost of moving from the ``wanted`` hexes to ``dest`` (the next turns' path).
@@ -575,17 +626,19 @@ class _Solver:
             return {h: d + extra for h, d in steps.items()}
         if self.uniform:
             return self.geo.steps_from([dest], self.blocked_list(), wanted)
-        return _least_costs(self.geo, dest, self.cost_list(), reverse=True, targets=wanted)
+        return _least_costs(
+            self.geo, dest, self.cost_list(), reverse=True, targets=wanted, closed=self._closed
+        )
 
-    def blocked_list(self) -> list[int]:
-        """By hex number: -1, or -2 for the hexes normal movement cannot enter (obstacles,
+    def blocked_list(self) -> list[bool]:
+        """By hex number: True for the hexes normal movement cannot enter (obstacles,
         enemies: not in ``cost_table``), for :meth:`MapGeometry.steps_from`."""
         got = self._blocked
         if got is None:
             index = self.geo.index
             got = self.geo._free.copy()
             for h in self.blocked:
-                got[index[h]] = -2
+                got[index[h]] = True
             self._blocked = got
         return got
 
@@ -595,6 +648,7 @@ class _Solver:
         if got is None:
             get = self.cost_table.get
             got = self._cost_list = list(map(get, self.geo.cells))  # type: ignore[arg-type]
+            self._closed = [c is None for c in got]
         return got
 
     # ------------------------------------------------------------ attacks
@@ -632,7 +686,22 @@ class _Solver:
         got = self._single.get(h)
         if got is None:
             if self.ranged:
-                got = [e for e in self.enemy_at if self.in_range(h, e) and self.visible(h, e)]
+                # (``in_range`` and ``visible`` written out: asked for every enemy and hex)
+                reach = self.reach
+                twice = 2 * reach
+                within = self.geo.within
+                visible = self.geo.los.visible
+                hq, hr = h[0], h[1]
+                got = []
+                for e in self.enemy_at:
+                    dq = hq - e[0]
+                    dr = hr - e[1]
+                    if (
+                        abs(dq) + abs(dr) + abs(dq + dr) <= twice
+                        and h in within(e, reach)
+                        and visible(h, e)
+                    ):
+                        got.append(e)
             else:
                 adjacent = self.geo.adjacent
                 got = [e for e in self.enemy_at if adjacent(h, e)]
@@ -662,15 +731,15 @@ class _Solver:
                         covered = tuple(x for x in cells if x in self.enemy_at)
                         out.append((cells, covered))
             self._placements = out
-            by_cell: dict[HexKey, list[int]] = {}
-            for i, (cells, _) in enumerate(out):
-                for cell in cells:
-                    got = by_cell.get(cell)
+            covers_at: dict[HexKey, set[tuple[HexKey, ...]]] = {}
+            for on, enemies in out:
+                for cell in on:
+                    got = covers_at.get(cell)
                     if got is None:
-                        by_cell[cell] = [i]
+                        covers_at[cell] = {enemies}
                     else:
-                        got.append(i)
-            self._by_cell = by_cell
+                        got.add(enemies)
+            self._covers_at = covers_at
         return self._placements
 
     def aoe_groups(self, h: Hex) -> list[frozenset[HexKey]]:
@@ -691,20 +760,18 @@ class _Solver:
         else:
             # GH-AOE-04 / GH-REF-08: the placements with a hex within range of ``h``, found
             # through the hexes in range rather than by testing every placement
-            placements = self.placements()
-            by_cell = self._by_cell
-            picked: set[int] = set()
+            # (each cell's placements as the distinct sets of enemies they cover: the
+            # placements themselves are many more)
+            self.placements()
+            covers_at = self._covers_at
+            covers: set[tuple[HexKey, ...]] = set()
             for c in self.geo.within(h, self.reach):
-                ids = by_cell.get(c)
-                if ids:
-                    picked.update(ids)
-            seen_cover: set[tuple[HexKey, ...]] = set()
-            for i in picked:
-                covered = placements[i][1]
-                if covered in seen_cover:
-                    continue
-                seen_cover.add(covered)
-                hit = frozenset(e for e in covered if self.visible(h, e))
+                got = covers_at.get(c)
+                if got:
+                    covers.update(got)
+            visible = self.geo.los.visible
+            for covered in covers:
+                hit = frozenset([e for e in covered if visible(h, e)])
                 if hit:
                     groups.add(hit)
         return list(groups)
@@ -773,11 +840,10 @@ class _Solver:
         targets is not weighed. ``None`` if ``focus`` cannot be attacked from ``h``.
         """
         cache_key = (h, focus)
-        if cache_key in self._best:
-            return self._best[cache_key]
-        result = self._best_attack(h, focus, rank)
-        self._best[cache_key] = result
-        return result
+        result = self._best.get(cache_key, _UNSET)
+        if result is _UNSET:
+            result = self._best[cache_key] = self._best_attack(h, focus, rank)
+        return result  # type: ignore[return-value]
 
     def _best_attack(self, h: Hex, focus: Hex, rank: dict[HexKey, Second]) -> list[Choice] | None:
         if not self.can_hit(h, focus):
@@ -800,8 +866,21 @@ class _Solver:
                 bases.append(frozenset())
         best_key: tuple[int, int, Ranks] | None = None
         best_sets: dict[frozenset[HexKey], int] = {}
+        melee_aoe = aoe is not None and aoe.melee
+        # The enemies next to ``h``: a ranged attack from ``h`` has disadvantage against
+        # them (``disadvantaged``, GH-ATK-04), unless muddled or hit by a melee area.
+        close: frozenset[HexKey] = _NONE
+        if self.cares_disadvantage:
+            hq, hr = h[0], h[1]
+            close = frozenset(
+                e
+                for e in self.enemy_at
+                if abs(hq - e[0]) + abs(hr - e[1]) + abs(hq - e[0] + hr - e[1]) == 2
+            )
         for base in bases:
-            melee_hit = base if (aoe is not None and aoe.melee) else frozenset()
+            melee_hit = base if melee_aoe else _NONE
+            # (``disadvantaged(h, focus, melee_hit)``, the same for every combination)
+            dis_focus = 1 if focus in close and focus not in melee_hit else 0
             pool = [e for e in singles if e not in base]
             k = len(pool) if all_targets else min(extras, len(pool))
             if focus not in base:
@@ -815,14 +894,14 @@ class _Solver:
                 combos = combinations(pool, k)
             for combo in combos:
                 chosen = base.union(combo)
-                dis_focus = 1 if self.disadvantaged(h, focus, melee_hit) else 0
-                secondary = tuple(sorted(rank[e] for e in chosen if e != focus))
+                secondary = tuple(sorted([rank[e] for e in chosen if e != focus]))
                 key = (dis_focus, -len(chosen), secondary)
                 if best_key is None or key < best_key:
                     best_key = key
-                    best_sets = {chosen: self.n_disadvantaged(h, chosen, melee_hit)}
+                    # (``n_disadvantaged(h, chosen, melee_hit)``)
+                    best_sets = {chosen: len(close.intersection(chosen).difference(melee_hit))}
                 elif key == best_key and chosen not in best_sets:
-                    best_sets[chosen] = self.n_disadvantaged(h, chosen, melee_hit)
+                    best_sets[chosen] = len(close.intersection(chosen).difference(melee_hit))
         if best_key is None:
             return None
         primary = (best_key[0], best_key[1])
@@ -858,9 +937,14 @@ class _Solver:
         if self.sit.active.jumping:
             ends = sorted((c, h) for h, c in travel.items() if h not in no_end)
         else:
-            ends = [(c, h) for h, c in travel.items() if h not in no_end]
+            # (the pairs made in C, then the few hexes the move may not end on taken out)
+            ends = list(zip(travel.values(), travel, strict=True))
+            for h in no_end:
+                c = travel.get(h)
+                if c is not None:
+                    ends.remove((c, h))
         # (only the enemies' proximity is read: GH-REF-07's tie-break, GH-REF-09's ranks)
-        proximity = self.geo.proximity_to(self.me, list(self.enemy_at))
+        proximity = self._enemy_proximity(travel)
 
         # GH-FOCUS-02 / GH-MHAZ-01: fewest (negative hexes, movement) to an attack hex.
         reach_bound = self.reach_bound
@@ -892,39 +976,21 @@ class _Solver:
         focuses = [e for e in reachable if rank[e] == best_rank]
         focuses.sort()
 
-        for e, f in sorted(self.enemy_at.items(), key=lambda item: (rank[item[0]], item[0])):
-            ce = cost.get(e)
-            ex.candidates.append(
-                FocusCandidate(
-                    hex=e,
-                    label=f.label,
-                    movement=None if ce is None else ce % NEG,
-                    traps=0 if ce is None else ce // NEG,
-                    proximity=proximity.get(e),
-                    initiative=f.initiative,
-                    summon=f.summon,
-                    chosen=e in focuses,
-                )
-            )
-        invisible = [f for f in sit.figures if f.side == "character" and f.invisible]
-        if invisible:
-            ex.add(
-                f"{len(invisible)} invisible enem{'y is' if len(invisible) == 1 else 'ies are'} "
-                "ignored for focus and treated as obstacles.",
-                "GH-FOCUS-04",
-                "GH-MMOVE-11",
-            )
+        if self.explaining:
+            self._explain_candidates(cost, rank, proximity, focuses)
 
         if not focuses:
-            ex.focus_reason = (
-                "No enemy can be attacked from any hex the monster can reach"
-                if self.enemy_at
-                else "There is no visible enemy"
-            ) + ", so it has no focus: it neither moves nor attacks."
-            ex.add(ex.focus_reason, "GH-FOCUS-06")
+            if self.explaining:
+                ex.focus_reason = (
+                    "No enemy can be attacked from any hex the monster can reach"
+                    if self.enemy_at
+                    else "There is no visible enemy"
+                ) + ", so it has no focus: it neither moves nor attacks."
+                ex.add(ex.focus_reason, "GH-FOCUS-06")
             return Solution(sit.id, [Option(self.me, (), None)], ex)
 
-        ex.focus_reason = self._focus_reason(focuses, reachable, rank)
+        if self.explaining:
+            ex.focus_reason = self._focus_reason(focuses, reachable, rank)
         options: list[Option] = []
         seen: set[tuple[Hex, tuple[Hex, ...]]] = set()
         for focus in focuses:
@@ -939,9 +1005,72 @@ class _Solver:
                         Option(Hex(dest[0], dest[1]), attacks_out, Hex(focus[0], focus[1]))
                     )
         options.sort(key=lambda o: (o.focus or self.me, o.destination, o.attacks))
-        if len(options) > 1:
+        if len(options) > 1 and self.explaining:
             ex.add(f"{len(options)} options are equally valid; the players choose.", "GH-AMBIG-01")
         return Solution(sit.id, options, ex)
+
+    def _explain_candidates(
+        self,
+        cost: dict[Hex, int],
+        rank: dict[Hex, Rank],
+        proximity: dict[Hex, int],
+        focuses: list[Hex],
+    ) -> None:
+        """The focus candidates and the invisible enemies, for the explanation."""
+        ex = self.explain
+        for e, f in sorted(self.enemy_at.items(), key=lambda item: (rank[item[0]], item[0])):
+            ce = cost.get(e)
+            ex.candidates.append(
+                FocusCandidate(
+                    hex=e,
+                    label=f.label,
+                    movement=None if ce is None else ce % NEG,
+                    traps=0 if ce is None else ce // NEG,
+                    proximity=proximity.get(e),
+                    initiative=f.initiative,
+                    summon=f.summon,
+                    chosen=e in focuses,
+                )
+            )
+        invisible = [f for f in self.sit.figures if f.side == "character" and f.invisible]
+        if invisible:
+            ex.add(
+                f"{len(invisible)} invisible enem{'y is' if len(invisible) == 1 else 'ies are'} "
+                "ignored for focus and treated as obstacles.",
+                "GH-FOCUS-04",
+                "GH-MMOVE-11",
+            )
+
+    def _enemy_proximity(self, travel: dict[Hex, int]) -> dict[Hex, int]:
+        """The enemies' proximity (:meth:`MapGeometry.proximity_to` from the monster),
+        read off the travel table where that proves it: proximity is at least the plain hex
+        count, and at most one more than the travel cost of a neighbour the enemy can be
+        stepped to from (travel costs count every step, and the travel search steps as
+        proximity does, only around more hexes). Where the two bounds meet for every
+        enemy, that is the answer; else the search."""
+        geo = self.geo
+        index, nbrs, cells = geo.index, geo.nbrs, geo.cells
+        reached = travel.get
+        mq, mr = self.me[0], self.me[1]
+        out: dict[Hex, int] = {}
+        for e in self.enemy_at:
+            i = index.get(e)
+            if i is None:
+                break
+            dq = e[0] - mq
+            dr = e[1] - mr
+            plain = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+            for m in nbrs[i]:
+                if m:
+                    c = reached(cells[m])  # type: ignore[arg-type]
+                    if c is not None and c + 1 == plain:
+                        out[e] = plain
+                        break
+            else:
+                break
+        else:
+            return out
+        return geo.proximity_to(self.me, list(self.enemy_at))
 
     def _focus_reason(
         self,
@@ -1034,7 +1163,7 @@ class _Solver:
         a = self.sit.active
         ex = self.explain
         move = a.move
-        label = self.enemy_at[focus].label
+        label = self.enemy_at[focus].label if self.explaining else ""
         # GH-MHAZ-01: negative hexes are obstacles unless crossing them is the only way to
         # attack the focus at all; then cross no more of them than that needs.
         allowed_negatives = rank[focus][0] // NEG
@@ -1055,6 +1184,8 @@ class _Solver:
         if now:
             top = min(k for k, _, _ in now)
             chosen = [(h, t) for k, h, t in now if k == top]
+            if not self.explaining:
+                return chosen
             negatives, (dis_focus, neg_count), moves, _, _ = top
             if not self.has_attack:
                 rules = ["GH-MMOVE-02"]
@@ -1098,20 +1229,24 @@ class _Solver:
         itop = min(k for k, _ in ideal)
         dests = sorted({h for k, h in ideal if k == itop})
         result: list[tuple[Hex, frozenset[HexKey]]] = []
-        in_reach = [h for c, h in ends if c % NEG <= move]
+        # (the end hexes this turn's movement reaches, in ``ends`` order)
+        reach = [(c, h) for c, h in ends if c % NEG <= move]
+        in_reach = [h for _, h in reach]
         for d in dests:
             rest = self.remaining(d, in_reach)
             cands = [
                 ((c // NEG + rest[h] // NEG, rest[h] % NEG, c % NEG), h)
-                for c, h in ends
-                if c % NEG <= move and h in rest
+                for c, h in reach
+                if h in rest
             ]
             if not cands:
                 continue
             best_k = min(k for k, _ in cands)
             result.extend((h, frozenset()) for k, h in cands if k == best_k)
-        dest_list = ", ".join(f"[{d[0]}, {d[1]}]" for d in dests)
-        if move == 0:  # (explanation only: with no move the only destination is its hex)
+        dest_list = ", ".join(f"[{d[0]}, {d[1]}]" for d in dests) if self.explaining else ""
+        if not self.explaining:
+            pass
+        elif move == 0:  # (explanation only: with no move the only destination is its hex)
             doing = "the ability has no move, so it stays where it is"
             if not self.has_attack:
                 doing = "the ability has neither a move nor an attack, so it stays where it is"
@@ -1149,6 +1284,7 @@ def _least_costs(
     *,
     reverse: bool = False,
     targets: list[Hex] | None = None,
+    closed: list[bool] | None = None,
 ) -> dict[Hex, int]:
     """Least packed costs from ``source`` (Dijkstra), the solver's hot path.
 
@@ -1158,14 +1294,17 @@ def _least_costs(
     once all of them are settled (only their distances are then complete). Heap entries
     are plain integers ``cost << shift | hex number``. Least costs are unique, so the
     answer does not depend on the order in which equal-cost hexes are settled.
+    ``closed``, if the caller has it: ``[c is None for c in costs]``.
     """
     cells, nbrs, shift = geo.cells, geo.nbrs, geo.shift
     mask = (1 << shift) - 1
     src = geo.index[source]
     best = [INF] * len(cells)
     best[src] = 0
-    done = [False] * len(cells)
-    done[0] = True  # (number 0 stands for "no map hex" in the neighbour rows)
+    # (blocked hexes start as settled: never entered, one test per neighbour; number 0,
+    # "no map hex" in the neighbour rows, is blocked: ``costs[0]`` is None)
+    done = [c is None for c in costs] if closed is None else closed.copy()
+    done[src] = False  # (a blocked source is still where the search starts)
     out: dict[Hex, int] = {}
     heap = [src]
     pending = {geo.index[t] for t in targets} if targets is not None else None
@@ -1190,20 +1329,16 @@ def _least_costs(
                 here = 0
             nd = d + here
             for m in nbrs[i]:
-                if not done[m] and costs[m] is not None and nd < best[m]:
+                if not done[m] and nd < best[m]:
                     best[m] = nd
                     push(heap, nd << shift | m)
         else:
             for m in nbrs[i]:
-                if done[m]:
-                    continue
-                cm = costs[m]
-                if cm is None:
-                    continue
-                nd = d + cm
-                if nd < best[m]:
-                    best[m] = nd
-                    push(heap, nd << shift | m)
+                if not done[m]:
+                    nd = d + costs[m]  # type: ignore[operator]  # (not blocked: a cost)
+                    if nd < best[m]:
+                        best[m] = nd
+                        push(heap, nd << shift | m)
     return out
 
 
@@ -1230,10 +1365,14 @@ def find_path(
     return [Hex(h[0], h[1]) for h in result.path_to(dest)]
 
 
-def solve(situation: Situation, geometry: GeometryCache | None = None) -> Solution:
+def solve(
+    situation: Situation, geometry: GeometryCache | None = None, explain: bool = True
+) -> Solution:
     """Solve one situation: every valid (destination, attacks, focus) option, explained.
 
     ``geometry`` optionally reuses board geometry between calls on the same map (see
-    :class:`GeometryCache`); the answer is the same with or without it.
+    :class:`GeometryCache`); the answer is the same with or without it. ``explain=False``
+    leaves the solution's explanation empty (the options are the same): for a caller that
+    prints only the answer, such as ``questforge ai solve --format json``.
     """
-    return _Solver(situation, geometry).solve()
+    return _Solver(situation, geometry, explain).solve()
