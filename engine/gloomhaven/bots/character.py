@@ -563,6 +563,20 @@ class BotController:
         hazardous = self.board.spec.hazardous
         enemy_hexes = [e.hex for e in enemies]
         unarmed = bool(enemies) and attack_range is None
+        # how many enemies are next to each hex (hex distance 1): the six neighbours of
+        # every enemy counted once, read per destination (a destination's own loop over
+        # the enemies cost more than the rest of its judgement)
+        next_to: dict[Hex, int] = {}
+        for eq, er in enemy_hexes:
+            for n in (
+                (eq + 1, er),
+                (eq - 1, er),
+                (eq, er + 1),
+                (eq, er - 1),
+                (eq + 1, er - 1),
+                (eq - 1, er + 1),
+            ):
+                next_to[n] = next_to.get(n, 0) + 1
         # the cheapest destination by (cost, index), as ``min`` over the options would pick
         # it (written as one loop: a key function called per destination cost more)
         best: tuple[float, int] | None = None
@@ -575,13 +589,7 @@ class BotController:
                 c += 4
             if h in coins or h in treasures:
                 c -= 0.5
-            hq, hr = h
-            adjacent = 0
-            for eq, er in enemy_hexes:  # enemies next to h (hex distance 1), counted once
-                dq = hq - eq
-                dr = hr - er
-                if abs(dq) + abs(dr) + abs(dq + dr) == 2:
-                    adjacent += 1
+            adjacent = next_to.get(h, 0)
             if ranged and adjacent:
                 c += 1.5  # GH-ATK-04: a ranged attack from an adjacent hex has disadvantage
             if unarmed:
