@@ -186,8 +186,10 @@ class WalkingField:
         hazardous = self.hazardous
         flying = self.flying
         limit = self.limit
+        over = limit + 1  # (no distance beyond the limit)
+        known = dist.get  # (bound once: looked up for every neighbour of every hex)
         d = self.done
-        last = limit + 1 if bound is None else bound + 1  # (no distance beyond the limit)
+        last = over if bound is None else bound + 1
         while d < len(buckets) and d < last:
             # distances up to d are final once bucket d - 1 is expanded (steps cost >= 1)
             for w in wanted:
@@ -210,7 +212,7 @@ class WalkingField:
                 if nd > limit:
                     continue
                 for n in adj.get(h, ()):
-                    if n in open_hexes and nd < dist.get(n, limit + 1):
+                    if n in open_hexes and nd < known(n, over):
                         dist[n] = nd
                         while len(buckets) <= nd:
                             buckets.append([])

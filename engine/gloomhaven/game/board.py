@@ -239,6 +239,9 @@ def find_moves(
     adj = board.adj
     pop, push = heapq.heappop, heapq.heappush
     unknown = _UNKNOWN
+    # (bound once: looked up for every neighbour of every hex taken)
+    step_of = steps.get
+    labels_of = labels.get
     while heap:
         cost, neg, h, label = pop(heap)
         if cost >= budget:
@@ -246,7 +249,7 @@ def find_moves(
         if h != start and h in doors and h not in open_doors:
             continue  # a character stops on a closed door (it opens, GH-ROOM-01)
         for n in adj.get(h, ()):
-            step = steps.get(n, unknown)
+            step = step_of(n, unknown)
             if step is unknown:
                 step = steps[n] = enter(n)
             if step is None:
@@ -255,7 +258,7 @@ def find_moves(
             if ncost > budget:
                 continue
             nneg = neg + step[1]
-            lab = labels.get(n)
+            lab = labels_of(n)
             if lab is None:
                 new: _Label = (nneg, ncost, n, label)
                 labels[n] = [new]
@@ -441,6 +444,9 @@ def _plain_moves(
     pop, push = heapq.heappop, heapq.heappush
     unknown = _UNKNOWN
     over = budget + 1
+    # (bound once: looked up for every neighbour of every hex taken)
+    step_of = steps.get
+    known = dist.get
     while heap:
         cost, h = pop(heap)
         if cost > dist[h]:
@@ -453,13 +459,13 @@ def _plain_moves(
         if h != start and h in doors and h not in open_doors:
             continue  # a character stops on a closed door (it opens, GH-ROOM-01)
         for n in adj.get(h, ()):
-            step = steps.get(n, unknown)
+            step = step_of(n, unknown)
             if step is unknown:
                 step = steps[n] = enter(n)
             if step is None:
                 continue
             ncost = cost + step[0]
-            if ncost <= budget and ncost < dist.get(n, over):
+            if ncost <= budget and ncost < known(n, over):
                 dist[n] = ncost
                 parent[n] = h
                 if ncost < budget or n == goal:  # (else it would not be expanded)
