@@ -265,16 +265,19 @@ def find_moves(
                 if ncost < budget:  # (with the budget spent it would not be expanded)
                     push(heap, (ncost, nneg, n, new))
                 continue
-            for x in lab:
-                if x[1] <= ncost and x[0] <= nneg:
-                    break  # dominated
-            else:
-                if any(ncost <= x[1] and nneg <= x[0] for x in lab):
-                    lab[:] = [x for x in lab if not (ncost <= x[1] and nneg <= x[0])]
-                new = (nneg, ncost, n, label)
-                lab.append(new)
-                if ncost < budget:
-                    push(heap, (ncost, nneg, n, new))
+            # Labels are taken in (cost, negatives) order and every label of ``n`` costs
+            # the cost it was reached from plus ``n``'s own step, so no label of ``n``
+            # costs more than this one: it is dominated exactly when one has no more
+            # negatives, and a label is only ever added with fewer negatives than all
+            # before it - so the last one has the fewest.
+            if lab[-1][0] <= nneg:
+                continue  # dominated
+            if any(ncost <= x[1] and nneg <= x[0] for x in lab):
+                lab[:] = [x for x in lab if not (ncost <= x[1] and nneg <= x[0])]
+            new = (nneg, ncost, n, label)
+            lab.append(new)
+            if ncost < budget:
+                push(heap, (ncost, nneg, n, new))
     costs: dict[Hex, tuple[int, int]] = {}
     best: dict[Hex, _Label] = {}
     for h, lab in labels.items():
@@ -283,8 +286,9 @@ def find_moves(
                 continue  # GH-MOVE-04 / GH-MOVE-06
             if not flying and h in obstacles:
                 continue
-        # the fewest negatives, then the cheapest ((negatives, cost) differ within a set)
-        top = lab[0] if len(lab) == 1 else min(lab, key=_label_order)
+        # the fewest negatives, then the cheapest ((negatives, cost) differ within a set):
+        # the last label (see the search above: each added one has fewer negatives)
+        top = lab[-1]
         final_neg = top[0]
         if jump and h != start:
             # GH-MOVE-05: only the last hex of a jump is normal movement
@@ -327,10 +331,6 @@ def find_routes(
 
 #: a search label: (negatives, cost, hex, the label it came from; None at the start)
 _Label = tuple[int, int, Hex, "_Label | None"]
-
-
-def _label_order(label: _Label) -> tuple[int, int]:
-    return (label[0], label[1])
 
 
 class Moves:
