@@ -203,28 +203,34 @@ def find_moves(
     doors = board.doors
     open_doors = state.open_doors
 
-    def enter(h: Hex) -> tuple[int, int] | None:
-        """(cost, negatives) to step into ``h`` as an intermediate hex; None = blocked."""
-        if h not in play:
-            return None
-        if h in doors and h not in open_doors:  # a closed door
-            if not character:
-                return None  # GH-DOOR-03
-            if board.door_locked(state, h):
-                return None  # GH-SPEC-03: a wall until its condition is met
-        if not ignore_terrain:
-            if h in obstacles:
-                return None
-            other = occupied.get(h)
-            if other is not None and other != side:
-                return None
-            if h in traps or h in hazardous:
-                return _DIFFICULT_NEGATIVE if h in difficult else _NEGATIVE
-            return _DIFFICULT if h in difficult else _PLAIN
-        return _PLAIN
+    # The cost of stepping into each hex that is not plain, as (cost, negatives), None =
+    # blocked (a hex of the revealed map missing here costs (1, 0)); checked in the order
+    # of the rules below, the blocking ones written last so that they win:
+    # GH-DOOR-03 / GH-SPEC-03 (a closed door: a wall to monsters and summons, a locked one
+    # to everybody; a character may enter it), GH-OBST-01, GH-MOVE-02 (enemies block),
+    # GH-TRAP / GH-HAZ (negative hexes), GH-DIFF-01 (difficult terrain costs 2); jumping and
+    # flying ignore all but the doors (GH-MOVE-05/06). Made once per search from the few
+    # special hexes, instead of a Python call per hex looked at.
+    special: dict[Hex, tuple[int, int] | None] = {}
+    if not ignore_terrain:
+        for h in difficult:
+            special[h] = _DIFFICULT
+        for group in (traps, hazardous):
+            for h in group:
+                special[h] = _DIFFICULT_NEGATIVE if h in difficult else _NEGATIVE
+        for h, other in occupied.items():
+            if other != side:
+                special[h] = None
+        for h in obstacles:
+            special[h] = None
+    for h in doors:
+        if h not in open_doors and (not character or board.door_locked(state, h)):
+            special[h] = None
 
     if ignore_terrain or not _negative_within(start, budget, traps, hazardous):
-        return _plain_moves(board, state, start, budget, enter, occupied, jump, flying, goal)
+        return _plain_moves(
+            board, state, start, budget, special, play, occupied, jump, flying, goal
+        )
 
     # Labels per hex: the Pareto set of (negatives, cost), so a cheap route through a trap
     # survives beside a safe but longer one that the budget might cut off. A label is
@@ -241,6 +247,7 @@ def find_moves(
     unknown = _UNKNOWN
     # (bound once: looked up for every neighbour of every hex taken)
     step_of = steps.get
+    special_of = special.get
     labels_of = labels.get
     while heap:
         cost, neg, h, label = pop(heap)
@@ -251,7 +258,7 @@ def find_moves(
         for n in adj.get(h, ()):
             step = step_of(n, unknown)
             if step is unknown:
-                step = steps[n] = enter(n)
+                step = steps[n] = special_of(n, _PLAIN) if n in play else None
             if step is None:
                 continue
             ncost = cost + step[0]
@@ -422,7 +429,8 @@ def _plain_moves(
     state: GameState,
     start: Hex,
     budget: int,
-    enter: Callable[[Hex], tuple[int, int] | None],
+    special: Mapping[Hex, tuple[int, int] | None],
+    play: frozenset[Hex],
     occupied: Mapping[Hex, str],
     jump: bool,
     flying: bool,
@@ -446,6 +454,7 @@ def _plain_moves(
     over = budget + 1
     # (bound once: looked up for every neighbour of every hex taken)
     step_of = steps.get
+    special_of = special.get
     known = dist.get
     while heap:
         cost, h = pop(heap)
@@ -461,7 +470,7 @@ def _plain_moves(
         for n in adj.get(h, ()):
             step = step_of(n, unknown)
             if step is unknown:
-                step = steps[n] = enter(n)
+                step = steps[n] = special_of(n, _PLAIN) if n in play else None
             if step is None:
                 continue
             ncost = cost + step[0]
