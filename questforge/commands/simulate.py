@@ -153,7 +153,13 @@ def _run(
 @click.option(
     "--seed", type=int, default=1, show_default=True, help="Base seed; same seed, same report."
 )
-@click.option("--jobs", type=int, default=1, show_default=True, help="Worker processes.")
+@click.option(
+    "--jobs",
+    type=int,
+    default=None,
+    help="Worker processes (default: 2 on a machine with two or more cores, QUESTFORGE_JOBS "
+    "sets another; 1 keeps one process). The report is the same either way.",
+)
 @click.option(
     "--cluster",
     default=None,
@@ -189,7 +195,7 @@ def simulate(
     args: tuple[str, ...],
     games: int,
     seed: int,
-    jobs: int,
+    jobs: int | None,
     cluster: str | None,
     json_path: Path | None,
     html_path: Path | None,
@@ -208,6 +214,12 @@ def simulate(
     """
     if not 1 <= games <= MAX_GAMES:
         fail(f"--games must be between 1 and {MAX_GAMES}, got {games}")
+    if jobs is None:
+        # the second core as ``validate`` uses it: a thousand games take half the time, and
+        # the report does not depend on how many processes played them
+        from questforge.validator.parallel import default_jobs
+
+        jobs = min(default_jobs(), MAX_JOBS)
     if not 1 <= jobs <= MAX_JOBS:
         fail(f"--jobs must be between 1 and {MAX_JOBS}, got {jobs}")
     check_output(json_path, "--json")

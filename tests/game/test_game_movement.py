@@ -274,3 +274,83 @@ def test_characters_and_monsters_share_one_jump_cost() -> None:
             g.board, g.state, alpha.hex, 6, "party", jump=True, character=character
         )
         assert {h: r.cost for h, r in routes.items() if h != alpha.hex} == expected
+
+
+def _best_by_brute_force(g: object, start: tuple[int, int], budget: int) -> dict:
+    """Every hex's (cost, negatives) by exhaustive search over (hex, points spent): the
+    fewest traps/hazards entered, then the fewest points (GH-MOVE-02/03/04/08, GH-DIFF-01)."""
+    st = g.state  # type: ignore[attr-defined]
+    board = g.board  # type: ignore[attr-defined]
+    occupied = {f.hex: f.side for f in st.figures.values()}
+    play = board.play_set(st)
+    fewest: dict[tuple[tuple[int, int], int], int] = {(start, 0): 0}
+    for spent in range(budget):  # every step costs at least 1: states in order of cost
+        for (h, c), neg in list(fewest.items()):
+            if c != spent:
+                continue
+            for n in board.adj.get(h, ()):
+                if n not in play or n in st.obstacles or occupied.get(n, "party") != "party":
+                    continue
+                cost = spent + (2 if n in st.difficult else 1)
+                if cost > budget:
+                    continue
+                nneg = neg + (1 if n in st.traps or n in st.hazardous else 0)
+                if nneg < fewest.get((n, cost), nneg + 1):
+                    fewest[(n, cost)] = nneg
+    out: dict[tuple[int, int], tuple[int, int]] = {}
+    for (h, cost), neg in fewest.items():
+        if h != start and h in occupied:
+            continue
+        if h not in out or (neg, cost) < (out[h][1], out[h][0]):
+            out[h] = (cost, neg)
+    return out
+
+
+def test_route_search_takes_the_fewest_traps_then_the_fewest_points_everywhere() -> None:
+    # GH-MOVE-03 / GH-MOVE-08 / GH-DIFF-01 / GH-TRAP-01 / GH-HAZ-01: on seeded random maps
+    # full of traps, hazards, difficult terrain, obstacles and figures, every destination
+    # the engine offers has the cost and trap count an exhaustive search finds, and its
+    # route enters exactly those hexes (the label search's shortcuts must not change this)
+    import random
+    from itertools import pairwise
+
+    from questforge.engine.gloomhaven.game.board import find_moves
+
+    rng = random.Random(14)
+    hexes = disc((0, 0), 4)
+    checked = 0
+    for _ in range(60):
+        others = [h for h in hexes if h != (0, 0)]
+        rng.shuffle(others)
+        traps = {h: TrapSpec() for h in others[:5]}
+        hazardous, difficult = others[5:10], others[10:16]
+        obstacles = {h: "" for h in others[16:19]}
+        monsters = [("grunt", h, "normal") for h in others[19:22]]
+        sc = scenario(
+            "r",
+            {"a": hexes},
+            [(0, 0), others[22]],
+            traps=traps,
+            hazardous=hazardous,
+            difficult=difficult,
+            obstacles=obstacles,
+            monsters=monsters,  # type: ignore[arg-type]
+        )
+        g = new_game(content([sc], monsters=[simple_monster("grunt", move=0)]), "r")
+        start = g.state.figures["alpha"].hex
+        budget = rng.randint(1, 6)
+        moves = find_moves(g.board, g.state, start, budget, "party")
+        want = _best_by_brute_force(g, start, budget)
+        assert moves.costs == want, {
+            h: (moves.costs.get(h), want.get(h))
+            for h in set(moves.costs) | set(want)
+            if moves.costs.get(h) != want.get(h)
+        }
+        for h, (cost, neg) in moves.costs.items():
+            route = moves.route(h)
+            steps = [start, *route.path]
+            assert all(b in g.board.adj[a] for a, b in pairwise(steps))
+            assert sum(2 if s in g.state.difficult else 1 for s in route.path) == cost
+            assert sum(s in g.state.traps or s in g.state.hazardous for s in route.path) == neg
+            checked += 1
+    assert checked > 300

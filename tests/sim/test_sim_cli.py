@@ -34,6 +34,8 @@ def test_simulate_writes_deterministic_json_and_html(tmp_path: Path) -> None:
         "3",
         "--seed",
         "4",
+        "--jobs",
+        "1",
         "--json",
         str(a),
         "--html",
@@ -305,3 +307,17 @@ def test_an_engine_failure_is_reported_without_a_traceback(
     code, out = run("simulate", "collapsed-adit", "--games", "2", "-q")
     assert code == 1 and "2 game(s) failed with an engine error" in out
     assert "simulated engine bug" in out and no_traceback(out)
+
+
+def test_simulate_uses_the_second_core_by_default(tmp_path: Path, monkeypatch: object) -> None:
+    # 1,000 games take half the time on two processes and the report is the same (the
+    # default follows ``validate``'s: 2 with two cores or more; QUESTFORGE_JOBS sets it)
+    out_default, out_one = tmp_path / "d.json", tmp_path / "one.json"
+    monkeypatch.setenv("QUESTFORGE_JOBS", "2")  # type: ignore[attr-defined]
+    args = ("simulate", "collapsed-adit", "--players", "2", "--games", "2", "-q")
+    assert run(*args, "--json", str(out_default))[0] == 0
+    monkeypatch.setenv("QUESTFORGE_JOBS", "1")  # type: ignore[attr-defined]
+    assert run(*args, "--json", str(out_one))[0] == 0
+    a, b = json.loads(out_default.read_text()), json.loads(out_one.read_text())
+    assert a.pop("timing")["jobs"] == 2 and b.pop("timing")["jobs"] == 1
+    assert a == b

@@ -452,18 +452,28 @@ class BotController:
         if len(selected) != 2:
             return 0
         a, b = sorted(selected)
-
-        def best_of(
-            card_id: str, half: str, move_before: int = 0
-        ) -> tuple[tuple[str, str, bool], float]:
-            printed = self._half_value(char, card_id, half, False, s, move_before)
-            default = self._half_value(char, card_id, half, True, s, move_before)
-            return (card_id, half, default > printed), max(printed, default)
-
-        move_a = score.bottom_move(self._card(char, a), s)
-        move_b = score.bottom_move(self._card(char, b), s)
-        (top1, v1), (bottom1, v2) = best_of(a, "top", move_b), best_of(b, "bottom")
-        (top2, v3), (bottom2, v4) = best_of(b, "top", move_a), best_of(a, "bottom")
+        # The better split of the two cards (GH-TURN-01), each half printed or default:
+        # the values :meth:`_half_value` and :func:`score.bottom_move` give, each card
+        # half valued once (they asked for the same bottoms and tops twice)
+        value = score.action_value
+        card_a, card_b = self._card(char, a), self._card(char, b)
+        default_bottom = score.default_bottom(s)
+        bottom_a, bottom_b = value(card_a.bottom, s), value(card_b.bottom, s)
+        move_a = score.action_facts(card_a.bottom)[1] or (
+            score.DEFAULT_MOVE if default_bottom >= bottom_a else 0
+        )
+        move_b = score.action_facts(card_b.bottom)[1] or (
+            score.DEFAULT_MOVE if default_bottom >= bottom_b else 0
+        )
+        # a top after the other card's bottom moved: at least its value where it stands
+        still_a, still_b = value(card_a.top, s), value(card_b.top, s)
+        top_a = max(value(card_a.top, s, move_b) if move_b else still_a, still_a)
+        top_b = max(value(card_b.top, s, move_a) if move_a else still_b, still_b)
+        default_a, default_b = score.default_top(s, move_b), score.default_top(s, move_a)
+        top1, v1 = (a, "top", default_a > top_a), max(top_a, default_a)
+        bottom1, v2 = (b, "bottom", default_bottom > bottom_b), max(bottom_b, default_bottom)
+        top2, v3 = (b, "top", default_b > top_b), max(top_b, default_b)
+        bottom2, v4 = (a, "bottom", default_bottom > bottom_a), max(bottom_a, default_bottom)
         top, bottom = (top1, bottom1) if v1 + v2 >= v3 + v4 else (top2, bottom2)
         # attack first when an enemy is within reach of the top's attack, else move first
         attack_now = self._attack_possible_now(char, self._action(char, top))
@@ -563,6 +573,20 @@ class BotController:
         hazardous = self.board.spec.hazardous
         enemy_hexes = [e.hex for e in enemies]
         unarmed = bool(enemies) and attack_range is None
+        # how many enemies are next to each hex (hex distance 1): the six neighbours of
+        # every enemy counted once, read per destination (a destination's own loop over
+        # the enemies cost more than the rest of its judgement)
+        next_to: dict[Hex, int] = {}
+        for eq, er in enemy_hexes:
+            for n in (
+                (eq + 1, er),
+                (eq - 1, er),
+                (eq, er + 1),
+                (eq, er - 1),
+                (eq + 1, er - 1),
+                (eq - 1, er + 1),
+            ):
+                next_to[n] = next_to.get(n, 0) + 1
         # the cheapest destination by (cost, index), as ``min`` over the options would pick
         # it (written as one loop: a key function called per destination cost more)
         best: tuple[float, int] | None = None
@@ -575,13 +599,7 @@ class BotController:
                 c += 4
             if h in coins or h in treasures:
                 c -= 0.5
-            hq, hr = h
-            adjacent = 0
-            for eq, er in enemy_hexes:  # enemies next to h (hex distance 1), counted once
-                dq = hq - eq
-                dr = hr - er
-                if abs(dq) + abs(dr) + abs(dq + dr) == 2:
-                    adjacent += 1
+            adjacent = next_to.get(h, 0)
             if ranged and adjacent:
                 c += 1.5  # GH-ATK-04: a ranged attack from an adjacent hex has disadvantage
             if unarmed:

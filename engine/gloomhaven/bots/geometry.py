@@ -109,6 +109,7 @@ class WalkingField:
         "hazardous",
         "limit",
         "open_hexes",
+        "step_costs",
         "traps",
     )
 
@@ -125,6 +126,16 @@ class WalkingField:
         # search may resume after the game has moved on
         self.traps, self.hazardous, self.difficult = terrain
         self.flying = mover.flying
+        #: the cost of entering each hex that does not cost 1 (difficult terrain 2, a trap
+        #: or hazard the penalty more; a flying figure pays 1 everywhere), looked up once
+        #: per hex taken instead of three set lookups
+        self.step_costs: dict[Hex, int] = {}
+        if not self.flying:
+            for h in self.difficult:
+                self.step_costs[h] = 2
+            for group in (self.traps, self.hazardous):
+                for h in group:
+                    self.step_costs[h] = (2 if h in self.difficult else 1) + NEGATIVE_HEX_PENALTY
         self.adj = board.adj
         # ``open_hexes``: the hexes a step may come from (the walk runs backwards)
         self.open_hexes = open_hexes
@@ -181,13 +192,12 @@ class WalkingField:
         buckets = self.buckets
         adj = self.adj
         open_hexes = self.open_hexes
-        difficult = self.difficult
-        traps = self.traps
-        hazardous = self.hazardous
-        flying = self.flying
+        step_of = self.step_costs.get
         limit = self.limit
+        over = limit + 1  # (no distance beyond the limit)
+        known = dist.get  # (bound once: looked up for every neighbour of every hex)
         d = self.done
-        last = limit + 1 if bound is None else bound + 1  # (no distance beyond the limit)
+        last = over if bound is None else bound + 1
         while d < len(buckets) and d < last:
             # distances up to d are final once bucket d - 1 is expanded (steps cost >= 1)
             for w in wanted:
@@ -200,17 +210,11 @@ class WalkingField:
                 if dist[h] != d:
                     continue  # reached more cheaply since it was queued
                 # the cost of entering h, paid by a figure stepping from a neighbour into it
-                step = 1
-                if not flying:
-                    if h in difficult:
-                        step = 2
-                    if h in traps or h in hazardous:
-                        step += NEGATIVE_HEX_PENALTY
-                nd = d + step
+                nd = d + step_of(h, 1)
                 if nd > limit:
                     continue
                 for n in adj.get(h, ()):
-                    if n in open_hexes and nd < dist.get(n, limit + 1):
+                    if n in open_hexes and nd < known(n, over):
                         dist[n] = nd
                         while len(buckets) <= nd:
                             buckets.append([])

@@ -203,28 +203,34 @@ def find_moves(
     doors = board.doors
     open_doors = state.open_doors
 
-    def enter(h: Hex) -> tuple[int, int] | None:
-        """(cost, negatives) to step into ``h`` as an intermediate hex; None = blocked."""
-        if h not in play:
-            return None
-        if h in doors and h not in open_doors:  # a closed door
-            if not character:
-                return None  # GH-DOOR-03
-            if board.door_locked(state, h):
-                return None  # GH-SPEC-03: a wall until its condition is met
-        if not ignore_terrain:
-            if h in obstacles:
-                return None
-            other = occupied.get(h)
-            if other is not None and other != side:
-                return None
-            if h in traps or h in hazardous:
-                return _DIFFICULT_NEGATIVE if h in difficult else _NEGATIVE
-            return _DIFFICULT if h in difficult else _PLAIN
-        return _PLAIN
+    # The cost of stepping into each hex that is not plain, as (cost, negatives), None =
+    # blocked (a hex of the revealed map missing here costs (1, 0)); checked in the order
+    # of the rules below, the blocking ones written last so that they win:
+    # GH-DOOR-03 / GH-SPEC-03 (a closed door: a wall to monsters and summons, a locked one
+    # to everybody; a character may enter it), GH-OBST-01, GH-MOVE-02 (enemies block),
+    # GH-TRAP / GH-HAZ (negative hexes), GH-DIFF-01 (difficult terrain costs 2); jumping and
+    # flying ignore all but the doors (GH-MOVE-05/06). Made once per search from the few
+    # special hexes, instead of a Python call per hex looked at.
+    special: dict[Hex, tuple[int, int] | None] = {}
+    if not ignore_terrain:
+        for h in difficult:
+            special[h] = _DIFFICULT
+        for group in (traps, hazardous):
+            for h in group:
+                special[h] = _DIFFICULT_NEGATIVE if h in difficult else _NEGATIVE
+        for h, other in occupied.items():
+            if other != side:
+                special[h] = None
+        for h in obstacles:
+            special[h] = None
+    for h in doors:
+        if h not in open_doors and (not character or board.door_locked(state, h)):
+            special[h] = None
 
     if ignore_terrain or not _negative_within(start, budget, traps, hazardous):
-        return _plain_moves(board, state, start, budget, enter, occupied, jump, flying, goal)
+        return _plain_moves(
+            board, state, start, budget, special, play, occupied, jump, flying, goal
+        )
 
     # Labels per hex: the Pareto set of (negatives, cost), so a cheap route through a trap
     # survives beside a safe but longer one that the budget might cut off. A label is
@@ -239,6 +245,10 @@ def find_moves(
     adj = board.adj
     pop, push = heapq.heappop, heapq.heappush
     unknown = _UNKNOWN
+    # (bound once: looked up for every neighbour of every hex taken)
+    step_of = steps.get
+    special_of = special.get
+    labels_of = labels.get
     while heap:
         cost, neg, h, label = pop(heap)
         if cost >= budget:
@@ -246,32 +256,35 @@ def find_moves(
         if h != start and h in doors and h not in open_doors:
             continue  # a character stops on a closed door (it opens, GH-ROOM-01)
         for n in adj.get(h, ()):
-            step = steps.get(n, unknown)
+            step = step_of(n, unknown)
             if step is unknown:
-                step = steps[n] = enter(n)
+                step = steps[n] = special_of(n, _PLAIN) if n in play else None
             if step is None:
                 continue
             ncost = cost + step[0]
             if ncost > budget:
                 continue
             nneg = neg + step[1]
-            lab = labels.get(n)
+            lab = labels_of(n)
             if lab is None:
                 new: _Label = (nneg, ncost, n, label)
                 labels[n] = [new]
                 if ncost < budget:  # (with the budget spent it would not be expanded)
                     push(heap, (ncost, nneg, n, new))
                 continue
-            for x in lab:
-                if x[1] <= ncost and x[0] <= nneg:
-                    break  # dominated
-            else:
-                if any(ncost <= x[1] and nneg <= x[0] for x in lab):
-                    lab[:] = [x for x in lab if not (ncost <= x[1] and nneg <= x[0])]
-                new = (nneg, ncost, n, label)
-                lab.append(new)
-                if ncost < budget:
-                    push(heap, (ncost, nneg, n, new))
+            # Labels are taken in (cost, negatives) order and every label of ``n`` costs
+            # the cost it was reached from plus ``n``'s own step, so no label of ``n``
+            # costs more than this one: it is dominated exactly when one has no more
+            # negatives, and a label is only ever added with fewer negatives than all
+            # before it - so the last one has the fewest.
+            if lab[-1][0] <= nneg:
+                continue  # dominated
+            if any(ncost <= x[1] and nneg <= x[0] for x in lab):
+                lab[:] = [x for x in lab if not (ncost <= x[1] and nneg <= x[0])]
+            new = (nneg, ncost, n, label)
+            lab.append(new)
+            if ncost < budget:
+                push(heap, (ncost, nneg, n, new))
     costs: dict[Hex, tuple[int, int]] = {}
     best: dict[Hex, _Label] = {}
     for h, lab in labels.items():
@@ -280,8 +293,9 @@ def find_moves(
                 continue  # GH-MOVE-04 / GH-MOVE-06
             if not flying and h in obstacles:
                 continue
-        # the fewest negatives, then the cheapest ((negatives, cost) differ within a set)
-        top = lab[0] if len(lab) == 1 else min(lab, key=_label_order)
+        # the fewest negatives, then the cheapest ((negatives, cost) differ within a set):
+        # the last label (see the search above: each added one has fewer negatives)
+        top = lab[-1]
         final_neg = top[0]
         if jump and h != start:
             # GH-MOVE-05: only the last hex of a jump is normal movement
@@ -324,10 +338,6 @@ def find_routes(
 
 #: a search label: (negatives, cost, hex, the label it came from; None at the start)
 _Label = tuple[int, int, Hex, "_Label | None"]
-
-
-def _label_order(label: _Label) -> tuple[int, int]:
-    return (label[0], label[1])
 
 
 class Moves:
@@ -419,7 +429,8 @@ def _plain_moves(
     state: GameState,
     start: Hex,
     budget: int,
-    enter: Callable[[Hex], tuple[int, int] | None],
+    special: Mapping[Hex, tuple[int, int] | None],
+    play: frozenset[Hex],
     occupied: Mapping[Hex, str],
     jump: bool,
     flying: bool,
@@ -441,6 +452,10 @@ def _plain_moves(
     pop, push = heapq.heappop, heapq.heappush
     unknown = _UNKNOWN
     over = budget + 1
+    # (bound once: looked up for every neighbour of every hex taken)
+    step_of = steps.get
+    special_of = special.get
+    known = dist.get
     while heap:
         cost, h = pop(heap)
         if cost > dist[h]:
@@ -453,13 +468,13 @@ def _plain_moves(
         if h != start and h in doors and h not in open_doors:
             continue  # a character stops on a closed door (it opens, GH-ROOM-01)
         for n in adj.get(h, ()):
-            step = steps.get(n, unknown)
+            step = step_of(n, unknown)
             if step is unknown:
-                step = steps[n] = enter(n)
+                step = steps[n] = special_of(n, _PLAIN) if n in play else None
             if step is None:
                 continue
             ncost = cost + step[0]
-            if ncost <= budget and ncost < dist.get(n, over):
+            if ncost <= budget and ncost < known(n, over):
                 dist[n] = ncost
                 parent[n] = h
                 if ncost < budget or n == goal:  # (else it would not be expanded)

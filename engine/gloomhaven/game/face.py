@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from itertools import compress
+from operator import attrgetter
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -296,7 +298,7 @@ def summarize(game: Game) -> GameSummary:
     outcome = game.result.outcome if game.result is not None else "unfinished"
     falls: dict[str, tuple[Any, Any, int]] = {}
     round_no = 0
-    for event in game.events:
+    for event in events_of(game.events, _SUMMARY_EVENTS):
         if event.type == "round_start":
             round_no = int(event.get("round", round_no))
         elif event.type == "exhausted":
@@ -399,11 +401,34 @@ class GameFlow:
         }
 
 
+#: the event types :func:`summarize` and :func:`game_flow` read (every other is skipped)
+_SUMMARY_EVENTS = frozenset({"round_start", "exhausted"})
+_FLOW_EVENTS = frozenset(
+    {
+        "character_placed",
+        "monster_placed",
+        "monster_killed",
+        "damage",
+        "heal",
+        "exhausted",
+        "round_end",
+    }
+)
+_TYPE_OF = attrgetter("type")
+
+
+def events_of(events: Sequence[Event], types: frozenset[str]) -> Iterator[Event]:
+    """The events of the given types, in order. The filter runs in C (a game's summary
+    reads a few kinds of its ~2,000 events; looking at each in Python was about 1 % of a
+    bot game)."""
+    return compress(events, map(types.__contains__, map(_TYPE_OF, events)))
+
+
 def game_flow(game: Game) -> GameFlow:
     """Replay ``game``'s events into a :class:`GameFlow`."""
     flow = GameFlow()
     content = game.content
-    for event in game.events:
+    for event in events_of(game.events, _FLOW_EVENTS):
         t = event.type
         if t == "character_placed":
             cid = str(event.get("character"))

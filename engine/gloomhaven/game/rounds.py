@@ -9,6 +9,7 @@ turn at a time; the choices inside a step go to the controller synchronously.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import permutations
 
 from questforge.engine.core.events import JSONValue
 from questforge.engine.gloomhaven.game.character_turn import character_turn, long_rest
@@ -51,12 +52,13 @@ def select_cards(r: Rules) -> None:
             r.exhaust(char, "cards")  # GH-SEL-05 / GH-EXH-01 (b)
             continue
         hand = sorted(char.hand)
-        # every ordered pair of different cards, lead by lead (one comprehension: a plan
-        # decision has about fifty options, four times a round)
+        # every ordered pair of different cards, lead by lead (``permutations`` gives them
+        # in that order, the others in hand order; a plan decision has about fifty
+        # options, four times a round)
         options: list[JSONValue] = (
-            [{"cards": [lead, other]} for lead in hand for other in hand if other != lead]
-            if len(hand) >= 2
-            else []
+            [{"cards": [lead, other]} for lead, other in permutations(hand, 2)]
+            if len(hand) >= 2 and len(set(hand)) == len(hand)
+            else [{"cards": [lead, other]} for lead in hand for other in hand if other != lead]
         )
         if can_rest:
             options.append({"long_rest": True})
@@ -106,6 +108,8 @@ class Order:
         self.monster_rank: dict[str, int] = {}
         self._types: list[MonsterType] = []
         self._types_of: tuple[int, int] = (0, -1)
+        #: what the last :meth:`publish` was made of (see there)
+        self._published: tuple[object, ...] | None = None
 
     def types_by_id(self) -> list[MonsterType]:
         """The monster types in play, by id (asked before every turn; types are only ever
@@ -176,10 +180,25 @@ class Order:
         ``seen``: :meth:`seen` taken now (the turn loop shares it with :meth:`next_actor`)."""
         st = self.r.state
         living, present, allies = seen if seen is not None else self.seen()
+        types = self.types_by_id()
+        # Within a round the order changes only when a character is exhausted, a monster
+        # type appears on or leaves the board (with its card drawn), or an ally appears or
+        # leaves: every initiative, tie rank and card is fixed between the round's first
+        # publication and its end (cards are drawn, ties settled and initiatives set before
+        # it, by this round's ``Order``). The order is published before every turn, so
+        # it is written again only when what it is made of changed.
+        made_of = (
+            [c.id for c in living],
+            [a.id for a in allies],
+            [mt.card if mt.id in present else "" for mt in types],
+        )
+        if made_of == self._published:
+            return
+        self._published = made_of
         keyed: list[tuple[OrderKey, str, int]] = []
         for c in living:
             keyed.append((self.key_of_char(c), c.id, c.initiative))
-        for i, mt in enumerate(self.types_by_id()):
+        for i, mt in enumerate(types):
             if mt.card and mt.id in present:
                 init = ability_card(self.r, mt).initiative
                 keyed.append(((init, 1, 0, self.monster_rank.get(mt.id, 100 + i)), mt.id, init))
