@@ -9,7 +9,6 @@ phrases its decisions.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from questforge.engine.gloomhaven.game.spec import Ability, AbilityCard, Action
@@ -109,114 +108,10 @@ def action_value(action: Action, s: Situation, move_before: int = 0) -> float:
     ``move_before`` movement points spent by the other half played first.
 
     The same number as :func:`action_value_of_abilities` (each ability's
-    :func:`ability_value`, in order), from the action's :func:`valuer`: the bots value a
-    card half about 1,600 times a game, and most of what :func:`ability_value` looks up is
-    fixed for the card.
+    :func:`ability_value`, in order), from the action's :func:`compiled` form: the bots
+    value a card half a few thousand times a game, and most of what
+    :func:`ability_value` looks up is fixed for the card.
     """
-    got = _VALUERS.get(id(action))
-    if got is not None and got[0] is action:
-        return got[1](s, move_before)
-    return valuer(action)(s, move_before)
-
-
-#: id(action) -> (the action, its :func:`valuer`); the action is kept so its id stays its own
-_VALUERS: dict[int, tuple[Action, Callable[[Situation, int], float]]] = {}
-
-
-def valuer(action: Action) -> Callable[[Situation, int], float]:
-    """``action``'s value as a function of (situation, move before): :func:`compiled_value`
-    written out for this action as Python code, made once per action.
-
-    The loop over the compiled steps, with a branch per ability kind and the unpacking of
-    each step, was most of a valuation; the generated function does the same arithmetic
-    in the same order with the action's numbers as literals (``repr`` of a float reads
-    back as the same float), so it gives the very same number
-    (``tests/sim/test_sim_bot_card_values.py`` compares it with the ability-by-ability
-    value).
-    """
-    got = _VALUERS.get(id(action))
-    if got is not None and got[0] is action:
-        return got[1]
-    if len(_VALUERS) >= 4096:
-        _VALUERS.clear()
-    fn = _generate(compiled(action))
-    _VALUERS[id(action)] = (action, fn)
-    return fn
-
-
-#: :class:`Situation`'s fields by position (the generated code indexes the tuple)
-_STEPS, _DOOR, _HP, _MAX_HP, _HAND, _DISCARD, _LOST, _NEAR, _HURT, _COINS = range(10)
-
-
-def _generate(form: Compiled) -> Callable[[Situation, int], float]:
-    """The Python function computing :func:`compiled_value` for one compiled form."""
-    lines = ["def value(s, moved):", "    total = 0.0", f"    steps = s[{_STEPS}]"]
-    for step in form[0]:
-        code = step[0]
-        if code == _ATTACK:
-            _, extra, targets, value, conditions, pierce, forced = step
-            lines += [
-                f"    near = s[{_NEAR}]",
-                f"    hits = min({targets!r}, near if near > 1 else 1)",
-                f"    base = {value!r} * hits + {conditions!r} + {pierce!r} + {forced!r}",
-                f"    if steps is not None and steps <= moved + {extra!r}:",
-                "        total += 1.5 * base + 0.5",
-                "    else:",
-                "        total += 0.15 * base",
-            ]
-        elif code == _MOVE:
-            value, bonus = step[1], step[2]
-            lines += [
-                "    if steps == 0:",
-                f"        total += 0.3 * {value!r}",
-                "    else:",
-                f"        useful = steps if steps is not None else s[{_DOOR}]",
-                "        if useful is None:",
-                f"            total += 0.2 * {value!r}",
-                "        else:",
-                f"            total += 0.9 * min({value!r}, useful + 1) + {bonus!r}",
-                f"    moved += {value!r}",
-            ]
-        elif code == _CONSTANT:
-            lines.append(f"    total += {step[1]!r}")
-        elif code == _SHIELD:
-            lines.append(
-                f"    total += (1.2 if steps is not None and steps <= 3 else 0.2) * {step[1]!r}"
-            )
-        elif code == _HEAL:
-            others = f"3 * s[{_HURT}]" if step[2] else "0"
-            lines += [
-                f"    need = s[{_MAX_HP}] - s[{_HP}] + ({others})",
-                f"    total += 1.1 * min({step[1]!r}, need)",
-            ]
-        elif code == _LOOT:
-            lines.append(f"    total += 1.0 * min(s[{_COINS}], 3)")
-        elif code == _RECOVER:
-            if step[1]:
-                lines.append(f"    total += 2.0 * min({step[2]!r}, s[{_LOST}])")
-            else:
-                lines.append(f"    total += 0.5 * s[{_DISCARD}]")
-        else:  # _NEGATE
-            lines.append("    total += 2.5 if steps is not None and steps <= 3 else 1.0")
-    xp, bonus_card, lost = form[1]
-    lines.append(f"    total += {xp!r}")
-    if bonus_card:
-        lines.append("    total += 1.0")
-    if lost:
-        lines += [
-            f"    cards_left = s[{_HAND}] + s[{_DISCARD}]",
-            "    total = total * 0.7 - (4.0 if cards_left > 4 else 1.5)",
-        ]
-    lines.append("    return total")
-    namespace: dict[str, Any] = {"min": min}
-    exec(compile("\n".join(lines), "<card valuer>", "exec"), namespace)
-    fn: Callable[[Situation, int], float] = namespace["value"]
-    return fn
-
-
-def compiled_value(action: Action, s: Situation, move_before: int = 0) -> float:
-    """:func:`action_value` by a loop over the action's :func:`compiled` steps (what the
-    generated :func:`valuer` spells out)."""
     got = _COMPILED.get(id(action))
     form = got[1] if got is not None and got[0] is action else compiled(action)
     total = 0.0

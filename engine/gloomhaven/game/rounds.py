@@ -9,7 +9,6 @@ turn at a time; the choices inside a step go to the controller synchronously.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import permutations
 
 from questforge.engine.core.events import JSONValue
 from questforge.engine.gloomhaven.game.character_turn import character_turn, long_rest
@@ -52,13 +51,12 @@ def select_cards(r: Rules) -> None:
             r.exhaust(char, "cards")  # GH-SEL-05 / GH-EXH-01 (b)
             continue
         hand = sorted(char.hand)
-        # every ordered pair of different cards, lead by lead (``permutations`` gives them
-        # in that order, the others in hand order; a plan decision has about fifty
-        # options, four times a round)
+        # every ordered pair of different cards, lead by lead (one comprehension: a plan
+        # decision has about fifty options, four times a round)
         options: list[JSONValue] = (
-            [{"cards": [lead, other]} for lead, other in permutations(hand, 2)]
-            if len(hand) >= 2 and len(set(hand)) == len(hand)
-            else [{"cards": [lead, other]} for lead in hand for other in hand if other != lead]
+            [{"cards": [lead, other]} for lead in hand for other in hand if other != lead]
+            if len(hand) >= 2
+            else []
         )
         if can_rest:
             options.append({"long_rest": True})
