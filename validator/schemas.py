@@ -231,7 +231,9 @@ class SchemaStore:
         queue = [entry]
         while queue:
             current = queue.pop()
-            for ref in _refs(current.schema):
+            # each distinct reference once, in order; a local one (``#/$defs/x``) names
+            # ``current`` itself, which is already seen
+            for ref in dict.fromkeys(r for r in _refs(current.schema) if r[:1] != "#"):
                 uri, _ = urldefrag(urljoin(current.id, ref))
                 found = self.by_id(uri)
                 if found is not None and found.id not in seen:

@@ -109,8 +109,9 @@ _SURROGATE_HINT = re.compile(r"\\u[dD][89a-fA-F]")
 _ESCAPE = re.compile(r"\\(?:u([0-9a-fA-F]{4})|.)", re.DOTALL)
 #: every digit made ``0``, so that 19 digits in a row (a number orjson may read
 #: differently: an integer beyond 64 bits becomes a float there) are one substring search
-#: away (a regular expression costs 15 times as much)
-_DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
+#: away (a regular expression costs 15 times as much); and ``{`` made ``[``, so that the
+#: same translated copy answers the depth pre-test with a single count of ``[``
+_DIGITS_AS_ZERO = bytes.maketrans(b"123456789{", b"000000000[")
 _NINETEEN_DIGITS = b"0" * 19
 _DECODER = json.JSONDecoder()
 _scanstring = json.decoder.scanstring  # type: ignore[attr-defined]
@@ -293,7 +294,7 @@ def _byte_position(raw: bytes, index: int) -> tuple[int, int]:
 _NOT_PARSED: Any = object()
 
 
-def _fast_parse(raw: bytes) -> Any:
+def _fast_parse(raw: bytes, mapped: bytes | None = None) -> Any:
     """The value of JSON ``raw`` (UTF-8, no byte-order mark) through orjson, or
     :data:`_NOT_PARSED` when the standard decoder must decide.
 
@@ -307,9 +308,14 @@ def _fast_parse(raw: bytes) -> Any:
     character of a string, and the value keeps every member and every string unless a key
     repeats (the earlier member and its strings are then dropped): equal counts mean no
     key repeats. Anything orjson refuses (malformed JSON, ``NaN``, ``1e999``) goes to the
-    decoder, which says what is wrong and where.
+    decoder, which says what is wrong and where. (``mapped``: ``raw`` translated by
+    :data:`_DIGITS_AS_ZERO`, if the caller has it. A backslash is looked for first: a
+    one-byte search is a ``memchr``, many times faster than the two-byte one, and most
+    files have none.)
     """
-    if _orjson is None or b"\\u" in raw or _NINETEEN_DIGITS in raw.translate(_DIGITS_AS_ZERO):
+    if _orjson is None or (b"\\" in raw and b"\\u" in raw):
+        return _NOT_PARSED
+    if _NINETEEN_DIGITS in (raw.translate(_DIGITS_AS_ZERO) if mapped is None else mapped):
         return _NOT_PARSED
     try:
         data = _orjson.loads(raw)
@@ -333,7 +339,8 @@ def load_json_text(
         raise JsonLoadError(
             "empty", "file is empty (no JSON value)", line=1, column=1, hint="write a JSON object"
         )
-    if raw is not None and raw.count(b"[") + raw.count(b"{") <= max_depth_limit:
+    mapped = raw.translate(_DIGITS_AS_ZERO) if raw is not None else None
+    if mapped is not None and mapped.count(b"[") <= max_depth_limit:
         where = -1  # :func:`max_depth`'s quick test, on bytes (faster than on a str)
     else:
         _, where = max_depth(text, max_depth_limit)
@@ -348,7 +355,7 @@ def load_json_text(
         )
     if raw is None and text.isascii():
         raw = text.encode("ascii")
-    data = _fast_parse(raw) if raw is not None else _NOT_PARSED
+    data = _fast_parse(raw, mapped) if raw is not None else _NOT_PARSED
     if data is not _NOT_PARSED:
         # valid JSON without a repeated key, lone surrogate or number orjson reads
         # differently: the same value the decoder below would give
