@@ -5,7 +5,8 @@ side on a second core: loading and schema-validating each file (independent per 
 the semantic checks (independent per check, given every document). :func:`in_child` runs a
 function in a forked copy of the process and hands back its (pickled) result, so the parent
 does its own share meanwhile. Only the command-line run uses it (``validate_paths(jobs=...)``
-defaults to one process; the command's default is two, see :func:`default_jobs`): a library
+defaults to one process; the command's default is two, see
+:func:`~questforge.engine.core.processes.default_jobs`): a library
 caller may hold threads (the editor's Qt event loop, a test runner) that a fork must not
 copy.
 
@@ -21,42 +22,14 @@ import contextlib
 import os
 import pickle
 import sys
-import threading
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
 
-#: environment variable that caps the processes of a run (``1``: never fork)
-JOBS_VARIABLE = "QUESTFORGE_JOBS"
-
 
 def can_fork() -> bool:
     return hasattr(os, "fork") and sys.platform != "win32"
-
-
-def default_jobs() -> int:
-    """Processes for a command-line run without ``--jobs``: ``QUESTFORGE_JOBS`` if set,
-    else 2 on a machine with two or more cores available to this process (1 on one core,
-    or when the process already runs other threads, which a fork must not copy).
-
-    Two pay on a large pack (the runs decide by size: ``--schema-only`` from 200 files, the
-    checks from 200 documents): a ``--schema-only`` child loads and checks half of the
-    files and hands back only their findings, so the command takes about half the time
-    after its start-up at the same CPU; a full run's child runs about half of the checks
-    and hands back their located findings (less wall clock, more CPU in total: its
-    copy-on-write pages). ``--jobs 1`` (or ``QUESTFORGE_JOBS=1``) keeps one process.
-    """
-    setting = os.environ.get(JOBS_VARIABLE, "").strip()
-    if setting.isdigit() and int(setting) >= 1:
-        return int(setting)
-    if threading.active_count() > 1:
-        return 1
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):  # not on every platform
-        cores = os.cpu_count() or 1
-    return 2 if cores >= 2 else 1
 
 
 class Child(Generic[T]):

@@ -217,7 +217,7 @@ def simulate(
     if jobs is None:
         # the second core as ``validate`` uses it: a thousand games take half the time, and
         # the report does not depend on how many processes played them
-        from questforge.validator.parallel import default_jobs
+        from questforge.engine.core.processes import default_jobs
 
         jobs = min(default_jobs(), MAX_JOBS)
     if not 1 <= jobs <= MAX_JOBS:

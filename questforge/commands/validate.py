@@ -179,7 +179,7 @@ def validate(
         _fail("standard input (-) can be given once")
     try:
         files = [p for p in paths if p != "-"]
-        from questforge.validator.parallel import default_jobs
+        from questforge.engine.core.processes import default_jobs
 
         report = validate_paths(
             files,

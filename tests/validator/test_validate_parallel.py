@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from questforge.engine.core import processes
 from questforge.validator import parallel
 from questforge.validator import runner as runner_module
 from questforge.validator.reporters import render
@@ -177,20 +178,20 @@ def test_the_command_line_with_two_processes_gives_the_same_output(
 
 
 def test_two_processes_by_default_on_two_cores(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The command uses a second core when there is one (and QUESTFORGE_JOBS does not say
+    """validate and simulate use a second core when there is one (and QUESTFORGE_JOBS does not say
     otherwise), but never forks a process that runs other threads."""
-    monkeypatch.delenv(parallel.JOBS_VARIABLE, raising=False)
-    monkeypatch.setattr(parallel.threading, "active_count", lambda: 1)
-    monkeypatch.setattr(parallel.os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
-    assert parallel.default_jobs() == 2
-    monkeypatch.setattr(parallel.os, "sched_getaffinity", lambda pid: {0}, raising=False)
-    assert parallel.default_jobs() == 1
-    monkeypatch.setattr(parallel.os, "sched_getaffinity", lambda pid: {0, 1, 2}, raising=False)
-    monkeypatch.setattr(parallel.threading, "active_count", lambda: 3)
-    assert parallel.default_jobs() == 1
-    monkeypatch.setenv(parallel.JOBS_VARIABLE, "2")
-    assert parallel.default_jobs() == 2
-    monkeypatch.setenv(parallel.JOBS_VARIABLE, "1")
-    assert parallel.default_jobs() == 1
-    monkeypatch.setenv(parallel.JOBS_VARIABLE, "many")
-    assert parallel.default_jobs() == 1
+    monkeypatch.delenv(processes.JOBS_VARIABLE, raising=False)
+    monkeypatch.setattr(processes.threading, "active_count", lambda: 1)
+    monkeypatch.setattr(processes.os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    assert processes.default_jobs() == 2
+    monkeypatch.setattr(processes.os, "sched_getaffinity", lambda pid: {0}, raising=False)
+    assert processes.default_jobs() == 1
+    monkeypatch.setattr(processes.os, "sched_getaffinity", lambda pid: {0, 1, 2}, raising=False)
+    monkeypatch.setattr(processes.threading, "active_count", lambda: 3)
+    assert processes.default_jobs() == 1
+    monkeypatch.setenv(processes.JOBS_VARIABLE, "2")
+    assert processes.default_jobs() == 2
+    monkeypatch.setenv(processes.JOBS_VARIABLE, "1")
+    assert processes.default_jobs() == 1
+    monkeypatch.setenv(processes.JOBS_VARIABLE, "many")
+    assert processes.default_jobs() == 1
