@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import ast
+import fcntl
+import hashlib
 import os
 import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -26,6 +29,18 @@ FOLDERS = {
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> zipfile.ZipFile:
     out = tmp_path_factory.mktemp("wheel")
+    # pip builds in the checkout's own ``build/`` folder: two test processes (pytest-xdist)
+    # building at once trip over each other's files, so builds of one checkout take turns
+    lock_name = hashlib.sha256(str(REPO).encode()).hexdigest()[:16]
+    lock_path = Path(tempfile.gettempdir()) / f"questforge-wheel-build-{lock_name}.lock"
+    with open(lock_path, "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        _build_wheel(out)
+    (path,) = out.glob("questforge-*.whl")
+    return zipfile.ZipFile(path)
+
+
+def _build_wheel(out: Path) -> None:
     subprocess.run(
         [
             sys.executable,
@@ -42,8 +57,6 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> zipfile.ZipFile:
         check=True,
         capture_output=True,
     )
-    (path,) = out.glob("questforge-*.whl")
-    return zipfile.ZipFile(path)
 
 
 def test_wheel_has_every_module(wheel: zipfile.ZipFile) -> None:
