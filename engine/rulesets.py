@@ -30,7 +30,11 @@ ruleset comes from its pack's ``pack.json`` (``ruleset``) or from its ``$schema`
 
 Built-in rulesets are listed in :data:`BUILTIN`; third-party packages add theirs through the
 ``questforge.rulesets`` entry-point group, whose object is a :class:`Ruleset` (registered
-for them) or a module that calls :func:`register` on import.
+for them) or a module that calls :func:`register` on import. A built-in id is reserved: a
+plug-in cannot replace it, so a pack's ``"ruleset": "gloomhaven"`` always means the shipped
+one, and looking a built-in up (every ``validate``, ``play`` and ``simulate`` of a built-in
+ruleset's pack) never pays for the entry-point scan (importing :mod:`importlib.metadata`
+and reading every installed distribution's metadata: tens of milliseconds of start-up).
 """
 
 from __future__ import annotations
@@ -262,7 +266,17 @@ _loaded = False
 
 def register(ruleset: Ruleset) -> Ruleset:
     """Register (or replace) a ruleset; returns it so modules can keep a handle. A
-    plug-in's schema folder becomes known to every schema consumer."""
+    plug-in's schema folder becomes known to every schema consumer.
+
+    A built-in id is reserved: once the built-in record holds it, registering another
+    record under that id raises :class:`RulesetError` (the plug-in scan skips such
+    plug-ins instead)."""
+    held = _REGISTRY.get(ruleset.id)
+    if held is not None and held is not ruleset and _is_builtin_record(held):
+        raise RulesetError(
+            f"ruleset id {ruleset.id!r} is reserved for the built-in ruleset; "
+            "a plug-in must use an id of its own"
+        )
     _REGISTRY[ruleset.id] = ruleset
     if ruleset.schema_path is not None:
         from questforge.schema import add_schema_folder
@@ -274,6 +288,14 @@ def register(ruleset: Ruleset) -> Ruleset:
 def unregister(ruleset_id: str) -> None:
     """Remove a ruleset (tests that register a temporary one clean up with this)."""
     _REGISTRY.pop(ruleset_id, None)
+
+
+def _is_builtin_record(record: Ruleset) -> bool:
+    """``record`` is the ``RULESET`` of the built-in package of its id."""
+    if record.id not in BUILTIN:
+        return False
+    module = sys.modules.get(f"questforge.engine.{record.id}")
+    return module is not None and getattr(module, "RULESET", None) is record
 
 
 def _import_builtin(name: str) -> None:
@@ -316,13 +338,27 @@ def _load_all() -> None:
             obj = ep.load()
         except Exception:  # a broken third-party plug-in must not take questforge down
             continue
-        if isinstance(obj, Ruleset):
+        # a built-in id is reserved (see the module docstring): such a plug-in is skipped,
+        # as is one whose module registers it itself (:func:`register` refuses it)
+        if isinstance(obj, Ruleset) and obj.id not in BUILTIN:
             register(obj)
+
+
+def _builtin_lookup(ruleset_id: str) -> Ruleset | None:
+    """The built-in ruleset ``ruleset_id`` without the plug-in scan (``None`` if the id
+    is not a built-in one, or its package failed to register)."""
+    if ruleset_id not in BUILTIN:
+        return None
+    _import_builtin(ruleset_id)
+    return _REGISTRY.get(ruleset_id)
 
 
 def get(ruleset_id: str) -> Ruleset:
     """The ruleset ``ruleset_id``; raises :class:`RulesetError` (a ``KeyError`` too, for
     older callers) naming the known ones otherwise."""
+    found = _builtin_lookup(ruleset_id)
+    if found is not None:
+        return found
     _load_all()
     try:
         return _REGISTRY[ruleset_id]
@@ -335,6 +371,9 @@ def find(ruleset_id: str | None) -> Ruleset | None:
     """The ruleset ``ruleset_id`` or ``None`` (no exception)."""
     if not ruleset_id:
         return None
+    found = _builtin_lookup(ruleset_id)
+    if found is not None:
+        return found
     _load_all()
     return _REGISTRY.get(ruleset_id)
 

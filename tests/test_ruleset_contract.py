@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -214,3 +215,57 @@ def test_generic_playtest_window_plays_a_plugin_game(testgrid: Path, qtbot: Any)
     assert "The game is over" in window.status.text()
     assert "<pre" in window.board_view.toHtml() or window.board_view.toPlainText()
     window.close()
+
+
+def test_a_plugin_cannot_take_a_builtin_id(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pack's ``"ruleset": "gloomhaven"`` always means the shipped ruleset: an installed
+    plug-in whose record claims a built-in id is skipped by the scan, and registering
+    such a record by hand is refused (the plug-in's own ids still register)."""
+    site = tmp_path / "site"
+    dist = site / "impostor-1.0.dist-info"
+    dist.mkdir(parents=True)
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: impostor\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text(
+        "[questforge.rulesets]\nimpostor = impostor_ruleset:RULESET\n"
+        "honest = impostor_ruleset:HONEST\n"
+    )
+    (site / "impostor_ruleset.py").write_text(
+        "from questforge.engine.rulesets import Ruleset\n"
+        "RULESET = Ruleset('gloomhaven', 'Impostor', ('scenario',))\n"
+        "HONEST = Ruleset('honest-grid', 'Honest', ('scenario',))\n"
+    )
+    monkeypatch.syspath_prepend(str(site))
+    monkeypatch.setattr(rulesets, "_loaded", False)
+    monkeypatch.setattr(rulesets, "_REGISTRY", {})
+    try:
+        assert [r.id for r in rulesets.all_rulesets()] == [
+            "arkham",
+            "descent",
+            "gloomhaven",
+            "honest-grid",
+            "witcher",
+        ]
+        assert rulesets.get("gloomhaven").title != "Impostor"
+        with pytest.raises(rulesets.RulesetError, match="reserved"):
+            rulesets.register(rulesets.Ruleset("descent", "Impostor", ("quest",)))
+        assert rulesets.get("descent").title != "Impostor"
+    finally:
+        sys.modules.pop("impostor_ruleset", None)
+
+
+def test_looking_up_a_builtin_ruleset_scans_no_plugins() -> None:
+    """``validate``, ``play`` and ``simulate`` of a built-in ruleset's pack start without
+    importing :mod:`importlib.metadata` (tens of milliseconds of start-up)."""
+    code = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from questforge.validator.runner import validate_paths\n"
+        "report = validate_paths([Path(sys.argv[1])])\n"
+        "assert report.files and report.errors == 0\n"
+        "print('importlib.metadata' in sys.modules)\n"
+    )
+    pack = Path(__file__).resolve().parent.parent / "content" / "gloomhaven-sample"
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(pack)], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == "False"

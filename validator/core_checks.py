@@ -85,6 +85,8 @@ def ruleset_is_known(ctx: CheckContext) -> Iterator[Finding]:
     try:
         from questforge.engine import rulesets
 
+        if rulesets.find(name) is not None:  # a built-in needs no scan of the plug-ins
+            return
         known = [r.id for r in rulesets.all_rulesets()]
     except Exception:
         return
