@@ -886,8 +886,23 @@ def typed_values(
     if plan is None:
         return iter(())
     out: list[tuple[JsonPath, str, Any]] = []
-    _walker_for(plan)(instance, out)
+    uses = _USES.get(id(plan), 0)
+    if uses < GENERATE_AFTER and id(plan) not in _WALKERS:
+        # a kind with few documents: writing and compiling its walker (about a
+        # millisecond) costs more than interpreting its plan on each of them
+        _USES[id(plan)] = uses + 1
+        _apply(plan, instance, (), out, set())
+    else:
+        _walker_for(plan)(instance, out)
     return iter(out)
+
+
+#: documents walked with the interpreter before a plan's walker is generated (a pack's
+#: one treasure table or three scenarios never pay for code generation; its fifty ability
+#: cards or thousand scenarios do, where it pays off)
+GENERATE_AFTER = 16
+#: interpreted walks so far, by id of the root plan (plans live as long as ``_PLANS``)
+_USES: dict[int, int] = {}
 
 
 #: generated walkers by id of their root plan (plans live as long as ``_PLANS`` holds them)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from questforge.schema.walk import typed_values
 from questforge.validator.gloomhaven.typed_values import kind_schema
 
@@ -169,4 +171,28 @@ def test_generated_walker_writes_discriminated_unions_as_the_interpreter_picks_t
         (("effects", 0, "monster"), "reference"),
         (("effects", 0, "shared"), "reference"),
         (("effects", 0, "shared"), "reference"),
+    ]
+
+
+def test_walkers_are_generated_only_for_kinds_walked_often(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Generating a walker costs about a millisecond: a kind's first documents are walked
+    by the interpreter, and only a kind walked more than ``GENERATE_AFTER`` times gets
+    generated code. The values are the same either way."""
+    from questforge.schema import walk
+
+    monkeypatch.setattr(walk, "_USES", {})
+    monkeypatch.setattr(walk, "_WALKERS", {})
+    schema = kind_schema("monster")
+    assert schema is not None
+    monster = {"kind": "monster", "id": "m", "deck": "other:d"}
+    plan = walk._plan_for(schema, WANTED)
+    assert plan is not None
+    first = [list(walk.typed_values(schema, monster, WANTED)) for _ in range(walk.GENERATE_AFTER)]
+    assert id(plan) not in walk._WALKERS
+    later = list(walk.typed_values(schema, monster, WANTED))
+    assert id(plan) in walk._WALKERS
+    assert all(values == later for values in first) and later == [
+        (("deck",), "reference", "other:d")
     ]
