@@ -12,7 +12,9 @@ its :class:`ModelError` (file and JSON path) is appended to :attr:`PackModel.err
 Unknown keys are ignored; unknown kinds (e.g. ``situation``) are kept out of the model.
 
 The classes live in sub-modules by subject and are re-exported here, so users import from
-``questforge.engine.gloomhaven.model`` only.
+``questforge.engine.gloomhaven.model`` only. The action, card and monster sub-modules are
+imported on first use (:func:`__getattr__`): ``questforge validate`` reads only map tiles
+and scenarios through this model and does not pay for creating their dataclasses.
 """
 
 from __future__ import annotations
@@ -20,21 +22,12 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from importlib import import_module
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from questforge.engine.gloomhaven.constants import CONDITIONS, ELEMENTS, NEGATIVE_CONDITIONS
 from questforge.engine.gloomhaven.formula import Formula, FormulaError
-from questforge.engine.gloomhaven.model.actions import (
-    ABILITY_TYPES,
-    Ability,
-    AbilityBonus,
-    AreaPattern,
-    ConsumeBonus,
-    SummonStats,
-    parse_ability,
-    parse_action,
-)
 from questforge.engine.gloomhaven.model.base import (
     ContentDocument,
     Hex,
@@ -46,46 +39,6 @@ from questforge.engine.gloomhaven.model.base import (
     Wall,
     value_of,
     wall,
-)
-from questforge.engine.gloomhaven.model.cards import (
-    AbilityCard,
-    AttackModifier,
-    AttackModifierDeck,
-    BattleGoal,
-    CardCount,
-    CardHalf,
-    CharacterClass,
-    EnhancementSlot,
-    Event,
-    EventOption,
-    EventOutcome,
-    Item,
-    Perk,
-    PersonalQuest,
-    TreasureEntry,
-    TreasureTable,
-    parse_ability_card,
-    parse_attack_modifier,
-    parse_attack_modifier_deck,
-    parse_battle_goal,
-    parse_character_class,
-    parse_event,
-    parse_item,
-    parse_personal_quest,
-    parse_treasure_table,
-)
-from questforge.engine.gloomhaven.model.monsters import (
-    Boss,
-    BossSpecialAction,
-    BossStatFormulas,
-    MonsterAbilityCard,
-    MonsterAbilityDeck,
-    MonsterLevel,
-    MonsterStats,
-    MonsterType,
-    parse_boss,
-    parse_monster,
-    parse_monster_deck,
 )
 from questforge.engine.gloomhaven.model.scenario_map import (
     GEOMETRY_KEYS,
@@ -119,6 +72,115 @@ from questforge.engine.gloomhaven.model.scenario_map import (
     place_side,
     rotate,
 )
+
+if TYPE_CHECKING:  # the lazily imported names, for type checkers
+    from questforge.engine.gloomhaven.model.actions import (
+        ABILITY_TYPES,
+        Ability,
+        AbilityBonus,
+        AreaPattern,
+        ConsumeBonus,
+        SummonStats,
+        parse_ability,
+        parse_action,
+    )
+    from questforge.engine.gloomhaven.model.cards import (
+        AbilityCard,
+        AttackModifier,
+        AttackModifierDeck,
+        BattleGoal,
+        CardCount,
+        CardHalf,
+        CharacterClass,
+        EnhancementSlot,
+        Event,
+        EventOption,
+        EventOutcome,
+        Item,
+        Perk,
+        PersonalQuest,
+        TreasureEntry,
+        TreasureTable,
+    )
+    from questforge.engine.gloomhaven.model.monsters import (
+        Boss,
+        BossSpecialAction,
+        BossStatFormulas,
+        MonsterAbilityCard,
+        MonsterAbilityDeck,
+        MonsterLevel,
+        MonsterStats,
+        MonsterType,
+    )
+
+#: names re-exported from the sub-modules imported on first use (:func:`__getattr__`)
+_LAZY: dict[str, str] = {
+    "ABILITY_TYPES": "actions",
+    "Ability": "actions",
+    "AbilityBonus": "actions",
+    "AreaPattern": "actions",
+    "ConsumeBonus": "actions",
+    "SummonStats": "actions",
+    "parse_ability": "actions",
+    "parse_action": "actions",
+    "AbilityCard": "cards",
+    "AttackModifier": "cards",
+    "AttackModifierDeck": "cards",
+    "BattleGoal": "cards",
+    "CardCount": "cards",
+    "CardHalf": "cards",
+    "CharacterClass": "cards",
+    "EnhancementSlot": "cards",
+    "Event": "cards",
+    "EventOption": "cards",
+    "EventOutcome": "cards",
+    "Item": "cards",
+    "Perk": "cards",
+    "PersonalQuest": "cards",
+    "TreasureEntry": "cards",
+    "TreasureTable": "cards",
+    "parse_ability_card": "cards",
+    "parse_attack_modifier": "cards",
+    "parse_attack_modifier_deck": "cards",
+    "parse_battle_goal": "cards",
+    "parse_character_class": "cards",
+    "parse_event": "cards",
+    "parse_item": "cards",
+    "parse_personal_quest": "cards",
+    "parse_treasure_table": "cards",
+    "Boss": "monsters",
+    "BossSpecialAction": "monsters",
+    "BossStatFormulas": "monsters",
+    "MonsterAbilityCard": "monsters",
+    "MonsterAbilityDeck": "monsters",
+    "MonsterLevel": "monsters",
+    "MonsterStats": "monsters",
+    "MonsterType": "monsters",
+    "parse_boss": "monsters",
+    "parse_monster": "monsters",
+    "parse_monster_deck": "monsters",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """A class or parser of the action, card and monster sub-modules, imported on first
+    use: ``questforge validate`` reads only map tiles and scenarios through this model,
+    and creating the dataclasses of the other sub-modules (33 classes, ~40 ms) is most of
+    what importing the model costs."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def _lazy(name: str) -> Any:
+    """``name`` of a lazily imported sub-module, from this module's own code (a function
+    body's global lookup does not go through :func:`__getattr__`)."""
+    found = globals().get(name)
+    return found if found is not None else __getattr__(name)
+
 
 __all__ = [
     "ABILITY_TYPES",
@@ -247,23 +309,35 @@ def _parse_pack(r: Reader, common: dict[str, Any]) -> Pack:
 
 _Parser = Callable[[Reader, dict[str, Any]], ContentDocument]
 
+
+def _parser(name: str) -> _Parser:
+    """The parser ``name`` of a lazily imported sub-module, imported on its first call."""
+
+    def parse(r: Reader, common: dict[str, Any]) -> ContentDocument:
+        found: _Parser = _lazy(name)
+        return found(r, common)
+
+    parse.__name__ = parse.__qualname__ = name
+    return parse
+
+
 #: kind -> parser of one document of that kind (``pack`` included)
 PARSERS: dict[str, _Parser] = {
     "pack": _parse_pack,
     "map-tile": parse_map_tile,
     "scenario": parse_scenario,
-    "monster": parse_monster,
-    "monster-ability-deck": parse_monster_deck,
-    "boss": parse_boss,
-    "character-class": parse_character_class,
-    "ability-card": parse_ability_card,
-    "attack-modifier": parse_attack_modifier,
-    "attack-modifier-deck": parse_attack_modifier_deck,
-    "item": parse_item,
-    "battle-goal": parse_battle_goal,
-    "personal-quest": parse_personal_quest,
-    "event": parse_event,
-    "treasure-table": parse_treasure_table,
+    "monster": _parser("parse_monster"),
+    "monster-ability-deck": _parser("parse_monster_deck"),
+    "boss": _parser("parse_boss"),
+    "character-class": _parser("parse_character_class"),
+    "ability-card": _parser("parse_ability_card"),
+    "attack-modifier": _parser("parse_attack_modifier"),
+    "attack-modifier-deck": _parser("parse_attack_modifier_deck"),
+    "item": _parser("parse_item"),
+    "battle-goal": _parser("parse_battle_goal"),
+    "personal-quest": _parser("parse_personal_quest"),
+    "event": _parser("parse_event"),
+    "treasure-table": _parser("parse_treasure_table"),
 }
 
 #: the Gloomhaven content kinds (schemas in ``schema/gloomhaven/``); ``situation`` is the
@@ -369,51 +443,51 @@ class PackModel:
 
     @property
     def monsters(self) -> dict[str, MonsterType]:
-        return self._typed("monster", MonsterType)
+        return self._typed("monster", _lazy("MonsterType"))
 
     @property
     def monster_decks(self) -> dict[str, MonsterAbilityDeck]:
-        return self._typed("monster-ability-deck", MonsterAbilityDeck)
+        return self._typed("monster-ability-deck", _lazy("MonsterAbilityDeck"))
 
     @property
     def bosses(self) -> dict[str, Boss]:
-        return self._typed("boss", Boss)
+        return self._typed("boss", _lazy("Boss"))
 
     @property
     def character_classes(self) -> dict[str, CharacterClass]:
-        return self._typed("character-class", CharacterClass)
+        return self._typed("character-class", _lazy("CharacterClass"))
 
     @property
     def ability_cards(self) -> dict[str, AbilityCard]:
-        return self._typed("ability-card", AbilityCard)
+        return self._typed("ability-card", _lazy("AbilityCard"))
 
     @property
     def attack_modifiers(self) -> dict[str, AttackModifier]:
-        return self._typed("attack-modifier", AttackModifier)
+        return self._typed("attack-modifier", _lazy("AttackModifier"))
 
     @property
     def attack_modifier_decks(self) -> dict[str, AttackModifierDeck]:
-        return self._typed("attack-modifier-deck", AttackModifierDeck)
+        return self._typed("attack-modifier-deck", _lazy("AttackModifierDeck"))
 
     @property
     def items(self) -> dict[str, Item]:
-        return self._typed("item", Item)
+        return self._typed("item", _lazy("Item"))
 
     @property
     def battle_goals(self) -> dict[str, BattleGoal]:
-        return self._typed("battle-goal", BattleGoal)
+        return self._typed("battle-goal", _lazy("BattleGoal"))
 
     @property
     def personal_quests(self) -> dict[str, PersonalQuest]:
-        return self._typed("personal-quest", PersonalQuest)
+        return self._typed("personal-quest", _lazy("PersonalQuest"))
 
     @property
     def events(self) -> dict[str, Event]:
-        return self._typed("event", Event)
+        return self._typed("event", _lazy("Event"))
 
     @property
     def treasure_tables(self) -> dict[str, TreasureTable]:
-        return self._typed("treasure-table", TreasureTable)
+        return self._typed("treasure-table", _lazy("TreasureTable"))
 
     # -- derived ---------------------------------------------------------
     def scenario_map(self, scenario: Scenario | str) -> ScenarioMap:
@@ -431,16 +505,16 @@ class PackModel:
         return built
 
     def monster_deck_for(self, monster: MonsterType | Boss) -> MonsterAbilityDeck | None:
-        return self.resolve("monster-ability-deck", monster.deck, MonsterAbilityDeck)
+        return self.resolve("monster-ability-deck", monster.deck, _lazy("MonsterAbilityDeck"))
 
     def class_cards(self, class_ref: str) -> list[AbilityCard]:
         """Ability cards of a class (by the class's reference), in input order."""
-        cls = self.resolve("character-class", class_ref, CharacterClass)
+        cls = self.resolve("character-class", class_ref, _lazy("CharacterClass"))
         if cls is None:
             return []
         out = []
         for card in self.ability_cards.values():
-            target = self.resolve("character-class", card.character_class, CharacterClass)
+            target = self.resolve("character-class", card.character_class, _lazy("CharacterClass"))
             if target is cls:
                 out.append(card)
         return out
