@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,20 +24,25 @@ from PySide6.QtCore import Qt
 from questforge.cli import cli
 from questforge.engine import rulesets
 from questforge.engine.core.game import check_events
+from tests.startup_probe import REPO, modules_after_validating
 
 PLUGINS = Path(__file__).resolve().parent / "plugins"
+
+
+def _install_dist(site: Path, name: str, entry_points: str) -> None:
+    """A distribution ``name`` 1.0 in folder ``site`` (put it on ``sys.path``) with the
+    given lines in its ``questforge.rulesets`` entry-point group."""
+    dist = site / f"{name.replace('-', '_')}-1.0.dist-info"
+    dist.mkdir(parents=True)
+    (dist / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text("[questforge.rulesets]\n" + entry_points)
 
 
 @pytest.fixture
 def testgrid(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """Install testgrid as a plug-in (entry point) and return a pack of its content."""
     site = tmp_path / "site"
-    dist = site / "testgrid_ruleset-1.0.dist-info"
-    dist.mkdir(parents=True)
-    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: testgrid-ruleset\nVersion: 1.0\n")
-    (dist / "entry_points.txt").write_text(
-        "[questforge.rulesets]\ntestgrid = testgrid_ruleset:RULESET\n"
-    )
+    _install_dist(site, "testgrid-ruleset", "testgrid = testgrid_ruleset:RULESET\n")
     monkeypatch.syspath_prepend(str(site))
     monkeypatch.syspath_prepend(str(PLUGINS))
     monkeypatch.setattr(rulesets, "_loaded", False)
@@ -222,12 +226,10 @@ def test_a_plugin_cannot_take_a_builtin_id(tmp_path: Path, monkeypatch: pytest.M
     plug-in whose record claims a built-in id is skipped by the scan, and registering
     such a record by hand is refused (the plug-in's own ids still register)."""
     site = tmp_path / "site"
-    dist = site / "impostor-1.0.dist-info"
-    dist.mkdir(parents=True)
-    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: impostor\nVersion: 1.0\n")
-    (dist / "entry_points.txt").write_text(
-        "[questforge.rulesets]\nimpostor = impostor_ruleset:RULESET\n"
-        "honest = impostor_ruleset:HONEST\n"
+    _install_dist(
+        site,
+        "impostor",
+        "impostor = impostor_ruleset:RULESET\nhonest = impostor_ruleset:HONEST\n",
     )
     (site / "impostor_ruleset.py").write_text(
         "from questforge.engine.rulesets import Ruleset\n"
@@ -254,18 +256,8 @@ def test_a_plugin_cannot_take_a_builtin_id(tmp_path: Path, monkeypatch: pytest.M
 
 
 def test_looking_up_a_builtin_ruleset_scans_no_plugins() -> None:
-    """``validate``, ``play`` and ``simulate`` of a built-in ruleset's pack start without
-    importing :mod:`importlib.metadata` (tens of milliseconds of start-up)."""
-    code = (
-        "import sys\n"
-        "from pathlib import Path\n"
-        "from questforge.validator.runner import validate_paths\n"
-        "report = validate_paths([Path(sys.argv[1])])\n"
-        "assert report.files and report.errors == 0\n"
-        "print('importlib.metadata' in sys.modules)\n"
-    )
-    pack = Path(__file__).resolve().parent.parent / "content" / "gloomhaven-sample"
-    done = subprocess.run(
-        [sys.executable, "-c", code, str(pack)], capture_output=True, text=True, check=True
-    )
-    assert done.stdout.strip() == "False"
+    """``validate`` of a built-in ruleset's pack starts without importing
+    :mod:`importlib.metadata` (tens of milliseconds of start-up)."""
+    modules = modules_after_validating(REPO / "content" / "gloomhaven-sample")
+    assert "questforge.engine.gloomhaven" in modules
+    assert "importlib.metadata" not in modules

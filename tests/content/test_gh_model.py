@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import copy
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +26,7 @@ from questforge.engine.gloomhaven.model import (
     rotate,
     wall,
 )
+from tests.startup_probe import REPO, modules_after_validating
 
 SCHEMA = "https://questforge.dev/schema/gloomhaven"
 
@@ -382,34 +381,23 @@ def test_registered_kinds_match_the_model_and_schemas() -> None:
 def test_validating_a_pack_imports_only_the_map_part_of_the_model() -> None:
     """``questforge validate`` reads map tiles and scenarios through the model; the
     action, card and monster sub-modules (33 dataclasses, ~40 ms of start-up) are imported
-    only when something asks for one of their names, and then they are the same objects."""
-    code = (
-        "import sys\n"
-        "from pathlib import Path\n"
-        "from questforge.validator.runner import validate_paths\n"
-        "report = validate_paths([Path(sys.argv[1])])\n"
-        "assert report.files and report.errors == 0\n"
-        "print(sorted(m.rsplit('.', 1)[1] for m in sys.modules\n"
-        "             if m.startswith('questforge.engine.gloomhaven.model.')))\n"
-        "from questforge.engine.gloomhaven import model\n"
-        "from questforge.engine.gloomhaven.model import cards, monsters\n"
-        "assert model.AbilityCard is cards.AbilityCard and model.MonsterType is monsters.MonsterType\n"
-    )
-    pack = Path(__file__).resolve().parents[2] / "content" / "gloomhaven-sample"
-    done = subprocess.run(
-        [sys.executable, "-c", code, str(pack)], capture_output=True, text=True, check=True
-    )
-    assert done.stdout.strip() == "['base', 'scenario_map']"
+    only when something asks for one of their names."""
+    modules = modules_after_validating(REPO / "content" / "gloomhaven-sample")
+    prefix = "questforge.engine.gloomhaven.model."
+    assert {m for m in modules if m.startswith(prefix)} == {
+        prefix + "base",
+        prefix + "scenario_map",
+    }
 
 
 def test_lazily_imported_names_load_every_kind() -> None:
     """Every parser of the model is reachable through ``PARSERS`` whether or not its
     sub-module was imported yet, and an unknown name is still an ``AttributeError``."""
     from questforge.engine.gloomhaven import model
+    from questforge.engine.gloomhaven.model import cards, monsters
 
-    loaded = model.load_pack_dir(
-        Path(__file__).resolve().parents[2] / "content" / "gloomhaven-sample"
-    )
+    assert model.AbilityCard is cards.AbilityCard and model.MonsterType is monsters.MonsterType
+    loaded = model.load_pack_dir(REPO / "content" / "gloomhaven-sample")
     assert not loaded.errors
     assert loaded.monsters and loaded.ability_cards and loaded.treasure_tables
     assert {type(d).__name__ for d in loaded.all_documents} >= {
