@@ -144,6 +144,30 @@ def test_acting_under_a_token_draws_misfortune_after_the_action() -> None:
     assert "misfortune" in kinds[inv:] and "investigate" not in corvin.misfortune
 
 
+def test_a_token_placed_during_an_action_waits_for_the_next_time_it_is_taken() -> None:
+    # WI-DOOM-04: the card is drawn by a hero who *takes* an action while a token affects
+    # it; a token that lands on the travel space during that travel (a challenge's skull)
+    # did not affect the action when it was taken, so it stays until travel is next taken
+    game, _ = new_game(
+        action=lambda o: o["action"] == "travel",
+        meet_challenge=lambda o: o == "refuse",
+    )
+    game.start()
+    corvin = hero(game, "corvin")
+    corvin.misfortune.clear()
+    stack(game.state.challenge_deck, "lost-child", "lost-child", "lost-child")
+    game.play_turn(corvin)
+    tokens = of(game, "misfortune-token")
+    assert tokens and tokens[0]["space"] == "travel"
+    assert not [
+        e for e in of(game, "misfortune") if e["reason"] == "acted under a misfortune token"
+    ]
+    assert "travel" in corvin.misfortune
+    # the next turn's travel is taken under the token: now the card follows
+    game.play_turn(corvin)
+    assert [e for e in of(game, "misfortune") if e["reason"] == "acted under a misfortune token"]
+
+
 def test_tokens_can_be_removed() -> None:
     # WI-DOOM-07
     game, _ = new_game()

@@ -214,9 +214,15 @@ class WitcherGame(OperationsMixin):
                 self.emit("passed", hero=h.id, slot=slot)
                 continue
             taken.append(action["action"])
+            # WI-DOOM-04: a hero who *takes* an action while a misfortune token is on its
+            # space draws a misfortune card after resolving it. A token that lands on the
+            # space during the action (a skull on arrival) did not affect the action when it
+            # was taken: it waits for the next time that action is taken. One removed
+            # during the action (WI-DOOM-07) no longer affects the hero.
+            under_token = action["action"] in h.misfortune
             self.emit("action", hero=h.id, action=action["action"], slot=slot)
             self.perform(h, action)
-            if action["action"] in h.misfortune:  # WI-DOOM-04
+            if under_token and action["action"] in h.misfortune:
                 h.misfortune.remove(action["action"])
                 self.emit("misfortune-removed", hero=h.id, space=action["action"])
                 self.misfortune_card(h, "acted under a misfortune token")
