@@ -231,6 +231,43 @@ def test_draw_effects_draw_and_resolve() -> None:
     assert corvin.leads == {"red": 1}
 
 
+def test_drawing_one_development_card_keeps_that_card() -> None:
+    # WI-DRAW-01: an effect drawing one card owns it; the two-card pick is the Develop
+    # action's rule (WI-ACT-03), not a draw effect's
+    game, picker = new_game()
+    corvin = hero(game, "corvin")
+    deck = game.state.development_decks["corvin"]
+    stack(deck, "tempered-blade", "quick-parry")
+    before = len(deck.draw_pile)
+    game.resolve(corvin, (Effect("draw-development"),), "x")
+    assert [o.id for o in corvin.development] == ["tempered-blade"]
+    assert len(deck.draw_pile) == before - 1 and not deck.discard
+    assert not [d for d in picker.asked if d.kind in ("develop", "keep-card")]
+
+
+def test_drawing_several_cards_keeps_one_of_them() -> None:
+    # WI-DRAW-02: drawing X cards means keeping one; the rest are discarded
+    game, picker = new_game(keep_card=lambda o: o == "windfall")
+    corvin = hero(game, "corvin")
+    stack(game.state.luck_deck, "blessing", "windfall")
+    game.resolve(corvin, (Effect("draw-luck", amount=2),), "lucky-coin")
+    assert of(game, "drew") == [
+        {"hero": "corvin", "deck": "luck", "cards": ["blessing", "windfall"]}
+    ]
+    assert picker.asked[0].kind == "keep-card"
+    kept = [e["card"] for e in of(game, "luck")]
+    assert kept == ["windfall"] and "blessing" in game.state.luck_deck.discard
+    # investigation cards: the one kept is resolved as if drawn alone, the other is not
+    game, _ = new_game(keep_card=lambda o: o == "forge-gossip")
+    corvin = hero(game, "corvin")
+    red = game.state.investigation_decks["red"]
+    other = next(c for c in red.draw_pile if c != "forge-gossip")
+    stack(red, other, "forge-gossip")
+    game.resolve(corvin, (Effect("draw-investigation", amount=2),), "x")
+    assert [e["card"] for e in of(game, "investigation")] == ["forge-gossip"]
+    assert other in red.discard
+
+
 def test_monsters_come_in_three_classes_drawn_by_class() -> None:
     # WI-MON-01: bronze, silver and gold; the track and effects draw by class
     game, _ = new_game()

@@ -102,15 +102,8 @@ class EffectsMixin(FightsMixin):
             else:
                 h.delayed = True
                 self.emit("delayed", hero=h.id, reason=reason)
-        elif op == "draw-luck":
-            for _ in range(amount):
-                self.draw_luck(h)
-        elif op == "draw-investigation":
-            for _ in range(amount):
-                self.investigate(h)
-        elif op == "draw-development":
-            for _ in range(amount):
-                self.develop(h)
+        elif op in ("draw-luck", "draw-investigation", "draw-development"):
+            self.draw_cards(h, op.removeprefix("draw-"), amount)
         elif op == "place-monster" and e.monster_class:
             self.place_monsters(h, e.monster_class, amount)
         elif op == "fight" and e.monster_class:
@@ -246,6 +239,41 @@ class EffectsMixin(FightsMixin):
             return deck, self.state.misfortune_deck
         return deck, self.state.luck_deck
 
+    def draw_cards(self, h: HeroState, deck_name: str, amount: int) -> None:
+        """A ``draw-luck``/``draw-investigation``/``draw-development`` effect of ``amount``
+        cards. WI-DRAW-01: drawing a single card means owning it and resolving it (so one
+        development card is kept as drawn, not picked from two as the Develop action does,
+        WI-ACT-03). WI-DRAW-02: drawing more than one card (an effect's X cards) means
+        keeping one of them: the hero sees them (a ``drew`` event; no one else does), keeps
+        one and resolves it as if drawn alone, and the rest go to the discards face down.
+        The investigation deck is the one of the hero's area (as for Investigate)."""
+        label, deck = self._named_deck(h, deck_name, None)
+        drawn = [c for c in (self.draw(deck) for _ in range(amount)) if c is not None]
+        if not drawn:
+            self.emit("deck-empty", hero=h.id, deck=label)
+            return
+        keep = drawn[0]
+        if len(drawn) > 1:
+            self.emit("drew", hero=h.id, deck=label, cards=drawn)
+            keep = self.ask(
+                "keep-card", h.id, drawn, "Which card do you keep?", deck=deck_name, secret=True
+            )
+            for other in drawn:
+                if other != keep:
+                    deck.discard_card(other)
+        self._resolve_kept(h, deck_name, keep, [c for c in drawn if c != keep])
+
+    def _resolve_kept(self, h: HeroState, deck_name: str, keep: str, discarded: list[str]) -> None:
+        """Resolve the one card kept of those drawn, as if it had been drawn alone."""
+        if deck_name == "investigation":
+            self.resolve_investigation(h, keep)
+        elif deck_name == "misfortune":
+            self.resolve_misfortune(h, keep, "kept of the cards drawn")
+        elif deck_name == "luck":
+            self.resolve_luck(h, keep)
+        else:
+            self.keep_development(h, keep, discarded)
+
     def look_or_reveal(
         self, h: HeroState, deck_name: str, colour: str | None, amount: int, *, secret: bool
     ) -> None:
@@ -268,14 +296,7 @@ class EffectsMixin(FightsMixin):
         for other in drawn:
             if other != keep:
                 deck.discard_card(other)
-        if deck_name == "investigation":
-            self.resolve_investigation(h, keep)
-        elif deck_name == "misfortune":
-            self.resolve_misfortune(h, keep, "kept of the cards drawn")
-        elif deck_name == "luck":
-            self.resolve_luck(h, keep)
-        else:
-            self.keep_development(h, keep, [c for c in drawn if c != keep])
+        self._resolve_kept(h, deck_name, keep, [c for c in drawn if c != keep])
 
     def add_marker(self, h: HeroState, card_type: str) -> None:
         """A common marker on a face-up card of that type, at most 3 (WI-DEV-01, WI-ACT-06)."""

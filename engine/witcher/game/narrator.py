@@ -269,6 +269,9 @@ class Narrator:
     def _e_deck_empty(self, d: Mapping[str, Any], who: str) -> str:
         return f"The {self.deck(d['deck'])} deck and its discards are empty."
 
+    def _e_drew(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} draws {len(d['cards'])} {self.deck(d['deck'])} cards to keep one."
+
     def _e_looked(self, d: Mapping[str, Any], who: str) -> str:
         n = len(d["cards"])
         return f"{who} looks at {n} {self.deck(d['deck'])} card{'s' if n > 1 else ''} in secret."
