@@ -3,6 +3,8 @@ WI-LUCK, WI-INV, WI-DRAW, WI-DISC, WI-KEEP, WI-COMP-03)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from wigame import PACK, hero, new_game, of, stack
 
 from questforge.engine.witcher.game.state import MonsterToken
@@ -79,17 +81,33 @@ def test_no_obstacle_advances_the_battle_track() -> None:
     assert of(game, "track")[1]["position"] == 1
 
 
-def test_track_misfortune_space_when_all_are_taken_places_nothing() -> None:
+def test_track_misfortune_space_when_all_are_taken_moves_on_along_the_track() -> None:
     # WI-DOOM-02, WI-OBS-09: one misfortune token per space; WI-INV-04: no penalty when an
-    # effect cannot be fully resolved
+    # effect cannot be fully resolved, no token is placed, and the hero keeps moving along
+    # the battle track (the seed: "但他需要繼續沿著戰鬥路線前進")
     game, _ = new_game()
+    _clear(game)
     corvin = hero(game, "corvin")
     for o in game.state.obstacles_in("ironvale"):
         o.misfortune = True
-    game.state.track_position = 0  # next: space 2, misfortune
+    game.state.track_position = 0  # next: space 2, misfortune; then space 3, silver
     game.advance_track(corvin, encounter=False)
     assert of(game, "not-placed") == [{"obstacle": "misfortune", "area": "ironvale"}]
+    assert [t["position"] for t in of(game, "track")] == [1, 2]
+    assert PACK.board.battle_track[2].monster_class == "silver"
+    placed = of(game, "placed")
+    assert len(placed) == 1 and PACK.monsters[placed[0]["monster"]].monster_class == "silver"
     assert corvin.vp == 0
+    # a track of nothing but taken misfortune spaces ends after one lap, never a hang
+    for o in game.state.obstacles:
+        o.misfortune = True
+    game.state.track_position = 0
+    game.board = dataclasses.replace(
+        PACK.board,
+        battle_track=tuple(s for s in PACK.board.battle_track if s.obstacle != "monster"),
+    )
+    game.advance_track(corvin, encounter=False)
+    assert len(of(game, "track")) == 2 + len(game.board.battle_track)
 
 
 def test_monster_space_holds_any_number() -> None:

@@ -352,46 +352,63 @@ class EffectsMixin(FightsMixin):
         """Move to the next battle-track space clockwise and resolve it (WI-TRACK-02): a
         monster of the class face down, or a misfortune token, in the space's area (the
         active hero's area when the space names none). At the end of a turn without
-        obstacles the hero then meets what was placed in their area (WI-OBS-06)."""
+        obstacles the hero then meets what was placed in their area (WI-OBS-06).
+
+        A misfortune space whose area has no free misfortune space places nothing, costs
+        nothing, and the hero keeps moving along the track to the space after it
+        (WI-INV-04; the seed: "他不需要放置一個厄運記號，但他需要繼續沿著戰鬥路線前進").
+        At most one lap: a track of nothing but taken misfortune spaces ends there."""
         track = self.board.battle_track
-        if not track:
-            return
-        self.state.track_position = (self.state.track_position + 1) % len(track)
-        space = track[self.state.track_position]
-        area = space.area or self.board.area_of(h.location)
-        self.emit(
-            "track",
-            hero=h.id,
-            position=self.state.track_position,
-            obstacle=space.obstacle,
-            monster_class=space.monster_class,
-            area=area,
-        )
-        if space.obstacle == "monster" and space.monster_class:
-            obstacle = self._monster_area(area)
-            monster = self.draw(self.state.monster_pools[space.monster_class]) if obstacle else None
-            if obstacle is None or monster is None:
-                self.emit("not-placed", obstacle="monster", area=area)
+        for _ in range(len(track)):
+            self.state.track_position = (self.state.track_position + 1) % len(track)
+            space = track[self.state.track_position]
+            area = space.area or self.board.area_of(h.location)
+            self.emit(
+                "track",
+                hero=h.id,
+                position=self.state.track_position,
+                obstacle=space.obstacle,
+                monster_class=space.monster_class,
+                area=area,
+            )
+            if space.obstacle == "monster" and space.monster_class:
+                self._track_monster(h, area, space.monster_class, encounter=encounter)
                 return
-            token = MonsterToken(monster)
-            obstacle.monsters.append(token)
-            self.emit("placed", obstacle="monster", monster=monster, area=area, space=obstacle.id)
+            free = next(
+                (
+                    o
+                    for o in self.state.obstacles_in(area)
+                    if o.misfortune_space and not o.misfortune
+                ),
+                None,
+            )
+            if free is None:  # WI-DOOM-02: one token per space; WI-INV-04: move on
+                self.emit("not-placed", obstacle="misfortune", area=area)
+                continue
+            free.misfortune = True
+            self.emit("placed", obstacle="misfortune", monster=None, area=area, space=free.id)
             if encounter and area == self.board.area_of(h.location):
-                self.encounter_monster(h, obstacle, token)
+                free.misfortune = False
+                self.emit(
+                    "encounter", hero=h.id, obstacle="misfortune", monster=None, space=free.id
+                )
+                self.misfortune_card(h, "misfortune token")
             return
-        free = next(
-            (o for o in self.state.obstacles_in(area) if o.misfortune_space and not o.misfortune),
-            None,
-        )
-        if free is None:  # WI-DOOM-02: one token per space; WI-INV-04: no penalty
-            self.emit("not-placed", obstacle="misfortune", area=area)
+
+    def _track_monster(
+        self, h: HeroState, area: str, monster_class: str, *, encounter: bool
+    ) -> None:
+        """A monster space of the track: a monster of the class face down in ``area``."""
+        obstacle = self._monster_area(area)
+        monster = self.draw(self.state.monster_pools[monster_class]) if obstacle else None
+        if obstacle is None or monster is None:
+            self.emit("not-placed", obstacle="monster", area=area)
             return
-        free.misfortune = True
-        self.emit("placed", obstacle="misfortune", monster=None, area=area, space=free.id)
+        token = MonsterToken(monster)
+        obstacle.monsters.append(token)
+        self.emit("placed", obstacle="monster", monster=monster, area=area, space=obstacle.id)
         if encounter and area == self.board.area_of(h.location):
-            free.misfortune = False
-            self.emit("encounter", hero=h.id, obstacle="misfortune", monster=None, space=free.id)
-            self.misfortune_card(h, "misfortune token")
+            self.encounter_monster(h, obstacle, token)
 
     def encounter_monster(self, h: HeroState, obstacle: ObstacleState, token: MonsterToken) -> None:
         """Flip the token face up and fight it; a defeated monster is discarded, otherwise
