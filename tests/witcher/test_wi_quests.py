@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from wigame import PACK, hero, new_game, of, stack
 
 from questforge.engine.witcher.game.state import KeptInvestigation, OwnedCard
@@ -223,16 +225,34 @@ def test_a_defeat_task_completes_one_task_per_fight() -> None:
     assert [k.task_done for k in corvin.investigations] == [True, False]
 
 
-def test_special_operation_once_per_turn() -> None:
-    # WI-OP-06: bribe a friend: 1 gold becomes a marker on a friend card
+def test_special_operation_as_often_as_it_is_paid_for() -> None:
+    # WI-OP-06: bribe a friend: 1 gold becomes a marker on a friend card; WI-OP-01: any
+    # number of operations, so it repeats while paid for and a card has room (WI-DEV-01)
     game, _ = new_game(heroes=("tamsin", "corvin"))
     tamsin = hero(game, "tamsin")
-    tamsin.gold = 3
+    tamsin.gold = 5
     tamsin.development.append(OwnedCard("harbour-contact", 0))
     assert {"op": "special"} in game.operation_options(tamsin)
     game.operate(tamsin, {"op": "special"})
-    assert tamsin.gold == 2 and tamsin.card("harbour-contact").markers == 1  # type: ignore[union-attr]
-    assert {"op": "special"} not in game.operation_options(tamsin)
+    assert tamsin.gold == 4 and tamsin.card("harbour-contact").markers == 1  # type: ignore[union-attr]
+    assert {"op": "special"} in game.operation_options(tamsin)
+    game.operate(tamsin, {"op": "special"})
+    game.operate(tamsin, {"op": "special"})
+    assert tamsin.gold == 2 and tamsin.card("harbour-contact").markers == 3  # type: ignore[union-attr]
+    assert {"op": "special"} not in game.operation_options(tamsin)  # the card is full
+
+
+def test_a_free_special_operation_once_per_turn() -> None:
+    # WI-OP-01: operations that use nothing up would never end a turn: a special operation
+    # that costs nothing is ours to limit to once per turn
+    game, _ = new_game(heroes=("tamsin", "corvin"))
+    tamsin = hero(game, "tamsin")
+    special = tamsin.hero.special_operation
+    assert special is not None
+    free = dataclasses.replace(special, cost=Resources(), effects=(Effect("gain-gold"),))
+    tamsin.hero = dataclasses.replace(tamsin.hero, special_operation=free)
+    game.operate(tamsin, {"op": "special"})
+    assert tamsin.gold == 3 and {"op": "special"} not in game.operation_options(tamsin)
 
 
 def test_own_turn_cards_spend_markers() -> None:

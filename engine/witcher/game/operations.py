@@ -80,7 +80,10 @@ class OperationsMixin(QuestsMixin):
         special = h.hero.special_operation
         if (
             special is not None
-            and not h.special_operation_used
+            # WI-OP-01: any number of operations; each paid use of the special operation
+            # uses something up. One that costs nothing is limited to once per turn (ours:
+            # otherwise a turn need never end)
+            and not (h.special_operation_used and special.cost.empty)
             and self.can_pay(h, special.cost)
             and self._special_useful(h)
         ):
