@@ -98,6 +98,19 @@ def test_heart_location_heals_a_wound_or_eases_a_severe_one() -> None:
     assert ysolde.wounds == {"travel": "minor"}
 
 
+def test_heart_location_lets_the_hero_choose_which_wound() -> None:
+    # WI-LOC-05: "remove one wound OR turn one severe wound into a minor one" is the hero's
+    # choice when both are possible
+    game, picker = new_game(heroes=("ysolde", "corvin"), heart=lambda o: o == "severe")
+    ysolde = hero(game, "ysolde")
+    ysolde.location = "briarford"
+    ysolde.wounds = {"travel": "severe", "develop": "minor"}
+    game.travel(ysolde, ["briarford", "fennreach"], 0)
+    assert ysolde.wounds == {"travel": "minor", "develop": "minor"}
+    asked = [d for d in picker.asked if d.kind == "heart"]
+    assert len(asked) == 1 and asked[0].options == ("minor", "severe")
+
+
 def test_heroes_share_a_location() -> None:
     # WI-LOC-01, WI-LOC-02: a hero entering takes one of its (four) spaces; others may be there too
     game, _ = new_game()

@@ -110,6 +110,11 @@ DECISIONS: dict[str, DecisionSpec] = _decisions(
     ("operation", "op", "an operation or end (option: {op, ...})"),
     ("develop", "", "which drawn development card to keep (option: card id)"),
     ("rest", "", "remove two minor wounds or one severe (option: minor / severe)"),
+    (
+        "heart",
+        "",
+        "at a heart location: remove a minor wound or ease a severe one (option: minor / severe)",
+    ),
     ("wound-space", "", "which action a wound blocks (option: action)"),
     ("lead-colour", "", "the colour of a lead of any colour (option: colour)"),
     ("lose-lead", "", "which lead to give up (option: colour)"),
