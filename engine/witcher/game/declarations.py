@@ -75,10 +75,14 @@ EVENTS: dict[str, EventSpec] = _events(
     ),
     ("not-placed", "obstacle area", "an obstacle could not be placed (no token or space left)"),
     ("encounter", "hero obstacle monster space", "a hero meets an obstacle in their area"),
-    ("fight", "hero monster sword shield ritual reason", "a fight begins"),
-    ("roll", "hero faces", "the combat and hero dice are rolled"),
-    ("reroll", "hero faces", "some dice are rolled again"),
-    ("result-added", "hero result amount reason", "a card adds die results"),
+    (
+        "fight",
+        "hero monster sword shield ritual replaces_swords reason",
+        "a fight begins: the monster's values (WI-CMB-07: a ritual may replace swords)",
+    ),
+    ("roll", "hero dice faces", "the combat and hero dice are rolled (die ids, their faces)"),
+    ("reroll", "hero rerolled faces", "some dice (their indices) are rolled again"),
+    ("result-added", "hero result amount reason", "a card or the hero sheet adds die results"),
     ("converted", "hero", "an arrow shield and a sword become a grid shield"),
     (
         "fight-result",

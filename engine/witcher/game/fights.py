@@ -67,6 +67,7 @@ class FightsMixin(GameBase):
             sword=monster.sword,
             shield=monster.shield,
             ritual=monster.ritual,
+            replaces_swords=monster.ritual_replaces_swords,
             reason=reason,
         )
         state = Fight(monster.id, dice + own, len(own), combat.roll(dice + own, self.rng))
@@ -74,9 +75,19 @@ class FightsMixin(GameBase):
             card = self.pack.development[owned.id]
             if card.timing == "passive":
                 self.resolve(h, card.effects, card.id, fight=state)
-        self.emit("roll", hero=h.id, faces=[list(f) for f in state.faces])
+        self.emit(
+            "roll",
+            hero=h.id,
+            dice=[d.id for d in state.dice],
+            faces=[list(f) for f in state.faces],
+        )
         self._modify(h, state, monster_id)
-        tally = state.tally(self._sheet_bonus(h, state))
+        sheet = self._sheet_bonus(h, state)
+        for result, amount in sorted(sheet.items()):
+            # WI-DICE-05: what the hero sheet's dice effects add, so the log shows every
+            # result the comparison counts
+            self.emit("result-added", hero=h.id, result=result, amount=amount, reason="hero sheet")
+        tally = state.tally(sheet)
         outcome = combat.compare(tally, monster)
         self.emit(
             "fight-result",
@@ -172,10 +183,13 @@ class FightsMixin(GameBase):
             (i for i in range(len(state.faces)) if i not in state.placed),
             key=lambda i: (combat.face_value(state.faces[i]), i),
         )
-        for i in order[:amount]:
+        chosen = order[:amount]
+        for i in chosen:
             die = state.dice[i]
             state.faces[i] = die.faces[self.rng.randbelow(len(die.faces))]
-        self.emit("reroll", hero=h.id, faces=[list(f) for f in state.faces])
+        self.emit(
+            "reroll", hero=h.id, rerolled=sorted(chosen), faces=[list(f) for f in state.faces]
+        )
 
     def set_face(self, h: HeroState, state: Fight, face: tuple[str, ...], reason: str) -> None:
         """WI-DICE-06: a sword-and-shield group printed on a card is a die *face*, not a
