@@ -7,6 +7,8 @@ import dataclasses
 
 from wigame import PACK, hero, new_game, of, stack
 
+from questforge.engine.witcher.model.content import Effect
+
 BOARD = PACK.board
 
 
@@ -101,14 +103,33 @@ def test_heart_location_heals_a_wound_or_eases_a_severe_one() -> None:
 def test_heart_location_lets_the_hero_choose_which_wound() -> None:
     # WI-LOC-05: "remove one wound OR turn one severe wound into a minor one" is the hero's
     # choice when both are possible
-    game, picker = new_game(heroes=("ysolde", "corvin"), heart=lambda o: o == "severe")
+    game, picker = new_game(heroes=("ysolde", "corvin"), heal=lambda o: o == "severe")
     ysolde = hero(game, "ysolde")
     ysolde.location = "briarford"
     ysolde.wounds = {"travel": "severe", "develop": "minor"}
     game.travel(ysolde, ["briarford", "fennreach"], 0)
     assert ysolde.wounds == {"travel": "minor", "develop": "minor"}
-    asked = [d for d in picker.asked if d.kind == "heart"]
+    asked = [d for d in picker.asked if d.kind == "heal"]
     assert len(asked) == 1 and asked[0].options == ("minor", "severe")
+
+
+def test_a_heal_effect_heals_one_wound_at_a_time_like_a_heart() -> None:
+    # WI-LOC-05 (healing one wound: a minor one removed or a severe one eased), WI-ACT-04
+    # (one severe wound counts as two minor ones): "heal 1" does not remove a severe wound
+    game, _ = new_game(heroes=("ysolde", "corvin"))
+    ysolde = hero(game, "ysolde")
+    ysolde.wounds = {"travel": "severe"}
+    game.resolve(ysolde, (Effect("heal"),), "tavern-keeper")
+    assert ysolde.wounds == {"travel": "minor"}
+    game.resolve(ysolde, (Effect("heal"),), "tavern-keeper")
+    assert ysolde.wounds == {}
+    ysolde.wounds = {"travel": "severe", "develop": "minor"}
+    game.resolve(ysolde, (Effect("heal", amount=2),), "field-cook")
+    assert ysolde.wounds == {"travel": "minor"}
+    # a heal of severe wounds removes them outright
+    ysolde.wounds = {"travel": "severe"}
+    game.resolve(ysolde, (Effect("heal", severity="severe"),), "x")
+    assert ysolde.wounds == {}
 
 
 def test_heroes_share_a_location() -> None:

@@ -162,13 +162,41 @@ class GameBase:
         self.emit("wounded", hero=h.id, severity=severity, space=space, reason=reason)
 
     def heal(self, h: HeroState, amount: int, severe: bool, reason: str) -> None:
+        """A ``heal`` effect: ``amount`` times, remove a severe wound (``severe``), or heal
+        one wound as a heart location does (:meth:`heal_one`)."""
         for _ in range(amount):
-            order = ("severe", "minor") if severe else ("minor", "severe")
-            target = next((a for kind in order for a, s in h.wounds.items() if s == kind), None)
-            if target is None:
+            if not h.wounds:
                 return
+            if not severe:
+                self.heal_one(h, reason)
+                continue
+            order = ("severe", "minor")
+            target = next((a for kind in order for a, s in h.wounds.items() if s == kind), None)
+            assert target is not None
             severity = h.wounds.pop(target)
             self.emit("healed", hero=h.id, space=target, severity=severity, reason=reason)
+
+    def heal_one(self, h: HeroState, reason: str) -> None:
+        """Heal one wound: remove a minor wound or turn a severe one into a minor one
+        (WI-LOC-05, the seed's only words for healing one wound: "移除一個傷害或將一個嚴重
+        傷害降為輕微傷害"). "Remove one wound" is read as a minor one: removing a severe
+        one outright would make the second option pointless, and Rest counts one severe
+        wound as two minor ones (WI-ACT-04). With wounds of both kinds the hero chooses
+        (a ``heal`` decision)."""
+        minor = next((a for a, s in h.wounds.items() if s == "minor"), None)
+        severe = next((a for a, s in h.wounds.items() if s == "severe"), None)
+        options = [k for k, space in (("minor", minor), ("severe", severe)) if space]
+        if not options:
+            return
+        pick = self.ask(
+            "heal", h.id, options, "Remove a minor wound or ease a severe one?", reason=reason
+        )
+        if pick == "minor" and minor is not None:
+            del h.wounds[minor]
+            self.emit("healed", hero=h.id, space=minor, severity="minor", reason=reason)
+        elif severe is not None:
+            h.wounds[severe] = "minor"
+            self.emit("eased", hero=h.id, space=severe, reason=reason)
 
     def misfortune_token(self, h: HeroState, reason: str) -> None:
         """A skull: a misfortune token on the next free action space (WI-DOOM-05), or 2 VP

@@ -306,7 +306,7 @@ class WitcherBot:
         minors = sum(1 for s in h.wounds.values() if s == "minor")
         return 2.0 if option == "minor" and minors >= 2 else (1.5 if option == "severe" else 1.0)
 
-    def _heart(self, h: HeroState, option: str, context: Mapping[str, Any]) -> float:
+    def _heal(self, h: HeroState, option: str, context: Mapping[str, Any]) -> float:
         # a removed minor wound frees an action now; an eased severe one still blocks it
         return 1.0 if option == "minor" else 0.5
 

@@ -115,9 +115,10 @@ DECISIONS: dict[str, DecisionSpec] = _decisions(
     ("develop", "", "which drawn development card to keep (option: card id)"),
     ("rest", "", "remove two minor wounds or one severe (option: minor / severe)"),
     (
-        "heart",
+        "heal",
         "",
-        "at a heart location: remove a minor wound or ease a severe one (option: minor / severe)",
+        "heal one wound (a heart location, a heal effect): remove a minor one or ease a "
+        "severe one (option: minor / severe)",
     ),
     ("wound-space", "", "which action a wound blocks (option: action)"),
     ("lead-colour", "", "the colour of a lead of any colour (option: colour)"),

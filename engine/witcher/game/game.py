@@ -285,7 +285,7 @@ class WitcherGame(OperationsMixin):
         if loc.lead and loc.gives_lead:  # WI-LOC-04
             self.gain_lead(h, loc.lead, 1, "arrival")
         if loc.heal and h.wounds:
-            self.heart(h, loc.id)
+            self.heal_one(h, loc.id)  # WI-LOC-05
         for owned in list(h.development):
             card = self.pack.development[owned.id]
             if card.timing == "travel":
@@ -293,24 +293,6 @@ class WitcherGame(OperationsMixin):
         self.challenge(h)
         if len(path) == 3:
             self.misfortune_card(h, "travelled two routes")
-
-    def heart(self, h: HeroState, reason: str) -> None:
-        """WI-LOC-05: a hero arriving at a heart location removes one wound or turns one
-        severe wound into a minor one. "Remove one wound" is read as a minor one (removing
-        a severe one outright would make the second option pointless), so with wounds of
-        both kinds it is the hero's choice (a ``heart`` decision)."""
-        minor = next((a for a, s in h.wounds.items() if s == "minor"), None)
-        severe = next((a for a, s in h.wounds.items() if s == "severe"), None)
-        options = [k for k, space in (("minor", minor), ("severe", severe)) if space]
-        pick = self.ask(
-            "heart", h.id, options, "Remove a minor wound or ease a severe one?", location=reason
-        )
-        if pick == "minor" and minor is not None:
-            del h.wounds[minor]
-            self.emit("healed", hero=h.id, space=minor, severity="minor", reason=reason)
-        elif severe is not None:
-            h.wounds[severe] = "minor"
-            self.emit("eased", hero=h.id, space=severe, reason=reason)
 
     def challenge(self, h: HeroState) -> None:
         """WI-BASIC-05, read from the seed ("每到達一處地點…三張挑戰卡牌…完成挑戰卡牌才能完成
