@@ -152,3 +152,29 @@ def test_travel_cards_act_after_each_travel() -> None:
     gold = corvin.gold
     game.travel(corvin, ["karst-hold", "emberfall"], 0)
     assert corvin.gold == gold + 1
+
+
+def test_travel_and_passive_cards_with_markers_spend_one_each_time(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # WI-DEV-04, WI-SPEND-03: an ability that costs a cross-star removes one marker each
+    # use, also when the card acts on its own (a travel card, a fight's passive card,
+    # WI-DEV-02); without a marker it does nothing
+    from questforge.engine.witcher.game.state import OwnedCard
+
+    for ident in ("tracker-instinct", "tempered-blade"):
+        card = PACK.development[ident]
+        monkeypatch.setitem(
+            PACK.development, ident, dataclasses.replace(card, uses_markers=True, max_markers=3)
+        )
+    game, _ = new_game()
+    game.options = dataclasses.replace(game.options, challenge_draw=0)
+    corvin = hero(game, "corvin")
+    corvin.development += [OwnedCard("tracker-instinct", 1), OwnedCard("tempered-blade", 1)]
+    gold = corvin.gold
+    game.travel(corvin, ["karst-hold", "emberfall"], 0)
+    game.travel(corvin, ["emberfall", "karst-hold"], 0)
+    assert corvin.gold == gold + 1  # one marker: one use
+    game.fight(corvin, "bog-lurker", "test")
+    game.fight(corvin, "bog-lurker", "test")
+    added = [e for e in of(game, "result-added") if e["reason"] == "tempered-blade"]
+    assert len(added) == 1
+    assert [o.markers for o in corvin.development[-2:]] == [0, 0]

@@ -19,7 +19,7 @@ from questforge.engine.core.decisions import (
 from questforge.engine.core.decks import Deck, EmptyDeck
 from questforge.engine.core.events import EventLog, JSONValue, to_jsonable
 from questforge.engine.core.rng import Rng
-from questforge.engine.witcher.game.state import GameState, HeroState
+from questforge.engine.witcher.game.state import GameState, HeroState, OwnedCard
 from questforge.engine.witcher.model.board import Board
 from questforge.engine.witcher.model.content import GameOptions, Resources
 from questforge.engine.witcher.model.load import WitcherPack
@@ -144,6 +144,19 @@ class GameBase:
                 h.leads[colour] -= n
                 self.emit("leads", hero=h.id, colour=colour, delta=-n, reason=reason)
         self.lose_leads(h, cost.any_leads, None, reason)
+
+    def marker_paid(self, h: HeroState, owned: OwnedCard) -> bool:
+        """Whether a development card used on its own (in the situation it names: a
+        travel, a fight's passive step, WI-DEV-02) may act now: a card whose ability costs
+        a cross-star spends one common marker each time (WI-DEV-04, WI-SPEND-03) and does
+        nothing without one; other cards always act."""
+        if not self.pack.development[owned.id].uses_markers:
+            return True
+        if owned.markers <= 0:
+            return False
+        owned.markers -= 1
+        self.emit("card-used", hero=h.id, card=owned.id, markers=owned.markers)
+        return True
 
     # --- wounds and misfortune tokens (WI-ACT-04, WI-DOOM-05/08, WI-REF-09) ---------------
 

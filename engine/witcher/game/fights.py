@@ -73,7 +73,7 @@ class FightsMixin(GameBase):
         state = Fight(monster.id, dice + own, len(own), combat.roll(dice + own, self.rng))
         for owned in h.development:  # step 1: combat effects always on (passive cards)
             card = self.pack.development[owned.id]
-            if card.timing == "passive":
+            if card.timing == "passive" and self.marker_paid(h, owned):  # WI-DEV-04
                 self.resolve(h, card.effects, card.id, fight=state)
         self.emit(
             "roll",

@@ -288,7 +288,7 @@ class WitcherGame(OperationsMixin):
             self.heal_one(h, loc.id)  # WI-LOC-05
         for owned in list(h.development):
             card = self.pack.development[owned.id]
-            if card.timing == "travel":
+            if card.timing == "travel" and self.marker_paid(h, owned):  # WI-DEV-02/04
                 self.resolve(h, card.effects, card.id)
         self.challenge(h)
         if len(path) == 3:
