@@ -122,13 +122,30 @@ def test_monster_space_holds_any_number() -> None:
 
 
 def test_ignored_obstacle_does_not_advance_the_track() -> None:
-    # WI-OBS-07
+    # WI-OBS-07: a hero who meets no obstacle *because they ignored one or more* does not
+    # advance along the battle track
+    game, _ = new_game()
+    _clear(game)
+    corvin = hero(game, "corvin")
+    game.state.obstacles_in("ironvale")[0].misfortune = True
+    game.resolve(corvin, (Effect("ignore-obstacle"),), "shortcut")
+    game.end_of_turn(corvin)
+    assert of(game, "obstacle-ignored") and not of(game, "track") and not of(game, "encounter")
+    assert game.state.obstacles_in("ironvale")[0].misfortune  # ignored, not removed
+
+
+def test_ignoring_with_no_obstacle_still_advances_the_track() -> None:
+    # WI-OBS-06/07: with no obstacle in the area the hero ignored none, so the track
+    # advances (WI-OBS-06) and places its obstacle; the hero ignores that one too and may
+    # not choose to meet it
     game, _ = new_game()
     _clear(game)
     corvin = hero(game, "corvin")
     game.resolve(corvin, (Effect("ignore-obstacle"),), "shortcut")
     game.end_of_turn(corvin)
-    assert of(game, "obstacle-ignored") and not of(game, "track")
+    assert of(game, "track") and of(game, "placed") and of(game, "obstacle-ignored")
+    assert not of(game, "encounter") and not of(game, "fight")
+    assert not corvin.ignore_obstacle
 
 
 def test_skull_puts_a_token_on_the_next_action_space() -> None:

@@ -346,11 +346,16 @@ class WitcherGame(OperationsMixin):
     def end_of_turn(self, h: HeroState) -> None:
         """Meet one obstacle in the hero's area, or advance the battle track and meet what
         it places (WI-OBS-02..07, WI-TRACK-03)."""
-        if h.ignore_obstacle:  # WI-OBS-07: ignored, and no battle track either
+        area = self.board.area_of(h.location)
+        if h.ignore_obstacle:
+            # WI-OBS-07: a hero who meets no obstacle because they ignored one or more does
+            # not advance along the battle track. With none in the area they ignored none:
+            # the track advances (WI-OBS-06) and the hero ignores what it places too.
             h.ignore_obstacle = False
+            if not any(o.monsters or o.misfortune for o in self.state.obstacles_in(area)):
+                self.advance_track(h, encounter=False)
             self.emit("obstacle-ignored", hero=h.id)
             return
-        area = self.board.area_of(h.location)
         options: list[dict[str, Any]] = []
         for obstacle in self.state.obstacles_in(area):
             for i, token in enumerate(obstacle.monsters):
