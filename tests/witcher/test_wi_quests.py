@@ -188,6 +188,18 @@ def test_a_choice_offers_only_what_the_hero_can_meet() -> None:
     assert not [d for d in picker.asked if d.kind == "choice"]  # nothing left to choose
 
 
+def test_losing_vp_one_does_not_have_is_not_an_option_one_can_meet() -> None:
+    # WI-SPEND-05: "lose 2 gold or lose 2 VP" - a hero with 1 VP cannot fully meet the VP
+    # option (VP never go below 0, WI-VP-02, so it would cost them less than it says)
+    game, _ = new_game(choice=lambda o: o["option"] == 1)  # would rather lose VP
+    corvin = hero(game, "corvin")
+    corvin.gold, corvin.vp = 2, 1
+    hero(game, "ysolde").vp = 0  # the Tax Collector targets the hero with the most VP
+    stack(game.state.misfortune_deck, "tax-collector")
+    game.misfortune_card(corvin, "test")
+    assert of(game, "chose")[0]["option"] == 0 and corvin.gold == 0 and corvin.vp == 1
+
+
 def test_vp_never_below_zero_and_without_cap() -> None:
     # WI-VP-02, WI-GOAL-02, WI-VP-04 (no cap: past 80 the score simply goes on)
     game, _ = new_game()

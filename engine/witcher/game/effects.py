@@ -130,11 +130,14 @@ class EffectsMixin(FightsMixin):
             self.set_face(h, fight, e.face, reason)
 
     def affordable(self, h: HeroState, effects: Effects) -> bool:
-        """Whether ``h`` can fully meet a choice's option (WI-SPEND-05)."""
-        gold, leads = h.gold, dict(h.leads)
+        """Whether ``h`` can fully meet a choice's option (WI-SPEND-05): the gold, leads
+        and VP it takes away are all there (penalties such as wounds or fights always can)."""
+        gold, leads, vp = h.gold, dict(h.leads), h.vp
         for e in effects:
             if e.op == "lose-gold":
                 gold -= e.amount
+            elif e.op == "lose-vp" and e.target == "self":
+                vp -= e.amount  # VP one does not have are not paid (WI-VP-02)
             elif e.op == "lose-leads":
                 if e.colour:
                     leads[e.colour] = leads.get(e.colour, 0) - e.amount
@@ -143,6 +146,7 @@ class EffectsMixin(FightsMixin):
         spare = sum(n for c, n in leads.items() if c != "*" and n > 0)
         return (
             gold >= 0
+            and vp >= 0
             and all(n >= 0 for c, n in leads.items() if c != "*")
             and spare + leads.get("*", 0) >= 0
         )
