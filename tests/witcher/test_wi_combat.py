@@ -243,3 +243,18 @@ def test_a_referee_can_recount_every_fight_from_the_log(seed: int) -> None:
             1 for e in log[start:end] if e.type == "result-added" and e["reason"] == "hero sheet"
         )
     assert sheet_added  # the hero sheet's effects did count in some fight
+
+
+def test_a_reroll_rolls_the_dice_the_hero_chooses() -> None:
+    # WI-DICE-02: a reroll must be taken and its new result stands; which dice is the
+    # hero's choice (a reroll-die decision per die), never a die a card has set (WI-DICE-06)
+    game, picker = new_game(reroll_die=lambda o: o["die"] == 3)
+    corvin = hero(game, "corvin")
+    dice = [PACK.dice[d] for d in ("combat-white", "combat-red", "combat-blue", "corvin-steel")]
+    state = Fight("bog-lurker", dice, 1, [("sword",), ("sword",), (), ("hand",)])
+    state.placed.add(2)
+    game.reroll(corvin, state, 1)
+    asked = [d for d in picker.asked if d.kind == "reroll-die"]
+    assert len(asked) == 1 and [o["die"] for o in asked[0].options] == [0, 1, 3]
+    assert of(game, "reroll")[0]["rerolled"] == [3]
+    assert state.faces[:3] == [("sword",), ("sword",), ()]

@@ -173,6 +173,7 @@ def test_every_decision_kind_has_option_text() -> None:
             },
             "combat": {"use": "convert"},
             "set-face": {"die": 0, "shows": ["sword"], "hero_die": False},
+            "reroll-die": {"die": 3, "shows": ["hand"], "hero_die": True},
             "meet-challenge": "meet",
             "trade-reply": "accept",
             "target-hero": "ysolde",

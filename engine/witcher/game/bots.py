@@ -415,6 +415,12 @@ class WitcherBot:
             return leads + (2.0 if card.task else 0.0) - (3.0 if card.complication else 0.0)
         return 0.0
 
+    def _reroll_die(
+        self, h: HeroState, option: Mapping[str, Any], context: Mapping[str, Any]
+    ) -> float:
+        # the least useful face first (blanks and hands); on a tie the first die
+        return -float(combat.face_value(tuple(option["shows"])))
+
     def _set_face(
         self, h: HeroState, option: Mapping[str, Any], context: Mapping[str, Any]
     ) -> float:

@@ -129,6 +129,7 @@ DECISIONS: dict[str, DecisionSpec] = _decisions(
     ("marker", "", "which development card takes a common marker (option: card id)"),
     ("keep-card", "", "which of several drawn cards to keep (option: card id)"),
     ("set-face", "die shows hero_die", "which die a card's face replaces"),
+    ("reroll-die", "die shows hero_die", "which die a reroll rolls again, one at a time"),
     ("target-hero", "", "who of the heroes tied for most VP suffers the effect (WI-VP-03)"),
     ("challenge", "", "which of the drawn challenge cards to take on (option: card id)"),
     ("meet-challenge", "", "meet the challenge (pay its cost) or refuse (option: meet/refuse)"),

@@ -177,14 +177,25 @@ class FightsMixin(GameBase):
                 self.state.luck_deck.discard_card(ident)  # WI-LUCK-04
 
     def reroll(self, h: HeroState, state: Fight, amount: int) -> None:
-        """Reroll the ``amount`` least useful dice (blanks and hands first); a reroll must
-        be taken and gives a new result (WI-DICE-02)."""
-        order = sorted(
-            (i for i in range(len(state.faces)) if i not in state.placed),
-            key=lambda i: (combat.face_value(state.faces[i]), i),
-        )
-        chosen = order[:amount]
-        for i in chosen:
+        """Reroll ``amount`` dice of the hero's choice (a ``reroll-die`` decision per die,
+        never a die a card has set, WI-DICE-06); a reroll must be taken and its new result
+        stands (WI-DICE-02)."""
+        chosen: list[int] = []
+        for _ in range(amount):
+            options = [
+                {
+                    "die": i,
+                    "shows": list(state.faces[i]),
+                    "hero_die": i >= len(state.faces) - state.hero_dice,
+                }
+                for i in range(len(state.faces))
+                if i not in state.placed and i not in chosen
+            ]
+            if not options:
+                break
+            pick = self.ask("reroll-die", h.id, options, "Reroll which die?")
+            chosen.append(int(pick["die"]))
+        for i in chosen:  # rolled in the order chosen
             die = state.dice[i]
             state.faces[i] = die.faces[self.rng.randbelow(len(die.faces))]
         self.emit(

@@ -341,7 +341,7 @@ class Narrator:
             return "meet the challenge" if option == "meet" else "refuse it and pay the penalty"
         if kind == "trade-reply":
             return "accept the trade" if option == "accept" else "decline the trade"
-        if kind == "set-face":
+        if kind in ("set-face", "reroll-die"):
             face = "+".join(option["shows"]) or "blank"
             return f"the {'hero' if option['hero_die'] else 'combat'} die showing {face}"
         if kind == "action":
@@ -370,6 +370,8 @@ class Narrator:
             return "special operation"
         if kind == "rest":
             return "remove two minor wounds" if option == "minor" else "remove a severe wound"
+        if kind == "heal":
+            return "remove a minor wound" if option == "minor" else "ease a severe wound to minor"
         if kind == "choice":
             return "; ".join(_effect_text(e) for e in option["effects"])
         if kind == "obstacle":
