@@ -258,3 +258,16 @@ def test_a_reroll_rolls_the_dice_the_hero_chooses() -> None:
     assert len(asked) == 1 and [o["die"] for o in asked[0].options] == [0, 1, 3]
     assert of(game, "reroll")[0]["rerolled"] == [3]
     assert state.faces[:3] == [("sword",), ("sword",), ()]
+
+
+def test_shields_come_from_the_same_combat_and_hero_dice() -> None:
+    # WI-REF-12: no separate defence dice: a fight rolls the combat dice and the hero's own
+    # dice once (WI-DICE-01), and the shields compared are the shield faces of that roll
+    game, _ = new_game(combat=lambda o: o["use"] == "done")
+    corvin = hero(game, "corvin")
+    corvin.development.clear()
+    game.fight(corvin, "bog-lurker", "test")
+    (roll,) = of(game, "roll")
+    assert roll["dice"] == [*game.options.combat_dice, *corvin.hero.dice]
+    shields = sum(f.count("shield") for f in roll["faces"])
+    assert of(game, "fight-result")[0]["shields"] == shields
