@@ -211,6 +211,15 @@ def test_tokens_can_be_removed() -> None:
     game.resolve(corvin, (Effect("remove-misfortune-token", amount=1),), "blessing")
     assert corvin.misfortune == ["develop"]
 
+    # which token leaves is the hero's choice (a remove-token decision)
+    game, picker = new_game(remove_token=lambda o: o == "develop")
+    corvin = hero(game, "corvin")
+    corvin.misfortune = ["travel", "develop"]
+    game.resolve(corvin, (Effect("remove-misfortune-token", amount=1),), "blessing")
+    assert corvin.misfortune == ["travel"]
+    assert of(game, "misfortune-removed") == [{"hero": "corvin", "space": "develop"}]
+    assert [d.options for d in picker.asked if d.kind == "remove-token"] == [("travel", "develop")]
+
 
 def test_luck_cards_are_kept_face_down_until_used() -> None:
     # WI-LUCK-02, WI-LUCK-03: kept for later; own-turn ones are operations

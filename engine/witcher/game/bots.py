@@ -310,6 +310,10 @@ class WitcherBot:
         # a removed minor wound frees an action now; an eased severe one still blocks it
         return 1.0 if option == "minor" else 0.5
 
+    def _remove_token(self, h: HeroState, option: str, context: Mapping[str, Any]) -> float:
+        # the token placed first (the bot's old habit): it sits on the earliest action
+        return -float(h.misfortune.index(option)) if option in h.misfortune else -99.0
+
     def _wound_space(self, h: HeroState, option: str, context: Mapping[str, Any]) -> float:
         return (
             float(len(_BLOCK_ORDER) - _BLOCK_ORDER.index(option)) if option in _BLOCK_ORDER else 0.0

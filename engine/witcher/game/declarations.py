@@ -121,6 +121,7 @@ DECISIONS: dict[str, DecisionSpec] = _decisions(
         "severe one (option: minor / severe)",
     ),
     ("wound-space", "", "which action a wound blocks (option: action)"),
+    ("remove-token", "", "which action space loses a misfortune token (option: action)"),
     ("lead-colour", "", "the colour of a lead of any colour (option: colour)"),
     ("lose-lead", "", "which lead to give up (option: colour)"),
     ("choice", "option effects", "an option of a choice effect the hero can meet"),

@@ -94,7 +94,13 @@ class EffectsMixin(FightsMixin):
                 self.misfortune_token(h, reason)
         elif op == "remove-misfortune-token":
             for _ in range(min(amount, len(h.misfortune))):  # WI-DOOM-07
-                space = h.misfortune.pop(0)
+                space = self.ask(
+                    "remove-token",
+                    h.id,
+                    list(h.misfortune),
+                    "Remove the misfortune token from which action space?",
+                )
+                h.misfortune.remove(space)
                 self.emit("misfortune-removed", hero=h.id, space=space)
         elif op == "delay":
             if h.delayed:  # WI-DELAY-03
