@@ -178,3 +178,24 @@ def test_travel_and_passive_cards_with_markers_spend_one_each_time(monkeypatch) 
     added = [e for e in of(game, "result-added") if e["reason"] == "tempered-blade"]
     assert len(added) == 1
     assert [o.markers for o in corvin.development[-2:]] == [0, 0]
+
+
+def test_travel_and_passive_luck_cards_are_played_at_their_time(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # WI-LUCK-03: a luck card is used at the time it names - a travel one after a travel
+    # (the hero's choice), a passive one in the next fight's first step; WI-LUCK-04: then
+    # it is discarded
+    for ident, timing in (("full-purse", "travel"), ("lucky-strike", "passive")):
+        monkeypatch.setitem(PACK.luck, ident, dataclasses.replace(PACK.luck[ident], timing=timing))
+    game, picker = new_game(travel_luck=lambda o: o == "full-purse")
+    game.options = dataclasses.replace(game.options, challenge_draw=0)
+    corvin = hero(game, "corvin")
+    corvin.luck = ["full-purse", "lucky-strike"]
+    gold = corvin.gold
+    game.travel(corvin, ["karst-hold", "emberfall"], 0)
+    assert [d.options for d in picker.asked if d.kind == "travel-luck"] == [("full-purse", "keep")]
+    assert corvin.luck == ["lucky-strike"] and corvin.gold > gold
+    assert "full-purse" in game.state.luck_deck.discard
+    game.fight(corvin, "bog-lurker", "test")
+    used = [e["card"] for e in of(game, "luck-used")]
+    assert used == ["full-purse", "lucky-strike"] and corvin.luck == []
+    assert [e for e in of(game, "result-added") if e["reason"] == "lucky-strike"]

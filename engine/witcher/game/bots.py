@@ -310,6 +310,11 @@ class WitcherBot:
         # a removed minor wound frees an action now; an eased severe one still blocks it
         return 1.0 if option == "minor" else 0.5
 
+    def _travel_luck(self, h: HeroState, option: str, context: Mapping[str, Any]) -> float:
+        if option == "keep":
+            return 0.0
+        return self._worth_now(h, self.game.pack.luck[option].effects, context)
+
     def _remove_token(self, h: HeroState, option: str, context: Mapping[str, Any]) -> float:
         # the token placed first (the bot's old habit): it sits on the earliest action
         return -float(h.misfortune.index(option)) if option in h.misfortune else -99.0

@@ -54,6 +54,13 @@ class FightsMixin(GameBase):
     ) -> None:  # implemented in effects.py
         raise NotImplementedError
 
+    def use_luck(self, h: HeroState, card_id: str, fight: Fight | None = None) -> None:
+        """Play a luck card the hero holds: resolve it, then discard it (WI-LUCK-04)."""
+        h.luck.remove(card_id)
+        self.emit("luck-used", hero=h.id, card=card_id)
+        self.resolve(h, self.pack.luck[card_id].effects, card_id, fight=fight)
+        self.state.luck_deck.discard_card(card_id)
+
     def fight(self, h: HeroState, monster_id: str, reason: str) -> combat.Outcome:
         """Fight ``monster_id``; VP and side quests on a defeat (WI-CMB-05, WI-QUEST-05).
         Where the token goes afterwards is the caller's business."""
@@ -75,6 +82,10 @@ class FightsMixin(GameBase):
             card = self.pack.development[owned.id]
             if card.timing == "passive" and self.marker_paid(h, owned):  # WI-DEV-04
                 self.resolve(h, card.effects, card.id, fight=state)
+        for luck in [c for c in h.luck if self.pack.luck[c].timing == "passive"]:
+            # WI-LUCK-03/04: a luck card that names no moment but "always" acts in the
+            # next fight's first step, once, and is discarded
+            self.use_luck(h, luck, state)
         self.emit(
             "roll",
             hero=h.id,
@@ -171,10 +182,7 @@ class FightsMixin(GameBase):
                 self.emit("card-used", hero=h.id, card=ident, markers=owned_card.markers)
                 self.resolve(h, self.pack.development[ident].effects, ident, fight=state)
             else:
-                h.luck.remove(ident)
-                self.emit("luck-used", hero=h.id, card=ident)
-                self.resolve(h, self.pack.luck[ident].effects, ident, fight=state)
-                self.state.luck_deck.discard_card(ident)  # WI-LUCK-04
+                self.use_luck(h, ident, state)  # WI-LUCK-04
 
     def reroll(self, h: HeroState, state: Fight, amount: int) -> None:
         """Reroll ``amount`` dice of the hero's choice (a ``reroll-die`` decision per die,

@@ -290,9 +290,23 @@ class WitcherGame(OperationsMixin):
             card = self.pack.development[owned.id]
             if card.timing == "travel" and self.marker_paid(h, owned):  # WI-DEV-02/04
                 self.resolve(h, card.effects, card.id)
+        self.travel_luck(h)
         self.challenge(h)
         if len(path) == 3:
             self.misfortune_card(h, "travelled two routes")
+
+    def travel_luck(self, h: HeroState) -> None:
+        """WI-LUCK-03: a luck card is used at the time it names; one that names travelling
+        may be played after a travel (a ``travel-luck`` decision, one card at a time), then
+        it is discarded (WI-LUCK-04)."""
+        while True:
+            cards = [c for c in h.luck if self.pack.luck[c].timing == "travel"]
+            if not cards:
+                return
+            pick = self.ask("travel-luck", h.id, [*cards, "keep"], "Play a travel luck card?")
+            if pick == "keep" or pick not in h.luck:
+                return
+            self.use_luck(h, pick)
 
     def challenge(self, h: HeroState) -> None:
         """WI-BASIC-05, read from the seed ("每到達一處地點…三張挑戰卡牌…完成挑戰卡牌才能完成

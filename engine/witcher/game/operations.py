@@ -201,10 +201,7 @@ class OperationsMixin(QuestsMixin):
             self.emit("card-used", hero=h.id, card=owned.id, markers=owned.markers)
             self.resolve(h, card.effects, card.id)
         elif kind == "luck":
-            h.luck.remove(op["card"])
-            self.emit("luck-used", hero=h.id, card=op["card"])
-            self.resolve(h, self.pack.luck[op["card"]].effects, op["card"])
-            self.state.luck_deck.discard_card(op["card"])  # WI-LUCK-04
+            self.use_luck(h, op["card"])  # WI-LUCK-04
         elif kind == "trade":
             self.trade(h, op)
         elif kind == "special" and h.hero.special_operation is not None:
