@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from typing import Any
 
 import pytest
 from wigame import PACK, hero, new_game, of
@@ -183,3 +184,90 @@ def test_reroll_rolls_the_weakest_dice_again() -> None:
 def test_rolls_are_deterministic(seed: int) -> None:
     dice = list(PACK.dice.values())
     assert combat.roll(dice, Rng(seed)) == combat.roll(dice, Rng(seed))
+
+
+def _referee_tally(fight_events: list[Any]) -> tuple[int, int, int]:
+    """Swords, shields and ritual as a referee counts them from the log alone: the roll,
+    rerolls, faces set by cards, results added (cards and the hero sheet), conversions."""
+    dice: list[str] = []
+    faces: list[list[str]] = []
+    bonus: Counter[str] = Counter()
+    conversions = 0
+    for e in fight_events:
+        if e.type == "roll":
+            dice, faces = list(e["dice"]), [list(f) for f in e["faces"]]
+        elif e.type == "reroll":
+            assert all(0 <= i < len(faces) for i in e["rerolled"])
+            faces = [list(f) for f in e["faces"]]
+        elif e.type == "face-set":
+            faces[dice.index(e["die"])] = list(e["face"])
+        elif e.type == "result-added":
+            bonus[e["result"]] += e["amount"]
+        elif e.type == "converted":
+            conversions += 1
+    counts = combat.count_results(tuple(f) for f in faces)
+    counts.update(bonus)
+    swords = counts["sword"] + 2 * counts["double-sword"] - conversions
+    shields = counts["shield"] + counts["grid-shield"] + conversions
+    return swords, shields, counts["ritual"]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_referee_can_recount_every_fight_from_the_log(seed: int) -> None:
+    # WI-CMB-01 steps 3-6, WI-DICE-05: every result the comparison counts is in the log,
+    # the hero sheet's dice effects included; the roll names its dice, so each face can be
+    # checked against the die (WI-DICE-07); the fight names whether a ritual replaces swords
+    from questforge.engine.witcher.game import Setup, WitcherBot, WitcherGame
+
+    game = WitcherGame(PACK, Setup(players=2 + seed % 3), seed)
+    game.run(WitcherBot(game))
+    log = game.log.events
+    starts = [i for i, e in enumerate(log) if e.type == "fight"]
+    assert starts
+    sheet_added = 0
+    for start in starts:
+        end = next(i for i in range(start, len(log)) if log[i].type == "fight-result")
+        fight = log[start]
+        monster = PACK.monsters[fight["monster"]]
+        assert fight["replaces_swords"] == monster.ritual_replaces_swords
+        roll = next(e for e in log[start:end] if e.type == "roll")
+        for die, face in zip(roll["dice"], roll["faces"], strict=True):
+            assert tuple(face) in PACK.dice[die].faces
+        result = log[end]
+        assert _referee_tally(log[start:end]) == (
+            result["swords"],
+            result["shields"],
+            result["ritual"],
+        )
+        sheet_added += sum(
+            1 for e in log[start:end] if e.type == "result-added" and e["reason"] == "hero sheet"
+        )
+    assert sheet_added  # the hero sheet's effects did count in some fight
+
+
+def test_a_reroll_rolls_the_dice_the_hero_chooses() -> None:
+    # WI-DICE-02: a reroll must be taken and its new result stands; which dice is the
+    # hero's choice (a reroll-die decision per die), never a die a card has set (WI-DICE-06)
+    game, picker = new_game(reroll_die=lambda o: o["die"] == 3)
+    corvin = hero(game, "corvin")
+    dice = [PACK.dice[d] for d in ("combat-white", "combat-red", "combat-blue", "corvin-steel")]
+    state = Fight("bog-lurker", dice, 1, [("sword",), ("sword",), (), ("hand",)])
+    state.placed.add(2)
+    game.reroll(corvin, state, 1)
+    asked = [d for d in picker.asked if d.kind == "reroll-die"]
+    assert len(asked) == 1 and [o["die"] for o in asked[0].options] == [0, 1, 3]
+    assert of(game, "reroll")[0]["rerolled"] == [3]
+    assert state.faces[:3] == [("sword",), ("sword",), ()]
+
+
+def test_shields_come_from_the_same_combat_and_hero_dice() -> None:
+    # WI-REF-12: no separate defence dice: a fight rolls the combat dice and the hero's own
+    # dice once (WI-DICE-01), and the shields compared are the shield faces of that roll
+    game, _ = new_game(combat=lambda o: o["use"] == "done")
+    corvin = hero(game, "corvin")
+    corvin.development.clear()
+    game.fight(corvin, "bog-lurker", "test")
+    (roll,) = of(game, "roll")
+    assert roll["dice"] == [*game.options.combat_dice, *corvin.hero.dice]
+    shields = sum(f.count("shield") for f in roll["faces"])
+    assert of(game, "fight-result")[0]["shields"] == shields

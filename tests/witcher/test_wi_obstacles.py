@@ -3,6 +3,8 @@ WI-LUCK, WI-INV, WI-DRAW, WI-DISC, WI-KEEP, WI-COMP-03)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from wigame import PACK, hero, new_game, of, stack
 
 from questforge.engine.witcher.game.state import MonsterToken
@@ -79,17 +81,33 @@ def test_no_obstacle_advances_the_battle_track() -> None:
     assert of(game, "track")[1]["position"] == 1
 
 
-def test_track_misfortune_space_when_all_are_taken_places_nothing() -> None:
+def test_track_misfortune_space_when_all_are_taken_moves_on_along_the_track() -> None:
     # WI-DOOM-02, WI-OBS-09: one misfortune token per space; WI-INV-04: no penalty when an
-    # effect cannot be fully resolved
+    # effect cannot be fully resolved, no token is placed, and the hero keeps moving along
+    # the battle track (the seed: "但他需要繼續沿著戰鬥路線前進")
     game, _ = new_game()
+    _clear(game)
     corvin = hero(game, "corvin")
     for o in game.state.obstacles_in("ironvale"):
         o.misfortune = True
-    game.state.track_position = 0  # next: space 2, misfortune
+    game.state.track_position = 0  # next: space 2, misfortune; then space 3, silver
     game.advance_track(corvin, encounter=False)
     assert of(game, "not-placed") == [{"obstacle": "misfortune", "area": "ironvale"}]
+    assert [t["position"] for t in of(game, "track")] == [1, 2]
+    assert PACK.board.battle_track[2].monster_class == "silver"
+    placed = of(game, "placed")
+    assert len(placed) == 1 and PACK.monsters[placed[0]["monster"]].monster_class == "silver"
     assert corvin.vp == 0
+    # a track of nothing but taken misfortune spaces ends after one lap, never a hang
+    for o in game.state.obstacles:
+        o.misfortune = True
+    game.state.track_position = 0
+    game.board = dataclasses.replace(
+        PACK.board,
+        battle_track=tuple(s for s in PACK.board.battle_track if s.obstacle != "monster"),
+    )
+    game.advance_track(corvin, encounter=False)
+    assert len(of(game, "track")) == 2 + len(game.board.battle_track)
 
 
 def test_monster_space_holds_any_number() -> None:
@@ -104,13 +122,30 @@ def test_monster_space_holds_any_number() -> None:
 
 
 def test_ignored_obstacle_does_not_advance_the_track() -> None:
-    # WI-OBS-07
+    # WI-OBS-07: a hero who meets no obstacle *because they ignored one or more* does not
+    # advance along the battle track
+    game, _ = new_game()
+    _clear(game)
+    corvin = hero(game, "corvin")
+    game.state.obstacles_in("ironvale")[0].misfortune = True
+    game.resolve(corvin, (Effect("ignore-obstacle"),), "shortcut")
+    game.end_of_turn(corvin)
+    assert of(game, "obstacle-ignored") and not of(game, "track") and not of(game, "encounter")
+    assert game.state.obstacles_in("ironvale")[0].misfortune  # ignored, not removed
+
+
+def test_ignoring_with_no_obstacle_still_advances_the_track() -> None:
+    # WI-OBS-06/07: with no obstacle in the area the hero ignored none, so the track
+    # advances (WI-OBS-06) and places its obstacle; the hero ignores that one too and may
+    # not choose to meet it
     game, _ = new_game()
     _clear(game)
     corvin = hero(game, "corvin")
     game.resolve(corvin, (Effect("ignore-obstacle"),), "shortcut")
     game.end_of_turn(corvin)
-    assert of(game, "obstacle-ignored") and not of(game, "track")
+    assert of(game, "track") and of(game, "placed") and of(game, "obstacle-ignored")
+    assert not of(game, "encounter") and not of(game, "fight")
+    assert not corvin.ignore_obstacle
 
 
 def test_skull_puts_a_token_on_the_next_action_space() -> None:
@@ -144,6 +179,30 @@ def test_acting_under_a_token_draws_misfortune_after_the_action() -> None:
     assert "misfortune" in kinds[inv:] and "investigate" not in corvin.misfortune
 
 
+def test_a_token_placed_during_an_action_waits_for_the_next_time_it_is_taken() -> None:
+    # WI-DOOM-04: the card is drawn by a hero who *takes* an action while a token affects
+    # it; a token that lands on the travel space during that travel (a challenge's skull)
+    # did not affect the action when it was taken, so it stays until travel is next taken
+    game, _ = new_game(
+        action=lambda o: o["action"] == "travel",
+        meet_challenge=lambda o: o == "refuse",
+    )
+    game.start()
+    corvin = hero(game, "corvin")
+    corvin.misfortune.clear()
+    stack(game.state.challenge_deck, "lost-child", "lost-child", "lost-child")
+    game.play_turn(corvin)
+    tokens = of(game, "misfortune-token")
+    assert tokens and tokens[0]["space"] == "travel"
+    assert not [
+        e for e in of(game, "misfortune") if e["reason"] == "acted under a misfortune token"
+    ]
+    assert "travel" in corvin.misfortune
+    # the next turn's travel is taken under the token: now the card follows
+    game.play_turn(corvin)
+    assert [e for e in of(game, "misfortune") if e["reason"] == "acted under a misfortune token"]
+
+
 def test_tokens_can_be_removed() -> None:
     # WI-DOOM-07
     game, _ = new_game()
@@ -151,6 +210,15 @@ def test_tokens_can_be_removed() -> None:
     corvin.misfortune = ["travel", "develop"]
     game.resolve(corvin, (Effect("remove-misfortune-token", amount=1),), "blessing")
     assert corvin.misfortune == ["develop"]
+
+    # which token leaves is the hero's choice (a remove-token decision)
+    game, picker = new_game(remove_token=lambda o: o == "develop")
+    corvin = hero(game, "corvin")
+    corvin.misfortune = ["travel", "develop"]
+    game.resolve(corvin, (Effect("remove-misfortune-token", amount=1),), "blessing")
+    assert corvin.misfortune == ["travel"]
+    assert of(game, "misfortune-removed") == [{"hero": "corvin", "space": "develop"}]
+    assert [d.options for d in picker.asked if d.kind == "remove-token"] == [("travel", "develop")]
 
 
 def test_luck_cards_are_kept_face_down_until_used() -> None:
@@ -205,6 +273,43 @@ def test_draw_effects_draw_and_resolve() -> None:
     stack(game.state.investigation_decks["red"], "forge-gossip")
     game.resolve(corvin, (Effect("draw-investigation"),), "keen-eye")
     assert corvin.leads == {"red": 1}
+
+
+def test_drawing_one_development_card_keeps_that_card() -> None:
+    # WI-DRAW-01: an effect drawing one card owns it; the two-card pick is the Develop
+    # action's rule (WI-ACT-03), not a draw effect's
+    game, picker = new_game()
+    corvin = hero(game, "corvin")
+    deck = game.state.development_decks["corvin"]
+    stack(deck, "tempered-blade", "quick-parry")
+    before = len(deck.draw_pile)
+    game.resolve(corvin, (Effect("draw-development"),), "x")
+    assert [o.id for o in corvin.development] == ["tempered-blade"]
+    assert len(deck.draw_pile) == before - 1 and not deck.discard
+    assert not [d for d in picker.asked if d.kind in ("develop", "keep-card")]
+
+
+def test_drawing_several_cards_keeps_one_of_them() -> None:
+    # WI-DRAW-02: drawing X cards means keeping one; the rest are discarded
+    game, picker = new_game(keep_card=lambda o: o == "windfall")
+    corvin = hero(game, "corvin")
+    stack(game.state.luck_deck, "blessing", "windfall")
+    game.resolve(corvin, (Effect("draw-luck", amount=2),), "lucky-coin")
+    assert of(game, "drew") == [
+        {"hero": "corvin", "deck": "luck", "cards": ["blessing", "windfall"]}
+    ]
+    assert picker.asked[0].kind == "keep-card"
+    kept = [e["card"] for e in of(game, "luck")]
+    assert kept == ["windfall"] and "blessing" in game.state.luck_deck.discard
+    # investigation cards: the one kept is resolved as if drawn alone, the other is not
+    game, _ = new_game(keep_card=lambda o: o == "forge-gossip")
+    corvin = hero(game, "corvin")
+    red = game.state.investigation_decks["red"]
+    other = next(c for c in red.draw_pile if c != "forge-gossip")
+    stack(red, other, "forge-gossip")
+    game.resolve(corvin, (Effect("draw-investigation", amount=2),), "x")
+    assert [e["card"] for e in of(game, "investigation")] == ["forge-gossip"]
+    assert other in red.discard
 
 
 def test_monsters_come_in_three_classes_drawn_by_class() -> None:

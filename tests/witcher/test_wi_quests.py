@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from wigame import PACK, hero, new_game, of, stack
 
 from questforge.engine.witcher.game.state import KeptInvestigation, OwnedCard
@@ -186,6 +188,18 @@ def test_a_choice_offers_only_what_the_hero_can_meet() -> None:
     assert not [d for d in picker.asked if d.kind == "choice"]  # nothing left to choose
 
 
+def test_losing_vp_one_does_not_have_is_not_an_option_one_can_meet() -> None:
+    # WI-SPEND-05: "lose 2 gold or lose 2 VP" - a hero with 1 VP cannot fully meet the VP
+    # option (VP never go below 0, WI-VP-02, so it would cost them less than it says)
+    game, _ = new_game(choice=lambda o: o["option"] == 1)  # would rather lose VP
+    corvin = hero(game, "corvin")
+    corvin.gold, corvin.vp = 2, 1
+    hero(game, "ysolde").vp = 0  # the Tax Collector targets the hero with the most VP
+    stack(game.state.misfortune_deck, "tax-collector")
+    game.misfortune_card(corvin, "test")
+    assert of(game, "chose")[0]["option"] == 0 and corvin.gold == 0 and corvin.vp == 1
+
+
 def test_vp_never_below_zero_and_without_cap() -> None:
     # WI-VP-02, WI-GOAL-02, WI-VP-04 (no cap: past 80 the score simply goes on)
     game, _ = new_game()
@@ -223,16 +237,34 @@ def test_a_defeat_task_completes_one_task_per_fight() -> None:
     assert [k.task_done for k in corvin.investigations] == [True, False]
 
 
-def test_special_operation_once_per_turn() -> None:
-    # WI-OP-06: bribe a friend: 1 gold becomes a marker on a friend card
+def test_special_operation_as_often_as_it_is_paid_for() -> None:
+    # WI-OP-06: bribe a friend: 1 gold becomes a marker on a friend card; WI-OP-01: any
+    # number of operations, so it repeats while paid for and a card has room (WI-DEV-01)
     game, _ = new_game(heroes=("tamsin", "corvin"))
     tamsin = hero(game, "tamsin")
-    tamsin.gold = 3
+    tamsin.gold = 5
     tamsin.development.append(OwnedCard("harbour-contact", 0))
     assert {"op": "special"} in game.operation_options(tamsin)
     game.operate(tamsin, {"op": "special"})
-    assert tamsin.gold == 2 and tamsin.card("harbour-contact").markers == 1  # type: ignore[union-attr]
-    assert {"op": "special"} not in game.operation_options(tamsin)
+    assert tamsin.gold == 4 and tamsin.card("harbour-contact").markers == 1  # type: ignore[union-attr]
+    assert {"op": "special"} in game.operation_options(tamsin)
+    game.operate(tamsin, {"op": "special"})
+    game.operate(tamsin, {"op": "special"})
+    assert tamsin.gold == 2 and tamsin.card("harbour-contact").markers == 3  # type: ignore[union-attr]
+    assert {"op": "special"} not in game.operation_options(tamsin)  # the card is full
+
+
+def test_a_free_special_operation_once_per_turn() -> None:
+    # WI-OP-01: operations that use nothing up would never end a turn: a special operation
+    # that costs nothing is ours to limit to once per turn
+    game, _ = new_game(heroes=("tamsin", "corvin"))
+    tamsin = hero(game, "tamsin")
+    special = tamsin.hero.special_operation
+    assert special is not None
+    free = dataclasses.replace(special, cost=Resources(), effects=(Effect("gain-gold"),))
+    tamsin.hero = dataclasses.replace(tamsin.hero, special_operation=free)
+    game.operate(tamsin, {"op": "special"})
+    assert tamsin.gold == 3 and {"op": "special"} not in game.operation_options(tamsin)
 
 
 def test_own_turn_cards_spend_markers() -> None:

@@ -7,6 +7,8 @@ import dataclasses
 
 from wigame import PACK, hero, new_game, of, stack
 
+from questforge.engine.witcher.model.content import Effect
+
 BOARD = PACK.board
 
 
@@ -98,6 +100,38 @@ def test_heart_location_heals_a_wound_or_eases_a_severe_one() -> None:
     assert ysolde.wounds == {"travel": "minor"}
 
 
+def test_heart_location_lets_the_hero_choose_which_wound() -> None:
+    # WI-LOC-05: "remove one wound OR turn one severe wound into a minor one" is the hero's
+    # choice when both are possible
+    game, picker = new_game(heroes=("ysolde", "corvin"), heal=lambda o: o == "severe")
+    ysolde = hero(game, "ysolde")
+    ysolde.location = "briarford"
+    ysolde.wounds = {"travel": "severe", "develop": "minor"}
+    game.travel(ysolde, ["briarford", "fennreach"], 0)
+    assert ysolde.wounds == {"travel": "minor", "develop": "minor"}
+    asked = [d for d in picker.asked if d.kind == "heal"]
+    assert len(asked) == 1 and asked[0].options == ("minor", "severe")
+
+
+def test_a_heal_effect_heals_one_wound_at_a_time_like_a_heart() -> None:
+    # WI-LOC-05 (healing one wound: a minor one removed or a severe one eased), WI-ACT-04
+    # (one severe wound counts as two minor ones): "heal 1" does not remove a severe wound
+    game, _ = new_game(heroes=("ysolde", "corvin"))
+    ysolde = hero(game, "ysolde")
+    ysolde.wounds = {"travel": "severe"}
+    game.resolve(ysolde, (Effect("heal"),), "tavern-keeper")
+    assert ysolde.wounds == {"travel": "minor"}
+    game.resolve(ysolde, (Effect("heal"),), "tavern-keeper")
+    assert ysolde.wounds == {}
+    ysolde.wounds = {"travel": "severe", "develop": "minor"}
+    game.resolve(ysolde, (Effect("heal", amount=2),), "field-cook")
+    assert ysolde.wounds == {"travel": "minor"}
+    # a heal of severe wounds removes them outright
+    ysolde.wounds = {"travel": "severe"}
+    game.resolve(ysolde, (Effect("heal", severity="severe"),), "x")
+    assert ysolde.wounds == {}
+
+
 def test_heroes_share_a_location() -> None:
     # WI-LOC-01, WI-LOC-02: a hero entering takes one of its (four) spaces; others may be there too
     game, _ = new_game()
@@ -118,3 +152,50 @@ def test_travel_cards_act_after_each_travel() -> None:
     gold = corvin.gold
     game.travel(corvin, ["karst-hold", "emberfall"], 0)
     assert corvin.gold == gold + 1
+
+
+def test_travel_and_passive_cards_with_markers_spend_one_each_time(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # WI-DEV-04, WI-SPEND-03: an ability that costs a cross-star removes one marker each
+    # use, also when the card acts on its own (a travel card, a fight's passive card,
+    # WI-DEV-02); without a marker it does nothing
+    from questforge.engine.witcher.game.state import OwnedCard
+
+    for ident in ("tracker-instinct", "tempered-blade"):
+        card = PACK.development[ident]
+        monkeypatch.setitem(
+            PACK.development, ident, dataclasses.replace(card, uses_markers=True, max_markers=3)
+        )
+    game, _ = new_game()
+    game.options = dataclasses.replace(game.options, challenge_draw=0)
+    corvin = hero(game, "corvin")
+    corvin.development += [OwnedCard("tracker-instinct", 1), OwnedCard("tempered-blade", 1)]
+    gold = corvin.gold
+    game.travel(corvin, ["karst-hold", "emberfall"], 0)
+    game.travel(corvin, ["emberfall", "karst-hold"], 0)
+    assert corvin.gold == gold + 1  # one marker: one use
+    game.fight(corvin, "bog-lurker", "test")
+    game.fight(corvin, "bog-lurker", "test")
+    added = [e for e in of(game, "result-added") if e["reason"] == "tempered-blade"]
+    assert len(added) == 1
+    assert [o.markers for o in corvin.development[-2:]] == [0, 0]
+
+
+def test_travel_and_passive_luck_cards_are_played_at_their_time(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # WI-LUCK-03: a luck card is used at the time it names - a travel one after a travel
+    # (the hero's choice), a passive one in the next fight's first step; WI-LUCK-04: then
+    # it is discarded
+    for ident, timing in (("full-purse", "travel"), ("lucky-strike", "passive")):
+        monkeypatch.setitem(PACK.luck, ident, dataclasses.replace(PACK.luck[ident], timing=timing))
+    game, picker = new_game(travel_luck=lambda o: o == "full-purse")
+    game.options = dataclasses.replace(game.options, challenge_draw=0)
+    corvin = hero(game, "corvin")
+    corvin.luck = ["full-purse", "lucky-strike"]
+    gold = corvin.gold
+    game.travel(corvin, ["karst-hold", "emberfall"], 0)
+    assert [d.options for d in picker.asked if d.kind == "travel-luck"] == [("full-purse", "keep")]
+    assert corvin.luck == ["lucky-strike"] and corvin.gold > gold
+    assert "full-purse" in game.state.luck_deck.discard
+    game.fight(corvin, "bog-lurker", "test")
+    used = [e["card"] for e in of(game, "luck-used")]
+    assert used == ["full-purse", "lucky-strike"] and corvin.luck == []
+    assert [e for e in of(game, "result-added") if e["reason"] == "lucky-strike"]

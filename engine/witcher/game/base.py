@@ -19,7 +19,7 @@ from questforge.engine.core.decisions import (
 from questforge.engine.core.decks import Deck, EmptyDeck
 from questforge.engine.core.events import EventLog, JSONValue, to_jsonable
 from questforge.engine.core.rng import Rng
-from questforge.engine.witcher.game.state import GameState, HeroState
+from questforge.engine.witcher.game.state import GameState, HeroState, OwnedCard
 from questforge.engine.witcher.model.board import Board
 from questforge.engine.witcher.model.content import GameOptions, Resources
 from questforge.engine.witcher.model.load import WitcherPack
@@ -145,6 +145,19 @@ class GameBase:
                 self.emit("leads", hero=h.id, colour=colour, delta=-n, reason=reason)
         self.lose_leads(h, cost.any_leads, None, reason)
 
+    def marker_paid(self, h: HeroState, owned: OwnedCard) -> bool:
+        """Whether a development card used on its own (in the situation it names: a
+        travel, a fight's passive step, WI-DEV-02) may act now: a card whose ability costs
+        a cross-star spends one common marker each time (WI-DEV-04, WI-SPEND-03) and does
+        nothing without one; other cards always act."""
+        if not self.pack.development[owned.id].uses_markers:
+            return True
+        if owned.markers <= 0:
+            return False
+        owned.markers -= 1
+        self.emit("card-used", hero=h.id, card=owned.id, markers=owned.markers)
+        return True
+
     # --- wounds and misfortune tokens (WI-ACT-04, WI-DOOM-05/08, WI-REF-09) ---------------
 
     def wound(self, h: HeroState, severity: str, reason: str) -> None:
@@ -162,13 +175,41 @@ class GameBase:
         self.emit("wounded", hero=h.id, severity=severity, space=space, reason=reason)
 
     def heal(self, h: HeroState, amount: int, severe: bool, reason: str) -> None:
+        """A ``heal`` effect: ``amount`` times, remove a severe wound (``severe``), or heal
+        one wound as a heart location does (:meth:`heal_one`)."""
         for _ in range(amount):
-            order = ("severe", "minor") if severe else ("minor", "severe")
-            target = next((a for kind in order for a, s in h.wounds.items() if s == kind), None)
-            if target is None:
+            if not h.wounds:
                 return
+            if not severe:
+                self.heal_one(h, reason)
+                continue
+            order = ("severe", "minor")
+            target = next((a for kind in order for a, s in h.wounds.items() if s == kind), None)
+            assert target is not None
             severity = h.wounds.pop(target)
             self.emit("healed", hero=h.id, space=target, severity=severity, reason=reason)
+
+    def heal_one(self, h: HeroState, reason: str) -> None:
+        """Heal one wound: remove a minor wound or turn a severe one into a minor one
+        (WI-LOC-05, the seed's only words for healing one wound: "移除一個傷害或將一個嚴重
+        傷害降為輕微傷害"). "Remove one wound" is read as a minor one: removing a severe
+        one outright would make the second option pointless, and Rest counts one severe
+        wound as two minor ones (WI-ACT-04). With wounds of both kinds the hero chooses
+        (a ``heal`` decision)."""
+        minor = next((a for a, s in h.wounds.items() if s == "minor"), None)
+        severe = next((a for a, s in h.wounds.items() if s == "severe"), None)
+        options = [k for k, space in (("minor", minor), ("severe", severe)) if space]
+        if not options:
+            return
+        pick = self.ask(
+            "heal", h.id, options, "Remove a minor wound or ease a severe one?", reason=reason
+        )
+        if pick == "minor" and minor is not None:
+            del h.wounds[minor]
+            self.emit("healed", hero=h.id, space=minor, severity="minor", reason=reason)
+        elif severe is not None:
+            h.wounds[severe] = "minor"
+            self.emit("eased", hero=h.id, space=severe, reason=reason)
 
     def misfortune_token(self, h: HeroState, reason: str) -> None:
         """A skull: a misfortune token on the next free action space (WI-DOOM-05), or 2 VP

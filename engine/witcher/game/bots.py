@@ -306,6 +306,19 @@ class WitcherBot:
         minors = sum(1 for s in h.wounds.values() if s == "minor")
         return 2.0 if option == "minor" and minors >= 2 else (1.5 if option == "severe" else 1.0)
 
+    def _heal(self, h: HeroState, option: str, context: Mapping[str, Any]) -> float:
+        # a removed minor wound frees an action now; an eased severe one still blocks it
+        return 1.0 if option == "minor" else 0.5
+
+    def _travel_luck(self, h: HeroState, option: str, context: Mapping[str, Any]) -> float:
+        if option == "keep":
+            return 0.0
+        return self._worth_now(h, self.game.pack.luck[option].effects, context)
+
+    def _remove_token(self, h: HeroState, option: str, context: Mapping[str, Any]) -> float:
+        # the token placed first (the bot's old habit): it sits on the earliest action
+        return -float(h.misfortune.index(option)) if option in h.misfortune else -99.0
+
     def _wound_space(self, h: HeroState, option: str, context: Mapping[str, Any]) -> float:
         return (
             float(len(_BLOCK_ORDER) - _BLOCK_ORDER.index(option)) if option in _BLOCK_ORDER else 0.0
@@ -410,6 +423,12 @@ class WitcherBot:
             leads = sum(e.amount for e in card.effects if e.op == "gain-leads")
             return leads + (2.0 if card.task else 0.0) - (3.0 if card.complication else 0.0)
         return 0.0
+
+    def _reroll_die(
+        self, h: HeroState, option: Mapping[str, Any], context: Mapping[str, Any]
+    ) -> float:
+        # the least useful face first (blanks and hands); on a tie the first die
+        return -float(combat.face_value(tuple(option["shows"])))
 
     def _set_face(
         self, h: HeroState, option: Mapping[str, Any], context: Mapping[str, Any]

@@ -94,7 +94,13 @@ class EffectsMixin(FightsMixin):
                 self.misfortune_token(h, reason)
         elif op == "remove-misfortune-token":
             for _ in range(min(amount, len(h.misfortune))):  # WI-DOOM-07
-                space = h.misfortune.pop(0)
+                space = self.ask(
+                    "remove-token",
+                    h.id,
+                    list(h.misfortune),
+                    "Remove the misfortune token from which action space?",
+                )
+                h.misfortune.remove(space)
                 self.emit("misfortune-removed", hero=h.id, space=space)
         elif op == "delay":
             if h.delayed:  # WI-DELAY-03
@@ -102,15 +108,8 @@ class EffectsMixin(FightsMixin):
             else:
                 h.delayed = True
                 self.emit("delayed", hero=h.id, reason=reason)
-        elif op == "draw-luck":
-            for _ in range(amount):
-                self.draw_luck(h)
-        elif op == "draw-investigation":
-            for _ in range(amount):
-                self.investigate(h)
-        elif op == "draw-development":
-            for _ in range(amount):
-                self.develop(h)
+        elif op in ("draw-luck", "draw-investigation", "draw-development"):
+            self.draw_cards(h, op.removeprefix("draw-"), amount)
         elif op == "place-monster" and e.monster_class:
             self.place_monsters(h, e.monster_class, amount)
         elif op == "fight" and e.monster_class:
@@ -137,11 +136,14 @@ class EffectsMixin(FightsMixin):
             self.set_face(h, fight, e.face, reason)
 
     def affordable(self, h: HeroState, effects: Effects) -> bool:
-        """Whether ``h`` can fully meet a choice's option (WI-SPEND-05)."""
-        gold, leads = h.gold, dict(h.leads)
+        """Whether ``h`` can fully meet a choice's option (WI-SPEND-05): the gold, leads
+        and VP it takes away are all there (penalties such as wounds or fights always can)."""
+        gold, leads, vp = h.gold, dict(h.leads), h.vp
         for e in effects:
             if e.op == "lose-gold":
                 gold -= e.amount
+            elif e.op == "lose-vp" and e.target == "self":
+                vp -= e.amount  # VP one does not have are not paid (WI-VP-02)
             elif e.op == "lose-leads":
                 if e.colour:
                     leads[e.colour] = leads.get(e.colour, 0) - e.amount
@@ -150,6 +152,7 @@ class EffectsMixin(FightsMixin):
         spare = sum(n for c, n in leads.items() if c != "*" and n > 0)
         return (
             gold >= 0
+            and vp >= 0
             and all(n >= 0 for c, n in leads.items() if c != "*")
             and spare + leads.get("*", 0) >= 0
         )
@@ -246,6 +249,41 @@ class EffectsMixin(FightsMixin):
             return deck, self.state.misfortune_deck
         return deck, self.state.luck_deck
 
+    def draw_cards(self, h: HeroState, deck_name: str, amount: int) -> None:
+        """A ``draw-luck``/``draw-investigation``/``draw-development`` effect of ``amount``
+        cards. WI-DRAW-01: drawing a single card means owning it and resolving it (so one
+        development card is kept as drawn, not picked from two as the Develop action does,
+        WI-ACT-03). WI-DRAW-02: drawing more than one card (an effect's X cards) means
+        keeping one of them: the hero sees them (a ``drew`` event; no one else does), keeps
+        one and resolves it as if drawn alone, and the rest go to the discards face down.
+        The investigation deck is the one of the hero's area (as for Investigate)."""
+        label, deck = self._named_deck(h, deck_name, None)
+        drawn = [c for c in (self.draw(deck) for _ in range(amount)) if c is not None]
+        if not drawn:
+            self.emit("deck-empty", hero=h.id, deck=label)
+            return
+        keep = drawn[0]
+        if len(drawn) > 1:
+            self.emit("drew", hero=h.id, deck=label, cards=drawn)
+            keep = self.ask(
+                "keep-card", h.id, drawn, "Which card do you keep?", deck=deck_name, secret=True
+            )
+            for other in drawn:
+                if other != keep:
+                    deck.discard_card(other)
+        self._resolve_kept(h, deck_name, keep, [c for c in drawn if c != keep])
+
+    def _resolve_kept(self, h: HeroState, deck_name: str, keep: str, discarded: list[str]) -> None:
+        """Resolve the one card kept of those drawn, as if it had been drawn alone."""
+        if deck_name == "investigation":
+            self.resolve_investigation(h, keep)
+        elif deck_name == "misfortune":
+            self.resolve_misfortune(h, keep, "kept of the cards drawn")
+        elif deck_name == "luck":
+            self.resolve_luck(h, keep)
+        else:
+            self.keep_development(h, keep, discarded)
+
     def look_or_reveal(
         self, h: HeroState, deck_name: str, colour: str | None, amount: int, *, secret: bool
     ) -> None:
@@ -268,14 +306,7 @@ class EffectsMixin(FightsMixin):
         for other in drawn:
             if other != keep:
                 deck.discard_card(other)
-        if deck_name == "investigation":
-            self.resolve_investigation(h, keep)
-        elif deck_name == "misfortune":
-            self.resolve_misfortune(h, keep, "kept of the cards drawn")
-        elif deck_name == "luck":
-            self.resolve_luck(h, keep)
-        else:
-            self.keep_development(h, keep, [c for c in drawn if c != keep])
+        self._resolve_kept(h, deck_name, keep, [c for c in drawn if c != keep])
 
     def add_marker(self, h: HeroState, card_type: str) -> None:
         """A common marker on a face-up card of that type, at most 3 (WI-DEV-01, WI-ACT-06)."""
@@ -331,46 +362,63 @@ class EffectsMixin(FightsMixin):
         """Move to the next battle-track space clockwise and resolve it (WI-TRACK-02): a
         monster of the class face down, or a misfortune token, in the space's area (the
         active hero's area when the space names none). At the end of a turn without
-        obstacles the hero then meets what was placed in their area (WI-OBS-06)."""
+        obstacles the hero then meets what was placed in their area (WI-OBS-06).
+
+        A misfortune space whose area has no free misfortune space places nothing, costs
+        nothing, and the hero keeps moving along the track to the space after it
+        (WI-INV-04; the seed: "他不需要放置一個厄運記號，但他需要繼續沿著戰鬥路線前進").
+        At most one lap: a track of nothing but taken misfortune spaces ends there."""
         track = self.board.battle_track
-        if not track:
-            return
-        self.state.track_position = (self.state.track_position + 1) % len(track)
-        space = track[self.state.track_position]
-        area = space.area or self.board.area_of(h.location)
-        self.emit(
-            "track",
-            hero=h.id,
-            position=self.state.track_position,
-            obstacle=space.obstacle,
-            monster_class=space.monster_class,
-            area=area,
-        )
-        if space.obstacle == "monster" and space.monster_class:
-            obstacle = self._monster_area(area)
-            monster = self.draw(self.state.monster_pools[space.monster_class]) if obstacle else None
-            if obstacle is None or monster is None:
-                self.emit("not-placed", obstacle="monster", area=area)
+        for _ in range(len(track)):
+            self.state.track_position = (self.state.track_position + 1) % len(track)
+            space = track[self.state.track_position]
+            area = space.area or self.board.area_of(h.location)
+            self.emit(
+                "track",
+                hero=h.id,
+                position=self.state.track_position,
+                obstacle=space.obstacle,
+                monster_class=space.monster_class,
+                area=area,
+            )
+            if space.obstacle == "monster" and space.monster_class:
+                self._track_monster(h, area, space.monster_class, encounter=encounter)
                 return
-            token = MonsterToken(monster)
-            obstacle.monsters.append(token)
-            self.emit("placed", obstacle="monster", monster=monster, area=area, space=obstacle.id)
+            free = next(
+                (
+                    o
+                    for o in self.state.obstacles_in(area)
+                    if o.misfortune_space and not o.misfortune
+                ),
+                None,
+            )
+            if free is None:  # WI-DOOM-02: one token per space; WI-INV-04: move on
+                self.emit("not-placed", obstacle="misfortune", area=area)
+                continue
+            free.misfortune = True
+            self.emit("placed", obstacle="misfortune", monster=None, area=area, space=free.id)
             if encounter and area == self.board.area_of(h.location):
-                self.encounter_monster(h, obstacle, token)
+                free.misfortune = False
+                self.emit(
+                    "encounter", hero=h.id, obstacle="misfortune", monster=None, space=free.id
+                )
+                self.misfortune_card(h, "misfortune token")
             return
-        free = next(
-            (o for o in self.state.obstacles_in(area) if o.misfortune_space and not o.misfortune),
-            None,
-        )
-        if free is None:  # WI-DOOM-02: one token per space; WI-INV-04: no penalty
-            self.emit("not-placed", obstacle="misfortune", area=area)
+
+    def _track_monster(
+        self, h: HeroState, area: str, monster_class: str, *, encounter: bool
+    ) -> None:
+        """A monster space of the track: a monster of the class face down in ``area``."""
+        obstacle = self._monster_area(area)
+        monster = self.draw(self.state.monster_pools[monster_class]) if obstacle else None
+        if obstacle is None or monster is None:
+            self.emit("not-placed", obstacle="monster", area=area)
             return
-        free.misfortune = True
-        self.emit("placed", obstacle="misfortune", monster=None, area=area, space=free.id)
+        token = MonsterToken(monster)
+        obstacle.monsters.append(token)
+        self.emit("placed", obstacle="monster", monster=monster, area=area, space=obstacle.id)
         if encounter and area == self.board.area_of(h.location):
-            free.misfortune = False
-            self.emit("encounter", hero=h.id, obstacle="misfortune", monster=None, space=free.id)
-            self.misfortune_card(h, "misfortune token")
+            self.encounter_monster(h, obstacle, token)
 
     def encounter_monster(self, h: HeroState, obstacle: ObstacleState, token: MonsterToken) -> None:
         """Flip the token face up and fight it; a defeated monster is discarded, otherwise

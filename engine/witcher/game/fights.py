@@ -54,6 +54,13 @@ class FightsMixin(GameBase):
     ) -> None:  # implemented in effects.py
         raise NotImplementedError
 
+    def use_luck(self, h: HeroState, card_id: str, fight: Fight | None = None) -> None:
+        """Play a luck card the hero holds: resolve it, then discard it (WI-LUCK-04)."""
+        h.luck.remove(card_id)
+        self.emit("luck-used", hero=h.id, card=card_id)
+        self.resolve(h, self.pack.luck[card_id].effects, card_id, fight=fight)
+        self.state.luck_deck.discard_card(card_id)
+
     def fight(self, h: HeroState, monster_id: str, reason: str) -> combat.Outcome:
         """Fight ``monster_id``; VP and side quests on a defeat (WI-CMB-05, WI-QUEST-05).
         Where the token goes afterwards is the caller's business."""
@@ -67,16 +74,31 @@ class FightsMixin(GameBase):
             sword=monster.sword,
             shield=monster.shield,
             ritual=monster.ritual,
+            replaces_swords=monster.ritual_replaces_swords,
             reason=reason,
         )
         state = Fight(monster.id, dice + own, len(own), combat.roll(dice + own, self.rng))
         for owned in h.development:  # step 1: combat effects always on (passive cards)
             card = self.pack.development[owned.id]
-            if card.timing == "passive":
+            if card.timing == "passive" and self.marker_paid(h, owned):  # WI-DEV-04
                 self.resolve(h, card.effects, card.id, fight=state)
-        self.emit("roll", hero=h.id, faces=[list(f) for f in state.faces])
+        for luck in [c for c in h.luck if self.pack.luck[c].timing == "passive"]:
+            # WI-LUCK-03/04: a luck card that names no moment but "always" acts in the
+            # next fight's first step, once, and is discarded
+            self.use_luck(h, luck, state)
+        self.emit(
+            "roll",
+            hero=h.id,
+            dice=[d.id for d in state.dice],
+            faces=[list(f) for f in state.faces],
+        )
         self._modify(h, state, monster_id)
-        tally = state.tally(self._sheet_bonus(h, state))
+        sheet = self._sheet_bonus(h, state)
+        for result, amount in sorted(sheet.items()):
+            # WI-DICE-05: what the hero sheet's dice effects add, so the log shows every
+            # result the comparison counts
+            self.emit("result-added", hero=h.id, result=result, amount=amount, reason="hero sheet")
+        tally = state.tally(sheet)
         outcome = combat.compare(tally, monster)
         self.emit(
             "fight-result",
@@ -160,22 +182,33 @@ class FightsMixin(GameBase):
                 self.emit("card-used", hero=h.id, card=ident, markers=owned_card.markers)
                 self.resolve(h, self.pack.development[ident].effects, ident, fight=state)
             else:
-                h.luck.remove(ident)
-                self.emit("luck-used", hero=h.id, card=ident)
-                self.resolve(h, self.pack.luck[ident].effects, ident, fight=state)
-                self.state.luck_deck.discard_card(ident)  # WI-LUCK-04
+                self.use_luck(h, ident, state)  # WI-LUCK-04
 
     def reroll(self, h: HeroState, state: Fight, amount: int) -> None:
-        """Reroll the ``amount`` least useful dice (blanks and hands first); a reroll must
-        be taken and gives a new result (WI-DICE-02)."""
-        order = sorted(
-            (i for i in range(len(state.faces)) if i not in state.placed),
-            key=lambda i: (combat.face_value(state.faces[i]), i),
-        )
-        for i in order[:amount]:
+        """Reroll ``amount`` dice of the hero's choice (a ``reroll-die`` decision per die,
+        never a die a card has set, WI-DICE-06); a reroll must be taken and its new result
+        stands (WI-DICE-02)."""
+        chosen: list[int] = []
+        for _ in range(amount):
+            options = [
+                {
+                    "die": i,
+                    "shows": list(state.faces[i]),
+                    "hero_die": i >= len(state.faces) - state.hero_dice,
+                }
+                for i in range(len(state.faces))
+                if i not in state.placed and i not in chosen
+            ]
+            if not options:
+                break
+            pick = self.ask("reroll-die", h.id, options, "Reroll which die?")
+            chosen.append(int(pick["die"]))
+        for i in chosen:  # rolled in the order chosen
             die = state.dice[i]
             state.faces[i] = die.faces[self.rng.randbelow(len(die.faces))]
-        self.emit("reroll", hero=h.id, faces=[list(f) for f in state.faces])
+        self.emit(
+            "reroll", hero=h.id, rerolled=sorted(chosen), faces=[list(f) for f in state.faces]
+        )
 
     def set_face(self, h: HeroState, state: Fight, face: tuple[str, ...], reason: str) -> None:
         """WI-DICE-06: a sword-and-shield group printed on a card is a die *face*, not a

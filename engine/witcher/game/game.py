@@ -214,9 +214,15 @@ class WitcherGame(OperationsMixin):
                 self.emit("passed", hero=h.id, slot=slot)
                 continue
             taken.append(action["action"])
+            # WI-DOOM-04: a hero who *takes* an action while a misfortune token is on its
+            # space draws a misfortune card after resolving it. A token that lands on the
+            # space during the action (a skull on arrival) did not affect the action when it
+            # was taken: it waits for the next time that action is taken. One removed
+            # during the action (WI-DOOM-07) no longer affects the hero.
+            under_token = action["action"] in h.misfortune
             self.emit("action", hero=h.id, action=action["action"], slot=slot)
             self.perform(h, action)
-            if action["action"] in h.misfortune:  # WI-DOOM-04
+            if under_token and action["action"] in h.misfortune:
                 h.misfortune.remove(action["action"])
                 self.emit("misfortune-removed", hero=h.id, space=action["action"])
                 self.misfortune_card(h, "acted under a misfortune token")
@@ -279,21 +285,28 @@ class WitcherGame(OperationsMixin):
         if loc.lead and loc.gives_lead:  # WI-LOC-04
             self.gain_lead(h, loc.lead, 1, "arrival")
         if loc.heal and h.wounds:
-            minor = next((a for a, s in h.wounds.items() if s == "minor"), None)
-            if minor is not None:
-                del h.wounds[minor]
-                self.emit("healed", hero=h.id, space=minor, severity="minor", reason=loc.id)
-            else:
-                severe = next(iter(h.wounds))
-                h.wounds[severe] = "minor"
-                self.emit("eased", hero=h.id, space=severe, reason=loc.id)
+            self.heal_one(h, loc.id)  # WI-LOC-05
         for owned in list(h.development):
             card = self.pack.development[owned.id]
-            if card.timing == "travel":
+            if card.timing == "travel" and self.marker_paid(h, owned):  # WI-DEV-02/04
                 self.resolve(h, card.effects, card.id)
+        self.travel_luck(h)
         self.challenge(h)
         if len(path) == 3:
             self.misfortune_card(h, "travelled two routes")
+
+    def travel_luck(self, h: HeroState) -> None:
+        """WI-LUCK-03: a luck card is used at the time it names; one that names travelling
+        may be played after a travel (a ``travel-luck`` decision, one card at a time), then
+        it is discarded (WI-LUCK-04)."""
+        while True:
+            cards = [c for c in h.luck if self.pack.luck[c].timing == "travel"]
+            if not cards:
+                return
+            pick = self.ask("travel-luck", h.id, [*cards, "keep"], "Play a travel luck card?")
+            if pick == "keep" or pick not in h.luck:
+                return
+            self.use_luck(h, pick)
 
     def challenge(self, h: HeroState) -> None:
         """WI-BASIC-05, read from the seed ("每到達一處地點…三張挑戰卡牌…完成挑戰卡牌才能完成
@@ -347,11 +360,16 @@ class WitcherGame(OperationsMixin):
     def end_of_turn(self, h: HeroState) -> None:
         """Meet one obstacle in the hero's area, or advance the battle track and meet what
         it places (WI-OBS-02..07, WI-TRACK-03)."""
-        if h.ignore_obstacle:  # WI-OBS-07: ignored, and no battle track either
+        area = self.board.area_of(h.location)
+        if h.ignore_obstacle:
+            # WI-OBS-07: a hero who meets no obstacle because they ignored one or more does
+            # not advance along the battle track. With none in the area they ignored none:
+            # the track advances (WI-OBS-06) and the hero ignores what it places too.
             h.ignore_obstacle = False
+            if not any(o.monsters or o.misfortune for o in self.state.obstacles_in(area)):
+                self.advance_track(h, encounter=False)
             self.emit("obstacle-ignored", hero=h.id)
             return
-        area = self.board.area_of(h.location)
         options: list[dict[str, Any]] = []
         for obstacle in self.state.obstacles_in(area):
             for i, token in enumerate(obstacle.monsters):

@@ -226,20 +226,35 @@ class Narrator:
 
     def _e_fight(self, d: Mapping[str, Any], who: str) -> str:
         ritual = f", ritual {d['ritual']}" if d.get("ritual") else ""
+        if ritual and d.get("replaces_swords"):
+            ritual += " in place of swords"
         return (
             f"{who} fights {self.card(d['monster'])} "
             f"(swords {d['sword']}, shields {d['shield']}{ritual})."
         )
 
+    def _faces(self, faces: list[list[str]], dice: list[str] | None = None) -> str:
+        """Faces in roll order; the hero's own dice (WI-DICE-01) after a bar when known."""
+        text = ["+".join(f) or "blank" for f in faces]
+        own = [
+            i
+            for i, ident in enumerate(dice or ())
+            if ident in self.pack.dice and self.pack.dice[ident].owner == "hero"
+        ]
+        if own and own[0] > 0:
+            return ", ".join(text[: own[0]]) + " | hero dice: " + ", ".join(text[own[0] :])
+        return ", ".join(text)
+
     def _e_roll(self, d: Mapping[str, Any], who: str) -> str:
-        faces = ", ".join("+".join(f) or "blank" for f in d["faces"])
-        return f"{who} rolls {faces}."
+        return f"{who} rolls {self._faces(d['faces'], d.get('dice'))}."
 
     def _e_reroll(self, d: Mapping[str, Any], who: str) -> str:
-        return f"{who} rerolls: " + ", ".join("+".join(f) or "blank" for f in d["faces"]) + "."
+        n = len(d.get("rerolled") or ())
+        dice = f" {n} {'die' if n == 1 else 'dice'}" if n else ""
+        return f"{who} rerolls{dice}: {self._faces(d['faces'])}."
 
     def _e_result_added(self, d: Mapping[str, Any], who: str) -> str:
-        return f"{who} adds {d['amount']} {d['result']}."
+        return f"{who} adds {d['amount']} {d['result']} ({self.reason(d['reason'])})."
 
     def _e_converted(self, d: Mapping[str, Any], who: str) -> str:
         return f"{who} turns an arrow shield and a sword into a grid shield."
@@ -268,6 +283,9 @@ class Narrator:
 
     def _e_deck_empty(self, d: Mapping[str, Any], who: str) -> str:
         return f"The {self.deck(d['deck'])} deck and its discards are empty."
+
+    def _e_drew(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} draws {len(d['cards'])} {self.deck(d['deck'])} cards to keep one."
 
     def _e_looked(self, d: Mapping[str, Any], who: str) -> str:
         n = len(d["cards"])
@@ -317,13 +335,15 @@ class Narrator:
         """One decision option as a sentence fragment a person can pick from."""
         if kind in ("keep-quest", "develop", "marker", "keep-card", "challenge"):
             return self.card(str(option))
+        if kind == "travel-luck":
+            return "keep the luck cards" if option == "keep" else f"play {self.card(str(option))}"
         if kind == "target-hero":
             return self.hero(str(option))
         if kind == "meet-challenge":
             return "meet the challenge" if option == "meet" else "refuse it and pay the penalty"
         if kind == "trade-reply":
             return "accept the trade" if option == "accept" else "decline the trade"
-        if kind == "set-face":
+        if kind in ("set-face", "reroll-die"):
             face = "+".join(option["shows"]) or "blank"
             return f"the {'hero' if option['hero_die'] else 'combat'} die showing {face}"
         if kind == "action":
@@ -352,6 +372,8 @@ class Narrator:
             return "special operation"
         if kind == "rest":
             return "remove two minor wounds" if option == "minor" else "remove a severe wound"
+        if kind == "heal":
+            return "remove a minor wound" if option == "minor" else "ease a severe wound to minor"
         if kind == "choice":
             return "; ".join(_effect_text(e) for e in option["effects"])
         if kind == "obstacle":

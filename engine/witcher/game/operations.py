@@ -80,7 +80,10 @@ class OperationsMixin(QuestsMixin):
         special = h.hero.special_operation
         if (
             special is not None
-            and not h.special_operation_used
+            # WI-OP-01: any number of operations; each paid use of the special operation
+            # uses something up. One that costs nothing is limited to once per turn (ours:
+            # otherwise a turn need never end)
+            and not (h.special_operation_used and special.cost.empty)
             and self.can_pay(h, special.cost)
             and self._special_useful(h)
         ):
@@ -198,10 +201,7 @@ class OperationsMixin(QuestsMixin):
             self.emit("card-used", hero=h.id, card=owned.id, markers=owned.markers)
             self.resolve(h, card.effects, card.id)
         elif kind == "luck":
-            h.luck.remove(op["card"])
-            self.emit("luck-used", hero=h.id, card=op["card"])
-            self.resolve(h, self.pack.luck[op["card"]].effects, op["card"])
-            self.state.luck_deck.discard_card(op["card"])  # WI-LUCK-04
+            self.use_luck(h, op["card"])  # WI-LUCK-04
         elif kind == "trade":
             self.trade(h, op)
         elif kind == "special" and h.hero.special_operation is not None:
