@@ -276,38 +276,38 @@ def reachable(game: ArkhamGame, start: str, points: int) -> dict[str, list[str]]
 
 def arkham_move(game: ArkhamGame, inv: InvState) -> None:
     """AH-MOVE-02..08: speed points along connections; monsters are evaded or fought when
-    leaving and where the move ends; a combat ends the move."""
+    leaving and where the move ends; a combat ends the move, and the investigator then
+    ends movement in that area: every other monster there is still faced (AH-MOVE-05)
+    and the clues there are picked up (AH-MOVE-08)."""
     points = checks.skill(game, inv, "speed")
     paths = reachable(game, inv.area, points)
     dest = game.ask("move", inv.id, list(paths), "where do you move?", speed=points)
     path = paths[dest]
     for step in path[1:]:
-        if not _pass_monsters(game, inv):
-            return  # AH-MOVE-07
+        if not face_monsters(game, inv):
+            break  # AH-MOVE-07: the move ends where the combat was
         status.move_inv(game, inv, step)
-    if inv.just_returned:
-        return  # AH-CMB-10
-    for token in list(game.state.monsters_at(inv.area)):  # AH-MOVE-05
-        if inv.out_this_round or inv.devoured:
-            return
-        if token in game.state.monsters:
-            result = combat.meet(game, inv, token)
-            if result != "evaded":
-                return
+    else:
+        face_monsters(game, inv)  # AH-MOVE-05: where the move ends
     pick_up_clues(game, inv)
 
 
-def _pass_monsters(game: ArkhamGame, inv: InvState) -> bool:
-    """Leaving an area with monsters (AH-MOVE-05): evade or fight each; False when the
-    move must end there (a combat happened, AH-MOVE-07)."""
+def face_monsters(game: ArkhamGame, inv: InvState) -> bool:
+    """Evade or fight each monster in the investigator's area in turn (AH-MOVE-05,
+    AH-EVADE-01). True when every one was evaded, so the move may go on; False when a
+    combat happened (AH-MOVE-07) or the investigator is out (knocked out, devoured). An
+    investigator who has just returned from an other world is not forced (AH-CMB-10)."""
     if inv.just_returned:
         return True
+    may_go_on = True
     for token in list(game.state.monsters_at(inv.area)):
-        if token not in game.state.monsters:
+        if inv.out_this_round or inv.devoured:
+            return False
+        if token not in game.state.monsters or token.area != inv.area:
             continue
         if combat.meet(game, inv, token) != "evaded":
-            return False
-    return not inv.out_this_round
+            may_go_on = False
+    return may_go_on and not (inv.out_this_round or inv.devoured)
 
 
 def pick_up_clues(game: ArkhamGame, inv: InvState) -> None:

@@ -1,0 +1,42 @@
+"""Rules a referee reading bot games against the catalogue found broken (the "ahaudit"
+findings), each pinned by a test that failed before its fix."""
+
+from __future__ import annotations
+
+from ahgame import Script, blank_game, dice, inv, place, types
+
+from questforge.engine.arkham.game import phases
+
+
+def test_every_monster_where_the_move_ends_is_faced_after_a_combat() -> None:
+    # AH-MOVE-05, AH-EVADE-01: whoever ends movement with monsters evades or fights EACH
+    # of them; a combat ends the move (AH-MOVE-07) but not the duty to face the others
+    g = blank_game()
+    a = inv(g)
+    first = place(g, "ink-spider", "drowned-chapel")
+    second = place(g, "harbour-revenant", "drowned-chapel")
+    g.state.clues["drowned-chapel"] = 1
+    dice(g, *[6] * 40)
+    g.controller = Script(move=["drowned-chapel"], evade_or_fight=["fight", "evade"])
+    phases.arkham_move(g, a)
+    faced = [d.context["monster"] for d in g.controller.asked if d.kind == "evade-or-fight"]
+    assert faced == [first.monster, second.monster]
+    assert first not in g.state.monsters and "evaded" in types(g)
+    # AH-MOVE-08 with AH-MOVE-07: the investigator stays and ends the move here, so the
+    # clues are picked up after the monsters are dealt with
+    assert a.area == "drowned-chapel" and a.clues == 1 and "drowned-chapel" not in g.state.clues
+
+
+def test_a_combat_while_leaving_still_faces_the_other_monsters_there() -> None:
+    # AH-MOVE-05/07: leaving an area, a combat with the first monster ends the move; the
+    # investigator ends movement in that area, so the second monster must be faced too
+    g = blank_game()
+    a = inv(g)
+    place(g, "ink-spider", "customs-house")
+    place(g, "lamp-eater", "customs-house")
+    dice(g, *[6] * 40)
+    g.controller = Script(move=["old-town-streets"], evade_or_fight=["fight", "fight"])
+    phases.arkham_move(g, a)
+    assert a.area == "customs-house"
+    assert [e.type for e in g.log].count("monster-defeated") == 2
+    assert not g.state.monsters_at("customs-house")
