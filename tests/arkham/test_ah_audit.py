@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ahgame import Script, blank_game, dice, inv, place, types
 
-from questforge.engine.arkham.game import phases
+from questforge.engine.arkham.game import phases, status
 
 
 def test_every_monster_where_the_move_ends_is_faced_after_a_combat() -> None:
@@ -40,3 +40,31 @@ def test_a_combat_while_leaving_still_faces_the_other_monsters_there() -> None:
     assert a.area == "customs-house"
     assert [e.type for e in g.log].count("monster-defeated") == 2
     assert not g.state.monsters_at("customs-house")
+
+
+def test_an_arrested_investigator_skips_the_next_round_then_acts_again() -> None:
+    # AH-STAT-08: arrested -> jail, delayed, and the NEXT ROUND is skipped: the investigator
+    # stands up in its Movement phase but has no encounter at the Police Station then
+    g = blank_game()
+    a = inv(g)
+    g.controller = Script()
+    status.arrest(g, a)
+    assert a.area == "constabulary" and a.delayed
+    phases.begin_round(g)
+    phases.upkeep(g)
+    phases.movement(g)
+    assert not a.delayed and "stood-up" in types(g)
+    start = len(g.log)
+    phases.arkham_encounters(g)
+    acted = [e for e in g.log.events[start:] if e.data.get("investigator") == a.id]
+    assert acted == []
+    # the round after, the investigator acts normally again (an encounter or an action)
+    phases.end_round(g)
+    phases.begin_round(g)
+    phases.movement(g)
+    start = len(g.log)
+    phases.arkham_encounters(g)
+    assert any(
+        e.type in ("encounter", "special-action") and e.data.get("investigator") == a.id
+        for e in g.log.events[start:]
+    )

@@ -139,6 +139,7 @@ def begin_round(game: ArkhamGame) -> None:
     game.emit("round", number=st.round, first_player=st.investigators[st.first_player].id)
     for inv in st.investigators:
         inv.out_this_round = False
+        inv.skips_round, inv.loses_next_round = inv.loses_next_round, False  # AH-STAT-08
 
 
 def end_round(game: ArkhamGame) -> None:
@@ -170,7 +171,7 @@ def upkeep(game: ArkhamGame) -> None:
             effects += game.card(cid).upkeep
         if effects and not inv.out_this_round:
             game.apply(inv, effects, inv.area)
-        if not inv.devoured and not inv.out_this_round:
+        if not inv.devoured and not inv.out_this_round and not inv.skips_round:
             set_sliders(game, inv, free=False)  # AH-UPK-03
 
 
@@ -209,7 +210,7 @@ TRADABLE = ("common", "unique", "spell")
 def trade(game: ArkhamGame, inv: InvState) -> None:
     """AH-MOVE-09: before and after moving, an investigator may give money, items and
     spells to others in the same area (street, location or other-world area)."""
-    if inv.out_this_round or inv.devoured:
+    if inv.out_this_round or inv.devoured or inv.skips_round:
         return
     for _ in range(6):  # a few gifts at most per chance (every gift is one decision)
         others = [
@@ -323,7 +324,9 @@ def pick_up_clues(game: ArkhamGame, inv: InvState) -> None:
 # ---------------------------------------------------------------------- encounters
 def arkham_encounters(game: ArkhamGame) -> None:
     for inv in game.state.order():
-        if inv.out_this_round or inv.devoured or inv.stage or not game.is_location(inv.area):
+        if inv.out_this_round or inv.devoured or inv.skips_round:
+            continue  # AH-STAT-03/04, AH-STAT-08
+        if inv.stage or not game.is_location(inv.area):
             continue
         loc = inv.area
         gate = game.state.gates.get(loc)

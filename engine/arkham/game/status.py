@@ -137,13 +137,15 @@ def lost_in_time(game: ArkhamGame, inv: InvState) -> None:
 
 
 def arrest(game: ArkhamGame, inv: InvState) -> None:
-    """AH-STAT-08: to the jail, half the money lost, delayed."""
+    """AH-STAT-08: to the jail, half the money lost, delayed, and the next round skipped
+    (no sliders, trading or encounters then; standing up is that round's movement)."""
     jail = game.board.by_role("jail")
     if jail is not None:
         move_inv(game, inv, jail.id)
     if inv.money // 2:
         lose(game, inv, "money", inv.money // 2)
     inv.delayed = True
+    inv.loses_next_round = True
     game.emit("arrested", investigator=inv.id)
 
 
