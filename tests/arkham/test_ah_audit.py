@@ -3,9 +3,12 @@ findings), each pinned by a test that failed before its fix."""
 
 from __future__ import annotations
 
+import contextlib
+
 from ahgame import Script, blank_game, dice, inv, place, types
 
 from questforge.engine.arkham.game import phases, status
+from questforge.engine.arkham.game.state import GameOver
 
 
 def test_every_monster_where_the_move_ends_is_faced_after_a_combat() -> None:
@@ -68,3 +71,28 @@ def test_an_arrested_investigator_skips_the_next_round_then_acts_again() -> None
         e.type in ("encounter", "special-action") and e.data.get("investigator") == a.id
         for e in g.log.events[start:]
     )
+
+
+def test_final_battle_rounds_adjust_sliders_and_trade_across_the_board() -> None:
+    # AH-FINAL-02: each final-battle round begins as an upkeep: refresh, adjust the
+    # sliders (within Focus), pass the first-player marker, then trade as if everyone
+    # stood at one location
+    g = blank_game()
+    a, b = inv(g, 0), inv(g, 1)
+    assert a.area != b.area
+    a.money = 3
+    a.out_this_round = True  # knocked out in the round of the awakening: it is over now
+    g.state.awakened = True
+    g.state.doom = 1
+    dice(g, *[6] * 60)
+    g.controller = Script()
+    with contextlib.suppress(GameOver):
+        phases.final_battle(g)
+    asked = g.controller.asked
+    first_check = next(i for i, e in enumerate(g.log) if e.type == "check")
+    sliders = [d for d in asked if d.kind == "sliders"]
+    assert {d.actor for d in sliders} == {a.id, b.id}
+    assert all(d.context["free"] is False for d in sliders)
+    trades = [d for d in asked if d.kind == "trade" and d.actor == a.id]
+    assert trades and f"money:{b.id}" in trades[0].options
+    assert first_check > 0 and not a.out_this_round

@@ -207,16 +207,19 @@ def movement(game: ArkhamGame) -> None:
 TRADABLE = ("common", "unique", "spell")
 
 
-def trade(game: ArkhamGame, inv: InvState) -> None:
+def trade(game: ArkhamGame, inv: InvState, anywhere: bool = False) -> None:
     """AH-MOVE-09: before and after moving, an investigator may give money, items and
-    spells to others in the same area (street, location or other-world area)."""
+    spells to others in the same area (street, location or other-world area); in the
+    final battle (``anywhere``) to every other investigator (AH-FINAL-02)."""
     if inv.out_this_round or inv.devoured or inv.skips_round:
         return
     for _ in range(6):  # a few gifts at most per chance (every gift is one decision)
         others = [
             o
             for o in game.state.order()
-            if o is not inv and o.area == inv.area and o.stage == inv.stage and not o.out_this_round
+            if o is not inv
+            and (anywhere or (o.area == inv.area and o.stage == inv.stage))
+            and not o.out_this_round
         ]
         if not others:
             return
@@ -742,9 +745,16 @@ def final_battle(game: ArkhamGame) -> None:
     for attack in range(100):
         if all(i.devoured for i in st.investigators):
             game.finish("lost", "devoured")  # AH-FINAL-08
-        for inv in st.investigators:
-            inv.exhausted.clear()  # AH-FINAL-02
+        for inv in st.order():  # AH-FINAL-02: refresh and adjust as in Upkeep
+            inv.out_this_round = False  # knocked out or arrested before: over now
+            inv.skips_round = inv.loses_next_round = False
+            if inv.exhausted:
+                inv.exhausted.clear()
+                game.emit("refreshed", investigator=inv.id)
+            set_sliders(game, inv, free=False)
         st.first_player = (st.first_player + 1) % len(st.investigators)
+        for inv in st.order():
+            trade(game, inv, anywhere=True)  # AH-FINAL-02: as if at one location
         game.emit("final-round", number=attack + 1, doom=st.doom)
         for inv in st.order():  # AH-FINAL-03
             bonus = combat.weapons_bonus(game, inv, None)
