@@ -7,7 +7,7 @@ import contextlib
 
 from ahgame import Script, blank_game, dice, inv, place, types
 
-from questforge.engine.arkham.game import phases, status
+from questforge.engine.arkham.game import checks, combat, phases, status, town
 from questforge.engine.arkham.game.state import GameOver
 
 
@@ -96,3 +96,41 @@ def test_final_battle_rounds_adjust_sliders_and_trade_across_the_board() -> None
     trades = [d for d in asked if d.kind == "trade" and d.actor == a.id]
     assert trades and f"money:{b.id}" in trades[0].options
     assert first_check > 0 and not a.out_this_round
+
+
+def test_a_check_in_the_log_shows_how_its_dice_were_counted() -> None:
+    # AH-CHECK-02, AH-CMB-05, AH-WPN-01: dice = skill + the check's modifier (+ weapon
+    # and spell bonuses in combat); the log must show each part, or a referee cannot
+    # tell whether the dice rolled were the right number
+    g = blank_game()
+    a = inv(g)
+    a.cards.append("boathook")
+    token = place(g, "ink-spider", a.area)
+    dice(g, *[6] * 20)
+    g.controller = Script(evade_or_fight=["fight"], weapons=[["boathook"]])
+    combat.meet(g, a, token)
+    horror, fight = g.log.of_type("check")[:2]
+    base = checks.base_skill(g, a, "will")
+    assert (horror["base"], horror["skill"]) == (base, checks.skill(g, a, "horror"))
+    assert horror["modifier"] == g.monster("ink-spider").horror_rating and horror["bonus"] == 0
+    assert fight["skill"] == checks.skill(g, a, "combat")
+    assert fight["modifier"] == town.monster_stat(g, "ink-spider", "combat_rating")
+    assert fight["bonus"] == combat.card_bonus(g, "boathook", "ink-spider") > 0
+    for e in (horror, fight):
+        assert e["dice"] == e["skill"] + e["modifier"] + e["bonus"]
+
+
+def test_a_spell_logs_its_casting_before_the_sanity_is_paid() -> None:
+    # AH-SPELL-01/02: the casting cost is paid first; the log says which spell the
+    # sanity was paid for, and with which casting modifier, before the spell check
+    g = blank_game()
+    a = inv(g)
+    spell = next(c for c in g.model.cards.values() if c.is_spell and c.sanity_cost)
+    a.cards.append(spell.id)
+    dice(g, *[6] * 5)
+    combat.cast(g, a, spell.id)
+    kinds = types(g)
+    casting = g.log.of_type("casting")[0]
+    assert (casting["card"], casting["cost"]) == (spell.id, spell.sanity_cost)
+    assert casting["modifier"] == (spell.casting_modifier or 0)
+    assert kinds.index("casting") < kinds.index("lost") < kinds.index("check")

@@ -180,6 +180,13 @@ def cast(game: ArkhamGame, inv: InvState, cid: str) -> bool:
     """AH-SPELL-01/02: pay the sanity cost, then a spell (lore) check."""
     card = game.card(cid)
     inv.exhausted.add(cid)
+    game.emit(
+        "casting",
+        investigator=inv.id,
+        card=cid,
+        cost=card.sanity_cost,
+        modifier=card.casting_modifier or 0,
+    )
     if card.sanity_cost:
         status.lose(game, inv, "sanity", card.sanity_cost)
         if not _still_fighting(game, inv):

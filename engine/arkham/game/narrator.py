@@ -49,7 +49,13 @@ class Narrator:
                 + "."
             ),
             "check": lambda: (
-                f"{who} rolls {d['check']} with {d['dice']} dice: {d['rolls']} ({d['successes']} successes, needs {d['difficulty']})."
+                f"{who} rolls {d['check']} with {d['dice']} dice"
+                + _dice_sum(d)
+                + f": {d['rolls']} ({d['successes']} successes, needs {d['difficulty']})."
+            ),
+            "casting": lambda: (
+                f"{who} casts {n(d['card'])} (cost {d['cost']} sanity, modifier "
+                f"{d['modifier']:+d})."
             ),
             "check-result": lambda: (
                 f"{who} {'passes' if d['passed'] else 'fails'} the {d['check']} check."
@@ -110,3 +116,14 @@ class Narrator:
         if kind == "spend-clue":
             return "spend a clue" if option == "spend" else "keep the clues"
         return str(option)
+
+
+def _dice_sum(d: dict[str, Any]) -> str:
+    """How a check's dice were counted: the skill, the check's modifier and any weapon or
+    spell bonus (older logs lack the parts: then nothing is shown)."""
+    if "skill" not in d:
+        return ""
+    text = f" (skill {d['skill']} {d['modifier']:+d}"
+    if d.get("bonus"):
+        text += f" {d['bonus']:+d} weapons/spells"
+    return text + ")"

@@ -66,7 +66,7 @@ EVENTS: dict[str, EventSpec] = {
         _e("clues-discarded", "location", "clues discarded by a gate opening (AH-GATE-05)"),
         _e(
             "check",
-            "investigator check dice rolls successes difficulty label",
+            "investigator check base skill modifier bonus dice rolls successes difficulty label",
             "a skill check is rolled",
         ),
         _e(
@@ -106,6 +106,11 @@ EVENTS: dict[str, EventSpec] = {
         _e("evaded", "investigator monster", "a monster evaded (AH-EVADE-03)"),
         _e("fled", "investigator monster", "fled from combat (AH-CMB-04)"),
         _e("armed", "investigator cards bonus", "weapons and spells used in a combat check"),
+        _e(
+            "casting",
+            "investigator card cost modifier",
+            "a spell is cast: its sanity cost is paid next (AH-SPELL-01/02)",
+        ),
         _e("cast", "investigator card passed", "a spell cast (AH-SPELL-01)"),
         _e("monster-defeated", "investigator monster trophy", "a monster defeated (AH-CMB-06)"),
         _e("monster-appeared", "monster uid area", "a monster enters play (AH-GATE-06, AH-OUT-01)"),
