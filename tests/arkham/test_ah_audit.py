@@ -134,3 +134,24 @@ def test_a_spell_logs_its_casting_before_the_sanity_is_paid() -> None:
     assert (casting["card"], casting["cost"]) == (spell.id, spell.sanity_cost)
     assert casting["modifier"] == (spell.casting_modifier or 0)
     assert kinds.index("casting") < kinds.index("lost") < kinds.index("check")
+
+
+def test_a_devoured_investigator_discards_every_card_and_the_sheet_is_shuffled_back() -> None:
+    # AH-STAT-10: discard ALL cards (to the bottom of their decks, AH-MISC-01) except
+    # unused trophies; the sheet goes back among the unused ones, which are shuffled, and
+    # one is drawn: with every sheet in play, the player goes on with the same one, fresh
+    g = blank_game(players=8)
+    assert g.state.unused_investigators == []
+    a = inv(g)
+    a.cards.append("bandage-roll")
+    a.monster_trophies = ["ink-spider"]
+    a.sanity = a.stamina = 0
+    g.controller = Script()
+    status.devour(g, a)
+    assert g.card("bandage-roll").type == "common"
+    assert g.state.decks["common"].draw_pile[0] == "bandage-roll"
+    assert ("discarded", "bandage-roll") in [(e.type, e.data.get("card")) for e in g.log]
+    fresh = inv(g)
+    assert fresh is not a and fresh.id == a.id and not fresh.devoured
+    assert fresh.sanity == fresh.max_sanity and fresh.monster_trophies == ["ink-spider"]
+    assert not g.finished and g.state.unused_investigators == []

@@ -151,11 +151,18 @@ def arrest(game: ArkhamGame, inv: InvState) -> None:
 
 def devour(game: ArkhamGame, inv: InvState) -> None:
     """AH-STAT-10: the investigator is devoured. Outside the final battle the player
-    goes on with a new investigator drawn from the unused ones; in it, they are out."""
+    discards every card (trophies stay), puts the sheet back among the unused ones,
+    shuffles them and goes on with the one drawn (the seed's words: the same one may come
+    back, fresh); in the final battle they are out (AH-FINAL-07)."""
     game.emit("devoured", investigator=inv.id)
     inv.devoured = True
-    if not game.state.awakened and game.state.unused_investigators:
-        new_id = game.state.unused_investigators.pop(0)
+    if not game.state.awakened:
+        for cid in list(inv.cards):
+            discard(game, inv, cid)  # to the bottom of their decks (AH-MISC-01)
+        pool = game.state.unused_investigators
+        pool.append(inv.id)
+        game.rng.shuffle(pool)
+        new_id = pool.pop(0)
         fresh = phases.new_investigator(game, new_id, inv.player)
         fresh.monster_trophies = inv.monster_trophies  # unused trophies stay
         fresh.gate_trophies = inv.gate_trophies
