@@ -155,3 +155,20 @@ def test_a_devoured_investigator_discards_every_card_and_the_sheet_is_shuffled_b
     assert fresh is not a and fresh.id == a.id and not fresh.devoured
     assert fresh.sanity == fresh.max_sanity and fresh.monster_trophies == ["ink-spider"]
     assert not g.finished and g.state.unused_investigators == []
+
+
+def test_resistance_halves_a_bonus_rounding_up_and_immunity_cancels_it() -> None:
+    # published monster abilities (the seed is silent): physical/magical resistance gives
+    # half the bonus of that kind, ROUNDED UP; immunity gives none (AH-WPN-02 speaks of
+    # physical bonuses that "have no effect" on some monsters)
+    g = blank_game()
+    assert "physical-resistance" in g.monster("bone-ferryman").abilities
+    assert combat.card_bonus(g, "flare-pistol", "bone-ferryman") == 2  # 3 -> 2
+    assert combat.card_bonus(g, "boathook", "bone-ferryman") == 1  # 2 -> 1
+    assert combat.card_bonus(g, "fishing-knife", "bone-ferryman") == 1  # 1 -> 1
+    assert "magical-resistance" in g.monster("glass-stalker").abilities
+    assert combat.card_bonus(g, "tidecall", "glass-stalker") == 3  # 5 -> 3
+    assert combat.card_bonus(g, "flare-pistol", "glass-stalker") == 3  # not resisted
+    assert "physical-immunity" in g.monster("tide-wraith").abilities
+    assert combat.card_bonus(g, "flare-pistol", "tide-wraith") == 0
+    assert combat.card_bonus(g, "reliquary-blade", "tide-wraith") == 3

@@ -139,7 +139,10 @@ def weapon_options(game: ArkhamGame, inv: InvState) -> list[list[str]]:
 
 
 def card_bonus(game: ArkhamGame, cid: str, mid: str | None) -> int:
-    """A weapon's combat bonus against monster ``mid`` (immunity: 0; resistance: half)."""
+    """A weapon's combat bonus against monster ``mid``: immunity to its kind gives 0,
+    resistance half, rounded up. The seed gives no monster abilities (the catalogue's "Not
+    covered by the source"); these are the published game's: "half their normal combat
+    bonus (round up)"."""
     abilities = game.monster(mid).abilities if mid else frozenset()
     total = 0
     for b in game.card(cid).bonuses:
@@ -148,7 +151,7 @@ def card_bonus(game: ArkhamGame, cid: str, mid: str | None) -> int:
         kind = b.type if b.type in ("physical", "magical") else "physical"
         if f"{kind}-immunity" in abilities:
             continue
-        total += b.amount // 2 if f"{kind}-resistance" in abilities else b.amount
+        total += (b.amount + 1) // 2 if f"{kind}-resistance" in abilities else b.amount
     return total
 
 
