@@ -8,7 +8,7 @@ import contextlib
 from ahgame import Script, blank_game, dice, inv, place, types
 
 from questforge.engine.arkham.game import checks, combat, phases, status, town
-from questforge.engine.arkham.game.state import GameOver
+from questforge.engine.arkham.game.state import GameOver, Gate
 
 
 def test_every_monster_where_the_move_ends_is_faced_after_a_combat() -> None:
@@ -172,3 +172,33 @@ def test_resistance_halves_a_bonus_rounding_up_and_immunity_cancels_it() -> None
     assert "physical-immunity" in g.monster("tide-wraith").abilities
     assert combat.card_bonus(g, "flare-pistol", "tide-wraith") == 0
     assert combat.card_bonus(g, "reliquary-blade", "tide-wraith") == 3
+
+
+def test_an_elder_signs_sanity_and_stamina_are_lost_together() -> None:
+    # AH-ELDER-02: 1 sanity AND 1 stamina at once; "this may leave them insane or
+    # unconscious, but the seal still happens". Both at 1: both reach 0 at once, which is
+    # being devoured (AH-STAT-10), not an insanity and then a second knock-out
+    g = blank_game()
+    a = inv(g)
+    a.area, a.explored = "observatory", True
+    inv(g, 1).area = "quayside-streets"
+    a.cards.append("warding-stone")
+    g.state.gates["observatory"] = Gate("observatory", "glass-city-a", "glass-city", 0, "diamond")
+    g.state.gates["tide-mill"] = Gate("tide-mill", "glass-city-a", "glass-city", 0, "diamond")
+    a.sanity = a.stamina = 1
+    g.controller = Script()
+    phases.arkham_encounters(g)
+    assert "observatory" in g.state.sealed
+    assert "knocked-out" not in types(g) and "devoured" in types(g)
+    # one at 1: one knock-out only (insane), never a second discard of half the items
+    g = blank_game()
+    a = inv(g)
+    a.area, a.explored = "observatory", True
+    inv(g, 1).area = "quayside-streets"
+    a.cards.append("warding-stone")
+    g.state.gates["observatory"] = Gate("observatory", "glass-city-a", "glass-city", 0, "diamond")
+    g.state.gates["tide-mill"] = Gate("tide-mill", "glass-city-a", "glass-city", 0, "diamond")
+    a.sanity, a.stamina = 1, 3
+    phases.arkham_encounters(g)
+    assert [e["how"] for e in g.log.of_type("knocked-out")] == ["insane"]
+    assert (a.sanity, a.stamina, a.area) == (1, 2, "sanatorium")

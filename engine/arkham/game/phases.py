@@ -424,8 +424,7 @@ def try_close(game: ArkhamGame, inv: InvState, loc: str) -> None:
         if game.state.doom > 0:
             game.state.doom -= 1
             game.emit("doom", level=game.state.doom, track=game.ancient.doom_track)
-        status.lose(game, inv, "sanity", 1)
-        status.lose(game, inv, "stamina", 1)
+        status.lose_together(game, inv, {"sanity": 1, "stamina": 1})  # AH-ELDER-02
         town.seal(game, loc, elder_sign=True)  # AH-ELDER-03
         return
     if not checks.check(game, inv, choice, gate.modifier, 1, label="close"):

@@ -30,13 +30,25 @@ def gain(game: ArkhamGame, inv: InvState, what: str, amount: int) -> None:
 
 def lose(game: ArkhamGame, inv: InvState, what: str, amount: int) -> None:
     """Lose a resource; sanity or stamina at 0 drives insane / knocks out (AH-STAT)."""
-    have = getattr(inv, what)
-    taken = min(have, amount) if what in ("money", "clues") else amount
-    setattr(inv, what, have - taken)
-    if taken:
-        game.emit("lost", investigator=inv.id, what=what, amount=taken)
-    if what in ("sanity", "stamina") and getattr(inv, what) <= 0 and not inv.devoured:
-        knocked_out(game, inv, "insane" if what == "sanity" else "unconscious")
+    lose_together(game, inv, {what: amount})
+
+
+def lose_together(game: ArkhamGame, inv: InvState, losses: dict[str, int]) -> None:
+    """Lose several resources at once (an Elder Sign's sanity and stamina, AH-ELDER-02),
+    then look at the investigator once: sanity and stamina at 0 together are one event
+    (devoured, AH-STAT-10), never an insanity followed by a second knock-out."""
+    for what, amount in losses.items():
+        have = getattr(inv, what)
+        taken = min(have, amount) if what in ("money", "clues") else amount
+        setattr(inv, what, have - taken)
+        if taken:
+            game.emit("lost", investigator=inv.id, what=what, amount=taken)
+    if inv.devoured:
+        return
+    if "sanity" in losses and inv.sanity <= 0:
+        knocked_out(game, inv, "insane")
+    elif "stamina" in losses and inv.stamina <= 0:
+        knocked_out(game, inv, "unconscious")
 
 
 def knocked_out(game: ArkhamGame, inv: InvState, how: str) -> None:
