@@ -202,3 +202,24 @@ def test_an_elder_signs_sanity_and_stamina_are_lost_together() -> None:
     phases.arkham_encounters(g)
     assert [e["how"] for e in g.log.of_type("knocked-out")] == ["insane"]
     assert (a.sanity, a.stamina, a.area) == (1, 2, "sanatorium")
+
+
+def test_lost_in_time_and_space_loses_the_whole_next_round() -> None:
+    # AH-STAT-09: "they lose their next round": that round's upkeep adjusts no sliders and
+    # no trade happens; its Movement stands them up; the Upkeep after places them
+    g = blank_game()
+    a, b = inv(g, 0), inv(g, 1)
+    b.money = 2
+    status.lost_in_time(g, a)
+    status.lost_in_time(g, b)
+    g.controller = Script(**{"return": ["gallows-green", "gallows-green"]})
+    phases.begin_round(g)
+    phases.upkeep(g)
+    phases.movement(g)
+    assert not a.delayed and a.area == g.lost
+    assert [d.kind for d in g.controller.asked] == []  # no sliders, no trade
+    phases.end_round(g)
+    phases.begin_round(g)
+    phases.upkeep(g)
+    assert a.area == "gallows-green"
+    assert {d.actor for d in g.controller.asked if d.kind == "sliders"} == {a.id, b.id}

@@ -142,9 +142,11 @@ def move_inv(game: ArkhamGame, inv: InvState, area: str, stage: int = 0) -> None
 
 
 def lost_in_time(game: ArkhamGame, inv: InvState) -> None:
-    """AH-STAT-09: to Lost in Time and Space, delayed."""
+    """AH-STAT-09: to Lost in Time and Space, delayed, and the next round is lost (as
+    for an arrest, AH-STAT-08: standing up is all that round's doing)."""
     move_inv(game, inv, game.lost)
     inv.delayed = True
+    inv.loses_next_round = True
     game.emit("delayed", investigator=inv.id)
 
 
