@@ -223,3 +223,19 @@ def test_lost_in_time_and_space_loses_the_whole_next_round() -> None:
     phases.upkeep(g)
     assert a.area == "gallows-green"
     assert {d.actor for d in g.controller.asked if d.kind == "sliders"} == {a.id, b.id}
+
+
+def test_the_mythos_event_names_the_cards_gate_and_clue_locations() -> None:
+    # AH-MYTH-01, AH-GATE-01, AH-CLUE-01: a referee checks that the gate opened (or was
+    # blocked, or surged) and the clue went (or was skipped for a gate) where the card
+    # says; the log names both locations
+    g = blank_game()
+    g.controller = Script()
+    card = g.model.mythos[g.state.mythos[0]]
+    g.state.gates[card.clue] = Gate(card.clue, "glass-city-a", "glass-city", 0, "diamond")
+    with contextlib.suppress(GameOver):
+        phases.mythos_phase(g)
+    event = g.log.of_type("mythos")[0]
+    assert (event["gate"], event["clue"]) == (card.gate, card.clue)
+    assert not g.log.of_type("clue-placed") and card.clue not in g.state.clues
+    assert any(e.type == "clue-skipped" and e.data["location"] == card.clue for e in g.log)

@@ -75,7 +75,10 @@ class Narrator:
             "doom": lambda: f"Doom {d['level']} of {d['track']}.",
             "terror": lambda: f"Terror rises to {d['level']}.",
             "awakened": lambda: f"The Ancient One awakens: {d['reason']}!",
-            "mythos": lambda: f"Mythos: {n(d['card'])} ({d['type']}).",
+            "mythos": lambda: (
+                f"Mythos: {n(d['card'])} ({d['type']})"
+                + (f"; gate at {n(d['gate'])}, clue at {n(d['clue'])}." if "gate" in d else ".")
+            ),
             "drawn-through": lambda: f"{who} is drawn through the gate to {n(d['world'])}.",
             "game-over": lambda: (
                 f"Game over after round {d['round']}: {d['outcome']} ({d['how']})"

@@ -483,7 +483,7 @@ def mythos_phase(game: ArkhamGame, first: bool = False) -> None:
     st = game.state
     cid = st.mythos.pop(0)
     card = game.model.mythos[cid]
-    game.emit("mythos", card=cid, type=card.type)
+    game.emit("mythos", card=cid, type=card.type, gate=card.gate, clue=card.clue)
     open_gate(game, card.gate)  # AH-GATE
     place_clue(game, card.clue)  # AH-CLUE
     move_monsters(game, card.white, card.black)  # AH-MMOVE
@@ -552,7 +552,8 @@ def monster_surge(game: ArkhamGame) -> None:
 def place_clue(game: ArkhamGame, loc: str) -> None:
     st = game.state
     if loc in st.gates:
-        return  # AH-CLUE-01
+        game.emit("clue-skipped", location=loc)  # AH-CLUE-01: a gate is open there
+        return
     here = st.investigators_at(loc)
     if here:  # AH-CLUE-02
         names = [i.id for i in here]

@@ -63,6 +63,7 @@ EVENTS: dict[str, EventSpec] = {
         ),
         _e("clues-taken", "investigator location amount", "clues picked up"),
         _e("clue-placed", "location", "a clue appears (AH-CLUE-01)"),
+        _e("clue-skipped", "location", "no clue: a gate is open there (AH-CLUE-01)"),
         _e("clues-discarded", "location", "clues discarded by a gate opening (AH-GATE-05)"),
         _e(
             "check",
@@ -120,7 +121,11 @@ EVENTS: dict[str, EventSpec] = {
         _e("monster-surge", "gates", "a monster from every open gate (AH-GATE-02)"),
         _e("monster-limit-removed", "", "terror 10: no monster limit (AH-LIMIT-03)"),
         _e("cup-empty", "", "no monster left to draw (AH-REF-16)"),
-        _e("mythos", "card type", "a mythos card is drawn (AH-MYTH-01)"),
+        _e(
+            "mythos",
+            "card type gate clue",
+            "a mythos card is drawn: its gate and clue locations (AH-MYTH-01)",
+        ),
         _e("headline", "card", "a headline resolves (AH-MYTHA-02)"),
         _e("environment", "card", "an environment comes into play (AH-MYTHA-03)"),
         _e("rumor", "card counter", "a rumor begins (AH-MYTHA-04)"),
