@@ -239,3 +239,19 @@ def test_the_mythos_event_names_the_cards_gate_and_clue_locations() -> None:
     assert (event["gate"], event["clue"]) == (card.gate, card.clue)
     assert not g.log.of_type("clue-placed") and card.clue not in g.state.clues
     assert any(e.type == "clue-skipped" and e.data["location"] == card.clue for e in g.log)
+
+
+def test_the_mythos_event_survives_the_json_game_log() -> None:
+    # AH-MYTHA-01: the card's subtype (headline, environment, rumor) is logged under a name
+    # that does not overwrite the event's own "type" in the JSON game log; the event read
+    # back from the log is the same mythos event
+    from questforge.engine.core.events import Event
+
+    g = blank_game()
+    g.controller = Script()
+    with contextlib.suppress(GameOver):
+        phases.mythos_phase(g)
+    event = g.log.of_type("mythos")[0]
+    back = Event.from_json(event.to_json())
+    assert back.type == "mythos" and back.data == event.data
+    assert event["subtype"] == g.model.mythos[event["card"]].type

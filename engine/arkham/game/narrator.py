@@ -76,7 +76,7 @@ class Narrator:
             "terror": lambda: f"Terror rises to {d['level']}.",
             "awakened": lambda: f"The Ancient One awakens: {d['reason']}!",
             "mythos": lambda: (
-                f"Mythos: {n(d['card'])} ({d['type']})"
+                f"Mythos: {n(d['card'])} ({d.get('subtype', d.get('type'))})"
                 + (f"; gate at {n(d['gate'])}, clue at {n(d['clue'])}." if "gate" in d else ".")
             ),
             "drawn-through": lambda: f"{who} is drawn through the gate to {n(d['world'])}.",

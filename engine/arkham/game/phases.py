@@ -483,7 +483,7 @@ def mythos_phase(game: ArkhamGame, first: bool = False) -> None:
     st = game.state
     cid = st.mythos.pop(0)
     card = game.model.mythos[cid]
-    game.emit("mythos", card=cid, type=card.type, gate=card.gate, clue=card.clue)
+    game.emit("mythos", card=cid, subtype=card.type, gate=card.gate, clue=card.clue)
     open_gate(game, card.gate)  # AH-GATE
     place_clue(game, card.clue)  # AH-CLUE
     move_monsters(game, card.white, card.black)  # AH-MMOVE

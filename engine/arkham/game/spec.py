@@ -123,7 +123,7 @@ EVENTS: dict[str, EventSpec] = {
         _e("cup-empty", "", "no monster left to draw (AH-REF-16)"),
         _e(
             "mythos",
-            "card type gate clue",
+            "card subtype gate clue",
             "a mythos card is drawn: its gate and clue locations (AH-MYTH-01)",
         ),
         _e("headline", "card", "a headline resolves (AH-MYTHA-02)"),
