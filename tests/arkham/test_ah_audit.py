@@ -255,3 +255,11 @@ def test_the_mythos_event_survives_the_json_game_log() -> None:
     back = Event.from_json(event.to_json())
     assert back.type == "mythos" and back.data == event.data
     assert event["subtype"] == g.model.mythos[event["card"]].type
+
+
+def test_no_declared_event_has_a_field_named_type() -> None:
+    # AH-MYTHA-01 and every other event: a field named "type" would overwrite the event's
+    # type in a JSON game log (see the mythos test above); none is declared
+    from questforge.engine.arkham.game.spec import EVENTS
+
+    assert [name for name, spec in EVENTS.items() if "type" in spec.fields] == []
