@@ -263,3 +263,31 @@ def test_no_declared_event_has_a_field_named_type() -> None:
     from questforge.engine.arkham.game.spec import EVENTS
 
     assert [name for name, spec in EVENTS.items() if "type" in spec.fields] == []
+
+
+def test_a_spell_cast_in_combat_keeps_its_bonus_and_hands_until_the_combat_ends() -> None:
+    # AH-SPELL-01 ("on a pass the spell takes effect"), AH-WPN-03/04; the seed does not say
+    # how long: the published game's combat spells last until the end of that combat and
+    # keep their hands busy, so the spell is not recast (nor paid) each combat round
+    g = blank_game(investigators="tobias-wren,ada-merrow")
+    t = inv(g)
+    t.cards += ["salt-circle", "boathook", "flare-pistol"]
+    token = place(g, "tide-wraith", t.area)  # physical immunity: only magic counts
+    # horror (1 die), spell (4 dice, passes), combat fails (4 dice); round 2: it passes
+    rolls = [6] + [6, 1, 1, 1] + [1] * 4 + [6] * 8
+    dice(g, *rolls)
+    g.controller = Script(
+        evade_or_fight=["fight"],
+        weapons=[["salt-circle", "boathook"]],
+        fight_or_flee=["fight", "fight"],
+    )
+    sanity = t.sanity
+    combat.meet(g, t, token)
+    assert [e.data["card"] for e in g.log if e.type == "casting"] == ["salt-circle"]
+    assert t.sanity == sanity - g.card("salt-circle").sanity_cost
+    armed = g.log.of_type("armed")
+    assert len(armed) == 2 and all("salt-circle" in e["cards"] for e in armed)
+    assert all(e["bonus"] == combat.card_bonus(g, "salt-circle", "tide-wraith") for e in armed)
+    # in the second combat round only one hand was free: never the two-handed options
+    second = [d for d in g.controller.asked if d.kind == "weapons"][1:]
+    assert all(sum(g.card(c).hands for c in o) <= 1 for d in second for o in d.options)

@@ -63,12 +63,14 @@ class ArkhamBot:
             comb(dice, k) * (1 / 3) ** k * (2 / 3) ** (dice - k) for k in range(need, dice + 1)
         )
 
-    def _best_weapons(self, inv: InvState, mid: str | None) -> tuple[int, int]:
-        """(index, bonus) of the weapon set with the largest bonus, spells only when sanity
-        can pay."""
+    def _best_weapons(self, inv: InvState, mid: str | None, options: Any = None) -> tuple[int, int]:
+        """(index, bonus) of the weapon set with the largest bonus among ``options`` (the
+        decision's; by default every set for two free hands), spells only when sanity can
+        pay."""
         g = self.game
         best, best_bonus = 0, -1
-        for i, combo in enumerate(combat.weapon_options(g, inv)):
+        sets = combat.weapon_options(g, inv) if options is None else options
+        for i, combo in enumerate(sets):
             cost = sum(g.card(c).sanity_cost for c in combo)
             if cost and inv.sanity <= cost + 1:
                 continue
@@ -175,7 +177,7 @@ class ArkhamBot:
     def _on_weapons(self, d: Decision) -> int:
         inv = self._inv(d)
         mid = d.context.get("monster")
-        best, _ = self._best_weapons(inv, None if mid == "ancient-one" else str(mid))
+        best, _ = self._best_weapons(inv, None if mid == "ancient-one" else str(mid), d.options)
         return best
 
     def _on_spend_clue(self, d: Decision) -> int:

@@ -69,6 +69,7 @@ def fight(
     """Combat rounds (AH-CMB-01..09)."""
     m = game.monster(mid)
     game.emit("combat", investigator=inv.id, monster=mid)
+    active: list[str] = []  # spells cast in this combat: they last until it ends
     if not horror_done:
         passed = checks.check(game, inv, "horror", m.horror_rating, 1, label="horror")  # AH-CMB-01
         if not passed:
@@ -87,7 +88,7 @@ def fight(
                 game.emit("fled", investigator=inv.id, monster=mid)
                 return "fled"
         else:
-            bonus = weapons_bonus(game, inv, mid)
+            bonus = weapons_bonus(game, inv, mid, active)
             if not _still_fighting(game, inv):
                 return "lost"
             rating = town.monster_stat(game, mid, "combat_rating")
@@ -121,8 +122,9 @@ def _defeated(game: ArkhamGame, inv: InvState, mid: str, token: MonsterToken | N
     game.emit("monster-defeated", investigator=inv.id, monster=mid, trophy=True)
 
 
-def weapon_options(game: ArkhamGame, inv: InvState) -> list[list[str]]:
-    """Every set of ready weapons and spells using at most two hands (AH-WPN-03)."""
+def weapon_options(game: ArkhamGame, inv: InvState, hands: int = 2) -> list[list[str]]:
+    """Every set of ready weapons and spells using at most ``hands`` hands: two, less the
+    hands of spells still active in this combat (AH-WPN-03)."""
     ready = [
         c
         for c in dict.fromkeys(inv.cards)
@@ -133,7 +135,7 @@ def weapon_options(game: ArkhamGame, inv: InvState) -> list[list[str]]:
     out: list[list[str]] = [[]]
     for n in (1, 2):
         for combo in combinations(ready, n):
-            if sum(game.card(c).hands for c in combo) <= 2:
+            if sum(game.card(c).hands for c in combo) <= hands:
                 out.append(list(combo))
     return out
 
@@ -155,27 +157,38 @@ def card_bonus(game: ArkhamGame, cid: str, mid: str | None) -> int:
     return total
 
 
-def weapons_bonus(game: ArkhamGame, inv: InvState, mid: str | None) -> int:
+def weapons_bonus(
+    game: ArkhamGame, inv: InvState, mid: str | None, active: list[str] | None = None
+) -> int:
     """Choose weapons and spells for one combat check; weapons add their bonus directly
-    (AH-WPN-01), spells only when cast (AH-SPELL-01/02, AH-WPN-04)."""
-    options = weapon_options(game, inv)
+    (AH-WPN-01), spells only when cast (AH-SPELL-01/02, AH-WPN-04).
+
+    ``active`` holds the spells cast successfully earlier in this combat: the seed does not
+    say how long a spell lasts, and in the published game a combat spell lasts until the
+    end of that combat, keeping its hands busy; so they add their bonus again without a
+    new cast, and only the other hands are chosen anew. A spell cast now joins them."""
+    held = list(active or ())
+    free = 2 - sum(game.card(c).hands for c in held)
+    options = weapon_options(game, inv, free)
     choice: Any = game.ask(
         "weapons", inv.id, options, "which weapons and spells?", monster=mid or "ancient-one"
     )
-    bonus = 0
+    bonus = sum(card_bonus(game, cid, mid) for cid in held)
     for cid in choice:
         card = game.card(cid)
         if card.is_spell:
             if cast(game, inv, cid):
                 bonus += card_bonus(game, cid, mid)
+                if active is not None:
+                    active.append(cid)
             if not _still_fighting(game, inv):
                 return 0
         else:
             bonus += card_bonus(game, cid, mid)
             if card.exhaust:
                 inv.exhausted.add(cid)
-    if choice:
-        game.emit("armed", investigator=inv.id, cards=list(choice), bonus=bonus)
+    if choice or held:
+        game.emit("armed", investigator=inv.id, cards=held + list(choice), bonus=bonus)
     return bonus
 
 
