@@ -291,3 +291,23 @@ def test_a_spell_cast_in_combat_keeps_its_bonus_and_hands_until_the_combat_ends(
     # in the second combat round only one hand was free: never the two-handed options
     second = [d for d in g.controller.asked if d.kind == "weapons"][1:]
     assert all(sum(g.card(c).hands for c in o) <= 1 for d in second for o in d.options)
+
+
+def test_final_battle_rounds_use_the_investigators_upkeep_abilities() -> None:
+    # AH-FINAL-02: "as in Upkeep, refresh exhausted cards, use character abilities": an
+    # investigator whose ability acts in Upkeep (Hester Cole heals 1 stamina) uses it in
+    # every final-battle round
+    g = blank_game(investigators="hester-cole,ada-merrow")
+    h = inv(g)
+    assert g.model.investigators[h.id].upkeep
+    h.stamina = 1
+    g.state.awakened = True
+    g.state.doom = 1
+    dice(g, *[6] * 60)
+    g.controller = Script()
+    with contextlib.suppress(GameOver):
+        phases.final_battle(g)
+    gains = [e for e in g.log.of_type("gained") if e["investigator"] == h.id]
+    first_check = next(i for i, e in enumerate(g.log) if e.type == "check")
+    assert gains and g.log.events.index(gains[0]) < first_check
+    assert h.stamina >= 2 or h.devoured

@@ -751,6 +751,11 @@ def final_battle(game: ArkhamGame) -> None:
             if inv.exhausted:
                 inv.exhausted.clear()
                 game.emit("refreshed", investigator=inv.id)
+            # "use character abilities": the sheet's upkeep ability (cards' upkeep, such as
+            # a retainer's pay, belongs to the town's rounds, not to the battle)
+            game.apply(inv, game.model.investigators[inv.id].upkeep, inv.area)
+            if inv.devoured:
+                continue
             set_sliders(game, inv, free=False)
         st.first_player = (st.first_player + 1) % len(st.investigators)
         for inv in st.order():
