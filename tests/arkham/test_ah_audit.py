@@ -311,3 +311,16 @@ def test_final_battle_rounds_use_the_investigators_upkeep_abilities() -> None:
     first_check = next(i for i, e in enumerate(g.log) if e.type == "check")
     assert gains and g.log.events.index(gains[0]) < first_check
     assert h.stamina >= 2 or h.devoured
+
+
+def test_a_monster_kept_out_of_a_sealed_location_is_logged() -> None:
+    # AH-ENC-04, AH-SEAL-03: no monster appears at a sealed location, even by card text;
+    # the log says why the encounter's monster did not come
+    g = blank_game()
+    a = inv(g)
+    g.state.sealed.add(a.area)
+    g.controller = Script()
+    combat.encounter_monster(g, a, a.area)
+    assert "encounter-monster" not in types(g)
+    blocked = g.log.of_type("monster-blocked")
+    assert len(blocked) == 1 and blocked[0]["location"] == a.area

@@ -49,7 +49,8 @@ def meet(game: ArkhamGame, inv: InvState, token: MonsterToken) -> str:
 def encounter_monster(game: ArkhamGame, inv: InvState, where: str) -> None:
     """AH-EMON-01/02, AH-ENC-03, AH-OWE-02: a monster appears for this encounter only."""
     if where in game.state.sealed:
-        return  # AH-ENC-04
+        game.emit("monster-blocked", investigator=inv.id, location=where)  # AH-ENC-04
+        return
     mid = town.draw_monster(game)
     game.emit("encounter-monster", investigator=inv.id, monster=mid)
     token = MonsterToken(0, mid, "encounter")

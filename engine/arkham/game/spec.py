@@ -103,6 +103,11 @@ EVENTS: dict[str, EventSpec] = {
             "investigator monster",
             "a monster appears in an encounter (AH-EMON-01)",
         ),
+        _e(
+            "monster-blocked",
+            "investigator location",
+            "no monster appears at a sealed location (AH-ENC-04)",
+        ),
         _e("combat", "investigator monster", "combat begins (AH-CMB)"),
         _e("evaded", "investigator monster", "a monster evaded (AH-EVADE-03)"),
         _e("fled", "investigator monster", "fled from combat (AH-CMB-04)"),
