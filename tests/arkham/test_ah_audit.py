@@ -324,3 +324,22 @@ def test_a_monster_kept_out_of_a_sealed_location_is_logged() -> None:
     assert "encounter-monster" not in types(g)
     blocked = g.log.of_type("monster-blocked")
     assert len(blocked) == 1 and blocked[0]["location"] == a.area
+
+
+def test_a_final_round_is_logged_before_its_refresh_step() -> None:
+    # AH-FINAL-02: the refresh (and the abilities, sliders, trading) is step 1 OF a final
+    # round: the log opens the round first, so a referee does not read it as the end of
+    # the previous one
+    g = blank_game(investigators="hester-cole,ada-merrow")
+    h = inv(g)
+    h.stamina = 1
+    h.exhausted.add("boathook")
+    g.state.awakened = True
+    g.state.doom = 2
+    dice(g, *[6] * 60)
+    g.controller = Script()
+    with contextlib.suppress(GameOver):
+        phases.final_battle(g)
+    kinds = types(g)
+    assert kinds[0] == "final-round"
+    assert kinds.index("refreshed") > 0 and kinds.index("gained") > 0

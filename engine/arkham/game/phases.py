@@ -745,6 +745,7 @@ def final_battle(game: ArkhamGame) -> None:
     for attack in range(100):
         if all(i.devoured for i in st.investigators):
             game.finish("lost", "devoured")  # AH-FINAL-08
+        game.emit("final-round", number=attack + 1, doom=st.doom)  # before its refresh
         for inv in st.order():  # AH-FINAL-02: refresh and adjust as in Upkeep
             inv.out_this_round = False  # knocked out or arrested before: over now
             inv.skips_round = inv.loses_next_round = False
@@ -760,7 +761,6 @@ def final_battle(game: ArkhamGame) -> None:
         st.first_player = (st.first_player + 1) % len(st.investigators)
         for inv in st.order():
             trade(game, inv, anywhere=True)  # AH-FINAL-02: as if at one location
-        game.emit("final-round", number=attack + 1, doom=st.doom)
         for inv in st.order():  # AH-FINAL-03
             bonus = combat.weapons_bonus(game, inv, None)
             if inv.devoured:
