@@ -343,3 +343,35 @@ def test_a_final_round_is_logged_before_its_refresh_step() -> None:
     kinds = types(g)
     assert kinds[0] == "final-round"
     assert kinds.index("refreshed") > 0 and kinds.index("gained") > 0
+
+
+def test_the_route_of_a_move_avoids_monsters_when_an_equal_choice_exists() -> None:
+    # AH-MOVE-03, AH-MOVE-05: the player moves area by area, so the route is theirs; the
+    # engine asks only for the destination, and so takes the route that leaves the fewest
+    # monster-held areas (then the shortest). Quayside -> Larkspur: via Old Town and
+    # College Hill, or via Saltmarsh and Chapelgate (3 steps each); a monster waits in
+    # Old Town
+    g = blank_game()
+    a = inv(g)
+    a.area = "quayside-streets"
+    a.sliders[0] = 2  # Speed 3
+    assert checks.skill(g, a, "speed") == 3
+    place(g, "ink-spider", "old-town-streets")
+    paths = phases.reachable(g, "quayside-streets", 3)
+    assert paths["larkspur-streets"] == [
+        "quayside-streets",
+        "saltmarsh-streets",
+        "chapelgate-streets",
+        "larkspur-streets",
+    ]
+    g.controller = Script(move=["larkspur-streets"])
+    phases.arkham_move(g, a)
+    assert a.area == "larkspur-streets" and "evade-or-fight" not in [
+        d.kind for d in g.controller.asked
+    ]
+    # a longer safe route is taken when the points allow it, never a longer risky one
+    g = blank_game()
+    place(g, "ink-spider", "old-town-streets")
+    paths = phases.reachable(g, "quayside-streets", 4)
+    assert "old-town-streets" not in paths["college-hill-streets"][1:-1]
+    assert len(phases.reachable(g, "quayside-streets", 2)["college-hill-streets"]) == 3

@@ -263,19 +263,37 @@ def leave_world(game: ArkhamGame, inv: InvState) -> None:
 
 
 def reachable(game: ArkhamGame, start: str, points: int) -> dict[str, list[str]]:
-    """Areas within ``points`` moves (closed locations excluded) and a path to each."""
+    """Areas within ``points`` moves (closed locations excluded) and the route to each.
+
+    The player moves area by area (AH-MOVE-03) but is asked only for the destination, so
+    the engine picks the route a player would: the one that leaves the fewest areas
+    holding monsters on the way (each is evaded or fought on leaving, AH-MOVE-05), then
+    the shortest, then the first found. The start is left on every route and the
+    destination's monsters are met on every route, so neither counts."""
     graph = game.board.graph
-    paths: dict[str, list[str]] = {start: [start]}
-    frontier = [start]
-    for _ in range(max(points, 0)):
-        nxt = []
-        for area in frontier:
+    closed = game.state.closed
+    danger = {m.area for m in game.state.monsters}
+    best: dict[str, tuple[int, int, list[str]]] = {start: (0, 0, [start])}
+    order = [start]
+    layer: dict[str, tuple[int, list[str]]] = {start: (0, [start])}
+    for steps in range(1, max(points, 0) + 1):
+        nxt: dict[str, tuple[int, list[str]]] = {}
+        for area, (risk, path) in layer.items():
+            cost = risk + (1 if area != start and area in danger else 0)
             for n in graph.neighbors(area):
-                if n not in paths and n not in game.state.closed:
-                    paths[str(n)] = [*paths[area], str(n)]
-                    nxt.append(str(n))
-        frontier = nxt
-    return paths
+                n = str(n)
+                if n in closed or n in path:
+                    continue
+                if n not in nxt or cost < nxt[n][0]:
+                    nxt[n] = (cost, [*path, n])
+        for n, (risk, path) in nxt.items():
+            if n not in best:
+                order.append(n)
+                best[n] = (risk, steps, path)
+            elif risk < best[n][0]:
+                best[n] = (risk, steps, path)
+        layer = nxt
+    return {area: best[area][2] for area in order}
 
 
 def arkham_move(game: ArkhamGame, inv: InvState) -> None:
