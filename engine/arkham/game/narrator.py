@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from questforge.engine.arkham.model import ArkhamModel
@@ -121,7 +121,7 @@ class Narrator:
         return str(option)
 
 
-def _dice_sum(d: dict[str, Any]) -> str:
+def _dice_sum(d: Mapping[str, Any]) -> str:
     """How a check's dice were counted: the skill, the check's modifier and any weapon or
     spell bonus (older logs lack the parts: then nothing is shown)."""
     if "skill" not in d:
