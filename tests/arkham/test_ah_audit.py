@@ -375,3 +375,48 @@ def test_the_route_of_a_move_avoids_monsters_when_an_equal_choice_exists() -> No
     paths = phases.reachable(g, "quayside-streets", 4)
     assert "old-town-streets" not in paths["college-hill-streets"][1:-1]
     assert len(phases.reachable(g, "quayside-streets", 2)["college-hill-streets"]) == 3
+
+
+def test_cards_with_use_effects_are_used_in_upkeep() -> None:
+    # AH-UPK-02, AH-COMP-05: a card's "use" effects (healing items, a healing spell) were
+    # never performed; the reading: a ready card may be used in Upkeep, once a round; an
+    # item that is discarded after use goes to the bottom of its deck (AH-MISC-01); a
+    # spell is cast first, paying its cost (AH-SPELL-01/02), and only a pass takes effect
+    g = blank_game(investigators="tobias-wren,ada-merrow")
+    t = inv(g)
+    t.stamina = 1
+    t.cards += ["bandage-roll", "mending-rite"]
+    dice(g, *[6] * 10)
+    g.controller = Script(use_card=["bandage-roll", "mending-rite", "done"])
+    phases.begin_round(g)
+    phases.upkeep(g)
+    assert t.stamina == min(1 + 2 + 2, t.max_stamina)
+    assert "bandage-roll" not in t.cards and g.state.decks["common"].draw_pile[0] == "bandage-roll"
+    assert "mending-rite" in t.cards and "mending-rite" in t.exhausted
+    assert t.sanity == t.max_sanity - g.card("mending-rite").sanity_cost
+    used = [e.data["card"] for e in g.log if e.type == "card-used"]
+    assert used == ["bandage-roll", "mending-rite"]
+    # a failed cast: the cost is paid, nothing healed
+    g = blank_game(investigators="tobias-wren,ada-merrow")
+    t = inv(g)
+    t.stamina = 1
+    t.cards.append("mending-rite")
+    dice(g)
+    g.controller = Script(use_card=["mending-rite"])
+    phases.upkeep(g)
+    assert t.stamina == 1 and t.sanity == t.max_sanity - 1
+
+
+def test_the_bot_uses_a_healing_card_only_when_it_heals() -> None:
+    # AH-UPK-02 (use effects in Upkeep): the bot uses the Bandage Roll when hurt, keeps it
+    # at full stamina
+    from questforge.engine.arkham.game.bots import ArkhamBot
+
+    for stamina, used in ((1, True), (None, False)):
+        g = blank_game()
+        a = inv(g)
+        a.stamina = stamina or a.max_stamina
+        a.cards.append("bandage-roll")
+        g.controller = ArkhamBot(0).attach(g)
+        phases.upkeep(g)
+        assert ("bandage-roll" not in a.cards) is used

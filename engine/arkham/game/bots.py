@@ -232,6 +232,22 @@ class ArkhamBot:
             return 0
         return d.options.index("yes")
 
+    def _on_use_card(self, d: Decision) -> int:
+        """Use the card that heals most without waste; a spell only when sanity can pay."""
+        g = self.game
+        inv = self._inv(d)
+        room = {"stamina": inv.max_stamina - inv.stamina, "sanity": inv.max_sanity - inv.sanity}
+
+        def value(cid: str) -> int:
+            card = g.card(cid)
+            if card.is_spell and inv.sanity <= card.sanity_cost + 1:
+                return 0
+            gains = [e for e in card.use if e.do == "gain"]
+            return sum(min(e.amount, room.get(e.what or "", e.amount)) for e in gains)
+
+        best = max(range(1, len(d.options)), key=lambda i: (value(d.options[i]), -i), default=0)
+        return best if best and value(d.options[best]) > 0 else 0
+
     def _on_discard(self, d: Decision) -> int:
         g = self.game
         return min(range(len(d.options)), key=lambda i: (g.card(d.options[i]).price, i))

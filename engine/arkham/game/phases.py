@@ -172,7 +172,43 @@ def upkeep(game: ArkhamGame) -> None:
         if effects and not inv.out_this_round:
             game.apply(inv, effects, inv.area)
         if not inv.devoured and not inv.out_this_round and not inv.skips_round:
+            use_cards(game, inv)
+        if not inv.devoured and not inv.out_this_round and not inv.skips_round:
             set_sliders(game, inv, free=False)  # AH-UPK-03
+
+
+def use_cards(game: ArkhamGame, inv: InvState) -> None:
+    """Cards with ``use`` effects (healing items, a healing spell: "effects the card gives
+    when used, outside combat"). The rules give no moment for them; the reading: in Upkeep
+    (AH-UPK-02), each ready card once a round, as the player chooses. An item marked
+    ``discard_after_use`` goes to the bottom of its deck (AH-MISC-01), one marked
+    ``exhaust`` is exhausted; a spell is cast (cost, then a spell check, AH-SPELL-01/02)
+    and takes effect only on a pass."""
+    used: set[str] = set()
+    while not (inv.devoured or inv.out_this_round):
+        ready = [
+            c
+            for c in dict.fromkeys(inv.cards)
+            if game.card(c).use and c not in inv.exhausted and c not in used
+        ]
+        if not ready:
+            return
+        choice = game.ask("use-card", inv.id, ["done", *ready], "use a card?")
+        if choice == "done":
+            return
+        cid = str(choice)
+        used.add(cid)
+        card = game.card(cid)
+        game.emit("card-used", investigator=inv.id, card=cid)
+        if card.is_spell:
+            if combat.cast(game, inv, cid) and not (inv.devoured or inv.out_this_round):
+                game.apply(inv, card.use, inv.area)
+            continue
+        if card.discard_after_use:
+            status.discard(game, inv, cid)
+        elif card.exhaust:
+            inv.exhausted.add(cid)
+        game.apply(inv, card.use, inv.area)
 
 
 def return_from_lost(game: ArkhamGame, inv: InvState) -> None:
