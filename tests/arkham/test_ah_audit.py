@@ -420,3 +420,33 @@ def test_the_bot_uses_a_healing_card_only_when_it_heals() -> None:
         g.controller = ArkhamBot(0).attach(g)
         phases.upkeep(g)
         assert ("bandage-roll" not in a.cards) is used
+
+
+def test_spells_for_evade_and_horror_checks_can_be_cast() -> None:
+    # AH-SPELL-01, AH-CHECK-05: a spell whose bonus is to evade or horror checks (the
+    # sample's Veil of Fog, Lantern Hymn) is cast for that check and adds its bonus; it
+    # was never offered, so such spells were dead cards
+    g = blank_game(investigators="tobias-wren,ada-merrow")
+    t = inv(g)
+    t.cards += ["fog-veil", "lantern-hymn"]
+    token = place(g, "ink-spider", t.area)
+    dice(g, *[6] * 40)
+    g.controller = Script(evade_or_fight=["evade"], weapons=[["fog-veil"]], fight_or_flee=["fight"])
+    combat.meet(g, t, token)
+    evade = next(e for e in g.log.of_type("check") if e["check"] == "evade")
+    assert evade["bonus"] == 3
+    assert evade["dice"] == evade["skill"] + evade["modifier"] + 3
+    assert "fog-veil" in t.exhausted
+    # the horror check of a combat: Lantern Hymn adds +3
+    g = blank_game(investigators="tobias-wren,ada-merrow")
+    t = inv(g)
+    t.cards.append("lantern-hymn")
+    token = place(g, "ink-spider", t.area)
+    dice(g, *[6] * 40)
+    g.controller = Script(evade_or_fight=["fight"], weapons=[["lantern-hymn"]])
+    combat.meet(g, t, token)
+    horror = g.log.of_type("check")
+    horror = next(e for e in horror if e["check"] == "horror")
+    assert horror["bonus"] == 3 and "lantern-hymn" in t.exhausted
+    asked = [d for d in g.controller.asked if d.kind == "weapons"]
+    assert asked[0].context["check"] == "horror"

@@ -63,7 +63,9 @@ class ArkhamBot:
             comb(dice, k) * (1 / 3) ** k * (2 / 3) ** (dice - k) for k in range(need, dice + 1)
         )
 
-    def _best_weapons(self, inv: InvState, mid: str | None, options: Any = None) -> tuple[int, int]:
+    def _best_weapons(
+        self, inv: InvState, mid: str | None, options: Any = None, check: str = "combat"
+    ) -> tuple[int, int]:
         """(index, bonus) of the weapon set with the largest bonus among ``options`` (the
         decision's; by default every set for two free hands), spells only when sanity can
         pay."""
@@ -74,7 +76,7 @@ class ArkhamBot:
             cost = sum(g.card(c).sanity_cost for c in combo)
             if cost and inv.sanity <= cost + 1:
                 continue
-            bonus = sum(combat.card_bonus(g, c, mid) for c in combo)
+            bonus = sum(combat.card_bonus(g, c, mid, check) for c in combo)
             if any(g.card(c).is_spell for c in combo):
                 bonus = int(bonus * 0.6)
             if bonus > best_bonus:
@@ -177,7 +179,9 @@ class ArkhamBot:
     def _on_weapons(self, d: Decision) -> int:
         inv = self._inv(d)
         mid = d.context.get("monster")
-        best, _ = self._best_weapons(inv, None if mid == "ancient-one" else str(mid), d.options)
+        check = str(d.context.get("check", "combat"))
+        monster = None if mid == "ancient-one" else str(mid)
+        best, _ = self._best_weapons(inv, monster, d.options, check)
         return best
 
     def _on_spend_clue(self, d: Decision) -> int:

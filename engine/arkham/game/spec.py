@@ -112,7 +112,11 @@ EVENTS: dict[str, EventSpec] = {
         _e("combat", "investigator monster", "combat begins (AH-CMB)"),
         _e("evaded", "investigator monster", "a monster evaded (AH-EVADE-03)"),
         _e("fled", "investigator monster", "fled from combat (AH-CMB-04)"),
-        _e("armed", "investigator cards bonus", "weapons and spells used in a combat check"),
+        _e(
+            "armed",
+            "investigator check cards bonus",
+            "weapons and spells used in a combat, evade or horror check",
+        ),
         _e(
             "casting",
             "investigator card cost modifier",
@@ -203,7 +207,7 @@ DECISIONS: dict[str, DecisionSpec] = {
             "weapons",
             "investigator",
             "lists of card ids (at most two hands)",
-            "weapons and spells for a combat check (AH-WPN-03)",
+            "weapons and spells for a combat, evade or horror check (AH-WPN-03, AH-SPELL-01)",
         ),
         _decision(
             "spend-clue",
