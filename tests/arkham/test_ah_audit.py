@@ -450,3 +450,18 @@ def test_spells_for_evade_and_horror_checks_can_be_cast() -> None:
     assert horror["bonus"] == 3 and "lantern-hymn" in t.exhausted
     asked = [d for d in g.controller.asked if d.kind == "weapons"]
     assert asked[0].context["check"] == "horror"
+
+
+def test_a_delayed_investigator_may_still_trade_in_the_movement_phase() -> None:
+    # AH-MOVE-09, AH-DELAY-01: trading happens in the Movement phase "before, during and
+    # after movement"; a delayed investigator gets no movement points (stands up instead)
+    # but still shares an area with the others, so may trade
+    g = blank_game()
+    a, b = inv(g, 0), inv(g, 1)
+    b.area = a.area
+    a.money = 2
+    a.delayed = True
+    g.controller = Script(trade=[f"money:{b.id}", "done"])
+    phases.movement(g)
+    assert "stood-up" in types(g) and a.money == 1 and b.money == 1
+    assert a.area == inv(g, 1).area

@@ -228,6 +228,7 @@ def movement(game: ArkhamGame) -> None:
         if inv.delayed:
             inv.delayed = False  # AH-DELAY-01, AH-STAT-07
             game.emit("stood-up", investigator=inv.id)
+            trade(game, inv)  # no movement, but trading is still a Movement-phase step
             continue
         trade(game, inv)
         if inv.stage == 1:
