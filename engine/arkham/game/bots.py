@@ -237,7 +237,8 @@ class ArkhamBot:
         return d.options.index("yes")
 
     def _on_use_card(self, d: Decision) -> int:
-        """Use the card that heals most without waste; a spell only when sanity can pay."""
+        """Use the card that heals most (never at full health); a spell only when sanity can
+        pay."""
         g = self.game
         inv = self._inv(d)
         room = {"stamina": inv.max_stamina - inv.stamina, "sanity": inv.max_sanity - inv.sanity}
