@@ -465,3 +465,22 @@ def test_a_delayed_investigator_may_still_trade_in_the_movement_phase() -> None:
     phases.movement(g)
     assert "stood-up" in types(g) and a.money == 1 and b.money == 1
     assert a.area == inv(g, 1).area
+
+
+def test_a_world_encounter_logs_the_gate_cards_put_under_unmatched() -> None:
+    # AH-OWE-01: gate cards are drawn until one matches the world's colours; the others
+    # go to the bottom. The log names them, so a referee can check the colours
+    g = blank_game()
+    a = inv(g)
+    inv(g, 1).area = "quayside-streets"
+    a.area, a.stage = "glass-city", 1  # green and yellow
+    colours = {c: g.model.gate_cards[c].colour for c in g.state.gate_deck}
+    wrong = [c for c in g.state.gate_deck if colours[c] in ("blue", "red")][:2]
+    right = next(c for c in g.state.gate_deck if colours[c] == "yellow")
+    g.state.gate_deck = [*wrong, right] + [
+        c for c in g.state.gate_deck if c not in wrong and c != right
+    ]
+    g.controller = Script()
+    phases.other_world_encounters(g)
+    event = g.log.of_type("world-encounter")[0]
+    assert event["card"] == right and event["unmatched"] == wrong

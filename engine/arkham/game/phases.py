@@ -506,13 +506,22 @@ def other_world_encounters(game: ArkhamGame) -> None:
         if inv.out_this_round or inv.devoured or not inv.stage:
             continue
         world = game.board.areas[inv.area]
+        unmatched: list[str] = []
         for _ in range(len(st.gate_deck)):
             cid = st.gate_deck.pop(0)
             st.gate_deck.append(cid)  # to the bottom, matching or not
             card = game.model.gate_cards[cid]
-            if card.colour in world.colours:
+            if card.colour not in world.colours:
+                unmatched.append(cid)
+            else:
                 entry = card.for_world(world.id)
-                game.emit("world-encounter", investigator=inv.id, world=world.id, card=cid)
+                game.emit(
+                    "world-encounter",
+                    investigator=inv.id,
+                    world=world.id,
+                    card=cid,
+                    unmatched=unmatched,
+                )
                 if entry is not None:
                     game.apply(inv, entry.effects, world.id)
                 break

@@ -98,7 +98,11 @@ EVENTS: dict[str, EventSpec] = {
         ),
         _e("trophies-spent", "investigator what amount", "trophies spent (AH-MISC-05)"),
         _e("encounter", "investigator location card", "a location encounter (AH-ENC-02)"),
-        _e("world-encounter", "investigator world card", "an other-world encounter (AH-OWE-01)"),
+        _e(
+            "world-encounter",
+            "investigator world card unmatched",
+            "an other-world encounter (AH-OWE-01)",
+        ),
         _e(
             "encounter-monster",
             "investigator monster",
