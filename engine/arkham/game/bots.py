@@ -63,16 +63,20 @@ class ArkhamBot:
             comb(dice, k) * (1 / 3) ** k * (2 / 3) ** (dice - k) for k in range(need, dice + 1)
         )
 
-    def _best_weapons(self, inv: InvState, mid: str | None) -> tuple[int, int]:
-        """(index, bonus) of the weapon set with the largest bonus, spells only when sanity
-        can pay."""
+    def _best_weapons(
+        self, inv: InvState, mid: str | None, options: Any = None, check: str = "combat"
+    ) -> tuple[int, int]:
+        """(index, bonus) of the weapon set with the largest bonus among ``options`` (the
+        decision's; by default every set for two free hands), spells only when sanity can
+        pay."""
         g = self.game
         best, best_bonus = 0, -1
-        for i, combo in enumerate(combat.weapon_options(g, inv)):
+        sets = combat.weapon_options(g, inv) if options is None else options
+        for i, combo in enumerate(sets):
             cost = sum(g.card(c).sanity_cost for c in combo)
             if cost and inv.sanity <= cost + 1:
                 continue
-            bonus = sum(combat.card_bonus(g, c, mid) for c in combo)
+            bonus = sum(combat.card_bonus(g, c, mid, check) for c in combo)
             if any(g.card(c).is_spell for c in combo):
                 bonus = int(bonus * 0.6)
             if bonus > best_bonus:
@@ -175,7 +179,9 @@ class ArkhamBot:
     def _on_weapons(self, d: Decision) -> int:
         inv = self._inv(d)
         mid = d.context.get("monster")
-        best, _ = self._best_weapons(inv, None if mid == "ancient-one" else str(mid))
+        check = str(d.context.get("check", "combat"))
+        monster = None if mid == "ancient-one" else str(mid)
+        best, _ = self._best_weapons(inv, monster, d.options, check)
         return best
 
     def _on_spend_clue(self, d: Decision) -> int:
@@ -229,6 +235,23 @@ class ArkhamBot:
         if what in ("sanity", "stamina") and getattr(inv, str(what)) <= 3:
             return 0
         return d.options.index("yes")
+
+    def _on_use_card(self, d: Decision) -> int:
+        """Use the card that heals most (never at full health); a spell only when sanity can
+        pay."""
+        g = self.game
+        inv = self._inv(d)
+        room = {"stamina": inv.max_stamina - inv.stamina, "sanity": inv.max_sanity - inv.sanity}
+
+        def value(cid: str) -> int:
+            card = g.card(cid)
+            if card.is_spell and inv.sanity <= card.sanity_cost + 1:
+                return 0
+            gains = [e for e in card.use if e.do == "gain"]
+            return sum(min(e.amount, room.get(e.what or "", e.amount)) for e in gains)
+
+        best = max(range(1, len(d.options)), key=lambda i: (value(d.options[i]), -i), default=0)
+        return best if best and value(d.options[best]) > 0 else 0
 
     def _on_discard(self, d: Decision) -> int:
         g = self.game

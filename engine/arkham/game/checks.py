@@ -72,13 +72,20 @@ def check(
 ) -> int:
     """A skill check (AH-CHECK-01..06); returns the successes (``count_only``) or
     1/0 for pass/fail. Clues may be spent after a failure, one extra die each."""
-    dice = skill(game, inv, check) + modifier + extra
+    value = skill(game, inv, check)
+    dice = value + modifier + extra
     rolls = game.roll(dice) if dice > 0 else []  # 0 or fewer dice: automatic fail
     hits = successes(game, inv, rolls)
     game.emit(
         "check",
         investigator=inv.id,
         check=check,
+        # how the dice were counted (AH-CHECK-02): the slider value, the skill with every
+        # standing modifier, the check's own modifier, weapon and spell bonuses
+        base=base_skill(game, inv, SPECIAL_CHECKS.get(check, check)),
+        skill=value,
+        modifier=modifier,
+        bonus=extra,
         dice=max(dice, 0),
         rolls=rolls,
         successes=hits,

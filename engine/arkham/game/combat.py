@@ -18,10 +18,15 @@ if TYPE_CHECKING:
     from questforge.engine.arkham.game.engine import ArkhamGame
 
 
-def evade_check(game: ArkhamGame, inv: InvState, mid: str) -> bool:
-    """Sneak (evade) check modified by the monster's awareness (AH-EVADE-02)."""
+def evade_check(game: ArkhamGame, inv: InvState, mid: str, active: list[str] | None = None) -> bool:
+    """Sneak (evade) check modified by the monster's awareness (AH-EVADE-02), with the
+    cards that help an evade check and need hands or a cast (``active``: spells still
+    held from this combat keep their hands)."""
     aw = town.monster_stat(game, mid, "awareness")
-    return bool(checks.check(game, inv, "evade", aw, 1, label="evade"))
+    bonus = weapons_bonus(game, inv, mid, active, check="evade")
+    if not _still_fighting(game, inv):
+        return False
+    return bool(checks.check(game, inv, "evade", aw, 1, label="evade", extra=bonus))
 
 
 def meet(game: ArkhamGame, inv: InvState, token: MonsterToken) -> str:
@@ -49,7 +54,8 @@ def meet(game: ArkhamGame, inv: InvState, token: MonsterToken) -> str:
 def encounter_monster(game: ArkhamGame, inv: InvState, where: str) -> None:
     """AH-EMON-01/02, AH-ENC-03, AH-OWE-02: a monster appears for this encounter only."""
     if where in game.state.sealed:
-        return  # AH-ENC-04
+        game.emit("monster-blocked", investigator=inv.id, location=where)  # AH-ENC-04
+        return
     mid = town.draw_monster(game)
     game.emit("encounter-monster", investigator=inv.id, monster=mid)
     token = MonsterToken(0, mid, "encounter")
@@ -69,8 +75,14 @@ def fight(
     """Combat rounds (AH-CMB-01..09)."""
     m = game.monster(mid)
     game.emit("combat", investigator=inv.id, monster=mid)
+    active: list[str] = []  # spells cast in this combat: they last until it ends
     if not horror_done:
-        passed = checks.check(game, inv, "horror", m.horror_rating, 1, label="horror")  # AH-CMB-01
+        aid = weapons_bonus(game, inv, mid, None, check="horror")
+        if not _still_fighting(game, inv):
+            return "lost"
+        passed = checks.check(
+            game, inv, "horror", m.horror_rating, 1, label="horror", extra=aid
+        )  # AH-CMB-01
         if not passed:
             status.lose(game, inv, "sanity", m.horror_damage)  # AH-CMB-02
         elif "nightmarish" in m.abilities:
@@ -83,11 +95,11 @@ def fight(
             "fight-or-flee", inv.id, options, f"fight or flee the {m.name}?", monster=mid
         )  # AH-CMB-03
         if choice == "flee":
-            if evade_check(game, inv, mid):  # AH-CMB-04
+            if evade_check(game, inv, mid, active):  # AH-CMB-04
                 game.emit("fled", investigator=inv.id, monster=mid)
                 return "fled"
         else:
-            bonus = weapons_bonus(game, inv, mid)
+            bonus = weapons_bonus(game, inv, mid, active)
             if not _still_fighting(game, inv):
                 return "lost"
             rating = town.monster_stat(game, mid, "combat_rating")
@@ -121,58 +133,87 @@ def _defeated(game: ArkhamGame, inv: InvState, mid: str, token: MonsterToken | N
     game.emit("monster-defeated", investigator=inv.id, monster=mid, trophy=True)
 
 
-def weapon_options(game: ArkhamGame, inv: InvState) -> list[list[str]]:
-    """Every set of ready weapons and spells using at most two hands (AH-WPN-03)."""
+def weapon_options(
+    game: ArkhamGame, inv: InvState, hands: int = 2, check: str = "combat"
+) -> list[list[str]]:
+    """Every set of ready weapons and spells for a ``check`` using at most ``hands``
+    hands: two, less the hands of spells still active in this combat (AH-WPN-03). Cards
+    that need hands or a cast give their bonus only this way; the others count always
+    (:func:`checks.modifiers`)."""
     ready = [
         c
         for c in dict.fromkeys(inv.cards)
         if c not in inv.exhausted
-        and game.card(c).hands > 0
-        and any(b.check == "combat" for b in game.card(c).bonuses)
+        and (game.card(c).hands > 0 or game.card(c).is_spell)
+        and any(b.check == check for b in game.card(c).bonuses)
     ]
     out: list[list[str]] = [[]]
     for n in (1, 2):
         for combo in combinations(ready, n):
-            if sum(game.card(c).hands for c in combo) <= 2:
+            if sum(game.card(c).hands for c in combo) <= hands:
                 out.append(list(combo))
     return out
 
 
-def card_bonus(game: ArkhamGame, cid: str, mid: str | None) -> int:
-    """A weapon's combat bonus against monster ``mid`` (immunity: 0; resistance: half)."""
-    abilities = game.monster(mid).abilities if mid else frozenset()
+def card_bonus(game: ArkhamGame, cid: str, mid: str | None, check: str = "combat") -> int:
+    """A weapon's combat bonus against monster ``mid``: immunity to its kind gives 0,
+    resistance half, rounded up. The seed gives no monster abilities (the catalogue's "Not
+    covered by the source"); these are the published game's: "half their normal combat
+    bonus (round up)"."""
+    abilities = game.monster(mid).abilities if mid and check == "combat" else frozenset()
     total = 0
     for b in game.card(cid).bonuses:
-        if b.check != "combat":
+        if b.check != check:
             continue
         kind = b.type if b.type in ("physical", "magical") else "physical"
         if f"{kind}-immunity" in abilities:
             continue
-        total += b.amount // 2 if f"{kind}-resistance" in abilities else b.amount
+        total += (b.amount + 1) // 2 if f"{kind}-resistance" in abilities else b.amount
     return total
 
 
-def weapons_bonus(game: ArkhamGame, inv: InvState, mid: str | None) -> int:
+def weapons_bonus(
+    game: ArkhamGame,
+    inv: InvState,
+    mid: str | None,
+    active: list[str] | None = None,
+    check: str = "combat",
+) -> int:
     """Choose weapons and spells for one combat check; weapons add their bonus directly
-    (AH-WPN-01), spells only when cast (AH-SPELL-01/02, AH-WPN-04)."""
-    options = weapon_options(game, inv)
+    (AH-WPN-01), spells only when cast (AH-SPELL-01/02, AH-WPN-04).
+
+    ``active`` holds the spells cast successfully earlier in this combat: the seed does not
+    say how long a spell lasts, and in the published game a combat spell lasts until the
+    end of that combat, keeping its hands busy; so they add their bonus again without a
+    new cast, and only the other hands are chosen anew. A spell cast now joins them."""
+    held = list(active or ())
+    free = 2 - sum(game.card(c).hands for c in held)
+    options = weapon_options(game, inv, free, check)
     choice: Any = game.ask(
-        "weapons", inv.id, options, "which weapons and spells?", monster=mid or "ancient-one"
+        "weapons",
+        inv.id,
+        options,
+        f"which weapons and spells for the {check} check?",
+        monster=mid or "ancient-one",
+        check=check,
     )
-    bonus = 0
+    bonus = sum(card_bonus(game, cid, mid) for cid in held) if check == "combat" else 0
     for cid in choice:
         card = game.card(cid)
         if card.is_spell:
             if cast(game, inv, cid):
-                bonus += card_bonus(game, cid, mid)
+                bonus += card_bonus(game, cid, mid, check)
+                if active is not None and check == "combat":
+                    active.append(cid)
             if not _still_fighting(game, inv):
                 return 0
         else:
-            bonus += card_bonus(game, cid, mid)
+            bonus += card_bonus(game, cid, mid, check)
             if card.exhaust:
                 inv.exhausted.add(cid)
-    if choice:
-        game.emit("armed", investigator=inv.id, cards=list(choice), bonus=bonus)
+    if choice or (held and check == "combat"):
+        cards = (held if check == "combat" else []) + list(choice)
+        game.emit("armed", investigator=inv.id, check=check, cards=cards, bonus=bonus)
     return bonus
 
 
@@ -180,6 +221,13 @@ def cast(game: ArkhamGame, inv: InvState, cid: str) -> bool:
     """AH-SPELL-01/02: pay the sanity cost, then a spell (lore) check."""
     card = game.card(cid)
     inv.exhausted.add(cid)
+    game.emit(
+        "casting",
+        investigator=inv.id,
+        card=cid,
+        cost=card.sanity_cost,
+        modifier=card.casting_modifier or 0,
+    )
     if card.sanity_cost:
         status.lose(game, inv, "sanity", card.sanity_cost)
         if not _still_fighting(game, inv):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from questforge.engine.arkham.model import ArkhamModel
@@ -49,7 +49,13 @@ class Narrator:
                 + "."
             ),
             "check": lambda: (
-                f"{who} rolls {d['check']} with {d['dice']} dice: {d['rolls']} ({d['successes']} successes, needs {d['difficulty']})."
+                f"{who} rolls {d['check']} with {d['dice']} dice"
+                + _dice_sum(d)
+                + f": {d['rolls']} ({d['successes']} successes, needs {d['difficulty']})."
+            ),
+            "casting": lambda: (
+                f"{who} casts {n(d['card'])} (cost {d['cost']} sanity, modifier "
+                f"{d['modifier']:+d})."
             ),
             "check-result": lambda: (
                 f"{who} {'passes' if d['passed'] else 'fails'} the {d['check']} check."
@@ -69,7 +75,10 @@ class Narrator:
             "doom": lambda: f"Doom {d['level']} of {d['track']}.",
             "terror": lambda: f"Terror rises to {d['level']}.",
             "awakened": lambda: f"The Ancient One awakens: {d['reason']}!",
-            "mythos": lambda: f"Mythos: {n(d['card'])} ({d['type']}).",
+            "mythos": lambda: (
+                f"Mythos: {n(d['card'])} ({d.get('subtype', d.get('type'))})"
+                + (f"; gate at {n(d['gate'])}, clue at {n(d['clue'])}." if "gate" in d else ".")
+            ),
             "drawn-through": lambda: f"{who} is drawn through the gate to {n(d['world'])}.",
             "game-over": lambda: (
                 f"Game over after round {d['round']}: {d['outcome']} ({d['how']})"
@@ -110,3 +119,14 @@ class Narrator:
         if kind == "spend-clue":
             return "spend a clue" if option == "spend" else "keep the clues"
         return str(option)
+
+
+def _dice_sum(d: Mapping[str, Any]) -> str:
+    """How a check's dice were counted: the skill, the check's modifier and any weapon or
+    spell bonus (older logs lack the parts: then nothing is shown)."""
+    if "skill" not in d:
+        return ""
+    text = f" (skill {d['skill']} {d['modifier']:+d}"
+    if d.get("bonus"):
+        text += f" {d['bonus']:+d} weapons/spells"
+    return text + ")"

@@ -139,6 +139,7 @@ def begin_round(game: ArkhamGame) -> None:
     game.emit("round", number=st.round, first_player=st.investigators[st.first_player].id)
     for inv in st.investigators:
         inv.out_this_round = False
+        inv.skips_round, inv.loses_next_round = inv.loses_next_round, False  # AH-STAT-08
 
 
 def end_round(game: ArkhamGame) -> None:
@@ -170,8 +171,44 @@ def upkeep(game: ArkhamGame) -> None:
             effects += game.card(cid).upkeep
         if effects and not inv.out_this_round:
             game.apply(inv, effects, inv.area)
-        if not inv.devoured and not inv.out_this_round:
+        if not inv.devoured and not inv.out_this_round and not inv.skips_round:
+            use_cards(game, inv)
+        if not inv.devoured and not inv.out_this_round and not inv.skips_round:
             set_sliders(game, inv, free=False)  # AH-UPK-03
+
+
+def use_cards(game: ArkhamGame, inv: InvState) -> None:
+    """Cards with ``use`` effects (healing items, a healing spell: "effects the card gives
+    when used, outside combat"). The rules give no moment for them; the reading: in Upkeep
+    (AH-UPK-02), each ready card once a round, as the player chooses. An item marked
+    ``discard_after_use`` goes to the bottom of its deck (AH-MISC-01), one marked
+    ``exhaust`` is exhausted; a spell is cast (cost, then a spell check, AH-SPELL-01/02)
+    and takes effect only on a pass."""
+    used: set[str] = set()
+    while not (inv.devoured or inv.out_this_round):
+        ready = [
+            c
+            for c in dict.fromkeys(inv.cards)
+            if game.card(c).use and c not in inv.exhausted and c not in used
+        ]
+        if not ready:
+            return
+        choice = game.ask("use-card", inv.id, ["done", *ready], "use a card?")
+        if choice == "done":
+            return
+        cid = str(choice)
+        used.add(cid)
+        card = game.card(cid)
+        game.emit("card-used", investigator=inv.id, card=cid)
+        if card.is_spell:
+            if combat.cast(game, inv, cid) and not (inv.devoured or inv.out_this_round):
+                game.apply(inv, card.use, inv.area)
+            continue
+        if card.discard_after_use:
+            status.discard(game, inv, cid)
+        elif card.exhaust:
+            inv.exhausted.add(cid)
+        game.apply(inv, card.use, inv.area)
 
 
 def return_from_lost(game: ArkhamGame, inv: InvState) -> None:
@@ -191,6 +228,7 @@ def movement(game: ArkhamGame) -> None:
         if inv.delayed:
             inv.delayed = False  # AH-DELAY-01, AH-STAT-07
             game.emit("stood-up", investigator=inv.id)
+            trade(game, inv)  # no movement, but trading is still a Movement-phase step
             continue
         trade(game, inv)
         if inv.stage == 1:
@@ -206,16 +244,19 @@ def movement(game: ArkhamGame) -> None:
 TRADABLE = ("common", "unique", "spell")
 
 
-def trade(game: ArkhamGame, inv: InvState) -> None:
+def trade(game: ArkhamGame, inv: InvState, anywhere: bool = False) -> None:
     """AH-MOVE-09: before and after moving, an investigator may give money, items and
-    spells to others in the same area (street, location or other-world area)."""
-    if inv.out_this_round or inv.devoured:
+    spells to others in the same area (street, location or other-world area); in the
+    final battle (``anywhere``) to every other investigator (AH-FINAL-02)."""
+    if inv.out_this_round or inv.devoured or inv.skips_round:
         return
     for _ in range(6):  # a few gifts at most per chance (every gift is one decision)
         others = [
             o
             for o in game.state.order()
-            if o is not inv and o.area == inv.area and o.stage == inv.stage and not o.out_this_round
+            if o is not inv
+            and (anywhere or (o.area == inv.area and o.stage == inv.stage))
+            and not o.out_this_round
         ]
         if not others:
             return
@@ -259,55 +300,73 @@ def leave_world(game: ArkhamGame, inv: InvState) -> None:
 
 
 def reachable(game: ArkhamGame, start: str, points: int) -> dict[str, list[str]]:
-    """Areas within ``points`` moves (closed locations excluded) and a path to each."""
+    """Areas within ``points`` moves (closed locations excluded) and the route to each.
+
+    The player moves area by area (AH-MOVE-03) but is asked only for the destination, so
+    the engine picks the route a player would: the one that leaves the fewest areas
+    holding monsters on the way (each is evaded or fought on leaving, AH-MOVE-05), then
+    the shortest, then the first found. The start is left on every route and the
+    destination's monsters are met on every route, so neither counts."""
     graph = game.board.graph
-    paths: dict[str, list[str]] = {start: [start]}
-    frontier = [start]
-    for _ in range(max(points, 0)):
-        nxt = []
-        for area in frontier:
+    closed = game.state.closed
+    danger = {m.area for m in game.state.monsters}
+    best: dict[str, tuple[int, int, list[str]]] = {start: (0, 0, [start])}
+    order = [start]
+    layer: dict[str, tuple[int, list[str]]] = {start: (0, [start])}
+    for steps in range(1, max(points, 0) + 1):
+        nxt: dict[str, tuple[int, list[str]]] = {}
+        for area, (risk, path) in layer.items():
+            cost = risk + (1 if area != start and area in danger else 0)
             for n in graph.neighbors(area):
-                if n not in paths and n not in game.state.closed:
-                    paths[str(n)] = [*paths[area], str(n)]
-                    nxt.append(str(n))
-        frontier = nxt
-    return paths
+                n = str(n)
+                if n in closed or n in path:
+                    continue
+                if n not in nxt or cost < nxt[n][0]:
+                    nxt[n] = (cost, [*path, n])
+        for n, (risk, path) in nxt.items():
+            if n not in best:
+                order.append(n)
+                best[n] = (risk, steps, path)
+            elif risk < best[n][0]:
+                best[n] = (risk, steps, path)
+        layer = nxt
+    return {area: best[area][2] for area in order}
 
 
 def arkham_move(game: ArkhamGame, inv: InvState) -> None:
     """AH-MOVE-02..08: speed points along connections; monsters are evaded or fought when
-    leaving and where the move ends; a combat ends the move."""
+    leaving and where the move ends; a combat ends the move, and the investigator then
+    ends movement in that area: every other monster there is still faced (AH-MOVE-05)
+    and the clues there are picked up (AH-MOVE-08)."""
     points = checks.skill(game, inv, "speed")
     paths = reachable(game, inv.area, points)
     dest = game.ask("move", inv.id, list(paths), "where do you move?", speed=points)
     path = paths[dest]
     for step in path[1:]:
-        if not _pass_monsters(game, inv):
-            return  # AH-MOVE-07
+        if not face_monsters(game, inv):
+            break  # AH-MOVE-07: the move ends where the combat was
         status.move_inv(game, inv, step)
-    if inv.just_returned:
-        return  # AH-CMB-10
-    for token in list(game.state.monsters_at(inv.area)):  # AH-MOVE-05
-        if inv.out_this_round or inv.devoured:
-            return
-        if token in game.state.monsters:
-            result = combat.meet(game, inv, token)
-            if result != "evaded":
-                return
+    else:
+        face_monsters(game, inv)  # AH-MOVE-05: where the move ends
     pick_up_clues(game, inv)
 
 
-def _pass_monsters(game: ArkhamGame, inv: InvState) -> bool:
-    """Leaving an area with monsters (AH-MOVE-05): evade or fight each; False when the
-    move must end there (a combat happened, AH-MOVE-07)."""
+def face_monsters(game: ArkhamGame, inv: InvState) -> bool:
+    """Evade or fight each monster in the investigator's area in turn (AH-MOVE-05,
+    AH-EVADE-01). True when every one was evaded, so the move may go on; False when a
+    combat happened (AH-MOVE-07) or the investigator is out (knocked out, devoured). An
+    investigator who has just returned from an other world is not forced (AH-CMB-10)."""
     if inv.just_returned:
         return True
+    may_go_on = True
     for token in list(game.state.monsters_at(inv.area)):
-        if token not in game.state.monsters:
+        if inv.out_this_round or inv.devoured:
+            return False
+        if token not in game.state.monsters or token.area != inv.area:
             continue
         if combat.meet(game, inv, token) != "evaded":
-            return False
-    return not inv.out_this_round
+            may_go_on = False
+    return may_go_on and not (inv.out_this_round or inv.devoured)
 
 
 def pick_up_clues(game: ArkhamGame, inv: InvState) -> None:
@@ -323,7 +382,9 @@ def pick_up_clues(game: ArkhamGame, inv: InvState) -> None:
 # ---------------------------------------------------------------------- encounters
 def arkham_encounters(game: ArkhamGame) -> None:
     for inv in game.state.order():
-        if inv.out_this_round or inv.devoured or inv.stage or not game.is_location(inv.area):
+        if inv.out_this_round or inv.devoured or inv.skips_round:
+            continue  # AH-STAT-03/04, AH-STAT-08
+        if inv.stage or not game.is_location(inv.area):
             continue
         loc = inv.area
         gate = game.state.gates.get(loc)
@@ -418,8 +479,7 @@ def try_close(game: ArkhamGame, inv: InvState, loc: str) -> None:
         if game.state.doom > 0:
             game.state.doom -= 1
             game.emit("doom", level=game.state.doom, track=game.ancient.doom_track)
-        status.lose(game, inv, "sanity", 1)
-        status.lose(game, inv, "stamina", 1)
+        status.lose_together(game, inv, {"sanity": 1, "stamina": 1})  # AH-ELDER-02
         town.seal(game, loc, elder_sign=True)  # AH-ELDER-03
         return
     if not checks.check(game, inv, choice, gate.modifier, 1, label="close"):
@@ -446,13 +506,22 @@ def other_world_encounters(game: ArkhamGame) -> None:
         if inv.out_this_round or inv.devoured or not inv.stage:
             continue
         world = game.board.areas[inv.area]
+        unmatched: list[str] = []
         for _ in range(len(st.gate_deck)):
             cid = st.gate_deck.pop(0)
             st.gate_deck.append(cid)  # to the bottom, matching or not
             card = game.model.gate_cards[cid]
-            if card.colour in world.colours:
+            if card.colour not in world.colours:
+                unmatched.append(cid)
+            else:
                 entry = card.for_world(world.id)
-                game.emit("world-encounter", investigator=inv.id, world=world.id, card=cid)
+                game.emit(
+                    "world-encounter",
+                    investigator=inv.id,
+                    world=world.id,
+                    card=cid,
+                    unmatched=unmatched,
+                )
                 if entry is not None:
                     game.apply(inv, entry.effects, world.id)
                 break
@@ -478,7 +547,7 @@ def mythos_phase(game: ArkhamGame, first: bool = False) -> None:
     st = game.state
     cid = st.mythos.pop(0)
     card = game.model.mythos[cid]
-    game.emit("mythos", card=cid, type=card.type)
+    game.emit("mythos", card=cid, subtype=card.type, gate=card.gate, clue=card.clue)
     open_gate(game, card.gate)  # AH-GATE
     place_clue(game, card.clue)  # AH-CLUE
     move_monsters(game, card.white, card.black)  # AH-MMOVE
@@ -547,7 +616,8 @@ def monster_surge(game: ArkhamGame) -> None:
 def place_clue(game: ArkhamGame, loc: str) -> None:
     st = game.state
     if loc in st.gates:
-        return  # AH-CLUE-01
+        game.emit("clue-skipped", location=loc)  # AH-CLUE-01: a gate is open there
+        return
     here = st.investigators_at(loc)
     if here:  # AH-CLUE-02
         names = [i.id for i in here]
@@ -739,10 +809,22 @@ def final_battle(game: ArkhamGame) -> None:
     for attack in range(100):
         if all(i.devoured for i in st.investigators):
             game.finish("lost", "devoured")  # AH-FINAL-08
-        for inv in st.investigators:
-            inv.exhausted.clear()  # AH-FINAL-02
+        game.emit("final-round", number=attack + 1, doom=st.doom)  # before its refresh
+        for inv in st.order():  # AH-FINAL-02: refresh and adjust as in Upkeep
+            inv.out_this_round = False  # knocked out or arrested before: over now
+            inv.skips_round = inv.loses_next_round = False
+            if inv.exhausted:
+                inv.exhausted.clear()
+                game.emit("refreshed", investigator=inv.id)
+            # "use character abilities": the sheet's upkeep ability (cards' upkeep, such as
+            # a retainer's pay, belongs to the town's rounds, not to the battle)
+            game.apply(inv, game.model.investigators[inv.id].upkeep, inv.area)
+            if inv.devoured:
+                continue
+            set_sliders(game, inv, free=False)
         st.first_player = (st.first_player + 1) % len(st.investigators)
-        game.emit("final-round", number=attack + 1, doom=st.doom)
+        for inv in st.order():
+            trade(game, inv, anywhere=True)  # AH-FINAL-02: as if at one location
         for inv in st.order():  # AH-FINAL-03
             bonus = combat.weapons_bonus(game, inv, None)
             if inv.devoured:

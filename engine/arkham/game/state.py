@@ -43,6 +43,10 @@ class InvState:
     cursed: bool = False
     #: insane or unconscious this round: does nothing more this round (AH-STAT-03/04)
     out_this_round: bool = False
+    #: arrested or lost in time and space: the next round is lost (AH-STAT-08/09);
+    #: ``skips_round`` is that round
+    loses_next_round: bool = False
+    skips_round: bool = False
     devoured: bool = False
 
     @property

@@ -30,13 +30,25 @@ def gain(game: ArkhamGame, inv: InvState, what: str, amount: int) -> None:
 
 def lose(game: ArkhamGame, inv: InvState, what: str, amount: int) -> None:
     """Lose a resource; sanity or stamina at 0 drives insane / knocks out (AH-STAT)."""
-    have = getattr(inv, what)
-    taken = min(have, amount) if what in ("money", "clues") else amount
-    setattr(inv, what, have - taken)
-    if taken:
-        game.emit("lost", investigator=inv.id, what=what, amount=taken)
-    if what in ("sanity", "stamina") and getattr(inv, what) <= 0 and not inv.devoured:
-        knocked_out(game, inv, "insane" if what == "sanity" else "unconscious")
+    lose_together(game, inv, {what: amount})
+
+
+def lose_together(game: ArkhamGame, inv: InvState, losses: dict[str, int]) -> None:
+    """Lose several resources at once (an Elder Sign's sanity and stamina, AH-ELDER-02),
+    then look at the investigator once: sanity and stamina at 0 together are one event
+    (devoured, AH-STAT-10), never an insanity followed by a second knock-out."""
+    for what, amount in losses.items():
+        have = getattr(inv, what)
+        taken = min(have, amount) if what in ("money", "clues") else amount
+        setattr(inv, what, have - taken)
+        if taken:
+            game.emit("lost", investigator=inv.id, what=what, amount=taken)
+    if inv.devoured:
+        return
+    if "sanity" in losses and inv.sanity <= 0:
+        knocked_out(game, inv, "insane")
+    elif "stamina" in losses and inv.stamina <= 0:
+        knocked_out(game, inv, "unconscious")
 
 
 def knocked_out(game: ArkhamGame, inv: InvState, how: str) -> None:
@@ -130,30 +142,41 @@ def move_inv(game: ArkhamGame, inv: InvState, area: str, stage: int = 0) -> None
 
 
 def lost_in_time(game: ArkhamGame, inv: InvState) -> None:
-    """AH-STAT-09: to Lost in Time and Space, delayed."""
+    """AH-STAT-09: to Lost in Time and Space, delayed, and the next round is lost (as
+    for an arrest, AH-STAT-08: standing up is all that round's doing)."""
     move_inv(game, inv, game.lost)
     inv.delayed = True
+    inv.loses_next_round = True
     game.emit("delayed", investigator=inv.id)
 
 
 def arrest(game: ArkhamGame, inv: InvState) -> None:
-    """AH-STAT-08: to the jail, half the money lost, delayed."""
+    """AH-STAT-08: to the jail, half the money lost, delayed, and the next round skipped
+    (no sliders, trading or encounters then; standing up is that round's movement)."""
     jail = game.board.by_role("jail")
     if jail is not None:
         move_inv(game, inv, jail.id)
     if inv.money // 2:
         lose(game, inv, "money", inv.money // 2)
     inv.delayed = True
+    inv.loses_next_round = True
     game.emit("arrested", investigator=inv.id)
 
 
 def devour(game: ArkhamGame, inv: InvState) -> None:
     """AH-STAT-10: the investigator is devoured. Outside the final battle the player
-    goes on with a new investigator drawn from the unused ones; in it, they are out."""
+    discards every card (trophies stay), puts the sheet back among the unused ones,
+    shuffles them and goes on with the one drawn (the seed's words: the same one may come
+    back, fresh); in the final battle they are out (AH-FINAL-07)."""
     game.emit("devoured", investigator=inv.id)
     inv.devoured = True
-    if not game.state.awakened and game.state.unused_investigators:
-        new_id = game.state.unused_investigators.pop(0)
+    if not game.state.awakened:
+        for cid in list(inv.cards):
+            discard(game, inv, cid)  # to the bottom of their decks (AH-MISC-01)
+        pool = game.state.unused_investigators
+        pool.append(inv.id)
+        game.rng.shuffle(pool)
+        new_id = pool.pop(0)
         fresh = phases.new_investigator(game, new_id, inv.player)
         fresh.monster_trophies = inv.monster_trophies  # unused trophies stay
         fresh.gate_trophies = inv.gate_trophies
