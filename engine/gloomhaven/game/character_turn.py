@@ -688,7 +688,7 @@ def character_summon(r: Rules, char: Character, f: Figure, ab: Ability) -> str:
     """GH-SUMM-01/03/05/07: an empty adjacent hex; acts from next round, before its
     summoner, in summoning order."""
     assert ab.stats is not None
-    spots = r.empty_adjacent(f.hex, monsters_view=False)
+    spots = r.empty_adjacent(f.hex)
     if not spots:
         r.emit("summon_failed", character=char.id, reason="no empty adjacent hex")
         return ""

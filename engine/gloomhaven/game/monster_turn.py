@@ -592,7 +592,7 @@ def _monster_disarm(r: Rules, m: Figure, ab: Ability) -> None:
 def _monster_summon(r: Rules, m: Figure, ab: Ability) -> None:
     """GH-MOTH-03/04: an empty adjacent hex, as close to an enemy as possible; no hex or
     no standee = no summon; the summon waits a round and drops no money."""
-    spots = r.empty_adjacent(m.hex, monsters_view=True)
+    spots = r.empty_adjacent(m.hex)
     enemies = r.enemies_of(m)
     if not spots:
         r.emit("summon_failed", figure=m.id, reason="no empty adjacent hex")

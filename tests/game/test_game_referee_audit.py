@@ -1,0 +1,91 @@
+"""Rule violations found by reading bot games and the engine as a referee would
+(helper "ghaudit"): each test fails on the engine before its fix."""
+
+from __future__ import annotations
+
+from questforge.engine.gloomhaven.game.builders import (
+    Policy,
+    content,
+    line,
+    new_game,
+    scenario,
+    simple_deck,
+    simple_monster,
+)
+from questforge.engine.gloomhaven.game.character_turn import perform_ability
+from questforge.engine.gloomhaven.game.monster_turn import monster_type_turn
+from questforge.engine.gloomhaven.game.spec import Ability, DoorSpec, SummonStats, TrapSpec
+
+# --------------------------------------------------------------------------- summons
+
+
+def _crowded_start() -> object:
+    """alpha at (0, 0); of its six neighbours one is truly empty (1, -1). The others hold
+    a trap, a money token, hazardous terrain, difficult terrain and a closed door."""
+    room_a = [(0, 0), (1, 0), (0, 1), (-1, 1), (-1, 0), (1, -1), (2, -1), (-2, 0)]
+    sc = scenario(
+        "s",
+        {"a": room_a, "b": [(1, -2), (2, -3)]},
+        [(0, 0), (-2, 0)],
+        doors=[DoorSpec((0, -1), ("a", "b"))],
+        traps={(1, 0): TrapSpec(damage=True)},
+        coins={(0, 1): 1},
+        hazardous=[(-1, 1)],
+        difficult=[(-1, 0)],
+        monsters=[("grunt", (2, -3), "normal")],
+    )
+    return new_game(content([sc]), "s")
+
+
+def test_a_character_summon_goes_on_an_empty_hex_only() -> None:
+    # GH-SUMM-01: "an empty hex adjacent to the summoning character"; an empty hex has no
+    # figure, token or overlay tile other than corridors and open doors (GH-MOVE-07), and a
+    # closed door is a wall for character summons (GH-SUMM-08, GH-DOOR-03)
+    g = _crowded_start()
+    policy = Policy()
+    g.rules.controller = policy
+    perform_ability(
+        g.rules,
+        g.state.characters["alpha"],
+        g.state.figures["alpha"],
+        Ability("summon", name="wolf", stats=SummonStats(3, 2, 1)),
+    )
+    wolf = next(f for f in g.state.figures.values() if f.kind == "summon")
+    assert wolf.hex == (1, -1)
+    assert not [d for d in policy.asked if d.kind == "summon_hex"]  # one hex: no choice
+
+
+def test_a_character_summon_fails_without_an_empty_adjacent_hex() -> None:
+    # GH-SUMM-01: "if there is no such hex, the summon ability cannot be used"
+    g = _crowded_start()
+    g.state.figures["beta"].hex = (1, -1)
+    done, made, _ = perform_ability(
+        g.rules,
+        g.state.characters["alpha"],
+        g.state.figures["alpha"],
+        Ability("summon", name="wolf", stats=SummonStats(3, 2, 1)),
+    )
+    assert (done, made) == (0, "")
+    assert [e for e in g.events if e.type == "summon_failed"]
+
+
+def test_a_monster_summon_goes_on_an_empty_hex_only() -> None:
+    # GH-MOTH-03: "an empty hex adjacent to the summoner, as close to an enemy as
+    # possible": the hexes nearer the characters hold a coin and a trap, so the summon
+    # goes to the empty hex behind
+    sc = scenario(
+        "m",
+        {"a": line(0, 5)},
+        [(0, 0), (1, 0)],
+        monsters=[("boss", (4, 0), "normal")],
+        coins={(3, 0): 1},
+    )
+    boss = simple_monster("boss", health=20, move=0)
+    grunt = simple_monster("grunt")
+    decks = {"boss": simple_deck("boss", 50, [Ability("summon", monster="grunt")])}
+    g = new_game(content([sc], monsters=[boss, grunt], decks=decks), "m")
+    g.rules.draw_missing_ability_cards()
+    g.state.phase = "turns"
+    monster_type_turn(g.rules, g.state.monster_types["boss"])
+    summoned = [f for f in g.state.figures.values() if f.monster_type == "grunt"]
+    assert [f.hex for f in summoned] == [(5, 0)]
