@@ -6,15 +6,21 @@ from __future__ import annotations
 from questforge.engine.gloomhaven.game.builders import (
     Policy,
     content,
+    disc,
     line,
     new_game,
     scenario,
     simple_deck,
     simple_monster,
 )
-from questforge.engine.gloomhaven.game.character_turn import perform_ability
+from questforge.engine.gloomhaven.game.character_turn import attack_targets, perform_ability
 from questforge.engine.gloomhaven.game.monster_turn import monster_type_turn
-from questforge.engine.gloomhaven.game.spec import Ability, DoorSpec, SummonStats, TrapSpec
+from questforge.engine.gloomhaven.game.spec import (
+    Ability,
+    DoorSpec,
+    SummonStats,
+    TrapSpec,
+)
 
 # --------------------------------------------------------------------------- summons
 
@@ -89,3 +95,60 @@ def test_a_monster_summon_goes_on_an_empty_hex_only() -> None:
     monster_type_turn(g.rules, g.state.monster_types["boss"])
     summoned = [f for f in g.state.figures.values() if f.monster_type == "grunt"]
     assert [f.hex for f in summoned] == [(5, 0)]
+
+
+# --------------------------------------------------------------------------- range
+
+
+def _thin_wall_board() -> object:
+    """alpha at (0, -1), a thin wall between (0, 0) and (0, 1). (0, 1) is two hexes away
+    in a straight line and in sight past the wall's end, but the shortest path that does
+    not cross the wall is three hexes long."""
+    sc = scenario(
+        "w",
+        {"a": disc((0, 0), 3)},
+        [(0, -1), (-3, 0)],
+        thin_walls=[((0, 0), (0, 1))],
+        monsters=[("grunt", (0, 1), "normal")],
+    )
+    return new_game(content([sc]), "w")
+
+
+def test_a_character_s_range_is_counted_around_walls() -> None:
+    # GH-REF-08: range counts hexes along the shortest path that does not cross a wall or
+    # a thin wall; line of sight (GH-LOS-01) is needed as well, but is not enough
+    g = _thin_wall_board()
+    alpha = g.state.figures["alpha"]
+    grunt = next(f for f in g.state.figures.values() if f.kind == "monster")
+    assert g.rules.board.visible(alpha.hex, grunt.hex)
+    assert attack_targets(g.rules, alpha, Ability("attack", 2, range=2)) == []
+    assert attack_targets(g.rules, alpha, Ability("attack", 2, range=3)) == [grunt]
+
+
+def test_a_heal_s_range_is_counted_around_walls() -> None:
+    # GH-REF-08 with GH-HEAL-01/02: "one ally within the ability's range"
+    g = _thin_wall_board()
+    beta = g.state.figures["beta"]
+    beta.hex = (0, 1)
+    g.state.figures.pop(next(f.id for f in g.state.figures.values() if f.kind == "monster"))
+    beta.hp = 1
+    done, _, _ = perform_ability(
+        g.rules,
+        g.state.characters["alpha"],
+        g.state.figures["alpha"],
+        Ability("heal", 3, range=2, affects="ally"),
+    )
+    assert done == 0 and beta.hp == 1
+
+
+def test_retaliate_range_is_counted_around_walls() -> None:
+    # GH-RET-02 ("any attacker within Y hexes") with GH-REF-08
+    from questforge.engine.gloomhaven.game.attacks import retaliate_of
+
+    g = _thin_wall_board()
+    alpha = g.state.figures["alpha"]
+    grunt = next(f for f in g.state.figures.values() if f.kind == "monster")
+    alpha.retaliate.append((2, 2))
+    assert retaliate_of(g.rules, alpha, grunt) == 0
+    alpha.retaliate.append((1, 3))
+    assert retaliate_of(g.rules, alpha, grunt) == 1

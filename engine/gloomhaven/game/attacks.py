@@ -217,14 +217,16 @@ def shield_of(r: Rules, target: Figure) -> int:
 
 def retaliate_of(r: Rules, target: Figure, attacker: Figure) -> int:
     """GH-RET-01/02/04: every retaliate whose range reaches the attacker adds up, each
-    counted once (see :func:`shield_of`)."""
-    d = distance(target.hex, attacker.hex)
-    total = target.base_retaliate if d <= target.base_retaliate_range else 0
+    counted once (see :func:`shield_of`). Range is counted around walls from the
+    retaliating figure (GH-REF-08), as every range is."""
+    total = 0
+    if target.base_retaliate and r.in_range(target, attacker.hex, target.base_retaliate_range):
+        total += target.base_retaliate
     for value, rng in target.retaliate:
-        if d <= rng:
+        if r.in_range(target, attacker.hex, rng):
             total += value
     for _, _, value, rng in active_bonuses(r, target, "retaliate"):
-        if d <= rng:
+        if r.in_range(target, attacker.hex, rng):
             total += value
     return total
 
@@ -235,7 +237,7 @@ def use_bonuses(r: Rules, target: Figure, kind: str, attacker: Figure | None = N
     for char, active, _, rng in active_bonuses(r, target, kind):
         if active.uses_left is None or r.bonus_kind(active) != kind:
             continue
-        if attacker is not None and distance(target.hex, attacker.hex) > rng:
+        if attacker is not None and not r.in_range(target, attacker.hex, rng):
             continue
         r.use_active(char, active)
 

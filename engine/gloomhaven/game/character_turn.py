@@ -308,7 +308,7 @@ def perform_ability(
         hexes = [
             h
             for h in set(r.state.coins) | set(r.state.treasures)
-            if distance(h, f.hex) <= ab.value and h in play and r.board.visible(f.hex, h)
+            if r.in_range(f, h, ab.value) and h in play and r.board.visible(f.hex, h)
         ]
         r.loot_hexes(char, sorted(hexes))
         done = 1 if hexes else 0  # GH-XP-02: a loot that picks up nothing did nothing
@@ -397,18 +397,14 @@ def affected(r: Rules, f: Figure, ab: Ability) -> list[Figure]:
             (
                 e
                 for e in r.enemies_of(f)
-                if distance(e.hex, f.hex) <= rng
+                if r.in_range(f, e.hex, rng)
                 and "invisible" not in e.conditions
                 and r.board.visible(f.hex, e.hex)
             ),
             key=lambda x: x.id,
         )
     allies = sorted(
-        (
-            a
-            for a in r.allies_of(f)
-            if distance(a.hex, f.hex) <= rng and r.board.visible(f.hex, a.hex)
-        ),
+        (a for a in r.allies_of(f) if r.in_range(f, a.hex, rng) and r.board.visible(f.hex, a.hex)),
         key=lambda x: x.id,
     )
     if target == "allies":
@@ -476,7 +472,7 @@ def character_disarm(r: Rules, char: Character, f: Figure, ab: Ability) -> int:
         hexes = sorted(
             h
             for h in r.state.traps
-            if distance(h, f.hex) <= reach and h in play and r.board.visible(f.hex, h)
+            if r.in_range(f, h, reach) and h in play and r.board.visible(f.hex, h)
         )
         if not hexes:
             break
@@ -502,7 +498,8 @@ def character_create_trap(r: Rules, char: Character, f: Figure, ab: Ability) -> 
         (
             h
             for h in play
-            if 0 < distance(h, f.hex) <= reach
+            if h != f.hex
+            and r.in_range(f, h, reach)
             and h not in occupied
             and empty_of_tokens(st, h)
             and not r.board.closed_door(st, h)
@@ -528,8 +525,8 @@ def attack_targets(r: Rules, f: Figure, ab: Ability) -> list[Figure]:
         if "invisible" in e.conditions:
             continue
         d = distance(e.hex, f.hex)
-        if d > rng or d == 0:
-            continue
+        if d == 0 or not r.in_range(f, e.hex, rng):
+            continue  # GH-REF-08: range counted around walls
         if ab.range is None and d == 1:
             if not r.board.melee_reach(f.hex, e.hex):
                 continue
@@ -591,7 +588,7 @@ def character_attack(r: Rules, char: Character, f: Figure, ab: Ability) -> int:
                 h
                 for h, hp in sorted(r.state.obstacles.items())
                 if hp is not None
-                and distance(h, f.hex) <= rng
+                and r.in_range(f, h, rng)
                 and h not in obstacle_hits
                 and r.board.visible(f.hex, h)
             ]

@@ -459,7 +459,7 @@ def _perform(
         # enemies are conditioned through attacks; this is the self/ally buff (GH-COND-14)
         buffed = [m] if ab.affects in ("", "self") else [m, *r.allies_of(m)]
         for t in buffed:
-            if t is not m and distance(t.hex, m.hex) > (ab.range or 1):
+            if t is not m and not r.in_range(m, t.hex, ab.range or 1):
                 continue
             for c in ab.conditions:
                 r.apply_condition(t, c, m.id)
@@ -481,8 +481,8 @@ def _added_target(r: Rules, m: Figure, rng: int, attacked: set[str]) -> Figure |
         if e.id in attacked or "invisible" in e.conditions:
             continue
         d = distance(e.hex, m.hex)
-        if d > reach:
-            continue
+        if not r.in_range(m, e.hex, reach):
+            continue  # GH-REF-08
         if rng <= 1 and d == 1:
             if not r.board.melee_reach(m.hex, e.hex):
                 continue
@@ -505,13 +505,7 @@ def in_range(r: Rules, origin: Hex, h: Hex, rng: int) -> bool:
     the shortest path that does not cross a wall or thin wall (GH-REF-08; figures and terrain
     do not lengthen it), on the board as monsters see it (closed doors are walls,
     GH-DOOR-03), the measure the solver uses for attacks."""
-    if distance(origin, h) > rng:
-        return False  # the path is never shorter than the plain hex count
-    hexes, walls = r.board.monster_view(r.state)
-    start = GridHex(origin[0], origin[1])
-    if start not in hexes:
-        return True  # not on the monsters' map (cannot happen in play): the plain count
-    return GridHex(h[0], h[1]) in r.board.geometry.for_map(hexes, walls).within(start, rng)
+    return r.board.within_range(r.state, origin, h, rng, monsters_view=True)
 
 
 def _monster_heal(r: Rules, m: Figure, ab: Ability) -> None:
@@ -549,7 +543,8 @@ def _monster_create_trap(r: Rules, m: Figure, ab: Ability) -> None:
     hexes = [
         h
         for h in r.board.play_set(st)
-        if 0 < distance(h, m.hex) <= reach
+        if h != m.hex
+        and r.in_range(m, h, reach)
         and h not in occupied
         and empty_of_tokens(st, h)
         and not r.board.closed_door(st, h)
@@ -581,7 +576,7 @@ def _monster_disarm(r: Rules, m: Figure, ab: Ability) -> None:
         (
             h
             for h in st.traps
-            if distance(h, m.hex) <= reach and h in play and r.board.visible(m.hex, h)
+            if r.in_range(m, h, reach) and h in play and r.board.visible(m.hex, h)
         ),
         key=lambda h: (distance(h, m.hex), h),
     )

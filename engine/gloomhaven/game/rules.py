@@ -263,6 +263,15 @@ class Rules:
 
     # ------------------------------------------------------------------ special rules
 
+    def in_range(self, f: Figure, h: Hex, rng: int) -> bool:
+        """Whether ``h`` is within range ``rng`` of figure ``f``, counted around walls
+        (GH-REF-08, :meth:`~.board.Board.within_range`): a character on the board as
+        characters see it, a monster, summon or ally on the monsters' board (closed doors
+        are walls to them, GH-DOOR-03)."""
+        return self.board.within_range(
+            self.state, f.hex, h, rng, monsters_view=f.kind != "character"
+        )
+
     def occupied_hexes(self) -> set[Hex]:
         return {f.hex for f in self.state.figures.values()}
 
