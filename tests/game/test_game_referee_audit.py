@@ -17,6 +17,7 @@ from questforge.engine.gloomhaven.game.character_turn import attack_targets, per
 from questforge.engine.gloomhaven.game.monster_turn import monster_type_turn
 from questforge.engine.gloomhaven.game.spec import (
     Ability,
+    AreaPattern,
     DoorSpec,
     SummonStats,
     TrapSpec,
@@ -152,3 +153,34 @@ def test_retaliate_range_is_counted_around_walls() -> None:
     assert retaliate_of(g.rules, alpha, grunt) == 0
     alpha.retaliate.append((1, 3))
     assert retaliate_of(g.rules, alpha, grunt) == 1
+
+
+# --------------------------------------------------------------------------- areas
+
+
+def test_a_ranged_area_needs_any_one_hex_in_range_not_its_first() -> None:
+    # GH-AOE-04: "legal as long as at least one hex of the pattern is within range". The
+    # pattern has no symmetry, so the placement over the three monsters has its first
+    # hex (1, 1) two hexes away; its hex (1, 0) is in range 1.
+    sc = scenario(
+        "p",
+        {"a": disc((0, 0), 3)},
+        [(0, 0), (-3, 0)],
+        monsters=[
+            ("grunt", (1, -1), "normal"),
+            ("grunt", (1, 1), "normal"),
+            ("grunt", (2, 0), "normal"),
+        ],
+    )
+    g = new_game(content([sc]), "p")
+    policy = Policy()
+    g.rules.controller = policy
+    pattern = AreaPattern(((0, 0), (1, 0), (2, 0), (1, -1)), melee=False)
+    perform_ability(
+        g.rules,
+        g.state.characters["alpha"],
+        g.state.figures["alpha"],
+        Ability("attack", 1, range=1, aoe=pattern),
+    )
+    asked = [d for d in policy.asked if d.kind == "aoe"]
+    assert asked and len(asked[0].options[0]) == 3

@@ -569,7 +569,12 @@ def aoe_placements(
                 seen.add(cover)
                 out.append(cover)
         return out
-    anchors = [h for h in board.adj if distance(h, origin) <= range_]
+    # GH-AOE-04: legal when *any* hex of the pattern is within range (and in sight), not
+    # only the hex the pattern is anchored on: an anchor may lie as far beyond the range
+    # as the pattern reaches from its first hex (a pattern without symmetry would else
+    # lose every placement whose in-range hex is not its first one)
+    spread = max(distance(pattern.hexes[0], o) for o in pattern.hexes)
+    anchors = [h for h in board.adj if distance(h, origin) <= range_ + spread]
     for offs in rotations:
         for a in anchors:
             # anchor ``a`` plays the role of pattern hex 0 offset
