@@ -184,3 +184,37 @@ def test_a_ranged_area_needs_any_one_hex_in_range_not_its_first() -> None:
     )
     asked = [d for d in policy.asked if d.kind == "aoe"]
     assert asked and len(asked[0].options[0]) == 3
+
+
+# --------------------------------------------------------------------------- the log
+
+
+def test_the_printed_attack_shows_both_cards_of_advantage_and_disadvantage() -> None:
+    # GH-ADV-01/03/04: a referee checks that the better (worse) of the two cards was used,
+    # so the printed game shows every card drawn, then the one(s) applied
+    from questforge.engine.gloomhaven.game.narrator import narrate
+
+    base = {
+        "type": "attack",
+        "attacker": "alpha",
+        "target": "grunt-1",
+        "base": 3,
+        "value": 3,
+        "shield": 0,
+        "pierce": 0,
+        "advantage": False,
+    }
+    worse = narrate(
+        {
+            **base,
+            "disadvantage": True,
+            "modifiers": ["plus2", "minus1"],
+            "applied": ["minus1"],
+            "damage": 2,
+        }
+    )
+    assert worse is not None and "+2" in worse and "-1" in worse and "used -1" in worse
+    plain = narrate(
+        {**base, "disadvantage": False, "modifiers": ["plus1"], "applied": ["plus1"], "damage": 4}
+    )
+    assert plain is not None and "drew +1;" in plain and "used" not in plain

@@ -110,7 +110,14 @@ def _event_action(g: Any, n: Names) -> str:
 
 def _event_attack(g: Any, n: Names) -> str:
     adv = " with advantage" if g("advantage") else " with disadvantage" if g("disadvantage") else ""
-    mods = ", ".join(n.modifier(m) for m in g("applied") or g("modifiers") or []) or "no modifier"
+    drawn = list(g("modifiers") or [])
+    applied = list(g("applied") or drawn)
+    mods = ", ".join(n.modifier(m) for m in applied) or "no modifier"
+    if len(drawn) > len(applied):
+        # advantage / disadvantage (GH-ADV-01..04): every card drawn, then the one(s) used,
+        # so a reader can check the choice
+        shown = [n.modifier(m) for m in drawn]
+        mods = f"{', '.join(shown[:-1])} and {shown[-1]}, used {mods}"
     pierce = f", pierce {g('pierce')}" if g("pierce") else ""
     value = g("value")
     base = g("base")
