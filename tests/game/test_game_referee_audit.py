@@ -218,3 +218,47 @@ def test_the_printed_attack_shows_both_cards_of_advantage_and_disadvantage() -> 
         {**base, "disadvantage": False, "modifiers": ["plus1"], "applied": ["plus1"], "damage": 4}
     )
     assert plain is not None and "drew +1;" in plain and "used" not in plain
+
+
+# --------------------------------------------------------------------------- reveals
+
+
+def test_revealed_monsters_of_a_type_that_already_acted_act_at_once() -> None:
+    # GH-ROOM-05: when the revealing character's turn ends, every monster type of the new
+    # room with a lower initiative acts at once - "this guarantees that revealed monsters
+    # act in the round they are revealed". The grunts (initiative 30) have already acted
+    # in the first room when alpha (initiative 40) opens the door: the grunt behind it
+    # acts right after alpha, before beta (70). GH-SPEC-02 treats a spawn the same way.
+    from questforge.engine.gloomhaven.game.builders import plan
+
+    sc = scenario(
+        "r",
+        {"a": [*line(0, 3), (0, 1), (1, 1)], "b": line(5, 8)},
+        [(1, 0), (0, 1)],
+        doors=[DoorSpec((4, 0), ("a", "b"))],
+        monsters=[("grunt", (1, 1), "normal"), ("grunt", (7, 0), "normal")],
+    )
+    grunt = simple_monster("grunt", move=0)
+    decks = {"grunt": simple_deck("grunt", 30)}
+    g = new_game(content([sc], monsters=[grunt], decks=decks), "r")
+    g.rules.controller = Policy(
+        {
+            ("plan", "alpha"): plan("alpha-4", "alpha-5"),
+            ("plan", "beta"): plan("beta-7", "beta-8"),
+            ("action", "alpha"): [
+                {"card": "alpha-4", "half": "bottom", "default": False},
+                {"card": "alpha-5", "half": "top", "default": False},
+            ],
+            ("move", "alpha"): [[4, 0], [4, 0]],
+            ("action", "beta"): [{"card": "beta-7", "half": "bottom", "default": False}],
+            ("move", "beta"): [[0, 1]],
+        }
+    )
+    g.step_round()
+    turns = [e["figure"] for e in g.events if e.type == "turn_start"]
+    behind = next(
+        e["figure"] for e in g.events if e.type == "monster_placed" and list(e["hex"]) == [7, 0]
+    )
+    assert behind in turns
+    assert turns.index("alpha") < turns.index(behind) < turns.index("beta")
+    assert turns.count(behind) == 1

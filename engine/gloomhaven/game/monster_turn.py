@@ -85,7 +85,11 @@ def monster_type_turn(r: Rules, mt: MonsterType) -> None:
 
 def monster_type_turns(r: Rules, mt: MonsterType) -> Iterator[str]:
     """GH-INIT-03, GH-MORD-02/03: elites (and named monsters) first, then normals, each by
-    standee number; yields each monster's id after its turn (the step API's boundary)."""
+    standee number; yields each monster's id after its turn (the step API's boundary).
+
+    Only monsters that have not acted this round act: a type activates again in the same
+    round for monsters revealed (GH-ROOM-05) or spawned (GH-SPEC-02) after it acted
+    (:func:`~.rooms.place_monster` reopens it), and those monsters alone take a turn."""
     st = r.state
     card = ability_card(r, mt)
     r.emit("monster_type_turn", monster=mt.id, card=card.id, initiative=card.initiative)
@@ -96,8 +100,9 @@ def monster_type_turns(r: Rules, mt: MonsterType) -> Iterator[str]:
     )
     mt.acted = True
     for m in order:
-        if m.id not in st.figures or m.acts_from_round > st.round:
+        if m.id not in st.figures or m.acts_from_round > st.round or m.acted_round == st.round:
             continue
+        m.acted_round = st.round
         figure_turn(r, m, shared)
         if st.lost_game:
             return

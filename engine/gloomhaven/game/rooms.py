@@ -184,6 +184,11 @@ def place_monster(
         immunities=stats.immunities,
     )
     st.figures[f.id] = f
+    if mt.acted and acts_from <= st.round:
+        # GH-ROOM-05 / GH-SPEC-02: revealed or spawned after its type acted this round,
+        # the monster still acts this round - its type's initiative has passed, so as
+        # soon as the current turn ends (Order.next_actor); the others do not act again
+        mt.acted = False
     for key in (f"type:{monster}", f"named:{named}" if named else ""):
         if key in st.stat_changes:
             change_stats(f, st.stat_changes[key])
