@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from questforge.engine.gloomhaven.game.builders import (
     Policy,
     content,
@@ -262,3 +264,16 @@ def test_revealed_monsters_of_a_type_that_already_acted_act_at_once() -> None:
     assert behind in turns
     assert turns.index("alpha") < turns.index(behind) < turns.index("beta")
     assert turns.count(behind) == 1
+
+
+def test_a_boss_deck_reshuffle_reads_without_a_doubled_article(sample_pack: Path) -> None:
+    # GH-EOR-02 (log): "The Ash Foreman ability deck is reshuffled", not "The The ..."
+    from questforge.engine.gloomhaven.game.from_model import content_from_pack
+    from questforge.engine.gloomhaven.game.names import Names
+    from questforge.engine.gloomhaven.game.narrator import narrate
+
+    names = Names(content_from_pack(str(sample_pack)))
+    text = narrate({"type": "ability_deck_shuffled", "deck": "boss-deck"}, names)
+    assert text == "The Ash Foreman ability deck is reshuffled."
+    hound = narrate({"type": "ability_deck_shuffled", "deck": "hound-deck"}, names)
+    assert hound == "The Slag Hound ability deck is reshuffled."

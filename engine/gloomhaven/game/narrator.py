@@ -108,6 +108,11 @@ def _event_action(g: Any, n: Names) -> str:
     return f"{who} performs the {g('half')} of {card}."
 
 
+def _the(name: str) -> str:
+    """``The Slag Hound``, but ``The Ash Foreman``'s own article is not doubled."""
+    return name if name.lower().startswith("the ") else f"The {name}"
+
+
 def _event_attack(g: Any, n: Names) -> str:
     adv = " with advantage" if g("advantage") else " with disadvantage" if g("disadvantage") else ""
     drawn = list(g("modifiers") or [])
@@ -205,7 +210,7 @@ _PHRASES: dict[str, Any] = {
     "round_start": lambda g, n: f"Round {g('round')} begins.",
     "plan": _event_plan,
     "monster_card_drawn": _event_card_drawn,
-    "ability_deck_shuffled": lambda g, n: f"The {n.deck(g('deck'))} ability deck is reshuffled.",
+    "ability_deck_shuffled": lambda g, n: f"{_the(n.deck(g('deck')))} ability deck is reshuffled.",
     "initiative_tie": lambda g, n: f"Tied initiative: {n.figures(g('figures'))}.",
     "turn_start": lambda g, n: f"{n.figure(g('figure'))}'s turn.",
     "turn_end": lambda g, n: None,
