@@ -277,3 +277,30 @@ def test_a_boss_deck_reshuffle_reads_without_a_doubled_article(sample_pack: Path
     assert text == "The Ash Foreman ability deck is reshuffled."
     hound = narrate({"type": "ability_deck_shuffled", "deck": "hound-deck"}, names)
     assert hound == "The Slag Hound ability deck is reshuffled."
+
+
+def test_a_monster_summon_is_placed_close_to_an_enemy_counted_around_walls() -> None:
+    # GH-MOTH-03 ("as close to an enemy as possible") with GH-REF-07 (proximity counts
+    # around walls): (0, 1) touches the character's hex but a thin wall lies between, so
+    # it is three steps away; (-1, 1) and (1, 0) are two
+    sc = scenario(
+        "t",
+        {"a": disc((0, 0), 3)},
+        [(0, 2), (-3, 0)],
+        thin_walls=[((0, 1), (0, 2)), ((0, 1), (-1, 2)), ((0, 1), (1, 1))],
+        monsters=[("boss", (0, 0), "normal")],
+    )
+    boss = simple_monster("boss", health=20, move=0)
+    grunt = simple_monster("grunt")
+    decks = {"boss": simple_deck("boss", 50, [Ability("summon", monster="grunt")])}
+    g = new_game(content([sc], monsters=[boss, grunt], decks=decks), "t")
+    g.state.figures["beta"].hex = (-3, 3)
+    policy = Policy()
+    g.rules.controller = policy
+    g.rules.draw_missing_ability_cards()
+    g.state.phase = "turns"
+    monster_type_turn(g.rules, g.state.monster_types["boss"])
+    summoned = [f.hex for f in g.state.figures.values() if f.monster_type == "grunt"]
+    assert summoned and summoned[0] != (0, 1)
+    asked = [d for d in policy.asked if d.kind == "monster_summon_hex"]
+    assert [sorted(tuple(o) for o in asked[0].options)] == [[(-1, 1), (1, 0)]]

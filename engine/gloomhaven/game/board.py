@@ -171,6 +171,18 @@ class Board:
             return True  # not on that map (cannot happen in play): the plain count
         return GridHex(h[0], h[1]) in self.geometry.for_map(hexes, walls).within(start, rng)
 
+    def proximity(self, state: GameState, a: Hex, b: Hex, monsters_view: bool = True) -> int:
+        """The hex count from ``a`` to ``b`` along paths that cross no wall or thin wall
+        (GH-REF-07's proximity; figures and terrain do not lengthen it), on the monsters'
+        board (closed doors are walls, GH-DOOR-03) or the characters'. A hex that cannot
+        be reached counts as very far."""
+        hexes, walls = self.monster_view(state) if monsters_view else self.character_view(state)
+        start = GridHex(a[0], a[1])
+        if start not in hexes:
+            return 10_000
+        table = self.geometry.for_map(hexes, walls).proximity(start)
+        return table.get(GridHex(b[0], b[1]), 10_000)
+
     def closed_door(self, state: GameState, h: Hex) -> bool:
         return h in self.doors and h not in state.open_doors
 

@@ -10,7 +10,7 @@ GH-BOSS-02, GH-FOCUS-06.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 
 from questforge.engine.core.events import JSONValue
@@ -557,11 +557,7 @@ def _monster_create_trap(r: Rules, m: Figure, ab: Ability) -> None:
     ]
     if not hexes:
         return
-    enemies = r.enemies_of(m)
-
-    def closeness(h: Hex) -> int:
-        return min((distance(h, e.hex) for e in enemies), default=0)
-
+    closeness = _closeness_to_enemies(r, m)
     best_d = min(closeness(h) for h in hexes)
     best = sorted(h for h in hexes if closeness(h) == best_d)
     idx = r.ask("monster_trap_hex", MONSTERS_ACTOR, [list(h) for h in best], {"figure": m.id})
@@ -589,11 +585,23 @@ def _monster_disarm(r: Rules, m: Figure, ab: Ability) -> None:
         r.disarm_trap(h, m)
 
 
+def _closeness_to_enemies(r: Rules, m: Figure) -> Callable[[Hex], int]:
+    """How close a hex is to the nearest enemy of ``m``, for "as close to an enemy as
+    possible" (GH-MOTH-03, and a monster's trap): proximity counted around walls, as the
+    monsters count it (GH-REF-07; a hex behind a thin wall is not close)."""
+    enemies = [e.hex for e in r.enemies_of(m)]
+    board, st = r.board, r.state
+
+    def closeness(h: Hex) -> int:
+        return min((board.proximity(st, h, e) for e in enemies), default=0)
+
+    return closeness
+
+
 def _monster_summon(r: Rules, m: Figure, ab: Ability) -> None:
     """GH-MOTH-03/04: an empty adjacent hex, as close to an enemy as possible; no hex or
     no standee = no summon; the summon waits a round and drops no money."""
     spots = r.empty_adjacent(m.hex)
-    enemies = r.enemies_of(m)
     if not spots:
         r.emit("summon_failed", figure=m.id, reason="no empty adjacent hex")
         return
@@ -602,9 +610,7 @@ def _monster_summon(r: Rules, m: Figure, ab: Ability) -> None:
         r.emit("summon_failed", figure=m.id, reason="no standee left")
         return
 
-    def closeness(h: Hex) -> int:
-        return min((distance(h, e.hex) for e in enemies), default=0)
-
+    closeness = _closeness_to_enemies(r, m)
     best_d = min(closeness(h) for h in spots)
     best = [h for h in spots if closeness(h) == best_d]
     idx = r.ask("monster_summon_hex", MONSTERS_ACTOR, [list(h) for h in best], {"figure": m.id})
