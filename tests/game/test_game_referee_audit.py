@@ -304,3 +304,26 @@ def test_a_monster_summon_is_placed_close_to_an_enemy_counted_around_walls() -> 
     assert summoned and summoned[0] != (0, 1)
     asked = [d for d in policy.asked if d.kind == "monster_summon_hex"]
     assert [sorted(tuple(o) for o in asked[0].options)] == [[(-1, 1), (1, 0)]]
+
+
+def test_a_monster_s_added_target_is_the_nearest_by_proximity_around_walls() -> None:
+    # GH-EFF-06 with GH-MATK-03 / GH-REF-07: every enemy in range is reached without a
+    # move, so proximity (around walls) decides before initiative. alpha (initiative 10)
+    # is two hexes away in a straight line but three around the thin wall; beta
+    # (initiative 20) is two.
+    from questforge.engine.gloomhaven.game.monster_turn import _added_target
+
+    sc = scenario(
+        "t",
+        {"a": disc((0, 0), 3)},
+        [(0, 2), (2, 0)],
+        thin_walls=[((0, 1), (0, 2))],
+        monsters=[("grunt", (0, 0), "normal")],
+    )
+    g = new_game(content([sc], monsters=[simple_monster("grunt", range_=3)]), "t")
+    g.state.characters["alpha"].initiative = 10
+    g.state.characters["beta"].initiative = 20
+    grunt = next(f for f in g.state.figures.values() if f.kind == "monster")
+    assert g.rules.board.visible(grunt.hex, (0, 2))
+    picked = _added_target(g.rules, grunt, 3, set())
+    assert picked is not None and picked.id == "beta"

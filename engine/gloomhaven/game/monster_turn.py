@@ -478,8 +478,10 @@ def _perform(
 def _added_target(r: Rules, m: Figure, rng: int, attacked: set[str]) -> Figure | None:
     """GH-EFF-06 for a monster (or summon): one more enemy within the attack's range (a
     melee attack: adjacent, not across a thin wall; ranged: in sight), not yet attacked,
-    not invisible, chosen like an additional target (GH-MATK-03, GH-FOCUS-07): the
-    nearest, then the lowest initiative; remaining ties are the players' (GH-AMBIG-01)."""
+    not invisible, chosen like an additional target (GH-MATK-03, GH-FOCUS-07): every such
+    enemy is reached with no movement, so the nearest by proximity around walls
+    (GH-REF-07), then the lowest initiative, a summon just before its summoner
+    (GH-FOCUS-03); remaining ties are the players' (GH-AMBIG-01)."""
     reach = max(1, rng)
     pool = []
     for e in r.enemies_of(m):
@@ -496,11 +498,12 @@ def _added_target(r: Rules, m: Figure, rng: int, attacked: set[str]) -> Figure |
         pool.append(e)
     if not pool:
         return None
-    best = min((distance(e.hex, m.hex), _initiative(r, e)) for e in pool)
-    tied = sorted(
-        (e for e in pool if (distance(e.hex, m.hex), _initiative(r, e)) == best),
-        key=lambda e: e.id,
-    )
+    def rank(e: Figure) -> tuple[int, int, int]:
+        near = r.board.proximity(r.state, m.hex, e.hex)
+        return (near, _initiative(r, e), 0 if e.kind == "summon" else 1)
+
+    best = min(rank(e) for e in pool)
+    tied = sorted((e for e in pool if rank(e) == best), key=lambda e: e.id)
     idx = r.ask("monster_add_target", MONSTERS_ACTOR, [e.id for e in tied], {"figure": m.id})
     return tied[idx]
 
