@@ -327,3 +327,24 @@ def test_a_monster_s_added_target_is_the_nearest_by_proximity_around_walls() -> 
     assert g.rules.board.visible(grunt.hex, (0, 2))
     picked = _added_target(g.rules, grunt, 3, set())
     assert picked is not None and picked.id == "beta"
+
+
+def test_short_standees_go_to_the_monsters_closest_to_the_revealer_around_walls() -> None:
+    # GH-ROOM-03: with one standee left, the monster closest to the revealing character
+    # is placed; (3, 0) is two hexes from the door in a straight line but four around the
+    # thin walls, (4, -2) is three
+    room_b = [h for h in disc((3, 0), 2) if h not in ((1, 0),)]
+    sc = scenario(
+        "s",
+        {"a": [(0, 0), (-1, 0), (-1, 1)], "b": room_b},
+        [(0, 0), (-1, 0)],
+        doors=[DoorSpec((1, 0), ("a", "b"))],
+        thin_walls=[((2, 0), (3, 0)), ((3, -1), (3, 0)), ((2, 1), (3, 0))],
+        monsters=[("grunt", (3, 0), "normal"), ("grunt", (4, -2), "normal")],
+    )
+    g = new_game(content([sc], monsters=[simple_monster("grunt", standees=1)]), "s")
+    alpha = g.state.figures["alpha"]
+    alpha.hex = (1, 0)
+    g.rules.open_door((1, 0), alpha)
+    placed = [f.hex for f in g.state.figures.values() if f.kind == "monster"]
+    assert placed == [(4, -2)]

@@ -498,6 +498,7 @@ def _added_target(r: Rules, m: Figure, rng: int, attacked: set[str]) -> Figure |
         pool.append(e)
     if not pool:
         return None
+
     def rank(e: Figure) -> tuple[int, int, int]:
         near = r.board.proximity(r.state, m.hex, e.hex)
         return (near, _initiative(r, e), 0 if e.kind == "summon" else 1)

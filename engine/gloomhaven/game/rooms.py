@@ -52,8 +52,17 @@ def reveal_room(r: Rules, room: str, by: Figure | None) -> None:
         if p.room == room and p.players.get(st.players, "none") not in ("none", "absent")
     ]
     if by is not None:
-        # GH-ROOM-03: when standees run short, the ones closest to the revealer first
-        placements.sort(key=lambda p: (distance(p.hex, by.hex), p.hex))
+        # GH-ROOM-03: when standees run short, the ones closest to the revealer first -
+        # closest counted around walls (GH-REF-07's proximity, on the map the revealer
+        # sees), then by the plain count and the hex for a fixed order
+        board, here = r.board, by.hex
+        placements.sort(
+            key=lambda p: (
+                board.proximity(st, here, p.hex, monsters_view=False),
+                distance(p.hex, here),
+                p.hex,
+            )
+        )
     placed = []
     for p in placements:
         f = r.place_monster(
