@@ -348,3 +348,31 @@ def test_short_standees_go_to_the_monsters_closest_to_the_revealer_around_walls(
     g.rules.open_door((1, 0), alpha)
     placed = [f.hex for f in g.state.figures.values() if f.kind == "monster"]
     assert placed == [(4, -2)]
+
+
+# --------------------------------------------------------------------------- elements
+
+
+def test_no_element_is_consumed_for_an_attack_with_nothing_to_hit() -> None:
+    # GH-ELEM-04/05: an element is consumed to enhance an ability being used; an attack
+    # with no target in reach is not used, so the fire stays (a bot game showed "Tunnel
+    # Rat consumes dark" for a Back Stab that then hit nobody)
+    from questforge.engine.gloomhaven.game.spec import Consume
+    from questforge.engine.gloomhaven.game.state import INERT, STRONG
+
+    sc = scenario(
+        "e", {"a": disc((0, 0), 4)}, [(0, 0), (-1, 0)], monsters=[("grunt", (4, 0), "normal")]
+    )
+    g = new_game(content([sc]), "e")
+    policy = Policy()
+    g.rules.controller = policy
+    g.state.elements["fire"] = STRONG
+    char, alpha = g.state.characters["alpha"], g.state.figures["alpha"]
+    bonus = Ability("attack", 2, range=2, consume=(Consume(("fire",), value=2),))
+    assert perform_ability(g.rules, char, alpha, bonus)[0] == 0
+    assert g.state.elements["fire"] == STRONG
+    assert not [d for d in policy.asked if d.kind == "consume"]
+    # a consume that brings the target into range is offered (and taken here)
+    reach = Ability("attack", 2, range=2, consume=(Consume(("fire",), range=2),))
+    assert perform_ability(g.rules, char, alpha, reach)[0] == 1
+    assert g.state.elements["fire"] == INERT
