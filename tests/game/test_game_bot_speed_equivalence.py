@@ -13,7 +13,8 @@ engine before that change and differ in nothing else (29 damage events' ``hp`` o
 Regenerated again (helper "ghaudit"): GH-ROOM-05 - monsters revealed after their type
 acted in the round now act at once; of the seven games only collapsed-adit/4/1/4018 has
 such a reveal (round 2, two Tunnel Wardens behind the shaft door), and it differs from
-there on.
+there on. And GH-ELEM-04/05 - no element consumed for an attack with nothing to hit:
+flooded-workings/2/0/2034 loses one "element_consumed" (fire, Lampwright) and nothing else.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ PARTY = ("lampwright", "ore-singer", "shaftbreaker", "tunnel-rat")
 BEFORE = {
     "flooded-workings/4/1/4001": "f3d79141ca0acd72e4beb214d9992a269afd5f820b1cdc7d56a3286aca04ac78",
     "flooded-workings/3/3/3020": "369814df49921af4722b1ba89c42c5e93ea027eefbe471cb0df6d889c161e351",
-    "flooded-workings/2/0/2034": "de89c31272d587bf11c968a3e51d21bd25be070c97bac57f25088ad2aa88ecb1",
+    "flooded-workings/2/0/2034": "d0dc4c39102c0331b0db766286c66dfd51560eb9710adca599f3ba905ea5eca7",
     "collapsed-adit/2/0/2017": "c6f448d9686126957f6b4ce442a4ee74816a71715e6a8e050bf15bc03fa70c67",
     "collapsed-adit/4/1/4018": "cccf4e4066e2dd57411faa4b74f2fc6372b21d5d0427985772c898d5d2482ea4",
     "cinder-forge/3/3/3003": "88960e48c4a6d2ee3be7a5380d0e79b210f1a12cae3cbd696e7f546deceeb030",
