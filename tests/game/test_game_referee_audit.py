@@ -376,3 +376,31 @@ def test_no_element_is_consumed_for_an_attack_with_nothing_to_hit() -> None:
     reach = Ability("attack", 2, range=2, consume=(Consume(("fire",), range=2),))
     assert perform_ability(g.rules, char, alpha, reach)[0] == 1
     assert g.state.elements["fire"] == INERT
+
+
+def test_an_empty_modifier_deck_is_reshuffled_in_the_log() -> None:
+    # GH-AMD-09: "if a card must be drawn and the deck is empty, shuffle the discards"; the
+    # log shows the reshuffle, so the cards drawn can be followed
+    from questforge.engine.gloomhaven.game.attacks import draw_modifiers
+
+    sc = scenario("m", {"a": disc((0, 0), 2)}, [(0, 0), (1, 0)])
+    g = new_game(content([sc]), "m")
+    deck = g.state.characters["alpha"].modifier_deck
+    deck.discard.extend(deck.draw_pile)
+    deck.draw_pile = []
+    draw_modifiers(g.rules, "alpha", False, False, 2)
+    shuffles = [e for e in g.events if e.type == "modifier_deck_shuffled"]
+    assert [e["owner"] for e in shuffles] == ["alpha"]
+
+
+def test_an_empty_ability_deck_is_reshuffled_in_the_log() -> None:
+    # GH-MABIL-01 with the deck empty: its discards are reshuffled before the draw, shown
+    sc = scenario(
+        "m", {"a": disc((0, 0), 2)}, [(0, 0), (1, 0)], monsters=[("grunt", (2, 0), "normal")]
+    )
+    g = new_game(content([sc]), "m")
+    deck = g.state.ability_decks["grunt"]
+    deck.discard.extend(deck.draw_pile)
+    deck.draw_pile = []
+    g.rules.draw_missing_ability_cards()
+    assert [e["deck"] for e in g.events if e.type == "ability_deck_shuffled"] == ["grunt"]

@@ -51,6 +51,10 @@ def modifier_card(r: Rules, card_id: str) -> ModifierCard:
 def _draw_one(r: Rules, owner: str | None, drawn: list[str]) -> ModifierCard:
     st = r.state
     deck = st.monster_modifier_deck if owner is None else st.characters[owner].modifier_deck
+    if not deck.draw_pile:
+        # GH-AMD-09: an empty deck is reshuffled from its discards before the draw; the
+        # log says so, so a reader counting the cards can follow the deck
+        r.emit("modifier_deck_shuffled", owner="monsters" if owner is None else owner)
     cid = deck.draw(st.rng)
     drawn.append(cid)
     card = modifier_card(r, cid)

@@ -225,6 +225,10 @@ def draw_missing_ability_cards(r: Rules) -> None:
         drawn = r.monster_type_card_this_round(mt.deck_id)
         if drawn is None:
             deck = st.ability_decks[mt.deck_id]
+            if not deck.draw_pile:
+                # an empty ability deck is reshuffled from its discards (as GH-AMD-09 for
+                # modifier decks); the log says so
+                r.emit("ability_deck_shuffled", deck=mt.deck_id)
             drawn = deck.draw(st.rng)
             r.emit("monster_card_drawn", deck=mt.deck_id, card=drawn, monster=mt.id)
         mt.card = drawn
