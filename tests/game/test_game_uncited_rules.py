@@ -130,3 +130,53 @@ def test_the_default_xp_table_is_the_published_one(sample_pack: Path) -> None:
     from questforge.engine.gloomhaven.model.cards import DEFAULT_XP_THRESHOLDS
 
     assert DEFAULT_XP_THRESHOLDS == (0, 45, 95, 150, 210, 275, 345, 420, 500)
+
+
+def _looting_game(numbers: dict[tuple[int, int], str], kinds: dict[str, object]) -> object:
+    from dataclasses import replace
+
+    from questforge.engine.gloomhaven.game.builders import content, disc, new_game, scenario
+
+    sc = scenario("t", {"a": disc((0, 0), 2)}, [(0, 0), (1, 0)], treasures=numbers)
+    return new_game(replace(content([sc]), treasures=kinds), "t")
+
+
+def test_an_item_design_or_random_reward_is_recorded_for_the_campaign() -> None:
+    # GH-TREAS-03 (an item design) and GH-TREAS-05 (a random item design or scenario): the
+    # looting character's result names the treasure; the event says what it gives, and
+    # nothing acts inside the scenario (no gold, no item owned)
+    from questforge.engine.gloomhaven.game.spec import TreasureSpec
+
+    kinds = {
+        "4": TreasureSpec("4", "item-design", item="ember-flask"),
+        "6": TreasureSpec("6", "random-item-design"),
+        "9": TreasureSpec("9", "random-scenario"),
+    }
+    g = _looting_game({(0, 1): "4", (-1, 1): "6", (1, -1): "9"}, kinds)
+    ch = g.state.characters["alpha"]  # type: ignore[attr-defined]
+    g.rules.loot_hexes(ch, [(0, 1), (-1, 1), (1, -1)])  # type: ignore[attr-defined]
+    told = [(e["number"], e["kind"], e["item"]) for e in g.events if e.type == "treasure"]  # type: ignore[attr-defined]
+    assert told == [
+        ("4", "item-design", "ember-flask"),
+        ("6", "random-item-design", ""),
+        ("9", "random-scenario", ""),
+    ]
+    assert ch.treasures == ["4", "6", "9"]
+    assert ch.treasure_gold == 0 and ch.treasure_items == []
+
+
+def test_the_result_totals_each_character_s_xp_and_gold() -> None:
+    # GH-END-02 (total each character's XP), GH-END-10 (gold and XP recorded per
+    # character, a measure of how each did): XP of the scenario plus the bonus on a win,
+    # money tokens at the level's value plus treasure gold
+    from questforge.engine.gloomhaven.game.setup import bonus_xp, coin_value
+
+    g = _looting_game({}, {})
+    ch = g.state.characters["alpha"]  # type: ignore[attr-defined]
+    ch.xp, ch.coins, ch.treasure_gold = 7, 3, 15
+    g.state.goal_met = True  # type: ignore[attr-defined]
+    g._finish()  # type: ignore[attr-defined]
+    res = next(c for c in g.result.characters if c.id == "alpha")  # type: ignore[attr-defined]
+    level = g.state.level  # type: ignore[attr-defined]
+    assert res.xp == 7 + bonus_xp(level)
+    assert res.gold == 3 * coin_value(level) + 15
