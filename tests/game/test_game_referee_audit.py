@@ -404,3 +404,20 @@ def test_an_empty_ability_deck_is_reshuffled_in_the_log() -> None:
     deck.draw_pile = []
     g.rules.draw_missing_ability_cards()
     assert [e["deck"] for e in g.events if e.type == "ability_deck_shuffled"] == ["grunt"]
+
+
+def test_the_board_s_order_at_the_end_of_a_round_names_the_monsters_too() -> None:
+    # GH-INIT-02 (log): the printed "order" line at the end of a round lists every actor
+    # of the round by initiative, monster types included (their cards are back in the
+    # decks by then, GH-EOR-02)
+    from questforge.engine.gloomhaven.game.textboard import initiative_order
+
+    sc = scenario(
+        "o", {"a": disc((0, 0), 3)}, [(0, 0), (1, 0)], monsters=[("grunt", (3, 0), "normal")]
+    )
+    g = new_game(content([sc], monsters=[simple_monster("grunt", health=30)]), "o")
+    g.step_round()
+    order = initiative_order(g)
+    assert g.state.phase == "end-of-round"
+    assert [n for n, _ in order] == ["alpha", "beta", "grunt"]
+    assert [i for _, i in order] == sorted(i for _, i in order)
