@@ -421,3 +421,21 @@ def test_the_board_s_order_at_the_end_of_a_round_names_the_monsters_too() -> Non
     assert g.state.phase == "end-of-round"
     assert [n for n, _ in order] == ["alpha", "beta", "grunt"]
     assert [i for _, i in order] == sorted(i for _, i in order)
+
+
+def test_a_treasure_s_own_sentence_is_not_given_a_second_full_stop() -> None:
+    # GH-LOOT-03 (log): "opens treasure 2: You find a Lucky Nugget." (not "..")
+    from questforge.engine.gloomhaven.game.narrator import narrate
+
+    text = narrate(
+        {
+            "type": "treasure",
+            "character": "alpha",
+            "number": "2",
+            "kind": "item",
+            "amount": 0,
+            "item": "lucky-nugget",
+            "text": "You find a Lucky Nugget.",
+        }
+    )
+    assert text is not None and text.endswith("Lucky Nugget.") and ".." not in text

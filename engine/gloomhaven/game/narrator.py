@@ -149,7 +149,8 @@ def _event_loot(g: Any, n: Names) -> str:
 
 def _event_treasure(g: Any, n: Names) -> str:
     what = g("text") or (n.card(g("item")) if g("item") else f"{g('amount')} {g('kind')}")
-    return f"{n.figure(g('character'))} opens treasure {g('number')}: {what}."
+    # the content's text is a sentence of its own: no second full stop
+    return f"{n.figure(g('character'))} opens treasure {g('number')}: {str(what).rstrip('.')}."
 
 
 def _event_killed(g: Any, n: Names) -> str:
