@@ -439,3 +439,15 @@ def test_a_treasure_s_own_sentence_is_not_given_a_second_full_stop() -> None:
         }
     )
     assert text is not None and text.endswith("Lucky Nugget.") and ".." not in text
+
+
+def test_a_rerolled_short_rest_says_so() -> None:
+    # GH-REST-03 (log): the 1 damage paid to lose a different random card is part of the
+    # rest's sentence, so the damage just before it is explained
+    from questforge.engine.gloomhaven.game.narrator import narrate
+
+    base = {"type": "short_rest", "character": "alpha", "lost": "alpha-2"}
+    plain = narrate({**base, "rerolled": False})
+    again = narrate({**base, "rerolled": True})
+    assert plain is not None and "damage" not in plain
+    assert again is not None and "1 damage" in again and again.endswith("Alpha 2.")

@@ -308,7 +308,9 @@ _PHRASES: dict[str, Any] = {
     "boss_special": lambda g, n: f"{n.figure(g('figure'))} performs special {g('special')}.",
     "long_rest": lambda g, n: f"{n.figure(g('character'))} rests long, losing {n.card(g('lost'))}.",
     "short_rest": lambda g, n: (
-        f"{n.figure(g('character'))} rests short, losing {n.card(g('lost'))}."
+        f"{n.figure(g('character'))} rests short, "
+        + ("suffering 1 damage to lose another random card: " if g("rerolled") else "")
+        + f"losing {n.card(g('lost'))}."
     ),
     "exhausted": lambda g, n: f"{n.figure(g('character'))} is exhausted ({g('reason')}).",
     "monster_killed": _event_killed,
