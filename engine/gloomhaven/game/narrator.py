@@ -309,8 +309,12 @@ _PHRASES: dict[str, Any] = {
     "long_rest": lambda g, n: f"{n.figure(g('character'))} rests long, losing {n.card(g('lost'))}.",
     "short_rest": lambda g, n: (
         f"{n.figure(g('character'))} rests short, "
-        + ("suffering 1 damage to lose another random card: " if g("rerolled") else "")
-        + f"losing {n.card(g('lost'))}."
+        + (
+            "suffers 1 damage to draw another random card and loses "
+            if g("rerolled")
+            else "losing "
+        )
+        + f"{n.card(g('lost'))}."
     ),
     "exhausted": lambda g, n: f"{n.figure(g('character'))} is exhausted ({g('reason')}).",
     "monster_killed": _event_killed,
