@@ -10,6 +10,11 @@ A rule change legitimately changes games: regenerate the digests then, as the pi
 test says, and say so in the commit. Regenerated once (2026-12-01): a figure's hit points
 left stop at 0 (they went negative on overkill); the seven games were compared with the
 engine before that change and differ in nothing else (29 damage events' ``hp`` only).
+Regenerated again (helper "ghaudit"): GH-ROOM-05 - monsters revealed after their type
+acted in the round now act at once; of the seven games only collapsed-adit/4/1/4018 has
+such a reveal (round 2, two Tunnel Wardens behind the shaft door), and it differs from
+there on. And GH-ELEM-04/05 - no element consumed for an attack with nothing to hit:
+flooded-workings/2/0/2034 loses one "element_consumed" (fire, Lampwright) and nothing else.
 """
 
 from __future__ import annotations
@@ -31,9 +36,9 @@ PARTY = ("lampwright", "ore-singer", "shaftbreaker", "tunnel-rat")
 BEFORE = {
     "flooded-workings/4/1/4001": "f3d79141ca0acd72e4beb214d9992a269afd5f820b1cdc7d56a3286aca04ac78",
     "flooded-workings/3/3/3020": "369814df49921af4722b1ba89c42c5e93ea027eefbe471cb0df6d889c161e351",
-    "flooded-workings/2/0/2034": "de89c31272d587bf11c968a3e51d21bd25be070c97bac57f25088ad2aa88ecb1",
+    "flooded-workings/2/0/2034": "d0dc4c39102c0331b0db766286c66dfd51560eb9710adca599f3ba905ea5eca7",
     "collapsed-adit/2/0/2017": "c6f448d9686126957f6b4ce442a4ee74816a71715e6a8e050bf15bc03fa70c67",
-    "collapsed-adit/4/1/4018": "c413e4e0ec24a18040a980a5af9b9f07315490584e0e373f447835f68f5b46d3",
+    "collapsed-adit/4/1/4018": "cccf4e4066e2dd57411faa4b74f2fc6372b21d5d0427985772c898d5d2482ea4",
     "cinder-forge/3/3/3003": "88960e48c4a6d2ee3be7a5380d0e79b210f1a12cae3cbd696e7f546deceeb030",
     "cinder-forge/4/1/4001": "7d4e9d6a3601b29f9184f44c2f38b2160c9b33da57442192bf481522b8a65f21",
 }

@@ -73,6 +73,19 @@ def test_heal_on_poison_only_removes_poison() -> None:
     assert alpha.hp == 5 and "poison" not in alpha.conditions
 
 
+def test_a_heal_on_a_poisoned_and_wounded_figure_removes_both_and_heals_nothing() -> None:
+    # GH-COND-03 / GH-COND-04 / GH-HEAL-04 meet: the seed says a heal on a poisoned figure
+    # "has no other effect" and one on a wounded figure removes the wound; the published
+    # game's ruling for both at once: both tokens go, no hit point comes back
+    g = game()
+    alpha = g.state.figures["alpha"]
+    alpha.hp = 5
+    alpha.conditions["poison"] = False
+    alpha.conditions["wound"] = False
+    assert g.rules.heal(alpha, 3, "x") == 0
+    assert alpha.hp == 5 and not {"poison", "wound"} & set(alpha.conditions)
+
+
 def test_timed_conditions_expire_at_end_of_next_turn() -> None:
     # GH-REF-05, GH-COND-05, GH-COND-06, GH-COND-07, GH-COND-09, GH-COND-11, GH-COND-12
     g = game()

@@ -51,6 +51,10 @@ def modifier_card(r: Rules, card_id: str) -> ModifierCard:
 def _draw_one(r: Rules, owner: str | None, drawn: list[str]) -> ModifierCard:
     st = r.state
     deck = st.monster_modifier_deck if owner is None else st.characters[owner].modifier_deck
+    if not deck.draw_pile:
+        # GH-AMD-09: an empty deck is reshuffled from its discards before the draw; the
+        # log says so, so a reader counting the cards can follow the deck
+        r.emit("modifier_deck_shuffled", owner="monsters" if owner is None else owner)
     cid = deck.draw(st.rng)
     drawn.append(cid)
     card = modifier_card(r, cid)
@@ -217,14 +221,16 @@ def shield_of(r: Rules, target: Figure) -> int:
 
 def retaliate_of(r: Rules, target: Figure, attacker: Figure) -> int:
     """GH-RET-01/02/04: every retaliate whose range reaches the attacker adds up, each
-    counted once (see :func:`shield_of`)."""
-    d = distance(target.hex, attacker.hex)
-    total = target.base_retaliate if d <= target.base_retaliate_range else 0
+    counted once (see :func:`shield_of`). Range is counted around walls from the
+    retaliating figure (GH-REF-08), as every range is."""
+    total = 0
+    if target.base_retaliate and r.in_range(target, attacker.hex, target.base_retaliate_range):
+        total += target.base_retaliate
     for value, rng in target.retaliate:
-        if d <= rng:
+        if r.in_range(target, attacker.hex, rng):
             total += value
     for _, _, value, rng in active_bonuses(r, target, "retaliate"):
-        if d <= rng:
+        if r.in_range(target, attacker.hex, rng):
             total += value
     return total
 
@@ -235,7 +241,7 @@ def use_bonuses(r: Rules, target: Figure, kind: str, attacker: Figure | None = N
     for char, active, _, rng in active_bonuses(r, target, kind):
         if active.uses_left is None or r.bonus_kind(active) != kind:
             continue
-        if attacker is not None and distance(target.hex, attacker.hex) > rng:
+        if attacker is not None and not r.in_range(target, attacker.hex, rng):
             continue
         r.use_active(char, active)
 

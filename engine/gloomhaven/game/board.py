@@ -46,6 +46,9 @@ class Board:
             tuple[tuple[str, ...], frozenset[Hex]],
             tuple[frozenset[GridHex], tuple[tuple[GridHex, GridHex], ...]],
         ] = {}
+        self._character_cache: dict[
+            tuple[str, ...], tuple[frozenset[GridHex], tuple[tuple[GridHex, GridHex], ...]]
+        ] = {}
         #: the monster-AI solver's geometry (neighbours, line of sight) per monster view:
         #: it depends on the map only, so every game of the scenario shares it
         #: (:meth:`monster_view` returns the same objects while the map is unchanged)
@@ -129,6 +132,56 @@ class Board:
             got = (hexes, walls)
             self._monster_cache[key] = got
         return got
+
+    def character_view(
+        self, state: GameState
+    ) -> tuple[frozenset[GridHex], tuple[tuple[GridHex, GridHex], ...]]:
+        """The board as characters count range on it: every revealed hex (a closed door is
+        not a wall to characters, GH-DOOR-02) and the thin walls among them. Cached per
+        set of revealed rooms."""
+        key = tuple(state.revealed_rooms)
+        got = self._character_cache.get(key)
+        if got is None:
+            grid = self.grid_hexes
+            hexes = frozenset(grid[h] for h in self.play_set(state))
+            walls = tuple(
+                (GridHex(*a), GridHex(*b))
+                for a, b in sorted(tuple(sorted(w)) for w in self.spec.thin_walls)
+                if a in hexes and b in hexes
+            )
+            got = (hexes, walls)
+            self._character_cache[key] = got
+        return got
+
+    def within_range(
+        self, state: GameState, origin: Hex, h: Hex, rng: int, monsters_view: bool = False
+    ) -> bool:
+        """Whether ``h`` is within range ``rng`` of ``origin``: hexes counted along the
+        shortest path that does not cross a wall or a thin wall (GH-REF-08; figures,
+        obstacles and terrain do not lengthen it). One measure for every range in the
+        game - attacks, heals, bonuses given to allies, retaliate, loot, traps - so a
+        character's reach and a monster's agree. ``monsters_view``: on the board as
+        monsters and summons see it (closed doors are walls, GH-DOOR-03); otherwise as
+        characters see it. Line of sight is a separate question (GH-LOS-01)."""
+        if distance(origin, h) > rng:
+            return False  # the path is never shorter than the plain hex count
+        hexes, walls = self.monster_view(state) if monsters_view else self.character_view(state)
+        start = GridHex(origin[0], origin[1])
+        if start not in hexes:
+            return True  # not on that map (cannot happen in play): the plain count
+        return GridHex(h[0], h[1]) in self.geometry.for_map(hexes, walls).within(start, rng)
+
+    def proximity(self, state: GameState, a: Hex, b: Hex, monsters_view: bool = True) -> int:
+        """The hex count from ``a`` to ``b`` along paths that cross no wall or thin wall
+        (GH-REF-07's proximity; figures and terrain do not lengthen it), on the monsters'
+        board (closed doors are walls, GH-DOOR-03) or the characters'. A hex that cannot
+        be reached counts as very far."""
+        hexes, walls = self.monster_view(state) if monsters_view else self.character_view(state)
+        start = GridHex(a[0], a[1])
+        if start not in hexes:
+            return 10_000
+        table = self.geometry.for_map(hexes, walls).proximity(start)
+        return table.get(GridHex(b[0], b[1]), 10_000)
 
     def closed_door(self, state: GameState, h: Hex) -> bool:
         return h in self.doors and h not in state.open_doors
@@ -528,7 +581,12 @@ def aoe_placements(
                 seen.add(cover)
                 out.append(cover)
         return out
-    anchors = [h for h in board.adj if distance(h, origin) <= range_]
+    # GH-AOE-04: legal when *any* hex of the pattern is within range (and in sight), not
+    # only the hex the pattern is anchored on: an anchor may lie as far beyond the range
+    # as the pattern reaches from its first hex (a pattern without symmetry would else
+    # lose every placement whose in-range hex is not its first one)
+    spread = max(distance(pattern.hexes[0], o) for o in pattern.hexes)
+    anchors = [h for h in board.adj if distance(h, origin) <= range_ + spread]
     for offs in rotations:
         for a in anchors:
             # anchor ``a`` plays the role of pattern hex 0 offset
@@ -537,7 +595,10 @@ def aoe_placements(
             cover = frozenset(h for h in cover if h in board.adj)
             if not cover or cover in seen:
                 continue
-            if not any(distance(h, origin) <= range_ and board.visible(origin, h) for h in cover):
+            if not any(
+                board.within_range(state, origin, h, range_) and board.visible(origin, h)
+                for h in cover
+            ):
                 continue
             seen.add(cover)
             out.append(cover)

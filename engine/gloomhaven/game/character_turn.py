@@ -25,6 +25,7 @@ from questforge.engine.gloomhaven.game.spec import (
     AbilityCard,
     Action,
     Consume,
+    Hex,
     TrapSpec,
 )
 from questforge.engine.gloomhaven.game.state import ActiveCard, Character, Figure, Grant
@@ -222,10 +223,17 @@ def conditional_xp(
     return total
 
 
-def boost(r: Rules, actor: str, ab: Ability) -> Boosted:
-    """GH-ELEM-04..08: offer each consume whose elements are all available."""
+def boost(r: Rules, actor: str, ab: Ability, f: Figure | None = None) -> Boosted:
+    """GH-ELEM-04..08: offer each consume whose elements are all available.
+
+    An element is consumed to enhance an ability being used (GH-ELEM-04/05: "if using an
+    ability that consumes an element ..."), so a consume is offered only if the ability
+    so enhanced can be performed at all (:func:`performable`): no element is spent on an
+    attack with no target in reach."""
     out = Boosted(ab)
     for c in ab.consume:
+        if f is not None and not performable(r, f, add_consume(out.ability, c)):
+            continue
         elements = list(c.elements)
         chosen: list[str] = []
         ok = True
@@ -287,7 +295,7 @@ def perform_ability(
         ab = replace(
             ab, value=r.formula(ab.value_formula, r.state.level, r.state.players), value_formula=""
         )
-    b = boost(r, char.id, ab) if ab.consume else Boosted(ab)
+    b = boost(r, char.id, ab, f) if ab.consume else Boosted(ab)
     ab = b.ability
     done = 0
     made = ""
@@ -308,7 +316,7 @@ def perform_ability(
         hexes = [
             h
             for h in set(r.state.coins) | set(r.state.treasures)
-            if distance(h, f.hex) <= ab.value and h in play and r.board.visible(f.hex, h)
+            if r.in_range(f, h, ab.value) and h in play and r.board.visible(f.hex, h)
         ]
         r.loot_hexes(char, sorted(hexes))
         done = 1 if hexes else 0  # GH-XP-02: a loot that picks up nothing did nothing
@@ -383,43 +391,65 @@ def _grant_bonus(
     return 1, list(grant.figures) if carried else []
 
 
+def performable(r: Rules, f: Figure, ab: Ability) -> bool:
+    """Whether a character could perform ``ab`` now at all (nothing is asked or changed):
+    an attack needs a target in reach (GH-ATK-01..03, GH-AOE-04), a heal, shield,
+    retaliate or condition someone it may affect, a loot a token in range, a move no
+    immobilize (GH-COND-05). Other abilities always can."""
+    if ab.type == "attack":
+        return attack_possible(r, f, ab)
+    if ab.type in ("heal", "shield", "retaliate", "condition"):
+        return bool(affected_pool(r, f, ab)[0])
+    if ab.type == "move":
+        return "immobilize" not in f.conditions
+    if ab.type == "loot":
+        play = r.board.play_set(r.state)
+        return any(
+            r.in_range(f, h, ab.value) and h in play and r.board.visible(f.hex, h)
+            for h in set(r.state.coins) | set(r.state.treasures)
+        )
+    return True
+
+
 def affected(r: Rules, f: Figure, ab: Ability) -> list[Figure]:
     """Who a heal, shield, retaliate or condition ability affects (the schema's
-    ``affects``; GH-HEAL-01/02, GH-COND-14, GH-EFF-02, GH-TURN-04: allies exclude self)."""
+    ``affects``; GH-HEAL-01/02, GH-COND-14, GH-EFF-02, GH-TURN-04: allies exclude self);
+    one of several is the player's choice."""
+    pool, choose = affected_pool(r, f, ab)
+    if not choose or len(pool) <= 1:
+        return pool
+    idx = r.ask(f"{ab.type}_target", f.id, [p.id for p in pool], {"value": ab.value})
+    return [pool[idx]]
+
+
+def affected_pool(r: Rules, f: Figure, ab: Ability) -> tuple[list[Figure], bool]:
+    """The figures :func:`affected` picks from, and whether only one of them is chosen."""
     target = ab.affects
     if not target:
         target = "self-or-ally" if ab.type == "heal" and ab.range is not None else "self"
     if target == "self":
-        return [f]
+        return [f], False
     rng = ab.range if ab.range is not None else 1
     if target == "enemies":
         return sorted(
             (
                 e
                 for e in r.enemies_of(f)
-                if distance(e.hex, f.hex) <= rng
+                if r.in_range(f, e.hex, rng)
                 and "invisible" not in e.conditions
                 and r.board.visible(f.hex, e.hex)
             ),
             key=lambda x: x.id,
-        )
+        ), False
     allies = sorted(
-        (
-            a
-            for a in r.allies_of(f)
-            if distance(a.hex, f.hex) <= rng and r.board.visible(f.hex, a.hex)
-        ),
+        (a for a in r.allies_of(f) if r.in_range(f, a.hex, rng) and r.board.visible(f.hex, a.hex)),
         key=lambda x: x.id,
     )
     if target == "allies":
-        return allies
+        return allies, False
     if target == "self-and-allies":
-        return [f, *allies]
-    pool = ([f] if target == "self-or-ally" else []) + allies
-    if not pool:
-        return []
-    idx = r.ask(f"{ab.type}_target", f.id, [p.id for p in pool], {"value": ab.value})
-    return [pool[idx]]
+        return [f, *allies], False
+    return ([f] if target == "self-or-ally" else []) + allies, True
 
 
 def character_move(r: Rules, char: Character, f: Figure, ab: Ability) -> int:
@@ -476,7 +506,7 @@ def character_disarm(r: Rules, char: Character, f: Figure, ab: Ability) -> int:
         hexes = sorted(
             h
             for h in r.state.traps
-            if distance(h, f.hex) <= reach and h in play and r.board.visible(f.hex, h)
+            if r.in_range(f, h, reach) and h in play and r.board.visible(f.hex, h)
         )
         if not hexes:
             break
@@ -502,7 +532,8 @@ def character_create_trap(r: Rules, char: Character, f: Figure, ab: Ability) -> 
         (
             h
             for h in play
-            if 0 < distance(h, f.hex) <= reach
+            if h != f.hex
+            and r.in_range(f, h, reach)
             and h not in occupied
             and empty_of_tokens(st, h)
             and not r.board.closed_door(st, h)
@@ -528,8 +559,8 @@ def attack_targets(r: Rules, f: Figure, ab: Ability) -> list[Figure]:
         if "invisible" in e.conditions:
             continue
         d = distance(e.hex, f.hex)
-        if d > rng or d == 0:
-            continue
+        if d == 0 or not r.in_range(f, e.hex, rng):
+            continue  # GH-REF-08: range counted around walls
         if ab.range is None and d == 1:
             if not r.board.melee_reach(f.hex, e.hex):
                 continue
@@ -551,6 +582,48 @@ def _attack_bonus(r: Rules, char: Character) -> int:
     return total
 
 
+def aoe_target_sets(r: Rules, f: Figure, ab: Ability) -> list[list[Figure]]:
+    """The different sets of enemies an area attack can hit (GH-AOE-01/04/05/07), most
+    first: visible, not invisible enemies under some placement of the pattern."""
+    assert ab.aoe is not None
+    rng = ab.range if ab.range is not None else 1
+    placements = aoe_placements(ab.aoe, f.hex, rng, r.board, r.state)
+    enemy_at = {e.hex: e for e in r.enemies_of(f) if "invisible" not in e.conditions}
+    sets: list[list[Figure]] = []
+    seen: set[tuple[str, ...]] = set()
+    for cover in placements:
+        hit = sorted(
+            (enemy_at[h] for h in cover if h in enemy_at and r.board.visible(f.hex, h)),
+            key=lambda x: x.id,
+        )
+        key = tuple(x.id for x in hit)
+        if hit and key not in seen:
+            seen.add(key)
+            sets.append(hit)
+    sets.sort(key=lambda s: (-len(s), [x.id for x in s]))
+    return sets
+
+
+def obstacle_targets(r: Rules, f: Figure, rng: int) -> list[Hex]:
+    """Destructible obstacles in range and in sight (GH-SPEC-05)."""
+    return [
+        h
+        for h, hp in sorted(r.state.obstacles.items())
+        if hp is not None and r.in_range(f, h, rng) and r.board.visible(f.hex, h)
+    ]
+
+
+def attack_possible(r: Rules, f: Figure, ab: Ability) -> bool:
+    """Whether the attack has anything to hit now (a target, or a destructible obstacle
+    for a single-target attack), without asking anything."""
+    if "disarm" in f.conditions:
+        return False
+    if ab.aoe is not None:
+        return bool(aoe_target_sets(r, f, ab))
+    rng = ab.range if ab.range is not None else 1
+    return bool(attack_targets(r, f, ab)) or bool(obstacle_targets(r, f, rng))
+
+
 def character_attack(r: Rules, char: Character, f: Figure, ab: Ability) -> int:
     """GH-ATK, GH-AOE-03..07, GH-EFF-06: choose targets one by one (or an area
     placement); one modifier card per target."""
@@ -561,20 +634,7 @@ def character_attack(r: Rules, char: Character, f: Figure, ab: Ability) -> int:
     chosen: list[Figure] = []
     obstacle_hits: list[tuple[int, int]] = []
     if ab.aoe is not None:
-        placements = aoe_placements(ab.aoe, f.hex, rng, r.board, r.state)
-        enemy_at = {e.hex: e for e in r.enemies_of(f) if "invisible" not in e.conditions}
-        sets: list[list[Figure]] = []
-        seen: set[tuple[str, ...]] = set()
-        for cover in placements:
-            hit = sorted(
-                (enemy_at[h] for h in cover if h in enemy_at and r.board.visible(f.hex, h)),
-                key=lambda x: x.id,
-            )
-            key = tuple(x.id for x in hit)
-            if hit and key not in seen:
-                seen.add(key)
-                sets.append(hit)
-        sets.sort(key=lambda s: (-len(s), [x.id for x in s]))
+        sets = aoe_target_sets(r, f, ab)
         if not sets:
             return 0
         options: list[JSONValue] = [[x.id for x in s] for s in sets]
@@ -587,14 +647,7 @@ def character_attack(r: Rules, char: Character, f: Figure, ab: Ability) -> int:
         count = ab.targets + (1 if ab.add_target else 0)
         for _ in range(count):
             pool = [e for e in attack_targets(r, f, ab) if e not in chosen]
-            obstacle_pool = [
-                h
-                for h, hp in sorted(r.state.obstacles.items())
-                if hp is not None
-                and distance(h, f.hex) <= rng
-                and h not in obstacle_hits
-                and r.board.visible(f.hex, h)
-            ]
+            obstacle_pool = [h for h in obstacle_targets(r, f, rng) if h not in obstacle_hits]
             if not pool and not obstacle_pool:
                 break
             opts: list[JSONValue] = [e.id for e in pool] + [
@@ -688,7 +741,7 @@ def character_summon(r: Rules, char: Character, f: Figure, ab: Ability) -> str:
     """GH-SUMM-01/03/05/07: an empty adjacent hex; acts from next round, before its
     summoner, in summoning order."""
     assert ab.stats is not None
-    spots = r.empty_adjacent(f.hex, monsters_view=False)
+    spots = r.empty_adjacent(f.hex)
     if not spots:
         r.emit("summon_failed", character=char.id, reason="no empty adjacent hex")
         return ""

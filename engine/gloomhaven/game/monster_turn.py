@@ -10,7 +10,7 @@ GH-BOSS-02, GH-FOCUS-06.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 
 from questforge.engine.core.events import JSONValue
@@ -85,7 +85,11 @@ def monster_type_turn(r: Rules, mt: MonsterType) -> None:
 
 def monster_type_turns(r: Rules, mt: MonsterType) -> Iterator[str]:
     """GH-INIT-03, GH-MORD-02/03: elites (and named monsters) first, then normals, each by
-    standee number; yields each monster's id after its turn (the step API's boundary)."""
+    standee number; yields each monster's id after its turn (the step API's boundary).
+
+    Only monsters that have not acted this round act: a type activates again in the same
+    round for monsters revealed (GH-ROOM-05) or spawned (GH-SPEC-02) after it acted
+    (:func:`~.rooms.place_monster` reopens it), and those monsters alone take a turn."""
     st = r.state
     card = ability_card(r, mt)
     r.emit("monster_type_turn", monster=mt.id, card=card.id, initiative=card.initiative)
@@ -96,8 +100,9 @@ def monster_type_turns(r: Rules, mt: MonsterType) -> Iterator[str]:
     )
     mt.acted = True
     for m in order:
-        if m.id not in st.figures or m.acts_from_round > st.round:
+        if m.id not in st.figures or m.acts_from_round > st.round or m.acted_round == st.round:
             continue
+        m.acted_round = st.round
         figure_turn(r, m, shared)
         if st.lost_game:
             return
@@ -459,7 +464,7 @@ def _perform(
         # enemies are conditioned through attacks; this is the self/ally buff (GH-COND-14)
         buffed = [m] if ab.affects in ("", "self") else [m, *r.allies_of(m)]
         for t in buffed:
-            if t is not m and distance(t.hex, m.hex) > (ab.range or 1):
+            if t is not m and not r.in_range(m, t.hex, ab.range or 1):
                 continue
             for c in ab.conditions:
                 r.apply_condition(t, c, m.id)
@@ -473,16 +478,18 @@ def _perform(
 def _added_target(r: Rules, m: Figure, rng: int, attacked: set[str]) -> Figure | None:
     """GH-EFF-06 for a monster (or summon): one more enemy within the attack's range (a
     melee attack: adjacent, not across a thin wall; ranged: in sight), not yet attacked,
-    not invisible, chosen like an additional target (GH-MATK-03, GH-FOCUS-07): the
-    nearest, then the lowest initiative; remaining ties are the players' (GH-AMBIG-01)."""
+    not invisible, chosen like an additional target (GH-MATK-03, GH-FOCUS-07): every such
+    enemy is reached with no movement, so the nearest by proximity around walls
+    (GH-REF-07), then the lowest initiative, a summon just before its summoner
+    (GH-FOCUS-03); remaining ties are the players' (GH-AMBIG-01)."""
     reach = max(1, rng)
     pool = []
     for e in r.enemies_of(m):
         if e.id in attacked or "invisible" in e.conditions:
             continue
         d = distance(e.hex, m.hex)
-        if d > reach:
-            continue
+        if not r.in_range(m, e.hex, reach):
+            continue  # GH-REF-08
         if rng <= 1 and d == 1:
             if not r.board.melee_reach(m.hex, e.hex):
                 continue
@@ -491,11 +498,13 @@ def _added_target(r: Rules, m: Figure, rng: int, attacked: set[str]) -> Figure |
         pool.append(e)
     if not pool:
         return None
-    best = min((distance(e.hex, m.hex), _initiative(r, e)) for e in pool)
-    tied = sorted(
-        (e for e in pool if (distance(e.hex, m.hex), _initiative(r, e)) == best),
-        key=lambda e: e.id,
-    )
+
+    def rank(e: Figure) -> tuple[int, int, int]:
+        near = r.board.proximity(r.state, m.hex, e.hex)
+        return (near, _initiative(r, e), 0 if e.kind == "summon" else 1)
+
+    best = min(rank(e) for e in pool)
+    tied = sorted((e for e in pool if rank(e) == best), key=lambda e: e.id)
     idx = r.ask("monster_add_target", MONSTERS_ACTOR, [e.id for e in tied], {"figure": m.id})
     return tied[idx]
 
@@ -505,13 +514,7 @@ def in_range(r: Rules, origin: Hex, h: Hex, rng: int) -> bool:
     the shortest path that does not cross a wall or thin wall (GH-REF-08; figures and terrain
     do not lengthen it), on the board as monsters see it (closed doors are walls,
     GH-DOOR-03), the measure the solver uses for attacks."""
-    if distance(origin, h) > rng:
-        return False  # the path is never shorter than the plain hex count
-    hexes, walls = r.board.monster_view(r.state)
-    start = GridHex(origin[0], origin[1])
-    if start not in hexes:
-        return True  # not on the monsters' map (cannot happen in play): the plain count
-    return GridHex(h[0], h[1]) in r.board.geometry.for_map(hexes, walls).within(start, rng)
+    return r.board.within_range(r.state, origin, h, rng, monsters_view=True)
 
 
 def _monster_heal(r: Rules, m: Figure, ab: Ability) -> None:
@@ -549,7 +552,8 @@ def _monster_create_trap(r: Rules, m: Figure, ab: Ability) -> None:
     hexes = [
         h
         for h in r.board.play_set(st)
-        if 0 < distance(h, m.hex) <= reach
+        if h != m.hex
+        and r.in_range(m, h, reach)
         and h not in occupied
         and empty_of_tokens(st, h)
         and not r.board.closed_door(st, h)
@@ -557,11 +561,7 @@ def _monster_create_trap(r: Rules, m: Figure, ab: Ability) -> None:
     ]
     if not hexes:
         return
-    enemies = r.enemies_of(m)
-
-    def closeness(h: Hex) -> int:
-        return min((distance(h, e.hex) for e in enemies), default=0)
-
+    closeness = _closeness_to_enemies(r, m)
     best_d = min(closeness(h) for h in hexes)
     best = sorted(h for h in hexes if closeness(h) == best_d)
     idx = r.ask("monster_trap_hex", MONSTERS_ACTOR, [list(h) for h in best], {"figure": m.id})
@@ -581,7 +581,7 @@ def _monster_disarm(r: Rules, m: Figure, ab: Ability) -> None:
         (
             h
             for h in st.traps
-            if distance(h, m.hex) <= reach and h in play and r.board.visible(m.hex, h)
+            if r.in_range(m, h, reach) and h in play and r.board.visible(m.hex, h)
         ),
         key=lambda h: (distance(h, m.hex), h),
     )
@@ -589,11 +589,23 @@ def _monster_disarm(r: Rules, m: Figure, ab: Ability) -> None:
         r.disarm_trap(h, m)
 
 
+def _closeness_to_enemies(r: Rules, m: Figure) -> Callable[[Hex], int]:
+    """How close a hex is to the nearest enemy of ``m``, for "as close to an enemy as
+    possible" (GH-MOTH-03, and a monster's trap): proximity counted around walls, as the
+    monsters count it (GH-REF-07; a hex behind a thin wall is not close)."""
+    enemies = [e.hex for e in r.enemies_of(m)]
+    board, st = r.board, r.state
+
+    def closeness(h: Hex) -> int:
+        return min((board.proximity(st, h, e) for e in enemies), default=0)
+
+    return closeness
+
+
 def _monster_summon(r: Rules, m: Figure, ab: Ability) -> None:
     """GH-MOTH-03/04: an empty adjacent hex, as close to an enemy as possible; no hex or
     no standee = no summon; the summon waits a round and drops no money."""
-    spots = r.empty_adjacent(m.hex, monsters_view=True)
-    enemies = r.enemies_of(m)
+    spots = r.empty_adjacent(m.hex)
     if not spots:
         r.emit("summon_failed", figure=m.id, reason="no empty adjacent hex")
         return
@@ -602,9 +614,7 @@ def _monster_summon(r: Rules, m: Figure, ab: Ability) -> None:
         r.emit("summon_failed", figure=m.id, reason="no standee left")
         return
 
-    def closeness(h: Hex) -> int:
-        return min((distance(h, e.hex) for e in enemies), default=0)
-
+    closeness = _closeness_to_enemies(r, m)
     best_d = min(closeness(h) for h in spots)
     best = [h for h in spots if closeness(h) == best_d]
     idx = r.ask("monster_summon_hex", MONSTERS_ACTOR, [list(h) for h in best], {"figure": m.id})

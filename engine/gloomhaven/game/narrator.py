@@ -108,9 +108,21 @@ def _event_action(g: Any, n: Names) -> str:
     return f"{who} performs the {g('half')} of {card}."
 
 
+def _the(name: str) -> str:
+    """``The Slag Hound``, but ``The Ash Foreman``'s own article is not doubled."""
+    return name if name.lower().startswith("the ") else f"The {name}"
+
+
 def _event_attack(g: Any, n: Names) -> str:
     adv = " with advantage" if g("advantage") else " with disadvantage" if g("disadvantage") else ""
-    mods = ", ".join(n.modifier(m) for m in g("applied") or g("modifiers") or []) or "no modifier"
+    drawn = list(g("modifiers") or [])
+    applied = list(g("applied") or drawn)
+    mods = ", ".join(n.modifier(m) for m in applied) or "no modifier"
+    if len(drawn) > len(applied):
+        # advantage / disadvantage (GH-ADV-01..04): every card drawn, then the one(s) used,
+        # so a reader can check the choice
+        shown = [n.modifier(m) for m in drawn]
+        mods = f"{', '.join(shown[:-1])} and {shown[-1]}, used {mods}"
     pierce = f", pierce {g('pierce')}" if g("pierce") else ""
     value = g("value")
     base = g("base")
@@ -137,7 +149,8 @@ def _event_loot(g: Any, n: Names) -> str:
 
 def _event_treasure(g: Any, n: Names) -> str:
     what = g("text") or (n.card(g("item")) if g("item") else f"{g('amount')} {g('kind')}")
-    return f"{n.figure(g('character'))} opens treasure {g('number')}: {what}."
+    # the content's text is a sentence of its own: no second full stop
+    return f"{n.figure(g('character'))} opens treasure {g('number')}: {str(what).rstrip('.')}."
 
 
 def _event_killed(g: Any, n: Names) -> str:
@@ -198,7 +211,7 @@ _PHRASES: dict[str, Any] = {
     "round_start": lambda g, n: f"Round {g('round')} begins.",
     "plan": _event_plan,
     "monster_card_drawn": _event_card_drawn,
-    "ability_deck_shuffled": lambda g, n: f"The {n.deck(g('deck'))} ability deck is reshuffled.",
+    "ability_deck_shuffled": lambda g, n: f"{_the(n.deck(g('deck')))} ability deck is reshuffled.",
     "initiative_tie": lambda g, n: f"Tied initiative: {n.figures(g('figures'))}.",
     "turn_start": lambda g, n: f"{n.figure(g('figure'))}'s turn.",
     "turn_end": lambda g, n: None,
@@ -295,7 +308,13 @@ _PHRASES: dict[str, Any] = {
     "boss_special": lambda g, n: f"{n.figure(g('figure'))} performs special {g('special')}.",
     "long_rest": lambda g, n: f"{n.figure(g('character'))} rests long, losing {n.card(g('lost'))}.",
     "short_rest": lambda g, n: (
-        f"{n.figure(g('character'))} rests short, losing {n.card(g('lost'))}."
+        f"{n.figure(g('character'))} rests short, "
+        + (
+            "suffers 1 damage to draw another random card and loses "
+            if g("rerolled")
+            else "losing "
+        )
+        + f"{n.card(g('lost'))}."
     ),
     "exhausted": lambda g, n: f"{n.figure(g('character'))} is exhausted ({g('reason')}).",
     "monster_killed": _event_killed,

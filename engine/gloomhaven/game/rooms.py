@@ -52,8 +52,17 @@ def reveal_room(r: Rules, room: str, by: Figure | None) -> None:
         if p.room == room and p.players.get(st.players, "none") not in ("none", "absent")
     ]
     if by is not None:
-        # GH-ROOM-03: when standees run short, the ones closest to the revealer first
-        placements.sort(key=lambda p: (distance(p.hex, by.hex), p.hex))
+        # GH-ROOM-03: when standees run short, the ones closest to the revealer first -
+        # closest counted around walls (GH-REF-07's proximity, on the map the revealer
+        # sees), then by the plain count and the hex for a fixed order
+        board, here = r.board, by.hex
+        placements.sort(
+            key=lambda p: (
+                board.proximity(st, here, p.hex, monsters_view=False),
+                distance(p.hex, here),
+                p.hex,
+            )
+        )
     placed = []
     for p in placements:
         f = r.place_monster(
@@ -184,6 +193,11 @@ def place_monster(
         immunities=stats.immunities,
     )
     st.figures[f.id] = f
+    if mt.acted and acts_from <= st.round:
+        # GH-ROOM-05 / GH-SPEC-02: revealed or spawned after its type acted this round,
+        # the monster still acts this round - its type's initiative has passed, so as
+        # soon as the current turn ends (Order.next_actor); the others do not act again
+        mt.acted = False
     for key in (f"type:{monster}", f"named:{named}" if named else ""):
         if key in st.stat_changes:
             change_stats(f, st.stat_changes[key])
@@ -211,6 +225,10 @@ def draw_missing_ability_cards(r: Rules) -> None:
         drawn = r.monster_type_card_this_round(mt.deck_id)
         if drawn is None:
             deck = st.ability_decks[mt.deck_id]
+            if not deck.draw_pile:
+                # an empty ability deck is reshuffled from its discards (as GH-AMD-09 for
+                # modifier decks); the log says so
+                r.emit("ability_deck_shuffled", deck=mt.deck_id)
             drawn = deck.draw(st.rng)
             r.emit("monster_card_drawn", deck=mt.deck_id, card=drawn, monster=mt.id)
         mt.card = drawn

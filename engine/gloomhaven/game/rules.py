@@ -35,7 +35,7 @@ from questforge.engine.gloomhaven.game import (
     scenario_effects,
     terrain,
 )
-from questforge.engine.gloomhaven.game.board import Board
+from questforge.engine.gloomhaven.game.board import Board, empty_of_tokens
 from questforge.engine.gloomhaven.game.damage import MAX_BLESS_CURSE
 from questforge.engine.gloomhaven.game.game_over import GameOver
 from questforge.engine.gloomhaven.game.spec import (
@@ -263,17 +263,33 @@ class Rules:
 
     # ------------------------------------------------------------------ special rules
 
+    def in_range(self, f: Figure, h: Hex, rng: int) -> bool:
+        """Whether ``h`` is within range ``rng`` of figure ``f``, counted around walls
+        (GH-REF-08, :meth:`~.board.Board.within_range`): a character on the board as
+        characters see it, a monster, summon or ally on the monsters' board (closed doors
+        are walls to them, GH-DOOR-03)."""
+        return self.board.within_range(
+            self.state, f.hex, h, rng, monsters_view=f.kind != "character"
+        )
+
     def occupied_hexes(self) -> set[Hex]:
         return {f.hex for f in self.state.figures.values()}
 
-    def empty_adjacent(self, h: Hex, monsters_view: bool) -> list[Hex]:
-        """Empty hexes next to ``h`` (summons, GH-SUMM-01, GH-MOTH-03)."""
+    def empty_adjacent(self, h: Hex) -> list[Hex]:
+        """Empty hexes next to ``h`` where a summon may be placed (GH-SUMM-01, GH-MOTH-03).
+
+        "Empty" is the rulebook's one meaning (GH-MOVE-07): no figure, and no token or
+        overlay tile other than corridors and open doors - so no trap, hazardous or
+        difficult terrain, obstacle, money token or treasure (:func:`~.board.empty_of_tokens`).
+        A closed door is never empty: it is a wall for monsters and for character summons
+        alike (GH-DOOR-03, GH-SUMM-08)."""
+        st = self.state
         occ = self.occupied_hexes()
         out = []
         for n in self.board.adj.get(h, ()):
-            if not self.board.in_play(self.state, n) or n in occ or n in self.state.obstacles:
+            if not self.board.in_play(st, n) or n in occ or not empty_of_tokens(st, n):
                 continue
-            if monsters_view and self.board.closed_door(self.state, n):
+            if self.board.closed_door(st, n):
                 continue
             out.append(n)
         return sorted(out)

@@ -72,6 +72,9 @@ class Figure:
     #: the round the figure appeared; summoned/spawned figures wait (GH-SUMM-07, GH-MOTH-04)
     appeared_round: int = 0
     acts_from_round: int = 0
+    #: the last round in which the figure took its turn as a monster (a type may act
+    #: again in a round for monsters revealed or spawned after it acted, GH-ROOM-05)
+    acted_round: int = -1
     #: stats the figure attacks with (monster stat line or summon card)
     move: int = 0
     attack: int = 0

@@ -258,6 +258,10 @@ def initiative_order(game: object) -> list[tuple[str, int]]:
     content = game.content  # type: ignore[attr-defined]
     if st.phase not in ("turns", "end-of-round"):
         return []
+    if st.phase == "end-of-round" and st.turn_order:
+        # the cards went back to their decks at the end of the round (GH-EOR-02): the
+        # order as last published this round still names the monster types that acted
+        return [(a, st.initiatives[a]) for a in st.turn_order if a in st.initiatives]
     rows: list[tuple[int, int, str]] = []
     for ch in st.living_characters():
         rows.append((ch.initiative, 0, ch.id))
