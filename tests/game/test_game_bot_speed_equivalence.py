@@ -15,6 +15,9 @@ acted in the round now act at once; of the seven games only collapsed-adit/4/1/4
 such a reveal (round 2, two Tunnel Wardens behind the shaft door), and it differs from
 there on. And GH-ELEM-04/05 - no element consumed for an attack with nothing to hit:
 flooded-workings/2/0/2034 loses one "element_consumed" (fire, Lampwright) and nothing else.
+Regenerated again (lead): GH-MSTAT-04 - the Ash Foreman's printed special ("at the start of
+each round, fire is infused") is now a stat-card rule the engine applies; both cinder-forge
+games first differ at the round start after the forge is revealed, where the rule fires.
 """
 
 from __future__ import annotations
@@ -39,8 +42,8 @@ BEFORE = {
     "flooded-workings/2/0/2034": "d0dc4c39102c0331b0db766286c66dfd51560eb9710adca599f3ba905ea5eca7",
     "collapsed-adit/2/0/2017": "c6f448d9686126957f6b4ce442a4ee74816a71715e6a8e050bf15bc03fa70c67",
     "collapsed-adit/4/1/4018": "cccf4e4066e2dd57411faa4b74f2fc6372b21d5d0427985772c898d5d2482ea4",
-    "cinder-forge/3/3/3003": "88960e48c4a6d2ee3be7a5380d0e79b210f1a12cae3cbd696e7f546deceeb030",
-    "cinder-forge/4/1/4001": "7d4e9d6a3601b29f9184f44c2f38b2160c9b33da57442192bf481522b8a65f21",
+    "cinder-forge/3/3/3003": "782179eb5e06db2ce657f1c0204c4baf599201a97a3ae6bcce0c263d4ac2c711",
+    "cinder-forge/4/1/4001": "4ae888af6a5b5d45671200065a6afa6870329fbda73844b9bce2b10562203fe1",
 }
 
 

@@ -329,3 +329,61 @@ def test_the_new_events_are_declared_in_the_catalogue() -> None:
     types = {e.type for e in g.events}
     assert {"overlays_added", "monster_stats", "goal_met", "overlays_removed"} <= types
     assert check_events(catalogue.EVENT_TYPES, g.events) == []
+
+
+def test_a_stat_card_rule_applies_while_its_type_is_on_the_map() -> None:
+    # GH-MSTAT-04: a printed special applies to every monster of the type, so a stat
+    # card's rule fires with the scenario's rules while one of its figures is on the map,
+    # every round when it says so (once: false), and stops when the last one is gone
+    from dataclasses import replace
+
+    every_round = RuleSpec(
+        TriggerSpec("round", round=1, every=1, when="start"),
+        (EffectSpec("infuse", elements=("fire",)),),
+        once=False,
+        id="heat",
+    )
+    sc = scenario(
+        "e",
+        {"a": disc((0, 0), 3)},
+        [(0, 0), (-1, 0)],
+        monsters=[("stoker", (2, 0), "normal"), ("grunt", (3, -1), "normal")],
+    )
+    stoker = replace(simple_monster("stoker", health=6, move=0, attack=1), rules=(every_round,))
+    c = content([sc], monsters=[stoker, simple_monster("grunt", health=6, move=0, attack=1)])
+    g = new_game(c, "e", level=1)
+    g.state.phase = "turns"
+    assert g.rules.ruled_types == ("stoker",)
+    for round_no in (1, 2):
+        g.state.elements["fire"] = INERT
+        g.rules.fire("round", round_no=round_no, when="start")
+        assert g.state.elements["fire"] == STRONG
+    fired = [e for e in g.events if e.type == "special_rule"]
+    assert [(e["rule"], e["trigger"]) for e in fired] == [("stoker:heat", "round")] * 2
+    (figure,) = [f for f in g.state.figures.values() if f.monster_type == "stoker"]
+    g.rules.kill_monster(figure, "test")
+    g.state.elements["fire"] = INERT
+    g.rules.fire("round", round_no=3, when="start")
+    assert g.state.elements["fire"] == INERT  # no stoker on the map: its rule is silent
+
+
+def test_the_ash_foremans_printed_special_is_applied(sample_pack: Path) -> None:
+    # GH-MSTAT-04, GH-ELEM-02 on the bundled pack: the boss's "at the start of each round,
+    # fire is infused" is a stat-card rule the engine applies, not text only
+    game = Game.new(str(sample_pack), "cinder-forge", players=["shaftbreaker", "tunnel-rat"])
+    game.start()
+    assert game.rules.ruled_types == ("ash-foreman",)
+
+    def round_start_fire(round_no: int) -> int:
+        game.state.elements["fire"] = INERT
+        game.rules.fire("round", round_no=round_no, when="start")
+        return game.state.elements["fire"]
+
+    # the boss waits in an unrevealed room: not on the map, so its special is silent
+    assert not any(f.monster_type == "ash-foreman" for f in game.state.figures.values())
+    assert round_start_fire(1) == INERT
+    for room in game.scenario.rooms:
+        if room not in game.state.revealed_rooms:
+            game.rules.reveal_room(room, None)
+    assert any(f.monster_type == "ash-foreman" for f in game.state.figures.values())
+    assert round_start_fire(2) == STRONG and round_start_fire(3) == STRONG

@@ -119,17 +119,18 @@ def test_flooded_workings_seed_1000_last_kill_then_spawn_is_won(sample_pack: Pat
     assert result.outcome == "won"
 
 
-def test_cinder_forge_seed_1134_ends_lost_when_the_last_character_is_exhausted(
+def test_cinder_forge_ends_lost_when_the_last_character_is_exhausted(
     sample_pack: Path,
 ) -> None:
-    # GH-EXH-03, GH-END-11 on the bundled pack (issue 14): 4 characters, level 0, seed 1134.
-    # Before the rule fixes of issue 14 this seed killed the Ash Foreman and then lost the
-    # last character in the same round (lost); with them the party is exhausted in an
-    # earlier round. The constructed test above keeps that exact case; this one keeps the
-    # seed: the scenario ends, lost, at the exhaustion of the last character, mid-round.
+    # GH-EXH-03, GH-END-11 on the bundled pack (issue 14): 4 characters, level 0. Issue 14
+    # reported seed 1134 (the Ash Foreman killed, then the last character lost in the same
+    # round); the rule fixes since changed that game (with the boss's printed special
+    # applied, GH-MSTAT-04, seed 1134 is now won). The constructed test above keeps the
+    # exact case; this one keeps a seed that ends the same way: lost, at the exhaustion of
+    # the last character, mid-round.
     from questforge.engine.gloomhaven.simulation import new_bot_game
 
-    g = new_bot_game(content_from_pack(str(sample_pack)), "cinder-forge", PARTY, 0, 1134)
+    g = new_bot_game(content_from_pack(str(sample_pack)), "cinder-forge", PARTY, 0, 1149)
     result = g.run()
     assert result.outcome == "lost"
     assert all(c.exhausted for c in g.state.characters.values())

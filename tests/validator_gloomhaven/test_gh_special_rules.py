@@ -93,3 +93,36 @@ def test_unknown_monster_in_the_vocabulary_is_an_unresolved_reference() -> None:
         ]
     )
     assert [c for c, _ in got] == ["QGH201", "QGH201"]
+
+
+def test_printed_specials_in_text_are_warned_and_stat_card_rules_are_not() -> None:
+    # GH-MSTAT-04: a stat card's special applies to every monster of the type; written as
+    # text the engine shows it and never applies it (QGH236), written as a rule it is
+    # applied, and a rule with a free-text trigger or effect is warned like a scenario's
+    files = base_pack()
+    boss = files["bosses/overseer.json"]
+    boss["stats"]["specials"] = ["At the start of each round, fire is infused."]
+    boss["levels"] = {"3": {"specials": ["Retaliate 2 at level 3."]}}
+    grunt = files["monsters/grunt.json"]
+    grunt["levels"]["1"]["elite"]["specials"] = ["Elites shout."]
+    grunt["rules"] = [
+        {
+            "trigger": {"type": "round", "round": 1, "every": 1, "when": "end"},
+            "once": False,
+            "effects": [{"type": "infuse", "elements": ["dark"]}],
+            "text": "At the end of each round, dark is infused.",
+        },
+        {
+            "trigger": {"type": "custom", "text": "when it howls"},
+            "effects": [{"type": "custom", "text": "everyone is scared"}],
+        },
+    ]
+    got = sorted((f.code, f.file, tuple(f.path)) for f in run(files).findings if f.code == "QGH236")
+    assert got == [
+        ("QGH236", "bosses/overseer.json", ("levels", "3", "specials", 0)),
+        ("QGH236", "bosses/overseer.json", ("stats", "specials", 0)),
+        ("QGH236", "monsters/grunt.json", ("levels", "1", "elite", "specials", 0)),
+        ("QGH236", "monsters/grunt.json", ("rules", 1, "effects", 0)),
+        ("QGH236", "monsters/grunt.json", ("rules", 1, "trigger")),
+    ]
+    assert [f for f in run(files).findings if f.severity == "error"] == []

@@ -1,4 +1,4 @@
-"""Scenario special rules the engine applies (QGH236-237).
+"""Scenario special rules and stat-card rules the engine applies (QGH236-237).
 
 A special rule is data: a trigger and effects from the scenario schema's vocabulary
 (GH-SPEC). What is still written as free text (a ``custom`` effect or trigger) is shown to
@@ -21,8 +21,10 @@ from questforge.validator.gloomhaven.catalogue import gh_check
 from questforge.validator.gloomhaven.scenario_map import hx, scenario_maps
 
 
-def _rules(data: dict[str, Any]) -> Iterator[tuple[int, dict[str, Any]]]:
-    rules = data.get("special_rules")
+def _rules(
+    data: dict[str, Any], key: str = "special_rules"
+) -> Iterator[tuple[int, dict[str, Any]]]:
+    rules = data.get(key)
     if isinstance(rules, list):
         for i, rule in enumerate(rules):
             if isinstance(rule, dict):
@@ -36,15 +38,24 @@ def _rules(data: dict[str, Any]) -> Iterator[tuple[int, dict[str, Any]]]:
     description="A special rule (or a locked door's `opens_when`) uses a `custom` effect or "
     "trigger: free text the players read, which the engine shows and never applies. Bots "
     "and `questforge simulate` then play the scenario without it, so its balance figures "
-    "leave it out (GH-SPEC).",
+    "leave it out (GH-SPEC). The same for a monster's or boss's printed special written as "
+    "text (`specials`) or as a stat-card rule with a `custom` trigger or effect: every "
+    "monster of the type has it (GH-MSTAT-04), and the engine never applies it.",
     example='`{"trigger": {"type": "room-revealed", "room": "forge"}, "effects": [{"type": '
     '"custom", "text": "Fire is infused."}]}`.',
     fix="Express the rule with the effect vocabulary (infuse, consume, damage, condition, "
     "open-door, lock-door, spawn, reveal-room, monster-stats, add-overlays, "
-    "remove-overlays, win, lose) and a trigger the engine fires; keep `text` for players.",
-    rules=("GH-SPEC-01", "GH-SPEC-03", "GH-SPEC-04"),
+    "remove-overlays, win, lose) and a trigger the engine fires; keep `text` for players. "
+    "A monster's or boss's special goes in the document's `rules` (the same grammar: "
+    '`{"trigger": {"type": "round", "round": 1, "every": 1, "when": "start"}, "once": false, '
+    '"effects": [...], "text": "..."}`).',
+    rules=("GH-SPEC-01", "GH-SPEC-03", "GH-SPEC-04", "GH-MSTAT-04"),
 )
 def free_text_rules(ctx: CheckContext) -> Iterator[Finding]:
+    for kind in ("monster", "boss"):
+        for doc in ctx.of_kind(kind):
+            if isinstance(doc.data, dict):
+                yield from _stat_card_free_text(ctx, doc, doc.data)
     for doc in ctx.of_kind("scenario"):
         data = doc.data
         if not isinstance(data, dict):
@@ -83,6 +94,49 @@ def free_text_rules(ctx: CheckContext) -> Iterator[Finding]:
                     "meets: it stays locked in simulated games",
                     doc,
                     ("doors", d, "opens_when"),
+                )
+
+
+def _stat_card_free_text(ctx: CheckContext, doc: Any, data: dict[str, Any]) -> Iterator[Finding]:
+    """QGH236 on a monster or boss: printed specials in text, and ``rules`` the engine
+    cannot apply (a ``custom`` trigger or effect)."""
+    places: list[tuple[JsonPath, Any]] = [(("stats",), data.get("stats"))]
+    levels = data.get("levels")
+    for level, row in sorted(levels.items()) if isinstance(levels, dict) else ():
+        places.append((("levels", level), row))
+        if isinstance(row, dict):
+            places += [(("levels", level, rank), row.get(rank)) for rank in ("normal", "elite")]
+    for path, stats in places:
+        specials = stats.get("specials") if isinstance(stats, dict) else None
+        for i, text in enumerate(specials if isinstance(specials, list) else []):
+            yield ctx.finding(
+                free_text_rules,
+                f"printed special {text!r} is text: the engine shows it and never applies it",
+                doc,
+                (*path, "specials", i),
+                hint="write it as a rule in the document's `rules`, e.g. "
+                '{"trigger": {"type": "round", "round": 1, "every": 1, "when": "start"}, '
+                '"once": false, "effects": [{"type": "infuse", "elements": ["fire"]}], '
+                '"text": "At the start of each round, fire is infused."}',
+            )
+    for i, rule in _rules(data, "rules"):
+        trigger = rule.get("trigger")
+        if isinstance(trigger, dict) and trigger.get("type") == "custom":
+            yield ctx.finding(
+                free_text_rules,
+                f"rule {rule.get('id') or i}: its trigger is free text, so the engine never fires it",
+                doc,
+                ("rules", i, "trigger"),
+            )
+        effects = rule.get("effects")
+        for e, effect in enumerate(effects if isinstance(effects, list) else []):
+            if isinstance(effect, dict) and effect.get("type") == "custom":
+                yield ctx.finding(
+                    free_text_rules,
+                    f"rule {rule.get('id') or i}: effect {effect.get('text')!r} is free text "
+                    "the engine will not apply",
+                    doc,
+                    ("rules", i, "effects", e),
                 )
 
 

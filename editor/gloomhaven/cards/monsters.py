@@ -43,8 +43,10 @@ def _stat(stats: Any, key: str) -> str:
     return str(v)
 
 
-def _special_lines(stats: Any) -> list[Line]:
-    """Permanent specials of one side: shield, retaliate, pierce, targets, conditions."""
+def _special_lines(stats: Any, rules: Any = None) -> list[Line]:
+    """Permanent specials of one side: shield, retaliate, pierce, targets, conditions,
+    specials in text, and the text of the document's ``rules`` (printed specials the
+    engine applies, GH-MSTAT-04)."""
     if not isinstance(stats, dict):
         return []
     out: list[Line] = []
@@ -59,7 +61,7 @@ def _special_lines(stats: Any) -> list[Line]:
             isinstance(v, int)
             and not isinstance(v, bool)
             and (v > 1 if key == "targets" else v > 0)
-        ):
+        ) or (isinstance(v, str) and v.strip() and v.strip() != "0"):  # a boss's formula
             words = f"{word} {v}"
             rr = stats.get("retaliate_range")
             if key == "retaliate" and isinstance(rr, int) and rr > 1:
@@ -73,6 +75,10 @@ def _special_lines(stats: Any) -> list[Line]:
                 parts += [("icon", c), ("text", c.capitalize())]
         out.append(Line(parts, main=False))
     for text in as_list(stats.get("specials")):
+        if isinstance(text, str) and text:
+            out.append(Line([], main=False, note=text))
+    for rule in as_list(rules):
+        text = rule.get("text") if isinstance(rule, dict) else None
         if isinstance(text, str) and text:
             out.append(Line([], main=False, note=text))
     return out
@@ -166,7 +172,7 @@ def _stat_card(
             QRectF(
                 left.left() + 20, specials_top, left.width() - 40, left.bottom() - specials_top - 8
             ),
-            _special_lines(normal),
+            _special_lines(normal, data.get("rules")),
         )
     else:
         for side, rect in ((normal, left), (elite, right)):
@@ -178,7 +184,7 @@ def _stat_card(
                     rect.width() - 20,
                     rect.bottom() - specials_top - 8,
                 ),
-                _special_lines(side),
+                _special_lines(side, data.get("rules")),
             )
     _immunities(p, QRectF(52, 545, 560, 56), data.get("immunities"))
     deck = _str(data.get("deck"))

@@ -167,7 +167,11 @@ EVENT_TYPES: tuple[EventSpec, ...] = (
     E("hazard", ("figure", "hex"), "A figure enters hazardous terrain."),
     E("pressure_plate", ("plate", "figure", "hex"), "A pressure plate is triggered."),
     E("overlays_removed", ("overlay", "kind", "hexes"), "Overlays leave the map (special rules)."),
-    E("special_rule", ("rule", "trigger", "key"), "A scenario special rule fires."),
+    E(
+        "special_rule",
+        ("rule", "trigger", "key"),
+        "A scenario special rule fires, or a monster's or boss's printed special (rule `<type>:<id>`).",
+    ),
     E("custom_effect", ("text",), "A special rule's free text (shown, not applied)."),
     E("door_locked", ("hex", "door"), "A special rule locks a door (GH-SPEC-03)."),
     E(

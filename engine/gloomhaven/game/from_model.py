@@ -294,7 +294,9 @@ def _convert(pack: m.PackModel) -> Content:
             lvl: {"normal": _stats(line.normal), "elite": _stats(line.elite)}
             for lvl, line in mon.levels.items()
         }
-        monsters[mid] = MonsterTypeSpec(mid, mon.name, _local(mon.deck), mon.standees, stats)
+        monsters[mid] = MonsterTypeSpec(
+            mid, mon.name, _local(mon.deck), mon.standees, stats, rules=_rules(mon.rules)
+        )
     for bid, boss in pack.bosses.items():
         by_players: dict[int, dict[int, dict[str, MonsterStats]]] = {}
         for c in range(1, 5):
@@ -313,6 +315,7 @@ def _convert(pack: m.PackModel) -> Content:
             special_actions={
                 sa.number: tuple(ability(a) for a in sa.abilities) for sa in boss.special_actions
             },
+            rules=_rules(boss.rules),
         )
 
     items = {
@@ -402,6 +405,16 @@ def _players(p: Mapping[int, str] | None) -> dict[int, str]:
     if p is None:
         return {2: "normal", 3: "normal", 4: "normal"}
     return {k: ("none" if v == "absent" else v) for k, v in p.items()}
+
+
+def _rules(rules: tuple[m.SpecialRule, ...]) -> tuple[RuleSpec, ...]:
+    """The runtime form of special rules (a scenario's, or a stat card's ``rules``); a rule
+    without a trigger is text only."""
+    return tuple(
+        RuleSpec(_trigger(sr.trigger), tuple(_effect(e) for e in sr.effects), sr.once, sr.id or "")
+        for sr in rules
+        if sr.trigger is not None
+    )
 
 
 def _trigger(t: m.Trigger) -> TriggerSpec:
@@ -529,11 +542,7 @@ def scenario_spec(pack: m.PackModel, scn: m.Scenario) -> ScenarioSpec:
                 _local(bp.boss), h, room_of(h), {2: "normal", 3: "normal", 4: "normal"}, named=bp.id
             )
         )
-    rules = [
-        RuleSpec(_trigger(sr.trigger), tuple(_effect(e) for e in sr.effects), sr.once, sr.id or "")
-        for sr in scn.special_rules
-        if sr.trigger is not None
-    ]
+    rules = list(_rules(scn.special_rules))
     for d in scn.doors:
         if d.locked and d.opens_when is not None:
             rules.append(

@@ -77,6 +77,16 @@ def _condition(value: Any) -> str:
     return CONDITION_WORDS.get(str(value), str(value))
 
 
+def _special_rule(g: Any, n: Names) -> str:
+    """A scenario special rule, or a monster's or boss's printed special (its rule is
+    labelled ``<type>:<id or number>``, GH-MSTAT-04), firing."""
+    rule, trigger = str(g("rule")), g("trigger")
+    owner, sep, own_id = rule.partition(":")
+    if sep and n.content is not None and owner in n.content.monsters:
+        return f"{n.monster(owner)}'s printed special {own_id} applies ({trigger})."
+    return f"Special rule {rule} fires ({trigger})."
+
+
 def _cards(n: Names, cards: Any) -> str:
     return " and ".join(n.card(c) for c in cards or []) or "no card"
 
@@ -294,7 +304,7 @@ _PHRASES: dict[str, Any] = {
     ),
     "pressure_plate": lambda g, n: f"{n.figure(g('figure'))} steps on pressure plate {g('plate')}.",
     "overlays_removed": lambda g, n: f"The {g('kind')} {g('overlay')} leaves the map.",
-    "special_rule": lambda g, n: f"Special rule {g('rule')} fires ({g('trigger')}).",
+    "special_rule": lambda g, n: _special_rule(g, n),
     "custom_effect": lambda g, n: f"Special rule (not applied by the engine): {g('text')}",
     "door_locked": lambda g, n: f"The door at {hex_text(g('hex'))} is locked.",
     "overlays_added": lambda g, n: f"A special rule adds {g('kind')} at {_hexes(g('hexes'))}.",

@@ -153,10 +153,18 @@ class Rules:
         #: every attack resolved: (attacker, target, damage dealt, target killed, target
         #: adjacent to one of the attacker's allies) - for conditional XP (GH-XP-03)
         self.attack_notes: list[tuple[str, str, int, bool, bool]] = []
+        #: monster types and bosses whose stat card has ``rules`` (GH-MSTAT-04), in order:
+        #: their rules fire with the scenario's while a figure of the type is on the map
+        self.ruled_types: tuple[str, ...] = tuple(
+            sorted(t for t, spec in self.content.monsters.items() if spec.rules)
+        )
         #: hexes an ``enter-hex`` special rule watches (checked on every step, so a set)
         self.watched_hexes: frozenset[Hex] = frozenset(
             h
-            for rule in scenario.special_rules
+            for rule in (
+                *scenario.special_rules,
+                *(rule for t in self.ruled_types for rule in self.content.monsters[t].rules),
+            )
             if rule.trigger.type == "enter-hex"
             for h in rule.trigger.hexes
         )

@@ -8,10 +8,13 @@ Part of the rules context: each function here is also a method of
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from questforge.engine.gloomhaven.game.game_over import GameOver
 from questforge.engine.gloomhaven.game.spec import (
     EffectSpec,
     Hex,
+    RuleSpec,
     TrapSpec,
 )
 from questforge.engine.gloomhaven.game.state import (
@@ -33,9 +36,10 @@ def fire(
     when: str = "",
     figure: Figure | None = None,
 ) -> None:
-    """Run every special rule whose trigger matches (GH-SPEC, GH-EOR-06)."""
+    """Run every special rule whose trigger matches (GH-SPEC, GH-EOR-06): the scenario's,
+    then the printed specials of the monster types and bosses on the map (GH-MSTAT-04)."""
     st = r.state
-    for i, rule in enumerate(r.scenario.special_rules):
+    for tag, label, rule in _rules_in_play(r):
         t = rule.trigger
         if t.type != kind:
             continue
@@ -64,13 +68,31 @@ def fire(
                 continue
         elif t.key != key:
             continue
-        tag = f"rule:{i}"
         if rule.once and tag in st.triggered:
             continue
         st.triggered.add(tag)
-        r.emit("special_rule", rule=rule.id or str(i), trigger=kind, key=key)
+        r.emit("special_rule", rule=label, trigger=kind, key=key)
         for effect in rule.effects:
             r.apply_effect(effect)
+
+
+def _rules_in_play(r: Rules) -> Iterator[tuple[str, str, RuleSpec]]:
+    """``(tag, label, rule)`` of every special rule that can fire now: the scenario's
+    (tag ``rule:<i>``), then those of each monster type's or boss's stat card while a
+    figure of that type is on the map (GH-MSTAT-04: a stat card's specials apply to every
+    monster of the type; a boss's "at the start of each round, fire is infused" stops when
+    the boss is gone), tagged and labelled ``<type>:<id or number>``."""
+    for i, rule in enumerate(r.scenario.special_rules):
+        yield f"rule:{i}", rule.id or str(i), rule
+    if not r.ruled_types:
+        return
+    on_map = {f.monster_type for f in r.state.figures.values()}
+    for type_id in r.ruled_types:
+        if type_id not in on_map:
+            continue
+        for i, rule in enumerate(r.content.monsters[type_id].rules):
+            label = f"{type_id}:{rule.id or i + 1}"
+            yield label, label, rule
 
 
 def apply_effect(r: Rules, effect: EffectSpec) -> None:
@@ -219,7 +241,7 @@ def _add_overlays(r: Rules, effect: EffectSpec) -> None:
 
 def check_state_triggers(r: Rules) -> None:
     """``killed`` and ``room-cleared`` triggers depend on who is left on the map."""
-    if not r.scenario.special_rules:
+    if not r.scenario.special_rules and not r.ruled_types:
         return
     r.fire("killed")
     for room in list(r.state.revealed_rooms):

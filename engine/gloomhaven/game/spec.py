@@ -326,6 +326,9 @@ class MonsterTypeSpec:
         default_factory=dict
     )
     special_actions: Mapping[int, tuple[Ability, ...]] = field(default_factory=dict)
+    #: printed specials applied while a figure of the type is on the map (GH-MSTAT-04): the
+    #: stat card's ``rules``, fired with the scenario's special rules (:func:`.scenario_effects.fire`)
+    rules: tuple[RuleSpec, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

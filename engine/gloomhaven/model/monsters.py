@@ -16,6 +16,7 @@ from questforge.engine.gloomhaven.model.base import (
     Value,
     value_of,
 )
+from questforge.engine.gloomhaven.model.scenario_map import SpecialRule, parse_special_rule
 
 LEVELS: tuple[int, ...] = tuple(range(8))
 
@@ -67,6 +68,9 @@ class MonsterType(ContentDocument):
     flying: bool = False
     immunities: tuple[str, ...] = ()
     levels: Mapping[int, MonsterLevel] = field(default_factory=dict)
+    #: printed specials the engine applies while a figure of the type is on the map
+    #: (GH-MSTAT-04), in the scenario special rules' grammar
+    rules: tuple[SpecialRule, ...] = ()
 
     def stats(self, level: int, elite: bool = False) -> MonsterStats:
         """The stats at scenario ``level`` (0-7) for a normal or an elite monster."""
@@ -140,6 +144,8 @@ class Boss(ContentDocument):
     #: per-level overrides of ``base`` (only the keys given in the file are set)
     levels: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
     special_actions: tuple[BossSpecialAction, ...] = ()
+    #: printed specials the engine applies while the boss is on the map (GH-MSTAT-04)
+    rules: tuple[SpecialRule, ...] = ()
 
     def formulas(self, level: int) -> BossStatFormulas:
         """The stat formulas at ``level``: ``base`` with that level's overrides applied."""
@@ -230,7 +236,13 @@ def parse_monster(r: Reader, common: dict[str, Any]) -> MonsterType:
         flying=flying,
         immunities=immunities,
         levels=dict(sorted(levels.items())),
+        rules=_rules(r),
     )
+
+
+def _rules(r: Reader) -> tuple[SpecialRule, ...]:
+    """The ``rules`` of a monster or boss document (its applied printed specials)."""
+    return r.array("rules", lambda data, path: parse_special_rule(Reader(data, path)))
 
 
 def parse_monster_deck(r: Reader, common: dict[str, Any]) -> MonsterAbilityDeck:
@@ -325,4 +337,5 @@ def parse_boss(r: Reader, common: dict[str, Any]) -> Boss:
         base=r.req_child("stats", _boss_formulas),
         levels=levels,
         special_actions=r.array("special_actions", special),
+        rules=_rules(r),
     )

@@ -650,6 +650,19 @@ def _condition(data: Any, path: JsonPath) -> Condition:
     )
 
 
+def parse_special_rule(s: Reader) -> SpecialRule:
+    """One special rule: a scenario's (GH-SPEC), or a monster's or boss's printed special
+    that the engine applies (``rules`` of its stat card, GH-MSTAT-04)."""
+    return SpecialRule(
+        source_path=s.path,
+        id=s.opt_str("id"),
+        trigger=s.child("trigger", _trigger),
+        once=s.flag("once", True),
+        effects=s.array("effects", _effect),
+        text=s.opt_str("text"),
+    )
+
+
 def _items(r: Reader, key: str, fn: Callable[[Reader], Any]) -> tuple[Any, ...]:
     return r.array(key, lambda data, path: fn(Reader(data, path)))
 
@@ -778,18 +791,7 @@ def parse_scenario(r: Reader, common: dict[str, Any]) -> Scenario:
         ),
         win=r.array("win", _condition),
         loss=r.array("loss", _condition),
-        special_rules=_items(
-            r,
-            "special_rules",
-            lambda s: SpecialRule(
-                source_path=s.path,
-                id=s.opt_str("id"),
-                trigger=s.child("trigger", _trigger),
-                once=s.flag("once", True),
-                effects=s.array("effects", _effect),
-                text=s.opt_str("text"),
-            ),
-        ),
+        special_rules=_items(r, "special_rules", parse_special_rule),
         round_tracker=r.flag("round_tracker"),
         unlocks=r.strs("unlocks"),
         links=r.strs("links"),
