@@ -253,7 +253,12 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
 def step_options(
     game: DescentGame, hero: HeroFigure, mp: int, attacks: int, movable: bool, moved: bool
 ) -> list[Any]:
-    """Everything the hero may do next; ``{"do": "end"}`` is always last."""
+    """Everything the hero may do next; ``{"do": "end"}`` is always last.
+
+    ``movable`` is whether the hero may spend movement points at all: a grappled hero
+    "cannot spend any AP" (DJ-ABIL-08) and a webbed one none "on movement or actions"
+    (DJ-EFF-11), so every step that costs a point (moving, doors, chests, stairs, glyphs,
+    potions, a fatigue for a point) needs it; attacks do not."""
     out: list[Any] = []
     door_cost = min([s.door_cost for s in hero.skills if s.door_cost is not None] or [2])
     if hero.in_town or hero.cell is None:
@@ -287,16 +292,17 @@ def step_options(
     for o in game.quest.objects:
         if o.cell != here or o.id in game.taken:
             continue
-        if o.type == "chest" and mp >= door_cost:
+        if o.type == "chest" and mp >= door_cost and movable:
             out.append({"do": "open-chest", "chest": o.id, "cost": door_cost})
         if o.type == "stairs" and mp >= 1 and movable:
             occupied = game.geometry.occupants()
             for other in game.qmap.stairs_links().get(here, []):
                 if other not in occupied:
                     out.append({"do": "stairs", "to": list(other)})
-        if o.type == "glyph" and o.id in game.glyphs and mp >= 1 and not hero.glyph_used:
+        glyph = o.type == "glyph" and o.id in game.glyphs and not hero.glyph_used
+        if glyph and mp >= 1 and movable:
             out.append({"do": "to-town", "glyph": o.id})
-    if mp >= 1 and not hero.conditions["monkey"]:  # DJ-EFF-09: no potions for monkeys
+    if mp >= 1 and movable and not hero.conditions["monkey"]:  # DJ-EFF-09: no monkey potions
         for potion in sorted(set(hero.potions)):
             out.append({"do": "potion", "potion": potion})
     weapon = hero.weapon

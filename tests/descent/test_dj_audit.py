@@ -1,0 +1,45 @@
+"""Rules a referee found the engine bending (the djaudit pass): each test failed before its
+fix. Rule IDs are cited per test."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from djgame import add_monster, hero, new_game, pack_files, put
+
+from questforge.engine.descent.game.heroes import hero_turn
+from questforge.engine.descent.model import Ability
+
+NO_POWER = {"power-dice": 0}
+
+
+def setup(black: str = "blank", answers: dict[str, Any] | None = None, **kw: Any) -> Any:
+    game, script = new_game(pack_files(black), answers={**NO_POWER, **(answers or {})}, **kw)
+    h = hero(game)
+    put(h, (0, 0))
+    put(hero(game, 1), (0, 2))
+    return game, script, h
+
+
+def last_step_options(script: Any) -> list[Any]:
+    return list([d for d in script.asked if d.kind == "step"][-1].options)
+
+
+def test_grapple_stops_every_movement_point_not_only_moving() -> None:
+    # DJ-ABIL-08: a grappled hero "cannot spend any AP": no potion (1 AP, DJ-AP-01), no
+    # glyph travel (1 AP, DJ-MAP-07), no fatigue for movement points (DJ-TURN-07)
+    game, script, h = setup(answers={"action": "advance", "step": {"do": "end"}})
+    h.potions = ["healing"]
+    imp = add_monster(game, "imp", (1, 0))
+    imp.stats = replace(imp.stats, abilities=(Ability("grapple"),))
+    hero_turn(game, h)
+    kinds = {o["do"] for o in last_step_options(script)}
+    assert "attack" in kinds  # still attacks normally
+    assert not kinds & {"move", "potion", "to-town", "fatigue-mp"}, kinds
+    # without the grapple the same hero may drink and travel
+    game2, script2, h2 = setup(answers={"action": "advance", "step": {"do": "end"}})
+    h2.potions = ["healing"]
+    add_monster(game2, "imp", (1, 0))
+    hero_turn(game2, h2)
+    assert {"potion", "to-town", "fatigue-mp"} <= {o["do"] for o in last_step_options(script2)}
