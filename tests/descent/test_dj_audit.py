@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from djgame import add_monster, hero, new_game, pack_files, put
+from djgame import add_monster, hero, new_game, of, pack_files, put
 
 from questforge.engine.descent.game.heroes import hero_turn
 from questforge.engine.descent.model import Ability
@@ -43,3 +43,35 @@ def test_grapple_stops_every_movement_point_not_only_moving() -> None:
     add_monster(game2, "imp", (1, 0))
     hero_turn(game2, h2)
     assert {"potion", "to-town", "fatigue-mp"} <= {o["do"] for o in last_step_options(script2)}
+
+
+def test_aim_is_lost_on_new_equipment_and_on_every_kind_of_move() -> None:
+    # DJ-ORD-01: the Aim token is lost when the hero moves or changes equipment
+    from questforge.engine.descent.game.heroes import equip
+
+    game, _, h = setup()
+    h.orders.add("aim")
+    equip(game, h, game.pack.items["relic"])
+    assert "aim" not in h.orders
+    assert of(game, "orders-lost")[-1] == {"hero": h.uid, "orders": ["aim"]}
+    # travelling by glyph (1 movement point, DJ-MAP-07) is a move too
+    game2, _, h2 = setup(answers={"action": "run", "step": _first("to-town")})
+    h2.orders.add("aim")
+    hero_turn(game2, h2)
+    assert h2.in_town and "aim" not in h2.orders
+
+
+def _first(kind: str) -> Any:
+    """A step answer: ``kind`` the first time it is offered, then end the turn."""
+    done: list[bool] = []
+
+    def answer(d: Any) -> int:
+        opts = list(d.options)
+        if not done:
+            for i, o in enumerate(opts):
+                if o["do"] == kind:
+                    done.append(True)
+                    return i
+        return opts.index({"do": "end"})
+
+    return answer

@@ -204,6 +204,7 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
             open_chest(game, hero, step["chest"])
         elif kind == "stairs":  # DJ-MAP-05, DJ-REF-15
             mp -= 1
+            lose_aim(game, hero)  # DJ-ORD-01
             to = (step["to"][0], step["to"][1])
             hero.cell = to
             game.emit("figure-moved", figure=hero.uid, path=[to], why="stairs")
@@ -213,12 +214,14 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
             enter_square(game, hero, to)
         elif kind == "to-town":  # DJ-MAP-07
             mp -= 1
+            lose_aim(game, hero)  # DJ-ORD-01
             hero.glyph_used = True
             hero.cell = None
             hero.in_town = True
             game.emit("hero-to-town", hero=hero.uid, glyph=step["glyph"])
         elif kind == "from-town":
             mp -= 1
+            lose_aim(game, hero)  # DJ-ORD-01
             hero.glyph_used = True
             hero.in_town = False
             hero.cell = (step["to"][0], step["to"][1])
@@ -332,10 +335,18 @@ def step_options(
     return out
 
 
+def lose_aim(game: DescentGame, hero: HeroFigure) -> None:
+    """The Aim token is lost when the hero moves (by foot, stairs or glyph) or changes
+    equipment (DJ-ORD-01); the log says so, as it does when damage takes it."""
+    if "aim" in hero.orders:
+        hero.orders.discard("aim")
+        game.emit("orders-lost", hero=hero.uid, orders=["aim"])
+
+
 def move_hero(game: DescentGame, hero: HeroFigure, path: list[Any]) -> None:
     from questforge.engine.descent.game.overlord import guard_and_traps_after_hero_move
 
-    hero.orders.discard("aim")  # DJ-ORD-01: lost when the hero moves
+    lose_aim(game, hero)  # DJ-ORD-01: lost when the hero moves
     for step in path:
         cell = (int(step[0]), int(step[1]))
         hero.cell = cell
@@ -475,6 +486,7 @@ def gain_item(game: DescentGame, hero: HeroFigure, item: Item) -> None:
 def equip(game: DescentGame, hero: HeroFigure, item: Item) -> None:
     """Equip ``item``; whatever it replaces goes to the pack (DJ-TURN-02 limits: 2 hands,
     1 armor, 2 other items)."""
+    lose_aim(game, hero)  # DJ-ORD-01: changing equipment loses the Aim token
     if item in hero.pack:
         hero.pack.remove(item)
     old: list[Item] = []

@@ -58,7 +58,7 @@ EVENTS: dict[str, EventSpec] = {
         _d(
             "orders-lost",
             "hero orders",
-            "Damage removes a hero's Aim, Guard or Rest (DJ-ORD-01, 04, 05).",
+            "Damage removes Aim, Guard or Rest; a move or new equipment Aim (DJ-ORD-01, 04, 05).",
         ),
         _d("orders-cancelled", "attacker target", "Aim meets Dodge: both are ignored (DJ-ORD-03)."),
         _d("fatigue-spent", "hero amount why", "A hero spends fatigue (DJ-TURN-07, DJ-ATK-07)."),
