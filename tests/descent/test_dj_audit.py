@@ -75,3 +75,23 @@ def _first(kind: str) -> Any:
         return opts.index({"do": "end"})
 
     return answer
+
+
+def test_hand_limit_holds_after_a_card_that_draws_more() -> None:
+    # DJ-OVL-03: "any excess must be discarded immediately", not only after step 1's draw:
+    # an event that draws two (like the sample's Grim Foresight) must not leave 9 or 10
+    from questforge.engine.descent.game.overlord import _play_phase
+    from questforge.engine.descent.model import OverlordCard
+
+    game, _script, _h = setup()
+    cards = game.pack.overlord_cards
+    seer = replace(cards["omen"], id="seer", threat=0, draw=2)
+    game.hand = [seer, *[cards[i] for i in ("imps", "dart", "omen", "rage")] * 2][:8]
+    game.deck = [cards["dart"], cards["omen"], cards["imps"]]
+    game.threat = 0
+    plays = iter([{"play": "event", "card": "seer", "cost": 0}, {"play": "done"}])
+    game.controller.answers["overlord-play"] = lambda d: list(d.options).index(next(plays))
+    assert isinstance(seer, OverlordCard)
+    _play_phase(game)
+    assert len(game.hand) == 8  # 7 after playing, 9 after drawing two, one discarded
+    assert len(of(game, "overlord-discarded")) == 1

@@ -31,6 +31,8 @@ HAND_LIMIT = 8
 
 
 def draw_cards(game: DescentGame, count: int) -> None:
+    """Draw ``count`` cards, then hold the hand limit: every draw (step 1's two, an event's
+    extra cards) is followed by discarding the excess at once (DJ-OVL-03)."""
     for _ in range(count):
         if not game.deck:
             if not game.discard:
@@ -44,18 +46,18 @@ def draw_cards(game: DescentGame, count: int) -> None:
         game.emit("overlord-drew", card=card.id, hand=len(game.hand))
         if not game.deck:  # DJ-OVL-05, DJ-REF-29
             game.gain_conquest(-3, "overlord deck ran out")
+    while len(game.hand) > HAND_LIMIT:  # DJ-OVL-03
+        ident = game.ask(
+            "overlord-discard", "overlord", sorted({c.id for c in game.hand}), "Discard down to 8"
+        )
+        _discard_for_threat(game, ident)
 
 
 def overlord_turn(game: DescentGame) -> None:
     game.emit("overlord-turn-started", round=game.round)
     income = max(0, game.hero_count + sum(s.threat for h in game.heroes for s in h.skills))
     game.gain_threat(income, "threat per hero")  # DJ-OVL-02, DJ-SKILL-R09
-    draw_cards(game, 2)
-    while len(game.hand) > HAND_LIMIT:  # DJ-OVL-03
-        ident = game.ask(
-            "overlord-discard", "overlord", sorted({c.id for c in game.hand}), "Discard down to 8"
-        )
-        _discard_for_threat(game, ident)
+    draw_cards(game, 2)  # and down to the hand limit (DJ-OVL-03)
     _play_phase(game)
     for monster in list(game.monsters):
         if monster.cell is not None and monster.alive:
