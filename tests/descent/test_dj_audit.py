@@ -95,3 +95,35 @@ def test_hand_limit_holds_after_a_card_that_draws_more() -> None:
     _play_phase(game)
     assert len(game.hand) == 8  # 7 after playing, 9 after drawing two, one discarded
     assert len(of(game, "overlord-discarded")) == 1
+
+
+def test_a_monster_may_attack_part_way_and_move_on_with_the_points_left() -> None:
+    # DJ-MON-01: a monster acts "as if it had chosen Advance" (DJ-TURN-05: the attack may
+    # come at any point during the movement and the remaining AP used afterwards);
+    # DJ-REF-10: "before, during or after its move"
+    from questforge.engine.descent.game.overlord import activate
+
+    game, script, _h = setup()
+    game.open_door("d1", None)
+    for m in game.monsters:
+        m.cell = None
+    imp = add_monster(game, "imp", (3, 0))
+    steps = iter(["walk", "attack", "look"])
+
+    def monster_step(d: Any) -> int:
+        opts = list(d.options)
+        what = next(steps, "end")
+        if what == "walk":
+            return opts.index(next(o for o in opts if o.get("to") == [1, 0]))
+        if what == "attack":
+            return opts.index(next(o for o in opts if o["do"] == "attack"))
+        return opts.index({"do": "end"})
+
+    script.answers["monster-step"] = monster_step
+    activate(game, imp)
+    asked = [d for d in script.asked if d.kind == "monster-step"]
+    assert of(game, "attack-declared")[-1]["attacker"] == imp.uid
+    assert len(asked) == 3, "nothing was offered after the attack"
+    after = [o for o in asked[2].options if o["do"] == "move"]
+    assert after, "no movement offered after the attack"
+    assert max(o["cost"] for o in after) == imp.speed - 2  # 2 of 4 points were walked

@@ -247,8 +247,10 @@ def guard_and_traps_after_hero_move(game: DescentGame, hero: HeroFigure) -> None
 
 def activate(game: DescentGame, monster: MonsterFigure) -> None:
     """One monster's activation: move up to Speed and attack once, in any order (DJ-MON-01,
-    DJ-REF-10); Quick Shot attacks twice (DJ-ABIL-13); a stunned monster loses a token and
-    its activation, a master may still move or attack (DJ-EFF-04, DJ-REF-23)."""
+    DJ-REF-10); as with a hero's Advance (DJ-TURN-05) the attack may come part-way through
+    the move and the movement points left are used afterwards; Quick Shot attacks twice
+    (DJ-ABIL-13); a stunned monster loses a token and its activation, a master may still
+    move or attack (DJ-EFF-04, DJ-REF-23)."""
     game.emit("monster-activated", figure=monster.uid)
     if not start_of_turn_effects(game, monster):
         can_move = False
@@ -257,7 +259,8 @@ def activate(game: DescentGame, monster: MonsterFigure) -> None:
     if monster.cell is None:
         return
     attacks = 2 if monster.has("quick-shot") else 1
-    moves = 1
+    speed = monster.speed + sum(c.bonus.get("speed", 0) for c in game.powers)
+    mp = speed  # movement points left this activation
     if monster.conditions["stun"]:
         monster.conditions["stun"] -= 1
         game.emit("stun-removed", figure=monster.uid, remaining=monster.conditions["stun"])
@@ -270,19 +273,16 @@ def activate(game: DescentGame, monster: MonsterFigure) -> None:
         if choice == "move":
             attacks = 0
         else:
-            moves = 0
-    speed = monster.speed + sum(c.bonus.get("speed", 0) for c in game.powers)
+            mp = 0
     prof = monster_profile(game, monster)
     while monster.cell is not None and monster.alive:
         options: list[Any] = []
         if attacks:
             for t in targets(game, monster, prof):
                 options.append({"do": "attack", "target": t.uid, "cell": list(t.cell or (0, 0))})
-        if moves and can_move:
+        if mp > 0 and can_move:
             fly = monster.has("fly")
-            for cell, (cost, path) in sorted(
-                game.geometry.reachable(monster, speed, fly=fly).items()
-            ):
+            for cell, (cost, path) in sorted(game.geometry.reachable(monster, mp, fly=fly).items()):
                 options.append(
                     {"do": "move", "to": list(cell), "cost": cost, "path": [list(c) for c in path]}
                 )
@@ -298,7 +298,7 @@ def activate(game: DescentGame, monster: MonsterFigure) -> None:
             if target is not None and target.cell is not None:
                 attack(game, monster, target, prof)
         else:
-            moves = 0
+            mp -= int(choice["cost"])
             _move_monster(game, monster, choice["path"])
 
 
