@@ -127,3 +127,41 @@ def test_a_monster_may_attack_part_way_and_move_on_with_the_points_left() -> Non
     after = [o for o in asked[2].options if o["do"] == "move"]
     assert after, "no movement offered after the attack"
     assert max(o["cost"] for o in after) == imp.speed - 2  # 2 of 4 points were walked
+
+
+def test_every_roll_is_in_the_log_with_its_faces() -> None:
+    # DJ-ATK-03, DJ-ATK-04: a referee checks an attack from the dice shown and the range
+    # counted; DJ-EFF-01, DJ-EFF-10, DJ-ABIL-17: the power dice against burn and web and
+    # for Undying are logged too, whatever they show
+    from questforge.engine.descent.game.combat import attack, hero_profile, start_of_turn_effects
+    from questforge.engine.descent.game.narrator import describe_event
+
+    game, _, h = setup()
+    imp = add_monster(game, "imp", (1, 0))
+    imp.wounds = imp.max_wounds = 20
+    attack(game, h, imp, hero_profile(h))
+    rolled = next(e for e in game.log if e.type == "dice-rolled")
+    assert "sure [3 range, 3 damage]" in describe_event(rolled, game)
+    assert "black [blank]" in describe_event(rolled, game)
+    assert of(game, "attack-declared")[-1]["bonus"] == {"damage": 0, "range": 0, "surges": 0}
+    assert of(game, "attack-hit")[-1]["range"] == 3
+    h.conditions["burn"] = 2
+    h.conditions["web"] = 1
+    start_of_turn_effects(game, h)
+    assert len(of(game, "burn-rolled")[-1]["rolls"]) == 2
+    assert of(game, "web-rolled")[-1]["rolls"] == [["black", 0]]
+    imp.stats = replace(imp.stats, abilities=(Ability("undying"),))
+    imp.wounds = 1
+    attack(game, h, imp, hero_profile(h))
+    assert of(game, "undying-rolled") == [
+        {"figure": imp.uid, "rolls": [["black", 0]], "rises": False}
+    ]
+
+
+def test_the_printed_game_shows_the_dice() -> None:
+    # DJ-ATK-03: `questforge play --auto` prints every roll (it printed none before)
+    from questforge.engine.core.events import Event
+    from questforge.engine.descent.game.face import FACE
+
+    line = FACE.narrate(Event("dice-rolled", {"attacker": "imp-1", "rolls": [["red", 1]]}))
+    assert line is not None and "red" in line

@@ -164,6 +164,9 @@ def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -
         source=prof.source,
         attack=prof.attack,
         distance=dist,
+        # what skills, abilities, Command and powers add to every roll: with the dice and
+        # the surges spent, a reader can recompute the damage and range (DJ-ATK-03..08)
+        bonus={"damage": prof.damage, "range": prof.range, "surges": prof.extra_surges},
     )
     power = prof.power
     black = power_die(game)
@@ -188,13 +191,15 @@ def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -
     rolls = _rerolls(game, attacker, target, rolls)
     total = totals(rolls, game.pack.dice)
     if total.miss:
-        game.emit("attack-missed", attacker=attacker.uid, target=target.uid, why="miss")
+        game.emit("attack-missed", attacker=attacker.uid, target=target.uid, why="miss", range=None)
         return
     surges = total.surges + prof.extra_surges
     fear = target.rank_of("fear") if isinstance(target, MonsterFigure) and target.has("fear") else 0
     if fear:
         if surges < fear:  # DJ-ABIL-06
-            game.emit("attack-missed", attacker=attacker.uid, target=target.uid, why="fear")
+            game.emit(
+                "attack-missed", attacker=attacker.uid, target=target.uid, why="fear", range=None
+            )
             return
         surges -= fear
     gained: dict[str, int] = dict(prof.abilities)
@@ -238,8 +243,13 @@ def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -
     sorcery = gained.get("sorcery", 0) if prof.attack == "magic" else 0  # DJ-ABIL-14
     needs = 0 if prof.attack == "melee" or "breath" in gained else dist - range_total
     enh_range, enh_damage = assign_enhancements(total.enhancements + sorcery, needs)
-    if prof.attack != "melee" and "breath" not in gained and range_total + enh_range < dist:
-        game.emit("attack-missed", attacker=attacker.uid, target=target.uid, why="range")
+    # the range counted: dice, surges, bonuses and the enhancements put on range, so that
+    # a reader of the log can check it against the distance (DJ-ATK-04)
+    reached = range_total + enh_range
+    if prof.attack != "melee" and "breath" not in gained and reached < dist:
+        game.emit(
+            "attack-missed", attacker=attacker.uid, target=target.uid, why="range", range=reached
+        )
         return  # DJ-ATK-04, DJ-REF-06
     damage = total.damage + bonus_damage + enh_damage
     hit = _area(game, attacker, target, gained)
@@ -255,6 +265,7 @@ def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -
             damage=damage,
             armor=armor,
             dealt=dealt,
+            range=reached,
         )
         was_on_board = fig.cell
         apply_damage(game, fig, dealt, attacker, "attack")
@@ -483,7 +494,14 @@ def monster_dies(
         black = power_die(game)
         if black is not None:
             rolled = roll([black], game.pack.dice, game.rng)
-            if rolled and shows_surge(game.pack.dice, rolled[0]):
+            rises = bool(rolled) and shows_surge(game.pack.dice, rolled[0])
+            game.emit(
+                "undying-rolled",
+                figure=fig.uid,
+                rolls=[[d, f] for d, f in rolled],
+                rises=rises,
+            )
+            if rises:
                 fig.wounds = fig.max_wounds - overkill
                 for key in fig.conditions:
                     fig.conditions[key] = 0
@@ -530,10 +548,16 @@ def start_of_turn_effects(game: DescentGame, fig: Figure) -> bool:
     black = power_die(game)
     table = game.pack.dice
     if fig.conditions["burn"] and black is not None:
-        for rolled in roll([black] * fig.conditions["burn"], table, game.rng):
+        rolls = roll([black] * fig.conditions["burn"], table, game.rng)
+        for rolled in rolls:
             if shows_surge(table, rolled):
                 fig.conditions["burn"] -= 1
-        game.emit("burn-rolled", figure=fig.uid, remaining=fig.conditions["burn"])
+        game.emit(
+            "burn-rolled",
+            figure=fig.uid,
+            rolls=[[d, f] for d, f in rolls],
+            remaining=fig.conditions["burn"],
+        )
         if fig.conditions["burn"]:
             apply_damage(game, fig, fig.conditions["burn"], None, "burn")
             if not fig.alive or fig.cell is None:
@@ -545,10 +569,16 @@ def start_of_turn_effects(game: DescentGame, fig: Figure) -> bool:
         if not fig.alive or fig.cell is None:
             return False
     if fig.conditions["web"] and black is not None:
-        for rolled in roll([black] * fig.conditions["web"], table, game.rng):
+        rolls = roll([black] * fig.conditions["web"], table, game.rng)
+        for rolled in rolls:
             if shows_surge(table, rolled):
                 fig.conditions["web"] -= 1
-        game.emit("web-rolled", figure=fig.uid, remaining=fig.conditions["web"])
+        game.emit(
+            "web-rolled",
+            figure=fig.uid,
+            rolls=[[d, f] for d, f in rolls],
+            remaining=fig.conditions["web"],
+        )
         return fig.conditions["web"] == 0
     return True
 

@@ -349,12 +349,13 @@ def monkey_god(game: DescentGame, hero: HeroFigure) -> None:
     if black is None:
         return
     rolled = roll([black], game.pack.dice, game.rng)
+    rolls = [[d, f] for d, f in rolled]
     if not rolled or is_blank(game.pack.dice, rolled[0]):
-        game.emit("monkey-rolled", hero=hero.uid, monkey=False)
+        game.emit("monkey-rolled", hero=hero.uid, rolls=rolls, monkey=False)
         return
     hero.conditions["monkey"] = 2
     hero.monkey_fresh = game.active_hero is hero
-    game.emit("monkey-rolled", hero=hero.uid, monkey=True)
+    game.emit("monkey-rolled", hero=hero.uid, rolls=rolls, monkey=True)
 
 
 def _alertness(game: DescentGame, monster: MonsterFigure) -> None:

@@ -82,8 +82,8 @@ EVENTS: dict[str, EventSpec] = {
         _d("healed", "figure poison_removed wounds", "Healing: poison first (DJ-EFF-03)."),
         _d(
             "attack-declared",
-            "attacker target source attack distance",
-            "An attack is declared (DJ-ATK-01).",
+            "attacker target source attack distance bonus",
+            "An attack is declared with the damage, range and surges its profile adds (DJ-ATK-01).",
         ),
         _d(
             "dice-rolled",
@@ -98,13 +98,13 @@ EVENTS: dict[str, EventSpec] = {
         ),
         _d(
             "attack-missed",
-            "attacker target why",
-            "A miss: a miss face, short range or Fear (DJ-ATK-04).",
+            "attacker target why range",
+            "A miss: a miss face, short range (the range counted) or Fear (DJ-ATK-04).",
         ),
         _d(
             "attack-hit",
-            "attacker target damage armor dealt",
-            "Damage less armor is dealt (DJ-ATK-08).",
+            "attacker target damage armor dealt range",
+            "Damage less armor is dealt; the range counted (DJ-ATK-04, 08).",
         ),
         _d("damage-taken", "figure amount wounds why", "A figure loses wounds."),
         _d(
@@ -112,11 +112,24 @@ EVENTS: dict[str, EventSpec] = {
             "figure condition tokens",
             "Burn, poison, stun, web or bleed tokens (DJ-EFF).",
         ),
-        _d("burn-rolled", "figure remaining", "Burn tokens rolled off (DJ-EFF-01)."),
-        _d("web-rolled", "figure remaining", "Web tokens rolled off (DJ-EFF-10)."),
+        _d(
+            "burn-rolled",
+            "figure rolls remaining",
+            "Power dice against burn; each surge removes a token (DJ-EFF-01).",
+        ),
+        _d(
+            "web-rolled",
+            "figure rolls remaining",
+            "Power dice against web; each surge removes a token (DJ-EFF-10).",
+        ),
         _d("stun-removed", "figure remaining", "A stun token is removed (DJ-EFF-04)."),
         _d("hero-killed", "hero cell gold_lost", "A hero dies and goes to town (DJ-DEATH)."),
         _d("monster-killed", "figure monster cell by", "A monster dies (DJ-REF-25)."),
+        _d(
+            "undying-rolled",
+            "figure rolls rises",
+            "An Undying monster's power die: a surge brings it back (DJ-ABIL-17).",
+        ),
         _d("monster-undying", "figure wounds", "An Undying monster returns (DJ-ABIL-17)."),
         _d("conquest-changed", "amount total why", "Conquest gained or lost (DJ-CQ-02)."),
         _d("threat-changed", "amount total why", "The Overlord gains threat."),
@@ -139,7 +152,7 @@ EVENTS: dict[str, EventSpec] = {
         _d("trap-sprung", "card hero damage", "A trap hurts a hero (DJ-REF-28)."),
         _d(
             "monkey-rolled",
-            "hero monkey",
+            "hero rolls monkey",
             "The Monkey God curse: the power die decides (DJ-EFF-07).",
         ),
         _d("monkey-token-removed", "hero remaining", "A monkey token is discarded (DJ-EFF-08)."),
