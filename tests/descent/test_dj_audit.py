@@ -165,3 +165,29 @@ def test_the_printed_game_shows_the_dice() -> None:
 
     line = FACE.narrate(Event("dice-rolled", {"attacker": "imp-1", "rolls": [["red", 1]]}))
     assert line is not None and "red" in line
+
+
+def test_a_hero_in_a_sweep_may_dodge_though_another_was_targeted() -> None:
+    # DJ-ORD-02: Dodge works "for each attack against the hero"; DJ-ABIL-15: a Sweep
+    # attacks every enemy in melee range, and several dodgers make only one reroll
+    game, script, h = setup(answers={"dodge-reroll": "reroll"})
+    other = hero(game, 1)
+    put(other, (0, 1))
+    other.orders.add("dodge")
+    h.orders.add("dodge")
+    imp = add_monster(game, "imp", (1, 0))
+    imp.stats = replace(imp.stats, abilities=(Ability("sweep"),))
+    from questforge.engine.descent.game.combat import attack, monster_profile
+
+    h.orders.discard("dodge")
+    attack(game, imp, h, monster_profile(game, imp))
+    asked = [d for d in script.asked if d.kind == "dodge-reroll"]
+    assert [d.actor for d in asked] == [other.uid]
+    assert len(of(game, "dice-rerolled")) == 1
+    assert {e["target"] for e in of(game, "attack-hit")} == {h.uid, other.uid}
+    # two dodgers, one reroll (DJ-ABIL-02, DJ-ABIL-15)
+    h.orders.add("dodge")
+    other.orders.add("dodge")
+    h.wounds = other.wounds = 10
+    attack(game, imp, h, monster_profile(game, imp))
+    assert len(of(game, "dice-rerolled")) == 2

@@ -188,7 +188,7 @@ def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -
     dice = prof.dice + ([black] * power if black else [])
     rolls = roll(dice, game.pack.dice, game.rng)
     game.emit("dice-rolled", attacker=attacker.uid, rolls=[[d, f] for d, f in rolls])
-    rolls = _rerolls(game, attacker, target, rolls)
+    rolls = _rerolls(game, attacker, target, prof, rolls)
     total = totals(rolls, game.pack.dice)
     if total.miss:
         game.emit("attack-missed", attacker=attacker.uid, target=target.uid, why="miss", range=None)
@@ -308,9 +308,18 @@ def _describe_surge(s: SurgeAbility) -> dict[str, Any]:
 
 
 def _rerolls(
-    game: DescentGame, attacker: Figure, target: Figure, rolls: list[tuple[str, int]]
+    game: DescentGame,
+    attacker: Figure,
+    target: Figure,
+    prof: Profile,
+    rolls: list[tuple[str, int]],
 ) -> list[tuple[str, int]]:
-    """Aim (attacker) and Dodge (defending hero) rerolls; both together cancel (DJ-ORD-01..03)."""
+    """Aim (attacker) and Dodge (defending hero) rerolls; both together cancel (DJ-ORD-01..03).
+
+    Dodge belongs to every enemy the attack is against: with an area the attack always has
+    (Blast, Sweep, Breath on the card) a hero in the area may dodge although another was
+    targeted, and several dodgers still make only one reroll (DJ-ABIL-02, DJ-ABIL-15). The
+    target decides first, then the others in the order they stand in the area."""
     aim = isinstance(attacker, HeroFigure) and (
         "aim" in attacker.orders
         or (  # DJ-SKILL-R16: two-handed ranged attacks count as aimed
@@ -320,11 +329,17 @@ def _rerolls(
             and attacker.weapon.hands == 2
         )
     )
-    dodge = isinstance(target, HeroFigure) and "dodge" in target.orders
+    area = _area(game, attacker, target, dict(prof.abilities))
+    dodgers = [
+        f
+        for f in area
+        if isinstance(f, HeroFigure) and f.side != attacker.side and "dodge" in f.orders
+    ]
+    dodge = bool(dodgers)
     if aim and isinstance(attacker, HeroFigure):
         attacker.orders.discard("aim")  # spent once the aimed attack is made
     if aim and dodge:
-        game.emit("orders-cancelled", attacker=attacker.uid, target=target.uid)
+        game.emit("orders-cancelled", attacker=attacker.uid, target=dodgers[0].uid)
         return rolls
     table = game.pack.dice
     if aim:
@@ -339,9 +354,9 @@ def _rerolls(
             game.emit(
                 "dice-rerolled", attacker=attacker.uid, rolls=[[d, f] for d, f in rolls], why="aim"
             )
-    if dodge:
+    for dodger in dodgers:  # one reroll at most, whoever asks for it (DJ-ABIL-02, 15)
         choice = game.ask(
-            "dodge-reroll", target.uid, ["keep", "reroll"], "Dodge: make the Overlord reroll?"
+            "dodge-reroll", dodger.uid, ["keep", "reroll"], "Dodge: make the Overlord reroll?"
         )
         if choice == "reroll":
             rolls = [
@@ -354,6 +369,7 @@ def _rerolls(
                 rolls=[[d, f] for d, f in rolls],
                 why="dodge",
             )
+            break
     return rolls
 
 
