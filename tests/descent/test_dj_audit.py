@@ -191,3 +191,34 @@ def test_a_hero_in_a_sweep_may_dodge_though_another_was_targeted() -> None:
     h.wounds = other.wounds = 10
     attack(game, imp, h, monster_profile(game, imp))
     assert len(of(game, "dice-rerolled")) == 2
+
+
+def test_knockback_moves_along_the_board_not_through_walls_or_doors() -> None:
+    # DJ-ABIL-09: the attacker may "move the damaged figure up to 3 spaces"; a closed door
+    # and a wall stop it (DJ-REF-37: a closed door blocks movement)
+    from questforge.engine.descent.game.combat import attack, hero_profile
+    from questforge.engine.descent.model import Item
+
+    game, script, h = setup(answers={"knockback": "stay"})
+    for m in game.monsters:
+        m.cell = None
+    h.weapon = Item(
+        "ram",
+        "Ram",
+        "shop",
+        "weapon",
+        hands=1,
+        attack="melee",
+        dice=("sure",),
+        abilities=(Ability("knockback"),),
+    )
+    put(h, (1, 0))
+    put(hero(game, 1), (0, 2))
+    imp = add_monster(game, "imp", (2, 0))
+    imp.wounds = imp.max_wounds = 20
+    add_monster(game, "imp", (4, 1))  # the gallery beyond the closed door is revealed
+    attack(game, h, imp, hero_profile(h))
+    offered = [d for d in script.asked if d.kind == "knockback"][-1].options
+    cells = [tuple(o) for o in offered if o != "stay"]
+    assert cells and all(x <= 2 for x, _ in cells), cells  # nothing past the door d1
+    assert (2, 2) in cells and (0, 1) in cells

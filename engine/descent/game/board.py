@@ -136,6 +136,36 @@ class Geometry:
             out[c] = (cost, path[1:])
         return out
 
+    def pushed(self, fig: Figure, steps: int) -> list[Cell]:
+        """Where ``fig`` can be moved by another's effect (Knockback, DJ-ABIL-09): up to
+        ``steps`` squares along the board, never through a wall or closed door, and never
+        into or through a square holding another figure or terrain it cannot enter. The
+        squares it lands on must be ones it could stand on."""
+        if fig.cell is None:
+            return []
+        occupied = self.occupants()
+
+        def free(origin: Cell) -> bool:
+            for c in footprint(origin, fig.size):
+                if c not in self.board or not self.revealed(c) or self.blocks(fig, c):
+                    return False
+                other = occupied.get(c)
+                if other is not None and other is not fig:
+                    return False
+            return True
+
+        seen = {fig.cell}
+        frontier = [fig.cell]
+        for _ in range(steps):
+            nxt = []
+            for here in frontier:
+                for c in self._neighbours(fig, here):
+                    if c not in seen and free(c):
+                        seen.add(c)
+                        nxt.append(c)
+            frontier = nxt
+        return sorted(c for c in seen if c != fig.cell and self.standable(fig, c, occupied))
+
     def _neighbours(self, fig: Figure, origin: Cell) -> list[Cell]:
         if fig.size == (1, 1):
             return self.board.neighbors(origin)

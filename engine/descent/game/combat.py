@@ -426,20 +426,13 @@ def _conditions(game: DescentGame, fig: Figure, gained: dict[str, int], dealt: i
 
 
 def _knockback(game: DescentGame, attacker: Figure, fig: Figure, side: str) -> None:
-    """Move the damaged figure up to 3 squares (DJ-ABIL-09)."""
+    """Move the damaged figure up to 3 squares (DJ-ABIL-09): a move along the board, so not
+    through walls, closed doors or other figures (our reading: "move ... up to 3 spaces"
+    and "cannot go into a space holding another figure" hold for every square of it)."""
     if isinstance(fig, HeroFigure) and fig.immune("knockback"):
         return
-    occupied = game.geometry.occupants()
-    origin = fig.cell
-    assert origin is not None
     options: list[Any] = ["stay"]
-    for c in sorted(game.geometry.board.cells()):
-        if (
-            c != origin
-            and game.geometry.board.distance(c, origin) <= 3
-            and game.geometry.standable(fig, c, occupied)
-        ):
-            options.append(list(c))
+    options += [list(c) for c in game.geometry.pushed(fig, 3)]
     choice = game.ask("knockback", side, options, f"Knock {fig.name} back to?", figure=fig.uid)
     if choice != "stay":
         fig.cell = (choice[0], choice[1])
