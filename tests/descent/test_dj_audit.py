@@ -222,3 +222,31 @@ def test_knockback_moves_along_the_board_not_through_walls_or_doors() -> None:
     cells = [tuple(o) for o in offered if o != "stay"]
     assert cells and all(x <= 2 for x, _ in cells), cells  # nothing past the door d1
     assert (2, 2) in cells and (0, 1) in cells
+
+
+def test_a_hero_in_town_can_buy_a_new_skill() -> None:
+    # DJ-SHOP-01: "Draw one new skill card" costs 1,000 gold; the card's extra wounds count
+    # at once (DJ-SKILL-M12)
+    from questforge.engine.descent.game.heroes import shop_visit
+
+    files = pack_files()
+    files["shop.json"]["entries"].append({"buy": "skill", "price": 1000})
+    for n in ("2", "3"):
+        files[f"skills/tough{n}.json"] = dict(files["skills/tough.json"], id=f"tough{n}")
+
+    def buy(d: Any) -> int:
+        opts = list(d.options)
+        return next((i for i, o in enumerate(opts) if o["buy"] == "skill"), 0)
+
+    game, _script = new_game(files, answers={"buy": buy})
+    h = hero(game)
+    left = list(game.skill_decks["fighting"])
+    assert len(left) == 1  # three fighting cards, one drawn by each hero at setup
+    h.gold = 1200
+    wounds, max_wounds = h.wounds, h.max_wounds
+    shop_visit(game, h)
+    assert h.gold == 200 and h.skills[-1].id == left[-1]
+    assert (h.wounds, h.max_wounds) == (wounds + 2, max_wounds + 2)
+    bought = of(game, "bought")[-1]
+    assert bought == {"hero": h.uid, "what": "skill", "item": left[-1], "price": 1000}
+    assert game.skill_decks["fighting"] == []

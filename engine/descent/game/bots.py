@@ -328,6 +328,10 @@ class DescentBot:
             for i, o in enumerate(opts):
                 if o["buy"] == "item" and items[o["item"]].potion == "healing":
                     return i
+        skills = [i for i, o in enumerate(opts) if o["buy"] == "skill"]
+        if hero.weapon is not None and skills:  # a skill from the deck of its best trait
+            deck = {"melee": "fighting", "ranged": "subterfuge", "magic": "wizardry"}[best_trait]
+            return max(skills, key=lambda i: (opts[i]["deck"] == deck, -i))
         if hero.weapon is not None:  # then the best treasure draw it can afford
             draws = [i for i, o in enumerate(opts) if o["buy"] == "treasure"]
             if draws:

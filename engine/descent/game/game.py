@@ -100,6 +100,8 @@ class DescentGame:
         self.hand: list[OverlordCard] = []
         self.powers: list[OverlordCard] = []
         self.treasure: dict[str, list[Item]] = {}
+        #: the skill decks after setup's draws (DJ-SETUP-03), drawn from in town (DJ-SHOP-01)
+        self.skill_decks: dict[str, list[str]] = {}
         self.fired: set[str] = set()
         self.killed_named: set[str] = set()
         self.outcome = "unfinished"

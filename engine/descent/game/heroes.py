@@ -23,7 +23,7 @@ from questforge.engine.descent.game.combat import (
     targets,
 )
 from questforge.engine.descent.game.state import Cell, HeroFigure, MonsterFigure
-from questforge.engine.descent.model import Item
+from questforge.engine.descent.model import Item, Skill
 
 if TYPE_CHECKING:
     from questforge.engine.descent.game.game import DescentGame
@@ -543,6 +543,10 @@ def shop_visit(game: DescentGame, hero: HeroFigure) -> None:
         for tier in ("copper", "silver", "gold"):
             if tier in prices and prices[tier] <= hero.gold and game.treasure.get(tier):
                 options.append({"buy": "treasure", "tier": tier, "price": prices[tier]})
+        if "skill" in prices and prices["skill"] <= hero.gold:  # DJ-SHOP-01: a new skill
+            for deck, left in sorted(game.skill_decks.items()):
+                if left:
+                    options.append({"buy": "skill", "deck": deck, "price": prices["skill"]})
         if "training" in prices and prices["training"] <= hero.gold:
             for trait in ("melee", "ranged", "magic"):
                 if hero.traits.get(trait, 0) < game.shop.training_max:  # DJ-SHOP-02
@@ -563,6 +567,11 @@ def shop_visit(game: DescentGame, hero: HeroFigure) -> None:
             game.emit("item-sold", hero=hero.uid, item=item.id, price=choice["price"])
             continue
         hero.gold -= int(choice["price"])
+        if what == "skill":  # DJ-SHOP-01: draw the top card of the chosen deck
+            skill = game.pack.skills[game.skill_decks[choice["deck"]].pop()]
+            game.emit("bought", hero=hero.uid, what=what, item=skill.id, price=choice["price"])
+            learn_skill(hero, skill)
+            continue
         game.emit(
             "bought",
             hero=hero.uid,
@@ -577,6 +586,16 @@ def shop_visit(game: DescentGame, hero: HeroFigure) -> None:
             gain_item(game, hero, pile.pop())
         elif what == "training":
             hero.traits[choice["trait"]] = hero.traits.get(choice["trait"], 0) + 1
+
+
+def learn_skill(hero: HeroFigure, skill: Skill) -> None:
+    """A skill gained after setup: its extra wounds and fatigue raise the maxima and the
+    current values alike (DJ-SKILL-M12, R02 apply from the moment the card is held)."""
+    hero.skills.append(skill)
+    hero.max_wounds += skill.wounds
+    hero.wounds += skill.wounds
+    hero.max_fatigue += skill.fatigue
+    hero.fatigue += skill.fatigue
 
 
 def sale_price(game: DescentGame, item: Item) -> int:

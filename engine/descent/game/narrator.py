@@ -259,7 +259,12 @@ def describe_option(kind: str, option: Any, game: DescentGame | None = None) -> 
                 return "leave the shop"
             if b == "sell":
                 return f"sell {option['item']} for {option['price']}"
-            what = option.get("item") or option.get("tier") or option.get("trait")
+            what = (
+                option.get("item")
+                or option.get("tier")
+                or option.get("trait")
+                or (f"a {option['deck']} card" if "deck" in option else None)
+            )
             return f"buy {what} ({b}) for {option['price']}"
         if "play" in option:
             p = option["play"]
