@@ -250,3 +250,22 @@ def test_a_hero_in_town_can_buy_a_new_skill() -> None:
     bought = of(game, "bought")[-1]
     assert bought == {"hero": h.uid, "what": "skill", "item": left[-1], "price": 1000}
     assert game.skill_decks["fighting"] == []
+
+
+def test_a_monkey_moves_five_at_most_even_with_fatigue() -> None:
+    # DJ-EFF-09: a monkey "may move at most 5 spaces"; fatigue for movement points
+    # (DJ-TURN-07) cannot lift that
+    game, script, h = setup(answers={"action": "run", "step": {"do": "end"}})
+    h.conditions["monkey"] = 2
+    h.fatigue = 4
+    hero_turn(game, h)
+    assert of(game, "action-chosen")[-1]["mp"] == 5
+    assert not [o for o in last_step_options(script) if o["do"] == "fatigue-mp"]
+
+
+def test_a_webbed_hero_is_logged_with_the_points_it_really_has() -> None:
+    # DJ-EFF-11: webbed, the hero cannot spend AP on movement; the log must not claim 8
+    game, _script, h = setup(answers={"action": "run", "step": {"do": "end"}})
+    h.conditions["web"] = 1  # the fixture's power die shows a blank: the web stays
+    hero_turn(game, h)
+    assert of(game, "action-chosen")[-1]["mp"] == 0

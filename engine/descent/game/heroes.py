@@ -32,6 +32,7 @@ ACTIONS = ("advance", "run", "battle", "ready")
 ORDERS = ("guard", "aim", "dodge", "rest")
 MAX_POTIONS = 3  # DJ-TURN-02
 PACK_SIZE = 3  # DJ-REF-40
+MONKEY_MP = 5  # DJ-EFF-09: a monkey moves at most 5 spaces
 
 
 def hero_phase(game: DescentGame) -> None:
@@ -127,15 +128,19 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
                     hero.fatigue += gain
                     game.emit("fatigue-restored", hero=hero.uid, fatigue=hero.fatigue, why=skill.id)
     hero.turn_action = choice
-    if hero.conditions["monkey"]:  # DJ-EFF-09: no attacks, at most 5 squares
-        mp, attacks = min(mp, 5), 0
-    game.emit("action-chosen", hero=hero.uid, action=choice, mp=mp, attacks=attacks)
+    monkey = hero.conditions["monkey"] > 0
+    if monkey:  # DJ-EFF-09: no attacks, at most 5 squares
+        mp, attacks = min(mp, MONKEY_MP), 0
     if not can_move:
-        mp = 0  # DJ-EFF-11: webbed
+        mp = 0  # DJ-EFF-11: webbed (the log shows the points the hero really has)
+    game.emit("action-chosen", hero=hero.uid, action=choice, mp=mp, attacks=attacks)
+    granted = mp  # movement points this turn, fatigue included (a monkey's stay <= 5)
     moved = False
     while True:
         movable = can_move and not grappled(game, hero)
         options = step_options(game, hero, mp, attacks, movable, moved)
+        if monkey and granted >= MONKEY_MP:  # DJ-EFF-09: fatigue cannot make it 6
+            options = [o for o in options if o["do"] != "fatigue-mp"]
         step = game.ask(
             "step",
             hero.uid,
@@ -163,6 +168,7 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
         elif kind == "fatigue-mp":  # DJ-TURN-07
             hero.fatigue -= 1
             mp += 1
+            granted += 1
             game.emit("fatigue-spent", hero=hero.uid, amount=1, why="movement point")
         elif kind == "move":
             mp -= int(step["cost"])
