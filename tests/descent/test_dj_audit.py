@@ -269,3 +269,39 @@ def test_a_webbed_hero_is_logged_with_the_points_it_really_has() -> None:
     h.conditions["web"] = 1  # the fixture's power die shows a blank: the web stays
     hero_turn(game, h)
     assert of(game, "action-chosen")[-1]["mp"] == 0
+
+
+def test_the_two_ends_of_a_staircase_are_adjacent_for_attacks() -> None:
+    # DJ-REF-15: the ends count as adjacent for attacks; a figure on one end sees the other
+    # end and the squares around it
+    from questforge.engine.descent.game.combat import attack, hero_profile, targets
+
+    files = pack_files()
+    q = files["quests/q.json"]
+    q["areas"].append({"id": "cellar", "name": "Cellar"})
+    q["tiles"].append({"tile": "room-3x3", "at": [0, 6], "area": "cellar"})
+    q["objects"] += [
+        {"id": "up", "type": "stairs", "cell": [2, 2], "colour": "blue"},
+        {"id": "down", "type": "stairs", "cell": [0, 6], "colour": "blue"},
+    ]
+    game, _ = new_game(files, answers=NO_POWER)
+    for m in game.monsters:
+        m.cell = None
+    h = hero(game)
+    put(h, (2, 2))
+    put(hero(game, 1), (0, 0))
+    on_end = add_monster(game, "imp", (0, 6))
+    beside = add_monster(game, "imp", (1, 7))
+    far = add_monster(game, "imp", (2, 8))
+    prof = hero_profile(h)
+    assert prof is not None and prof.attack == "melee"
+    assert [t.uid for t in targets(game, h, prof)] == [on_end.uid]
+    on_end.wounds = on_end.max_wounds = 20
+    attack(game, h, on_end, prof)
+    assert of(game, "attack-declared")[-1]["distance"] == 1
+    # a ranged attacker sees the squares around the far end too, at distance 2
+    h.weapon = replace(h.weapon, attack="ranged") if h.weapon else None
+    ranged = hero_profile(h)
+    assert ranged is not None
+    assert {t.uid for t in targets(game, h, ranged)} >= {beside.uid}
+    assert far.uid not in {t.uid for t in targets(game, h, ranged)}

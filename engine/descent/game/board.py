@@ -34,6 +34,7 @@ class Geometry:
         self.qmap = qmap
         self.terrain = qmap.quest.terrain
         self.board: SquareBoard = qmap.board(())
+        self.stairs: dict[Cell, list[Cell]] = qmap.stairs_links()  # fixed for the quest
         self.rebuild()
 
     def rebuild(self) -> None:
@@ -191,6 +192,32 @@ class Geometry:
         sa = a.squares if isinstance(a, Figure) else [a]
         sb = b.squares if isinstance(b, Figure) else [b]
         return min(self.board.distance(x, y) for x in sa for y in sb) if sa and sb else 999
+
+    def stairs_distance(self, a: Figure, b: Figure) -> int | None:
+        """Distance for an attack through a staircase (DJ-REF-15): the two ends count as
+        adjacent, and a figure on one end sees the other end and the squares around it.
+        So ``b`` on the far end is at 1, next to it (in sight of that end) at 2; ``None``
+        when no staircase joins them. Revealed areas only: stairs do not see into the dark
+        (they reveal the area when used)."""
+        if a.cell is None or b.cell is None:
+            return None
+        links = self.stairs
+        if not links:
+            return None
+        best: int | None = None
+        for here in a.squares:
+            for end in links.get(here, ()):
+                if not self.revealed(end):
+                    continue
+                d = self.distance(end, b)
+                if d == 0:
+                    far = 1
+                elif d == 1 and self.sees(end, b, ignore=[a]):
+                    far = 2
+                else:
+                    continue
+                best = far if best is None else min(best, far)
+        return best
 
     def sees(
         self,

@@ -99,19 +99,31 @@ def melee_reach(prof: Profile) -> int:
     return 2 if "reach" in prof.abilities else 1  # DJ-ABIL-12
 
 
+def attack_distance(game: DescentGame, attacker: Figure, target: Figure) -> int:
+    """Squares to the target; through a staircase its two ends are adjacent (DJ-REF-15)."""
+    dist = game.geometry.distance(attacker, target)
+    stairs = game.geometry.stairs_distance(attacker, target)
+    return dist if stairs is None else min(dist, stairs)
+
+
 def targets(game: DescentGame, attacker: Figure, prof: Profile) -> list[Figure]:
-    """Enemies the attacker may target (DJ-ATK-01, 02; DJ-REF-06)."""
+    """Enemies the attacker may target (DJ-ATK-01, 02; DJ-REF-06; across a staircase,
+    DJ-REF-15)."""
     out = []
     for fig in game.figures():
         if fig.side == attacker.side or not fig.alive:
             continue
         dist = game.geometry.distance(attacker, fig)
+        stairs = game.geometry.stairs_distance(attacker, fig)
+        if stairs is not None and stairs < dist:
+            dist = stairs
         if prof.attack == "melee" and dist > melee_reach(prof):
             continue
         if prof.attack != "melee" and dist > 12:
             continue
         if (
-            game.geometry.sees(attacker, fig)
+            stairs == dist
+            or game.geometry.sees(attacker, fig)
             or _crack_shot(game, attacker, prof, fig)
             or _precision(game, attacker, prof, fig)
         ):
@@ -156,7 +168,7 @@ def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -
     side = attacker.uid if isinstance(attacker, HeroFigure) else "overlord"
     if isinstance(attacker, MonsterFigure) and isinstance(target, HeroFigure):
         target = _taunt(game, attacker, target, prof)
-    dist = game.geometry.distance(attacker, target)
+    dist = attack_distance(game, attacker, target)
     game.emit(
         "attack-declared",
         attacker=attacker.uid,
