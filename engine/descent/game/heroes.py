@@ -138,13 +138,13 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
     moved = False
     while True:
         movable = can_move and not grappled(game, hero)
-        options = step_options(game, hero, mp, attacks, movable, moved)
+        offered = step_options(game, hero, mp, attacks, movable, moved)
         if monkey and granted >= MONKEY_MP:  # DJ-EFF-09: fatigue cannot make it 6
-            options = [o for o in options if o["do"] != "fatigue-mp"]
+            offered = [o for o in offered if o["do"] != "fatigue-mp"]
         step = game.ask(
             "step",
             hero.uid,
-            options,
+            offered,
             f"{hero.name}: {mp} MP, {attacks} attack(s) left",
             mp=mp,
             attacks=attacks,
