@@ -305,3 +305,18 @@ def test_the_two_ends_of_a_staircase_are_adjacent_for_attacks() -> None:
     assert ranged is not None
     assert {t.uid for t in targets(game, h, ranged)} >= {beside.uid}
     assert far.uid not in {t.uid for t in targets(game, h, ranged)}
+
+
+def test_pierce_does_not_reach_a_shield() -> None:
+    # DJ-ABIL-10: Pierce X ignores up to X armor; "shields are not affected by Pierce"
+    from questforge.engine.descent.game.combat import attack, monster_profile
+    from questforge.engine.descent.model import Item
+
+    game, _script, h = setup()
+    h.shield = Item("buckler", "Buckler", "shop", "shield", hands=1, armor=1)
+    body = h.armor_against("melee") - 1  # base armor and the rest, without the shield
+    imp = add_monster(game, "imp", (1, 0))
+    imp.stats = replace(imp.stats, abilities=(Ability("pierce", body + 2),))
+    attack(game, imp, h, monster_profile(game, imp))
+    hit = of(game, "attack-hit")[-1]
+    assert hit["armor"] == 1 and hit["dealt"] == hit["damage"] - 1

@@ -163,6 +163,14 @@ def armor_of(game: DescentGame, fig: Figure, attack: str) -> int:
     return fig.armor + sum(card.bonus.get("armor", 0) for card in game.powers)
 
 
+def pierced_armor(game: DescentGame, fig: Figure, attack: str, pierce: int) -> int:
+    """Armor left against an attack with Pierce ``pierce``: it ignores up to that many
+    points of armor, but "shields are not affected by Pierce" (DJ-ABIL-10)."""
+    total = armor_of(game, fig, attack)
+    shield = fig.shield_armor() if isinstance(fig, HeroFigure) else 0
+    return max(0, total - shield - pierce) + min(shield, total)
+
+
 def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -> None:
     """Resolve one attack of ``attacker`` on ``target`` (both on the board)."""
     side = attacker.uid if isinstance(attacker, HeroFigure) else "overlord"
@@ -268,7 +276,7 @@ def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -
     for fig in hit:
         if not fig.alive or fig.cell is None:
             continue
-        armor = max(0, armor_of(game, fig, prof.attack) - gained.get("pierce", 0))  # DJ-ABIL-10
+        armor = pierced_armor(game, fig, prof.attack, gained.get("pierce", 0))
         dealt = max(0, damage - armor)
         game.emit(
             "attack-hit",
