@@ -320,3 +320,26 @@ def test_pierce_does_not_reach_a_shield() -> None:
     attack(game, imp, h, monster_profile(game, imp))
     hit = of(game, "attack-hit")[-1]
     assert hit["armor"] == 1 and hit["dealt"] == hit["damage"] - 1
+
+
+def test_a_monster_walking_into_a_pit_falls_in_too() -> None:
+    # DJ-MAP-01: "a figure that moves onto a pit falls in and suffers 1 damage" (DJ-REF-13:
+    # armor does not reduce it); DJ-ABIL-07: a flyer takes no damage from the map
+    from questforge.engine.descent.game.overlord import _move_monster
+
+    files = pack_files()
+    files["quests/q.json"]["terrain"] = [{"type": "pit", "cells": [[1, 1]]}]
+    game, _ = new_game(files)
+    for m in game.monsters:
+        m.cell = None
+    put(hero(game), (0, 0))
+    put(hero(game, 1), (0, 2))
+    imp = add_monster(game, "imp", (2, 2))
+    _move_monster(game, imp, [[1, 1]])
+    assert imp.wounds == imp.max_wounds - 1
+    assert of(game, "fell-in-pit")[-1] == {"figure": imp.uid, "cell": [1, 1]}
+    bird = add_monster(game, "imp", (2, 1))
+    bird.stats = replace(bird.stats, abilities=(Ability("fly"),))
+    imp.cell = None
+    _move_monster(game, bird, [[1, 1]])
+    assert bird.wounds == bird.max_wounds

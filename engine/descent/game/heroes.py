@@ -22,7 +22,7 @@ from questforge.engine.descent.game.combat import (
     start_of_turn_effects,
     targets,
 )
-from questforge.engine.descent.game.state import Cell, HeroFigure, MonsterFigure
+from questforge.engine.descent.game.state import Cell, Figure, HeroFigure, MonsterFigure
 from questforge.engine.descent.model import Item, Skill
 
 if TYPE_CHECKING:
@@ -365,15 +365,7 @@ def move_hero(game: DescentGame, hero: HeroFigure, path: list[Any]) -> None:
 
 def enter_square(game: DescentGame, hero: HeroFigure, cell: Cell) -> None:
     """What stepping on a square does: pits, lava, aura, glyphs, pick-ups, square events."""
-    terrain = game.quest.terrain.get(cell)
-    if terrain == "pit" and "pit" not in _ignored(hero):  # DJ-MAP-01, DJ-REF-13
-        game.emit("fell-in-pit", figure=hero.uid, cell=cell)
-        apply_damage(game, hero, 1, None, "pit")
-    if terrain == "lava" and "lava" not in _ignored(hero):  # our reading, docs/descent.md
-        apply_damage(game, hero, 1, None, "lava")
-        if hero.cell is not None:
-            hero.conditions["burn"] += 1
-            game.emit("condition-added", figure=hero.uid, condition="burn", tokens=1)
+    terrain_hazards(game, hero, _ignored(hero))
     if hero.cell is None:
         return
     aura_damage(game, hero, cell)
@@ -403,6 +395,25 @@ def enter_square(game: DescentGame, hero: HeroFigure, cell: Cell) -> None:
             game.emit("runekey-taken", key=o.id, colour=o.colour, hero=hero.uid)
     game.fire_events("square-entered", None, cell)
     game.check_objectives()
+
+
+def terrain_hazards(game: DescentGame, fig: Figure, ignored: set[str]) -> None:
+    """A figure that moves onto a pit falls in and takes 1 wound, armor ignored (DJ-MAP-01,
+    DJ-REF-13: heroes and monsters alike; a large monster only when wholly inside, DJ-REF-18);
+    lava (our reading, docs/descent.md) costs 1 wound and a burn token. ``ignored`` holds the
+    terrain a skill lets the figure cross safely."""
+    squares = fig.squares
+    if not squares:
+        return
+    kinds = {game.quest.terrain.get(c) for c in squares}
+    if kinds == {"pit"} and "pit" not in ignored:
+        game.emit("fell-in-pit", figure=fig.uid, cell=fig.cell)
+        apply_damage(game, fig, 1, None, "pit")
+    if "lava" in kinds and "lava" not in ignored and fig.cell is not None:
+        apply_damage(game, fig, 1, None, "lava")
+        if fig.cell is not None and fig.alive:
+            fig.conditions["burn"] += 1
+            game.emit("condition-added", figure=fig.uid, condition="burn", tokens=1)
 
 
 def _ignored(hero: HeroFigure) -> set[str]:

@@ -305,9 +305,16 @@ def activate(game: DescentGame, monster: MonsterFigure) -> None:
 def _move_monster(game: DescentGame, monster: MonsterFigure, path: list[Any]) -> None:
     """Step by step, so that guarding heroes may interrupt (DJ-ORD-04) and Aura and Holy
     Aura hurt (DJ-ABIL-01, DJ-SKILL-G02)."""
+    from questforge.engine.descent.game.heroes import terrain_hazards
+
+    fly = monster.has("fly")  # DJ-ABIL-07: a flyer takes no damage from the map
     for step in path:
         monster.cell = (int(step[0]), int(step[1]))
         game.emit("figure-moved", figure=monster.uid, path=[monster.cell], why="move")
+        if not fly:  # DJ-MAP-01: pits hurt monsters too
+            terrain_hazards(game, monster, set())
+            if monster.cell is None or not monster.alive:
+                return
         for hero in game.heroes:  # DJ-SKILL-G02: holy aura
             aura = sum(s.holy_aura for s in hero.skills)
             near = hero.cell is not None and monster.cell is not None
