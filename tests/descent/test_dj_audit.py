@@ -144,7 +144,7 @@ def test_every_roll_is_in_the_log_with_its_faces() -> None:
     assert "sure [3 range, 3 damage]" in describe_event(rolled, game)
     assert "black [blank]" in describe_event(rolled, game)
     assert of(game, "attack-declared")[-1]["bonus"] == {"damage": 0, "range": 0, "surges": 0}
-    assert of(game, "attack-hit")[-1]["range"] == 3
+    assert of(game, "attack-hit")[-1]["range"] is None  # melee: range is not counted (DJ-REF-06)
     h.conditions["burn"] = 2
     h.conditions["web"] = 1
     start_of_turn_effects(game, h)

@@ -285,7 +285,7 @@ def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -
             damage=damage,
             armor=armor,
             dealt=dealt,
-            range=reached,
+            range=None if prof.attack == "melee" else reached,  # melee ignores range
         )
         was_on_board = fig.cell
         apply_damage(game, fig, dealt, attacker, "attack")
