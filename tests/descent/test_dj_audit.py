@@ -343,3 +343,19 @@ def test_a_monster_walking_into_a_pit_falls_in_too() -> None:
     imp.cell = None
     _move_monster(game, bird, [[1, 1]])
     assert bird.wounds == bird.max_wounds
+
+
+def test_returning_from_town_is_moving_into_the_square() -> None:
+    # DJ-MAP-07, DJ-REF-34: the glyph moves the hero (1 point) into a square; DJ-ABIL-01:
+    # "an enemy that moves into a space adjacent to the aura figure suffers 1 damage"
+    game, _script, h = setup(answers={"action": "run", "step": _first("from-town")})
+    for m in game.monsters:
+        m.cell = None
+    put(hero(game, 1), (2, 2))
+    h.cell, h.in_town = None, True
+    imp = add_monster(game, "imp", (1, 1))
+    imp.stats = replace(imp.stats, abilities=(Ability("aura"),))
+    before = h.wounds
+    hero_turn(game, h)
+    assert h.cell is not None and game.geometry.distance(h, imp) <= 1
+    assert h.wounds == before - 1

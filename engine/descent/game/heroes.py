@@ -232,6 +232,8 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
             hero.in_town = False
             hero.cell = (step["to"][0], step["to"][1])
             game.emit("hero-from-town", hero=hero.uid, glyph=step["glyph"], cell=hero.cell)
+            # arriving is moving into that square: pits, Aura, pick-ups (DJ-ABIL-01)
+            enter_square(game, hero, hero.cell)
         elif kind == "shop":  # DJ-SHOP-03
             mp -= game.shop.visit_cost
             shop_visit(game, hero)
