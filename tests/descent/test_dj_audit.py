@@ -359,3 +359,32 @@ def test_returning_from_town_is_moving_into_the_square() -> None:
     hero_turn(game, h)
     assert h.cell is not None and game.geometry.distance(h, imp) <= 1
     assert h.wounds == before - 1
+
+
+def test_re_equip_costs_two_and_giving_an_item_one() -> None:
+    # DJ-AP-01: "Re-equip" 2 AP and "Give an item or weapon to an adjacent figure" 1 AP,
+    # during the turn (the free equip phase of DJ-TURN-01 stays at its start)
+    game, script, h = setup(answers={"action": "advance", "equip": "keep"})
+    relic = game.pack.items["relic"]
+    charm = game.pack.items["charm"]
+    h.pack = [relic, charm]
+    friend = hero(game, 1)
+    put(friend, (0, 1))
+    wanted = iter(
+        [
+            {"do": "equip", "item": "relic", "cost": 2},
+            {"do": "give", "item": "charm", "to": friend.uid, "cost": 1},
+        ]
+    )
+
+    def step(d: Any) -> int:
+        opts = list(d.options)
+        nxt = next(wanted, {"do": "end"})
+        return opts.index(nxt)
+
+    script.answers["step"] = step
+    hero_turn(game, h)
+    assert h.weapon is relic and charm in friend.pack and charm not in h.pack
+    asked = [d for d in script.asked if d.kind == "step"]
+    assert asked[-1].context["mp"] == h.speed - 3
+    assert of(game, "item-given") == [{"hero": h.uid, "item": "charm", "to": friend.uid}]

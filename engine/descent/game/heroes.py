@@ -33,6 +33,8 @@ ORDERS = ("guard", "aim", "dodge", "rest")
 MAX_POTIONS = 3  # DJ-TURN-02
 PACK_SIZE = 3  # DJ-REF-40
 MONKEY_MP = 5  # DJ-EFF-09: a monkey moves at most 5 spaces
+REEQUIP_COST = 2  # DJ-AP-01
+GIVE_COST = 1  # DJ-AP-01
 
 
 def hero_phase(game: DescentGame) -> None:
@@ -159,6 +161,16 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
             game.emit(
                 "fatigue-spent", hero=hero.uid, amount=int(step["fatigue"]), why=step["skill"]
             )
+        elif kind == "equip":  # DJ-AP-01: re-equip, 2 AP
+            mp -= int(step["cost"])
+            equip(game, hero, next(i for i in hero.pack if i.id == step["item"]))
+        elif kind == "give":  # DJ-AP-01: give an item to an adjacent figure, 1 AP
+            mp -= int(step["cost"])
+            item = next(i for i in hero.pack if i.id == step["item"])
+            other = next(h for h in game.heroes if h.uid == step["to"])
+            hero.pack.remove(item)
+            other.pack.append(item)
+            game.emit("item-given", hero=hero.uid, item=item.id, to=other.uid)
         elif kind == "drop":  # DJ-AP-01: 0 AP; lost forever unless it is a relic
             item = next(i for i in hero.pack if i.id == step["item"])
             hero.pack.remove(item)
@@ -337,6 +349,16 @@ def step_options(
                     out.append({"do": "telekinesis", "figure": fig.uid, "to": list(c)})
     if movable and hero.fatigue > 0:
         out.append({"do": "fatigue-mp"})
+    if movable and mp >= REEQUIP_COST:  # DJ-AP-01: re-equip during the turn, 2 AP
+        for item in hero.pack:
+            if item.type in ("weapon", "armor", "shield", "other"):
+                out.append({"do": "equip", "item": item.id, "cost": REEQUIP_COST})
+    if movable and mp >= GIVE_COST and hero.pack:  # DJ-AP-01: give to an adjacent hero, 1 AP
+        for other in game.heroes:
+            near = other.cell is not None and game.geometry.distance(hero, other) <= 1
+            if other is not hero and near and len(other.pack) < PACK_SIZE:
+                for item in hero.pack:
+                    out.append({"do": "give", "item": item.id, "to": other.uid, "cost": GIVE_COST})
     for item in hero.pack:
         out.append({"do": "drop", "item": item.id})
     out.append({"do": "end"})

@@ -90,6 +90,7 @@ def describe_event(
         "item-sold": lambda: f"{n(e['hero'])} sells {e['item']} for {e['price']} gold.",
         "item-equipped": lambda: f"{n(e['hero'])} equips {e['item']}.",
         "item-packed": lambda: f"{n(e['hero'])} packs {e['item']}.",
+        "item-given": lambda: f"{n(e['hero'])} gives {e['item']} to {n(e['to'])}.",
         "item-dropped": lambda: f"{n(e['hero'])} drops {e['item']}.",
         "potion-gained": lambda: f"{n(e['hero'])} gains a {e['potion']} potion.",
         "quest-started": lambda: f"The quest {e['quest']} begins with {e['conquest']} conquest.",
@@ -244,6 +245,10 @@ def describe_option(kind: str, option: Any, game: DescentGame | None = None) -> 
                 return f"drink a {option['potion']} potion"
             if do == "drop":
                 return f"drop {option['item']}"
+            if do == "equip":
+                return f"equip {option['item']} ({option['cost']} MP)"
+            if do == "give":
+                return f"give {option['item']} to {n(option['to'])} ({option['cost']} MP)"
             if do == "telekinesis":
                 return f"move {n(option['figure'])} to {_sq(option['to'])} with telekinesis"
             if do == "fatigue-attack":

@@ -32,6 +32,11 @@ EVENTS: dict[str, EventSpec] = {
             "A hero equips an item; what it replaces goes to the pack.",
         ),
         _d("item-packed", "hero item", "A hero puts a new item in the pack."),
+        _d(
+            "item-given",
+            "hero item to",
+            "A hero gives a pack item to an adjacent hero for 1 AP (DJ-AP-01).",
+        ),
         _d("item-dropped", "hero item", "A hero drops an item (DJ-AP-01, DJ-REF-40)."),
         _d("potion-gained", "hero potion", "A hero gains a potion."),
         _d(
