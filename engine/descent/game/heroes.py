@@ -354,11 +354,11 @@ def step_options(
             if item.type in ("weapon", "armor", "shield", "other"):
                 out.append({"do": "equip", "item": item.id, "cost": REEQUIP_COST})
     if movable and mp >= GIVE_COST and hero.pack:  # DJ-AP-01: give to an adjacent hero, 1 AP
-        for other in game.heroes:
-            near = other.cell is not None and game.geometry.distance(hero, other) <= 1
-            if other is not hero and near and len(other.pack) < PACK_SIZE:
+        for mate in game.heroes:
+            near = mate.cell is not None and game.geometry.distance(hero, mate) <= 1
+            if mate is not hero and near and len(mate.pack) < PACK_SIZE:
                 for item in hero.pack:
-                    out.append({"do": "give", "item": item.id, "to": other.uid, "cost": GIVE_COST})
+                    out.append({"do": "give", "item": item.id, "to": mate.uid, "cost": GIVE_COST})
     for item in hero.pack:
         out.append({"do": "drop", "item": item.id})
     out.append({"do": "end"})
