@@ -388,3 +388,20 @@ def test_re_equip_costs_two_and_giving_an_item_one() -> None:
     asked = [d for d in script.asked if d.kind == "step"]
     assert asked[-1].context["mp"] == h.speed - 3
     assert of(game, "item-given") == [{"hero": h.uid, "item": "charm", "to": friend.uid}]
+
+
+def test_sweep_with_reach_covers_the_reach() -> None:
+    # DJ-ABIL-15: Sweep hits "every enemy within melee range"; with Reach that range is 2
+    # squares in line of sight (DJ-ABIL-12)
+    from questforge.engine.descent.game.combat import attack, monster_profile
+
+    game, _script, h = setup()
+    for m in game.monsters:
+        m.cell = None
+    far = hero(game, 1)
+    put(h, (0, 1))  # adjacent to the imp
+    put(far, (2, 2))  # 2 squares away, in sight
+    imp = add_monster(game, "imp", (1, 0))
+    imp.stats = replace(imp.stats, abilities=(Ability("sweep"), Ability("reach")))
+    attack(game, imp, h, monster_profile(game, imp))
+    assert {e["target"] for e in of(game, "attack-hit")} == {h.uid, far.uid}

@@ -415,13 +415,13 @@ def _area(
                 and game.geometry.sees(centre, fig, ignore=[target])
             ):
                 hit.append(fig)
-    if "sweep" in gained:  # DJ-ABIL-15: every enemy in melee range
+    if "sweep" in gained:  # DJ-ABIL-15: every enemy in melee range (Reach: 2, in sight)
+        reach = 2 if "reach" in gained else 1  # DJ-ABIL-12
         for fig in game.figures():
-            if (
-                fig not in hit
-                and fig.side != attacker.side
-                and game.geometry.distance(attacker, fig) <= 1
-            ):
+            if fig in hit or fig.side == attacker.side:
+                continue
+            dist = game.geometry.distance(attacker, fig)
+            if dist <= 1 or (dist <= reach and game.geometry.sees(attacker, fig)):
                 hit.append(fig)
     if "breath" in gained:  # DJ-ABIL-03: our template: the target square and the 8 around it
         for fig in game.figures():
