@@ -405,3 +405,24 @@ def test_sweep_with_reach_covers_the_reach() -> None:
     imp.stats = replace(imp.stats, abilities=(Ability("sweep"), Ability("reach")))
     attack(game, imp, h, monster_profile(game, imp))
     assert {e["target"] for e in of(game, "attack-hit")} == {h.uid, far.uid}
+
+
+def test_without_a_free_model_the_overlord_may_spawn_a_figure_anew() -> None:
+    # DJ-SPAWN-02: "the Overlord may instead remove monsters already on the board and spawn
+    # them again; each counts as a completely new monster"
+    from questforge.engine.descent.game.overlord import spawn
+
+    game, script, _h = setup(answers={"recall": lambda d: 1})
+    for m in game.monsters:
+        m.cell = None
+    first = add_monster(game, "imp", (5, 0))  # the gallery, out of the heroes' sight
+    second = add_monster(game, "imp", (5, 1))
+    first.wounds = 1  # hurt: a new monster comes back whole
+    spawn(game, game.pack.overlord_cards["imps"])  # two normal imps; the fixture has 2 models
+    recalled = of(game, "monster-recalled")
+    assert [e["figure"] for e in recalled] == [first.uid, second.uid]
+    new = [m for m in game.monsters if m.cell is not None]
+    assert len(new) == 2 and {m.uid for m in new}.isdisjoint({first.uid, second.uid})
+    assert all(m.wounds == m.max_wounds for m in new)
+    assert not of(game, "spawn-skipped")
+    assert [d.kind for d in script.asked].count("recall") == 2

@@ -374,6 +374,19 @@ class DescentBot:
         best = max(range(1, len(d.options)), key=lambda i: (cards[d.options[i]].damage, -i))
         return best
 
+    def _recall(self, d: Decision) -> int:
+        """Re-spawn the figure farthest from every hero when it is out of the fight (5+)."""
+        heroes = [h for h in self.game.heroes if h.cell is not None]
+        best, far = 0, 0
+        for i, uid in enumerate(d.options[1:], start=1):
+            fig = self.game.figure(str(uid))
+            if fig is None or not heroes:
+                continue
+            dist = min(self.game.geometry.distance(fig, h) for h in heroes)
+            if dist >= 5 and dist > far:
+                best, far = i, dist
+        return best
+
     def _spawn_square(self, d: Decision) -> int:
         target = self._weakest_hero()
         if target is None:

@@ -201,6 +201,7 @@ def describe_event(
         "overlord-played": lambda: (
             f"The Overlord plays {e['card']} ({e['card_type']}, {e['cost']} threat)."
         ),
+        "monster-recalled": lambda: f"{n(e['figure'])} leaves {_sq(e['cell'])} to be spawned anew.",
         "spawn-skipped": lambda: f"No {e['rank']} {e['monster']} can appear ({e['why']}).",
         "trap-sprung": lambda: f"The trap {e['card']} deals {e['damage']} to {n(e['hero'])}.",
         "monkey-rolled": lambda: (

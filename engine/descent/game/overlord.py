@@ -157,8 +157,9 @@ def spawn_squares(game: DescentGame, fig: MonsterFigure) -> list[tuple[int, int]
 
 
 def spawn(game: DescentGame, card: OverlordCard) -> None:
-    """Place a spawn card's monsters; a monster without a free model is not placed
-    (DJ-SPAWN-01, 02)."""
+    """Place a spawn card's monsters (DJ-SPAWN-01). A monster without a free model cannot be
+    spawned, but the Overlord may take one of its figures off the board and spawn it again
+    as a completely new monster (DJ-SPAWN-02, DJ-REF-30); else it is skipped."""
     for group in card.spawn:
         monster = game.pack.get("monster", group.monster)
         if monster is None:
@@ -170,7 +171,7 @@ def spawn(game: DescentGame, card: OverlordCard) -> None:
                     for m in game.monsters
                     if m.cell is not None and m.monster is monster and (m.rank == rank)
                 )
-                if in_play >= monster.models[rank]:
+                if in_play >= monster.models[rank] and not _recall(game, monster, rank):
                     game.emit("spawn-skipped", monster=monster.id, rank=rank, why="no model")
                     continue
                 probe = MonsterFigure(
@@ -195,6 +196,38 @@ def spawn(game: DescentGame, card: OverlordCard) -> None:
                     rank=rank,
                 )
                 game.place_monster(monster, rank, (cell[0], cell[1]), f"spawned by {card.id}")
+
+
+def _recall(game: DescentGame, monster: Any, rank: str) -> bool:
+    """Offer to free a model by taking a figure of ``monster`` and ``rank`` off the board
+    (DJ-SPAWN-02); named monsters stay, and so does a figure whose leaving would still
+    give the new monster no square. Returns whether one was taken."""
+    figures = []
+    for m in game.monsters:
+        if m.cell is None or m.monster is not monster or m.rank != rank or m.named is not None:
+            continue
+        was = m.cell
+        m.cell = None  # only if the new monster would then have a square
+        room = bool(spawn_squares(game, m))
+        m.cell = was
+        if room:
+            figures.append(m)
+    if not figures:
+        return False
+    choice = game.ask(
+        "recall",
+        "overlord",
+        ["keep", *[m.uid for m in figures]],
+        f"No {rank} {monster.name} model is free: take one off the board to spawn it anew?",
+        monster=monster.id,
+        rank=rank,
+    )
+    if choice == "keep":
+        return False
+    fig = next(m for m in figures if m.uid == choice)
+    game.emit("monster-recalled", figure=fig.uid, cell=fig.cell)
+    fig.cell = None
+    return True
 
 
 def offer_trap(game: DescentGame, trigger: str, hero: HeroFigure) -> None:

@@ -154,6 +154,11 @@ EVENTS: dict[str, EventSpec] = {
             "monster rank why",
             "A spawn finds no model or no square (DJ-SPAWN-02).",
         ),
+        _d(
+            "monster-recalled",
+            "figure cell",
+            "A figure leaves the board so its model can spawn anew (DJ-SPAWN-02).",
+        ),
         _d("trap-sprung", "card hero damage", "A trap hurts a hero (DJ-REF-28)."),
         _d(
             "monkey-rolled",
@@ -224,6 +229,9 @@ DECISIONS: dict[str, DecisionSpec] = {
             "Play a spawn, power or event card, discard for threat, or stop (DJ-REF-27, 28).",
         ),
         _decision("spawn-square", "", "Where a spawned monster appears (DJ-SPAWN-03)."),
+        _decision(
+            "recall", "", "No free model: take a figure off the board to spawn it (DJ-SPAWN-02)."
+        ),
         _decision("trap", "", "Play a trap or event at its trigger, or pass (DJ-REF-28)."),
         _decision("stunned-master", "", "A stunned master monster moves or attacks (DJ-REF-23)."),
         _decision(
