@@ -426,3 +426,38 @@ def test_without_a_free_model_the_overlord_may_spawn_a_figure_anew() -> None:
     assert all(m.wounds == m.max_wounds for m in new)
     assert not of(game, "spawn-skipped")
     assert [d.kind for d in script.asked].count("recall") == 2
+
+
+def test_a_key_opens_only_the_doors_of_its_own_colour() -> None:
+    # DJ-REF-38: the colours are not fixed by the rulebook (red, yellow and blue likely); a
+    # pack names them, and a key of one colour does not open a door of another (DJ-REF-37)
+    from questforge.engine.descent.game.heroes import enter_square, step_options
+
+    files = pack_files()
+    q = files["quests/q.json"]
+    next(d for d in q["doors"] if d["id"] == "rune")["rune"] = "yellow"
+    game, _ = new_game(files)
+    game.open_door("d1", None)
+    game.monsters.clear()
+    h = hero(game)
+    put(h, (5, 0))
+    enter_square(game, hero(game, 1), (4, 2))  # the fixture's runekey is red
+    assert game.keys == {"red"}
+    assert not [o for o in step_options(game, h, 4, 0, True, False) if o.get("door") == "rune"]
+    game.keys.add("yellow")
+    assert [o for o in step_options(game, h, 4, 0, True, False) if o.get("door") == "rune"]
+
+
+def test_lava_burns_whoever_steps_in() -> None:
+    # DJ-REF-42: lava is not in the base game; our reading (docs/descent.md): entering it
+    # costs 1 wound, armor ignored, and a burn token (DJ-EFF-01)
+    from questforge.engine.descent.game.heroes import move_hero
+
+    files = pack_files()
+    files["quests/q.json"]["terrain"] = [{"type": "lava", "cells": [[1, 1]]}]
+    game, _ = new_game(files)
+    h = hero(game)
+    put(h, (0, 0))
+    before = h.wounds
+    move_hero(game, h, [[1, 1]])
+    assert h.wounds == before - 1 and h.conditions["burn"] == 1
