@@ -461,3 +461,26 @@ def test_lava_burns_whoever_steps_in() -> None:
     before = h.wounds
     move_hero(game, h, [[1, 1]])
     assert h.wounds == before - 1 and h.conditions["burn"] == 1
+
+
+def test_a_pit_can_be_jumped_for_three_points_without_falling() -> None:
+    # DJ-AP-01, DJ-MAP-01: "Jumping over a pit costs 3 AP"; DJ-REF-13: 3 per pit square
+    # crossed; the figure lands beyond it and does not fall in
+    from questforge.engine.descent.game.heroes import move_hero
+
+    files = pack_files()
+    files["quests/q.json"]["terrain"] = [{"type": "pit", "cells": [[1, 0], [1, 1], [1, 2]]}]
+    game, _ = new_game(files)
+    for m in game.monsters:
+        m.cell = None
+    h = hero(game)
+    put(h, (0, 1))
+    put(hero(game, 1), (0, 0))
+    reach = game.geometry.reachable(h, 3)
+    cost, path = reach[(2, 1)]
+    assert (cost, path) == (3, [(2, 1)])  # walking in and out also costs 3, but falls
+    wounds = h.wounds
+    move_hero(game, h, path)
+    assert h.cell == (2, 1) and h.wounds == wounds and not of(game, "fell-in-pit")
+    assert of(game, "figure-moved")[-1]["why"] == "jump"
+    assert (2, 1) not in game.geometry.reachable(hero(game, 1), 2)  # too few points

@@ -26,6 +26,14 @@ if TYPE_CHECKING:
     from questforge.engine.descent.game.game import DescentGame
 
 
+PIT_JUMP = 3  # DJ-AP-01, DJ-REF-13: movement points per pit square jumped
+
+
+def _ignores(fig: Figure) -> set[str]:
+    """Terrain a hero's skills let it cross safely (DJ-SKILL-R01, G13, G15, G16)."""
+    return {t for s in getattr(fig, "skills", ()) for t in s.ignore}
+
+
 class Geometry:
     """Board questions for one game; rebuilt when a door opens or closes."""
 
@@ -35,6 +43,7 @@ class Geometry:
         self.terrain = qmap.quest.terrain
         self.board: SquareBoard = qmap.board(())
         self.stairs: dict[Cell, list[Cell]] = qmap.stairs_links()  # fixed for the quest
+        self.pits: frozenset[Cell] = frozenset(c for c, t in self.terrain.items() if t == "pit")
         self.rebuild()
 
     def rebuild(self) -> None:
@@ -105,29 +114,43 @@ class Geometry:
     def reachable(
         self, fig: Figure, points: int, fly: bool = False
     ) -> dict[Cell, tuple[int, list[Cell]]]:
-        """Every square ``fig`` can end on with ``points`` movement points: cost and path."""
+        """Every square ``fig`` can end on with ``points`` movement points: cost and path.
+
+        Among paths of the same cost the one with the fewest falls into pits wins. A walker
+        may also jump a pit in a straight line, 3 points per pit square crossed, landing
+        beyond it without falling (DJ-AP-01, DJ-MAP-01, DJ-REF-13); such a step is two or
+        more squares long in the path."""
         if fig.cell is None or points <= 0:
             return {}
         occupied = self.occupants()
         start = fig.cell
-        best: dict[Cell, int] = {start: 0}
+        falls_in = fig.size == (1, 1) and not fly and "pit" not in _ignores(fig)
+        jumps = fig.size == (1, 1) and not fly and bool(self.pits)
+        never = (1 << 30, 0)
+        best: dict[Cell, tuple[int, int]] = {start: (0, 0)}
         parent: dict[Cell, Cell] = {}
-        heap: list[tuple[int, Cell]] = [(0, start)]
+        heap: list[tuple[int, int, Cell]] = [(0, 0, start)]
         while heap:
-            cost, here = heapq.heappop(heap)
-            if cost > best.get(here, 1 << 30):
+            cost, falls, here = heapq.heappop(heap)
+            if (cost, falls) > best.get(here, never):
                 continue
-            for nxt in self._neighbours(fig, here):
-                if not self._enterable(fig, nxt, occupied, fly):
+            steps = [
+                (nxt, self.step_cost(fig, here, nxt, fly))
+                for nxt in self._neighbours(fig, here)
+                if self._enterable(fig, nxt, occupied, fly)
+            ]
+            if jumps and here not in self.pits:
+                steps += self._jumps(fig, here, occupied)
+            for nxt, step in steps:
+                c2 = cost + step
+                f2 = falls + (1 if falls_in and nxt in self.pits else 0)
+                if c2 > points or (c2, f2) >= best.get(nxt, never):
                     continue
-                c2 = cost + self.step_cost(fig, here, nxt, fly)
-                if c2 > points or c2 >= best.get(nxt, 1 << 30):
-                    continue
-                best[nxt] = c2
+                best[nxt] = (c2, f2)
                 parent[nxt] = here
-                heapq.heappush(heap, (c2, nxt))
+                heapq.heappush(heap, (c2, f2, nxt))
         out: dict[Cell, tuple[int, list[Cell]]] = {}
-        for c, cost in best.items():
+        for c, (cost, _falls) in best.items():
             if c == start or not self.standable(fig, c, occupied):
                 continue
             path = [c]
@@ -166,6 +189,28 @@ class Geometry:
                         nxt.append(c)
             frontier = nxt
         return sorted(c for c in seen if c != fig.cell and self.standable(fig, c, occupied))
+
+    def _jumps(
+        self, fig: Figure, here: Cell, occupied: dict[Cell, Figure]
+    ) -> list[tuple[Cell, int]]:
+        """Jumps from ``here`` over pits in a straight line: (landing square, cost)."""
+        out = []
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                if (dx, dy) == (0, 0):
+                    continue
+                prev, over = here, 0
+                nxt = (here[0] + dx, here[1] + dy)
+                while nxt in self.pits and nxt in self.board.neighbors(prev):
+                    if not self._enterable(fig, nxt, occupied, False):
+                        break  # an enemy in the pit blocks the jump
+                    prev, over = nxt, over + 1
+                    nxt = (nxt[0] + dx, nxt[1] + dy)
+                else:
+                    land = over and nxt in self.board.neighbors(prev)
+                    if land and self._enterable(fig, nxt, occupied, False):
+                        out.append((nxt, PIT_JUMP * over))
+        return out
 
     def _neighbours(self, fig: Figure, origin: Cell) -> list[Cell]:
         if fig.size == (1, 1):

@@ -379,8 +379,9 @@ def move_hero(game: DescentGame, hero: HeroFigure, path: list[Any]) -> None:
     lose_aim(game, hero)  # DJ-ORD-01: lost when the hero moves
     for step in path:
         cell = (int(step[0]), int(step[1]))
+        jump = hero.cell is not None and game.geometry.board.distance(hero.cell, cell) > 1
         hero.cell = cell
-        game.emit("figure-moved", figure=hero.uid, path=[cell], why="move")
+        game.emit("figure-moved", figure=hero.uid, path=[cell], why="jump" if jump else "move")
         enter_square(game, hero, cell)
         if hero.cell is None:
             return

@@ -342,8 +342,11 @@ def _move_monster(game: DescentGame, monster: MonsterFigure, path: list[Any]) ->
 
     fly = monster.has("fly")  # DJ-ABIL-07: a flyer takes no damage from the map
     for step in path:
-        monster.cell = (int(step[0]), int(step[1]))
-        game.emit("figure-moved", figure=monster.uid, path=[monster.cell], why="move")
+        to = (int(step[0]), int(step[1]))
+        jump = monster.cell is not None and game.geometry.board.distance(monster.cell, to) > 1
+        monster.cell = to
+        why = "jump" if jump else "move"  # over a pit (DJ-AP-01)
+        game.emit("figure-moved", figure=monster.uid, path=[monster.cell], why=why)
         if not fly:  # DJ-MAP-01: pits hurt monsters too
             terrain_hazards(game, monster, set())
             if monster.cell is None or not monster.alive:
