@@ -484,3 +484,24 @@ def test_a_pit_can_be_jumped_for_three_points_without_falling() -> None:
     assert h.cell == (2, 1) and h.wounds == wounds and not of(game, "fell-in-pit")
     assert of(game, "figure-moved")[-1]["why"] == "jump"
     assert (2, 1) not in game.geometry.reachable(hero(game, 1), 2)  # too few points
+
+
+def test_one_event_card_per_trigger_in_the_overlords_turn() -> None:
+    # DJ-REF-28: events are "played when its trigger is met, at most one per trigger"; the
+    # Overlord's turn is one trigger (two different events were played in it before)
+    from questforge.engine.descent.game.overlord import _play_phase
+
+    game, script, _h = setup()
+    cards = game.pack.overlord_cards
+    other = replace(cards["omen"], id="omen2")
+    game.hand = [cards["omen"], other]
+    game.threat = 5
+
+    def play(d: Any) -> int:
+        opts = list(d.options)
+        events = [i for i, o in enumerate(opts) if o["play"] == "event"]
+        return events[0] if events else opts.index({"play": "done"})
+
+    script.answers["overlord-play"] = play
+    _play_phase(game)
+    assert len([e for e in of(game, "overlord-played") if e["card_type"] == "event"]) == 1

@@ -4,8 +4,8 @@ the heroes' Guard interrupts (DJ-ORD-04).
 Step 1: threat per hero (DJ-OVL-02), draw two (DJ-OVL-03; the last card of the deck costs
 the heroes 3 conquest and the discards are reshuffled, DJ-OVL-05, DJ-REF-29), discard to
 the hand limit for threat (DJ-REF-26, 27). Then the Overlord plays: discard cards for
-their threat value, events whose trigger is the Overlord's turn, at most one power and at
-most one spawn card (DJ-SPAWN-01, DJ-REF-28). Step 3: every monster on the board activates
+their threat value, at most one event whose trigger is the Overlord's turn, at most one
+power and at most one spawn card (DJ-SPAWN-01, DJ-REF-28). Step 3: every monster on the board activates
 as if it chose Advance (DJ-MON-01, DJ-REF-10).
 """
 
@@ -74,8 +74,9 @@ def _discard_for_threat(game: DescentGame, ident: str) -> None:
 
 
 def _play_phase(game: DescentGame) -> None:
-    spawned = power_played = False
-    played_events: set[str] = set()
+    # DJ-SPAWN-01: one spawn card; DJ-REF-28: one power, and events "at most one per
+    # trigger" - the Overlord's turn is one trigger, so one event card in it
+    spawned = power_played = event_played = False
     while True:
         options: list[Any] = [{"play": "done"}]
         for card in sorted({c.id: c for c in game.hand}.values(), key=lambda c: c.id):
@@ -84,11 +85,7 @@ def _play_phase(game: DescentGame) -> None:
                     options.append({"play": "spawn", "card": card.id, "cost": card.cost})
                 elif card.type == "power" and not power_played:
                     options.append({"play": "power", "card": card.id, "cost": card.cost})
-                elif (
-                    card.type == "event"
-                    and card.trigger == "overlord-turn"
-                    and card.id not in played_events
-                ):
+                elif card.type == "event" and card.trigger == "overlord-turn" and not event_played:
                     options.append({"play": "event", "card": card.id, "cost": card.cost})
             options.append({"play": "discard", "card": card.id, "threat": card.value})
         choice = game.ask(
@@ -111,7 +108,7 @@ def _play_phase(game: DescentGame) -> None:
             power_played = True
             game.powers.append(card)
         else:
-            played_events.add(card.id)
+            event_played = True
             _event(game, card)
 
 
