@@ -505,3 +505,25 @@ def test_one_event_card_per_trigger_in_the_overlords_turn() -> None:
     script.answers["overlord-play"] = play
     _play_phase(game)
     assert len([e for e in of(game, "overlord-played") if e["card_type"] == "event"]) == 1
+
+
+def test_a_hero_can_close_a_door_for_two_points() -> None:
+    # DJ-MAP-08, DJ-AP-01: "Open or close a normal door" costs 2 AP; closed, it blocks
+    # movement and sight again (DJ-REF-37)
+    from questforge.engine.descent.game.heroes import step_options
+
+    game, script, h = setup(answers={"action": "advance"})
+    game.open_door("d1", None)
+    for m in game.monsters:
+        m.cell = None
+    put(h, (2, 0))
+    assert game.geometry.sees((2, 0), (4, 0))
+    wanted = iter([{"do": "close-door", "door": "d1", "cost": 2}])
+    script.answers["step"] = lambda d: list(d.options).index(next(wanted, {"do": "end"}))
+    hero_turn(game, h)
+    assert "d1" not in game.open_doors and of(game, "door-closed")
+    assert not game.geometry.sees((2, 0), (4, 0))
+    assert (3, 0) not in game.geometry.reachable(h, 4)
+    asked = [d for d in script.asked if d.kind == "step"]
+    assert asked[-1].context["mp"] == h.speed - 2
+    assert not [o for o in step_options(game, h, 4, 0, True, False) if o["do"] == "close-door"]

@@ -378,6 +378,13 @@ class DescentGame:
             self.reveal(area)
         self.fire_events("door-opened", door_id)
 
+    def close_door(self, door_id: str, hero: HeroFigure | None) -> None:
+        """Close an open door: it blocks movement and sight again (DJ-MAP-08, DJ-REF-37);
+        what was revealed stays revealed."""
+        self.open_doors.discard(door_id)
+        self.geometry.rebuild()
+        self.emit("door-closed", door=door_id, hero=hero.uid if hero else None)
+
     def free_square_near(self, fig: Figure, around: Sequence[Cell]) -> Cell | None:
         """The first empty standable square among ``around`` and then their neighbours."""
         occupied = self.geometry.occupants()

@@ -34,6 +34,7 @@ MAX_POTIONS = 3  # DJ-TURN-02
 PACK_SIZE = 3  # DJ-REF-40
 MONKEY_MP = 5  # DJ-EFF-09: a monkey moves at most 5 spaces
 REEQUIP_COST = 2  # DJ-AP-01
+DOOR_COST = 2  # DJ-AP-01, DJ-MAP-08: open or close a door
 GIVE_COST = 1  # DJ-AP-01
 
 
@@ -217,6 +218,9 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
             from questforge.engine.descent.game.overlord import offer_trap
 
             offer_trap(game, "door-opened", hero)
+        elif kind == "close-door":  # DJ-MAP-08
+            mp -= int(step["cost"])
+            game.close_door(step["door"], hero)
         elif kind == "open-chest":
             mp -= int(step["cost"])
             open_chest(game, hero, step["chest"])
@@ -312,6 +316,17 @@ def step_options(
                 continue  # DJ-MAP-08, DJ-REF-37
             if any(game.geometry.board.distance(here, c) <= 1 for e in door.edges for c in e):
                 out.append({"do": "open-door", "door": door.id, "cost": door_cost})
+    if movable and mp >= DOOR_COST:  # DJ-MAP-08: closing a door costs 2 AP
+        for door in game.quest.doors:
+            if door.id not in game.open_doors or (door.rune and door.rune not in game.keys):
+                continue  # DJ-REF-37: a rune door needs its key to close too
+            if not any(game.geometry.board.distance(here, c) <= 1 for e in door.edges for c in e):
+                continue
+            if any(  # DJ-REF-37: not while a figure straddles its line
+                a in f.squares and b in f.squares for f in game.figures() for a, b in door.edges
+            ):
+                continue
+            out.append({"do": "close-door", "door": door.id, "cost": DOOR_COST})
     for o in game.quest.objects:
         if o.cell != here or o.id in game.taken:
             continue

@@ -121,6 +121,7 @@ def describe_event(
             + (f" ({e['why']})." if e["why"] != "move" else ".")
         ),
         "fell-in-pit": lambda: f"{n(e['figure'])} falls into the pit at {_sq(e['cell'])}.",
+        "door-closed": lambda: f"{n(e['hero'])} closes the door {e['door']}.",
         "door-opened": lambda: f"The door {e['door']} opens.",
         "chest-opened": lambda: f"{n(e['hero'])} opens the chest {e['chest']}.",
         "treasure-drawn": lambda: (
@@ -232,6 +233,8 @@ def describe_option(kind: str, option: Any, game: DescentGame | None = None) -> 
                 return f"move to {_sq(option['to'])} ({option['cost']} MP)"
             if do == "attack":
                 return f"attack {n(option['target'])} at {_sq(option['cell'])}"
+            if do == "close-door":
+                return f"close the door {option['door']} ({option['cost']} MP)"
             if do == "open-door":
                 return f"open the door {option['door']}"
             if do == "open-chest":

@@ -71,6 +71,7 @@ EVENTS: dict[str, EventSpec] = {
         _d("figure-moved", "figure path why", "A figure moves along squares."),
         _d("fell-in-pit", "figure cell", "A figure falls into a pit (DJ-MAP-01)."),
         _d("door-opened", "door hero", "A door opens (DJ-MAP-08)."),
+        _d("door-closed", "door hero", "A hero closes a door for 2 AP (DJ-MAP-08)."),
         _d("chest-opened", "chest hero", "A hero opens a chest (DJ-TREAS-04)."),
         _d(
             "treasure-drawn",
