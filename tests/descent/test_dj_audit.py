@@ -527,3 +527,24 @@ def test_a_hero_can_close_a_door_for_two_points() -> None:
     asked = [d for d in script.asked if d.kind == "step"]
     assert asked[-1].context["mp"] == h.speed - 2
     assert not [o for o in step_options(game, h, 4, 0, True, False) if o["do"] == "close-door"]
+
+
+def test_a_potion_a_hero_cannot_carry_stays_on_the_map() -> None:
+    # DJ-TREAS-02, DJ-TREAS-03: a picked-up potion is equipped (or bagged); with the belt
+    # full (3 potions, DJ-TURN-02) it was taken and lost, now it stays for another hero
+    from questforge.engine.descent.game.heroes import enter_square
+
+    files = pack_files()
+    files["quests/q.json"]["objects"].append(
+        {"id": "flask", "type": "healing-potion", "cell": [1, 1]}
+    )
+    game, _ = new_game(files)
+    h, other = hero(game), hero(game, 1)
+    h.potions = ["healing"] * 3
+    put(h, (1, 1))
+    enter_square(game, h, (1, 1))
+    assert "flask" not in game.taken and len(h.potions) == 3
+    other.potions = []
+    put(other, (1, 1))
+    enter_square(game, other, (1, 1))
+    assert "flask" in game.taken and other.potions == ["healing"]

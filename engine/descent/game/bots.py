@@ -125,8 +125,10 @@ class DescentBot:
         for o in game.quest.objects:
             if o.id in game.taken or game.qmap.area_of.get(o.cell) not in revealed:
                 continue
-            if o.type in ("chest", "runekey", "coins", "healing-potion", "vitality-potion"):
+            if o.type in ("chest", "runekey", "coins"):
                 goals.append(o.cell)
+            if o.type in ("healing-potion", "vitality-potion") and len(hero.potions) < 3:
+                goals.append(o.cell)  # a full belt cannot take it (it stays on the map)
             if o.type == "glyph" and o.id not in game.glyphs:
                 goals.append(o.cell)
             if o.type == "stairs":

@@ -425,9 +425,9 @@ def enter_square(game: DescentGame, hero: HeroFigure, cell: Cell) -> None:
                 h.gold += o.amount
             game.emit("gold-gained", heroes=[h.uid for h in game.heroes], amount=o.amount, why=o.id)
         elif o.type in ("healing-potion", "vitality-potion"):
-            game.taken.add(o.id)
-            kind = o.type.split("-")[0]
-            _add_potion(game, hero, kind)
+            if len(hero.potions) < MAX_POTIONS:  # DJ-TURN-02: a full belt leaves it lying
+                game.taken.add(o.id)
+                _add_potion(game, hero, o.type.split("-")[0])
         elif o.type == "runekey":  # DJ-REF-37: unlocks its colour for every hero
             game.taken.add(o.id)
             if o.colour:
