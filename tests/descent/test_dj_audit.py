@@ -548,3 +548,20 @@ def test_a_potion_a_hero_cannot_carry_stays_on_the_map() -> None:
     put(other, (1, 1))
     enter_square(game, other, (1, 1))
     assert "flask" in game.taken and other.potions == ["healing"]
+
+
+def test_a_potion_beyond_the_belt_goes_to_the_pack() -> None:
+    # DJ-TREAS-02, DJ-TREAS-03: a new potion is equipped or put in the bag; with 3 on the
+    # belt (DJ-TURN-02) it was silently lost; from the pack it is equipped later
+    from questforge.engine.descent.game.heroes import equip_phase, gain_item
+
+    game, script, h = setup()
+    potion = game.pack.items["potion"]
+    h.potions = ["healing"] * 3
+    h.pack = []
+    gain_item(game, h, potion)
+    assert h.pack == [potion] and of(game, "item-packed")[-1]["item"] == "potion"
+    h.potions.pop()
+    script.answers["equip"] = "potion"
+    equip_phase(game, h)
+    assert h.pack == [] and h.potions == ["healing"] * 3

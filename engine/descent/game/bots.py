@@ -286,6 +286,8 @@ class DescentBot:
             return hero.armor_item is None or item.armor > hero.armor_item.armor
         if item.type == "shield":
             return hero.shield is None and (hero.weapon is None or hero.weapon.hands < 2)
+        if item.type == "potion":  # a packed potion goes back on the belt when it has room
+            return len(hero.potions) < 3
         return item.type == "other" and len(hero.others) < 2
 
     def _equip(self, d: Decision) -> int:

@@ -366,7 +366,7 @@ def step_options(
         out.append({"do": "fatigue-mp"})
     if movable and mp >= REEQUIP_COST:  # DJ-AP-01: re-equip during the turn, 2 AP
         for item in hero.pack:
-            if item.type in ("weapon", "armor", "shield", "other"):
+            if _equippable(hero, item):
                 out.append({"do": "equip", "item": item.id, "cost": REEQUIP_COST})
     if movable and mp >= GIVE_COST and hero.pack:  # DJ-AP-01: give to an adjacent hero, 1 AP
         for mate in game.heroes:
@@ -522,9 +522,17 @@ def draw_treasure(game: DescentGame, hero: HeroFigure, tier: str) -> None:
 
 
 def gain_item(game: DescentGame, hero: HeroFigure, item: Item) -> None:
-    """Equip a new item, or put it in the pack (DJ-TREAS-12, DJ-REF-40)."""
+    """Equip a new item, or put it in the pack (DJ-TREAS-12, DJ-REF-40). A potion goes on
+    the belt, or into the pack when the belt holds 3 (DJ-TREAS-02, 03, DJ-TURN-02); with
+    both full it is lost."""
     if item.type == "potion" and item.potion is not None:
-        _add_potion(game, hero, item.potion)
+        if len(hero.potions) < MAX_POTIONS:
+            _add_potion(game, hero, item.potion)
+        elif len(hero.pack) < PACK_SIZE:
+            hero.pack.append(item)
+            game.emit("item-packed", hero=hero.uid, item=item.id)
+        else:
+            game.emit("item-dropped", hero=hero.uid, item=item.id)
         return
     room = len(hero.pack) < PACK_SIZE  # DJ-REF-40: 3 unequipped items
     options = ["equip", "pack"] if room else ["equip", "drop"]
@@ -546,6 +554,10 @@ def equip(game: DescentGame, hero: HeroFigure, item: Item) -> None:
     lose_aim(game, hero)  # DJ-ORD-01: changing equipment loses the Aim token
     if item in hero.pack:
         hero.pack.remove(item)
+    if item.type == "potion" and item.potion is not None:  # from the pack to the belt
+        hero.potions.append(item.potion)
+        game.emit("item-equipped", hero=hero.uid, item=item.id, unequipped=[])
+        return
     old: list[Item] = []
     if item.type == "weapon":
         old.append(hero.weapon) if hero.weapon else None
@@ -571,9 +583,16 @@ def equip(game: DescentGame, hero: HeroFigure, item: Item) -> None:
     game.emit("item-equipped", hero=hero.uid, item=item.id, unequipped=[o.id for o in old if o])
 
 
+def _equippable(hero: HeroFigure, item: Item) -> bool:
+    """Whether ``item`` can go from the pack to the hero's body or belt (DJ-TURN-02)."""
+    if item.type == "potion":
+        return item.potion is not None and len(hero.potions) < MAX_POTIONS
+    return item.type in ("weapon", "armor", "shield", "other")
+
+
 def equip_phase(game: DescentGame, hero: HeroFigure) -> None:
     """DJ-TURN-01 step 2: equip items from the pack."""
-    candidates = [i for i in hero.pack if i.type in ("weapon", "armor", "shield", "other")]
+    candidates = [i for i in hero.pack if _equippable(hero, i)]
     if not candidates:
         return
     choice = game.ask(
