@@ -26,6 +26,14 @@ if TYPE_CHECKING:
     from questforge.engine.descent.game.game import DescentGame
 
 
+PIT_JUMP = 3  # DJ-AP-01, DJ-REF-13: movement points per pit square jumped
+
+
+def _ignores(fig: Figure) -> set[str]:
+    """Terrain a hero's skills let it cross safely (DJ-SKILL-R01, G13, G15, G16)."""
+    return {t for s in getattr(fig, "skills", ()) for t in s.ignore}
+
+
 class Geometry:
     """Board questions for one game; rebuilt when a door opens or closes."""
 
@@ -34,6 +42,8 @@ class Geometry:
         self.qmap = qmap
         self.terrain = qmap.quest.terrain
         self.board: SquareBoard = qmap.board(())
+        self.stairs: dict[Cell, list[Cell]] = qmap.stairs_links()  # fixed for the quest
+        self.pits: frozenset[Cell] = frozenset(c for c, t in self.terrain.items() if t == "pit")
         self.rebuild()
 
     def rebuild(self) -> None:
@@ -104,29 +114,43 @@ class Geometry:
     def reachable(
         self, fig: Figure, points: int, fly: bool = False
     ) -> dict[Cell, tuple[int, list[Cell]]]:
-        """Every square ``fig`` can end on with ``points`` movement points: cost and path."""
+        """Every square ``fig`` can end on with ``points`` movement points: cost and path.
+
+        Among paths of the same cost the one with the fewest falls into pits wins. A walker
+        may also jump a pit in a straight line, 3 points per pit square crossed, landing
+        beyond it without falling (DJ-AP-01, DJ-MAP-01, DJ-REF-13); such a step is two or
+        more squares long in the path."""
         if fig.cell is None or points <= 0:
             return {}
         occupied = self.occupants()
         start = fig.cell
-        best: dict[Cell, int] = {start: 0}
+        falls_in = fig.size == (1, 1) and not fly and "pit" not in _ignores(fig)
+        jumps = fig.size == (1, 1) and not fly and bool(self.pits)
+        never = (1 << 30, 0)
+        best: dict[Cell, tuple[int, int]] = {start: (0, 0)}
         parent: dict[Cell, Cell] = {}
-        heap: list[tuple[int, Cell]] = [(0, start)]
+        heap: list[tuple[int, int, Cell]] = [(0, 0, start)]
         while heap:
-            cost, here = heapq.heappop(heap)
-            if cost > best.get(here, 1 << 30):
+            cost, falls, here = heapq.heappop(heap)
+            if (cost, falls) > best.get(here, never):
                 continue
-            for nxt in self._neighbours(fig, here):
-                if not self._enterable(fig, nxt, occupied, fly):
+            steps = [
+                (nxt, self.step_cost(fig, here, nxt, fly))
+                for nxt in self._neighbours(fig, here)
+                if self._enterable(fig, nxt, occupied, fly)
+            ]
+            if jumps and here not in self.pits:
+                steps += self._jumps(fig, here, occupied)
+            for nxt, step in steps:
+                c2 = cost + step
+                f2 = falls + (1 if falls_in and nxt in self.pits else 0)
+                if c2 > points or (c2, f2) >= best.get(nxt, never):
                     continue
-                c2 = cost + self.step_cost(fig, here, nxt, fly)
-                if c2 > points or c2 >= best.get(nxt, 1 << 30):
-                    continue
-                best[nxt] = c2
+                best[nxt] = (c2, f2)
                 parent[nxt] = here
-                heapq.heappush(heap, (c2, nxt))
+                heapq.heappush(heap, (c2, f2, nxt))
         out: dict[Cell, tuple[int, list[Cell]]] = {}
-        for c, cost in best.items():
+        for c, (cost, _falls) in best.items():
             if c == start or not self.standable(fig, c, occupied):
                 continue
             path = [c]
@@ -134,6 +158,58 @@ class Geometry:
                 path.append(parent[path[-1]])
             path.reverse()
             out[c] = (cost, path[1:])
+        return out
+
+    def pushed(self, fig: Figure, steps: int) -> list[Cell]:
+        """Where ``fig`` can be moved by another's effect (Knockback, DJ-ABIL-09): up to
+        ``steps`` squares along the board, never through a wall or closed door, and never
+        into or through a square holding another figure or terrain it cannot enter. The
+        squares it lands on must be ones it could stand on."""
+        if fig.cell is None:
+            return []
+        occupied = self.occupants()
+
+        def free(origin: Cell) -> bool:
+            for c in footprint(origin, fig.size):
+                if c not in self.board or not self.revealed(c) or self.blocks(fig, c):
+                    return False
+                other = occupied.get(c)
+                if other is not None and other is not fig:
+                    return False
+            return True
+
+        seen = {fig.cell}
+        frontier = [fig.cell]
+        for _ in range(steps):
+            nxt = []
+            for here in frontier:
+                for c in self._neighbours(fig, here):
+                    if c not in seen and free(c):
+                        seen.add(c)
+                        nxt.append(c)
+            frontier = nxt
+        return sorted(c for c in seen if c != fig.cell and self.standable(fig, c, occupied))
+
+    def _jumps(
+        self, fig: Figure, here: Cell, occupied: dict[Cell, Figure]
+    ) -> list[tuple[Cell, int]]:
+        """Jumps from ``here`` over pits in a straight line: (landing square, cost)."""
+        out = []
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                if (dx, dy) == (0, 0):
+                    continue
+                prev, over = here, 0
+                nxt = (here[0] + dx, here[1] + dy)
+                while nxt in self.pits and nxt in self.board.neighbors(prev):
+                    if not self._enterable(fig, nxt, occupied, False):
+                        break  # an enemy in the pit blocks the jump
+                    prev, over = nxt, over + 1
+                    nxt = (nxt[0] + dx, nxt[1] + dy)
+                else:
+                    land = over and nxt in self.board.neighbors(prev)
+                    if land and self._enterable(fig, nxt, occupied, False):
+                        out.append((nxt, PIT_JUMP * over))
         return out
 
     def _neighbours(self, fig: Figure, origin: Cell) -> list[Cell]:
@@ -161,6 +237,32 @@ class Geometry:
         sa = a.squares if isinstance(a, Figure) else [a]
         sb = b.squares if isinstance(b, Figure) else [b]
         return min(self.board.distance(x, y) for x in sa for y in sb) if sa and sb else 999
+
+    def stairs_distance(self, a: Figure, b: Figure) -> int | None:
+        """Distance for an attack through a staircase (DJ-REF-15): the two ends count as
+        adjacent, and a figure on one end sees the other end and the squares around it.
+        So ``b`` on the far end is at 1, next to it (in sight of that end) at 2; ``None``
+        when no staircase joins them. Revealed areas only: stairs do not see into the dark
+        (they reveal the area when used)."""
+        if a.cell is None or b.cell is None:
+            return None
+        links = self.stairs
+        if not links:
+            return None
+        best: int | None = None
+        for here in a.squares:
+            for end in links.get(here, ()):
+                if not self.revealed(end):
+                    continue
+                d = self.distance(end, b)
+                if d == 0:
+                    far = 1
+                elif d == 1 and self.sees(end, b, ignore=[a]):
+                    far = 2
+                else:
+                    continue
+                best = far if best is None else min(best, far)
+        return best
 
     def sees(
         self,

@@ -125,8 +125,10 @@ class DescentBot:
         for o in game.quest.objects:
             if o.id in game.taken or game.qmap.area_of.get(o.cell) not in revealed:
                 continue
-            if o.type in ("chest", "runekey", "coins", "healing-potion", "vitality-potion"):
+            if o.type in ("chest", "runekey", "coins"):
                 goals.append(o.cell)
+            if o.type in ("healing-potion", "vitality-potion") and len(hero.potions) < 3:
+                goals.append(o.cell)  # a full belt cannot take it (it stays on the map)
             if o.type == "glyph" and o.id not in game.glyphs:
                 goals.append(o.cell)
             if o.type == "stairs":
@@ -284,6 +286,8 @@ class DescentBot:
             return hero.armor_item is None or item.armor > hero.armor_item.armor
         if item.type == "shield":
             return hero.shield is None and (hero.weapon is None or hero.weapon.hands < 2)
+        if item.type == "potion":  # a packed potion goes back on the belt when it has room
+            return len(hero.potions) < 3
         return item.type == "other" and len(hero.others) < 2
 
     def _equip(self, d: Decision) -> int:
@@ -328,6 +332,10 @@ class DescentBot:
             for i, o in enumerate(opts):
                 if o["buy"] == "item" and items[o["item"]].potion == "healing":
                     return i
+        skills = [i for i, o in enumerate(opts) if o["buy"] == "skill"]
+        if hero.weapon is not None and skills:  # a skill from the deck of its best trait
+            deck = {"melee": "fighting", "ranged": "subterfuge", "magic": "wizardry"}[best_trait]
+            return max(skills, key=lambda i: (opts[i]["deck"] == deck, -i))
         if hero.weapon is not None:  # then the best treasure draw it can afford
             draws = [i for i, o in enumerate(opts) if o["buy"] == "treasure"]
             if draws:
@@ -368,6 +376,19 @@ class DescentBot:
     def _trap(self, d: Decision) -> int:
         cards = self.game.pack.overlord_cards
         best = max(range(1, len(d.options)), key=lambda i: (cards[d.options[i]].damage, -i))
+        return best
+
+    def _recall(self, d: Decision) -> int:
+        """Re-spawn the figure farthest from every hero when it is out of the fight (5+)."""
+        heroes = [h for h in self.game.heroes if h.cell is not None]
+        best, far = 0, 0
+        for i, uid in enumerate(d.options[1:], start=1):
+            fig = self.game.figure(str(uid))
+            if fig is None or not heroes:
+                continue
+            dist = min(self.game.geometry.distance(fig, h) for h in heroes)
+            if dist >= 5 and dist > far:
+                best, far = i, dist
         return best
 
     def _spawn_square(self, d: Decision) -> int:

@@ -99,19 +99,31 @@ def melee_reach(prof: Profile) -> int:
     return 2 if "reach" in prof.abilities else 1  # DJ-ABIL-12
 
 
+def attack_distance(game: DescentGame, attacker: Figure, target: Figure) -> int:
+    """Squares to the target; through a staircase its two ends are adjacent (DJ-REF-15)."""
+    dist = game.geometry.distance(attacker, target)
+    stairs = game.geometry.stairs_distance(attacker, target)
+    return dist if stairs is None else min(dist, stairs)
+
+
 def targets(game: DescentGame, attacker: Figure, prof: Profile) -> list[Figure]:
-    """Enemies the attacker may target (DJ-ATK-01, 02; DJ-REF-06)."""
+    """Enemies the attacker may target (DJ-ATK-01, 02; DJ-REF-06; across a staircase,
+    DJ-REF-15)."""
     out = []
     for fig in game.figures():
         if fig.side == attacker.side or not fig.alive:
             continue
         dist = game.geometry.distance(attacker, fig)
+        stairs = game.geometry.stairs_distance(attacker, fig)
+        if stairs is not None and stairs < dist:
+            dist = stairs
         if prof.attack == "melee" and dist > melee_reach(prof):
             continue
         if prof.attack != "melee" and dist > 12:
             continue
         if (
-            game.geometry.sees(attacker, fig)
+            stairs == dist
+            or game.geometry.sees(attacker, fig)
             or _crack_shot(game, attacker, prof, fig)
             or _precision(game, attacker, prof, fig)
         ):
@@ -151,12 +163,20 @@ def armor_of(game: DescentGame, fig: Figure, attack: str) -> int:
     return fig.armor + sum(card.bonus.get("armor", 0) for card in game.powers)
 
 
+def pierced_armor(game: DescentGame, fig: Figure, attack: str, pierce: int) -> int:
+    """Armor left against an attack with Pierce ``pierce``: it ignores up to that many
+    points of armor, but "shields are not affected by Pierce" (DJ-ABIL-10)."""
+    total = armor_of(game, fig, attack)
+    shield = fig.shield_armor() if isinstance(fig, HeroFigure) else 0
+    return max(0, total - shield - pierce) + min(shield, total)
+
+
 def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -> None:
     """Resolve one attack of ``attacker`` on ``target`` (both on the board)."""
     side = attacker.uid if isinstance(attacker, HeroFigure) else "overlord"
     if isinstance(attacker, MonsterFigure) and isinstance(target, HeroFigure):
         target = _taunt(game, attacker, target, prof)
-    dist = game.geometry.distance(attacker, target)
+    dist = attack_distance(game, attacker, target)
     game.emit(
         "attack-declared",
         attacker=attacker.uid,
@@ -164,6 +184,9 @@ def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -
         source=prof.source,
         attack=prof.attack,
         distance=dist,
+        # what skills, abilities, Command and powers add to every roll: with the dice and
+        # the surges spent, a reader can recompute the damage and range (DJ-ATK-03..08)
+        bonus={"damage": prof.damage, "range": prof.range, "surges": prof.extra_surges},
     )
     power = prof.power
     black = power_die(game)
@@ -185,16 +208,18 @@ def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -
     dice = prof.dice + ([black] * power if black else [])
     rolls = roll(dice, game.pack.dice, game.rng)
     game.emit("dice-rolled", attacker=attacker.uid, rolls=[[d, f] for d, f in rolls])
-    rolls = _rerolls(game, attacker, target, rolls)
+    rolls = _rerolls(game, attacker, target, prof, rolls)
     total = totals(rolls, game.pack.dice)
     if total.miss:
-        game.emit("attack-missed", attacker=attacker.uid, target=target.uid, why="miss")
+        game.emit("attack-missed", attacker=attacker.uid, target=target.uid, why="miss", range=None)
         return
     surges = total.surges + prof.extra_surges
     fear = target.rank_of("fear") if isinstance(target, MonsterFigure) and target.has("fear") else 0
     if fear:
         if surges < fear:  # DJ-ABIL-06
-            game.emit("attack-missed", attacker=attacker.uid, target=target.uid, why="fear")
+            game.emit(
+                "attack-missed", attacker=attacker.uid, target=target.uid, why="fear", range=None
+            )
             return
         surges -= fear
     gained: dict[str, int] = dict(prof.abilities)
@@ -238,15 +263,20 @@ def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -
     sorcery = gained.get("sorcery", 0) if prof.attack == "magic" else 0  # DJ-ABIL-14
     needs = 0 if prof.attack == "melee" or "breath" in gained else dist - range_total
     enh_range, enh_damage = assign_enhancements(total.enhancements + sorcery, needs)
-    if prof.attack != "melee" and "breath" not in gained and range_total + enh_range < dist:
-        game.emit("attack-missed", attacker=attacker.uid, target=target.uid, why="range")
+    # the range counted: dice, surges, bonuses and the enhancements put on range, so that
+    # a reader of the log can check it against the distance (DJ-ATK-04)
+    reached = range_total + enh_range
+    if prof.attack != "melee" and "breath" not in gained and reached < dist:
+        game.emit(
+            "attack-missed", attacker=attacker.uid, target=target.uid, why="range", range=reached
+        )
         return  # DJ-ATK-04, DJ-REF-06
     damage = total.damage + bonus_damage + enh_damage
     hit = _area(game, attacker, target, gained)
     for fig in hit:
         if not fig.alive or fig.cell is None:
             continue
-        armor = max(0, armor_of(game, fig, prof.attack) - gained.get("pierce", 0))  # DJ-ABIL-10
+        armor = pierced_armor(game, fig, prof.attack, gained.get("pierce", 0))
         dealt = max(0, damage - armor)
         game.emit(
             "attack-hit",
@@ -255,6 +285,7 @@ def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -
             damage=damage,
             armor=armor,
             dealt=dealt,
+            range=None if prof.attack == "melee" else reached,  # melee ignores range
         )
         was_on_board = fig.cell
         apply_damage(game, fig, dealt, attacker, "attack")
@@ -297,9 +328,18 @@ def _describe_surge(s: SurgeAbility) -> dict[str, Any]:
 
 
 def _rerolls(
-    game: DescentGame, attacker: Figure, target: Figure, rolls: list[tuple[str, int]]
+    game: DescentGame,
+    attacker: Figure,
+    target: Figure,
+    prof: Profile,
+    rolls: list[tuple[str, int]],
 ) -> list[tuple[str, int]]:
-    """Aim (attacker) and Dodge (defending hero) rerolls; both together cancel (DJ-ORD-01..03)."""
+    """Aim (attacker) and Dodge (defending hero) rerolls; both together cancel (DJ-ORD-01..03).
+
+    Dodge belongs to every enemy the attack is against: with an area the attack always has
+    (Blast, Sweep, Breath on the card) a hero in the area may dodge although another was
+    targeted, and several dodgers still make only one reroll (DJ-ABIL-02, DJ-ABIL-15). The
+    target decides first, then the others in the order they stand in the area."""
     aim = isinstance(attacker, HeroFigure) and (
         "aim" in attacker.orders
         or (  # DJ-SKILL-R16: two-handed ranged attacks count as aimed
@@ -309,11 +349,17 @@ def _rerolls(
             and attacker.weapon.hands == 2
         )
     )
-    dodge = isinstance(target, HeroFigure) and "dodge" in target.orders
+    area = _area(game, attacker, target, dict(prof.abilities))
+    dodgers = [
+        f
+        for f in area
+        if isinstance(f, HeroFigure) and f.side != attacker.side and "dodge" in f.orders
+    ]
+    dodge = bool(dodgers)
     if aim and isinstance(attacker, HeroFigure):
         attacker.orders.discard("aim")  # spent once the aimed attack is made
     if aim and dodge:
-        game.emit("orders-cancelled", attacker=attacker.uid, target=target.uid)
+        game.emit("orders-cancelled", attacker=attacker.uid, target=dodgers[0].uid)
         return rolls
     table = game.pack.dice
     if aim:
@@ -328,9 +374,9 @@ def _rerolls(
             game.emit(
                 "dice-rerolled", attacker=attacker.uid, rolls=[[d, f] for d, f in rolls], why="aim"
             )
-    if dodge:
+    for dodger in dodgers:  # one reroll at most, whoever asks for it (DJ-ABIL-02, 15)
         choice = game.ask(
-            "dodge-reroll", target.uid, ["keep", "reroll"], "Dodge: make the Overlord reroll?"
+            "dodge-reroll", dodger.uid, ["keep", "reroll"], "Dodge: make the Overlord reroll?"
         )
         if choice == "reroll":
             rolls = [
@@ -343,6 +389,7 @@ def _rerolls(
                 rolls=[[d, f] for d, f in rolls],
                 why="dodge",
             )
+            break
     return rolls
 
 
@@ -368,13 +415,13 @@ def _area(
                 and game.geometry.sees(centre, fig, ignore=[target])
             ):
                 hit.append(fig)
-    if "sweep" in gained:  # DJ-ABIL-15: every enemy in melee range
+    if "sweep" in gained:  # DJ-ABIL-15: every enemy in melee range (Reach: 2, in sight)
+        reach = 2 if "reach" in gained else 1  # DJ-ABIL-12
         for fig in game.figures():
-            if (
-                fig not in hit
-                and fig.side != attacker.side
-                and game.geometry.distance(attacker, fig) <= 1
-            ):
+            if fig in hit or fig.side == attacker.side:
+                continue
+            dist = game.geometry.distance(attacker, fig)
+            if dist <= 1 or (dist <= reach and game.geometry.sees(attacker, fig)):
                 hit.append(fig)
     if "breath" in gained:  # DJ-ABIL-03: our template: the target square and the 8 around it
         for fig in game.figures():
@@ -399,20 +446,13 @@ def _conditions(game: DescentGame, fig: Figure, gained: dict[str, int], dealt: i
 
 
 def _knockback(game: DescentGame, attacker: Figure, fig: Figure, side: str) -> None:
-    """Move the damaged figure up to 3 squares (DJ-ABIL-09)."""
+    """Move the damaged figure up to 3 squares (DJ-ABIL-09): a move along the board, so not
+    through walls, closed doors or other figures (our reading: "move ... up to 3 spaces"
+    and "cannot go into a space holding another figure" hold for every square of it)."""
     if isinstance(fig, HeroFigure) and fig.immune("knockback"):
         return
-    occupied = game.geometry.occupants()
-    origin = fig.cell
-    assert origin is not None
     options: list[Any] = ["stay"]
-    for c in sorted(game.geometry.board.cells()):
-        if (
-            c != origin
-            and game.geometry.board.distance(c, origin) <= 3
-            and game.geometry.standable(fig, c, occupied)
-        ):
-            options.append(list(c))
+    options += [list(c) for c in game.geometry.pushed(fig, 3)]
     choice = game.ask("knockback", side, options, f"Knock {fig.name} back to?", figure=fig.uid)
     if choice != "stay":
         fig.cell = (choice[0], choice[1])
@@ -483,7 +523,14 @@ def monster_dies(
         black = power_die(game)
         if black is not None:
             rolled = roll([black], game.pack.dice, game.rng)
-            if rolled and shows_surge(game.pack.dice, rolled[0]):
+            rises = bool(rolled) and shows_surge(game.pack.dice, rolled[0])
+            game.emit(
+                "undying-rolled",
+                figure=fig.uid,
+                rolls=[[d, f] for d, f in rolled],
+                rises=rises,
+            )
+            if rises:
                 fig.wounds = fig.max_wounds - overkill
                 for key in fig.conditions:
                     fig.conditions[key] = 0
@@ -530,10 +577,16 @@ def start_of_turn_effects(game: DescentGame, fig: Figure) -> bool:
     black = power_die(game)
     table = game.pack.dice
     if fig.conditions["burn"] and black is not None:
-        for rolled in roll([black] * fig.conditions["burn"], table, game.rng):
+        rolls = roll([black] * fig.conditions["burn"], table, game.rng)
+        for rolled in rolls:
             if shows_surge(table, rolled):
                 fig.conditions["burn"] -= 1
-        game.emit("burn-rolled", figure=fig.uid, remaining=fig.conditions["burn"])
+        game.emit(
+            "burn-rolled",
+            figure=fig.uid,
+            rolls=[[d, f] for d, f in rolls],
+            remaining=fig.conditions["burn"],
+        )
         if fig.conditions["burn"]:
             apply_damage(game, fig, fig.conditions["burn"], None, "burn")
             if not fig.alive or fig.cell is None:
@@ -545,10 +598,16 @@ def start_of_turn_effects(game: DescentGame, fig: Figure) -> bool:
         if not fig.alive or fig.cell is None:
             return False
     if fig.conditions["web"] and black is not None:
-        for rolled in roll([black] * fig.conditions["web"], table, game.rng):
+        rolls = roll([black] * fig.conditions["web"], table, game.rng)
+        for rolled in rolls:
             if shows_surge(table, rolled):
                 fig.conditions["web"] -= 1
-        game.emit("web-rolled", figure=fig.uid, remaining=fig.conditions["web"])
+        game.emit(
+            "web-rolled",
+            figure=fig.uid,
+            rolls=[[d, f] for d, f in rolls],
+            remaining=fig.conditions["web"],
+        )
         return fig.conditions["web"] == 0
     return True
 

@@ -191,9 +191,11 @@ class DescentFace:
 
     # ------------------------------------------------------------------ words and views
     def narrate(self, event: Event, game: Any = None) -> str | None:
-        if event.type in ("dice-rolled", "overlord-drew", "monster-activated"):
-            return None  # bookkeeping: the hit or miss that follows says what matters
-        return describe_event(event)
+        if event.type in ("overlord-drew", "monster-activated"):
+            return None  # bookkeeping (the Overlord's hand is hidden information)
+        # the dice are shown face by face: a reader must be able to check every roll
+        dice = _inner(game).game.pack.dice if isinstance(game, DescentPlayable) else None
+        return describe_event(event, dice=dice)
 
     def describe_decision(self, game: Any, decision: Decision) -> str:
         return decision.prompt or decision.kind

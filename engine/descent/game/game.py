@@ -100,6 +100,8 @@ class DescentGame:
         self.hand: list[OverlordCard] = []
         self.powers: list[OverlordCard] = []
         self.treasure: dict[str, list[Item]] = {}
+        #: the skill decks after setup's draws (DJ-SETUP-03), drawn from in town (DJ-SHOP-01)
+        self.skill_decks: dict[str, list[str]] = {}
         self.fired: set[str] = set()
         self.killed_named: set[str] = set()
         self.outcome = "unfinished"
@@ -375,6 +377,13 @@ class DescentGame:
         for area in sorted(self.qmap.door_areas(door_id)):
             self.reveal(area)
         self.fire_events("door-opened", door_id)
+
+    def close_door(self, door_id: str, hero: HeroFigure | None) -> None:
+        """Close an open door: it blocks movement and sight again (DJ-MAP-08, DJ-REF-37);
+        what was revealed stays revealed."""
+        self.open_doors.discard(door_id)
+        self.geometry.rebuild()
+        self.emit("door-closed", door=door_id, hero=hero.uid if hero else None)
 
     def free_square_near(self, fig: Figure, around: Sequence[Cell]) -> Cell | None:
         """The first empty standable square among ``around`` and then their neighbours."""

@@ -22,8 +22,8 @@ from questforge.engine.descent.game.combat import (
     start_of_turn_effects,
     targets,
 )
-from questforge.engine.descent.game.state import Cell, HeroFigure, MonsterFigure
-from questforge.engine.descent.model import Item
+from questforge.engine.descent.game.state import Cell, Figure, HeroFigure, MonsterFigure
+from questforge.engine.descent.model import Item, Skill
 
 if TYPE_CHECKING:
     from questforge.engine.descent.game.game import DescentGame
@@ -32,6 +32,10 @@ ACTIONS = ("advance", "run", "battle", "ready")
 ORDERS = ("guard", "aim", "dodge", "rest")
 MAX_POTIONS = 3  # DJ-TURN-02
 PACK_SIZE = 3  # DJ-REF-40
+MONKEY_MP = 5  # DJ-EFF-09: a monkey moves at most 5 spaces
+REEQUIP_COST = 2  # DJ-AP-01
+DOOR_COST = 2  # DJ-AP-01, DJ-MAP-08: open or close a door
+GIVE_COST = 1  # DJ-AP-01
 
 
 def hero_phase(game: DescentGame) -> None:
@@ -127,19 +131,23 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
                     hero.fatigue += gain
                     game.emit("fatigue-restored", hero=hero.uid, fatigue=hero.fatigue, why=skill.id)
     hero.turn_action = choice
-    if hero.conditions["monkey"]:  # DJ-EFF-09: no attacks, at most 5 squares
-        mp, attacks = min(mp, 5), 0
-    game.emit("action-chosen", hero=hero.uid, action=choice, mp=mp, attacks=attacks)
+    monkey = hero.conditions["monkey"] > 0
+    if monkey:  # DJ-EFF-09: no attacks, at most 5 squares
+        mp, attacks = min(mp, MONKEY_MP), 0
     if not can_move:
-        mp = 0  # DJ-EFF-11: webbed
+        mp = 0  # DJ-EFF-11: webbed (the log shows the points the hero really has)
+    game.emit("action-chosen", hero=hero.uid, action=choice, mp=mp, attacks=attacks)
+    granted = mp  # movement points this turn, fatigue included (a monkey's stay <= 5)
     moved = False
     while True:
         movable = can_move and not grappled(game, hero)
-        options = step_options(game, hero, mp, attacks, movable, moved)
+        offered = step_options(game, hero, mp, attacks, movable, moved)
+        if monkey and granted >= MONKEY_MP:  # DJ-EFF-09: fatigue cannot make it 6
+            offered = [o for o in offered if o["do"] != "fatigue-mp"]
         step = game.ask(
             "step",
             hero.uid,
-            options,
+            offered,
             f"{hero.name}: {mp} MP, {attacks} attack(s) left",
             mp=mp,
             attacks=attacks,
@@ -154,6 +162,16 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
             game.emit(
                 "fatigue-spent", hero=hero.uid, amount=int(step["fatigue"]), why=step["skill"]
             )
+        elif kind == "equip":  # DJ-AP-01: re-equip, 2 AP
+            mp -= int(step["cost"])
+            equip(game, hero, next(i for i in hero.pack if i.id == step["item"]))
+        elif kind == "give":  # DJ-AP-01: give an item to an adjacent figure, 1 AP
+            mp -= int(step["cost"])
+            item = next(i for i in hero.pack if i.id == step["item"])
+            other = next(h for h in game.heroes if h.uid == step["to"])
+            hero.pack.remove(item)
+            other.pack.append(item)
+            game.emit("item-given", hero=hero.uid, item=item.id, to=other.uid)
         elif kind == "drop":  # DJ-AP-01: 0 AP; lost forever unless it is a relic
             item = next(i for i in hero.pack if i.id == step["item"])
             hero.pack.remove(item)
@@ -163,6 +181,7 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
         elif kind == "fatigue-mp":  # DJ-TURN-07
             hero.fatigue -= 1
             mp += 1
+            granted += 1
             game.emit("fatigue-spent", hero=hero.uid, amount=1, why="movement point")
         elif kind == "move":
             mp -= int(step["cost"])
@@ -199,11 +218,15 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
             from questforge.engine.descent.game.overlord import offer_trap
 
             offer_trap(game, "door-opened", hero)
+        elif kind == "close-door":  # DJ-MAP-08
+            mp -= int(step["cost"])
+            game.close_door(step["door"], hero)
         elif kind == "open-chest":
             mp -= int(step["cost"])
             open_chest(game, hero, step["chest"])
         elif kind == "stairs":  # DJ-MAP-05, DJ-REF-15
             mp -= 1
+            lose_aim(game, hero)  # DJ-ORD-01
             to = (step["to"][0], step["to"][1])
             hero.cell = to
             game.emit("figure-moved", figure=hero.uid, path=[to], why="stairs")
@@ -213,16 +236,20 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
             enter_square(game, hero, to)
         elif kind == "to-town":  # DJ-MAP-07
             mp -= 1
+            lose_aim(game, hero)  # DJ-ORD-01
             hero.glyph_used = True
             hero.cell = None
             hero.in_town = True
             game.emit("hero-to-town", hero=hero.uid, glyph=step["glyph"])
         elif kind == "from-town":
             mp -= 1
+            lose_aim(game, hero)  # DJ-ORD-01
             hero.glyph_used = True
             hero.in_town = False
             hero.cell = (step["to"][0], step["to"][1])
             game.emit("hero-from-town", hero=hero.uid, glyph=step["glyph"], cell=hero.cell)
+            # arriving is moving into that square: pits, Aura, pick-ups (DJ-ABIL-01)
+            enter_square(game, hero, hero.cell)
         elif kind == "shop":  # DJ-SHOP-03
             mp -= game.shop.visit_cost
             shop_visit(game, hero)
@@ -253,7 +280,12 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
 def step_options(
     game: DescentGame, hero: HeroFigure, mp: int, attacks: int, movable: bool, moved: bool
 ) -> list[Any]:
-    """Everything the hero may do next; ``{"do": "end"}`` is always last."""
+    """Everything the hero may do next; ``{"do": "end"}`` is always last.
+
+    ``movable`` is whether the hero may spend movement points at all: a grappled hero
+    "cannot spend any AP" (DJ-ABIL-08) and a webbed one none "on movement or actions"
+    (DJ-EFF-11), so every step that costs a point (moving, doors, chests, stairs, glyphs,
+    potions, a fatigue for a point) needs it; attacks do not."""
     out: list[Any] = []
     door_cost = min([s.door_cost for s in hero.skills if s.door_cost is not None] or [2])
     if hero.in_town or hero.cell is None:
@@ -284,19 +316,31 @@ def step_options(
                 continue  # DJ-MAP-08, DJ-REF-37
             if any(game.geometry.board.distance(here, c) <= 1 for e in door.edges for c in e):
                 out.append({"do": "open-door", "door": door.id, "cost": door_cost})
+    if movable and mp >= DOOR_COST:  # DJ-MAP-08: closing a door costs 2 AP
+        for door in game.quest.doors:
+            if door.id not in game.open_doors or (door.rune and door.rune not in game.keys):
+                continue  # DJ-REF-37: a rune door needs its key to close too
+            if not any(game.geometry.board.distance(here, c) <= 1 for e in door.edges for c in e):
+                continue
+            if any(  # DJ-REF-37: not while a figure straddles its line
+                a in f.squares and b in f.squares for f in game.figures() for a, b in door.edges
+            ):
+                continue
+            out.append({"do": "close-door", "door": door.id, "cost": DOOR_COST})
     for o in game.quest.objects:
         if o.cell != here or o.id in game.taken:
             continue
-        if o.type == "chest" and mp >= door_cost:
+        if o.type == "chest" and mp >= door_cost and movable:
             out.append({"do": "open-chest", "chest": o.id, "cost": door_cost})
         if o.type == "stairs" and mp >= 1 and movable:
             occupied = game.geometry.occupants()
             for other in game.qmap.stairs_links().get(here, []):
                 if other not in occupied:
                     out.append({"do": "stairs", "to": list(other)})
-        if o.type == "glyph" and o.id in game.glyphs and mp >= 1 and not hero.glyph_used:
+        glyph = o.type == "glyph" and o.id in game.glyphs and not hero.glyph_used
+        if glyph and mp >= 1 and movable:
             out.append({"do": "to-town", "glyph": o.id})
-    if mp >= 1 and not hero.conditions["monkey"]:  # DJ-EFF-09: no potions for monkeys
+    if mp >= 1 and movable and not hero.conditions["monkey"]:  # DJ-EFF-09: no monkey potions
         for potion in sorted(set(hero.potions)):
             out.append({"do": "potion", "potion": potion})
     weapon = hero.weapon
@@ -320,20 +364,39 @@ def step_options(
                     out.append({"do": "telekinesis", "figure": fig.uid, "to": list(c)})
     if movable and hero.fatigue > 0:
         out.append({"do": "fatigue-mp"})
+    if movable and mp >= REEQUIP_COST:  # DJ-AP-01: re-equip during the turn, 2 AP
+        for item in hero.pack:
+            if _equippable(hero, item):
+                out.append({"do": "equip", "item": item.id, "cost": REEQUIP_COST})
+    if movable and mp >= GIVE_COST and hero.pack:  # DJ-AP-01: give to an adjacent hero, 1 AP
+        for mate in game.heroes:
+            near = mate.cell is not None and game.geometry.distance(hero, mate) <= 1
+            if mate is not hero and near and len(mate.pack) < PACK_SIZE:
+                for item in hero.pack:
+                    out.append({"do": "give", "item": item.id, "to": mate.uid, "cost": GIVE_COST})
     for item in hero.pack:
         out.append({"do": "drop", "item": item.id})
     out.append({"do": "end"})
     return out
 
 
+def lose_aim(game: DescentGame, hero: HeroFigure) -> None:
+    """The Aim token is lost when the hero moves (by foot, stairs or glyph) or changes
+    equipment (DJ-ORD-01); the log says so, as it does when damage takes it."""
+    if "aim" in hero.orders:
+        hero.orders.discard("aim")
+        game.emit("orders-lost", hero=hero.uid, orders=["aim"])
+
+
 def move_hero(game: DescentGame, hero: HeroFigure, path: list[Any]) -> None:
     from questforge.engine.descent.game.overlord import guard_and_traps_after_hero_move
 
-    hero.orders.discard("aim")  # DJ-ORD-01: lost when the hero moves
+    lose_aim(game, hero)  # DJ-ORD-01: lost when the hero moves
     for step in path:
         cell = (int(step[0]), int(step[1]))
+        jump = hero.cell is not None and game.geometry.board.distance(hero.cell, cell) > 1
         hero.cell = cell
-        game.emit("figure-moved", figure=hero.uid, path=[cell], why="move")
+        game.emit("figure-moved", figure=hero.uid, path=[cell], why="jump" if jump else "move")
         enter_square(game, hero, cell)
         if hero.cell is None:
             return
@@ -342,15 +405,7 @@ def move_hero(game: DescentGame, hero: HeroFigure, path: list[Any]) -> None:
 
 def enter_square(game: DescentGame, hero: HeroFigure, cell: Cell) -> None:
     """What stepping on a square does: pits, lava, aura, glyphs, pick-ups, square events."""
-    terrain = game.quest.terrain.get(cell)
-    if terrain == "pit" and "pit" not in _ignored(hero):  # DJ-MAP-01, DJ-REF-13
-        game.emit("fell-in-pit", figure=hero.uid, cell=cell)
-        apply_damage(game, hero, 1, None, "pit")
-    if terrain == "lava" and "lava" not in _ignored(hero):  # our reading, docs/descent.md
-        apply_damage(game, hero, 1, None, "lava")
-        if hero.cell is not None:
-            hero.conditions["burn"] += 1
-            game.emit("condition-added", figure=hero.uid, condition="burn", tokens=1)
+    terrain_hazards(game, hero, _ignored(hero))
     if hero.cell is None:
         return
     aura_damage(game, hero, cell)
@@ -370,9 +425,9 @@ def enter_square(game: DescentGame, hero: HeroFigure, cell: Cell) -> None:
                 h.gold += o.amount
             game.emit("gold-gained", heroes=[h.uid for h in game.heroes], amount=o.amount, why=o.id)
         elif o.type in ("healing-potion", "vitality-potion"):
-            game.taken.add(o.id)
-            kind = o.type.split("-")[0]
-            _add_potion(game, hero, kind)
+            if len(hero.potions) < MAX_POTIONS:  # DJ-TURN-02: a full belt leaves it lying
+                game.taken.add(o.id)
+                _add_potion(game, hero, o.type.split("-")[0])
         elif o.type == "runekey":  # DJ-REF-37: unlocks its colour for every hero
             game.taken.add(o.id)
             if o.colour:
@@ -380,6 +435,25 @@ def enter_square(game: DescentGame, hero: HeroFigure, cell: Cell) -> None:
             game.emit("runekey-taken", key=o.id, colour=o.colour, hero=hero.uid)
     game.fire_events("square-entered", None, cell)
     game.check_objectives()
+
+
+def terrain_hazards(game: DescentGame, fig: Figure, ignored: set[str]) -> None:
+    """A figure that moves onto a pit falls in and takes 1 wound, armor ignored (DJ-MAP-01,
+    DJ-REF-13: heroes and monsters alike; a large monster only when wholly inside, DJ-REF-18);
+    lava (our reading, docs/descent.md) costs 1 wound and a burn token. ``ignored`` holds the
+    terrain a skill lets the figure cross safely."""
+    squares = fig.squares
+    if not squares:
+        return
+    kinds = {game.quest.terrain.get(c) for c in squares}
+    if kinds == {"pit"} and "pit" not in ignored:
+        game.emit("fell-in-pit", figure=fig.uid, cell=fig.cell)
+        apply_damage(game, fig, 1, None, "pit")
+    if "lava" in kinds and "lava" not in ignored and fig.cell is not None:
+        apply_damage(game, fig, 1, None, "lava")
+        if fig.cell is not None and fig.alive:
+            fig.conditions["burn"] += 1
+            game.emit("condition-added", figure=fig.uid, condition="burn", tokens=1)
 
 
 def _ignored(hero: HeroFigure) -> set[str]:
@@ -448,9 +522,17 @@ def draw_treasure(game: DescentGame, hero: HeroFigure, tier: str) -> None:
 
 
 def gain_item(game: DescentGame, hero: HeroFigure, item: Item) -> None:
-    """Equip a new item, or put it in the pack (DJ-TREAS-12, DJ-REF-40)."""
+    """Equip a new item, or put it in the pack (DJ-TREAS-12, DJ-REF-40). A potion goes on
+    the belt, or into the pack when the belt holds 3 (DJ-TREAS-02, 03, DJ-TURN-02); with
+    both full it is lost."""
     if item.type == "potion" and item.potion is not None:
-        _add_potion(game, hero, item.potion)
+        if len(hero.potions) < MAX_POTIONS:
+            _add_potion(game, hero, item.potion)
+        elif len(hero.pack) < PACK_SIZE:
+            hero.pack.append(item)
+            game.emit("item-packed", hero=hero.uid, item=item.id)
+        else:
+            game.emit("item-dropped", hero=hero.uid, item=item.id)
         return
     room = len(hero.pack) < PACK_SIZE  # DJ-REF-40: 3 unequipped items
     options = ["equip", "pack"] if room else ["equip", "drop"]
@@ -469,8 +551,13 @@ def gain_item(game: DescentGame, hero: HeroFigure, item: Item) -> None:
 def equip(game: DescentGame, hero: HeroFigure, item: Item) -> None:
     """Equip ``item``; whatever it replaces goes to the pack (DJ-TURN-02 limits: 2 hands,
     1 armor, 2 other items)."""
+    lose_aim(game, hero)  # DJ-ORD-01: changing equipment loses the Aim token
     if item in hero.pack:
         hero.pack.remove(item)
+    if item.type == "potion" and item.potion is not None:  # from the pack to the belt
+        hero.potions.append(item.potion)
+        game.emit("item-equipped", hero=hero.uid, item=item.id, unequipped=[])
+        return
     old: list[Item] = []
     if item.type == "weapon":
         old.append(hero.weapon) if hero.weapon else None
@@ -496,9 +583,16 @@ def equip(game: DescentGame, hero: HeroFigure, item: Item) -> None:
     game.emit("item-equipped", hero=hero.uid, item=item.id, unequipped=[o.id for o in old if o])
 
 
+def _equippable(hero: HeroFigure, item: Item) -> bool:
+    """Whether ``item`` can go from the pack to the hero's body or belt (DJ-TURN-02)."""
+    if item.type == "potion":
+        return item.potion is not None and len(hero.potions) < MAX_POTIONS
+    return item.type in ("weapon", "armor", "shield", "other")
+
+
 def equip_phase(game: DescentGame, hero: HeroFigure) -> None:
     """DJ-TURN-01 step 2: equip items from the pack."""
-    candidates = [i for i in hero.pack if i.type in ("weapon", "armor", "shield", "other")]
+    candidates = [i for i in hero.pack if _equippable(hero, i)]
     if not candidates:
         return
     choice = game.ask(
@@ -525,6 +619,10 @@ def shop_visit(game: DescentGame, hero: HeroFigure) -> None:
         for tier in ("copper", "silver", "gold"):
             if tier in prices and prices[tier] <= hero.gold and game.treasure.get(tier):
                 options.append({"buy": "treasure", "tier": tier, "price": prices[tier]})
+        if "skill" in prices and prices["skill"] <= hero.gold:  # DJ-SHOP-01: a new skill
+            for deck, left in sorted(game.skill_decks.items()):
+                if left:
+                    options.append({"buy": "skill", "deck": deck, "price": prices["skill"]})
         if "training" in prices and prices["training"] <= hero.gold:
             for trait in ("melee", "ranged", "magic"):
                 if hero.traits.get(trait, 0) < game.shop.training_max:  # DJ-SHOP-02
@@ -545,6 +643,11 @@ def shop_visit(game: DescentGame, hero: HeroFigure) -> None:
             game.emit("item-sold", hero=hero.uid, item=item.id, price=choice["price"])
             continue
         hero.gold -= int(choice["price"])
+        if what == "skill":  # DJ-SHOP-01: draw the top card of the chosen deck
+            skill = game.pack.skills[game.skill_decks[choice["deck"]].pop()]
+            game.emit("bought", hero=hero.uid, what=what, item=skill.id, price=choice["price"])
+            learn_skill(hero, skill)
+            continue
         game.emit(
             "bought",
             hero=hero.uid,
@@ -559,6 +662,16 @@ def shop_visit(game: DescentGame, hero: HeroFigure) -> None:
             gain_item(game, hero, pile.pop())
         elif what == "training":
             hero.traits[choice["trait"]] = hero.traits.get(choice["trait"], 0) + 1
+
+
+def learn_skill(hero: HeroFigure, skill: Skill) -> None:
+    """A skill gained after setup: its extra wounds and fatigue raise the maxima and the
+    current values alike (DJ-SKILL-M12, R02 apply from the moment the card is held)."""
+    hero.skills.append(skill)
+    hero.max_wounds += skill.wounds
+    hero.wounds += skill.wounds
+    hero.max_fatigue += skill.fatigue
+    hero.fatigue += skill.fatigue
 
 
 def sale_price(game: DescentGame, item: Item) -> int:

@@ -13,6 +13,7 @@ from questforge.engine.core.events import Event
 
 if TYPE_CHECKING:
     from questforge.engine.descent.game.game import DescentGame
+    from questforge.engine.descent.model import Die
 
 
 def pretty(uid: Any) -> str:
@@ -32,15 +33,52 @@ def _names(game: DescentGame | None) -> Callable[[Any], str]:
     return name
 
 
+def dice_words(rolls: Any, dice: Mapping[str, Die] | None) -> str:
+    """What each rolled die shows (``red 1 range 2 damage, black surge``), so a reader can
+    check every total the engine draws from the roll; ``red#3`` when the faces are not at
+    hand."""
+    out = []
+    for ident, index in rolls or ():
+        die = dice.get(ident) if dice is not None else None
+        if die is None or not 0 <= index < len(die.faces):
+            out.append(f"{ident}#{index}")
+            continue
+        f = die.faces[index]
+        parts = ["MISS"] if f.miss else []
+        for amount, word in (
+            (f.range, "range"),
+            (f.damage, "damage"),
+            (f.surges, "surge"),
+            (f.enhancements, "enhancement"),
+        ):
+            if amount:
+                parts.append(f"{amount} {word}")
+        out.append(f"{ident} [{', '.join(parts) or 'blank'}]")
+    return ", ".join(out) or "no dice"
+
+
+def _bonus_words(bonus: Any) -> str:
+    """``, +1 damage +1 surge`` for the fixed bonuses an attack adds to its roll."""
+    if not isinstance(bonus, Mapping):
+        return ""
+    words = [f"+{bonus[k]} {k.rstrip('s')}" for k in ("damage", "range", "surges") if bonus.get(k)]
+    return (", " + " ".join(words)) if words else ""
+
+
 def _sq(cell: Any) -> str:
     return (
         f"({cell[0]}, {cell[1]})" if isinstance(cell, (list, tuple)) and len(cell) == 2 else "town"
     )
 
 
-def describe_event(event: Event, game: DescentGame | None = None) -> str:
-    """One sentence for ``event``; figure ids become names when ``game`` is given."""
+def describe_event(
+    event: Event, game: DescentGame | None = None, dice: Mapping[str, Die] | None = None
+) -> str:
+    """One sentence for ``event``; figure ids become names when ``game`` is given; rolled
+    dice are spelled out face by face from ``dice`` (or ``game``'s pack)."""
     n = _names(game)
+    if dice is None and game is not None:
+        dice = game.pack.dice
     e: Mapping[str, Any] = event.data
     t = event.type
     table: dict[str, Callable[[], str]] = {
@@ -52,6 +90,7 @@ def describe_event(event: Event, game: DescentGame | None = None) -> str:
         "item-sold": lambda: f"{n(e['hero'])} sells {e['item']} for {e['price']} gold.",
         "item-equipped": lambda: f"{n(e['hero'])} equips {e['item']}.",
         "item-packed": lambda: f"{n(e['hero'])} packs {e['item']}.",
+        "item-given": lambda: f"{n(e['hero'])} gives {e['item']} to {n(e['to'])}.",
         "item-dropped": lambda: f"{n(e['hero'])} drops {e['item']}.",
         "potion-gained": lambda: f"{n(e['hero'])} gains a {e['potion']} potion.",
         "quest-started": lambda: f"The quest {e['quest']} begins with {e['conquest']} conquest.",
@@ -82,6 +121,7 @@ def describe_event(event: Event, game: DescentGame | None = None) -> str:
             + (f" ({e['why']})." if e["why"] != "move" else ".")
         ),
         "fell-in-pit": lambda: f"{n(e['figure'])} falls into the pit at {_sq(e['cell'])}.",
+        "door-closed": lambda: f"{n(e['hero'])} closes the door {e['door']}.",
         "door-opened": lambda: f"The door {e['door']} opens.",
         "chest-opened": lambda: f"{n(e['hero'])} opens the chest {e['chest']}.",
         "treasure-drawn": lambda: (
@@ -101,12 +141,12 @@ def describe_event(event: Event, game: DescentGame | None = None) -> str:
             + (f" after {e['poison_removed']} poison." if e["poison_removed"] else ".")
         ),
         "attack-declared": lambda: (
-            f"{n(e['attacker'])} attacks {n(e['target'])} with {e['source']} ({e['attack']}, distance {e['distance']})."
+            f"{n(e['attacker'])} attacks {n(e['target'])} with {e['source']} ({e['attack']}, distance {e['distance']}"
+            + _bonus_words(e.get("bonus"))
+            + ")."
         ),
-        "dice-rolled": lambda: "Dice: " + ", ".join(f"{d}#{f}" for d, f in e["rolls"]) + ".",
-        "dice-rerolled": lambda: (
-            f"{e['why'].title()} reroll: " + ", ".join(f"{d}#{f}" for d, f in e["rolls"]) + "."
-        ),
+        "dice-rolled": lambda: f"{n(e['attacker'])} rolls {dice_words(e['rolls'], dice)}.",
+        "dice-rerolled": lambda: f"{e['why'].title()} reroll: now {dice_words(e['rolls'], dice)}.",
         "surge-spent": lambda: (
             f"{n(e['attacker'])} spends {e['cost']} surge(s)"
             + (
@@ -115,9 +155,13 @@ def describe_event(event: Event, game: DescentGame | None = None) -> str:
                 else f" for +{e['damage']} damage, +{e['range']} range."
             )
         ),
-        "attack-missed": lambda: f"{n(e['attacker'])} misses {n(e['target'])} ({e['why']}).",
+        "attack-missed": lambda: (
+            f"{n(e['attacker'])} misses {n(e['target'])} ({e['why']}"
+            + (f", range {e['range']})." if e.get("range") is not None else ").")
+        ),
         "attack-hit": lambda: (
-            f"{n(e['attacker'])} hits {n(e['target'])}: {e['damage']} damage against armor {e['armor']}, {e['dealt']} dealt."
+            f"{n(e['attacker'])} hits {n(e['target'])}: {e['damage']} damage against armor {e['armor']}, {e['dealt']} dealt"
+            + (f" (range {e['range']})." if e.get("range") is not None else ".")
         ),
         "damage-taken": lambda: (
             f"{n(e['figure'])} takes {e['amount']} ({e['why']}), {e['wounds']} wound(s) left."
@@ -125,8 +169,18 @@ def describe_event(event: Event, game: DescentGame | None = None) -> str:
         "condition-added": lambda: (
             f"{n(e['figure'])} gains {e['tokens']} {e['condition']} token(s)."
         ),
-        "burn-rolled": lambda: f"{n(e['figure'])} still burns ({e['remaining']} token(s)).",
-        "web-rolled": lambda: f"{n(e['figure'])} is webbed ({e['remaining']} token(s)).",
+        "burn-rolled": lambda: (
+            f"{n(e['figure'])} rolls {dice_words(e.get('rolls'), dice)} against burn:"
+            f" {e['remaining']} token(s) left."
+        ),
+        "web-rolled": lambda: (
+            f"{n(e['figure'])} rolls {dice_words(e.get('rolls'), dice)} against web:"
+            f" {e['remaining']} token(s) left."
+        ),
+        "undying-rolled": lambda: (
+            f"{n(e['figure'])} rolls {dice_words(e['rolls'], dice)} for Undying"
+            + (": it rises." if e["rises"] else ": it stays dead.")
+        ),
         "stun-removed": lambda: f"{n(e['figure'])} shakes off a stun ({e['remaining']} left).",
         "hero-killed": lambda: (
             f"{n(e['hero'])} is killed at {_sq(e['cell'])} and loses {e['gold_lost']} gold."
@@ -148,10 +202,12 @@ def describe_event(event: Event, game: DescentGame | None = None) -> str:
         "overlord-played": lambda: (
             f"The Overlord plays {e['card']} ({e['card_type']}, {e['cost']} threat)."
         ),
+        "monster-recalled": lambda: f"{n(e['figure'])} leaves {_sq(e['cell'])} to be spawned anew.",
         "spawn-skipped": lambda: f"No {e['rank']} {e['monster']} can appear ({e['why']}).",
         "trap-sprung": lambda: f"The trap {e['card']} deals {e['damage']} to {n(e['hero'])}.",
         "monkey-rolled": lambda: (
-            f"{n(e['hero'])} {'turns into a monkey' if e['monkey'] else 'resists the Monkey God'}."
+            f"{n(e['hero'])} rolls {dice_words(e.get('rolls'), dice)} and"
+            f" {'turns into a monkey' if e['monkey'] else 'resists the Monkey God'}."
         ),
         "monkey-token-removed": lambda: (
             f"{n(e['hero'])} is a monkey for {e['remaining']} more turn(s)."
@@ -177,6 +233,8 @@ def describe_option(kind: str, option: Any, game: DescentGame | None = None) -> 
                 return f"move to {_sq(option['to'])} ({option['cost']} MP)"
             if do == "attack":
                 return f"attack {n(option['target'])} at {_sq(option['cell'])}"
+            if do == "close-door":
+                return f"close the door {option['door']} ({option['cost']} MP)"
             if do == "open-door":
                 return f"open the door {option['door']}"
             if do == "open-chest":
@@ -191,6 +249,10 @@ def describe_option(kind: str, option: Any, game: DescentGame | None = None) -> 
                 return f"drink a {option['potion']} potion"
             if do == "drop":
                 return f"drop {option['item']}"
+            if do == "equip":
+                return f"equip {option['item']} ({option['cost']} MP)"
+            if do == "give":
+                return f"give {option['item']} to {n(option['to'])} ({option['cost']} MP)"
             if do == "telekinesis":
                 return f"move {n(option['figure'])} to {_sq(option['to'])} with telekinesis"
             if do == "fatigue-attack":
@@ -206,7 +268,12 @@ def describe_option(kind: str, option: Any, game: DescentGame | None = None) -> 
                 return "leave the shop"
             if b == "sell":
                 return f"sell {option['item']} for {option['price']}"
-            what = option.get("item") or option.get("tier") or option.get("trait")
+            what = (
+                option.get("item")
+                or option.get("tier")
+                or option.get("trait")
+                or (f"a {option['deck']} card" if "deck" in option else None)
+            )
             return f"buy {what} ({b}) for {option['price']}"
         if "play" in option:
             p = option["play"]

@@ -4,8 +4,8 @@ the heroes' Guard interrupts (DJ-ORD-04).
 Step 1: threat per hero (DJ-OVL-02), draw two (DJ-OVL-03; the last card of the deck costs
 the heroes 3 conquest and the discards are reshuffled, DJ-OVL-05, DJ-REF-29), discard to
 the hand limit for threat (DJ-REF-26, 27). Then the Overlord plays: discard cards for
-their threat value, events whose trigger is the Overlord's turn, at most one power and at
-most one spawn card (DJ-SPAWN-01, DJ-REF-28). Step 3: every monster on the board activates
+their threat value, at most one event whose trigger is the Overlord's turn, at most one
+power and at most one spawn card (DJ-SPAWN-01, DJ-REF-28). Step 3: every monster on the board activates
 as if it chose Advance (DJ-MON-01, DJ-REF-10).
 """
 
@@ -31,6 +31,8 @@ HAND_LIMIT = 8
 
 
 def draw_cards(game: DescentGame, count: int) -> None:
+    """Draw ``count`` cards, then hold the hand limit: every draw (step 1's two, an event's
+    extra cards) is followed by discarding the excess at once (DJ-OVL-03)."""
     for _ in range(count):
         if not game.deck:
             if not game.discard:
@@ -44,18 +46,18 @@ def draw_cards(game: DescentGame, count: int) -> None:
         game.emit("overlord-drew", card=card.id, hand=len(game.hand))
         if not game.deck:  # DJ-OVL-05, DJ-REF-29
             game.gain_conquest(-3, "overlord deck ran out")
+    while len(game.hand) > HAND_LIMIT:  # DJ-OVL-03
+        ident = game.ask(
+            "overlord-discard", "overlord", sorted({c.id for c in game.hand}), "Discard down to 8"
+        )
+        _discard_for_threat(game, ident)
 
 
 def overlord_turn(game: DescentGame) -> None:
     game.emit("overlord-turn-started", round=game.round)
     income = max(0, game.hero_count + sum(s.threat for h in game.heroes for s in h.skills))
     game.gain_threat(income, "threat per hero")  # DJ-OVL-02, DJ-SKILL-R09
-    draw_cards(game, 2)
-    while len(game.hand) > HAND_LIMIT:  # DJ-OVL-03
-        ident = game.ask(
-            "overlord-discard", "overlord", sorted({c.id for c in game.hand}), "Discard down to 8"
-        )
-        _discard_for_threat(game, ident)
+    draw_cards(game, 2)  # and down to the hand limit (DJ-OVL-03)
     _play_phase(game)
     for monster in list(game.monsters):
         if monster.cell is not None and monster.alive:
@@ -72,8 +74,9 @@ def _discard_for_threat(game: DescentGame, ident: str) -> None:
 
 
 def _play_phase(game: DescentGame) -> None:
-    spawned = power_played = False
-    played_events: set[str] = set()
+    # DJ-SPAWN-01: one spawn card; DJ-REF-28: one power, and events "at most one per
+    # trigger" - the Overlord's turn is one trigger, so one event card in it
+    spawned = power_played = event_played = False
     while True:
         options: list[Any] = [{"play": "done"}]
         for card in sorted({c.id: c for c in game.hand}.values(), key=lambda c: c.id):
@@ -82,11 +85,7 @@ def _play_phase(game: DescentGame) -> None:
                     options.append({"play": "spawn", "card": card.id, "cost": card.cost})
                 elif card.type == "power" and not power_played:
                     options.append({"play": "power", "card": card.id, "cost": card.cost})
-                elif (
-                    card.type == "event"
-                    and card.trigger == "overlord-turn"
-                    and card.id not in played_events
-                ):
+                elif card.type == "event" and card.trigger == "overlord-turn" and not event_played:
                     options.append({"play": "event", "card": card.id, "cost": card.cost})
             options.append({"play": "discard", "card": card.id, "threat": card.value})
         choice = game.ask(
@@ -109,7 +108,7 @@ def _play_phase(game: DescentGame) -> None:
             power_played = True
             game.powers.append(card)
         else:
-            played_events.add(card.id)
+            event_played = True
             _event(game, card)
 
 
@@ -155,8 +154,9 @@ def spawn_squares(game: DescentGame, fig: MonsterFigure) -> list[tuple[int, int]
 
 
 def spawn(game: DescentGame, card: OverlordCard) -> None:
-    """Place a spawn card's monsters; a monster without a free model is not placed
-    (DJ-SPAWN-01, 02)."""
+    """Place a spawn card's monsters (DJ-SPAWN-01). A monster without a free model cannot be
+    spawned, but the Overlord may take one of its figures off the board and spawn it again
+    as a completely new monster (DJ-SPAWN-02, DJ-REF-30); else it is skipped."""
     for group in card.spawn:
         monster = game.pack.get("monster", group.monster)
         if monster is None:
@@ -168,7 +168,7 @@ def spawn(game: DescentGame, card: OverlordCard) -> None:
                     for m in game.monsters
                     if m.cell is not None and m.monster is monster and (m.rank == rank)
                 )
-                if in_play >= monster.models[rank]:
+                if in_play >= monster.models[rank] and not _recall(game, monster, rank):
                     game.emit("spawn-skipped", monster=monster.id, rank=rank, why="no model")
                     continue
                 probe = MonsterFigure(
@@ -193,6 +193,38 @@ def spawn(game: DescentGame, card: OverlordCard) -> None:
                     rank=rank,
                 )
                 game.place_monster(monster, rank, (cell[0], cell[1]), f"spawned by {card.id}")
+
+
+def _recall(game: DescentGame, monster: Any, rank: str) -> bool:
+    """Offer to free a model by taking a figure of ``monster`` and ``rank`` off the board
+    (DJ-SPAWN-02); named monsters stay, and so does a figure whose leaving would still
+    give the new monster no square. Returns whether one was taken."""
+    figures = []
+    for m in game.monsters:
+        if m.cell is None or m.monster is not monster or m.rank != rank or m.named is not None:
+            continue
+        was = m.cell
+        m.cell = None  # only if the new monster would then have a square
+        room = bool(spawn_squares(game, m))
+        m.cell = was
+        if room:
+            figures.append(m)
+    if not figures:
+        return False
+    choice = game.ask(
+        "recall",
+        "overlord",
+        ["keep", *[m.uid for m in figures]],
+        f"No {rank} {monster.name} model is free: take one off the board to spawn it anew?",
+        monster=monster.id,
+        rank=rank,
+    )
+    if choice == "keep":
+        return False
+    fig = next(m for m in figures if m.uid == choice)
+    game.emit("monster-recalled", figure=fig.uid, cell=fig.cell)
+    fig.cell = None
+    return True
 
 
 def offer_trap(game: DescentGame, trigger: str, hero: HeroFigure) -> None:
@@ -245,8 +277,10 @@ def guard_and_traps_after_hero_move(game: DescentGame, hero: HeroFigure) -> None
 
 def activate(game: DescentGame, monster: MonsterFigure) -> None:
     """One monster's activation: move up to Speed and attack once, in any order (DJ-MON-01,
-    DJ-REF-10); Quick Shot attacks twice (DJ-ABIL-13); a stunned monster loses a token and
-    its activation, a master may still move or attack (DJ-EFF-04, DJ-REF-23)."""
+    DJ-REF-10); as with a hero's Advance (DJ-TURN-05) the attack may come part-way through
+    the move and the movement points left are used afterwards; Quick Shot attacks twice
+    (DJ-ABIL-13); a stunned monster loses a token and its activation, a master may still
+    move or attack (DJ-EFF-04, DJ-REF-23)."""
     game.emit("monster-activated", figure=monster.uid)
     if not start_of_turn_effects(game, monster):
         can_move = False
@@ -255,7 +289,8 @@ def activate(game: DescentGame, monster: MonsterFigure) -> None:
     if monster.cell is None:
         return
     attacks = 2 if monster.has("quick-shot") else 1
-    moves = 1
+    speed = monster.speed + sum(c.bonus.get("speed", 0) for c in game.powers)
+    mp = speed  # movement points left this activation
     if monster.conditions["stun"]:
         monster.conditions["stun"] -= 1
         game.emit("stun-removed", figure=monster.uid, remaining=monster.conditions["stun"])
@@ -268,19 +303,16 @@ def activate(game: DescentGame, monster: MonsterFigure) -> None:
         if choice == "move":
             attacks = 0
         else:
-            moves = 0
-    speed = monster.speed + sum(c.bonus.get("speed", 0) for c in game.powers)
+            mp = 0
     prof = monster_profile(game, monster)
     while monster.cell is not None and monster.alive:
         options: list[Any] = []
         if attacks:
             for t in targets(game, monster, prof):
                 options.append({"do": "attack", "target": t.uid, "cell": list(t.cell or (0, 0))})
-        if moves and can_move:
+        if mp > 0 and can_move:
             fly = monster.has("fly")
-            for cell, (cost, path) in sorted(
-                game.geometry.reachable(monster, speed, fly=fly).items()
-            ):
+            for cell, (cost, path) in sorted(game.geometry.reachable(monster, mp, fly=fly).items()):
                 options.append(
                     {"do": "move", "to": list(cell), "cost": cost, "path": [list(c) for c in path]}
                 )
@@ -296,16 +328,26 @@ def activate(game: DescentGame, monster: MonsterFigure) -> None:
             if target is not None and target.cell is not None:
                 attack(game, monster, target, prof)
         else:
-            moves = 0
+            mp -= int(choice["cost"])
             _move_monster(game, monster, choice["path"])
 
 
 def _move_monster(game: DescentGame, monster: MonsterFigure, path: list[Any]) -> None:
     """Step by step, so that guarding heroes may interrupt (DJ-ORD-04) and Aura and Holy
     Aura hurt (DJ-ABIL-01, DJ-SKILL-G02)."""
+    from questforge.engine.descent.game.heroes import terrain_hazards
+
+    fly = monster.has("fly")  # DJ-ABIL-07: a flyer takes no damage from the map
     for step in path:
-        monster.cell = (int(step[0]), int(step[1]))
-        game.emit("figure-moved", figure=monster.uid, path=[monster.cell], why="move")
+        to = (int(step[0]), int(step[1]))
+        jump = monster.cell is not None and game.geometry.board.distance(monster.cell, to) > 1
+        monster.cell = to
+        why = "jump" if jump else "move"  # over a pit (DJ-AP-01)
+        game.emit("figure-moved", figure=monster.uid, path=[monster.cell], why=why)
+        if not fly:  # DJ-MAP-01: pits hurt monsters too
+            terrain_hazards(game, monster, set())
+            if monster.cell is None or not monster.alive:
+                return
         for hero in game.heroes:  # DJ-SKILL-G02: holy aura
             aura = sum(s.holy_aura for s in hero.skills)
             near = hero.cell is not None and monster.cell is not None
@@ -347,12 +389,13 @@ def monkey_god(game: DescentGame, hero: HeroFigure) -> None:
     if black is None:
         return
     rolled = roll([black], game.pack.dice, game.rng)
+    rolls = [[d, f] for d, f in rolled]
     if not rolled or is_blank(game.pack.dice, rolled[0]):
-        game.emit("monkey-rolled", hero=hero.uid, monkey=False)
+        game.emit("monkey-rolled", hero=hero.uid, rolls=rolls, monkey=False)
         return
     hero.conditions["monkey"] = 2
     hero.monkey_fresh = game.active_hero is hero
-    game.emit("monkey-rolled", hero=hero.uid, monkey=True)
+    game.emit("monkey-rolled", hero=hero.uid, rolls=rolls, monkey=True)
 
 
 def _alertness(game: DescentGame, monster: MonsterFigure) -> None:

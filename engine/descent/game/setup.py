@@ -23,6 +23,7 @@ def setup_game(game: DescentGame) -> None:
         decks.setdefault(skill.deck, []).append(skill.id)
     for deck in decks.values():
         game.rng.shuffle(deck)
+    game.skill_decks = decks
     for ident in ids:
         hero = pack.heroes.get(ident)
         if hero is None:

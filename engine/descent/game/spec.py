@@ -32,6 +32,11 @@ EVENTS: dict[str, EventSpec] = {
             "A hero equips an item; what it replaces goes to the pack.",
         ),
         _d("item-packed", "hero item", "A hero puts a new item in the pack."),
+        _d(
+            "item-given",
+            "hero item to",
+            "A hero gives a pack item to an adjacent hero for 1 AP (DJ-AP-01).",
+        ),
         _d("item-dropped", "hero item", "A hero drops an item (DJ-AP-01, DJ-REF-40)."),
         _d("potion-gained", "hero potion", "A hero gains a potion."),
         _d(
@@ -58,7 +63,7 @@ EVENTS: dict[str, EventSpec] = {
         _d(
             "orders-lost",
             "hero orders",
-            "Damage removes a hero's Aim, Guard or Rest (DJ-ORD-01, 04, 05).",
+            "Damage removes Aim, Guard or Rest; a move or new equipment Aim (DJ-ORD-01, 04, 05).",
         ),
         _d("orders-cancelled", "attacker target", "Aim meets Dodge: both are ignored (DJ-ORD-03)."),
         _d("fatigue-spent", "hero amount why", "A hero spends fatigue (DJ-TURN-07, DJ-ATK-07)."),
@@ -66,6 +71,7 @@ EVENTS: dict[str, EventSpec] = {
         _d("figure-moved", "figure path why", "A figure moves along squares."),
         _d("fell-in-pit", "figure cell", "A figure falls into a pit (DJ-MAP-01)."),
         _d("door-opened", "door hero", "A door opens (DJ-MAP-08)."),
+        _d("door-closed", "door hero", "A hero closes a door for 2 AP (DJ-MAP-08)."),
         _d("chest-opened", "chest hero", "A hero opens a chest (DJ-TREAS-04)."),
         _d(
             "treasure-drawn",
@@ -82,8 +88,8 @@ EVENTS: dict[str, EventSpec] = {
         _d("healed", "figure poison_removed wounds", "Healing: poison first (DJ-EFF-03)."),
         _d(
             "attack-declared",
-            "attacker target source attack distance",
-            "An attack is declared (DJ-ATK-01).",
+            "attacker target source attack distance bonus",
+            "An attack is declared with the damage, range and surges its profile adds (DJ-ATK-01).",
         ),
         _d(
             "dice-rolled",
@@ -98,13 +104,13 @@ EVENTS: dict[str, EventSpec] = {
         ),
         _d(
             "attack-missed",
-            "attacker target why",
-            "A miss: a miss face, short range or Fear (DJ-ATK-04).",
+            "attacker target why range",
+            "A miss: a miss face, short range (the range counted) or Fear (DJ-ATK-04).",
         ),
         _d(
             "attack-hit",
-            "attacker target damage armor dealt",
-            "Damage less armor is dealt (DJ-ATK-08).",
+            "attacker target damage armor dealt range",
+            "Damage less armor is dealt; the range counted (DJ-ATK-04, 08).",
         ),
         _d("damage-taken", "figure amount wounds why", "A figure loses wounds."),
         _d(
@@ -112,11 +118,24 @@ EVENTS: dict[str, EventSpec] = {
             "figure condition tokens",
             "Burn, poison, stun, web or bleed tokens (DJ-EFF).",
         ),
-        _d("burn-rolled", "figure remaining", "Burn tokens rolled off (DJ-EFF-01)."),
-        _d("web-rolled", "figure remaining", "Web tokens rolled off (DJ-EFF-10)."),
+        _d(
+            "burn-rolled",
+            "figure rolls remaining",
+            "Power dice against burn; each surge removes a token (DJ-EFF-01).",
+        ),
+        _d(
+            "web-rolled",
+            "figure rolls remaining",
+            "Power dice against web; each surge removes a token (DJ-EFF-10).",
+        ),
         _d("stun-removed", "figure remaining", "A stun token is removed (DJ-EFF-04)."),
         _d("hero-killed", "hero cell gold_lost", "A hero dies and goes to town (DJ-DEATH)."),
         _d("monster-killed", "figure monster cell by", "A monster dies (DJ-REF-25)."),
+        _d(
+            "undying-rolled",
+            "figure rolls rises",
+            "An Undying monster's power die: a surge brings it back (DJ-ABIL-17).",
+        ),
         _d("monster-undying", "figure wounds", "An Undying monster returns (DJ-ABIL-17)."),
         _d("conquest-changed", "amount total why", "Conquest gained or lost (DJ-CQ-02)."),
         _d("threat-changed", "amount total why", "The Overlord gains threat."),
@@ -136,10 +155,15 @@ EVENTS: dict[str, EventSpec] = {
             "monster rank why",
             "A spawn finds no model or no square (DJ-SPAWN-02).",
         ),
+        _d(
+            "monster-recalled",
+            "figure cell",
+            "A figure leaves the board so its model can spawn anew (DJ-SPAWN-02).",
+        ),
         _d("trap-sprung", "card hero damage", "A trap hurts a hero (DJ-REF-28)."),
         _d(
             "monkey-rolled",
-            "hero monkey",
+            "hero rolls monkey",
             "The Monkey God curse: the power die decides (DJ-EFF-07).",
         ),
         _d("monkey-token-removed", "hero remaining", "A monkey token is discarded (DJ-EFF-08)."),
@@ -206,6 +230,9 @@ DECISIONS: dict[str, DecisionSpec] = {
             "Play a spawn, power or event card, discard for threat, or stop (DJ-REF-27, 28).",
         ),
         _decision("spawn-square", "", "Where a spawned monster appears (DJ-SPAWN-03)."),
+        _decision(
+            "recall", "", "No free model: take a figure off the board to spawn it (DJ-SPAWN-02)."
+        ),
         _decision("trap", "", "Play a trap or event at its trigger, or pass (DJ-REF-28)."),
         _decision("stunned-master", "", "A stunned master monster moves or attacks (DJ-REF-23)."),
         _decision(

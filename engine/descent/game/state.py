@@ -101,6 +101,13 @@ class HeroFigure(Figure):
                 armor += skill.shield_armor  # DJ-SKILL-R11
         return armor
 
+    def shield_armor(self) -> int:
+        """The part of :meth:`armor_against` a shield gives (its armor and Ambidextrous'
+        extra, DJ-SKILL-R11): Pierce does not reach it (DJ-ABIL-10)."""
+        if self.conditions["monkey"] or self.shield is None:
+            return 0
+        return self.shield.armor + sum(s.shield_armor for s in self.skills)
+
     def attack_bonuses(self, attack: str) -> list[AttackBonus]:
         out = [s.attack for s in self.skills if s.attack is not None and s.attack.applies(attack)]
         bonus = self.hero.attack_bonus if self.hero is not None else None
