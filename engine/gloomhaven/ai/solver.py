@@ -1315,13 +1315,20 @@ def _least_costs(
     The same distances as :func:`questforge.engine.core.pathfind.dijkstra` with the entry
     cost table ``costs`` (by hex number; ``None`` = blocked). ``reverse``: the cost of
     walking *to* ``source``, each step charged for the hex it enters; ``targets``: stop
-    once all of them are settled (only their distances are then complete). Heap entries
-    are plain integers ``cost << shift | hex number``. Least costs are unique, so the
-    answer does not depend on the order in which equal-cost hexes are settled.
+    once all of them are settled (only their distances are then complete). Least costs are
+    unique, so the answer does not depend on the order in which equal-cost hexes are
+    settled; they are settled by hex number all the same, so the table (and where a
+    search with ``targets`` stops) is the same from run to run.
     ``closed``, if the caller has it: ``[c is None for c in costs]``.
+
+    A bucket queue: a search meets few distinct costs (movement points, plus
+    :data:`NEG` per negative hex), so the hexes wait in one list per cost, and only the
+    distinct costs go through a heap. Each list is sorted by hex number when its turn
+    comes, which settles hexes in the (cost, number) order of a heap of
+    ``cost << shift | number`` keys, at about half its price: a push is a list append,
+    not a heap insertion of every hex.
     """
-    cells, nbrs, shift = geo.cells, geo.nbrs, geo.shift
-    mask = (1 << shift) - 1
+    cells, nbrs = geo.cells, geo.nbrs
     src = geo.index[source]
     best = [INF] * len(cells)
     best[src] = 0
@@ -1330,39 +1337,51 @@ def _least_costs(
     done = [c is None for c in costs] if closed is None else closed.copy()
     done[src] = False  # (a blocked source is still where the search starts)
     out: dict[Hex, int] = {}
-    heap = [src]
     pending = {geo.index[t] for t in targets} if targets is not None else None
     pop, push = heappop, heappush
-    while heap:
-        key = pop(heap)
-        i = key & mask
-        if done[i]:
-            continue
-        done[i] = True
-        d = key >> shift
-        out[cells[i]] = d  # type: ignore[index]  # (number 0 is never settled)
-        if pending is not None:
-            pending.discard(i)
-            if not pending:
-                break
-        if reverse:
-            here = costs[i]
-            if here is None:
-                if i == src:
-                    continue  # a blocked source is a goal, never walked through
-                here = 0
-            nd = d + here
-            for m in nbrs[i]:
-                if not done[m] and nd < best[m]:
-                    best[m] = nd
-                    push(heap, nd << shift | m)
-        else:
-            for m in nbrs[i]:
-                if not done[m]:
-                    nd = d + costs[m]  # type: ignore[operator]  # (not blocked: a cost)
-                    if nd < best[m]:
+    waiting: dict[int, list[int]] = {0: [src]}  # cost -> the hexes pushed at it
+    keys = [0]  # (a heap of the costs in ``waiting``)
+    while keys:
+        d = pop(keys)
+        bucket = waiting.pop(d)
+        if len(bucket) > 1:
+            bucket.sort()
+        for i in bucket:
+            if done[i]:
+                continue  # (settled at a lower cost, or twice in this bucket)
+            done[i] = True
+            out[cells[i]] = d  # type: ignore[index]  # (number 0 is never settled)
+            if pending is not None:
+                pending.discard(i)
+                if not pending:
+                    return out
+            if reverse:
+                here = costs[i]
+                if here is None:
+                    if i == src:
+                        continue  # a blocked source is a goal, never walked through
+                    here = 0
+                nd = d + here
+                into = waiting.get(nd)
+                if into is None:
+                    into = waiting[nd] = []
+                    push(keys, nd)
+                for m in nbrs[i]:
+                    if not done[m] and nd < best[m]:
                         best[m] = nd
-                        push(heap, nd << shift | m)
+                        into.append(m)
+            else:
+                for m in nbrs[i]:
+                    if not done[m]:
+                        nd = d + costs[m]  # type: ignore[operator]  # (not blocked: a cost)
+                        if nd < best[m]:
+                            best[m] = nd
+                            into = waiting.get(nd)
+                            if into is None:
+                                waiting[nd] = [m]
+                                push(keys, nd)
+                            else:
+                                into.append(m)
     return out
 
 
