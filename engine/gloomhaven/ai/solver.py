@@ -439,7 +439,7 @@ class MapGeometry:
             width, own, offsets = self._ball(d)
             # the map's own hex objects at the keys of the ball around h (no hex made)
             k = h[0] * width + h[1]
-            got = self._near[key] = frozenset(filter(None, map(own, map(k.__add__, offsets))))
+            got = self._near[key] = frozenset([x for o in offsets if (x := own(k + o))])
         return got
 
     def _ball(self, d: int) -> tuple[int, Callable[[int], Hex | None], list[int]]:
