@@ -169,7 +169,8 @@ class MapGeometry:
         self._los: LineOfSight | None = None
         self._pair: tuple[HexBoard, LineOfSight] | None = None
         self._number(order)
-        #: heap keys are ``cost << shift | hex number``
+        #: the bits of a hex number (a search keyed ``cost << shift | hex number`` sorts by
+        #: cost, then number: the order in which :func:`_least_costs` settles hexes)
         self.shift: int = max(1, len(hexes).bit_length())
 
     @property
