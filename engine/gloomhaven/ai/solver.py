@@ -142,12 +142,12 @@ class MapGeometry:
         "_own",
         "_pair",
         "_proximity",
+        "_unit_costs",
         "_width",
         "_within",
         "hexes",
         "shift",
         "thin_walls",
-        "unit_costs",
     )
 
     def __init__(self, hexes: frozenset[HexKey], thin_walls: tuple[tuple[Hex, Hex], ...]) -> None:
@@ -159,7 +159,7 @@ class MapGeometry:
         # tuples, which equal and hash alike; the solver reads only their coordinates and
         # makes a Hex of every hex it answers with)
         order: list[Hex] = list(hexes)  # type: ignore[arg-type]
-        self.unit_costs: dict[Hex, int] = dict.fromkeys(order, 1)
+        self._unit_costs: dict[Hex, int] | None = None
         self._near: dict[tuple[Hex, int], frozenset[Hex]] = {}
         self._balls: dict[int, tuple[int, Callable[[int], Hex | None], list[int]]] = {}
         self._within: dict[tuple[Hex, int], frozenset[Hex]] = {}
@@ -172,6 +172,15 @@ class MapGeometry:
         #: the bits of a hex number (a search keyed ``cost << shift | hex number`` sorts by
         #: cost, then number: the order in which :func:`_least_costs` settles hexes)
         self.shift: int = max(1, len(hexes).bit_length())
+
+    @property
+    def unit_costs(self) -> dict[Hex, int]:
+        """Every map hex -> 1: the entry costs before terrain and figures, in numbering
+        order (built on first use: the solver's own searches read costs by hex number)."""
+        got = self._unit_costs
+        if got is None:
+            got = self._unit_costs = dict.fromkeys(self._cells[1:], 1)  # type: ignore[arg-type]
+        return got
 
     @property
     def los(self) -> LineOfSight:
@@ -495,18 +504,19 @@ class _Solver:
         "_blocked",
         "_closed",
         "_cost_list",
+        "_cost_table",
         "_cover",
         "_covers_at",
         "_no_end",
         "_placements",
         "_single",
+        "_special",
         "_visible",
         "_zone",
         "aoe",
         "aoe_offsets",
         "blocked",
         "cares_disadvantage",
-        "cost_table",
         "enemies",
         "enemy_at",
         "enemy_block",
@@ -563,29 +573,32 @@ class _Solver:
             self.aoe_offsets = frozenset(c for rot in self.rotations for c in rot)
         else:
             self.aoe_offsets = frozenset()
-        # Entry costs of normal movement, one table reused by every search of this solve.
-        # Same table as ``enter_cost`` per hex, built from the map's all-ones table.
-        table = geo.unit_costs.copy()
-        uniform = True
+        # Entry costs of normal movement (``enter_cost`` per hex): 1 but for the map hexes
+        # listed here, read by the searches by hex number (``cost_list``); the same table by
+        # hex (``cost_table``) is made only if asked for.
+        hexes = geo.hexes
+        special: list[tuple[Hex, int]] = []  # (map hex, cost other than 1)
+        obstacles: list[Hex] = []
         for h, t in self.terrain.items():
-            if h not in table:
+            if h not in hexes:
                 continue
             if t == "obstacle":
-                del table[h]
+                obstacles.append(h)
             elif t == "difficult":
-                table[h] = 2
-                uniform = False
+                special.append((h, 2))
             elif t in NEGATIVE:
-                table[h] = 1 + NEG
-                uniform = False
-        blocked = [h for h in self.enemy_block if table.pop(h, None) is not None]
-        units = geo.unit_costs
-        blocked.extend(h for h, t in self.terrain.items() if t == "obstacle" and h in units)
-        self.cost_table = table
+                special.append((h, 1 + NEG))
+        enemy_block = self.enemy_block
         #: the map hexes normal movement cannot enter (enemies, obstacles): the hexes not in
         #: ``cost_table``
-        self.blocked = blocked
-        self.uniform = uniform or all(c == 1 for c in table.values())
+        self.blocked: list[Hex] = [
+            h for h in enemy_block if h in hexes and (not obstacles or h not in obstacles)
+        ]
+        self.blocked.extend(obstacles)
+        self._special = special
+        # (a difficult or negative hex with an enemy on it is not entered at all)
+        self.uniform = all(h in enemy_block for h, _ in special)
+        self._cost_table: dict[Hex, int] | None = None
         self._cost_list: list[int | None] | None = None
         self._closed: list[bool] | None = None
         self._blocked: list[bool] | None = None
@@ -675,12 +688,33 @@ class _Solver:
             self._blocked = got
         return got
 
+    @property
+    def cost_table(self) -> dict[Hex, int]:
+        """Entry costs of normal movement by map hex (GH-MOVE-02/08, GH-MHAZ-01): the hexes
+        normal movement can enter, each with ``enter_cost``; built on first use."""
+        got = self._cost_table
+        if got is None:
+            got = self.geo.unit_costs.copy()
+            for h in self.blocked:
+                got.pop(h, None)
+            for h, c in self._special:
+                if h in got:
+                    got[h] = c
+            self._cost_table = got
+        return got
+
     def cost_list(self) -> list[int | None]:
-        """``cost_table`` by hex number (see :class:`MapGeometry`), for :func:`_least_costs`."""
+        """``cost_table`` by hex number (see :class:`MapGeometry`), for :func:`_least_costs`
+        (``None`` at 0 and for the hexes not entered)."""
         got = self._cost_list
         if got is None:
-            get = self.cost_table.get
-            got = self._cost_list = list(map(get, self.geo.cells))  # type: ignore[arg-type]
+            index = self.geo.index
+            got = [None, *[1] * (len(index))]
+            for h, c in self._special:
+                got[index[h]] = c
+            for h in self.blocked:
+                got[index[h]] = None
+            self._cost_list = got
             self._closed = [c is None for c in got]
         return got
 
@@ -831,8 +865,8 @@ class _Solver:
         range (counted around walls): one multi-source search per enemy."""
         got = self._zone.get(e)
         if got is None:
-            units = self.geo.unit_costs
-            cells = [c for c in self.cover_cells(e) if c in units]
+            hexes = self.geo.hexes
+            cells: list[Hex] = [c for c in self.cover_cells(e) if c in hexes]  # type: ignore[misc]
             got = self._zone[e] = frozenset(self.geo.steps_from(cells, depth=self.reach))
         return got
 
