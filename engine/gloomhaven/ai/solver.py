@@ -509,6 +509,7 @@ class _Solver:
         "_covers_at",
         "_no_end",
         "_placements",
+        "_ranges",
         "_single",
         "_special",
         "_visible",
@@ -604,6 +605,8 @@ class _Solver:
         self._blocked: list[bool] | None = None
         self._placements: list[tuple[frozenset[HexKey], tuple[HexKey, ...]]] | None = None
         self._single: dict[Hex, list[Hex]] = {}
+        #: for each enemy asked about, the map hexes within range of it (``geo.within``)
+        self._ranges: dict[Hex, frozenset[Hex]] = {}
         self._cover: dict[Hex, frozenset[HexKey]] = {}
         self._zone: dict[Hex, frozenset[Hex]] = {}
         #: for each hex, the sets of enemies covered by the ranged-area placements on it
@@ -742,7 +745,12 @@ class _Solver:
         dq = h[0] - e[0]
         dr = h[1] - e[1]
         # (``distance(h, e) <= reach``, inline)
-        return abs(dq) + abs(dr) + abs(dq + dr) <= 2 * reach and h in self.geo.within(e, reach)
+        if abs(dq) + abs(dr) + abs(dq + dr) > 2 * reach:
+            return False
+        zone = self._ranges.get(e)
+        if zone is None:
+            zone = self._ranges[e] = self.geo.within(e, reach)
+        return h in zone
 
     def singles(self, h: Hex) -> list[Hex]:
         """Enemies a single-target attack from ``h`` can target (GH-ATK-02/03, GH-LOS-01).
@@ -756,18 +764,19 @@ class _Solver:
                 # (``in_range`` and ``visible`` written out: asked for every enemy and hex)
                 reach = self.reach
                 twice = 2 * reach
-                within = self.geo.within
+                ranges = self._ranges
                 visible = self.geo.los.visible
                 hq, hr = h[0], h[1]
                 got = []
                 for e in self.enemy_at:
                     dq = hq - e[0]
                     dr = hr - e[1]
-                    if (
-                        abs(dq) + abs(dr) + abs(dq + dr) <= twice
-                        and h in within(e, reach)
-                        and visible(h, e)
-                    ):
+                    if abs(dq) + abs(dr) + abs(dq + dr) > twice:
+                        continue
+                    zone = ranges.get(e)
+                    if zone is None:
+                        zone = ranges[e] = self.geo.within(e, reach)
+                    if h in zone and visible(h, e):
                         got.append(e)
             else:
                 adjacent = self.geo.adjacent
