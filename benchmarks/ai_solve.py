@@ -47,6 +47,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from questforge.engine.gloomhaven.ai import GeometryCache, Situation, load_situation, solve
@@ -109,21 +110,35 @@ def time_command(
 ) -> tuple[list[float], list[float], bytes]:
     """Wall and CPU seconds (user + system of the child) of ``repeats`` runs after one
     warm-up run, and the output of the last one."""
-    walls: list[float] = []
-    cpus: list[float] = []
-    out = b""
-    subprocess.run(cmd, capture_output=True, check=False, env=env)  # warm-up (caches)
+    return time_interleaved({"": cmd}, repeats, env)[""]
+
+
+def time_interleaved(
+    cmds: dict[str, list[str]], repeats: int, env: dict[str, str] | None = None
+) -> dict[str, tuple[list[float], list[float], bytes]]:
+    """:func:`time_command` for several commands at once, their runs interleaved (one of
+    each in turn, ``repeats`` rounds after one warm-up round): on a machine whose speed
+    drifts, or right after building and installing a wheel (the disk writes it leaves
+    behind), runs timed one block after another differ by when they ran, not by what
+    they run."""
+    got: dict[str, tuple[list[float], list[float], bytes]] = {k: ([], [], b"") for k in cmds}
+    for cmd in cmds.values():
+        subprocess.run(cmd, capture_output=True, check=False, env=env)  # warm-up (caches)
     for _ in range(repeats):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        start = time.perf_counter()
-        done = subprocess.run(cmd, capture_output=True, check=False, env=env)
-        walls.append(time.perf_counter() - start)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-        out = done.stdout
-        if done.returncode != 0:
-            raise SystemExit(f"{' '.join(cmd)} exited {done.returncode}: {done.stderr.decode()}")
-    return walls, cpus, out
+        for key, cmd in cmds.items():
+            walls, cpus, _ = got[key]
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            start = time.perf_counter()
+            done = subprocess.run(cmd, capture_output=True, check=False, env=env)
+            walls.append(time.perf_counter() - start)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+            if done.returncode != 0:
+                raise SystemExit(
+                    f"{' '.join(cmd)} exited {done.returncode}: {done.stderr.decode()}"
+                )
+            got[key] = (walls, cpus, done.stdout)
+    return got
 
 
 def wheel_install(workdir: Path) -> Path | None:
@@ -174,15 +189,43 @@ def whole_command(
     repeats: int,
     situations: list[Situation],
     bytecode_cache: bool = True,
-    bin_dir: Path | None = None,
+    bin_dirs: Sequence[Path | None] = (None,),
 ) -> None:
-    """Time the whole command on the folder and compare with the quoted peer figures
-    (``bin_dir``: the ``questforge`` and ``python`` of another installation)."""
-    prefix = [str(bin_dir / "questforge")] if bin_dir is not None else questforge_command()
-    cmd = [*prefix, "ai", "solve", "--format", "json", str(folder)]
-    walls, cpus, out = time_command(cmd, repeats, command_env(bytecode_cache))
-    python = [str(bin_dir / "python") if bin_dir is not None else sys.executable, "-c", "pass"]
-    bare_walls, bare_cpus, _ = time_command(python, repeats, command_env(bytecode_cache))
+    """Time the whole command on the folder and compare with the quoted peer figures, for
+    each installation in ``bin_dirs`` (``None``: this environment's script; else the
+    ``bin`` folder of another installation, e.g. the wheel's), all runs interleaved with
+    each other and with each installation's bare ``python -c pass``."""
+    cmds: dict[str, list[str]] = {}
+    for i, bin_dir in enumerate(bin_dirs):
+        prefix = [str(bin_dir / "questforge")] if bin_dir is not None else questforge_command()
+        cmds[f"cmd{i}"] = [*prefix, "ai", "solve", "--format", "json", str(folder)]
+        python = str(bin_dir / "python") if bin_dir is not None else sys.executable
+        cmds[f"bare{i}"] = [python, "-c", "pass"]
+    load = os.getloadavg()[0]
+    timed = time_interleaved(cmds, repeats, command_env(bytecode_cache))
+    for i, bin_dir in enumerate(bin_dirs):
+        cmd = cmds[f"cmd{i}"]
+        walls, cpus, out = timed[f"cmd{i}"]
+        bare_walls, bare_cpus, _ = timed[f"bare{i}"]
+        report(cmd, walls, cpus, out, bare_walls, bare_cpus, situations, bytecode_cache, bin_dir)
+        print(f"  load average before: {load:.1f} (2 cores: wall clock suffers)")
+    if len(bin_dirs) > 1:
+        print(f"  (the {len(bin_dirs)} installations' runs were interleaved, one of each in turn)")
+
+
+def report(
+    cmd: list[str],
+    walls: list[float],
+    cpus: list[float],
+    out: bytes,
+    bare_walls: list[float],
+    bare_cpus: list[float],
+    situations: list[Situation],
+    bytecode_cache: bool,
+    bin_dir: Path | None,
+) -> None:
+    """Print one installation's figures against the quoted peer."""
+    repeats = len(walls)
     lines = out.decode().splitlines()
     # identical answers: the command's option sets equal the in-process solver's
     same = len(lines) == len(situations) and all(
@@ -201,12 +244,12 @@ def whole_command(
     print(
         f"whole command ({where}): {' '.join(cmd[-4:])} ({n} situations, {repeats} runs, {cache})"
     )
-    print(f"  load average before: {os.getloadavg()[0]:.1f} (2 cores: wall clock suffers)")
     print(f"  wall clock: best {best_w * 1000:.1f} ms, median {med_w * 1000:.1f} ms")
     print(f"  CPU (user+sys): best {best_c * 1000:.1f} ms, median {med_c * 1000:.1f} ms")
     print(
         f"  of which a bare `python -c pass` (interpreter and site start-up): CPU best "
-        f"{min(bare_cpus) * 1000:.1f} ms, wall best {min(bare_walls) * 1000:.1f} ms"
+        f"{min(bare_cpus) * 1000:.1f} ms, wall best {min(bare_walls) * 1000:.1f} ms "
+        f"(median {statistics.median(bare_walls) * 1000:.1f} ms)"
     )
     print(f"  answers identical to the in-process solver: {'yes' if same else 'NO'}")
     lo, hi = PEER_SECONDS
@@ -306,14 +349,18 @@ def main() -> int:
 
     names = [p.name for p in sorted(args.dir.glob("*.json"))]
     if not args.profile:
-        whole_command(args.dir, args.repeats, situations, not args.no_bytecode_cache)
+        cached = not args.no_bytecode_cache
         if args.wheel:
+            # the wheel is built and installed first, then both installations are timed
+            # with their runs interleaved (see ``time_interleaved``)
             with tempfile.TemporaryDirectory(prefix="qf-wheel-") as tmp:
                 bin_dir = wheel_install(Path(tmp))
-                if bin_dir is not None:
-                    whole_command(
-                        args.dir, args.repeats, situations, not args.no_bytecode_cache, bin_dir
-                    )
+                installs = [None] if bin_dir is None else [None, bin_dir]
+                if bin_dir is not None and hasattr(os, "sync"):
+                    os.sync()  # the install's files on disk before anything is timed
+                whole_command(args.dir, args.repeats, situations, cached, installs)
+        else:
+            whole_command(args.dir, args.repeats, situations, cached)
         per_case(situations, names)
         large_case()
 

@@ -17,10 +17,10 @@ import pytest
 
 from questforge.engine.core.hexgrid import DIRECTIONS, Hex, HexBoard, distance
 from questforge.engine.core.los import LineOfSight
-from questforge.engine.core.pathfind import bfs
+from questforge.engine.core.pathfind import bfs, dijkstra
 from questforge.engine.core.plainjson import loads
-from questforge.engine.gloomhaven.ai import load_situation
-from questforge.engine.gloomhaven.ai.solver import MapGeometry
+from questforge.engine.gloomhaven.ai import load_situation, solver
+from questforge.engine.gloomhaven.ai.solver import NEG, MapGeometry, _least_costs
 
 REPO = Path(__file__).resolve().parents[2]
 DEV = Path(os.environ.get("QUESTFORGE_SHARED", REPO.parent / "shared")) / "data/monster-ai/dev"
@@ -217,3 +217,51 @@ def test_the_enemies_proximity_read_off_the_travel_table_is_the_search() -> None
             checked += 1
             proved += bool(enemies) and set(got) == set(enemies)  # (a search has more)
     assert checked > 300 and proved > 100
+
+
+@pytest.mark.skipif(not CASES, reason="dev situations not available")
+def test_least_costs_settle_by_cost_then_hex_number() -> None:
+    # GH-MHAZ-01 / GH-MOVE-08: packed (negative hexes, movement) costs with difficult terrain
+    # and traps; the bucket queue gives the core Dijkstra's distances, settled in the order a
+    # heap of (cost, hex number) keys settles them, so a search stopped at its targets stops
+    # at the same hex and the tables (and answers built from them) do not change
+    rng = random.Random(5)
+    for geo in _maps():
+        hexes = sorted(geo.board.hexes)
+        for _ in range(4):
+            table: dict[Hex, int] = {}
+            for h in hexes:
+                roll = rng.random()
+                if roll < 0.1:
+                    continue  # an obstacle or an enemy: not entered
+                table[h] = 2 if roll < 0.3 else (1 + NEG if roll < 0.35 else 1)
+            costs: list[int | None] = [None, *(table.get(h) for h in geo.cells[1:])]  # type: ignore[arg-type]
+            source = rng.choice(hexes)
+            for reverse in (False, True):
+                got = _least_costs(geo, source, costs, reverse=reverse)
+                want = dijkstra([source], geo.adj, table, reverse=reverse).dist
+                assert got == want
+                settled = [(c, geo.index[h]) for h, c in got.items()]
+                assert settled == sorted(settled)
+                targets = rng.sample(sorted(got), min(4, len(got)))
+                part = _least_costs(geo, source, costs, reverse=reverse, targets=targets)
+                # stopped right after the last target, in the same order as the whole run
+                assert list(part.items()) == list(got.items())[: len(part)]
+                assert list(part)[-1] in targets and set(targets) <= set(part)
+
+
+def test_within_is_the_same_with_or_without_the_clearance_table() -> None:
+    # GH-REF-08: range counted around walls. A big map asks the clearance table first (the
+    # plain ball where no wall is near), a small one searches: the same hexes either way
+    big = frozenset((q, r) for q in range(36) for r in range(36) if (q, r) not in HOLE)
+    walls = ((Hex(10, 10), Hex(11, 10)), (Hex(20, 5), Hex(20, 6)))
+    assert len(big) > solver._CLEARANCE_FROM
+    geo = MapGeometry(big, walls)
+    rng = random.Random(8)
+    for h in rng.sample(sorted(big), 40):
+        for d in (1, 2, 4, 7):
+            assert geo.within(h, d) == frozenset(geo.steps_from([h], depth=d))
+    assert geo._clear is not None  # (the table was asked)
+
+
+HOLE = frozenset((q, r) for q in range(14, 18) for r in range(14, 18))

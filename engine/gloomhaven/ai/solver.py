@@ -142,12 +142,12 @@ class MapGeometry:
         "_own",
         "_pair",
         "_proximity",
+        "_unit_costs",
         "_width",
         "_within",
         "hexes",
         "shift",
         "thin_walls",
-        "unit_costs",
     )
 
     def __init__(self, hexes: frozenset[HexKey], thin_walls: tuple[tuple[Hex, Hex], ...]) -> None:
@@ -159,7 +159,7 @@ class MapGeometry:
         # tuples, which equal and hash alike; the solver reads only their coordinates and
         # makes a Hex of every hex it answers with)
         order: list[Hex] = list(hexes)  # type: ignore[arg-type]
-        self.unit_costs: dict[Hex, int] = dict.fromkeys(order, 1)
+        self._unit_costs: dict[Hex, int] | None = None
         self._near: dict[tuple[Hex, int], frozenset[Hex]] = {}
         self._balls: dict[int, tuple[int, Callable[[int], Hex | None], list[int]]] = {}
         self._within: dict[tuple[Hex, int], frozenset[Hex]] = {}
@@ -169,8 +169,18 @@ class MapGeometry:
         self._los: LineOfSight | None = None
         self._pair: tuple[HexBoard, LineOfSight] | None = None
         self._number(order)
-        #: heap keys are ``cost << shift | hex number``
+        #: the bits of a hex number (a search keyed ``cost << shift | hex number`` sorts by
+        #: cost, then number: the order in which :func:`_least_costs` settles hexes)
         self.shift: int = max(1, len(hexes).bit_length())
+
+    @property
+    def unit_costs(self) -> dict[Hex, int]:
+        """Every map hex -> 1: the entry costs before terrain and figures, in numbering
+        order (built on first use: the solver's own searches read costs by hex number)."""
+        got = self._unit_costs
+        if got is None:
+            got = self._unit_costs = dict.fromkeys(self._cells[1:], 1)  # type: ignore[arg-type]
+        return got
 
     @property
     def los(self) -> LineOfSight:
@@ -352,11 +362,35 @@ class MapGeometry:
             nxt: list[int] = []
             append = nxt.append
             for i in frontier:
-                for m in nbrs[i]:
-                    if not seen[m]:
-                        seen[m] = True
-                        append(m)
-                        out[cells[m]] = d  # type: ignore[index]
+                # The six neighbours written out, in DIRECTIONS order (every row but the
+                # unused row 0 has six entries): the same steps in the same order as a
+                # ``for`` over the row, without the loop's own work per neighbour, which
+                # was about a third of a whole-board search.
+                m0, m1, m2, m3, m4, m5 = nbrs[i]
+                if not seen[m0]:
+                    seen[m0] = True
+                    append(m0)
+                    out[cells[m0]] = d  # type: ignore[index]
+                if not seen[m1]:
+                    seen[m1] = True
+                    append(m1)
+                    out[cells[m1]] = d  # type: ignore[index]
+                if not seen[m2]:
+                    seen[m2] = True
+                    append(m2)
+                    out[cells[m2]] = d  # type: ignore[index]
+                if not seen[m3]:
+                    seen[m3] = True
+                    append(m3)
+                    out[cells[m3]] = d  # type: ignore[index]
+                if not seen[m4]:
+                    seen[m4] = True
+                    append(m4)
+                    out[cells[m4]] = d  # type: ignore[index]
+                if not seen[m5]:
+                    seen[m5] = True
+                    append(m5)
+                    out[cells[m5]] = d  # type: ignore[index]
             frontier = nxt
         return out
 
@@ -365,7 +399,7 @@ class MapGeometry:
         cross walls or thin walls (GH-REF-08; figures and terrain do not lengthen it)."""
         key = (h, d)
         got = self._within.get(key)
-        if got is None and self.clearance(h) >= d:
+        if got is None and len(self._nbrs) > _CLEARANCE_FROM and self.clearance(h) >= d:
             # no wall or thin wall within d - 1 of h: every hex within d is on the map and
             # reached by a straight path, so the path count is the plain hex count
             got = self._within[key] = self.near(h, d)
@@ -415,7 +449,7 @@ class MapGeometry:
             width, own, offsets = self._ball(d)
             # the map's own hex objects at the keys of the ball around h (no hex made)
             k = h[0] * width + h[1]
-            got = self._near[key] = frozenset(filter(None, map(own, map(k.__add__, offsets))))
+            got = self._near[key] = frozenset([x for o in offsets if (x := own(k + o))])
         return got
 
     def _ball(self, d: int) -> tuple[int, Callable[[int], Hex | None], list[int]]:
@@ -444,6 +478,14 @@ class MapGeometry:
         return got
 
 
+#: the map size (hexes) from which :meth:`MapGeometry.within` asks :meth:`clearance` first.
+#: Below it the depth-limited search costs less than the whole-map search that builds the
+#: clearance table would save: the 51 dev situations (rooms of about a hundred hexes) asked
+#: 65 questions on 7 maps and the table answered 7 of them (2.0 M instructions more for the
+#: command); on open boards of 12 x 12 and 20 x 20 the table cost 3 % more too, and on
+#: 60 x 60 it is even. Either way the answers are the same.
+_CLEARANCE_FROM = 1000
+
 #: how far :meth:`MapGeometry.near` finds hexes with the numbering's own keys
 _NEAR_SLACK = 24
 
@@ -462,18 +504,20 @@ class _Solver:
         "_blocked",
         "_closed",
         "_cost_list",
+        "_cost_table",
         "_cover",
         "_covers_at",
         "_no_end",
         "_placements",
+        "_ranges",
         "_single",
+        "_special",
         "_visible",
         "_zone",
         "aoe",
         "aoe_offsets",
         "blocked",
         "cares_disadvantage",
-        "cost_table",
         "enemies",
         "enemy_at",
         "enemy_block",
@@ -530,34 +574,39 @@ class _Solver:
             self.aoe_offsets = frozenset(c for rot in self.rotations for c in rot)
         else:
             self.aoe_offsets = frozenset()
-        # Entry costs of normal movement, one table reused by every search of this solve.
-        # Same table as ``enter_cost`` per hex, built from the map's all-ones table.
-        table = geo.unit_costs.copy()
-        uniform = True
+        # Entry costs of normal movement (``enter_cost`` per hex): 1 but for the map hexes
+        # listed here, read by the searches by hex number (``cost_list``); the same table by
+        # hex (``cost_table``) is made only if asked for.
+        hexes = geo.hexes
+        special: list[tuple[Hex, int]] = []  # (map hex, cost other than 1)
+        obstacles: list[Hex] = []
         for h, t in self.terrain.items():
-            if h not in table:
+            if h not in hexes:
                 continue
             if t == "obstacle":
-                del table[h]
+                obstacles.append(h)
             elif t == "difficult":
-                table[h] = 2
-                uniform = False
+                special.append((h, 2))
             elif t in NEGATIVE:
-                table[h] = 1 + NEG
-                uniform = False
-        blocked = [h for h in self.enemy_block if table.pop(h, None) is not None]
-        units = geo.unit_costs
-        blocked.extend(h for h, t in self.terrain.items() if t == "obstacle" and h in units)
-        self.cost_table = table
+                special.append((h, 1 + NEG))
+        enemy_block = self.enemy_block
         #: the map hexes normal movement cannot enter (enemies, obstacles): the hexes not in
         #: ``cost_table``
-        self.blocked = blocked
-        self.uniform = uniform or all(c == 1 for c in table.values())
+        self.blocked: list[Hex] = [
+            h for h in enemy_block if h in hexes and (not obstacles or h not in obstacles)
+        ]
+        self.blocked.extend(obstacles)
+        self._special = special
+        # (a difficult or negative hex with an enemy on it is not entered at all)
+        self.uniform = all(h in enemy_block for h, _ in special)
+        self._cost_table: dict[Hex, int] | None = None
         self._cost_list: list[int | None] | None = None
         self._closed: list[bool] | None = None
         self._blocked: list[bool] | None = None
         self._placements: list[tuple[frozenset[HexKey], tuple[HexKey, ...]]] | None = None
         self._single: dict[Hex, list[Hex]] = {}
+        #: for each enemy asked about, the map hexes within range of it (``geo.within``)
+        self._ranges: dict[Hex, frozenset[Hex]] = {}
         self._cover: dict[Hex, frozenset[HexKey]] = {}
         self._zone: dict[Hex, frozenset[Hex]] = {}
         #: for each hex, the sets of enemies covered by the ranged-area placements on it
@@ -642,12 +691,33 @@ class _Solver:
             self._blocked = got
         return got
 
+    @property
+    def cost_table(self) -> dict[Hex, int]:
+        """Entry costs of normal movement by map hex (GH-MOVE-02/08, GH-MHAZ-01): the hexes
+        normal movement can enter, each with ``enter_cost``; built on first use."""
+        got = self._cost_table
+        if got is None:
+            got = self.geo.unit_costs.copy()
+            for h in self.blocked:
+                got.pop(h, None)
+            for h, c in self._special:
+                if h in got:
+                    got[h] = c
+            self._cost_table = got
+        return got
+
     def cost_list(self) -> list[int | None]:
-        """``cost_table`` by hex number (see :class:`MapGeometry`), for :func:`_least_costs`."""
+        """``cost_table`` by hex number (see :class:`MapGeometry`), for :func:`_least_costs`
+        (``None`` at 0 and for the hexes not entered)."""
         got = self._cost_list
         if got is None:
-            get = self.cost_table.get
-            got = self._cost_list = list(map(get, self.geo.cells))  # type: ignore[arg-type]
+            index = self.geo.index
+            got = [None, *[1] * (len(index))]
+            for h, c in self._special:
+                got[index[h]] = c
+            for h in self.blocked:
+                got[index[h]] = None
+            self._cost_list = got
             self._closed = [c is None for c in got]
         return got
 
@@ -675,7 +745,12 @@ class _Solver:
         dq = h[0] - e[0]
         dr = h[1] - e[1]
         # (``distance(h, e) <= reach``, inline)
-        return abs(dq) + abs(dr) + abs(dq + dr) <= 2 * reach and h in self.geo.within(e, reach)
+        if abs(dq) + abs(dr) + abs(dq + dr) > 2 * reach:
+            return False
+        zone = self._ranges.get(e)
+        if zone is None:
+            zone = self._ranges[e] = self.geo.within(e, reach)
+        return h in zone
 
     def singles(self, h: Hex) -> list[Hex]:
         """Enemies a single-target attack from ``h`` can target (GH-ATK-02/03, GH-LOS-01).
@@ -689,18 +764,19 @@ class _Solver:
                 # (``in_range`` and ``visible`` written out: asked for every enemy and hex)
                 reach = self.reach
                 twice = 2 * reach
-                within = self.geo.within
+                ranges = self._ranges
                 visible = self.geo.los.visible
                 hq, hr = h[0], h[1]
                 got = []
                 for e in self.enemy_at:
                     dq = hq - e[0]
                     dr = hr - e[1]
-                    if (
-                        abs(dq) + abs(dr) + abs(dq + dr) <= twice
-                        and h in within(e, reach)
-                        and visible(h, e)
-                    ):
+                    if abs(dq) + abs(dr) + abs(dq + dr) > twice:
+                        continue
+                    zone = ranges.get(e)
+                    if zone is None:
+                        zone = ranges[e] = self.geo.within(e, reach)
+                    if h in zone and visible(h, e):
                         got.append(e)
             else:
                 adjacent = self.geo.adjacent
@@ -798,8 +874,8 @@ class _Solver:
         range (counted around walls): one multi-source search per enemy."""
         got = self._zone.get(e)
         if got is None:
-            units = self.geo.unit_costs
-            cells = [c for c in self.cover_cells(e) if c in units]
+            hexes = self.geo.hexes
+            cells: list[Hex] = [c for c in self.cover_cells(e) if c in hexes]  # type: ignore[misc]
             got = self._zone[e] = frozenset(self.geo.steps_from(cells, depth=self.reach))
         return got
 
@@ -1291,13 +1367,20 @@ def _least_costs(
     The same distances as :func:`questforge.engine.core.pathfind.dijkstra` with the entry
     cost table ``costs`` (by hex number; ``None`` = blocked). ``reverse``: the cost of
     walking *to* ``source``, each step charged for the hex it enters; ``targets``: stop
-    once all of them are settled (only their distances are then complete). Heap entries
-    are plain integers ``cost << shift | hex number``. Least costs are unique, so the
-    answer does not depend on the order in which equal-cost hexes are settled.
+    once all of them are settled (only their distances are then complete). Least costs are
+    unique, so the answer does not depend on the order in which equal-cost hexes are
+    settled; they are settled by hex number all the same, so the table (and where a
+    search with ``targets`` stops) is the same from run to run.
     ``closed``, if the caller has it: ``[c is None for c in costs]``.
+
+    A bucket queue: a search meets few distinct costs (movement points, plus
+    :data:`NEG` per negative hex), so the hexes wait in one list per cost, and only the
+    distinct costs go through a heap. Each list is sorted by hex number when its turn
+    comes, which settles hexes in the (cost, number) order of a heap of
+    ``cost << shift | number`` keys, at about half its price: a push is a list append,
+    not a heap insertion of every hex.
     """
-    cells, nbrs, shift = geo.cells, geo.nbrs, geo.shift
-    mask = (1 << shift) - 1
+    cells, nbrs = geo.cells, geo.nbrs
     src = geo.index[source]
     best = [INF] * len(cells)
     best[src] = 0
@@ -1306,39 +1389,51 @@ def _least_costs(
     done = [c is None for c in costs] if closed is None else closed.copy()
     done[src] = False  # (a blocked source is still where the search starts)
     out: dict[Hex, int] = {}
-    heap = [src]
     pending = {geo.index[t] for t in targets} if targets is not None else None
     pop, push = heappop, heappush
-    while heap:
-        key = pop(heap)
-        i = key & mask
-        if done[i]:
-            continue
-        done[i] = True
-        d = key >> shift
-        out[cells[i]] = d  # type: ignore[index]  # (number 0 is never settled)
-        if pending is not None:
-            pending.discard(i)
-            if not pending:
-                break
-        if reverse:
-            here = costs[i]
-            if here is None:
-                if i == src:
-                    continue  # a blocked source is a goal, never walked through
-                here = 0
-            nd = d + here
-            for m in nbrs[i]:
-                if not done[m] and nd < best[m]:
-                    best[m] = nd
-                    push(heap, nd << shift | m)
-        else:
-            for m in nbrs[i]:
-                if not done[m]:
-                    nd = d + costs[m]  # type: ignore[operator]  # (not blocked: a cost)
-                    if nd < best[m]:
+    waiting: dict[int, list[int]] = {0: [src]}  # cost -> the hexes pushed at it
+    keys = [0]  # (a heap of the costs in ``waiting``)
+    while keys:
+        d = pop(keys)
+        bucket = waiting.pop(d)
+        if len(bucket) > 1:
+            bucket.sort()
+        for i in bucket:
+            if done[i]:
+                continue  # (settled at a lower cost, or twice in this bucket)
+            done[i] = True
+            out[cells[i]] = d  # type: ignore[index]  # (number 0 is never settled)
+            if pending is not None:
+                pending.discard(i)
+                if not pending:
+                    return out
+            if reverse:
+                here = costs[i]
+                if here is None:
+                    if i == src:
+                        continue  # a blocked source is a goal, never walked through
+                    here = 0
+                nd = d + here
+                into = waiting.get(nd)
+                if into is None:
+                    into = waiting[nd] = []
+                    push(keys, nd)
+                for m in nbrs[i]:
+                    if not done[m] and nd < best[m]:
                         best[m] = nd
-                        push(heap, nd << shift | m)
+                        into.append(m)
+            else:
+                for m in nbrs[i]:
+                    if not done[m]:
+                        nd = d + costs[m]  # type: ignore[operator]  # (not blocked: a cost)
+                        if nd < best[m]:
+                            best[m] = nd
+                            into = waiting.get(nd)
+                            if into is None:
+                                waiting[nd] = [m]
+                                push(keys, nd)
+                            else:
+                                into.append(m)
     return out
 
 
