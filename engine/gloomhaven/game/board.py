@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import heapq
 from collections.abc import Callable, Iterable, Mapping
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from questforge.engine.core.hexgrid import Hex as GridHex
 from questforge.engine.core.hexgrid import HexBoard, distance, mirror, rotate
@@ -23,6 +23,9 @@ from questforge.engine.gloomhaven.game.spec import (
     rooms_by_hex,
 )
 from questforge.engine.gloomhaven.game.state import GameState
+
+#: "not cached yet" (``None`` is a cached answer)
+_MISSING: Any = object()
 
 
 class Board:
@@ -46,6 +49,9 @@ class Board:
             tuple[tuple[str, ...], frozenset[Hex]],
             tuple[frozenset[GridHex], tuple[tuple[GridHex, GridHex], ...]],
         ] = {}
+        #: (id of a cached view, origin, range) -> the hexes within range (``None``: the
+        #: origin is off that view's map), for :meth:`within_range`
+        self._within_cache: dict[tuple[int, Hex, int], frozenset[GridHex] | None] = {}
         self._character_cache: dict[
             tuple[str, ...], tuple[frozenset[GridHex], tuple[tuple[GridHex, GridHex], ...]]
         ] = {}
@@ -165,11 +171,21 @@ class Board:
         characters see it. Line of sight is a separate question (GH-LOS-01)."""
         if distance(origin, h) > rng:
             return False  # the path is never shorter than the plain hex count
-        hexes, walls = self.monster_view(state) if monsters_view else self.character_view(state)
-        start = GridHex(origin[0], origin[1])
-        if start not in hexes:
-            return True  # not on that map (cannot happen in play): the plain count
-        return GridHex(h[0], h[1]) in self.geometry.for_map(hexes, walls).within(start, rng)
+        view = self.monster_view(state) if monsters_view else self.character_view(state)
+        # the views live in this board's caches as long as the board: their identity keys
+        # the hexes within range of a hex (asked again and again by the bots' plans)
+        key = (id(view), origin, rng)
+        within = self._within_cache.get(key, _MISSING)
+        if within is _MISSING:
+            hexes, walls = view
+            start = GridHex(origin[0], origin[1])
+            # not on that map (cannot happen in play): the plain count, ``None``
+            within = (
+                self.geometry.for_map(hexes, walls).within(start, rng) if start in hexes else None
+            )
+            self._within_cache[key] = within
+        # a plain (q, r) tuple equals and hashes as the GridHex of the same hex
+        return within is None or h in within
 
     def proximity(self, state: GameState, a: Hex, b: Hex, monsters_view: bool = True) -> int:
         """The hex count from ``a`` to ``b`` along paths that cross no wall or thin wall
