@@ -60,30 +60,7 @@ def free_text_rules(ctx: CheckContext) -> Iterator[Finding]:
         data = doc.data
         if not isinstance(data, dict):
             continue
-        for i, rule in _rules(data):
-            trigger = rule.get("trigger")
-            if isinstance(trigger, dict) and trigger.get("type") == "custom":
-                yield ctx.finding(
-                    free_text_rules,
-                    f"special rule {rule.get('id') or i}: its trigger is free text, so the "
-                    "engine never fires it",
-                    doc,
-                    ("special_rules", i, "trigger"),
-                    hint="use a round, room-revealed, door-opened, pressure-plate, killed, "
-                    "monster-killed, room-cleared, treasure-looted or enter-hex trigger",
-                )
-            effects = rule.get("effects")
-            for e, effect in enumerate(effects if isinstance(effects, list) else []):
-                if isinstance(effect, dict) and effect.get("type") == "custom":
-                    yield ctx.finding(
-                        free_text_rules,
-                        f"special rule {rule.get('id') or i}: effect "
-                        f"{effect.get('text')!r} is free text the engine will not apply",
-                        doc,
-                        ("special_rules", i, "effects", e),
-                        hint="write it with the effect vocabulary (e.g. "
-                        '{"type": "infuse", "elements": ["fire"]})',
-                    )
+        yield from _free_text_in_rules(ctx, doc, data, "special_rules", "special rule")
         doors = data.get("doors")
         for d, door in enumerate(doors if isinstance(doors, list) else []):
             opens = door.get("opens_when") if isinstance(door, dict) else None
@@ -94,6 +71,37 @@ def free_text_rules(ctx: CheckContext) -> Iterator[Finding]:
                     "meets: it stays locked in simulated games",
                     doc,
                     ("doors", d, "opens_when"),
+                )
+
+
+def _free_text_in_rules(
+    ctx: CheckContext, doc: Any, data: dict[str, Any], key: str, what: str
+) -> Iterator[Finding]:
+    """QGH236 on the rules under ``key`` (a scenario's ``special_rules``, a stat card's
+    ``rules``): a ``custom`` trigger or effect is text the engine never applies."""
+    for i, rule in _rules(data, key):
+        trigger = rule.get("trigger")
+        if isinstance(trigger, dict) and trigger.get("type") == "custom":
+            yield ctx.finding(
+                free_text_rules,
+                f"{what} {rule.get('id') or i}: its trigger is free text, so the engine "
+                "never fires it",
+                doc,
+                (key, i, "trigger"),
+                hint="use a round, room-revealed, door-opened, pressure-plate, killed, "
+                "monster-killed, room-cleared, treasure-looted or enter-hex trigger",
+            )
+        effects = rule.get("effects")
+        for e, effect in enumerate(effects if isinstance(effects, list) else []):
+            if isinstance(effect, dict) and effect.get("type") == "custom":
+                yield ctx.finding(
+                    free_text_rules,
+                    f"{what} {rule.get('id') or i}: effect {effect.get('text')!r} is free "
+                    "text the engine will not apply",
+                    doc,
+                    (key, i, "effects", e),
+                    hint="write it with the effect vocabulary (e.g. "
+                    '{"type": "infuse", "elements": ["fire"]})',
                 )
 
 
@@ -119,25 +127,7 @@ def _stat_card_free_text(ctx: CheckContext, doc: Any, data: dict[str, Any]) -> I
                 '"once": false, "effects": [{"type": "infuse", "elements": ["fire"]}], '
                 '"text": "At the start of each round, fire is infused."}',
             )
-    for i, rule in _rules(data, "rules"):
-        trigger = rule.get("trigger")
-        if isinstance(trigger, dict) and trigger.get("type") == "custom":
-            yield ctx.finding(
-                free_text_rules,
-                f"rule {rule.get('id') or i}: its trigger is free text, so the engine never fires it",
-                doc,
-                ("rules", i, "trigger"),
-            )
-        effects = rule.get("effects")
-        for e, effect in enumerate(effects if isinstance(effects, list) else []):
-            if isinstance(effect, dict) and effect.get("type") == "custom":
-                yield ctx.finding(
-                    free_text_rules,
-                    f"rule {rule.get('id') or i}: effect {effect.get('text')!r} is free text "
-                    "the engine will not apply",
-                    doc,
-                    ("rules", i, "effects", e),
-                )
+    yield from _free_text_in_rules(ctx, doc, data, "rules", "rule")
 
 
 def _ids(data: dict[str, Any], key: str) -> set[str]:
