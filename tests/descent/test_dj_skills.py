@@ -33,6 +33,46 @@ def test_action_skills_recover_fatigue() -> None:
         assert h.fatigue == 1, rule
 
 
+def test_battle_cry_restores_fatigue_to_nearby_heroes() -> None:
+    # DJ-SKILL-M01: on Battle the hero *and the heroes around* recover 1 fatigue; a hero
+    # out of the radius does not, and without a radius the card is the hero's own
+    cry = Skill("cry", "Cry", "fighting", "", on_action=("battle", 1), on_action_radius=1)
+    for mate_cell, mate_gains in (((1, 1), True), ((0, 2), False)):
+        game, _, h = _hero_with(cry)
+        mate = hero(game, 1)
+        game.monsters.clear()
+        put(h, (0, 0))
+        put(mate, mate_cell)
+        game.controller.answers.update({"action": "battle", "step": {"do": "end"}})
+        h.fatigue = mate.fatigue = 0
+        hero_turn(game, h)
+        assert h.fatigue == 1
+        assert mate.fatigue == (1 if mate_gains else 0), mate_cell
+    game, _, h = _hero_with(skill(on_action=("battle", 1)))
+    mate = hero(game, 1)
+    game.monsters.clear()
+    put(h, (0, 0))
+    put(mate, (1, 0))
+    game.controller.answers.update({"action": "battle", "step": {"do": "end"}})
+    h.fatigue = mate.fatigue = 0
+    hero_turn(game, h)
+    assert (h.fatigue, mate.fatigue) == (1, 0)
+
+
+def test_battle_cry_radius_is_read_from_the_card() -> None:
+    # DJ-SKILL-M01: the format carries the radius (`on_action.radius`)
+    card = Skill.load(
+        {
+            "id": "c",
+            "name": "C",
+            "deck": "fighting",
+            "text": "",
+            "effects": {"on_action": {"action": "battle", "fatigue": 1, "radius": 1}},
+        }
+    )
+    assert (card.on_action, card.on_action_radius) == (("battle", 1), 1)
+
+
 def test_attack_bonus_skills() -> None:
     # DJ-SKILL-M08 weapon mastery (+2 surges melee), DJ-SKILL-M09 mighty (+2 damage melee),
     # DJ-SKILL-R08 marksman (+3 range), DJ-SKILL-R10 master archer (+2 surges ranged),

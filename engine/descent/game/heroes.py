@@ -126,10 +126,13 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
             game.emit("fatigue-spent", hero=hero.uid, amount=charge, why="battle charge")
         for skill in hero.skills:  # DJ-SKILL-M01, M05
             if skill.on_action is not None and skill.on_action[0] == choice:
-                gain = min(skill.on_action[1], hero.max_fatigue - hero.fatigue)
-                if gain:
-                    hero.fatigue += gain
-                    game.emit("fatigue-restored", hero=hero.uid, fatigue=hero.fatigue, why=skill.id)
+                for mate in _on_action_heroes(game, hero, skill.on_action_radius):
+                    gain = min(skill.on_action[1], mate.max_fatigue - mate.fatigue)
+                    if gain:
+                        mate.fatigue += gain
+                        game.emit(
+                            "fatigue-restored", hero=mate.uid, fatigue=mate.fatigue, why=skill.id
+                        )
     hero.turn_action = choice
     monkey = hero.conditions["monkey"] > 0
     if monkey:  # DJ-EFF-09: no attacks, at most 5 squares
@@ -275,6 +278,19 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
         order = game.ask("order", hero.uid, list(ORDERS), f"{hero.name}: place an order")
         hero.orders.add(order)
         game.emit("order-placed", hero=hero.uid, order=order)
+
+
+def _on_action_heroes(game: DescentGame, hero: HeroFigure, radius: int) -> list[HeroFigure]:
+    """Who recovers an action skill's fatigue: the hero, and with a radius the other heroes
+    on the board within that many squares (DJ-SKILL-M01: Battle Cry's "the heroes
+    around"). Heroes in game order, so the log is the same for the same seed."""
+    if radius <= 0 or hero.cell is None:
+        return [hero]
+    return [hero] + [
+        h
+        for h in game.heroes
+        if h is not hero and h.cell is not None and game.geometry.distance(hero, h) <= radius
+    ]
 
 
 def step_options(

@@ -202,6 +202,8 @@ class Skill:
     armor_vs: Mapping[str, int] = field(default_factory=dict)
     attack: AttackBonus | None = None
     on_action: tuple[str, int] | None = None
+    #: heroes within this many squares share the ``on_action`` fatigue (DJ-SKILL-M01)
+    on_action_radius: int = 0
     threat: int = 0
     trap_damage: int = 0
     door_cost: int | None = None
@@ -244,6 +246,7 @@ class Skill:
             armor_vs={k: int(v) for k, v in e.get("armor_vs", {}).items()},
             attack=AttackBonus.load(e.get("attack")),
             on_action=(str(on["action"]), int(on["fatigue"])) if on else None,
+            on_action_radius=int(on.get("radius", 0)) if on else 0,
             threat=int(e.get("threat", 0)),
             trap_damage=int(e.get("trap_damage", 0)),
             door_cost=int(e["door_cost"]) if "door_cost" in e else None,
