@@ -174,6 +174,31 @@ def test_burglar_opens_cheaply_and_traps_cost_more() -> None:
     assert of(game, "trap-sprung") and game.threat == 0
 
 
+def test_wind_pact_makes_the_overlord_discard_when_an_area_is_revealed() -> None:
+    # DJ-SKILL-G13: whenever a new area is revealed the Overlord discards one card from
+    # hand: the Overlord's choice, no threat for it (not a DJ-REF-27 discard), once per area
+    for pact, lost in ((1, 1), (0, 0)):
+        game, _, _h = _hero_with(skill(reveal_discard=pact))
+        deck = game.pack.overlord_cards
+        game.hand = [deck["dart"], deck["omen"]]
+        game.discard = []
+        game.threat = 0
+        game.controller.answers["overlord-discard"] = "omen"
+        game.reveal("gallery")
+        game.reveal("gallery")  # already revealed: nothing more
+        assert sorted(c.id for c in game.hand) == (["dart"] if lost else ["dart", "omen"]), pact
+        assert [c.id for c in game.discard] == (["omen"] if lost else [])
+        assert len(of(game, "overlord-card-lost")) == lost
+        assert game.threat == 0 and not of(game, "overlord-discarded")
+
+
+def test_wind_pact_is_read_from_the_card() -> None:
+    # DJ-SKILL-G13: the format carries the discard (`effects.reveal_discard`)
+    data = {"id": "w", "name": "W", "deck": "wizardry", "text": ""}
+    card = Skill.load({**data, "effects": {"reveal_discard": 1, "ignore": ["pit"]}})
+    assert card.reveal_discard == 1 and "pit" in card.ignore
+
+
 def test_fire_pact_ignores_burn() -> None:
     # DJ-SKILL-G15: ignores Burn
     from questforge.engine.descent.game.combat import _conditions

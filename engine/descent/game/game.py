@@ -326,6 +326,29 @@ class DescentGame:
             if self.qmap.area_of.get(named.cell) == area and monster is not None:
                 self.place_monster(monster, "master", named.cell, "placed", named=named)
         self.fire_events("area-revealed", area)
+        self._discard_on_reveal()
+
+    def _discard_on_reveal(self) -> None:
+        """Wind Pact (DJ-SKILL-G13): whenever a new area is revealed the Overlord discards a
+        card from hand per such skill. The Overlord chooses which (it is their hand); the
+        card gives no threat, since that is only for discarding by choice (DJ-REF-27). The
+        quest's first area is revealed before the Overlord's first draw (DJ-SETUP-06), so
+        the empty hand makes it cost nothing, as it is no newly opened area."""
+        for hero in self.heroes:
+            for skill in hero.skills:
+                for _ in range(skill.reveal_discard):
+                    if not self.hand:
+                        return
+                    ident = self.ask(
+                        "overlord-discard",
+                        "overlord",
+                        sorted({c.id for c in self.hand}),
+                        f"{hero.name}'s {skill.name}: discard a card",
+                    )
+                    card = next(c for c in self.hand if c.id == ident)
+                    self.hand.remove(card)
+                    self.discard.append(card)
+                    self.emit("overlord-card-lost", card=card.id, hero=hero.uid, why=skill.id)
 
     def place_monster(
         self, monster: Any, rank: str, cell: Cell, why: str, named: Any = None

@@ -199,6 +199,9 @@ def describe_event(
         "overlord-discarded": lambda: (
             f"The Overlord discards {e['card']} for {e['threat']} threat."
         ),
+        "overlord-card-lost": lambda: (
+            f"{n(e['hero'])}'s {e['why']} makes the Overlord discard {e['card']}."
+        ),
         "overlord-played": lambda: (
             f"The Overlord plays {e['card']} ({e['card_type']}, {e['cost']} threat)."
         ),

@@ -149,6 +149,11 @@ EVENTS: dict[str, EventSpec] = {
             "card threat",
             "A card is discarded for its threat value (DJ-REF-27).",
         ),
+        _d(
+            "overlord-card-lost",
+            "card hero why",
+            "A hero's skill makes the Overlord discard a card, for no threat (DJ-SKILL-G13).",
+        ),
         _d("overlord-played", "card card_type cost threat", "The Overlord plays a card."),
         _d(
             "spawn-skipped",
@@ -223,7 +228,11 @@ DECISIONS: dict[str, DecisionSpec] = {
             "",
             "A guarding hero attacks a monster that comes in sight, or waits (DJ-ORD-04).",
         ),
-        _decision("overlord-discard", "", "The card discarded down to the hand limit (DJ-OVL-03)."),
+        _decision(
+            "overlord-discard",
+            "",
+            "The card discarded down to the hand limit (DJ-OVL-03) or to a skill (DJ-SKILL-G13).",
+        ),
         _decision(
             "overlord-play",
             "play",
