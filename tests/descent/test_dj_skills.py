@@ -161,7 +161,7 @@ def test_cautious_costs_the_overlord_threat() -> None:
 
 def test_burglar_opens_cheaply_and_traps_cost_more() -> None:
     # DJ-SKILL-R15: doors and chests cost 1; traps in response cost +1 threat
-    game, _, h = _hero_with(skill(door_cost=1))
+    game, _, h = _hero_with(skill(door_cost=1, trap_threat=1))
     put(h, (2, 0))
     assert {"do": "open-door", "door": "d1", "cost": 1} in step_options(game, h, 1, 0, True, False)
     game.hand = [game.pack.overlord_cards["dart"]]
@@ -172,6 +172,35 @@ def test_burglar_opens_cheaply_and_traps_cost_more() -> None:
     game.controller.answers["trap"] = "dart"
     offer_trap(game, "chest-opened", h)
     assert of(game, "trap-sprung") and game.threat == 0
+
+
+def test_burglar_trap_threat_is_its_own_field_and_holds_for_every_action() -> None:
+    # DJ-SKILL-R15: the +1 is for trap cards played in response to the hero's actions -
+    # a cheap-doors card that does not say it costs the Overlord nothing more, and the +1
+    # also holds for a trap on the hero's move; an event card costs what it says
+    from dataclasses import replace
+
+    game, _, h = _hero_with(skill(door_cost=1))
+    dart = game.pack.overlord_cards["dart"]
+    game.hand = [dart]
+    game.threat = 2
+    game.controller.answers["trap"] = "dart"
+    offer_trap(game, "chest-opened", h)
+    assert of(game, "trap-sprung") and game.threat == 0
+    game, _, h = _hero_with(skill(trap_threat=1))
+    put(h, (1, 1))
+    game.hand = [replace(dart, trigger="hero-moves")]
+    game.threat = 2
+    game.controller.answers["trap"] = "dart"
+    offer_trap(game, "hero-moves", h)
+    assert not of(game, "trap-sprung")
+    game.threat = 3
+    offer_trap(game, "hero-moves", h)
+    assert of(game, "trap-sprung") and game.threat == 0
+    game.hand = [replace(dart, type="event", trigger="hero-moves", damage=0)]
+    game.threat = 2
+    offer_trap(game, "hero-moves", h)
+    assert of(game, "overlord-played")[-1]["cost"] == 2
 
 
 def test_wind_pact_makes_the_overlord_discard_when_an_area_is_revealed() -> None:

@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from questforge.engine.descent.game.game import DescentGame
 
 HAND_LIMIT = 8
+#: trap triggers that are a hero's own actions (DJ-SKILL-R15 "in response to your actions")
+ACTION_TRIGGERS = frozenset({"hero-moves", "door-opened", "chest-opened", "hero-attacks"})
 
 
 def draw_cards(game: DescentGame, count: int) -> None:
@@ -228,14 +230,21 @@ def _recall(game: DescentGame, monster: Any, rank: str) -> bool:
 
 
 def offer_trap(game: DescentGame, trigger: str, hero: HeroFigure) -> None:
-    """At a trigger the Overlord may play one trap or event card for it (DJ-REF-28)."""
-    burglar = trigger in ("door-opened", "chest-opened") and any(
-        s.door_cost is not None for s in hero.skills
-    )  # DJ-SKILL-R15: +1 threat
-    extra = 1 if burglar else 0
+    """At a trigger the Overlord may play one trap or event card for it (DJ-REF-28).
+
+    Burglar (DJ-SKILL-R15) makes *trap* cards played in response to the hero's actions cost
+    more: the card's own ``trap_threat`` says so, not its cheaper doors (a skill may have
+    one without the other), and it holds for every trigger that is one of the hero's
+    actions, not only doors and chests. Events and the start of the hero's turn (no action
+    of theirs) cost what they say."""
+    burglar = sum(s.trap_threat for s in hero.skills) if trigger in ACTION_TRIGGERS else 0
+
+    def extra(card: OverlordCard) -> int:
+        return burglar if card.type == "trap" else 0
+
     cards = sorted(
         {
-            c.id: c for c in game.hand if c.trigger == trigger and c.cost + extra <= game.threat
+            c.id: c for c in game.hand if c.trigger == trigger and c.cost + extra(c) <= game.threat
         }.values(),
         key=lambda c: c.id,
     )
@@ -252,7 +261,7 @@ def offer_trap(game: DescentGame, trigger: str, hero: HeroFigure) -> None:
     )
     if choice == "pass":
         return
-    card = _pay(game, choice, extra)
+    card = _pay(game, choice, extra(next(c for c in cards if c.id == choice)))
     if card.type == "event":
         _event(game, card)
         return

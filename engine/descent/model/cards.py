@@ -207,6 +207,8 @@ class Skill:
     threat: int = 0
     trap_damage: int = 0
     door_cost: int | None = None
+    #: extra threat for trap cards played in response to the hero's actions (DJ-SKILL-R15)
+    trap_threat: int = 0
     #: cards the Overlord loses when a new area is revealed (DJ-SKILL-G13)
     reveal_discard: int = 0
     ignore: frozenset[str] = frozenset()
@@ -252,6 +254,7 @@ class Skill:
             threat=int(e.get("threat", 0)),
             trap_damage=int(e.get("trap_damage", 0)),
             door_cost=int(e["door_cost"]) if "door_cost" in e else None,
+            trap_threat=int(e.get("trap_threat", 0)),
             reveal_discard=int(e.get("reveal_discard", 0)),
             ignore=frozenset(e.get("ignore", ())),
             immune=frozenset(e.get("immune", ())),
