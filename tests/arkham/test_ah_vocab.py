@@ -9,7 +9,9 @@ import dataclasses
 import pytest
 from ahgame import Script, blank_game, dice, inv, place
 
-from questforge.engine.arkham.game import combat
+from questforge.engine.arkham.game import checks, combat, phases, status
+from questforge.engine.arkham.model.types import Effect
+from questforge.engine.core.decisions import FirstOptionController
 
 
 def test_sample_monsters_state_their_ability_amounts() -> None:
@@ -37,3 +39,34 @@ def test_overwhelming_and_nightmarish_cost_the_printed_amount(
     assert combat.meet(g, a, token) == "defeated"
     assert a.sanity == a.max_sanity - 2
     assert a.stamina == a.max_stamina - 2
+
+
+def test_a_blessing_is_discarded_on_an_upkeep_roll_of_one() -> None:
+    # AH-UPK-02, AH-STAT-11: the sample Blessing's upkeep is data (roll a die; on a 1,
+    # `discard-this`): on a 1 the card goes to the bottom of its deck (AH-MISC-01) and
+    # the investigator's dice are plain again; on anything else it stays
+    g = blank_game()
+    a = g.state.order()[0]
+    status.give(g, a, "lantern-blessing")
+    assert a.blessed and "lantern-blessing" in a.cards
+    g.controller = FirstOptionController()
+    dice(g, 2)
+    phases.upkeep(g)
+    assert a.blessed and "lantern-blessing" in a.cards
+    dice(g, 1)
+    phases.upkeep(g)
+    assert not a.blessed and "lantern-blessing" not in a.cards
+    assert g.state.decks["special"].draw_pile[0] == "lantern-blessing"
+    assert checks.successes(g, a, [4, 5, 6]) == 2
+    assert any(e.type == "blessing" and e.data.get("state") == "none" for e in g.log)
+
+
+def test_discard_this_discards_only_its_own_card() -> None:
+    # AH-UPK-02: a card's effects know their card; elsewhere discard-this does nothing
+    g = blank_game()
+    a = inv(g)
+    status.give(g, a, "sea-curse")
+    g.apply(a, [Effect("discard-this")], a.area)  # an encounter's: no card of its own
+    assert a.cursed and "sea-curse" in a.cards
+    g.apply(a, [Effect("discard-this")], a.area, "sea-curse")
+    assert not a.cursed and "sea-curse" not in a.cards

@@ -99,6 +99,10 @@ def discard(game: ArkhamGame, inv: InvState, cid: str) -> None:
     if deck is not None:
         deck.draw_pile.insert(0, cid)  # the bottom of its deck (AH-MISC-01)
     game.emit("discarded", investigator=inv.id, card=cid)
+    if card.special in ("blessing", "curse") and (inv.blessed or inv.cursed):
+        # the card is the blessing or curse (AH-STAT-11): without it the dice are plain
+        inv.blessed = inv.cursed = False
+        game.emit("blessing", investigator=inv.id, state="none")
 
 
 def draw_card(game: ArkhamGame, inv: InvState, deck_name: str) -> str | None:
