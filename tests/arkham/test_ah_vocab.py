@@ -7,9 +7,10 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from ahgame import Script, blank_game, dice, inv, place
+from ahgame import Script, blank_game, dice, inv, model, place
 
 from questforge.engine.arkham.game import checks, combat, phases, status
+from questforge.engine.arkham.game.engine import ArkhamGame, Setup
 from questforge.engine.arkham.model.types import Effect
 from questforge.engine.core.decisions import FirstOptionController
 
@@ -70,3 +71,33 @@ def test_discard_this_discards_only_its_own_card() -> None:
     assert a.cursed and "sea-curse" in a.cards
     g.apply(a, [Effect("discard-this")], a.area, "sea-curse")
     assert not a.cursed and "sea-curse" not in a.cards
+
+
+def test_becoming_blessed_takes_the_blessing_card() -> None:
+    # AH-COMP-05, AH-MISC-02, AH-STAT-12: a blessing is a special card, so its upkeep
+    # roll applies however it came; a curse replaces it, and the blessing goes back to
+    # the bottom of its deck (AH-MISC-01); with no card left, the state alone
+    g = blank_game()
+    a, b = inv(g), inv(g, 1)
+    special = g.state.decks["special"].draw_pile
+    if "lantern-blessing" in special:
+        special.remove("lantern-blessing")
+    special.append("lantern-blessing")
+    g.apply(a, [Effect("blessed")], a.area)
+    assert a.blessed and a.cards == ["lantern-blessing"]
+    assert "lantern-blessing" not in special
+    g.apply(b, [Effect("blessed")], b.area)  # none left
+    assert b.blessed and "lantern-blessing" not in b.cards
+    g.apply(a, [Effect("cursed")], a.area)
+    assert a.cursed and not a.blessed and "lantern-blessing" not in a.cards
+    assert special[0] == "lantern-blessing"
+
+
+def test_a_sheet_that_starts_blessed_holds_the_blessing() -> None:
+    # AH-SETUP-07, AH-STAT-11: Father Quill's sheet starts blessed: with the card, taken
+    # from the special deck before the random draws
+    g = ArkhamGame(model(), Setup(2, "the-drowned-choir", "father-quill,ada-merrow"), 3)
+    phases.setup(g)
+    quill = next(i for i in g.state.investigators if i.id == "father-quill")
+    assert quill.blessed and "lantern-blessing" in quill.cards
+    assert "lantern-blessing" not in g.state.decks["special"].draw_pile

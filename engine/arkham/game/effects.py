@@ -101,7 +101,7 @@ def apply_effect(
         if game.is_location(inv.area):
             phases.open_gate(game, inv.area)
     elif do in ("blessed", "cursed"):
-        status.set_blessing(game, inv, "blessing" if do == "blessed" else "curse")
+        status.become(game, inv, "blessing" if do == "blessed" else "curse")
     elif do == "discard-this":
         if card is not None and card in inv.cards:  # AH-UPK-02: e.g. a Blessing's roll
             status.discard(game, inv, card)

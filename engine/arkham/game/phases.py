@@ -97,6 +97,8 @@ def new_investigator(game: ArkhamGame, iid: str, player: int) -> InvState:
 def equip(game: ArkhamGame, inv: InvState) -> None:
     """Fixed possessions, then random ones (AH-SETUP-07/09), then sliders (AH-SETUP-10)."""
     data = game.model.investigators[inv.id]
+    if data.blessed:
+        status.become(game, inv, "blessing")  # the sheet's Blessing is the card
     for cid in data.cards:
         deck = game.state.decks.get(game.card(cid).type)
         if deck is not None and cid in deck.draw_pile:
