@@ -184,6 +184,18 @@ CASES: dict[str, tuple[str, Mutate, str, tuple[Any, ...]]] = {
         MY1,
         ("closes",),
     ),
+    "QAH342": (
+        "an amount for an ability the monster lacks",
+        set_at("monsters/dream-moth.json", "ability_amounts", value={"overwhelming": 2}),
+        "monsters/dream-moth.json",
+        ("ability_amounts", "overwhelming"),
+    ),
+    "QAH343": (
+        "discard-this in a location encounter",
+        lambda files: files[LOC1]["encounters"][0]["effects"].append({"do": "discard-this"}),
+        LOC1,
+        ("encounters", 0, "effects", 1),
+    ),
     "QAH350": ("5 mythos cards", _only("mythos/", 5), "mythos/mythos-01.json", ("id",)),
     "QAH351": ("a small cup", _only("monsters/", 5), "monsters/barnacled-priest.json", ("id",)),
     "QAH352": (

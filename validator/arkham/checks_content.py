@@ -434,6 +434,53 @@ def _size_warning(
 
 
 @ah_check(
+    "QAH342",
+    severity="warning",
+    title="Ability amount without the ability",
+    description="`ability_amounts` gives the X of Overwhelming X / Nightmarish X (AH-CMB-08); "
+    "the engine reads it only for an ability in the monster's `abilities`.",
+    example='"abilities": ["ambush"], "ability_amounts": {"overwhelming": 2}',
+    fix="add the ability to `abilities` or remove its amount",
+    rules=("AH-CMB-08",),
+)
+def orphan_amount(ctx: CheckContext) -> Iterator[Finding]:
+    for doc in ctx.of_kind("monster"):
+        abilities = set(doc.data.get("abilities", ()))
+        for name in doc.data.get("ability_amounts", {}):
+            if name not in abilities:
+                yield ctx.finding(
+                    orphan_amount,
+                    f"an amount for {name!r}, which the monster does not have",
+                    doc,
+                    ("ability_amounts", name),
+                )
+
+
+@ah_check(
+    "QAH343",
+    severity="warning",
+    title="Discard-this without a card of its own",
+    description="`discard-this` discards the investigator card whose `upkeep` or `use` it is "
+    "(AH-UPK-02, AH-MISC-01); anywhere else (encounters, mythos, a sheet's ability) there is "
+    "no such card and the engine does nothing.",
+    example='a location encounter with {"do": "discard-this"}',
+    fix="move it to an investigator card's `upkeep` or `use`",
+    rules=("AH-UPK-02", "AH-MISC-01"),
+)
+def stray_discard_this(ctx: CheckContext) -> Iterator[Finding]:
+    for doc in ctx.valid_documents():
+        for effect, path in walk_effects(doc.data, ()):
+            own = doc.data.get("kind") == "investigator-card" and path[:1] in (
+                ("upkeep",),
+                ("use",),
+            )
+            if effect["do"] == "discard-this" and not own:
+                yield ctx.finding(
+                    stray_discard_this, "`discard-this` here has no card to discard", doc, path
+                )
+
+
+@ah_check(
     "QAH350",
     severity="warning",
     title="Small mythos deck",

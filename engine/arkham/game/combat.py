@@ -86,7 +86,7 @@ def fight(
         if not passed:
             status.lose(game, inv, "sanity", m.horror_damage)  # AH-CMB-02
         elif "nightmarish" in m.abilities:
-            status.lose(game, inv, "sanity", 1)
+            status.lose(game, inv, "sanity", m.amount("nightmarish"))  # AH-CMB-08
         if not _still_fighting(game, inv):
             return "lost"
     while True:
@@ -109,7 +109,7 @@ def fight(
             ):  # AH-CMB-05
                 _defeated(game, inv, mid, token)
                 if "overwhelming" in m.abilities:
-                    status.lose(game, inv, "stamina", 1)
+                    status.lose(game, inv, "stamina", m.amount("overwhelming"))  # AH-CMB-08
                 return "defeated"
         _damage(game, inv, mid)  # AH-CMB-07
         if not _still_fighting(game, inv):  # AH-CMB-09

@@ -30,6 +30,7 @@ PERFORMED: frozenset[str] = frozenset(
         "gate-opens",
         "blessed",
         "cursed",
+        "discard-this",
         "terror",
         "doom",
         "check",
@@ -42,17 +43,38 @@ PERFORMED: frozenset[str] = frozenset(
 )
 
 
-def apply_effects(game: ArkhamGame, inv: InvState, effects: Sequence[Effect], where: str) -> None:
+def apply_effects(
+    game: ArkhamGame,
+    inv: InvState,
+    effects: Sequence[Effect],
+    where: str,
+    card: str | None = None,
+) -> None:
+    """``card`` is the investigator card whose ``upkeep`` or ``use`` these effects are:
+    the one ``discard-this`` discards (None elsewhere, where it does nothing)."""
     for effect in effects:
         if inv.devoured or (inv.out_this_round and effect.do not in _GLOBAL):
             return
-        apply_effect(game, inv, effect, where)
+        apply_effect(game, inv, effect, where, card)
+
+
+def apply_sourced(
+    game: ArkhamGame, inv: InvState, sourced: Sequence[tuple[Effect, str | None]], where: str
+) -> None:
+    """:func:`apply_effects` for effects gathered from several cards (Upkeep, AH-UPK-02),
+    each with the card it came from, stopping as one list would."""
+    for effect, card in sourced:
+        if inv.devoured or (inv.out_this_round and effect.do not in _GLOBAL):
+            return
+        apply_effect(game, inv, effect, where, card)
 
 
 _GLOBAL = frozenset({"terror", "doom", "return-monsters", "monster-surge", "all-investigators"})
 
 
-def apply_effect(game: ArkhamGame, inv: InvState, e: Effect, where: str) -> None:
+def apply_effect(
+    game: ArkhamGame, inv: InvState, e: Effect, where: str, card: str | None = None
+) -> None:
     from questforge.engine.arkham.game import combat, phases
 
     do = e.do
@@ -79,7 +101,10 @@ def apply_effect(game: ArkhamGame, inv: InvState, e: Effect, where: str) -> None
         if game.is_location(inv.area):
             phases.open_gate(game, inv.area)
     elif do in ("blessed", "cursed"):
-        status.set_blessing(game, inv, "blessing" if do == "blessed" else "curse")
+        status.become(game, inv, "blessing" if do == "blessed" else "curse")
+    elif do == "discard-this":
+        if card is not None and card in inv.cards:  # AH-UPK-02: e.g. a Blessing's roll
+            status.discard(game, inv, card)
     elif do == "terror":
         town.raise_terror(game, e.amount)
     elif do == "doom":
@@ -88,14 +113,14 @@ def apply_effect(game: ArkhamGame, inv: InvState, e: Effect, where: str) -> None
         passed = checks.check(
             game, inv, e.skill or "luck", e.modifier, e.difficulty, label="encounter"
         )
-        apply_effects(game, inv, e.on_pass if passed else e.on_fail, where)
+        apply_effects(game, inv, e.on_pass if passed else e.on_fail, where, card)
     elif do == "roll":
         rolls = game.roll(e.dice)
         passed = any(r >= e.target for r in rolls)
         game.emit("rolled", investigator=inv.id, rolls=rolls, target=e.target, passed=passed)
-        apply_effects(game, inv, e.on_pass if passed else e.on_fail, where)
+        apply_effects(game, inv, e.on_pass if passed else e.on_fail, where, card)
     elif do == "may-pay":
-        _may_pay(game, inv, e, where)
+        _may_pay(game, inv, e, where, card)
     elif do == "all-investigators":
         for other in game.state.order():
             if other.stage == 0 and game.in_town(other.area):
@@ -108,7 +133,7 @@ def apply_effect(game: ArkhamGame, inv: InvState, e: Effect, where: str) -> None
         raise ValueError(f"unknown effect {do!r}")
 
 
-def _may_pay(game: ArkhamGame, inv: InvState, e: Effect, where: str) -> None:
+def _may_pay(game: ArkhamGame, inv: InvState, e: Effect, where: str, card: str | None) -> None:
     what = e.what or "money"
     have = getattr(inv, what)
     if have < e.amount or (what in ("sanity", "stamina") and have <= e.amount):
@@ -118,7 +143,7 @@ def _may_pay(game: ArkhamGame, inv: InvState, e: Effect, where: str) -> None:
     )
     if answer == "yes":
         status.lose(game, inv, what, e.amount)
-        apply_effects(game, inv, e.then, where)
+        apply_effects(game, inv, e.then, where, card)
 
 
 def _return_monsters(game: ArkhamGame, e: Effect) -> None:

@@ -189,10 +189,12 @@ class ArkhamGame:
         return [self.rng.randint(1, 6) for _ in range(max(0, dice))]
 
     # ------------------------------------------------------------------ effects
-    def apply(self, inv: InvState, effects: Sequence[Effect], where: str = "") -> None:
+    def apply(
+        self, inv: InvState, effects: Sequence[Effect], where: str = "", card: str | None = None
+    ) -> None:
         from questforge.engine.arkham.game.effects import apply_effects
 
-        apply_effects(self, inv, effects, where)
+        apply_effects(self, inv, effects, where, card)
 
     # ------------------------------------------------------------------ the end
     def awaken(self, why: str) -> None:

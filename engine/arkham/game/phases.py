@@ -10,6 +10,7 @@ from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from questforge.engine.arkham.game import checks, combat, status, town
+from questforge.engine.arkham.game.effects import apply_sourced
 from questforge.engine.arkham.game.state import InvState, MonsterToken, Rumor
 from questforge.engine.arkham.model.types import Effect
 from questforge.engine.core.decks import Deck
@@ -96,6 +97,8 @@ def new_investigator(game: ArkhamGame, iid: str, player: int) -> InvState:
 def equip(game: ArkhamGame, inv: InvState) -> None:
     """Fixed possessions, then random ones (AH-SETUP-07/09), then sliders (AH-SETUP-10)."""
     data = game.model.investigators[inv.id]
+    if data.blessed:
+        status.become(game, inv, "blessing")  # the sheet's Blessing is the card
     for cid in data.cards:
         deck = game.state.decks.get(game.card(cid).type)
         if deck is not None and cid in deck.draw_pile:
@@ -166,11 +169,15 @@ def upkeep(game: ArkhamGame) -> None:
             game.emit("refreshed", investigator=inv.id)
         if inv.area == game.lost and not inv.delayed:
             return_from_lost(game, inv)  # AH-STAT-09
-        effects = list(game.model.investigators[inv.id].upkeep)  # AH-UPK-02
+        # AH-UPK-02: the sheet's upkeep, then each card's, in hand order; each card's own
+        # effects know their card, so ``discard-this`` (a Blessing's roll) discards it
+        sourced: list[tuple[Effect, str | None]] = [
+            (e, None) for e in game.model.investigators[inv.id].upkeep
+        ]
         for cid in list(inv.cards):
-            effects += game.card(cid).upkeep
-        if effects and not inv.out_this_round:
-            game.apply(inv, effects, inv.area)
+            sourced += [(e, cid) for e in game.card(cid).upkeep]
+        if sourced and not inv.out_this_round:
+            apply_sourced(game, inv, sourced, inv.area)
         if not inv.devoured and not inv.out_this_round and not inv.skips_round:
             use_cards(game, inv)
         if not inv.devoured and not inv.out_this_round and not inv.skips_round:
@@ -202,13 +209,13 @@ def use_cards(game: ArkhamGame, inv: InvState) -> None:
         game.emit("card-used", investigator=inv.id, card=cid)
         if card.is_spell:
             if combat.cast(game, inv, cid) and not (inv.devoured or inv.out_this_round):
-                game.apply(inv, card.use, inv.area)
+                game.apply(inv, card.use, inv.area, cid)
             continue
         if card.discard_after_use:
             status.discard(game, inv, cid)
         elif card.exhaust:
             inv.exhausted.add(cid)
-        game.apply(inv, card.use, inv.area)
+        game.apply(inv, card.use, inv.area, cid)
 
 
 def return_from_lost(game: ArkhamGame, inv: InvState) -> None:

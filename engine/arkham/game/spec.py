@@ -90,7 +90,11 @@ EVENTS: dict[str, EventSpec] = {
         _e("card-used", "investigator card", "a card's use effects are used (in Upkeep)"),
         _e("discarded", "investigator card", "a card is discarded to the bottom of its deck"),
         _e("deck-empty", "deck", "nothing left to draw"),
-        _e("blessing", "investigator state", "blessed or cursed (AH-STAT-11/12)"),
+        _e(
+            "blessing",
+            "investigator state",
+            "blessed, cursed or (its card discarded) neither (AH-STAT-11/12)",
+        ),
         _e(
             "special-action",
             "investigator location action",

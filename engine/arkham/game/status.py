@@ -99,6 +99,10 @@ def discard(game: ArkhamGame, inv: InvState, cid: str) -> None:
     if deck is not None:
         deck.draw_pile.insert(0, cid)  # the bottom of its deck (AH-MISC-01)
     game.emit("discarded", investigator=inv.id, card=cid)
+    if card.special in ("blessing", "curse") and (inv.blessed or inv.cursed):
+        # the card is the blessing or curse (AH-STAT-11): without it the dice are plain
+        inv.blessed = inv.cursed = False
+        game.emit("blessing", investigator=inv.id, state="none")
 
 
 def draw_card(game: ArkhamGame, inv: InvState, deck_name: str) -> str | None:
@@ -129,7 +133,26 @@ def set_blessing(game: ArkhamGame, inv: InvState, which: str) -> None:
     for cid in list(inv.cards):
         if game.card(cid).special in ("blessing", "curse"):
             inv.cards.remove(cid)
+            inv.exhausted.discard(cid)
+            deck = game.state.decks.get(game.card(cid).type)
+            if deck is not None:
+                deck.draw_pile.insert(0, cid)  # replaced: to the bottom (AH-MISC-01)
+            game.emit("discarded", investigator=inv.id, card=cid)
     game.emit("blessing", investigator=inv.id, state="blessed" if inv.blessed else "cursed")
+
+
+def become(game: ArkhamGame, inv: InvState, which: str) -> None:
+    """Blessed or cursed by an effect or the sheet: a Blessing or Curse is a special card
+    (AH-COMP-05, AH-MISC-02), so the special deck's first such card is taken when one is
+    left, and its own upkeep (the published roll: discarded on a 1) applies; with none
+    left, the state alone, which lasts until replaced (AH-STAT-11/12)."""
+    for deck in game.state.decks.values():
+        for cid in deck.draw_pile:
+            if game.card(cid).special == which:
+                deck.draw_pile.remove(cid)
+                give(game, inv, cid)
+                return
+    set_blessing(game, inv, which)
 
 
 def move_inv(game: ArkhamGame, inv: InvState, area: str, stage: int = 0) -> None:

@@ -323,6 +323,7 @@ def _monster(d: J, file: str | None) -> Monster:
         d["toughness"],
         frozenset(d.get("abilities", ())),
         d.get("unique_move"),
+        dict(d.get("ability_amounts", {})),
     )
 
 

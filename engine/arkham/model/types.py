@@ -328,6 +328,13 @@ class Monster:
     toughness: int
     abilities: frozenset[str] = frozenset()
     unique_move: str | None = None
+    #: the printed X of "Overwhelming X" / "Nightmarish X" by ability keyword
+    ability_amounts: dict[str, int] = field(default_factory=dict)
+
+    def amount(self, ability: str) -> int:
+        """The X of an "ability X" (Overwhelming, Nightmarish); the sample content and
+        older packs name no amount, so an absent one is 1 (AH-CMB-08)."""
+        return self.ability_amounts.get(ability, 1)
 
 
 @dataclass
