@@ -130,14 +130,19 @@ class Board:
                 for q, r in self.play_set(state)
                 if not (((q, r) in self.doors) and (q, r) not in state.open_doors)
             )
-            walls = tuple(
-                (GridHex(*a), GridHex(*b))
-                for a, b in sorted(tuple(sorted(w)) for w in self.spec.thin_walls)
-                if a in hexes and b in hexes
-            )
+            walls = self._thin_walls_among(hexes)
             got = (hexes, walls)
             self._monster_cache[key] = got
         return got
+
+    def _thin_walls_among(self, hexes: frozenset[GridHex]) -> tuple[tuple[GridHex, GridHex], ...]:
+        """The scenario's thin walls with both sides in ``hexes``, in a fixed order (a
+        board view's walls, as the monster-AI geometry takes them)."""
+        return tuple(
+            (GridHex(*a), GridHex(*b))
+            for a, b in sorted(tuple(sorted(w)) for w in self.spec.thin_walls)
+            if a in hexes and b in hexes
+        )
 
     def character_view(
         self, state: GameState
@@ -150,11 +155,7 @@ class Board:
         if got is None:
             grid = self.grid_hexes
             hexes = frozenset(grid[h] for h in self.play_set(state))
-            walls = tuple(
-                (GridHex(*a), GridHex(*b))
-                for a, b in sorted(tuple(sorted(w)) for w in self.spec.thin_walls)
-                if a in hexes and b in hexes
-            )
+            walls = self._thin_walls_among(hexes)
             got = (hexes, walls)
             self._character_cache[key] = got
         return got

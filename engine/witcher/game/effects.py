@@ -262,15 +262,23 @@ class EffectsMixin(FightsMixin):
         if not drawn:
             self.emit("deck-empty", hero=h.id, deck=label)
             return
-        keep = drawn[0]
-        if len(drawn) > 1:
-            self.emit("drew", hero=h.id, deck=label, cards=drawn)
-            keep = self.ask(
-                "keep-card", h.id, drawn, "Which card do you keep?", deck=deck_name, secret=True
-            )
-            for other in drawn:
-                if other != keep:
-                    deck.discard_card(other)
+        if len(drawn) == 1:
+            self._resolve_kept(h, deck_name, drawn[0], [])
+            return
+        self.emit("drew", hero=h.id, deck=label, cards=drawn)
+        self._keep_one(h, deck_name, deck, drawn, secret=True)
+
+    def _keep_one(
+        self, h: HeroState, deck_name: str, deck: Deck[str], drawn: list[str], *, secret: bool
+    ) -> None:
+        """WI-DRAW-02: of several cards drawn the hero keeps one and resolves it as if drawn
+        alone (WI-DRAW-01); the others go to the discards face down (WI-DISC)."""
+        keep = self.ask(
+            "keep-card", h.id, drawn, "Which card do you keep?", deck=deck_name, secret=secret
+        )
+        for other in drawn:
+            if other != keep:
+                deck.discard_card(other)
         self._resolve_kept(h, deck_name, keep, [c for c in drawn if c != keep])
 
     def _resolve_kept(self, h: HeroState, deck_name: str, keep: str, discarded: list[str]) -> None:
@@ -300,13 +308,7 @@ class EffectsMixin(FightsMixin):
             self.emit("deck-empty", hero=h.id, deck=label)
             return
         self.emit("looked" if secret else "revealed", hero=h.id, deck=label, cards=drawn)
-        keep = self.ask(
-            "keep-card", h.id, drawn, "Which card do you keep?", deck=deck_name, secret=secret
-        )
-        for other in drawn:
-            if other != keep:
-                deck.discard_card(other)
-        self._resolve_kept(h, deck_name, keep, [c for c in drawn if c != keep])
+        self._keep_one(h, deck_name, deck, drawn, secret=secret)
 
     def add_marker(self, h: HeroState, card_type: str) -> None:
         """A common marker on a face-up card of that type, at most 3 (WI-DEV-01, WI-ACT-06)."""
