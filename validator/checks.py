@@ -39,6 +39,12 @@ class CheckSpec:
     #: maps): checks that share run in the same process when a run splits its checks
     #: between two (``None``: its module's name stands for it)
     shares: str | None = None
+    #: the check's findings on a document depend on nothing but that document (and what it
+    #: looks up by id): it reads the documents it reports on through
+    #: :meth:`CheckContext.own` (or ``per_document``, or a helper that does, such as the
+    #: Gloomhaven scenario maps), so a run split between processes gives each process a
+    #: share of the documents to check instead of a share of the checks
+    per_document: bool = False
 
     def finding(
         self,
@@ -72,9 +78,16 @@ def register(spec: CheckSpec) -> CheckSpec:
 
 
 def check(
-    code: str, *, ruleset: str, severity: Severity | str, title: str, description: str
+    code: str,
+    *,
+    ruleset: str,
+    severity: Severity | str,
+    title: str,
+    description: str,
+    per_document: bool = False,
 ) -> Callable[[CheckFunc], CheckFunc]:
-    """Decorator: register ``func`` as the semantic check ``code``."""
+    """Decorator: register ``func`` as the semantic check ``code`` (``per_document``: see
+    :attr:`CheckSpec.per_document`)."""
 
     def wrap(func: CheckFunc) -> CheckFunc:
         spec = CheckSpec(
@@ -84,6 +97,7 @@ def check(
             description=description,
             ruleset=ruleset,
             func=func,
+            per_document=per_document,
         )
         register(spec)
         func.spec = spec  # type: ignore[attr-defined]
@@ -133,10 +147,16 @@ class DocumentedChecks:
         example: str,
         fix: str,
         rules: tuple[str, ...] = (),
+        per_document: bool = False,
     ) -> Callable[[CheckFunc], CheckFunc]:
         def wrap(func: CheckFunc) -> CheckFunc:
             registered = check(
-                code, ruleset=self.ruleset, severity=severity, title=title, description=description
+                code,
+                ruleset=self.ruleset,
+                severity=severity,
+                title=title,
+                description=description,
+                per_document=per_document,
             )(func)
             spec: CheckSpec = registered.spec  # type: ignore[attr-defined]
             spec.extra.update({"example": example, "fix": fix, "rules": list(rules)})

@@ -29,6 +29,9 @@ the core checks, with it.
 - ``ctx.per_document(code, docs, check)``: the findings of ``check(doc)`` for each
   document, for checks that read nothing but the document itself (reused while it is
   unchanged).
+- ``ctx.own(docs)``: the documents a check registered with ``per_document=True`` reports
+  on: all of ``docs``, except while a run split between processes gives this process a
+  share of them (:attr:`CheckContext.shard`); ``per_document`` reads through it.
 - ``ctx.memo(key, compute)`` and ``ctx.memo_findings(key, compute)``: derived data (an
   index, a scenario map, a check's findings for one document) kept in the context's
   :class:`CheckCache`. A one-shot validation gets a fresh cache; the editor's
@@ -219,6 +222,14 @@ class CheckContext:
     )
     _ids_token: int | None = field(init=False, repr=False, default=None)
     _local: dict[Hashable, Any] = field(init=False, repr=False, default_factory=dict)
+    #: ``(k, n)`` while a check registered ``per_document`` runs in process ``k`` of ``n``
+    #: (:func:`~questforge.validator.semantic_stage.run_checks`): :meth:`own` then hands
+    #: out the ``k``-th share of the documents; ``None`` otherwise (every document)
+    shard: tuple[int, int] | None = field(init=False, repr=False, default=None)
+    #: the fraction of each kind's documents that share 0 takes (the process that also
+    #: runs the checks that are not per document takes a little less than half)
+    shard_first: float = field(init=False, repr=False, default=0.5)
+    _owners: dict[str, int] | None = field(init=False, repr=False, default=None)
 
     def __post_init__(self) -> None:
         self._index = {}
@@ -297,6 +308,39 @@ class CheckContext:
                 key = ("valid-parts-view", self.stamp(doc))
                 out.append(self.memo(key, functools.partial(_view, doc)))
         return out
+
+    def own(self, documents: Iterable[LoadedDocument]) -> list[LoadedDocument]:
+        """The documents among ``documents`` this process reports on (a new list, in their
+        order): all of them unless :attr:`shard` is set.
+
+        A document's share is fixed by its place among this pack's documents of its kind
+        (file order): share 0 the first :attr:`shard_first` of each kind, the other shares
+        the rest in equal runs; by name, so a view of a document (:meth:`with_valid_parts`)
+        belongs where the document does, and documents of required packs (never reported
+        on) to share 0. Every document is in exactly one share, whichever list it comes
+        from, so the shares' findings together are the whole run's."""
+        if self.shard is None:
+            return list(documents)
+        owners = self._owners
+        if owners is None:
+            owners = self._owners = self._shares()
+        k = self.shard[0]
+        return [d for d in documents if owners.get(d.name, 0) == k]
+
+    def _shares(self) -> dict[str, int]:
+        assert self.shard is not None
+        n = self.shard[1]
+        by_kind: dict[str | None, list[LoadedDocument]] = {}
+        for doc in self.documents:
+            by_kind.setdefault(doc.kind, []).append(doc)
+        owners: dict[str, int] = {}
+        for docs in by_kind.values():
+            first = round(len(docs) * self.shard_first) if n > 1 else len(docs)
+            rest = len(docs) - first
+            for i, doc in enumerate(docs):
+                share = 0 if i < first else 1 + (i - first) * (n - 1) // max(rest, 1)
+                owners.setdefault(doc.name, share)
+        return owners
 
     def kinds(self) -> set[str]:
         return {d.kind for d in self.documents if d.kind is not None}
@@ -397,6 +441,7 @@ class CheckContext:
     ) -> Iterator[Finding]:
         """The findings of ``check`` on each of ``documents``, memoised per document
         version: for checks whose findings depend on nothing but the document itself."""
+        documents = self.own(documents)
         if not self.cache.persistent:
             for doc in documents:
                 # materialised like a memoised result, so that a check that raises part

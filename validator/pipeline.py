@@ -79,6 +79,9 @@ class Batch:
     store: SchemaStore = field(default_factory=default_store)
     #: the ruleset of each document, in the order of :attr:`documents`
     rulesets: list[str | None] = field(init=False)
+    #: what the stages derived from the documents (the checks' contexts, with their maps
+    #: and indexes), freed with the batch rather than when each stage returns
+    derived: list[object] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
         manifest_id, manifest_ruleset = pack_settings(self.documents)
@@ -129,9 +132,9 @@ class Validation:
         schema_cache: SchemaCache | None = None,
         jobs: int = 1,
     ) -> Validation:
-        """The schema stage, then (unless ``schema_only``) the semantic stage (which may
-        split its checks between ``jobs`` processes: 1 or 2)."""
-        stages: list[Stage] = [SchemaStage(store or default_store(), schema_cache)]
+        """The schema stage, then (unless ``schema_only``) the semantic stage (each may
+        share its work between ``jobs`` processes: 1 or 2)."""
+        stages: list[Stage] = [SchemaStage(store or default_store(), schema_cache, jobs=jobs)]
         if not schema_only:
             stages.append(SemanticStage(jobs))
         return cls(stages)

@@ -56,6 +56,7 @@ class SemanticStage:
             )
             split = self.jobs > 1 and len(docs) >= PARALLEL_MIN_DOCUMENTS
             out.extend(run_checks(ctx, ruleset, split=split))
+            batch.derived.append(ctx)
         return out
 
 
@@ -111,10 +112,15 @@ def _checks_module(ruleset: str) -> str | None:
 def run_checks(ctx: CheckContext, ruleset: str | None, *, split: bool = False) -> list[Finding]:
     """Every finding of the checks of ``ruleset`` (and the core checks) on ``ctx``.
 
-    ``split``: run about half of the checks in a forked child meanwhile (groups of checks
-    that share derived data stay together, see ``CheckSpec.shares``); the child locates
-    its findings (it has the texts at hand) and hands them back. The result is the same
-    list either way: each check's findings, in the checks' order.
+    ``split``: share the work with a forked child meanwhile. Checks registered
+    ``per_document`` run in both processes, each on its share of the documents
+    (:meth:`CheckContext.own`): the child on the later part of each kind, this process on
+    the rest and on every other check. A ruleset without such checks splits the checks
+    instead (about half of them in the child; groups of checks that share derived data
+    stay together, see ``CheckSpec.shares``). The child locates its findings (it has the
+    texts at hand) and hands them back. The result is the same list either way: each
+    check's findings, in the checks' order (a per-document check's: this process's share,
+    then the child's, which is the documents' order for each kind).
     """
     out: list[Finding] = []
     failure = load_ruleset_checks(ruleset)
@@ -127,6 +133,9 @@ def run_checks(ctx: CheckContext, ruleset: str | None, *, split: bool = False) -
             )
         )
     specs = checks_for(ruleset or CORE)
+    if split and any(s.per_document for s in specs):
+        out.extend(_run_sharded(ctx, specs))
+        return out
     theirs = _child_share(specs) if split else set()
     child = None
     if theirs:
@@ -150,6 +159,51 @@ def run_checks(ctx: CheckContext, ruleset: str | None, *, split: bool = False) -
         else:  # the child failed: run its checks here
             out.extend(_run_check(ctx, spec))
     return out
+
+
+#: the share of each kind's documents this process checks in a sharded run: a little less
+#: than half, since it also runs the checks that are not per document (measured on the
+#: 1k and 5k benchmark packs, ``benchmarks/validate.py``)
+SHARE_FIRST = 0.5
+
+
+def _run_sharded(ctx: CheckContext, specs: Sequence[CheckSpec]) -> list[Finding]:
+    """:func:`run_checks` with the per-document checks' documents shared with a child."""
+    ctx.shard_first = SHARE_FIRST
+    sharded = [s for s in specs if s.per_document]
+    child = parallel.in_child(
+        lambda: _located({s.code: _run_share(ctx, s, 1) for s in sharded}, ctx.documents)
+    )
+    if child is None:
+        out: list[Finding] = []
+        for spec in specs:
+            out.extend(_run_check(ctx, spec))
+        return out
+    found = {s.code: _run_share(ctx, s, 0) if s.per_document else _run_check(ctx, s) for s in specs}
+    shipped = child.result()
+    out = []
+    for spec in specs:
+        if not spec.per_document:
+            out.extend(found[spec.code])
+            continue
+        # the child's share (run here if the child failed)
+        theirs = shipped[spec.code] if shipped is not None else _run_share(ctx, spec, 1)
+        both = found[spec.code] + theirs
+        if any(f.code == codes.INTERNAL.code for f in both):
+            # the check crashed on a document: run it whole, so that what it found before
+            # the crash (and the one crash report) is what a single process reports
+            both = _run_check(ctx, spec)
+        out.extend(both)
+    return out
+
+
+def _run_share(ctx: CheckContext, spec: CheckSpec, share: int) -> list[Finding]:
+    """The findings of per-document check ``spec`` on share ``share`` of 2."""
+    ctx.shard = (share, 2)
+    try:
+        return _run_check(ctx, spec)
+    finally:
+        ctx.shard = None
 
 
 def _child_share(specs: Sequence[CheckSpec]) -> set[str]:

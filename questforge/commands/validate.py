@@ -179,6 +179,7 @@ def validate(
         _fail("standard input (-) can be given once")
     try:
         files = [p for p in paths if p != "-"]
+        from questforge import launch
         from questforge.engine.core.processes import default_jobs
 
         report = validate_paths(
@@ -186,6 +187,9 @@ def validate(
             schema_only=schema_only,
             pack_path=pack_path,
             jobs=min(jobs or default_jobs(), 2),
+            # the console script ends without the interpreter's teardown: the parsed files
+            # are then never freed, one by one, before it ends
+            keep=[] if launch.in_console() else None,
         )
         if "-" in paths:
             piped = _validate_stdin(schema_only)
@@ -217,4 +221,6 @@ def validate(
         from questforge.validator.reporters.text import summary
 
         click.echo(summary(report), err=True)
-    sys.exit(report.exit_code(strict))
+    from questforge import launch
+
+    launch.finish(report.exit_code(strict))

@@ -40,6 +40,7 @@ def _formulas(ctx: CheckContext, doc: LoadedDocument) -> list[tuple[JsonPath, st
 
 @gh_check(
     "QGH240",
+    per_document=True,
     severity="error",
     title="Formula does not parse",
     description="A value written as a formula is not a valid arithmetic expression in `L` "
@@ -123,6 +124,7 @@ def _minimum(path: JsonPath) -> int | None:
 
 @gh_check(
     "QGH241",
+    per_document=True,
     severity="error",
     title="Formula fails for some level or player count",
     description="A formula that parses cannot be evaluated, or gives an impossible value, "
@@ -200,6 +202,7 @@ def _largest(value: Any) -> tuple[int, int | None, int | None] | None:
 
 @gh_check(
     "QGH245",
+    per_document=True,
     severity="error",
     title="Stat too large",
     description="A health, move, attack, range, shield, retaliate, pierce or targets value "
@@ -263,6 +266,7 @@ def _find_treasures(doc: LoadedDocument) -> Iterator[tuple[int, JsonPath, dict[s
 
 @gh_check(
     "QGH242",
+    per_document=True,
     severity="error",
     title="Treasure number not in the treasure table",
     description="A treasure overlay's reference number has no entry in any treasure table of "
@@ -274,7 +278,7 @@ def _find_treasures(doc: LoadedDocument) -> Iterator[tuple[int, JsonPath, dict[s
 )
 def treasure_in_table(ctx: CheckContext) -> Iterator[Finding]:
     numbers = _table_numbers(ctx)
-    for doc in ctx.of_kind("scenario"):
+    for doc in ctx.own(ctx.of_kind("scenario")):
         for number, path, _ in _treasures(ctx, doc):
             if number not in numbers:
                 hint = (

@@ -29,6 +29,7 @@ from questforge.validator.gloomhaven.scenario_map import (
 
 @gh_check(
     "QGH210",
+    per_document=True,
     severity="error",
     title="Map tiles overlap",
     description="Two tile placements of a scenario cover the same scenario hex; physical "
@@ -65,6 +66,7 @@ def _tiles_do_not_overlap(ctx: CheckContext, smap: ScenarioMap) -> Iterator[Find
 
 @gh_check(
     "QGH211",
+    per_document=True,
     severity="error",
     title="Locked door that never opens",
     description="A locked door acts as a wall until something opens it (GH-SPEC-03): its "
@@ -77,7 +79,7 @@ def _tiles_do_not_overlap(ctx: CheckContext, smap: ScenarioMap) -> Iterator[Find
     rules=("GH-SPEC-03", "GH-DOOR-01"),
 )
 def locked_door_opens(ctx: CheckContext) -> Iterator[Finding]:
-    for doc in ctx.of_kind("scenario"):
+    for doc in ctx.own(ctx.of_kind("scenario")):
         data = doc.data
         opened = {
             effect.get("door")
@@ -99,6 +101,7 @@ def locked_door_opens(ctx: CheckContext) -> Iterator[Finding]:
 
 @gh_check(
     "QGH212",
+    per_document=True,
     severity="error",
     title="Door not between exactly two rooms",
     description="A door must join exactly two different rooms (GH-DOOR-01): its `rooms` "
@@ -159,6 +162,7 @@ def _door_between_two_rooms(ctx: CheckContext, smap: ScenarioMap) -> Iterator[Fi
 
 @gh_check(
     "QGH213",
+    per_document=True,
     severity="error",
     title="Room unreachable through doors",
     description="Every room must be reachable from the starting room by passing through "
@@ -202,6 +206,7 @@ def _rooms_reachable(ctx: CheckContext, smap: ScenarioMap) -> Iterator[Finding]:
 
 @gh_check(
     "QGH214",
+    per_document=True,
     severity="error",
     title="Hex in two rooms",
     description="Every hex of the map is in exactly one room (scenario schema); a hex in two "
@@ -242,6 +247,7 @@ def _hex_in_one_room(ctx: CheckContext, smap: ScenarioMap) -> Iterator[Finding]:
 
 @gh_check(
     "QGH215",
+    per_document=True,
     severity="error",
     title="Map hex in no room",
     description="A placed tile has hexes that no room includes (and that are not door "
@@ -323,6 +329,7 @@ def walls_between_neighbours(ctx: CheckContext) -> Iterator[Finding]:
 
 @gh_check(
     "QGH217",
+    per_document=True,
     severity="warning",
     title="Room in separate pieces",
     description="The hexes of a room do not form one connected area (walking between "
@@ -389,6 +396,7 @@ def _components(
 
 @gh_check(
     "QGH218",
+    per_document=True,
     severity="error",
     title="Empty room",
     description="A room has no hexes: its `tiles` and `hexes` are empty, or every hex it "

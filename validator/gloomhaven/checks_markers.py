@@ -39,6 +39,7 @@ def _standees(ctx: CheckContext, ref: str) -> int | None:
 
 @gh_check(
     "QGH230",
+    per_document=True,
     severity="error",
     title="More monsters than standees",
     description="For some player count, a scenario places more monsters of one type (normal "
@@ -126,6 +127,7 @@ def _elites(markers: list[PlacedMonster], n: int) -> int:
 
 @gh_check(
     "QGH231",
+    per_document=True,
     severity="warning",
     title="Fewer elites with more characters",
     description="The number of elite monsters of a type decreases as the player count rises "
@@ -161,6 +163,7 @@ def elites_do_not_decrease(ctx: CheckContext) -> Iterator[Finding]:
 
 @gh_check(
     "QGH232",
+    per_document=True,
     severity="warning",
     title="Fewer monsters with more characters",
     description="The number of monsters of a type present (normal or elite) decreases as "
@@ -207,6 +210,7 @@ def _figure_ids(smap: ScenarioMap) -> dict[str, PlacedMonster]:
 
 @gh_check(
     "QGH234",
+    per_document=True,
     severity="error",
     title="Goal needs a figure that is absent",
     description="A `kill` goal (or a `killed` trigger) names a figure that is absent at some "
@@ -251,6 +255,7 @@ def goal_targets_present(ctx: CheckContext) -> Iterator[Finding]:
 
 @gh_check(
     "QGH235",
+    per_document=True,
     severity="warning",
     title="Pressure plate does nothing",
     description="A pressure plate overlay is named by no trigger (a door's `opens_when` or a "
@@ -285,6 +290,7 @@ def pressure_plate_used(ctx: CheckContext) -> Iterator[Finding]:
 
 @gh_check(
     "QGH233",
+    per_document=True,
     severity="warning",
     title="Marker absent at every player count",
     description="A monster marker is absent with 2, 3 and 4 characters, so it never places "

@@ -90,6 +90,7 @@ def _all_on_map(smap: ScenarioMap, hexes: Any) -> bool:
 
 @gh_check(
     "QGH220",
+    per_document=True,
     severity="error",
     title="Not on the map",
     description="A monster, named monster, boss, overlay (corridor, trap, terrain, obstacle, "
@@ -156,6 +157,7 @@ def _where(fig: PlacedMonster) -> str:
 
 @gh_check(
     "QGH221",
+    per_document=True,
     severity="error",
     title="Two figures on one hex",
     description="At some player count two figures (monsters present at that count, named "
@@ -201,6 +203,7 @@ def one_figure_per_hex(ctx: CheckContext) -> Iterator[Finding]:
 
 @gh_check(
     "QGH222",
+    per_document=True,
     severity="error",
     title="Figure on an obstacle",
     description="A monster, named monster or boss is placed on an obstacle hex. Only a "
@@ -232,6 +235,7 @@ def no_figure_on_obstacle(ctx: CheckContext) -> Iterator[Finding]:
 
 @gh_check(
     "QGH223",
+    per_document=True,
     severity="error",
     title="Starting hex outside the starting room",
     description="Characters start on hexes of the starting room (GH-SETUP-07); a starting "
@@ -265,6 +269,7 @@ def start_in_start_room(ctx: CheckContext) -> Iterator[Finding]:
 
 @gh_check(
     "QGH228",
+    per_document=True,
     severity="error",
     title="Figure outside every room",
     description="A monster, named monster or boss stands on a map hex that belongs to no "
@@ -303,6 +308,7 @@ MAX_CHARACTERS = 4
 
 @gh_check(
     "QGH229",
+    per_document=True,
     severity="error",
     title="Too few starting hexes",
     description="A scenario needs a free starting hex for each of up to four characters "
@@ -331,6 +337,7 @@ _NOT_FREE = ("obstacle", "trap", "hazardous", "pressure-plate")
 
 @gh_check(
     "QGH224",
+    per_document=True,
     severity="error",
     title="Starting hex not free",
     description="A starting hex must be empty (GH-SETUP-07): no monster at any player "
@@ -374,6 +381,7 @@ _TILE_OVERLAYS = TILE_OVERLAYS
 
 @gh_check(
     "QGH225",
+    per_document=True,
     severity="warning",
     title="Overlays stacked on one hex",
     description="Two overlay tiles (corridor, trap, hazardous or difficult terrain, "
@@ -451,6 +459,7 @@ def _entered(smap: ScenarioMap, stop: frozenset[Hex]) -> set[str]:
 
 @gh_check(
     "QGH226",
+    per_document=True,
     severity="error",
     title="Obstacles cut a room off",
     description="With obstacles treated as blocked (doors open, thin walls blocking), a room "
@@ -533,6 +542,7 @@ def _cut_off(ctx: CheckContext, smap: ScenarioMap) -> Iterator[Finding]:
 
 @gh_check(
     "QGH227",
+    per_document=True,
     severity="warning",
     title="Treasure, goal hex or monster out of reach",
     description="A treasure, coin, goal hex or walking monster lies in a room characters can "

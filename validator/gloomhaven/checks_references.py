@@ -29,6 +29,7 @@ from questforge.validator.gloomhaven.typed_values import digest
 
 @gh_check(
     "QGH201",
+    per_document=True,
     severity="error",
     title="Reference does not resolve",
     description="A reference to another document (a monster type of a placement, the map "
@@ -49,7 +50,7 @@ def references_resolve(ctx: CheckContext) -> Iterator[Finding]:
     ids = ctx.ids_token()
     # documents with schema errors too, as far as they are valid (an unknown property must
     # not hide a reference to a tile that does not exist)
-    for doc in ctx.partly_valid_documents():
+    for doc in ctx.own(ctx.partly_valid_documents()):
         if doc.kind is None:
             continue
         yield from ctx.memo_findings(
@@ -108,6 +109,7 @@ def _unresolved(ctx: CheckContext, doc: LoadedDocument) -> Iterator[Finding]:
 
 @gh_check(
     "QGH202",
+    per_document=True,
     severity="error",
     title="Reference to a pack that is not required",
     description="A `pack:id` reference names a pack that is neither this pack nor one it "
@@ -118,7 +120,7 @@ def _unresolved(ctx: CheckContext, doc: LoadedDocument) -> Iterator[Finding]:
     "the prefix if the content is in this pack.",
 )
 def reference_pack_known(ctx: CheckContext) -> Iterator[Finding]:
-    for doc in ctx.valid_documents():
+    for doc in ctx.own(ctx.valid_documents()):
         yield from ctx.memo_findings(
             ("QGH202", ctx.stamp(doc)),
             functools.partial(_unknown_packs, ctx, doc),
@@ -182,6 +184,7 @@ def _ids(data: dict[str, Any], keys: tuple[str, ...]) -> Iterator[tuple[str, Jso
 
 @gh_check(
     "QGH203",
+    per_document=True,
     severity="error",
     title="Duplicate id inside a document",
     description="Ids inside a scenario (tile placements, rooms, doors, overlays, figures, "
@@ -386,6 +389,7 @@ def _trigger_refs(
 
 @gh_check(
     "QGH204",
+    per_document=True,
     severity="error",
     title="Scenario refers to something it does not have",
     description="A scenario names one of its own elements that does not exist: a room's "
@@ -548,6 +552,7 @@ def numbers_unique(ctx: CheckContext) -> Iterator[Finding]:
 
 @gh_check(
     "QGH206",
+    per_document=True,
     severity="warning",
     title="Scenario unlocks or links itself",
     description="A scenario lists itself in `unlocks` or `links`. Completing a scenario "
@@ -557,7 +562,7 @@ def numbers_unique(ctx: CheckContext) -> Iterator[Finding]:
     rules=("GH-TRAVEL-02",),
 )
 def no_self_link(ctx: CheckContext) -> Iterator[Finding]:
-    for doc in ctx.of_kind("scenario"):
+    for doc in ctx.own(ctx.of_kind("scenario")):
         for key in ("unlocks", "links"):
             for i, ref in enumerate(doc.data.get(key, []) or []):
                 if not isinstance(ref, str):

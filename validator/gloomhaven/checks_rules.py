@@ -33,6 +33,7 @@ def _rules(
 
 @gh_check(
     "QGH236",
+    per_document=True,
     severity="warning",
     title="Special rule the engine will not apply",
     description="A special rule (or a locked door's `opens_when`) uses a `custom` effect or "
@@ -53,10 +54,10 @@ def _rules(
 )
 def free_text_rules(ctx: CheckContext) -> Iterator[Finding]:
     for kind in ("monster", "boss"):
-        for doc in ctx.of_kind(kind):
+        for doc in ctx.own(ctx.of_kind(kind)):
             if isinstance(doc.data, dict):
                 yield from _stat_card_free_text(ctx, doc, doc.data)
-    for doc in ctx.of_kind("scenario"):
+    for doc in ctx.own(ctx.of_kind("scenario")):
         data = doc.data
         if not isinstance(data, dict):
             continue
@@ -141,6 +142,7 @@ def _ids(data: dict[str, Any], key: str) -> set[str]:
 
 @gh_check(
     "QGH237",
+    per_document=True,
     severity="error",
     title="Special rule names something the scenario does not have",
     description="An effect or trigger of the special-rule vocabulary names a door "

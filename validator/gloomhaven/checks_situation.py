@@ -42,6 +42,7 @@ def situation_path(path: str) -> JsonPath:
 
 @gh_check(
     "QGH270",
+    per_document=True,
     severity="error",
     title="Situation the monster-AI solver refuses",
     description="A monster-AI situation (`kind: situation`, the input of `questforge ai "

@@ -593,7 +593,8 @@ _BY_DOC_ATTR = "_gloomhaven_scenario_map_by_document"
 def scenario_maps(
     ctx: CheckContext, parts: tuple[str, ...] | None = None, *, present: tuple[str, ...] = ()
 ) -> list[ScenarioMap]:
-    """The maps of every schema-valid scenario of the pack, built once per context and,
+    """The maps of every schema-valid scenario of the pack (of the checking process's
+    share of them while a ``per_document`` check runs split), built once per context and,
     with a session's cache, only again when the scenario, a map tile or a monster type
     (flying) changed; the geometry only when the tiles, rooms, doors or walls did.
 
@@ -602,7 +603,9 @@ def scenario_maps(
     properties that must exist): for checks that read nothing but ``parts``, and the rest
     of the map as optional, so that a broken win condition does not hide a map error.
     """
-    key = (parts, present)
+    # a check registered ``per_document`` sees the maps of its share of the scenarios
+    # (:meth:`CheckContext.own`); any other check every map
+    key = (parts, present, ctx.shard)
     table: dict[Any, list[ScenarioMap]] | None = getattr(ctx, _CACHE_ATTR, None)
     if table is None:
         table = {}
@@ -612,7 +615,7 @@ def scenario_maps(
     cached = table.get(key)
     if cached is None:
         tiles: _Tiles = getattr(ctx, _TILES_ATTR)
-        docs = (
+        docs = ctx.own(
             ctx.of_kind("scenario")
             if parts is None
             else ctx.with_valid_parts("scenario", parts, present=present)
