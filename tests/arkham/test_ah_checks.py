@@ -6,6 +6,7 @@ fixture fails the suite.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -228,6 +229,24 @@ def _sample_inv() -> dict[str, Any]:
 
 def test_base_pack_is_clean() -> None:
     assert_clean(run, base_pack)
+
+
+def test_discard_this_inside_all_investigators_of_a_cards_upkeep() -> None:
+    """QAH343: in a card's own ``upkeep`` too, an ``all-investigators`` block hands its
+    effects to each investigator without the card (AH-UPK-02), so nothing is discarded."""
+    files = base_pack()
+    name = "cards/special/sea-curse.json"
+    files[name] = json.loads((SAMPLE / name).read_text(encoding="utf-8"))
+    assert not [f for f in run(files).findings if f.code == "QAH343"]  # discard in the roll
+    files[name]["upkeep"].append(
+        {
+            "do": "all-investigators",
+            "effects": [{"do": "gain", "what": "clues", "amount": 1}, {"do": "discard-this"}],
+        }
+    )
+    found = [f for f in run(files).findings if f.code == "QAH343"]
+    assert [(f.file, f.path) for f in found] == [(name, ("upkeep", 1, "effects", 1))]
+    assert "all-investigators" in found[0].message
 
 
 def test_every_check_has_a_case() -> None:

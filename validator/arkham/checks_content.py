@@ -461,8 +461,9 @@ def orphan_amount(ctx: CheckContext) -> Iterator[Finding]:
     severity="warning",
     title="Discard-this without a card of its own",
     description="`discard-this` discards the investigator card whose `upkeep` or `use` it is "
-    "(AH-UPK-02, AH-MISC-01); anywhere else (encounters, mythos, a sheet's ability) there is "
-    "no such card and the engine does nothing.",
+    "(AH-UPK-02, AH-MISC-01); anywhere else (encounters, mythos, a sheet's ability, or an "
+    "`all-investigators` block, whose effects each investigator gets without the card) there "
+    "is no such card and the engine does nothing.",
     example='a location encounter with {"do": "discard-this"}',
     fix="move it to an investigator card's `upkeep` or `use`",
     rules=("AH-UPK-02", "AH-MISC-01"),
@@ -470,14 +471,38 @@ def orphan_amount(ctx: CheckContext) -> Iterator[Finding]:
 def stray_discard_this(ctx: CheckContext) -> Iterator[Finding]:
     for doc in ctx.valid_documents():
         for effect, path in walk_effects(doc.data, ()):
+            if effect["do"] != "discard-this":
+                continue
             own = doc.data.get("kind") == "investigator-card" and path[:1] in (
                 ("upkeep",),
                 ("use",),
             )
-            if effect["do"] == "discard-this" and not own:
+            if not own:
                 yield ctx.finding(
                     stray_discard_this, "`discard-this` here has no card to discard", doc, path
                 )
+            elif _inside_all_investigators(doc.data, path):
+                # the engine applies an ``all-investigators`` block to each investigator
+                # without the card it came from, as an encounter's effects
+                yield ctx.finding(
+                    stray_discard_this,
+                    "`discard-this` inside `all-investigators` has no card to discard: each "
+                    "investigator gets the block's effects, not the card",
+                    doc,
+                    path,
+                    hint="move it out of the `all-investigators` block",
+                )
+
+
+def _inside_all_investigators(data: Any, path: tuple[Any, ...]) -> bool:
+    """Whether an object on the way down ``path`` (the target excluded) is an
+    ``all-investigators`` effect."""
+    node = data
+    for step in path[:-1]:
+        node = node[step]
+        if isinstance(node, dict) and node.get("do") == "all-investigators":
+            return True
+    return False
 
 
 @ah_check(
