@@ -214,23 +214,38 @@ class QuestEditor(DocumentEditor):
         self.colour = QComboBox()
         self.colour.addItems(["red", "yellow", "blue", "green", "white", "purple"])
         bar = QHBoxLayout()
-        for label, widget in (
-            ("Tool", self.tool),
-            ("Tile", self.tile),
-            ("Area", self.area),
-            ("Door", self.rune),
-            ("Terrain", self.terrain),
-            ("Monster", self.monster),
-            ("2/3/4", self.markers[0]),
-            ("", self.markers[1]),
-            ("", self.markers[2]),
-            ("Object", self.object),
-            ("Colour", self.colour),
+        bar.addWidget(QLabel("Tool"))
+        bar.addWidget(self.tool)
+        #: the options of each tool, shown only while it is the current one (as Tiled's tool
+        #: options bar): all of them at once made the bar wider than the window
+        self.tool_options: dict[str, QWidget] = {}
+        for tool, options in (
+            ("tile", (("Tile", self.tile), ("Area", self.area))),
+            ("door", (("Door", self.rune),)),
+            ("terrain", (("Terrain", self.terrain),)),
+            (
+                "monster",
+                (
+                    ("Monster", self.monster),
+                    ("2/3/4", self.markers[0]),
+                    ("", self.markers[1]),
+                    ("", self.markers[2]),
+                ),
+            ),
+            ("object", (("Object", self.object), ("Colour", self.colour))),
         ):
-            if label:
-                bar.addWidget(QLabel(label))
-            bar.addWidget(widget)
+            group = QWidget()
+            row = QHBoxLayout(group)
+            row.setContentsMargins(8, 0, 0, 0)
+            for label, widget in options:
+                if label:
+                    row.addWidget(QLabel(label))
+                row.addWidget(widget)
+            bar.addWidget(group)
+            self.tool_options[tool] = group
         bar.addStretch(1)
+        self.tool.currentTextChanged.connect(self._show_tool_options)
+        self._show_tool_options(self.tool.currentText())
         self.canvas = QuestCanvas(self)
         # the inspector's square fields pick on this canvas
         self.square_picker = SquarePicker(self)
@@ -255,6 +270,10 @@ class QuestEditor(DocumentEditor):
         document.changed.connect(self._on_changed)
         self.refresh_palette()
         self._show_inspector()
+
+    def _show_tool_options(self, tool: str) -> None:
+        for name, group in self.tool_options.items():
+            group.setVisible(name == tool)
 
     # ------------------------------------------------------------------ model
     def pack(self) -> Any:

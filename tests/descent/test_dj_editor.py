@@ -192,3 +192,27 @@ def test_problem_paths_highlight_their_squares(qtbot: QtBot, window: MainWindow)
     assert (11, 3) in editor.highlight and (12, 4) in editor.highlight
     editor.focus_path(("name",))
     assert editor.highlight == []
+
+
+def test_tool_options_follow_the_tool_and_fit_the_window(qtbot: QtBot, window: MainWindow) -> None:
+    """Only the current tool's options are on the bar (all eleven at once made the quest
+    editor wider than a 1400-pixel window and squeezed the pack browser to a sliver)."""
+    window.open_pack(SAMPLE)
+    editor = window.open_file(SAMPLE / "quests" / "hollow-crown.json")
+    assert isinstance(editor, QuestEditor)
+    shown = {}
+    for tool in ("tile", "door", "monster", "object", "select"):
+        editor.tool.setCurrentText(tool)
+        shown[tool] = sorted(n for n, group in editor.tool_options.items() if group.isVisible())
+    assert shown == {
+        "tile": ["tile"],
+        "door": ["door"],
+        "monster": ["monster"],
+        "object": ["object"],
+        "select": [],
+    }
+    editor.tool.setCurrentText("monster")
+    assert editor.monster.isVisible() and not editor.tile.isVisible()
+    # the window keeps its size, and the pack browser stays wide enough to read
+    assert window.width() == 1400
+    assert window.docks.browser.width() >= 200
