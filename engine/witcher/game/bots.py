@@ -244,6 +244,8 @@ class WitcherBot:
             card_effects = g.pack.development[option["card"]].effects
         elif kind == "luck":
             card_effects = g.pack.luck[option["card"]].effects
+        elif kind == "discard":
+            card_effects = g.pack.investigation[option["card"]].on_discard
         else:
             return 5.0 if h.gold >= 3 else -1.0
         return self._worth_now(h, card_effects, context)

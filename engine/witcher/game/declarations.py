@@ -57,6 +57,11 @@ EVENTS: dict[str, EventSpec] = _events(
     ("investigation", "hero card complication", "an investigation card is drawn and resolved"),
     ("kept", "hero card", "an investigation card is kept face up (task or traits)"),
     ("task", "hero card", "the task of a kept investigation card is completed"),
+    (
+        "discarded",
+        "hero card",
+        "a kept investigation card is discarded and its effect acts (WI-INV-02)",
+    ),
     ("luck", "hero card", "a luck card is drawn"),
     ("luck-used", "hero card", "a luck card is played"),
     ("developed", "hero card discarded", "a development card is kept"),

@@ -183,11 +183,26 @@ class EffectsMixin(FightsMixin):
         deck = self.state.investigation_decks.get(card.colour)
         self.emit("investigation", hero=h.id, card=card_id, complication=card.complication)
         self.resolve(h, card.effects, card_id)
-        if card.keep or card.task is not None:
+        if card.kept:  # WI-KEEP-01..03, WI-INV-02
             h.investigations.append(KeptInvestigation(card_id))
             self.emit("kept", hero=h.id, card=card_id)
         elif deck is not None:
             deck.discard_card(card_id)
+
+    def discard_investigation(self, h: HeroState, card_id: str) -> None:
+        """WI-INV-02: a purple card of the second kind ("當玩家放棄其價值信息卡牌後，調查卡牌
+        的效果才會發動") acts only when the hero discards it: the hero keeps it face up
+        (WI-KEEP-01) and may discard it as an operation on their turn; it goes to its deck's
+        discards face down (WI-DISC-03), then its ``on_discard`` effects resolve. A card
+        discarded no longer counts its traits (WI-TRAIT-02) nor offers its task."""
+        kept = next(k for k in h.investigations if k.id == card_id)
+        h.investigations.remove(kept)
+        card = self.pack.investigation[card_id]
+        deck = self.state.investigation_decks.get(card.colour)
+        if deck is not None:
+            deck.discard_card(card_id)
+        self.emit("discarded", hero=h.id, card=card_id)
+        self.resolve(h, card.on_discard, card_id)
 
     def misfortune_card(self, h: HeroState, reason: str) -> None:
         """Draw a misfortune card, resolve it and discard it (WI-OBS-03, WI-DOOM-03)."""

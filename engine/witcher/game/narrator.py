@@ -171,6 +171,9 @@ class Narrator:
     def _e_kept(self, d: Mapping[str, Any], who: str) -> str:
         return f"{who} keeps {self.card(d['card'])}."
 
+    def _e_discarded(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} discards {self.card(d['card'])} and it takes effect."
+
     def _e_task(self, d: Mapping[str, Any], who: str) -> str:
         return f"{who} completes the task of {self.card(d['card'])}."
 
@@ -364,6 +367,8 @@ class Narrator:
                 return f"side quest {option['side']} of {self.card(option['quest'])}"
             if op in ("card", "luck", "task"):
                 return f"{op}: {self.card(option['card'])}"
+            if op == "discard":
+                return f"discard {self.card(option['card'])} for its effect"
             if op == "trade":
                 return (
                     f"offer {self.hero(option['with'])} {self.goods(option['give'])} "

@@ -224,6 +224,16 @@ class InvestigationCard:
     keep: bool = False
     task: tuple[Condition, Effects] | None = None
     file: str | None = None
+    #: effects that act only when the hero discards the card (WI-INV-02's second kind of
+    #: purple card): such a card is kept face up until then (WI-KEEP-01)
+    on_discard: Effects = ()
+
+    @property
+    def kept(self) -> bool:
+        """Whether the hero keeps the card face up once it is resolved: for its traits or
+        told to (WI-KEEP-02), for a task (WI-KEEP-03), or until it is discarded for its
+        effect (WI-KEEP-01, WI-INV-02)."""
+        return self.keep or self.task is not None or bool(self.on_discard)
 
 
 @dataclass(frozen=True)

@@ -221,6 +221,7 @@ def _investigation(d: Mapping[str, Any], file: str | None) -> InvestigationCard:
         bool(d.get("keep", False)),
         (_condition(task["condition"]), _effects(task["reward"])) if task else None,
         file,
+        _effects(d.get("on_discard")),
     )
 
 

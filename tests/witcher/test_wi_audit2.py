@@ -1,0 +1,63 @@
+"""The second referee audit of the Witcher engine: rules the first audit left open or
+touched least (purple cards that act when discarded, track spaces naming an area, quest
+completion, fights, the end of the game)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from wigame import PACK, hero, new_game, of, stack
+
+from questforge.engine.witcher.game.state import KeptInvestigation
+from questforge.engine.witcher.model import WitcherPack
+from questforge.engine.witcher.model.content import Effect, InvestigationCard
+
+
+def _with_card(card: InvestigationCard) -> WitcherPack:
+    return dataclasses.replace(PACK, investigation={**PACK.investigation, card.id: card})
+
+
+SECRET = InvestigationCard(
+    "sealed-letter",
+    "Sealed Letter",
+    "blue",
+    effects=(Effect("gain-gold", 1),),
+    traits=("Sea Lore",),
+    on_discard=(Effect("gain-leads", 2, colour="blue"), Effect("gain-vp", 1)),
+)
+
+
+def test_a_purple_card_that_acts_only_when_discarded() -> None:
+    # WI-INV-02: "other purple cards trigger their effect only when the player discards the
+    # valuable information"; WI-KEEP-01: kept face up until its effect triggers; WI-DISC-03:
+    # discarded face down to its deck's discards
+    game, _ = new_game(pack=_with_card(SECRET))
+    corvin = hero(game, "corvin")
+    corvin.location = "harrowport"  # a blue-deck area
+    deck = game.state.investigation_decks["blue"]
+    stack(deck, "sealed-letter")
+    gold = corvin.gold
+    game.investigate(corvin)
+    # drawing it resolves its own effects only; the discard effect waits
+    assert corvin.gold == gold + 1 and corvin.leads.get("blue", 0) == 0 and corvin.vp == 0
+    assert [k.id for k in corvin.investigations] == ["sealed-letter"]
+    assert of(game, "kept") == [{"hero": "corvin", "card": "sealed-letter"}]
+    assert "sealed-letter" not in deck.discard
+    # while kept its traits count (WI-TRAIT-02)
+    assert game.trait_count(corvin, "Sea Lore") == 1
+    option = {"op": "discard", "card": "sealed-letter"}
+    assert option in game.operation_options(corvin)
+    game.operate(corvin, option)
+    assert of(game, "discarded") == [{"hero": "corvin", "card": "sealed-letter"}]
+    assert corvin.leads["blue"] == 2 and corvin.vp == 1
+    assert corvin.investigations == [] and "sealed-letter" in deck.discard
+    assert game.trait_count(corvin, "Sea Lore") == 0
+    assert option not in game.operation_options(corvin)  # once: the card is gone
+
+
+def test_kept_cards_without_a_discard_effect_cannot_be_discarded_for_one() -> None:
+    # WI-INV-02, WI-KEEP-02/03: a card kept for a task or its traits offers no discard
+    game, _ = new_game()
+    corvin = hero(game, "corvin")
+    corvin.investigations = [KeptInvestigation("drowned-sailor-log")]
+    assert not [o for o in game.operation_options(corvin) if o["op"] == "discard"]
