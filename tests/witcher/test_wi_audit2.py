@@ -10,7 +10,7 @@ from wigame import PACK, hero, new_game, of, stack
 
 from questforge.engine.witcher.game.state import KeptInvestigation
 from questforge.engine.witcher.model import WitcherPack
-from questforge.engine.witcher.model.content import Effect, InvestigationCard
+from questforge.engine.witcher.model.content import Effect, InvestigationCard, TrackSpace
 
 
 def _with_card(card: InvestigationCard) -> WitcherPack:
@@ -61,3 +61,38 @@ def test_kept_cards_without_a_discard_effect_cannot_be_discarded_for_one() -> No
     corvin = hero(game, "corvin")
     corvin.investigations = [KeptInvestigation("drowned-sailor-log")]
     assert not [o for o in game.operation_options(corvin) if o["op"] == "discard"]
+
+
+def test_a_track_space_naming_an_area_places_its_obstacle_there() -> None:
+    # WI-TRACK-02, WI-OBS-06: a track space that names an area (the map format's `area`)
+    # places its monster or misfortune token in that area, not the active hero's; a hero
+    # elsewhere then meets nothing at the end of the turn (the obstacle is not in their area)
+    game, _ = new_game(seed=2)
+    for o in game.state.obstacles:
+        o.monsters.clear()
+        o.misfortune = False
+    game.board = dataclasses.replace(
+        PACK.board,
+        battle_track=(
+            TrackSpace("monster", "bronze", "saltreach"),
+            TrackSpace("misfortune", None, "thornwald"),
+            TrackSpace("monster", "silver"),
+        ),
+    )
+    corvin = hero(game, "corvin")
+    assert game.board.area_of(corvin.location) == "ironvale"
+    game.end_of_turn(corvin)
+    placed = of(game, "placed")
+    assert [(p["obstacle"], p["area"]) for p in placed] == [("monster", "saltreach")]
+    assert of(game, "track")[0]["area"] == "saltreach"
+    assert not of(game, "encounter") and not of(game, "fight")
+    assert [len(o.monsters) for o in game.state.obstacles_in("saltreach")] == [1, 0]
+    assert not any(o.monsters for o in game.state.obstacles_in("ironvale"))
+    # an effect advancing the track: the misfortune token goes to the named area too
+    game.resolve(corvin, (Effect("advance-track"),), "test")
+    assert of(game, "placed")[-1]["area"] == "thornwald"
+    assert any(o.misfortune for o in game.state.obstacles_in("thornwald"))
+    # a space naming no area still places in the active hero's area, who then meets it
+    game.end_of_turn(corvin)
+    assert of(game, "placed")[-1]["area"] == "ironvale"
+    assert of(game, "encounter")[-1]["monster"] == of(game, "placed")[-1]["monster"]
