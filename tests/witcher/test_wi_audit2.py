@@ -8,7 +8,7 @@ import dataclasses
 
 from wigame import PACK, hero, new_game, of, stack
 
-from questforge.engine.witcher.game.state import KeptInvestigation
+from questforge.engine.witcher.game.state import KeptInvestigation, OwnedCard
 from questforge.engine.witcher.model import WitcherPack
 from questforge.engine.witcher.model.content import Effect, InvestigationCard, TrackSpace
 
@@ -96,3 +96,28 @@ def test_a_track_space_naming_an_area_places_its_obstacle_there() -> None:
     game.end_of_turn(corvin)
     assert of(game, "placed")[-1]["area"] == "ironvale"
     assert of(game, "encounter")[-1]["monster"] == of(game, "placed")[-1]["monster"]
+
+
+def test_combat_development_cards_only_on_the_active_heros_turn() -> None:
+    # WI-DEV-03: development card abilities can be used only during the active player's
+    # turn; a hero made to fight on another's turn (WI-VP-03: the hero with the most VP)
+    # is offered no combat development card, but still the luck cards that name a fight
+    # (WI-LUCK-03)
+    game, picker = new_game()
+    corvin, ysolde = hero(game, "corvin"), hero(game, "ysolde")
+    ysolde.vp = 10
+    ysolde.development.append(OwnedCard("storm-call", 1))
+    ysolde.luck.append("fortune-favours")
+    game.state.active = 0  # corvin's turn
+    game.resolve(corvin, (Effect("fight", monster_class="bronze", target="most-vp"),), "test")
+    fight = of(game, "fight")
+    assert fight and fight[0]["hero"] == "ysolde"
+    offered = [o for d in picker.asked if d.kind == "combat" for o in d.options]
+    assert {"use": "luck", "card": "fortune-favours"} in offered
+    assert not [o for o in offered if o.get("use") == "card"]
+    assert ysolde.card("storm-call").markers == 1  # type: ignore[union-attr]
+    # on her own turn the same card is offered
+    game.state.active = 1
+    game.resolve(ysolde, (Effect("fight", monster_class="bronze"),), "test")
+    offered = [o for d in picker.asked if d.kind == "combat" for o in d.options]
+    assert {"use": "card", "card": "storm-call"} in offered

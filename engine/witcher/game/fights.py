@@ -138,13 +138,19 @@ class FightsMixin(GameBase):
 
     def _modify(self, h: HeroState, state: Fight, monster_id: str) -> None:
         """Step 5 of WI-CMB-01 as a loop of ``combat`` decisions: play a combat card, a
-        luck card, or turn an arrow shield and a sword into a grid shield; ``done`` ends."""
+        luck card, or turn an arrow shield and a sword into a grid shield; ``done`` ends.
+
+        WI-DEV-03: development card abilities are used only on the active hero's turn, so
+        a hero who fights on another's turn (an effect aimed at the hero with the most VP,
+        WI-VP-03) plays no combat development card; their luck cards name the fight as
+        their moment (WI-LUCK-03) and stay playable."""
+        active = h is self.state.heroes[self.state.active]
         while True:
             options: list[dict[str, str]] = [{"use": "done"}]
             tally = state.tally(self._sheet_bonus(h, state))
             if tally.can_convert():
                 options.append({"use": "convert"})
-            for owned in h.development:
+            for owned in h.development if active else ():
                 card = self.pack.development[owned.id]
                 if card.timing != "combat" or owned.id in state.used:
                     continue
