@@ -10,7 +10,13 @@ from wigame import PACK, hero, new_game, of, stack
 
 from questforge.engine.witcher.game.state import KeptInvestigation, OwnedCard
 from questforge.engine.witcher.model import WitcherPack
-from questforge.engine.witcher.model.content import Effect, InvestigationCard, TrackSpace
+from questforge.engine.witcher.model.content import (
+    DiceEffect,
+    Die,
+    Effect,
+    InvestigationCard,
+    TrackSpace,
+)
 
 
 def _with_card(card: InvestigationCard) -> WitcherPack:
@@ -121,3 +127,29 @@ def test_combat_development_cards_only_on_the_active_heros_turn() -> None:
     game.resolve(ysolde, (Effect("fight", monster_class="bronze"),), "test")
     offered = [o for d in picker.asked if d.kind == "combat" for o in d.options]
     assert {"use": "card", "card": "storm-call"} in offered
+
+
+def _sheet_pack(face: str, *effects: DiceEffect) -> WitcherPack:
+    die = Die("steady", "Steady", "hero", ((face,),) * 6)
+    corvin = dataclasses.replace(PACK.heroes["corvin"], dice=("steady",), dice_effects=effects)
+    return dataclasses.replace(
+        PACK, dice={**PACK.dice, "steady": die}, heroes={**PACK.heroes, "corvin": corvin}
+    )
+
+
+def test_hero_sheet_dice_effects_that_need_a_symbol_absent_or_give_more_than_results() -> None:
+    # WI-DICE-05: "some effects need the hero dice to show a given symbol to succeed ...
+    # other effects need a symbol not to appear"; what succeeds is listed on the hero
+    # sheet, and it need not be a die result (here: gold)
+    no_hand = DiceEffect({}, (Effect("add-result", 2, result="shield"),), absent=("hand",))
+    two_hands_gold = DiceEffect({"hand": 1}, (Effect("gain-gold", 3),))
+    for face, shields, gold in (("sword", 2, 0), ("hand", 0, 3)):
+        game, _ = new_game(pack=_sheet_pack(face, no_hand, two_hands_gold))
+        corvin = hero(game, "corvin")
+        before = corvin.gold
+        game.fight(corvin, "bog-lurker", "test")
+        added = [e for e in of(game, "result-added") if e["reason"] == "hero sheet"]
+        assert sum(e["amount"] for e in added if e["result"] == "shield") == shields, face
+        sheet_gold = [e for e in of(game, "gold") if e["reason"] == "hero sheet"]
+        assert sum(e["delta"] for e in sheet_gold) == gold, face
+        assert corvin.gold >= before + gold - 1  # bog lurker's sword effect: 1 gold at most

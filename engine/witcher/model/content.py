@@ -136,8 +136,12 @@ class Monster:
 
 @dataclass(frozen=True)
 class DiceEffect:
+    """A hero-sheet dice effect (WI-DICE-05): the results the hero's own dice must show
+    (``need``) and those that must not appear (``absent``), and what success gives."""
+
     need: Mapping[str, int]
     effects: Effects
+    absent: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

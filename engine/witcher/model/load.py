@@ -159,7 +159,11 @@ def _hero(d: Mapping[str, Any], file: str | None) -> Hero:
         special_action=_special(d.get("special_action")),
         special_operation=_special(d.get("special_operation")),
         dice_effects=tuple(
-            DiceEffect({str(k): int(v) for k, v in x["need"].items()}, _effects(x["effects"]))
+            DiceEffect(
+                {str(k): int(v) for k, v in x["need"].items()},
+                _effects(x["effects"]),
+                tuple(str(r) for r in x.get("absent", ())),
+            )
             for x in d.get("dice_effects", ())
         ),
         file=file,
