@@ -153,3 +153,49 @@ def test_hero_sheet_dice_effects_that_need_a_symbol_absent_or_give_more_than_res
         sheet_gold = [e for e in of(game, "gold") if e["reason"] == "hero sheet"]
         assert sum(e["delta"] for e in sheet_gold) == gold, face
         assert corvin.gold >= before + gold - 1  # bog lurker's sword effect: 1 gold at most
+
+
+def test_the_sample_supplies_every_component_kind_of_the_game() -> None:
+    # WI-COMP-01, WI-REF-02: a board, main quests with side and support quests,
+    # misfortune (Foul Fate), luck (Good Fortune), investigation and development cards,
+    # combat dice and hero dice, four heroes with their figures, monster tokens of the
+    # three classes: a four-hero game can be set up from the sample pack alone
+    game, _ = new_game(heroes=("corvin", "ysolde", "tamsin", "brannoc"))
+    s = game.state
+    assert len(PACK.heroes) == 4 and len({h.location for h in s.heroes}) == 4  # WI-REF-10
+    assert all(PACK.heroes[h.id].dice and len(s.development_decks[h.id]) for h in s.heroes)
+    assert [PACK.dice[d].owner for d in game.options.combat_dice] == ["combat"] * 3
+    assert all(q.side_quests and q.support for q in PACK.quests.values())
+    assert len(s.misfortune_deck) and len(s.luck_deck) and len(s.investigation_decks) >= 3
+    assert {c: len(p) > 0 for c, p in s.monster_pools.items()} == {
+        "bronze": True,
+        "silver": True,
+        "gold": True,
+    }
+    # the Command-like hero's companions (WI-REF-02: Yarpen's companion cards)
+    assert any(
+        PACK.development[c].type == "companion" for c in PACK.heroes["brannoc"].development_deck
+    )
+    assert PACK.board.obstacle_areas and PACK.board.battle_track
+
+
+#: names of the published board (WI-REF-13 and the seed) and heroes (WI-COMP-01), and of
+#: "The Witcher: Old World", a different game (WI-REF-14)
+PUBLISHED = {
+    "novigrad", "duen canell", "cintra", "dol blathanna", "vengerberg", "ellander",
+    "shaerrawedd", "brokilon", "jaruga", "kaer morhen", "oxenfurt", "rivia", "nilfgaard",
+    "geralt", "triss", "yarpen", "dandelion",
+    "kaer seren", "ban ard", "gors velen", "hengfors", "cidaris", "beauclair", "vizima",
+}  # fmt: skip
+
+
+def test_the_sample_board_and_heroes_are_original() -> None:
+    # WI-REF-13: the published board must be authored from a copy (none is open): the
+    # sample's map is our own world, not a half-remembered published one; WI-REF-14: no
+    # data of The Witcher: Old World; WI-COMP-01's heroes are not ours either
+    names = [loc.name for loc in PACK.board.locations] + [a.name for a in PACK.board.areas]
+    names += [h.name for h in PACK.heroes.values()] + [q.name for q in PACK.quests.values()]
+    names += [m.name for m in PACK.monsters.values()]
+    assert len(names) > 40
+    used = {n for n in PUBLISHED for name in names if n in name.lower()}
+    assert not used
