@@ -11,10 +11,12 @@ from wigame import PACK, hero, new_game, of, stack
 from questforge.engine.witcher.game.state import KeptInvestigation, OwnedCard
 from questforge.engine.witcher.model import WitcherPack
 from questforge.engine.witcher.model.content import (
+    DevelopmentCard,
     DiceEffect,
     Die,
     Effect,
     InvestigationCard,
+    LuckCard,
     TrackSpace,
 )
 
@@ -199,3 +201,54 @@ def test_the_sample_board_and_heroes_are_original() -> None:
     assert len(names) > 40
     used = {n for n in PUBLISHED for name in names if n in name.lower()}
     assert not used
+
+
+def test_luck_and_development_cards_used_when_drawing_investigation_cards() -> None:
+    # WI-LUCK-03: a luck card is used at the time it names, "e.g. in combat, when drawing
+    # investigation cards"; WI-DRAW-02: X extra cards drawn, the hero keeps one; WI-LUCK-04:
+    # discarded after use; WI-DEV-02: a development card acts in the situation it names
+    keen = LuckCard("keen-search", "Keen Search", "investigate", (Effect("draw-investigation", 2),))
+    lamp = DevelopmentCard(
+        "lamp", "Lamp", "corvin", "item", "investigate", (Effect("gain-gold", 1),)
+    )
+    pack = dataclasses.replace(
+        PACK,
+        luck={**PACK.luck, keen.id: keen},
+        development={**PACK.development, lamp.id: lamp},
+    )
+    game, picker = new_game(
+        pack=pack,
+        investigate_luck=lambda o: o == "keen-search",
+        keep_card=lambda o: o == "tide-chart",
+    )
+    corvin = hero(game, "corvin")
+    corvin.location = "harrowport"
+    corvin.luck.append("keen-search")
+    corvin.development.append(OwnedCard("lamp"))
+    deck = game.state.investigation_decks["blue"]
+    stack(deck, "fog-bank", "tide-chart", "harbour-rumour")
+    gold = corvin.gold
+    game.investigate(corvin)
+    assert [d.options for d in picker.asked if d.kind == "investigate-luck"] == [
+        ("keen-search", "keep")
+    ]
+    assert of(game, "luck-used") == [{"hero": "corvin", "card": "keen-search"}]
+    assert "keen-search" in game.state.luck_deck.discard and corvin.luck == []
+    drew = of(game, "drew")
+    assert drew == [
+        {
+            "hero": "corvin",
+            "deck": "investigation:blue",
+            "cards": ["fog-bank", "tide-chart", "harbour-rumour"],
+        }
+    ]
+    assert [e["card"] for e in of(game, "investigation")] == ["tide-chart"]
+    assert {"fog-bank", "harbour-rumour"} <= set(deck.discard)
+    assert corvin.gold >= gold + 1  # the lamp acted on the draw
+    # without such a card the action draws one card, as before
+    game, picker = new_game()
+    corvin = hero(game, "corvin")
+    corvin.location = "harrowport"
+    game.investigate(corvin)
+    assert len(of(game, "investigation")) == 1 and not of(game, "drew")
+    assert not [d for d in picker.asked if d.kind == "investigate-luck"]

@@ -317,6 +317,9 @@ class WitcherBot:
             return 0.0
         return self._worth_now(h, self.game.pack.luck[option].effects, context)
 
+    def _investigate_luck(self, h: HeroState, option: str, context: Mapping[str, Any]) -> float:
+        return self._travel_luck(h, option, context)
+
     def _remove_token(self, h: HeroState, option: str, context: Mapping[str, Any]) -> float:
         # the token placed first (the bot's old habit): it sits on the earliest action
         return -float(h.misfortune.index(option)) if option in h.misfortune else -99.0

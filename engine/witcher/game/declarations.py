@@ -128,6 +128,12 @@ DECISIONS: dict[str, DecisionSpec] = _decisions(
     ("wound-space", "", "which action a wound blocks (option: action)"),
     ("remove-token", "", "which action space loses a misfortune token (option: action)"),
     ("travel-luck", "", "after a travel: play a travel luck card or keep (option: card id / keep)"),
+    (
+        "investigate-luck",
+        "",
+        "before the Investigate action draws: play a luck card of that timing or keep "
+        "(option: card id / keep)",
+    ),
     ("lead-colour", "", "the colour of a lead of any colour (option: colour)"),
     ("lose-lead", "", "which lead to give up (option: colour)"),
     ("choice", "option effects", "an option of a choice effect the hero can meet"),

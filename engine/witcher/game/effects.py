@@ -169,14 +169,58 @@ class EffectsMixin(FightsMixin):
 
     def investigate(self, h: HeroState) -> None:
         """WI-ACT-02: draw from the deck of the hero's area and resolve; keep it when told
-        to (a task or traits, WI-KEEP), else discard it."""
+        to (a task or traits, WI-KEEP), else discard it. Cards used "when drawing
+        investigation cards" (WI-LUCK-03, WI-DEV-02: timing ``investigate``) act first and
+        may add cards to the draw, of which the hero then keeps one (WI-DRAW-02)."""
         colour = self.board.area_by_id[self.board.area_of(h.location)].investigation
         deck = self.state.investigation_decks.get(colour)
-        card_id = self.draw(deck) if deck is not None else None
-        if card_id is None:
+        extra = self.investigate_cards(h)
+        drawn: list[str] = []
+        if deck is not None:
+            drawn = [c for c in (self.draw(deck) for _ in range(1 + extra)) if c is not None]
+        if not drawn:
             self.emit("deck-empty", hero=h.id, deck=f"investigation:{colour}")
             return
-        self.resolve_investigation(h, card_id)
+        if len(drawn) == 1:
+            self.resolve_investigation(h, drawn[0])
+            return
+        assert deck is not None
+        self.emit("drew", hero=h.id, deck=f"investigation:{colour}", cards=drawn)
+        self._keep_one(h, "investigation", deck, drawn, secret=True)
+
+    def investigate_cards(self, h: HeroState) -> int:
+        """WI-LUCK-03: a luck card is used at the time it names, e.g. "when drawing
+        investigation cards": before the Investigate action draws, the hero's development
+        cards of that timing act (WI-DEV-02, a marker each when they use them, WI-DEV-04)
+        and their luck cards of that timing are offered one at a time (an
+        ``investigate-luck`` decision), each discarded after use (WI-LUCK-04). Their
+        ``draw-investigation`` effects are extra cards for this draw (WI-DRAW-02: "X extra
+        cards ... keep one"); their other effects resolve at once. The number of extra
+        cards."""
+        extra = 0
+
+        def act(effects: Effects, source: str) -> int:
+            more = sum(e.amount for e in effects if e.op == "draw-investigation")
+            self.resolve(h, tuple(e for e in effects if e.op != "draw-investigation"), source)
+            return more
+
+        for owned in list(h.development):
+            card = self.pack.development[owned.id]
+            if card.timing == "investigate" and self.marker_paid(h, owned):
+                extra += act(card.effects, card.id)
+        while True:
+            cards = [c for c in h.luck if self.pack.luck[c].timing == "investigate"]
+            if not cards:
+                return extra
+            pick = self.ask(
+                "investigate-luck", h.id, [*cards, "keep"], "Play a luck card on this draw?"
+            )
+            if pick == "keep" or pick not in h.luck:
+                return extra
+            h.luck.remove(pick)
+            self.emit("luck-used", hero=h.id, card=pick)
+            extra += act(self.pack.luck[pick].effects, pick)
+            self.state.luck_deck.discard_card(pick)
 
     def resolve_investigation(self, h: HeroState, card_id: str) -> None:
         card = self.pack.investigation[card_id]

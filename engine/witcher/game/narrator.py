@@ -338,7 +338,7 @@ class Narrator:
         """One decision option as a sentence fragment a person can pick from."""
         if kind in ("keep-quest", "develop", "marker", "keep-card", "challenge"):
             return self.card(str(option))
-        if kind == "travel-luck":
+        if kind in ("travel-luck", "investigate-luck"):
             return "keep the luck cards" if option == "keep" else f"play {self.card(str(option))}"
         if kind == "target-hero":
             return self.hero(str(option))
