@@ -183,3 +183,19 @@ def test_every_decision_kind_has_option_text() -> None:
         }.get(kind, "keen-eye")
         text = NARRATOR.option(kind, sample)
         assert text and "{" not in text and "=" not in text, (kind, text)
+
+
+def test_rerolls_and_set_faces_say_which_die() -> None:
+    # WI-DICE-02, WI-DICE-06: a referee follows every die from the roll to the comparison,
+    # so a reroll says which dice of the roll were rolled again and a card's face names
+    # the die it turned
+    reroll = Event("reroll", {"hero": "corvin", "rerolled": [0, 3], "faces": [["sword"], []]})
+    text = NARRATOR.describe(reroll)
+    assert "dice 1 and 4 of the roll" in text and "sword, blank" in text
+    one = Event("reroll", {"hero": "corvin", "rerolled": [2], "faces": [["sword"]]})
+    assert "die 3 of the roll" in NARRATOR.describe(one)
+    face = Event(
+        "face-set",
+        {"hero": "corvin", "die": "combat-red", "face": ["sword", "shield"], "reason": "x"},
+    )
+    assert PACK.dice["combat-red"].name in NARRATOR.describe(face)

@@ -252,9 +252,16 @@ class Narrator:
         return f"{who} rolls {self._faces(d['faces'], d.get('dice'))}."
 
     def _e_reroll(self, d: Mapping[str, Any], who: str) -> str:
-        n = len(d.get("rerolled") or ())
-        dice = f" {n} {'die' if n == 1 else 'dice'}" if n else ""
-        return f"{who} rerolls{dice}: {self._faces(d['faces'])}."
+        # which dice were rolled again, by their place in the roll (counted from 1), so a
+        # referee can follow every die from the roll to the comparison (WI-DICE-02)
+        places = [str(int(i) + 1) for i in d.get("rerolled") or ()]
+        if not places:
+            return f"{who} rerolls no die: {self._faces(d['faces'])}."
+        which = places[0] if len(places) == 1 else ", ".join(places[:-1]) + " and " + places[-1]
+        noun = "die" if len(places) == 1 else "dice"
+        return (
+            f"{who} rerolls {noun} {which} of the roll, which now shows {self._faces(d['faces'])}."
+        )
 
     def _e_result_added(self, d: Mapping[str, Any], who: str) -> str:
         return f"{who} adds {d['amount']} {d['result']} ({self.reason(d['reason'])})."
@@ -300,7 +307,9 @@ class Narrator:
 
     def _e_face_set(self, d: Mapping[str, Any], who: str) -> str:
         face = " and ".join(d["face"]) or "a blank"
-        return f"{who} turns a die to {face} with {self.card(d['reason'])}."
+        die = self.pack.dice.get(str(d["die"]))
+        name = die.name if die is not None else "a die"
+        return f"{who} turns {name} to {face} with {self.card(d['reason'])}."
 
     def _e_challenge(self, d: Mapping[str, Any], who: str) -> str:
         n = len(d["drawn"])
