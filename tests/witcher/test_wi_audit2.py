@@ -252,3 +252,44 @@ def test_luck_and_development_cards_used_when_drawing_investigation_cards() -> N
     game.investigate(corvin)
     assert len(of(game, "investigation")) == 1 and not of(game, "drew")
     assert not [d for d in picker.asked if d.kind == "investigate-luck"]
+
+
+def test_an_effect_that_rolls_the_hero_dice_only() -> None:
+    # WI-DICE-01: an effect that tells a hero to roll their hero dice rolls only their own
+    # dice (combat dice are not hero dice); WI-DICE-05: it succeeds when the dice show the
+    # symbol it needs (or lack the one it needs absent), and the success or failure follows
+    test = Effect(
+        "roll-hero-dice",
+        need=(("hand", 1),),
+        success=(Effect("gain-gold", 2),),
+        failure=(Effect("wound"),),
+    )
+    for face, ok in (("hand", True), ("sword", False)):
+        game, _ = new_game(pack=_sheet_pack(face))
+        corvin = hero(game, "corvin")
+        gold = corvin.gold
+        game.resolve(corvin, (test,), "omen")
+        [roll] = of(game, "dice-test")
+        assert roll["dice"] == ["steady"] and roll["faces"] == [[face]]
+        assert roll["success"] is ok and roll["reason"] == "omen"
+        assert not of(game, "roll") and not of(game, "fight")  # no combat dice, no fight
+        assert (corvin.gold == gold + 2) is ok and bool(corvin.wounds) is not ok
+    # a symbol that must not appear
+    no_hand = Effect("roll-hero-dice", absent=("hand",), success=(Effect("gain-vp", 1),))
+    for face, vp in (("hand", 0), ("sword", 1)):
+        game, _ = new_game(pack=_sheet_pack(face))
+        corvin = hero(game, "corvin")
+        game.resolve(corvin, (no_hand,), "omen")
+        assert corvin.vp == vp
+    # the content format reads it
+    from questforge.engine.witcher.model.load import _effect
+
+    read = _effect(
+        {
+            "op": "roll-hero-dice",
+            "need": {"hand": 1},
+            "success": [{"op": "gain-gold", "amount": 2}],
+            "failure": [{"op": "wound", "severity": "minor"}],
+        }
+    )
+    assert read == test and _effect(read.to_json()) == test

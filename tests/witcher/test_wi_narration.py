@@ -81,6 +81,7 @@ EXAMPLE: dict[str, Any] = {
     "outcome": "finished",
     "rounds": 21,
     "ranking": ["ysolde", "corvin"],
+    "success": True,
 }
 #: fields whose example differs by event
 OVERRIDE: dict[str, dict[str, Any]] = {
@@ -90,6 +91,7 @@ OVERRIDE: dict[str, dict[str, Any]] = {
     "challenge": {"card": "rival-hunter"},
     "challenge-met": {"card": "rival-hunter"},
     "challenge-failed": {"card": "rival-hunter"},
+    "dice-test": {"reason": "tide-chart", "dice": ["corvin-steel"]},
 }
 
 #: ids of the pack that have names: a sentence must use the name, never the id

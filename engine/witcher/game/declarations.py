@@ -87,6 +87,11 @@ EVENTS: dict[str, EventSpec] = _events(
     ),
     ("roll", "hero dice faces", "the combat and hero dice are rolled (die ids, their faces)"),
     ("reroll", "hero rerolled faces", "some dice (their indices) are rolled again"),
+    (
+        "dice-test",
+        "hero dice faces success reason",
+        "an effect has the hero roll their own dice (WI-DICE-01/05): faces and verdict",
+    ),
     ("result-added", "hero result amount reason", "a card or the hero sheet adds die results"),
     ("converted", "hero", "an arrow shield and a sword become a grid shield"),
     (

@@ -7,6 +7,7 @@ areas (WI-MON-03/04), and the battle track (WI-TRACK-02).
 from __future__ import annotations
 
 from questforge.engine.core.decks import Deck
+from questforge.engine.witcher.game import combat
 from questforge.engine.witcher.game.fights import Fight, FightsMixin
 from questforge.engine.witcher.game.state import (
     HeroState,
@@ -134,6 +135,27 @@ class EffectsMixin(FightsMixin):
             self.look_or_reveal(h, e.deck, e.colour, amount, secret=op == "look-at")
         elif op == "set-face" and e.face is not None and fight is not None:
             self.set_face(h, fight, e.face, reason)
+        elif op == "roll-hero-dice":
+            self.roll_hero_dice(h, e, reason)
+
+    def roll_hero_dice(self, h: HeroState, e: Effect, reason: str) -> None:
+        """WI-DICE-01: an effect that tells the hero to roll their hero dice rolls only
+        their own dice (no combat die); WI-DICE-05: it succeeds when they show the results
+        it needs and none it needs absent, and its success or failure effects follow. The
+        roll and its verdict are one ``dice-test`` event, so the log shows every face.
+        (No card modifies such a roll: cards name fights, WI-CMB-02.)"""
+        dice = [self.pack.dice[d] for d in h.hero.dice if d in self.pack.dice]
+        faces = combat.roll(dice, self.rng)
+        ok = combat.dice_effects_met(dict(e.need), faces, e.absent)
+        self.emit(
+            "dice-test",
+            hero=h.id,
+            dice=[d.id for d in dice],
+            faces=[list(f) for f in faces],
+            success=ok,
+            reason=reason,
+        )
+        self.resolve(h, e.success if ok else e.failure, reason)
 
     def affordable(self, h: HeroState, effects: Effects) -> bool:
         """Whether ``h`` can fully meet a choice's option (WI-SPEND-05): the gold, leads

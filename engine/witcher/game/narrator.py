@@ -251,6 +251,11 @@ class Narrator:
     def _e_roll(self, d: Mapping[str, Any], who: str) -> str:
         return f"{who} rolls {self._faces(d['faces'], d.get('dice'))}."
 
+    def _e_dice_test(self, d: Mapping[str, Any], who: str) -> str:
+        verdict = "and succeeds" if d["success"] else "and fails"
+        faces = ", ".join("+".join(f) or "blank" for f in d["faces"]) or "no dice"
+        return f"{who} rolls their hero dice for {self.reason(d['reason'])}: {faces}, {verdict}."
+
     def _e_reroll(self, d: Mapping[str, Any], who: str) -> str:
         # which dice were rolled again, by their place in the roll (counted from 1), so a
         # referee can follow every die from the roll to the comparison (WI-DICE-02)

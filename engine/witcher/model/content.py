@@ -53,6 +53,12 @@ class Effect:
     target: str = "self"
     #: the die face a card shows for ``set-face`` (WI-DICE-06)
     face: tuple[str, ...] | None = None
+    #: ``roll-hero-dice`` (WI-DICE-01/05): results needed (result, count), results that
+    #: must not appear, and what follows success or failure
+    need: tuple[tuple[str, int], ...] = ()
+    absent: tuple[str, ...] = ()
+    success: tuple[Effect, ...] = ()
+    failure: tuple[Effect, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"op": self.op, "amount": self.amount}
@@ -76,6 +82,14 @@ class Effect:
             out["per_missing"] = True
         if self.options:
             out["options"] = [[e.to_json() for e in opt] for opt in self.options]
+        if self.need:
+            out["need"] = dict(self.need)
+        if self.absent:
+            out["absent"] = list(self.absent)
+        if self.success:
+            out["success"] = [e.to_json() for e in self.success]
+        if self.failure:
+            out["failure"] = [e.to_json() for e in self.failure]
         return out
 
 
