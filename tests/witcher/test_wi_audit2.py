@@ -293,3 +293,31 @@ def test_an_effect_that_rolls_the_hero_dice_only() -> None:
         }
     )
     assert read == test and _effect(read.to_json()) == test
+
+
+def test_monsters_placed_in_each_area_and_the_hero_chooses_when_too_few() -> None:
+    # WI-MON-03: a monster placed in an area goes face down into its obstacle area's monster
+    # space; WI-MON-04: an effect placing several monsters of one kind places as many as
+    # possible, and the hero chooses which areas are invaded and which are not
+    invasion = (Effect("place-monster", monster_class="gold", area="each"),)
+    game, _ = new_game()
+    corvin = hero(game, "corvin")
+    for o in game.state.obstacles:
+        o.monsters.clear()
+    game.resolve(corvin, (Effect("place-monster", monster_class="silver", area="each"),), "x")
+    assert sorted(p["area"] for p in of(game, "placed")) == sorted(a.id for a in PACK.board.areas)
+    assert all(not t.face_up for o in game.state.obstacles for t in o.monsters)
+    # gold: two tokens of each of two gold monsters, three areas; leave one token
+    game, picker = new_game(invade_area=lambda o: o != "saltreach")
+    corvin = hero(game, "corvin")
+    for o in game.state.obstacles:
+        o.monsters.clear()
+    pool = game.state.monster_pools["gold"]
+    while len(pool) + len(pool.discard) > 2:
+        pool.draw_pile.pop()
+    game.resolve(corvin, invasion, "invasion")
+    asked = [d for d in picker.asked if d.kind == "invade-area"]
+    assert len(asked) == 2 and "saltreach" in asked[0].options
+    placed = sorted(p["area"] for p in of(game, "placed"))
+    assert placed == ["ironvale", "thornwald"]
+    assert of(game, "not-placed") == [{"obstacle": "monster", "area": "saltreach"}]

@@ -320,6 +320,10 @@ class WitcherBot:
     def _investigate_luck(self, h: HeroState, option: str, context: Mapping[str, Any]) -> float:
         return self._travel_luck(h, option, context)
 
+    def _invade_area(self, h: HeroState, option: str, context: Mapping[str, Any]) -> float:
+        # monsters where the hero is not: others meet them at the end of their turns
+        return 0.0 if option == self.game.board.area_of(h.location) else 1.0
+
     def _remove_token(self, h: HeroState, option: str, context: Mapping[str, Any]) -> float:
         # the token placed first (the bot's old habit): it sits on the earliest action
         return -float(h.misfortune.index(option)) if option in h.misfortune else -99.0

@@ -149,6 +149,11 @@ DECISIONS: dict[str, DecisionSpec] = _decisions(
     ("set-face", "die shows hero_die", "which die a card's face replaces"),
     ("reroll-die", "die shows hero_die", "which die a reroll rolls again, one at a time"),
     ("target-hero", "", "who of the heroes tied for most VP suffers the effect (WI-VP-03)"),
+    (
+        "invade-area",
+        "",
+        "too few monsters for every area: which area a token invades (WI-MON-04; option: area)",
+    ),
     ("challenge", "", "which of the drawn challenge cards to take on (option: card id)"),
     ("meet-challenge", "", "meet the challenge (pay its cost) or refuse (option: meet/refuse)"),
     ("trade-reply", "", "the partner accepts or declines a trade (option: accept/decline)"),

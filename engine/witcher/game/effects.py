@@ -111,6 +111,8 @@ class EffectsMixin(FightsMixin):
                 self.emit("delayed", hero=h.id, reason=reason)
         elif op in ("draw-luck", "draw-investigation", "draw-development"):
             self.draw_cards(h, op.removeprefix("draw-"), amount)
+        elif op == "place-monster" and e.monster_class and e.area == "each":
+            self.invade(h, e.monster_class, amount)
         elif op == "place-monster" and e.monster_class:
             self.place_monsters(h, e.monster_class, amount)
         elif op == "fight" and e.monster_class:
@@ -414,11 +416,42 @@ class EffectsMixin(FightsMixin):
     def _monster_area(self, area: str) -> ObstacleState | None:
         return next((o for o in self.state.obstacles_in(area) if o.monster_space), None)
 
-    def place_monsters(self, h: HeroState, monster_class: str, amount: int) -> list[str]:
-        """Monsters drawn from the class pool go face down into the hero's area (WI-MON-03);
-        as many as there are tokens left (WI-MON-04)."""
+    def invade(self, h: HeroState, monster_class: str, amount: int) -> None:
+        """``place-monster`` in each area (``area: each``): ``amount`` monsters of the class
+        face down in every area that has a monster space (WI-MON-03). WI-MON-04: with too
+        few tokens of the class left, the hero places as many as there are and chooses
+        which areas are invaded and which are not (an ``invade-area`` decision per token,
+        an area at most ``amount`` times); the areas left out get a ``not-placed``."""
+        areas = [a.id for a in self.board.areas if self._monster_area(a.id) is not None]
+        pool = self.state.monster_pools[monster_class]
+        left = len(pool) + len(pool.discard)
+        wanted = {a: amount for a in areas}
+        if left < amount * len(areas):
+            chosen = dict.fromkeys(areas, 0)
+            for _ in range(left):
+                options = [a for a in areas if chosen[a] < amount]
+                pick = self.ask(
+                    "invade-area",
+                    h.id,
+                    options,
+                    "Too few monsters: which area is invaded?",
+                    monster_class=monster_class,
+                )
+                chosen[pick] += 1
+            wanted = chosen
+        for area in areas:
+            if wanted[area]:
+                self.place_monsters(h, monster_class, wanted[area], area)
+            else:
+                self.emit("not-placed", obstacle="monster", area=area)
+
+    def place_monsters(
+        self, h: HeroState, monster_class: str, amount: int, area: str | None = None
+    ) -> list[str]:
+        """Monsters drawn from the class pool go face down into the hero's area (WI-MON-03)
+        or ``area``; as many as there are tokens left (WI-MON-04)."""
         placed = []
-        area = self.board.area_of(h.location)
+        area = area or self.board.area_of(h.location)
         for _ in range(amount):
             obstacle = self._monster_area(area)
             monster = self.draw(self.state.monster_pools[monster_class]) if obstacle else None

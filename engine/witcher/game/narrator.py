@@ -356,6 +356,8 @@ class Narrator:
             return "keep the luck cards" if option == "keep" else f"play {self.card(str(option))}"
         if kind == "target-hero":
             return self.hero(str(option))
+        if kind == "invade-area":
+            return self.area(str(option))
         if kind == "meet-challenge":
             return "meet the challenge" if option == "meet" else "refuse it and pay the penalty"
         if kind == "trade-reply":

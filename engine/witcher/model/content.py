@@ -53,6 +53,9 @@ class Effect:
     target: str = "self"
     #: the die face a card shows for ``set-face`` (WI-DICE-06)
     face: tuple[str, ...] | None = None
+    #: where ``place-monster`` puts monsters: ``own`` (the hero's area) or ``each`` area
+    #: (WI-MON-04)
+    area: str = "own"
     #: ``roll-hero-dice`` (WI-DICE-01/05): results needed (result, count), results that
     #: must not appear, and what follows success or failure
     need: tuple[tuple[str, int], ...] = ()
@@ -74,6 +77,8 @@ class Effect:
                 out[key] = value
         if self.target != "self":
             out["target"] = self.target
+        if self.area != "own":
+            out["area"] = self.area
         if self.face is not None:
             out["face"] = list(self.face)
         if self.op == "wound":

@@ -94,6 +94,7 @@ def _effect(raw: Mapping[str, Any]) -> Effect:
         per_trait=raw.get("per_trait"),
         target=str(raw.get("target", "self")),
         face=tuple(str(r) for r in raw["face"]) if "face" in raw else None,
+        area=str(raw.get("area", "own")),
         need=tuple((str(k), int(v)) for k, v in sorted(raw.get("need", {}).items())),
         absent=tuple(str(r) for r in raw.get("absent", ())),
         success=_effects(raw.get("success")),
