@@ -201,3 +201,29 @@ def test_rerolls_and_set_faces_say_which_die() -> None:
         {"hero": "corvin", "die": "combat-red", "face": ["sword", "shield"], "reason": "x"},
     )
     assert PACK.dice["combat-red"].name in NARRATOR.describe(face)
+
+
+def test_a_luck_card_that_acts_when_drawn_is_named() -> None:
+    # WI-LUCK-02: a drawn luck card is kept face down (not named); one that acts at once
+    # is resolved in the open, so the printed game names it as the cause of what follows
+    immediate = next(c for c in PACK.luck.values() if c.timing == "immediate")
+    kept = next(c for c in PACK.luck.values() if c.timing != "immediate")
+    said = NARRATOR.describe(Event("luck", {"hero": "corvin", "card": immediate.id}))
+    assert immediate.name in said
+    said = NARRATOR.describe(Event("luck", {"hero": "corvin", "card": kept.id}))
+    assert kept.name not in said and "luck card" in said
+
+
+def test_gold_leads_and_proof_changes_say_why() -> None:
+    # WI-SPEND-01, WI-LEAD-02: every resource change names its cause, as VP changes do
+    gold = Event("gold", {"hero": "corvin", "delta": -2, "gold": 1, "reason": "sea route"})
+    assert "(sea route; 1 now)" in NARRATOR.describe(gold)
+    lead = Event(
+        "leads", {"hero": "corvin", "colour": "red", "delta": 1, "reason": "bounty-ledger"}
+    )
+    assert PACK.development["bounty-ledger"].name in NARRATOR.describe(lead)
+    proof = Event(
+        "proof",
+        {"hero": "corvin", "colour": "red", "delta": -1, "reason": "quest the-drowned-bell"},
+    )
+    assert PACK.quests["the-drowned-bell"].name in NARRATOR.describe(proof)

@@ -126,16 +126,20 @@ class Narrator:
 
     def _e_gold(self, d: Mapping[str, Any], who: str) -> str:
         verb = "gains" if d["delta"] > 0 else "loses"
-        return f"{who} {verb} {abs(d['delta'])} gold ({d['gold']} now)."
+        return f"{who} {verb} {abs(d['delta'])} gold ({self.reason(d['reason'])}; {d['gold']} now)."
+
+    # every change of gold, leads and proof says why (its reason, as VP changes do), so a
+    # referee can tie each to the rule or card that caused it
 
     def _e_leads(self, d: Mapping[str, Any], who: str) -> str:
         verb = "gains" if d["delta"] > 0 else "loses"
         n = abs(d["delta"])
-        return f"{who} {verb} {n} {d['colour']} lead{'s' if n > 1 else ''}."
+        why = self.reason(d["reason"])
+        return f"{who} {verb} {n} {d['colour']} lead{'s' if n > 1 else ''} ({why})."
 
     def _e_proof(self, d: Mapping[str, Any], who: str) -> str:
         verb = "gains" if d["delta"] > 0 else "spends"
-        return f"{who} {verb} {abs(d['delta'])} {d['colour']} proof."
+        return f"{who} {verb} {abs(d['delta'])} {d['colour']} proof ({self.reason(d['reason'])})."
 
     def _e_exchanged(self, d: Mapping[str, Any], who: str) -> str:
         return f"{who} turns {d['leads']} {d['colour']} leads into a {d['colour']} proof."
@@ -178,6 +182,11 @@ class Narrator:
         return f"{who} completes the task of {self.card(d['card'])}."
 
     def _e_luck(self, d: Mapping[str, Any], who: str) -> str:
+        # a luck card is kept face down (WI-LUCK-02), so the table does not learn it; one
+        # that acts when drawn is resolved in the open, and naming it explains what follows
+        card = self.pack.luck.get(str(d["card"]))
+        if card is not None and card.timing == "immediate":
+            return f"{who} draws the luck card {card.name}, which acts at once."
         return f"{who} draws a luck card."
 
     def _e_luck_used(self, d: Mapping[str, Any], who: str) -> str:
