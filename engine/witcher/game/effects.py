@@ -224,7 +224,11 @@ class EffectsMixin(FightsMixin):
         extra = 0
 
         def act(effects: Effects, source: str) -> int:
-            more = sum(e.amount for e in effects if e.op == "draw-investigation")
+            more = sum(
+                e.amount * (self.trait_count(h, e.per_trait) if e.per_trait else 1)
+                for e in effects
+                if e.op == "draw-investigation"
+            )
             self.resolve(h, tuple(e for e in effects if e.op != "draw-investigation"), source)
             return more
 
