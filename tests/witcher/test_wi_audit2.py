@@ -321,3 +321,21 @@ def test_monsters_placed_in_each_area_and_the_hero_chooses_when_too_few() -> Non
     placed = sorted(p["area"] for p in of(game, "placed"))
     assert placed == ["ironvale", "thornwald"]
     assert of(game, "not-placed") == [{"obstacle": "monster", "area": "saltreach"}]
+
+
+def test_extra_investigation_cards_per_trait() -> None:
+    # WI-TRAIT-02 with WI-LUCK-03: "draw 1 extra card per Sea Lore card you keep" counts
+    # the hero's kept investigation cards with the trait
+    lore = LuckCard(
+        "lore",
+        "Lore",
+        "investigate",
+        (Effect("draw-investigation", 1, per_trait="Sea Lore"),),
+    )
+    game, _ = new_game(pack=dataclasses.replace(PACK, luck={**PACK.luck, lore.id: lore}))
+    corvin = hero(game, "corvin")
+    corvin.location = "harrowport"
+    corvin.luck.append("lore")
+    corvin.investigations = [KeptInvestigation("tide-chart"), KeptInvestigation("wreck-salvage")]
+    game.investigate(corvin)
+    assert len(of(game, "drew")[0]["cards"]) == 3  # 1 + 2 extra
