@@ -81,6 +81,7 @@ EXAMPLE: dict[str, Any] = {
     "outcome": "finished",
     "rounds": 21,
     "ranking": ["ysolde", "corvin"],
+    "success": True,
 }
 #: fields whose example differs by event
 OVERRIDE: dict[str, dict[str, Any]] = {
@@ -90,6 +91,7 @@ OVERRIDE: dict[str, dict[str, Any]] = {
     "challenge": {"card": "rival-hunter"},
     "challenge-met": {"card": "rival-hunter"},
     "challenge-failed": {"card": "rival-hunter"},
+    "dice-test": {"reason": "tide-chart", "dice": ["corvin-steel"]},
 }
 
 #: ids of the pack that have names: a sentence must use the name, never the id
@@ -183,3 +185,45 @@ def test_every_decision_kind_has_option_text() -> None:
         }.get(kind, "keen-eye")
         text = NARRATOR.option(kind, sample)
         assert text and "{" not in text and "=" not in text, (kind, text)
+
+
+def test_rerolls_and_set_faces_say_which_die() -> None:
+    # WI-DICE-02, WI-DICE-06: a referee follows every die from the roll to the comparison,
+    # so a reroll says which dice of the roll were rolled again and a card's face names
+    # the die it turned
+    reroll = Event("reroll", {"hero": "corvin", "rerolled": [0, 3], "faces": [["sword"], []]})
+    text = NARRATOR.describe(reroll)
+    assert "dice 1 and 4 of the roll" in text and "sword, blank" in text
+    one = Event("reroll", {"hero": "corvin", "rerolled": [2], "faces": [["sword"]]})
+    assert "die 3 of the roll" in NARRATOR.describe(one)
+    face = Event(
+        "face-set",
+        {"hero": "corvin", "die": "combat-red", "face": ["sword", "shield"], "reason": "x"},
+    )
+    assert PACK.dice["combat-red"].name in NARRATOR.describe(face)
+
+
+def test_a_luck_card_that_acts_when_drawn_is_named() -> None:
+    # WI-LUCK-02: a drawn luck card is kept face down (not named); one that acts at once
+    # is resolved in the open, so the printed game names it as the cause of what follows
+    immediate = next(c for c in PACK.luck.values() if c.timing == "immediate")
+    kept = next(c for c in PACK.luck.values() if c.timing != "immediate")
+    said = NARRATOR.describe(Event("luck", {"hero": "corvin", "card": immediate.id}))
+    assert immediate.name in said
+    said = NARRATOR.describe(Event("luck", {"hero": "corvin", "card": kept.id}))
+    assert kept.name not in said and "luck card" in said
+
+
+def test_gold_leads_and_proof_changes_say_why() -> None:
+    # WI-SPEND-01, WI-LEAD-02: every resource change names its cause, as VP changes do
+    gold = Event("gold", {"hero": "corvin", "delta": -2, "gold": 1, "reason": "sea route"})
+    assert "(sea route; 1 now)" in NARRATOR.describe(gold)
+    lead = Event(
+        "leads", {"hero": "corvin", "colour": "red", "delta": 1, "reason": "bounty-ledger"}
+    )
+    assert PACK.development["bounty-ledger"].name in NARRATOR.describe(lead)
+    proof = Event(
+        "proof",
+        {"hero": "corvin", "colour": "red", "delta": -1, "reason": "quest the-drowned-bell"},
+    )
+    assert PACK.quests["the-drowned-bell"].name in NARRATOR.describe(proof)

@@ -199,3 +199,23 @@ def test_travel_and_passive_luck_cards_are_played_at_their_time(monkeypatch) -> 
     used = [e["card"] for e in of(game, "luck-used")]
     assert used == ["full-purse", "lucky-strike"] and corvin.luck == []
     assert [e for e in of(game, "result-added") if e["reason"] == "lucky-strike"]
+
+
+def test_a_location_with_every_space_taken_is_no_destination() -> None:
+    # WI-LOC-02, WI-LOC-01: a hero arriving places the figure in an *open* hero space
+    # (the seed: "放置在開放的空間內"); a location whose spaces other heroes fill cannot be
+    # travelled to, though a two-route travel may pass through it
+    game, _ = new_game()
+    locations = tuple(
+        dataclasses.replace(loc, spaces=1) if loc.id == "owlhollow" else loc
+        for loc in BOARD.locations
+    )
+    game.board = dataclasses.replace(BOARD, locations=locations)
+    corvin, ysolde = hero(game, "corvin"), hero(game, "ysolde")
+    corvin.location, ysolde.location = "karst-hold", "owlhollow"
+    destinations = [o for o in game.action_options(corvin, []) if o["action"] == "travel"]
+    assert not [o for o in destinations if o["to"] == "owlhollow"]
+    assert [o for o in destinations if o["path"][1:2] == ["owlhollow"] and len(o["path"]) == 3]
+    ysolde.location = "karst-hold"  # the space is free again
+    destinations = [o for o in game.action_options(corvin, []) if o["action"] == "travel"]
+    assert [o for o in destinations if o["to"] == "owlhollow"]

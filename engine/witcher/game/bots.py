@@ -244,6 +244,8 @@ class WitcherBot:
             card_effects = g.pack.development[option["card"]].effects
         elif kind == "luck":
             card_effects = g.pack.luck[option["card"]].effects
+        elif kind == "discard":
+            card_effects = g.pack.investigation[option["card"]].on_discard
         else:
             return 5.0 if h.gold >= 3 else -1.0
         return self._worth_now(h, card_effects, context)
@@ -314,6 +316,13 @@ class WitcherBot:
         if option == "keep":
             return 0.0
         return self._worth_now(h, self.game.pack.luck[option].effects, context)
+
+    def _investigate_luck(self, h: HeroState, option: str, context: Mapping[str, Any]) -> float:
+        return self._travel_luck(h, option, context)
+
+    def _invade_area(self, h: HeroState, option: str, context: Mapping[str, Any]) -> float:
+        # monsters where the hero is not: others meet them at the end of their turns
+        return 0.0 if option == self.game.board.area_of(h.location) else 1.0
 
     def _remove_token(self, h: HeroState, option: str, context: Mapping[str, Any]) -> float:
         # the token placed first (the bot's old habit): it sits on the earliest action

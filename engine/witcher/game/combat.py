@@ -94,10 +94,16 @@ def compare(tally: Tally, monster: Monster) -> Outcome:
     )
 
 
-def dice_effects_met(need: Mapping[str, int], hero_faces: Iterable[Face]) -> bool:
-    """Whether the hero's own dice show the results a hero-sheet effect needs (WI-DICE-05)."""
+def dice_effects_met(
+    need: Mapping[str, int], hero_faces: Iterable[Face], absent: Iterable[str] = ()
+) -> bool:
+    """Whether the hero's own dice show the results a hero-sheet effect needs and none of
+    those it needs not to appear (WI-DICE-05: "other effects need a symbol not to
+    appear")."""
     counts = count_results(hero_faces)
-    return all(counts[result] >= n for result, n in need.items())
+    return all(counts[result] >= n for result, n in need.items()) and not any(
+        counts[result] for result in absent
+    )
 
 
 def face_value(face: Face) -> int:

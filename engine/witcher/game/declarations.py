@@ -57,6 +57,11 @@ EVENTS: dict[str, EventSpec] = _events(
     ("investigation", "hero card complication", "an investigation card is drawn and resolved"),
     ("kept", "hero card", "an investigation card is kept face up (task or traits)"),
     ("task", "hero card", "the task of a kept investigation card is completed"),
+    (
+        "discarded",
+        "hero card",
+        "a kept investigation card is discarded and its effect acts (WI-INV-02)",
+    ),
     ("luck", "hero card", "a luck card is drawn"),
     ("luck-used", "hero card", "a luck card is played"),
     ("developed", "hero card discarded", "a development card is kept"),
@@ -82,6 +87,11 @@ EVENTS: dict[str, EventSpec] = _events(
     ),
     ("roll", "hero dice faces", "the combat and hero dice are rolled (die ids, their faces)"),
     ("reroll", "hero rerolled faces", "some dice (their indices) are rolled again"),
+    (
+        "dice-test",
+        "hero dice faces success reason",
+        "an effect has the hero roll their own dice (WI-DICE-01/05): faces and verdict",
+    ),
     ("result-added", "hero result amount reason", "a card or the hero sheet adds die results"),
     ("converted", "hero", "an arrow shield and a sword become a grid shield"),
     (
@@ -123,6 +133,12 @@ DECISIONS: dict[str, DecisionSpec] = _decisions(
     ("wound-space", "", "which action a wound blocks (option: action)"),
     ("remove-token", "", "which action space loses a misfortune token (option: action)"),
     ("travel-luck", "", "after a travel: play a travel luck card or keep (option: card id / keep)"),
+    (
+        "investigate-luck",
+        "",
+        "before the Investigate action draws: play a luck card of that timing or keep "
+        "(option: card id / keep)",
+    ),
     ("lead-colour", "", "the colour of a lead of any colour (option: colour)"),
     ("lose-lead", "", "which lead to give up (option: colour)"),
     ("choice", "option effects", "an option of a choice effect the hero can meet"),
@@ -133,6 +149,11 @@ DECISIONS: dict[str, DecisionSpec] = _decisions(
     ("set-face", "die shows hero_die", "which die a card's face replaces"),
     ("reroll-die", "die shows hero_die", "which die a reroll rolls again, one at a time"),
     ("target-hero", "", "who of the heroes tied for most VP suffers the effect (WI-VP-03)"),
+    (
+        "invade-area",
+        "",
+        "too few monsters for every area: which area a token invades (WI-MON-04; option: area)",
+    ),
     ("challenge", "", "which of the drawn challenge cards to take on (option: card id)"),
     ("meet-challenge", "", "meet the challenge (pay its cost) or refuse (option: meet/refuse)"),
     ("trade-reply", "", "the partner accepts or declines a trade (option: accept/decline)"),

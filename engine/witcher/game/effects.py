@@ -7,6 +7,7 @@ areas (WI-MON-03/04), and the battle track (WI-TRACK-02).
 from __future__ import annotations
 
 from questforge.engine.core.decks import Deck
+from questforge.engine.witcher.game import combat
 from questforge.engine.witcher.game.fights import Fight, FightsMixin
 from questforge.engine.witcher.game.state import (
     HeroState,
@@ -110,6 +111,8 @@ class EffectsMixin(FightsMixin):
                 self.emit("delayed", hero=h.id, reason=reason)
         elif op in ("draw-luck", "draw-investigation", "draw-development"):
             self.draw_cards(h, op.removeprefix("draw-"), amount)
+        elif op == "place-monster" and e.monster_class and e.area == "each":
+            self.invade(h, e.monster_class, amount)
         elif op == "place-monster" and e.monster_class:
             self.place_monsters(h, e.monster_class, amount)
         elif op == "fight" and e.monster_class:
@@ -134,6 +137,27 @@ class EffectsMixin(FightsMixin):
             self.look_or_reveal(h, e.deck, e.colour, amount, secret=op == "look-at")
         elif op == "set-face" and e.face is not None and fight is not None:
             self.set_face(h, fight, e.face, reason)
+        elif op == "roll-hero-dice":
+            self.roll_hero_dice(h, e, reason)
+
+    def roll_hero_dice(self, h: HeroState, e: Effect, reason: str) -> None:
+        """WI-DICE-01: an effect that tells the hero to roll their hero dice rolls only
+        their own dice (no combat die); WI-DICE-05: it succeeds when they show the results
+        it needs and none it needs absent, and its success or failure effects follow. The
+        roll and its verdict are one ``dice-test`` event, so the log shows every face.
+        (No card modifies such a roll: cards name fights, WI-CMB-02.)"""
+        dice = [self.pack.dice[d] for d in h.hero.dice if d in self.pack.dice]
+        faces = combat.roll(dice, self.rng)
+        ok = combat.dice_effects_met(dict(e.need), faces, e.absent)
+        self.emit(
+            "dice-test",
+            hero=h.id,
+            dice=[d.id for d in dice],
+            faces=[list(f) for f in faces],
+            success=ok,
+            reason=reason,
+        )
+        self.resolve(h, e.success if ok else e.failure, reason)
 
     def affordable(self, h: HeroState, effects: Effects) -> bool:
         """Whether ``h`` can fully meet a choice's option (WI-SPEND-05): the gold, leads
@@ -169,25 +193,88 @@ class EffectsMixin(FightsMixin):
 
     def investigate(self, h: HeroState) -> None:
         """WI-ACT-02: draw from the deck of the hero's area and resolve; keep it when told
-        to (a task or traits, WI-KEEP), else discard it."""
+        to (a task or traits, WI-KEEP), else discard it. Cards used "when drawing
+        investigation cards" (WI-LUCK-03, WI-DEV-02: timing ``investigate``) act first and
+        may add cards to the draw, of which the hero then keeps one (WI-DRAW-02)."""
         colour = self.board.area_by_id[self.board.area_of(h.location)].investigation
         deck = self.state.investigation_decks.get(colour)
-        card_id = self.draw(deck) if deck is not None else None
-        if card_id is None:
+        extra = self.investigate_cards(h)
+        drawn: list[str] = []
+        if deck is not None:
+            drawn = [c for c in (self.draw(deck) for _ in range(1 + extra)) if c is not None]
+        if not drawn:
             self.emit("deck-empty", hero=h.id, deck=f"investigation:{colour}")
             return
-        self.resolve_investigation(h, card_id)
+        if len(drawn) == 1:
+            self.resolve_investigation(h, drawn[0])
+            return
+        assert deck is not None
+        self.emit("drew", hero=h.id, deck=f"investigation:{colour}", cards=drawn)
+        self._keep_one(h, "investigation", deck, drawn, secret=True)
+
+    def investigate_cards(self, h: HeroState) -> int:
+        """WI-LUCK-03: a luck card is used at the time it names, e.g. "when drawing
+        investigation cards": before the Investigate action draws, the hero's development
+        cards of that timing act (WI-DEV-02, a marker each when they use them, WI-DEV-04)
+        and their luck cards of that timing are offered one at a time (an
+        ``investigate-luck`` decision), each discarded after use (WI-LUCK-04). Their
+        ``draw-investigation`` effects are extra cards for this draw (WI-DRAW-02: "X extra
+        cards ... keep one"); their other effects resolve at once. The number of extra
+        cards."""
+        extra = 0
+
+        def act(effects: Effects, source: str) -> int:
+            more = sum(
+                e.amount * (self.trait_count(h, e.per_trait) if e.per_trait else 1)
+                for e in effects
+                if e.op == "draw-investigation"
+            )
+            self.resolve(h, tuple(e for e in effects if e.op != "draw-investigation"), source)
+            return more
+
+        for owned in list(h.development):
+            card = self.pack.development[owned.id]
+            if card.timing == "investigate" and self.marker_paid(h, owned):
+                extra += act(card.effects, card.id)
+        while True:
+            cards = [c for c in h.luck if self.pack.luck[c].timing == "investigate"]
+            if not cards:
+                return extra
+            pick = self.ask(
+                "investigate-luck", h.id, [*cards, "keep"], "Play a luck card on this draw?"
+            )
+            if pick == "keep" or pick not in h.luck:
+                return extra
+            h.luck.remove(pick)
+            self.emit("luck-used", hero=h.id, card=pick)
+            extra += act(self.pack.luck[pick].effects, pick)
+            self.state.luck_deck.discard_card(pick)
 
     def resolve_investigation(self, h: HeroState, card_id: str) -> None:
         card = self.pack.investigation[card_id]
         deck = self.state.investigation_decks.get(card.colour)
         self.emit("investigation", hero=h.id, card=card_id, complication=card.complication)
         self.resolve(h, card.effects, card_id)
-        if card.keep or card.task is not None:
+        if card.kept:  # WI-KEEP-01..03, WI-INV-02
             h.investigations.append(KeptInvestigation(card_id))
             self.emit("kept", hero=h.id, card=card_id)
         elif deck is not None:
             deck.discard_card(card_id)
+
+    def discard_investigation(self, h: HeroState, card_id: str) -> None:
+        """WI-INV-02: a purple card of the second kind ("當玩家放棄其價值信息卡牌後，調查卡牌
+        的效果才會發動") acts only when the hero discards it: the hero keeps it face up
+        (WI-KEEP-01) and may discard it as an operation on their turn; it goes to its deck's
+        discards face down (WI-DISC-03), then its ``on_discard`` effects resolve. A card
+        discarded no longer counts its traits (WI-TRAIT-02) nor offers its task."""
+        kept = next(k for k in h.investigations if k.id == card_id)
+        h.investigations.remove(kept)
+        card = self.pack.investigation[card_id]
+        deck = self.state.investigation_decks.get(card.colour)
+        if deck is not None:
+            deck.discard_card(card_id)
+        self.emit("discarded", hero=h.id, card=card_id)
+        self.resolve(h, card.on_discard, card_id)
 
     def misfortune_card(self, h: HeroState, reason: str) -> None:
         """Draw a misfortune card, resolve it and discard it (WI-OBS-03, WI-DOOM-03)."""
@@ -333,11 +420,42 @@ class EffectsMixin(FightsMixin):
     def _monster_area(self, area: str) -> ObstacleState | None:
         return next((o for o in self.state.obstacles_in(area) if o.monster_space), None)
 
-    def place_monsters(self, h: HeroState, monster_class: str, amount: int) -> list[str]:
-        """Monsters drawn from the class pool go face down into the hero's area (WI-MON-03);
-        as many as there are tokens left (WI-MON-04)."""
+    def invade(self, h: HeroState, monster_class: str, amount: int) -> None:
+        """``place-monster`` in each area (``area: each``): ``amount`` monsters of the class
+        face down in every area that has a monster space (WI-MON-03). WI-MON-04: with too
+        few tokens of the class left, the hero places as many as there are and chooses
+        which areas are invaded and which are not (an ``invade-area`` decision per token,
+        an area at most ``amount`` times); the areas left out get a ``not-placed``."""
+        areas = [a.id for a in self.board.areas if self._monster_area(a.id) is not None]
+        pool = self.state.monster_pools[monster_class]
+        left = len(pool) + len(pool.discard)
+        wanted = {a: amount for a in areas}
+        if left < amount * len(areas):
+            chosen = dict.fromkeys(areas, 0)
+            for _ in range(left):
+                options = [a for a in areas if chosen[a] < amount]
+                pick = self.ask(
+                    "invade-area",
+                    h.id,
+                    options,
+                    "Too few monsters: which area is invaded?",
+                    monster_class=monster_class,
+                )
+                chosen[pick] += 1
+            wanted = chosen
+        for area in areas:
+            if wanted[area]:
+                self.place_monsters(h, monster_class, wanted[area], area)
+            else:
+                self.emit("not-placed", obstacle="monster", area=area)
+
+    def place_monsters(
+        self, h: HeroState, monster_class: str, amount: int, area: str | None = None
+    ) -> list[str]:
+        """Monsters drawn from the class pool go face down into the hero's area (WI-MON-03)
+        or ``area``; as many as there are tokens left (WI-MON-04)."""
         placed = []
-        area = self.board.area_of(h.location)
+        area = area or self.board.area_of(h.location)
         for _ in range(amount):
             obstacle = self._monster_area(area)
             monster = self.draw(self.state.monster_pools[monster_class]) if obstacle else None

@@ -37,7 +37,7 @@ from questforge.engine.witcher.game.setup import Setup, SetupError, content_prob
 from questforge.engine.witcher.model.load import WitcherPack, load_pack_model
 
 #: engine identity written into game logs (bump when rules change what a log replays to)
-ENGINE_ID = "witcher-1"
+ENGINE_ID = "witcher-2"
 #: a game still running after this many rounds is stopped as unfinished
 ROUND_CAP = 80
 

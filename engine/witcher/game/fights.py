@@ -14,7 +14,11 @@ from dataclasses import dataclass, field
 from questforge.engine.witcher.game import combat
 from questforge.engine.witcher.game.base import GameBase
 from questforge.engine.witcher.game.state import HeroState
-from questforge.engine.witcher.model.content import Die, Effects
+from questforge.engine.witcher.model.content import DiceEffect, Die, Effects
+
+#: effects that change a fight's dice: a hero-sheet dice effect gives them as results
+#: (``add-result``) or not at all, since the dice it reads are already final
+_DICE_OPS = frozenset({"add-result", "reroll", "set-face"})
 
 
 @dataclass
@@ -98,6 +102,13 @@ class FightsMixin(GameBase):
             # WI-DICE-05: what the hero sheet's dice effects add, so the log shows every
             # result the comparison counts
             self.emit("result-added", hero=h.id, result=result, amount=amount, reason="hero sheet")
+        for effect in self._sheet_met(h, state):
+            # WI-DICE-05: a hero-sheet dice effect that is not a die result (gold, a lead,
+            # a heal...) happens once the dice are final; what changes the dice themselves
+            # has no dice left to change (no fight is passed)
+            other = tuple(e for e in effect.effects if e.op not in _DICE_OPS)
+            if other:
+                self.resolve(h, other, "hero sheet")
         tally = state.tally(sheet)
         outcome = combat.compare(tally, monster)
         self.emit(
@@ -125,26 +136,40 @@ class FightsMixin(GameBase):
     def on_defeat(self, h: HeroState, monster_class: str) -> None:  # quests.py
         raise NotImplementedError
 
-    def _sheet_bonus(self, h: HeroState, state: Fight) -> Counter[str]:
-        """Hero-sheet dice effects met by the hero's own dice (WI-DICE-05)."""
-        bonus: Counter[str] = Counter()
+    def _sheet_met(self, h: HeroState, state: Fight) -> list[DiceEffect]:
+        """The hero-sheet dice effects the hero's own dice meet (WI-DICE-05): the results
+        they need shown and none of those they need absent."""
         own = state.faces[len(state.faces) - state.hero_dice :]
-        for effect in h.hero.dice_effects:
-            if combat.dice_effects_met(effect.need, own):
-                for e in effect.effects:
-                    if e.op == "add-result" and e.result:
-                        bonus[e.result] += e.amount
+        return [
+            effect
+            for effect in h.hero.dice_effects
+            if combat.dice_effects_met(effect.need, own, effect.absent)
+        ]
+
+    def _sheet_bonus(self, h: HeroState, state: Fight) -> Counter[str]:
+        """The die results the hero-sheet dice effects met add (WI-DICE-05)."""
+        bonus: Counter[str] = Counter()
+        for effect in self._sheet_met(h, state):
+            for e in effect.effects:
+                if e.op == "add-result" and e.result:
+                    bonus[e.result] += e.amount
         return bonus
 
     def _modify(self, h: HeroState, state: Fight, monster_id: str) -> None:
         """Step 5 of WI-CMB-01 as a loop of ``combat`` decisions: play a combat card, a
-        luck card, or turn an arrow shield and a sword into a grid shield; ``done`` ends."""
+        luck card, or turn an arrow shield and a sword into a grid shield; ``done`` ends.
+
+        WI-DEV-03: development card abilities are used only on the active hero's turn, so
+        a hero who fights on another's turn (an effect aimed at the hero with the most VP,
+        WI-VP-03) plays no combat development card; their luck cards name the fight as
+        their moment (WI-LUCK-03) and stay playable."""
+        active = h is self.state.heroes[self.state.active]
         while True:
             options: list[dict[str, str]] = [{"use": "done"}]
             tally = state.tally(self._sheet_bonus(h, state))
             if tally.can_convert():
                 options.append({"use": "convert"})
-            for owned in h.development:
+            for owned in h.development if active else ():
                 card = self.pack.development[owned.id]
                 if card.timing != "combat" or owned.id in state.used:
                     continue

@@ -238,7 +238,7 @@ class WitcherGame(OperationsMixin):
                 continue
             if action == "travel":
                 for opt in self.board.travel_options(h.location):
-                    if opt.cost <= h.gold:
+                    if opt.cost <= h.gold and self.has_open_space(h, opt.destination):
                         out.append(
                             {
                                 "action": "travel",
@@ -261,6 +261,14 @@ class WitcherGame(OperationsMixin):
                 out.append({"action": action})
         out.append({"action": "pass"})
         return out
+
+    def has_open_space(self, h: HeroState, location: str) -> bool:
+        """WI-LOC-01/02: a hero who arrives places their figure in an open hero space of
+        the location (the seed: "他將他的英雄玩具放置在開放的空間內"), so a location whose
+        spaces are all taken by other heroes cannot be a destination. Passing through one
+        on a two-route travel is not arriving there (WI-LEAD-03)."""
+        others = sum(1 for x in self.state.heroes if x is not h and x.location == location)
+        return others < self.board.location_by_id[location].spaces
 
     def perform(self, h: HeroState, action: dict[str, Any]) -> None:
         kind = action["action"]

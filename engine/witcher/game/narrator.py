@@ -126,16 +126,20 @@ class Narrator:
 
     def _e_gold(self, d: Mapping[str, Any], who: str) -> str:
         verb = "gains" if d["delta"] > 0 else "loses"
-        return f"{who} {verb} {abs(d['delta'])} gold ({d['gold']} now)."
+        return f"{who} {verb} {abs(d['delta'])} gold ({self.reason(d['reason'])}; {d['gold']} now)."
+
+    # every change of gold, leads and proof says why (its reason, as VP changes do), so a
+    # referee can tie each to the rule or card that caused it
 
     def _e_leads(self, d: Mapping[str, Any], who: str) -> str:
         verb = "gains" if d["delta"] > 0 else "loses"
         n = abs(d["delta"])
-        return f"{who} {verb} {n} {d['colour']} lead{'s' if n > 1 else ''}."
+        why = self.reason(d["reason"])
+        return f"{who} {verb} {n} {d['colour']} lead{'s' if n > 1 else ''} ({why})."
 
     def _e_proof(self, d: Mapping[str, Any], who: str) -> str:
         verb = "gains" if d["delta"] > 0 else "spends"
-        return f"{who} {verb} {abs(d['delta'])} {d['colour']} proof."
+        return f"{who} {verb} {abs(d['delta'])} {d['colour']} proof ({self.reason(d['reason'])})."
 
     def _e_exchanged(self, d: Mapping[str, Any], who: str) -> str:
         return f"{who} turns {d['leads']} {d['colour']} leads into a {d['colour']} proof."
@@ -171,10 +175,18 @@ class Narrator:
     def _e_kept(self, d: Mapping[str, Any], who: str) -> str:
         return f"{who} keeps {self.card(d['card'])}."
 
+    def _e_discarded(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} discards {self.card(d['card'])} and it takes effect."
+
     def _e_task(self, d: Mapping[str, Any], who: str) -> str:
         return f"{who} completes the task of {self.card(d['card'])}."
 
     def _e_luck(self, d: Mapping[str, Any], who: str) -> str:
+        # a luck card is kept face down (WI-LUCK-02), so the table does not learn it; one
+        # that acts when drawn is resolved in the open, and naming it explains what follows
+        card = self.pack.luck.get(str(d["card"]))
+        if card is not None and card.timing == "immediate":
+            return f"{who} draws the luck card {card.name}, which acts at once."
         return f"{who} draws a luck card."
 
     def _e_luck_used(self, d: Mapping[str, Any], who: str) -> str:
@@ -248,10 +260,22 @@ class Narrator:
     def _e_roll(self, d: Mapping[str, Any], who: str) -> str:
         return f"{who} rolls {self._faces(d['faces'], d.get('dice'))}."
 
+    def _e_dice_test(self, d: Mapping[str, Any], who: str) -> str:
+        verdict = "and succeeds" if d["success"] else "and fails"
+        faces = ", ".join("+".join(f) or "blank" for f in d["faces"]) or "no dice"
+        return f"{who} rolls their hero dice for {self.reason(d['reason'])}: {faces}, {verdict}."
+
     def _e_reroll(self, d: Mapping[str, Any], who: str) -> str:
-        n = len(d.get("rerolled") or ())
-        dice = f" {n} {'die' if n == 1 else 'dice'}" if n else ""
-        return f"{who} rerolls{dice}: {self._faces(d['faces'])}."
+        # which dice were rolled again, by their place in the roll (counted from 1), so a
+        # referee can follow every die from the roll to the comparison (WI-DICE-02)
+        places = [str(int(i) + 1) for i in d.get("rerolled") or ()]
+        if not places:
+            return f"{who} rerolls no die: {self._faces(d['faces'])}."
+        which = places[0] if len(places) == 1 else ", ".join(places[:-1]) + " and " + places[-1]
+        noun = "die" if len(places) == 1 else "dice"
+        return (
+            f"{who} rerolls {noun} {which} of the roll, which now shows {self._faces(d['faces'])}."
+        )
 
     def _e_result_added(self, d: Mapping[str, Any], who: str) -> str:
         return f"{who} adds {d['amount']} {d['result']} ({self.reason(d['reason'])})."
@@ -297,7 +321,9 @@ class Narrator:
 
     def _e_face_set(self, d: Mapping[str, Any], who: str) -> str:
         face = " and ".join(d["face"]) or "a blank"
-        return f"{who} turns a die to {face} with {self.card(d['reason'])}."
+        die = self.pack.dice.get(str(d["die"]))
+        name = die.name if die is not None else "a die"
+        return f"{who} turns {name} to {face} with {self.card(d['reason'])}."
 
     def _e_challenge(self, d: Mapping[str, Any], who: str) -> str:
         n = len(d["drawn"])
@@ -335,10 +361,12 @@ class Narrator:
         """One decision option as a sentence fragment a person can pick from."""
         if kind in ("keep-quest", "develop", "marker", "keep-card", "challenge"):
             return self.card(str(option))
-        if kind == "travel-luck":
+        if kind in ("travel-luck", "investigate-luck"):
             return "keep the luck cards" if option == "keep" else f"play {self.card(str(option))}"
         if kind == "target-hero":
             return self.hero(str(option))
+        if kind == "invade-area":
+            return self.area(str(option))
         if kind == "meet-challenge":
             return "meet the challenge" if option == "meet" else "refuse it and pay the penalty"
         if kind == "trade-reply":
@@ -364,6 +392,8 @@ class Narrator:
                 return f"side quest {option['side']} of {self.card(option['quest'])}"
             if op in ("card", "luck", "task"):
                 return f"{op}: {self.card(option['card'])}"
+            if op == "discard":
+                return f"discard {self.card(option['card'])} for its effect"
             if op == "trade":
                 return (
                     f"offer {self.hero(option['with'])} {self.goods(option['give'])} "

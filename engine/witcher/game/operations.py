@@ -68,6 +68,9 @@ class OperationsMixin(QuestsMixin):
                 and self._met(h, task[0])
             ):
                 out.append({"op": "task", "card": kept.id})
+        for kept in h.investigations:  # WI-INV-02: a card that acts when discarded
+            if self.pack.investigation[kept.id].on_discard:
+                out.append({"op": "discard", "card": kept.id})
         for owned in h.development:
             card = self.pack.development[owned.id]
             if card.timing == "own-turn" and (
@@ -202,6 +205,8 @@ class OperationsMixin(QuestsMixin):
             self.resolve(h, card.effects, card.id)
         elif kind == "luck":
             self.use_luck(h, op["card"])  # WI-LUCK-04
+        elif kind == "discard":
+            self.discard_investigation(h, op["card"])
         elif kind == "trade":
             self.trade(h, op)
         elif kind == "special" and h.hero.special_operation is not None:

@@ -53,6 +53,15 @@ class Effect:
     target: str = "self"
     #: the die face a card shows for ``set-face`` (WI-DICE-06)
     face: tuple[str, ...] | None = None
+    #: where ``place-monster`` puts monsters: ``own`` (the hero's area) or ``each`` area
+    #: (WI-MON-04)
+    area: str = "own"
+    #: ``roll-hero-dice`` (WI-DICE-01/05): results needed (result, count), results that
+    #: must not appear, and what follows success or failure
+    need: tuple[tuple[str, int], ...] = ()
+    absent: tuple[str, ...] = ()
+    success: tuple[Effect, ...] = ()
+    failure: tuple[Effect, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"op": self.op, "amount": self.amount}
@@ -68,6 +77,8 @@ class Effect:
                 out[key] = value
         if self.target != "self":
             out["target"] = self.target
+        if self.area != "own":
+            out["area"] = self.area
         if self.face is not None:
             out["face"] = list(self.face)
         if self.op == "wound":
@@ -76,6 +87,14 @@ class Effect:
             out["per_missing"] = True
         if self.options:
             out["options"] = [[e.to_json() for e in opt] for opt in self.options]
+        if self.need:
+            out["need"] = dict(self.need)
+        if self.absent:
+            out["absent"] = list(self.absent)
+        if self.success:
+            out["success"] = [e.to_json() for e in self.success]
+        if self.failure:
+            out["failure"] = [e.to_json() for e in self.failure]
         return out
 
 
@@ -136,8 +155,12 @@ class Monster:
 
 @dataclass(frozen=True)
 class DiceEffect:
+    """A hero-sheet dice effect (WI-DICE-05): the results the hero's own dice must show
+    (``need``) and those that must not appear (``absent``), and what success gives."""
+
     need: Mapping[str, int]
     effects: Effects
+    absent: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -224,6 +247,16 @@ class InvestigationCard:
     keep: bool = False
     task: tuple[Condition, Effects] | None = None
     file: str | None = None
+    #: effects that act only when the hero discards the card (WI-INV-02's second kind of
+    #: purple card): such a card is kept face up until then (WI-KEEP-01)
+    on_discard: Effects = ()
+
+    @property
+    def kept(self) -> bool:
+        """Whether the hero keeps the card face up once it is resolved: for its traits or
+        told to (WI-KEEP-02), for a task (WI-KEEP-03), or until it is discarded for its
+        effect (WI-KEEP-01, WI-INV-02)."""
+        return self.keep or self.task is not None or bool(self.on_discard)
 
 
 @dataclass(frozen=True)

@@ -94,6 +94,11 @@ def _effect(raw: Mapping[str, Any]) -> Effect:
         per_trait=raw.get("per_trait"),
         target=str(raw.get("target", "self")),
         face=tuple(str(r) for r in raw["face"]) if "face" in raw else None,
+        area=str(raw.get("area", "own")),
+        need=tuple((str(k), int(v)) for k, v in sorted(raw.get("need", {}).items())),
+        absent=tuple(str(r) for r in raw.get("absent", ())),
+        success=_effects(raw.get("success")),
+        failure=_effects(raw.get("failure")),
     )
 
 
@@ -159,7 +164,11 @@ def _hero(d: Mapping[str, Any], file: str | None) -> Hero:
         special_action=_special(d.get("special_action")),
         special_operation=_special(d.get("special_operation")),
         dice_effects=tuple(
-            DiceEffect({str(k): int(v) for k, v in x["need"].items()}, _effects(x["effects"]))
+            DiceEffect(
+                {str(k): int(v) for k, v in x["need"].items()},
+                _effects(x["effects"]),
+                tuple(str(r) for r in x.get("absent", ())),
+            )
             for x in d.get("dice_effects", ())
         ),
         file=file,
@@ -221,6 +230,7 @@ def _investigation(d: Mapping[str, Any], file: str | None) -> InvestigationCard:
         bool(d.get("keep", False)),
         (_condition(task["condition"]), _effects(task["reward"])) if task else None,
         file,
+        _effects(d.get("on_discard")),
     )
 
 
