@@ -128,7 +128,7 @@ def apply_effect(
     elif do == "return-monsters":
         _return_monsters(game, e)
     elif do == "monster-surge":
-        phases.monster_surge(game)
+        phases.monster_surge(game)  # a card's surge: no gate is named first
     else:  # pragma: no cover - the schema and PERFORMED agree (tested)
         raise ValueError(f"unknown effect {do!r}")
 

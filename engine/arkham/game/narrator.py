@@ -79,6 +79,13 @@ class Narrator:
                 f"Mythos: {n(d['card'])} ({d.get('subtype', d.get('type'))})"
                 + (f"; gate at {n(d['gate'])}, clue at {n(d['clue'])}." if "gate" in d else ".")
             ),
+            "ordered": lambda: (
+                f"{n(d['by'])} orders the {d['what'].replace('-', ' ')}: "
+                + ", then ".join(
+                    "the sheet's ability" if x == "ability" else n(x) for x in d["order"]
+                )
+                + " (AH-MISC-06)."
+            ),
             "drawn-through": lambda: f"{who} is drawn through the gate to {n(d['world'])}.",
             "game-over": lambda: (
                 f"Game over after round {d['round']}: {d['outcome']} ({d['how']})"
@@ -112,6 +119,8 @@ class Narrator:
             return "stop giving"
         if kind == "discard":
             return f"discard {self.name(option)}"
+        if kind in ("order-upkeep", "order-surge"):
+            return f"{self.name(option)} next"
         if kind == "clue-taker":
             return f"{self.name(option)} takes it"
         if kind == "close":

@@ -51,6 +51,11 @@ EVENTS: dict[str, EventSpec] = {
         _e("delayed", "investigator", "an investigator is delayed"),
         _e("arrested", "investigator", "an investigator is arrested (AH-STAT-08)"),
         _e(
+            "ordered",
+            "by what order",
+            "simultaneous effects put in order by an investigator or the first player (AH-MISC-06)",
+        ),
+        _e(
             "explored",
             "investigator location",
             "back from an other world with an explored marker (AH-OW-03)",
@@ -253,6 +258,19 @@ DECISIONS: dict[str, DecisionSpec] = {
         ),
         _decision(
             "return-gate", "investigator", "location ids", "which gate to return through (AH-OW-03)"
+        ),
+        _decision(
+            "order-upkeep",
+            "investigator",
+            "ability | card ids: the upkeep effects still waiting",
+            "which of the investigator's upkeep effects resolves next (AH-UPK-02, AH-MISC-06)",
+        ),
+        _decision(
+            "order-surge",
+            "players",
+            "location ids: the gates still waiting for their monster",
+            "which gate takes the next surge monster; the first player decides (AH-GATE-02, "
+            "AH-MISC-06)",
         ),
     )
 }
