@@ -76,3 +76,47 @@ def test_the_bot_orders_simultaneous_effects_in_the_stated_order() -> None:
         "observatory",
     ]
     assert "monster-surge" in types(g)
+
+
+def test_an_arrested_investigator_is_in_the_jail_cell_not_the_police_station() -> None:
+    # AH-STAT-08: "goes to the Jail Cell at the Police Station, not the main area" (the
+    # Jail Cell a sub-area of it, AH-REF-01/06): while jailed the investigator is not at
+    # the location, so a monster there is not held (AH-MMOVE-03), a clue placed there is
+    # not taken (AH-CLUE-02) and nobody in the main area trades with them (AH-MOVE-09)
+    from questforge.engine.arkham.game.view import render
+
+    g = blank_game()
+    a, b = inv(g, 0), inv(g, 1)
+    g.controller = Script()
+    status.arrest(g, a)
+    assert a.area == "constabulary" and a.jailed
+    assert a not in g.state.investigators_at("constabulary")
+    assert "@" + a.id + "(jail cell)" in render(g)
+    token = place(g, "ink-spider", "constabulary")
+    phases.move_monsters(g, ("star",), ())
+    assert token.area == "old-town-streets"
+    phases.place_clue(g, "constabulary")
+    assert a.clues == 0 and g.state.clues["constabulary"] == 1
+    status.move_inv(g, b, "constabulary")
+    b.money = 3
+    phases.trade(g, b)
+    assert not [d for d in g.controller.asked if d.kind == "trade"]
+
+
+def test_an_arrested_investigator_is_released_into_the_main_area_when_standing_up() -> None:
+    # AH-STAT-08: in the Movement phase of the round lost "they stand up and move to the
+    # Police Station main area", logged; from then on they are at the location
+    g = blank_game()
+    a = inv(g)
+    g.controller = Script()
+    status.arrest(g, a)
+    phases.end_round(g)
+    phases.begin_round(g)
+    phases.upkeep(g)
+    assert a.jailed
+    phases.movement(g)
+    assert not a.jailed and a.area == "constabulary"
+    assert [(e["investigator"], e["location"]) for e in g.log.of_type("released")] == [
+        (a.id, "constabulary")
+    ]
+    assert a in g.state.investigators_at("constabulary")

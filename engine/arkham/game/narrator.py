@@ -86,6 +86,8 @@ class Narrator:
                 )
                 + " (AH-MISC-06)."
             ),
+            "arrested": lambda: f"{who} is arrested: to the Jail Cell.",
+            "released": lambda: f"{who} is released into {n(d['location'])}.",
             "drawn-through": lambda: f"{who} is drawn through the gate to {n(d['world'])}.",
             "game-over": lambda: (
                 f"Game over after round {d['round']}: {d['outcome']} ({d['how']})"

@@ -239,6 +239,9 @@ def movement(game: ArkhamGame) -> None:
         if inv.delayed:
             inv.delayed = False  # AH-DELAY-01, AH-STAT-07
             game.emit("stood-up", investigator=inv.id)
+            if inv.jailed:  # AH-STAT-08: "stand up and move to the main area"
+                inv.jailed = False
+                game.emit("released", investigator=inv.id, location=inv.area)
             trade(game, inv)  # no movement, but trading is still a Movement-phase step
             continue
         trade(game, inv)
@@ -266,7 +269,10 @@ def trade(game: ArkhamGame, inv: InvState, anywhere: bool = False) -> None:
             o
             for o in game.state.order()
             if o is not inv
-            and (anywhere or (o.area == inv.area and o.stage == inv.stage))
+            and (
+                anywhere
+                or (o.area == inv.area and o.stage == inv.stage and o.jailed == inv.jailed)
+            )
             and not o.out_this_round
         ]
         if not others:

@@ -49,7 +49,16 @@ EVENTS: dict[str, EventSpec] = {
             "money ($1) or a card given to another investigator (AH-MOVE-09)",
         ),
         _e("delayed", "investigator", "an investigator is delayed"),
-        _e("arrested", "investigator", "an investigator is arrested (AH-STAT-08)"),
+        _e(
+            "arrested",
+            "investigator",
+            "an investigator is arrested: to the jail location's Jail Cell (AH-STAT-08)",
+        ),
+        _e(
+            "released",
+            "investigator location",
+            "out of the Jail Cell into the location's main area (AH-STAT-08)",
+        ),
         _e(
             "ordered",
             "by what order",

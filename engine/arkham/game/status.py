@@ -161,6 +161,7 @@ def move_inv(game: ArkhamGame, inv: InvState, area: str, stage: int = 0) -> None
         inv.explored = False
     inv.area = area
     inv.stage = stage
+    inv.jailed = False
     game.emit("investigator-moved", investigator=inv.id, to=area, stage=stage)
 
 
@@ -174,11 +175,14 @@ def lost_in_time(game: ArkhamGame, inv: InvState) -> None:
 
 
 def arrest(game: ArkhamGame, inv: InvState) -> None:
-    """AH-STAT-08: to the jail, half the money lost, delayed, and the next round skipped
-    (no sliders, trading or encounters then; standing up is that round's movement)."""
+    """AH-STAT-08: to the Jail Cell of the jail location ("not the main area"), half the
+    money lost, delayed, and the next round skipped (no sliders, trading or encounters
+    then); in that round's Movement the investigator stands up and is released into the
+    location's main area (:func:`phases.movement`)."""
     jail = game.board.by_role("jail")
     if jail is not None:
         move_inv(game, inv, jail.id)
+        inv.jailed = True
     if inv.money // 2:
         lose(game, inv, "money", inv.money // 2)
     inv.delayed = True

@@ -25,6 +25,11 @@ def render(game: Any) -> str:
         if st.clues.get(area):
             bits.append(f"clues {st.clues[area]}")
         bits += [f"@{i.id}" for i in st.investigators_at(area)]
+        bits += [  # AH-STAT-08: in the location's Jail Cell, not its main area
+            f"@{i.id}(jail cell)"
+            for i in st.investigators
+            if i.jailed and i.area == area and not i.devoured
+        ]
         bits += [f"!{m.monster}" for m in st.monsters_at(area)]
         return "  ".join(bits)
 
