@@ -270,8 +270,7 @@ def trade(game: ArkhamGame, inv: InvState, anywhere: bool = False) -> None:
             for o in game.state.order()
             if o is not inv
             and (
-                anywhere
-                or (o.area == inv.area and o.stage == inv.stage and o.jailed == inv.jailed)
+                anywhere or (o.area == inv.area and o.stage == inv.stage and o.jailed == inv.jailed)
             )
             and not o.out_this_round
         ]
