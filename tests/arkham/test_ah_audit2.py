@@ -120,3 +120,21 @@ def test_an_arrested_investigator_is_released_into_the_main_area_when_standing_u
         (a.id, "constabulary")
     ]
     assert a in g.state.investigators_at("constabulary")
+
+
+def test_a_retainer_pays_then_rolls_to_stay_and_leaves_on_a_failed_roll() -> None:
+    # AH-UPK-02: "a retainer pays $2, then the player rolls to see whether the retainer
+    # stays until the next round" - the sample retainer's failed roll discards it (it
+    # cost a clue and stayed for good before); a passed roll keeps it
+    g = blank_game()
+    a = inv(g)
+    status.give(g, a, "harbour-retainer")
+    g.controller = Script()
+    dice(g, 4)
+    phases.upkeep(g)
+    assert a.money == 2 and "harbour-retainer" in a.cards
+    a.clues = 1
+    dice(g, 1)
+    phases.upkeep(g)
+    assert a.money == 4 and "harbour-retainer" not in a.cards and a.clues == 1
+    assert g.state.decks["special"].draw_pile[0] == "harbour-retainer"  # AH-MISC-01
