@@ -138,3 +138,24 @@ def test_a_retainer_pays_then_rolls_to_stay_and_leaves_on_a_failed_roll() -> Non
     phases.upkeep(g)
     assert a.money == 4 and "harbour-retainer" not in a.cards and a.clues == 1
     assert g.state.decks["special"].draw_pile[0] == "harbour-retainer"  # AH-MISC-01
+
+
+def test_the_board_shows_both_sides_of_every_monster_in_play() -> None:
+    # AH-COMP-09: a monster marker has a movement side and a combat side and "any player
+    # may look at either side at any time": the text board a player reads lists both,
+    # with the Ancient One's worshipper changes (toughness, combat rating) applied
+    from questforge.engine.arkham.game import town
+    from questforge.engine.arkham.game.view import render
+
+    g = blank_game()
+    place(g, "ink-spider", "saltmarsh-streets")
+    place(g, "gull-thing", g.sky)
+    m = g.monster("ink-spider")
+    text = render(g)
+    line = next(x for x in text.splitlines() if x.strip().startswith(m.name + ":"))
+    assert f"{m.dimension}, {m.movement}, awareness {m.awareness:+d}" in line
+    assert f"horror {m.horror_rating:+d}/{m.horror_damage}" in line
+    tough = town.monster_stat(g, "ink-spider", "toughness")
+    combat_rating = town.monster_stat(g, "ink-spider", "combat_rating")
+    assert f"combat {combat_rating:+d}/{m.combat_damage}, toughness {tough}" in line
+    assert any(x.strip().startswith(g.monster("gull-thing").name + ":") for x in text.splitlines())
