@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ahgame import Script, blank_game, dice, inv, place, types
 
-from questforge.engine.arkham.game import phases, status
+from questforge.engine.arkham.game import combat, phases, status
 from questforge.engine.arkham.game.bots import ArkhamBot
 from questforge.engine.arkham.game.state import Gate
 
@@ -159,3 +159,23 @@ def test_the_board_shows_both_sides_of_every_monster_in_play() -> None:
     combat_rating = town.monster_stat(g, "ink-spider", "combat_rating")
     assert f"combat {combat_rating:+d}/{m.combat_damage}, toughness {tough}" in line
     assert any(x.strip().startswith(g.monster("gull-thing").name + ":") for x in text.splitlines())
+
+
+def test_a_no_hand_spell_goes_with_two_one_handed_weapons() -> None:
+    # AH-WPN-03: "never more than two hands' worth of weapons and spells" - the limit is
+    # on hands, so a combat spell needing no hand is used beside two one-handed weapons
+    # (the options stopped at two cards)
+    import copy
+    import dataclasses
+
+    g = blank_game()
+    g.model = copy.copy(g.model)
+    g.model.cards = dict(g.model.cards)
+    g.model.cards["pocket-ward"] = dataclasses.replace(
+        g.model.cards["salt-circle"], id="pocket-ward", hands=0
+    )
+    a = inv(g)
+    a.cards += ["boathook", "flare-pistol", "pocket-ward"]
+    options = combat.weapon_options(g, a)
+    assert ["boathook", "flare-pistol", "pocket-ward"] in options
+    assert all(sum(g.card(c).hands for c in o) <= 2 for o in options)

@@ -148,7 +148,9 @@ def weapon_options(
         and any(b.check == check for b in game.card(c).bonuses)
     ]
     out: list[list[str]] = [[]]
-    for n in (1, 2):
+    # AH-WPN-03 limits the hands, not the number of cards: a card needing no hand (a
+    # 0-hand spell) goes with two one-handed weapons
+    for n in range(1, len(ready) + 1):
         for combo in combinations(ready, n):
             if sum(game.card(c).hands for c in combo) <= hands:
                 out.append(list(combo))
