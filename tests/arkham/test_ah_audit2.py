@@ -179,3 +179,37 @@ def test_a_no_hand_spell_goes_with_two_one_handed_weapons() -> None:
     options = combat.weapon_options(g, a)
     assert ["boathook", "flare-pistol", "pocket-ward"] in options
     assert all(sum(g.card(c).hands for c in o) <= 2 for o in options)
+
+
+def test_buying_pays_the_list_price_of_the_card_chosen_and_the_rest_go_under() -> None:
+    # AH-MISC-03: items are bought at "the listed price" ("or e.g. $1 over list price"):
+    # the sample shops draw three and the investigator may buy one it can pay for, at that
+    # card's price (a flat $3 for a random card before); the rest go to the bottom of the
+    # deck (AH-MISC-01)
+    from questforge.engine.arkham.model.types import Effect
+
+    g = blank_game()
+    a = inv(g)
+    a.money = 5
+    deck = g.state.decks["common"]
+    for cid in ("whaling-gun", "boathook", "bandage-roll"):
+        deck.draw_pile.remove(cid)
+        deck.draw_pile.append(cid)  # the top is the end: drawn bandage, boathook, gun
+    g.controller = Script(buy=["boathook"])
+    g.apply(a, [Effect("buy", deck="common", count=3, modifier=1)], a.area)
+    offer = g.log.of_type("offered")[0]
+    assert offer["cards"] == ["bandage-roll", "boathook", "whaling-gun"]
+    assert offer["prices"] == [3, 4, 7]  # list price + $1
+    asked = [d for d in g.controller.asked if d.kind == "buy"][0]
+    assert list(asked.options) == ["none", "bandage-roll", "boathook"]  # $7 is too dear
+    assert a.money == 1 and "boathook" in a.cards
+    assert deck.draw_pile[:2] == ["whaling-gun", "bandage-roll"]
+
+
+def test_the_sample_shops_sell_at_list_price() -> None:
+    # AH-MISC-03, AH-REF-20: the General Store and Curiositie Shoppe of the sample town
+    # draw three cards to buy one at list price
+    g = blank_game()
+    for loc, deck in (("net-lofts", "common"), ("curio-cabinet", "unique")):
+        effects = [e for s in g.board.areas[loc].special for e in s.effects]
+        assert [(e.do, e.deck, e.count) for e in effects] == [("buy", deck, 3)]

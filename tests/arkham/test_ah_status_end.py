@@ -129,11 +129,12 @@ def test_buying_and_spending_trophies_at_locations() -> None:
     # AH-MISC-04: trophies spent for money; AH-MISC-05: they go back to the cup
     assert a.money == 5 and not a.monster_trophies
     assert {"fog-shambler", "brine-hound"} <= set(g.state.cup)
-    # AH-MISC-03: buying pays the listed price
+    # AH-MISC-03: buying pays the listed price (of the card bought, from three drawn)
     a.area = "net-lofts"
-    g.controller = Script(location_action=["special:0"])
+    bought = g.state.decks["common"].draw_pile[-1]  # the top card: the first one offered
+    g.controller = Script(location_action=["special:0"], buy=[bought])
     phases.location_action(g, a, "net-lofts")
-    assert a.money == 2 and g.card(a.cards[-1]).type == "common"
+    assert a.money == 5 - g.card(bought).price and a.cards[-1] == bought
 
 
 def test_closing_needs_the_explored_marker_and_a_fight_or_lore_check() -> None:

@@ -22,6 +22,7 @@ PERFORMED: frozenset[str] = frozenset(
         "gain",
         "lose",
         "draw",
+        "buy",
         "move-to",
         "delayed",
         "arrested",
@@ -85,6 +86,8 @@ def apply_effect(
     elif do == "draw":
         for _ in range(e.count):
             status.draw_card(game, inv, e.deck or "common")
+    elif do == "buy":
+        _buy(game, inv, e)
     elif do == "move-to":
         if e.area and e.area not in game.state.closed:
             status.move_inv(game, inv, e.area)
@@ -144,6 +147,44 @@ def _may_pay(game: ArkhamGame, inv: InvState, e: Effect, where: str, card: str |
     if answer == "yes":
         status.lose(game, inv, what, e.amount)
         apply_effects(game, inv, e.then, where, card)
+
+
+def _buy(game: ArkhamGame, inv: InvState, e: Effect) -> None:
+    """AH-MISC-03: "pay the listed price" (or e.g. "$1 over list price", ``modifier``):
+    ``count`` cards are drawn from the deck, the investigator may buy one they can pay
+    for, and every card not bought goes to the bottom of its deck (AH-MISC-01)."""
+    name = e.deck or "common"
+    deck = game.state.decks.get(name)
+    drawn: list[str] = []
+    for _ in range(e.count):
+        if deck is None or not deck.draw_pile:
+            game.emit("deck-empty", deck=name)
+            break
+        drawn.append(deck.draw_pile.pop())
+    if not drawn:
+        return
+    prices = [max(0, game.card(c).price + e.modifier) for c in drawn]
+    game.emit("offered", investigator=inv.id, deck=name, cards=drawn, prices=prices)
+    options: list[str] = ["none"]
+    options += [c for c, p in zip(drawn, prices, strict=True) if p <= inv.money]
+    choice = str(
+        game.ask(
+            "buy",
+            inv.id,
+            list(dict.fromkeys(options)),
+            "buy one of these cards?",
+            prices=dict(zip(drawn, prices, strict=True)),
+        )
+    )
+    if choice != "none":
+        price = prices[drawn.index(choice)]
+        drawn.remove(choice)
+        if price:
+            status.lose(game, inv, "money", price)
+        status.give(game, inv, choice)
+    assert deck is not None
+    for cid in drawn:
+        deck.draw_pile.insert(0, cid)  # not bought: to the bottom (AH-MISC-01)
 
 
 def _return_monsters(game: ArkhamGame, e: Effect) -> None:

@@ -86,6 +86,11 @@ class Narrator:
                 )
                 + " (AH-MISC-06)."
             ),
+            "offered": lambda: (
+                f"{who} is offered "
+                + ", ".join(f"{n(c)} (${p})" for c, p in zip(d["cards"], d["prices"], strict=False))
+                + "."
+            ),
             "arrested": lambda: f"{who} is arrested: to the Jail Cell.",
             "released": lambda: f"{who} is released into {n(d['location'])}.",
             "drawn-through": lambda: f"{who} is drawn through the gate to {n(d['world'])}.",
@@ -121,6 +126,8 @@ class Narrator:
             return "stop giving"
         if kind == "discard":
             return f"discard {self.name(option)}"
+        if kind == "buy":
+            return "buy nothing" if option == "none" else f"buy {self.name(option)}"
         if kind in ("order-upkeep", "order-surge"):
             return f"{self.name(option)} next"
         if kind == "clue-taker":

@@ -257,6 +257,12 @@ DECISIONS: dict[str, DecisionSpec] = {
             "use a ready card's use effects in Upkeep (AH-UPK-02)",
         ),
         _decision("may-pay", "investigator", "no | yes", "an optional payment of an encounter"),
+        _decision(
+            "buy",
+            "investigator",
+            "none | card ids the investigator can pay for",
+            "buy one of the cards drawn at its list price (AH-MISC-03)",
+        ),
         _decision("discard", "investigator", "card ids", "an item to discard (AH-STAT-02)"),
         _decision("clue-taker", "players", "investigator ids", "who takes a new clue (AH-CLUE-02)"),
         _decision(
