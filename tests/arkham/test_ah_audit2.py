@@ -200,7 +200,7 @@ def test_buying_pays_the_list_price_of_the_card_chosen_and_the_rest_go_under() -
     offer = g.log.of_type("offered")[0]
     assert offer["cards"] == ["bandage-roll", "boathook", "whaling-gun"]
     assert offer["prices"] == [3, 4, 7]  # list price + $1
-    asked = [d for d in g.controller.asked if d.kind == "buy"][0]
+    asked = next(d for d in g.controller.asked if d.kind == "buy")
     assert list(asked.options) == ["none", "bandage-roll", "boathook"]  # $7 is too dear
     assert a.money == 1 and "boathook" in a.cards
     assert deck.draw_pile[:2] == ["whaling-gun", "bandage-roll"]
@@ -213,3 +213,19 @@ def test_the_sample_shops_sell_at_list_price() -> None:
     for loc, deck in (("net-lofts", "common"), ("curio-cabinet", "unique")):
         effects = [e for s in g.board.areas[loc].special for e in s.effects]
         assert [(e.do, e.deck, e.count) for e in effects] == [("buy", deck, 3)]
+
+
+def test_an_upkeep_roll_names_the_card_it_is_for() -> None:
+    # AH-UPK-02: a referee reading "rolls [1]" in Upkeep must see whose roll it is (the
+    # Blessing's, the retainer's): the rolled event names the card
+    g = blank_game()
+    a = inv(g)
+    status.give(g, a, "lantern-blessing")
+    g.log.events.clear()
+    g.controller = Script()
+    dice(g, 1)
+    phases.upkeep(g)
+    rolled = g.log.of_type("rolled")
+    assert [(e["card"], e["rolls"], e["passed"]) for e in rolled] == [
+        ("lantern-blessing", [1], False)
+    ]

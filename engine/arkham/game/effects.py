@@ -120,7 +120,12 @@ def apply_effect(
     elif do == "roll":
         rolls = game.roll(e.dice)
         passed = any(r >= e.target for r in rolls)
-        game.emit("rolled", investigator=inv.id, rolls=rolls, target=e.target, passed=passed)
+        # the card whose upkeep or use rolls (a Blessing's, a retainer's): a referee must
+        # see what a roll is for when no encounter or check names it
+        source = {"card": card} if card is not None else {}
+        game.emit(
+            "rolled", investigator=inv.id, rolls=rolls, target=e.target, passed=passed, **source
+        )
         apply_effects(game, inv, e.on_pass if passed else e.on_fail, where, card)
     elif do == "may-pay":
         _may_pay(game, inv, e, where, card)

@@ -91,6 +91,11 @@ class Narrator:
                 + ", ".join(f"{n(c)} (${p})" for c, p in zip(d["cards"], d["prices"], strict=False))
                 + "."
             ),
+            "rolled": lambda: (
+                f"{who} rolls {d['rolls']}"
+                + (f" for {n(d['card'])}" if "card" in d else "")
+                + f" (needs {d['target']}+): {'passed' if d['passed'] else 'failed'}."
+            ),
             "arrested": lambda: f"{who} is arrested: to the Jail Cell.",
             "released": lambda: f"{who} is released into {n(d['location'])}.",
             "drawn-through": lambda: f"{who} is drawn through the gate to {n(d['world'])}.",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from questforge.engine.core.game import DecisionSpec, EventSpec
 
 #: fields an event carries only sometimes
-_OPTIONAL = {"game-over": ("score",)}
+_OPTIONAL = {"game-over": ("score",), "rolled": ("card",)}
 
 
 def _e(name: str, fields: str, doc: str) -> EventSpec:
@@ -90,7 +90,11 @@ EVENTS: dict[str, EventSpec] = {
             "a clue spent for one more die (AH-CHECK-06)",
         ),
         _e("check-result", "investigator check passed label", "a check passes or fails"),
-        _e("rolled", "investigator rolls target passed", "dice rolled without a skill"),
+        _e(
+            "rolled",
+            "investigator rolls target passed card",
+            "dice rolled without a skill; ``card``: the card whose upkeep or use rolls",
+        ),
         _e("gained", "investigator what amount", "sanity, stamina, money or clues gained"),
         _e("lost", "investigator what amount", "sanity, stamina, money or clues lost"),
         _e("knocked-out", "investigator how", "insane or unconscious (AH-STAT-03/04/05)"),
