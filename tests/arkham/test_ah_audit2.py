@@ -229,3 +229,29 @@ def test_an_upkeep_roll_names_the_card_it_is_for() -> None:
     assert [(e["card"], e["rolls"], e["passed"]) for e in rolled] == [
         ("lantern-blessing", [1], False)
     ]
+
+
+def test_the_sheet_sets_the_investigators_values_and_the_marker_stands_at_home() -> None:
+    # AH-COMP-03: the sheet records attributes, skills and starting equipment, and the
+    # marker shows where the investigator is: after setup each investigator's sanity,
+    # stamina, money and clues are the sheet's, the skills read from its slider pairs at
+    # the chosen positions, its fixed cards are held, and the marker is at its home
+    from ahgame import model
+
+    from questforge.engine.arkham.game import checks
+    from questforge.engine.arkham.game.engine import ArkhamGame, Setup
+
+    g = ArkhamGame(model(), Setup(2, "the-drowned-choir", "hester-cole,jonah-pike"), 3)
+    g.controller = Script()
+    phases.setup(g)
+    ready = {e["investigator"]: e for e in g.log.of_type("investigator-ready")}
+    for i in g.state.investigators[:2]:
+        sheet = g.model.investigators[i.id]
+        assert ready[i.id]["area"] == sheet.home
+        assert (i.max_sanity, i.max_stamina) == (sheet.sanity, sheet.stamina)
+        assert (ready[i.id]["sanity"], ready[i.id]["stamina"]) == (sheet.sanity, sheet.stamina)
+        assert (ready[i.id]["money"], ready[i.id]["clues"]) == (sheet.money, sheet.clues)
+        assert set(sheet.cards) <= set(i.cards)
+        for slider, pos in zip(sheet.sliders, i.sliders, strict=True):
+            assert checks.base_skill(g, i, slider.top) == slider.top_values[pos]
+            assert checks.base_skill(g, i, slider.bottom) == slider.bottom_values[pos]
