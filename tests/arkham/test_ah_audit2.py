@@ -255,3 +255,18 @@ def test_the_sheet_sets_the_investigators_values_and_the_marker_stands_at_home()
         for slider, pos in zip(sheet.sliders, i.sliders, strict=True):
             assert checks.base_skill(g, i, slider.top) == slider.top_values[pos]
             assert checks.base_skill(g, i, slider.bottom) == slider.bottom_values[pos]
+
+
+def test_a_defeated_monster_is_logged_with_its_marker() -> None:
+    # AH-CMB-06: with two markers of one kind on the board, the log must say which one was
+    # defeated and taken as a trophy (the event named only the kind)
+    g = blank_game()
+    a = inv(g)
+    place(g, "ink-spider", "saltmarsh-streets")
+    second = place(g, "ink-spider", a.area)
+    dice(g, *[6] * 20)
+    g.controller = Script(evade_or_fight=["fight"])
+    assert combat.meet(g, a, second) == "defeated"
+    assert [(e["monster"], e["uid"]) for e in g.log.of_type("monster-defeated")] == [
+        ("ink-spider", second.uid)
+    ]

@@ -149,7 +149,11 @@ EVENTS: dict[str, EventSpec] = {
             "a spell is cast: its sanity cost is paid next (AH-SPELL-01/02)",
         ),
         _e("cast", "investigator card passed", "a spell cast (AH-SPELL-01)"),
-        _e("monster-defeated", "investigator monster trophy", "a monster defeated (AH-CMB-06)"),
+        _e(
+            "monster-defeated",
+            "investigator monster uid trophy",
+            "a monster defeated (AH-CMB-06); uid 0: an encounter's monster",
+        ),
         _e("monster-appeared", "monster uid area", "a monster enters play (AH-GATE-06, AH-OUT-01)"),
         _e("monster-moved", "uid monster to", "a monster moves (AH-MMOVE, AH-FLY)"),
         _e("monster-returned", "monster uid area", "a monster goes back to the cup"),
