@@ -270,3 +270,18 @@ def test_a_defeated_monster_is_logged_with_its_marker() -> None:
     assert [(e["monster"], e["uid"]) for e in g.log.of_type("monster-defeated")] == [
         ("ink-spider", second.uid)
     ]
+
+
+def test_both_sanity_and_stamina_gone_in_an_other_world_is_lost_in_time_and_space() -> None:
+    # AH-STAT-05 (the seed: "stamina and/or sanity at 0 or less" in an other world): lost
+    # in time and space with both raised to at least 1 and delayed, not devoured; in
+    # Arkham both at once still devour (AH-STAT-10)
+    g = blank_game()
+    a, b = inv(g, 0), inv(g, 1)
+    g.controller = Script()
+    status.move_inv(g, a, "grey-dream", 1)
+    status.lose_together(g, a, {"sanity": a.sanity, "stamina": a.stamina})
+    assert not a.devoured and a in g.state.investigators
+    assert a.area == g.lost and a.delayed and (a.sanity, a.stamina) == (1, 1)
+    status.lose_together(g, b, {"sanity": b.sanity, "stamina": b.stamina})
+    assert b.devoured

@@ -57,12 +57,16 @@ def knocked_out(game: ArkhamGame, inv: InvState, how: str) -> None:
     if game.state.awakened:
         devour(game, inv)
         return
-    if inv.sanity <= 0 and inv.stamina <= 0:
-        devour(game, inv)  # both gone at once: devoured (AH-STAT-10)
+    in_world = inv.stage > 0 or inv.area == game.lost
+    if inv.sanity <= 0 and inv.stamina <= 0 and not in_world:
+        # both gone at once in Arkham: devoured (AH-STAT-10; the seed is silent here, the
+        # published game's ruling). In an other world the seed decides: "stamina and/or
+        # sanity at 0 or less" is lost in time and space, both restored to at least 1
+        # (AH-STAT-05)
+        devour(game, inv)
         return
     game.emit("knocked-out", investigator=inv.id, how=how)
     lose_half(game, inv)  # AH-STAT-02
-    in_world = inv.stage > 0 or inv.area == game.lost
     inv.sanity = max(inv.sanity, 1)
     inv.stamina = max(inv.stamina, 1)
     inv.out_this_round = True
