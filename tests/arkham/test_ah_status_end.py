@@ -230,12 +230,14 @@ def test_terror_track() -> None:
     # AH-TERROR-05, AH-TERROR-06: 6 and 9 close the others
     town.raise_terror(g, 6)
     assert {"curio-cabinet", "lantern-church"} <= g.state.closed
-    # AH-TERROR-07, AH-LIMIT-03: at 10 the monster limit is gone
+    # AH-TERROR-07, AH-LIMIT-03: at 10 the monster limit is gone, and (the seed: "place
+    # one doom token on the doom track") one doom is added
     town.raise_terror(g, 1)
     assert g.state.terror == 10 and town.monster_limit(g) is None
+    assert g.state.doom == 1
     # AH-TERROR-02: never above 10 (AH-REF-14: a rise past 10 adds doom instead)
     town.raise_terror(g, 1)
-    assert g.state.terror == 10 and g.state.doom == 1
+    assert g.state.terror == 10 and g.state.doom == 2
     # AH-COMP-11: closed locations cannot be entered
     assert "net-lofts" not in phases.reachable(g, "quayside-streets", 3)
 
