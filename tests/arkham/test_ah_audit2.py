@@ -285,3 +285,24 @@ def test_both_sanity_and_stamina_gone_in_an_other_world_is_lost_in_time_and_spac
     assert a.area == g.lost and a.delayed and (a.sanity, a.stamina) == (1, 1)
     status.lose_together(g, b, {"sanity": b.sanity, "stamina": b.stamina})
     assert b.devoured
+
+
+def test_a_check_says_which_die_succeeds_when_blessed_or_cursed() -> None:
+    # AH-CHECK-07, AH-STAT-11: a blessed "[2, 4]: 1 success" is right only on 4+; the log
+    # says what succeeded, so a referee can count the successes
+    from questforge.engine.arkham.game import checks
+    from questforge.engine.arkham.game.narrator import Narrator
+
+    g = blank_game()
+    a = inv(g)
+    g.controller = Script()
+    status.set_blessing(g, a, "blessing")
+    dice(g, 2, 4)
+    a.sliders = [0, 0, 0]
+    checks.check(g, a, "luck", 10, 1)
+    e = g.log.of_type("check")[-1]
+    assert (e["success_on"], e["successes"]) == (4, 1)
+    assert "on 4+" in Narrator(g.model).event(e)
+    status.set_blessing(g, a, "curse")
+    checks.check(g, a, "luck", 0, 1)
+    assert g.log.of_type("check")[-1]["success_on"] == 6

@@ -51,7 +51,13 @@ class Narrator:
             "check": lambda: (
                 f"{who} rolls {d['check']} with {d['dice']} dice"
                 + _dice_sum(d)
-                + f": {d['rolls']} ({d['successes']} successes, needs {d['difficulty']})."
+                + f": {d['rolls']} ({d['successes']} successes"
+                + (
+                    f" on {d['success_on']}+"
+                    if d.get("success_on", 5) != 5  # blessed or cursed (AH-CHECK-07)
+                    else ""
+                )
+                + f", needs {d['difficulty']})."
             ),
             "casting": lambda: (
                 f"{who} casts {n(d['card'])} (cost {d['cost']} sanity, modifier "

@@ -81,7 +81,8 @@ EVENTS: dict[str, EventSpec] = {
         _e("clues-discarded", "location", "clues discarded by a gate opening (AH-GATE-05)"),
         _e(
             "check",
-            "investigator check base skill modifier bonus dice rolls successes difficulty label",
+            "investigator check base skill modifier bonus dice rolls successes success_on "
+            "difficulty label",
             "a skill check is rolled",
         ),
         _e(
