@@ -306,3 +306,19 @@ def test_a_check_says_which_die_succeeds_when_blessed_or_cursed() -> None:
     status.set_blessing(g, a, "curse")
     checks.check(g, a, "luck", 0, 1)
     assert g.log.of_type("check")[-1]["success_on"] == 6
+
+
+def test_a_won_game_names_its_first_citizen_in_the_log() -> None:
+    # AH-WIN-06: on a win, the First Citizen of Arkham (most gate trophies, ties by
+    # monster trophies) is part of the game's end in the log, beside the score
+    import pytest
+
+    from questforge.engine.arkham.game.state import GameOver
+
+    g = blank_game()
+    a, b = inv(g, 0), inv(g, 1)
+    a.gate_trophies, b.gate_trophies = ["x"], ["y", "z"]
+    with pytest.raises(GameOver):
+        g.finish("won", "closed")
+    end = g.log.of_type("game-over")[-1]
+    assert end["first_citizen"] == b.id and "score" in end.data

@@ -107,7 +107,12 @@ class Narrator:
             "drawn-through": lambda: f"{who} is drawn through the gate to {n(d['world'])}.",
             "game-over": lambda: (
                 f"Game over after round {d['round']}: {d['outcome']} ({d['how']})"
-                + (f", score {d['score']}." if "score" in d else ".")
+                + (f", score {d['score']}" if "score" in d else "")
+                + (
+                    f"; First Citizen of Arkham: {n(d['first_citizen'])}."
+                    if d.get("first_citizen")
+                    else "."
+                )
             ),
         }
         render = table.get(e.type)

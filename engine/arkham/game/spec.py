@@ -10,7 +10,7 @@ from __future__ import annotations
 from questforge.engine.core.game import DecisionSpec, EventSpec
 
 #: fields an event carries only sometimes
-_OPTIONAL = {"game-over": ("score",), "rolled": ("card",)}
+_OPTIONAL = {"game-over": ("score", "first_citizen"), "rolled": ("card",)}
 
 
 def _e(name: str, fields: str, doc: str) -> EventSpec:
@@ -194,7 +194,11 @@ EVENTS: dict[str, EventSpec] = {
         _e("awakened", "reason doom", "the Ancient One awakens (AH-AWAKE)"),
         _e("final-round", "number doom", "a final-battle round (AH-FINAL)"),
         _e("ancient-one-attacks", "modifier", "the Ancient One attacks (AH-FINAL-06)"),
-        _e("game-over", "outcome how round score", "the game ends (AH-WIN; score only on a win)"),
+        _e(
+            "game-over",
+            "outcome how round score first_citizen",
+            "the game ends (AH-WIN; score and the First Citizen, AH-WIN-06, only on a win)",
+        ),
     )
 }
 
