@@ -322,3 +322,28 @@ def test_a_won_game_names_its_first_citizen_in_the_log() -> None:
         g.finish("won", "closed")
     end = g.log.of_type("game-over")[-1]
     assert end["first_citizen"] == b.id and "score" in end.data
+
+
+def test_a_unique_mover_does_not_leave_an_investigator_either() -> None:
+    # AH-MMOVE-03: "a monster in an area with an investigator when monsters move does not
+    # leave" - for every monster, also one moving by its own rule (AH-MMOVE-05); a
+    # random-street mover left an investigator's street
+    import copy
+    import dataclasses
+
+    g = blank_game()
+    g.model = copy.copy(g.model)
+    g.model.monsters = dict(g.model.monsters)
+    g.model.monsters["wet-thing"] = dataclasses.replace(
+        g.model.monsters["wet-thing"], unique_move="random-street"
+    )
+    a = inv(g)
+    status.move_inv(g, a, "saltmarsh-streets")
+    token = place(g, "wet-thing", "saltmarsh-streets")
+    phases.move_monsters(g, ("square",), ())
+    assert token.area == "saltmarsh-streets"
+    status.move_inv(g, a, "reed-hollow")
+    g.log.events.clear()
+    phases.move_monsters(g, ("square",), ())  # nobody there now: it moves by its rule
+    assert [e["uid"] for e in g.log.of_type("monster-moved")] == [token.uid]
+    assert token.area in {s.id for s in g.board.streets}

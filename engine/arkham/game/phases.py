@@ -761,11 +761,17 @@ def unique_move(game: ArkhamGame, token: MonsterToken) -> None:
     rule = game.monster(token).unique_move or "stay"
     if rule == "stay" or not game.in_town(token.area):
         return
+    if game.state.investigators_at(token.area):
+        return  # AH-MMOVE-03 holds for every monster: it does not leave an investigator
     if rule == "random-street":
         streets = [s.id for s in game.board.streets]
         token.area = streets[game.rng.randbelow(len(streets))]
     else:
-        targets = [i.area for i in game.state.order() if i.stage == 0 and game.in_town(i.area)]
+        targets = [
+            i.area
+            for i in game.state.order()
+            if i.stage == 0 and not i.jailed and game.in_town(i.area)
+        ]
         if not targets or token.area in targets:
             return
         best = None
