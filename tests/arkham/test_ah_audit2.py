@@ -347,3 +347,21 @@ def test_a_unique_mover_does_not_leave_an_investigator_either() -> None:
     phases.move_monsters(g, ("square",), ())  # nobody there now: it moves by its rule
     assert [e["uid"] for e in g.log.of_type("monster-moved")] == [token.uid]
     assert token.area in {s.id for s in g.board.streets}
+
+
+def test_a_flyer_swooping_names_the_investigator_with_the_lowest_sneak() -> None:
+    # AH-FLY-02/04: from the Sky a flyer swoops at the investigator in a street with the
+    # lowest Sneak; the log names them and that Sneak so the choice can be checked
+    from questforge.engine.arkham.game import checks
+
+    g = blank_game()
+    a, b = inv(g, 0), inv(g, 1)
+    status.move_inv(g, a, "saltmarsh-streets")
+    status.move_inv(g, b, "quayside-streets")
+    g.controller = Script()
+    low = min((a, b), key=lambda i: (checks.skill(g, i, "sneak"), g.state.order().index(i)))
+    token = place(g, "gull-thing", g.sky)
+    phases.move_monsters(g, (g.monster("gull-thing").dimension,), ())
+    moved = g.log.of_type("monster-moved")[-1]
+    assert token.area == low.area
+    assert (moved["toward"], moved["sneak"]) == (low.id, checks.skill(g, low, "sneak"))

@@ -76,7 +76,10 @@ class Narrator:
                 f"{n(d['location'])} is sealed{' with an Elder Sign' if d['elder_sign'] else ''}."
             ),
             "monster-appeared": lambda: f"{n(d['monster'])} appears at {n(d['area'])}.",
-            "monster-moved": lambda: f"{n(d['monster'])} moves to {n(d['to'])}.",
+            "monster-moved": lambda: (
+                f"{n(d['monster'])} moves to {n(d['to'])}"
+                + (f", flying at {n(d['toward'])} (sneak {d['sneak']})." if "toward" in d else ".")
+            ),
             "monster-defeated": lambda: f"{who} defeats {n(d['monster'])}.",
             "doom": lambda: f"Doom {d['level']} of {d['track']}.",
             "terror": lambda: f"Terror rises to {d['level']}.",

@@ -746,14 +746,17 @@ def fly(game: ArkhamGame, token: MonsterToken) -> None:
         for s in near
         for i in st.investigators_at(s)
     ]
+    why: dict[str, object] = {}
     if targets:
-        to = min(targets)[2]  # lowest Sneak; first player's order breaks ties (AH-FLY-02)
+        sneak, index, to = min(targets)  # lowest Sneak; the first player's order breaks ties
+        # the investigator flown at and their Sneak (AH-FLY-02), for a referee to check
+        why = {"toward": st.order()[index].id, "sneak": sneak}
     elif token.area != game.sky:
         to = game.sky  # AH-FLY-03
     else:
         return
     token.area = to
-    game.emit("monster-moved", uid=token.uid, monster=token.monster, to=to)
+    game.emit("monster-moved", uid=token.uid, monster=token.monster, to=to, **why)
 
 
 def unique_move(game: ArkhamGame, token: MonsterToken) -> None:

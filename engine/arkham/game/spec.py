@@ -10,7 +10,11 @@ from __future__ import annotations
 from questforge.engine.core.game import DecisionSpec, EventSpec
 
 #: fields an event carries only sometimes
-_OPTIONAL = {"game-over": ("score", "first_citizen"), "rolled": ("card",)}
+_OPTIONAL = {
+    "game-over": ("score", "first_citizen"),
+    "rolled": ("card",),
+    "monster-moved": ("toward", "sneak"),
+}
 
 
 def _e(name: str, fields: str, doc: str) -> EventSpec:
@@ -156,7 +160,12 @@ EVENTS: dict[str, EventSpec] = {
             "a monster defeated (AH-CMB-06); uid 0: an encounter's monster",
         ),
         _e("monster-appeared", "monster uid area", "a monster enters play (AH-GATE-06, AH-OUT-01)"),
-        _e("monster-moved", "uid monster to", "a monster moves (AH-MMOVE, AH-FLY)"),
+        _e(
+            "monster-moved",
+            "uid monster to toward sneak",
+            "a monster moves (AH-MMOVE, AH-FLY); a flyer swooping names the investigator "
+            "with the lowest Sneak it flies at (AH-FLY-02)",
+        ),
         _e("monster-returned", "monster uid area", "a monster goes back to the cup"),
         _e("monsters-move", "white black", "monster movement of a mythos card (AH-MMOVE-01)"),
         _e("monster-surge", "gates", "a monster from every open gate (AH-GATE-02)"),
