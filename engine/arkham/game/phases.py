@@ -634,10 +634,11 @@ def order_simultaneous(
     investigator's own upkeep, AH-UPK-02), or by the first player for the town's
     (``actor`` is :data:`PLAYERS_ACTOR`, "the first player decides"). Asked one pick at a
     time among the effects still waiting (an ``order-upkeep`` or ``order-surge`` decision
-    each, while two or more wait); the options are listed in the engine's stated order, which is the bots' answer:
-    an investigator's sheet ability, then its cards in the order they were gained; a surge's
-    gates from the mythos card's gate, then by id. The chosen order is logged (``ordered``,
-    with who chose it) so that a referee can follow every later step."""
+    each, while two or more wait); the options are listed in the engine's stated order,
+    which is the bots' answer: an investigator's sheet ability, then its cards in the order
+    they were gained; a surge's gates from the mythos card's gate, then by id. The chosen
+    order is logged (``ordered``, with who chose it) so that a referee can follow every
+    later step."""
     if len(items) < 2:
         return list(items)
     waiting = list(items)
