@@ -3,6 +3,9 @@ bot games and the engine, each pinned by a test that failed before its fix."""
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+
 from ahgame import Script, blank_game, dice, inv, place, types
 
 from questforge.engine.arkham.game import combat, phases, status
@@ -165,9 +168,6 @@ def test_a_no_hand_spell_goes_with_two_one_handed_weapons() -> None:
     # AH-WPN-03: "never more than two hands' worth of weapons and spells" - the limit is
     # on hands, so a combat spell needing no hand is used beside two one-handed weapons
     # (the options stopped at two cards)
-    import copy
-    import dataclasses
-
     g = blank_game()
     g.model = copy.copy(g.model)
     g.model.cards = dict(g.model.cards)
@@ -328,9 +328,6 @@ def test_a_unique_mover_does_not_leave_an_investigator_either() -> None:
     # AH-MMOVE-03: "a monster in an area with an investigator when monsters move does not
     # leave" - for every monster, also one moving by its own rule (AH-MMOVE-05); a
     # random-street mover left an investigator's street
-    import copy
-    import dataclasses
-
     g = blank_game()
     g.model = copy.copy(g.model)
     g.model.monsters = dict(g.model.monsters)
@@ -365,3 +362,29 @@ def test_a_flyer_swooping_names_the_investigator_with_the_lowest_sneak() -> None
     moved = g.log.of_type("monster-moved")[-1]
     assert token.area == low.area
     assert (moved["toward"], moved["sneak"]) == (low.id, checks.skill(g, low, "sneak"))
+
+
+def test_the_first_player_breaks_a_flyers_tie_between_streets() -> None:
+    # AH-FLY-02: "if several connected streets hold investigators, it flies toward the
+    # investigator with the lowest Sneak ... the first player breaks ties": a tie is a
+    # decision of the first player (the players' actor), not a fixed order
+    from questforge.engine.arkham.game import checks
+
+    g = blank_game()
+    a, b = inv(g, 0), inv(g, 1)
+    status.move_inv(g, a, "saltmarsh-streets")
+    status.move_inv(g, b, "quayside-streets")
+    b.sliders = list(a.sliders)
+    g.model = copy.copy(g.model)
+    g.model.investigators = dict(g.model.investigators)
+    g.model.investigators[b.id] = g.model.investigators[a.id]  # the same sheet: a tie
+    assert checks.skill(g, a, "sneak") == checks.skill(g, b, "sneak")
+    g.controller = Script(fly_tie=["quayside-streets"])
+    token = place(g, "gull-thing", g.sky)
+    phases.move_monsters(g, (g.monster("gull-thing").dimension,), ())
+    asked = [d for d in g.controller.asked if d.kind == "fly-tie"]
+    assert [(d.actor, list(d.options)) for d in asked] == [
+        ("players", ["saltmarsh-streets", "quayside-streets"])
+    ]
+    assert token.area == "quayside-streets"
+    assert g.log.of_type("monster-moved")[-1]["toward"] == b.id

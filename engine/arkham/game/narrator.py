@@ -128,7 +128,7 @@ class Narrator:
 
     def option(self, decision: Decision, option: Any) -> str:
         kind = decision.kind
-        if kind in ("move", "return", "return-gate"):
+        if kind in ("move", "return", "return-gate", "fly-tie"):
             return f"go to {self.name(option)}"
         if kind == "weapons":
             return (

@@ -749,8 +749,26 @@ def fly(game: ArkhamGame, token: MonsterToken) -> None:
     ]
     why: dict[str, object] = {}
     if targets:
-        sneak, index, to = min(targets)  # lowest Sneak; the first player's order breaks ties
-        # the investigator flown at and their Sneak (AH-FLY-02), for a referee to check
+        # AH-FLY-02: toward the lowest Sneak; a tie between streets is the first player's
+        # to break (the seed: "the first player decides"), asked with the streets in
+        # player order, which is the bots' answer
+        sneak = min(t[0] for t in targets)
+        tied = sorted(t for t in targets if t[0] == sneak)
+        streets = list(dict.fromkeys(t[2] for t in tied))
+        to = streets[0]
+        if len(streets) > 1:
+            to = str(
+                game.ask(
+                    "fly-tie",
+                    PLAYERS_ACTOR,
+                    streets,
+                    f"where does the {game.monster(token).name} fly?",
+                    monster=token.monster,
+                    sneak=sneak,
+                )
+            )
+        index = next(t[1] for t in tied if t[2] == to)
+        # the investigator flown at and their Sneak, for a referee to check
         why = {"toward": st.order()[index].id, "sneak": sneak}
     elif token.area != game.sky:
         to = game.sky  # AH-FLY-03

@@ -297,6 +297,13 @@ DECISIONS: dict[str, DecisionSpec] = {
             "return-gate", "investigator", "location ids", "which gate to return through (AH-OW-03)"
         ),
         _decision(
+            "fly-tie",
+            "players",
+            "street ids (in player order)",
+            "where a flyer goes when investigators in several streets tie for the lowest "
+            "Sneak; the first player decides (AH-FLY-02)",
+        ),
+        _decision(
             "order-upkeep",
             "investigator",
             "ability | card ids: the upkeep effects still waiting",
