@@ -129,11 +129,12 @@ def test_buying_and_spending_trophies_at_locations() -> None:
     # AH-MISC-04: trophies spent for money; AH-MISC-05: they go back to the cup
     assert a.money == 5 and not a.monster_trophies
     assert {"fog-shambler", "brine-hound"} <= set(g.state.cup)
-    # AH-MISC-03: buying pays the listed price
+    # AH-MISC-03: buying pays the listed price (of the card bought, from three drawn)
     a.area = "net-lofts"
-    g.controller = Script(location_action=["special:0"])
+    bought = g.state.decks["common"].draw_pile[-1]  # the top card: the first one offered
+    g.controller = Script(location_action=["special:0"], buy=[bought])
     phases.location_action(g, a, "net-lofts")
-    assert a.money == 2 and g.card(a.cards[-1]).type == "common"
+    assert a.money == 5 - g.card(bought).price and a.cards[-1] == bought
 
 
 def test_closing_needs_the_explored_marker_and_a_fight_or_lore_check() -> None:
@@ -229,12 +230,14 @@ def test_terror_track() -> None:
     # AH-TERROR-05, AH-TERROR-06: 6 and 9 close the others
     town.raise_terror(g, 6)
     assert {"curio-cabinet", "lantern-church"} <= g.state.closed
-    # AH-TERROR-07, AH-LIMIT-03: at 10 the monster limit is gone
+    # AH-TERROR-07, AH-LIMIT-03: at 10 the monster limit is gone, and (the seed: "place
+    # one doom token on the doom track") one doom is added
     town.raise_terror(g, 1)
     assert g.state.terror == 10 and town.monster_limit(g) is None
+    assert g.state.doom == 1
     # AH-TERROR-02: never above 10 (AH-REF-14: a rise past 10 adds doom instead)
     town.raise_terror(g, 1)
-    assert g.state.terror == 10 and g.state.doom == 1
+    assert g.state.terror == 10 and g.state.doom == 2
     # AH-COMP-11: closed locations cannot be entered
     assert "net-lofts" not in phases.reachable(g, "quayside-streets", 3)
 

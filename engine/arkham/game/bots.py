@@ -211,8 +211,12 @@ class ArkhamBot:
                 return i
             if "sanity" in gains and inv.sanity < inv.max_sanity - 1:
                 return i
-            useful = "clues" in gains or any(e.do in ("draw", "blessed") for e in special.effects)
+            useful = "clues" in gains or any(
+                e.do in ("draw", "blessed", "buy") for e in special.effects
+            )
             rich = all(c.what != "money" or inv.money >= c.amount + 2 for c in special.cost)
+            if any(e.do == "buy" for e in special.effects):
+                rich = rich and inv.money >= 3  # enough to pay for most cards
             if useful and rich:
                 return i
         return 0
@@ -252,6 +256,23 @@ class ArkhamBot:
 
         best = max(range(1, len(d.options)), key=lambda i: (value(d.options[i]), -i), default=0)
         return best if best and value(d.options[best]) > 0 else 0
+
+    def _on_buy(self, d: Decision) -> int:
+        """Buy a weapon when holding none, else the dearest card it can pay for."""
+        g = self.game
+        inv = self._inv(d)
+        armed = any(g.card(c).is_weapon for c in inv.cards)
+        prices = d.context.get("prices") or {}
+        best = max(
+            range(1, len(d.options)),
+            key=lambda i: (
+                not armed and g.card(d.options[i]).is_weapon,
+                prices.get(d.options[i], 0),
+                -i,
+            ),
+            default=0,
+        )
+        return best
 
     def _on_discard(self, d: Decision) -> int:
         g = self.game

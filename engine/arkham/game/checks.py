@@ -53,9 +53,14 @@ def skill(game: ArkhamGame, inv: InvState, check: str) -> int:
     return value
 
 
+def success_on(inv: InvState) -> int:
+    """The lowest die that succeeds: 5; 4 when blessed, 6 when cursed (AH-CHECK-04/07)."""
+    return 4 if inv.blessed else 6 if inv.cursed else 5
+
+
 def successes(game: ArkhamGame, inv: InvState, rolls: Sequence[int]) -> int:
     """5 and 6 succeed; 4-6 when blessed, only 6 when cursed (AH-CHECK-04/07)."""
-    need = 4 if inv.blessed else 6 if inv.cursed else 5
+    need = success_on(inv)
     return sum(1 for r in rolls if r >= need)
 
 
@@ -89,6 +94,8 @@ def check(
         dice=max(dice, 0),
         rolls=rolls,
         successes=hits,
+        # the die that counts as a success (AH-CHECK-07): a blessed "[2, 4]" is 1 success
+        success_on=success_on(inv),
         difficulty=difficulty,
         label=label,
     )

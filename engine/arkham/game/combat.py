@@ -124,13 +124,16 @@ def _defeated(game: ArkhamGame, inv: InvState, mid: str, token: MonsterToken | N
     """AH-CMB-06: the monster is a trophy (endless ones go back to the cup)."""
     if token is not None and token in game.state.monsters:
         game.state.monsters.remove(token)
+    # the token's uid (0: an encounter's monster, never on the board), so that a referee
+    # can tell which of two markers of one kind left the board
+    uid = token.uid if token is not None else 0
     m = game.monster(mid)
     if "endless" in m.abilities:
         game.state.cup.append(mid)
-        game.emit("monster-defeated", investigator=inv.id, monster=mid, trophy=False)
+        game.emit("monster-defeated", investigator=inv.id, monster=mid, uid=uid, trophy=False)
         return
     inv.monster_trophies.append(mid)
-    game.emit("monster-defeated", investigator=inv.id, monster=mid, trophy=True)
+    game.emit("monster-defeated", investigator=inv.id, monster=mid, uid=uid, trophy=True)
 
 
 def weapon_options(
@@ -148,7 +151,9 @@ def weapon_options(
         and any(b.check == check for b in game.card(c).bonuses)
     ]
     out: list[list[str]] = [[]]
-    for n in (1, 2):
+    # AH-WPN-03 limits the hands, not the number of cards: a card needing no hand (a
+    # 0-hand spell) goes with two one-handed weapons
+    for n in range(1, len(ready) + 1):
         for combo in combinations(ready, n):
             if sum(game.card(c).hands for c in combo) <= hands:
                 out.append(list(combo))

@@ -22,6 +22,7 @@ PERFORMED: frozenset[str] = frozenset(
         "gain",
         "lose",
         "draw",
+        "buy",
         "move-to",
         "delayed",
         "arrested",
@@ -85,6 +86,8 @@ def apply_effect(
     elif do == "draw":
         for _ in range(e.count):
             status.draw_card(game, inv, e.deck or "common")
+    elif do == "buy":
+        _buy(game, inv, e)
     elif do == "move-to":
         if e.area and e.area not in game.state.closed:
             status.move_inv(game, inv, e.area)
@@ -117,7 +120,12 @@ def apply_effect(
     elif do == "roll":
         rolls = game.roll(e.dice)
         passed = any(r >= e.target for r in rolls)
-        game.emit("rolled", investigator=inv.id, rolls=rolls, target=e.target, passed=passed)
+        # the card whose upkeep or use rolls (a Blessing's, a retainer's): a referee must
+        # see what a roll is for when no encounter or check names it
+        source = {"card": card} if card is not None else {}
+        game.emit(
+            "rolled", investigator=inv.id, rolls=rolls, target=e.target, passed=passed, **source
+        )
         apply_effects(game, inv, e.on_pass if passed else e.on_fail, where, card)
     elif do == "may-pay":
         _may_pay(game, inv, e, where, card)
@@ -128,7 +136,7 @@ def apply_effect(
     elif do == "return-monsters":
         _return_monsters(game, e)
     elif do == "monster-surge":
-        phases.monster_surge(game)
+        phases.monster_surge(game)  # a card's surge: no gate is named first
     else:  # pragma: no cover - the schema and PERFORMED agree (tested)
         raise ValueError(f"unknown effect {do!r}")
 
@@ -144,6 +152,44 @@ def _may_pay(game: ArkhamGame, inv: InvState, e: Effect, where: str, card: str |
     if answer == "yes":
         status.lose(game, inv, what, e.amount)
         apply_effects(game, inv, e.then, where, card)
+
+
+def _buy(game: ArkhamGame, inv: InvState, e: Effect) -> None:
+    """AH-MISC-03: "pay the listed price" (or e.g. "$1 over list price", ``modifier``):
+    ``count`` cards are drawn from the deck, the investigator may buy one they can pay
+    for, and every card not bought goes to the bottom of its deck (AH-MISC-01)."""
+    name = e.deck or "common"
+    deck = game.state.decks.get(name)
+    drawn: list[str] = []
+    for _ in range(e.count):
+        if deck is None or not deck.draw_pile:
+            game.emit("deck-empty", deck=name)
+            break
+        drawn.append(deck.draw_pile.pop())
+    if not drawn:
+        return
+    prices = [max(0, game.card(c).price + e.modifier) for c in drawn]
+    game.emit("offered", investigator=inv.id, deck=name, cards=drawn, prices=prices)
+    options: list[str] = ["none"]
+    options += [c for c, p in zip(drawn, prices, strict=True) if p <= inv.money]
+    choice = str(
+        game.ask(
+            "buy",
+            inv.id,
+            list(dict.fromkeys(options)),
+            "buy one of these cards?",
+            prices=dict(zip(drawn, prices, strict=True)),
+        )
+    )
+    if choice != "none":
+        price = prices[drawn.index(choice)]
+        drawn.remove(choice)
+        if price:
+            status.lose(game, inv, "money", price)
+        status.give(game, inv, choice)
+    assert deck is not None
+    for cid in drawn:
+        deck.draw_pile.insert(0, cid)  # not bought: to the bottom (AH-MISC-01)
 
 
 def _return_monsters(game: ArkhamGame, e: Effect) -> None:

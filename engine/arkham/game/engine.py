@@ -231,7 +231,10 @@ class ArkhamGame:
         st.outcome, st.how = outcome, how
         fields: dict[str, Any] = {"outcome": outcome, "how": how, "round": st.round}
         if outcome == "won":
-            fields["score"] = self.score()
+            from questforge.engine.arkham.game.metrics import first_citizen
+
+            fields["score"] = self.score()  # AH-SCORE-01
+            fields["first_citizen"] = first_citizen(self)  # AH-WIN-06
         self.emit("game-over", **fields)
         raise GameOver(outcome)
 

@@ -51,7 +51,13 @@ class Narrator:
             "check": lambda: (
                 f"{who} rolls {d['check']} with {d['dice']} dice"
                 + _dice_sum(d)
-                + f": {d['rolls']} ({d['successes']} successes, needs {d['difficulty']})."
+                + f": {d['rolls']} ({d['successes']} successes"
+                + (
+                    f" on {d['success_on']}+"
+                    if d.get("success_on", 5) != 5  # blessed or cursed (AH-CHECK-07)
+                    else ""
+                )
+                + f", needs {d['difficulty']})."
             ),
             "casting": lambda: (
                 f"{who} casts {n(d['card'])} (cost {d['cost']} sanity, modifier "
@@ -70,7 +76,10 @@ class Narrator:
                 f"{n(d['location'])} is sealed{' with an Elder Sign' if d['elder_sign'] else ''}."
             ),
             "monster-appeared": lambda: f"{n(d['monster'])} appears at {n(d['area'])}.",
-            "monster-moved": lambda: f"{n(d['monster'])} moves to {n(d['to'])}.",
+            "monster-moved": lambda: (
+                f"{n(d['monster'])} moves to {n(d['to'])}"
+                + (f", flying at {n(d['toward'])} (sneak {d['sneak']})." if "toward" in d else ".")
+            ),
             "monster-defeated": lambda: f"{who} defeats {n(d['monster'])}.",
             "doom": lambda: f"Doom {d['level']} of {d['track']}.",
             "terror": lambda: f"Terror rises to {d['level']}.",
@@ -79,10 +88,34 @@ class Narrator:
                 f"Mythos: {n(d['card'])} ({d.get('subtype', d.get('type'))})"
                 + (f"; gate at {n(d['gate'])}, clue at {n(d['clue'])}." if "gate" in d else ".")
             ),
+            "ordered": lambda: (
+                f"{n(d['by'])} orders the {d['what'].replace('-', ' ')}: "
+                + ", then ".join(
+                    "the sheet's ability" if x == "ability" else n(x) for x in d["order"]
+                )
+                + " (AH-MISC-06)."
+            ),
+            "offered": lambda: (
+                f"{who} is offered "
+                + ", ".join(f"{n(c)} (${p})" for c, p in zip(d["cards"], d["prices"], strict=False))
+                + "."
+            ),
+            "rolled": lambda: (
+                f"{who} rolls {d['rolls']}"
+                + (f" for {n(d['card'])}" if "card" in d else "")
+                + f" (needs {d['target']}+): {'passed' if d['passed'] else 'failed'}."
+            ),
+            "arrested": lambda: f"{who} is arrested: to the Jail Cell.",
+            "released": lambda: f"{who} is released into {n(d['location'])}.",
             "drawn-through": lambda: f"{who} is drawn through the gate to {n(d['world'])}.",
             "game-over": lambda: (
                 f"Game over after round {d['round']}: {d['outcome']} ({d['how']})"
-                + (f", score {d['score']}." if "score" in d else ".")
+                + (f", score {d['score']}" if "score" in d else "")
+                + (
+                    f"; First Citizen of Arkham: {n(d['first_citizen'])}."
+                    if d.get("first_citizen")
+                    else "."
+                )
             ),
         }
         render = table.get(e.type)
@@ -95,7 +128,7 @@ class Narrator:
 
     def option(self, decision: Decision, option: Any) -> str:
         kind = decision.kind
-        if kind in ("move", "return", "return-gate"):
+        if kind in ("move", "return", "return-gate", "fly-tie"):
             return f"go to {self.name(option)}"
         if kind == "weapons":
             return (
@@ -112,6 +145,10 @@ class Narrator:
             return "stop giving"
         if kind == "discard":
             return f"discard {self.name(option)}"
+        if kind == "buy":
+            return "buy nothing" if option == "none" else f"buy {self.name(option)}"
+        if kind in ("order-upkeep", "order-surge"):
+            return f"{self.name(option)} next"
         if kind == "clue-taker":
             return f"{self.name(option)} takes it"
         if kind == "close":

@@ -169,14 +169,18 @@ def upkeep(game: ArkhamGame) -> None:
             game.emit("refreshed", investigator=inv.id)
         if inv.area == game.lost and not inv.delayed:
             return_from_lost(game, inv)  # AH-STAT-09
-        # AH-UPK-02: the sheet's upkeep, then each card's, in hand order; each card's own
+        # AH-UPK-02: every upkeep requirement (the sheet's, each card's) "in any order the
+        # player chooses", which AH-MISC-06 makes the active player's choice; each card's own
         # effects know their card, so ``discard-this`` (a Blessing's roll) discards it
-        sourced: list[tuple[Effect, str | None]] = [
-            (e, None) for e in game.model.investigators[inv.id].upkeep
-        ]
-        for cid in list(inv.cards):
-            sourced += [(e, cid) for e in game.card(cid).upkeep]
-        if sourced and not inv.out_this_round:
+        sources: list[str] = ["ability"] if game.model.investigators[inv.id].upkeep else []
+        sources += [cid for cid in inv.cards if game.card(cid).upkeep]
+        if sources and not inv.out_this_round:
+            sourced: list[tuple[Effect, str | None]] = []
+            for source in order_simultaneous(game, inv.id, "upkeep", sources, inv):
+                if source == "ability":
+                    sourced += [(e, None) for e in game.model.investigators[inv.id].upkeep]
+                else:
+                    sourced += [(e, source) for e in game.card(source).upkeep]
             apply_sourced(game, inv, sourced, inv.area)
         if not inv.devoured and not inv.out_this_round and not inv.skips_round:
             use_cards(game, inv)
@@ -235,6 +239,9 @@ def movement(game: ArkhamGame) -> None:
         if inv.delayed:
             inv.delayed = False  # AH-DELAY-01, AH-STAT-07
             game.emit("stood-up", investigator=inv.id)
+            if inv.jailed:  # AH-STAT-08: "stand up and move to the main area"
+                inv.jailed = False
+                game.emit("released", investigator=inv.id, location=inv.area)
             trade(game, inv)  # no movement, but trading is still a Movement-phase step
             continue
         trade(game, inv)
@@ -262,7 +269,9 @@ def trade(game: ArkhamGame, inv: InvState, anywhere: bool = False) -> None:
             o
             for o in game.state.order()
             if o is not inv
-            and (anywhere or (o.area == inv.area and o.stage == inv.stage))
+            and (
+                anywhere or (o.area == inv.area and o.stage == inv.stage and o.jailed == inv.jailed)
+            )
             and not o.out_this_round
         ]
         if not others:
@@ -570,7 +579,7 @@ def open_gate(game: ArkhamGame, loc: str) -> None:
         game.emit("gate-blocked", location=loc)  # AH-GATE-01
         return
     if loc in st.gates:
-        monster_surge(game)  # AH-GATE-02
+        monster_surge(game, loc)  # AH-GATE-02
         return
     town.add_doom(game, 1)  # AH-GATE-04
     if not st.gate_pile:
@@ -613,10 +622,59 @@ def refill_gates(game: ArkhamGame) -> None:
 PLAYERS_ACTOR = "players"
 
 
-def monster_surge(game: ArkhamGame) -> None:
-    """AH-GATE-02: a monster comes out of every open gate."""
-    game.emit("monster-surge", gates=sorted(game.state.gates))
-    for loc in sorted(game.state.gates):
+def order_simultaneous(
+    game: ArkhamGame,
+    actor: str,
+    what: str,
+    items: list[str],
+    investigator: InvState | None = None,
+    **context: Any,
+) -> list[str]:
+    """AH-MISC-06: effects that resolve at once are ordered by the active player (an
+    investigator's own upkeep, AH-UPK-02), or by the first player for the town's
+    (``actor`` is :data:`PLAYERS_ACTOR`, "the first player decides"). Asked one pick at a
+    time among the effects still waiting (an ``order-upkeep`` or ``order-surge`` decision
+    each, while two or more wait); the options are listed in the engine's stated order,
+    which is the bots' answer: an investigator's sheet ability, then its cards in the order
+    they were gained; a surge's gates from the mythos card's gate, then by id. The chosen
+    order is logged (``ordered``, with who chose it) so that a referee can follow every
+    later step."""
+    if len(items) < 2:
+        return list(items)
+    waiting = list(items)
+    chosen: list[str] = []
+    while len(waiting) > 1:
+        pick = str(
+            game.ask(
+                "order-surge" if what == "monster-surge" else "order-upkeep",
+                actor,
+                list(waiting),
+                f"which {what} effect resolves next?",
+                what=what,
+                done=list(chosen),
+                **context,
+            )
+        )
+        waiting.remove(pick)
+        chosen.append(pick)
+    chosen += waiting
+    by = investigator.id if investigator is not None else game.state.order()[0].id
+    game.emit("ordered", by=by, what=what, order=chosen)
+    return chosen
+
+
+def monster_surge(game: ArkhamGame, at: str | None = None) -> None:
+    """AH-GATE-02: a monster comes out of every open gate. The seed leaves the placing to
+    the players, the first player deciding ("all players decide where they go; the first
+    player decides disputes"), so the order in which the gates take their monster (each
+    drawn in turn, the limit sending the later ones to the Outskirts) is the first
+    player's (AH-MISC-06); listed from the gate the mythos card named (``at``)."""
+    gates = sorted(game.state.gates)
+    if at in game.state.gates:
+        gates.remove(at)
+        gates.insert(0, at)
+    game.emit("monster-surge", gates=gates)
+    for loc in order_simultaneous(game, PLAYERS_ACTOR, "monster-surge", gates):
         town.place_monster(game, loc)
 
 
@@ -689,14 +747,35 @@ def fly(game: ArkhamGame, token: MonsterToken) -> None:
         for s in near
         for i in st.investigators_at(s)
     ]
+    why: dict[str, object] = {}
     if targets:
-        to = min(targets)[2]  # lowest Sneak; first player's order breaks ties (AH-FLY-02)
+        # AH-FLY-02: toward the lowest Sneak; a tie between streets is the first player's
+        # to break (the seed: "the first player decides"), asked with the streets in
+        # player order, which is the bots' answer
+        sneak = min(t[0] for t in targets)
+        tied = sorted(t for t in targets if t[0] == sneak)
+        streets = list(dict.fromkeys(t[2] for t in tied))
+        to = streets[0]
+        if len(streets) > 1:
+            to = str(
+                game.ask(
+                    "fly-tie",
+                    PLAYERS_ACTOR,
+                    streets,
+                    f"where does the {game.monster(token).name} fly?",
+                    monster=token.monster,
+                    sneak=sneak,
+                )
+            )
+        index = next(t[1] for t in tied if t[2] == to)
+        # the investigator flown at and their Sneak, for a referee to check
+        why = {"toward": st.order()[index].id, "sneak": sneak}
     elif token.area != game.sky:
         to = game.sky  # AH-FLY-03
     else:
         return
     token.area = to
-    game.emit("monster-moved", uid=token.uid, monster=token.monster, to=to)
+    game.emit("monster-moved", uid=token.uid, monster=token.monster, to=to, **why)
 
 
 def unique_move(game: ArkhamGame, token: MonsterToken) -> None:
@@ -704,11 +783,17 @@ def unique_move(game: ArkhamGame, token: MonsterToken) -> None:
     rule = game.monster(token).unique_move or "stay"
     if rule == "stay" or not game.in_town(token.area):
         return
+    if game.state.investigators_at(token.area):
+        return  # AH-MMOVE-03 holds for every monster: it does not leave an investigator
     if rule == "random-street":
         streets = [s.id for s in game.board.streets]
         token.area = streets[game.rng.randbelow(len(streets))]
     else:
-        targets = [i.area for i in game.state.order() if i.stage == 0 and game.in_town(i.area)]
+        targets = [
+            i.area
+            for i in game.state.order()
+            if i.stage == 0 and not i.jailed and game.in_town(i.area)
+        ]
         if not targets or token.area in targets:
             return
         best = None

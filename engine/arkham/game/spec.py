@@ -10,7 +10,11 @@ from __future__ import annotations
 from questforge.engine.core.game import DecisionSpec, EventSpec
 
 #: fields an event carries only sometimes
-_OPTIONAL = {"game-over": ("score",)}
+_OPTIONAL = {
+    "game-over": ("score", "first_citizen"),
+    "rolled": ("card",),
+    "monster-moved": ("toward", "sneak"),
+}
 
 
 def _e(name: str, fields: str, doc: str) -> EventSpec:
@@ -49,7 +53,21 @@ EVENTS: dict[str, EventSpec] = {
             "money ($1) or a card given to another investigator (AH-MOVE-09)",
         ),
         _e("delayed", "investigator", "an investigator is delayed"),
-        _e("arrested", "investigator", "an investigator is arrested (AH-STAT-08)"),
+        _e(
+            "arrested",
+            "investigator",
+            "an investigator is arrested: to the jail location's Jail Cell (AH-STAT-08)",
+        ),
+        _e(
+            "released",
+            "investigator location",
+            "out of the Jail Cell into the location's main area (AH-STAT-08)",
+        ),
+        _e(
+            "ordered",
+            "by what order",
+            "simultaneous effects put in order by an investigator or the first player (AH-MISC-06)",
+        ),
         _e(
             "explored",
             "investigator location",
@@ -67,7 +85,8 @@ EVENTS: dict[str, EventSpec] = {
         _e("clues-discarded", "location", "clues discarded by a gate opening (AH-GATE-05)"),
         _e(
             "check",
-            "investigator check base skill modifier bonus dice rolls successes difficulty label",
+            "investigator check base skill modifier bonus dice rolls successes success_on "
+            "difficulty label",
             "a skill check is rolled",
         ),
         _e(
@@ -76,7 +95,11 @@ EVENTS: dict[str, EventSpec] = {
             "a clue spent for one more die (AH-CHECK-06)",
         ),
         _e("check-result", "investigator check passed label", "a check passes or fails"),
-        _e("rolled", "investigator rolls target passed", "dice rolled without a skill"),
+        _e(
+            "rolled",
+            "investigator rolls target passed card",
+            "dice rolled without a skill; ``card``: the card whose upkeep or use rolls",
+        ),
         _e("gained", "investigator what amount", "sanity, stamina, money or clues gained"),
         _e("lost", "investigator what amount", "sanity, stamina, money or clues lost"),
         _e("knocked-out", "investigator how", "insane or unconscious (AH-STAT-03/04/05)"),
@@ -131,9 +154,18 @@ EVENTS: dict[str, EventSpec] = {
             "a spell is cast: its sanity cost is paid next (AH-SPELL-01/02)",
         ),
         _e("cast", "investigator card passed", "a spell cast (AH-SPELL-01)"),
-        _e("monster-defeated", "investigator monster trophy", "a monster defeated (AH-CMB-06)"),
+        _e(
+            "monster-defeated",
+            "investigator monster uid trophy",
+            "a monster defeated (AH-CMB-06); uid 0: an encounter's monster",
+        ),
         _e("monster-appeared", "monster uid area", "a monster enters play (AH-GATE-06, AH-OUT-01)"),
-        _e("monster-moved", "uid monster to", "a monster moves (AH-MMOVE, AH-FLY)"),
+        _e(
+            "monster-moved",
+            "uid monster to toward sneak",
+            "a monster moves (AH-MMOVE, AH-FLY); a flyer swooping names the investigator "
+            "with the lowest Sneak it flies at (AH-FLY-02)",
+        ),
         _e("monster-returned", "monster uid area", "a monster goes back to the cup"),
         _e("monsters-move", "white black", "monster movement of a mythos card (AH-MMOVE-01)"),
         _e("monster-surge", "gates", "a monster from every open gate (AH-GATE-02)"),
@@ -171,7 +203,11 @@ EVENTS: dict[str, EventSpec] = {
         _e("awakened", "reason doom", "the Ancient One awakens (AH-AWAKE)"),
         _e("final-round", "number doom", "a final-battle round (AH-FINAL)"),
         _e("ancient-one-attacks", "modifier", "the Ancient One attacks (AH-FINAL-06)"),
-        _e("game-over", "outcome how round score", "the game ends (AH-WIN; score only on a win)"),
+        _e(
+            "game-over",
+            "outcome how round score first_citizen",
+            "the game ends (AH-WIN; score and the First Citizen, AH-WIN-06, only on a win)",
+        ),
     )
 }
 
@@ -243,6 +279,12 @@ DECISIONS: dict[str, DecisionSpec] = {
             "use a ready card's use effects in Upkeep (AH-UPK-02)",
         ),
         _decision("may-pay", "investigator", "no | yes", "an optional payment of an encounter"),
+        _decision(
+            "buy",
+            "investigator",
+            "none | card ids the investigator can pay for",
+            "buy one of the cards drawn at its list price (AH-MISC-03)",
+        ),
         _decision("discard", "investigator", "card ids", "an item to discard (AH-STAT-02)"),
         _decision("clue-taker", "players", "investigator ids", "who takes a new clue (AH-CLUE-02)"),
         _decision(
@@ -253,6 +295,26 @@ DECISIONS: dict[str, DecisionSpec] = {
         ),
         _decision(
             "return-gate", "investigator", "location ids", "which gate to return through (AH-OW-03)"
+        ),
+        _decision(
+            "fly-tie",
+            "players",
+            "street ids (in player order)",
+            "where a flyer goes when investigators in several streets tie for the lowest "
+            "Sneak; the first player decides (AH-FLY-02)",
+        ),
+        _decision(
+            "order-upkeep",
+            "investigator",
+            "ability | card ids: the upkeep effects still waiting",
+            "which of the investigator's upkeep effects resolves next (AH-UPK-02, AH-MISC-06)",
+        ),
+        _decision(
+            "order-surge",
+            "players",
+            "location ids: the gates still waiting for their monster",
+            "which gate takes the next surge monster; the first player decides (AH-GATE-02, "
+            "AH-MISC-06)",
         ),
     )
 }

@@ -48,6 +48,11 @@ class InvState:
     loses_next_round: bool = False
     skips_round: bool = False
     devoured: bool = False
+    #: arrested: in the Jail Cell, a sub-area of the jail location (AH-STAT-08, AH-REF-01:
+    #: "the Jail Cell is a sub-area of the Police Station"), not in its main area: ``area``
+    #: is that location, but the investigator is not "at" it for monsters, clues, gates or
+    #: trading until released in the Movement phase of the round lost
+    jailed: bool = False
 
     @property
     def active(self) -> bool:
@@ -127,7 +132,13 @@ class GameState:
         return [m for m in self.monsters if m.area == area]
 
     def investigators_at(self, area: str) -> list[InvState]:
-        return [i for i in self.investigators if i.area == area and not i.devoured and i.stage == 0]
+        """Investigators in ``area`` itself (not in an other world, not in the Jail Cell
+        of a jail location, AH-STAT-08)."""
+        return [
+            i
+            for i in self.investigators
+            if i.area == area and not i.devoured and i.stage == 0 and not i.jailed
+        ]
 
 
 class GameOver(Exception):

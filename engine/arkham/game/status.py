@@ -57,12 +57,16 @@ def knocked_out(game: ArkhamGame, inv: InvState, how: str) -> None:
     if game.state.awakened:
         devour(game, inv)
         return
-    if inv.sanity <= 0 and inv.stamina <= 0:
-        devour(game, inv)  # both gone at once: devoured (AH-STAT-10)
+    in_world = inv.stage > 0 or inv.area == game.lost
+    if inv.sanity <= 0 and inv.stamina <= 0 and not in_world:
+        # both gone at once in Arkham: devoured (AH-STAT-10; the seed is silent here, the
+        # published game's ruling). In an other world the seed decides: "stamina and/or
+        # sanity at 0 or less" is lost in time and space, both restored to at least 1
+        # (AH-STAT-05)
+        devour(game, inv)
         return
     game.emit("knocked-out", investigator=inv.id, how=how)
     lose_half(game, inv)  # AH-STAT-02
-    in_world = inv.stage > 0 or inv.area == game.lost
     inv.sanity = max(inv.sanity, 1)
     inv.stamina = max(inv.stamina, 1)
     inv.out_this_round = True
@@ -161,6 +165,7 @@ def move_inv(game: ArkhamGame, inv: InvState, area: str, stage: int = 0) -> None
         inv.explored = False
     inv.area = area
     inv.stage = stage
+    inv.jailed = False
     game.emit("investigator-moved", investigator=inv.id, to=area, stage=stage)
 
 
@@ -174,11 +179,14 @@ def lost_in_time(game: ArkhamGame, inv: InvState) -> None:
 
 
 def arrest(game: ArkhamGame, inv: InvState) -> None:
-    """AH-STAT-08: to the jail, half the money lost, delayed, and the next round skipped
-    (no sliders, trading or encounters then; standing up is that round's movement)."""
+    """AH-STAT-08: to the Jail Cell of the jail location ("not the main area"), half the
+    money lost, delayed, and the next round skipped (no sliders, trading or encounters
+    then); in that round's Movement the investigator stands up and is released into the
+    location's main area (:func:`phases.movement`)."""
     jail = game.board.by_role("jail")
     if jail is not None:
         move_inv(game, inv, jail.id)
+        inv.jailed = True
     if inv.money // 2:
         lose(game, inv, "money", inv.money // 2)
     inv.delayed = True

@@ -87,8 +87,8 @@ def add_doom(game: ArkhamGame, amount: int = 1) -> None:
 
 
 def raise_terror(game: ArkhamGame, amount: int = 1) -> None:
-    """AH-TERROR: allies leave, stores close, the limit goes at 10; past 10 each rise
-    adds doom instead (AH-REF-14)."""
+    """AH-TERROR: allies leave, stores close, the limit goes and one doom is added at 10
+    (AH-TERROR-07, the seed); past 10 each rise adds doom instead (AH-REF-14)."""
     for _ in range(amount):
         if game.state.terror >= 10:
             add_doom(game, 1)
@@ -106,6 +106,11 @@ def raise_terror(game: ArkhamGame, amount: int = 1) -> None:
             game.emit("monster-limit-removed")
             for t in game.state.monsters_at(game.outskirts):
                 return_monster(game, t)
+            # AH-TERROR-07: the seed says so ("at ten ... place one doom token on the doom
+            # track"); AH-REF-14 calls it a correction of the catalogue, but the seed
+            # decides where it speaks. Later rises past 10 add doom too (AH-REF-14, where
+            # the seed is silent)
+            add_doom(game, 1)
 
 
 def close_location(game: ArkhamGame, location: str, moves_to: str) -> None:

@@ -25,6 +25,11 @@ def render(game: Any) -> str:
         if st.clues.get(area):
             bits.append(f"clues {st.clues[area]}")
         bits += [f"@{i.id}" for i in st.investigators_at(area)]
+        bits += [  # AH-STAT-08: in the location's Jail Cell, not its main area
+            f"@{i.id}(jail cell)"
+            for i in st.investigators
+            if i.jailed and i.area == area and not i.devoured
+        ]
         bits += [f"!{m.monster}" for m in st.monsters_at(area)]
         return "  ".join(bits)
 
@@ -42,6 +47,7 @@ def render(game: Any) -> str:
         out.append(f"  ~{world.name:<32} {'  '.join(here)}")
     for ident in (game.sky, game.outskirts, game.lost):
         out.append(f"  #{board.areas[ident].name:<32} {occupants(ident)}")
+    out += monster_sides(game)
     for inv in st.investigators:
         if inv.devoured:
             out.append(f"  {inv.id}: devoured")
@@ -53,3 +59,31 @@ def render(game: Any) -> str:
             + (" explored" if inv.explored else "")
         )
     return "\n".join(out)
+
+
+def monster_sides(game: Any) -> list[str]:
+    """AH-COMP-09: "any player may look at either side [of a monster marker] at any time":
+    one line per kind of monster in play (board, Sky, Outskirts) with its movement side
+    (dimension, movement, awareness) and its combat side (horror rating and damage,
+    combat rating and damage, toughness, abilities), the Ancient One's worshipper changes
+    included, so a person at the board sees what the bots and the rules read."""
+    from questforge.engine.arkham.game.town import monster_stat
+
+    kinds = sorted({t.monster for t in game.state.monsters})
+    if not kinds:
+        return []
+    lines = ["  monsters in play (movement side | combat side):"]
+    for mid in kinds:
+        m = game.monster(mid)
+        abilities = ", ".join(
+            f"{a} {m.amount(a)}" if a in ("overwhelming", "nightmarish") else a
+            for a in sorted(m.abilities)
+        )
+        lines.append(
+            f"    {m.name}: {m.dimension}, {m.movement}, awareness "
+            f"{monster_stat(game, mid, 'awareness'):+d} | horror {m.horror_rating:+d}/"
+            f"{m.horror_damage}, combat {monster_stat(game, mid, 'combat_rating'):+d}/"
+            f"{m.combat_damage}, toughness {monster_stat(game, mid, 'toughness')}"
+            + (f"; {abilities}" if abilities else "")
+        )
+    return lines
