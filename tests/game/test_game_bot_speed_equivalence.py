@@ -18,6 +18,9 @@ flooded-workings/2/0/2034 loses one "element_consumed" (fire, Lampwright) and no
 Regenerated again (lead): GH-MSTAT-04 - the Ash Foreman's printed special ("at the start of
 each round, fire is infused") is now a stat-card rule the engine applies; both cinder-forge
 games first differ at the round start after the forge is revealed, where the rule fires.
+Regenerated again (helper "ghaudit2"): GH-BONUS-07/08 with GH-EOR-04 - a round-bonus card
+goes to the discard pile before the cleanup's short rests, so it counts toward the rest
+and may be lost by it; five of the seven games have such a round and differ from there on.
 """
 
 from __future__ import annotations
@@ -37,13 +40,13 @@ PARTY = ("lampwright", "ore-singer", "shaftbreaker", "tunnel-rat")
 
 #: "scenario/characters/level/seed" -> sha256 of [decisions, events, result]
 BEFORE = {
-    "flooded-workings/4/1/4001": "f3d79141ca0acd72e4beb214d9992a269afd5f820b1cdc7d56a3286aca04ac78",
-    "flooded-workings/3/3/3020": "369814df49921af4722b1ba89c42c5e93ea027eefbe471cb0df6d889c161e351",
-    "flooded-workings/2/0/2034": "d0dc4c39102c0331b0db766286c66dfd51560eb9710adca599f3ba905ea5eca7",
+    "flooded-workings/4/1/4001": "b0c3696ee6a6665bd38a2997d34bf87e8af259a0a1ce5b76271f750f3705ba2a",
+    "flooded-workings/3/3/3020": "7fceb3f8c1a0e020fbd9bffbd68b6efa466389bb8f6098454fb343b81dbd069b",
+    "flooded-workings/2/0/2034": "67b86d112a1f60073ebc92a5b6695fbd9f1dabac10bb42a7a37e4862211c80db",
     "collapsed-adit/2/0/2017": "c6f448d9686126957f6b4ce442a4ee74816a71715e6a8e050bf15bc03fa70c67",
-    "collapsed-adit/4/1/4018": "cccf4e4066e2dd57411faa4b74f2fc6372b21d5d0427985772c898d5d2482ea4",
+    "collapsed-adit/4/1/4018": "1a04c8f58665384988e5a38acac95afb7ffb526cbfb0cc82652c88a2d2ac35de",
     "cinder-forge/3/3/3003": "782179eb5e06db2ce657f1c0204c4baf599201a97a3ae6bcce0c263d4ac2c711",
-    "cinder-forge/4/1/4001": "4ae888af6a5b5d45671200065a6afa6870329fbda73844b9bce2b10562203fe1",
+    "cinder-forge/4/1/4001": "1a20bc6e8c97fec10a7db46699c451648e75089e5706f361fdd4b638022f2c1b",
 }
 
 
