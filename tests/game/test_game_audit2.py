@@ -108,3 +108,64 @@ def test_a_pull_passes_through_the_targets_allies_not_through_its_enemies() -> N
     g.state.figures["beta"].hex = (2, 0)
     forced_move(g.rules, alpha, grunt, 2, away=False, chooser="alpha")
     assert grunt.hex == (3, 0)
+
+
+def test_a_curse_or_bless_on_a_summon_goes_into_its_summoners_deck() -> None:
+    # GH-COND-10, GH-COND-13, GH-AMD-02, GH-SUMM-06: a summon attacks with its summoner's
+    # modifier deck, so a curse (bless) on it is shuffled into that deck, and the summon's
+    # own attacks draw it
+    from questforge.engine.gloomhaven.game.attacks import AttackParams, resolve_attack
+    from questforge.engine.gloomhaven.game.builders import stack
+    from questforge.engine.gloomhaven.game.character_turn import perform_ability
+    from questforge.engine.gloomhaven.game.spec import SummonStats
+
+    g = new_game(_arena(), "b")
+    g.rules.controller = Policy({"summon_hex": [[1, 0]]})
+    alpha = g.state.characters["alpha"]
+    perform_ability(
+        g.rules,
+        alpha,
+        g.state.figures["alpha"],
+        Ability("summon", name="wolf", stats=SummonStats(3, 2, 1)),
+    )
+    wolf = next(f for f in g.state.figures.values() if f.kind == "summon")
+    grunt = next(f for f in g.state.figures.values() if f.kind == "monster")
+    monsters_before = g.state.monster_modifier_deck.count("curse")
+    assert g.rules.apply_condition(wolf, "curse", grunt.id)
+    assert g.rules.apply_condition(wolf, "bless", "alpha")
+    assert alpha.modifier_deck.count("curse") == 1 and alpha.modifier_deck.count("bless") == 1
+    assert g.state.monster_modifier_deck.count("curse") == monsters_before
+    stack(alpha.modifier_deck, ["curse"])
+    grunt.hex = (2, 0)
+    hp = grunt.hp
+    resolve_attack(g.rules, wolf, grunt, AttackParams(value=3, ranged=False))
+    attack = [e for e in g.events if e.type == "attack"][-1]
+    assert attack["applied"] == ["curse"] and attack["damage"] == 0 and grunt.hp == hp
+    assert alpha.modifier_deck.count("curse") == 0  # GH-AMD-07: removed once drawn
+
+
+def test_a_curse_on_a_scenario_ally_goes_into_the_monster_deck() -> None:
+    # GH-COND-10, GH-SPEC-06, GH-AMD-02: a scenario ally (a numbered token, not a summon)
+    # has no modifier deck of its own; it attacks with the monster deck, so a curse on it
+    # goes there (the published first edition's rule; a later edition's separate ally deck
+    # is not this game's) and is drawn by whoever draws from that deck next
+    from dataclasses import replace
+
+    from questforge.engine.gloomhaven.game.spec import AllySpec
+
+    sc = scenario(
+        "al", {"a": disc((0, 0), 3)}, [(-3, 0), (-3, 1)], monsters=[("grunt", (3, 0), "normal")]
+    )
+    sc = replace(sc, allies=(AllySpec("guide", "Guide", (1, 0), "a", "4", 2, 2, 30),))
+    c = content(
+        [sc],
+        monsters=[simple_monster("grunt", health=8, move=2, attack=3)],
+        decks={"grunt": simple_deck("grunt", 60, [Ability("move", 0), Ability("attack", 0)])},
+    )
+    g = new_game(c, "al", level=1)
+    guide = g.state.figures["guide"]
+    assert guide.kind == "ally"
+    before = g.state.monster_modifier_deck.count("curse")
+    assert g.rules.apply_condition(guide, "curse", "grunt")
+    assert g.state.monster_modifier_deck.count("curse") == before + 1
+    assert all(ch.modifier_deck.count("curse") == 0 for ch in g.state.characters.values())
