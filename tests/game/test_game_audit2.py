@@ -169,3 +169,32 @@ def test_a_curse_on_a_scenario_ally_goes_into_the_monster_deck() -> None:
     assert g.rules.apply_condition(guide, "curse", "grunt")
     assert g.state.monster_modifier_deck.count("curse") == before + 1
     assert all(ch.modifier_deck.count("curse") == 0 for ch in g.state.characters.values())
+
+
+def test_a_jump_across_a_closed_door_opens_it_and_goes_on_as_a_jump() -> None:
+    # GH-ROOM-01, GH-MOVE-05, GH-DOOR-02: a jump still passes hex by hex; a character
+    # entering a closed door hex during any movement opens it and reveals the room at once
+    # (the door is not terrain that a jump ignores), and the move goes on from the door
+    # with the points left, still a jump
+    from questforge.engine.gloomhaven.game.character_turn import character_move
+    from questforge.engine.gloomhaven.game.spec import DoorSpec
+
+    room_a = [(0, 0), (0, -1), (1, -2), (2, -2), (2, -1), (-1, 0), (-1, 1)]
+    sc = scenario(
+        "d",
+        {"a": room_a, "b": [(2, 0), (3, 0)]},
+        [(0, 0), (-1, 1)],
+        doors=[DoorSpec((1, 0), ("a", "b"))],
+        monsters=[("grunt", (3, 0), "normal")],
+    )
+    g = new_game(content([sc], monsters=[simple_monster("grunt", move=0)]), "d")
+    pol = Policy({"move": [[1, 0], [2, 0]]})
+    g.rules.controller = pol
+    alpha = g.state.figures["alpha"]
+    character_move(g.rules, g.state.characters["alpha"], alpha, Ability("move", 3, jump=True))
+    assert (1, 0) in g.state.open_doors and "b" in g.state.revealed_rooms
+    moves = [d.context for d in pol.asked if d.kind == "move"]
+    assert [m["points"] for m in moves] == [3, 2] and all(m["jump"] for m in moves)
+    first = [d for d in pol.asked if d.kind == "move"][0]
+    assert [2, -1] not in first.options  # no jumping past the door without opening it
+    assert alpha.hex == (2, 0)
