@@ -195,6 +195,89 @@ def test_a_jump_across_a_closed_door_opens_it_and_goes_on_as_a_jump() -> None:
     assert (1, 0) in g.state.open_doors and "b" in g.state.revealed_rooms
     moves = [d.context for d in pol.asked if d.kind == "move"]
     assert [m["points"] for m in moves] == [3, 2] and all(m["jump"] for m in moves)
-    first = [d for d in pol.asked if d.kind == "move"][0]
+    first = next(d for d in pol.asked if d.kind == "move")
     assert [2, -1] not in first.options  # no jumping past the door without opening it
     assert alpha.hex == (2, 0)
+
+
+def _perk_game(sample_pack: object, perks: dict, **kw: object) -> object:
+    from questforge.engine.gloomhaven.game.from_model import content_from_pack
+    from questforge.engine.gloomhaven.game.game import Game
+    from questforge.engine.gloomhaven.game.setup import Setup
+
+    c = content_from_pack(str(sample_pack))
+    setup = Setup("flooded-workings", ("lampwright", "ore-singer"), level=0, perks=perks, **kw)
+    return Game(c, setup, seed=5)
+
+
+def _deck_ids(deck: object) -> list[str]:
+    return sorted([*deck.draw_pile, *deck.discard])  # type: ignore[attr-defined]
+
+
+def test_perks_edit_the_characters_modifier_deck(sample_pack: object) -> None:
+    # GH-LVL-03, GH-LVL-04, GH-AMD-11: each marked perk removes its cards and adds the
+    # class's own (its class icon): Lampwright perk 1 removes two -1, perk 4 (taken twice)
+    # adds a "+1 fire" each time; the other character's deck is the standard one
+    g = _perk_game(sample_pack, {"lampwright": (0, 3, 3)}, character_levels=(3, 1))
+    ids = _deck_ids(g.state.characters["lampwright"].modifier_deck)
+    assert len(ids) == 20
+    assert ids.count("minus1") == 3 and ids.count("lampwright-plus1-fire") == 2
+    assert _deck_ids(g.state.characters["ore-singer"].modifier_deck).count("minus1") == 5
+    assert g.to_log()["setup"]["perks"] == {"lampwright": [0, 3, 3]}
+
+
+def test_perk_cards_stay_in_the_deck_after_the_scenario(sample_pack: object) -> None:
+    # GH-AMD-11 vs GH-AMD-12 / GH-END-08: a perk's class cards are the character's own and
+    # stay; only bless/curse and scenario/item cards leave the deck at the end
+    g = _perk_game(sample_pack, {"lampwright": (3,)}, items={"lampwright": ("rope-and-spikes",)})
+    ch = g.state.characters["lampwright"]
+    item_cards = [c.id for c in g.content.items["rope-and-spikes"].modifier_cards]
+    assert item_cards and all(c in _deck_ids(ch.modifier_deck) for c in item_cards)
+    g.run(Policy())
+    g.cleanup()
+    ids = _deck_ids(ch.modifier_deck)
+    assert ids.count("lampwright-plus1-fire") == 1
+    assert not any(c in ids for c in item_cards)
+
+
+def test_perks_that_cannot_be_taken_are_refused(sample_pack: object) -> None:
+    # GH-LVL-03 (one perk a level), GH-PERK-03 (six from battle goals), a perk's boxes,
+    # and the cards a perk removes must be in the deck
+    import pytest
+
+    from questforge.engine.gloomhaven.game.setup import SetupError
+
+    with pytest.raises(SetupError, match="taken 2 times"):
+        _perk_game(sample_pack, {"lampwright": (0, 0)}, character_levels=(3, 1))
+    with pytest.raises(SetupError, match="at most 6"):
+        _perk_game(sample_pack, {"lampwright": (0, 1, 2, 2, 3, 3, 4)})
+    with pytest.raises(SetupError, match="no perk 9"):
+        _perk_game(sample_pack, {"lampwright": (8,)})
+    from dataclasses import replace
+
+    from questforge.engine.gloomhaven.game.setup import perk_deck
+    from questforge.engine.gloomhaven.game.spec import PerkSpec
+
+    g = _perk_game(sample_pack, {})
+    cls = g.content.classes["lampwright"]
+    greedy = replace(cls, perks=(PerkSpec("Remove seven +0 cards", 1, (("plus0", 7),)),))
+    with pytest.raises(SetupError, match="no longer holds"):
+        perk_deck(greedy, (0,), 1)  # the standard deck has six +0
+
+
+def test_the_perks_option_names_perks_from_one(sample_pack: object) -> None:
+    # GH-LVL-03: the command line's --perks CLASS=N,N (numbers as printed, from 1)
+    import pytest
+
+    from questforge.engine.core.game import SetupError
+    from questforge.engine.gloomhaven.game.from_model import content_from_pack
+    from questforge.engine.gloomhaven.game.party import setup_from_options
+
+    c = content_from_pack(str(sample_pack))
+    opts = {"players": 2, "level": 0, "classes": "lampwright,ore-singer"}
+    setup = setup_from_options(c, "flooded-workings", {**opts, "perks": "lampwright=1,4,4"})
+    assert setup.perks == {"lampwright": (0, 3, 3)}
+    with pytest.raises(SetupError, match="start at 1"):
+        setup_from_options(c, "flooded-workings", {**opts, "perks": "lampwright=0"})
+    with pytest.raises(SetupError, match="perk numbers"):
+        setup_from_options(c, "flooded-workings", {**opts, "perks": "lampwright=two"})
