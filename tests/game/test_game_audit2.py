@@ -281,3 +281,31 @@ def test_the_perks_option_names_perks_from_one(sample_pack: object) -> None:
         setup_from_options(c, "flooded-workings", {**opts, "perks": "lampwright=0"})
     with pytest.raises(SetupError, match="perk numbers"):
         setup_from_options(c, "flooded-workings", {**opts, "perks": "lampwright=two"})
+
+
+def test_xp_keeps_counting_past_ten() -> None:
+    # GH-XP-05: the mat's track resets at 10 and a "10 XP" token is taken: the XP held is
+    # the tokens plus the track, so the engine's running total never resets
+    g = new_game(_arena(), "b")
+    alpha = g.state.characters["alpha"]
+    g.rules.gain_xp(alpha, 7, "test")
+    g.rules.gain_xp(alpha, 6, "test")
+    totals = [e["total"] for e in g.events if e.type == "xp"]
+    assert totals == [7, 13] and alpha.xp == 13
+
+
+def test_the_log_says_why_an_ability_did_nothing() -> None:
+    # GH-TURN-03 (a player may leave an ability unused), GH-XP-02 (an ability with nothing
+    # to act on is not performed), GH-COND-05: the log tells a referee which it was
+    from questforge.engine.gloomhaven.game.character_turn import perform_ability
+
+    g = new_game(_arena(), "b")
+    alpha, fig = g.state.characters["alpha"], g.state.figures["alpha"]
+    g.state.figures["beta"].hex = (-3, 0)  # out of range 1
+    g.rules.controller = Policy({"move": [[0, 0]]})
+    perform_ability(g.rules, alpha, fig, Ability("shield", 1, affects="ally", range=1))
+    perform_ability(g.rules, alpha, fig, Ability("move", 2))
+    fig.conditions["immobilize"] = False
+    perform_ability(g.rules, alpha, fig, Ability("move", 2))
+    said = [(e["ability"], e["reason"]) for e in g.events if e.type == "ability_unused"]
+    assert said == [("shield", "out-of-reach"), ("move", "not-used"), ("move", "immobilized")]

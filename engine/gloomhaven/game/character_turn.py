@@ -350,6 +350,8 @@ def perform_ability(
         done = character_disarm(r, char, f, ab)
     elif ab.type == "trap":
         done = character_create_trap(r, char, f, ab)
+    if not done and ab.type in _UNUSED_SAID and f.id in r.state.figures:
+        r.emit("ability_unused", figure=f.id, ability=ab.type, reason=_unused_reason(r, f, ab))
     if done:
         for e in ab.elements if ab.type != "infuse" else ():
             r.infuse_at_end_of_turn(e)
@@ -389,6 +391,25 @@ def _grant_bonus(
     if grants is not None:
         grants.append(grant)
     return 1, list(grant.figures) if carried else []
+
+
+#: abilities whose going unused the log explains (``ability_unused``): a referee reading
+#: "performs the top of X" and then nothing must see whether the player chose not to
+#: (GH-TURN-03) or the ability had nothing to act on (GH-XP-02 then withholds its XP)
+_UNUSED_SAID = frozenset(
+    ("move", "attack", "heal", "shield", "retaliate", "condition", "loot", "summon")
+)
+
+
+def _unused_reason(r: Rules, f: Figure, ab: Ability) -> str:
+    """Why an ability did nothing: ``immobilized`` (GH-COND-05), ``no-empty-hex`` (a
+    summon, GH-SUMM-01), ``out-of-reach`` (no target or token it could affect), or
+    ``not-used`` (the player's choice, GH-TURN-03)."""
+    if ab.type == "move" and "immobilize" in f.conditions:
+        return "immobilized"
+    if ab.type == "summon":
+        return "no-empty-hex"
+    return "not-used" if performable(r, f, ab) else "out-of-reach"
 
 
 def performable(r: Rules, f: Figure, ab: Ability) -> bool:

@@ -191,6 +191,19 @@ def _event_card_drawn(g: Any, n: Names) -> str:
     )
 
 
+def _event_ability_unused(g: Any, n: Names) -> str:
+    who, ability, why = n.figure(g("figure")), str(g("ability")), g("reason")
+    if why == "immobilized":
+        return f"{who} is immobilized and cannot move."
+    if why == "no-empty-hex":
+        return f"{who} cannot summon: no empty hex next to {who}."
+    if why == "out-of-reach":
+        return f"{who}'s {ability} has nothing in reach to affect."
+    if ability == "move":
+        return f"{who} does not move."
+    return f"{who} does not use the {ability}."
+
+
 def _event_type_turn(g: Any, n: Names) -> str:
     card = n.monster_card(n.deck_of(g("monster")), g("card"))
     return f"Monster turn, {n.monster(g('monster'))}: {card}."
@@ -232,6 +245,7 @@ _PHRASES: dict[str, Any] = {
     ),
     "focus": _event_focus,
     "no_focus": lambda g, n: f"{n.figure(g('figure'))} finds no focus and stays put.",
+    "ability_unused": _event_ability_unused,
     "move": lambda g, n: (
         f"{n.figure(g('figure'))} moves from {hex_text(g('start'))} to {hex_text(g('end'))}."
     ),
