@@ -21,6 +21,9 @@ games first differ at the round start after the forge is revealed, where the rul
 Regenerated again (helper "ghaudit2"): GH-BONUS-07/08 with GH-EOR-04 - a round-bonus card
 goes to the discard pile before the cleanup's short rests, so it counts toward the rest
 and may be lost by it; five of the seven games have such a round and differ from there on.
+And the new ``ability_unused`` event (the log says why an ability did nothing): all seven
+games gain such events and nothing else - with them filtered out, each digest is the
+previous one.
 """
 
 from __future__ import annotations
@@ -40,13 +43,13 @@ PARTY = ("lampwright", "ore-singer", "shaftbreaker", "tunnel-rat")
 
 #: "scenario/characters/level/seed" -> sha256 of [decisions, events, result]
 BEFORE = {
-    "flooded-workings/4/1/4001": "b0c3696ee6a6665bd38a2997d34bf87e8af259a0a1ce5b76271f750f3705ba2a",
-    "flooded-workings/3/3/3020": "7fceb3f8c1a0e020fbd9bffbd68b6efa466389bb8f6098454fb343b81dbd069b",
-    "flooded-workings/2/0/2034": "67b86d112a1f60073ebc92a5b6695fbd9f1dabac10bb42a7a37e4862211c80db",
-    "collapsed-adit/2/0/2017": "c6f448d9686126957f6b4ce442a4ee74816a71715e6a8e050bf15bc03fa70c67",
-    "collapsed-adit/4/1/4018": "1a04c8f58665384988e5a38acac95afb7ffb526cbfb0cc82652c88a2d2ac35de",
-    "cinder-forge/3/3/3003": "782179eb5e06db2ce657f1c0204c4baf599201a97a3ae6bcce0c263d4ac2c711",
-    "cinder-forge/4/1/4001": "1a20bc6e8c97fec10a7db46699c451648e75089e5706f361fdd4b638022f2c1b",
+    "flooded-workings/4/1/4001": "884d2ce16d0dc4782e8c5c2c825a999cb5f03070086ca6dc08b9a05a5259110e",
+    "flooded-workings/3/3/3020": "bcfc3484c0bac4dd58c8065b167a877e1b61fce3741a5281b8155f3d7e74f66b",
+    "flooded-workings/2/0/2034": "69ea7a3befb5876c2b2fc55ea140e6c4da651112baa1674bc583580eb03aee8e",
+    "collapsed-adit/2/0/2017": "77af3e88ea1e7f2b5f3fbb5b1f49e0ac700b120969f618a4ba2f967004f3bbb1",
+    "collapsed-adit/4/1/4018": "5549474ea290dca86085cf31102f7e45ad5f2254f75871b5ac6fc146dd7cc431",
+    "cinder-forge/3/3/3003": "7fb656e808babdadb89d2d2e86bc709eb29a87ac038439f943ab286e84ea8300",
+    "cinder-forge/4/1/4001": "83e128058900cb55116c12201c36a77284f70cfe8cc1b6c80e93e22b03b2841d",
 }
 
 
