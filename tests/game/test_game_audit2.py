@@ -309,3 +309,37 @@ def test_the_log_says_why_an_ability_did_nothing() -> None:
     perform_ability(g.rules, alpha, fig, Ability("move", 2))
     said = [(e["ability"], e["reason"]) for e in g.events if e.type == "ability_unused"]
     assert said == [("shield", "out-of-reach"), ("move", "not-used"), ("move", "immobilized")]
+
+
+def test_an_item_used_instead_of_an_attack_replaces_it(sample_pack: object) -> None:
+    # GH-TURN-07, GH-ITEM-12, GH-ITEM-06: the sample Sling reads "Instead of your attack:
+    # Attack 2, Range 3" - it replaces an attack being performed (here a melee Attack 1,
+    # so a monster three hexes away can be hit), it is no extra attack at the start of
+    # the turn, and it is spent
+    from questforge.engine.gloomhaven.game.character_turn import character_attack
+    from questforge.engine.gloomhaven.game.from_model import content_from_pack
+
+    c = content_from_pack(str(sample_pack))
+    assert c.items["sling"].timing == "instead-of-attack"
+    sc = scenario(
+        "s", {"a": disc((0, 0), 3)}, [(0, 0), (-3, 0)], monsters=[("grunt", (3, 0), "normal")]
+    )
+    from dataclasses import replace
+
+    base = _arena()
+    game_content = replace(
+        base,
+        scenarios={"s": sc},
+        items={"sling": c.items["sling"]},
+    )
+    g = new_game(game_content, "s", items={"alpha": ("sling",)})
+    pol = Policy({"use_item": "sling", "attack_target": lambda d: 0})
+    g.rules.controller = pol
+    alpha = g.state.characters["alpha"]
+    grunt = next(f for f in g.state.figures.values() if f.kind == "monster")
+    done = character_attack(g.rules, alpha, g.state.figures["alpha"], Ability("attack", 1))
+    attack = [e for e in g.events if e.type == "attack"]
+    assert done == 1 and len(attack) == 1 and attack[0]["target"] == grunt.id
+    assert attack[0]["base"] == 2 and alpha.items["sling"] == "spent"
+    asked = [d for d in pol.asked if d.kind == "use_item"]
+    assert asked[0].context["when"] == "instead-of-attack"

@@ -645,11 +645,40 @@ def attack_possible(r: Rules, f: Figure, ab: Ability) -> bool:
     return bool(attack_targets(r, f, ab)) or bool(obstacle_targets(r, f, rng))
 
 
+def instead_of_attack(r: Rules, char: Character, ab: Ability) -> Ability:
+    """GH-TURN-07 / GH-ITEM-12: an item used "instead of your attack" replaces the attack
+    ability being performed by the item's attack (one item at most: there is one attack to
+    replace); the attack bonuses of active cards still apply to it."""
+    ready = [
+        it
+        for i, status in sorted(char.items.items())
+        if status == "ready"
+        and (it := r.content.items.get(i)) is not None
+        and it.timing == "instead-of-attack"
+        and any(a.type == "attack" for a in it.abilities)
+    ]
+    if not ready:
+        return ab
+    options: list[JSONValue] = ["none", *(it.id for it in ready)]
+    idx = r.ask(
+        "use_item",
+        char.id,
+        options,
+        {"when": "instead-of-attack", "attack": ab.value, "range": ab.range},
+    )
+    if idx == 0:
+        return ab
+    item = ready[idx - 1]
+    r.use_item(char, item)
+    return next(a for a in item.abilities if a.type == "attack")
+
+
 def character_attack(r: Rules, char: Character, f: Figure, ab: Ability) -> int:
     """GH-ATK, GH-AOE-03..07, GH-EFF-06: choose targets one by one (or an area
     placement); one modifier card per target."""
     if "disarm" in f.conditions:  # GH-COND-06
         return 0
+    ab = instead_of_attack(r, char, ab)
     ranged = ab.range is not None
     rng = ab.range if ab.range is not None else 1
     chosen: list[Figure] = []

@@ -400,6 +400,10 @@ def item_trigger(text: str | None) -> str:
     t = (text or "").lower()
     if "attacked" in t or "suffer damage" in t or "would suffer" in t:
         return "defense"
+    if "instead of" in t and "attack" in t:
+        # "instead of your attack": the item's attack replaces an attack ability being
+        # performed (GH-TURN-07: items augment actions) - not an extra attack of its own
+        return "instead-of-attack"
     if "instead of" in t:
         return "turn"
     if "melee attack" in t:
