@@ -343,3 +343,24 @@ def test_an_item_used_instead_of_an_attack_replaces_it(sample_pack: object) -> N
     assert attack[0]["base"] == 2 and alpha.items["sling"] == "spent"
     asked = [d for d in pol.asked if d.kind == "use_item"]
     assert asked[0].context["when"] == "instead-of-attack"
+
+
+def test_a_monster_without_a_focus_is_narrated_as_such() -> None:
+    # GH-FOCUS-06: a focus event without a focus (no enemy can be attacked from any hex
+    # the monster can reach) reads as "has no focus", with the solver's reason
+    from questforge.engine.core.events import make_event
+    from questforge.engine.gloomhaven.game.narrator import narrate
+
+    reason = "No enemy can be attacked from any hex the monster can reach."
+    e = make_event(
+        "focus",
+        figure="grunt-1",
+        focus=None,
+        destination=[3, 5],
+        attacks=[],
+        options=1,
+        reason=reason,
+        rules=["GH-FOCUS-06"],
+    )
+    text = narrate(e, None) or ""
+    assert "None" not in text and "has no focus" in text and reason in text

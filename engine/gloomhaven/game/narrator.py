@@ -144,6 +144,11 @@ def _event_attack(g: Any, n: Names) -> str:
 
 
 def _event_focus(g: Any, n: Names) -> str:
+    if g("focus") is None:
+        # GH-FOCUS-06: the solver found no focus; its reason says why (was worded
+        # "focuses on the figure at None")
+        why = str(g("reason") or "").strip()
+        return f"{n.figure(g('figure'))} has no focus" + (f": {why}" if why else ".")
     focus = n.at(g("focus"))
     targets = [n.at(a) for a in g("attacks") or []]
     attacks = f" and attacks {', '.join(targets)}" if targets else " and does not attack"
