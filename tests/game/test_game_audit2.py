@@ -364,3 +364,31 @@ def test_a_monster_without_a_focus_is_narrated_as_such() -> None:
     )
     text = narrate(e, None) or ""
     assert "None" not in text and "has no focus" in text and reason in text
+
+
+def test_a_focus_tie_on_initiative_goes_to_the_character_acting_first() -> None:
+    # GH-FOCUS-03 with GH-INIT-04: two equally close characters lead with the same
+    # initiative; their other cards set who acts first, and so who has the lower
+    # initiative for the monster's focus - no players' decision is needed
+    sc = scenario(
+        "t", {"a": disc((0, 0), 3)}, [(2, 0), (-2, 0)], monsters=[("grunt", (0, 0), "normal")]
+    )
+    c = content(
+        [sc],
+        monsters=[simple_monster("grunt", health=30, move=1, attack=1)],
+        decks={"grunt": simple_deck("grunt", 5, [Ability("move", 0), Ability("attack", 0)])},
+    )
+    for beta_other, first in (("beta-2", "beta"), ("beta-4", "alpha")):
+        pol = Policy(
+            {
+                ("plan", "alpha"): plan("alpha-1", "alpha-3"),
+                ("plan", "beta"): plan("beta-1", beta_other),
+            }
+        )
+        g = new_game(c, "t", controller=pol)
+        g.step_round()
+        focus = next(e for e in g.events if e.type == "focus")
+        assert tuple(focus["focus"]) == g.state.figures[first].hex or focus["focus"] == list(
+            g.state.figures[first].hex
+        )
+        assert not [d for d in pol.asked if d.kind == "monster_option"]
