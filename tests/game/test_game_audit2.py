@@ -392,3 +392,36 @@ def test_a_focus_tie_on_initiative_goes_to_the_character_acting_first() -> None:
             g.state.figures[first].hex
         )
         assert not [d for d in pol.asked if d.kind == "monster_option"]
+
+
+def test_an_unrecoverable_card_is_barred_only_once_lost() -> None:
+    # GH-RECOV-02: a card with the unrecoverable symbol can never be recovered *once
+    # lost*; discarded (its other half used) it may come back with a "recover discarded"
+    # ability, as it would with a rest - and from the lost pile it still may not
+    from questforge.engine.gloomhaven.game.character_turn import perform_ability
+
+    nova = AbilityCard(
+        "alpha-1",
+        "nova",
+        1,
+        10,
+        Action((Ability("attack", 5),), lost=True, unrecoverable=True),
+        Action((Ability("move", 2),)),
+    )
+    cls = simple_class(
+        "alpha", cards=[nova] + [simple_card(f"alpha-{i}", 20 + i) for i in range(2, 9)]
+    )
+    g = new_game(_arena(classes=[cls, simple_class("beta")]), "b")
+    ch = g.state.characters["alpha"]
+    ch.hand.remove("alpha-1")
+    ch.discard.append("alpha-1")
+    pol = Policy({"recover": "alpha-1"})
+    g.rules.controller = pol
+    fig = g.state.figures["alpha"]
+    perform_ability(g.rules, ch, fig, Ability("recover", count=1, pile="discard"))
+    assert "alpha-1" in ch.hand and "alpha-1" not in ch.discard
+    ch.hand.remove("alpha-1")
+    ch.lost.append("alpha-1")
+    g.rules.controller = Policy()
+    perform_ability(g.rules, ch, fig, Ability("recover", count=1, pile="lost"))
+    assert "alpha-1" in ch.lost

@@ -828,14 +828,16 @@ def character_summon(r: Rules, char: Character, f: Figure, ab: Ability) -> str:
 def character_recover(r: Rules, char: Character, ab: Ability) -> int:
     """GH-RECOV-01/02, GH-BONUS-08: choose up to ``count`` cards from the discard or lost
     pile - including active cards that count as that pile, whose bonuses then end - back to
-    hand; unrecoverable cards never come back."""
+    hand; an unrecoverable card never comes back once lost (discarded, it may)."""
     want_lost = ab.pile != "discard"
     pile = char.lost if want_lost else char.discard
     cls = r.content.classes[char.class_id]
 
     def recoverable(card_id: str) -> bool:
+        # GH-RECOV-02: "can never be recovered once lost, however they were lost" - the
+        # symbol bars the lost pile only
         c = cls.card(card_id)
-        return not (c.top.unrecoverable or c.bottom.unrecoverable)
+        return not (want_lost and (c.top.unrecoverable or c.bottom.unrecoverable))
 
     got = 0
     for _ in range(max(1, ab.count)):
