@@ -425,3 +425,29 @@ def test_an_unrecoverable_card_is_barred_only_once_lost() -> None:
     g.rules.controller = Policy()
     perform_ability(g.rules, ch, fig, Ability("recover", count=1, pile="lost"))
     assert "alpha-1" in ch.lost
+
+
+def test_the_player_chooses_which_item_a_refresh_brings_back(sample_pack: object) -> None:
+    # GH-RECOV-03, GH-RECOV-04: "refresh one consumed item" - the player picks which
+    from dataclasses import replace
+
+    from questforge.engine.gloomhaven.game.character_turn import perform_ability
+    from questforge.engine.gloomhaven.game.from_model import content_from_pack
+
+    items = content_from_pack(str(sample_pack)).items
+    c = replace(_arena(), items={k: items[k] for k in ("ember-flask", "tonic")})
+    g = new_game(c, "b", items={"alpha": ("ember-flask", "tonic")}, character_levels=(3, 1))
+    ch = g.state.characters["alpha"]
+    ch.items = {"ember-flask": "consumed", "tonic": "consumed"}
+    pol = Policy({"refresh_item": "tonic"})
+    g.rules.controller = pol
+    done = perform_ability(
+        g.rules, ch, g.state.figures["alpha"], Ability("refresh", items="consumed", count=1)
+    )
+    assert done[0] == 1
+    assert ch.items == {"ember-flask": "consumed", "tonic": "ready"}
+    assert [d.options for d in pol.asked if d.kind == "refresh_item"] == [
+        ("ember-flask", "tonic")
+    ] or [list(d.options) for d in pol.asked if d.kind == "refresh_item"] == [
+        ["ember-flask", "tonic"]
+    ]

@@ -242,6 +242,7 @@ DECISION_TYPES: tuple[DecisionSpec, ...] = (
     D("long_rest_lose", "card id", "Which discarded card a long rest loses."),
     D("recover", 'card id or "done"', "Which lost or discarded card to recover."),
     D("use_item", 'item id or "none"', "Whether to use an item now."),
+    D("refresh_item", "item id", "Which spent or consumed item a refresh brings back."),
     D(
         "monster_option",
         '{"destination", "attacks", "focus"}',

@@ -871,9 +871,14 @@ def character_refresh(r: Rules, char: Character, ab: Ability) -> int:
     if ab.items == "any":
         wanted = {"spent", "consumed"}
     count = 0
-    for item in sorted(char.items):
-        if char.items[item] in wanted and count < max(1, ab.count):
-            char.items[item] = "ready"
-            count += 1
-            r.emit("item_refreshed", character=char.id, item=item)
+    while count < max(1, ab.count):
+        pool = sorted(i for i, status in char.items.items() if status in wanted)
+        if not pool:
+            break
+        # GH-RECOV-03/04: the player picks which item comes back (it was the first by id)
+        idx = r.ask("refresh_item", char.id, list(pool), {"items": ab.items or "spent"})
+        item = pool[idx]
+        char.items[item] = "ready"
+        count += 1
+        r.emit("item_refreshed", character=char.id, item=item)
     return 1 if count else 0
