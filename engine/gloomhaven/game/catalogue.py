@@ -85,8 +85,8 @@ EVENT_TYPES: tuple[EventSpec, ...] = (
     E(
         "ability_unused",
         ("figure", "ability", "reason"),
-        "A character's ability does nothing: reason immobilized, no-empty-hex (summon), "
-        "out-of-reach (nothing it could affect) or not-used (the player's choice, GH-TURN-03).",
+        "A character's ability does nothing: reason immobilized, out-of-reach (nothing it "
+        "could affect) or not-used (the player's choice, GH-TURN-03).",
     ),
     E("move", ("figure", "start", "end", "path"), "A figure moves."),
     E("push", ("figure", "start", "end", "by"), "A figure is pushed."),

@@ -396,19 +396,15 @@ def _grant_bonus(
 #: abilities whose going unused the log explains (``ability_unused``): a referee reading
 #: "performs the top of X" and then nothing must see whether the player chose not to
 #: (GH-TURN-03) or the ability had nothing to act on (GH-XP-02 then withholds its XP)
-_UNUSED_SAID = frozenset(
-    ("move", "attack", "heal", "shield", "retaliate", "condition", "loot", "summon")
-)
+#: (a summon that finds no empty hex has its own event, ``summon_failed``)
+_UNUSED_SAID = frozenset(("move", "attack", "heal", "shield", "retaliate", "condition", "loot"))
 
 
 def _unused_reason(r: Rules, f: Figure, ab: Ability) -> str:
-    """Why an ability did nothing: ``immobilized`` (GH-COND-05), ``no-empty-hex`` (a
-    summon, GH-SUMM-01), ``out-of-reach`` (no target or token it could affect), or
-    ``not-used`` (the player's choice, GH-TURN-03)."""
+    """Why an ability did nothing: ``immobilized`` (GH-COND-05), ``out-of-reach`` (no
+    target or token it could affect), or ``not-used`` (the player's choice, GH-TURN-03)."""
     if ab.type == "move" and "immobilize" in f.conditions:
         return "immobilized"
-    if ab.type == "summon":
-        return "no-empty-hex"
     return "not-used" if performable(r, f, ab) else "out-of-reach"
 
 

@@ -200,8 +200,6 @@ def _event_ability_unused(g: Any, n: Names) -> str:
     who, ability, why = n.figure(g("figure")), str(g("ability")), g("reason")
     if why == "immobilized":
         return f"{who} is immobilized and cannot move."
-    if why == "no-empty-hex":
-        return f"{who} cannot summon: no empty hex next to {who}."
     if why == "out-of-reach":
         return f"{who}'s {ability} has nothing in reach to affect."
     if ability == "move":
