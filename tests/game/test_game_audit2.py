@@ -451,3 +451,30 @@ def test_the_player_chooses_which_item_a_refresh_brings_back(sample_pack: object
     ] or [list(d.options) for d in pol.asked if d.kind == "refresh_item"] == [
         ["ember-flask", "tonic"]
     ]
+
+
+def test_summons_wear_tokens_of_different_colours() -> None:
+    # GH-SUMM-02: coloured summon tokens tell several summons apart (the player assigns
+    # any colour; the engine takes the first one free) - also in the log's names
+    from questforge.engine.gloomhaven.game.character_turn import perform_ability
+    from questforge.engine.gloomhaven.game.names import Names
+    from questforge.engine.gloomhaven.game.spec import SummonStats
+
+    g = new_game(_arena(), "b")
+    alpha, fig = g.state.characters["alpha"], g.state.figures["alpha"]
+    wolf = Ability("summon", name="wolf", stats=SummonStats(3, 2, 1))
+    perform_ability(g.rules, alpha, fig, wolf)
+    perform_ability(g.rules, alpha, fig, wolf)
+    summons = sorted(
+        (f for f in g.state.figures.values() if f.kind == "summon"), key=lambda f: f.summon_order
+    )
+    assert [s.token for s in summons] == ["red", "blue"]
+    said = [e for e in g.events if e.type == "summoned"]
+    assert [e["token"] for e in said] == ["red", "blue"]
+    names = Names(g.content)
+    for e in g.events:
+        names.learn(e)
+    assert names.figure(summons[0].id) == "wolf (red)" != names.figure(summons[1].id)
+    g.rules.remove_summon(summons[0], "test")
+    perform_ability(g.rules, alpha, fig, wolf)
+    assert [e["token"] for e in g.events if e.type == "summoned"][-1] == "red"

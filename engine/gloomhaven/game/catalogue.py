@@ -156,7 +156,12 @@ EVENT_TYPES: tuple[EventSpec, ...] = (
     E("xp", ("character", "amount", "total", "why"), "A character gains experience."),
     E("item_used", ("character", "item", "status"), "A character uses an item."),
     E("item_refreshed", ("character", "item"), "An item is refreshed."),
-    E("summoned", ("figure", "owner", "name", "hex", "hp"), "A character summons a figure."),
+    E(
+        "summoned",
+        ("figure", "owner", "name", "hex", "hp"),
+        "A character summons a figure (its token colour, GH-SUMM-02).",
+        ("token",),
+    ),
     E("summon_failed", ("reason",), "A summon had no empty hex.", ("character", "figure")),
     E("summon_removed", ("figure", "owner", "reason"), "A summon leaves the map."),
     E("monster_summoned", ("figure", "by"), "A monster summons another monster."),

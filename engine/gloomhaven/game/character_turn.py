@@ -783,6 +783,10 @@ def character_heal(r: Rules, char: Character, f: Figure, ab: Ability) -> int:
     return 1 if targets else 0
 
 
+#: GH-SUMM-02: the summon tokens' eight colours
+SUMMON_TOKENS = ("red", "blue", "green", "yellow", "purple", "orange", "white", "black")
+
+
 def character_summon(r: Rules, char: Character, f: Figure, ab: Ability) -> str:
     """GH-SUMM-01/03/05/07: an empty adjacent hex; acts from next round, before its
     summoner, in summoning order."""
@@ -797,8 +801,13 @@ def character_summon(r: Rules, char: Character, f: Figure, ab: Ability) -> str:
     from questforge.engine.gloomhaven.game.state import FigureKind, Side
 
     s = ab.stats
+    # GH-SUMM-02: eight colours of summon tokens; the player may assign any - the engine
+    # takes the first colour no summon on the map wears (after eight, they repeat)
+    worn = {o.token for o in r.state.figures.values() if o.kind == "summon"}
+    token = next((c for c in SUMMON_TOKENS if c not in worn), SUMMON_TOKENS[len(worn) % 8])
     fig = Fig(
         id=f"{char.id}-summon-{char.summons_made}",
+        token=token,
         kind=FigureKind.SUMMON,
         side=Side.PARTY,
         hex=h,
@@ -817,7 +826,7 @@ def character_summon(r: Rules, char: Character, f: Figure, ab: Ability) -> str:
         attack_conditions=s.conditions,
     )
     r.state.figures[fig.id] = fig
-    r.emit("summoned", figure=fig.id, owner=char.id, name=ab.name, hex=h, hp=s.health)
+    r.emit("summoned", figure=fig.id, owner=char.id, name=ab.name, hex=h, hp=s.health, token=token)
     return fig.id
 
 

@@ -300,7 +300,9 @@ _PHRASES: dict[str, Any] = {
         f"{n.figure(g('character'))}'s {n.card(g('item'))} is refreshed."
     ),
     "summoned": lambda g, n: (
-        f"{n.figure(g('owner'))} summons {g('name')} at {hex_text(g('hex'))} ({g('hp')} HP)."
+        f"{n.figure(g('owner'))} summons {g('name')}"
+        + (f" (the {g('token')} token)" if g("token") else "")
+        + f" at {hex_text(g('hex'))} ({g('hp')} HP)."
     ),
     "summon_failed": lambda g, n: f"The summon fails: {g('reason')}.",
     "summon_removed": lambda g, n: f"{n.figure(g('figure'))} leaves the map ({g('reason')}).",
