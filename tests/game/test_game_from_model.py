@@ -77,7 +77,8 @@ def test_flooded_workings_special_rules(pack: model.PackModel) -> None:
         ("When you would suffer damage from an attack", "defense"),
         ("On your attack", "attack"),
         ("On your melee attack", "melee-attack"),
-        ("Instead of your attack", "turn"),
+        ("Instead of your attack", "instead-of-attack"),  # GH-TURN-07: replaces it
+        ("Instead of your move", "turn"),
         (None, "turn"),
     ],
 )

@@ -144,8 +144,11 @@ def test_whole_games_narrate_with_names_not_ids(scenario: str) -> None:
         assert names.standee(e.get("monster"), e.get("standee"), e.get("elite")) == expected
         sentence = said[id(e)] or ""
         assert sentence.startswith(expected[:1].upper() + expected[1:] + " appears at")
-    focus = [text for e, text in lines if e.type == "focus"]
+    focus = [text for e, text in lines if e.type == "focus" and e.get("focus") is not None]
     assert focus and all("focuses on" in t for t in focus if t)
+    # GH-FOCUS-06: a monster without a focus says so (never "the figure at None")
+    unfocused = [text for e, text in lines if e.type == "focus" and e.get("focus") is None]
+    assert all("has no focus" in (t or "") and "None" not in (t or "") for t in unfocused)
     # a focus names the figure, not only its hex
     chars = {c.name for c in game.game.content.classes.values()}
     assert any(any(f"on {c} at" in (t or "") for c in chars) for t in focus)

@@ -127,10 +127,11 @@ def test_cinder_forge_ends_lost_when_the_last_character_is_exhausted(
     # round); the rule fixes since changed that game (with the boss's printed special
     # applied, GH-MSTAT-04, seed 1134 is now won). The constructed test above keeps the
     # exact case; this one keeps a seed that ends the same way: lost, at the exhaustion of
-    # the last character, mid-round.
+    # the last character, mid-round. (Seed 1149 kept it until pushes could pass the
+    # target's allies, GH-EFF-03 with GH-MOVE-02; 1183 is the next seed that does.)
     from questforge.engine.gloomhaven.simulation import new_bot_game
 
-    g = new_bot_game(content_from_pack(str(sample_pack)), "cinder-forge", PARTY, 0, 1149)
+    g = new_bot_game(content_from_pack(str(sample_pack)), "cinder-forge", PARTY, 0, 1183)
     result = g.run()
     assert result.outcome == "lost"
     assert all(c.exhausted for c in g.state.characters.values())

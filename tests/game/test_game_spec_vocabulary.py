@@ -116,11 +116,11 @@ PAIRS: tuple[Pair, ...] = (
             "description": _TEXT,
             "icon": _TEXT,
             **_all("campaign only", "starting", "unlock", "events_on_unlock", "events_on_retire"),
-            "perks": "campaign only (GH-LVL-04)",
-            "modifier_cards": "campaign only (perk cards)",
+            "modifier_cards": "the perk cards, reached through perks (GH-AMD-11)",
             "xp_thresholds": "campaign only (GH-REF-03)",
         },
     ),
+    Pair(rt.PerkSpec, (mc.Perk,)),
     Pair(
         rt.MonsterStats,
         (mm.MonsterStats,),

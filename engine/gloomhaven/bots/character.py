@@ -678,6 +678,17 @@ class BotController:
         fig = self._figure(d.actor)
         hurt = fig is not None and fig.hp * 2 <= fig.max_hp
         items = self.game.content.items
+        ctx = d.context if isinstance(d.context, Mapping) else {}
+        if ctx.get("when") == "instead-of-attack":
+            # the item's attack replaces the card's: only when it hits harder
+            for i, option in enumerate(d.options):
+                item = items.get(option) if isinstance(option, str) else None
+                if item is None:
+                    continue
+                attack = next((a for a in item.abilities if a.type == "attack"), None)
+                if attack is not None and attack.value > int(ctx.get("attack") or 0):
+                    return i
+            return 0
         for i, option in enumerate(d.options):
             item = items.get(option) if isinstance(option, str) else None
             if item is None:

@@ -337,31 +337,48 @@ def forced_move(
     """GH-EFF-03/04 push/pull: each hex farther from (closer to) the attacker; the
     attacker chooses; ends early when no hex qualifies. Closed doors stop characters
     (GH-DOOR-04) and are walls for monsters (GH-DOOR-03); traps and hazardous terrain
-    trigger, difficult terrain is ignored (GH-EFF-08, GH-MOVE-10)."""
+    trigger, difficult terrain is ignored (GH-EFF-08, GH-MOVE-10).
+
+    Forced movement is movement (GH-MOVE-02/04, the published game's reading): the
+    target may pass through its own allies, never through its enemies or obstacles
+    (a flying target passes both, GH-MOVE-06), and it may not end in an occupied hex - a
+    hex with an ally is offered only when the push can go on from it to a free hex, and
+    the push cannot stop there."""
     st = r.state
     board = r.board
     kind = "push" if away else "pull"
     start = target.hex
-    for step in range(steps):
-        occ = r.occupied_hexes()
-        here = target.hex
+    occupants = {f.hex: f for f in st.figures.values() if f.id != target.id}
+
+    def onward(here: Hex) -> list[Hex]:
         d0 = distance(here, attacker.hex)
-        options: list[Hex] = []
+        out: list[Hex] = []
         for n in board.adj.get(here, ()):
-            if not board.in_play(st, n) or n in occ:
+            if not board.in_play(st, n) or board.closed_door(st, n):
                 continue
             if n in st.obstacles and not target.flying:
                 continue
-            if board.closed_door(st, n):
-                continue
+            other = occupants.get(n)
+            if other is not None and other.side != target.side and not target.flying:
+                continue  # GH-MOVE-02: never through an enemy
             d = distance(n, attacker.hex)
             if (away and d > d0) or (not away and d < d0):
-                options.append(n)
+                out.append(n)
+        return out
+
+    def can_end(h: Hex, left: int) -> bool:
+        """A push through ``h`` can still end on a free hex within ``left`` more steps."""
+        if h not in occupants:
+            return True
+        return left > 0 and any(can_end(n, left - 1) for n in onward(h))
+
+    for step in range(steps):
+        here = target.hex
+        options = sorted(n for n in onward(here) if can_end(n, steps - step - 1))
         if not options:
             break
-        options.sort()
         opts: list[object] = [list(h) for h in options]
-        if attacker.side == "party":
+        if attacker.side == "party" and here not in occupants:
             opts.append("stop")  # GH-TURN-03: a player may forgo the rest of an ability
         idx = r.ask(kind, chooser or attacker.id, opts, {"figure": target.id, "step": step + 1})
         if idx >= len(options):

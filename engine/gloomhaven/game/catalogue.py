@@ -82,6 +82,12 @@ EVENT_TYPES: tuple[EventSpec, ...] = (
         ("figure",),
         "A monster finds no focus and does not move or attack (GH-FOCUS-06).",
     ),
+    E(
+        "ability_unused",
+        ("figure", "ability", "reason"),
+        "A character's ability does nothing: reason immobilized, out-of-reach (nothing it "
+        "could affect) or not-used (the player's choice, GH-TURN-03).",
+    ),
     E("move", ("figure", "start", "end", "path"), "A figure moves."),
     E("push", ("figure", "start", "end", "by"), "A figure is pushed."),
     E("pull", ("figure", "start", "end", "by"), "A figure is pulled."),
@@ -150,7 +156,12 @@ EVENT_TYPES: tuple[EventSpec, ...] = (
     E("xp", ("character", "amount", "total", "why"), "A character gains experience."),
     E("item_used", ("character", "item", "status"), "A character uses an item."),
     E("item_refreshed", ("character", "item"), "An item is refreshed."),
-    E("summoned", ("figure", "owner", "name", "hex", "hp"), "A character summons a figure."),
+    E(
+        "summoned",
+        ("figure", "owner", "name", "hex", "hp"),
+        "A character summons a figure (its token colour, GH-SUMM-02).",
+        ("token",),
+    ),
     E("summon_failed", ("reason",), "A summon had no empty hex.", ("character", "figure")),
     E("summon_removed", ("figure", "owner", "reason"), "A summon leaves the map."),
     E("monster_summoned", ("figure", "by"), "A monster summons another monster."),
@@ -236,6 +247,7 @@ DECISION_TYPES: tuple[DecisionSpec, ...] = (
     D("long_rest_lose", "card id", "Which discarded card a long rest loses."),
     D("recover", 'card id or "done"', "Which lost or discarded card to recover."),
     D("use_item", 'item id or "none"', "Whether to use an item now."),
+    D("refresh_item", "item id", "Which spent or consumed item a refresh brings back."),
     D(
         "monster_option",
         '{"destination", "attacks", "focus"}',

@@ -350,6 +350,8 @@ def perform_ability(
         done = character_disarm(r, char, f, ab)
     elif ab.type == "trap":
         done = character_create_trap(r, char, f, ab)
+    if not done and ab.type in _UNUSED_SAID and f.id in r.state.figures:
+        r.emit("ability_unused", figure=f.id, ability=ab.type, reason=_unused_reason(r, f, ab))
     if done:
         for e in ab.elements if ab.type != "infuse" else ():
             r.infuse_at_end_of_turn(e)
@@ -389,6 +391,21 @@ def _grant_bonus(
     if grants is not None:
         grants.append(grant)
     return 1, list(grant.figures) if carried else []
+
+
+#: abilities whose going unused the log explains (``ability_unused``): a referee reading
+#: "performs the top of X" and then nothing must see whether the player chose not to
+#: (GH-TURN-03) or the ability had nothing to act on (GH-XP-02 then withholds its XP)
+#: (a summon that finds no empty hex has its own event, ``summon_failed``)
+_UNUSED_SAID = frozenset(("move", "attack", "heal", "shield", "retaliate", "condition", "loot"))
+
+
+def _unused_reason(r: Rules, f: Figure, ab: Ability) -> str:
+    """Why an ability did nothing: ``immobilized`` (GH-COND-05), ``out-of-reach`` (no
+    target or token it could affect), or ``not-used`` (the player's choice, GH-TURN-03)."""
+    if ab.type == "move" and "immobilize" in f.conditions:
+        return "immobilized"
+    return "not-used" if performable(r, f, ab) else "out-of-reach"
 
 
 def performable(r: Rules, f: Figure, ab: Ability) -> bool:
@@ -624,11 +641,40 @@ def attack_possible(r: Rules, f: Figure, ab: Ability) -> bool:
     return bool(attack_targets(r, f, ab)) or bool(obstacle_targets(r, f, rng))
 
 
+def instead_of_attack(r: Rules, char: Character, ab: Ability) -> Ability:
+    """GH-TURN-07 / GH-ITEM-12: an item used "instead of your attack" replaces the attack
+    ability being performed by the item's attack (one item at most: there is one attack to
+    replace); the attack bonuses of active cards still apply to it."""
+    ready = [
+        it
+        for i, status in sorted(char.items.items())
+        if status == "ready"
+        and (it := r.content.items.get(i)) is not None
+        and it.timing == "instead-of-attack"
+        and any(a.type == "attack" for a in it.abilities)
+    ]
+    if not ready:
+        return ab
+    options: list[JSONValue] = ["none", *(it.id for it in ready)]
+    idx = r.ask(
+        "use_item",
+        char.id,
+        options,
+        {"when": "instead-of-attack", "attack": ab.value, "range": ab.range},
+    )
+    if idx == 0:
+        return ab
+    item = ready[idx - 1]
+    r.use_item(char, item)
+    return next(a for a in item.abilities if a.type == "attack")
+
+
 def character_attack(r: Rules, char: Character, f: Figure, ab: Ability) -> int:
     """GH-ATK, GH-AOE-03..07, GH-EFF-06: choose targets one by one (or an area
     placement); one modifier card per target."""
     if "disarm" in f.conditions:  # GH-COND-06
         return 0
+    ab = instead_of_attack(r, char, ab)
     ranged = ab.range is not None
     rng = ab.range if ab.range is not None else 1
     chosen: list[Figure] = []
@@ -737,6 +783,10 @@ def character_heal(r: Rules, char: Character, f: Figure, ab: Ability) -> int:
     return 1 if targets else 0
 
 
+#: GH-SUMM-02: the summon tokens' eight colours
+SUMMON_TOKENS = ("red", "blue", "green", "yellow", "purple", "orange", "white", "black")
+
+
 def character_summon(r: Rules, char: Character, f: Figure, ab: Ability) -> str:
     """GH-SUMM-01/03/05/07: an empty adjacent hex; acts from next round, before its
     summoner, in summoning order."""
@@ -751,8 +801,13 @@ def character_summon(r: Rules, char: Character, f: Figure, ab: Ability) -> str:
     from questforge.engine.gloomhaven.game.state import FigureKind, Side
 
     s = ab.stats
+    # GH-SUMM-02: eight colours of summon tokens; the player may assign any - the engine
+    # takes the first colour no summon on the map wears (after eight, they repeat)
+    worn = {o.token for o in r.state.figures.values() if o.kind == "summon"}
+    token = next((c for c in SUMMON_TOKENS if c not in worn), SUMMON_TOKENS[len(worn) % 8])
     fig = Fig(
         id=f"{char.id}-summon-{char.summons_made}",
+        token=token,
         kind=FigureKind.SUMMON,
         side=Side.PARTY,
         hex=h,
@@ -771,21 +826,23 @@ def character_summon(r: Rules, char: Character, f: Figure, ab: Ability) -> str:
         attack_conditions=s.conditions,
     )
     r.state.figures[fig.id] = fig
-    r.emit("summoned", figure=fig.id, owner=char.id, name=ab.name, hex=h, hp=s.health)
+    r.emit("summoned", figure=fig.id, owner=char.id, name=ab.name, hex=h, hp=s.health, token=token)
     return fig.id
 
 
 def character_recover(r: Rules, char: Character, ab: Ability) -> int:
     """GH-RECOV-01/02, GH-BONUS-08: choose up to ``count`` cards from the discard or lost
     pile - including active cards that count as that pile, whose bonuses then end - back to
-    hand; unrecoverable cards never come back."""
+    hand; an unrecoverable card never comes back once lost (discarded, it may)."""
     want_lost = ab.pile != "discard"
     pile = char.lost if want_lost else char.discard
     cls = r.content.classes[char.class_id]
 
     def recoverable(card_id: str) -> bool:
+        # GH-RECOV-02: "can never be recovered once lost, however they were lost" - the
+        # symbol bars the lost pile only
         c = cls.card(card_id)
-        return not (c.top.unrecoverable or c.bottom.unrecoverable)
+        return not (want_lost and (c.top.unrecoverable or c.bottom.unrecoverable))
 
     got = 0
     for _ in range(max(1, ab.count)):
@@ -819,9 +876,14 @@ def character_refresh(r: Rules, char: Character, ab: Ability) -> int:
     if ab.items == "any":
         wanted = {"spent", "consumed"}
     count = 0
-    for item in sorted(char.items):
-        if char.items[item] in wanted and count < max(1, ab.count):
-            char.items[item] = "ready"
-            count += 1
-            r.emit("item_refreshed", character=char.id, item=item)
+    while count < max(1, ab.count):
+        pool = sorted(i for i, status in char.items.items() if status in wanted)
+        if not pool:
+            break
+        # GH-RECOV-03/04: the player picks which item comes back (it was the first by id)
+        idx = r.ask("refresh_item", char.id, list(pool), {"items": ab.items or "spent"})
+        item = pool[idx]
+        char.items[item] = "ready"
+        count += 1
+        r.emit("item_refreshed", character=char.id, item=item)
     return 1 if count else 0

@@ -57,7 +57,10 @@ def apply_condition(r: Rules, target: Figure, condition: str, source: str) -> bo
 def modifier_deck_owner(r: Rules, f: Figure) -> str | None:
     """GH-AMD-02: characters use their own deck, summons their summoner's, monsters the
     shared monster deck (``None``). Allied figures (GH-SPEC-06) have no deck of their
-    own: they draw from the monster deck (the engine's reading, docs/engine.md)."""
+    own: they draw from the monster deck (the published first edition's rule,
+    docs/engine.md). The same owner takes a curse or bless put on the figure
+    (GH-COND-10/13): a summon's goes into its summoner's deck, an ally's into the
+    monsters'."""
     if f.kind == "character":
         return f.id
     if f.kind == "summon":

@@ -230,6 +230,14 @@ class GloomhavenFace:
                 "",
                 "Items each character owns: CLASS=ITEM,ITEM;CLASS=... (GH-ITEM-03/04).",
             ),
+            SetupOption(
+                "perks",
+                "perks",
+                "text",
+                "",
+                "Perks each character has marked, by number in its class's list: "
+                "CLASS=1,3,3;CLASS=... (applied to the modifier deck, GH-LVL-03/04).",
+            ),
         )
 
     def new_game(

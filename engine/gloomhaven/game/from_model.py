@@ -36,6 +36,7 @@ from questforge.engine.gloomhaven.game.spec import (
     MonsterAbilityCardSpec,
     MonsterStats,
     MonsterTypeSpec,
+    PerkSpec,
     Placement,
     RuleSpec,
     ScenarioSpec,
@@ -224,6 +225,22 @@ def modifier(card: m.AttackModifier, card_id: str | None = None) -> ModifierCard
     )
 
 
+def _perk(pack: m.PackModel, perk: m.Perk) -> PerkSpec:
+    """A perk's card edits (GH-LVL-04) with the cards resolved; a reference the pack
+    cannot resolve (the validator reports it) is dropped."""
+    remove = []
+    for cc in perk.remove:
+        card = pack.resolve("attack-modifier", cc.card, m.AttackModifier)
+        if card is not None:
+            remove.append((card.id, cc.count))
+    add = []
+    for cc in perk.add:
+        card = pack.resolve("attack-modifier", cc.card, m.AttackModifier)
+        if card is not None:
+            add.append((modifier(card), cc.count))
+    return PerkSpec(perk.text, perk.count, tuple(remove), tuple(add))
+
+
 def _deck_cards(pack: m.PackModel, deck: m.AttackModifierDeck | None) -> tuple[ModifierCard, ...]:
     if deck is None:
         return ()
@@ -266,7 +283,13 @@ def _convert(pack: m.PackModel) -> Content:
         )
         mods = _deck_cards(pack, deck) or standard_modifier_deck(f"{cid}:")  # GH-REF-01
         classes[cid] = ClassSpec(
-            cid, cls.name, tuple(cls.health) or (8,), cls.hand_size, cards, mods
+            cid,
+            cls.name,
+            tuple(cls.health) or (8,),
+            cls.hand_size,
+            cards,
+            mods,
+            perks=tuple(_perk(pack, p) for p in cls.perks),
         )
 
     monster_mods: tuple[ModifierCard, ...] = ()
@@ -377,6 +400,10 @@ def item_trigger(text: str | None) -> str:
     t = (text or "").lower()
     if "attacked" in t or "suffer damage" in t or "would suffer" in t:
         return "defense"
+    if "instead of" in t and "attack" in t:
+        # "instead of your attack": the item's attack replaces an attack ability being
+        # performed (GH-TURN-07: items augment actions) - not an extra attack of its own
+        return "instead-of-attack"
     if "instead of" in t:
         return "turn"
     if "melee attack" in t:

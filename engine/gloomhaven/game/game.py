@@ -397,6 +397,9 @@ def _modifier_index(content: Content, setup: Setup) -> dict[str, Any]:
     for cls in content.classes.values():
         for c in cls.modifier_deck:
             index[c.id] = c
+        for perk in cls.perks:  # GH-AMD-11: the class's own cards, added by perks
+            for c, _ in perk.add:
+                index[c.id] = c
     for item in content.items.values():
         for c in item.modifier_cards:
             index[c.id] = c

@@ -10,7 +10,7 @@ GH-BOSS-02, GH-FOCUS-06.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from questforge.engine.core.events import JSONValue
@@ -315,13 +315,44 @@ def _initiative(r: Rules, f: Figure) -> int:
     return initiative_of_type(r, mt)
 
 
+def _acting_key(r: Rules, f: Figure) -> tuple[int, int, int]:
+    """When an enemy acts this round, for focus ties (GH-FOCUS-03): its initiative, then
+    a character's other card (GH-INIT-04 breaks ties between players with it), a summon
+    just before its summoner (GH-SUMM-05)."""
+    st = r.state
+    owner = st.characters.get(f.owner if f.kind == "summon" else f.id)
+    second = 0
+    if owner is not None and not owner.long_rest:
+        second = owner.second_initiative
+    return (_initiative(r, f), second, 0 if f.kind == "summon" else 1)
+
+
+def _first_acting_foci(r: Rules, options: Sequence[Option]) -> list[Option]:
+    """The solver's options, keeping only those whose focus acts first when their foci
+    differ: the solver ranks equally close enemies by initiative number (GH-FOCUS-03) and
+    offers every focus tied on it; two characters leading with the same number still
+    act in an order (GH-INIT-04: their other cards), so the one acting first has the
+    lower initiative. A tie that remains (the players chose the order) stays theirs."""
+    foci = {o.focus for o in options}
+    if len(foci) < 2:
+        return list(options)
+    at = {f.hex: f for f in r.state.figures.values()}
+    keys: dict[object, tuple[int, int, int]] = {}
+    for h in foci:
+        fig = at.get((h[0], h[1])) if h is not None else None
+        keys[h] = _acting_key(r, fig) if fig is not None else (1000, 0, 0)
+    best = min(keys.values())
+    return [o for o in options if keys[o.focus] == best]
+
+
 def choose_option(r: Rules, m: Figure, sit: Situation) -> Option | None:
     solution = solve(sit, geometry=r.board.geometry)
     if not solution.options:
         return None
     idx = 0
-    if len(solution.options) > 1:  # one option is no choice (``ask`` would not ask)
-        options: list[JSONValue] = [o.to_json() for o in solution.options]
+    candidates = _first_acting_foci(r, solution.options)
+    if len(candidates) > 1:  # one option is no choice (``ask`` would not ask)
+        options: list[JSONValue] = [o.to_json() for o in candidates]
         idx = r.ask(
             "monster_option",
             MONSTERS_ACTOR,
@@ -329,7 +360,7 @@ def choose_option(r: Rules, m: Figure, sit: Situation) -> Option | None:
             {"figure": m.id, "rules": solution.explanation.rules},
             f"{m.id}: the rules allow several options",
         )
-    chosen = solution.options[idx]
+    chosen = candidates[idx]
     r.emit(
         "focus",
         figure=m.id,

@@ -106,7 +106,9 @@ class Names:
                     str(data.get("monster")), data.get("standee"), bool(data.get("elite"))
                 )
         elif type_ in ("summoned", "ally_placed") and data.get("name"):
-            self._figures[fid] = str(data.get("name"))
+            # GH-SUMM-02: a summon is told apart by its token's colour
+            token = data.get("token") if type_ == "summoned" else None
+            self._figures[fid] = str(data.get("name")) + (f" ({token})" if token else "")
         if type_ in _PLACING:
             self._place(fid, data.get("hex"))
         elif type_ in ("move", "push", "pull"):

@@ -144,6 +144,11 @@ def _event_attack(g: Any, n: Names) -> str:
 
 
 def _event_focus(g: Any, n: Names) -> str:
+    if g("focus") is None:
+        # GH-FOCUS-06: the solver found no focus; its reason says why (was worded
+        # "focuses on the figure at None")
+        why = str(g("reason") or "").strip()
+        return f"{n.figure(g('figure'))} has no focus" + (f": {why}" if why else ".")
     focus = n.at(g("focus"))
     targets = [n.at(a) for a in g("attacks") or []]
     attacks = f" and attacks {', '.join(targets)}" if targets else " and does not attack"
@@ -191,6 +196,17 @@ def _event_card_drawn(g: Any, n: Names) -> str:
     )
 
 
+def _event_ability_unused(g: Any, n: Names) -> str:
+    who, ability, why = n.figure(g("figure")), str(g("ability")), g("reason")
+    if why == "immobilized":
+        return f"{who} is immobilized and cannot move."
+    if why == "out-of-reach":
+        return f"{who}'s {ability} has nothing in reach to affect."
+    if ability == "move":
+        return f"{who} does not move."
+    return f"{who} does not use the {ability}."
+
+
 def _event_type_turn(g: Any, n: Names) -> str:
     card = n.monster_card(n.deck_of(g("monster")), g("card"))
     return f"Monster turn, {n.monster(g('monster'))}: {card}."
@@ -232,6 +248,7 @@ _PHRASES: dict[str, Any] = {
     ),
     "focus": _event_focus,
     "no_focus": lambda g, n: f"{n.figure(g('figure'))} finds no focus and stays put.",
+    "ability_unused": _event_ability_unused,
     "move": lambda g, n: (
         f"{n.figure(g('figure'))} moves from {hex_text(g('start'))} to {hex_text(g('end'))}."
     ),
@@ -283,7 +300,9 @@ _PHRASES: dict[str, Any] = {
         f"{n.figure(g('character'))}'s {n.card(g('item'))} is refreshed."
     ),
     "summoned": lambda g, n: (
-        f"{n.figure(g('owner'))} summons {g('name')} at {hex_text(g('hex'))} ({g('hp')} HP)."
+        f"{n.figure(g('owner'))} summons {g('name')}"
+        + (f" (the {g('token')} token)" if g("token") else "")
+        + f" at {hex_text(g('hex'))} ({g('hp')} HP)."
     ),
     "summon_failed": lambda g, n: f"The summon fails: {g('reason')}.",
     "summon_removed": lambda g, n: f"{n.figure(g('figure'))} leaves the map ({g('reason')}).",

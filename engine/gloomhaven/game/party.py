@@ -12,6 +12,8 @@ Text forms (one line each, so they fit a command-line flag and a toolbar field):
 - ``--character-levels 3`` (everyone) or ``3,2`` (per character, party order);
 - ``--hands "brute=c1,c2,...;spellweaver=..."``: a character's hand (GH-HAND-01/02);
 - ``--items "brute=boots,cloak;..."``: a character's items (GH-ITEM-03/04);
+- ``--perks "brute=1,3,3;..."``: the perks a character has marked, by number in the
+  class's list (GH-LVL-03/04; applied to its modifier deck);
 - ``--recommended-level``: the scenario level GH-LEVEL-03 derives from the characters'
   levels (ceil of their average / 2) instead of ``--level``.
 """
@@ -113,4 +115,23 @@ def setup_from_options(content: Content, scenario: str, options: Mapping[str, JS
         solo=bool(options.get("solo", False)),
         hands=parse_per_character("hands", str(options.get("hands") or ""), party),
         items=parse_per_character("items", str(options.get("items") or ""), party),
+        perks=parse_perks(str(options.get("perks") or ""), party),
     )
+
+
+def parse_perks(text: str, party: Sequence[str]) -> dict[str, tuple[int, ...]]:
+    """``"brute=1,3,3;tinker=2"`` → perk numbers (from 1, in the class's printed list; a
+    number repeated for a perk taken again) → 0-based indices (GH-LVL-03/04)."""
+    out: dict[str, tuple[int, ...]] = {}
+    for cid, words in parse_per_character("perks", text, party).items():
+        try:
+            numbers = [int(w) for w in words]
+        except ValueError:
+            raise SetupError(
+                f"--perks: {cid}'s perks must be perk numbers (1 = the first perk), got "
+                f"{','.join(words)!r}"
+            ) from None
+        if any(n < 1 for n in numbers):
+            raise SetupError(f"--perks: {cid}'s perk numbers start at 1")
+        out[cid] = tuple(n - 1 for n in numbers)
+    return out

@@ -280,14 +280,11 @@ def end_of_round(r: Rules) -> None:
         elif v == WANING:
             st.elements[e] = INERT
     r.emit("elements", state={e: v for e, v in st.elements.items()})
-    # GH-EOR-04 / GH-REST-02/03: short rests
-    for char in sorted(st.living_characters(), key=lambda c: c.id):
-        if char.long_rest or len(char.discard) < 2:
-            continue
-        if r.ask("short_rest", char.id, ["skip", "rest"], {"discard": sorted(char.discard)}) != 1:
-            continue
-        short_rest(r, char)
-    # GH-EOR-05: round bonuses end
+    # GH-EOR-05 / GH-BONUS-07: round bonuses end with the round, and their cards go to the
+    # discard or lost pile *before* the cleanup's short rests: the round is over once
+    # every figure has acted (the cleanup follows it), and an active round-bonus card
+    # already counts as discarded (GH-BONUS-08), so it is one of the discards a short
+    # rest needs (GH-REST-01) and may lose (GH-REST-02).
     for f in st.figures.values():
         f.shield = 0
         f.retaliate = []
@@ -295,6 +292,14 @@ def end_of_round(r: Rules) -> None:
         for active in list(char.active):
             if not active.persistent:
                 r.retire_active(char, active)
+    # GH-EOR-04 / GH-REST-02/03: short rests
+    for char in sorted(st.living_characters(), key=lambda c: c.id):
+        if char.long_rest or len(char.discard) < 2:
+            continue
+        if r.ask("short_rest", char.id, ["skip", "rest"], {"discard": sorted(char.discard)}) != 1:
+            continue
+        short_rest(r, char)
+    for char in st.characters.values():
         char.long_rest = False
         char.acted = False
     # GH-EOR-06 / GH-SPEC-01/02: round-based triggers (spawns at round end act next round)

@@ -15,7 +15,7 @@ from questforge.engine.core.decks import Deck
 from questforge.engine.core.game import SetupError as CoreSetupError
 from questforge.engine.core.rng import Rng
 from questforge.engine.gloomhaven.game.rules import Rules, new_character_figure
-from questforge.engine.gloomhaven.game.spec import Content, ItemSpec
+from questforge.engine.gloomhaven.game.spec import ClassSpec, Content, ItemSpec
 from questforge.engine.gloomhaven.game.state import Character, GameState
 
 #: GH-REF-02: gold per money token for L = 0..7
@@ -72,6 +72,9 @@ class Setup:
     solo: bool = False
     hands: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     items: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: the perks each character has marked (GH-LVL-03/04, GH-PERK-02): indices into its
+    #: class's perk list, an index repeated for a perk taken again
+    perks: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
 
     @property
     def players(self) -> int:
@@ -92,6 +95,12 @@ class Setup:
             "solo": self.solo,
             "hands": {k: list(v) for k, v in sorted(self.hands.items())},
             "items": {k: list(v) for k, v in sorted(self.items.items())},
+            # written only when perks were taken: logs of perk-less games stay as they were
+            **(
+                {"perks": {k: list(v) for k, v in sorted(self.perks.items())}}
+                if any(self.perks.values())
+                else {}
+            ),
         }
 
     @classmethod
@@ -105,6 +114,9 @@ class Setup:
                 solo=bool(obj.get("solo", False)),
                 hands={str(k): tuple(v) for k, v in dict(obj.get("hands", {})).items()},
                 items={str(k): tuple(v) for k, v in dict(obj.get("items", {})).items()},
+                perks={
+                    str(k): tuple(int(x) for x in v) for k, v in dict(obj.get("perks", {})).items()
+                },
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise SetupError(f"malformed setup {dict(obj)!r}: {exc}") from None
@@ -153,6 +165,13 @@ class Setup:
             given = self.hands.get(c)
             check_hand(content, c, level, given if given else default_hand(content, c, level))
         levels = dict(zip(self.characters, self.levels(), strict=True))
+        for c, taken in self.perks.items():
+            if c not in self.characters:
+                raise SetupError(
+                    f"perks given for {c!r}, which is not one of the characters "
+                    f"({', '.join(self.characters)})"
+                )
+            perk_deck(content.classes[c], taken, levels[c])
         for c, items in self.items.items():
             for item in items:
                 if item not in content.items:
@@ -260,6 +279,49 @@ def default_hand(content: Content, class_id: str, level: int = 1) -> tuple[str, 
     return tuple((ones + xs + higher)[: cls.hand_size])
 
 
+#: GH-PERK-03: at most six perks come from battle-goal checkmarks
+MAX_BATTLE_GOAL_PERKS = 6
+
+
+def perk_deck(cls: ClassSpec, taken: Sequence[int], level: int) -> list[str]:
+    """The card ids of a character's starting modifier deck (GH-COMP-04) with the perks
+    ``taken`` applied in order (GH-LVL-04: each removes its cards and adds the class's
+    own, GH-AMD-11). A character has one perk per level-up (GH-LVL-03) and at most six
+    more from battle goals (GH-PERK-02/03); a perk is taken at most its ``count`` times
+    and must find the cards it removes."""
+    cards = [c.id for c in cls.modifier_deck]
+    if not taken:
+        return cards
+    most = level - 1 + MAX_BATTLE_GOAL_PERKS
+    if len(taken) > most:
+        raise SetupError(
+            f"{cls.id}: {len(taken)} perks, but a level-{level} character has at most "
+            f"{most} ({level - 1} from levels, GH-LVL-03, and 6 from battle goals, GH-PERK-03)"
+        )
+    for i in sorted(set(taken)):
+        if not 0 <= i < len(cls.perks):
+            raise SetupError(f"{cls.id}: no perk {i + 1} (the class has {len(cls.perks)} perks)")
+        times = list(taken).count(i)
+        if times > cls.perks[i].count:
+            raise SetupError(
+                f"{cls.id}: perk {i + 1} ({cls.perks[i].text!r}) taken {times} times; "
+                f"it may be taken {cls.perks[i].count}"
+            )
+    for i in taken:
+        perk = cls.perks[i]
+        for card, count in perk.remove:
+            for _ in range(count):
+                if card not in cards:
+                    raise SetupError(
+                        f"{cls.id}: perk {i + 1} ({perk.text!r}) removes a {card!r} card "
+                        "the deck no longer holds"
+                    )
+                cards.remove(card)
+        for mod, count in perk.add:
+            cards.extend([mod.id] * count)
+    return cards
+
+
 def build_state(content: Content, setup: Setup, seed: int | str) -> GameState:
     """Everything before the first decision: decks shuffled (GH-COMP-03), elements inert
     (GH-COMP-05), characters with their hands (no figure placed yet)."""
@@ -276,7 +338,7 @@ def build_state(content: Content, setup: Setup, seed: int | str) -> GameState:
         cls = content.classes[cid]
         clevel = setup.levels()[i]
         hand = list(setup.hands.get(cid) or default_hand(content, cid, clevel))
-        deck: Deck[str] = Deck(c.id for c in cls.modifier_deck)
+        deck: Deck[str] = Deck(perk_deck(cls, setup.perks.get(cid, ()), clevel))
         for item in setup.items.get(cid, ()):
             for card in content.items[item].modifier_cards:
                 deck.draw_pile.append(card.id)  # GH-ITEM-11

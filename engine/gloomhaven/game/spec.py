@@ -254,6 +254,18 @@ CURSE_CARD = ModifierCard("curse", value=0, multiplier=0, special="curse")
 
 
 @dataclass(frozen=True, slots=True)
+class PerkSpec:
+    """A perk of a class (GH-LVL-03/04): modifier cards it removes from the character's
+    deck and cards it adds (the class's own cards, GH-AMD-11), each with a count; it may
+    be taken ``count`` times."""
+
+    text: str
+    count: int = 1
+    remove: tuple[tuple[str, int], ...] = ()
+    add: tuple[tuple[ModifierCard, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class ClassSpec:
     """A character class, resolved for the engine."""
 
@@ -266,6 +278,8 @@ class ClassSpec:
     _by_id: Mapping[str, AbilityCard] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
+    #: the class's perk list, in the order printed (GH-LVL-03/04)
+    perks: tuple[PerkSpec, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {c.id: c for c in self.cards})

@@ -66,6 +66,8 @@ class Figure:
     owner: str = ""
     summon_order: int = 0
     summon_card: str = ""
+    #: a summon's coloured token (GH-SUMM-02), told apart on the map and in the log
+    token: str = ""
     flying: bool = False
     #: monsters placed by room setup drop a money token (GH-ATK-11)
     drops_coin: bool = False
