@@ -133,6 +133,19 @@ def setup_sections_html(s: Mapping[str, Any]) -> str:
         title="games that revealed each room",
         colour="#4a78b5",
     )
+    goals = s.get("battle_goals") or {}
+    goal_chart = (
+        hbar_chart(
+            [(_name(s, g), float(v["met_rate"])) for g, v in goals.items()],
+            max_value=1.0,
+            fmt="{:.0%}",
+            title="battle goals met, of the games each was kept in",
+            colour="#2e86ab",
+            texts=[f"{v['met']} of {v['kept']} ({v['rewarded']} rewarded)" for v in goals.values()],
+        )
+        if goals
+        else '<p class="muted">no battle goals dealt</p>'
+    )
     losses = f"<h3>How games were lost</h3><table>{causes}</table>" if causes else ""
     return f"""
 {losses}
@@ -147,5 +160,6 @@ def setup_sections_html(s: Mapping[str, Any]) -> str:
 <div><h3>When characters are exhausted (round)</h3>{when}</div>
 <div><h3>Where characters are exhausted (room)</h3>{falls}</div>
 <div><h3>How far parties get (games that revealed each room)</h3>{reached}</div>
+<div><h3>Battle goals met (GH-BG-02; rewarded: in a won game)</h3>{goal_chart}</div>
 </div>
 """

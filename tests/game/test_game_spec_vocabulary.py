@@ -164,6 +164,15 @@ PAIRS: tuple[Pair, ...] = (
     ),
     Pair(rt.TreasureSpec, (mc.TreasureEntry,), not_carried={"scenario": "campaign only"}),
     Pair(
+        rt.BattleGoalSpec,
+        (mc.BattleGoal, mc.BattleGoalCondition),
+        not_carried={
+            "text": _TEXT,
+            "kind": _WHERE,
+            "condition": "flattened into type/counter/compare/value",
+        },
+    ),
+    Pair(
         rt.TriggerSpec,
         (msm.Trigger,),
         runtime_only={"key": "the one of room/door/overlay/number/monster its type uses"},

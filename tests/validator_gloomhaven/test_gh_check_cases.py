@@ -295,6 +295,22 @@ CASES: dict[str, tuple[str, Callable[[Files], None], str, tuple[Any, ...]]] = {
         SCN,
         ("special_rules", 0, "effects", 0, "door"),
     ),
+    "QGH238": (
+        "a battle goal written as text only",
+        put_file(
+            "battle-goals/plain.json",
+            {
+                "$schema": S + "gloomhaven/battle-goal.schema.json",
+                "kind": "battle-goal",
+                "id": "plain",
+                "name": "Plain",
+                "text": "Suffer no damage.",
+                "checkmarks": 1,
+            },
+        ),
+        "battle-goals/plain.json",
+        ("text",),
+    ),
     "QGH240": (
         "an obstacle health formula with an implicit multiplication",
         set_at(SCN, "overlays", 0, "health", value="2L"),

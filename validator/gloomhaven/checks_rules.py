@@ -1,4 +1,4 @@
-"""Scenario special rules and stat-card rules the engine applies (QGH236-237).
+"""Scenario special rules, stat-card rules and battle goals the engine applies (QGH236-238).
 
 A special rule is data: a trigger and effects from the scenario schema's vocabulary
 (GH-SPEC). What is still written as free text (a ``custom`` effect or trigger) is shown to
@@ -210,3 +210,29 @@ def _references(data: dict[str, Any]) -> Iterator[tuple[JsonPath, str, Any, str]
             elif kind == "add-overlays":
                 for k, h in enumerate(effect.get("hexes") or []):
                     yield (*base, "hexes", k), "overlay hex", h, "hex"
+
+
+@gh_check(
+    "QGH238",
+    per_document=True,
+    severity="warning",
+    title="Battle goal the engine cannot check",
+    description="A battle goal without a `condition` is text for the table only: the engine "
+    "deals it (GH-BG-01) but never counts it as met, so `questforge simulate` reports it as "
+    "never met and its checkmarks are never given (GH-BG-02).",
+    example='`{"kind": "battle-goal", "id": "untouched", "text": "Suffer no damage.", '
+    '"checkmarks": 1}`.',
+    fix="Add a `condition`: a counter compared with a number or with the other characters "
+    '(`{"type": "counter", "counter": "damage-suffered", "compare": "at-most", "value": 0}`) '
+    'or `{"type": "last-exhausted"}`; keep `text` for the players.',
+    rules=("GH-BG-01", "GH-BG-02"),
+)
+def battle_goal_checkable(ctx: CheckContext) -> Iterator[Finding]:
+    for doc in ctx.own(ctx.of_kind("battle-goal")):
+        if isinstance(doc.data, dict) and "condition" not in doc.data:
+            yield ctx.finding(
+                battle_goal_checkable,
+                f"battle goal {doc.id!r} has no condition: simulated games never count it as met",
+                doc,
+                ("text",),
+            )

@@ -205,6 +205,13 @@ EVENT_TYPES: tuple[EventSpec, ...] = (
     E("exhausted", ("character", "reason", "hex", "room"), "A character is exhausted."),
     E("monster_killed", ("figure", "monster", "elite", "named", "hex", "by"), "A monster dies."),
     E("round_end", ("round",), "A round ends."),
+    E(
+        "battle_goal",
+        ("character", "goal", "met", "checkmarks", "discarded"),
+        "A character's kept battle goal is checked as the scenario ends (GH-BG-02/03/05); "
+        "counter and count: the counter it compares and its value.",
+        ("counter", "count"),
+    ),
     E("scenario_end", ("outcome", "rounds"), "The scenario ends: won, lost or unfinished."),
 )
 

@@ -9,6 +9,7 @@ the text board, per-game summaries and the report's Gloomhaven sections.
 
 from __future__ import annotations
 
+import dataclasses
 import statistics
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
@@ -27,8 +28,9 @@ from questforge.engine.core.game import (
     TextBoard,
 )
 from questforge.engine.core.hexgrid import parse_hex
+from questforge.engine.core.rng import Rng
 from questforge.engine.core.targets import Target, read_documents
-from questforge.engine.gloomhaven.game import catalogue, narrator
+from questforge.engine.gloomhaven.game import battle_goals, catalogue, narrator
 from questforge.engine.gloomhaven.game.game import ENGINE_ID, Game
 from questforge.engine.gloomhaven.game.names import names_of
 from questforge.engine.gloomhaven.game.party import setup_from_options
@@ -231,6 +233,16 @@ class GloomhavenFace:
                 "Items each character owns: CLASS=ITEM,ITEM;CLASS=... (GH-ITEM-03/04).",
             ),
             SetupOption(
+                "battle-goals",
+                "battle goals",
+                "text",
+                "",
+                "Default (or deal): two battle goals per character from the pack's deck "
+                "(shuffled by the game's seed), the one worth more checkmarks kept "
+                "(GH-BG-01); none; or CLASS=KEPT,DISCARDED;CLASS=...; checked when the "
+                "scenario ends (GH-BG-02).",
+            ),
+            SetupOption(
                 "perks",
                 "perks",
                 "text",
@@ -243,7 +255,11 @@ class GloomhavenFace:
     def new_game(
         self, content: Content, target: Target, setup: Mapping[str, JSONValue], seed: int
     ) -> GloomhavenGame:
-        return GloomhavenGame(Game(content, setup_from_options(content, target.id, setup), seed))
+        built = setup_from_options(content, target.id, setup)
+        if str(setup.get("battle-goals") or "").strip() in ("", "deal"):
+            dealt = battle_goals.deal(content, built.characters, Rng(seed).fork("battle-goals"))
+            built = dataclasses.replace(built, battle_goals=battle_goals.keep_first(content, dealt))
+        return GloomhavenGame(Game(content, built, seed))
 
     # ------------------------------------------------------------------ actors and bots
     def actors(self, game: Any) -> tuple[Actor, ...]:
@@ -318,9 +334,15 @@ def summarize(game: Game) -> GameSummary:
                     room = "door " + "/".join(door.rooms)
             falls[str(event.get("character"))] = (event.get("reason"), room, round_no)
     won = outcome == "won"
+    goals = (
+        {c.id: c for c in game.result.characters if c.battle_goal}
+        if game.result is not None
+        else {}
+    )
     chars = []
     for cid, ch in state.characters.items():
         reason, room, when = falls.get(cid, (None, None, 0))
+        goal = goals.get(cid)
         chars.append(
             {
                 "name": ch.class_id,
@@ -331,6 +353,16 @@ def summarize(game: Game) -> GameSummary:
                 "fell_in_room": room if ch.exhausted else None,
                 "xp": ch.xp + ((4 + 2 * state.level) if won else 0),  # GH-END-05
                 "gold": ch.coins * coin_value(state.level),  # GH-END-06
+                # GH-BG: the kept goal, met or not, and the checkmarks it gave
+                **(
+                    {
+                        "battle_goal": goal.battle_goal,
+                        "battle_goal_met": goal.battle_goal_met,
+                        "checkmarks": goal.checkmarks,
+                    }
+                    if goal is not None
+                    else {}
+                ),
             }
         )
     loss_cause = None
@@ -345,7 +377,12 @@ def summarize(game: Game) -> GameSummary:
         "loss_cause": loss_cause,
         "monsters_placed": flow.placed,
         "damage_by_monster": flow.damage_by_monster,
-        "names": flow.names,
+        "names": {
+            **flow.names,
+            **{
+                g.battle_goal: game.content.battle_goals[g.battle_goal].name for g in goals.values()
+            },
+        },
     }
     unrevealed = len(game.content.scenarios[game.setup.scenario].rooms) - len(state.revealed_rooms)
     closeness: tuple[float, ...] = ()
@@ -542,7 +579,29 @@ def report_sections(summaries: Sequence[GameSummary]) -> dict[str, JSONValue]:
     for c in characters:
         c["label"] = names.get(str(c["name"]), str(c["name"]))
     kinds = sorted(set(placed) | set(kills))
+    # GH-BG: each battle goal kept, how often it was met, and met in a won game (the
+    # checkmarks), over every seat
+    kept: Counter[str] = Counter()
+    goal_met: Counter[str] = Counter()
+    rewarded: Counter[str] = Counter()
+    for s in summaries:
+        for c in s.metrics.get("characters") or []:
+            goal = c.get("battle_goal")
+            if goal:
+                kept[goal] += 1
+                goal_met[goal] += 1 if c.get("battle_goal_met") else 0
+                rewarded[goal] += 1 if c.get("checkmarks") else 0
+    battle_goals = {
+        g: {
+            "kept": kept[g],
+            "met": goal_met[g],
+            "met_rate": _r(goal_met[g] / kept[g]),
+            "rewarded": rewarded[g],
+        }
+        for g in sorted(kept)
+    }
     return {
+        **({"battle_goals": battle_goals} if battle_goals else {}),
         "losses_by_cause": dict(sorted(losses.items())),
         "characters": characters,
         "kills": {k: kills[k] for k in sorted(kills)},
@@ -594,6 +653,15 @@ def report_text(s: Mapping[str, Any]) -> list[str]:
             + ", ".join(
                 f"{names.get(k, k)} {kills_words(v['killed_per_game'], v['placed_per_game'])}"
                 for k, v in kop.items()
+            )
+        )
+    goals = s.get("battle_goals") or {}
+    if goals:
+        lines.append(
+            "battle goals met (of the games each was kept in): "
+            + ", ".join(
+                f"{names.get(g, g)} {v['met']}/{v['kept']} ({100 * float(v['met_rate']):.0f}%)"
+                for g, v in goals.items()
             )
         )
     dealt = s.get("damage_by_monster") or {}

@@ -23,6 +23,7 @@ from questforge.engine.gloomhaven.game.spec import (
     Action,
     AllySpec,
     AreaPattern,
+    BattleGoalSpec,
     Bonus,
     ClassSpec,
     Consume,
@@ -389,6 +390,24 @@ def _convert(pack: m.PackModel) -> Content:
         items=items,
         treasures=treasures,
         unplayable=unplayable,
+        battle_goals={
+            gid: BattleGoalSpec(
+                gid,
+                goal.name,
+                goal.checkmarks,
+                *(
+                    (
+                        goal.condition.type,
+                        goal.condition.counter or "",
+                        goal.condition.compare or "",
+                        goal.condition.value or 0,
+                    )
+                    if goal.condition is not None
+                    else ()
+                ),
+            )
+            for gid, goal in pack.battle_goals.items()
+        },
         pack_id=pack.id or "",
         pack_version=pack.pack.version if pack.pack else "",
     )

@@ -19,6 +19,7 @@ from questforge.engine.core.decisions import (
 )
 from questforge.engine.core.errors import EngineError
 from questforge.engine.core.events import Event, EventLog, JSONValue, first_divergence
+from questforge.engine.gloomhaven.game import battle_goals
 from questforge.engine.gloomhaven.game.board import Board
 from questforge.engine.gloomhaven.game.rounds import Step, round_flow
 from questforge.engine.gloomhaven.game.rules import GameOver, Rules
@@ -76,6 +77,11 @@ class CharacterResult:
     items: tuple[str, ...]
     damage_taken: int
     cards_lost: int
+    #: the battle goal kept (GH-BG-01), whether it was met and the checkmarks it gave
+    #: (GH-BG-02/03/05); ``""`` without battle goals
+    battle_goal: str = ""
+    battle_goal_met: bool = False
+    checkmarks: int = 0
 
 
 @dataclass(frozen=True)
@@ -293,8 +299,31 @@ class Game:
         else:
             outcome = "unfinished"
         level = st.level
+        # GH-END-02, GH-BG-02..06: battle goals are checked before the bonus XP
+        goals = {
+            g.character: g
+            for g in battle_goals.outcomes(
+                self.content,
+                self.setup.battle_goals,
+                self.setup.characters,
+                self.log.events,
+                {cid: len(c.lost) for cid, c in st.characters.items()},
+                outcome == "won",
+            )
+        }
+        for g in goals.values():
+            self.rules.emit(
+                "battle_goal",
+                character=g.character,
+                goal=g.goal,
+                met=g.met,
+                checkmarks=g.checkmarks,
+                **({"counter": g.counter, "count": g.count} if g.count is not None else {}),
+                discarded=list(g.discarded),
+            )
         chars = []
         for c in st.characters.values():
+            goal = goals.get(c.id)
             xp = c.xp + (bonus_xp(level) if outcome == "won" else 0)  # GH-END-05/07
             chars.append(
                 CharacterResult(
@@ -308,6 +337,9 @@ class Game:
                     items=tuple(c.treasure_items),
                     damage_taken=c.damage_taken,
                     cards_lost=len(c.lost),
+                    battle_goal=goal.goal if goal is not None else "",
+                    battle_goal_met=goal.met if goal is not None else False,
+                    checkmarks=goal.checkmarks if goal is not None else 0,
                 )
             )
         self.result = GameResult(

@@ -186,6 +186,10 @@ class Names:
         spec = self.content.scenarios.get(str(scenario_id)) if self.content is not None else None
         return spec.name if spec is not None and spec.name else pretty(scenario_id)
 
+    def battle_goal(self, goal_id: Any) -> str:
+        spec = self.content.battle_goals.get(str(goal_id)) if self.content is not None else None
+        return spec.name if spec is not None and spec.name else pretty(goal_id)
+
     def deck_of(self, monster_id: Any) -> str:
         spec = self.content.monsters.get(str(monster_id)) if self.content is not None else None
         return spec.deck if spec is not None else ""

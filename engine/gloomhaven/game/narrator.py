@@ -348,6 +348,16 @@ _PHRASES: dict[str, Any] = {
     "exhausted": lambda g, n: f"{n.figure(g('character'))} is exhausted ({g('reason')}).",
     "monster_killed": _event_killed,
     "round_end": lambda g, n: f"Round {g('round')} ends.",
+    "battle_goal": lambda g, n: (
+        f"{n.figure(g('character'))}'s battle goal {n.battle_goal(g('goal'))} is "
+        + ("met" if g("met") else "not met")
+        + (f" ({g('counter')} {g('count')})" if g("count") is not None else "")
+        + (
+            f": {g('checkmarks')} checkmark(s)."
+            if g("checkmarks")
+            else (". No checkmark: the scenario was not won." if g("met") else ".")
+        )
+    ),
     "scenario_end": lambda g, n: f"The scenario is {g('outcome')} after {g('rounds')} round(s).",
 }
 

@@ -116,7 +116,19 @@ def setup_from_options(content: Content, scenario: str, options: Mapping[str, JS
         hands=parse_per_character("hands", str(options.get("hands") or ""), party),
         items=parse_per_character("items", str(options.get("items") or ""), party),
         perks=parse_perks(str(options.get("perks") or ""), party),
+        battle_goals=parse_battle_goals(str(options.get("battle-goals") or ""), party),
     )
+
+
+def parse_battle_goals(text: str, party: Sequence[str]) -> dict[str, tuple[str, ...]]:
+    """``"brute=untouched,hunter;..."``: each character's battle goals, the kept one first
+    (GH-BG-01); ``deal`` (the face deals them with the game's seed) and ``none`` give none
+    here."""
+    if text.strip() in ("", "deal", "none"):
+        return {}
+    return {
+        cid: tuple(goals) for cid, goals in parse_per_character("battle-goals", text, party).items()
+    }
 
 
 def parse_perks(text: str, party: Sequence[str]) -> dict[str, tuple[int, ...]]:

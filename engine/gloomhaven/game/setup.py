@@ -75,6 +75,9 @@ class Setup:
     #: the perks each character has marked (GH-LVL-03/04, GH-PERK-02): indices into its
     #: class's perk list, an index repeated for a perk taken again
     perks: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    #: the battle goals dealt to each character, the one it keeps first (GH-BG-01; see
+    #: :mod:`~questforge.engine.gloomhaven.game.battle_goals`); checked when the game ends
+    battle_goals: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def players(self) -> int:
@@ -99,6 +102,12 @@ class Setup:
             **(
                 {"perks": {k: list(v) for k, v in sorted(self.perks.items())}}
                 if any(self.perks.values())
+                else {}
+            ),
+            # likewise battle goals: written only when dealt
+            **(
+                {"battle_goals": {k: list(v) for k, v in sorted(self.battle_goals.items())}}
+                if self.battle_goals
                 else {}
             ),
         }
@@ -155,6 +164,27 @@ class Setup:
         for c, level in zip(self.characters, self.levels(), strict=True):
             if not 1 <= level <= 9:
                 raise SetupError(f"{c}: character level must be 1-9, got {level}")
+        held: set[str] = set()
+        for c, goals in self.battle_goals.items():
+            if c not in self.characters:
+                raise SetupError(
+                    f"battle goals given for {c!r}, which is not one of the characters "
+                    f"({', '.join(self.characters)})"
+                )
+            if not 1 <= len(goals) <= 2:
+                raise SetupError(
+                    f"{c}: one or two battle goals (the kept one first), got {len(goals)} "
+                    "(GH-BG-01)"
+                )
+            for goal in goals:
+                if goal not in content.battle_goals:
+                    known = ", ".join(content.battle_goals) or "none in this pack"
+                    raise SetupError(f"{c}: unknown battle goal {goal!r} (known: {known})")
+                if goal in held:
+                    raise SetupError(
+                        f"battle goal {goal!r} dealt twice: the deck holds one of each (GH-BG-01)"
+                    )
+                held.add(goal)
         for c in self.hands:
             if c not in self.characters:
                 raise SetupError(

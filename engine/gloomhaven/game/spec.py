@@ -604,6 +604,22 @@ class TreasureSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class BattleGoalSpec:
+    """A battle goal card (GH-BG): ``type`` says what the engine checks when the scenario
+    ends (``""``: text only, never met in a simulated game); see
+    :mod:`~questforge.engine.gloomhaven.game.battle_goals`."""
+
+    id: str
+    name: str
+    checkmarks: int
+    #: ``counter`` or ``last-exhausted`` (``""``: no condition the engine can check)
+    type: str = ""
+    counter: str = ""
+    compare: str = ""
+    value: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class Content:
     """Everything a game needs, keyed by id."""
 
@@ -617,6 +633,8 @@ class Content:
     treasures: Mapping[str, TreasureSpec] = field(default_factory=dict)
     #: scenarios of the pack that cannot be played, with the reason
     unplayable: Mapping[str, str] = field(default_factory=dict)
+    #: the battle goal deck (GH-BG-01), by id in file order
+    battle_goals: Mapping[str, BattleGoalSpec] = field(default_factory=dict)
     pack_id: str = ""
     pack_version: str = ""
 

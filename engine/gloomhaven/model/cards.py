@@ -224,10 +224,24 @@ class Item(ContentDocument):
 
 
 @dataclass(frozen=True, kw_only=True)
+class BattleGoalCondition(Node):
+    """What the engine checks for a battle goal when the scenario ends (GH-BG-02):
+    ``type`` ``counter`` (``counter`` compared by ``compare`` with ``value`` or with the
+    other characters) or ``last-exhausted``."""
+
+    type: str
+    counter: str | None = None
+    compare: str | None = None
+    value: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
 class BattleGoal(ContentDocument):
     name: str
     text: str
     checkmarks: int
+    #: ``None``: the goal is text only (the engine cannot check it)
+    condition: BattleGoalCondition | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -453,7 +467,22 @@ def parse_item(r: Reader, common: dict[str, Any]) -> Item:
 
 def parse_battle_goal(r: Reader, common: dict[str, Any]) -> BattleGoal:
     return BattleGoal(
-        **common, name=r.req_str("name"), text=r.req_str("text"), checkmarks=r.req_int("checkmarks")
+        **common,
+        name=r.req_str("name"),
+        text=r.req_str("text"),
+        checkmarks=r.req_int("checkmarks"),
+        condition=r.child("condition", _parse_goal_condition),
+    )
+
+
+def _parse_goal_condition(data: Any, path: JsonPath) -> BattleGoalCondition:
+    r = Reader(data, path)
+    return BattleGoalCondition(
+        source_path=path,
+        type=r.req_str("type"),
+        counter=r.opt_str("counter"),
+        compare=r.opt_str("compare"),
+        value=r.opt_int("value"),
     )
 
 
