@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from questforge.engine.core.square import SquareBoard
 from questforge.engine.descent.game.state import Cell, Figure, MonsterFigure
-from questforge.engine.descent.model import IMPASSABLE, OPAQUE, QuestMap, footprint
+from questforge.engine.descent.model import IMPASSABLE, OPAQUE, Door, QuestMap, footprint
 
 if TYPE_CHECKING:
     from questforge.engine.descent.game.game import DescentGame
@@ -44,6 +44,7 @@ class Geometry:
         self.board: SquareBoard = qmap.board(())
         self.stairs: dict[Cell, list[Cell]] = qmap.stairs_links()  # fixed for the quest
         self.pits: frozenset[Cell] = frozenset(c for c, t in self.terrain.items() if t == "pit")
+        self._door_squares: dict[str, frozenset[Cell]] = {}
         self.rebuild()
 
     def rebuild(self) -> None:
@@ -230,6 +231,35 @@ class Geometry:
                 if ok:
                     out.append((origin[0] + dx, origin[1] + dy))
         return out
+
+    # --- doors --------------------------------------------------------------------------
+
+    def door_squares(self, door: Door) -> frozenset[Cell]:
+        """The squares next to a door, from which a figure may open or close it (DJ-MAP-08,
+        DJ-REF-08): every square that touches the door's line, side or corner, so the two
+        squares on each side of it and the squares diagonally past its ends ("doors can be
+        opened from a diagonally adjacent space too"). A square merely within 1 of a square
+        beside the door is not next to the door itself."""
+        cached = self._door_squares.get(door.id)
+        if cached is not None:
+            return cached
+        out: set[Cell] = set()
+        for a, b in door.edges:
+            (ax, ay), (bx, by) = a, b
+            if ay == by:  # a vertical line at x = max(ax, bx), from y = ay to ay + 1
+                line_x = max(ax, bx)
+                out.update((x, y) for x in (line_x - 1, line_x) for y in (ay - 1, ay, ay + 1))
+            else:  # a horizontal line at y = max(ay, by), from x = ax to ax + 1
+                line_y = max(ay, by)
+                out.update((x, y) for y in (line_y - 1, line_y) for x in (ax - 1, ax, ax + 1))
+        found = frozenset(c for c in out if c in self.board)
+        self._door_squares[door.id] = found
+        return found
+
+    def next_to_door(self, fig: Figure, door: Door) -> bool:
+        """Whether any square of ``fig`` is next to ``door`` (see :meth:`door_squares`)."""
+        squares = self.door_squares(door)
+        return any(c in squares for c in fig.squares)
 
     # --- distance and sight --------------------------------------------------------------
 

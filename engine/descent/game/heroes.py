@@ -330,13 +330,13 @@ def step_options(
         for door in game.quest.doors:
             if door.id in game.open_doors or (door.rune and door.rune not in game.keys):
                 continue  # DJ-MAP-08, DJ-REF-37
-            if any(game.geometry.board.distance(here, c) <= 1 for e in door.edges for c in e):
+            if game.geometry.next_to_door(hero, door):  # DJ-REF-08
                 out.append({"do": "open-door", "door": door.id, "cost": door_cost})
     if movable and mp >= DOOR_COST:  # DJ-MAP-08: closing a door costs 2 AP
         for door in game.quest.doors:
             if door.id not in game.open_doors or (door.rune and door.rune not in game.keys):
                 continue  # DJ-REF-37: a rune door needs its key to close too
-            if not any(game.geometry.board.distance(here, c) <= 1 for e in door.edges for c in e):
+            if not game.geometry.next_to_door(hero, door):  # DJ-REF-08
                 continue
             if any(  # DJ-REF-37: not while a figure straddles its line
                 a in f.squares and b in f.squares for f in game.figures() for a, b in door.edges

@@ -1,0 +1,55 @@
+"""Rules a second referee found the engine bending (the djaudit2 pass): each test failed
+before its fix. Rule IDs are cited per test."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from djgame import hero, new_game, of, pack_files, put
+
+from questforge.engine.descent.game.heroes import hero_turn, step_options
+
+NO_POWER = {"power-dice": 0}
+
+
+def setup(black: str = "blank", answers: dict[str, Any] | None = None, **kw: Any) -> Any:
+    game, script = new_game(pack_files(black), answers={**NO_POWER, **(answers or {})}, **kw)
+    h = hero(game)
+    put(h, (0, 0))
+    put(hero(game, 1), (0, 2))
+    return game, script, h
+
+
+def doors_offered(game: Any, h: Any, kind: str = "open-door") -> list[str]:
+    return [o["door"] for o in step_options(game, h, 4, 0, True, False) if o["do"] == kind]
+
+
+def test_a_door_opens_only_from_a_square_next_to_it() -> None:
+    # DJ-MAP-08, DJ-REF-08: a figure next to the door (beside it, or diagonally past one of
+    # its ends) opens it; a square one step away from those is not next to the door. Door
+    # d1 is the line x = 3 from y = 0 to y = 2.
+    game, _, h = setup()
+    for cell in [(2, 0), (2, 1), (2, 2)]:
+        put(h, cell)
+        assert doors_offered(game, h) == ["d1"], cell
+    for cell in [(1, 0), (1, 1), (1, 2)]:  # within 1 of (2, x), but two columns from the door
+        put(h, cell)
+        assert doors_offered(game, h) == [], cell
+    # closing holds to the same squares
+    game.open_door("d1", None)
+    for m in game.monsters:
+        m.cell = None
+    put(h, (1, 1))
+    assert doors_offered(game, h, "close-door") == []
+    put(h, (2, 2))
+    assert doors_offered(game, h, "close-door") == ["d1"]
+
+
+def test_opening_a_door_in_a_turn_needs_the_hero_beside_it() -> None:
+    # DJ-MAP-08, DJ-REF-08: the step offered in a real turn, not only the option list
+    game, script, h = setup(answers={"action": "run", "step": {"do": "end"}})
+    put(h, (1, 1))
+    hero_turn(game, h)
+    first = [d for d in script.asked if d.kind == "step"][0]
+    assert not [o for o in first.options if o["do"] == "open-door"]
+    assert not of(game, "door-opened")
