@@ -50,6 +50,6 @@ def test_opening_a_door_in_a_turn_needs_the_hero_beside_it() -> None:
     game, script, h = setup(answers={"action": "run", "step": {"do": "end"}})
     put(h, (1, 1))
     hero_turn(game, h)
-    first = [d for d in script.asked if d.kind == "step"][0]
+    first = next(d for d in script.asked if d.kind == "step")
     assert not [o for o in first.options if o["do"] == "open-door"]
     assert not of(game, "door-opened")
