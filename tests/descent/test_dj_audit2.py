@@ -53,3 +53,46 @@ def test_opening_a_door_in_a_turn_needs_the_hero_beside_it() -> None:
     first = next(d for d in script.asked if d.kind == "step")
     assert not [o for o in first.options if o["do"] == "open-door"]
     assert not of(game, "door-opened")
+
+
+def _stunned(answers: dict[str, Any]) -> Any:
+    from dataclasses import replace
+
+    from questforge.engine.descent.model import Skill
+
+    game, script, h = setup(answers=answers)
+    h.conditions["stun"] = 1
+    h.fatigue = h.max_fatigue = 4
+    rapid = Skill("rapid", "Rapid", "fighting", "", extra_attack=("any", 1, None, False))
+    h.skills = [*h.skills, replace(rapid)]
+    return game, script, h
+
+
+def test_a_stunned_hero_may_place_one_order_instead_of_moving_or_attacking() -> None:
+    # DJ-EFF-04: "one move at normal Speed", "one attack" or "one special action"; the order
+    # tokens are the special-action tokens (DJ-SETUP-04)
+    game, script, h = _stunned({"action": "stunned-order", "order": "dodge"})
+    hero_turn(game, h)
+    asked = next(d for d in script.asked if d.kind == "action")
+    assert list(asked.options) == ["stunned-move", "stunned-attack", "stunned-order"]
+    assert of(game, "action-chosen")[-1]["mp"] == 0
+    assert of(game, "action-chosen")[-1]["attacks"] == 0
+    assert of(game, "order-placed") == [{"hero": h.uid, "order": "dodge"}]
+    assert "dodge" in h.orders and h.conditions["stun"] == 0
+
+
+def test_a_stunned_hero_buys_no_extra_movement_or_attack_with_fatigue() -> None:
+    # DJ-EFF-04: only one move at normal Speed or one attack: no fatigue for a movement
+    # point (DJ-TURN-07) and no skill's extra attack for fatigue
+    for action in ("stunned-attack", "stunned-move"):
+        game, script, h = _stunned({"action": action, "step": {"do": "end"}})
+        hero_turn(game, h)
+        offered = {o["do"] for d in script.asked if d.kind == "step" for o in d.options}
+        assert not offered & {"fatigue-mp", "fatigue-attack"}, (action, offered)
+        assert not of(game, "order-placed")
+    # not stunned, the same hero may
+    game, script, h = _stunned({"action": "advance", "step": {"do": "end"}})
+    h.conditions["stun"] = 0
+    hero_turn(game, h)
+    offered = {o["do"] for d in script.asked if d.kind == "step" for o in d.options}
+    assert {"fatigue-mp", "fatigue-attack"} <= offered

@@ -2,7 +2,7 @@
 
 A hero turn: orders placed last turn expire (Rest restores fatigue, DJ-ORD-05); burn, bleed
 and web are rolled (DJ-EFF); a stunned hero loses a token and may only move at Speed or
-attack once (DJ-EFF-04, 05); then the hero equips (DJ-TURN-01) and chooses one of the four
+attack once or place one order (DJ-EFF-04, 05); then the hero equips (DJ-TURN-01) and chooses one of the four
 actions, which sets the movement points and attacks of the turn (DJ-TURN-03..06). The turn
 is a loop of steps (move, attack, open a door or chest, stairs, glyph, potion, a fatigue for
 a movement point) until the hero ends it.
@@ -96,11 +96,20 @@ def grappled(game: DescentGame, hero: HeroFigure) -> bool:
 
 
 def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> None:
-    if stunned:  # DJ-EFF-04, 05: move at Speed or attack once, no action type
+    if stunned:  # DJ-EFF-04, 05: move at Speed, attack once or one order; no action type
         choice = game.ask(
-            "action", hero.uid, ["stunned-move", "stunned-attack"], f"{hero.name} is stunned"
+            "action",
+            hero.uid,
+            ["stunned-move", "stunned-attack", "stunned-order"],
+            f"{hero.name} is stunned",
         )
-        mp, attacks = (hero.speed, 0) if choice == "stunned-move" else (0, 1)
+        mp, attacks = {
+            "stunned-move": (hero.speed, 0),
+            "stunned-attack": (0, 1),
+            # "one special action": the order tokens are the special-action tokens
+            # (DJ-SETUP-04, 特殊行動指示物), so the hero places one order and does nothing else
+            "stunned-order": (0, 0),
+        }[choice]
     else:
         options = list(ACTIONS) if hero.cell is not None else ["run", "advance"]
         choice = game.ask("action", hero.uid, options, f"{hero.name}: choose an action")
@@ -147,6 +156,9 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
         offered = step_options(game, hero, mp, attacks, movable, moved)
         if monkey and granted >= MONKEY_MP:  # DJ-EFF-09: fatigue cannot make it 6
             offered = [o for o in offered if o["do"] != "fatigue-mp"]
+        if stunned:  # DJ-EFF-04: "only one" move at normal Speed or one attack: fatigue
+            # buys no extra movement point (DJ-TURN-07) and no extra attack (skills)
+            offered = [o for o in offered if o["do"] not in ("fatigue-mp", "fatigue-attack")]
         step = game.ask(
             "step",
             hero.uid,
@@ -198,7 +210,13 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
                 attack(game, hero, target, prof)
                 cleave = max((s.cleave for s in hero.skills), default=0)
                 killed = target.cell is None or not target.alive
-                can_cleave = killed and cleave and prof.attack == "melee" and hero.fatigue >= cleave
+                can_cleave = (
+                    killed
+                    and cleave
+                    and not stunned  # DJ-EFF-04: a stunned hero attacks only once
+                    and prof.attack == "melee"
+                    and hero.fatigue >= cleave
+                )
                 if (
                     can_cleave
                     and game.ask("cleave", hero.uid, ["no", "attack"], "Cleave?") == "attack"
@@ -274,7 +292,7 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
     still = max((s.still_heal for s in hero.skills), default=0)
     if still and not moved and hero.cell is not None:  # DJ-SKILL-G14
         heal(game, hero, still)
-    if choice == "ready" and hero.cell is not None:  # DJ-TURN-06
+    if choice in ("ready", "stunned-order") and hero.cell is not None:  # DJ-TURN-06, DJ-EFF-04
         order = game.ask("order", hero.uid, list(ORDERS), f"{hero.name}: place an order")
         hero.orders.add(order)
         game.emit("order-placed", hero=hero.uid, order=order)

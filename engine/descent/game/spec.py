@@ -205,7 +205,7 @@ DECISIONS: dict[str, DecisionSpec] = {
         _decision(
             "action",
             "",
-            "Run, Battle, Advance or Ready; a stunned hero moves or attacks (DJ-TURN, DJ-EFF-04).",
+            "Run, Battle, Advance or Ready; a stunned hero moves, attacks or places an order (DJ-TURN, DJ-EFF-04).",
         ),
         _decision("ready", "", "Ready: move or attack (DJ-TURN-06)."),
         _decision("order", "", "The order token a readied hero places (DJ-ORD)."),
