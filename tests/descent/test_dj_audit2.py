@@ -96,3 +96,34 @@ def test_a_stunned_hero_buys_no_extra_movement_or_attack_with_fatigue() -> None:
     hero_turn(game, h)
     offered = {o["do"] for d in script.asked if d.kind == "step" for o in d.options}
     assert {"fatigue-mp", "fatigue-attack"} <= offered
+
+
+def test_no_spawn_on_lava_nor_with_any_square_of_a_large_figure_on_terrain() -> None:
+    # DJ-REF-30: no spawn in a space holding an obstacle (pit, rubble, water; lava, an
+    # expansion hazard, DJ-REF-42, counts as one), and every space of a large figure must
+    # be legal
+    from questforge.engine.descent.game.overlord import spawn_squares
+    from questforge.engine.descent.game.state import MonsterFigure
+
+    files = pack_files()
+    files["quests/q.json"]["terrain"] = [
+        {"type": "lava", "cells": [[4, 1]]},
+        {"type": "pit", "cells": [[7, 1]]},
+    ]
+    game, _ = new_game(files)
+    put(hero(game), (0, 0))
+    put(hero(game, 1), (0, 2))
+    game.revealed |= {"gallery", "vault"}
+    for m in game.monsters:
+        m.cell = None
+
+    def probe(size: tuple[int, int]) -> MonsterFigure:
+        return MonsterFigure("p", "overlord", "", None, size, 1, 1)
+
+    small = spawn_squares(game, probe((1, 1)))
+    assert (4, 1) not in small and (7, 1) not in small
+    assert (4, 0) in small and (7, 0) in small
+    large = spawn_squares(game, probe((2, 2)))
+    for origin in [(6, 0), (7, 0), (6, 1), (7, 1), (3, 0), (4, 0), (3, 1), (4, 1)]:
+        assert origin not in large, origin
+    assert (4, 0) not in large and (3, 1) not in large

@@ -22,7 +22,7 @@ from questforge.engine.descent.game.combat import (
     targets,
 )
 from questforge.engine.descent.game.state import HeroFigure, MonsterFigure
-from questforge.engine.descent.model import OverlordCard
+from questforge.engine.descent.model import OverlordCard, footprint
 
 if TYPE_CHECKING:
     from questforge.engine.descent.game.game import DescentGame
@@ -139,12 +139,16 @@ def _event(game: DescentGame, card: OverlordCard) -> None:
 
 def spawn_squares(game: DescentGame, fig: MonsterFigure) -> list[tuple[int, int]]:
     """Legal spawn squares: revealed, empty, no obstacle, out of every hero's sight with
-    monsters not blocking it (DJ-SPAWN-03, DJ-REF-30)."""
+    monsters not blocking it (DJ-SPAWN-03, DJ-REF-30). "No spawn in a space holding ... an
+    obstacle (pit, rubble, water, slime)" and "every space of a large figure must be
+    legal": so no square of the footprint may hold terrain; lava, not in the base game
+    (DJ-REF-42), is a hazard like a pit and counts as one."""
     occupied = game.geometry.occupants()
     heroes = [h for h in game.heroes if h.cell is not None]
+    terrain = game.quest.terrain
     out = []
     for c in sorted(game.geometry.board.cells()):
-        if game.quest.terrain.get(c) == "pit":
+        if any(sq in terrain for sq in footprint(c, fig.size)):
             continue
         if not game.geometry.standable(fig, c, occupied):
             continue
