@@ -127,3 +127,46 @@ def test_no_spawn_on_lava_nor_with_any_square_of_a_large_figure_on_terrain() -> 
     for origin in [(6, 0), (7, 0), (6, 1), (7, 1), (3, 0), (4, 0), (3, 1), (4, 1)]:
         assert origin not in large, origin
     assert (4, 0) not in large and (3, 1) not in large
+
+
+def test_monsters_open_normal_doors_between_revealed_areas_only() -> None:
+    # DJ-MAP-08, DJ-AP-01: opening or closing a normal door (2 AP) is not a heroes-only
+    # action; DJ-REF-31: monsters cannot open doors into unrevealed areas and never open or
+    # close rune-locked doors
+    from questforge.engine.descent.game.overlord import activate
+
+    files = pack_files()
+    files["quests/q.json"]["doors"][1].pop("rune")  # "rune" is now a normal door
+    game, script = new_game(files, answers=NO_POWER)
+    h = hero(game)
+    put(h, (0, 0))
+    put(hero(game, 1), (0, 2))
+    for m in game.monsters:
+        m.cell = None
+    game.revealed.add("gallery")  # revealed, but door d1 still closed
+    imp = game.place_monster(game.pack.monsters["imp"], "normal", (3, 1), "test")
+    activate(game, imp)
+    steps = [d for d in script.asked if d.kind == "monster-step"]
+    assert {"do": "open-door", "door": "d1", "cost": 2} in steps[0].options
+    assert of(game, "door-opened")[0] == {"door": "d1", "hero": imp.uid}
+    assert "d1" in game.open_doors
+    # after opening, the imp has 2 of its movement points fewer
+    moves = [o for o in steps[1].options if o["do"] == "move"]
+    assert moves and max(o["cost"] for o in moves) <= imp.speed - 2
+    # the door to the unrevealed vault stays shut to it
+    imp.cell = (5, 1)
+    script.asked.clear()
+    activate(game, imp)
+    offered = [o for d in script.asked if d.kind == "monster-step" for o in d.options]
+    assert not [o for o in offered if o.get("door") == "rune"]
+    # and a rune-locked door too, once the vault is revealed
+    game2, script2 = new_game(answers=NO_POWER)
+    for m in game2.monsters:
+        m.cell = None
+    put(hero(game2), (0, 0))
+    put(hero(game2, 1), (0, 2))
+    game2.revealed |= {"gallery", "vault"}
+    imp2 = game2.place_monster(game2.pack.monsters["imp"], "normal", (5, 1), "test")
+    activate(game2, imp2)
+    offered = [o for d in script2.asked if d.kind == "monster-step" for o in d.options]
+    assert not [o for o in offered if o.get("door") == "rune"]

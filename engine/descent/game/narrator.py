@@ -122,7 +122,11 @@ def describe_event(
         ),
         "fell-in-pit": lambda: f"{n(e['figure'])} falls into the pit at {_sq(e['cell'])}.",
         "door-closed": lambda: f"{n(e['hero'])} closes the door {e['door']}.",
-        "door-opened": lambda: f"The door {e['door']} opens.",
+        "door-opened": lambda: (
+            f"{n(e['hero'])} opens the door {e['door']}."
+            if e["hero"]
+            else f"The door {e['door']} opens."
+        ),
         "chest-opened": lambda: f"{n(e['hero'])} opens the chest {e['chest']}.",
         "treasure-drawn": lambda: (
             f"{n(e['hero'])} draws {e['item']} ({e['tier']}) and {'keeps' if e['kept'] else 'sells'} it."

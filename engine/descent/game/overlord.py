@@ -329,6 +329,8 @@ def activate(game: DescentGame, monster: MonsterFigure) -> None:
                 options.append(
                     {"do": "move", "to": list(cell), "cost": cost, "path": [list(c) for c in path]}
                 )
+        if can_move:
+            options += monster_door_options(game, monster, mp)
         options.append({"do": "end"})
         choice = game.ask(
             "monster-step", "overlord", options, f"{monster.name}: act", figure=monster.uid
@@ -340,9 +342,39 @@ def activate(game: DescentGame, monster: MonsterFigure) -> None:
             target = game.figure(choice["target"])
             if target is not None and target.cell is not None:
                 attack(game, monster, target, prof)
+        elif choice["do"] == "open-door":
+            mp -= int(choice["cost"])
+            game.open_door(choice["door"], monster)
+        elif choice["do"] == "close-door":
+            mp -= int(choice["cost"])
+            game.close_door(choice["door"], monster)
         else:
             mp -= int(choice["cost"])
             _move_monster(game, monster, choice["path"])
+
+
+def monster_door_options(game: DescentGame, monster: MonsterFigure, mp: int) -> list[Any]:
+    """Doors a monster may open or close for 2 movement points (DJ-AP-01 and DJ-MAP-08: a
+    normal door is not a heroes-only action). Monsters "cannot open doors into unrevealed
+    areas, and can never open or close rune-locked doors" (DJ-REF-31), and no door closes
+    on a figure straddling its line (DJ-REF-37). From a square next to the door
+    (DJ-REF-08), as for heroes."""
+    from questforge.engine.descent.game.heroes import DOOR_COST
+
+    if mp < DOOR_COST or monster.cell is None:
+        return []
+    out: list[Any] = []
+    for door in game.quest.doors:
+        if door.rune or not game.geometry.next_to_door(monster, door):
+            continue
+        if door.id not in game.open_doors:
+            if all(a in game.revealed for a in game.qmap.door_areas(door.id)):
+                out.append({"do": "open-door", "door": door.id, "cost": DOOR_COST})
+        elif not any(
+            a in f.squares and b in f.squares for f in game.figures() for a, b in door.edges
+        ):
+            out.append({"do": "close-door", "door": door.id, "cost": DOOR_COST})
+    return out
 
 
 def _move_monster(game: DescentGame, monster: MonsterFigure, path: list[Any]) -> None:

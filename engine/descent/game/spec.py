@@ -70,8 +70,12 @@ EVENTS: dict[str, EventSpec] = {
         _d("fatigue-restored", "hero fatigue why", "A hero recovers fatigue."),
         _d("figure-moved", "figure path why", "A figure moves along squares."),
         _d("fell-in-pit", "figure cell", "A figure falls into a pit (DJ-MAP-01)."),
-        _d("door-opened", "door hero", "A door opens (DJ-MAP-08)."),
-        _d("door-closed", "door hero", "A hero closes a door for 2 AP (DJ-MAP-08)."),
+        _d(
+            "door-opened",
+            "door hero",
+            "A door opens; hero: who opened it, a hero or a monster (DJ-MAP-08, DJ-REF-31).",
+        ),
+        _d("door-closed", "door hero", "A hero or monster closes a door for 2 AP (DJ-MAP-08)."),
         _d("chest-opened", "chest hero", "A hero opens a chest (DJ-TREAS-04)."),
         _d(
             "treasure-drawn",
@@ -254,6 +258,10 @@ DECISIONS: dict[str, DecisionSpec] = {
             "alertness", "", "Fatigue to strike a monster that moves adjacent (DJ-SKILL-R07)."
         ),
         _decision("taunt", "", "Draw an enemy's attack onto this hero (DJ-SKILL-M15)."),
-        _decision("monster-step", "do", "A monster's next step: move, attack or end (DJ-MON-01)."),
+        _decision(
+            "monster-step",
+            "do",
+            "A monster's next step: move, attack, open or close a normal door, or end (DJ-MON-01, DJ-REF-31).",
+        ),
     )
 }
