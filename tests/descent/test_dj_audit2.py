@@ -170,3 +170,39 @@ def test_monsters_open_normal_doors_between_revealed_areas_only() -> None:
     activate(game2, imp2)
     offered = [o for d in script2.asked if d.kind == "monster-step" for o in d.options]
     assert not [o for o in offered if o.get("door") == "rune"]
+
+
+def test_two_one_handed_weapons_are_carried_and_the_hero_picks_the_one_to_attack_with() -> None:
+    # DJ-TURN-02: weapons totalling at most two hand icons, so two one-handed weapons;
+    # DJ-ATK-01: the hero declares which weapon is used
+    from questforge.engine.descent.game.heroes import equip
+    from questforge.engine.descent.model import Item
+
+    game, script, h = setup(
+        answers={"action": "battle", "step": {"do": "end"}, "spend-surges": {"spend": "done"}}
+    )
+    h.weapon = None
+    axe, relic = game.pack.items["axe"], game.pack.items["relic"]
+    equip(game, h, axe)
+    equip(game, h, relic)
+    assert h.weapon is relic and h.offhand is axe and axe not in h.pack
+    imp = game.place_monster(game.pack.monsters["imp"], "normal", (1, 0), "test")
+    attacks = [o for o in step_options(game, h, 0, 1, True, False) if o["do"] == "attack"]
+    assert [o["weapon"] for o in attacks if o["target"] == imp.uid] == ["relic", "axe"]
+    # attacking with the off-hand axe rolls the axe's dice (one die), not the relic's (two)
+    chosen = next(o for o in attacks if o["target"] == imp.uid and o["weapon"] == "axe")
+    script.answers["step"] = lambda d: (
+        list(d.options).index(chosen)
+        if chosen in d.options
+        else list(d.options).index({"do": "end"})
+    )
+    hero_turn(game, h)
+    declared = of(game, "attack-declared")[0]
+    assert declared["source"] == "axe"
+    assert len(of(game, "dice-rolled")[0]["rolls"]) == 1 + h.traits.get("melee", 0)
+    # a shield takes the second hand; a two-handed weapon takes both
+    buckler = Item("buckler", "Buckler", "shop", "shield", hands=1, armor=1)
+    equip(game, h, buckler)
+    assert h.weapon is relic and h.offhand is None and axe in h.pack
+    equip(game, h, game.pack.items["bow"])
+    assert h.weapon is not None and h.weapon.id == "bow" and h.offhand is None and h.shield is None

@@ -42,10 +42,16 @@ class Profile:
     range: int = 0
     extra_surges: int = 0
     source: str = ""
+    #: the weapon's hand icons (a hero's attack; 0 for a monster's)
+    hands: int = 0
 
 
-def hero_profile(hero: HeroFigure) -> Profile | None:
+def hero_profile(hero: HeroFigure, weapon_id: str | None = None) -> Profile | None:
+    """The attack with the hero's main weapon, or with the equipped weapon ``weapon_id``
+    (the hero declares the weapon used, DJ-ATK-01)."""
     weapon = hero.weapon
+    if weapon_id is not None:
+        weapon = next((w for w in hero.weapons if w.id == weapon_id), None)
     if weapon is None or weapon.attack is None:
         return None
     prof = Profile(
@@ -55,6 +61,7 @@ def hero_profile(hero: HeroFigure) -> Profile | None:
         abilities={a.name: a.rank for a in weapon.abilities},
         surges=list(weapon.surges),
         source=weapon.id,
+        hands=weapon.hands,
     )
     for bonus in hero.attack_bonuses(weapon.attack):
         prof.damage += bonus.damage
@@ -343,10 +350,7 @@ def _rerolls(
     aim = isinstance(attacker, HeroFigure) and (
         "aim" in attacker.orders
         or (  # DJ-SKILL-R16: two-handed ranged attacks count as aimed
-            attacker.has("aimed_two_handed")
-            and attacker.weapon is not None
-            and attacker.weapon.attack == "ranged"
-            and attacker.weapon.hands == 2
+            attacker.has("aimed_two_handed") and prof.attack == "ranged" and prof.hands == 2
         )
     )
     area = _area(game, attacker, target, dict(prof.abilities))

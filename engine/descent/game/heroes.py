@@ -205,7 +205,7 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
         elif kind == "attack":
             attacks -= 1
             target = game.figure(step["target"])
-            prof = hero_profile(hero)
+            prof = hero_profile(hero, step.get("weapon"))
             if target is not None and prof is not None:
                 attack(game, hero, target, prof)
                 cleave = max((s.cleave for s in hero.skills), default=0)
@@ -334,10 +334,16 @@ def step_options(
         out.append({"do": "end"})
         return out
     if attacks > 0:
-        prof = hero_profile(hero)
-        if prof is not None:
+        two = len(hero.weapons) > 1  # DJ-ATK-01: the hero declares which weapon attacks
+        for weapon in hero.weapons:
+            prof = hero_profile(hero, weapon.id)
+            if prof is None:
+                continue
             for t in targets(game, hero, prof):
-                out.append({"do": "attack", "target": t.uid, "cell": list(t.cell or (0, 0))})
+                option = {"do": "attack", "target": t.uid, "cell": list(t.cell or (0, 0))}
+                if two:
+                    option["weapon"] = weapon.id
+                out.append(option)
     if movable and mp > 0:
         for cell, (cost, path) in sorted(game.geometry.reachable(hero, mp).items()):
             out.append(
@@ -377,13 +383,13 @@ def step_options(
     if mp >= 1 and movable and not hero.conditions["monkey"]:  # DJ-EFF-09: no monkey potions
         for potion in sorted(set(hero.potions)):
             out.append({"do": "potion", "potion": potion})
-    weapon = hero.weapon
+    kinds = {w.attack for w in hero.weapons if w.attack is not None}
     for skill in hero.skills:
         extra = skill.extra_attack
-        if extra is None or weapon is None or weapon.attack is None:
+        if extra is None or not kinds:
             continue
         kind, cost, action, once = extra
-        if kind not in ("any", weapon.attack) or (action and action != hero.turn_action):
+        if (kind != "any" and kind not in kinds) or (action and action != hero.turn_action):
             continue
         if hero.fatigue >= cost and not (once and skill.id in hero.used):
             out.append({"do": "fatigue-attack", "skill": skill.id, "fatigue": cost})
@@ -584,7 +590,7 @@ def gain_item(game: DescentGame, hero: HeroFigure, item: Item) -> None:
 
 def equip(game: DescentGame, hero: HeroFigure, item: Item) -> None:
     """Equip ``item``; whatever it replaces goes to the pack (DJ-TURN-02 limits: 2 hands,
-    1 armor, 2 other items)."""
+    1 armor, 2 other items). Two one-handed weapons may be carried together."""
     lose_aim(game, hero)  # DJ-ORD-01: changing equipment loses the Aim token
     if item in hero.pack:
         hero.pack.remove(item)
@@ -594,12 +600,28 @@ def equip(game: DescentGame, hero: HeroFigure, item: Item) -> None:
         return
     old: list[Item] = []
     if item.type == "weapon":
-        old.append(hero.weapon) if hero.weapon else None
+        # the new weapon is the main one; a one-handed main weapon it replaces moves to the
+        # other hand when the hands allow (DJ-TURN-02: two hand icons in all), else the pack
+        previous = hero.weapon
+        if hero.offhand is not None and item.hands + hero.offhand.hands > 2:
+            old.append(hero.offhand)
+            hero.offhand = None
         hero.weapon = item
-        if item.hands + (hero.shield.hands if hero.shield else 0) > 2 and hero.shield:
+        shield_hands = hero.shield.hands if hero.shield else 0
+        if previous is not None:
+            offhand_free = hero.offhand is None
+            fits = item.hands + previous.hands + shield_hands <= 2
+            if offhand_free and fits:
+                hero.offhand = previous
+            else:
+                old.append(previous)
+        if item.hands + shield_hands > 2 and hero.shield:
             old.append(hero.shield)
             hero.shield = None
     elif item.type == "shield":
+        if hero.offhand is not None:  # a shield takes the second hand
+            old.append(hero.offhand)
+            hero.offhand = None
         if hero.weapon is not None and hero.weapon.hands + item.hands > 2:
             old.append(hero.weapon)
             hero.weapon = None

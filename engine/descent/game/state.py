@@ -55,6 +55,9 @@ class HeroFigure(Figure):
     traits: dict[str, int] = field(default_factory=dict)
     skills: list[Skill] = field(default_factory=list)
     weapon: Item | None = None
+    #: a second one-handed weapon beside a one-handed ``weapon`` (DJ-TURN-02: weapons
+    #: totalling at most two hand icons); the hero declares which one attacks (DJ-ATK-01)
+    offhand: Item | None = None
     armor_item: Item | None = None
     shield: Item | None = None
     others: list[Item] = field(default_factory=list)
@@ -72,6 +75,11 @@ class HeroFigure(Figure):
 
     def has(self, effect: str) -> bool:
         return any(getattr(s, effect) for s in self.skills)
+
+    @property
+    def weapons(self) -> list[Item]:
+        """The equipped weapons, the main one first."""
+        return [w for w in (self.weapon, self.offhand) if w is not None]
 
     @property
     def speed(self) -> int:
