@@ -206,3 +206,20 @@ def test_two_one_handed_weapons_are_carried_and_the_hero_picks_the_one_to_attack
     assert h.weapon is relic and h.offhand is None and axe in h.pack
     equip(game, h, game.pack.items["bow"])
     assert h.weapon is not None and h.weapon.id == "bow" and h.offhand is None and h.shield is None
+
+
+def test_a_coin_pile_gives_every_hero_100_gold() -> None:
+    # DJ-TREAS-01: "Coins: each hero gains $100, including heroes who died and are in
+    # town"; a pile without an amount gave nothing
+    from questforge.engine.descent.game.heroes import enter_square
+
+    files = pack_files()
+    files["quests/q.json"]["objects"].append({"id": "purse", "type": "coins", "cell": [1, 2]})
+    game, _ = new_game(files)
+    h, other = hero(game), hero(game, 1)
+    put(h, (1, 2))
+    other.cell, other.in_town = None, True  # dead, in town
+    before = (h.gold, other.gold)
+    enter_square(game, h, (1, 2))
+    assert (h.gold - before[0], other.gold - before[1]) == (100, 100)
+    assert of(game, "gold-gained")[-1]["amount"] == 100
