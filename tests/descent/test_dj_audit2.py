@@ -223,3 +223,75 @@ def test_a_coin_pile_gives_every_hero_100_gold() -> None:
     enter_square(game, h, (1, 2))
     assert (h.gold - before[0], other.gold - before[1]) == (100, 100)
     assert of(game, "gold-gained")[-1]["amount"] == 100
+
+
+def test_lucky_counts_every_enhancement_as_range_and_damage() -> None:
+    # DJ-SKILL-R14: Lucky uses both the range and the damage of the black dice
+    from questforge.engine.descent.game.combat import attack, hero_profile
+    from questforge.engine.descent.model import Skill
+
+    def hit(lucky: bool) -> Any:
+        game, _, h = setup("enh", answers={"spend-surges": {"spend": "done"}})
+        h.traits["melee"] = 2
+        if lucky:
+            h.skills = [*h.skills, Skill("lucky", "Lucky", "subterfuge", "", lucky=True)]
+        imp = game.place_monster(game.pack.monsters["imp"], "normal", (1, 0), "test")
+        imp.wounds = imp.max_wounds = 99
+        prof = hero_profile(h)
+        assert prof is not None and prof.attack == "melee"
+        attack(game, h, imp, prof)
+        return of(game, "attack-hit")[0]
+
+    plain, lucky = hit(False), hit(True)
+    assert lucky["damage"] == plain["damage"]  # melee: enhancements go to damage anyway
+    # a ranged attack at distance 5 with 2 enhancements: plain puts them on range or
+    # damage, Lucky gets both
+    from dataclasses import replace
+
+    def shot(is_lucky: bool) -> Any:
+        game, _, h = setup("enh", answers={"spend-surges": {"spend": "done"}})
+        h.traits["ranged"] = 2
+        h.weapon = game.pack.items["bow"]
+        if is_lucky:
+            h.skills = [*h.skills, Skill("lucky", "Lucky", "subterfuge", "", lucky=True)]
+        for m in game.monsters:
+            m.cell = None
+        game.open_door("d1", None)
+        for m in game.monsters:
+            m.cell = None
+        put(h, (0, 0))
+        imp = game.place_monster(game.pack.monsters["imp"], "normal", (5, 0), "test")
+        imp.wounds = imp.max_wounds = 99
+        prof = hero_profile(h)
+        assert prof is not None
+        attack(game, h, imp, replace(prof, damage=0, range=0))
+        return of(game, "attack-hit")[0]
+
+    plain, lucky = shot(False), shot(True)
+    # the sure die shows range 3 and damage 3; distance 5 needs 2 enhancements on range
+    assert (plain["range"], plain["damage"]) == (5, 3)
+    assert (lucky["range"], lucky["damage"]) == (5, 5)
+
+
+def test_unmovable_on_battle_gives_armor_until_the_next_turn_and_a_guard_order() -> None:
+    # DJ-SKILL-M03: on Battle, a "counter-attack" order (our reading: Guard, the order that
+    # strikes back) and +1 armor until the hero's next turn
+    from questforge.engine.descent.model import Skill
+
+    game, script, h = setup(answers={"action": "battle", "step": {"do": "end"}})
+    h.skills = [*h.skills, Skill("unmovable", "Unmovable", "fighting", "", battle_guard=1)]
+    base = h.armor_against("melee")
+    hero_turn(game, h)
+    assert h.armor_against("melee") == base + 1
+    assert "guard" in h.orders and of(game, "order-placed")[-1]["order"] == "guard"
+    assert any(d.kind == "counter-attack" for d in script.asked)
+    # the next turn it ends (and no Battle this time: no new armor)
+    script.answers["action"] = "advance"
+    hero_turn(game, h)
+    assert h.armor_against("melee") == base and "guard" not in h.orders
+    # not on other actions
+    game2, script2, h2 = setup(answers={"action": "advance", "step": {"do": "end"}})
+    h2.skills = [*h2.skills, Skill("unmovable", "Unmovable", "fighting", "", battle_guard=1)]
+    hero_turn(game2, h2)
+    assert not any(d.kind == "counter-attack" for d in script2.asked)
+    assert h2.armor_against("melee") == base

@@ -355,6 +355,9 @@ class DescentBot:
         hero = self._hero(d)
         return 1 if hero.fatigue >= 3 else 0
 
+    def _counter_attack(self, d: Decision) -> int:
+        return 1
+
     def _taunt(self, d: Decision) -> int:
         hero = self._hero(d)
         return 1 if hero.wounds * 2 > hero.max_wounds else 0

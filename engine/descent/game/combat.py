@@ -269,7 +269,14 @@ def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -
     range_total = total.range + bonus_range
     sorcery = gained.get("sorcery", 0) if prof.attack == "magic" else 0  # DJ-ABIL-14
     needs = 0 if prof.attack == "melee" or "breath" in gained else dist - range_total
-    enh_range, enh_damage = assign_enhancements(total.enhancements + sorcery, needs)
+    if isinstance(attacker, HeroFigure) and attacker.has("lucky"):
+        # DJ-SKILL-R14: the range and the damage of every enhancement rolled both count;
+        # Sorcery's ranks (not rolled on the dice) are still split
+        lucky = total.enhancements
+        s_range, s_damage = assign_enhancements(sorcery, needs - lucky)
+        enh_range, enh_damage = lucky + s_range, lucky + s_damage
+    else:
+        enh_range, enh_damage = assign_enhancements(total.enhancements + sorcery, needs)
     # the range counted: dice, surges, bonuses and the enhancements put on range, so that
     # a reader of the log can check it against the distance (DJ-ATK-04)
     reached = range_total + enh_range

@@ -55,6 +55,7 @@ def hero_turn(game: DescentGame, hero: HeroFigure) -> None:
     hero.glyph_used = False
     hero.used = set()
     hero.turn_action = ""
+    hero.until_next_turn_armor = 0  # DJ-SKILL-M03: Unmovable's armor ends now
     game.emit(
         "hero-turn-started",
         hero=hero.uid,
@@ -292,10 +293,27 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
     still = max((s.still_heal for s in hero.skills), default=0)
     if still and not moved and hero.cell is not None:  # DJ-SKILL-G14
         heal(game, hero, still)
+    unmovable = max((s.battle_guard for s in hero.skills), default=0)
+    if choice == "battle" and unmovable and hero.cell is not None:  # DJ-SKILL-M03
+        _unmovable(game, hero, unmovable)
     if choice in ("ready", "stunned-order") and hero.cell is not None:  # DJ-TURN-06, DJ-EFF-04
         order = game.ask("order", hero.uid, list(ORDERS), f"{hero.name}: place an order")
         hero.orders.add(order)
         game.emit("order-placed", hero=hero.uid, order=order)
+
+
+def _unmovable(game: DescentGame, hero: HeroFigure, armor: int) -> None:
+    """Unmovable (DJ-SKILL-M03): on Battle, +``armor`` until the hero's next turn, and the
+    hero may place the "counter-attack" (還擊) order. The source defines no such order; our
+    reading: it is a Guard order (DJ-ORD-04), the one order that strikes back at a monster
+    coming in reach, placed as Ready places one (docs/descent.md)."""
+    hero.until_next_turn_armor = armor
+    game.emit("armor-raised", hero=hero.uid, armor=armor, why="battle")
+    if game.ask("counter-attack", hero.uid, ["no", "guard"], f"{hero.name}: counter-attack?") == (
+        "guard"
+    ):
+        hero.orders.add("guard")
+        game.emit("order-placed", hero=hero.uid, order="guard")
 
 
 def _on_action_heroes(game: DescentGame, hero: HeroFigure, radius: int) -> list[HeroFigure]:

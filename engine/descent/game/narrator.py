@@ -110,6 +110,9 @@ def describe_event(
             f"{n(e['hero'])} chooses {e['action']} ({e['mp']} movement, {e['attacks']} attack(s))."
         ),
         "order-placed": lambda: f"{n(e['hero'])} places a {e['order']} order.",
+        "armor-raised": lambda: (
+            f"{n(e['hero'])} has +{e['armor']} armor until the next turn ({e['why']})."
+        ),
         "orders-lost": lambda: f"{n(e['hero'])} loses the order(s) {', '.join(e['orders'])}.",
         "orders-cancelled": lambda: "Aim and Dodge cancel each other.",
         "fatigue-spent": lambda: f"{n(e['hero'])} spends {e['amount']} fatigue for {e['why']}.",

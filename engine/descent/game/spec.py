@@ -61,6 +61,11 @@ EVENTS: dict[str, EventSpec] = {
         ),
         _d("order-placed", "hero order", "A hero places an order token (DJ-ORD)."),
         _d(
+            "armor-raised",
+            "hero armor why",
+            "A hero has extra armor until their next turn (DJ-SKILL-M03 Unmovable on Battle).",
+        ),
+        _d(
             "orders-lost",
             "hero orders",
             "Damage removes Aim, Guard or Rest; a move or new equipment Aim (DJ-ORD-01, 04, 05).",
@@ -258,6 +263,11 @@ DECISIONS: dict[str, DecisionSpec] = {
             "alertness", "", "Fatigue to strike a monster that moves adjacent (DJ-SKILL-R07)."
         ),
         _decision("taunt", "", "Draw an enemy's attack onto this hero (DJ-SKILL-M15)."),
+        _decision(
+            "counter-attack",
+            "",
+            "Unmovable on Battle: place a Guard order as the counter-attack (DJ-SKILL-M03).",
+        ),
         _decision(
             "monster-step",
             "do",

@@ -72,6 +72,8 @@ class HeroFigure(Figure):
     #: turned into a monkey during this very turn: no token is discarded at its end
     monkey_fresh: bool = False
     used: set[str] = field(default_factory=set)
+    #: armor until the hero's next turn (Unmovable on Battle, DJ-SKILL-M03)
+    until_next_turn_armor: int = 0
 
     def has(self, effect: str) -> bool:
         return any(getattr(s, effect) for s in self.skills)
@@ -98,6 +100,7 @@ class HeroFigure(Figure):
         if self.conditions["monkey"]:
             return 0  # DJ-EFF-09
         armor = self.base_armor + (self.hero.armor_bonus if self.hero else 0)
+        armor += self.until_next_turn_armor
         for item in (self.armor_item, self.shield):
             if item is not None:
                 armor += item.armor
