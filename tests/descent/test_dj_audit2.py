@@ -295,3 +295,18 @@ def test_unmovable_on_battle_gives_armor_until_the_next_turn_and_a_guard_order()
     hero_turn(game2, h2)
     assert not any(d.kind == "counter-attack" for d in script2.asked)
     assert h2.armor_against("melee") == base
+
+
+def test_setup_gold_buys_shop_equipment_and_potions_only() -> None:
+    # DJ-SETUP-05: the 300 gold buys "equipment or potions from the shop deck"; treasure
+    # draws (and skills, training) are the town's (DJ-SHOP-01)
+    from questforge.engine.descent.game.heroes import shop_visit
+
+    game, script = new_game(answers={"buy": {"buy": "done"}})
+    kinds = {o["buy"] for d in script.asked if d.kind == "buy" for o in d.options}
+    assert kinds <= {"done", "item"}, kinds
+    h = hero(game)
+    h.gold = 300
+    script.asked.clear()
+    shop_visit(game, h)
+    assert {"treasure"} <= {o["buy"] for d in script.asked if d.kind == "buy" for o in d.options}

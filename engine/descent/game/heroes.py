@@ -679,8 +679,10 @@ def equip_phase(game: DescentGame, hero: HeroFigure) -> None:
         equip(game, hero, next(i for i in candidates if i.id == choice))
 
 
-def shop_visit(game: DescentGame, hero: HeroFigure) -> None:
-    """Buy and sell in town (DJ-SHOP-01, 02, 04)."""
+def shop_visit(game: DescentGame, hero: HeroFigure, setup: bool = False) -> None:
+    """Buy and sell in town (DJ-SHOP-01, 02, 04). Before the quest (``setup``) the 300 gold
+    buys "equipment or potions from the shop deck" only (DJ-SETUP-05): no treasure draws,
+    skills or training, which are the town's (DJ-SHOP-01)."""
     game.emit("shop-visited", hero=hero.uid, gold=hero.gold)
     for _ in range(12):
         options: list[Any] = [{"buy": "done"}]
@@ -690,14 +692,14 @@ def shop_visit(game: DescentGame, hero: HeroFigure) -> None:
                 if item.type == "potion" and len(hero.potions) >= MAX_POTIONS:
                     continue
                 options.append({"buy": "item", "item": item.id, "price": item.price})
-        for tier in ("copper", "silver", "gold"):
+        for tier in ("copper", "silver", "gold") if not setup else ():
             if tier in prices and prices[tier] <= hero.gold and game.treasure.get(tier):
                 options.append({"buy": "treasure", "tier": tier, "price": prices[tier]})
-        if "skill" in prices and prices["skill"] <= hero.gold:  # DJ-SHOP-01: a new skill
+        if "skill" in prices and prices["skill"] <= hero.gold and not setup:  # DJ-SHOP-01
             for deck, left in sorted(game.skill_decks.items()):
                 if left:
                     options.append({"buy": "skill", "deck": deck, "price": prices["skill"]})
-        if "training" in prices and prices["training"] <= hero.gold:
+        if "training" in prices and prices["training"] <= hero.gold and not setup:
             for trait in ("melee", "ranged", "magic"):
                 if hero.traits.get(trait, 0) < game.shop.training_max:  # DJ-SHOP-02
                     options.append({"buy": "training", "trait": trait, "price": prices["training"]})
