@@ -310,3 +310,19 @@ def test_setup_gold_buys_shop_equipment_and_potions_only() -> None:
     script.asked.clear()
     shop_visit(game, h)
     assert {"treasure"} <= {o["buy"] for d in script.asked if d.kind == "buy" for o in d.options}
+
+
+def test_the_threat_income_says_how_it_was_counted() -> None:
+    # DJ-OVL-02: 1 threat per hero; DJ-SKILL-R09: Cautious, 1 fewer. The log names both, so
+    # a referee can check the amount without the heroes' skill cards
+    from questforge.engine.descent.game.overlord import overlord_turn
+    from questforge.engine.descent.model import Skill
+
+    game, script, h = setup(answers={"overlord-play": {"play": "done"}})
+    h.skills = [*h.skills, Skill("wary", "Wary", "subterfuge", "", threat=-1)]
+    for m in game.monsters:
+        m.cell = None
+    overlord_turn(game)
+    income = next(e for e in of(game, "threat-changed"))
+    assert income["amount"] == 1
+    assert income["why"] == "threat per hero: 2, wary -1"

@@ -136,7 +136,8 @@ def describe_event(
         ),
         "treasure-empty": lambda: f"The {e['tier']} treasure deck is empty.",
         "gold-gained": lambda: (
-            f"{', '.join(n(h) for h in e['heroes'])} gain {e['amount']} gold ({e['why']})."
+            f"{', '.join(n(h) for h in e['heroes'])} gain{'s' if len(e['heroes']) == 1 else ''}"
+            f" {e['amount']} gold ({e['why']})."
         ),
         "glyph-activated": lambda: f"{n(e['hero'])} activates the glyph {e['glyph']}.",
         "runekey-taken": lambda: f"{n(e['hero'])} takes the {e['colour']} runekey.",

@@ -57,8 +57,11 @@ def draw_cards(game: DescentGame, count: int) -> None:
 
 def overlord_turn(game: DescentGame) -> None:
     game.emit("overlord-turn-started", round=game.round)
-    income = max(0, game.hero_count + sum(s.threat for h in game.heroes for s in h.skills))
-    game.gain_threat(income, "threat per hero")  # DJ-OVL-02, DJ-SKILL-R09
+    less = [(s.id, s.threat) for h in game.heroes for s in h.skills if s.threat]
+    income = max(0, game.hero_count + sum(t for _, t in less))
+    # the reason shows the count, so a reader can check it (DJ-OVL-02, DJ-SKILL-R09)
+    why = f"threat per hero: {game.hero_count}" + "".join(f", {i} {t:+d}" for i, t in less)
+    game.gain_threat(income, why)
     draw_cards(game, 2)  # and down to the hand limit (DJ-OVL-03)
     _play_phase(game)
     for monster in list(game.monsters):
