@@ -318,7 +318,7 @@ def test_the_threat_income_says_how_it_was_counted() -> None:
     from questforge.engine.descent.game.overlord import overlord_turn
     from questforge.engine.descent.model import Skill
 
-    game, script, h = setup(answers={"overlord-play": {"play": "done"}})
+    game, _, h = setup(answers={"overlord-play": {"play": "done"}})
     h.skills = [*h.skills, Skill("wary", "Wary", "subterfuge", "", threat=-1)]
     for m in game.monsters:
         m.cell = None
