@@ -326,3 +326,30 @@ def test_the_threat_income_says_how_it_was_counted() -> None:
     income = next(e for e in of(game, "threat-changed"))
     assert income["amount"] == 1
     assert income["why"] == "threat per hero: 2, wary -1"
+
+
+def test_a_trap_whose_trigger_is_a_hero_attack_can_be_played() -> None:
+    # DJ-REF-28: a trap is "played when its trigger is met"; the card format offers the
+    # trigger hero-attacks, which the engine never met
+    from dataclasses import replace
+
+    game, script, h = setup(
+        answers={
+            "action": "battle",
+            "trap": lambda d: list(d.options).index("dart"),
+            "step": lambda d: next(
+                (i for i, o in enumerate(d.options) if o["do"] == "attack"), len(d.options) - 1
+            ),
+        }
+    )
+    dart = replace(game.pack.overlord_cards["dart"], trigger="hero-attacks", damage=1)
+    game.hand = [dart]
+    game.threat = 5
+    imp = game.place_monster(game.pack.monsters["imp"], "normal", (1, 0), "test")
+    imp.wounds = imp.max_wounds = 99
+    hero_turn(game, h)
+    sprung = of(game, "trap-sprung")
+    assert sprung == [{"card": "dart", "hero": h.uid, "damage": 1}]
+    events = [e.type for e in game.log]
+    assert events.index("trap-sprung") < events.index("attack-declared")
+    assert any(d.kind == "trap" and d.context["trigger"] == "hero-attacks" for d in script.asked)

@@ -208,6 +208,13 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
             target = game.figure(step["target"])
             prof = hero_profile(hero, step.get("weapon"))
             if target is not None and prof is not None:
+                from questforge.engine.descent.game.overlord import offer_trap
+
+                # DJ-REF-28: a trap or event whose trigger is a hero's attack is played
+                # when the hero attacks, before the roll (a trap that kills ends the turn)
+                offer_trap(game, "hero-attacks", hero)
+                if target.cell is None or not target.alive:
+                    continue
                 attack(game, hero, target, prof)
                 cleave = max((s.cleave for s in hero.skills), default=0)
                 killed = target.cell is None or not target.alive
