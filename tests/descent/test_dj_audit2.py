@@ -353,3 +353,26 @@ def test_a_trap_whose_trigger_is_a_hero_attack_can_be_played() -> None:
     events = [e.type for e in game.log]
     assert events.index("trap-sprung") < events.index("attack-declared")
     assert any(d.kind == "trap" and d.context["trigger"] == "hero-attacks" for d in script.asked)
+
+
+def test_the_equip_phase_equips_several_items_and_a_new_item_may_be_dropped() -> None:
+    # DJ-TURN-01: the equip phase equips items (not only one); DJ-TREAS-12: a new item
+    # "can be equipped, put in the bag or dropped on the ground"
+    from questforge.engine.descent.game.heroes import equip_phase, gain_item
+    from questforge.engine.descent.model import Item
+
+    game, script, h = setup()
+    h.weapon = None
+    buckler = Item("buckler", "Buckler", "shop", "shield", hands=1, armor=1)
+    axe = game.pack.items["axe"]
+    h.pack = [axe, buckler]
+    wanted = iter(["axe", "buckler"])
+    script.answers["equip"] = lambda d: list(d.options).index(next(wanted, "keep"))
+    equip_phase(game, h)
+    assert h.weapon is axe and h.shield is buckler and h.pack == []
+    charm = game.pack.items["charm"]
+    script.answers["gain-item"] = "drop"
+    gain_item(game, h, charm)
+    asked = [d for d in script.asked if d.kind == "gain-item"][-1]
+    assert list(asked.options) == ["equip", "pack", "drop"]
+    assert charm not in h.pack and of(game, "item-dropped")[-1]["item"] == "charm"

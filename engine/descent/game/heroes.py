@@ -600,7 +600,8 @@ def gain_item(game: DescentGame, hero: HeroFigure, item: Item) -> None:
             game.emit("item-dropped", hero=hero.uid, item=item.id)
         return
     room = len(hero.pack) < PACK_SIZE  # DJ-REF-40: 3 unequipped items
-    options = ["equip", "pack"] if room else ["equip", "drop"]
+    # DJ-TREAS-12: a new item "can be equipped, put in the bag or dropped on the ground"
+    options = ["equip", "pack", "drop"] if room else ["equip", "drop"]
     choice = game.ask(
         "gain-item", hero.uid, options, f"{hero.name} gains {item.name}", item=item.id
     )
@@ -672,17 +673,21 @@ def _equippable(hero: HeroFigure, item: Item) -> bool:
 
 
 def equip_phase(game: DescentGame, hero: HeroFigure) -> None:
-    """DJ-TURN-01 step 2: equip items from the pack."""
-    candidates = [i for i in hero.pack if _equippable(hero, i)]
-    if not candidates:
-        return
-    choice = game.ask(
-        "equip",
-        hero.uid,
-        ["keep", *[i.id for i in candidates]],
-        f"{hero.name}: equip from the pack?",
-    )
-    if choice != "keep":
+    """DJ-TURN-01 step 2: equip items from the pack, as many as the hero likes (within the
+    limits of DJ-TURN-02), one decision each until the hero keeps what they wear. Bounded
+    by the pack and belt: each round either equips an item or ends the phase."""
+    for _ in range(PACK_SIZE + MAX_POTIONS + 4):
+        candidates = [i for i in hero.pack if _equippable(hero, i)]
+        if not candidates:
+            return
+        choice = game.ask(
+            "equip",
+            hero.uid,
+            ["keep", *[i.id for i in candidates]],
+            f"{hero.name}: equip from the pack?",
+        )
+        if choice == "keep":
+            return
         equip(game, hero, next(i for i in candidates if i.id == choice))
 
 
