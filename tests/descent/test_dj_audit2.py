@@ -376,3 +376,37 @@ def test_the_equip_phase_equips_several_items_and_a_new_item_may_be_dropped() ->
     asked = [d for d in script.asked if d.kind == "gain-item"][-1]
     assert list(asked.options) == ["equip", "pack", "drop"]
     assert charm not in h.pack and of(game, "item-dropped")[-1]["item"] == "charm"
+
+
+def test_a_knockback_of_three_squares_lands_like_a_move_and_a_shorter_one_does_not() -> None:
+    # DJ-ABIL-09: "the first two spaces of the move do not count as movement and trigger
+    # nothing": the third does, so a figure knocked 3 squares into a pit falls in
+    # (DJ-MAP-01); knocked 2 squares onto one it does not
+    from dataclasses import replace
+
+    from questforge.engine.descent.game.combat import attack, monster_profile
+    from questforge.engine.descent.model import Ability
+
+    def knock(to: tuple[int, int]) -> Any:
+        files = pack_files()
+        files["quests/q.json"]["terrain"] = [{"type": "pit", "cells": [[3, 0], [4, 1]]}]
+        game, _ = new_game(
+            files, answers={"knockback": list(to), "spend-surges": {"spend": "done"}}
+        )
+        h = hero(game)
+        put(h, (1, 1))
+        put(hero(game, 1), (0, 2))
+        h.wounds = h.max_wounds = 30
+        game.open_door("d1", None)
+        for m in game.monsters:
+            m.cell = None
+        imp = game.place_monster(game.pack.monsters["imp"], "normal", (0, 1), "test")
+        imp.stats = replace(imp.stats, abilities=(Ability("knockback"),))
+        attack(game, imp, h, monster_profile(game, imp))
+        assert h.cell == to
+        return game, h
+
+    game, h = knock((4, 1))  # three squares from (1, 1)
+    assert of(game, "fell-in-pit") and of(game, "damage-taken")[-1]["why"] == "pit"
+    game, h = knock((3, 0))  # two squares
+    assert not of(game, "fell-in-pit")

@@ -161,13 +161,14 @@ class Geometry:
             out[c] = (cost, path[1:])
         return out
 
-    def pushed(self, fig: Figure, steps: int) -> list[Cell]:
+    def push_steps(self, fig: Figure, steps: int) -> dict[Cell, int]:
         """Where ``fig`` can be moved by another's effect (Knockback, DJ-ABIL-09): up to
         ``steps`` squares along the board, never through a wall or closed door, and never
         into or through a square holding another figure or terrain it cannot enter. The
-        squares it lands on must be ones it could stand on."""
+        squares it lands on must be ones it could stand on. Each square maps to the fewest
+        squares the figure is moved to reach it."""
         if fig.cell is None:
-            return []
+            return {}
         occupied = self.occupants()
 
         def free(origin: Cell) -> bool:
@@ -179,17 +180,17 @@ class Geometry:
                     return False
             return True
 
-        seen = {fig.cell}
+        seen = {fig.cell: 0}
         frontier = [fig.cell]
-        for _ in range(steps):
+        for depth in range(1, steps + 1):
             nxt = []
             for here in frontier:
                 for c in self._neighbours(fig, here):
                     if c not in seen and free(c):
-                        seen.add(c)
+                        seen[c] = depth
                         nxt.append(c)
             frontier = nxt
-        return sorted(c for c in seen if c != fig.cell and self.standable(fig, c, occupied))
+        return {c: d for c, d in seen.items() if c != fig.cell and self.standable(fig, c, occupied)}
 
     def _jumps(
         self, fig: Figure, here: Cell, occupied: dict[Cell, Figure]

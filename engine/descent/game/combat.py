@@ -462,12 +462,26 @@ def _knockback(game: DescentGame, attacker: Figure, fig: Figure, side: str) -> N
     and "cannot go into a space holding another figure" hold for every square of it)."""
     if isinstance(fig, HeroFigure) and fig.immune("knockback"):
         return
+    steps = game.geometry.push_steps(fig, 3)
     options: list[Any] = ["stay"]
-    options += [list(c) for c in game.geometry.pushed(fig, 3)]
+    options += [list(c) for c in sorted(steps)]
     choice = game.ask("knockback", side, options, f"Knock {fig.name} back to?", figure=fig.uid)
     if choice != "stay":
-        fig.cell = (choice[0], choice[1])
+        to = (choice[0], choice[1])
+        fig.cell = to
         game.emit("figure-moved", figure=fig.uid, path=[choice], why="knockback")
+        if steps[to] >= 3:
+            # "the first two spaces of the move do not count as movement and trigger
+            # nothing": the third does, so the square it lands on acts as entered (a pit,
+            # lava; an Aura next to it for a hero)
+            from questforge.engine.descent.game.heroes import terrain_hazards
+
+            flyer = isinstance(fig, MonsterFigure) and fig.has("fly")
+            if not flyer:  # DJ-ABIL-07: a flyer takes no damage from the map
+                ignored = {t for s in getattr(fig, "skills", ()) for t in s.ignore}
+                terrain_hazards(game, fig, ignored)
+            if isinstance(fig, HeroFigure) and fig.cell is not None:
+                aura_damage(game, fig, to)
 
 
 def apply_damage(
