@@ -406,7 +406,7 @@ def test_a_knockback_of_three_squares_lands_like_a_move_and_a_shorter_one_does_n
         assert h.cell == to
         return game, h
 
-    game, h = knock((4, 1))  # three squares from (1, 1)
+    game, _ = knock((4, 1))  # three squares from (1, 1)
     assert of(game, "fell-in-pit") and of(game, "damage-taken")[-1]["why"] == "pit"
-    game, h = knock((3, 0))  # two squares
+    game, _ = knock((3, 0))  # two squares
     assert not of(game, "fell-in-pit")
