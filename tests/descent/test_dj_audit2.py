@@ -410,3 +410,32 @@ def test_a_knockback_of_three_squares_lands_like_a_move_and_a_shorter_one_does_n
     assert of(game, "fell-in-pit") and of(game, "damage-taken")[-1]["why"] == "pit"
     game, _ = knock((3, 0))  # two squares
     assert not of(game, "fell-in-pit")
+
+
+def test_ready_may_place_its_order_first_so_an_aim_serves_the_attack() -> None:
+    # DJ-TURN-06: the order "may be placed before the move or attack"; DJ-ORD-01: an Aim
+    # token gives the aimed attack its reroll
+    game, script, h = setup(
+        answers={
+            "action": "ready",
+            "ready": "attack",
+            "order": "aim",
+            "aim-reroll": "reroll",
+            "spend-surges": {"spend": "done"},
+        }
+    )
+    imp = game.place_monster(game.pack.monsters["imp"], "normal", (1, 0), "test")
+    imp.wounds = imp.max_wounds = 99
+    plan = iter(["order", "attack"])
+
+    def step(d: Any) -> int:
+        want = next(plan, "end")
+        return next(i for i, o in enumerate(d.options) if o["do"] == want)
+
+    script.answers["step"] = step
+    hero_turn(game, h)
+    kinds = [e.type for e in game.log]
+    assert kinds.index("order-placed") < kinds.index("attack-declared")
+    assert any(d.kind == "aim-reroll" for d in script.asked)  # the attack was aimed
+    assert len(of(game, "order-placed")) == 1  # no second order at the end
+    assert "aim" not in h.orders  # spent by the aimed attack

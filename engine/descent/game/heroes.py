@@ -152,9 +152,14 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
     game.emit("action-chosen", hero=hero.uid, action=choice, mp=mp, attacks=attacks)
     granted = mp  # movement points this turn, fatigue included (a monkey's stay <= 5)
     moved = False
+    # DJ-TURN-06: Ready's order "may be placed before the move or attack" (so an Aim placed
+    # first serves this turn's attack); placed at the end of the turn otherwise
+    order_due = choice in ("ready", "stunned-order")
     while True:
         movable = can_move and not grappled(game, hero)
         offered = step_options(game, hero, mp, attacks, movable, moved)
+        if order_due and hero.cell is not None:
+            offered.insert(len(offered) - 1, {"do": "order"})
         if monkey and granted >= MONKEY_MP:  # DJ-EFF-09: fatigue cannot make it 6
             offered = [o for o in offered if o["do"] != "fatigue-mp"]
         if stunned:  # DJ-EFF-04: "only one" move at normal Speed or one attack: fatigue
@@ -171,7 +176,10 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
         kind = step["do"]
         if kind == "end":
             break
-        if kind == "fatigue-attack":  # DJ-SKILL-M04, R04, G07
+        if kind == "order":
+            order_due = False
+            _place_order(game, hero)
+        elif kind == "fatigue-attack":  # DJ-SKILL-M04, R04, G07
             hero.fatigue -= int(step["fatigue"])
             hero.used.add(step["skill"])
             attacks += 1
@@ -303,10 +311,14 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
     unmovable = max((s.battle_guard for s in hero.skills), default=0)
     if choice == "battle" and unmovable and hero.cell is not None:  # DJ-SKILL-M03
         _unmovable(game, hero, unmovable)
-    if choice in ("ready", "stunned-order") and hero.cell is not None:  # DJ-TURN-06, DJ-EFF-04
-        order = game.ask("order", hero.uid, list(ORDERS), f"{hero.name}: place an order")
-        hero.orders.add(order)
-        game.emit("order-placed", hero=hero.uid, order=order)
+    if order_due and hero.cell is not None:  # DJ-TURN-06, DJ-EFF-04
+        _place_order(game, hero)
+
+
+def _place_order(game: DescentGame, hero: HeroFigure) -> None:
+    order = game.ask("order", hero.uid, list(ORDERS), f"{hero.name}: place an order")
+    hero.orders.add(order)
+    game.emit("order-placed", hero=hero.uid, order=order)
 
 
 def _unmovable(game: DescentGame, hero: HeroFigure, armor: int) -> None:

@@ -243,11 +243,14 @@ def describe_option(kind: str, option: Any, game: DescentGame | None = None) -> 
             if do == "move":
                 return f"move to {_sq(option['to'])} ({option['cost']} MP)"
             if do == "attack":
-                return f"attack {n(option['target'])} at {_sq(option['cell'])}"
+                weapon = f" with {option['weapon']}" if option.get("weapon") else ""
+                return f"attack {n(option['target'])} at {_sq(option['cell'])}{weapon}"
+            if do == "order":
+                return "place the Ready order now"
             if do == "close-door":
                 return f"close the door {option['door']} ({option['cost']} MP)"
             if do == "open-door":
-                return f"open the door {option['door']}"
+                return f"open the door {option['door']} ({option['cost']} MP)"
             if do == "open-chest":
                 return f"open the chest {option['chest']}"
             if do == "stairs":

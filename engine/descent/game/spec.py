@@ -221,7 +221,8 @@ DECISIONS: dict[str, DecisionSpec] = {
         _decision(
             "step",
             "do",
-            "The hero's next step: move, attack, door, chest, stairs, glyph, potion, fatigue, drop, end.",
+            "The hero's next step: move, attack, door, chest, stairs, glyph, potion, fatigue, drop, "
+            "Ready's order now, end.",
         ),
         _decision("power-dice", "", "Fatigue spent for extra power dice (DJ-ATK-07)."),
         _decision("aim-reroll", "", "Aim: reroll weak dice (DJ-ORD-01)."),
