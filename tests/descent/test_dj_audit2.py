@@ -439,3 +439,14 @@ def test_ready_may_place_its_order_first_so_an_aim_serves_the_attack() -> None:
     assert any(d.kind == "aim-reroll" for d in script.asked)  # the attack was aimed
     assert len(of(game, "order-placed")) == 1  # no second order at the end
     assert "aim" not in h.orders  # spent by the aimed attack
+
+
+def test_the_printed_game_tells_the_overlords_draws_but_not_the_cards() -> None:
+    # DJ-OVL-03: two cards drawn, a hand limit of 8: a reader of the printed game must see
+    # the draws and the hand's size to check the limit; the card stays hidden
+    from questforge.engine.core.events import Event
+    from questforge.engine.descent.game.face import DescentFace
+
+    face = DescentFace()
+    line = face.narrate(Event("overlord-drew", {"card": "secret-card", "hand": 9}))
+    assert line is not None and "9" in line and "secret-card" not in line
