@@ -450,3 +450,22 @@ def test_the_printed_game_tells_the_overlords_draws_but_not_the_cards() -> None:
     face = DescentFace()
     line = face.narrate(Event("overlord-drew", {"card": "secret-card", "hand": 9}))
     assert line is not None and "9" in line and "secret-card" not in line
+
+
+def test_a_hero_immune_to_grapple_moves_beside_a_grappler() -> None:
+    # DJ-SKILL-M14: Ox Tattoo ignores grapple (DJ-ABIL-08); the skill format's "immune"
+    # list takes it, but the grapple held the hero anyway
+    from dataclasses import replace
+
+    from questforge.engine.descent.game.heroes import grappled
+    from questforge.engine.descent.model import Ability, Skill
+
+    game, _, h = setup()
+    imp = game.place_monster(game.pack.monsters["imp"], "normal", (1, 0), "test")
+    imp.stats = replace(imp.stats, abilities=(Ability("grapple"),))
+    assert grappled(game, h)
+    h.skills = [*h.skills, Skill("ox", "Ox", "fighting", "", immune=frozenset({"grapple"}))]
+    assert not grappled(game, h)
+    assert [
+        o for o in step_options(game, h, 4, 0, not grappled(game, h), False) if o["do"] == "move"
+    ]

@@ -89,7 +89,10 @@ def hero_turn(game: DescentGame, hero: HeroFigure) -> None:
 
 
 def grappled(game: DescentGame, hero: HeroFigure) -> bool:
-    """Enemies within 1 of a grappling monster cannot spend movement (DJ-ABIL-08)."""
+    """Enemies within 1 of a grappling monster cannot spend movement (DJ-ABIL-08); a hero
+    whose skill ignores grapple (DJ-SKILL-M14, Ox Tattoo) is never held."""
+    if hero.immune("grapple"):
+        return False
     return any(
         isinstance(m, MonsterFigure) and m.has("grapple") and game.geometry.distance(m, hero) <= 1
         for m in game.figures()
