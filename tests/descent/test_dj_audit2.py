@@ -469,3 +469,18 @@ def test_a_hero_immune_to_grapple_moves_beside_a_grappler() -> None:
     assert [
         o for o in step_options(game, h, 4, 0, not grappled(game, h), False) if o["do"] == "move"
     ]
+
+
+def test_a_hero_immune_to_burn_takes_no_burn_token_from_lava() -> None:
+    # DJ-SKILL-G15: "ignores Burn"; the lava's burn token (our lava reading) is a Burn
+    from questforge.engine.descent.game.heroes import terrain_hazards
+    from questforge.engine.descent.model import Skill
+
+    files = pack_files()
+    files["quests/q.json"]["terrain"] = [{"type": "lava", "cells": [[1, 1]]}]
+    game, _ = new_game(files)
+    h = hero(game)
+    put(h, (1, 1))
+    h.skills = [*h.skills, Skill("fp", "FP", "wizardry", "", immune=frozenset({"burn"}))]
+    terrain_hazards(game, h, set())
+    assert h.conditions["burn"] == 0 and of(game, "damage-taken")[-1]["why"] == "lava"

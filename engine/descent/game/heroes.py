@@ -531,7 +531,8 @@ def terrain_hazards(game: DescentGame, fig: Figure, ignored: set[str]) -> None:
         apply_damage(game, fig, 1, None, "pit")
     if "lava" in kinds and "lava" not in ignored and fig.cell is not None:
         apply_damage(game, fig, 1, None, "lava")
-        if fig.cell is not None and fig.alive:
+        immune = isinstance(fig, HeroFigure) and fig.immune("burn")  # DJ-SKILL-G15, M14
+        if fig.cell is not None and fig.alive and not immune:
             fig.conditions["burn"] += 1
             game.emit("condition-added", figure=fig.uid, condition="burn", tokens=1)
 
