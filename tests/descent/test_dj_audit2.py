@@ -484,3 +484,19 @@ def test_a_hero_immune_to_burn_takes_no_burn_token_from_lava() -> None:
     h.skills = [*h.skills, Skill("fp", "FP", "wizardry", "", immune=frozenset({"burn"}))]
     terrain_hazards(game, h, set())
     assert h.conditions["burn"] == 0 and of(game, "damage-taken")[-1]["why"] == "lava"
+
+
+def test_heroes_in_town_are_adjacent_and_may_drink() -> None:
+    # DJ-REF-36: heroes in town are all adjacent to each other, so one may give another an
+    # item (1 AP, DJ-AP-01); drinking a potion (1 AP) is no less possible there
+    game, _, h = setup()
+    mate = hero(game, 1)
+    for fig in (h, mate):
+        fig.cell, fig.in_town = None, True
+    h.potions = ["healing"]
+    h.pack = [game.pack.items["charm"]]
+    opts = step_options(game, h, 2, 0, True, False)
+    assert {"do": "potion", "potion": "healing"} in opts
+    assert {"do": "give", "item": "charm", "to": mate.uid, "cost": 1} in opts
+    mate.cell, mate.in_town = (0, 2), False  # back in the dungeon: no longer adjacent
+    assert not [o for o in step_options(game, h, 2, 0, True, False) if o["do"] == "give"]

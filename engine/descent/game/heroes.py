@@ -371,6 +371,16 @@ def step_options(
                     cell = game.free_square_near(hero, [o.cell])
                     if cell is not None:
                         out.append({"do": "from-town", "glyph": o.id, "to": list(cell)})
+        if mp >= 1 and not hero.conditions["monkey"]:  # DJ-AP-01: a potion anywhere
+            for potion in sorted(set(hero.potions)):
+                out.append({"do": "potion", "potion": potion})
+        if mp >= GIVE_COST and hero.pack:  # DJ-REF-36: heroes in town are all adjacent
+            for mate in game.heroes:
+                if mate is not hero and mate.cell is None and len(mate.pack) < PACK_SIZE:
+                    for item in hero.pack:
+                        out.append(
+                            {"do": "give", "item": item.id, "to": mate.uid, "cost": GIVE_COST}
+                        )
         out.append({"do": "end"})
         return out
     if attacks > 0:
