@@ -500,3 +500,21 @@ def test_heroes_in_town_are_adjacent_and_may_drink() -> None:
     assert {"do": "give", "item": "charm", "to": mate.uid, "cost": 1} in opts
     mate.cell, mate.in_town = (0, 2), False  # back in the dungeon: no longer adjacent
     assert not [o for o in step_options(game, h, 2, 0, True, False) if o["do"] == "give"]
+
+
+def test_a_figure_in_a_pit_climbs_out_and_not_into_the_next_pit_square() -> None:
+    # DJ-MAP-01, DJ-REF-13: climbing out costs 2 MP and the figure is placed on an
+    # adjacent space outside the pit; it does not wade from pit square to pit square
+    files = pack_files()
+    files["quests/q.json"]["terrain"] = [{"type": "pit", "cells": [[1, 1], [2, 1]]}]
+    game, _ = new_game(files)
+    h = hero(game)
+    put(h, (1, 1))
+    put(hero(game, 1), (0, 2))
+    for m in game.monsters:
+        m.cell = None
+    reach = game.geometry.reachable(h, 4)
+    assert (2, 1) not in reach or reach[(2, 1)][1][0] != (2, 1)  # never straight in
+    assert reach[(2, 2)] == (2, [(2, 2)])  # out for 2
+    # into the other pit square only by climbing out first and stepping in again
+    assert reach[(2, 1)][0] == 3 and len(reach[(2, 1)][1]) == 2

@@ -135,10 +135,13 @@ class Geometry:
             cost, falls, here = heapq.heappop(heap)
             if (cost, falls) > best.get(here, never):
                 continue
+            # DJ-REF-13: a figure in a pit climbs out onto an adjacent space (2 points),
+            # not into another pit square
+            in_pit = falls_in and here in self.pits
             steps = [
                 (nxt, self.step_cost(fig, here, nxt, fly))
                 for nxt in self._neighbours(fig, here)
-                if self._enterable(fig, nxt, occupied, fly)
+                if self._enterable(fig, nxt, occupied, fly) and not (in_pit and nxt in self.pits)
             ]
             if jumps and here not in self.pits:
                 steps += self._jumps(fig, here, occupied)
