@@ -518,3 +518,24 @@ def test_a_figure_in_a_pit_climbs_out_and_not_into_the_next_pit_square() -> None
     assert reach[(2, 2)] == (2, [(2, 2)])  # out for 2
     # into the other pit square only by climbing out first and stepping in again
     assert reach[(2, 1)][0] == 3 and len(reach[(2, 1)][1]) == 2
+
+
+def test_no_extra_attack_for_fatigue_on_a_turn_that_may_not_attack() -> None:
+    # DJ-TURN-03: Run "may not attack"; DJ-TURN-06: Ready moves or attacks. A skill's
+    # extra attack for fatigue (DJ-SKILL-R04 Rapid Fire, G07 Quick Casting) adds to an
+    # attack action; it gave a running hero an attack
+    from questforge.engine.descent.model import Skill
+
+    rapid = Skill("rapid", "Rapid", "subterfuge", "", extra_attack=("any", 2, None, False))
+
+    def offered(answers: dict[str, Any]) -> set[str]:
+        game, script, h = setup(answers={**answers, "step": {"do": "end"}})
+        h.skills = [*h.skills, rapid]
+        h.fatigue = h.max_fatigue = 6
+        hero_turn(game, h)
+        return {o["do"] for d in script.asked if d.kind == "step" for o in d.options}
+
+    assert "fatigue-attack" not in offered({"action": "run"})
+    assert "fatigue-attack" not in offered({"action": "ready", "ready": "move", "order": "rest"})
+    assert "fatigue-attack" in offered({"action": "battle"})
+    assert "fatigue-attack" in offered({"action": "ready", "ready": "attack", "order": "rest"})

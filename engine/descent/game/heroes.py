@@ -152,6 +152,7 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
         mp, attacks = min(mp, MONKEY_MP), 0
     if not can_move:
         mp = 0  # DJ-EFF-11: webbed (the log shows the points the hero really has)
+    hero.may_attack = attacks > 0
     game.emit("action-chosen", hero=hero.uid, action=choice, mp=mp, attacks=attacks)
     granted = mp  # movement points this turn, fatigue included (a monkey's stay <= 5)
     moved = False
@@ -436,7 +437,8 @@ def step_options(
     kinds = {w.attack for w in hero.weapons if w.attack is not None}
     for skill in hero.skills:
         extra = skill.extra_attack
-        if extra is None or not kinds:
+        # DJ-TURN-03, 06: Run "may not attack", nor a Ready that moves: no attack to add to
+        if extra is None or not kinds or not hero.may_attack:
             continue
         kind, cost, action, once = extra
         if (kind != "any" and kind not in kinds) or (action and action != hero.turn_action):

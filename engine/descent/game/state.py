@@ -72,6 +72,9 @@ class HeroFigure(Figure):
     #: turned into a monkey during this very turn: no token is discarded at its end
     monkey_fresh: bool = False
     used: set[str] = field(default_factory=set)
+    #: whether this turn's action lets the hero attack at all (Run and a Ready that moves
+    #: do not, DJ-TURN-03, 06): a skill's extra attack for fatigue needs one
+    may_attack: bool = True
     #: armor until the hero's next turn (Unmovable on Battle, DJ-SKILL-M03)
     until_next_turn_armor: int = 0
 
