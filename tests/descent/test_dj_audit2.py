@@ -539,3 +539,40 @@ def test_no_extra_attack_for_fatigue_on_a_turn_that_may_not_attack() -> None:
     assert "fatigue-attack" not in offered({"action": "ready", "ready": "move", "order": "rest"})
     assert "fatigue-attack" in offered({"action": "battle"})
     assert "fatigue-attack" in offered({"action": "ready", "ready": "attack", "order": "rest"})
+
+
+def test_earth_pact_heals_only_a_hero_who_did_not_move_by_any_way() -> None:
+    # DJ-SKILL-G14: "If the hero did not move, they recover 2 wounds": taking the stairs
+    # (DJ-MAP-05) is moving, as walking is
+    from questforge.engine.descent.model import Skill
+
+    files = pack_files()
+    files["quests/q.json"]["objects"] += [
+        {"id": "s1", "type": "stairs", "cell": [1, 1], "colour": "blue"},
+        {"id": "s2", "type": "stairs", "cell": [2, 2], "colour": "blue"},
+    ]
+    earth = Skill("earth", "Earth", "wizardry", "", still_heal=2)
+
+    def turn(step: Any) -> Any:
+        game, script = new_game(files, answers={**NO_POWER, "action": "run", "step": step})
+        h = hero(game)
+        put(h, (1, 1))
+        put(hero(game, 1), (0, 2))
+        h.skills = [*h.skills, earth]
+        h.wounds = h.max_wounds - 3
+        hero_turn(game, h)
+        return h
+
+    taken: list[bool] = []
+
+    def stairs_once(d: Any) -> int:
+        opts = list(d.options)
+        if not taken and {"do": "stairs", "to": [2, 2]} in opts:
+            taken.append(True)
+            return opts.index({"do": "stairs", "to": [2, 2]})
+        return opts.index({"do": "end"})
+
+    moved = turn(stairs_once)
+    assert taken and moved.cell == (2, 2) and moved.wounds == moved.max_wounds - 3
+    still = turn({"do": "end"})
+    assert still.wounds == still.max_wounds - 1

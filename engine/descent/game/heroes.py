@@ -267,6 +267,7 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
             open_chest(game, hero, step["chest"])
         elif kind == "stairs":  # DJ-MAP-05, DJ-REF-15
             mp -= 1
+            moved = True  # a move for Earth Pact too (DJ-SKILL-G14)
             lose_aim(game, hero)  # DJ-ORD-01
             to = (step["to"][0], step["to"][1])
             hero.cell = to
@@ -277,6 +278,7 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
             enter_square(game, hero, to)
         elif kind == "to-town":  # DJ-MAP-07
             mp -= 1
+            moved = True  # a move for Earth Pact too (DJ-SKILL-G14)
             lose_aim(game, hero)  # DJ-ORD-01
             hero.glyph_used = True
             hero.cell = None
@@ -284,6 +286,7 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
             game.emit("hero-to-town", hero=hero.uid, glyph=step["glyph"])
         elif kind == "from-town":
             mp -= 1
+            moved = True  # a move for Earth Pact too (DJ-SKILL-G14)
             lose_aim(game, hero)  # DJ-ORD-01
             hero.glyph_used = True
             hero.in_town = False
