@@ -554,7 +554,7 @@ def test_earth_pact_heals_only_a_hero_who_did_not_move_by_any_way() -> None:
     earth = Skill("earth", "Earth", "wizardry", "", still_heal=2)
 
     def turn(step: Any) -> Any:
-        game, script = new_game(files, answers={**NO_POWER, "action": "run", "step": step})
+        game, _ = new_game(files, answers={**NO_POWER, "action": "run", "step": step})
         h = hero(game)
         put(h, (1, 1))
         put(hero(game, 1), (0, 2))
