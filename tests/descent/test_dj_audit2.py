@@ -576,3 +576,45 @@ def test_earth_pact_heals_only_a_hero_who_did_not_move_by_any_way() -> None:
     assert taken and moved.cell == (2, 2) and moved.wounds == moved.max_wounds - 3
     still = turn({"do": "end"})
     assert still.wounds == still.max_wounds - 1
+
+
+def test_a_blast_may_target_an_empty_square_next_to_enemies() -> None:
+    # DJ-ATK-01: "The attacker targets a space, not a figure"; DJ-ABIL-02: Blast hits every
+    # figure within X of the target space. An empty square between two monsters hits both.
+    from questforge.engine.descent.game.narrator import describe_event
+    from questforge.engine.descent.model import Ability, Item
+
+    game, script, h = setup(answers={"action": "battle", "spend-surges": {"spend": "done"}})
+    staff = Item(
+        "staff",
+        "Staff",
+        "shop",
+        "weapon",
+        hands=2,
+        attack="magic",
+        dice=("sure",),
+        abilities=(Ability("blast", 1),),
+    )
+    h.weapon = staff
+    game.open_door("d1", None)
+    for m in game.monsters:
+        m.cell = None
+    put(h, (0, 0))
+    a = game.place_monster(game.pack.monsters["imp"], "normal", (3, 0), "test")
+    b = game.place_monster(game.pack.monsters["imp"], "normal", (3, 2), "test")
+    for m in (a, b):
+        m.wounds = m.max_wounds = 99
+    opts = step_options(game, h, 0, 1, True, False)
+    squares = [o["cell"] for o in opts if o["do"] == "attack-square"]
+    assert [3, 1] in squares and [0, 1] not in squares  # (0, 1) is near no enemy
+    plan = iter([{"do": "attack-square", "cell": [3, 1]}])
+    script.answers["step"] = lambda d: list(d.options).index(next(plan, {"do": "end"}))
+    hero_turn(game, h)
+    assert of(game, "attack-declared")[0]["target"] == "square-3-1"
+    hit = {e["target"] for e in of(game, "attack-hit")}
+    assert hit == {a.uid, b.uid}
+    line = describe_event(next(e for e in game.log if e.type == "attack-declared"), game)
+    assert "the square (3, 1)" in line
+    # without an area there is no reason to target a square: none offered
+    h.weapon = game.pack.items["bow"]
+    assert not [o for o in step_options(game, h, 0, 1, True, False) if o["do"] == "attack-square"]

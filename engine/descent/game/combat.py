@@ -138,6 +138,50 @@ def targets(game: DescentGame, attacker: Figure, prof: Profile) -> list[Figure]:
     return out
 
 
+AREA_ABILITIES = ("blast", "breath")
+
+
+def area_reach(prof: Profile) -> int:
+    """How far around its target square an attack's area may reach: the largest Blast rank
+    it has or may buy with surges, 1 for Breath's template; 0 without an area."""
+    ranks = [max(1, r) for a, r in prof.abilities.items() if a in AREA_ABILITIES]
+    ranks += [
+        max(1, s.ability.rank)
+        for s in prof.surges
+        if s.ability is not None and s.ability.name in AREA_ABILITIES
+    ]
+    return max(ranks, default=0)
+
+
+def square_targets(game: DescentGame, attacker: Figure, prof: Profile) -> list[Cell]:
+    """Empty squares the attacker may target (DJ-ATK-01: "the attacker targets a space, not
+    a figure"): in sight and reach as a figure there would be. Offered only for an attack
+    with an area (Blast, Breath) and only where that area could reach an enemy, since an
+    empty square is otherwise a wasted attack."""
+    reach = area_reach(prof)
+    if not reach or attacker.cell is None:
+        return []
+    enemies = [f for f in game.figures() if f.side != attacker.side and f.alive]
+    occupied = game.geometry.occupants()
+    limit = melee_reach(prof) if prof.attack == "melee" else 12
+    out: list[Cell] = []
+    for c in sorted(game.geometry.board.cells()):
+        if c in occupied or not game.geometry.revealed(c):
+            continue
+        if game.geometry.distance(attacker, c) > limit:
+            continue
+        if not any(game.geometry.distance(f, c) <= reach for f in enemies):
+            continue
+        if game.geometry.sees(attacker, c):
+            out.append(c)
+    return out
+
+
+def square_figure(cell: Cell) -> Figure:
+    """A stand-in for an empty target square: no side, no wounds, never hit itself."""
+    return Figure(f"square-{cell[0]}-{cell[1]}", "", "", cell, (1, 1), 0, 0)
+
+
 def _precision(game: DescentGame, attacker: Figure, prof: Profile, fig: Figure) -> bool:
     """Sight that ignores one figure in the way (DJ-SKILL-R12)."""
     if not isinstance(attacker, HeroFigure) or prof.attack == "melee":

@@ -19,6 +19,8 @@ from questforge.engine.descent.game.combat import (
     aura_damage,
     heal,
     hero_profile,
+    square_figure,
+    square_targets,
     start_of_turn_effects,
     targets,
 )
@@ -215,6 +217,14 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
             mp -= int(step["cost"])
             moved = True
             move_hero(game, hero, [tuple(c) for c in step["path"]])
+        elif kind == "attack-square":  # DJ-ATK-01: an empty square, for the area
+            attacks -= 1
+            prof = hero_profile(hero, step.get("weapon"))
+            if prof is not None:
+                from questforge.engine.descent.game.overlord import offer_trap
+
+                offer_trap(game, "hero-attacks", hero)
+                attack(game, hero, square_figure((step["cell"][0], step["cell"][1])), prof)
         elif kind == "attack":
             attacks -= 1
             target = game.figure(step["target"])
@@ -395,6 +405,11 @@ def step_options(
                 continue
             for t in targets(game, hero, prof):
                 option = {"do": "attack", "target": t.uid, "cell": list(t.cell or (0, 0))}
+                if two:
+                    option["weapon"] = weapon.id
+                out.append(option)
+            for c in square_targets(game, hero, prof):  # DJ-ATK-01: a space, for an area
+                option = {"do": "attack-square", "cell": list(c)}
                 if two:
                     option["weapon"] = weapon.id
                 out.append(option)

@@ -25,6 +25,9 @@ def _names(game: DescentGame | None) -> Callable[[Any], str]:
     def name(uid: Any) -> str:
         if uid is None:
             return "nobody"
+        if str(uid).startswith("square-"):  # an empty target square (DJ-ATK-01)
+            x, y = str(uid).split("-")[1:3]
+            return f"the square ({x}, {y})"
         if game is None:
             return pretty(uid)
         fig = game.figure(str(uid))
@@ -245,6 +248,9 @@ def describe_option(kind: str, option: Any, game: DescentGame | None = None) -> 
             if do == "attack":
                 weapon = f" with {option['weapon']}" if option.get("weapon") else ""
                 return f"attack {n(option['target'])} at {_sq(option['cell'])}{weapon}"
+            if do == "attack-square":
+                weapon = f" with {option['weapon']}" if option.get("weapon") else ""
+                return f"attack the empty square {_sq(option['cell'])}{weapon}"
             if do == "order":
                 return "place the Ready order now"
             if do == "close-door":

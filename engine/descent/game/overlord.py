@@ -18,6 +18,8 @@ from questforge.engine.descent.game.combat import (
     attack,
     hero_profile,
     monster_profile,
+    square_figure,
+    square_targets,
     start_of_turn_effects,
     targets,
 )
@@ -326,6 +328,8 @@ def activate(game: DescentGame, monster: MonsterFigure) -> None:
         if attacks:
             for t in targets(game, monster, prof):
                 options.append({"do": "attack", "target": t.uid, "cell": list(t.cell or (0, 0))})
+            for c in square_targets(game, monster, prof):  # DJ-ATK-01: a space
+                options.append({"do": "attack-square", "cell": list(c)})
         if mp > 0 and can_move:
             fly = monster.has("fly")
             for cell, (cost, path) in sorted(game.geometry.reachable(monster, mp, fly=fly).items()):
@@ -345,6 +349,9 @@ def activate(game: DescentGame, monster: MonsterFigure) -> None:
             target = game.figure(choice["target"])
             if target is not None and target.cell is not None:
                 attack(game, monster, target, prof)
+        elif choice["do"] == "attack-square":
+            attacks -= 1
+            attack(game, monster, square_figure((choice["cell"][0], choice["cell"][1])), prof)
         elif choice["do"] == "open-door":
             mp -= int(choice["cost"])
             game.open_door(choice["door"], monster)

@@ -221,7 +221,7 @@ DECISIONS: dict[str, DecisionSpec] = {
         _decision(
             "step",
             "do",
-            "The hero's next step: move, attack, door, chest, stairs, glyph, potion, fatigue, drop, "
+            "The hero's next step: move, attack (a figure or, with an area, a square), door, chest, stairs, glyph, potion, fatigue, drop, "
             "Ready's order now, end.",
         ),
         _decision("power-dice", "", "Fatigue spent for extra power dice (DJ-ATK-07)."),
@@ -272,7 +272,7 @@ DECISIONS: dict[str, DecisionSpec] = {
         _decision(
             "monster-step",
             "do",
-            "A monster's next step: move, attack, open or close a normal door, or end (DJ-MON-01, DJ-REF-31).",
+            "A monster's next step: move, attack (a figure or a square), open or close a normal door, or end (DJ-MON-01, DJ-REF-31).",
         ),
     )
 }
