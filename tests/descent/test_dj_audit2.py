@@ -618,3 +618,22 @@ def test_a_blast_may_target_an_empty_square_next_to_enemies() -> None:
     # without an area there is no reason to target a square: none offered
     h.weapon = game.pack.items["bow"]
     assert not [o for o in step_options(game, h, 0, 1, True, False) if o["do"] == "attack-square"]
+
+
+def test_a_potion_picked_up_with_a_full_belt_goes_in_the_bag() -> None:
+    # DJ-TREAS-02, DJ-TREAS-03: the hero "either equips it at once or puts it in the bag";
+    # with the belt full (DJ-TURN-02) and room in the bag (DJ-REF-40) it was left lying
+    from questforge.engine.descent.game.heroes import enter_square
+
+    files = pack_files()
+    files["quests/q.json"]["objects"].append(
+        {"id": "flask", "type": "healing-potion", "cell": [1, 1]}
+    )
+    game, _ = new_game(files)
+    h = hero(game)
+    h.potions = ["healing"] * 3
+    h.pack = []
+    put(h, (1, 1))
+    enter_square(game, h, (1, 1))
+    assert "flask" in game.taken and [i.id for i in h.pack] == ["potion"]
+    assert of(game, "item-packed")[-1] == {"hero": h.uid, "item": "potion"}

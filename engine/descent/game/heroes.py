@@ -535,9 +535,18 @@ def enter_square(game: DescentGame, hero: HeroFigure, cell: Cell) -> None:
                 h.gold += o.amount
             game.emit("gold-gained", heroes=[h.uid for h in game.heroes], amount=o.amount, why=o.id)
         elif o.type in ("healing-potion", "vitality-potion"):
-            if len(hero.potions) < MAX_POTIONS:  # DJ-TURN-02: a full belt leaves it lying
+            kind = o.type.split("-")[0]
+            # DJ-TREAS-02, 03: "either equips it at once or puts it in the bag": the belt
+            # (3, DJ-TURN-02), else the pack (3 items, DJ-REF-40) as the pack's potion card;
+            # with both full it stays on the map for another hero
+            card = _potion_card(game, kind)
+            if len(hero.potions) < MAX_POTIONS:
                 game.taken.add(o.id)
-                _add_potion(game, hero, o.type.split("-")[0])
+                _add_potion(game, hero, kind)
+            elif card is not None and len(hero.pack) < PACK_SIZE:
+                game.taken.add(o.id)
+                hero.pack.append(card)
+                game.emit("item-packed", hero=hero.uid, item=card.id)
         elif o.type == "runekey":  # DJ-REF-37: unlocks its colour for every hero
             game.taken.add(o.id)
             if o.colour:
@@ -565,6 +574,12 @@ def terrain_hazards(game: DescentGame, fig: Figure, ignored: set[str]) -> None:
         if fig.cell is not None and fig.alive and not immune:
             fig.conditions["burn"] += 1
             game.emit("condition-added", figure=fig.uid, condition="burn", tokens=1)
+
+
+def _potion_card(game: DescentGame, kind: str) -> Item | None:
+    """The pack's item card for a ``kind`` potion (healing, vitality), the cheapest first."""
+    cards = [i for i in game.pack.items.values() if i.type == "potion" and i.potion == kind]
+    return min(cards, key=lambda i: (i.price or 0, i.id), default=None)
 
 
 def _ignored(hero: HeroFigure) -> set[str]:
