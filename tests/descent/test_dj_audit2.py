@@ -637,3 +637,24 @@ def test_a_potion_picked_up_with_a_full_belt_goes_in_the_bag() -> None:
     enter_square(game, h, (1, 1))
     assert "flask" in game.taken and [i.id for i in h.pack] == ["potion"]
     assert of(game, "item-packed")[-1] == {"hero": h.uid, "item": "potion"}
+
+
+def test_precision_also_sees_past_one_blocking_terrain_square() -> None:
+    # DJ-SKILL-R12: "may ignore one monster or one terrain space (a pillar)"; rubble blocks
+    # sight (DJ-MAP-03) and Precision looked past figures only
+    from questforge.engine.descent.game.combat import hero_profile, targets
+    from questforge.engine.descent.model import Skill
+
+    files = pack_files()
+    files["quests/q.json"]["terrain"] = [{"type": "rubble", "cells": [[1, 0]]}]
+    game, _ = new_game(files)
+    h = hero(game)
+    put(h, (0, 0))
+    put(hero(game, 1), (0, 2))
+    for m in game.monsters:
+        m.cell = None
+    h.weapon = game.pack.items["bow"]
+    imp = game.place_monster(game.pack.monsters["imp"], "normal", (2, 0), "test")
+    assert imp not in targets(game, h, hero_profile(h))
+    h.skills = [*h.skills, Skill("prec", "Prec", "subterfuge", "", precision=True)]
+    assert imp in targets(game, h, hero_profile(h))

@@ -305,8 +305,10 @@ class Geometry:
         *,
         monsters_block: bool = True,
         ignore: Iterable[Figure] = (),
+        ignore_squares: Iterable[Cell] = (),
     ) -> bool:
-        """Line of sight from any square of ``a`` to any square of ``b`` (DJ-REF-11, 18)."""
+        """Line of sight from any square of ``a`` to any square of ``b`` (DJ-REF-11, 18);
+        ``ignore_squares`` are terrain squares seen through (Precision, DJ-SKILL-R12)."""
         sa = a.squares if isinstance(a, Figure) else [a]
         sb = b.squares if isinstance(b, Figure) else [b]
         if (
@@ -322,8 +324,10 @@ class Geometry:
             skip.add(id(b))
         occupied = self.occupants()
 
+        see_through = set(ignore_squares)
+
         def opaque(c: Cell) -> bool:
-            if self.terrain.get(c) in OPAQUE:
+            if self.terrain.get(c) in OPAQUE and c not in see_through:
                 return True
             fig = occupied.get(c)
             if fig is None or id(fig) in skip:

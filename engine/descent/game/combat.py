@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from questforge.engine.descent.game.dice import assign_enhancements, roll, shows_surge, totals
 from questforge.engine.descent.game.state import Cell, Figure, HeroFigure, MonsterFigure
-from questforge.engine.descent.model import SurgeAbility
+from questforge.engine.descent.model import OPAQUE, SurgeAbility
 
 if TYPE_CHECKING:
     from questforge.engine.descent.game.game import DescentGame
@@ -183,16 +183,20 @@ def square_figure(cell: Cell) -> Figure:
 
 
 def _precision(game: DescentGame, attacker: Figure, prof: Profile, fig: Figure) -> bool:
-    """Sight that ignores one figure in the way (DJ-SKILL-R12)."""
+    """Sight that ignores one figure or one terrain square in the way (DJ-SKILL-R12: "one
+    monster or one terrain space (a pillar)"; rubble is the terrain that blocks sight)."""
     if not isinstance(attacker, HeroFigure) or prof.attack == "melee":
         return False
     if not attacker.has("precision"):
         return False
-    return any(
+    if any(
         game.geometry.sees(attacker, fig, ignore=[other])
         for other in game.figures()
         if other is not attacker and other is not fig
-    )
+    ):
+        return True
+    blocking = [c for c, t in game.quest.terrain.items() if t in OPAQUE]
+    return any(game.geometry.sees(attacker, fig, ignore_squares=[c]) for c in blocking)
 
 
 def _crack_shot(game: DescentGame, attacker: Figure, prof: Profile, fig: Figure) -> bool:
