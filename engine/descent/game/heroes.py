@@ -1,11 +1,11 @@
 """Hero turns (DJ-TURN, DJ-ORD, DJ-AP, DJ-MAP, DJ-TREAS) and the town (DJ-SHOP).
 
 A hero turn: orders placed last turn expire (Rest restores fatigue, DJ-ORD-05); burn, bleed
-and web are rolled (DJ-EFF); a stunned hero loses a token and may only move at Speed or
-attack once or place one order (DJ-EFF-04, 05); then the hero equips (DJ-TURN-01) and chooses one of the four
-actions, which sets the movement points and attacks of the turn (DJ-TURN-03..06). The turn
-is a loop of steps (move, attack, open a door or chest, stairs, glyph, potion, a fatigue for
-a movement point) until the hero ends it.
+and web are rolled (DJ-EFF); a stunned hero loses a token and may only move at Speed,
+attack once or place one order (DJ-EFF-04, 05); then the hero equips (DJ-TURN-01) and
+chooses one of the four actions, which sets the movement points and attacks of the turn
+(DJ-TURN-03..06). The turn is a loop of steps (move, attack, open a door or chest, stairs,
+glyph, potion, a fatigue for a movement point) until the hero ends it.
 """
 
 from __future__ import annotations
