@@ -658,3 +658,27 @@ def test_precision_also_sees_past_one_blocking_terrain_square() -> None:
     assert imp not in targets(game, h, hero_profile(h))
     h.skills = [*h.skills, Skill("prec", "Prec", "subterfuge", "", precision=True)]
     assert imp in targets(game, h, hero_profile(h))
+
+
+def test_the_printed_game_names_the_figure_and_the_named_monster_placed() -> None:
+    # DJ-REF-24, DJ-REF-25: a named monster's changed stats are public and kills are told by
+    # figure; the placing line said neither which figure it was nor that it was the named
+    # one, so "Hollow Warden 10 is killed" could not be tied to the quest's objective
+    from questforge.engine.core.events import Event
+    from questforge.engine.descent.game.narrator import describe_event
+
+    line = describe_event(
+        Event(
+            "monster-placed",
+            {
+                "figure": "hollow-warden-10",
+                "monster": "hollow-warden",
+                "rank": "master",
+                "named": "vesk",
+                "cell": [13, 6],
+                "wounds": 14,
+                "why": "placed",
+            },
+        )
+    )
+    assert "Hollow Warden 10" in line and "named monster vesk" in line and "14 wounds" in line

@@ -99,7 +99,11 @@ def describe_event(
         "quest-started": lambda: f"The quest {e['quest']} begins with {e['conquest']} conquest.",
         "area-revealed": lambda: f"The area {e['area']} is revealed.",
         "monster-placed": lambda: (
-            f"A {e['rank']} {e['monster']} appears at {_sq(e['cell'])} ({e['why']})."
+            f"A {e['rank']} {e['monster']} appears at {_sq(e['cell'])} ({e['why']})"
+            # the figure's id, and the named monster it is: the later lines name the figure
+            + f" as {pretty(e['figure'])}"
+            + (f", the named monster {e['named']}" if e.get("named") else "")
+            + f", {e['wounds']} wounds."
         ),
         "hero-placed": lambda: f"{n(e['hero'])} starts at {_sq(e['cell'])}.",
         "round-started": lambda: (
