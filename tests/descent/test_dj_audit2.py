@@ -682,3 +682,15 @@ def test_the_printed_game_names_the_figure_and_the_named_monster_placed() -> Non
         )
     )
     assert "Hollow Warden 10" in line and "named monster vesk" in line and "14 wounds" in line
+
+
+def test_the_printed_game_shows_the_threat_left_after_a_card() -> None:
+    # DJ-REF-27: a card's threat cost is paid to play it; the line gave the cost but not
+    # the threat left, so a reader could not follow the Overlord's threat through a turn
+    from questforge.engine.core.events import Event
+    from questforge.engine.descent.game.narrator import describe_event
+
+    line = describe_event(
+        Event("overlord-played", {"card": "kin", "card_type": "spawn", "cost": 6, "threat": 1})
+    )
+    assert "6 threat" in line and "1 left" in line

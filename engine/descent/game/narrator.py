@@ -218,7 +218,8 @@ def describe_event(
             f"{n(e['hero'])}'s {e['why']} makes the Overlord discard {e['card']}."
         ),
         "overlord-played": lambda: (
-            f"The Overlord plays {e['card']} ({e['card_type']}, {e['cost']} threat)."
+            f"The Overlord plays {e['card']} ({e['card_type']}) for {e['cost']} threat:"
+            f" {e['threat']} left."
         ),
         "monster-recalled": lambda: f"{n(e['figure'])} leaves {_sq(e['cell'])} to be spawned anew.",
         "spawn-skipped": lambda: f"No {e['rank']} {e['monster']} can appear ({e['why']}).",
