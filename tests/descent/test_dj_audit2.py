@@ -694,3 +694,35 @@ def test_the_printed_game_shows_the_threat_left_after_a_card() -> None:
         Event("overlord-played", {"card": "kin", "card_type": "spawn", "cost": 6, "threat": 1})
     )
     assert "6 threat" in line and "1 left" in line
+
+
+def test_every_step_that_spends_movement_points_says_what_is_left() -> None:
+    # DJ-AP-01, DJ-AP-02: a referee must be able to add up a turn's points: a move of 2
+    # squares and a door (2) on a Run leave 2 x Speed - 4
+    from questforge.engine.descent.game.overlord import activate
+
+    game, script, h = setup(answers={"action": "run"})
+    put(h, (0, 0))
+    for m in game.monsters:
+        m.cell = None
+    plan = iter(
+        [
+            lambda o: o["do"] == "move" and o["to"] == [2, 0],
+            lambda o: o["do"] == "open-door" and o["door"] == "d1",
+        ]
+    )
+
+    def step(d: Any) -> int:
+        want = next(plan, lambda o: o["do"] == "end")
+        return next(i for i, o in enumerate(d.options) if want(o))
+
+    script.answers["step"] = step
+    hero_turn(game, h)
+    spent = [e for e in of(game, "mp-spent") if e["figure"] == h.uid]
+    assert [(e["cost"], e["why"]) for e in spent] == [(2, "move"), (2, "open-door")]
+    assert spent[-1]["left"] == 2 * h.speed - 4
+    # a monster's move says so too
+    imp = game.place_monster(game.pack.monsters["imp"], "normal", (4, 2), "test")
+    activate(game, imp)
+    moved = [e for e in of(game, "mp-spent") if e["figure"] == imp.uid]
+    assert moved and moved[0]["left"] == imp.speed - moved[0]["cost"]

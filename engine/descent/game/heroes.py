@@ -182,6 +182,7 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
         kind = step["do"]
         if kind == "end":
             break
+        before = mp
         if kind == "order":
             order_due = False
             _place_order(game, hero)
@@ -316,6 +317,8 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
             else:
                 hero.fatigue = hero.max_fatigue
                 game.emit("fatigue-restored", hero=hero.uid, fatigue=hero.fatigue, why="potion")
+        if mp < before:  # the points a step cost and those left, for a reader (DJ-AP-01)
+            game.emit("mp-spent", figure=hero.uid, cost=before - mp, left=mp, why=kind)
     if hero.conditions["monkey"]:  # DJ-EFF-08
         if hero.monkey_fresh:
             hero.monkey_fresh = False

@@ -130,6 +130,7 @@ def describe_event(
             f"{n(e['figure'])} moves to {_sq(e['path'][-1])}"
             + (f" ({e['why']})." if e["why"] != "move" else ".")
         ),
+        "mp-spent": lambda: f"({n(e['figure'])}: {e['cost']} MP for {e['why']}, {e['left']} left.)",
         "fell-in-pit": lambda: f"{n(e['figure'])} falls into the pit at {_sq(e['cell'])}.",
         "door-closed": lambda: f"{n(e['hero'])} closes the door {e['door']}.",
         "door-opened": lambda: (

@@ -352,15 +352,22 @@ def activate(game: DescentGame, monster: MonsterFigure) -> None:
         elif choice["do"] == "attack-square":
             attacks -= 1
             attack(game, monster, square_figure((choice["cell"][0], choice["cell"][1])), prof)
-        elif choice["do"] == "open-door":
+        else:  # a move or a door: the points it cost and those left (DJ-REF-10)
             mp -= int(choice["cost"])
-            game.open_door(choice["door"], monster)
-        elif choice["do"] == "close-door":
-            mp -= int(choice["cost"])
-            game.close_door(choice["door"], monster)
-        else:
-            mp -= int(choice["cost"])
-            _move_monster(game, monster, choice["path"])
+            if choice["do"] == "open-door":
+                game.open_door(choice["door"], monster)
+            elif choice["do"] == "close-door":
+                game.close_door(choice["door"], monster)
+            else:
+                _move_monster(game, monster, choice["path"])
+            if monster.cell is not None and monster.alive:
+                game.emit(
+                    "mp-spent",
+                    figure=monster.uid,
+                    cost=int(choice["cost"]),
+                    left=mp,
+                    why=choice["do"],
+                )
 
 
 def monster_door_options(game: DescentGame, monster: MonsterFigure, mp: int) -> list[Any]:

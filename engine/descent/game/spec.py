@@ -73,6 +73,12 @@ EVENTS: dict[str, EventSpec] = {
         _d("orders-cancelled", "attacker target", "Aim meets Dodge: both are ignored (DJ-ORD-03)."),
         _d("fatigue-spent", "hero amount why", "A hero spends fatigue (DJ-TURN-07, DJ-ATK-07)."),
         _d("fatigue-restored", "hero fatigue why", "A hero recovers fatigue."),
+        _d(
+            "mp-spent",
+            "figure cost left why",
+            "Movement points a step cost (a move, door, chest, stairs, glyph, potion, shop, "
+            "equip, give) and those left (DJ-AP-01, DJ-REF-10).",
+        ),
         _d("figure-moved", "figure path why", "A figure moves along squares."),
         _d("fell-in-pit", "figure cell", "A figure falls into a pit (DJ-MAP-01)."),
         _d(
