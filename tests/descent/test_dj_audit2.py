@@ -726,3 +726,23 @@ def test_every_step_that_spends_movement_points_says_what_is_left() -> None:
     activate(game, imp)
     moved = [e for e in of(game, "mp-spent") if e["figure"] == imp.uid]
     assert moved and moved[0]["left"] == imp.speed - moved[0]["cost"]
+
+
+def test_a_breath_hit_shows_no_range_since_none_is_counted() -> None:
+    # DJ-ABIL-03: "Breath does not check the range rolled"; the hit showed a range short of
+    # the distance, which reads as a hit out of range (DJ-ATK-04)
+    from dataclasses import replace
+
+    from questforge.engine.descent.game.combat import attack, monster_profile
+    from questforge.engine.descent.model import Ability
+
+    game, _, h = setup(answers={"spend-surges": {"spend": "done"}})
+    game.open_door("d1", None)
+    for m in game.monsters:
+        m.cell = None
+    wyrm = game.place_monster(game.pack.monsters["imp"], "normal", (5, 0), "test")
+    wyrm.stats = replace(wyrm.stats, abilities=(Ability("breath"),))
+    prof = replace(monster_profile(game, wyrm), attack="ranged")
+    attack(game, wyrm, h, prof)  # distance 5, the sure die shows range 3
+    hit = of(game, "attack-hit")[0]
+    assert hit["target"] == h.uid and hit["range"] is None

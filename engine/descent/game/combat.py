@@ -347,7 +347,8 @@ def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -
             damage=damage,
             armor=armor,
             dealt=dealt,
-            range=None if prof.attack == "melee" else reached,  # melee ignores range
+            # melee and Breath (DJ-ABIL-03) do not count range: none is shown
+            range=None if prof.attack == "melee" or "breath" in gained else reached,
         )
         was_on_board = fig.cell
         apply_damage(game, fig, dealt, attacker, "attack")
