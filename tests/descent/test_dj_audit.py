@@ -541,6 +541,7 @@ def test_a_potion_a_hero_cannot_carry_stays_on_the_map() -> None:
     game, _ = new_game(files)
     h, other = hero(game), hero(game, 1)
     h.potions = ["healing"] * 3
+    h.pack = [game.pack.items["charm"]] * 3  # and the bag full (DJ-REF-40)
     put(h, (1, 1))
     enter_square(game, h, (1, 1))
     assert "flask" not in game.taken and len(h.potions) == 3

@@ -338,7 +338,7 @@ def test_stunned_hero_moves_or_attacks_and_loses_one_token() -> None:
     h.conditions["stun"] = 2
     hero_turn(game, h)
     action = [d for d in script.asked if d.kind == "action"][-1]
-    assert list(action.options) == ["stunned-move", "stunned-attack"]
+    assert list(action.options) == ["stunned-move", "stunned-attack", "stunned-order"]
     assert h.conditions["stun"] == 1
 
 

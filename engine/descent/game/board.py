@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from questforge.engine.core.square import SquareBoard
 from questforge.engine.descent.game.state import Cell, Figure, MonsterFigure
-from questforge.engine.descent.model import IMPASSABLE, OPAQUE, QuestMap, footprint
+from questforge.engine.descent.model import IMPASSABLE, OPAQUE, Door, QuestMap, footprint
 
 if TYPE_CHECKING:
     from questforge.engine.descent.game.game import DescentGame
@@ -44,6 +44,7 @@ class Geometry:
         self.board: SquareBoard = qmap.board(())
         self.stairs: dict[Cell, list[Cell]] = qmap.stairs_links()  # fixed for the quest
         self.pits: frozenset[Cell] = frozenset(c for c, t in self.terrain.items() if t == "pit")
+        self._door_squares: dict[str, frozenset[Cell]] = {}
         self.rebuild()
 
     def rebuild(self) -> None:
@@ -134,10 +135,13 @@ class Geometry:
             cost, falls, here = heapq.heappop(heap)
             if (cost, falls) > best.get(here, never):
                 continue
+            # DJ-REF-13: a figure in a pit climbs out onto an adjacent space (2 points),
+            # not into another pit square
+            in_pit = falls_in and here in self.pits
             steps = [
                 (nxt, self.step_cost(fig, here, nxt, fly))
                 for nxt in self._neighbours(fig, here)
-                if self._enterable(fig, nxt, occupied, fly)
+                if self._enterable(fig, nxt, occupied, fly) and not (in_pit and nxt in self.pits)
             ]
             if jumps and here not in self.pits:
                 steps += self._jumps(fig, here, occupied)
@@ -160,13 +164,14 @@ class Geometry:
             out[c] = (cost, path[1:])
         return out
 
-    def pushed(self, fig: Figure, steps: int) -> list[Cell]:
+    def push_steps(self, fig: Figure, steps: int) -> dict[Cell, int]:
         """Where ``fig`` can be moved by another's effect (Knockback, DJ-ABIL-09): up to
         ``steps`` squares along the board, never through a wall or closed door, and never
         into or through a square holding another figure or terrain it cannot enter. The
-        squares it lands on must be ones it could stand on."""
+        squares it lands on must be ones it could stand on. Each square maps to the fewest
+        squares the figure is moved to reach it."""
         if fig.cell is None:
-            return []
+            return {}
         occupied = self.occupants()
 
         def free(origin: Cell) -> bool:
@@ -178,17 +183,17 @@ class Geometry:
                     return False
             return True
 
-        seen = {fig.cell}
+        seen = {fig.cell: 0}
         frontier = [fig.cell]
-        for _ in range(steps):
+        for depth in range(1, steps + 1):
             nxt = []
             for here in frontier:
                 for c in self._neighbours(fig, here):
                     if c not in seen and free(c):
-                        seen.add(c)
+                        seen[c] = depth
                         nxt.append(c)
             frontier = nxt
-        return sorted(c for c in seen if c != fig.cell and self.standable(fig, c, occupied))
+        return {c: d for c, d in seen.items() if c != fig.cell and self.standable(fig, c, occupied)}
 
     def _jumps(
         self, fig: Figure, here: Cell, occupied: dict[Cell, Figure]
@@ -231,6 +236,35 @@ class Geometry:
                     out.append((origin[0] + dx, origin[1] + dy))
         return out
 
+    # --- doors --------------------------------------------------------------------------
+
+    def door_squares(self, door: Door) -> frozenset[Cell]:
+        """The squares next to a door, from which a figure may open or close it (DJ-MAP-08,
+        DJ-REF-08): every square that touches the door's line, side or corner, so the two
+        squares on each side of it and the squares diagonally past its ends ("doors can be
+        opened from a diagonally adjacent space too"). A square merely within 1 of a square
+        beside the door is not next to the door itself."""
+        cached = self._door_squares.get(door.id)
+        if cached is not None:
+            return cached
+        out: set[Cell] = set()
+        for a, b in door.edges:
+            (ax, ay), (bx, by) = a, b
+            if ay == by:  # a vertical line at x = max(ax, bx), from y = ay to ay + 1
+                line_x = max(ax, bx)
+                out.update((x, y) for x in (line_x - 1, line_x) for y in (ay - 1, ay, ay + 1))
+            else:  # a horizontal line at y = max(ay, by), from x = ax to ax + 1
+                line_y = max(ay, by)
+                out.update((x, y) for y in (line_y - 1, line_y) for x in (ax - 1, ax, ax + 1))
+        found = frozenset(c for c in out if c in self.board)
+        self._door_squares[door.id] = found
+        return found
+
+    def next_to_door(self, fig: Figure, door: Door) -> bool:
+        """Whether any square of ``fig`` is next to ``door`` (see :meth:`door_squares`)."""
+        squares = self.door_squares(door)
+        return any(c in squares for c in fig.squares)
+
     # --- distance and sight --------------------------------------------------------------
 
     def distance(self, a: Figure | Cell, b: Figure | Cell) -> int:
@@ -271,8 +305,10 @@ class Geometry:
         *,
         monsters_block: bool = True,
         ignore: Iterable[Figure] = (),
+        ignore_squares: Iterable[Cell] = (),
     ) -> bool:
-        """Line of sight from any square of ``a`` to any square of ``b`` (DJ-REF-11, 18)."""
+        """Line of sight from any square of ``a`` to any square of ``b`` (DJ-REF-11, 18);
+        ``ignore_squares`` are terrain squares seen through (Precision, DJ-SKILL-R12)."""
         sa = a.squares if isinstance(a, Figure) else [a]
         sb = b.squares if isinstance(b, Figure) else [b]
         if (
@@ -288,8 +324,10 @@ class Geometry:
             skip.add(id(b))
         occupied = self.occupants()
 
+        see_through = set(ignore_squares)
+
         def opaque(c: Cell) -> bool:
-            if self.terrain.get(c) in OPAQUE:
+            if self.terrain.get(c) in OPAQUE and c not in see_through:
                 return True
             fig = occupied.get(c)
             if fig is None or id(fig) in skip:

@@ -355,6 +355,9 @@ class DescentBot:
         hero = self._hero(d)
         return 1 if hero.fatigue >= 3 else 0
 
+    def _counter_attack(self, d: Decision) -> int:
+        return 1
+
     def _taunt(self, d: Decision) -> int:
         hero = self._hero(d)
         return 1 if hero.wounds * 2 > hero.max_wounds else 0
@@ -452,8 +455,9 @@ class DescentBot:
 
             return min(attacks, key=weak)
         moves = [i for i, o in enumerate(opts) if o["do"] == "move"]
+        doors = [i for i, o in enumerate(opts) if o["do"] == "open-door"]
         heroes = [h for h in game.heroes if h.cell is not None]
-        if not moves or not heroes:
+        if not (moves or doors) or not heroes:
             return len(opts) - 1
         mover = game.figure(str(d.context.get("figure")))
         target = min(
@@ -463,7 +467,10 @@ class DescentBot:
         goal = [c for c in target.squares]
         dist = self._distances([n for g in goal for n in game.geometry.board.neighbors(g)] + goal)
         here = min((dist.get(c, 999) for c in (mover.squares if mover else [])), default=999)
-        best = min(moves, key=lambda i: (dist.get(tuple(opts[i]["to"]), 999), opts[i]["cost"]))
-        if dist.get(tuple(opts[best]["to"]), 999) < here:
-            return best
+        if moves:
+            best = min(moves, key=lambda i: (dist.get(tuple(opts[i]["to"]), 999), opts[i]["cost"]))
+            if dist.get(tuple(opts[best]["to"]), 999) < here:
+                return best
+        if doors and here >= 999:  # no way to the hero: open the closed door in the way
+            return doors[0]
         return len(opts) - 1

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from questforge.engine.descent.game.dice import assign_enhancements, roll, shows_surge, totals
 from questforge.engine.descent.game.state import Cell, Figure, HeroFigure, MonsterFigure
-from questforge.engine.descent.model import SurgeAbility
+from questforge.engine.descent.model import OPAQUE, SurgeAbility
 
 if TYPE_CHECKING:
     from questforge.engine.descent.game.game import DescentGame
@@ -42,10 +42,16 @@ class Profile:
     range: int = 0
     extra_surges: int = 0
     source: str = ""
+    #: the weapon's hand icons (a hero's attack; 0 for a monster's)
+    hands: int = 0
 
 
-def hero_profile(hero: HeroFigure) -> Profile | None:
+def hero_profile(hero: HeroFigure, weapon_id: str | None = None) -> Profile | None:
+    """The attack with the hero's main weapon, or with the equipped weapon ``weapon_id``
+    (the hero declares the weapon used, DJ-ATK-01)."""
     weapon = hero.weapon
+    if weapon_id is not None:
+        weapon = next((w for w in hero.weapons if w.id == weapon_id), None)
     if weapon is None or weapon.attack is None:
         return None
     prof = Profile(
@@ -55,6 +61,7 @@ def hero_profile(hero: HeroFigure) -> Profile | None:
         abilities={a.name: a.rank for a in weapon.abilities},
         surges=list(weapon.surges),
         source=weapon.id,
+        hands=weapon.hands,
     )
     for bonus in hero.attack_bonuses(weapon.attack):
         prof.damage += bonus.damage
@@ -131,17 +138,65 @@ def targets(game: DescentGame, attacker: Figure, prof: Profile) -> list[Figure]:
     return out
 
 
+AREA_ABILITIES = ("blast", "breath")
+
+
+def area_reach(prof: Profile) -> int:
+    """How far around its target square an attack's area may reach: the largest Blast rank
+    it has or may buy with surges, 1 for Breath's template; 0 without an area."""
+    ranks = [max(1, r) for a, r in prof.abilities.items() if a in AREA_ABILITIES]
+    ranks += [
+        max(1, s.ability.rank)
+        for s in prof.surges
+        if s.ability is not None and s.ability.name in AREA_ABILITIES
+    ]
+    return max(ranks, default=0)
+
+
+def square_targets(game: DescentGame, attacker: Figure, prof: Profile) -> list[Cell]:
+    """Empty squares the attacker may target (DJ-ATK-01: "the attacker targets a space, not
+    a figure"): in sight and reach as a figure there would be. Offered only for an attack
+    with an area (Blast, Breath) and only where that area could reach an enemy, since an
+    empty square is otherwise a wasted attack."""
+    reach = area_reach(prof)
+    if not reach or attacker.cell is None:
+        return []
+    enemies = [f for f in game.figures() if f.side != attacker.side and f.alive]
+    occupied = game.geometry.occupants()
+    limit = melee_reach(prof) if prof.attack == "melee" else 12
+    out: list[Cell] = []
+    for c in sorted(game.geometry.board.cells()):
+        if c in occupied or not game.geometry.revealed(c):
+            continue
+        if game.geometry.distance(attacker, c) > limit:
+            continue
+        if not any(game.geometry.distance(f, c) <= reach for f in enemies):
+            continue
+        if game.geometry.sees(attacker, c):
+            out.append(c)
+    return out
+
+
+def square_figure(cell: Cell) -> Figure:
+    """A stand-in for an empty target square: no side, no wounds, never hit itself."""
+    return Figure(f"square-{cell[0]}-{cell[1]}", "", "", cell, (1, 1), 0, 0)
+
+
 def _precision(game: DescentGame, attacker: Figure, prof: Profile, fig: Figure) -> bool:
-    """Sight that ignores one figure in the way (DJ-SKILL-R12)."""
+    """Sight that ignores one figure or one terrain square in the way (DJ-SKILL-R12: "one
+    monster or one terrain space (a pillar)"; rubble is the terrain that blocks sight)."""
     if not isinstance(attacker, HeroFigure) or prof.attack == "melee":
         return False
     if not attacker.has("precision"):
         return False
-    return any(
+    if any(
         game.geometry.sees(attacker, fig, ignore=[other])
         for other in game.figures()
         if other is not attacker and other is not fig
-    )
+    ):
+        return True
+    blocking = [c for c, t in game.quest.terrain.items() if t in OPAQUE]
+    return any(game.geometry.sees(attacker, fig, ignore_squares=[c]) for c in blocking)
 
 
 def _crack_shot(game: DescentGame, attacker: Figure, prof: Profile, fig: Figure) -> bool:
@@ -262,7 +317,14 @@ def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -
     range_total = total.range + bonus_range
     sorcery = gained.get("sorcery", 0) if prof.attack == "magic" else 0  # DJ-ABIL-14
     needs = 0 if prof.attack == "melee" or "breath" in gained else dist - range_total
-    enh_range, enh_damage = assign_enhancements(total.enhancements + sorcery, needs)
+    if isinstance(attacker, HeroFigure) and attacker.has("lucky"):
+        # DJ-SKILL-R14: the range and the damage of every enhancement rolled both count;
+        # Sorcery's ranks (not rolled on the dice) are still split
+        lucky = total.enhancements
+        s_range, s_damage = assign_enhancements(sorcery, needs - lucky)
+        enh_range, enh_damage = lucky + s_range, lucky + s_damage
+    else:
+        enh_range, enh_damage = assign_enhancements(total.enhancements + sorcery, needs)
     # the range counted: dice, surges, bonuses and the enhancements put on range, so that
     # a reader of the log can check it against the distance (DJ-ATK-04)
     reached = range_total + enh_range
@@ -285,7 +347,8 @@ def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -
             damage=damage,
             armor=armor,
             dealt=dealt,
-            range=None if prof.attack == "melee" else reached,  # melee ignores range
+            # melee and Breath (DJ-ABIL-03) do not count range: none is shown
+            range=None if prof.attack == "melee" or "breath" in gained else reached,
         )
         was_on_board = fig.cell
         apply_damage(game, fig, dealt, attacker, "attack")
@@ -343,10 +406,7 @@ def _rerolls(
     aim = isinstance(attacker, HeroFigure) and (
         "aim" in attacker.orders
         or (  # DJ-SKILL-R16: two-handed ranged attacks count as aimed
-            attacker.has("aimed_two_handed")
-            and attacker.weapon is not None
-            and attacker.weapon.attack == "ranged"
-            and attacker.weapon.hands == 2
+            attacker.has("aimed_two_handed") and prof.attack == "ranged" and prof.hands == 2
         )
     )
     area = _area(game, attacker, target, dict(prof.abilities))
@@ -451,12 +511,26 @@ def _knockback(game: DescentGame, attacker: Figure, fig: Figure, side: str) -> N
     and "cannot go into a space holding another figure" hold for every square of it)."""
     if isinstance(fig, HeroFigure) and fig.immune("knockback"):
         return
+    steps = game.geometry.push_steps(fig, 3)
     options: list[Any] = ["stay"]
-    options += [list(c) for c in game.geometry.pushed(fig, 3)]
+    options += [list(c) for c in sorted(steps)]
     choice = game.ask("knockback", side, options, f"Knock {fig.name} back to?", figure=fig.uid)
     if choice != "stay":
-        fig.cell = (choice[0], choice[1])
+        to = (choice[0], choice[1])
+        fig.cell = to
         game.emit("figure-moved", figure=fig.uid, path=[choice], why="knockback")
+        if steps[to] >= 3:
+            # "the first two spaces of the move do not count as movement and trigger
+            # nothing": the third does, so the square it lands on acts as entered (a pit,
+            # lava; an Aura next to it for a hero)
+            from questforge.engine.descent.game.heroes import terrain_hazards
+
+            flyer = isinstance(fig, MonsterFigure) and fig.has("fly")
+            if not flyer:  # DJ-ABIL-07: a flyer takes no damage from the map
+                ignored = {t for s in getattr(fig, "skills", ()) for t in s.ignore}
+                terrain_hazards(game, fig, ignored)
+            if isinstance(fig, HeroFigure) and fig.cell is not None:
+                aura_damage(game, fig, to)
 
 
 def apply_damage(

@@ -191,8 +191,10 @@ class DescentFace:
 
     # ------------------------------------------------------------------ words and views
     def narrate(self, event: Event, game: Any = None) -> str | None:
-        if event.type in ("overlord-drew", "monster-activated"):
-            return None  # bookkeeping (the Overlord's hand is hidden information)
+        if event.type == "monster-activated":
+            return None  # bookkeeping: the monster's steps follow
+        # overlord-drew is told without the card (the hand is hidden information) but with
+        # the hand's size, so a reader can check the two draws and the limit of 8 (DJ-OVL-03)
         # the dice are shown face by face: a reader must be able to check every roll
         dice = _inner(game).game.pack.dice if isinstance(game, DescentPlayable) else None
         return describe_event(event, dice=dice)

@@ -392,8 +392,10 @@ class DescentGame:
         )
         return fig
 
-    def open_door(self, door_id: str, hero: HeroFigure | None) -> None:
-        """Open a door and reveal what lies behind it (DJ-MAP-08)."""
+    def open_door(self, door_id: str, hero: Figure | None) -> None:
+        """Open a door and reveal what lies behind it (DJ-MAP-08). ``hero`` is whoever opens
+        it: a hero, a monster (a normal door into revealed areas, DJ-REF-31) or nobody (a
+        quest effect); the event's ``hero`` field names that figure."""
         self.open_doors.add(door_id)
         self.geometry.rebuild()
         self.emit("door-opened", door=door_id, hero=hero.uid if hero else None)
@@ -401,7 +403,7 @@ class DescentGame:
             self.reveal(area)
         self.fire_events("door-opened", door_id)
 
-    def close_door(self, door_id: str, hero: HeroFigure | None) -> None:
+    def close_door(self, door_id: str, hero: Figure | None) -> None:
         """Close an open door: it blocks movement and sight again (DJ-MAP-08, DJ-REF-37);
         what was revealed stays revealed."""
         self.open_doors.discard(door_id)

@@ -1,11 +1,11 @@
 """Hero turns (DJ-TURN, DJ-ORD, DJ-AP, DJ-MAP, DJ-TREAS) and the town (DJ-SHOP).
 
 A hero turn: orders placed last turn expire (Rest restores fatigue, DJ-ORD-05); burn, bleed
-and web are rolled (DJ-EFF); a stunned hero loses a token and may only move at Speed or
-attack once (DJ-EFF-04, 05); then the hero equips (DJ-TURN-01) and chooses one of the four
-actions, which sets the movement points and attacks of the turn (DJ-TURN-03..06). The turn
-is a loop of steps (move, attack, open a door or chest, stairs, glyph, potion, a fatigue for
-a movement point) until the hero ends it.
+and web are rolled (DJ-EFF); a stunned hero loses a token and may only move at Speed,
+attack once or place one order (DJ-EFF-04, 05); then the hero equips (DJ-TURN-01) and
+chooses one of the four actions, which sets the movement points and attacks of the turn
+(DJ-TURN-03..06). The turn is a loop of steps (move, attack, open a door or chest, stairs,
+glyph, potion, a fatigue for a movement point) until the hero ends it.
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ from questforge.engine.descent.game.combat import (
     aura_damage,
     heal,
     hero_profile,
+    square_figure,
+    square_targets,
     start_of_turn_effects,
     targets,
 )
@@ -55,6 +57,7 @@ def hero_turn(game: DescentGame, hero: HeroFigure) -> None:
     hero.glyph_used = False
     hero.used = set()
     hero.turn_action = ""
+    hero.until_next_turn_armor = 0  # DJ-SKILL-M03: Unmovable's armor ends now
     game.emit(
         "hero-turn-started",
         hero=hero.uid,
@@ -88,7 +91,10 @@ def hero_turn(game: DescentGame, hero: HeroFigure) -> None:
 
 
 def grappled(game: DescentGame, hero: HeroFigure) -> bool:
-    """Enemies within 1 of a grappling monster cannot spend movement (DJ-ABIL-08)."""
+    """Enemies within 1 of a grappling monster cannot spend movement (DJ-ABIL-08); a hero
+    whose skill ignores grapple (DJ-SKILL-M14, Ox Tattoo) is never held."""
+    if hero.immune("grapple"):
+        return False
     return any(
         isinstance(m, MonsterFigure) and m.has("grapple") and game.geometry.distance(m, hero) <= 1
         for m in game.figures()
@@ -96,11 +102,20 @@ def grappled(game: DescentGame, hero: HeroFigure) -> bool:
 
 
 def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> None:
-    if stunned:  # DJ-EFF-04, 05: move at Speed or attack once, no action type
+    if stunned:  # DJ-EFF-04, 05: move at Speed, attack once or one order; no action type
         choice = game.ask(
-            "action", hero.uid, ["stunned-move", "stunned-attack"], f"{hero.name} is stunned"
+            "action",
+            hero.uid,
+            ["stunned-move", "stunned-attack", "stunned-order"],
+            f"{hero.name} is stunned",
         )
-        mp, attacks = (hero.speed, 0) if choice == "stunned-move" else (0, 1)
+        mp, attacks = {
+            "stunned-move": (hero.speed, 0),
+            "stunned-attack": (0, 1),
+            # "one special action": the order tokens are the special-action tokens
+            # (DJ-SETUP-04, 特殊行動指示物), so the hero places one order and does nothing else
+            "stunned-order": (0, 0),
+        }[choice]
     else:
         options = list(ACTIONS) if hero.cell is not None else ["run", "advance"]
         choice = game.ask("action", hero.uid, options, f"{hero.name}: choose an action")
@@ -139,14 +154,23 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
         mp, attacks = min(mp, MONKEY_MP), 0
     if not can_move:
         mp = 0  # DJ-EFF-11: webbed (the log shows the points the hero really has)
+    hero.may_attack = attacks > 0
     game.emit("action-chosen", hero=hero.uid, action=choice, mp=mp, attacks=attacks)
     granted = mp  # movement points this turn, fatigue included (a monkey's stay <= 5)
     moved = False
+    # DJ-TURN-06: Ready's order "may be placed before the move or attack" (so an Aim placed
+    # first serves this turn's attack); placed at the end of the turn otherwise
+    order_due = choice in ("ready", "stunned-order")
     while True:
         movable = can_move and not grappled(game, hero)
         offered = step_options(game, hero, mp, attacks, movable, moved)
+        if order_due and hero.cell is not None:
+            offered.insert(len(offered) - 1, {"do": "order"})
         if monkey and granted >= MONKEY_MP:  # DJ-EFF-09: fatigue cannot make it 6
             offered = [o for o in offered if o["do"] != "fatigue-mp"]
+        if stunned:  # DJ-EFF-04: "only one" move at normal Speed or one attack: fatigue
+            # buys no extra movement point (DJ-TURN-07) and no extra attack (skills)
+            offered = [o for o in offered if o["do"] not in ("fatigue-mp", "fatigue-attack")]
         step = game.ask(
             "step",
             hero.uid,
@@ -158,7 +182,11 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
         kind = step["do"]
         if kind == "end":
             break
-        if kind == "fatigue-attack":  # DJ-SKILL-M04, R04, G07
+        before = mp
+        if kind == "order":
+            order_due = False
+            _place_order(game, hero)
+        elif kind == "fatigue-attack":  # DJ-SKILL-M04, R04, G07
             hero.fatigue -= int(step["fatigue"])
             hero.used.add(step["skill"])
             attacks += 1
@@ -190,15 +218,36 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
             mp -= int(step["cost"])
             moved = True
             move_hero(game, hero, [tuple(c) for c in step["path"]])
+        elif kind == "attack-square":  # DJ-ATK-01: an empty square, for the area
+            attacks -= 1
+            prof = hero_profile(hero, step.get("weapon"))
+            if prof is not None:
+                from questforge.engine.descent.game.overlord import offer_trap
+
+                offer_trap(game, "hero-attacks", hero)
+                attack(game, hero, square_figure((step["cell"][0], step["cell"][1])), prof)
         elif kind == "attack":
             attacks -= 1
             target = game.figure(step["target"])
-            prof = hero_profile(hero)
+            prof = hero_profile(hero, step.get("weapon"))
             if target is not None and prof is not None:
+                from questforge.engine.descent.game.overlord import offer_trap
+
+                # DJ-REF-28: a trap or event whose trigger is a hero's attack is played
+                # when the hero attacks, before the roll (a trap that kills ends the turn)
+                offer_trap(game, "hero-attacks", hero)
+                if target.cell is None or not target.alive:
+                    continue
                 attack(game, hero, target, prof)
                 cleave = max((s.cleave for s in hero.skills), default=0)
                 killed = target.cell is None or not target.alive
-                can_cleave = killed and cleave and prof.attack == "melee" and hero.fatigue >= cleave
+                can_cleave = (
+                    killed
+                    and cleave
+                    and not stunned  # DJ-EFF-04: a stunned hero attacks only once
+                    and prof.attack == "melee"
+                    and hero.fatigue >= cleave
+                )
                 if (
                     can_cleave
                     and game.ask("cleave", hero.uid, ["no", "attack"], "Cleave?") == "attack"
@@ -229,6 +278,7 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
             open_chest(game, hero, step["chest"])
         elif kind == "stairs":  # DJ-MAP-05, DJ-REF-15
             mp -= 1
+            moved = True  # a move for Earth Pact too (DJ-SKILL-G14)
             lose_aim(game, hero)  # DJ-ORD-01
             to = (step["to"][0], step["to"][1])
             hero.cell = to
@@ -239,6 +289,7 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
             enter_square(game, hero, to)
         elif kind == "to-town":  # DJ-MAP-07
             mp -= 1
+            moved = True  # a move for Earth Pact too (DJ-SKILL-G14)
             lose_aim(game, hero)  # DJ-ORD-01
             hero.glyph_used = True
             hero.cell = None
@@ -246,6 +297,7 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
             game.emit("hero-to-town", hero=hero.uid, glyph=step["glyph"])
         elif kind == "from-town":
             mp -= 1
+            moved = True  # a move for Earth Pact too (DJ-SKILL-G14)
             lose_aim(game, hero)  # DJ-ORD-01
             hero.glyph_used = True
             hero.in_town = False
@@ -265,6 +317,8 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
             else:
                 hero.fatigue = hero.max_fatigue
                 game.emit("fatigue-restored", hero=hero.uid, fatigue=hero.fatigue, why="potion")
+        if mp < before:  # the points a step cost and those left, for a reader (DJ-AP-01)
+            game.emit("mp-spent", figure=hero.uid, cost=before - mp, left=mp, why=kind)
     if hero.conditions["monkey"]:  # DJ-EFF-08
         if hero.monkey_fresh:
             hero.monkey_fresh = False
@@ -274,10 +328,31 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
     still = max((s.still_heal for s in hero.skills), default=0)
     if still and not moved and hero.cell is not None:  # DJ-SKILL-G14
         heal(game, hero, still)
-    if choice == "ready" and hero.cell is not None:  # DJ-TURN-06
-        order = game.ask("order", hero.uid, list(ORDERS), f"{hero.name}: place an order")
-        hero.orders.add(order)
-        game.emit("order-placed", hero=hero.uid, order=order)
+    unmovable = max((s.battle_guard for s in hero.skills), default=0)
+    if choice == "battle" and unmovable and hero.cell is not None:  # DJ-SKILL-M03
+        _unmovable(game, hero, unmovable)
+    if order_due and hero.cell is not None:  # DJ-TURN-06, DJ-EFF-04
+        _place_order(game, hero)
+
+
+def _place_order(game: DescentGame, hero: HeroFigure) -> None:
+    order = game.ask("order", hero.uid, list(ORDERS), f"{hero.name}: place an order")
+    hero.orders.add(order)
+    game.emit("order-placed", hero=hero.uid, order=order)
+
+
+def _unmovable(game: DescentGame, hero: HeroFigure, armor: int) -> None:
+    """Unmovable (DJ-SKILL-M03): on Battle, +``armor`` until the hero's next turn, and the
+    hero may place the "counter-attack" (還擊) order. The source defines no such order; our
+    reading: it is a Guard order (DJ-ORD-04), the one order that strikes back at a monster
+    coming in reach, placed as Ready places one (docs/descent.md)."""
+    hero.until_next_turn_armor = armor
+    game.emit("armor-raised", hero=hero.uid, armor=armor, why="battle")
+    if game.ask("counter-attack", hero.uid, ["no", "guard"], f"{hero.name}: counter-attack?") == (
+        "guard"
+    ):
+        hero.orders.add("guard")
+        game.emit("order-placed", hero=hero.uid, order="guard")
 
 
 def _on_action_heroes(game: DescentGame, hero: HeroFigure, radius: int) -> list[HeroFigure]:
@@ -313,13 +388,34 @@ def step_options(
                     cell = game.free_square_near(hero, [o.cell])
                     if cell is not None:
                         out.append({"do": "from-town", "glyph": o.id, "to": list(cell)})
+        if mp >= 1 and not hero.conditions["monkey"]:  # DJ-AP-01: a potion anywhere
+            for potion in sorted(set(hero.potions)):
+                out.append({"do": "potion", "potion": potion})
+        if mp >= GIVE_COST and hero.pack:  # DJ-REF-36: heroes in town are all adjacent
+            for mate in game.heroes:
+                if mate is not hero and mate.cell is None and len(mate.pack) < PACK_SIZE:
+                    for item in hero.pack:
+                        out.append(
+                            {"do": "give", "item": item.id, "to": mate.uid, "cost": GIVE_COST}
+                        )
         out.append({"do": "end"})
         return out
     if attacks > 0:
-        prof = hero_profile(hero)
-        if prof is not None:
+        two = len(hero.weapons) > 1  # DJ-ATK-01: the hero declares which weapon attacks
+        for weapon in hero.weapons:
+            prof = hero_profile(hero, weapon.id)
+            if prof is None:
+                continue
             for t in targets(game, hero, prof):
-                out.append({"do": "attack", "target": t.uid, "cell": list(t.cell or (0, 0))})
+                option = {"do": "attack", "target": t.uid, "cell": list(t.cell or (0, 0))}
+                if two:
+                    option["weapon"] = weapon.id
+                out.append(option)
+            for c in square_targets(game, hero, prof):  # DJ-ATK-01: a space, for an area
+                option = {"do": "attack-square", "cell": list(c)}
+                if two:
+                    option["weapon"] = weapon.id
+                out.append(option)
     if movable and mp > 0:
         for cell, (cost, path) in sorted(game.geometry.reachable(hero, mp).items()):
             out.append(
@@ -330,13 +426,13 @@ def step_options(
         for door in game.quest.doors:
             if door.id in game.open_doors or (door.rune and door.rune not in game.keys):
                 continue  # DJ-MAP-08, DJ-REF-37
-            if any(game.geometry.board.distance(here, c) <= 1 for e in door.edges for c in e):
+            if game.geometry.next_to_door(hero, door):  # DJ-REF-08
                 out.append({"do": "open-door", "door": door.id, "cost": door_cost})
     if movable and mp >= DOOR_COST:  # DJ-MAP-08: closing a door costs 2 AP
         for door in game.quest.doors:
             if door.id not in game.open_doors or (door.rune and door.rune not in game.keys):
                 continue  # DJ-REF-37: a rune door needs its key to close too
-            if not any(game.geometry.board.distance(here, c) <= 1 for e in door.edges for c in e):
+            if not game.geometry.next_to_door(hero, door):  # DJ-REF-08
                 continue
             if any(  # DJ-REF-37: not while a figure straddles its line
                 a in f.squares and b in f.squares for f in game.figures() for a, b in door.edges
@@ -359,13 +455,14 @@ def step_options(
     if mp >= 1 and movable and not hero.conditions["monkey"]:  # DJ-EFF-09: no monkey potions
         for potion in sorted(set(hero.potions)):
             out.append({"do": "potion", "potion": potion})
-    weapon = hero.weapon
+    kinds = {w.attack for w in hero.weapons if w.attack is not None}
     for skill in hero.skills:
         extra = skill.extra_attack
-        if extra is None or weapon is None or weapon.attack is None:
+        # DJ-TURN-03, 06: Run "may not attack", nor a Ready that moves: no attack to add to
+        if extra is None or not kinds or not hero.may_attack:
             continue
         kind, cost, action, once = extra
-        if kind not in ("any", weapon.attack) or (action and action != hero.turn_action):
+        if (kind != "any" and kind not in kinds) or (action and action != hero.turn_action):
             continue
         if hero.fatigue >= cost and not (once and skill.id in hero.used):
             out.append({"do": "fatigue-attack", "skill": skill.id, "fatigue": cost})
@@ -441,9 +538,18 @@ def enter_square(game: DescentGame, hero: HeroFigure, cell: Cell) -> None:
                 h.gold += o.amount
             game.emit("gold-gained", heroes=[h.uid for h in game.heroes], amount=o.amount, why=o.id)
         elif o.type in ("healing-potion", "vitality-potion"):
-            if len(hero.potions) < MAX_POTIONS:  # DJ-TURN-02: a full belt leaves it lying
+            kind = o.type.split("-")[0]
+            # DJ-TREAS-02, 03: "either equips it at once or puts it in the bag": the belt
+            # (3, DJ-TURN-02), else the pack (3 items, DJ-REF-40) as the pack's potion card;
+            # with both full it stays on the map for another hero
+            card = _potion_card(game, kind)
+            if len(hero.potions) < MAX_POTIONS:
                 game.taken.add(o.id)
-                _add_potion(game, hero, o.type.split("-")[0])
+                _add_potion(game, hero, kind)
+            elif card is not None and len(hero.pack) < PACK_SIZE:
+                game.taken.add(o.id)
+                hero.pack.append(card)
+                game.emit("item-packed", hero=hero.uid, item=card.id)
         elif o.type == "runekey":  # DJ-REF-37: unlocks its colour for every hero
             game.taken.add(o.id)
             if o.colour:
@@ -467,9 +573,16 @@ def terrain_hazards(game: DescentGame, fig: Figure, ignored: set[str]) -> None:
         apply_damage(game, fig, 1, None, "pit")
     if "lava" in kinds and "lava" not in ignored and fig.cell is not None:
         apply_damage(game, fig, 1, None, "lava")
-        if fig.cell is not None and fig.alive:
+        immune = isinstance(fig, HeroFigure) and fig.immune("burn")  # DJ-SKILL-G15, M14
+        if fig.cell is not None and fig.alive and not immune:
             fig.conditions["burn"] += 1
             game.emit("condition-added", figure=fig.uid, condition="burn", tokens=1)
+
+
+def _potion_card(game: DescentGame, kind: str) -> Item | None:
+    """The pack's item card for a ``kind`` potion (healing, vitality), the cheapest first."""
+    cards = [i for i in game.pack.items.values() if i.type == "potion" and i.potion == kind]
+    return min(cards, key=lambda i: (i.price or 0, i.id), default=None)
 
 
 def _ignored(hero: HeroFigure) -> set[str]:
@@ -551,7 +664,8 @@ def gain_item(game: DescentGame, hero: HeroFigure, item: Item) -> None:
             game.emit("item-dropped", hero=hero.uid, item=item.id)
         return
     room = len(hero.pack) < PACK_SIZE  # DJ-REF-40: 3 unequipped items
-    options = ["equip", "pack"] if room else ["equip", "drop"]
+    # DJ-TREAS-12: a new item "can be equipped, put in the bag or dropped on the ground"
+    options = ["equip", "pack", "drop"] if room else ["equip", "drop"]
     choice = game.ask(
         "gain-item", hero.uid, options, f"{hero.name} gains {item.name}", item=item.id
     )
@@ -566,7 +680,7 @@ def gain_item(game: DescentGame, hero: HeroFigure, item: Item) -> None:
 
 def equip(game: DescentGame, hero: HeroFigure, item: Item) -> None:
     """Equip ``item``; whatever it replaces goes to the pack (DJ-TURN-02 limits: 2 hands,
-    1 armor, 2 other items)."""
+    1 armor, 2 other items). Two one-handed weapons may be carried together."""
     lose_aim(game, hero)  # DJ-ORD-01: changing equipment loses the Aim token
     if item in hero.pack:
         hero.pack.remove(item)
@@ -576,12 +690,28 @@ def equip(game: DescentGame, hero: HeroFigure, item: Item) -> None:
         return
     old: list[Item] = []
     if item.type == "weapon":
-        old.append(hero.weapon) if hero.weapon else None
+        # the new weapon is the main one; a one-handed main weapon it replaces moves to the
+        # other hand when the hands allow (DJ-TURN-02: two hand icons in all), else the pack
+        previous = hero.weapon
+        if hero.offhand is not None and item.hands + hero.offhand.hands > 2:
+            old.append(hero.offhand)
+            hero.offhand = None
         hero.weapon = item
-        if item.hands + (hero.shield.hands if hero.shield else 0) > 2 and hero.shield:
+        shield_hands = hero.shield.hands if hero.shield else 0
+        if previous is not None:
+            offhand_free = hero.offhand is None
+            fits = item.hands + previous.hands + shield_hands <= 2
+            if offhand_free and fits:
+                hero.offhand = previous
+            else:
+                old.append(previous)
+        if item.hands + shield_hands > 2 and hero.shield:
             old.append(hero.shield)
             hero.shield = None
     elif item.type == "shield":
+        if hero.offhand is not None:  # a shield takes the second hand
+            old.append(hero.offhand)
+            hero.offhand = None
         if hero.weapon is not None and hero.weapon.hands + item.hands > 2:
             old.append(hero.weapon)
             hero.weapon = None
@@ -607,22 +737,28 @@ def _equippable(hero: HeroFigure, item: Item) -> bool:
 
 
 def equip_phase(game: DescentGame, hero: HeroFigure) -> None:
-    """DJ-TURN-01 step 2: equip items from the pack."""
-    candidates = [i for i in hero.pack if _equippable(hero, i)]
-    if not candidates:
-        return
-    choice = game.ask(
-        "equip",
-        hero.uid,
-        ["keep", *[i.id for i in candidates]],
-        f"{hero.name}: equip from the pack?",
-    )
-    if choice != "keep":
+    """DJ-TURN-01 step 2: equip items from the pack, as many as the hero likes (within the
+    limits of DJ-TURN-02), one decision each until the hero keeps what they wear. Bounded
+    by the pack and belt: each round either equips an item or ends the phase."""
+    for _ in range(PACK_SIZE + MAX_POTIONS + 4):
+        candidates = [i for i in hero.pack if _equippable(hero, i)]
+        if not candidates:
+            return
+        choice = game.ask(
+            "equip",
+            hero.uid,
+            ["keep", *[i.id for i in candidates]],
+            f"{hero.name}: equip from the pack?",
+        )
+        if choice == "keep":
+            return
         equip(game, hero, next(i for i in candidates if i.id == choice))
 
 
-def shop_visit(game: DescentGame, hero: HeroFigure) -> None:
-    """Buy and sell in town (DJ-SHOP-01, 02, 04)."""
+def shop_visit(game: DescentGame, hero: HeroFigure, setup: bool = False) -> None:
+    """Buy and sell in town (DJ-SHOP-01, 02, 04). Before the quest (``setup``) the 300 gold
+    buys "equipment or potions from the shop deck" only (DJ-SETUP-05): no treasure draws,
+    skills or training, which are the town's (DJ-SHOP-01)."""
     game.emit("shop-visited", hero=hero.uid, gold=hero.gold)
     for _ in range(12):
         options: list[Any] = [{"buy": "done"}]
@@ -632,14 +768,14 @@ def shop_visit(game: DescentGame, hero: HeroFigure) -> None:
                 if item.type == "potion" and len(hero.potions) >= MAX_POTIONS:
                     continue
                 options.append({"buy": "item", "item": item.id, "price": item.price})
-        for tier in ("copper", "silver", "gold"):
+        for tier in ("copper", "silver", "gold") if not setup else ():
             if tier in prices and prices[tier] <= hero.gold and game.treasure.get(tier):
                 options.append({"buy": "treasure", "tier": tier, "price": prices[tier]})
-        if "skill" in prices and prices["skill"] <= hero.gold:  # DJ-SHOP-01: a new skill
+        if "skill" in prices and prices["skill"] <= hero.gold and not setup:  # DJ-SHOP-01
             for deck, left in sorted(game.skill_decks.items()):
                 if left:
                     options.append({"buy": "skill", "deck": deck, "price": prices["skill"]})
-        if "training" in prices and prices["training"] <= hero.gold:
+        if "training" in prices and prices["training"] <= hero.gold and not setup:
             for trait in ("melee", "ranged", "magic"):
                 if hero.traits.get(trait, 0) < game.shop.training_max:  # DJ-SHOP-02
                     options.append({"buy": "training", "trait": trait, "price": prices["training"]})

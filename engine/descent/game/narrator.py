@@ -25,6 +25,9 @@ def _names(game: DescentGame | None) -> Callable[[Any], str]:
     def name(uid: Any) -> str:
         if uid is None:
             return "nobody"
+        if str(uid).startswith("square-"):  # an empty target square (DJ-ATK-01)
+            x, y = str(uid).split("-")[1:3]
+            return f"the square ({x}, {y})"
         if game is None:
             return pretty(uid)
         fig = game.figure(str(uid))
@@ -96,7 +99,11 @@ def describe_event(
         "quest-started": lambda: f"The quest {e['quest']} begins with {e['conquest']} conquest.",
         "area-revealed": lambda: f"The area {e['area']} is revealed.",
         "monster-placed": lambda: (
-            f"A {e['rank']} {e['monster']} appears at {_sq(e['cell'])} ({e['why']})."
+            f"A {e['rank']} {e['monster']} appears at {_sq(e['cell'])} ({e['why']})"
+            # the figure's id, and the named monster it is: the later lines name the figure
+            + f" as {pretty(e['figure'])}"
+            + (f", the named monster {e['named']}" if e.get("named") else "")
+            + f", {e['wounds']} wounds."
         ),
         "hero-placed": lambda: f"{n(e['hero'])} starts at {_sq(e['cell'])}.",
         "round-started": lambda: (
@@ -110,6 +117,9 @@ def describe_event(
             f"{n(e['hero'])} chooses {e['action']} ({e['mp']} movement, {e['attacks']} attack(s))."
         ),
         "order-placed": lambda: f"{n(e['hero'])} places a {e['order']} order.",
+        "armor-raised": lambda: (
+            f"{n(e['hero'])} has +{e['armor']} armor until the next turn ({e['why']})."
+        ),
         "orders-lost": lambda: f"{n(e['hero'])} loses the order(s) {', '.join(e['orders'])}.",
         "orders-cancelled": lambda: "Aim and Dodge cancel each other.",
         "fatigue-spent": lambda: f"{n(e['hero'])} spends {e['amount']} fatigue for {e['why']}.",
@@ -120,16 +130,22 @@ def describe_event(
             f"{n(e['figure'])} moves to {_sq(e['path'][-1])}"
             + (f" ({e['why']})." if e["why"] != "move" else ".")
         ),
+        "mp-spent": lambda: f"({n(e['figure'])}: {e['cost']} MP for {e['why']}, {e['left']} left.)",
         "fell-in-pit": lambda: f"{n(e['figure'])} falls into the pit at {_sq(e['cell'])}.",
         "door-closed": lambda: f"{n(e['hero'])} closes the door {e['door']}.",
-        "door-opened": lambda: f"The door {e['door']} opens.",
+        "door-opened": lambda: (
+            f"{n(e['hero'])} opens the door {e['door']}."
+            if e["hero"]
+            else f"The door {e['door']} opens."
+        ),
         "chest-opened": lambda: f"{n(e['hero'])} opens the chest {e['chest']}.",
         "treasure-drawn": lambda: (
             f"{n(e['hero'])} draws {e['item']} ({e['tier']}) and {'keeps' if e['kept'] else 'sells'} it."
         ),
         "treasure-empty": lambda: f"The {e['tier']} treasure deck is empty.",
         "gold-gained": lambda: (
-            f"{', '.join(n(h) for h in e['heroes'])} gain {e['amount']} gold ({e['why']})."
+            f"{', '.join(n(h) for h in e['heroes'])} gain{'s' if len(e['heroes']) == 1 else ''}"
+            f" {e['amount']} gold ({e['why']})."
         ),
         "glyph-activated": lambda: f"{n(e['hero'])} activates the glyph {e['glyph']}.",
         "runekey-taken": lambda: f"{n(e['hero'])} takes the {e['colour']} runekey.",
@@ -203,7 +219,8 @@ def describe_event(
             f"{n(e['hero'])}'s {e['why']} makes the Overlord discard {e['card']}."
         ),
         "overlord-played": lambda: (
-            f"The Overlord plays {e['card']} ({e['card_type']}, {e['cost']} threat)."
+            f"The Overlord plays {e['card']} ({e['card_type']}) for {e['cost']} threat:"
+            f" {e['threat']} left."
         ),
         "monster-recalled": lambda: f"{n(e['figure'])} leaves {_sq(e['cell'])} to be spawned anew.",
         "spawn-skipped": lambda: f"No {e['rank']} {e['monster']} can appear ({e['why']}).",
@@ -235,11 +252,17 @@ def describe_option(kind: str, option: Any, game: DescentGame | None = None) -> 
             if do == "move":
                 return f"move to {_sq(option['to'])} ({option['cost']} MP)"
             if do == "attack":
-                return f"attack {n(option['target'])} at {_sq(option['cell'])}"
+                weapon = f" with {option['weapon']}" if option.get("weapon") else ""
+                return f"attack {n(option['target'])} at {_sq(option['cell'])}{weapon}"
+            if do == "attack-square":
+                weapon = f" with {option['weapon']}" if option.get("weapon") else ""
+                return f"attack the empty square {_sq(option['cell'])}{weapon}"
+            if do == "order":
+                return "place the Ready order now"
             if do == "close-door":
                 return f"close the door {option['door']} ({option['cost']} MP)"
             if do == "open-door":
-                return f"open the door {option['door']}"
+                return f"open the door {option['door']} ({option['cost']} MP)"
             if do == "open-chest":
                 return f"open the chest {option['chest']}"
             if do == "stairs":

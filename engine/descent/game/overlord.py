@@ -18,11 +18,13 @@ from questforge.engine.descent.game.combat import (
     attack,
     hero_profile,
     monster_profile,
+    square_figure,
+    square_targets,
     start_of_turn_effects,
     targets,
 )
 from questforge.engine.descent.game.state import HeroFigure, MonsterFigure
-from questforge.engine.descent.model import OverlordCard
+from questforge.engine.descent.model import OverlordCard, footprint
 
 if TYPE_CHECKING:
     from questforge.engine.descent.game.game import DescentGame
@@ -57,8 +59,11 @@ def draw_cards(game: DescentGame, count: int) -> None:
 
 def overlord_turn(game: DescentGame) -> None:
     game.emit("overlord-turn-started", round=game.round)
-    income = max(0, game.hero_count + sum(s.threat for h in game.heroes for s in h.skills))
-    game.gain_threat(income, "threat per hero")  # DJ-OVL-02, DJ-SKILL-R09
+    less = [(s.id, s.threat) for h in game.heroes for s in h.skills if s.threat]
+    income = max(0, game.hero_count + sum(t for _, t in less))
+    # the reason shows the count, so a reader can check it (DJ-OVL-02, DJ-SKILL-R09)
+    why = f"threat per hero: {game.hero_count}" + "".join(f", {i} {t:+d}" for i, t in less)
+    game.gain_threat(income, why)
     draw_cards(game, 2)  # and down to the hand limit (DJ-OVL-03)
     _play_phase(game)
     for monster in list(game.monsters):
@@ -139,12 +144,16 @@ def _event(game: DescentGame, card: OverlordCard) -> None:
 
 def spawn_squares(game: DescentGame, fig: MonsterFigure) -> list[tuple[int, int]]:
     """Legal spawn squares: revealed, empty, no obstacle, out of every hero's sight with
-    monsters not blocking it (DJ-SPAWN-03, DJ-REF-30)."""
+    monsters not blocking it (DJ-SPAWN-03, DJ-REF-30). "No spawn in a space holding ... an
+    obstacle (pit, rubble, water, slime)" and "every space of a large figure must be
+    legal": so no square of the footprint may hold terrain; lava, not in the base game
+    (DJ-REF-42), is a hazard like a pit and counts as one."""
     occupied = game.geometry.occupants()
     heroes = [h for h in game.heroes if h.cell is not None]
+    terrain = game.quest.terrain
     out = []
     for c in sorted(game.geometry.board.cells()):
-        if game.quest.terrain.get(c) == "pit":
+        if any(sq in terrain for sq in footprint(c, fig.size)):
             continue
         if not game.geometry.standable(fig, c, occupied):
             continue
@@ -319,12 +328,16 @@ def activate(game: DescentGame, monster: MonsterFigure) -> None:
         if attacks:
             for t in targets(game, monster, prof):
                 options.append({"do": "attack", "target": t.uid, "cell": list(t.cell or (0, 0))})
+            for c in square_targets(game, monster, prof):  # DJ-ATK-01: a space
+                options.append({"do": "attack-square", "cell": list(c)})
         if mp > 0 and can_move:
             fly = monster.has("fly")
             for cell, (cost, path) in sorted(game.geometry.reachable(monster, mp, fly=fly).items()):
                 options.append(
                     {"do": "move", "to": list(cell), "cost": cost, "path": [list(c) for c in path]}
                 )
+        if can_move:
+            options += monster_door_options(game, monster, mp)
         options.append({"do": "end"})
         choice = game.ask(
             "monster-step", "overlord", options, f"{monster.name}: act", figure=monster.uid
@@ -336,9 +349,49 @@ def activate(game: DescentGame, monster: MonsterFigure) -> None:
             target = game.figure(choice["target"])
             if target is not None and target.cell is not None:
                 attack(game, monster, target, prof)
-        else:
+        elif choice["do"] == "attack-square":
+            attacks -= 1
+            attack(game, monster, square_figure((choice["cell"][0], choice["cell"][1])), prof)
+        else:  # a move or a door: the points it cost and those left (DJ-REF-10)
             mp -= int(choice["cost"])
-            _move_monster(game, monster, choice["path"])
+            if choice["do"] == "open-door":
+                game.open_door(choice["door"], monster)
+            elif choice["do"] == "close-door":
+                game.close_door(choice["door"], monster)
+            else:
+                _move_monster(game, monster, choice["path"])
+            if monster.cell is not None and monster.alive:
+                game.emit(
+                    "mp-spent",
+                    figure=monster.uid,
+                    cost=int(choice["cost"]),
+                    left=mp,
+                    why=choice["do"],
+                )
+
+
+def monster_door_options(game: DescentGame, monster: MonsterFigure, mp: int) -> list[Any]:
+    """Doors a monster may open or close for 2 movement points (DJ-AP-01 and DJ-MAP-08: a
+    normal door is not a heroes-only action). Monsters "cannot open doors into unrevealed
+    areas, and can never open or close rune-locked doors" (DJ-REF-31), and no door closes
+    on a figure straddling its line (DJ-REF-37). From a square next to the door
+    (DJ-REF-08), as for heroes."""
+    from questforge.engine.descent.game.heroes import DOOR_COST
+
+    if mp < DOOR_COST or monster.cell is None:
+        return []
+    out: list[Any] = []
+    for door in game.quest.doors:
+        if door.rune or not game.geometry.next_to_door(monster, door):
+            continue
+        if door.id not in game.open_doors:
+            if all(a in game.revealed for a in game.qmap.door_areas(door.id)):
+                out.append({"do": "open-door", "door": door.id, "cost": DOOR_COST})
+        elif not any(
+            a in f.squares and b in f.squares for f in game.figures() for a, b in door.edges
+        ):
+            out.append({"do": "close-door", "door": door.id, "cost": DOOR_COST})
+    return out
 
 
 def _move_monster(game: DescentGame, monster: MonsterFigure, path: list[Any]) -> None:

@@ -80,7 +80,7 @@ def setup_game(game: DescentGame) -> None:
     from questforge.engine.descent.game.overlord import draw_cards
 
     for fig in game.heroes:  # DJ-SETUP-05: 300 gold to spend before the quest
-        shop_visit(game, fig)
+        shop_visit(game, fig, setup=True)
     game.emit(
         "quest-started",
         quest=game.quest.id,

@@ -61,6 +61,11 @@ EVENTS: dict[str, EventSpec] = {
         ),
         _d("order-placed", "hero order", "A hero places an order token (DJ-ORD)."),
         _d(
+            "armor-raised",
+            "hero armor why",
+            "A hero has extra armor until their next turn (DJ-SKILL-M03 Unmovable on Battle).",
+        ),
+        _d(
             "orders-lost",
             "hero orders",
             "Damage removes Aim, Guard or Rest; a move or new equipment Aim (DJ-ORD-01, 04, 05).",
@@ -68,10 +73,20 @@ EVENTS: dict[str, EventSpec] = {
         _d("orders-cancelled", "attacker target", "Aim meets Dodge: both are ignored (DJ-ORD-03)."),
         _d("fatigue-spent", "hero amount why", "A hero spends fatigue (DJ-TURN-07, DJ-ATK-07)."),
         _d("fatigue-restored", "hero fatigue why", "A hero recovers fatigue."),
+        _d(
+            "mp-spent",
+            "figure cost left why",
+            "Movement points a step cost (a move, door, chest, stairs, glyph, potion, shop, "
+            "equip, give) and those left (DJ-AP-01, DJ-REF-10).",
+        ),
         _d("figure-moved", "figure path why", "A figure moves along squares."),
         _d("fell-in-pit", "figure cell", "A figure falls into a pit (DJ-MAP-01)."),
-        _d("door-opened", "door hero", "A door opens (DJ-MAP-08)."),
-        _d("door-closed", "door hero", "A hero closes a door for 2 AP (DJ-MAP-08)."),
+        _d(
+            "door-opened",
+            "door hero",
+            "A door opens; hero: who opened it, a hero or a monster (DJ-MAP-08, DJ-REF-31).",
+        ),
+        _d("door-closed", "door hero", "A hero or monster closes a door for 2 AP (DJ-MAP-08)."),
         _d("chest-opened", "chest hero", "A hero opens a chest (DJ-TREAS-04)."),
         _d(
             "treasure-drawn",
@@ -205,14 +220,15 @@ DECISIONS: dict[str, DecisionSpec] = {
         _decision(
             "action",
             "",
-            "Run, Battle, Advance or Ready; a stunned hero moves or attacks (DJ-TURN, DJ-EFF-04).",
+            "Run, Battle, Advance or Ready; a stunned hero moves, attacks or places an order (DJ-TURN, DJ-EFF-04).",
         ),
         _decision("ready", "", "Ready: move or attack (DJ-TURN-06)."),
         _decision("order", "", "The order token a readied hero places (DJ-ORD)."),
         _decision(
             "step",
             "do",
-            "The hero's next step: move, attack, door, chest, stairs, glyph, potion, fatigue, drop, end.",
+            "The hero's next step: move, attack (a figure or, with an area, a square), door, chest, stairs, glyph, potion, fatigue, drop, "
+            "Ready's order now, end.",
         ),
         _decision("power-dice", "", "Fatigue spent for extra power dice (DJ-ATK-07)."),
         _decision("aim-reroll", "", "Aim: reroll weak dice (DJ-ORD-01)."),
@@ -254,6 +270,15 @@ DECISIONS: dict[str, DecisionSpec] = {
             "alertness", "", "Fatigue to strike a monster that moves adjacent (DJ-SKILL-R07)."
         ),
         _decision("taunt", "", "Draw an enemy's attack onto this hero (DJ-SKILL-M15)."),
-        _decision("monster-step", "do", "A monster's next step: move, attack or end (DJ-MON-01)."),
+        _decision(
+            "counter-attack",
+            "",
+            "Unmovable on Battle: place a Guard order as the counter-attack (DJ-SKILL-M03).",
+        ),
+        _decision(
+            "monster-step",
+            "do",
+            "A monster's next step: move, attack (a figure or a square), open or close a normal door, or end (DJ-MON-01, DJ-REF-31).",
+        ),
     )
 }

@@ -55,6 +55,9 @@ class HeroFigure(Figure):
     traits: dict[str, int] = field(default_factory=dict)
     skills: list[Skill] = field(default_factory=list)
     weapon: Item | None = None
+    #: a second one-handed weapon beside a one-handed ``weapon`` (DJ-TURN-02: weapons
+    #: totalling at most two hand icons); the hero declares which one attacks (DJ-ATK-01)
+    offhand: Item | None = None
     armor_item: Item | None = None
     shield: Item | None = None
     others: list[Item] = field(default_factory=list)
@@ -69,9 +72,19 @@ class HeroFigure(Figure):
     #: turned into a monkey during this very turn: no token is discarded at its end
     monkey_fresh: bool = False
     used: set[str] = field(default_factory=set)
+    #: whether this turn's action lets the hero attack at all (Run and a Ready that moves
+    #: do not, DJ-TURN-03, 06): a skill's extra attack for fatigue needs one
+    may_attack: bool = True
+    #: armor until the hero's next turn (Unmovable on Battle, DJ-SKILL-M03)
+    until_next_turn_armor: int = 0
 
     def has(self, effect: str) -> bool:
         return any(getattr(s, effect) for s in self.skills)
+
+    @property
+    def weapons(self) -> list[Item]:
+        """The equipped weapons, the main one first."""
+        return [w for w in (self.weapon, self.offhand) if w is not None]
 
     @property
     def speed(self) -> int:
@@ -90,6 +103,7 @@ class HeroFigure(Figure):
         if self.conditions["monkey"]:
             return 0  # DJ-EFF-09
         armor = self.base_armor + (self.hero.armor_bonus if self.hero else 0)
+        armor += self.until_next_turn_armor
         for item in (self.armor_item, self.shield):
             if item is not None:
                 armor += item.armor

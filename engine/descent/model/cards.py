@@ -231,6 +231,10 @@ class Skill:
     ready_both: bool = False
     precision: bool = False
     shield_armor: int = 0
+    #: power-die enhancements count as range and damage both (DJ-SKILL-R14)
+    lucky: bool = False
+    #: on Battle: armor until the next turn and a Guard order may be placed (DJ-SKILL-M03)
+    battle_guard: int = 0
     file: str | None = None
 
     @staticmethod
@@ -284,6 +288,8 @@ class Skill:
             ready_both=bool(e.get("ready_both", False)),
             precision=bool(e.get("precision", False)),
             shield_armor=int(e.get("shield_armor", 0)),
+            lucky=bool(e.get("lucky", False)),
+            battle_guard=int(e.get("battle_guard", 0)),
             file=file,
         )
 

@@ -20,6 +20,8 @@ from questforge.engine.descent.model.cards import Cell, Tile, cell
 
 Edge = tuple[Cell, Cell]
 
+#: gold every hero gains from a coin pile on the map (DJ-TREAS-01)
+COIN_PILE = 100
 #: terrain that cannot be entered (DJ-MAP-03, 04)
 IMPASSABLE: frozenset[str] = frozenset({"rubble", "water"})
 #: terrain that blocks line of sight (DJ-MAP-03, DJ-REF-14)
@@ -204,7 +206,8 @@ class Quest:
                     cell(o["cell"]),
                     o.get("colour"),
                     bool(o.get("active", False)),
-                    int(o.get("amount", 0)),
+                    # a coin pile gives every hero 100 (DJ-TREAS-01) unless the quest says
+                    int(o.get("amount", COIN_PILE if o["type"] == "coins" else 0)),
                     tuple((str(c["type"]), int(c.get("amount", 1))) for c in o.get("contents", ())),
                     i,
                 )
