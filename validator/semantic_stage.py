@@ -182,6 +182,9 @@ def _run_sharded(ctx: CheckContext, specs: Sequence[CheckSpec]) -> list[Finding]
             out.extend(_run_check(ctx, spec))
         return out
     found = {s.code: _run_share(ctx, s, 0) if s.per_document else _run_check(ctx, s) for s in specs}
+    # this process places its findings while the child still works (the child places its
+    # own): left for the end, placing a pack's thousands of findings ran after the join
+    _located(found, ctx.documents)
     shipped = child.result()
     out = []
     for spec in specs:
