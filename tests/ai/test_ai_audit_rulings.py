@@ -54,3 +54,27 @@ def test_audit_situation(name: str) -> None:
 
 def test_there_are_audit_situations() -> None:
     assert len(list(_AUDIT.glob("*.json"))) >= 28
+
+
+def test_engine_resolves_a_ranged_attack_across_a_thin_wall_without_disadvantage() -> None:
+    # GH-ATK-04 as the solver reads it (above), in the engine's attack resolution: the
+    # monster's choice of hex assumes no disadvantage there, so the attack must not get it.
+    from questforge.engine.gloomhaven.game.attacks import AttackParams, resolve_attack
+    from questforge.engine.gloomhaven.game.builders import content, disc, new_game, scenario
+
+    def ranged_attack_event(thin_walls: list) -> dict:  # type: ignore[type-arg]
+        sc = scenario(
+            "w",
+            {"a": disc((0, 0), 3)},
+            [(0, 0), (-3, 0)],
+            thin_walls=thin_walls,
+            monsters=[("grunt", (1, 0), "normal")],
+        )
+        g = new_game(content([sc]), "w")
+        alpha = g.state.figures["alpha"]
+        grunt = next(f for f in g.state.figures.values() if f.kind == "monster")
+        resolve_attack(g.rules, alpha, grunt, AttackParams(value=2, ranged=True, range=3))
+        return [e for e in g.events if e.type == "attack"][-1].data  # type: ignore[no-any-return]
+
+    assert ranged_attack_event([])["disadvantage"]
+    assert not ranged_attack_event([((0, 0), (1, 0))])["disadvantage"]
