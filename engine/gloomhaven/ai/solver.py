@@ -902,8 +902,17 @@ class _Solver:
 
     def disadvantaged(self, h: Hex, e: HexKey, melee_hit: frozenset[HexKey]) -> bool:
         """A ranged attack on an adjacent enemy has disadvantage (GH-ATK-04); muddled
-        monsters already have it and ignore it (GH-COND muddle, gloom's reading)."""
-        return self.cares_disadvantage and e not in melee_hit and distance(h, e) == 1
+        monsters already have it and ignore it (GH-COND muddle, gloom's reading).
+
+        Adjacent means what a melee attack reaches: a neighbour not behind a thin wall. An
+        enemy on the far side of a thin wall is two hexes away by GH-REF-08's measure (a
+        melee attack cannot reach it), so a ranged attack on it has no disadvantage."""
+        return (
+            self.cares_disadvantage
+            and e not in melee_hit
+            and distance(h, e) == 1
+            and self.geo.adjacent(h, e)
+        )
 
     def best_attack(self, h: Hex, focus: Hex, rank: dict[HexKey, Second]) -> list[Choice] | None:
         """The attacks from ``h`` that include ``focus``, best target choice (GH-MATK-02/03,
@@ -943,15 +952,18 @@ class _Solver:
         best_key: tuple[int, int, Ranks] | None = None
         best_sets: dict[frozenset[HexKey], int] = {}
         melee_aoe = aoe is not None and aoe.melee
-        # The enemies next to ``h``: a ranged attack from ``h`` has disadvantage against
-        # them (``disadvantaged``, GH-ATK-04), unless muddled or hit by a melee area.
+        # The enemies next to ``h`` (not behind a thin wall): a ranged attack from ``h`` has
+        # disadvantage against them (``disadvantaged``, GH-ATK-04), unless muddled or hit by
+        # a melee area.
         close: frozenset[HexKey] = _NONE
         if self.cares_disadvantage:
             hq, hr = h[0], h[1]
+            adjacent = self.geo.adjacent
             close = frozenset(
                 e
                 for e in self.enemy_at
                 if abs(hq - e[0]) + abs(hr - e[1]) + abs(hq - e[0] + hr - e[1]) == 2
+                and adjacent(h, e)
             )
         for base in bases:
             melee_hit = base if melee_aoe else _NONE
@@ -1205,8 +1217,14 @@ class _Solver:
         """
         if self.targets == 1 and self.aoe is None:
             cares = self.cares_disadvantage
+            adjacent = self.geo.adjacent
             keyed = sorted(
-                (c // NEG, 1 if cares and distance(h, focus) == 1 else 0, c % NEG, h)
+                (
+                    c // NEG,
+                    1 if cares and distance(h, focus) == 1 and adjacent(h, focus) else 0,
+                    c % NEG,
+                    h,
+                )
                 for c, h in cands
             )
             won: list[tuple[DestKey, Hex, frozenset[HexKey]]] = []

@@ -256,7 +256,11 @@ def resolve_attack(r: Rules, attacker: Figure, target: Figure, params: AttackPar
     value = params.value
     if "poison" in target.conditions:
         value += 1  # GH-COND-03
-    adjacent = distance(attacker.hex, target.hex) == 1
+    # adjacent: what a melee attack reaches, not across a thin wall (GH-ATK-04 as the
+    # monster-AI solver reads it: such a target is two hexes away by GH-REF-08)
+    adjacent = distance(attacker.hex, target.hex) == 1 and r.board.melee_reach(
+        attacker.hex, target.hex
+    )
     advantage = "strengthen" in attacker.conditions  # GH-COND-12
     disadvantage = "muddle" in attacker.conditions or (
         params.ranged and adjacent
