@@ -165,3 +165,34 @@ def test_form_editor_for_a_bundled_monster_edits_and_saves(
     original = json.loads(src.read_text(encoding="utf-8"))
     original["levels"]["3"]["elite"]["health"] = 12
     assert saved == original and list(saved) == list(original)
+
+
+def test_battle_goal_condition_is_edited_in_the_form(
+    qtbot: QtBot, sample_pack: Path, tmp_path: Path
+) -> None:
+    """A battle goal's condition (GH-BG-02) is a form: pick another counter and number,
+    each one undo command, and the saved file is what the engine then checks."""
+    src = sample_pack / "battle-goals" / "hunter.json"
+    target = tmp_path / "hunter.json"
+    target.write_text(src.read_text(encoding="utf-8"), encoding="utf-8")
+    doc = Document.open(target)
+    editor = FormEditor(doc)
+    qtbot.addWidget(editor)
+    assert editor.form is not None
+    counter = editor.form.widgets[("condition", "counter")]
+    assert isinstance(counter, QComboBox)
+    counter.activated.emit(counter.findData("kills"))
+    value = editor.form.widgets[("condition", "value")]
+    assert isinstance(value, QSpinBox)
+    value.setValue(3)
+    assert doc.undo_stack.count() == 2
+    doc.save()
+    saved = json.loads(target.read_text(encoding="utf-8"))
+    assert saved["condition"] == {
+        "type": "counter",
+        "counter": "kills",
+        "compare": "at-least",
+        "value": 3,
+    }
+    doc.undo_stack.undo()
+    assert doc.get(("condition", "value")) == 1
