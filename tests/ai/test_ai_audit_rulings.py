@@ -78,3 +78,28 @@ def test_engine_resolves_a_ranged_attack_across_a_thin_wall_without_disadvantage
 
     assert ranged_attack_event([])["disadvantage"]
     assert not ranged_attack_event([((0, 0), (1, 0))])["disadvantage"]
+
+
+def test_an_ally_across_a_thin_wall_is_not_adjacent_to_the_target() -> None:
+    # GH-XP-03 ("a target adjacent to one of the attacker's allies") with the reading of
+    # adjacency above: an ally on the other side of a thin wall is not next to the target
+    from questforge.engine.gloomhaven.game.attacks import AttackParams, resolve_attack
+    from questforge.engine.gloomhaven.game.builders import content, disc, new_game, scenario
+
+    def flanked(thin_walls: list) -> bool:  # type: ignore[type-arg]
+        sc = scenario(
+            "w",
+            {"a": disc((0, 0), 3)},
+            [(-2, 0), (2, 0)],
+            thin_walls=thin_walls,
+            monsters=[("grunt", (1, 0), "normal")],
+        )
+        g = new_game(content([sc]), "w")
+        alpha, beta = g.state.figures["alpha"], g.state.figures["beta"]
+        assert (alpha.hex, beta.hex) == ((-2, 0), (2, 0))
+        grunt = next(f for f in g.state.figures.values() if f.kind == "monster")
+        resolve_attack(g.rules, alpha, grunt, AttackParams(value=1, ranged=True, range=3))
+        return g.rules.attack_notes[-1][4]
+
+    assert flanked([])
+    assert not flanked([((1, 0), (2, 0))])

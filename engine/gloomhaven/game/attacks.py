@@ -292,8 +292,12 @@ def resolve_attack(r: Rules, attacker: Figure, target: Figure, params: AttackPar
         damage=damage,
     )
     killed_before = target.id not in st.figures
+    # GH-XP-03 "a target adjacent to one of the attacker's allies": adjacent as a melee
+    # attack reaches (not across a thin wall), the reading GH-ATK-04 uses above
     flanked = any(
-        distance(a.hex, target.hex) == 1 for a in r.allies_of(attacker) if a.id != target.id
+        distance(a.hex, target.hex) == 1 and r.board.melee_reach(a.hex, target.hex)
+        for a in r.allies_of(attacker)
+        if a.id != target.id
     )
     use_bonuses(r, target, "shield")  # GH-BONUS-04: a persistent shield is used up
     dealt = r.suffer_damage(target, damage, attacker.id, params.source_label)
