@@ -22,7 +22,7 @@ and are met by a character alone in the party.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -94,6 +94,33 @@ class GoalOutcome:
     discarded: tuple[str, ...]
 
 
+def _one(event: Any) -> int:
+    return 1
+
+
+#: the events that count, one character each: event type -> the field naming the
+#: character, and each counter with what the event adds to it
+_COUNTED: dict[str, tuple[str, tuple[tuple[str, Callable[[Any], int]], ...]]] = {
+    "loot": (
+        "character",
+        (
+            ("money-looted", lambda e: int(e.get("coins") or 0)),
+            ("treasures-looted", lambda e: 1 if e.get("treasure") else 0),
+        ),
+    ),
+    "monster_killed": (
+        "by",
+        (("kills", _one), ("elite-kills", lambda e: 1 if e.get("elite") else 0)),
+    ),
+    "long_rest": ("character", (("long-rests", _one),)),
+    "short_rest": ("character", (("short-rests", _one),)),
+    "item_used": ("character", (("items-used", _one),)),
+    "xp": ("character", (("xp-gained", lambda e: int(e.get("amount") or 0)),)),
+    "door_opened": ("by", (("doors-opened", _one),)),
+    "trap_sprung": ("figure", (("traps-sprung", _one),)),
+}
+
+
 def counters(
     events: Iterable[Any], content: Content, characters: Sequence[str]
 ) -> dict[str, dict[str, int]]:
@@ -101,19 +128,15 @@ def counters(
     cards lost, from the final state, by the caller)."""
     out = {cid: dict.fromkeys(COUNTERS, 0) for cid in characters}
     played: dict[str, list[int]] = {cid: [] for cid in characters}
-    classes = content.classes
     for e in events:
         t = e.type
-        if t == "loot":
-            c = out.get(e.get("character"))
+        counted = _COUNTED.get(t)
+        if counted is not None:
+            who, adds = counted
+            c = out.get(e.get(who))
             if c is not None:
-                c["money-looted"] += int(e.get("coins") or 0)
-                c["treasures-looted"] += 1 if e.get("treasure") else 0
-        elif t == "monster_killed":
-            c = out.get(e.get("by"))
-            if c is not None:
-                c["kills"] += 1
-                c["elite-kills"] += 1 if e.get("elite") else 0
+                for counter, add in adds:
+                    c[counter] += add(e)
         elif t == "damage":
             amount = int(e.get("amount") or 0)
             target, source = e.get("figure"), e.get("source")
@@ -125,28 +148,8 @@ def counters(
             cid = e.get("character")
             cards = e.get("cards")
             if cid in played and cards:
-                cls = classes[cid]
-                played[cid].extend(cls.card(str(card)).initiative for card in cards)
-        elif t == "long_rest" or t == "short_rest":
-            c = out.get(e.get("character"))
-            if c is not None:
-                c["long-rests" if t == "long_rest" else "short-rests"] += 1
-        elif t == "item_used":
-            c = out.get(e.get("character"))
-            if c is not None:
-                c["items-used"] += 1
-        elif t == "xp":
-            c = out.get(e.get("character"))
-            if c is not None:
-                c["xp-gained"] += int(e.get("amount") or 0)
-        elif t == "door_opened":
-            c = out.get(e.get("by"))
-            if c is not None:
-                c["doors-opened"] += 1
-        elif t == "trap_sprung":
-            c = out.get(e.get("figure"))
-            if c is not None:
-                c["traps-sprung"] += 1
+                card = content.classes[cid].card
+                played[cid].extend(card(str(c)).initiative for c in cards)
     for cid, initiatives in played.items():
         out[cid]["lowest-initiative"] = min(initiatives, default=NO_CARD_INITIATIVE)
         out[cid]["highest-initiative"] = max(initiatives, default=NO_CARD_INITIATIVE)
