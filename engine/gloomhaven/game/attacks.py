@@ -258,9 +258,7 @@ def resolve_attack(r: Rules, attacker: Figure, target: Figure, params: AttackPar
         value += 1  # GH-COND-03
     # adjacent: what a melee attack reaches, not across a thin wall (GH-ATK-04 as the
     # monster-AI solver reads it: such a target is two hexes away by GH-REF-08)
-    adjacent = distance(attacker.hex, target.hex) == 1 and r.board.melee_reach(
-        attacker.hex, target.hex
-    )
+    adjacent = r.board.adjacent(attacker.hex, target.hex)
     advantage = "strengthen" in attacker.conditions  # GH-COND-12
     disadvantage = "muddle" in attacker.conditions or (
         params.ranged and adjacent
@@ -292,12 +290,9 @@ def resolve_attack(r: Rules, attacker: Figure, target: Figure, params: AttackPar
         damage=damage,
     )
     killed_before = target.id not in st.figures
-    # GH-XP-03 "a target adjacent to one of the attacker's allies": adjacent as a melee
-    # attack reaches (not across a thin wall), the reading GH-ATK-04 uses above
+    # GH-XP-03 "a target adjacent to one of the attacker's allies" (Board.adjacent)
     flanked = any(
-        distance(a.hex, target.hex) == 1 and r.board.melee_reach(a.hex, target.hex)
-        for a in r.allies_of(attacker)
-        if a.id != target.id
+        r.board.adjacent(a.hex, target.hex) for a in r.allies_of(attacker) if a.id != target.id
     )
     use_bonuses(r, target, "shield")  # GH-BONUS-04: a persistent shield is used up
     dealt = r.suffer_damage(target, damage, attacker.id, params.source_label)

@@ -76,6 +76,13 @@ class Board:
         edge (GH-ATK-03, GH-MAP-02); the same reading as the monster-AI solver's."""
         return (min(a, b), max(a, b)) not in self.thin_edges
 
+    def adjacent(self, a: Hex, b: Hex) -> bool:
+        """Neighbouring hexes with no thin wall on their shared edge: what a melee attack
+        reaches (GH-REF-08 counts a hex behind a thin wall two away). The one reading of
+        "adjacent" for a ranged attack's disadvantage (GH-ATK-04) and for a target next
+        to an ally (GH-XP-03)."""
+        return distance(a, b) == 1 and self.melee_reach(a, b)
+
     @functools.cached_property
     def grid_hexes(self) -> dict[Hex, GridHex]:
         """Every hex of the board as a :class:`~questforge.engine.core.hexgrid.Hex` (the
