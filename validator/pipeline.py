@@ -132,9 +132,9 @@ class Validation:
         schema_cache: SchemaCache | None = None,
         jobs: int = 1,
     ) -> Validation:
-        """The schema stage, then (unless ``schema_only``) the semantic stage (each may
-        share its work between ``jobs`` processes: 1 or 2)."""
-        stages: list[Stage] = [SchemaStage(store or default_store(), schema_cache, jobs=jobs)]
+        """The schema stage, then (unless ``schema_only``) the semantic stage (which may
+        split its checks between ``jobs`` processes: 1 or 2)."""
+        stages: list[Stage] = [SchemaStage(store or default_store(), schema_cache)]
         if not schema_only:
             stages.append(SemanticStage(jobs))
         return cls(stages)

@@ -11,14 +11,13 @@ Findings of a document whose stamp did not change are reused when the stage is g
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import json
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from questforge.schema.jsontypes import type_in_words
-from questforge.validator import codes, parallel
+from questforge.validator import codes
 from questforge.validator.document import LoadedDocument
 from questforge.validator.findings import Finding
 from questforge.validator.schemas import SchemaBuildError, SchemaStore, close_match
@@ -39,9 +38,6 @@ Precomputed = tuple[str | None, list[Finding], Verdict]
 
 _ID_PATTERN = "^[a-z0-9]+(-[a-z0-9]+)*$"
 
-#: fewer documents than this are not worth a second process for the schema stage
-PARALLEL_MIN_DOCUMENTS = 200
-
 
 class SchemaStage:
     """Validates every document of a batch against its schema (and, silently, the
@@ -54,71 +50,17 @@ class SchemaStage:
         store: SchemaStore,
         cache: SchemaCache | None = None,
         precomputed: dict[int, Precomputed] | None = None,
-        jobs: int = 1,
     ) -> None:
         self.store = store
         self.cache = cache
         #: by ``id(document)``: results to take instead of validating again (used only
         #: when the batch gives the document the ruleset it was checked as)
         self.precomputed = precomputed or {}
-        #: 2: a batch of :data:`PARALLEL_MIN_DOCUMENTS` or more is shared with a forked child
-        #: (the command line's full run: its documents are all loaded here first)
-        self.jobs = jobs
 
     def run(self, batch: Batch) -> list[Finding]:
-        pairs = list(zip(batch.documents, batch.rulesets, strict=True))
-        shipped: list[Precomputed] | None = None
-        theirs: list[tuple[LoadedDocument, str | None]] = []
-        child: parallel.Child[list[Precomputed]] | None = None
-        if (
-            self.jobs > 1
-            and self.cache is None
-            and not self.precomputed
-            and len(pairs) >= PARALLEL_MIN_DOCUMENTS
-        ):
-            # the later half in a forked child, which hands back each document's findings
-            # and verdict (small: most documents have no finding); the validators are
-            # compiled first, so that the two processes do not both compile them
-            self._compile_validators(pairs)
-            half = len(pairs) // 2
-            store = self.store
-            later = pairs[half:]
-            child = parallel.in_child(lambda: [precompute_schema(d, r, store) for d, r in later])
-            if child is not None:
-                pairs, theirs = pairs[:half], later
-        out = self._run(batch, pairs)
-        if theirs:
-            shipped = child.result() if child is not None else None
-            if shipped is None:  # the child failed: check its half here
-                out.extend(self._run(batch, theirs))
-            else:
-                for (doc, _), (_, found, verdict) in zip(theirs, shipped, strict=True):
-                    set_verdict(doc, verdict)
-                    out.extend(found)
-        for pack_ruleset, docs in batch.required_rulesets():
-            for doc in docs:
-                if not doc.schema_valid:
-                    schema_findings(doc, pack_ruleset, self.store)
-        return out
-
-    def _compile_validators(self, pairs: list[tuple[LoadedDocument, str | None]]) -> None:
-        seen: set[tuple[str, str | None]] = set()
-        for doc, ruleset in pairs:
-            data = doc.data
-            kind = data.get("kind") if isinstance(data, dict) else None
-            if not isinstance(kind, str) or (kind, ruleset) in seen:
-                continue
-            seen.add((kind, ruleset))
-            entry = self.store.for_kind(kind, ruleset)
-            if entry is not None:
-                # a schema that cannot be compiled is reported per document (schema_findings)
-                with contextlib.suppress(SchemaBuildError):
-                    self.store.validator(entry)
-
-    def _run(self, batch: Batch, pairs: list[tuple[LoadedDocument, str | None]]) -> list[Finding]:
         out: list[Finding] = []
         precomputed = self.precomputed
-        for doc, ruleset in pairs:
+        for doc, ruleset in zip(batch.documents, batch.rulesets, strict=True):
             known_result = precomputed.get(id(doc)) if precomputed else None
             if known_result is not None and known_result[0] == ruleset:
                 set_verdict(doc, known_result[2])
@@ -136,6 +78,10 @@ class SchemaStage:
                 self.cache[doc.name] = known
             set_verdict(doc, known[2])
             out.extend(copy.copy(f) for f in known[1])
+        for pack_ruleset, docs in batch.required_rulesets():
+            for doc in docs:
+                if not doc.schema_valid:
+                    schema_findings(doc, pack_ruleset, self.store)
         return out
 
 

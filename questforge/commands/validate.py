@@ -142,8 +142,7 @@ def _write(text: str, output: str | None, *, color: bool = False) -> None:
     type=click.IntRange(min=1),
     default=None,
     help="Processes for a large pack: 2 shares a --schema-only run's files, or a full "
-    "run's schema stage and checks, with a forked child (less wall clock on a second core); "
-    "default 2 on a "
+    "run's checks, with a forked child (less wall clock on a second core); default 2 on a "
     "machine with two or more cores (QUESTFORGE_JOBS sets another), 1 keeps one process. "
     "The report is the same either way.",
 )
