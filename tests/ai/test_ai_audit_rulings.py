@@ -41,10 +41,10 @@ _AUDIT = Path(__file__).resolve().parent / "audit_situations"
 @pytest.mark.parametrize("name", sorted(p.name for p in _AUDIT.glob("*.json")))
 def test_audit_situation(name: str) -> None:
     # Hand-answered situations on the themes the dev set covers thinly (each file's
-    # description says which rule it pins): focus ties (GH-FOCUS-02/03, GH-REF-07),
-    # negative hexes (GH-MHAZ-01/02), difficult terrain, flying and jumping (GH-MOVE-05/06/08),
+    # description says which rule it pins): focus ties (GH-FOCUS-02, GH-FOCUS-03, GH-REF-07),
+    # negative hexes (GH-MHAZ-01, GH-MHAZ-02), difficult terrain, flying and jumping (GH-MOVE-05, GH-MOVE-06, GH-MOVE-08),
     # disadvantage (GH-ATK-04, GH-MMOVE-06), invisible figures (GH-COND-11), allies
-    # (GH-MOVE-02/04), a move without an attack (GH-MMOVE-02), secondary targets (GH-REF-09).
+    # (GH-MOVE-02, GH-MOVE-04), a move without an attack (GH-MMOVE-02), secondary targets (GH-REF-09).
     situation = load_situation(json.loads((_AUDIT / name).read_text(encoding="utf-8")))
     assert situation.expected is not None
     got = {(o.destination, o.attacks) for o in solve(situation).options}

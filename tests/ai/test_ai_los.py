@@ -1,4 +1,4 @@
-"""Exact corner-to-corner line of sight (GH-LOS-01/02)."""
+"""Exact corner-to-corner line of sight (GH-LOS-01, GH-LOS-02)."""
 
 from __future__ import annotations
 

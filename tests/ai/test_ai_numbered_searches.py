@@ -125,7 +125,7 @@ def test_an_empty_board_numbers_nothing() -> None:
 
 @pytest.mark.skipif(not CASES, reason="dev situations not available")
 def test_line_of_sight_from_the_solver_border_is_the_same() -> None:
-    # GH-LOS-01/02: the walls made from the solver's border (``MapGeometry.los``) are the
+    # GH-LOS-01, GH-LOS-02: the walls made from the solver's border (``MapGeometry.los``) are the
     # ones the oracle finds on its own, and so are its answers
     rng = random.Random(3)
     for geo in _maps():

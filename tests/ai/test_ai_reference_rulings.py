@@ -39,7 +39,7 @@ def test_range_is_counted_around_a_thin_wall() -> None:
 
 
 def test_a_monster_that_is_out_of_range_around_a_wall_moves_into_range() -> None:
-    # GH-REF-08 with GH-MMOVE-03/06: range 2 does not reach (4, 1) around the thin wall,
+    # GH-REF-08 with GH-MMOVE-03, GH-MMOVE-06: range 2 does not reach (4, 1) around the thin wall,
     # so the monster steps to a hex from which the path is short enough, the fewest
     # movement points.
     sit = make_situation(
@@ -76,7 +76,7 @@ def test_range_around_walls_applies_to_ranged_area_patterns() -> None:
 
 def test_secondary_disadvantage_does_not_outweigh_movement() -> None:
     # GH-REF-09: the focus (6, 2) is adjacent, so the ranged monster steps away to avoid
-    # disadvantage against it (GH-MMOVE-06/07). One step keeps both targets, with the
+    # disadvantage against it (GH-MMOVE-06, GH-MMOVE-07). One step keeps both targets, with the
     # secondary target (5, 5) adjacent; two steps would avoid that disadvantage too, but
     # disadvantage against secondary targets is not weighed: fewest movement points win.
     sit = make_situation(

@@ -31,7 +31,7 @@ def test_every_monster_where_the_move_ends_is_faced_after_a_combat() -> None:
 
 
 def test_a_combat_while_leaving_still_faces_the_other_monsters_there() -> None:
-    # AH-MOVE-05/07: leaving an area, a combat with the first monster ends the move; the
+    # AH-MOVE-05, AH-MOVE-07: leaving an area, a combat with the first monster ends the move; the
     # investigator ends movement in that area, so the second monster must be faced too
     g = blank_game()
     a = inv(g)
@@ -121,7 +121,7 @@ def test_a_check_in_the_log_shows_how_its_dice_were_counted() -> None:
 
 
 def test_a_spell_logs_its_casting_before_the_sanity_is_paid() -> None:
-    # AH-SPELL-01/02: the casting cost is paid first; the log says which spell the
+    # AH-SPELL-01, AH-SPELL-02: the casting cost is paid first; the log says which spell the
     # sanity was paid for, and with which casting modifier, before the spell check
     g = blank_game()
     a = inv(g)
@@ -266,7 +266,7 @@ def test_no_declared_event_has_a_field_named_type() -> None:
 
 
 def test_a_spell_cast_in_combat_keeps_its_bonus_and_hands_until_the_combat_ends() -> None:
-    # AH-SPELL-01 ("on a pass the spell takes effect"), AH-WPN-03/04; the seed does not say
+    # AH-SPELL-01 ("on a pass the spell takes effect"), AH-WPN-03, AH-WPN-04; the seed does not say
     # how long: the published game's combat spells last until the end of that combat and
     # keep their hands busy, so the spell is not recast (nor paid) each combat round
     g = blank_game(investigators="tobias-wren,ada-merrow")
@@ -381,7 +381,7 @@ def test_cards_with_use_effects_are_used_in_upkeep() -> None:
     # AH-UPK-02, AH-COMP-05: a card's "use" effects (healing items, a healing spell) were
     # never performed; the reading: a ready card may be used in Upkeep, once a round; an
     # item that is discarded after use goes to the bottom of its deck (AH-MISC-01); a
-    # spell is cast first, paying its cost (AH-SPELL-01/02), and only a pass takes effect
+    # spell is cast first, paying its cost (AH-SPELL-01, AH-SPELL-02), and only a pass takes effect
     g = blank_game(investigators="tobias-wren,ada-merrow")
     t = inv(g)
     t.stamina = 1

@@ -83,7 +83,7 @@ def test_the_bot_orders_simultaneous_effects_in_the_stated_order() -> None:
 
 def test_an_arrested_investigator_is_in_the_jail_cell_not_the_police_station() -> None:
     # AH-STAT-08: "goes to the Jail Cell at the Police Station, not the main area" (the
-    # Jail Cell a sub-area of it, AH-REF-01/06): while jailed the investigator is not at
+    # Jail Cell a sub-area of it, AH-REF-01, AH-REF-06): while jailed the investigator is not at
     # the location, so a monster there is not held (AH-MMOVE-03), a clue placed there is
     # not taken (AH-CLUE-02) and nobody in the main area trades with them (AH-MOVE-09)
     from questforge.engine.arkham.game.view import render
@@ -347,7 +347,7 @@ def test_a_unique_mover_does_not_leave_an_investigator_either() -> None:
 
 
 def test_a_flyer_swooping_names_the_investigator_with_the_lowest_sneak() -> None:
-    # AH-FLY-02/04: from the Sky a flyer swoops at the investigator in a street with the
+    # AH-FLY-02, AH-FLY-04: from the Sky a flyer swoops at the investigator in a street with the
     # lowest Sneak; the log names them and that Sneak so the choice can be checked
     from questforge.engine.arkham.game import checks
 

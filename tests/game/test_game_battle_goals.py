@@ -134,7 +134,7 @@ def test_counters_read_the_events(content: Any) -> None:
 
 
 def test_checkmarks_only_for_a_won_scenario_even_when_exhausted(content: Any) -> None:
-    # GH-BG-02/03/05, GH-END-03: met and won gives the checkmarks, exhausted or not;
+    # GH-BG-02, GH-BG-03, GH-BG-05, GH-END-03: met and won gives the checkmarks, exhausted or not;
     # met and lost gives none
     cls = list(content.classes)[:2]
     goals = {cls[0]: ("untouched", "hunter"), cls[1]: ("last-light",)}
@@ -149,7 +149,7 @@ def test_checkmarks_only_for_a_won_scenario_even_when_exhausted(content: Any) ->
 
 
 def test_a_simulated_game_deals_and_checks_the_goals(content: Any) -> None:
-    # GH-BG-01/02/06, GH-END-02/04: each character holds two goals from the full deck in
+    # GH-BG-01, GH-BG-02, GH-BG-06, GH-END-02, GH-END-04: each character holds two goals from the full deck in
     # every game; when the game ends each kept goal is checked in a battle_goal event whose
     # count a referee recounts from the log's own events
     sid = "flooded-workings"

@@ -13,12 +13,12 @@ engine before that change and differ in nothing else (29 damage events' ``hp`` o
 Regenerated again (helper "ghaudit"): GH-ROOM-05 - monsters revealed after their type
 acted in the round now act at once; of the seven games only collapsed-adit/4/1/4018 has
 such a reveal (round 2, two Tunnel Wardens behind the shaft door), and it differs from
-there on. And GH-ELEM-04/05 - no element consumed for an attack with nothing to hit:
+there on. And GH-ELEM-04, GH-ELEM-05 - no element consumed for an attack with nothing to hit:
 flooded-workings/2/0/2034 loses one "element_consumed" (fire, Lampwright) and nothing else.
 Regenerated again (lead): GH-MSTAT-04 - the Ash Foreman's printed special ("at the start of
 each round, fire is infused") is now a stat-card rule the engine applies; both cinder-forge
 games first differ at the round start after the forge is revealed, where the rule fires.
-Regenerated again (helper "ghaudit2"): GH-BONUS-07/08 with GH-EOR-04 - a round-bonus card
+Regenerated again (helper "ghaudit2"): GH-BONUS-07, GH-BONUS-08 with GH-EOR-04 - a round-bonus card
 goes to the discard pile before the cleanup's short rests, so it counts toward the rest
 and may be lost by it; five of the seven games have such a round and differ from there on.
 And the new ``ability_unused`` event (the log says why an ability did nothing): all seven

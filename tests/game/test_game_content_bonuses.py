@@ -91,7 +91,7 @@ def play(g: Any, card: str, half: str) -> None:
 
 
 def test_content_maps_the_bonuses_and_conditional_xp(pack: Path) -> None:
-    # GH-BONUS-02/03/06, GH-XP-03: structured forms reach the engine's records
+    # GH-BONUS-02, GH-BONUS-03, GH-BONUS-06, GH-XP-03: structured forms reach the engine's records
     cls = new(pack).content.classes["shaftbreaker"]
     top = cls.card(CARD).top
     assert top.bonus == Bonus("attack", 1, uses=2, xp_slots=(0, 1)) and top.persistent
@@ -101,7 +101,7 @@ def test_content_maps_the_bonuses_and_conditional_xp(pack: Path) -> None:
 
 
 def test_persistent_attack_bonus_adds_to_each_attack_and_uses_its_slots(pack: Path) -> None:
-    # GH-BONUS-02/03/04/09: +1 on every attack while active, one slot per attack, XP on the
+    # GH-BONUS-02, GH-BONUS-03, GH-BONUS-04, GH-BONUS-09: +1 on every attack while active, one slot per attack, XP on the
     # second slot, then lost
     g = new(pack)
     play(g, CARD, "top")

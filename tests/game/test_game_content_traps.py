@@ -117,7 +117,7 @@ def test_playing_the_trap_half_creates_a_trap_that_springs(pack: Path) -> None:
         ["poison"],
     )
     assert st.traps[(-2, 4)] == TrapSpec(True, ("poison",), 3)
-    # the created trap springs like a scenario trap (GH-TRAP-01/02)
+    # the created trap springs like a scenario trap (GH-TRAP-01, GH-TRAP-02)
     ally = st.figures["ore-singer"]
     hp = ally.hp
     g.rules.enter_hex(ally, (-2, 4), forced=True, last=True, ignore=False)

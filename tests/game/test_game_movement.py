@@ -278,7 +278,7 @@ def test_characters_and_monsters_share_one_jump_cost() -> None:
 
 def _best_by_brute_force(g: object, start: tuple[int, int], budget: int) -> dict:
     """Every hex's (cost, negatives) by exhaustive search over (hex, points spent): the
-    fewest traps/hazards entered, then the fewest points (GH-MOVE-02/03/04/08, GH-DIFF-01)."""
+    fewest traps/hazards entered, then the fewest points (GH-MOVE-02, GH-MOVE-03, GH-MOVE-04, GH-MOVE-08, GH-DIFF-01)."""
     st = g.state  # type: ignore[attr-defined]
     board = g.board  # type: ignore[attr-defined]
     occupied = {f.hex: f.side for f in st.figures.values()}

@@ -1,6 +1,6 @@
 """Per-character setup played by bots (GH-SETUP-10): each character's level (HP and card
 pool, the recommended scenario level, GH-LEVEL-03), hand (X cards and a summon included,
-GH-HAND-01/02), items (GH-ITEM-03/11, GH-REF-04), and the solo variant (GH-VAR-02)."""
+GH-HAND-01, GH-HAND-02), items (GH-ITEM-03, GH-ITEM-11, GH-REF-04), and the solo variant (GH-VAR-02)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def party_setup(solo: bool = False) -> Setup:
 
 def test_levels_hands_and_items_set_up_each_character(sample_pack: Path) -> None:
     # GH-LEVEL-03: levels 5 and 3 average 4 -> recommended level 2; GH-CHAR-02 / GH-LVL-05:
-    # max HP by level; GH-HAND-01/02: the chosen hand; GH-ITEM-11: item modifier cards
+    # max HP by level; GH-HAND-01, GH-HAND-02: the chosen hand; GH-ITEM-11: item modifier cards
     content = content_from_pack(str(sample_pack))
     game = Game(content, party_setup(), seed=3)
     game.start()

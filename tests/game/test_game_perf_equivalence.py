@@ -131,7 +131,7 @@ def test_the_solver_dijkstra_matches_the_core_one(
 def test_a_route_searched_for_its_goal_is_the_route_of_the_full_search(
     sample_pack: Path,
 ) -> None:
-    # GH-MOVE-02/04/08, GH-DOOR-03, GH-MHAZ-01: the monsters' view of a move
+    # GH-MOVE-02, GH-MOVE-04, GH-MOVE-08, GH-DOOR-03, GH-MHAZ-01: the monsters' view of a move
     game = Game.new(str(sample_pack), "flooded-workings", players=list(PARTY), level=1, seed=5)
     controller = RandomController(5)
     compared = 0

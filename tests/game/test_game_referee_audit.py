@@ -129,7 +129,7 @@ def test_a_character_s_range_is_counted_around_walls() -> None:
 
 
 def test_a_heal_s_range_is_counted_around_walls() -> None:
-    # GH-REF-08 with GH-HEAL-01/02: "one ally within the ability's range"
+    # GH-REF-08 with GH-HEAL-01, GH-HEAL-02: "one ally within the ability's range"
     g = _thin_wall_board()
     beta = g.state.figures["beta"]
     beta.hex = (0, 1)
@@ -192,7 +192,7 @@ def test_a_ranged_area_needs_any_one_hex_in_range_not_its_first() -> None:
 
 
 def test_the_printed_attack_shows_both_cards_of_advantage_and_disadvantage() -> None:
-    # GH-ADV-01/03/04: a referee checks that the better (worse) of the two cards was used,
+    # GH-ADV-01, GH-ADV-03, GH-ADV-04: a referee checks that the better (worse) of the two cards was used,
     # so the printed game shows every card drawn, then the one(s) applied
     from questforge.engine.gloomhaven.game.narrator import narrate
 
@@ -354,7 +354,7 @@ def test_short_standees_go_to_the_monsters_closest_to_the_revealer_around_walls(
 
 
 def test_no_element_is_consumed_for_an_attack_with_nothing_to_hit() -> None:
-    # GH-ELEM-04/05: an element is consumed to enhance an ability being used; an attack
+    # GH-ELEM-04, GH-ELEM-05: an element is consumed to enhance an ability being used; an attack
     # with no target in reach is not used, so the fire stays (a bot game showed "Tunnel
     # Rat consumes dark" for a Back Stab that then hit nobody)
     from questforge.engine.gloomhaven.game.spec import Consume

@@ -53,7 +53,7 @@ def fire_round_start(g: Any) -> None:
 
 
 def test_infuse_and_consume_elements() -> None:
-    # GH-SPEC, GH-ELEM-02/05: a scenario effect changes the infusion board at once
+    # GH-SPEC, GH-ELEM-02, GH-ELEM-05: a scenario effect changes the infusion board at once
     g = game_with(
         on_round_start(
             EffectSpec("infuse", elements=("fire", "ice")),

@@ -294,7 +294,7 @@ def test_cards_above_the_character_level_are_refused() -> None:
 
 
 def test_default_hand_and_a_pool_too_small_for_the_hand_limit() -> None:
-    # GH-HAND-01/02: the default hand is the level-1 cards, then X cards, up to the limit;
+    # GH-HAND-01, GH-HAND-02: the default hand is the level-1 cards, then X cards, up to the limit;
     # a class whose pool cannot fill the hand limit is a clear setup error
     from dataclasses import replace
 

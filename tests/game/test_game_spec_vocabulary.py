@@ -357,7 +357,7 @@ def test_a_shared_name_holds_the_same_fact_on_the_sample_pack() -> None:
         for name in same:
             want = getattr(a, name)
             if name == "range" and a.type in ("disarm", "trap") and not want:
-                want = None  # GH-TRAP-03/05: absent or 0 both mean adjacent
+                want = None  # GH-TRAP-03, GH-TRAP-05: absent or 0 both mean adjacent
             if name in ("count", "number") and want is None:
                 continue  # recover/refresh default to 1; neutral elsewhere
             got = getattr(r, name)

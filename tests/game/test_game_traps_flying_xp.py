@@ -130,7 +130,7 @@ def test_created_trap_uses_the_ability_damage_and_conditions() -> None:
     assert g.state.traps[(1, -1)] == TrapSpec(True, ("wound",), 3)
     ev = next(e for e in g.events if e.type == "trap_created")
     assert ev["hex"] == [1, -1] and ev["damage"] == 3 and ev["conditions"] == ["wound"]
-    # the trap springs like any other (GH-TRAP-01/02), for 3 damage at level 3
+    # the trap springs like any other (GH-TRAP-01, GH-TRAP-02), for 3 damage at level 3
     beta = g.state.figures["beta"]
     g.rules.enter_hex(beta, (1, -1), forced=False, last=True, ignore=False)
     assert beta.hp == 10 - 3 and "wound" in beta.conditions and (1, -1) not in g.state.traps

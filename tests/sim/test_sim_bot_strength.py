@@ -173,7 +173,7 @@ def test_one_character_goes_to_the_plate_that_unlocks_the_way_on() -> None:
     runner = min(("alpha", "beta"), key=lambda c: 3 - game.state.figures[c].hex[0])
     start = game.state.figures[runner].hex
     moves = _moves_in_first_turn(game, runner)
-    # GH-SPEC-03/04: the locked door opens only from the plate; the character nearest to it
+    # GH-SPEC-03, GH-SPEC-04: the locked door opens only from the plate; the character nearest to it
     # walks there although an enemy is in sight (without the errand it would walk toward
     # the grunt at q = -12)
     assert moves and moves[-1]["end"][0] > start[0], moves

@@ -177,7 +177,7 @@ def test_bots_beat_the_first_option_player() -> None:
 
 
 def test_items_are_used_and_potions_kept_for_when_hurt() -> None:
-    # GH-TURN-07: items augment actions; GH-ITEM-06/08: spent items come back, consumed do not
+    # GH-TURN-07: items augment actions; GH-ITEM-06, GH-ITEM-08: spent items come back, consumed do not
     source = simulation.resolve_scenario("collapsed-adit")
     content = simulation.load_content(source)
     game = simulation.new_bot_game(content, "collapsed-adit", ("lampwright", "ore-singer"), 1, 4)

@@ -1,6 +1,6 @@
 """Per-character setup from the command line: ``play`` and ``simulate`` take each
 character's level, hand and items, the recommended scenario level and the solo variant as
-setup options (GH-LVL-01, GH-LEVEL-03, GH-HAND-01/02, GH-ITEM-03/04, GH-VAR-02); the game
+setup options (GH-LVL-01, GH-LEVEL-03, GH-HAND-01, GH-HAND-02, GH-ITEM-03, GH-ITEM-04, GH-VAR-02); the game
 log records them, ``replay --verify`` reproduces the game, and mistakes are refused with
 the option and the character named (exit 2, no traceback)."""
 

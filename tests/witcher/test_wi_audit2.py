@@ -64,7 +64,7 @@ def test_a_purple_card_that_acts_only_when_discarded() -> None:
 
 
 def test_kept_cards_without_a_discard_effect_cannot_be_discarded_for_one() -> None:
-    # WI-INV-02, WI-KEEP-02/03: a card kept for a task or its traits offers no discard
+    # WI-INV-02, WI-KEEP-02, WI-KEEP-03: a card kept for a task or its traits offers no discard
     game, _ = new_game()
     corvin = hero(game, "corvin")
     corvin.investigations = [KeptInvestigation("drowned-sailor-log")]

@@ -1,5 +1,5 @@
 """The rules issue 12 left open: trading (WI-LOC-03), looking at and revealing cards
-(WI-DRAW-03/04), counting traits (WI-TRAIT-02), challenge cards (WI-BASIC-05), card faces
+(WI-DRAW-03, WI-DRAW-04), counting traits (WI-TRAIT-02), challenge cards (WI-BASIC-05), card faces
 (WI-DICE-06) and effects on the hero with the most VP (WI-VP-03), with the sample pack's
 cards that use them and the bots that answer them."""
 
@@ -286,7 +286,7 @@ def test_on_a_tie_for_most_vp_the_active_hero_chooses_who_suffers() -> None:
 
 
 def test_bot_games_use_the_new_rules() -> None:
-    # WI-LOC-03, WI-BASIC-05, WI-DRAW-03/04: in bot games of the sample, challenges are met
+    # WI-LOC-03, WI-BASIC-05, WI-DRAW-03, WI-DRAW-04: in bot games of the sample, challenges are met
     # and refused, trades are offered, and cards are looked at or revealed
     seen: Counter[str] = Counter()
     for seed in range(6):
@@ -300,7 +300,7 @@ def test_bot_games_use_the_new_rules() -> None:
 
 
 def test_bots_keep_the_gold_a_sea_crossing_needs() -> None:
-    # WI-ROUTE-02/03: sea routes cost gold. A bot whose quest lies across the sea counts
+    # WI-ROUTE-02, WI-ROUTE-03: sea routes cost gold. A bot whose quest lies across the sea counts
     # the crossing as gold its quest needs: not ready without it, and it does not spend
     # that gold on a challenge (WI-BASIC-05) it could otherwise meet
     game = WitcherGame(PACK, Setup(heroes=("corvin", "ysolde")), 2)

@@ -199,7 +199,7 @@ def _trigger(menu: Any, text: str) -> None:
 
 
 def test_battle_track_and_obstacle_areas_on_the_canvas(qtbot, empty_pack: Path) -> None:  # type: ignore[no-untyped-def]
-    # WI-TRACK-01/02 and WI-OBS-08/09 edited where they are drawn: the track around the
+    # WI-TRACK-01, WI-TRACK-02 and WI-OBS-08, WI-OBS-09 edited where they are drawn: the track around the
     # board (clockwise spaces: a monster class or misfortune, optionally an area), the
     # obstacle areas in a column on the left; every edit one undo step
     doc = Document.open(empty_pack / "map.json", autosave=False)

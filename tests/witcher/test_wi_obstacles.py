@@ -135,7 +135,7 @@ def test_ignored_obstacle_does_not_advance_the_track() -> None:
 
 
 def test_ignoring_with_no_obstacle_still_advances_the_track() -> None:
-    # WI-OBS-06/07: with no obstacle in the area the hero ignored none, so the track
+    # WI-OBS-06, WI-OBS-07: with no obstacle in the area the hero ignored none, so the track
     # advances (WI-OBS-06) and places its obstacle; the hero ignores that one too and may
     # not choose to meet it
     game, _ = new_game()
