@@ -176,3 +176,79 @@ def test_a_simulated_game_deals_and_checks_the_goals(content: Any) -> None:
             )
         by_char = {c.id: c for c in result.characters}
         assert {c: by_char[c].battle_goal for c in classes} == {c: g[0] for c, g in dealt.items()}
+
+
+def _scripted_keep(index: int) -> Any:
+    """Keeps goal ``index`` at every battle-goal decision; the bots answer the rest."""
+    from questforge.engine.core.decisions import Decision
+
+    class Keep(BotController):
+        def choose(self, decision: Decision) -> int:
+            if decision.kind == "battle_goal":
+                return index
+            return super().choose(decision)
+
+    return Keep
+
+
+@pytest.mark.parametrize("keep", [0, 1])
+def test_each_player_chooses_the_goal_it_keeps(content: Any, keep: int) -> None:
+    # GH-BG-01: of the two goals dealt, the player keeps one of their choice (a decision as
+    # the scenario is set up, in the game's decisions, not its events: GH-BG-04 keeps the
+    # goals secret until the end); the kept one is checked, the other discarded
+    classes = tuple(list(content.classes)[:2])
+    dealt = battle_goals.deal(content, classes, Rng(11).fork("battle-goals"))
+    setup = Setup("flooded-workings", classes, battle_goals=dealt, choose_battle_goals=True)
+    game = Game(content, setup, 11)
+    bot = _scripted_keep(keep)("bots:11")
+    bot.attach(game)
+    game.run(bot)
+    asked = [d for d in game.decisions if d["kind"] == "battle_goal"]
+    assert [(d["actor"], d["option"]) for d in asked] == [(c, dealt[c][keep]) for c in classes]
+    checked = {e["character"]: e for e in game.events if e.type == "battle_goal"}
+    for c in classes:
+        assert checked[c]["goal"] == dealt[c][keep]
+        assert checked[c]["discarded"] == [dealt[c][1 - keep]]
+    assert not any(str(dealt[c][0]) in json.dumps(e.to_json()) for e in game.events[:5])
+
+
+def test_goals_chosen_on_the_command_line_are_not_asked_again(content: Any) -> None:
+    # GH-BG-01: CLASS=KEPT,OTHER already made the choice; the game asks nothing
+    classes = tuple(list(content.classes)[:2])
+    setup = Setup("flooded-workings", classes, battle_goals={classes[0]: ("hoarder", "hunter")})
+    game = Game(content, setup, 3)
+    bot = BotController("bots:3")
+    bot.attach(game)
+    game.run(bot)
+    assert not [d for d in game.decisions if d["kind"] == "battle_goal"]
+    assert [e["goal"] for e in game.events if e.type == "battle_goal"] == ["hoarder"]
+
+
+def test_a_game_log_with_chosen_goals_replays_identically(content: Any) -> None:
+    # GH-BG-01: the setup (goals dealt, to be chosen) and the choices are in the log, so a
+    # replay asks the same questions and checks the same goals
+    classes = tuple(list(content.classes)[:3])
+    dealt = battle_goals.deal(content, classes, Rng(4).fork("battle-goals"))
+    setup = Setup("flooded-workings", classes, battle_goals=dealt, choose_battle_goals=True)
+    game = Game(content, setup, 4)
+    bot = _scripted_keep(1)("bots:4")
+    bot.attach(game)
+    game.run(bot)
+    log = json.loads(json.dumps(game.to_log()))
+    assert log["setup"]["choose_battle_goals"] is True
+    assert Game.verify(log, content) is None
+    again = Game.replay(log, content)
+    assert again.battle_goals == game.battle_goals != dict(dealt)
+
+
+def test_bots_keep_the_goal_worth_more(content: Any) -> None:
+    # GH-BG-01: a bot keeps what keep_first would (more checkmarks among checkable goals)
+    classes = tuple(list(content.classes)[:4])
+    for seed in range(6):
+        dealt = battle_goals.deal(content, classes, Rng(seed).fork("battle-goals"))
+        setup = Setup("flooded-workings", classes, battle_goals=dealt, choose_battle_goals=True)
+        game = Game(content, setup, seed)
+        bot = BotController(f"bots:{seed}")
+        bot.attach(game)
+        game.start(bot)
+        assert game.battle_goals == battle_goals.keep_first(content, dealt)

@@ -43,6 +43,7 @@ from questforge.engine.gloomhaven.bots.geometry import (
     steps_to,
     walking_field,
 )
+from questforge.engine.gloomhaven.game import battle_goals
 from questforge.engine.gloomhaven.game.spec import Ability, AbilityCard, Action, ClassSpec, Hex
 from questforge.engine.gloomhaven.game.state import Character, Figure
 
@@ -283,6 +284,10 @@ class BotController:
         )
 
     # ------------------------------------------------------------------ setup & planning
+    def _on_battle_goal(self, d: Decision) -> int:
+        # GH-BG-01: keep the goal worth more checkmarks that the game can check
+        return battle_goals.preferred(self.game.content, d.options)
+
     def _on_start_hex(self, d: Decision) -> int:
         char = self.state.characters.get(d.actor)
         if char is None:

@@ -3,11 +3,12 @@ when it ends.
 
 Dealing (GH-BG-01) happens before the game, as choosing hands does: :func:`deal` draws two
 goals per character from the pack's shuffled deck (one deck copy of each goal, so no two
-characters hold the same one) and :func:`keep_first` stands for the players' choice in a
-simulated game. The game then holds each character's goals in ``Setup.battle_goals``
-(the kept one first) and, when the scenario ends, :func:`outcomes` checks each kept goal
-against what happened: a counter of the character's scenario (read from the game's events,
-so a referee can recount it from the log) compared with a number or with the other
+characters hold the same one); as the scenario is set up each character chooses the one it
+keeps (:func:`choose`, a ``battle_goal`` decision; a bot keeps :func:`preferred`). The
+game then holds each character's goals in ``Game.battle_goals`` (the kept one first) and,
+when the scenario ends, :func:`outcomes` checks each kept goal against what happened: a
+counter of the character's scenario (read from the game's events, so a referee can
+recount it from the log) compared with a number or with the other
 characters, or being the last to become exhausted. The checkmarks are gained only if the
 scenario was won (GH-BG-02/03), exhausted or not (GH-BG-05, GH-END-03); every goal then
 returns to the deck (GH-BG-06, GH-END-04: nothing is kept between games here).
@@ -65,16 +66,58 @@ def deal(content: Content, characters: Sequence[str], rng: Rng) -> dict[str, tup
     return out
 
 
+def preferred(content: Content, goals: Sequence[Any]) -> int:
+    """Which of the goals dealt a simulated player keeps (GH-BG-01): the one worth more
+    checkmarks among those the engine can check, else the first drawn."""
+    specs = [content.battle_goals[str(g)] for g in goals]
+    return max(range(len(specs)), key=lambda i: (bool(specs[i].type), specs[i].checkmarks, -i))
+
+
 def keep_first(content: Content, dealt: Mapping[str, Sequence[str]]) -> dict[str, tuple[str, ...]]:
-    """A simulated player's choice between the two goals dealt (GH-BG-01): the one worth
-    more checkmarks among those the engine can check, else the first drawn; the kept goal
-    first, then the other."""
+    """The goals dealt with the one a simulated player keeps (:func:`preferred`) first,
+    then the other."""
     out: dict[str, tuple[str, ...]] = {}
     for cid, goals in dealt.items():
-        specs = [content.battle_goals[g] for g in goals]
-        best = max(specs, key=lambda g: (bool(g.type), g.checkmarks))
-        out[cid] = (best.id, *(g for g in goals if g != best.id))
+        best = goals[preferred(content, goals)] if goals else None
+        out[cid] = tuple(g for g in goals if g == best) + tuple(g for g in goals if g != best)
     return out
+
+
+def choose(
+    ask: Callable[..., int], dealt: Mapping[str, Sequence[str]]
+) -> dict[str, tuple[str, ...]]:
+    """GH-BG-01 as the scenario is set up: each character holding two goals chooses the one
+    it keeps (``ask``: :meth:`Rules.ask`, a ``battle_goal`` decision whose options are the
+    goal ids); the kept goal first, then the other. The choice is in the game's decisions,
+    not in its events: the goals stay secret until the scenario ends (GH-BG-04)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for cid, goals in dealt.items():
+        goals = tuple(goals)
+        index = (
+            ask(
+                "battle_goal",
+                cid,
+                list(goals),
+                {"character": cid},
+                "Which battle goal do you keep?",
+            )
+            if goals
+            else 0
+        )
+        out[cid] = (goals[index], *goals[:index], *goals[index + 1 :])
+    return out
+
+
+def condition_text(goal: BattleGoalSpec) -> str:
+    """A goal's condition in words, for a player choosing one (``""`` for text only)."""
+    if goal.type == "last-exhausted":
+        return "be the last character exhausted, or not exhausted"
+    if goal.type != "counter":
+        return ""
+    what = goal.counter.replace("-", " ")
+    if goal.compare in ("most", "fewest"):
+        return f"{goal.compare} {what} of the party"
+    return f"{what} {goal.compare.replace('-', ' ')} {goal.value}"
 
 
 @dataclass(frozen=True)

@@ -218,6 +218,11 @@ EVENT_TYPES: tuple[EventSpec, ...] = (
 D = DecisionSpec
 
 DECISION_TYPES: tuple[DecisionSpec, ...] = (
+    D(
+        "battle_goal",
+        "goal id",
+        "Which of the two battle goals dealt a character keeps (GH-BG-01).",
+    ),
     D("start_hex", "[q, r]", "A character's starting hex (GH-SETUP-07)."),
     D(
         "plan",

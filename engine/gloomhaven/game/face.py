@@ -238,7 +238,8 @@ class GloomhavenFace:
                 "text",
                 "",
                 "Default (or deal): two battle goals per character from the pack's deck "
-                "(shuffled by the game's seed), the one worth more checkmarks kept "
+                "(shuffled by the game's seed), each player keeping one as the scenario is set "
+                "up (a bot: the one worth more checkmarks) "
                 "(GH-BG-01); none; or CLASS=KEPT,DISCARDED;CLASS=...; checked when the "
                 "scenario ends (GH-BG-02).",
             ),
@@ -258,7 +259,7 @@ class GloomhavenFace:
         built = setup_from_options(content, target.id, setup)
         if str(setup.get("battle-goals") or "").strip() in ("", "deal"):
             dealt = battle_goals.deal(content, built.characters, Rng(seed).fork("battle-goals"))
-            built = dataclasses.replace(built, battle_goals=battle_goals.keep_first(content, dealt))
+            built = dataclasses.replace(built, battle_goals=dealt, choose_battle_goals=True)
         return GloomhavenGame(Game(content, built, seed))
 
     # ------------------------------------------------------------------ actors and bots

@@ -159,6 +159,9 @@ class Game:
         self.rules.modifier_cards = _modifier_index(content, setup)
         self.rules.monster_level = monster_level(self.state.level, setup.solo)
         self.rules.trap_bonus = 1 if setup.solo else 0
+        #: each character's battle goals, the kept one first (GH-BG-01): as set up, or as
+        #: chosen at the start when ``setup.choose_battle_goals``
+        self.battle_goals: dict[str, tuple[str, ...]] = dict(setup.battle_goals)
         self._flow: Iterator[Step] | None = None
         self._started = False
         self._error: Exception | None = None
@@ -242,6 +245,8 @@ class Game:
             characters=list(self.setup.characters),
             seed=self.seed if isinstance(self.seed, int) else str(self.seed),
         )
+        if self.setup.choose_battle_goals:
+            self.battle_goals = battle_goals.choose(self.rules.ask, self.setup.battle_goals)
         with contextlib.suppress(GameOver):
             place_party(self.rules, self.setup)
         self._flow = round_flow(self.rules)
@@ -304,7 +309,7 @@ class Game:
             g.character: g
             for g in battle_goals.outcomes(
                 self.content,
-                self.setup.battle_goals,
+                self.battle_goals,
                 self.setup.characters,
                 self.log.events,
                 {cid: len(c.lost) for cid, c in st.characters.items()},

@@ -14,6 +14,7 @@ from typing import Any
 from questforge.engine.core.decisions import Decision
 from questforge.engine.core.events import Event
 from questforge.engine.core.hexgrid import parse_hex
+from questforge.engine.gloomhaven.game import battle_goals
 from questforge.engine.gloomhaven.game.catalogue import DECISION_TYPES
 from questforge.engine.gloomhaven.game.describe import action_text
 from questforge.engine.gloomhaven.game.names import Names, pretty
@@ -451,6 +452,13 @@ def describe_option(
             return f"{label}, {half} as a default " + ("Attack 2" if half == "top" else "Move 2")
         action = getattr(card, half, None) if card is not None else None
         return f"{label}, {half}: " + (action_text(action) if action is not None else "")
+    if kind == "battle_goal":
+        goal = content.battle_goals.get(str(option))
+        if goal is None:
+            return n.battle_goal(option)
+        marks = f"{goal.checkmarks} checkmark" + ("s" if goal.checkmarks != 1 else "")
+        condition = battle_goals.condition_text(goal) or "not checked by the engine"
+        return f"{n.battle_goal(option)} ({marks}): {condition}"
     if kind in HEX_KINDS:
         h = parse_hex(option)
         if h is not None:

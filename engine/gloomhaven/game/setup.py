@@ -78,6 +78,10 @@ class Setup:
     #: the battle goals dealt to each character, the one it keeps first (GH-BG-01; see
     #: :mod:`~questforge.engine.gloomhaven.game.battle_goals`); checked when the game ends
     battle_goals: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: the goals were dealt and not yet chosen: as the scenario is set up, each character
+    #: with two is asked which one to keep (a ``battle_goal`` decision, GH-BG-01); without
+    #: it the first of each is the kept one (chosen before the game, e.g. on the command line)
+    choose_battle_goals: bool = False
 
     @property
     def players(self) -> int:
@@ -110,6 +114,7 @@ class Setup:
                 if self.battle_goals
                 else {}
             ),
+            **({"choose_battle_goals": True} if self.choose_battle_goals else {}),
         }
 
     @classmethod
@@ -126,6 +131,11 @@ class Setup:
                 perks={
                     str(k): tuple(int(x) for x in v) for k, v in dict(obj.get("perks", {})).items()
                 },
+                battle_goals={
+                    str(k): tuple(str(g) for g in v)
+                    for k, v in dict(obj.get("battle_goals", {})).items()
+                },
+                choose_battle_goals=bool(obj.get("choose_battle_goals", False)),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise SetupError(f"malformed setup {dict(obj)!r}: {exc}") from None
