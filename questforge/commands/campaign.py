@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -103,9 +104,17 @@ def print_lines(console: Console, lines: Sequence[str]) -> None:
 
 
 def print_table(console: Console, table: CampaignTable) -> None:
-    out = Table(title=table.title, show_header=any(table.columns), title_justify="left")
-    for column in table.columns:
-        out.add_column(column)
+    out = Table(
+        title=table.title,
+        show_header=any(table.columns),
+        title_justify="left",
+        box=box.SIMPLE_HEAD,  # few rules: a wide table still fits 80 columns
+        pad_edge=False,
+    )
+    for i, column in enumerate(table.columns):
+        # cells are folded, never cut to "…"; the first column (ids, names) stays whole
+        widest = max((len(row[i]) for row in table.rows), default=0) if i == 0 else 0
+        out.add_column(column, overflow="fold", min_width=min(24, widest) or None)
     for row in table.rows:
         out.add_row(*(escape(cell) for cell in row))
     console.print(out)
@@ -410,7 +419,7 @@ def auto(file: Path, scenarios: str, seed: int | None, casual: bool, force: bool
         save(face, state, file)
         row = face.summary_row(state)
         keys = keys or list(row)
-        outcome = lines[0].split(": ", 1)[-1] if lines else "?"
+        outcome = lines[0].split(": ", 1)[-1].replace(" (casual)", "") if lines else "?"
         rounds = str(getattr(game, "round", "?"))
         rows.append(
             (scenario, str(game_seed), outcome, rounds, *(str(row.get(k, "")) for k in keys))

@@ -352,7 +352,7 @@ class GloomhavenCampaign:
         return rules.apply_result(content, c, plan.scenario, plan.casual, outcome, results)
 
     def game_seed(self, state: Any) -> int:
-        return rules.rng(_campaign(state), "scenario").randbelow(2**31)
+        return rules.rng(_campaign(state), "scenario").randbelow(1_000_000)
 
     # ------------------------------------------------------------------ town
     def actions(self) -> tuple[CampaignAction, ...]:
@@ -469,8 +469,8 @@ class GloomhavenCampaign:
             "gold": sum(ch.gold for ch in party),
             "items": sum(len(ch.items) for ch in party),
             "perks": sum(len(ch.perks) for ch in party),
-            "reputation": c.reputation,
-            "prosperity": c.prosperity,
+            "rep": c.reputation,
+            "prosp": c.prosperity,
         }
 
 
