@@ -83,7 +83,7 @@ def open_campaign(path: Path) -> tuple[CampaignFace, Any]:
         fail(f"{path}:{exc.line or 1}:{exc.column or 1}: {exc.message}")
     ruleset = data.get("ruleset") if isinstance(data, dict) else None
     if not isinstance(ruleset, str) or not ruleset:
-        fail(f"{path}:1:1: not a campaign file: expected an object with a \"ruleset\"")
+        fail(f'{path}:1:1: not a campaign file: expected an object with a "ruleset"')
     face = campaign_face(ruleset)
     try:
         return face, face.load(path)
@@ -117,6 +117,15 @@ def print_table(console: Console, table: CampaignTable) -> None:
         out.add_column(column, overflow="fold", min_width=min(24, widest) or None)
     for row in table.rows:
         out.add_row(*(escape(cell) for cell in row))
+    # rich drops whole columns that do not fit: a table of short cells (the per-scenario
+    # table of ``auto``) gets the width it needs, long text still folds
+    short = [
+        max((len(c) for c in col), default=0)
+        for col in zip(table.columns, *table.rows, strict=True)
+    ]
+    need = sum(min(w, 24) + 3 for w in short) + 4
+    if console.width < need <= 160:
+        console = Console(file=console.file, width=need)
     console.print(out)
 
 
@@ -387,9 +396,7 @@ def town(file: Path, action: str | None, args: tuple[str, ...]) -> None:
 
 @campaign.command(name="auto")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option(
-    "--scenarios", required=True, help="Scenarios to play in order, comma-separated."
-)
+@click.option("--scenarios", required=True, help="Scenarios to play in order, comma-separated.")
 @click.option("--seed", type=int, default=None, help="First game seed (default: the campaign's).")
 @click.option("--casual", is_flag=True, help="Play them in casual mode (GH-CAMP-04/05).")
 @click.option("--force", is_flag=True, help="Play even if the pack has content errors.")

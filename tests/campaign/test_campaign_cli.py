@@ -84,7 +84,9 @@ def test_a_locked_scenario_is_refused_and_the_file_unchanged(campaign_file: Path
 def test_town_actions_refuse_and_succeed(campaign_file: Path) -> None:
     code, out = run("campaign", "town", campaign_file, "level-up", "--character", "Pip")
     assert code == 2 and "needs 45" in out  # GH-REF-03
-    code, out = run("campaign", "town", campaign_file, "buy", "--character", "Pip", "--item", "tonic")
+    code, out = run(
+        "campaign", "town", campaign_file, "buy", "--character", "Pip", "--item", "tonic"
+    )
     assert code == 0, out
     assert sheet(campaign_file)["characters"][0]["items"] == ["tonic"]
     code, out = run("campaign", "town", campaign_file, "fly")

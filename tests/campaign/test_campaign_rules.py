@@ -39,7 +39,9 @@ def test_new_characters_start_with_the_level_gold_xp_and_a_quest(sample_pack: Pa
     assert c.reputation == 0
 
 
-def test_a_new_character_above_level_one_needs_the_prosperity(camp: Campaign, sample_pack: Path) -> None:
+def test_a_new_character_above_level_one_needs_the_prosperity(
+    camp: Campaign, sample_pack: Path
+) -> None:
     # GH-NEWCH-04: at most the prosperity level (level 1 for a new campaign)
     with pytest.raises(CampaignError, match="GH-NEWCH-04"):
         rules.new_character(content(sample_pack), camp, "ore-singer", "Ore", 2)
@@ -73,7 +75,9 @@ def test_locked_and_completed_scenarios_are_refused_in_campaign_mode(camp: Campa
     assert FACE.plan(camp, "collapsed-adit", casual=True).casual
 
 
-def _result(xp: int = 0, gold: int = 0, marks: int = 0) -> list[tuple[str, int, int, int, tuple[str, ...]]]:
+def _result(
+    xp: int = 0, gold: int = 0, marks: int = 0
+) -> list[tuple[str, int, int, int, tuple[str, ...]]]:
     return [("tunnel-rat", xp, gold, marks, ()), ("shaftbreaker", xp, gold, marks, ())]
 
 
@@ -160,7 +164,16 @@ def test_level_up_needs_the_published_xp_thresholds(camp: Campaign, sample_pack:
 def test_shop_prices_follow_reputation(camp: Campaign, sample_pack: Path) -> None:
     cc = content(sample_pack)
     # GH-REP-04 (published table): 0 at -2..2, -1 at 3..6, -2 at 7..10, +1 at -3..-6, +5 at -20
-    assert [tables.price_modifier(r) for r in (0, 2, 3, 6, 7, 18, 19, 20)] == [0, 0, -1, -1, -2, -4, -5, -5]
+    assert [tables.price_modifier(r) for r in (0, 2, 3, 6, 7, 18, 19, 20)] == [
+        0,
+        0,
+        -1,
+        -1,
+        -2,
+        -4,
+        -5,
+        -5,
+    ]
     assert [tables.price_modifier(r) for r in (-2, -3, -7, -20)] == [0, 1, 2, 5]
     camp.reputation = 7
     rat = camp.characters[0]
@@ -204,7 +217,9 @@ def _event_on_top(camp: Campaign, deck: str, event: str) -> None:
     cards.insert(0, event)
 
 
-def test_event_outcomes_by_class_reputation_and_otherwise(camp: Campaign, sample_pack: Path) -> None:
+def test_event_outcomes_by_class_reputation_and_otherwise(
+    camp: Campaign, sample_pack: Path
+) -> None:
     cc = content(sample_pack)
     # GH-ROAD-03: "otherwise" applies when no class outcome did (no lampwright here)
     _event_on_top(camp, "city", "city-02")
@@ -225,7 +240,9 @@ def test_event_outcomes_by_class_reputation_and_otherwise(camp: Campaign, sample
     assert [c.start_damage for c in camp.characters] == [0, 0]
 
 
-def test_event_losses_stop_at_zero_and_reputation_at_twenty(camp: Campaign, sample_pack: Path) -> None:
+def test_event_losses_stop_at_zero_and_reputation_at_twenty(
+    camp: Campaign, sample_pack: Path
+) -> None:
     cc = content(sample_pack)
     for c in camp.characters:
         c.gold = 3

@@ -112,7 +112,7 @@ def _read(root: str, stamp: tuple[tuple[str, int], ...]) -> CampaignContent:
     pack_id = next(iter(by_kind.get("pack", {})), Path(root).name)
     scenarios = {}
     for sid, d in by_kind.get("scenario", {}).items():
-        needs = d.get("requirements") if isinstance(d.get("requirements"), dict) else {}
+        needs: dict[str, Any] = d["requirements"] if isinstance(d.get("requirements"), dict) else {}
         scenarios[sid] = ScenarioInfo(
             sid,
             _int(d.get("number"), 0),
@@ -164,7 +164,7 @@ def _read(root: str, stamp: tuple[tuple[str, int], ...]) -> CampaignContent:
             for r in d.get("requirements", [])
             if isinstance(r, dict)
         )
-        reward = d.get("reward") if isinstance(d.get("reward"), dict) else {}
+        reward: dict[str, Any] = d["reward"] if isinstance(d.get("reward"), dict) else {}
         quests[qid] = QuestInfo(
             qid,
             _int(d.get("number"), 0),

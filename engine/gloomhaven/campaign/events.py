@@ -58,9 +58,7 @@ def applies(condition: Mapping[str, Any] | None, campaign: Campaign, earlier: bo
     return False
 
 
-def resolve(
-    content: CampaignContent, campaign: Campaign, deck: str, option: str
-) -> list[str]:
+def resolve(content: CampaignContent, campaign: Campaign, deck: str, option: str) -> list[str]:
     """GH-EVT-03, GH-ROAD-01..05: resolve option ``A`` or ``B`` of the top card."""
     event_id, lines = front(content, campaign, deck)
     event = content.events[event_id]

@@ -82,8 +82,7 @@ ACTIONS: tuple[CampaignAction, ...] = (
     ),
     CampaignAction(
         "event",
-        "Read the top city (or road) event; with --option A or B, resolve it (GH-EVT, "
-        "GH-ROAD).",
+        "Read the top city (or road) event; with --option A or B, resolve it (GH-EVT, GH-ROAD).",
         (
             SetupOption("deck", "deck", "choice", "city", "city or road.", choices=events.DECKS),
             SetupOption("option", "option", "choice", "", "A or B.", choices=("A", "B")),
@@ -219,7 +218,10 @@ class GloomhavenCampaign:
             ("", ""),
             (
                 ("location", "Gloomhaven" if c.location == IN_TOWN else c.location),
-                ("reputation", f"{c.reputation:+d} (shop prices {tables.price_modifier(c.reputation):+d})"),
+                (
+                    "reputation",
+                    f"{c.reputation:+d} (shop prices {tables.price_modifier(c.reputation):+d})",
+                ),
                 ("prosperity", f"{c.prosperity} (level {level})"),
                 ("party achievements", ", ".join(c.party_achievements) or "-"),
                 ("global achievements", ", ".join(c.global_achievements) or "-"),
@@ -231,9 +233,7 @@ class GloomhavenCampaign:
         )
         rows = []
         for ch in c.characters:
-            nxt = (
-                f"/{tables.XP_FOR_LEVEL[ch.level]}" if ch.level < tables.MAX_LEVEL else ""
-            )
+            nxt = f"/{tables.XP_FOR_LEVEL[ch.level]}" if ch.level < tables.MAX_LEVEL else ""
             quest = content.quests.get(ch.personal_quest)
             owed = []
             if ch.perks_owed():
@@ -259,7 +259,9 @@ class GloomhavenCampaign:
                         f"{quest.name} "
                         + " ".join(
                             f"{got}/{n}"
-                            for (_t, n), got in zip(quest.requirements, ch.quest_progress, strict=False)
+                            for (_t, n), got in zip(
+                                quest.requirements, ch.quest_progress, strict=False
+                            )
                         )
                     )
                     if quest
@@ -268,8 +270,16 @@ class GloomhavenCampaign:
                 )
             )
         fields = (
-            "class", "level", "XP", "gold", "items", "checkmarks", "perks", "cards",
-            "personal quest", "to do in town",
+            "class",
+            "level",
+            "XP",
+            "gold",
+            "items",
+            "checkmarks",
+            "perks",
+            "cards",
+            "personal quest",
+            "to do in town",
         )
         # one column per character: the sheets stay readable in an 80-column terminal
         sheets = CampaignTable(
@@ -345,9 +355,7 @@ class GloomhavenCampaign:
             return rules.note(
                 c, [f"{plan.scenario}: left before its end (seed {seed}); the sheets are unchanged"]
             )
-        results = [
-            (r.id, r.xp, r.gold, r.checkmarks, r.items) for r in result.characters
-        ]
+        results = [(r.id, r.xp, r.gold, r.checkmarks, r.items) for r in result.characters]
         outcome = "lost" if result.outcome == "unfinished" else result.outcome
         return rules.apply_result(content, c, plan.scenario, plan.casual, outcome, results)
 
@@ -454,9 +462,7 @@ class GloomhavenCampaign:
                 if n > 0 and i in content.items and i not in ch.items
             )
             for cost, item in affordable:
-                if cost <= ch.gold and item in equipped(
-                    content, _with_item(ch, item)
-                ):
+                if cost <= ch.gold and item in equipped(content, _with_item(ch, item)):
                     lines += rules.buy(content, c, ch.name, item)
                     break
         return lines

@@ -470,7 +470,9 @@ def sell(content: CampaignContent, campaign: Campaign, key: str, item: str) -> l
     """GH-SHOP-02: half the card's cost, rounded down; the item returns to the supply."""
     c = find_character(campaign, key)
     if item not in c.items:
-        raise CampaignError(f"{c.name} does not own {item!r} (owns: {', '.join(c.items) or 'none'})")
+        raise CampaignError(
+            f"{c.name} does not own {item!r} (owns: {', '.join(c.items) or 'none'})"
+        )
     gain = content.items[item].cost // 2 if item in content.items else 0
     lines = enter_town(campaign)
     c.items.remove(item)
@@ -558,11 +560,11 @@ def retire(content: CampaignContent, campaign: Campaign, key: str) -> list[str]:
     added: list[str] = []
     if first:
         added += list(content.classes[c.class_id].events_on_retire)  # GH-RETIRE-07
-    if quest is not None and quest.reward_class and quest.reward_class not in campaign.classes:
-        if quest.reward_class in content.classes:
-            campaign.classes.append(quest.reward_class)
-            lines.append(f"class unlocked: {content.classes[quest.reward_class].name} (GH-ENV-02)")
-            added += list(content.classes[quest.reward_class].events_on_unlock)
+    unlocks = quest.reward_class if quest is not None else ""
+    if unlocks and unlocks not in campaign.classes and unlocks in content.classes:
+        campaign.classes.append(unlocks)
+        lines.append(f"class unlocked: {content.classes[unlocks].name} (GH-ENV-02)")
+        added += list(content.classes[unlocks].events_on_unlock)  # GH-RETIRE-08
     if quest is not None and quest.reward_text:
         lines.append(quest.reward_text)
     if added:

@@ -91,8 +91,7 @@ def load(path: Path) -> Campaign:
         line, column = _where(text, ("format",))
         raise CampaignFileError(
             path,
-            f"campaign file format {data.get('format')!r}: this questforge reads format "
-            f"{FORMAT}",
+            f"campaign file format {data.get('format')!r}: this questforge reads format {FORMAT}",
             line,
             column,
         )

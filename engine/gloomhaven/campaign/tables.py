@@ -25,6 +25,7 @@ CHECKMARKS_PER_PERK = 3
 DONATION = 10
 DONATION_BLESSES = 2
 
+
 #: GH-NEWCH-05: a new character of level L starts with 15 x (L + 1) gold
 def starting_gold(level: int) -> int:
     return 15 * (level + 1)
