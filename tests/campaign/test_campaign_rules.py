@@ -311,3 +311,43 @@ def test_same_seed_same_campaign(sample_pack: Path) -> None:
     b = FACE.new(sample_pack, "P", ["tunnel-rat", "shaftbreaker"], 9, {})
     assert dumps(a) == dumps(b)
     assert FACE.game_seed(a) == FACE.game_seed(b)
+
+
+def test_the_sheets_carry_blesses_damage_and_conditions_into_the_game(
+    camp: Campaign, sample_pack: Path
+) -> None:
+    from questforge.engine.core.targets import resolve_target
+    from questforge.engine.gloomhaven.game.face import FACE as GAME
+
+    rules.donate(camp, "Pip")  # GH-DONATE-01: two blesses for the next scenario
+    camp.characters[1].start_damage = 3  # GH-EVT-02: an event's damage and condition
+    camp.characters[1].start_conditions = ["poison"]
+    plan = FACE.plan(camp, "collapsed-adit", casual=False)
+    assert plan.setup["start-conditions"] == "tunnel-rat=bless,bless;shaftbreaker=poison"
+    target = resolve_target(f"{sample_pack}:collapsed-adit", ["scenario"])
+    content = GAME.load(target)
+    setup = {o.name: plan.setup.get(o.name, o.default) for o in GAME.setup_options(content, target)}
+    game = GAME.new_game(content, target, setup, 1)
+    state = game.game.state
+    assert state.characters["tunnel-rat"].modifier_deck.count("bless") == 2
+    game.step(GAME.bots(game, 1))  # placing the party
+    bram = state.figures[state.characters["shaftbreaker"].figure]
+    assert bram.hp == bram.max_hp - 3 and "poison" in bram.conditions
+    # the game log holds them, so a replay plays the same game
+    assert game.game.to_log()["setup"]["start_damage"] == {"shaftbreaker": 3}
+    # without them the setup (and so every pinned log) is as before
+    plain = {o.name: o.default for o in GAME.setup_options(content, target)}
+    log = GAME.new_game(content, target, plain, 1).game.to_log()["setup"]
+    assert "start_damage" not in log and "start_conditions" not in log
+
+
+def test_a_starting_condition_must_be_a_condition(sample_pack: Path) -> None:
+    from questforge.engine.core.game import SetupError
+    from questforge.engine.core.targets import resolve_target
+    from questforge.engine.gloomhaven.game.face import FACE as GAME
+
+    target = resolve_target(f"{sample_pack}:collapsed-adit", ["scenario"])
+    content = GAME.load(target)
+    setup = {o.name: o.default for o in GAME.setup_options(content, target)}
+    with pytest.raises(SetupError, match="unknown starting condition"):
+        GAME.new_game(content, target, {**setup, "start-conditions": "lampwright=sleepy"}, 1)

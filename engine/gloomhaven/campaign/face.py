@@ -312,8 +312,14 @@ class GloomhavenCampaign:
                 notes.append(f"{ch.name} has perks or cards to choose in town (not chosen yet)")
             if ch.blesses or ch.start_damage or ch.start_conditions:
                 notes.append(
-                    f"{ch.name}: blesses, starting damage and conditions are on the sheet but "
-                    "the game cannot start with them yet"
+                    f"{ch.name} starts with "
+                    + ", ".join(
+                        [
+                            *([f"{ch.blesses} bless(es)"] if ch.blesses else []),
+                            *([f"{ch.start_damage} damage"] if ch.start_damage else []),
+                            *ch.start_conditions,
+                        ]
+                    )
                 )
         road = rules.road_event_needed(content, c, scenario)
         if road:
@@ -327,6 +333,15 @@ class GloomhavenCampaign:
             "items": ";".join(f"{k}={','.join(v)}" for k, v in items.items() if v),
             "perks": ";".join(
                 f"{ch.class_id}={','.join(str(p) for p in ch.perks)}" for ch in party if ch.perks
+            ),
+            # GH-EVT-02 / GH-DONATE-01: what the sheets carry into the scenario
+            "start-damage": ";".join(
+                f"{ch.class_id}={ch.start_damage}" for ch in party if ch.start_damage
+            ),
+            "start-conditions": ";".join(
+                f"{ch.class_id}={','.join(['bless'] * ch.blesses + ch.start_conditions)}"
+                for ch in party
+                if ch.blesses or ch.start_conditions
             ),
         }
         return ScenarioPlan(
