@@ -138,3 +138,67 @@ def test_auto_plays_a_sequence_and_prints_a_row_each(campaign_file: Path) -> Non
     assert code == 0, out
     assert "collapsed-adit" in out and "Campaign run" in out
     assert len(sheet(campaign_file)["history"]) > 1
+
+
+def test_leaving_a_game_changes_no_sheet(campaign_file: Path) -> None:
+    before = sheet(campaign_file)["characters"]
+    result = CliRunner().invoke(
+        cli, ["campaign", "play", str(campaign_file), "collapsed-adit"], input="q\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "left before its end" in result.output
+    assert sheet(campaign_file)["characters"] == before
+    assert sheet(campaign_file)["board"]["completed"] == []
+
+
+def test_travel_to_an_unlinked_scenario_resolves_a_road_event(
+    campaign_file: Path, tmp_path: Path
+) -> None:
+    code, out = run("campaign", "play", campaign_file, "collapsed-adit", "--auto", "--seed", "4")
+    assert code == 0 and "won" in out
+    roads = sheet(campaign_file)["events"]["road"]
+    log = tmp_path / "game.json"
+    # GH-TRAVEL-02: the flooded workings are not linked to the collapsed adit
+    code, out = run(
+        "campaign", "play", campaign_file, "flooded-workings", "--auto", "--seed", "1",
+        "--road-option", "B", "--log", log,
+    )  # fmt: skip
+    assert code == 0, out
+    assert "road event" in out and "the party chooses B" in out
+    after = sheet(campaign_file)["events"]["road"]
+    # GH-EVT-02: the card drawn is removed or goes under its deck
+    assert after[-1] == roads[0] or roads[0] not in after
+    # the game played with the campaign's setup replays identically
+    code, out = run("replay", log, "--verify")
+    assert code == 0, out
+
+
+def test_casual_replays_a_completed_scenario_without_rewards(campaign_file: Path) -> None:
+    code, out = run("campaign", "play", campaign_file, "collapsed-adit", "--auto", "--seed", "4")
+    assert code == 0
+    board = sheet(campaign_file)["board"]
+    # GH-CAMP-03 refused, GH-CAMP-04 casual allowed, GH-CAMP-05 no reward
+    code, out = run("campaign", "play", campaign_file, "collapsed-adit", "--auto")
+    assert code == 2 and "GH-CAMP-03" in out
+    code, out = run(
+        "campaign", "play", campaign_file, "collapsed-adit", "--auto", "--casual", "--seed", "4"
+    )
+    assert code == 0, out
+    assert "The Collapsed Adit: won (casual)" in out
+    assert "reward:" not in out and "completed" not in out
+    assert sheet(campaign_file)["board"] == board
+
+
+def test_one_city_event_per_visit(campaign_file: Path) -> None:
+    # GH-EVT-01: the front first, nothing resolved, nothing saved
+    before = campaign_file.read_bytes()
+    code, out = run("campaign", "town", campaign_file, "event")
+    assert code == 0 and "--option" in out and campaign_file.read_bytes() == before
+    code, out = run("campaign", "town", campaign_file, "event", "--option", "B")
+    assert code == 0 and "the party chooses B" in out
+    # GH-CITY-01: one city event a visit
+    code, out = run("campaign", "town", campaign_file, "event", "--option", "B")
+    assert code == 2 and "GH-CITY-01" in out
+    run("campaign", "play", campaign_file, "collapsed-adit", "--auto", "--seed", "4")
+    code, out = run("campaign", "town", campaign_file, "event", "--option", "B")
+    assert code == 0 and "returns to Gloomhaven" in out

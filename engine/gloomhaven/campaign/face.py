@@ -417,7 +417,14 @@ class GloomhavenCampaign:
             if not option:
                 _event, lines = events.front(content, c, deck)
                 return [*lines, "choose with --option A or --option B (GH-EVT-03)"]
-            lines = rules.enter_town(c) if deck == "city" else []
+            lines = []
+            if deck == "city":
+                lines = rules.enter_town(c)
+                if c.city_event_visit == c.visit:
+                    raise CampaignError(
+                        "the party has resolved a city event in this visit already (GH-CITY-01)"
+                    )
+                c.city_event_visit = c.visit
             rules.note(c, lines)
             return [*lines, *events.resolve(content, c, deck, option)]
         if action == "quest":

@@ -125,6 +125,8 @@ class Campaign:
     location: str = IN_TOWN
     #: town visits so far (GH-DONATE-01 is once per visit)
     visit: int = 1
+    #: the visit in which the party last resolved a city event (GH-CITY-01: one a visit)
+    city_event_visit: int = 0
     #: GH-EVT-04/05: each deck's cards, top first
     city_events: list[str] = field(default_factory=list)
     road_events: list[str] = field(default_factory=list)
@@ -157,6 +159,7 @@ class Campaign:
                 "achievements": list(self.party_achievements),
                 "location": self.location,
                 "visit": self.visit,
+                "city_event_visit": self.city_event_visit,
             },
             "board": {
                 "prosperity": self.prosperity,
@@ -190,6 +193,7 @@ class Campaign:
             classes=list(board.get("classes", [])),
             location=party.get("location", IN_TOWN),
             visit=party.get("visit", 1),
+            city_event_visit=party.get("city_event_visit", 0),
             city_events=list(d["events"].get("city", [])),
             road_events=list(d["events"].get("road", [])),
             quest_deck=list(d.get("personal_quests", [])),
