@@ -351,3 +351,22 @@ def test_a_starting_condition_must_be_a_condition(sample_pack: Path) -> None:
     setup = {o.name: o.default for o in GAME.setup_options(content, target)}
     with pytest.raises(SetupError, match="unknown starting condition"):
         GAME.new_game(content, target, {**setup, "start-conditions": "lampwright=sleepy"}, 1)
+
+
+def test_the_other_personal_quest_may_be_kept_before_the_first_scenario(
+    camp: Campaign, sample_pack: Path
+) -> None:
+    cc = content(sample_pack)
+    pip, bram = camp.characters
+    # GH-PQ-01: two dealt, one kept; the other may be kept instead, once, before playing
+    kept, other = pip.personal_quest, pip.quest_offered
+    assert other and other != kept and bram.quest_offered == other  # seed 5's deal
+    rules.swap_quest(cc, camp, "Pip")
+    assert (pip.personal_quest, pip.quest_offered) == (other, kept)
+    assert kept in camp.quest_deck and other not in camp.quest_deck
+    # the quest both were offered is Pip's now
+    with pytest.raises(CampaignError, match="Pip holds it"):
+        rules.swap_quest(cc, camp, "Bram")
+    rules.apply_result(cc, camp, "collapsed-adit", True, "lost", _result())
+    with pytest.raises(CampaignError, match="GH-PQ-01"):
+        rules.swap_quest(cc, camp, "Pip")

@@ -100,6 +100,12 @@ ACTIONS: tuple[CampaignAction, ...] = (
         ),
     ),
     CampaignAction(
+        "swap-quest",
+        "Keep the other personal quest dealt instead, before the character's first scenario "
+        "(GH-PQ-01).",
+        (_character_option(),),
+    ),
+    CampaignAction(
         "retire",
         "Retire a character whose personal quest is met (GH-RETIRE-01..03, GH-PQ-03).",
         (_character_option(),),
@@ -435,6 +441,8 @@ class GloomhavenCampaign:
                 _int(options, "requirement", 1),
                 _int(options, "boxes", 1),
             )
+        if action == "swap-quest":
+            return rules.swap_quest(content, c, _text(options, "character", action))
         if action == "retire":
             return rules.retire(content, c, _text(options, "character", action))
         if action == "new-character":

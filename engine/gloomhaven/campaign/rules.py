@@ -139,10 +139,11 @@ def new_character(
     )
     dealt = campaign.quest_deck[:2]
     if dealt:
-        # GH-PQ-01: two dealt, one kept (the first: the player may swap before the first
-        # scenario with ``quest --keep``), the other returned under the deck
+        # GH-PQ-01: two dealt, one kept (the first; the player may keep the other instead
+        # until the first scenario: :func:`swap_quest`), the other returned under the deck
         campaign.quest_deck = [*campaign.quest_deck[2:], *dealt[1:]]
         character.personal_quest = dealt[0]
+        character.quest_offered = dealt[1] if len(dealt) > 1 else ""
         character.quest_progress = [0] * len(content.quests[dealt[0]].requirements)
     campaign.characters.append(character)
     lines = [
@@ -242,6 +243,7 @@ def apply_result(
         gained = [i for i in items if i not in c.items]
         c.items.extend(gained)
         c.blesses = 0  # GH-DONATE-01: for the next scenario only
+        c.quest_offered = ""  # GH-PQ-01: the choice is made once the character has played
         c.start_damage, c.start_conditions = 0, []
         parts = [f"+{xp} XP", f"+{gold} gold"]
         if checkmarks:
@@ -530,6 +532,28 @@ def tick_quest(
     if quest_met(content, c):
         lines.append(f"{c.name} has met {quest.name} and must retire in town (GH-RETIRE-01)")
     return note(campaign, lines)
+
+
+def swap_quest(content: CampaignContent, campaign: Campaign, key: str) -> list[str]:
+    """GH-PQ-01: keep the other personal quest dealt instead (before the character's first
+    scenario); the one given up goes under the deck, as the other did."""
+    c = find_character(campaign, key)
+    if not c.quest_offered:
+        raise CampaignError(
+            f"{c.name} has no other personal quest to keep: the choice is made before the "
+            "character's first scenario (GH-PQ-01)"
+        )
+    taken = [o.name for o in campaign.characters if c.quest_offered == o.personal_quest]
+    if taken or c.quest_offered not in campaign.quest_deck:
+        raise CampaignError(
+            f"{c.name} cannot keep {content.quests[c.quest_offered].name}: "
+            + (f"{taken[0]} holds it now" if taken else "it is no longer in the deck")
+        )
+    campaign.quest_deck.remove(c.quest_offered)
+    campaign.quest_deck.append(c.personal_quest)
+    c.personal_quest, c.quest_offered = c.quest_offered, c.personal_quest
+    c.quest_progress = [0] * len(content.quests[c.personal_quest].requirements)
+    return note(campaign, [f"{c.name} keeps {content.quests[c.personal_quest].name} instead"])
 
 
 def retire(content: CampaignContent, campaign: Campaign, key: str) -> list[str]:

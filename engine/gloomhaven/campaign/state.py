@@ -40,6 +40,9 @@ class Character:
     #: the available ability-card pool (GH-CSHEET-02): level-1 and X cards, one per level-up
     pool: list[str] = field(default_factory=list)
     personal_quest: str = ""
+    #: the other personal quest dealt (GH-PQ-01), which the player may keep instead until
+    #: the character's first scenario; ``""`` after it
+    quest_offered: str = ""
     #: boxes ticked for each requirement of the personal quest (GH-PQ-02)
     quest_progress: list[int] = field(default_factory=list)
     retired: bool = False
@@ -72,6 +75,7 @@ class Character:
             "perks": list(self.perks),
             "pool": list(self.pool),
             "personal_quest": self.personal_quest,
+            "quest_offered": self.quest_offered,
             "quest_progress": list(self.quest_progress),
             "retired": self.retired,
             "donated_visit": self.donated_visit,
@@ -93,6 +97,7 @@ class Character:
             perks=list(d.get("perks", [])),
             pool=list(d.get("pool", [])),
             personal_quest=d.get("personal_quest", ""),
+            quest_offered=d.get("quest_offered", ""),
             quest_progress=list(d.get("quest_progress", [])),
             retired=d.get("retired", False),
             donated_visit=d.get("donated_visit", 0),
