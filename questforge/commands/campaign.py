@@ -218,9 +218,10 @@ def _play_scenario(
     force: bool,
     console: Console,
     log_path: Path | None,
-) -> tuple[Any, int]:
+) -> tuple[Any, int, str]:
     """Play ``plan`` through the game face (bots for every side with ``auto``); returns
-    the game and the exit status (1 after an engine error)."""
+    the game, the exit status (1 after an engine error) and the outcome (the game face's
+    summary: ``won``, ``lost`` …; ``left`` when the person left before the end)."""
     from questforge.commands.play import (
         QuitGame,
         TerminalPrompt,
@@ -277,7 +278,9 @@ def _play_scenario(
             game_face, gt.target, pack_digest([gt.target.pack_root]), setup, seed, session.game
         )
         write_text(log_path, json.dumps(log.to_json(), indent=1) + "\n", "game log")
-    return session.game, status
+    finished = session.finished or session.capped
+    outcome = game_face.summary(session.game).outcome if finished and not status else "left"
+    return session.game, status, outcome
 
 
 @campaign.command(name="play")
@@ -351,7 +354,9 @@ def play(
         print_lines(console, face.before_scenario(state, plan, choose))
     except QuestforgeError as exc:
         fail(str(exc))
-    game, status = _play_scenario(face, state, plan, game_seed, auto, force, console, log_path)
+    game, status, _outcome = _play_scenario(
+        face, state, plan, game_seed, auto, force, console, log_path
+    )
     try:
         lines = face.after_scenario(state, plan, game, game_seed)
     except QuestforgeError as exc:
@@ -397,42 +402,71 @@ def town(file: Path, action: str | None, args: tuple[str, ...]) -> None:
 @campaign.command(name="auto")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--scenarios", required=True, help="Scenarios to play in order, comma-separated.")
-@click.option("--seed", type=int, default=None, help="First game seed (default: the campaign's).")
+@click.option(
+    "--seed",
+    type=int,
+    default=None,
+    help="First game seed, then +1 a game (default: the campaign's).",
+)
+@click.option(
+    "--retries",
+    type=click.IntRange(0, 20),
+    default=2,
+    show_default=True,
+    help="Times a lost scenario is played again before moving on.",
+)
 @click.option("--casual", is_flag=True, help="Play them in casual mode (GH-CAMP-04/05).")
 @click.option("--force", is_flag=True, help="Play even if the pack has content errors.")
-def auto(file: Path, scenarios: str, seed: int | None, casual: bool, force: bool) -> None:
+def auto(
+    file: Path, scenarios: str, seed: int | None, retries: int, casual: bool, force: bool
+) -> None:
     """Bots play SCENARIOS in order on the campaign in FILE, with a simple town visit
-    before each (level up when possible, mark perks, buy the cheapest affordable item a
-    character lacks); prints one row per scenario: the difficulty curve of a campaign.
-    The file is saved after each scenario."""
+    before each game (retire who must, level up when possible, mark perks, buy the
+    cheapest affordable item a character lacks); a lost scenario is played again up to
+    --retries times. Prints one row per game: the difficulty curve of a campaign. The
+    file is saved after each game; a scenario the campaign refuses (still locked after a
+    loss) ends the run with exit status 2 after the table."""
     face, state = open_campaign(file)
     console = Console()
     rows: list[tuple[str, ...]] = []
     keys: list[str] = []
     status = 0
-    for i, scenario in enumerate(s.strip() for s in scenarios.split(",") if s.strip()):
+    queue = [s.strip() for s in scenarios.split(",") if s.strip()]
+    refused = ""
+    tries = 0
+    while queue:
+        scenario = queue[0]
         try:
             face.auto_town(state)
             plan = face.plan(state, scenario, casual)
             face.before_scenario(state, plan, lambda _t, _l: 0)
         except QuestforgeError as exc:
-            save(face, state, file)
-            fail(f"{scenario}: {exc}")
-        game_seed = seed + i if seed is not None else face.game_seed(state)
+            refused = f"{scenario}: {exc}"
+            break
+        game_seed = seed + len(rows) if seed is not None else face.game_seed(state)
         quiet = Console(file=io.StringIO())  # the games are not narrated, only tabled
-        game, run_status = _play_scenario(face, state, plan, game_seed, True, force, quiet, None)
+        game, run_status, outcome = _play_scenario(
+            face, state, plan, game_seed, True, force, quiet, None
+        )
         status = max(status, run_status)
-        lines = face.after_scenario(state, plan, game, game_seed)
+        face.after_scenario(state, plan, game, game_seed)
         save(face, state, file)
         row = face.summary_row(state)
         keys = keys or list(row)
-        outcome = lines[0].split(": ", 1)[-1].replace(" (casual)", "") if lines else "?"
         rounds = str(getattr(game, "round", "?"))
         rows.append(
             (scenario, str(game_seed), outcome, rounds, *(str(row.get(k, "")) for k in keys))
         )
+        if outcome == "won" or tries >= retries:
+            queue.pop(0)
+            tries = 0
+        else:
+            tries += 1
     table = CampaignTable(
         "Campaign run", ("scenario", "seed", "result", "rounds", *keys), tuple(rows)
     )
     print_table(console, table)
+    save(face, state, file)
+    if refused:
+        fail(refused)
     sys.exit(status)
