@@ -363,7 +363,8 @@ class GloomhavenCampaign:
         event = content.events[c.road_events[0]]
         labels = [f"{o['label']}: {o['text']}" for o in event["options"]]
         picked = choose("\n".join(lines[:1]) + "\nthe party chooses (GH-EVT-03)", labels)
-        return events.resolve(content, c, "road", event["options"][picked]["label"])
+        resolved = events.resolve(content, c, "road", event["options"][picked]["label"])
+        return resolved[len(lines) :]  # the front was shown with the choice
 
     def after_scenario(
         self, state: Any, plan: ScenarioPlan, game: PlayableGame, seed: int

@@ -26,9 +26,15 @@ def rng(campaign: Campaign, what: str) -> Rng:
 
 
 def note(campaign: Campaign, lines: Sequence[str]) -> list[str]:
-    """Record ``lines`` in the party's history and return them."""
+    """Record ``lines`` in the party's history and return them (the oldest lines go once
+    the history holds :data:`HISTORY_LINES`: the schema bounds it)."""
     campaign.history.extend(lines)
+    del campaign.history[:-HISTORY_LINES]
     return list(lines)
+
+
+#: the history lines a campaign file keeps (the schema allows 10,000)
+HISTORY_LINES = 5000
 
 
 # ------------------------------------------------------------------------------ creation
