@@ -306,6 +306,11 @@ class GloomhavenCampaign:
                 f"a scenario is played by 2 to 4 characters (GH-CHAR-02); the party has "
                 f"{len(party)}: create characters with the new-character action"
             )
+        for ch in party:
+            if ch.class_id not in content.classes:
+                raise CampaignError(
+                    f"{ch.name}'s class {ch.class_id!r} is not in the pack {c.pack_id!r} any more"
+                )
         notes = []
         items = {}
         for ch in party:
