@@ -124,6 +124,10 @@ class CampaignFace(Protocol):
         """The sheets as tables, for ``campaign status``."""
         ...
 
+    def history(self, state: Any) -> list[str]:
+        """What happened so far, one line per step (``campaign status --history``)."""
+        ...
+
     def plan(self, state: Any, scenario: str, casual: bool) -> ScenarioPlan:
         """What playing ``scenario`` next means; :class:`CampaignError` when the campaign
         refuses it (locked or already completed in campaign mode)."""

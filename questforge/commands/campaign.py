@@ -206,7 +206,7 @@ def status(file: Path, history: bool) -> None:
     for table in tables:
         print_table(console, table)
     if history:
-        print_lines(console, getattr(state, "history", []))
+        print_lines(console, face.history(state))
 
 
 def _play_scenario(

@@ -202,3 +202,9 @@ def test_one_city_event_per_visit(campaign_file: Path) -> None:
     run("campaign", "play", campaign_file, "collapsed-adit", "--auto", "--seed", "4")
     code, out = run("campaign", "town", campaign_file, "event", "--option", "B")
     assert code == 0 and "returns to Gloomhaven" in out
+
+
+def test_status_history_tells_what_happened(campaign_file: Path) -> None:
+    run("campaign", "town", campaign_file, "buy", "--character", "Pip", "--item", "tonic")
+    code, out = run("campaign", "status", campaign_file, "--history")
+    assert code == 0 and "party 'Lamplighters' founded" in out and "Pip buys Pit Tonic" in out

@@ -295,6 +295,9 @@ class GloomhavenCampaign:
         )
         return [party, sheets]
 
+    def history(self, state: Any) -> list[str]:
+        return list(_campaign(state).history)
+
     # ------------------------------------------------------------------ scenarios
     def plan(self, state: Any, scenario: str, casual: bool) -> ScenarioPlan:
         c = _campaign(state)
