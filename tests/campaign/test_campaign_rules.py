@@ -370,3 +370,13 @@ def test_the_other_personal_quest_may_be_kept_before_the_first_scenario(
     rules.apply_result(cc, camp, "collapsed-adit", True, "lost", _result())
     with pytest.raises(CampaignError, match="GH-PQ-01"):
         rules.swap_quest(cc, camp, "Pip")
+
+
+def test_the_campaign_face_is_found_through_the_ruleset_record() -> None:
+    from questforge.engine import rulesets
+
+    assert rulesets.get("gloomhaven").campaign() is FACE
+    # rulesets without one answer None (the command then says so)
+    assert rulesets.get("descent").campaign() is None
+    names = [a.name for a in FACE.actions()]
+    assert {"level-up", "buy", "sell", "donate", "event", "retire"} <= set(names)
