@@ -380,3 +380,25 @@ def test_the_campaign_face_is_found_through_the_ruleset_record() -> None:
     assert rulesets.get("descent").campaign() is None
     names = [a.name for a in FACE.actions()]
     assert {"level-up", "buy", "sell", "donate", "event", "retire"} <= set(names)
+
+
+def test_a_typed_global_achievement_replaces_its_type(camp: Campaign) -> None:
+    # GH-ACH-03: one achievement of each type; GH-ACH-02 others coexist
+    rules.gain_global_achievement(camp, "City Rule: Militaristic")
+    rules.gain_global_achievement(camp, "The Strongroom Ledgers")
+    rules.gain_global_achievement(camp, "City Rule: Economic")
+    assert camp.global_achievements == ["The Strongroom Ledgers", "City Rule: Economic"]
+
+
+def test_the_bots_town_visit_retires_and_recruits(camp: Campaign, sample_pack: Path) -> None:
+    cc = content(sample_pack)
+    pip = camp.characters[0]
+    for i, (_t, need) in enumerate(cc.quests[pip.personal_quest].requirements, 1):
+        rules.tick_quest(cc, camp, "Pip", i, need)
+    pip.xp = 50
+    FACE.auto_town(camp)
+    # GH-RETIRE-01 then GH-NEWCH-01: the party is two characters again, Pip retired
+    assert pip.retired and len(camp.active()) == 2
+    newcomer = camp.active()[-1]
+    assert newcomer.class_id not in ("shaftbreaker", "tunnel-rat") and newcomer.level == 1
+    assert any(line.startswith(f"{newcomer.name} the") for line in camp.history)

@@ -473,16 +473,32 @@ class GloomhavenCampaign:
         raise CampaignError(f"unknown action {action!r} (actions: {known})")
 
     def auto_town(self, state: Any) -> list[str]:
-        """A bot's town visit: retire who must, level up whenever possible (the first card
-        and perk offered), mark perks earned, and buy the cheapest affordable item of the
-        supply the character lacks and can take along."""
+        """A bot's town visit: retire who must, fill the party up to two characters with
+        new ones, level up whenever possible (the first card and perk offered), mark perks
+        earned, and buy the cheapest affordable item of the supply the character lacks
+        and can take along."""
         c = _campaign(state)
         content = self.content(c)
         lines = rules.note(c, rules.enter_town(c))
         for ch in list(c.active()):
             if ch.personal_quest and rules.quest_met(content, ch):
                 lines += rules.retire(content, c, ch.name)
+        # GH-NEWCH-01: a party short of two characters takes on new ones, at the
+        # prosperity level (GH-NEWCH-04), of the first classes it does not have
+        for class_id in c.classes:
+            if len(c.active()) >= 2:
+                break
+            if any(x.class_id == class_id for x in c.active()):
                 continue
+            name = content.classes[class_id].name
+            taken = {x.name for x in c.characters}
+            name = (
+                next(f"{name} {i}" for i in range(2, 999) if f"{name} {i}" not in taken)
+                if name in taken
+                else name
+            )
+            lines += rules.new_character(content, c, class_id, name, c.prosperity_level())
+        for ch in list(c.active()):
             while ch.level < tables.MAX_LEVEL and ch.xp >= tables.XP_FOR_LEVEL[ch.level]:
                 cards = rules.card_choices(content, ch, ch.level + 1)
                 perks = rules.perk_choices(content, ch)

@@ -288,9 +288,7 @@ def _rewards(content: CampaignContent, campaign: Campaign, scenario: str) -> lis
     lines += change_reputation(campaign, int(r.get("reputation", 0)))
     lines += change_prosperity(content, campaign, int(r.get("prosperity", 0)))
     for a in r.get("global_achievements", []):
-        if a not in campaign.global_achievements:
-            campaign.global_achievements.append(a)
-            lines.append(f"global achievement: {a}")
+        lines += gain_global_achievement(campaign, str(a))
     for a in r.get("party_achievements", []):
         if a not in campaign.party_achievements:
             campaign.party_achievements.append(a)
@@ -302,6 +300,21 @@ def _rewards(content: CampaignContent, campaign: Campaign, scenario: str) -> lis
     if r.get("text"):
         lines.append(str(r["text"]))
     return lines
+
+
+def gain_global_achievement(campaign: Campaign, name: str) -> list[str]:
+    """GH-ACH-02/03: a global achievement for the whole world; one written
+    ``"Type: Achievement"`` replaces the active one of the same type."""
+    if name in campaign.global_achievements:
+        return []
+    kind, colon, _rest = name.partition(":")
+    lines = []
+    if colon:
+        for old in [a for a in campaign.global_achievements if a.partition(":")[0] == kind]:
+            campaign.global_achievements.remove(old)
+            lines.append(f"global achievement {old!r} replaced (GH-ACH-03)")
+    campaign.global_achievements.append(name)
+    return [*lines, f"global achievement: {name}"]
 
 
 def change_reputation(campaign: Campaign, delta: int) -> list[str]:
