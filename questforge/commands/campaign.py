@@ -399,40 +399,25 @@ def town(file: Path, action: str | None, args: tuple[str, ...]) -> None:
     save(face, state, file)
 
 
-@campaign.command(name="auto")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--scenarios", required=True, help="Scenarios to play in order, comma-separated.")
-@click.option(
-    "--seed",
-    type=int,
-    default=None,
-    help="First game seed, then +1 a game (default: the campaign's).",
-)
-@click.option(
-    "--retries",
-    type=click.IntRange(0, 20),
-    default=2,
-    show_default=True,
-    help="Times a lost scenario is played again before moving on.",
-)
-@click.option("--casual", is_flag=True, help="Play them in casual mode (GH-CAMP-04/05).")
-@click.option("--force", is_flag=True, help="Play even if the pack has content errors.")
-def auto(
-    file: Path, scenarios: str, seed: int | None, retries: int, casual: bool, force: bool
-) -> None:
-    """Bots play SCENARIOS in order on the campaign in FILE, with a simple town visit
-    before each game (retire who must, level up when possible, mark perks, buy the
-    cheapest affordable item a character lacks); a lost scenario is played again up to
-    --retries times. Prints one row per game: the difficulty curve of a campaign. The
-    file is saved after each game; a scenario the campaign refuses (still locked after a
-    loss) ends the run with exit status 2 after the table."""
-    face, state = open_campaign(file)
-    console = Console()
+def _run_sequence(
+    face: CampaignFace,
+    state: Any,
+    scenarios: Sequence[str],
+    next_seed: Any,
+    retries: int,
+    casual: bool,
+    force: bool,
+    save_to: Path | None,
+) -> tuple[list[tuple[str, ...]], list[str], str, int]:
+    """Bots play ``scenarios`` in order on ``state`` (a lost one again, up to ``retries``
+    times), a bot's town visit before each game; ``next_seed(state, games_so_far)`` gives
+    each game's seed. Returns the rows (scenario, seed, result, rounds, then the face's
+    summary numbers), their extra column names, the refusal that ended the run (``""``
+    if none) and the worst exit status."""
     rows: list[tuple[str, ...]] = []
     keys: list[str] = []
     status = 0
-    queue = [s.strip() for s in scenarios.split(",") if s.strip()]
-    refused = ""
+    queue = list(scenarios)
     tries = 0
     while queue:
         scenario = queue[0]
@@ -441,16 +426,16 @@ def auto(
             plan = face.plan(state, scenario, casual)
             face.before_scenario(state, plan, lambda _t, _l: 0)
         except QuestforgeError as exc:
-            refused = f"{scenario}: {exc}"
-            break
-        game_seed = seed + len(rows) if seed is not None else face.game_seed(state)
+            return rows, keys, f"{scenario}: {exc}", status
+        game_seed = next_seed(state, len(rows))
         quiet = Console(file=io.StringIO())  # the games are not narrated, only tabled
         game, run_status, outcome = _play_scenario(
             face, state, plan, game_seed, True, force, quiet, None
         )
         status = max(status, run_status)
         face.after_scenario(state, plan, game, game_seed)
-        save(face, state, file)
+        if save_to is not None:
+            save(face, state, save_to)
         row = face.summary_row(state)
         keys = keys or list(row)
         rounds = str(getattr(game, "round", "?"))
@@ -462,11 +447,147 @@ def auto(
             tries = 0
         else:
             tries += 1
+    return rows, keys, "", status
+
+
+def _mean(values: Sequence[str]) -> str:
+    """The mean of number cells (``1,2`` lists are averaged as a whole), else ``-``."""
+    numbers = []
+    for v in values:
+        try:
+            parts = [float(x) for x in v.split(",")]
+        except ValueError:
+            return "-"
+        numbers.append(sum(parts) / len(parts))
+    return f"{sum(numbers) / len(numbers):.1f}" if numbers else "-"
+
+
+@campaign.command(name="auto")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--scenarios", required=True, help="Scenarios to play in order, comma-separated.")
+@click.option(
+    "--seed",
+    type=int,
+    default=None,
+    help="First game seed, then +1 a game (default: the campaign's; with --runs, 1).",
+)
+@click.option(
+    "--retries",
+    type=click.IntRange(0, 20),
+    default=2,
+    show_default=True,
+    help="Times a lost scenario is played again before moving on.",
+)
+@click.option(
+    "--runs",
+    type=click.IntRange(1, 1000),
+    default=1,
+    show_default=True,
+    help="Play the sequence this many times from the file, each run with other game seeds, "
+    "and print a table per scenario instead (the file is then left as it is).",
+)
+@click.option("--casual", is_flag=True, help="Play them in casual mode (GH-CAMP-04/05).")
+@click.option("--force", is_flag=True, help="Play even if the pack has content errors.")
+def auto(
+    file: Path,
+    scenarios: str,
+    seed: int | None,
+    retries: int,
+    runs: int,
+    casual: bool,
+    force: bool,
+) -> None:
+    """Bots play SCENARIOS in order on the campaign in FILE, with a simple town visit
+    before each game (retire who must, level up when possible, mark perks, buy the
+    cheapest affordable item a character lacks); a lost scenario is played again up to
+    --retries times. Prints one row per game: the difficulty curve of a campaign. The
+    file is saved after each game; a scenario the campaign refuses (still locked after a
+    loss) ends the run with exit status 2 after the table.
+
+    With --runs N the sequence is played N times from the file as it is (run r's games
+    use seeds S + 1000 r, S + 1000 r + 1, ...) and one row per scenario sums them up:
+    runs that reached it, games, wins, wins at the first try, mean rounds and the mean of
+    the party's numbers after it. The file is not changed."""
+    face, state = open_campaign(file)
+    console = Console()
+    names = [s.strip() for s in scenarios.split(",") if s.strip()]
+    if runs == 1:
+
+        def campaign_seed(st: Any, played: int) -> int:
+            return seed + played if seed is not None else face.game_seed(st)
+
+        rows, keys, refused, status = _run_sequence(
+            face, state, names, campaign_seed, retries, casual, force, file
+        )
+        table = CampaignTable(
+            "Campaign run", ("scenario", "seed", "result", "rounds", *keys), tuple(rows)
+        )
+        print_table(console, table)
+        save(face, state, file)
+        if refused:
+            fail(refused)
+        sys.exit(status)
+    base = 1 if seed is None else seed
+    per: dict[str, list[tuple[str, ...]]] = {n: [] for n in names}
+    first: dict[str, int] = dict.fromkeys(names, 0)
+    reached: dict[str, int] = dict.fromkeys(names, 0)
+    #: per scenario, each run's row after its last game of it (the party's numbers then)
+    after: dict[str, list[tuple[str, ...]]] = {n: [] for n in names}
+    keys = []
+    status = 0
+    refusals = 0
+    for r in range(runs):
+        _face, fresh = open_campaign(file)
+        rows, keys_r, refused, run_status = _run_sequence(
+            face,
+            fresh,
+            names,
+            lambda _st, played, r=r: base + 1000 * r + played,
+            retries,
+            casual,
+            force,
+            None,
+        )
+        keys = keys or keys_r
+        status = max(status, run_status)
+        refusals += bool(refused)
+        ended: dict[str, tuple[str, ...]] = {}
+        for row in rows:
+            name = row[0]
+            if name not in ended:
+                reached[name] += 1
+                first[name] += row[2] == "won"
+            ended[name] = row
+            per[name].append(row)
+        for name, row in ended.items():
+            after[name].append(row)
+    out = []
+    for name in names:
+        games = per[name]
+        if not games:
+            out.append((name, "0", "0", "-", "-", "-", *("-" for _ in keys)))
+            continue
+        out.append(
+            (
+                name,
+                str(reached[name]),
+                str(len(games)),
+                str(sum(g[2] == "won" for g in games)),
+                f"{first[name]}/{reached[name]}",
+                _mean([g[3] for g in games]),
+                *(_mean([g[4 + i] for g in after[name]]) for i in range(len(keys))),
+            )
+        )
     table = CampaignTable(
-        "Campaign run", ("scenario", "seed", "result", "rounds", *keys), tuple(rows)
+        f"{runs} campaign runs",
+        ("scenario", "runs", "games", "won", "first try", "rounds", *keys),
+        tuple(out),
     )
     print_table(console, table)
-    save(face, state, file)
-    if refused:
-        fail(refused)
+    if refusals:
+        console.print(
+            f"{refusals} run(s) stopped at a scenario the campaign refused (still locked "
+            "after --retries losses)",
+            highlight=False,
+        )
     sys.exit(status)

@@ -208,3 +208,16 @@ def test_status_history_tells_what_happened(campaign_file: Path) -> None:
     run("campaign", "town", campaign_file, "buy", "--character", "Pip", "--item", "tonic")
     code, out = run("campaign", "status", campaign_file, "--history")
     assert code == 0 and "party 'Lamplighters' founded" in out and "Pip buys Pit Tonic" in out
+
+
+def test_auto_runs_sum_up_per_scenario_and_leave_the_file(campaign_file: Path) -> None:
+    before = campaign_file.read_bytes()
+    code, out = run(
+        "campaign", "auto", campaign_file, "--scenarios", "collapsed-adit", "--runs", "2",
+        "--retries", "0",
+    )  # fmt: skip
+    assert code == 0, out
+    assert "2 campaign runs" in out and "first try" in out
+    row = next(line.split() for line in out.splitlines() if line.strip().startswith("collapsed"))
+    assert row[1] == "2" and row[2] == "2"  # two runs reached it, two games (no retries)
+    assert campaign_file.read_bytes() == before
