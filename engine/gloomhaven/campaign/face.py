@@ -527,6 +527,7 @@ class GloomhavenCampaign:
         party = c.active()
         return {
             "levels": ",".join(str(ch.level) for ch in party),
+            "xp": ",".join(str(ch.xp) for ch in party),
             "gold": sum(ch.gold for ch in party),
             "items": sum(len(ch.items) for ch in party),
             "perks": sum(len(ch.perks) for ch in party),
