@@ -245,7 +245,7 @@ def apply_result(
         before = c.checkmark_perks()
         c.xp += xp
         c.gold += gold
-        c.checkmarks += checkmarks
+        c.checkmarks = min(999, c.checkmarks + checkmarks)  # the sheet's bound
         gained = [i for i in items if i not in c.items]
         c.items.extend(gained)
         c.blesses = 0  # GH-DONATE-01: for the next scenario only
