@@ -14,6 +14,8 @@ checks        ``checks_module``: imported by the validator to register ``Q..nnn`
 templates     ``templates()``: :class:`~questforge.engine.core.templates.Templates` for ``new``
 game          ``game()``: :class:`~questforge.engine.core.game.GameFace` (setup options, new
               game, bots, narrator, text board, metrics) — ``None`` for content-only rulesets
+campaign      ``campaign()``: an optional :class:`~questforge.engine.core.campaign.CampaignFace`
+              (what happens between scenarios: sheets, unlocks, town) — ``None`` without one
 referee       ``referee()``: an optional situations-in, rulings-out face (Gloomhaven's
               monster AI), see :class:`~questforge.engine.core.game.RefereeFace`
 board mode    ``board_mode_module``: imported by the editor to register its canvas, tools,
@@ -54,6 +56,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only (keeps importing this module
     from pathlib import Path
     from typing import Any
 
+    from questforge.engine.core.campaign import CampaignFace
     from questforge.engine.core.game import GameFace, RefereeFace
     from questforge.engine.core.templates import Templates
 
@@ -107,6 +110,7 @@ _FIELDS: tuple[str, ...] = (
     "board_mode_module",
     "description",
     "playable_kinds",
+    "campaign_face",
 )
 
 
@@ -149,6 +153,9 @@ class Ruleset:
     board_mode_module: str | None
     #: a short description shown by ``questforge rulesets`` and the editor's "new pack"
     description: str
+    #: ``"module:attribute"`` of a :class:`~questforge.engine.core.campaign.CampaignFace`
+    #: (last: records built with positional arguments keep their meaning)
+    campaign_face: str | None
     #: faces imported so far (not part of equality)
     _cache: dict[str, Any]
 
@@ -168,6 +175,7 @@ class Ruleset:
         board_mode_module: str | None = None,
         description: str = "",
         playable_kinds: tuple[str, ...] | None = None,
+        campaign_face: str | None = None,
     ) -> None:
         values = (
             id,
@@ -184,6 +192,7 @@ class Ruleset:
             board_mode_module,
             description,
             playable_kinds,
+            campaign_face,
         )
         for name, value in zip(_FIELDS, values, strict=True):
             object.__setattr__(self, name, value)
@@ -255,6 +264,10 @@ class Ruleset:
 
     def referee(self) -> RefereeFace | None:
         return self._face("referee", self.referee_face)
+
+    def campaign(self) -> CampaignFace | None:
+        """The campaign face (play between scenarios), ``None`` for a ruleset without one."""
+        return self._face("campaign", self.campaign_face)
 
     def defines(self, kind: str) -> bool:
         return kind in self.kinds

@@ -22,6 +22,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "ai": ("ai", "ai", "Monster-AI solver: where does the monster move, what does it attack."),
     "play": ("play", "play", "Play a scenario in the terminal (bots with --auto)."),
     "simulate": ("simulate", "simulate", "Run many seeded bot playthroughs; balance report."),
+    "campaign": (
+        "campaign",
+        "campaign",
+        "Campaign play: party and character sheets across scenarios.",
+    ),
     "replay": ("replay", "replay", "Re-run a saved game log; --verify checks it."),
     "render": ("render", "render", "Render a scenario map as PNG or SVG."),
     "edit": ("edit", "edit", "Open the scenario editor."),

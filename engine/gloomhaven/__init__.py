@@ -40,6 +40,7 @@ RULESET = register(
         game_face="questforge.engine.gloomhaven.game.face:FACE",
         playable_kinds=("scenario",),
         referee_face="questforge.engine.gloomhaven.ai.referee:REFEREE",
+        campaign_face="questforge.engine.gloomhaven.campaign.face:FACE",
         board_mode_module="questforge.editor.gloomhaven",
         description="Hex map tiles, rooms behind doors, monsters per 2/3/4 characters, "
         "monster AI, modifier decks.",

@@ -251,6 +251,22 @@ class GloomhavenFace:
                 "Perks each character has marked, by number in its class's list: "
                 "CLASS=1,3,3;CLASS=... (applied to the modifier deck, GH-LVL-03/04).",
             ),
+            SetupOption(
+                "start-damage",
+                "starting damage",
+                "text",
+                "",
+                "Damage characters start with (a campaign event's, GH-EVT-02): CLASS=N;...",
+            ),
+            SetupOption(
+                "start-conditions",
+                "starting conditions",
+                "text",
+                "",
+                "Conditions characters start with: CLASS=bless,bless,poison;... (bless and "
+                "curse are cards shuffled into the deck, once per time named: a sanctuary "
+                "donation's two blesses, GH-DONATE-01; the others are tokens, GH-EVT-02).",
+            ),
         )
 
     def new_game(

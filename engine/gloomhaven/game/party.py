@@ -14,6 +14,9 @@ Text forms (one line each, so they fit a command-line flag and a toolbar field):
 - ``--items "brute=boots,cloak;..."``: a character's items (GH-ITEM-03/04);
 - ``--perks "brute=1,3,3;..."``: the perks a character has marked, by number in the
   class's list (GH-LVL-03/04; applied to its modifier deck);
+- ``--start-damage "brute=2"`` and ``--start-conditions "brute=bless,bless,poison"``: what
+  a campaign carries into the scenario (an event's damage and conditions, GH-EVT-02; a
+  sanctuary donation's blesses, GH-DONATE-01);
 - ``--recommended-level``: the scenario level GH-LEVEL-03 derives from the characters'
   levels (ceil of their average / 2) instead of ``--level``.
 """
@@ -117,7 +120,24 @@ def setup_from_options(content: Content, scenario: str, options: Mapping[str, JS
         items=parse_per_character("items", str(options.get("items") or ""), party),
         perks=parse_perks(str(options.get("perks") or ""), party),
         battle_goals=parse_battle_goals(str(options.get("battle-goals") or ""), party),
+        start_damage=parse_start_damage(str(options.get("start-damage") or ""), party),
+        start_conditions=parse_per_character(
+            "start-conditions", str(options.get("start-conditions") or ""), party
+        ),
     )
+
+
+def parse_start_damage(text: str, party: Sequence[str]) -> dict[str, int]:
+    """``"brute=2;tinker=1"``: damage each character starts the scenario with (a
+    campaign event's, GH-EVT-02)."""
+    out: dict[str, int] = {}
+    for cid, words in parse_per_character("start-damage", text, party).items():
+        if len(words) != 1 or not words[0].isdigit():
+            raise SetupError(
+                f"--start-damage: {cid}'s damage must be one whole number, got {','.join(words)!r}"
+            )
+        out[cid] = int(words[0])
+    return out
 
 
 def parse_battle_goals(text: str, party: Sequence[str]) -> dict[str, tuple[str, ...]]:

@@ -82,6 +82,11 @@ class Setup:
     #: with two is asked which one to keep (a ``battle_goal`` decision, GH-BG-01); without
     #: it the first of each is the kept one (chosen before the game, e.g. on the command line)
     choose_battle_goals: bool = False
+    #: what a campaign carries into the scenario: damage a character starts with (an
+    #: event's, GH-EVT-02) and conditions: bless and curse as cards in its modifier deck
+    #: (a sanctuary donation's two blesses, GH-DONATE-01), the others as tokens
+    start_damage: Mapping[str, int] = field(default_factory=dict)
+    start_conditions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def players(self) -> int:
@@ -115,6 +120,17 @@ class Setup:
                 else {}
             ),
             **({"choose_battle_goals": True} if self.choose_battle_goals else {}),
+            # and what a campaign carries in: written only when there is some
+            **(
+                {"start_damage": dict(sorted(self.start_damage.items()))}
+                if any(self.start_damage.values())
+                else {}
+            ),
+            **(
+                {"start_conditions": {k: list(v) for k, v in sorted(self.start_conditions.items())}}
+                if any(self.start_conditions.values())
+                else {}
+            ),
         }
 
     @classmethod
@@ -136,6 +152,11 @@ class Setup:
                     for k, v in dict(obj.get("battle_goals", {})).items()
                 },
                 choose_battle_goals=bool(obj.get("choose_battle_goals", False)),
+                start_damage={str(k): int(v) for k, v in dict(obj.get("start_damage", {})).items()},
+                start_conditions={
+                    str(k): tuple(str(x) for x in v)
+                    for k, v in dict(obj.get("start_conditions", {})).items()
+                },
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise SetupError(f"malformed setup {dict(obj)!r}: {exc}") from None
@@ -212,6 +233,27 @@ class Setup:
                     f"({', '.join(self.characters)})"
                 )
             perk_deck(content.classes[c], taken, levels[c])
+        carried = [("damage", c) for c in self.start_damage]
+        carried += [("conditions", c) for c in self.start_conditions]
+        for what, c in carried:
+            if c not in self.characters:
+                raise SetupError(
+                    f"starting {what} given for {c!r}, which is not one of the characters "
+                    f"({', '.join(self.characters)})"
+                )
+        for c, damage in self.start_damage.items():
+            if not 0 <= damage <= 99:
+                raise SetupError(f"{c}: starting damage must be 0-99, got {damage}")
+        for c, conditions in self.start_conditions.items():
+            unknown = sorted(set(conditions) - START_CONDITIONS)
+            if unknown:
+                raise SetupError(
+                    f"{c}: unknown starting condition(s) {', '.join(unknown)} (known: "
+                    f"{', '.join(sorted(START_CONDITIONS))})"
+                )
+            for card in ("bless", "curse"):
+                if conditions.count(card) > 10:
+                    raise SetupError(f"{c}: at most 10 {card} cards exist")
         for c, items in self.items.items():
             for item in items:
                 if item not in content.items:
@@ -362,6 +404,13 @@ def perk_deck(cls: ClassSpec, taken: Sequence[int], level: int) -> list[str]:
     return cards
 
 
+#: conditions a character may start a scenario with (the schema's condition names)
+START_CONDITIONS = frozenset(
+    {"poison", "wound", "immobilize", "disarm", "stun", "muddle", "curse", "invisible"}
+    | {"strengthen", "bless"}
+)
+
+
 def build_state(content: Content, setup: Setup, seed: int | str) -> GameState:
     """Everything before the first decision: decks shuffled (GH-COMP-03), elements inert
     (GH-COMP-05), characters with their hands (no figure placed yet)."""
@@ -382,6 +431,9 @@ def build_state(content: Content, setup: Setup, seed: int | str) -> GameState:
         for item in setup.items.get(cid, ()):
             for card in content.items[item].modifier_cards:
                 deck.draw_pile.append(card.id)  # GH-ITEM-11
+        for condition in setup.start_conditions.get(cid, ()):
+            if condition in ("bless", "curse"):
+                deck.draw_pile.append(condition)  # GH-DONATE-01, GH-COND-10/13
         deck.shuffle(state.rng)
         state.characters[cid] = Character(
             id=cid,
@@ -414,7 +466,12 @@ def place_party(r: Rules, setup: Setup) -> None:
             raise SetupError(f"no free starting hex left for {cid}")
         idx = r.ask("start_hex", cid, [list(h) for h in free], {"character": cid})
         hp = cls.max_health(setup.levels()[i])
-        st.figures[cid] = new_character_figure(cid, free[idx], hp)
+        st.figures[cid] = figure = new_character_figure(cid, free[idx], hp)
+        # a campaign's carry-in (GH-EVT-02): damage taken before, condition tokens
+        hp = figure.hp = max(1, hp - setup.start_damage.get(cid, 0))
+        for condition in setup.start_conditions.get(cid, ()):
+            if condition not in ("bless", "curse"):
+                figure.conditions[condition] = False
         r.emit(
             "character_placed",
             character=cid,
