@@ -52,9 +52,16 @@ def apply_effects(
     card: str | None = None,
 ) -> None:
     """``card`` is the investigator card whose ``upkeep`` or ``use`` these effects are:
-    the one ``discard-this`` discards (None elsewhere, where it does nothing)."""
+    the one ``discard-this`` discards (None elsewhere, where it does nothing).
+
+    Knocked out by one of these effects, the investigator "does nothing more this round"
+    (AH-STAT-03/04): the rest stop. Already out when they arrive (a Mythos card's or a
+    rumor's effect on every investigator, AH-MYTHA-02/04), the investigator is not
+    shielded from them: being out for the round is about acting, not about being out of
+    the game, so they happen (and may knock the investigator out again)."""
+    already_out = inv.out_this_round
     for effect in effects:
-        if inv.devoured or (inv.out_this_round and effect.do not in _GLOBAL):
+        if inv.devoured or (inv.out_this_round and not already_out and effect.do not in _GLOBAL):
             return
         apply_effect(game, inv, effect, where, card)
 

@@ -1,0 +1,51 @@
+"""The third referee audit ("ahaudit3"): rules and log steps found broken or unreadable in
+the bot games and the engine, each pinned by a test that failed before its fix."""
+
+from __future__ import annotations
+
+from ahgame import Script, blank_game, inv
+
+from questforge.engine.arkham.game import phases, status
+
+
+def test_an_investigator_knocked_out_earlier_still_suffers_the_mythos() -> None:
+    # AH-STAT-03: an insane investigator "does nothing more this round" - that is about
+    # acting, not about being out of the game: a Mythos headline on every investigator
+    # (AH-MYTHA-02) still reaches one driven insane earlier in the round
+    g = blank_game()
+    a, b = inv(g, 0), inv(g, 1)
+    g.controller = Script()
+    a.sanity = 0
+    status.knocked_out(g, a, "insane")
+    assert a.out_this_round and a.area == "sanatorium"
+    g.log.events.clear()
+    phases.ability(g, g.model.mythos["mythos-09"], first=False)  # every investigator gains $2
+    assert a.money == 2 and b.money == 2
+    assert [e["investigator"] for e in g.log.of_type("gained")] == [a.id, b.id]
+
+
+def test_a_knocked_out_investigator_loses_to_a_mythos_and_can_be_knocked_out_again() -> None:
+    # AH-STAT-04, AH-MYTHA-02: a headline's loss reaches the unconscious investigator in
+    # the hospital too; at 0 stamina they are unconscious once more (AH-STAT-02 again)
+    g = blank_game()
+    a = inv(g, 0)
+    g.controller = Script()
+    a.stamina = 0
+    status.knocked_out(g, a, "unconscious")
+    assert a.stamina == 1 and a.area == "infirmary"
+    g.log.events.clear()
+    phases.ability(g, g.model.mythos["mythos-07"], first=False)  # every investigator: -1 stamina
+    assert [e["how"] for e in g.log.of_type("knocked-out")] == ["unconscious"]
+    assert a.stamina == 1
+
+
+def test_effects_after_a_knock_out_in_one_encounter_still_stop() -> None:
+    # AH-STAT-03: knocked out by an encounter, the rest of that encounter does not happen
+    from questforge.engine.arkham.model.types import Effect
+
+    g = blank_game()
+    a = inv(g, 0)
+    g.controller = Script()
+    a.sanity = 1
+    g.apply(a, [Effect("lose", what="sanity", amount=1), Effect("gain", what="money", amount=3)])
+    assert a.out_this_round and a.money == 0
