@@ -3,9 +3,9 @@ the bot games and the engine, each pinned by a test that failed before its fix."
 
 from __future__ import annotations
 
-from ahgame import Script, blank_game, inv
+from ahgame import Script, blank_game, dice, inv, place, types
 
-from questforge.engine.arkham.game import phases, status
+from questforge.engine.arkham.game import combat, phases, status
 
 
 def test_an_investigator_knocked_out_earlier_still_suffers_the_mythos() -> None:
@@ -49,3 +49,37 @@ def test_effects_after_a_knock_out_in_one_encounter_still_stop() -> None:
     a.sanity = 1
     g.apply(a, [Effect("lose", what="sanity", amount=1), Effect("gain", what="money", amount=3)])
     assert a.out_this_round and a.money == 0
+
+
+def test_an_evade_check_names_the_monster_it_is_against() -> None:
+    # AH-EVADE-02 (log): an evade check is against one monster's awareness; a failed evade
+    # that knocks the investigator out was logged with no monster at all, so a referee
+    # could not tell which of the monsters in the area it was. Horror and combat checks
+    # name theirs too (AH-CMB-01, AH-CMB-05)
+    from questforge.engine.arkham.game.narrator import Narrator
+
+    g = blank_game()
+    a = inv(g)
+    a.stamina = 1
+    place(g, "ink-spider", "customs-house")
+    lamp = place(g, "lamp-eater", "customs-house")
+    dice(g, 6, 6, 1, 1, 1, 1, 1, 1)  # the spider evaded, the lamp-eater not
+    g.controller = Script(move=["old-town-streets"], evade_or_fight=["evade", "evade"])
+    phases.arkham_move(g, a)
+    evades = [e for e in g.log.of_type("check") if e["check"] == "evade"]
+    assert [e["against"] for e in evades] == ["ink-spider", lamp.monster]
+    assert "knocked-out" in types(g) and "combat" not in types(g)
+    text = Narrator(g.model).event(evades[1])
+    assert "against " + g.model.monsters[lamp.monster].name in text
+
+
+def test_horror_and_combat_checks_name_the_monster() -> None:
+    # AH-CMB-01, AH-CMB-05 (log)
+    g = blank_game()
+    a = inv(g)
+    dice(g, *[6] * 20)
+    g.controller = Script(evade_or_fight=["fight"])
+    token = place(g, "ink-spider", a.area)
+    combat.meet(g, a, token)
+    got = {e["check"]: e["against"] for e in g.log.of_type("check")}
+    assert got == {"horror": "ink-spider", "combat": "ink-spider"}

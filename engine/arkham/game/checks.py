@@ -74,9 +74,14 @@ def check(
     label: str = "",
     extra: int = 0,
     count_only: bool = False,
+    against: str | None = None,
 ) -> int:
     """A skill check (AH-CHECK-01..06); returns the successes (``count_only``) or
-    1/0 for pass/fail. Clues may be spent after a failure, one extra die each."""
+    1/0 for pass/fail. Clues may be spent after a failure, one extra die each.
+
+    ``against`` names the monster of an evade, horror or combat check (logged: with two
+    monsters in an area, a failed evade that knocks the investigator out is otherwise
+    never tied to the one whose awareness it was rolled against)."""
     value = skill(game, inv, check)
     dice = value + modifier + extra
     rolls = game.roll(dice) if dice > 0 else []  # 0 or fewer dice: automatic fail
@@ -98,6 +103,7 @@ def check(
         success_on=success_on(inv),
         difficulty=difficulty,
         label=label,
+        **({"against": against} if against is not None else {}),
     )
     while (count_only or hits < difficulty) and inv.clues > 0:
         spend = game.ask(

@@ -26,7 +26,7 @@ def evade_check(game: ArkhamGame, inv: InvState, mid: str, active: list[str] | N
     bonus = weapons_bonus(game, inv, mid, active, check="evade")
     if not _still_fighting(game, inv):
         return False
-    return bool(checks.check(game, inv, "evade", aw, 1, label="evade", extra=bonus))
+    return bool(checks.check(game, inv, "evade", aw, 1, label="evade", extra=bonus, against=mid))
 
 
 def meet(game: ArkhamGame, inv: InvState, token: MonsterToken) -> str:
@@ -81,7 +81,7 @@ def fight(
         if not _still_fighting(game, inv):
             return "lost"
         passed = checks.check(
-            game, inv, "horror", m.horror_rating, 1, label="horror", extra=aid
+            game, inv, "horror", m.horror_rating, 1, label="horror", extra=aid, against=mid
         )  # AH-CMB-01
         if not passed:
             status.lose(game, inv, "sanity", m.horror_damage)  # AH-CMB-02
@@ -105,7 +105,7 @@ def fight(
             rating = town.monster_stat(game, mid, "combat_rating")
             tough = town.monster_stat(game, mid, "toughness")
             if checks.check(
-                game, inv, "combat", rating, tough, label="combat", extra=bonus
+                game, inv, "combat", rating, tough, label="combat", extra=bonus, against=mid
             ):  # AH-CMB-05
                 _defeated(game, inv, mid, token)
                 if "overwhelming" in m.abilities:

@@ -49,7 +49,9 @@ class Narrator:
                 + "."
             ),
             "check": lambda: (
-                f"{who} rolls {d['check']} with {d['dice']} dice"
+                f"{who} rolls {d['check']}"
+                + (f" against {n(d['against'])}" if d.get("against") else "")
+                + f" with {d['dice']} dice"
                 + _dice_sum(d)
                 + f": {d['rolls']} ({d['successes']} successes"
                 + (

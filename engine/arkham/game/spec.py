@@ -14,6 +14,7 @@ _OPTIONAL = {
     "game-over": ("score", "first_citizen"),
     "rolled": ("card",),
     "monster-moved": ("toward", "sneak"),
+    "check": ("against",),
 }
 
 
@@ -86,7 +87,7 @@ EVENTS: dict[str, EventSpec] = {
         _e(
             "check",
             "investigator check base skill modifier bonus dice rolls successes success_on "
-            "difficulty label",
+            "difficulty label against",
             "a skill check is rolled",
         ),
         _e(
