@@ -83,3 +83,33 @@ def test_horror_and_combat_checks_name_the_monster() -> None:
     combat.meet(g, a, token)
     got = {e["check"]: e["against"] for e in g.log.of_type("check")}
     assert got == {"horror": "ink-spider", "combat": "ink-spider"}
+
+
+def test_a_check_names_every_standing_modifier_and_where_it_comes_from() -> None:
+    # AH-CHECK-02, AH-CHECK-05 (log): the dice are the skill plus every modifier to it and
+    # to the special check; the log gave only the sum ("skill 2"), so a referee could not
+    # see that a card, the sheet's ability, the Ancient One and the environment each
+    # counted. Each is named with its amount, and they add up to the skill
+    from questforge.engine.arkham.game import checks
+    from questforge.engine.arkham.game.narrator import Narrator
+
+    g = blank_game()
+    a = inv(g)  # Ada Merrow: her ability gives evade +1
+    status.give(g, a, "oilskin-coat")  # sneak +1
+    g.state.environment = "mythos-22"  # sneak -1
+    dice(g, 6)
+    checks.check(g, a, "evade", -1, label="evade")
+    e = g.log.of_type("check")[0]
+    assert e["modifiers"] == [
+        {"source": "oilskin-coat", "amount": 1},
+        {"source": "mythos-22", "amount": -1},
+        {"source": "ability", "amount": 1},
+    ]
+    assert e["skill"] == e["base"] + sum(m["amount"] for m in e["modifiers"])
+    text = Narrator(g.model).event(e)
+    assert "Oilskin Coat +1" in text and "Sea legs +1" in text
+    # the Ancient One's standing modifier (the Drowned Choir: horror -1) is named too
+    g.log.events.clear()
+    checks.check(g, a, "horror", 0, label="horror")
+    e = g.log.of_type("check")[0]
+    assert {"source": "the-drowned-choir", "amount": -1} in e["modifiers"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from questforge.engine.arkham.model import ArkhamModel
@@ -52,7 +52,7 @@ class Narrator:
                 f"{who} rolls {d['check']}"
                 + (f" against {n(d['against'])}" if d.get("against") else "")
                 + f" with {d['dice']} dice"
-                + _dice_sum(d)
+                + _dice_sum(d, self._modifier_names(d))
                 + f": {d['rolls']} ({d['successes']} successes"
                 + (
                     f" on {d['success_on']}+"
@@ -128,6 +128,22 @@ class Narrator:
             f": {', '.join(parts)}." if parts else "."
         )
 
+    def _modifier_names(self, d: Mapping[str, Any]) -> list[str]:
+        """The standing modifiers of a check (AH-CHECK-05), each named: a card, the
+        Ancient One, the environment, or the investigator's ability by its name."""
+        ability = self.model.investigators.get(str(d.get("investigator", "")))
+        names = []
+        for m in d.get("modifiers", ()):
+            source = str(m["source"])
+            if source == "ability":
+                source_name = (
+                    ability.ability_name if ability and ability.ability_name else "ability"
+                )
+            else:
+                source_name = self.name(source)
+            names.append(f"{source_name} {m['amount']:+d}")
+        return names
+
     def option(self, decision: Decision, option: Any) -> str:
         kind = decision.kind
         if kind in ("move", "return", "return-gate", "fly-tie"):
@@ -160,12 +176,16 @@ class Narrator:
         return str(option)
 
 
-def _dice_sum(d: Mapping[str, Any]) -> str:
-    """How a check's dice were counted: the skill, the check's modifier and any weapon or
-    spell bonus (older logs lack the parts: then nothing is shown)."""
+def _dice_sum(d: Mapping[str, Any], standing: Sequence[str] = ()) -> str:
+    """How a check's dice were counted: the skill (with its slider value and each
+    standing modifier when there are any), the check's modifier and any weapon or spell
+    bonus (older logs lack the parts: then nothing is shown)."""
     if "skill" not in d:
         return ""
-    text = f" (skill {d['skill']} {d['modifier']:+d}"
+    text = f" (skill {d['skill']}"
+    if standing:
+        text += f" [{d.get('base')} base, {', '.join(standing)}]"
+    text += f" {d['modifier']:+d}"
     if d.get("bonus"):
         text += f" {d['bonus']:+d} weapons/spells"
     return text + ")"

@@ -86,7 +86,8 @@ EVENTS: dict[str, EventSpec] = {
         _e("clues-discarded", "location", "clues discarded by a gate opening (AH-GATE-05)"),
         _e(
             "check",
-            "investigator check base skill modifier bonus dice rolls successes success_on "
+            "investigator check base skill modifiers modifier bonus dice rolls successes "
+            "success_on "
             "difficulty label against",
             "a skill check is rolled",
         ),
