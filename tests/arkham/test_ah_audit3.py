@@ -113,3 +113,37 @@ def test_a_check_names_every_standing_modifier_and_where_it_comes_from() -> None
     checks.check(g, a, "horror", 0, label="horror")
     e = g.log.of_type("check")[0]
     assert {"source": "the-drowned-choir", "amount": -1} in e["modifiers"]
+
+
+def test_each_upkeep_effect_is_logged_with_the_card_or_ability_it_comes_from() -> None:
+    # AH-UPK-02 (log): "hester-cole gains 1 stamina" in Upkeep said nothing of why; each
+    # upkeep requirement is announced with its source (the sheet's ability or the card)
+    # before its effects, so a referee can check it against the sheet and the cards
+    from questforge.engine.arkham.game.narrator import Narrator
+
+    g = blank_game(investigators="hester-cole,ada-merrow")
+    h = inv(g)
+    assert g.model.investigators[h.id].upkeep  # her sheet heals in Upkeep
+    status.give(g, h, "sister-maud")  # an ally whose upkeep restores sanity
+    h.stamina -= 1
+    h.sanity -= 1
+    g.log.events.clear()
+    g.controller = Script()
+    phases.upkeep(g)
+    seq = [
+        (e.type, e.get("source") or e.get("what"))
+        for e in g.log
+        if e.type in ("upkeep", "gained") and e["investigator"] == h.id
+    ]
+    assert seq == [
+        ("upkeep", "ability"),
+        ("gained", "stamina"),
+        ("upkeep", "sister-maud"),
+        ("gained", "sanity"),
+    ]
+    first = g.log.of_type("upkeep")[0]
+    name = g.model.investigators[h.id].ability_name
+    assert (
+        Narrator(g.model).event(first)
+        == f"Upkeep of {g.model.investigators[h.id].name}'s ability {name}."
+    )

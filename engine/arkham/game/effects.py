@@ -70,10 +70,16 @@ def apply_sourced(
     game: ArkhamGame, inv: InvState, sourced: Sequence[tuple[Effect, str | None]], where: str
 ) -> None:
     """:func:`apply_effects` for effects gathered from several cards (Upkeep, AH-UPK-02),
-    each with the card it came from, stopping as one list would."""
+    each with the card it came from (None: the sheet's ability), stopping as one list
+    would. Each source's effects are announced first (an ``upkeep`` event naming the card
+    or ``ability``): a gain in Upkeep otherwise has no reason a referee can check."""
+    announced: object = ()
     for effect, card in sourced:
         if inv.devoured or (inv.out_this_round and effect.do not in _GLOBAL):
             return
+        if card != announced:
+            announced = card
+            game.emit("upkeep", investigator=inv.id, source=card or "ability")
         apply_effect(game, inv, effect, where, card)
 
 

@@ -68,6 +68,11 @@ class Narrator:
             "check-result": lambda: (
                 f"{who} {'passes' if d['passed'] else 'fails'} the {d['check']} check."
             ),
+            "upkeep": lambda: (
+                f"Upkeep of {who}'s "
+                + (f"ability {self._ability(d)}" if d["source"] == "ability" else n(d["source"]))
+                + "."
+            ),
             "gained": lambda: f"{who} gains {d['amount']} {d['what']}.",
             "lost": lambda: f"{who} loses {d['amount']} {d['what']}.",
             "knocked-out": lambda: f"{who} is {d['how']}!",
@@ -128,21 +133,19 @@ class Narrator:
             f": {', '.join(parts)}." if parts else "."
         )
 
+    def _ability(self, d: Mapping[str, Any]) -> str:
+        """The name of the event's investigator's ability (``ability`` when it has none)."""
+        data = self.model.investigators.get(str(d.get("investigator", "")))
+        return data.ability_name if data is not None and data.ability_name else "ability"
+
     def _modifier_names(self, d: Mapping[str, Any]) -> list[str]:
         """The standing modifiers of a check (AH-CHECK-05), each named: a card, the
         Ancient One, the environment, or the investigator's ability by its name."""
-        ability = self.model.investigators.get(str(d.get("investigator", "")))
-        names = []
-        for m in d.get("modifiers", ()):
-            source = str(m["source"])
-            if source == "ability":
-                source_name = (
-                    ability.ability_name if ability and ability.ability_name else "ability"
-                )
-            else:
-                source_name = self.name(source)
-            names.append(f"{source_name} {m['amount']:+d}")
-        return names
+        return [
+            f"{self._ability(d) if m['source'] == 'ability' else self.name(m['source'])} "
+            f"{m['amount']:+d}"
+            for m in d.get("modifiers", ())
+        ]
 
     def option(self, decision: Decision, option: Any) -> str:
         kind = decision.kind

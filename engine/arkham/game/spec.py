@@ -92,6 +92,12 @@ EVENTS: dict[str, EventSpec] = {
             "a skill check is rolled",
         ),
         _e(
+            "upkeep",
+            "investigator source",
+            "an upkeep requirement resolves: ``source`` the card, or ``ability`` for the "
+            "sheet's (AH-UPK-02)",
+        ),
+        _e(
             "clue-spent",
             "investigator roll successes",
             "a clue spent for one more die (AH-CHECK-06)",
