@@ -147,3 +147,30 @@ def test_each_upkeep_effect_is_logged_with_the_card_or_ability_it_comes_from() -
         Narrator(g.model).event(first)
         == f"Upkeep of {g.model.investigators[h.id].name}'s ability {name}."
     )
+
+
+def test_being_lost_in_time_and_space_is_logged_with_its_reason() -> None:
+    # AH-OW-04, AH-STAT-05, AH-STAT-09 (log): "moves to lost" said nothing of why; the
+    # referee must see that no open gate led back to that world (naming it), that the
+    # investigator was knocked out in an other world, or that a card sent them
+    from questforge.engine.arkham.game.narrator import Narrator
+    from questforge.engine.arkham.model.types import Effect
+
+    g = blank_game(players=3, investigators="ada-merrow,tobias-wren,hester-cole")
+    a, b, c = inv(g, 0), inv(g, 1), inv(g, 2)
+    g.controller = Script()
+    status.move_inv(g, a, "glass-city", 2)
+    phases.leave_world(g, a)  # no gate to the Glass City is open
+    status.move_inv(g, b, "glass-city", 1)
+    b.sanity = 1
+    status.lose(g, b, "sanity", 1)
+    g.apply(c, [Effect("lost-in-time-and-space")])
+    got = [(e["investigator"], e["why"], e.get("world")) for e in g.log.of_type("lost-in-time")]
+    assert got == [
+        (a.id, "no-gate", "glass-city"),
+        (b.id, "knocked-out", "glass-city"),
+        (c.id, "effect", None),
+    ]
+    assert all(i.area == g.lost and i.delayed for i in (a, b, c))
+    text = Narrator(g.model).event(g.log.of_type("lost-in-time")[0])
+    assert "no open gate" in text and "The Glass City" in text

@@ -73,6 +73,14 @@ class Narrator:
                 + (f"ability {self._ability(d)}" if d["source"] == "ability" else n(d["source"]))
                 + "."
             ),
+            "lost-in-time": lambda: (
+                f"{who} is lost in time and space"
+                + {
+                    "no-gate": f": no open gate leads back from {n(d.get('world', ''))}",
+                    "knocked-out": f", knocked out in {n(d.get('world', ''))}",
+                }.get(d["why"], "")
+                + "."
+            ),
             "gained": lambda: f"{who} gains {d['amount']} {d['what']}.",
             "lost": lambda: f"{who} loses {d['amount']} {d['what']}.",
             "knocked-out": lambda: f"{who} is {d['how']}!",

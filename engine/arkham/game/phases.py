@@ -306,7 +306,7 @@ def leave_world(game: ArkhamGame, inv: InvState) -> None:
     world = inv.area
     gates = sorted(loc for loc, g in game.state.gates.items() if g.world == world)
     if not gates:
-        status.lost_in_time(game, inv)
+        status.lost_in_time(game, inv, "no-gate")  # AH-OW-04
         return
     to = game.ask("return-gate", inv.id, gates, "which gate do you return through?", world=world)
     status.move_inv(game, inv, to)

@@ -15,6 +15,7 @@ _OPTIONAL = {
     "rolled": ("card",),
     "monster-moved": ("toward", "sneak"),
     "check": ("against",),
+    "lost-in-time": ("world",),
 }
 
 
@@ -90,6 +91,12 @@ EVENTS: dict[str, EventSpec] = {
             "success_on "
             "difficulty label against",
             "a skill check is rolled",
+        ),
+        _e(
+            "lost-in-time",
+            "investigator why world",
+            "lost in time and space: ``why`` no-gate (no open gate back to ``world``, "
+            "AH-OW-04), knocked-out (in ``world``, AH-STAT-05) or effect (AH-STAT-09)",
         ),
         _e(
             "upkeep",
