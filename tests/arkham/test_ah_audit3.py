@@ -174,3 +174,38 @@ def test_being_lost_in_time_and_space_is_logged_with_its_reason() -> None:
     assert all(i.area == g.lost and i.delayed for i in (a, b, c))
     text = Narrator(g.model).event(g.log.of_type("lost-in-time")[0])
     assert "no open gate" in text and "The Glass City" in text
+
+
+def test_a_monster_sent_to_the_outskirts_says_why_and_an_overflow_is_logged() -> None:
+    # AH-LIMIT-01/02, AH-OUT-01/02 (log): "appears at outskirts" gave no reason, and the
+    # terror rise of an overflow followed a row of returns with none: the log names the
+    # area it was drawn for, the monsters counted and the limit; an overflow names the
+    # Outskirts' count and maximum
+    from questforge.engine.arkham.game import town
+
+    g = blank_game()  # 2 players: limit 5, Outskirts maximum 6
+    limit = g.state.players + g.rules.monster_limit_base
+    for _ in range(limit - 1):
+        place(g, "ink-spider", "saltmarsh-streets")
+    place(g, "gull-thing", g.sky)  # the Sky counts (AH-LIMIT-02)
+    for _ in range(g.rules.outskirts_max(g.state.players)):
+        place(g, "lamp-eater", g.outskirts)
+    g.log.events.clear()
+    town.place_monster(g, "tide-mill")
+    appeared = g.log.of_type("monster-appeared")[0]
+    assert appeared["area"] == g.outskirts
+    assert (appeared["instead_of"], appeared["counted"], appeared["limit"]) == (
+        "tide-mill",
+        limit,
+        limit,
+    )
+    overflow = g.log.of_type("outskirts-overflow")
+    assert [(e["count"], e["max"]) for e in overflow] == [(7, 6)]
+    assert types(g).index("outskirts-overflow") < types(g).index("monster-returned")
+    assert g.state.terror == 1
+    # under the limit nothing extra is said
+    for token in list(g.state.monsters):
+        town.return_monster(g, token)
+    g.log.events.clear()
+    town.place_monster(g, "tide-mill")
+    assert "instead_of" not in g.log.of_type("monster-appeared")[0].data

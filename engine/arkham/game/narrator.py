@@ -90,7 +90,20 @@ class Narrator:
             "sealed": lambda: (
                 f"{n(d['location'])} is sealed{' with an Elder Sign' if d['elder_sign'] else ''}."
             ),
-            "monster-appeared": lambda: f"{n(d['monster'])} appears at {n(d['area'])}.",
+            "monster-appeared": lambda: (
+                f"{n(d['monster'])} appears at {n(d['area'])}"
+                + (
+                    f" instead of {n(d['instead_of'])} ({d['counted']} monsters in Arkham "
+                    f"and the Sky, limit {d['limit']})"
+                    if "instead_of" in d
+                    else ""
+                )
+                + "."
+            ),
+            "outskirts-overflow": lambda: (
+                f"The Outskirts overflow ({d['count']}, at most {d['max']}): "
+                "every monster there returns to the cup and terror rises."
+            ),
             "monster-moved": lambda: (
                 f"{n(d['monster'])} moves to {n(d['to'])}"
                 + (f", flying at {n(d['toward'])} (sneak {d['sneak']})." if "toward" in d else ".")

@@ -16,6 +16,7 @@ _OPTIONAL = {
     "monster-moved": ("toward", "sneak"),
     "check": ("against",),
     "lost-in-time": ("world",),
+    "monster-appeared": ("instead_of", "counted", "limit"),
 }
 
 
@@ -174,7 +175,18 @@ EVENTS: dict[str, EventSpec] = {
             "investigator monster uid trophy",
             "a monster defeated (AH-CMB-06); uid 0: an encounter's monster",
         ),
-        _e("monster-appeared", "monster uid area", "a monster enters play (AH-GATE-06, AH-OUT-01)"),
+        _e(
+            "monster-appeared",
+            "monster uid area instead_of counted limit",
+            "a monster enters play (AH-GATE-06); over the limit in the Outskirts, "
+            "``instead_of`` the area it was drawn for, with the monsters ``counted`` and "
+            "the ``limit`` (AH-LIMIT-01/02, AH-OUT-01)",
+        ),
+        _e(
+            "outskirts-overflow",
+            "count max",
+            "the Outskirts hold more than their maximum: all go back, terror +1 (AH-OUT-02)",
+        ),
         _e(
             "monster-moved",
             "uid monster to toward sneak",
