@@ -209,3 +209,36 @@ def test_a_monster_sent_to_the_outskirts_says_why_and_an_overflow_is_logged() ->
     g.log.events.clear()
     town.place_monster(g, "tide-mill")
     assert "instead_of" not in g.log.of_type("monster-appeared")[0].data
+
+
+def test_a_monster_held_by_an_investigator_is_logged() -> None:
+    # AH-MMOVE-03/04, AH-FLY-01 (log): a monster whose symbol is in a movement box but
+    # stays (an investigator in its area) was silent, so a referee reading "white:
+    # [star]" could not tell a held monster from a missed one; so was a fast monster
+    # stopping on entering an investigator's street
+    g = blank_game()
+    a, b = inv(g, 0), inv(g, 1)
+    status.move_inv(g, a, "quayside-streets")
+    status.move_inv(g, b, "old-town-streets")
+    held = place(g, "ink-spider", "quayside-streets")  # normal
+    dim = g.model.monsters["ink-spider"].dimension
+    fast = next(m for m in g.model.monsters.values() if m.movement == "fast")
+    runner = place(g, fast.id, "quayside-streets")
+    flyer_id = next(m.id for m in g.model.monsters.values() if m.movement == "flying")
+    flyer = place(g, flyer_id, "quayside-streets")
+    g.log.events.clear()
+    boxes = {dim, fast.dimension, g.model.monsters[flyer_id].dimension}
+    phases.move_monsters(g, tuple(sorted(boxes)), ())
+    got = {e["uid"]: (e["area"], e["by"]) for e in g.log.of_type("monster-held")}
+    assert got[held.uid] == ("quayside-streets", [a.id])
+    assert got[flyer.uid] == ("quayside-streets", [a.id])
+    assert got[runner.uid] == ("quayside-streets", [a.id])
+    assert held.area == runner.area == flyer.area == "quayside-streets"
+    # a fast monster that moves one step onto an investigator stops there (AH-MMOVE-04)
+    a.area = "customs-house"
+    g.log.events.clear()
+    phases.move_monsters(g, (fast.dimension,), ())
+    assert runner.area == "old-town-streets"
+    assert [(e["uid"], e["area"], e["by"]) for e in g.log.of_type("monster-held")] == [
+        (runner.uid, "old-town-streets", [b.id])
+    ]

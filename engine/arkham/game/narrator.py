@@ -100,6 +100,12 @@ class Narrator:
                 )
                 + "."
             ),
+            "monster-held": lambda: (
+                f"{n(d['monster'])} stays at {n(d['area'])}: "
+                + ", ".join(n(i) for i in d["by"])
+                + (" is" if len(d["by"]) == 1 else " are")
+                + " there."
+            ),
             "outskirts-overflow": lambda: (
                 f"The Outskirts overflow ({d['count']}, at most {d['max']}): "
                 "every monster there returns to the cup and terror rises."

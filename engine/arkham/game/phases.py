@@ -709,11 +709,27 @@ def move_monsters(game: ArkhamGame, white: tuple[str, ...], black: tuple[str, ..
             if not game.in_town(token.area):
                 continue
             for _ in range(2 if m.movement == "fast" else 1):
-                if game.state.investigators_at(token.area):
+                if held(game, token):
                     break  # AH-MMOVE-03, AH-MMOVE-04
                 step(game, token, colour)
         elif m.movement == "unique":
             unique_move(game, token)
+
+
+def held(game: ArkhamGame, token: MonsterToken) -> bool:
+    """AH-MMOVE-03/04, AH-FLY-01: a monster in an area with investigators does not leave
+    it (a fast one stops on entering one). Logged with who holds it (``monster-held``):
+    a monster whose symbol is in a movement box and does not move must say why."""
+    here = game.state.investigators_at(token.area) if game.in_town(token.area) else []
+    if here:
+        game.emit(
+            "monster-held",
+            uid=token.uid,
+            monster=token.monster,
+            area=token.area,
+            by=[i.id for i in here],
+        )
+    return bool(here)
 
 
 def step(game: ArkhamGame, token: MonsterToken, colour: str) -> None:
@@ -733,7 +749,7 @@ def step(game: ArkhamGame, token: MonsterToken, colour: str) -> None:
 def fly(game: ArkhamGame, token: MonsterToken) -> None:
     """AH-FLY-01..03: stay with an investigator, swoop to a street next to one, else the Sky."""
     st = game.state
-    if game.in_town(token.area) and st.investigators_at(token.area):
+    if held(game, token):
         return  # AH-FLY-01
     if token.area == game.sky:
         near = [s.id for s in game.board.streets]  # AH-FLY-04
@@ -783,7 +799,7 @@ def unique_move(game: ArkhamGame, token: MonsterToken) -> None:
     rule = game.monster(token).unique_move or "stay"
     if rule == "stay" or not game.in_town(token.area):
         return
-    if game.state.investigators_at(token.area):
+    if held(game, token):
         return  # AH-MMOVE-03 holds for every monster: it does not leave an investigator
     if rule == "random-street":
         streets = [s.id for s in game.board.streets]

@@ -183,6 +183,12 @@ EVENTS: dict[str, EventSpec] = {
             "the ``limit`` (AH-LIMIT-01/02, AH-OUT-01)",
         ),
         _e(
+            "monster-held",
+            "uid monster area by",
+            "a monster to move stays: investigators (``by``) are in its area "
+            "(AH-MMOVE-03/04, AH-FLY-01)",
+        ),
+        _e(
             "outskirts-overflow",
             "count max",
             "the Outskirts hold more than their maximum: all go back, terror +1 (AH-OUT-02)",
