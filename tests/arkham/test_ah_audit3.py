@@ -242,3 +242,26 @@ def test_a_monster_held_by_an_investigator_is_logged() -> None:
     assert [(e["uid"], e["area"], e["by"]) for e in g.log.of_type("monster-held")] == [
         (runner.uid, "old-town-streets", [b.id])
     ]
+
+
+def test_the_final_battle_names_the_ancient_one_and_the_abilities_used() -> None:
+    # AH-FINAL-02/03/06 (log): a battle round's "use character abilities" is announced like
+    # an Upkeep's (AH-UPK-02), and the investigators' attacks and the Ancient One's attack
+    # are checks against the Ancient One
+    from contextlib import suppress
+
+    from questforge.engine.arkham.game.state import GameOver
+
+    g = blank_game(investigators="hester-cole,ada-merrow")
+    h = inv(g)
+    h.stamina -= 1
+    g.state.awakened = True
+    g.state.doom = g.ancient.doom_track
+    dice(g, *[1] * 200)  # every attack misses, every defence fails: all are devoured
+    g.controller = Script()
+    with suppress(GameOver):
+        phases.final_battle(g)
+    assert g.log.of_type("upkeep")[0]["investigator"] == h.id
+    checks = g.log.of_type("check")
+    assert {e["label"] for e in checks} == {"final", "attack"}
+    assert {e.get("against") for e in checks} == {g.state.ancient_one}

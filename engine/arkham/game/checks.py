@@ -103,7 +103,8 @@ def check(
     """A skill check (AH-CHECK-01..06); returns the successes (``count_only``) or
     1/0 for pass/fail. Clues may be spent after a failure, one extra die each.
 
-    ``against`` names the monster of an evade, horror or combat check (logged: with two
+    ``against`` names the monster of an evade, horror or combat check, or the Ancient
+    One in the final battle (logged: with two
     monsters in an area, a failed evade that knocks the investigator out is otherwise
     never tied to the one whose awareness it was rolled against)."""
     value = skill(game, inv, check)

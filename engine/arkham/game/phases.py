@@ -925,8 +925,10 @@ def final_battle(game: ArkhamGame) -> None:
                 inv.exhausted.clear()
                 game.emit("refreshed", investigator=inv.id)
             # "use character abilities": the sheet's upkeep ability (cards' upkeep, such as
-            # a retainer's pay, belongs to the town's rounds, not to the battle)
-            game.apply(inv, game.model.investigators[inv.id].upkeep, inv.area)
+            # a retainer's pay, belongs to the town's rounds, not to the battle), announced
+            # as in Upkeep (the ``upkeep`` event)
+            ability_upkeep = game.model.investigators[inv.id].upkeep
+            apply_sourced(game, inv, [(e, None) for e in ability_upkeep], inv.area)
             if inv.devoured:
                 continue
             set_sliders(game, inv, free=False)
@@ -946,6 +948,7 @@ def final_battle(game: ArkhamGame) -> None:
                 label="final",
                 extra=bonus,
                 count_only=True,
+                against=st.ancient_one,
             )
             while hits >= st.players:  # AH-FINAL-04, AH-REF-19
                 hits -= st.players
@@ -956,7 +959,10 @@ def final_battle(game: ArkhamGame) -> None:
         modifier = ao.attack_modifier + ao.attack_escalation * attack  # AH-FINAL-06
         game.emit("ancient-one-attacks", modifier=modifier)
         for inv in st.order():
-            if not checks.check(game, inv, ao.attack_check, modifier, 1, label="attack"):
+            attacked = checks.check(
+                game, inv, ao.attack_check, modifier, 1, label="attack", against=st.ancient_one
+            )
+            if not attacked:
                 status.lose(game, inv, ao.attack_lose, ao.attack_amount)  # AH-FINAL-07
     game.finish("lost", "devoured")
 
