@@ -265,3 +265,29 @@ def test_the_final_battle_names_the_ancient_one_and_the_abilities_used() -> None
     checks = g.log.of_type("check")
     assert {e["label"] for e in checks} == {"final", "attack"}
     assert {e.get("against") for e in checks} == {g.state.ancient_one}
+
+
+def test_the_board_mode_draws_each_neighbourhood_in_its_own_colour() -> None:
+    # AH-REF-07: every neighbourhood has its colour (the published game's card backs); the
+    # board mode draws its group box, its locations' borders and its street in that colour,
+    # so a changed colour shows everywhere in the neighbourhood
+    import copy
+    import json
+
+    from ahfixture import SAMPLE
+
+    from questforge.editor.arkham.board_graph import board_model
+
+    data = json.loads((SAMPLE / "board" / "harrowmere.json").read_text(encoding="utf-8"))
+    data = copy.deepcopy(data)
+    data["neighbourhoods"][0]["colour"] = "#123456"
+    hood = data["neighbourhoods"][0]["id"]
+    model = board_model(data)
+    colours = {h["id"]: h["colour"] for h in data["neighbourhoods"]}
+    assert {g.id: g.colour for g in model.groups} == colours
+    nodes = {n.id: n for n in model.nodes}
+    for loc in data["locations"]:
+        assert nodes[loc["id"]].border == colours[loc["neighbourhood"]]
+    for street in data["streets"]:
+        assert nodes[street["id"]].fill == colours[street["neighbourhood"]]
+    assert any(n.border == "#123456" for n in model.nodes if n.group == hood)
