@@ -291,3 +291,48 @@ def test_the_board_mode_draws_each_neighbourhood_in_its_own_colour() -> None:
     for street in data["streets"]:
         assert nodes[street["id"]].fill == colours[street["neighbourhood"]]
     assert any(n.border == "#123456" for n in model.nodes if n.group == hood)
+
+
+def test_every_resource_change_of_a_knock_out_and_a_rumor_is_logged() -> None:
+    # AH-STAT-03/04/05 (log): the sanity or stamina restored to 1 after a knock-out was set
+    # without an event (the log went from "loses 4 sanity" at 1 to 1 again, unexplained);
+    # AH-MYTHA-04 (log): the clues spent to pass a rumor left with no "lost" event
+    g = blank_game()
+    a = inv(g)
+    g.controller = Script()
+    a.sanity = 1
+    status.lose(g, a, "sanity", 3)
+    assert a.sanity == 1
+    restored = [e for e in g.log.of_type("gained") if e["what"] == "sanity"]
+    # tokens stop at 0: restored from 0 to 1 is one sanity back (AH-STAT-03 "restore 1")
+    assert [(e["investigator"], e["amount"]) for e in restored] == [(a.id, 1)]
+    order = types(g)
+    assert order.index("knocked-out") < order.index("gained")
+    # a rumor passed at its location for its clues
+    from questforge.engine.arkham.game.state import Rumor
+
+    card = g.model.mythos["mythos-30"]
+    assert card.rumor is not None
+    g.state.rumor = Rumor(card.id, 3)
+    a.clues = card.rumor.pass_cost + 1
+    g.log.events.clear()
+    phases.pass_rumor(g, a)
+    spent = [e for e in g.log.of_type("lost") if e["what"] == "clues"]
+    assert [(e["investigator"], e["amount"]) for e in spent] == [(a.id, card.rumor.pass_cost)]
+    assert a.clues == 1
+
+
+def test_the_setup_clues_are_logged() -> None:
+    # AH-SETUP-02 (log): one clue on each unstable location was placed without an event,
+    # so a later "takes 3 clues" could not be checked from the log
+    from ahgame import model
+
+    from questforge.engine.arkham.game.engine import ArkhamGame, Setup
+
+    g = ArkhamGame(model(), Setup(2), 5)
+    g.controller = Script()
+    g.step()
+    setup_at = types(g).index("setup")
+    placed = [e["location"] for e in g.log.events[setup_at:] if e.type == "clue-placed"]
+    unstable = [loc.id for loc in g.board.locations if loc.unstable]
+    assert placed[: len(unstable)] == unstable

@@ -56,6 +56,9 @@ def setup(game: ArkhamGame) -> None:
         st.decks[deck] = d
     st.investigators = [new_investigator(game, iid, n) for n, iid in enumerate(chosen)]
     game.emit("setup", ancient_one=ao_id, investigators=chosen, players=st.players)
+    for loc in game.board.locations:
+        if loc.unstable:
+            game.emit("clue-placed", location=loc.id)  # AH-SETUP-02, placed above
     for inv in st.investigators:  # AH-SETUP-07/09/10
         equip(game, inv)
     masks = game.ancient.masks
@@ -549,6 +552,7 @@ def pass_rumor(game: ArkhamGame, inv: InvState) -> None:
     card = game.model.mythos[rumor.card]
     assert card.rumor is not None
     inv.clues -= card.rumor.pass_cost
+    game.emit("lost", investigator=inv.id, what="clues", amount=card.rumor.pass_cost)
     game.emit("rumor-passed", investigator=inv.id, card=rumor.card)
     game.state.rumor = None
     reopen(game, rumor.card)

@@ -67,8 +67,13 @@ def knocked_out(game: ArkhamGame, inv: InvState, how: str) -> None:
         return
     game.emit("knocked-out", investigator=inv.id, how=how)
     lose_half(game, inv)  # AH-STAT-02
-    inv.sanity = max(inv.sanity, 1)
-    inv.stamina = max(inv.stamina, 1)
+    for what in ("sanity", "stamina"):
+        # restored to 1 (AH-STAT-03/04: "restore 1"; AH-STAT-05: "at least 1"), logged as
+        # the tokens taken back: a track below 0 is at 0 on the table
+        have = getattr(inv, what)
+        if have < 1:
+            setattr(inv, what, 1)
+            game.emit("gained", investigator=inv.id, what=what, amount=1 - max(have, 0))
     inv.out_this_round = True
     if in_world:
         lost_in_time(game, inv, "knocked-out")  # AH-STAT-05
