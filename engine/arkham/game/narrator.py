@@ -70,7 +70,11 @@ class Narrator:
             ),
             "upkeep": lambda: (
                 f"Upkeep of {who}'s "
-                + (f"ability {self._ability(d)}" if d["source"] == "ability" else n(d["source"]))
+                + (
+                    " ".join(dict.fromkeys(("ability", self._ability(d))))
+                    if d["source"] == "ability"
+                    else n(d["source"])
+                )
                 + "."
             ),
             "lost-in-time": lambda: (
