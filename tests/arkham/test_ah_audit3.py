@@ -336,3 +336,30 @@ def test_the_setup_clues_are_logged() -> None:
     placed = [e["location"] for e in g.log.events[setup_at:] if e.type == "clue-placed"]
     unstable = [loc.id for loc in g.board.locations if loc.unstable]
     assert placed[: len(unstable)] == unstable
+
+
+def test_the_weapons_used_show_each_cards_bonus_after_resistance_and_immunity() -> None:
+    # AH-WPN-01/02, AH-SPELL-01 (log): "Armed: ... bonus 5" gave only the sum, so a
+    # referee could not check a physical resistance (half, rounded up) or immunity (none),
+    # or see that a failed spell gave nothing: each card is listed with what it gave and
+    # its printed bonus
+    from questforge.engine.arkham.game.narrator import Narrator
+
+    g = blank_game()
+    a = inv(g)
+    resistant = next(
+        m.id for m in g.model.monsters.values() if "physical-resistance" in m.abilities
+    )
+    status.give(g, a, "flare-pistol")  # physical +3
+    status.give(g, a, "salt-circle")  # a spell: magical +4
+    dice(g, 1, 1, 1, 1, 1, 1, 1)  # the spell check fails
+    g.controller = Script(weapons=[["flare-pistol", "salt-circle"]])
+    combat.weapons_bonus(g, a, resistant, [])
+    armed = g.log.of_type("armed")[0]
+    assert armed["each"] == [
+        {"card": "flare-pistol", "amount": 2, "printed": 3},
+        {"card": "salt-circle", "amount": 0, "printed": 4},
+    ]
+    assert armed["bonus"] == 2
+    text = Narrator(g.model).event(armed)
+    assert "Flare Pistol +2 (printed +3)" in text

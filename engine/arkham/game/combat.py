@@ -202,23 +202,34 @@ def weapons_bonus(
         monster=mid or "ancient-one",
         check=check,
     )
-    bonus = sum(card_bonus(game, cid, mid) for cid in held) if check == "combat" else 0
+    # what each card gives against this monster, beside its printed bonus, so that a
+    # referee can check resistance (half, rounded up), immunity (nothing) and a failed cast
+    each: list[dict[str, Any]] = []
+
+    def gives(cid: str, amount: int) -> int:
+        printed = sum(b.amount for b in game.card(cid).bonuses if b.check == check)
+        each.append({"card": cid, "amount": amount, "printed": printed})
+        return amount
+
+    bonus = sum(gives(cid, card_bonus(game, cid, mid)) for cid in held) if check == "combat" else 0
     for cid in choice:
         card = game.card(cid)
         if card.is_spell:
             if cast(game, inv, cid):
-                bonus += card_bonus(game, cid, mid, check)
+                bonus += gives(cid, card_bonus(game, cid, mid, check))
                 if active is not None and check == "combat":
                     active.append(cid)
+            else:
+                gives(cid, 0)
             if not _still_fighting(game, inv):
                 return 0
         else:
-            bonus += card_bonus(game, cid, mid, check)
+            bonus += gives(cid, card_bonus(game, cid, mid, check))
             if card.exhaust:
                 inv.exhausted.add(cid)
     if choice or (held and check == "combat"):
         cards = (held if check == "combat" else []) + list(choice)
-        game.emit("armed", investigator=inv.id, check=check, cards=cards, bonus=bonus)
+        game.emit("armed", investigator=inv.id, check=check, cards=cards, bonus=bonus, each=each)
     return bonus
 
 

@@ -104,6 +104,18 @@ class Narrator:
                 )
                 + "."
             ),
+            "armed": lambda: (
+                f"{who} uses "
+                + ", ".join(
+                    f"{n(c['card'])} {c['amount']:+d}"
+                    + (f" (printed {c['printed']:+d})" if c["amount"] != c["printed"] else "")
+                    for c in d.get("each", ())
+                )
+                + f" for the {d['check']} check: {d['bonus']:+d}."
+                if d.get("each")
+                else f"{who} uses {', '.join(n(c) for c in d['cards'])} for the "
+                f"{d['check']} check: {d['bonus']:+d}."
+            ),
             "monster-held": lambda: (
                 f"{n(d['monster'])} stays at {n(d['area'])}: "
                 + ", ".join(n(i) for i in d["by"])

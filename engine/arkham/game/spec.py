@@ -161,8 +161,10 @@ EVENTS: dict[str, EventSpec] = {
         _e("fled", "investigator monster", "fled from combat (AH-CMB-04)"),
         _e(
             "armed",
-            "investigator check cards bonus",
-            "weapons and spells used in a combat, evade or horror check",
+            "investigator check cards bonus each",
+            "weapons and spells used in a combat, evade or horror check; ``each``: what "
+            "each card gave (after resistance, immunity or a failed cast) and its printed "
+            "bonus",
         ),
         _e(
             "casting",
