@@ -3,6 +3,8 @@ the bot games and the engine, each pinned by a test that failed before its fix."
 
 from __future__ import annotations
 
+from typing import Any
+
 from ahgame import Script, blank_game, dice, inv, place, types
 
 from questforge.engine.arkham.game import combat, phases, status
@@ -363,3 +365,30 @@ def test_the_weapons_used_show_each_cards_bonus_after_resistance_and_immunity() 
     assert armed["bonus"] == 2
     text = Narrator(g.model).event(armed)
     assert "Flare Pistol +2 (printed +3)" in text
+
+
+def test_a_monster_ability_that_changes_a_combat_is_logged(monkeypatch: Any) -> None:
+    # AH-CMB-08 and the published monster abilities (log): a sanity loss after a PASSED
+    # horror check (nightmarish), a stamina loss after a win (overwhelming), no trophy
+    # (endless) and no chance to flee (ambush) each happened with no reason in the log
+    from questforge.engine.arkham.game import checks
+
+    g = blank_game()
+    a = inv(g)
+    a.sanity = a.stamina = 9
+    a.max_sanity = a.max_stamina = 9
+    monkeypatch.setattr(checks, "skill", lambda game, i, check: 8)  # every check is rolled
+    dice(g, *[6] * 80)
+    g.controller = Script(evade_or_fight=["fight"] * 3)
+    for mid in ("silt-titan", "cartographers-hand", "reed-maiden"):
+        combat.meet(g, a, place(g, mid, a.area))
+    got = [(e["monster"], e["ability"], e.get("amount")) for e in g.log.of_type("monster-ability")]
+    assert got == [
+        ("silt-titan", "nightmarish", 2),
+        ("silt-titan", "overwhelming", 2),
+        ("cartographers-hand", "endless", None),
+        ("reed-maiden", "ambush", None),
+    ]
+    seq = types(g)
+    first_loss = seq.index("lost")
+    assert seq[first_loss - 1] == "monster-ability"  # the reason comes first

@@ -75,6 +75,8 @@ def fight(
     """Combat rounds (AH-CMB-01..09)."""
     m = game.monster(mid)
     game.emit("combat", investigator=inv.id, monster=mid)
+    if "ambush" in m.abilities:
+        ability_used(game, inv, mid, "ambush")  # no fleeing from this combat
     active: list[str] = []  # spells cast in this combat: they last until it ends
     if not horror_done:
         aid = weapons_bonus(game, inv, mid, None, check="horror")
@@ -86,6 +88,7 @@ def fight(
         if not passed:
             status.lose(game, inv, "sanity", m.horror_damage)  # AH-CMB-02
         elif "nightmarish" in m.abilities:
+            ability_used(game, inv, mid, "nightmarish", m.amount("nightmarish"))
             status.lose(game, inv, "sanity", m.amount("nightmarish"))  # AH-CMB-08
         if not _still_fighting(game, inv):
             return "lost"
@@ -109,11 +112,22 @@ def fight(
             ):  # AH-CMB-05
                 _defeated(game, inv, mid, token)
                 if "overwhelming" in m.abilities:
+                    ability_used(game, inv, mid, "overwhelming", m.amount("overwhelming"))
                     status.lose(game, inv, "stamina", m.amount("overwhelming"))  # AH-CMB-08
                 return "defeated"
         _damage(game, inv, mid)  # AH-CMB-07
         if not _still_fighting(game, inv):  # AH-CMB-09
             return "lost"
+
+
+def ability_used(
+    game: ArkhamGame, inv: InvState, mid: str, ability: str, amount: int | None = None
+) -> None:
+    """Log a monster ability as it changes a combat (AH-CMB-08 and the published
+    abilities): the reason for a loss after a passed check, a missing trophy or a combat
+    with no flight, which the log otherwise leaves unexplained."""
+    extra = {"amount": amount} if amount is not None else {}
+    game.emit("monster-ability", investigator=inv.id, monster=mid, ability=ability, **extra)
 
 
 def _damage(game: ArkhamGame, inv: InvState, mid: str) -> None:
@@ -129,6 +143,7 @@ def _defeated(game: ArkhamGame, inv: InvState, mid: str, token: MonsterToken | N
     uid = token.uid if token is not None else 0
     m = game.monster(mid)
     if "endless" in m.abilities:
+        ability_used(game, inv, mid, "endless")  # never a trophy
         game.state.cup.append(mid)
         game.emit("monster-defeated", investigator=inv.id, monster=mid, uid=uid, trophy=False)
         return

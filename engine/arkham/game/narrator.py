@@ -116,6 +116,16 @@ class Narrator:
                 else f"{who} uses {', '.join(n(c) for c in d['cards'])} for the "
                 f"{d['check']} check: {d['bonus']:+d}."
             ),
+            "monster-ability": lambda: (
+                f"{n(d['monster'])} is "
+                + {
+                    "ambush": "an ambusher: no fleeing from this combat",
+                    "endless": "endless: back to the cup, no trophy",
+                    "nightmarish": f"nightmarish: {d.get('amount')} sanity lost all the same",
+                    "overwhelming": f"overwhelming: {d.get('amount')} stamina lost all the same",
+                }.get(d["ability"], d["ability"])
+                + "."
+            ),
             "monster-held": lambda: (
                 f"{n(d['monster'])} stays at {n(d['area'])}: "
                 + ", ".join(n(i) for i in d["by"])

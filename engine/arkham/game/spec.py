@@ -17,6 +17,7 @@ _OPTIONAL = {
     "check": ("against",),
     "lost-in-time": ("world",),
     "monster-appeared": ("instead_of", "counted", "limit"),
+    "monster-ability": ("amount",),
 }
 
 
@@ -159,6 +160,13 @@ EVENTS: dict[str, EventSpec] = {
         _e("combat", "investigator monster", "combat begins (AH-CMB)"),
         _e("evaded", "investigator monster", "a monster evaded (AH-EVADE-03)"),
         _e("fled", "investigator monster", "fled from combat (AH-CMB-04)"),
+        _e(
+            "monster-ability",
+            "investigator monster ability amount",
+            "a monster ability changes a combat (AH-CMB-08): ambush (no fleeing), "
+            "nightmarish / overwhelming (``amount`` lost after a pass or a win), endless "
+            "(no trophy)",
+        ),
         _e(
             "armed",
             "investigator check cards bonus each",
