@@ -123,7 +123,7 @@ class Narrator:
                     "endless": "endless: back to the cup, no trophy",
                     "nightmarish": f"nightmarish: {d.get('amount')} sanity lost all the same",
                     "overwhelming": f"overwhelming: {d.get('amount')} stamina lost all the same",
-                }.get(d["ability"], d["ability"])
+                }.get(d["ability"], str(d["ability"]))
                 + "."
             ),
             "monster-held": lambda: (
