@@ -392,3 +392,19 @@ def test_a_monster_ability_that_changes_a_combat_is_logged(monkeypatch: Any) -> 
     seq = types(g)
     first_loss = seq.index("lost")
     assert seq[first_loss - 1] == "monster-ability"  # the reason comes first
+
+
+def test_an_arkham_move_logs_its_movement_points_and_where_they_come_from() -> None:
+    # AH-MOVE-02 (log): the steps of a move were logged but not the Speed that allows
+    # them, so a referee could not check that a move of three areas was within reach
+    from questforge.engine.arkham.game import checks
+
+    g = blank_game(ancient="the-pale-cartographer")  # its Speed -1 while it sleeps
+    a = inv(g)
+    g.controller = Script()
+    phases.arkham_move(g, a)
+    e = g.log.of_type("movement-points")[0]
+    assert e["investigator"] == a.id
+    assert e["points"] == checks.skill(g, a, "speed")
+    assert {"source": "the-pale-cartographer", "amount": -1} in e["modifiers"]
+    assert e["points"] == e["base"] + sum(m["amount"] for m in e["modifiers"])

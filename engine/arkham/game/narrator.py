@@ -116,6 +116,11 @@ class Narrator:
                 else f"{who} uses {', '.join(n(c) for c in d['cards'])} for the "
                 f"{d['check']} check: {d['bonus']:+d}."
             ),
+            "movement-points": lambda: (
+                f"{who} has {d['points']} movement points (speed {d['base']}"
+                + "".join(f", {x}" for x in self._modifier_names(d))
+                + ")."
+            ),
             "monster-ability": lambda: (
                 f"{n(d['monster'])} is "
                 + {

@@ -358,6 +358,15 @@ def arkham_move(game: ArkhamGame, inv: InvState) -> None:
     ends movement in that area: every other monster there is still faced (AH-MOVE-05)
     and the clues there are picked up (AH-MOVE-08)."""
     points = checks.skill(game, inv, "speed")
+    # the points and how they are counted (the Speed slider and each standing modifier),
+    # so that a referee can check the steps that follow
+    game.emit(
+        "movement-points",
+        investigator=inv.id,
+        points=points,
+        base=checks.base_skill(game, inv, "speed"),
+        modifiers=checks.standing(game, inv, "speed"),
+    )
     paths = reachable(game, inv.area, points)
     dest = game.ask("move", inv.id, list(paths), "where do you move?", speed=points)
     path = paths[dest]

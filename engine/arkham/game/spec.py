@@ -161,6 +161,12 @@ EVENTS: dict[str, EventSpec] = {
         _e("evaded", "investigator monster", "a monster evaded (AH-EVADE-03)"),
         _e("fled", "investigator monster", "fled from combat (AH-CMB-04)"),
         _e(
+            "movement-points",
+            "investigator points base modifiers",
+            "an Arkham move's points: the Speed slider (``base``) and each standing "
+            "modifier with its source (AH-MOVE-02, AH-CHECK-05)",
+        ),
+        _e(
             "monster-ability",
             "investigator monster ability amount",
             "a monster ability changes a combat (AH-CMB-08): ambush (no fleeing), "
