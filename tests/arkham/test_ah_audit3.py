@@ -408,3 +408,27 @@ def test_an_arkham_move_logs_its_movement_points_and_where_they_come_from() -> N
     assert e["points"] == checks.skill(g, a, "speed")
     assert {"source": "the-pale-cartographer", "amount": -1} in e["modifiers"]
     assert e["points"] == e["base"] + sum(m["amount"] for m in e["modifiers"])
+
+
+def test_moved_sliders_show_the_steps_taken_against_focus() -> None:
+    # AH-UPK-03 (log): "Sliders: positions [2, 3, 1]" could not be checked against the
+    # Focus limit without the positions before; the event gives them, the steps and the
+    # focus (none at setup, where the sliders are placed freely, AH-SETUP-10)
+    g = blank_game()
+    a = inv(g)
+    focus = g.model.investigators[a.id].focus
+    a.sliders = [1, 1, 1]
+    want = [1 + focus, 1, 1] if focus <= 2 else [3, 1, 1]
+    g.controller = Script(sliders=[want])
+    phases.set_sliders(g, a, free=False)
+    e = g.log.of_type("sliders")[0]
+    assert (e["before"], e["positions"], e["steps"], e["focus"]) == (
+        [1, 1, 1],
+        want,
+        sum(abs(x - y) for x, y in zip(want, [1, 1, 1], strict=True)),
+        focus,
+    )
+    g.log.events.clear()
+    g.controller = Script(sliders=[[0, 0, 0]])
+    phases.set_sliders(g, a, free=True)
+    assert g.log.of_type("sliders")[0]["focus"] is None

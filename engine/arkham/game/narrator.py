@@ -116,6 +116,14 @@ class Narrator:
                 else f"{who} uses {', '.join(n(c) for c in d['cards'])} for the "
                 f"{d['check']} check: {d['bonus']:+d}."
             ),
+            "sliders": lambda: (
+                f"{who} sets the sliders to {d['positions']}"
+                + (
+                    f" ({d['steps']} steps from {d['before']}, focus {d['focus']})."
+                    if d.get("focus") is not None
+                    else "."
+                )
+            ),
             "movement-points": lambda: (
                 f"{who} has {d['points']} movement points (speed {d['base']}"
                 + "".join(f", {x}" for x in self._modifier_names(d))

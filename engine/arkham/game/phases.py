@@ -134,8 +134,17 @@ def set_sliders(game: ArkhamGame, inv: InvState, free: bool) -> None:
             options.append(list(combo))
     chosen = game.ask("sliders", inv.id, options, "set your skill sliders", free=free, focus=focus)
     if chosen != inv.sliders:
-        inv.sliders = list(chosen)
-        game.emit("sliders", investigator=inv.id, positions=inv.sliders)
+        before, inv.sliders = inv.sliders, list(chosen)
+        # the positions before, the steps taken and the Focus they must not exceed (none
+        # when placed freely at setup), so that a referee can check AH-UPK-03
+        game.emit(
+            "sliders",
+            investigator=inv.id,
+            positions=inv.sliders,
+            before=before,
+            steps=sum(abs(a - b) for a, b in zip(inv.sliders, before, strict=False)),
+            focus=None if free else focus,
+        )
 
 
 # ---------------------------------------------------------------------- the round

@@ -44,7 +44,12 @@ EVENTS: dict[str, EventSpec] = {
         ),
         _e("round", "number first_player", "a round begins (AH-TURN-01)"),
         _e("refreshed", "investigator", "exhausted cards are ready again (AH-UPK-01)"),
-        _e("sliders", "investigator positions", "skill sliders moved (AH-UPK-03)"),
+        _e(
+            "sliders",
+            "investigator positions before steps focus",
+            "skill sliders moved: from ``before``, ``steps`` in all, within ``focus`` "
+            "(none: placed freely at setup) (AH-UPK-03, AH-SETUP-10)",
+        ),
         _e(
             "investigator-moved",
             "investigator to stage",
