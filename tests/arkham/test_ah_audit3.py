@@ -432,3 +432,25 @@ def test_moved_sliders_show_the_steps_taken_against_focus() -> None:
     g.controller = Script(sliders=[[0, 0, 0]])
     phases.set_sliders(g, a, free=True)
     assert g.log.of_type("sliders")[0]["focus"] is None
+
+
+def test_the_sample_closes_its_three_shops_as_terror_rises() -> None:
+    # AH-TERROR-04/05/06 (AH-REF-14): at 3, 6 and 9 the General Store, the Curiositie
+    # Shoppe and Ye Olde Magick Shoppe close - the town's shops for common items, unique
+    # items and spells. The sample closed its church at 9 (a blessing, not a shop) and
+    # kept selling spells: each closure must be the place that sells that deck
+    g = blank_game()
+    sells = {}
+    for area in g.board.locations:
+        for special in area.special:
+            for e in special.effects:
+                if e.do in ("buy", "draw") and e.deck:
+                    sells.setdefault(e.deck, set()).add(area.id)
+    closures = {c.terror: c.location for c in g.rules.terror_closures}
+    assert closures[3] in sells["common"]
+    assert closures[6] in sells["unique"]
+    assert closures[9] in sells["spell"]
+    for closure in g.rules.terror_closures:
+        # the board marks it too, and the occupants go to the shop's own street
+        assert g.board.areas[closure.location].closes_at_terror == closure.terror
+        assert closure.moves_to == g.board.exit_street(closure.location)
