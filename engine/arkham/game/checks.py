@@ -104,9 +104,9 @@ def check(
     1/0 for pass/fail. Clues may be spent after a failure, one extra die each.
 
     ``against`` names the monster of an evade, horror or combat check, or the Ancient
-    One in the final battle (logged: with two
-    monsters in an area, a failed evade that knocks the investigator out is otherwise
-    never tied to the one whose awareness it was rolled against)."""
+    One in the final battle (logged: with two monsters in an area, a failed evade that
+    knocks the investigator out is otherwise never tied to the one whose awareness it
+    was rolled against)."""
     value = skill(game, inv, check)
     dice = value + modifier + extra
     rolls = game.roll(dice) if dice > 0 else []  # 0 or fewer dice: automatic fail
