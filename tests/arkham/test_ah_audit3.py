@@ -454,3 +454,38 @@ def test_the_sample_closes_its_three_shops_as_terror_rises() -> None:
         # the board marks it too, and the occupants go to the shop's own street
         assert g.board.areas[closure.location].closes_at_terror == closure.terror
         assert closure.moves_to == g.board.exit_street(closure.location)
+
+
+def test_a_one_use_weapon_is_discarded_and_a_spell_exhausts_only_when_marked() -> None:
+    # AH-WPN-01, AH-MISC-01 with the card's own flags (schema: "discarded after one use",
+    # "exhausted when used"): a weapon marked discard_after_use stayed in hand after its
+    # combat check and could be used in every later one; a spell was exhausted on casting
+    # even when its card does not say so
+    import copy
+    import dataclasses
+
+    g = blank_game()
+    g.model = copy.copy(g.model)
+    g.model.cards = dict(g.model.cards)
+    g.model.cards["blasting-charge"] = dataclasses.replace(
+        g.model.cards["flare-pistol"], id="blasting-charge", discard_after_use=True
+    )
+    g.model.cards["steady-chant"] = dataclasses.replace(
+        g.model.cards["salt-circle"], id="steady-chant", exhaust=False
+    )
+    a = inv(g)
+    a.cards += ["blasting-charge", "steady-chant"]
+    g.state.decks["common"].draw_pile.clear()
+    dice(g, *[6] * 10)
+    g.controller = Script(weapons=[["blasting-charge", "steady-chant"]])
+    bonus = combat.weapons_bonus(g, a, "ink-spider", [])
+    assert bonus == 3 + 4
+    assert "blasting-charge" not in a.cards  # spent: to the bottom of its deck
+    assert g.state.decks["common"].draw_pile == ["blasting-charge"]
+    assert ("discarded", "blasting-charge") in [(e.type, e.get("card")) for e in g.log]
+    assert "steady-chant" in a.cards and "steady-chant" not in a.exhausted
+    # a spell marked exhaust (the sample's) is exhausted by its casting, as before
+    a.cards.append("salt-circle")
+    g.controller = Script(weapons=[["salt-circle"]])
+    combat.weapons_bonus(g, a, "ink-spider", [])
+    assert "salt-circle" in a.exhausted

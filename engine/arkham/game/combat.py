@@ -240,18 +240,28 @@ def weapons_bonus(
                 return 0
         else:
             bonus += gives(cid, card_bonus(game, cid, mid, check))
-            if card.exhaust:
-                inv.exhausted.add(cid)
+            spend(game, inv, cid)
     if choice or (held and check == "combat"):
         cards = (held if check == "combat" else []) + list(choice)
         game.emit("armed", investigator=inv.id, check=check, cards=cards, bonus=bonus, each=each)
     return bonus
 
 
+def spend(game: ArkhamGame, inv: InvState, cid: str) -> None:
+    """A card used for a check (a weapon, a spell cast) as its card says: discarded when
+    marked ``discard_after_use`` ("discarded after one use": to the bottom of its deck,
+    AH-MISC-01), else exhausted when marked ``exhaust`` (until the next refresh,
+    AH-UPK-01); a card marked neither may be used again."""
+    card = game.card(cid)
+    if card.discard_after_use and cid in inv.cards:
+        status.discard(game, inv, cid)
+    elif card.exhaust:
+        inv.exhausted.add(cid)
+
+
 def cast(game: ArkhamGame, inv: InvState, cid: str) -> bool:
     """AH-SPELL-01/02: pay the sanity cost, then a spell (lore) check."""
     card = game.card(cid)
-    inv.exhausted.add(cid)
     game.emit(
         "casting",
         investigator=inv.id,
@@ -259,6 +269,7 @@ def cast(game: ArkhamGame, inv: InvState, cid: str) -> bool:
         cost=card.sanity_cost,
         modifier=card.casting_modifier or 0,
     )
+    spend(game, inv, cid)
     if card.sanity_cost:
         status.lose(game, inv, "sanity", card.sanity_cost)
         if not _still_fighting(game, inv):
