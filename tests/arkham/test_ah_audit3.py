@@ -489,3 +489,22 @@ def test_a_one_use_weapon_is_discarded_and_a_spell_exhausts_only_when_marked() -
     g.controller = Script(weapons=[["salt-circle"]])
     combat.weapons_bonus(g, a, "ink-spider", [])
     assert "salt-circle" in a.exhausted
+
+
+def test_an_environments_effects_happen_each_mythos_phase_it_stays() -> None:
+    # AH-MYTHA-03: an Environment's special text "remains in play" for several rounds,
+    # and the content format says its effects happen "each Mythos phase it stays"; they
+    # happened once, on arrival, like a headline's. They stop when another replaces it
+    g = blank_game()
+    a, b = inv(g, 0), inv(g, 1)
+    g.controller = Script()
+    start = (a.sanity, b.sanity)
+    phases.ability(g, g.model.mythos["mythos-25"], first=False)  # all lose 1 sanity
+    assert (a.sanity, b.sanity) == (start[0] - 1, start[1] - 1)
+    phases.ability(g, g.model.mythos["mythos-02"], first=False)  # a headline; it stays
+    assert (a.sanity, b.sanity) == (start[0] - 2, start[1] - 2)
+    assert g.state.environment == "mythos-25"
+    phases.ability(g, g.model.mythos["mythos-19"], first=False)  # replaced
+    phases.ability(g, g.model.mythos["mythos-02"], first=False)
+    assert (a.sanity, b.sanity) == (start[0] - 2, start[1] - 2)
+    assert [e["card"] for e in g.log.of_type("environment-effects")] == ["mythos-25"]

@@ -124,6 +124,7 @@ class Narrator:
                     else "."
                 )
             ),
+            "environment-effects": lambda: f"The environment {n(d['card'])} is still in play.",
             "movement-points": lambda: (
                 f"{who} has {d['points']} movement points (speed {d['base']}"
                 + "".join(f", {x}" for x in self._modifier_names(d))

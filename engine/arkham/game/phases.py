@@ -849,6 +849,7 @@ def ability(game: ArkhamGame, card: Any, first: bool) -> None:
     """AH-MYTHA-01..04: headline now; environment stays; one rumor at a time."""
     st = game.state
     rumor_before = st.rumor
+    environment_before = st.environment
     if card.type == "headline":
         game.emit("headline", card=card.id)
         _global_effects(game, card.effects)
@@ -869,6 +870,14 @@ def ability(game: ArkhamGame, card: Any, first: bool) -> None:
             st.rumor = Rumor(card.id, card.rumor.start)
             game.emit("rumor", card=card.id, counter=card.rumor.start)
             close_for(game, card)
+    if environment_before is not None and st.environment == environment_before:
+        # AH-MYTHA-03: the Environment's special text "remains in play": its effects
+        # happen again in each Mythos phase it stays (the content format: "each Mythos
+        # phase it stays"), after the new card's own ability
+        environment = game.model.mythos[environment_before]
+        if environment.effects:
+            game.emit("environment-effects", card=environment_before)
+            _global_effects(game, environment.effects)
     if rumor_before is not None and st.rumor is rumor_before and not first:
         tick_rumor(game)
 

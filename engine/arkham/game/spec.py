@@ -166,6 +166,11 @@ EVENTS: dict[str, EventSpec] = {
         _e("evaded", "investigator monster", "a monster evaded (AH-EVADE-03)"),
         _e("fled", "investigator monster", "fled from combat (AH-CMB-04)"),
         _e(
+            "environment-effects",
+            "card",
+            "the Environment in play acts again in this Mythos phase (AH-MYTHA-03)",
+        ),
+        _e(
             "movement-points",
             "investigator points base modifiers",
             "an Arkham move's points: the Speed slider (``base``) and each standing "
