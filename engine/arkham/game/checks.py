@@ -27,20 +27,34 @@ def base_skill(game: ArkhamGame, inv: InvState, skill: str) -> int:
     return 0
 
 
-def modifiers(game: ArkhamGame, inv: InvState, check: str) -> int:
-    """Modifiers to ``check`` from held cards without hands, the investigator's
-    ability, the Ancient One and the environment in play (AH-CHECK-05)."""
-    total = 0
+def modifier_sources(game: ArkhamGame, inv: InvState, check: str) -> list[tuple[str, int]]:
+    """Every standing modifier to ``check`` and where it comes from (AH-CHECK-05): held
+    cards without hands (by card id), the investigator's ability (``ability``), the
+    Ancient One and the environment in play (by their ids)."""
+    out: list[tuple[str, int]] = []
     for cid in inv.cards:
         c = game.card(cid)
         if c.hands == 0 and not c.is_spell:
-            total += sum(b.amount for b in c.bonuses if b.check == check)
-    mods = list(game.model.investigators[inv.id].modifiers)
+            out += [(cid, b.amount) for b in c.bonuses if b.check == check]
+    out += [
+        ("ability", m.amount)
+        for m in game.model.investigators[inv.id].modifiers
+        if m.check == check
+    ]
     if game.state.ancient_one:
-        mods += game.ancient.modifiers
-    if game.state.environment:
-        mods += game.model.mythos[game.state.environment].modifiers
-    return total + sum(m.amount for m in mods if m.check == check)
+        out += [
+            (game.state.ancient_one, m.amount) for m in game.ancient.modifiers if m.check == check
+        ]
+    env = game.state.environment
+    if env:
+        out += [(env, m.amount) for m in game.model.mythos[env].modifiers if m.check == check]
+    return out
+
+
+def modifiers(game: ArkhamGame, inv: InvState, check: str) -> int:
+    """Modifiers to ``check`` from held cards without hands, the investigator's
+    ability, the Ancient One and the environment in play (AH-CHECK-05)."""
+    return sum(amount for _, amount in modifier_sources(game, inv, check))
 
 
 def skill(game: ArkhamGame, inv: InvState, check: str) -> int:
@@ -51,6 +65,16 @@ def skill(game: ArkhamGame, inv: InvState, check: str) -> int:
     if base != check:
         value += modifiers(game, inv, check)
     return value
+
+
+def standing(game: ArkhamGame, inv: InvState, check: str) -> list[dict[str, object]]:
+    """The modifiers :func:`skill` adds, each with its source, for the log: to the skill
+    a special check uses, then to the special check itself (AH-CHECK-02/05)."""
+    base = SPECIAL_CHECKS.get(check, check)
+    found = modifier_sources(game, inv, base)
+    if base != check:
+        found += modifier_sources(game, inv, check)
+    return [{"source": source, "amount": amount} for source, amount in found if amount]
 
 
 def success_on(inv: InvState) -> int:
@@ -74,9 +98,15 @@ def check(
     label: str = "",
     extra: int = 0,
     count_only: bool = False,
+    against: str | None = None,
 ) -> int:
     """A skill check (AH-CHECK-01..06); returns the successes (``count_only``) or
-    1/0 for pass/fail. Clues may be spent after a failure, one extra die each."""
+    1/0 for pass/fail. Clues may be spent after a failure, one extra die each.
+
+    ``against`` names the monster of an evade, horror or combat check, or the Ancient
+    One in the final battle (logged: with two monsters in an area, a failed evade that
+    knocks the investigator out is otherwise never tied to the one whose awareness it
+    was rolled against)."""
     value = skill(game, inv, check)
     dice = value + modifier + extra
     rolls = game.roll(dice) if dice > 0 else []  # 0 or fewer dice: automatic fail
@@ -89,6 +119,8 @@ def check(
         # standing modifier, the check's own modifier, weapon and spell bonuses
         base=base_skill(game, inv, SPECIAL_CHECKS.get(check, check)),
         skill=value,
+        # each standing modifier in ``skill`` and where it comes from (AH-CHECK-05)
+        modifiers=standing(game, inv, check),
         modifier=modifier,
         bonus=extra,
         dice=max(dice, 0),
@@ -98,6 +130,7 @@ def check(
         success_on=success_on(inv),
         difficulty=difficulty,
         label=label,
+        **({"against": against} if against is not None else {}),
     )
     while (count_only or hits < difficulty) and inv.clues > 0:
         spend = game.ask(

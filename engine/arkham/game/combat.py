@@ -26,7 +26,7 @@ def evade_check(game: ArkhamGame, inv: InvState, mid: str, active: list[str] | N
     bonus = weapons_bonus(game, inv, mid, active, check="evade")
     if not _still_fighting(game, inv):
         return False
-    return bool(checks.check(game, inv, "evade", aw, 1, label="evade", extra=bonus))
+    return bool(checks.check(game, inv, "evade", aw, 1, label="evade", extra=bonus, against=mid))
 
 
 def meet(game: ArkhamGame, inv: InvState, token: MonsterToken) -> str:
@@ -75,17 +75,20 @@ def fight(
     """Combat rounds (AH-CMB-01..09)."""
     m = game.monster(mid)
     game.emit("combat", investigator=inv.id, monster=mid)
+    if "ambush" in m.abilities:
+        ability_used(game, inv, mid, "ambush")  # no fleeing from this combat
     active: list[str] = []  # spells cast in this combat: they last until it ends
     if not horror_done:
         aid = weapons_bonus(game, inv, mid, None, check="horror")
         if not _still_fighting(game, inv):
             return "lost"
         passed = checks.check(
-            game, inv, "horror", m.horror_rating, 1, label="horror", extra=aid
+            game, inv, "horror", m.horror_rating, 1, label="horror", extra=aid, against=mid
         )  # AH-CMB-01
         if not passed:
             status.lose(game, inv, "sanity", m.horror_damage)  # AH-CMB-02
         elif "nightmarish" in m.abilities:
+            ability_used(game, inv, mid, "nightmarish", m.amount("nightmarish"))
             status.lose(game, inv, "sanity", m.amount("nightmarish"))  # AH-CMB-08
         if not _still_fighting(game, inv):
             return "lost"
@@ -105,15 +108,26 @@ def fight(
             rating = town.monster_stat(game, mid, "combat_rating")
             tough = town.monster_stat(game, mid, "toughness")
             if checks.check(
-                game, inv, "combat", rating, tough, label="combat", extra=bonus
+                game, inv, "combat", rating, tough, label="combat", extra=bonus, against=mid
             ):  # AH-CMB-05
                 _defeated(game, inv, mid, token)
                 if "overwhelming" in m.abilities:
+                    ability_used(game, inv, mid, "overwhelming", m.amount("overwhelming"))
                     status.lose(game, inv, "stamina", m.amount("overwhelming"))  # AH-CMB-08
                 return "defeated"
         _damage(game, inv, mid)  # AH-CMB-07
         if not _still_fighting(game, inv):  # AH-CMB-09
             return "lost"
+
+
+def ability_used(
+    game: ArkhamGame, inv: InvState, mid: str, ability: str, amount: int | None = None
+) -> None:
+    """Log a monster ability as it changes a combat (AH-CMB-08 and the published
+    abilities): the reason for a loss after a passed check, a missing trophy or a combat
+    with no flight, which the log otherwise leaves unexplained."""
+    extra = {"amount": amount} if amount is not None else {}
+    game.emit("monster-ability", investigator=inv.id, monster=mid, ability=ability, **extra)
 
 
 def _damage(game: ArkhamGame, inv: InvState, mid: str) -> None:
@@ -129,6 +143,7 @@ def _defeated(game: ArkhamGame, inv: InvState, mid: str, token: MonsterToken | N
     uid = token.uid if token is not None else 0
     m = game.monster(mid)
     if "endless" in m.abilities:
+        ability_used(game, inv, mid, "endless")  # never a trophy
         game.state.cup.append(mid)
         game.emit("monster-defeated", investigator=inv.id, monster=mid, uid=uid, trophy=False)
         return
@@ -202,30 +217,51 @@ def weapons_bonus(
         monster=mid or "ancient-one",
         check=check,
     )
-    bonus = sum(card_bonus(game, cid, mid) for cid in held) if check == "combat" else 0
+    # what each card gives against this monster, beside its printed bonus, so that a
+    # referee can check resistance (half, rounded up), immunity (nothing) and a failed cast
+    each: list[dict[str, Any]] = []
+
+    def gives(cid: str, amount: int) -> int:
+        printed = sum(b.amount for b in game.card(cid).bonuses if b.check == check)
+        each.append({"card": cid, "amount": amount, "printed": printed})
+        return amount
+
+    bonus = sum(gives(cid, card_bonus(game, cid, mid)) for cid in held) if check == "combat" else 0
     for cid in choice:
         card = game.card(cid)
         if card.is_spell:
             if cast(game, inv, cid):
-                bonus += card_bonus(game, cid, mid, check)
+                bonus += gives(cid, card_bonus(game, cid, mid, check))
                 if active is not None and check == "combat":
                     active.append(cid)
+            else:
+                gives(cid, 0)
             if not _still_fighting(game, inv):
                 return 0
         else:
-            bonus += card_bonus(game, cid, mid, check)
-            if card.exhaust:
-                inv.exhausted.add(cid)
+            bonus += gives(cid, card_bonus(game, cid, mid, check))
+            spend(game, inv, cid)
     if choice or (held and check == "combat"):
         cards = (held if check == "combat" else []) + list(choice)
-        game.emit("armed", investigator=inv.id, check=check, cards=cards, bonus=bonus)
+        game.emit("armed", investigator=inv.id, check=check, cards=cards, bonus=bonus, each=each)
     return bonus
+
+
+def spend(game: ArkhamGame, inv: InvState, cid: str) -> None:
+    """A card used for a check (a weapon, a spell cast) as its card says: discarded when
+    marked ``discard_after_use`` ("discarded after one use": to the bottom of its deck,
+    AH-MISC-01), else exhausted when marked ``exhaust`` (until the next refresh,
+    AH-UPK-01); a card marked neither may be used again."""
+    card = game.card(cid)
+    if card.discard_after_use and cid in inv.cards:
+        status.discard(game, inv, cid)
+    elif card.exhaust:
+        inv.exhausted.add(cid)
 
 
 def cast(game: ArkhamGame, inv: InvState, cid: str) -> bool:
     """AH-SPELL-01/02: pay the sanity cost, then a spell (lore) check."""
     card = game.card(cid)
-    inv.exhausted.add(cid)
     game.emit(
         "casting",
         investigator=inv.id,
@@ -233,6 +269,7 @@ def cast(game: ArkhamGame, inv: InvState, cid: str) -> bool:
         cost=card.sanity_cost,
         modifier=card.casting_modifier or 0,
     )
+    spend(game, inv, cid)
     if card.sanity_cost:
         status.lose(game, inv, "sanity", card.sanity_cost)
         if not _still_fighting(game, inv):

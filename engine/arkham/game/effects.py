@@ -52,9 +52,16 @@ def apply_effects(
     card: str | None = None,
 ) -> None:
     """``card`` is the investigator card whose ``upkeep`` or ``use`` these effects are:
-    the one ``discard-this`` discards (None elsewhere, where it does nothing)."""
+    the one ``discard-this`` discards (None elsewhere, where it does nothing).
+
+    Knocked out by one of these effects, the investigator "does nothing more this round"
+    (AH-STAT-03/04): the rest stop. Already out when they arrive (a Mythos card's or a
+    rumor's effect on every investigator, AH-MYTHA-02/04), the investigator is not
+    shielded from them: being out for the round is about acting, not about being out of
+    the game, so they happen (and may knock the investigator out again)."""
+    already_out = inv.out_this_round
     for effect in effects:
-        if inv.devoured or (inv.out_this_round and effect.do not in _GLOBAL):
+        if inv.devoured or (inv.out_this_round and not already_out and effect.do not in _GLOBAL):
             return
         apply_effect(game, inv, effect, where, card)
 
@@ -63,10 +70,16 @@ def apply_sourced(
     game: ArkhamGame, inv: InvState, sourced: Sequence[tuple[Effect, str | None]], where: str
 ) -> None:
     """:func:`apply_effects` for effects gathered from several cards (Upkeep, AH-UPK-02),
-    each with the card it came from, stopping as one list would."""
+    each with the card it came from (None: the sheet's ability), stopping as one list
+    would. Each source's effects are announced first (an ``upkeep`` event naming the card
+    or ``ability``): a gain in Upkeep otherwise has no reason a referee can check."""
+    announced: object = ()
     for effect, card in sourced:
         if inv.devoured or (inv.out_this_round and effect.do not in _GLOBAL):
             return
+        if card != announced:
+            announced = card
+            game.emit("upkeep", investigator=inv.id, source=card or "ability")
         apply_effect(game, inv, effect, where, card)
 
 

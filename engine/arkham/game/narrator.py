@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from questforge.engine.arkham.model import ArkhamModel
@@ -49,8 +49,10 @@ class Narrator:
                 + "."
             ),
             "check": lambda: (
-                f"{who} rolls {d['check']} with {d['dice']} dice"
-                + _dice_sum(d)
+                f"{who} rolls {d['check']}"
+                + (f" against {n(d['against'])}" if d.get("against") else "")
+                + f" with {d['dice']} dice"
+                + _dice_sum(d, self._modifier_names(d))
                 + f": {d['rolls']} ({d['successes']} successes"
                 + (
                     f" on {d['success_on']}+"
@@ -66,6 +68,23 @@ class Narrator:
             "check-result": lambda: (
                 f"{who} {'passes' if d['passed'] else 'fails'} the {d['check']} check."
             ),
+            "upkeep": lambda: (
+                f"Upkeep of {who}'s "
+                + (
+                    " ".join(dict.fromkeys(("ability", self._ability(d))))
+                    if d["source"] == "ability"
+                    else n(d["source"])
+                )
+                + "."
+            ),
+            "lost-in-time": lambda: (
+                f"{who} is lost in time and space"
+                + {
+                    "no-gate": f": no open gate leads back from {n(d.get('world', ''))}",
+                    "knocked-out": f", knocked out in {n(d.get('world', ''))}",
+                }.get(d["why"], "")
+                + "."
+            ),
             "gained": lambda: f"{who} gains {d['amount']} {d['what']}.",
             "lost": lambda: f"{who} loses {d['amount']} {d['what']}.",
             "knocked-out": lambda: f"{who} is {d['how']}!",
@@ -75,7 +94,62 @@ class Narrator:
             "sealed": lambda: (
                 f"{n(d['location'])} is sealed{' with an Elder Sign' if d['elder_sign'] else ''}."
             ),
-            "monster-appeared": lambda: f"{n(d['monster'])} appears at {n(d['area'])}.",
+            "monster-appeared": lambda: (
+                f"{n(d['monster'])} appears at {n(d['area'])}"
+                + (
+                    f" instead of {n(d['instead_of'])} ({d['counted']} monsters in Arkham "
+                    f"and the Sky, limit {d['limit']})"
+                    if "instead_of" in d
+                    else ""
+                )
+                + "."
+            ),
+            "armed": lambda: (
+                f"{who} uses "
+                + ", ".join(
+                    f"{n(c['card'])} {c['amount']:+d}"
+                    + (f" (printed {c['printed']:+d})" if c["amount"] != c["printed"] else "")
+                    for c in d.get("each", ())
+                )
+                + f" for the {d['check']} check: {d['bonus']:+d}."
+                if d.get("each")
+                else f"{who} uses {', '.join(n(c) for c in d['cards'])} for the "
+                f"{d['check']} check: {d['bonus']:+d}."
+            ),
+            "sliders": lambda: (
+                f"{who} sets the sliders to {d['positions']}"
+                + (
+                    f" ({d['steps']} steps from {d['before']}, focus {d['focus']})."
+                    if d.get("focus") is not None
+                    else "."
+                )
+            ),
+            "environment-effects": lambda: f"The environment {n(d['card'])} is still in play.",
+            "movement-points": lambda: (
+                f"{who} has {d['points']} movement points (speed {d['base']}"
+                + "".join(f", {x}" for x in self._modifier_names(d))
+                + ")."
+            ),
+            "monster-ability": lambda: (
+                f"{n(d['monster'])} is "
+                + {
+                    "ambush": "an ambusher: no fleeing from this combat",
+                    "endless": "endless: back to the cup, no trophy",
+                    "nightmarish": f"nightmarish: {d.get('amount')} sanity lost all the same",
+                    "overwhelming": f"overwhelming: {d.get('amount')} stamina lost all the same",
+                }.get(d["ability"], str(d["ability"]))
+                + "."
+            ),
+            "monster-held": lambda: (
+                f"{n(d['monster'])} stays at {n(d['area'])}: "
+                + ", ".join(n(i) for i in d["by"])
+                + (" is" if len(d["by"]) == 1 else " are")
+                + " there."
+            ),
+            "outskirts-overflow": lambda: (
+                f"The Outskirts overflow ({d['count']}, at most {d['max']}): "
+                "every monster there returns to the cup and terror rises."
+            ),
             "monster-moved": lambda: (
                 f"{n(d['monster'])} moves to {n(d['to'])}"
                 + (f", flying at {n(d['toward'])} (sneak {d['sneak']})." if "toward" in d else ".")
@@ -126,6 +200,20 @@ class Narrator:
             f": {', '.join(parts)}." if parts else "."
         )
 
+    def _ability(self, d: Mapping[str, Any]) -> str:
+        """The name of the event's investigator's ability (``ability`` when it has none)."""
+        data = self.model.investigators.get(str(d.get("investigator", "")))
+        return data.ability_name if data is not None and data.ability_name else "ability"
+
+    def _modifier_names(self, d: Mapping[str, Any]) -> list[str]:
+        """The standing modifiers of a check (AH-CHECK-05), each named: a card, the
+        Ancient One, the environment, or the investigator's ability by its name."""
+        return [
+            f"{self._ability(d) if m['source'] == 'ability' else self.name(m['source'])} "
+            f"{m['amount']:+d}"
+            for m in d.get("modifiers", ())
+        ]
+
     def option(self, decision: Decision, option: Any) -> str:
         kind = decision.kind
         if kind in ("move", "return", "return-gate", "fly-tie"):
@@ -158,12 +246,16 @@ class Narrator:
         return str(option)
 
 
-def _dice_sum(d: Mapping[str, Any]) -> str:
-    """How a check's dice were counted: the skill, the check's modifier and any weapon or
-    spell bonus (older logs lack the parts: then nothing is shown)."""
+def _dice_sum(d: Mapping[str, Any], standing: Sequence[str] = ()) -> str:
+    """How a check's dice were counted: the skill (with its slider value and each
+    standing modifier when there are any), the check's modifier and any weapon or spell
+    bonus (older logs lack the parts: then nothing is shown)."""
     if "skill" not in d:
         return ""
-    text = f" (skill {d['skill']} {d['modifier']:+d}"
+    text = f" (skill {d['skill']}"
+    if standing:
+        text += f" [{d.get('base')} base, {', '.join(standing)}]"
+    text += f" {d['modifier']:+d}"
     if d.get("bonus"):
         text += f" {d['bonus']:+d} weapons/spells"
     return text + ")"

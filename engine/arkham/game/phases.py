@@ -56,6 +56,9 @@ def setup(game: ArkhamGame) -> None:
         st.decks[deck] = d
     st.investigators = [new_investigator(game, iid, n) for n, iid in enumerate(chosen)]
     game.emit("setup", ancient_one=ao_id, investigators=chosen, players=st.players)
+    for loc in game.board.locations:
+        if loc.unstable:
+            game.emit("clue-placed", location=loc.id)  # AH-SETUP-02, placed above
     for inv in st.investigators:  # AH-SETUP-07/09/10
         equip(game, inv)
     masks = game.ancient.masks
@@ -131,8 +134,17 @@ def set_sliders(game: ArkhamGame, inv: InvState, free: bool) -> None:
             options.append(list(combo))
     chosen = game.ask("sliders", inv.id, options, "set your skill sliders", free=free, focus=focus)
     if chosen != inv.sliders:
-        inv.sliders = list(chosen)
-        game.emit("sliders", investigator=inv.id, positions=inv.sliders)
+        before, inv.sliders = inv.sliders, list(chosen)
+        # the positions before, the steps taken and the Focus they must not exceed (none
+        # when placed freely at setup), so that a referee can check AH-UPK-03
+        game.emit(
+            "sliders",
+            investigator=inv.id,
+            positions=inv.sliders,
+            before=before,
+            steps=sum(abs(a - b) for a, b in zip(inv.sliders, before, strict=False)),
+            focus=None if free else focus,
+        )
 
 
 # ---------------------------------------------------------------------- the round
@@ -306,7 +318,7 @@ def leave_world(game: ArkhamGame, inv: InvState) -> None:
     world = inv.area
     gates = sorted(loc for loc, g in game.state.gates.items() if g.world == world)
     if not gates:
-        status.lost_in_time(game, inv)
+        status.lost_in_time(game, inv, "no-gate")  # AH-OW-04
         return
     to = game.ask("return-gate", inv.id, gates, "which gate do you return through?", world=world)
     status.move_inv(game, inv, to)
@@ -355,6 +367,15 @@ def arkham_move(game: ArkhamGame, inv: InvState) -> None:
     ends movement in that area: every other monster there is still faced (AH-MOVE-05)
     and the clues there are picked up (AH-MOVE-08)."""
     points = checks.skill(game, inv, "speed")
+    # the points and how they are counted (the Speed slider and each standing modifier),
+    # so that a referee can check the steps that follow
+    game.emit(
+        "movement-points",
+        investigator=inv.id,
+        points=points,
+        base=checks.base_skill(game, inv, "speed"),
+        modifiers=checks.standing(game, inv, "speed"),
+    )
     paths = reachable(game, inv.area, points)
     dest = game.ask("move", inv.id, list(paths), "where do you move?", speed=points)
     path = paths[dest]
@@ -549,6 +570,7 @@ def pass_rumor(game: ArkhamGame, inv: InvState) -> None:
     card = game.model.mythos[rumor.card]
     assert card.rumor is not None
     inv.clues -= card.rumor.pass_cost
+    game.emit("lost", investigator=inv.id, what="clues", amount=card.rumor.pass_cost)
     game.emit("rumor-passed", investigator=inv.id, card=rumor.card)
     game.state.rumor = None
     reopen(game, rumor.card)
@@ -709,11 +731,27 @@ def move_monsters(game: ArkhamGame, white: tuple[str, ...], black: tuple[str, ..
             if not game.in_town(token.area):
                 continue
             for _ in range(2 if m.movement == "fast" else 1):
-                if game.state.investigators_at(token.area):
+                if held(game, token):
                     break  # AH-MMOVE-03, AH-MMOVE-04
                 step(game, token, colour)
         elif m.movement == "unique":
             unique_move(game, token)
+
+
+def held(game: ArkhamGame, token: MonsterToken) -> bool:
+    """AH-MMOVE-03/04, AH-FLY-01: a monster in an area with investigators does not leave
+    it (a fast one stops on entering one). Logged with who holds it (``monster-held``):
+    a monster whose symbol is in a movement box and does not move must say why."""
+    here = game.state.investigators_at(token.area) if game.in_town(token.area) else []
+    if here:
+        game.emit(
+            "monster-held",
+            uid=token.uid,
+            monster=token.monster,
+            area=token.area,
+            by=[i.id for i in here],
+        )
+    return bool(here)
 
 
 def step(game: ArkhamGame, token: MonsterToken, colour: str) -> None:
@@ -733,7 +771,7 @@ def step(game: ArkhamGame, token: MonsterToken, colour: str) -> None:
 def fly(game: ArkhamGame, token: MonsterToken) -> None:
     """AH-FLY-01..03: stay with an investigator, swoop to a street next to one, else the Sky."""
     st = game.state
-    if game.in_town(token.area) and st.investigators_at(token.area):
+    if held(game, token):
         return  # AH-FLY-01
     if token.area == game.sky:
         near = [s.id for s in game.board.streets]  # AH-FLY-04
@@ -783,7 +821,7 @@ def unique_move(game: ArkhamGame, token: MonsterToken) -> None:
     rule = game.monster(token).unique_move or "stay"
     if rule == "stay" or not game.in_town(token.area):
         return
-    if game.state.investigators_at(token.area):
+    if held(game, token):
         return  # AH-MMOVE-03 holds for every monster: it does not leave an investigator
     if rule == "random-street":
         streets = [s.id for s in game.board.streets]
@@ -811,6 +849,7 @@ def ability(game: ArkhamGame, card: Any, first: bool) -> None:
     """AH-MYTHA-01..04: headline now; environment stays; one rumor at a time."""
     st = game.state
     rumor_before = st.rumor
+    environment_before = st.environment
     if card.type == "headline":
         game.emit("headline", card=card.id)
         _global_effects(game, card.effects)
@@ -831,6 +870,14 @@ def ability(game: ArkhamGame, card: Any, first: bool) -> None:
             st.rumor = Rumor(card.id, card.rumor.start)
             game.emit("rumor", card=card.id, counter=card.rumor.start)
             close_for(game, card)
+    if environment_before is not None and st.environment == environment_before:
+        # AH-MYTHA-03: the Environment's special text "remains in play": its effects
+        # happen again in each Mythos phase it stays (the content format: "each Mythos
+        # phase it stays"), after the new card's own ability
+        environment = game.model.mythos[environment_before]
+        if environment.effects:
+            game.emit("environment-effects", card=environment_before)
+            _global_effects(game, environment.effects)
     if rumor_before is not None and st.rumor is rumor_before and not first:
         tick_rumor(game)
 
@@ -909,8 +956,10 @@ def final_battle(game: ArkhamGame) -> None:
                 inv.exhausted.clear()
                 game.emit("refreshed", investigator=inv.id)
             # "use character abilities": the sheet's upkeep ability (cards' upkeep, such as
-            # a retainer's pay, belongs to the town's rounds, not to the battle)
-            game.apply(inv, game.model.investigators[inv.id].upkeep, inv.area)
+            # a retainer's pay, belongs to the town's rounds, not to the battle), announced
+            # as in Upkeep (the ``upkeep`` event)
+            ability_upkeep = game.model.investigators[inv.id].upkeep
+            apply_sourced(game, inv, [(e, None) for e in ability_upkeep], inv.area)
             if inv.devoured:
                 continue
             set_sliders(game, inv, free=False)
@@ -930,6 +979,7 @@ def final_battle(game: ArkhamGame) -> None:
                 label="final",
                 extra=bonus,
                 count_only=True,
+                against=st.ancient_one,
             )
             while hits >= st.players:  # AH-FINAL-04, AH-REF-19
                 hits -= st.players
@@ -940,7 +990,10 @@ def final_battle(game: ArkhamGame) -> None:
         modifier = ao.attack_modifier + ao.attack_escalation * attack  # AH-FINAL-06
         game.emit("ancient-one-attacks", modifier=modifier)
         for inv in st.order():
-            if not checks.check(game, inv, ao.attack_check, modifier, 1, label="attack"):
+            attacked = checks.check(
+                game, inv, ao.attack_check, modifier, 1, label="attack", against=st.ancient_one
+            )
+            if not attacked:
                 status.lose(game, inv, ao.attack_lose, ao.attack_amount)  # AH-FINAL-07
     game.finish("lost", "devoured")
 

@@ -14,6 +14,10 @@ _OPTIONAL = {
     "game-over": ("score", "first_citizen"),
     "rolled": ("card",),
     "monster-moved": ("toward", "sneak"),
+    "check": ("against",),
+    "lost-in-time": ("world",),
+    "monster-appeared": ("instead_of", "counted", "limit"),
+    "monster-ability": ("amount",),
 }
 
 
@@ -40,7 +44,12 @@ EVENTS: dict[str, EventSpec] = {
         ),
         _e("round", "number first_player", "a round begins (AH-TURN-01)"),
         _e("refreshed", "investigator", "exhausted cards are ready again (AH-UPK-01)"),
-        _e("sliders", "investigator positions", "skill sliders moved (AH-UPK-03)"),
+        _e(
+            "sliders",
+            "investigator positions before steps focus",
+            "skill sliders moved: from ``before``, ``steps`` in all, within ``focus`` "
+            "(none: placed freely at setup) (AH-UPK-03, AH-SETUP-10)",
+        ),
         _e(
             "investigator-moved",
             "investigator to stage",
@@ -85,9 +94,22 @@ EVENTS: dict[str, EventSpec] = {
         _e("clues-discarded", "location", "clues discarded by a gate opening (AH-GATE-05)"),
         _e(
             "check",
-            "investigator check base skill modifier bonus dice rolls successes success_on "
-            "difficulty label",
+            "investigator check base skill modifiers modifier bonus dice rolls successes "
+            "success_on "
+            "difficulty label against",
             "a skill check is rolled",
+        ),
+        _e(
+            "lost-in-time",
+            "investigator why world",
+            "lost in time and space: ``why`` no-gate (no open gate back to ``world``, "
+            "AH-OW-04), knocked-out (in ``world``, AH-STAT-05) or effect (AH-STAT-09)",
+        ),
+        _e(
+            "upkeep",
+            "investigator source",
+            "an upkeep requirement resolves: ``source`` the card, or ``ability`` for the "
+            "sheet's (AH-UPK-02)",
         ),
         _e(
             "clue-spent",
@@ -144,9 +166,29 @@ EVENTS: dict[str, EventSpec] = {
         _e("evaded", "investigator monster", "a monster evaded (AH-EVADE-03)"),
         _e("fled", "investigator monster", "fled from combat (AH-CMB-04)"),
         _e(
+            "environment-effects",
+            "card",
+            "the Environment in play acts again in this Mythos phase (AH-MYTHA-03)",
+        ),
+        _e(
+            "movement-points",
+            "investigator points base modifiers",
+            "an Arkham move's points: the Speed slider (``base``) and each standing "
+            "modifier with its source (AH-MOVE-02, AH-CHECK-05)",
+        ),
+        _e(
+            "monster-ability",
+            "investigator monster ability amount",
+            "a monster ability changes a combat (AH-CMB-08): ambush (no fleeing), "
+            "nightmarish / overwhelming (``amount`` lost after a pass or a win), endless "
+            "(no trophy)",
+        ),
+        _e(
             "armed",
-            "investigator check cards bonus",
-            "weapons and spells used in a combat, evade or horror check",
+            "investigator check cards bonus each",
+            "weapons and spells used in a combat, evade or horror check; ``each``: what "
+            "each card gave (after resistance, immunity or a failed cast) and its printed "
+            "bonus",
         ),
         _e(
             "casting",
@@ -159,7 +201,24 @@ EVENTS: dict[str, EventSpec] = {
             "investigator monster uid trophy",
             "a monster defeated (AH-CMB-06); uid 0: an encounter's monster",
         ),
-        _e("monster-appeared", "monster uid area", "a monster enters play (AH-GATE-06, AH-OUT-01)"),
+        _e(
+            "monster-appeared",
+            "monster uid area instead_of counted limit",
+            "a monster enters play (AH-GATE-06); over the limit in the Outskirts, "
+            "``instead_of`` the area it was drawn for, with the monsters ``counted`` and "
+            "the ``limit`` (AH-LIMIT-01/02, AH-OUT-01)",
+        ),
+        _e(
+            "monster-held",
+            "uid monster area by",
+            "a monster to move stays: investigators (``by``) are in its area "
+            "(AH-MMOVE-03/04, AH-FLY-01)",
+        ),
+        _e(
+            "outskirts-overflow",
+            "count max",
+            "the Outskirts hold more than their maximum: all go back, terror +1 (AH-OUT-02)",
+        ),
         _e(
             "monster-moved",
             "uid monster to toward sneak",

@@ -67,11 +67,16 @@ def knocked_out(game: ArkhamGame, inv: InvState, how: str) -> None:
         return
     game.emit("knocked-out", investigator=inv.id, how=how)
     lose_half(game, inv)  # AH-STAT-02
-    inv.sanity = max(inv.sanity, 1)
-    inv.stamina = max(inv.stamina, 1)
+    for what in ("sanity", "stamina"):
+        # restored to 1 (AH-STAT-03/04: "restore 1"; AH-STAT-05: "at least 1"), logged as
+        # the tokens taken back: a track below 0 is at 0 on the table
+        have = getattr(inv, what)
+        if have < 1:
+            setattr(inv, what, 1)
+            game.emit("gained", investigator=inv.id, what=what, amount=1 - max(have, 0))
     inv.out_this_round = True
     if in_world:
-        lost_in_time(game, inv)  # AH-STAT-05
+        lost_in_time(game, inv, "knocked-out")  # AH-STAT-05
     else:
         role = "asylum" if how == "insane" else "hospital"
         target = game.board.by_role(role)
@@ -169,9 +174,13 @@ def move_inv(game: ArkhamGame, inv: InvState, area: str, stage: int = 0) -> None
     game.emit("investigator-moved", investigator=inv.id, to=area, stage=stage)
 
 
-def lost_in_time(game: ArkhamGame, inv: InvState) -> None:
+def lost_in_time(game: ArkhamGame, inv: InvState, why: str = "effect") -> None:
     """AH-STAT-09: to Lost in Time and Space, delayed, and the next round is lost (as
-    for an arrest, AH-STAT-08: standing up is all that round's doing)."""
+    for an arrest, AH-STAT-08: standing up is all that round's doing). Logged with why
+    (``no-gate``: no open gate back to the world, AH-OW-04; ``knocked-out`` in an other
+    world, AH-STAT-05; ``effect``: a card) and the world it happened in, if any."""
+    world = {"world": inv.area} if inv.stage else {}
+    game.emit("lost-in-time", investigator=inv.id, why=why, **world)
     move_inv(game, inv, game.lost)
     inv.delayed = True
     inv.loses_next_round = True

@@ -53,15 +53,22 @@ def place_monster(game: ArkhamGame, area: str) -> MonsterToken | None:
         return None  # AH-ENC-04, AH-SEAL-03
     mid = draw_monster(game)
     limit = monster_limit(game)
-    if limit is not None and counted_monsters(game) >= limit:
+    counted = counted_monsters(game)
+    # over the limit: the Outskirts instead, logged with the reason (the area it was drawn
+    # for, the monsters counted in Arkham and the Sky, the limit) for a referee to check
+    why: dict[str, object] = {}
+    if limit is not None and counted >= limit and area != game.outskirts:
+        why = {"instead_of": area, "counted": counted, "limit": limit}
         area = game.outskirts
     token = MonsterToken(game.state.next_uid, mid, area)
     game.state.next_uid += 1
     game.state.monsters.append(token)
-    game.emit("monster-appeared", monster=mid, uid=token.uid, area=area)
+    game.emit("monster-appeared", monster=mid, uid=token.uid, area=area, **why)
     if area == game.outskirts:
         outskirts = game.state.monsters_at(game.outskirts)
-        if len(outskirts) > game.rules.outskirts_max(game.state.players):
+        most = game.rules.outskirts_max(game.state.players)
+        if len(outskirts) > most:
+            game.emit("outskirts-overflow", count=len(outskirts), max=most)  # AH-OUT-02
             for t in outskirts:
                 return_monster(game, t)
             raise_terror(game, 1)
