@@ -277,6 +277,11 @@ def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -
             )
             return
         surges -= fear
+        # the surges Fear takes are spent as any others, and shown as such: the reader
+        # counts what is left for the weapon's abilities (DJ-ABIL-06)
+        game.emit(
+            "surge-spent", attacker=attacker.uid, cost=fear, damage=0, range=0, ability="fear"
+        )
     gained: dict[str, int] = dict(prof.abilities)
     bonus_damage = prof.damage
     bonus_range = prof.range

@@ -166,7 +166,9 @@ def describe_event(
         "surge-spent": lambda: (
             f"{n(e['attacker'])} spends {e['cost']} surge(s)"
             + (
-                f" on {e['ability']}."
+                " to overcome Fear."
+                if e["ability"] == "fear"
+                else f" on {e['ability']}."
                 if e["ability"]
                 else f" for +{e['damage']} damage, +{e['range']} range."
             )

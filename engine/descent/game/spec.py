@@ -115,7 +115,7 @@ EVENTS: dict[str, EventSpec] = {
         _d(
             "surge-spent",
             "attacker cost damage range ability",
-            "Surges spent on an ability (DJ-ATK-05).",
+            "Surges spent on an ability (DJ-ATK-05), or to overcome Fear (`fear`, DJ-ABIL-06).",
         ),
         _d(
             "attack-missed",

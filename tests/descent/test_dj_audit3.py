@@ -1,0 +1,54 @@
+"""Rules a third referee found the engine bending or its log hiding (the djaudit3 pass):
+each test failed before its fix. Rule IDs are cited per test."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from djgame import add_monster, hero, new_game, of, pack_files, put
+
+from questforge.engine.descent.game.combat import attack, hero_profile, monster_profile
+from questforge.engine.descent.game.narrator import describe_event
+from questforge.engine.descent.model import Ability, Item
+
+NO_POWER = {"power-dice": 0}
+
+
+def weapon(attack_type: str = "melee", dice: tuple[str, ...] = ("sure",), **kw: Any) -> Item:
+    return Item(
+        "test-weapon", "Test Weapon", "shop", "weapon", hands=1, attack=attack_type, dice=dice, **kw
+    )
+
+
+def setup(black: str = "blank", answers: dict[str, Any] | None = None, **kw: Any) -> Any:
+    game, script = new_game(pack_files(black), answers={**NO_POWER, **(answers or {})}, **kw)
+    h = hero(game)
+    put(h, (0, 0))
+    put(hero(game, 1), (0, 2))
+    return game, script, h
+
+
+def hit(game: Any, attacker: Any, target: Any) -> None:
+    prof = (
+        hero_profile(attacker) if hasattr(attacker, "traits") else monster_profile(game, attacker)
+    )
+    attack(game, attacker, target, prof)
+
+
+def printed(game: Any, kind: str) -> list[str]:
+    return [describe_event(e, game) for e in game.log if e.type == kind]
+
+
+def test_the_surges_fear_takes_are_logged() -> None:
+    # DJ-ABIL-06: the attacker must spend surges equal to the Fear rank; the log shows them
+    # spent, so a reader can count the surges left for the weapon's abilities
+    game, _, h = setup(answers={"spend-surges": {"spend": "done"}})
+    h.weapon = weapon(dice=("bolt",))
+    feared = add_monster(game, "imp", (1, 0))
+    feared.stats = replace(feared.stats, abilities=(Ability("fear", 1),))
+    hit(game, h, feared)
+    assert of(game, "attack-hit"), "one surge pays Fear 1: the attack hits"
+    spent = of(game, "surge-spent")
+    assert [(s["cost"], s["ability"]) for s in spent] == [(1, "fear")]
+    assert "Fear" in printed(game, "surge-spent")[0]
