@@ -52,3 +52,15 @@ def test_the_surges_fear_takes_are_logged() -> None:
     spent = of(game, "surge-spent")
     assert [(s["cost"], s["ability"]) for s in spent] == [(1, "fear")]
     assert "Fear" in printed(game, "surge-spent")[0]
+
+
+def test_the_armor_pierce_ignores_is_logged() -> None:
+    # DJ-ABIL-10: Pierce X ignores X armor; the hit shows the armor counted and the points
+    # Pierce ignored, so "armor 0" against a master with armor 1 can be checked
+    game, _, h = setup()
+    h.weapon = weapon(abilities=(Ability("pierce", 1),))
+    master = add_monster(game, "imp", (1, 0), rank="master")
+    hit(game, h, master)
+    last = of(game, "attack-hit")[-1]
+    assert (last["armor"], last["pierced"]) == (0, 1)
+    assert "Pierce ignores 1" in printed(game, "attack-hit")[-1]

@@ -351,6 +351,9 @@ def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -
             target=fig.uid,
             damage=damage,
             armor=armor,
+            # the armor points Pierce ignored (DJ-ABIL-10): the figure's armor is armor +
+            # pierced, so a reader can check both against the cards
+            pierced=armor_of(game, fig, prof.attack) - armor,
             dealt=dealt,
             # melee and Breath (DJ-ABIL-03) do not count range: none is shown
             range=None if prof.attack == "melee" or "breath" in gained else reached,

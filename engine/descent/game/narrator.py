@@ -178,7 +178,9 @@ def describe_event(
             + (f", range {e['range']})." if e.get("range") is not None else ").")
         ),
         "attack-hit": lambda: (
-            f"{n(e['attacker'])} hits {n(e['target'])}: {e['damage']} damage against armor {e['armor']}, {e['dealt']} dealt"
+            f"{n(e['attacker'])} hits {n(e['target'])}: {e['damage']} damage against armor {e['armor']}"
+            + (f" (Pierce ignores {e['pierced']})" if e.get("pierced") else "")
+            + f", {e['dealt']} dealt"
             + (f" (range {e['range']})." if e.get("range") is not None else ".")
         ),
         "damage-taken": lambda: (

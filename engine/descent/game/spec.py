@@ -124,8 +124,8 @@ EVENTS: dict[str, EventSpec] = {
         ),
         _d(
             "attack-hit",
-            "attacker target damage armor dealt range",
-            "Damage less armor is dealt; the range counted (DJ-ATK-04, 08).",
+            "attacker target damage armor pierced dealt range",
+            "Damage less armor is dealt; the armor Pierce ignored; the range counted (DJ-ATK-04, 08, DJ-ABIL-10).",
         ),
         _d("damage-taken", "figure amount wounds why", "A figure loses wounds."),
         _d(
