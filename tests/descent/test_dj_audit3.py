@@ -64,3 +64,21 @@ def test_the_armor_pierce_ignores_is_logged() -> None:
     last = of(game, "attack-hit")[-1]
     assert (last["armor"], last["pierced"]) == (0, 1)
     assert "Pierce ignores 1" in printed(game, "attack-hit")[-1]
+
+
+def test_the_overlord_chooses_which_monster_activates_next() -> None:
+    # DJ-MON-01: every monster activates, one at a time; the Overlord picks the order (the
+    # published game's rule), so a monster placed later may act first
+    from questforge.engine.descent.game.overlord import activate_all
+
+    last = lambda d: len(d.options) - 1  # noqa: E731
+    game, script, _ = setup(answers={"monster-order": last, "monster-step": {"do": "end"}})
+    for m in game.monsters:
+        m.cell = None
+    a = add_monster(game, "imp", (4, 0))
+    b = add_monster(game, "imp", (4, 2))
+    activate_all(game)
+    asked = [d for d in script.asked if d.kind == "monster-order"]
+    assert [list(d.options) for d in asked] == [[a.uid, b.uid]]  # then one is left
+    order = [e["figure"] for e in of(game, "monster-activated")]
+    assert order == [b.uid, a.uid]

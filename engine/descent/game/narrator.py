@@ -326,7 +326,7 @@ def describe_option(kind: str, option: Any, game: DescentGame | None = None) -> 
             return f"{option['cost']} surge(s): " + ", ".join(bits)
     if isinstance(option, list) and len(option) == 2:
         return f"square {_sq(option)}"
-    if kind in ("hero-order",):
+    if kind in ("hero-order", "monster-order"):
         return n(option)
     if kind == "power-dice":
         return f"{option} extra power dice"

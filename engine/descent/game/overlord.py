@@ -66,10 +66,30 @@ def overlord_turn(game: DescentGame) -> None:
     game.gain_threat(income, why)
     draw_cards(game, 2)  # and down to the hand limit (DJ-OVL-03)
     _play_phase(game)
-    for monster in list(game.monsters):
-        if monster.cell is not None and monster.alive:
-            activate(game, monster)
+    activate_all(game)
     game.emit("overlord-turn-ended", round=game.round)
+
+
+def activate_all(game: DescentGame) -> None:
+    """Step 3: every monster on the board activates once (DJ-MON-01), one at a time in the
+    order the Overlord chooses (the published game, as the heroes choose theirs,
+    DJ-REF-39): a monster that moves first may clear the way or the sight line for the
+    next. The monsters are those on the board as the step begins; one killed before its
+    turn is skipped."""
+    waiting = [m for m in game.monsters if m.cell is not None and m.alive]
+    while True:
+        waiting = [m for m in waiting if m.cell is not None and m.alive]
+        if not waiting:
+            return
+        uid = game.ask(
+            "monster-order",
+            "overlord",
+            [m.uid for m in waiting],
+            "Which monster activates next?",
+        )
+        monster = next(m for m in waiting if m.uid == uid)
+        waiting.remove(monster)
+        activate(game, monster)
 
 
 def _discard_for_threat(game: DescentGame, ident: str) -> None:

@@ -276,6 +276,11 @@ DECISIONS: dict[str, DecisionSpec] = {
             "Unmovable on Battle: place a Guard order as the counter-attack (DJ-SKILL-M03).",
         ),
         _decision(
+            "monster-order",
+            "",
+            "Which monster activates next: the Overlord's order (DJ-MON-01).",
+        ),
+        _decision(
             "monster-step",
             "do",
             "A monster's next step: move, attack (a figure or a square), open or close a normal door, or end (DJ-MON-01, DJ-REF-31).",
