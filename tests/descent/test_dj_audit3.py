@@ -82,3 +82,23 @@ def test_the_overlord_chooses_which_monster_activates_next() -> None:
     assert [list(d.options) for d in asked] == [[a.uid, b.uid]]  # then one is left
     order = [e["figure"] for e in of(game, "monster-activated")]
     assert order == [b.uid, a.uid]
+
+
+def test_the_discards_are_reshuffled_as_the_last_card_is_drawn() -> None:
+    # DJ-OVL-05, DJ-REF-29: drawing the last card costs 3 conquest, "then the discards are
+    # reshuffled" - at once, not at the next draw: a card discarded later in the turn goes
+    # to the new discard pile, not into the new deck
+    from questforge.engine.descent.game.overlord import _discard_for_threat, draw_cards
+
+    game, _ = new_game()
+    cards = game.pack.overlord_cards
+    game.deck = [cards["dart"]]
+    game.discard = [cards["omen"], cards["imps"]]
+    before = game.conquest
+    draw_cards(game, 1)
+    assert game.conquest == before - 3
+    assert sorted(c.id for c in game.deck) == ["imps", "omen"] and game.discard == []
+    kinds = [e.type for e in game.log if e.type.startswith(("overlord-", "conquest"))]
+    assert kinds[-3:] == ["overlord-drew", "conquest-changed", "overlord-deck-reshuffled"]
+    _discard_for_threat(game, "dart")
+    assert [c.id for c in game.discard] == ["dart"] and len(game.deck) == 2

@@ -38,23 +38,32 @@ def draw_cards(game: DescentGame, count: int) -> None:
     """Draw ``count`` cards, then hold the hand limit: every draw (step 1's two, an event's
     extra cards) is followed by discarding the excess at once (DJ-OVL-03)."""
     for _ in range(count):
-        if not game.deck:
+        if not game.deck:  # it ran out with no discards to reshuffle: they are now
             if not game.discard:
                 return
-            game.deck = game.discard
-            game.discard = []
-            game.rng.shuffle(game.deck)
-            game.emit("overlord-deck-reshuffled", cards=len(game.deck))
+            _reshuffle(game)
         card = game.deck.pop()
         game.hand.append(card)
         game.emit("overlord-drew", card=card.id, hand=len(game.hand))
         if not game.deck:  # DJ-OVL-05, DJ-REF-29
             game.gain_conquest(-3, "overlord deck ran out")
+            # "then the discards are reshuffled": at once, so cards discarded or played
+            # later this turn start the new discard pile instead of joining the new deck
+            if game.discard:
+                _reshuffle(game)
     while len(game.hand) > HAND_LIMIT:  # DJ-OVL-03
         ident = game.ask(
             "overlord-discard", "overlord", sorted({c.id for c in game.hand}), "Discard down to 8"
         )
         _discard_for_threat(game, ident)
+
+
+def _reshuffle(game: DescentGame) -> None:
+    """The discard pile becomes the deck, shuffled (DJ-OVL-05)."""
+    game.deck = game.discard
+    game.discard = []
+    game.rng.shuffle(game.deck)
+    game.emit("overlord-deck-reshuffled", cards=len(game.deck))
 
 
 def overlord_turn(game: DescentGame) -> None:
