@@ -102,3 +102,12 @@ def test_the_discards_are_reshuffled_as_the_last_card_is_drawn() -> None:
     assert kinds[-3:] == ["overlord-drew", "conquest-changed", "overlord-deck-reshuffled"]
     _discard_for_threat(game, "dart")
     assert [c.id for c in game.discard] == ["dart"] and len(game.deck) == 2
+
+
+def test_the_printed_game_names_the_skills_a_hero_draws() -> None:
+    # DJ-SETUP-03: the skills drawn raise wounds and fatigue (DJ-SKILL-M12, R02); the
+    # printed line names them, so the totals it shows can be checked against the cards
+    game, _ = new_game()
+    joined = [e for e in game.log if e.type == "hero-joined"]
+    assert joined[0]["skills"] == ["tough"]
+    assert "skills tough" in describe_event(joined[0], game)

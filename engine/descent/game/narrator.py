@@ -86,7 +86,9 @@ def describe_event(
     t = event.type
     table: dict[str, Callable[[], str]] = {
         "hero-joined": lambda: (
-            f"{n(e['hero'])} joins with {e['wounds']} wounds, {e['fatigue']} fatigue and {e['gold']} gold."
+            f"{n(e['hero'])} joins with {e['wounds']} wounds, {e['fatigue']} fatigue and {e['gold']} gold"
+            # the skills drawn (DJ-SETUP-03): their extra wounds and fatigue are in the totals
+            + (f"; skills {', '.join(e['skills'])}." if e.get("skills") else ".")
         ),
         "shop-visited": lambda: f"{n(e['hero'])} visits the shop with {e['gold']} gold.",
         "bought": lambda: f"{n(e['hero'])} buys {e['item']} ({e['what']}) for {e['price']} gold.",
