@@ -111,3 +111,27 @@ def test_the_printed_game_names_the_skills_a_hero_draws() -> None:
     joined = [e for e in game.log if e.type == "hero-joined"]
     assert joined[0]["skills"] == ["tough"]
     assert "skills tough" in describe_event(joined[0], game)
+
+
+def _pet_pack() -> dict[str, Any]:
+    files = pack_files()
+    files["skills/tough.json"] = dict(
+        files["skills/tough.json"], name="Spirit Wolf", text="You gain a pet wolf."
+    )
+    del files["skills/tough.json"]["effects"]
+    return files
+
+
+def test_a_pet_skill_is_warned_about_at_setup() -> None:
+    # DJ-SKILL-M13, DJ-SKILL-G10, DJ-SKILL-G11, DJ-REF-12: pets are not built (no source
+    # gives a pet's stats or actions); a hero who draws one is told so, not left holding
+    # a card that silently does nothing
+    game, _ = new_game(_pet_pack())
+    warned = of(game, "skill-not-played")
+    assert [(w["hero"], w["skill"]) for w in warned] == [("hero", "tough")]
+    assert "pet" in warned[0]["why"]
+    line = next(describe_event(e, game) for e in game.log if e.type == "skill-not-played")
+    assert line.startswith("Warning:") and "not played" in line
+    # a skill with effects draws no warning
+    plain, _ = new_game()
+    assert not of(plain, "skill-not-played")

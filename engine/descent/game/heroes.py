@@ -798,7 +798,7 @@ def shop_visit(game: DescentGame, hero: HeroFigure, setup: bool = False) -> None
         if what == "skill":  # DJ-SHOP-01: draw the top card of the chosen deck
             skill = game.pack.skills[game.skill_decks[choice["deck"]].pop()]
             game.emit("bought", hero=hero.uid, what=what, item=skill.id, price=choice["price"])
-            learn_skill(hero, skill)
+            learn_skill(game, hero, skill)
             continue
         game.emit(
             "bought",
@@ -816,9 +816,28 @@ def shop_visit(game: DescentGame, hero: HeroFigure, setup: bool = False) -> None
             hero.traits[choice["trait"]] = hero.traits.get(choice["trait"], 0) + 1
 
 
-def learn_skill(hero: HeroFigure, skill: Skill) -> None:
+PET_WORDS = ("pet", "familiar", "companion")
+
+
+def warn_text_only(game: DescentGame, hero: HeroFigure, skill: Skill) -> None:
+    """A skill the engine does not play is said so as the hero gains it, never silently
+    held. Pets and familiars (DJ-SKILL-M13, G10, G11) are the known case: the sources give
+    only "gains a pet" and that familiars block neither sight nor movement (DJ-REF-12), no
+    pet's stats, movement or actions, so a pet is not built rather than invented."""
+    if not skill.text_only:
+        return
+    text = f"{skill.name} {skill.text}".lower()
+    if any(word in text for word in PET_WORDS):
+        why = "pets and familiars are not built: the rules give no pet's stats or actions"
+    else:
+        why = "the card has no effects the engine plays, only its text"
+    game.emit("skill-not-played", hero=hero.uid, skill=skill.id, why=why)
+
+
+def learn_skill(game: DescentGame, hero: HeroFigure, skill: Skill) -> None:
     """A skill gained after setup: its extra wounds and fatigue raise the maxima and the
     current values alike (DJ-SKILL-M12, R02 apply from the moment the card is held)."""
+    warn_text_only(game, hero, skill)
     hero.skills.append(skill)
     hero.max_wounds += skill.wounds
     hero.wounds += skill.wounds

@@ -90,6 +90,10 @@ def describe_event(
             # the skills drawn (DJ-SETUP-03): their extra wounds and fatigue are in the totals
             + (f"; skills {', '.join(e['skills'])}." if e.get("skills") else ".")
         ),
+        "skill-not-played": lambda: (
+            f"Warning: {n(e['hero'])}'s skill {e['skill']} is not played by the engine"
+            f" ({e['why']})."
+        ),
         "shop-visited": lambda: f"{n(e['hero'])} visits the shop with {e['gold']} gold.",
         "bought": lambda: f"{n(e['hero'])} buys {e['item']} ({e['what']}) for {e['price']} gold.",
         "item-sold": lambda: f"{n(e['hero'])} sells {e['item']} for {e['price']} gold.",

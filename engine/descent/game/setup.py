@@ -63,6 +63,10 @@ def setup_game(game: DescentGame) -> None:
             skills=[s.id for s in skills],
             gold=fig.gold,
         )
+        from questforge.engine.descent.game.heroes import warn_text_only
+
+        for skill in skills:
+            warn_text_only(game, fig, skill)
     # the Overlord's deck and treasure decks (DJ-SETUP-06)
     cards: list[OverlordCard] = []
     for card in sorted(pack.overlord_cards.values(), key=lambda c: c.id):

@@ -23,6 +23,11 @@ EVENTS: dict[str, EventSpec] = {
             "hero wounds fatigue skills gold",
             "A hero enters the quest with drawn skills and gold (DJ-SETUP-01..05).",
         ),
+        _d(
+            "skill-not-played",
+            "hero skill why",
+            "A hero holds a skill the engine does not play: text only, or a pet (DJ-SKILL-M13, G10, G11).",
+        ),
         _d("shop-visited", "hero gold", "A hero shops in town."),
         _d("bought", "hero what item price", "A hero buys an item, a treasure draw or training."),
         _d("item-sold", "hero item price", "A hero sells an item in town (DJ-SHOP-04)."),
