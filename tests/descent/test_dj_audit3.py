@@ -135,3 +135,30 @@ def test_a_pet_skill_is_warned_about_at_setup() -> None:
     # a skill with effects draws no warning
     plain, _ = new_game()
     assert not of(plain, "skill-not-played")
+
+
+def test_a_dropped_relic_stays_on_its_square_for_a_hero_to_pick_up() -> None:
+    # DJ-TREAS-14: the relic card goes back to the relic deck, but the relic "stays in
+    # the space where it was dropped"; DJ-AP-01: picking up a token costs 0 AP
+    from questforge.engine.descent.game.heroes import hero_turn, move_hero
+
+    game, _ = new_game()
+    game.monsters.clear()
+    h, mate = hero(game), hero(game, 1)
+    put(h, (1, 1))
+    put(mate, (0, 2))
+    relic = game.pack.items["relic"]
+    h.pack = [relic]
+    game.treasure["relic"] = []  # the fixture's one relic card is the one the hero holds
+    steps = iter([{"do": "drop", "item": "relic"}, {"do": "end"}])
+    game.controller.answers.update(
+        {"action": "battle", "step": lambda d: list(d.options).index(next(steps))}
+    )
+    game.controller.answers["equip"] = "keep"
+    hero_turn(game, h)
+    assert relic in game.treasure["relic"] and relic not in h.pack
+    put(h, (2, 2))
+    game.controller.answers["gain-item"] = "pack"
+    move_hero(game, mate, [[1, 1]])
+    assert relic in mate.pack and relic not in game.treasure["relic"]
+    assert of(game, "item-picked-up") == [{"hero": mate.uid, "item": "relic", "cell": [1, 1]}]

@@ -206,9 +206,8 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
         elif kind == "drop":  # DJ-AP-01: 0 AP; lost forever unless it is a relic
             item = next(i for i in hero.pack if i.id == step["item"])
             hero.pack.remove(item)
-            if item.tier == "relic":  # DJ-TREAS-14: the card goes back to the relic deck
-                game.treasure.setdefault("relic", []).insert(0, item)
             game.emit("item-dropped", hero=hero.uid, item=item.id)
+            drop_relic(game, hero, item)
         elif kind == "fatigue-mp":  # DJ-TURN-07
             hero.fatigue -= 1
             mp += 1
@@ -516,6 +515,31 @@ def move_hero(game: DescentGame, hero: HeroFigure, path: list[Any]) -> None:
     guard_and_traps_after_hero_move(game, hero)
 
 
+def drop_relic(game: DescentGame, hero: HeroFigure, item: Item) -> None:
+    """A dropped relic: "the relic card goes back to the relic deck; the relic does not
+    vanish, it stays in the space where it was dropped" (DJ-TREAS-14). Any other dropped
+    item is lost (DJ-AP-01). The card waits at the bottom of the relic deck and the relic
+    on its square; a hero who steps there picks it up (a token, 0 AP) and takes the card
+    back out of the deck."""
+    if item.tier != "relic":
+        return
+    game.treasure.setdefault("relic", []).insert(0, item)
+    if hero.cell is not None:
+        game.dropped_relics.setdefault(hero.cell, []).append(item)
+
+
+def _pick_up_relics(game: DescentGame, hero: HeroFigure, cell: Cell) -> None:
+    """Relics lying on ``cell`` are picked up by the hero entering it (DJ-TREAS-14, DJ-AP-01
+    "pick up a token", 0 AP); each card leaves the relic deck again."""
+    lying = game.dropped_relics.pop(cell, [])
+    for item in lying:
+        deck = game.treasure.get("relic", [])
+        if item in deck:
+            deck.remove(item)
+        game.emit("item-picked-up", hero=hero.uid, item=item.id, cell=cell)
+        gain_item(game, hero, item)
+
+
 def enter_square(game: DescentGame, hero: HeroFigure, cell: Cell) -> None:
     """What stepping on a square does: pits, lava, aura, glyphs, pick-ups, square events."""
     terrain_hazards(game, hero, _ignored(hero))
@@ -524,6 +548,8 @@ def enter_square(game: DescentGame, hero: HeroFigure, cell: Cell) -> None:
     aura_damage(game, hero, cell)
     if hero.cell is None:
         return
+    if cell in game.dropped_relics:
+        _pick_up_relics(game, hero, cell)
     for o in game.quest.objects:
         if o.cell != cell or o.id in game.taken:
             continue
@@ -671,8 +697,9 @@ def gain_item(game: DescentGame, hero: HeroFigure, item: Item) -> None:
     )
     if choice == "equip":
         equip(game, hero, item)
-    elif choice == "drop":  # DJ-AP-01: a dropped item is lost
+    elif choice == "drop":  # DJ-AP-01: a dropped item is lost, a relic stays (DJ-TREAS-14)
         game.emit("item-dropped", hero=hero.uid, item=item.id)
+        drop_relic(game, hero, item)
     else:
         hero.pack.append(item)
         game.emit("item-packed", hero=hero.uid, item=item.id)

@@ -101,6 +101,9 @@ def describe_event(
         "item-packed": lambda: f"{n(e['hero'])} packs {e['item']}.",
         "item-given": lambda: f"{n(e['hero'])} gives {e['item']} to {n(e['to'])}.",
         "item-dropped": lambda: f"{n(e['hero'])} drops {e['item']}.",
+        "item-picked-up": lambda: (
+            f"{n(e['hero'])} picks up {e['item']}, lying at {_sq(e['cell'])}."
+        ),
         "potion-gained": lambda: f"{n(e['hero'])} gains a {e['potion']} potion.",
         "quest-started": lambda: f"The quest {e['quest']} begins with {e['conquest']} conquest.",
         "area-revealed": lambda: f"The area {e['area']} is revealed.",

@@ -43,6 +43,11 @@ EVENTS: dict[str, EventSpec] = {
             "A hero gives a pack item to an adjacent hero for 1 AP (DJ-AP-01).",
         ),
         _d("item-dropped", "hero item", "A hero drops an item (DJ-AP-01, DJ-REF-40)."),
+        _d(
+            "item-picked-up",
+            "hero item cell",
+            "A hero picks up a relic dropped on the square (DJ-TREAS-14).",
+        ),
         _d("potion-gained", "hero potion", "A hero gains a potion."),
         _d(
             "quest-started",
