@@ -162,3 +162,20 @@ def test_a_dropped_relic_stays_on_its_square_for_a_hero_to_pick_up() -> None:
     move_hero(game, mate, [[1, 1]])
     assert relic in mate.pack and relic not in game.treasure["relic"]
     assert of(game, "item-picked-up") == [{"hero": mate.uid, "item": "relic", "cell": [1, 1]}]
+
+
+def test_burn_and_stun_keep_their_timing_for_a_hero_in_town() -> None:
+    # DJ-EFF-01: burn is rolled "at the start of its turn"; DJ-EFF-04: a stun token goes at
+    # the start of the next activation. A hero who took the glyph to town still has turns,
+    # and only death clears the tokens (DJ-REF-35): they neither freeze nor vanish there
+    from questforge.engine.descent.game.heroes import hero_turn
+
+    game, _ = new_game(answers={"action": "stunned-move", "step": {"do": "end"}})
+    h = hero(game)
+    h.cell, h.in_town = None, True
+    h.conditions["burn"], h.conditions["stun"] = 1, 1
+    wounds = h.wounds
+    hero_turn(game, h)
+    assert of(game, "burn-rolled") and h.wounds == wounds - 1  # the blank power die
+    assert h.conditions["stun"] == 0 and of(game, "stun-removed")
+    assert of(game, "action-chosen")[-1]["action"] == "stunned-move"

@@ -655,9 +655,21 @@ def heal(game: DescentGame, fig: Figure, amount: int) -> None:
 
 def start_of_turn_effects(game: DescentGame, fig: Figure) -> bool:
     """Burn, bleed and web at the start of a figure's turn (DJ-EFF-01, 10, 11). Returns
-    whether the figure may still spend movement points (webbed figures may not)."""
+    whether the figure may still spend movement points (webbed figures may not).
+
+    A hero in town rolls too: the tokens tick "at the start of its turn" wherever the hero
+    is, and only death clears them (DJ-REF-35). Such a hero is off the board already, so
+    dying is told by the death count, not by leaving the board."""
     black = power_die(game)
     table = game.pack.dice
+    on_board = fig.cell is not None
+    deaths = fig.deaths if isinstance(fig, HeroFigure) else 0
+
+    def gone() -> bool:
+        if not fig.alive or (on_board and fig.cell is None):
+            return True
+        return isinstance(fig, HeroFigure) and fig.deaths != deaths
+
     if fig.conditions["burn"] and black is not None:
         rolls = roll([black] * fig.conditions["burn"], table, game.rng)
         for rolled in rolls:
@@ -671,13 +683,13 @@ def start_of_turn_effects(game: DescentGame, fig: Figure) -> bool:
         )
         if fig.conditions["burn"]:
             apply_damage(game, fig, fig.conditions["burn"], None, "burn")
-            if not fig.alive or fig.cell is None:
+            if gone():
                 return False
     if fig.conditions["bleed"]:  # our reading: 1 wound per token, then one token goes
         amount = fig.conditions["bleed"]
         fig.conditions["bleed"] -= 1
         apply_damage(game, fig, amount, None, "bleed")
-        if not fig.alive or fig.cell is None:
+        if gone():
             return False
     if fig.conditions["web"] and black is not None:
         rolls = roll([black] * fig.conditions["web"], table, game.rng)

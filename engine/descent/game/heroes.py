@@ -73,14 +73,14 @@ def hero_turn(game: DescentGame, hero: HeroFigure) -> None:
         hero.orders -= expired  # DJ-ORD-02, 04, 05: last until the hero's next turn
         if hero.cell is not None:
             offer_trap(game, "hero-turn-start", hero)
-        can_move = True
+        # burn, bleed, web and stun tick at the start of the hero's turn in town too
+        # (DJ-EFF-01, 04, 10): going to town by glyph does not freeze them
+        can_move = start_of_turn_effects(game, hero)
         stunned = False
-        if hero.cell is not None:
-            can_move = start_of_turn_effects(game, hero)
-            if hero.conditions["stun"]:  # DJ-EFF-04, 06
-                hero.conditions["stun"] -= 1
-                stunned = True
-                game.emit("stun-removed", figure=hero.uid, remaining=hero.conditions["stun"])
+        if hero.conditions["stun"]:  # DJ-EFF-04, 06
+            hero.conditions["stun"] -= 1
+            stunned = True
+            game.emit("stun-removed", figure=hero.uid, remaining=hero.conditions["stun"])
         equip_phase(game, hero)
         _act(game, hero, can_move, stunned)
     except TurnEnded:
