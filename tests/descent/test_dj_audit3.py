@@ -179,3 +179,48 @@ def test_burn_and_stun_keep_their_timing_for_a_hero_in_town() -> None:
     assert of(game, "burn-rolled") and h.wounds == wounds - 1  # the blank power die
     assert h.conditions["stun"] == 0 and of(game, "stun-removed")
     assert of(game, "action-chosen")[-1]["action"] == "stunned-move"
+
+
+def _hound_game(answers: dict[str, Any] | None = None) -> Any:
+    files = pack_files()
+    hound = dict(files["monsters/brute.json"], id="hound", name="Hound", size=[1, 2])
+    files["monsters/hound.json"] = hound
+    game, script = new_game(files, answers=answers)
+    for m in game.monsters:
+        m.cell = None
+    for h in game.heroes:
+        h.cell = None
+    return game, script
+
+
+def test_a_two_square_monster_moves_caterpillar_style_and_turns() -> None:
+    # DJ-REF-18: the front half steps orthogonally and the back half fills the vacated
+    # square, so a 1x2 figure can turn a corner; or both halves sidestep diagonally. A
+    # sideways shift of the whole figure is neither.
+    game, _ = _hound_game()
+    hound = add_monster(game, "hound", (4, 0))  # covers (4, 0) and (4, 1) of the gallery
+    places = game.geometry.reachable_places(hound, 1)
+    assert ((3, 1), (2, 1)) in places  # (4, 1) steps west, (4, 0) follows: lying east-west
+    assert ((4, 0), (2, 1)) in places  # (4, 0) steps east, (4, 1) follows
+    assert ((4, 1), (1, 2)) in places  # straight on: (4, 1) to (4, 2), the tail to (4, 1)
+    assert ((3, 1), (1, 2)) in places  # a diagonal sidestep of both halves
+    assert ((3, 0), (1, 2)) not in places  # no sideways block shift
+    assert ((5, 0), (1, 2)) not in places
+
+
+def test_a_turning_monster_logs_the_squares_it_covers() -> None:
+    # DJ-REF-18: the log shows the turn, so a reader can follow which squares it covers
+    from questforge.engine.descent.game.overlord import activate
+
+    def turn(d: Any) -> int:
+        for i, o in enumerate(d.options):
+            if o["do"] == "move" and o.get("size") == [2, 1] and o["to"] == [3, 1]:
+                return i
+        return len(d.options) - 1
+
+    game, _ = _hound_game({"monster-step": turn})
+    hound = add_monster(game, "hound", (4, 0))
+    activate(game, hound)
+    assert hound.cell == (3, 1) and hound.size == (2, 1)
+    assert of(game, "figure-turned") == [{"figure": hound.uid, "squares": [[3, 1], [4, 1]]}]
+    assert "turns and now covers (3, 1), (4, 1)" in printed(game, "figure-turned")[0]

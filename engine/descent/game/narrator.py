@@ -140,6 +140,11 @@ def describe_event(
             + (f" ({e['why']})." if e["why"] != "move" else ".")
         ),
         "mp-spent": lambda: f"({n(e['figure'])}: {e['cost']} MP for {e['why']}, {e['left']} left.)",
+        "figure-turned": lambda: (
+            f"{n(e['figure'])} turns and now covers "
+            + ", ".join(_sq(c) for c in e["squares"])
+            + "."
+        ),
         "fell-in-pit": lambda: f"{n(e['figure'])} falls into the pit at {_sq(e['cell'])}.",
         "door-closed": lambda: f"{n(e['hero'])} closes the door {e['door']}.",
         "door-opened": lambda: (
@@ -263,7 +268,10 @@ def describe_option(kind: str, option: Any, game: DescentGame | None = None) -> 
         if "do" in option:
             do = option["do"]
             if do == "move":
-                return f"move to {_sq(option['to'])} ({option['cost']} MP)"
+                lying = (
+                    f" lying {option['size'][0]}x{option['size'][1]}" if option.get("size") else ""
+                )
+                return f"move to {_sq(option['to'])}{lying} ({option['cost']} MP)"
             if do == "attack":
                 weapon = f" with {option['weapon']}" if option.get("weapon") else ""
                 return f"attack {n(option['target'])} at {_sq(option['cell'])}{weapon}"

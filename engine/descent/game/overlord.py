@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from questforge.engine.descent.game.board import caterpillar
 from questforge.engine.descent.game.combat import (
     apply_damage,
     attack,
@@ -359,7 +360,20 @@ def activate(game: DescentGame, monster: MonsterFigure) -> None:
                 options.append({"do": "attack", "target": t.uid, "cell": list(t.cell or (0, 0))})
             for c in square_targets(game, monster, prof):  # DJ-ATK-01: a space
                 options.append({"do": "attack-square", "cell": list(c)})
-        if mp > 0 and can_move:
+        if mp > 0 and can_move and caterpillar(monster):  # DJ-REF-18: it may turn
+            fly = monster.has("fly")
+            places = game.geometry.reachable_places(monster, mp, fly=fly)
+            for (cell, size), (cost, steps) in sorted(places.items()):
+                options.append(
+                    {
+                        "do": "move",
+                        "to": list(cell),
+                        "size": list(size),
+                        "cost": cost,
+                        "path": [[c[0], c[1], z[0], z[1]] for c, z in steps],
+                    }
+                )
+        elif mp > 0 and can_move:
             fly = monster.has("fly")
             for cell, (cost, path) in sorted(game.geometry.reachable(monster, mp, fly=fly).items()):
                 options.append(
@@ -435,6 +449,12 @@ def _move_monster(game: DescentGame, monster: MonsterFigure, path: list[Any]) ->
         monster.cell = to
         why = "jump" if jump else "move"  # over a pit (DJ-AP-01)
         game.emit("figure-moved", figure=monster.uid, path=[monster.cell], why=why)
+        if len(step) == 4 and (int(step[2]), int(step[3])) != monster.size:
+            # a caterpillar step that turns the figure (DJ-REF-18): the squares it covers
+            monster.size = (int(step[2]), int(step[3]))
+            game.emit(
+                "figure-turned", figure=monster.uid, squares=[list(c) for c in monster.squares]
+            )
         if not fly:  # DJ-MAP-01: pits hurt monsters too
             terrain_hazards(game, monster, set())
             if monster.cell is None or not monster.alive:

@@ -90,6 +90,11 @@ EVENTS: dict[str, EventSpec] = {
             "equip, give) and those left (DJ-AP-01, DJ-REF-10).",
         ),
         _d("figure-moved", "figure path why", "A figure moves along squares."),
+        _d(
+            "figure-turned",
+            "figure squares",
+            "A two-square monster turns as it moves caterpillar style: the squares it now covers (DJ-REF-18).",
+        ),
         _d("fell-in-pit", "figure cell", "A figure falls into a pit (DJ-MAP-01)."),
         _d(
             "door-opened",
