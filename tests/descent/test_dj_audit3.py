@@ -224,3 +224,18 @@ def test_a_turning_monster_logs_the_squares_it_covers() -> None:
     assert hound.cell == (3, 1) and hound.size == (2, 1)
     assert of(game, "figure-turned") == [{"figure": hound.uid, "squares": [[3, 1], [4, 1]]}]
     assert "turns and now covers (3, 1), (4, 1)" in printed(game, "figure-turned")[0]
+
+
+def test_a_treasure_not_kept_is_printed_as_discarded_not_sold() -> None:
+    # DJ-TREAS-05: a drawn copper treasure is kept or discarded for 250 gold; "sells" read
+    # as the town's sale (DJ-SHOP-04, 125 gold) and made the gold line look wrong
+    from questforge.engine.descent.game.heroes import draw_treasure
+
+    game, _ = new_game(answers={"treasure": "sell"})
+    h = hero(game)
+    game.treasure["copper"] = [game.pack.items["charm"]]
+    gold = h.gold
+    draw_treasure(game, h, "copper")
+    assert h.gold == gold + 250
+    line = printed(game, "treasure-drawn")[-1]
+    assert "discards it" in line and "sells" not in line

@@ -154,7 +154,10 @@ def describe_event(
         ),
         "chest-opened": lambda: f"{n(e['hero'])} opens the chest {e['chest']}.",
         "treasure-drawn": lambda: (
-            f"{n(e['hero'])} draws {e['item']} ({e['tier']}) and {'keeps' if e['kept'] else 'sells'} it."
+            # a drawn treasure not kept is discarded for the tier's full price (DJ-TREAS-05..07),
+            # not sold at the town's half price (DJ-SHOP-04)
+            f"{n(e['hero'])} draws {e['item']} ({e['tier']}) and "
+            + ("keeps it." if e["kept"] else "discards it for gold.")
         ),
         "treasure-empty": lambda: f"The {e['tier']} treasure deck is empty.",
         "gold-gained": lambda: (
