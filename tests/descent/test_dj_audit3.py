@@ -239,3 +239,27 @@ def test_a_treasure_not_kept_is_printed_as_discarded_not_sold() -> None:
     assert h.gold == gold + 250
     line = printed(game, "treasure-drawn")[-1]
     assert "discards it" in line and "sells" not in line
+
+
+def test_the_hand_limit_is_held_after_each_card_drawn() -> None:
+    # DJ-OVL-03: "if over 8, discard down to 8 at once": a hand of 8 drawing two shows 9,
+    # discards, shows 9 again and discards; it never reached 10
+    from questforge.engine.descent.game.overlord import draw_cards
+
+    game, _ = new_game()
+    cards = game.pack.overlord_cards
+    game.hand = [cards["imps"], cards["dart"], cards["omen"], cards["rage"]] * 2
+    game.deck = [cards["imps"], cards["dart"], cards["omen"]]
+    draw_cards(game, 2)
+    seen = [
+        (e.type, e.data.get("hand"))
+        for e in game.log
+        if e.type in ("overlord-drew", "overlord-discarded")
+    ]
+    assert seen[-4:] == [
+        ("overlord-drew", 9),
+        ("overlord-discarded", None),
+        ("overlord-drew", 9),
+        ("overlord-discarded", None),
+    ]
+    assert len(game.hand) == 8

@@ -36,8 +36,8 @@ ACTION_TRIGGERS = frozenset({"hero-moves", "door-opened", "chest-opened", "hero-
 
 
 def draw_cards(game: DescentGame, count: int) -> None:
-    """Draw ``count`` cards, then hold the hand limit: every draw (step 1's two, an event's
-    extra cards) is followed by discarding the excess at once (DJ-OVL-03)."""
+    """Draw ``count`` cards and hold the hand limit: every card drawn (step 1's two, an
+    event's extra cards) is followed by discarding the excess at once (DJ-OVL-03)."""
     for _ in range(count):
         if not game.deck:  # it ran out with no discards to reshuffle: they are now
             if not game.discard:
@@ -52,11 +52,16 @@ def draw_cards(game: DescentGame, count: int) -> None:
             # later this turn start the new discard pile instead of joining the new deck
             if game.discard:
                 _reshuffle(game)
-    while len(game.hand) > HAND_LIMIT:  # DJ-OVL-03
-        ident = game.ask(
-            "overlord-discard", "overlord", sorted({c.id for c in game.hand}), "Discard down to 8"
-        )
-        _discard_for_threat(game, ident)
+        # "if over 8, discard down to 8 at once" (DJ-OVL-03): after each card, so the hand
+        # never shows more than 8 before the next card is drawn
+        while len(game.hand) > HAND_LIMIT:
+            ident = game.ask(
+                "overlord-discard",
+                "overlord",
+                sorted({c.id for c in game.hand}),
+                "Discard down to 8",
+            )
+            _discard_for_threat(game, ident)
 
 
 def _reshuffle(game: DescentGame) -> None:
