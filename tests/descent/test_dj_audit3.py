@@ -263,3 +263,15 @@ def test_the_hand_limit_is_held_after_each_card_drawn() -> None:
         ("overlord-discarded", None),
     ]
     assert len(game.hand) == 8
+
+
+def test_a_hero_count_the_quest_is_not_written_for_is_warned_about() -> None:
+    # DJ-REF-21: monster cards have a side per player count; a quest written for 2-4 heroes
+    # played by 1 uses the 2-hero marks and stats, and the log says so
+    files = pack_files()
+    files["quests/q.json"]["heroes"] = [2, 3, 4]
+    game, _ = new_game(files, heroes=1)
+    assert of(game, "hero-count-unsupported") == [{"heroes": 1, "supported": [2, 3, 4], "used": 2}]
+    assert printed(game, "hero-count-unsupported")[0].startswith("Warning: the quest is written")
+    fine, _ = new_game(files, heroes=2)
+    assert not of(fine, "hero-count-unsupported")

@@ -106,6 +106,10 @@ def describe_event(
         ),
         "potion-gained": lambda: f"{n(e['hero'])} gains a {e['potion']} potion.",
         "quest-started": lambda: f"The quest {e['quest']} begins with {e['conquest']} conquest.",
+        "hero-count-unsupported": lambda: (
+            f"Warning: the quest is written for {', '.join(str(k) for k in e['supported'])}"
+            f" heroes, not {e['heroes']}: monsters use the {e['used']}-hero marks and stats."
+        ),
         "area-revealed": lambda: f"The area {e['area']} is revealed.",
         "monster-placed": lambda: (
             f"A {e['rank']} {e['monster']} appears at {_sq(e['cell'])} ({e['why']})"

@@ -54,6 +54,11 @@ EVENTS: dict[str, EventSpec] = {
             "quest heroes conquest",
             "The quest begins with its starting conquest (DJ-CQ-01).",
         ),
+        _d(
+            "hero-count-unsupported",
+            "heroes supported used",
+            "The quest is not written for this many heroes: monsters use the nearest count's marks and stats (DJ-REF-21).",
+        ),
         _d("area-revealed", "area", "An area is revealed and its monsters placed."),
         _d(
             "monster-placed",
