@@ -275,3 +275,19 @@ def test_a_hero_count_the_quest_is_not_written_for_is_warned_about() -> None:
     assert printed(game, "hero-count-unsupported")[0].startswith("Warning: the quest is written")
     fine, _ = new_game(files, heroes=2)
     assert not of(fine, "hero-count-unsupported")
+
+
+def test_a_skill_whose_effect_the_source_lost_is_warned_about_as_text_only() -> None:
+    # DJ-SKILL-M16, DJ-SKILL-R13, DJ-SKILL-G06, DJ-SKILL-G08: the source ends these cards
+    # in "gains ..." with the effect lost; a pack that ships one as text only gets no
+    # invented effect, and a hero who draws it is told the engine plays nothing of it
+    files = pack_files()
+    files["skills/tough.json"] = dict(
+        files["skills/tough.json"], name="Blessing", text="You gain something the source lost."
+    )
+    del files["skills/tough.json"]["effects"]
+    game, _ = new_game(files)
+    warned = of(game, "skill-not-played")
+    assert [w["skill"] for w in warned] == ["tough"]
+    assert "no effects" in warned[0]["why"] and "pet" not in warned[0]["why"]
+    assert hero(game).max_wounds == game.pack.heroes["hero"].wounds  # nothing invented
