@@ -291,3 +291,29 @@ def test_a_skill_whose_effect_the_source_lost_is_warned_about_as_text_only() -> 
     assert [w["skill"] for w in warned] == ["tough"]
     assert "no effects" in warned[0]["why"] and "pet" not in warned[0]["why"]
     assert hero(game).max_wounds == game.pack.heroes["hero"].wounds  # nothing invented
+
+
+def test_a_one_token_condition_is_not_bought_twice_with_surges() -> None:
+    # DJ-ABIL-04, DJ-ABIL-16, DJ-ABIL-18 (and the bleed reading): a burn (stun, web, bleed)
+    # attack that deals damage gives one token; the log showed a monster buy bleed twice
+    # for one token. Once the attack has the condition, buying it again is not offered
+    from questforge.engine.descent.model import SurgeAbility
+
+    asked: list[Any] = []
+
+    def spend(d: Any) -> int:
+        asked.append(list(d.options))
+        for i, o in enumerate(d.options):
+            if o.get("ability") == "burn":
+                return i
+        return 0
+
+    game, _, h = setup(answers={"spend-surges": spend})
+    h.weapon = weapon(dice=("bolt", "bolt"), surges=(SurgeAbility(1, ability=Ability("burn")),))
+    imp = add_monster(game, "imp", (1, 0))
+    imp.wounds = imp.max_wounds = 20
+    hit(game, h, imp)
+    spent = [s["ability"] for s in of(game, "surge-spent")]
+    assert spent == ["burn"]  # two surges, burn bought once
+    assert len(asked) == 1  # the second surge had nothing left to buy
+    assert of(game, "condition-added")[-1]["tokens"] == 1

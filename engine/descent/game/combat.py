@@ -288,7 +288,7 @@ def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -
     while surges > 0:
         options: list[Any] = [{"spend": "done"}]
         for i, s in enumerate(prof.surges):
-            if s.cost <= surges:
+            if s.cost <= surges and not _adds_nothing(s, gained):
                 options.append(
                     {"spend": "ability", "index": i, "cost": s.cost, **_describe_surge(s)}
                 )
@@ -364,6 +364,25 @@ def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -
             _conditions(game, fig, gained, dealt)
             if "knockback" in gained and was_on_board is not None:
                 _knockback(game, attacker, fig, side)
+
+
+#: abilities that make an attack "a burn (stun, web, bleed) attack": one token if it deals
+#: damage (DJ-ABIL-04, 16, 18), however often it is bought
+ONE_TOKEN = ("burn", "stun", "web", "bleed")
+
+
+def _adds_nothing(s: SurgeAbility, gained: dict[str, int]) -> bool:
+    """A surge ability that would change nothing: it only makes the attack a burn, stun,
+    web or bleed attack, and the attack already is one. "If a burn attack deals at least 1
+    damage, the target takes a burn token" (DJ-ABIL-04; stun DJ-ABIL-16, web DJ-ABIL-18):
+    an attack is such an attack or not, so buying it twice gives no second token, and the
+    surges stay free for another ability or, for the Overlord, threat (DJ-ATK-06). Ranked
+    abilities (Pierce, Blast, Sorcery) add their ranks and poison counts damage, so they
+    may be bought again."""
+    only = s.ability is not None and not s.damage and not s.range
+    return (
+        only and s.ability is not None and s.ability.name in ONE_TOKEN and s.ability.name in gained
+    )
 
 
 def _taunt(game: DescentGame, attacker: MonsterFigure, target: Figure, prof: Profile) -> Figure:
