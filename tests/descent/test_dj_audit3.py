@@ -317,3 +317,18 @@ def test_a_one_token_condition_is_not_bought_twice_with_surges() -> None:
     assert spent == ["burn"]  # two surges, burn bought once
     assert len(asked) == 1  # the second surge had nothing left to buy
     assert of(game, "condition-added")[-1]["tokens"] == 1
+
+
+def test_poison_is_not_bought_twice_and_ranked_abilities_are() -> None:
+    # DJ-ABIL-11: poison places tokens equal to the damage dealt, so a second purchase adds
+    # nothing and is not offered; DJ-ABIL-10: Pierce X adds its rank, so it may be bought
+    # again
+    from questforge.engine.descent.game.combat import _adds_nothing
+    from questforge.engine.descent.model import SurgeAbility
+
+    poison = SurgeAbility(1, ability=Ability("poison"))
+    pierce = SurgeAbility(1, ability=Ability("pierce", 1))
+    assert not _adds_nothing(poison, {})
+    assert _adds_nothing(poison, {"poison": 1})
+    assert not _adds_nothing(pierce, {"pierce": 1})
+    assert not _adds_nothing(SurgeAbility(1, damage=1), {"poison": 1})

@@ -366,23 +366,22 @@ def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -
                 _knockback(game, attacker, fig, side)
 
 
-#: abilities that make an attack "a burn (stun, web, bleed) attack": one token if it deals
-#: damage (DJ-ABIL-04, 16, 18), however often it is bought
-ONE_TOKEN = ("burn", "stun", "web", "bleed")
+#: abilities whose ranks add up when bought again (Pierce X, Blast X, Sorcery X)
+RANKED = ("pierce", "blast", "sorcery")
 
 
 def _adds_nothing(s: SurgeAbility, gained: dict[str, int]) -> bool:
-    """A surge ability that would change nothing: it only makes the attack a burn, stun,
-    web or bleed attack, and the attack already is one. "If a burn attack deals at least 1
-    damage, the target takes a burn token" (DJ-ABIL-04; stun DJ-ABIL-16, web DJ-ABIL-18):
-    an attack is such an attack or not, so buying it twice gives no second token, and the
-    surges stay free for another ability or, for the Overlord, threat (DJ-ATK-06). Ranked
-    abilities (Pierce, Blast, Sorcery) add their ranks and poison counts damage, so they
-    may be bought again."""
-    only = s.ability is not None and not s.damage and not s.range
-    return (
-        only and s.ability is not None and s.ability.name in ONE_TOKEN and s.ability.name in gained
-    )
+    """A surge ability that would change nothing: it only gives the attack an ability the
+    attack already has, and that ability has no rank to add. "If a burn attack deals at
+    least 1 damage, the target takes a burn token" (DJ-ABIL-04; stun DJ-ABIL-16, web
+    DJ-ABIL-18, knockback DJ-ABIL-09), and poison places tokens equal to the damage
+    (DJ-ABIL-11): an attack is such an attack or not, so buying it twice gives nothing
+    more, and the surges stay free for another ability or, for the Overlord, threat
+    (DJ-ATK-06). Ranked abilities (Pierce, Blast, Sorcery) add their ranks, and +damage or
+    +range always adds, so those may be bought again."""
+    if s.ability is None or s.damage or s.range:
+        return False
+    return s.ability.name not in RANKED and s.ability.name in gained
 
 
 def _taunt(game: DescentGame, attacker: MonsterFigure, target: Figure, prof: Profile) -> Figure:
