@@ -332,3 +332,32 @@ def test_poison_is_not_bought_twice_and_ranked_abilities_are() -> None:
     assert _adds_nothing(poison, {"poison": 1})
     assert not _adds_nothing(pierce, {"pierce": 1})
     assert not _adds_nothing(SurgeAbility(1, damage=1), {"poison": 1})
+
+
+def test_guard_strikes_a_monster_entering_range_not_one_already_in_it() -> None:
+    # DJ-ORD-04 (the seed: "once a monster enters the hero's range"): a monster already in
+    # the guarding hero's range that moves within it does not enter it; one that comes
+    # into range does
+    from questforge.engine.descent.game.overlord import _move_monster
+
+    game, script, h = setup(answers={"guard": "attack"})
+    game.open_door("d1", None)
+    for m in game.monsters:
+        m.cell = None
+    h.weapon = weapon("ranged")
+    h.orders.add("guard")
+    put(h, (1, 1))
+    imp = add_monster(game, "imp", (4, 1))
+    imp.wounds = imp.max_wounds = 30
+    _move_monster(game, imp, [[4, 0], [3, 0]])  # in sight all along
+    assert not [d for d in script.asked if d.kind == "guard"]
+    assert "guard" in h.orders
+    # the existing case: out of melee reach, then next to the hero
+    game2, _, h2 = setup(answers={"guard": "attack"})
+    game2.open_door("d1", None)
+    h2.orders.add("guard")
+    put(h2, (1, 1))
+    imp2 = game2.monsters[0]
+    imp2.wounds = imp2.max_wounds = 30
+    _move_monster(game2, imp2, [[3, 1], [2, 1]])
+    assert of(game2, "guard-triggered") and "guard" not in h2.orders

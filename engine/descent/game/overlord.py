@@ -449,6 +449,9 @@ def _move_monster(game: DescentGame, monster: MonsterFigure, path: list[Any]) ->
 
     fly = monster.has("fly")  # DJ-ABIL-07: a flyer takes no damage from the map
     for step in path:
+        # DJ-ORD-04: Guard strikes "once a monster enters the hero's range": the guarding
+        # heroes who already had it in range before this step are not offered it again
+        in_range = _guards_in_range(game, monster)
         to = (int(step[0]), int(step[1]))
         jump = monster.cell is not None and game.geometry.board.distance(monster.cell, to) > 1
         monster.cell = to
@@ -477,6 +480,8 @@ def _move_monster(game: DescentGame, monster: MonsterFigure, path: list[Any]) ->
         for hero in game.heroes:
             if hero.cell is None or monster.cell is None or "guard" not in hero.orders:
                 continue
+            if hero.uid in in_range:  # it was in range already: it did not enter it
+                continue
             prof = hero_profile(hero)
             if prof is None or monster not in targets(game, hero, prof):
                 continue
@@ -493,6 +498,18 @@ def _move_monster(game: DescentGame, monster: MonsterFigure, path: list[Any]) ->
                 attack(game, hero, monster, prof)
         if monster.cell is None or not monster.alive:
             return
+
+
+def _guards_in_range(game: DescentGame, monster: MonsterFigure) -> set[str]:
+    """The guarding heroes who could attack ``monster`` where it stands now (DJ-ORD-04)."""
+    out = set()
+    for hero in game.heroes:
+        if hero.cell is None or monster.cell is None or "guard" not in hero.orders:
+            continue
+        prof = hero_profile(hero)
+        if prof is not None and monster in targets(game, hero, prof):
+            out.add(hero.uid)
+    return out
 
 
 def monkey_god(game: DescentGame, hero: HeroFigure) -> None:
