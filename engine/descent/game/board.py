@@ -3,8 +3,9 @@
 Movement (DJ-REF-07..10): one movement point per square, diagonals included; friendly
 figures can be passed through but a move must end on an empty square; enemies, closed
 doors, rubble and water block; a flyer ignores figures and terrain while moving but must
-stop on a square it could stand on (DJ-ABIL-07). Leaving a pit costs 2 (DJ-MAP-01). A large
-monster moves its whole footprint as a block (our reading; see ``docs/descent.md``).
+stop on a square it could stand on (DJ-ABIL-07). Leaving a pit costs 2 (DJ-MAP-01). A
+two-square monster moves caterpillar style and may turn (DJ-REF-18); a larger one moves its
+whole footprint as a block (our reading; see ``docs/descent.md``).
 
 Line of sight (DJ-ATK-02, DJ-REF-11): centre to centre, blocked by walls, closed doors,
 rubble and other figures; monsters are transparent when the Overlord checks spawn squares
@@ -27,6 +28,24 @@ if TYPE_CHECKING:
 
 
 PIT_JUMP = 3  # DJ-AP-01, DJ-REF-13: movement points per pit square jumped
+Size = tuple[int, int]
+#: a figure's place: its top-left square and its footprint, which turns for a two-square
+#: figure moving caterpillar style (DJ-REF-18)
+Place = tuple[Cell, Size]
+
+
+def caterpillar(fig: Figure) -> bool:
+    """Whether ``fig`` moves caterpillar style: a two-square figure (the Hell Hound's 1x2,
+    DJ-REF-16, 18). The six-square Dragon keeps block moves (see ``docs/descent.md``)."""
+    return sorted(fig.size) == [1, 2]
+
+
+def place_of(squares: Iterable[Cell]) -> Place:
+    """The top-left square and the size of a rectangle of squares."""
+    cells = list(squares)
+    xs = [c[0] for c in cells]
+    ys = [c[1] for c in cells]
+    return (min(xs), min(ys)), (max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
 
 
 def _ignores(fig: Figure) -> set[str]:
@@ -72,9 +91,17 @@ class Geometry:
         skills = getattr(fig, "skills", ())
         return not any(terrain in s.ignore for s in skills)
 
-    def standable(self, fig: Figure, origin: Cell, occupied: dict[Cell, Figure]) -> bool:
-        """Whether ``fig`` may end a move (or be placed) with its top-left on ``origin``."""
-        for c in footprint(origin, fig.size):
+    def standable(
+        self,
+        fig: Figure,
+        origin: Cell,
+        occupied: dict[Cell, Figure],
+        size: Size | None = None,
+    ) -> bool:
+        """Whether ``fig`` may end a move (or be placed) with its top-left on ``origin``
+        (lying as ``size``, by default its own)."""
+        size = fig.size if size is None else size
+        for c in footprint(origin, size):
             if c not in self.board or not self.revealed(c):
                 return False
             if self.blocks(fig, c):
@@ -84,8 +111,8 @@ class Geometry:
                 return False
             if isinstance(fig, MonsterFigure) and c in self.game.active_glyph_cells():
                 return False  # DJ-REF-31
-        if fig.size != (1, 1):
-            squares = set(footprint(origin, fig.size))
+        if size != (1, 1):
+            squares = set(footprint(origin, size))
             for x, y in squares:
                 for o in ((x + 1, y), (x, y + 1)):
                     if o in squares and not self.board.crossable((x, y), o):
@@ -93,9 +120,14 @@ class Geometry:
         return True
 
     def _enterable(
-        self, fig: Figure, origin: Cell, occupied: dict[Cell, Figure], fly: bool
+        self,
+        fig: Figure,
+        origin: Cell,
+        occupied: dict[Cell, Figure],
+        fly: bool,
+        size: Size | None = None,
     ) -> bool:
-        for c in footprint(origin, fig.size):
+        for c in footprint(origin, fig.size if size is None else size):
             if c not in self.board or not self.revealed(c):
                 return False
             if fly:
@@ -163,6 +195,63 @@ class Geometry:
             path.reverse()
             out[c] = (cost, path[1:])
         return out
+
+    def reachable_places(
+        self, fig: Figure, points: int, fly: bool = False
+    ) -> dict[Place, tuple[int, list[Place]]]:
+        """Where a two-square figure can end with ``points`` movement points, moving
+        caterpillar style (DJ-REF-18): each point, one half steps orthogonally and the
+        other fills the square it left (so the figure goes straight on or turns a corner),
+        or both halves sidestep diagonally together. Each place maps to its cost and the
+        places passed. Friends are passed through, enemies and blocking terrain are not
+        (DJ-REF-09); a flyer passes everything (DJ-ABIL-07); the end must be standable."""
+        if fig.cell is None or points <= 0:
+            return {}
+        occupied = self.occupants()
+        start: Place = (fig.cell, fig.size)
+        best: dict[Place, int] = {start: 0}
+        parent: dict[Place, Place] = {}
+        frontier = [start]
+        for cost in range(1, points + 1):
+            nxt: list[Place] = []
+            for here in frontier:
+                for place in self._caterpillar_steps(fig, here, occupied, fly):
+                    if place not in best:
+                        best[place] = cost
+                        parent[place] = here
+                        nxt.append(place)
+            frontier = nxt
+        out: dict[Place, tuple[int, list[Place]]] = {}
+        for place, cost in best.items():
+            if place == start or not self.standable(fig, place[0], occupied, place[1]):
+                continue
+            path = [place]
+            while path[-1] != start:
+                path.append(parent[path[-1]])
+            path.reverse()
+            out[place] = (cost, path[1:])
+        return out
+
+    def _caterpillar_steps(
+        self, fig: Figure, here: Place, occupied: dict[Cell, Figure], fly: bool
+    ) -> list[Place]:
+        origin, size = here
+        a, b = footprint(origin, size)
+        out: list[Place] = []
+        for head, tail in ((a, b), (b, a)):  # a half steps orthogonally, the other follows
+            for c in self.board.neighbors(head):
+                if c == tail or abs(c[0] - head[0]) + abs(c[1] - head[1]) != 1:
+                    continue
+                place = place_of((c, head))
+                if self._enterable(fig, place[0], occupied, fly, place[1]):
+                    out.append(place)
+        for dx in (-1, 1):  # both halves sidestep diagonally together
+            for dy in (-1, 1):
+                if all((x + dx, y + dy) in self.board.neighbors((x, y)) for x, y in (a, b)):
+                    to = (origin[0] + dx, origin[1] + dy)
+                    if self._enterable(fig, to, occupied, fly, size):
+                        out.append((to, size))
+        return sorted(set(out))
 
     def push_steps(self, fig: Figure, steps: int) -> dict[Cell, int]:
         """Where ``fig`` can be moved by another's effect (Knockback, DJ-ABIL-09): up to

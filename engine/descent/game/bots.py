@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from questforge.engine.core.decisions import Decision
 from questforge.engine.descent.game.combat import hero_profile
 from questforge.engine.descent.game.state import Cell, HeroFigure, MonsterFigure
-from questforge.engine.descent.model import Item
+from questforge.engine.descent.model import Item, footprint
 
 if TYPE_CHECKING:
     from questforge.engine.descent.game.game import DescentGame
@@ -247,8 +247,17 @@ class DescentBot:
                 return by["stairs"][0]
         moves = by.get("move", [])
         if moves:
-            best = min(moves, key=lambda i: (dist.get(tuple(opts[i]["to"]), 999), opts[i]["cost"]))
-            if dist.get(tuple(opts[best]["to"]), 999) < here:
+
+            def near(i: int) -> int:
+                # a two-square figure that may turn (DJ-REF-18): its nearest square counts
+                to = (opts[i]["to"][0], opts[i]["to"][1])
+                if "size" not in opts[i]:
+                    return dist.get(to, 999)
+                size = (opts[i]["size"][0], opts[i]["size"][1])
+                return min(dist.get(c, 999) for c in footprint(to, size))
+
+            best = min(moves, key=lambda i: (near(i), opts[i]["cost"]))
+            if near(best) < here:
                 return best
         if by.get("open-door"):
             return by["open-door"][0]
@@ -468,8 +477,17 @@ class DescentBot:
         dist = self._distances([n for g in goal for n in game.geometry.board.neighbors(g)] + goal)
         here = min((dist.get(c, 999) for c in (mover.squares if mover else [])), default=999)
         if moves:
-            best = min(moves, key=lambda i: (dist.get(tuple(opts[i]["to"]), 999), opts[i]["cost"]))
-            if dist.get(tuple(opts[best]["to"]), 999) < here:
+
+            def near(i: int) -> int:
+                # a two-square figure that may turn (DJ-REF-18): its nearest square counts
+                to = (opts[i]["to"][0], opts[i]["to"][1])
+                if "size" not in opts[i]:
+                    return dist.get(to, 999)
+                size = (opts[i]["size"][0], opts[i]["size"][1])
+                return min(dist.get(c, 999) for c in footprint(to, size))
+
+            best = min(moves, key=lambda i: (near(i), opts[i]["cost"]))
+            if near(best) < here:
                 return best
         if doors and here >= 999:  # no way to the hero: open the closed door in the way
             return doors[0]

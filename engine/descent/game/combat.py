@@ -277,13 +277,18 @@ def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -
             )
             return
         surges -= fear
+        # the surges Fear takes are spent as any others, and shown as such: the reader
+        # counts what is left for the weapon's abilities (DJ-ABIL-06)
+        game.emit(
+            "surge-spent", attacker=attacker.uid, cost=fear, damage=0, range=0, ability="fear"
+        )
     gained: dict[str, int] = dict(prof.abilities)
     bonus_damage = prof.damage
     bonus_range = prof.range
     while surges > 0:
         options: list[Any] = [{"spend": "done"}]
         for i, s in enumerate(prof.surges):
-            if s.cost <= surges:
+            if s.cost <= surges and not _adds_nothing(s, gained):
                 options.append(
                     {"spend": "ability", "index": i, "cost": s.cost, **_describe_surge(s)}
                 )
@@ -346,6 +351,9 @@ def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -
             target=fig.uid,
             damage=damage,
             armor=armor,
+            # the armor points Pierce ignored (DJ-ABIL-10): the figure's armor is armor +
+            # pierced, so a reader can check both against the cards
+            pierced=armor_of(game, fig, prof.attack) - armor,
             dealt=dealt,
             # melee and Breath (DJ-ABIL-03) do not count range: none is shown
             range=None if prof.attack == "melee" or "breath" in gained else reached,
@@ -356,6 +364,24 @@ def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -
             _conditions(game, fig, gained, dealt)
             if "knockback" in gained and was_on_board is not None:
                 _knockback(game, attacker, fig, side)
+
+
+#: abilities whose ranks add up when bought again (Pierce X, Blast X, Sorcery X)
+RANKED = ("pierce", "blast", "sorcery")
+
+
+def _adds_nothing(s: SurgeAbility, gained: dict[str, int]) -> bool:
+    """A surge ability that would change nothing: it only gives the attack an ability the
+    attack already has, and that ability has no rank to add. "If a burn attack deals at
+    least 1 damage, the target takes a burn token" (DJ-ABIL-04; stun DJ-ABIL-16, web
+    DJ-ABIL-18, knockback DJ-ABIL-09), and poison places tokens equal to the damage
+    (DJ-ABIL-11): an attack is such an attack or not, so buying it twice gives nothing
+    more, and the surges stay free for another ability or, for the Overlord, threat
+    (DJ-ATK-06). Ranked abilities (Pierce, Blast, Sorcery) add their ranks, and +damage or
+    +range always adds, so those may be bought again."""
+    if s.ability is None or s.damage or s.range:
+        return False
+    return s.ability.name not in RANKED and s.ability.name in gained
 
 
 def _taunt(game: DescentGame, attacker: MonsterFigure, target: Figure, prof: Profile) -> Figure:
@@ -647,9 +673,21 @@ def heal(game: DescentGame, fig: Figure, amount: int) -> None:
 
 def start_of_turn_effects(game: DescentGame, fig: Figure) -> bool:
     """Burn, bleed and web at the start of a figure's turn (DJ-EFF-01, 10, 11). Returns
-    whether the figure may still spend movement points (webbed figures may not)."""
+    whether the figure may still spend movement points (webbed figures may not).
+
+    A hero in town rolls too: the tokens tick "at the start of its turn" wherever the hero
+    is, and only death clears them (DJ-REF-35). Such a hero is off the board already, so
+    dying is told by the death count, not by leaving the board."""
     black = power_die(game)
     table = game.pack.dice
+    on_board = fig.cell is not None
+    deaths = fig.deaths if isinstance(fig, HeroFigure) else 0
+
+    def gone() -> bool:
+        if not fig.alive or (on_board and fig.cell is None):
+            return True
+        return isinstance(fig, HeroFigure) and fig.deaths != deaths
+
     if fig.conditions["burn"] and black is not None:
         rolls = roll([black] * fig.conditions["burn"], table, game.rng)
         for rolled in rolls:
@@ -663,13 +701,13 @@ def start_of_turn_effects(game: DescentGame, fig: Figure) -> bool:
         )
         if fig.conditions["burn"]:
             apply_damage(game, fig, fig.conditions["burn"], None, "burn")
-            if not fig.alive or fig.cell is None:
+            if gone():
                 return False
     if fig.conditions["bleed"]:  # our reading: 1 wound per token, then one token goes
         amount = fig.conditions["bleed"]
         fig.conditions["bleed"] -= 1
         apply_damage(game, fig, amount, None, "bleed")
-        if not fig.alive or fig.cell is None:
+        if gone():
             return False
     if fig.conditions["web"] and black is not None:
         rolls = roll([black] * fig.conditions["web"], table, game.rng)

@@ -95,6 +95,8 @@ class DescentGame:
         self.keys: set[str] = set()
         self.glyphs: set[str] = {o.id for o in quest.objects if o.type == "glyph" and o.active}
         self.taken: set[str] = set()  # map objects picked up or opened
+        #: relics dropped on the map, by square (DJ-TREAS-14)
+        self.dropped_relics: dict[Cell, list[Item]] = {}
         self.deck: list[OverlordCard] = []
         self.discard: list[OverlordCard] = []
         self.hand: list[OverlordCard] = []

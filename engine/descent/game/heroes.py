@@ -73,14 +73,14 @@ def hero_turn(game: DescentGame, hero: HeroFigure) -> None:
         hero.orders -= expired  # DJ-ORD-02, 04, 05: last until the hero's next turn
         if hero.cell is not None:
             offer_trap(game, "hero-turn-start", hero)
-        can_move = True
+        # burn, bleed, web and stun tick at the start of the hero's turn in town too
+        # (DJ-EFF-01, 04, 10): going to town by glyph does not freeze them
+        can_move = start_of_turn_effects(game, hero)
         stunned = False
-        if hero.cell is not None:
-            can_move = start_of_turn_effects(game, hero)
-            if hero.conditions["stun"]:  # DJ-EFF-04, 06
-                hero.conditions["stun"] -= 1
-                stunned = True
-                game.emit("stun-removed", figure=hero.uid, remaining=hero.conditions["stun"])
+        if hero.conditions["stun"]:  # DJ-EFF-04, 06
+            hero.conditions["stun"] -= 1
+            stunned = True
+            game.emit("stun-removed", figure=hero.uid, remaining=hero.conditions["stun"])
         equip_phase(game, hero)
         _act(game, hero, can_move, stunned)
     except TurnEnded:
@@ -206,9 +206,8 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
         elif kind == "drop":  # DJ-AP-01: 0 AP; lost forever unless it is a relic
             item = next(i for i in hero.pack if i.id == step["item"])
             hero.pack.remove(item)
-            if item.tier == "relic":  # DJ-TREAS-14: the card goes back to the relic deck
-                game.treasure.setdefault("relic", []).insert(0, item)
             game.emit("item-dropped", hero=hero.uid, item=item.id)
+            drop_relic(game, hero, item)
         elif kind == "fatigue-mp":  # DJ-TURN-07
             hero.fatigue -= 1
             mp += 1
@@ -516,6 +515,31 @@ def move_hero(game: DescentGame, hero: HeroFigure, path: list[Any]) -> None:
     guard_and_traps_after_hero_move(game, hero)
 
 
+def drop_relic(game: DescentGame, hero: HeroFigure, item: Item) -> None:
+    """A dropped relic: "the relic card goes back to the relic deck; the relic does not
+    vanish, it stays in the space where it was dropped" (DJ-TREAS-14). Any other dropped
+    item is lost (DJ-AP-01). The card waits at the bottom of the relic deck and the relic
+    on its square; a hero who steps there picks it up (a token, 0 AP) and takes the card
+    back out of the deck."""
+    if item.tier != "relic":
+        return
+    game.treasure.setdefault("relic", []).insert(0, item)
+    if hero.cell is not None:
+        game.dropped_relics.setdefault(hero.cell, []).append(item)
+
+
+def _pick_up_relics(game: DescentGame, hero: HeroFigure, cell: Cell) -> None:
+    """Relics lying on ``cell`` are picked up by the hero entering it (DJ-TREAS-14, DJ-AP-01
+    "pick up a token", 0 AP); each card leaves the relic deck again."""
+    lying = game.dropped_relics.pop(cell, [])
+    for item in lying:
+        deck = game.treasure.get("relic", [])
+        if item in deck:
+            deck.remove(item)
+        game.emit("item-picked-up", hero=hero.uid, item=item.id, cell=cell)
+        gain_item(game, hero, item)
+
+
 def enter_square(game: DescentGame, hero: HeroFigure, cell: Cell) -> None:
     """What stepping on a square does: pits, lava, aura, glyphs, pick-ups, square events."""
     terrain_hazards(game, hero, _ignored(hero))
@@ -524,6 +548,8 @@ def enter_square(game: DescentGame, hero: HeroFigure, cell: Cell) -> None:
     aura_damage(game, hero, cell)
     if hero.cell is None:
         return
+    if cell in game.dropped_relics:
+        _pick_up_relics(game, hero, cell)
     for o in game.quest.objects:
         if o.cell != cell or o.id in game.taken:
             continue
@@ -671,8 +697,9 @@ def gain_item(game: DescentGame, hero: HeroFigure, item: Item) -> None:
     )
     if choice == "equip":
         equip(game, hero, item)
-    elif choice == "drop":  # DJ-AP-01: a dropped item is lost
+    elif choice == "drop":  # DJ-AP-01: a dropped item is lost, a relic stays (DJ-TREAS-14)
         game.emit("item-dropped", hero=hero.uid, item=item.id)
+        drop_relic(game, hero, item)
     else:
         hero.pack.append(item)
         game.emit("item-packed", hero=hero.uid, item=item.id)
@@ -798,7 +825,7 @@ def shop_visit(game: DescentGame, hero: HeroFigure, setup: bool = False) -> None
         if what == "skill":  # DJ-SHOP-01: draw the top card of the chosen deck
             skill = game.pack.skills[game.skill_decks[choice["deck"]].pop()]
             game.emit("bought", hero=hero.uid, what=what, item=skill.id, price=choice["price"])
-            learn_skill(hero, skill)
+            learn_skill(game, hero, skill)
             continue
         game.emit(
             "bought",
@@ -816,9 +843,28 @@ def shop_visit(game: DescentGame, hero: HeroFigure, setup: bool = False) -> None
             hero.traits[choice["trait"]] = hero.traits.get(choice["trait"], 0) + 1
 
 
-def learn_skill(hero: HeroFigure, skill: Skill) -> None:
+PET_WORDS = ("pet", "familiar", "companion")
+
+
+def warn_text_only(game: DescentGame, hero: HeroFigure, skill: Skill) -> None:
+    """A skill the engine does not play is said so as the hero gains it, never silently
+    held. Pets and familiars (DJ-SKILL-M13, G10, G11) are the known case: the sources give
+    only "gains a pet" and that familiars block neither sight nor movement (DJ-REF-12), no
+    pet's stats, movement or actions, so a pet is not built rather than invented."""
+    if not skill.text_only:
+        return
+    text = f"{skill.name} {skill.text}".lower()
+    if any(word in text for word in PET_WORDS):
+        why = "pets and familiars are not built: the rules give no pet's stats or actions"
+    else:
+        why = "the card has no effects the engine plays, only its text"
+    game.emit("skill-not-played", hero=hero.uid, skill=skill.id, why=why)
+
+
+def learn_skill(game: DescentGame, hero: HeroFigure, skill: Skill) -> None:
     """A skill gained after setup: its extra wounds and fatigue raise the maxima and the
     current values alike (DJ-SKILL-M12, R02 apply from the moment the card is held)."""
+    warn_text_only(game, hero, skill)
     hero.skills.append(skill)
     hero.max_wounds += skill.wounds
     hero.wounds += skill.wounds

@@ -86,7 +86,13 @@ def describe_event(
     t = event.type
     table: dict[str, Callable[[], str]] = {
         "hero-joined": lambda: (
-            f"{n(e['hero'])} joins with {e['wounds']} wounds, {e['fatigue']} fatigue and {e['gold']} gold."
+            f"{n(e['hero'])} joins with {e['wounds']} wounds, {e['fatigue']} fatigue and {e['gold']} gold"
+            # the skills drawn (DJ-SETUP-03): their extra wounds and fatigue are in the totals
+            + (f"; skills {', '.join(e['skills'])}." if e.get("skills") else ".")
+        ),
+        "skill-not-played": lambda: (
+            f"Warning: {n(e['hero'])}'s skill {e['skill']} is not played by the engine"
+            f" ({e['why']})."
         ),
         "shop-visited": lambda: f"{n(e['hero'])} visits the shop with {e['gold']} gold.",
         "bought": lambda: f"{n(e['hero'])} buys {e['item']} ({e['what']}) for {e['price']} gold.",
@@ -95,8 +101,15 @@ def describe_event(
         "item-packed": lambda: f"{n(e['hero'])} packs {e['item']}.",
         "item-given": lambda: f"{n(e['hero'])} gives {e['item']} to {n(e['to'])}.",
         "item-dropped": lambda: f"{n(e['hero'])} drops {e['item']}.",
+        "item-picked-up": lambda: (
+            f"{n(e['hero'])} picks up {e['item']}, lying at {_sq(e['cell'])}."
+        ),
         "potion-gained": lambda: f"{n(e['hero'])} gains a {e['potion']} potion.",
         "quest-started": lambda: f"The quest {e['quest']} begins with {e['conquest']} conquest.",
+        "hero-count-unsupported": lambda: (
+            f"Warning: the quest is written for {', '.join(str(k) for k in e['supported'])}"
+            f" heroes, not {e['heroes']}: monsters use the {e['used']}-hero marks and stats."
+        ),
         "area-revealed": lambda: f"The area {e['area']} is revealed.",
         "monster-placed": lambda: (
             f"A {e['rank']} {e['monster']} appears at {_sq(e['cell'])} ({e['why']})"
@@ -131,6 +144,11 @@ def describe_event(
             + (f" ({e['why']})." if e["why"] != "move" else ".")
         ),
         "mp-spent": lambda: f"({n(e['figure'])}: {e['cost']} MP for {e['why']}, {e['left']} left.)",
+        "figure-turned": lambda: (
+            f"{n(e['figure'])} turns and now covers "
+            + ", ".join(_sq(c) for c in e["squares"])
+            + "."
+        ),
         "fell-in-pit": lambda: f"{n(e['figure'])} falls into the pit at {_sq(e['cell'])}.",
         "door-closed": lambda: f"{n(e['hero'])} closes the door {e['door']}.",
         "door-opened": lambda: (
@@ -140,7 +158,10 @@ def describe_event(
         ),
         "chest-opened": lambda: f"{n(e['hero'])} opens the chest {e['chest']}.",
         "treasure-drawn": lambda: (
-            f"{n(e['hero'])} draws {e['item']} ({e['tier']}) and {'keeps' if e['kept'] else 'sells'} it."
+            # a drawn treasure not kept is discarded for the tier's full price (DJ-TREAS-05..07),
+            # not sold at the town's half price (DJ-SHOP-04)
+            f"{n(e['hero'])} draws {e['item']} ({e['tier']}) and "
+            + ("keeps it." if e["kept"] else "discards it for gold.")
         ),
         "treasure-empty": lambda: f"The {e['tier']} treasure deck is empty.",
         "gold-gained": lambda: (
@@ -166,7 +187,9 @@ def describe_event(
         "surge-spent": lambda: (
             f"{n(e['attacker'])} spends {e['cost']} surge(s)"
             + (
-                f" on {e['ability']}."
+                " to overcome Fear."
+                if e["ability"] == "fear"
+                else f" on {e['ability']}."
                 if e["ability"]
                 else f" for +{e['damage']} damage, +{e['range']} range."
             )
@@ -176,7 +199,9 @@ def describe_event(
             + (f", range {e['range']})." if e.get("range") is not None else ").")
         ),
         "attack-hit": lambda: (
-            f"{n(e['attacker'])} hits {n(e['target'])}: {e['damage']} damage against armor {e['armor']}, {e['dealt']} dealt"
+            f"{n(e['attacker'])} hits {n(e['target'])}: {e['damage']} damage against armor {e['armor']}"
+            + (f" (Pierce ignores {e['pierced']})" if e.get("pierced") else "")
+            + f", {e['dealt']} dealt"
             + (f" (range {e['range']})." if e.get("range") is not None else ".")
         ),
         "damage-taken": lambda: (
@@ -250,7 +275,10 @@ def describe_option(kind: str, option: Any, game: DescentGame | None = None) -> 
         if "do" in option:
             do = option["do"]
             if do == "move":
-                return f"move to {_sq(option['to'])} ({option['cost']} MP)"
+                lying = (
+                    f" lying {option['size'][0]}x{option['size'][1]}" if option.get("size") else ""
+                )
+                return f"move to {_sq(option['to'])}{lying} ({option['cost']} MP)"
             if do == "attack":
                 weapon = f" with {option['weapon']}" if option.get("weapon") else ""
                 return f"attack {n(option['target'])} at {_sq(option['cell'])}{weapon}"
@@ -322,7 +350,7 @@ def describe_option(kind: str, option: Any, game: DescentGame | None = None) -> 
             return f"{option['cost']} surge(s): " + ", ".join(bits)
     if isinstance(option, list) and len(option) == 2:
         return f"square {_sq(option)}"
-    if kind in ("hero-order",):
+    if kind in ("hero-order", "monster-order"):
         return n(option)
     if kind == "power-dice":
         return f"{option} extra power dice"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from questforge.engine.descent.game.board import caterpillar
 from questforge.engine.descent.game.combat import (
     apply_damage,
     attack,
@@ -35,26 +36,40 @@ ACTION_TRIGGERS = frozenset({"hero-moves", "door-opened", "chest-opened", "hero-
 
 
 def draw_cards(game: DescentGame, count: int) -> None:
-    """Draw ``count`` cards, then hold the hand limit: every draw (step 1's two, an event's
-    extra cards) is followed by discarding the excess at once (DJ-OVL-03)."""
+    """Draw ``count`` cards and hold the hand limit: every card drawn (step 1's two, an
+    event's extra cards) is followed by discarding the excess at once (DJ-OVL-03)."""
     for _ in range(count):
-        if not game.deck:
+        if not game.deck:  # it ran out with no discards to reshuffle: they are now
             if not game.discard:
                 return
-            game.deck = game.discard
-            game.discard = []
-            game.rng.shuffle(game.deck)
-            game.emit("overlord-deck-reshuffled", cards=len(game.deck))
+            _reshuffle(game)
         card = game.deck.pop()
         game.hand.append(card)
         game.emit("overlord-drew", card=card.id, hand=len(game.hand))
         if not game.deck:  # DJ-OVL-05, DJ-REF-29
             game.gain_conquest(-3, "overlord deck ran out")
-    while len(game.hand) > HAND_LIMIT:  # DJ-OVL-03
-        ident = game.ask(
-            "overlord-discard", "overlord", sorted({c.id for c in game.hand}), "Discard down to 8"
-        )
-        _discard_for_threat(game, ident)
+            # "then the discards are reshuffled": at once, so cards discarded or played
+            # later this turn start the new discard pile instead of joining the new deck
+            if game.discard:
+                _reshuffle(game)
+        # "if over 8, discard down to 8 at once" (DJ-OVL-03): after each card, so the hand
+        # never shows more than 8 before the next card is drawn
+        while len(game.hand) > HAND_LIMIT:
+            ident = game.ask(
+                "overlord-discard",
+                "overlord",
+                sorted({c.id for c in game.hand}),
+                "Discard down to 8",
+            )
+            _discard_for_threat(game, ident)
+
+
+def _reshuffle(game: DescentGame) -> None:
+    """The discard pile becomes the deck, shuffled (DJ-OVL-05)."""
+    game.deck = game.discard
+    game.discard = []
+    game.rng.shuffle(game.deck)
+    game.emit("overlord-deck-reshuffled", cards=len(game.deck))
 
 
 def overlord_turn(game: DescentGame) -> None:
@@ -66,10 +81,30 @@ def overlord_turn(game: DescentGame) -> None:
     game.gain_threat(income, why)
     draw_cards(game, 2)  # and down to the hand limit (DJ-OVL-03)
     _play_phase(game)
-    for monster in list(game.monsters):
-        if monster.cell is not None and monster.alive:
-            activate(game, monster)
+    activate_all(game)
     game.emit("overlord-turn-ended", round=game.round)
+
+
+def activate_all(game: DescentGame) -> None:
+    """Step 3: every monster on the board activates once (DJ-MON-01), one at a time in the
+    order the Overlord chooses (the published game, as the heroes choose theirs,
+    DJ-REF-39): a monster that moves first may clear the way or the sight line for the
+    next. The monsters are those on the board as the step begins; one killed before its
+    turn is skipped."""
+    waiting = [m for m in game.monsters if m.cell is not None and m.alive]
+    while True:
+        waiting = [m for m in waiting if m.cell is not None and m.alive]
+        if not waiting:
+            return
+        uid = game.ask(
+            "monster-order",
+            "overlord",
+            [m.uid for m in waiting],
+            "Which monster activates next?",
+        )
+        monster = next(m for m in waiting if m.uid == uid)
+        waiting.remove(monster)
+        activate(game, monster)
 
 
 def _discard_for_threat(game: DescentGame, ident: str) -> None:
@@ -330,7 +365,20 @@ def activate(game: DescentGame, monster: MonsterFigure) -> None:
                 options.append({"do": "attack", "target": t.uid, "cell": list(t.cell or (0, 0))})
             for c in square_targets(game, monster, prof):  # DJ-ATK-01: a space
                 options.append({"do": "attack-square", "cell": list(c)})
-        if mp > 0 and can_move:
+        if mp > 0 and can_move and caterpillar(monster):  # DJ-REF-18: it may turn
+            fly = monster.has("fly")
+            places = game.geometry.reachable_places(monster, mp, fly=fly)
+            for (cell, size), (cost, steps) in sorted(places.items()):
+                options.append(
+                    {
+                        "do": "move",
+                        "to": list(cell),
+                        "size": list(size),
+                        "cost": cost,
+                        "path": [[c[0], c[1], z[0], z[1]] for c, z in steps],
+                    }
+                )
+        elif mp > 0 and can_move:
             fly = monster.has("fly")
             for cell, (cost, path) in sorted(game.geometry.reachable(monster, mp, fly=fly).items()):
                 options.append(
@@ -401,11 +449,20 @@ def _move_monster(game: DescentGame, monster: MonsterFigure, path: list[Any]) ->
 
     fly = monster.has("fly")  # DJ-ABIL-07: a flyer takes no damage from the map
     for step in path:
+        # DJ-ORD-04: Guard strikes "once a monster enters the hero's range": the guarding
+        # heroes who already had it in range before this step are not offered it again
+        in_range = _guards_in_range(game, monster)
         to = (int(step[0]), int(step[1]))
         jump = monster.cell is not None and game.geometry.board.distance(monster.cell, to) > 1
         monster.cell = to
         why = "jump" if jump else "move"  # over a pit (DJ-AP-01)
         game.emit("figure-moved", figure=monster.uid, path=[monster.cell], why=why)
+        if len(step) == 4 and (int(step[2]), int(step[3])) != monster.size:
+            # a caterpillar step that turns the figure (DJ-REF-18): the squares it covers
+            monster.size = (int(step[2]), int(step[3]))
+            game.emit(
+                "figure-turned", figure=monster.uid, squares=[list(c) for c in monster.squares]
+            )
         if not fly:  # DJ-MAP-01: pits hurt monsters too
             terrain_hazards(game, monster, set())
             if monster.cell is None or not monster.alive:
@@ -423,6 +480,8 @@ def _move_monster(game: DescentGame, monster: MonsterFigure, path: list[Any]) ->
         for hero in game.heroes:
             if hero.cell is None or monster.cell is None or "guard" not in hero.orders:
                 continue
+            if hero.uid in in_range:  # it was in range already: it did not enter it
+                continue
             prof = hero_profile(hero)
             if prof is None or monster not in targets(game, hero, prof):
                 continue
@@ -439,6 +498,18 @@ def _move_monster(game: DescentGame, monster: MonsterFigure, path: list[Any]) ->
                 attack(game, hero, monster, prof)
         if monster.cell is None or not monster.alive:
             return
+
+
+def _guards_in_range(game: DescentGame, monster: MonsterFigure) -> set[str]:
+    """The guarding heroes who could attack ``monster`` where it stands now (DJ-ORD-04)."""
+    out = set()
+    for hero in game.heroes:
+        if hero.cell is None or monster.cell is None or "guard" not in hero.orders:
+            continue
+        prof = hero_profile(hero)
+        if prof is not None and monster in targets(game, hero, prof):
+            out.add(hero.uid)
+    return out
 
 
 def monkey_god(game: DescentGame, hero: HeroFigure) -> None:

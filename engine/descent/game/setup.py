@@ -63,6 +63,10 @@ def setup_game(game: DescentGame) -> None:
             skills=[s.id for s in skills],
             gold=fig.gold,
         )
+        from questforge.engine.descent.game.heroes import warn_text_only
+
+        for skill in skills:
+            warn_text_only(game, fig, skill)
     # the Overlord's deck and treasure decks (DJ-SETUP-06)
     cards: list[OverlordCard] = []
     for card in sorted(pack.overlord_cards.values(), key=lambda c: c.id):
@@ -87,9 +91,23 @@ def setup_game(game: DescentGame) -> None:
         heroes=[h.uid for h in game.heroes],
         conquest=game.conquest,
     )
+    _warn_hero_count(game)
     game.reveal(game.quest.first_area)
     for fig, cell in zip(game.heroes, game.quest.start, strict=False):
         fig.cell = cell
         fig.in_town = False
         game.emit("hero-placed", hero=fig.uid, cell=cell)
     draw_cards(game, 3)  # DJ-SETUP-06 step 4
+
+
+def _warn_hero_count(game: DescentGame) -> None:
+    """A quest names the hero counts it is written for; the monster cards have a side per
+    player count (DJ-REF-21). Played with another count, the quest's monster marks and the
+    cards' stats come from the nearest count it has: the log says which, so a reader can
+    check every monster's rank and wounds, and knows the quest was not made for it."""
+    n = game.hero_count
+    supported = sorted(game.quest.heroes)
+    if not supported or n in supported:
+        return
+    used = min(supported, key=lambda k: (abs(k - n), k))
+    game.emit("hero-count-unsupported", heroes=n, supported=supported, used=used)

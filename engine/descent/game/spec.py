@@ -23,6 +23,11 @@ EVENTS: dict[str, EventSpec] = {
             "hero wounds fatigue skills gold",
             "A hero enters the quest with drawn skills and gold (DJ-SETUP-01..05).",
         ),
+        _d(
+            "skill-not-played",
+            "hero skill why",
+            "A hero holds a skill the engine does not play: text only, or a pet (DJ-SKILL-M13, G10, G11).",
+        ),
         _d("shop-visited", "hero gold", "A hero shops in town."),
         _d("bought", "hero what item price", "A hero buys an item, a treasure draw or training."),
         _d("item-sold", "hero item price", "A hero sells an item in town (DJ-SHOP-04)."),
@@ -38,11 +43,21 @@ EVENTS: dict[str, EventSpec] = {
             "A hero gives a pack item to an adjacent hero for 1 AP (DJ-AP-01).",
         ),
         _d("item-dropped", "hero item", "A hero drops an item (DJ-AP-01, DJ-REF-40)."),
+        _d(
+            "item-picked-up",
+            "hero item cell",
+            "A hero picks up a relic dropped on the square (DJ-TREAS-14).",
+        ),
         _d("potion-gained", "hero potion", "A hero gains a potion."),
         _d(
             "quest-started",
             "quest heroes conquest",
             "The quest begins with its starting conquest (DJ-CQ-01).",
+        ),
+        _d(
+            "hero-count-unsupported",
+            "heroes supported used",
+            "The quest is not written for this many heroes: monsters use the nearest count's marks and stats (DJ-REF-21).",
         ),
         _d("area-revealed", "area", "An area is revealed and its monsters placed."),
         _d(
@@ -80,6 +95,11 @@ EVENTS: dict[str, EventSpec] = {
             "equip, give) and those left (DJ-AP-01, DJ-REF-10).",
         ),
         _d("figure-moved", "figure path why", "A figure moves along squares."),
+        _d(
+            "figure-turned",
+            "figure squares",
+            "A two-square monster turns as it moves caterpillar style: the squares it now covers (DJ-REF-18).",
+        ),
         _d("fell-in-pit", "figure cell", "A figure falls into a pit (DJ-MAP-01)."),
         _d(
             "door-opened",
@@ -115,7 +135,7 @@ EVENTS: dict[str, EventSpec] = {
         _d(
             "surge-spent",
             "attacker cost damage range ability",
-            "Surges spent on an ability (DJ-ATK-05).",
+            "Surges spent on an ability (DJ-ATK-05), or to overcome Fear (`fear`, DJ-ABIL-06).",
         ),
         _d(
             "attack-missed",
@@ -124,8 +144,8 @@ EVENTS: dict[str, EventSpec] = {
         ),
         _d(
             "attack-hit",
-            "attacker target damage armor dealt range",
-            "Damage less armor is dealt; the range counted (DJ-ATK-04, 08).",
+            "attacker target damage armor pierced dealt range",
+            "Damage less armor is dealt; the armor Pierce ignored; the range counted (DJ-ATK-04, 08, DJ-ABIL-10).",
         ),
         _d("damage-taken", "figure amount wounds why", "A figure loses wounds."),
         _d(
@@ -274,6 +294,11 @@ DECISIONS: dict[str, DecisionSpec] = {
             "counter-attack",
             "",
             "Unmovable on Battle: place a Guard order as the counter-attack (DJ-SKILL-M03).",
+        ),
+        _decision(
+            "monster-order",
+            "",
+            "Which monster activates next: the Overlord's order (DJ-MON-01).",
         ),
         _decision(
             "monster-step",

@@ -235,6 +235,10 @@ class Skill:
     lucky: bool = False
     #: on Battle: armor until the next turn and a Guard order may be placed (DJ-SKILL-M03)
     battle_guard: int = 0
+    #: no structured ``effects``: the engine plays nothing of the card, only its text
+    #: exists (a pet or familiar, DJ-SKILL-M13, G10, G11; a skill whose effect the source
+    #: lost); setup and the shop say so in the log
+    text_only: bool = False
     file: str | None = None
 
     @staticmethod
@@ -290,6 +294,7 @@ class Skill:
             shield_armor=int(e.get("shield_armor", 0)),
             lucky=bool(e.get("lucky", False)),
             battle_guard=int(e.get("battle_guard", 0)),
+            text_only=not e,
             file=file,
         )
 
