@@ -315,16 +315,20 @@ def _initiative(r: Rules, f: Figure) -> int:
     return initiative_of_type(r, mt)
 
 
-def _acting_key(r: Rules, f: Figure) -> tuple[int, int, int]:
-    """When an enemy acts this round, for focus ties (GH-FOCUS-03): its initiative, then
-    a character's other card (GH-INIT-04 breaks ties between players with it), a summon
-    just before its summoner (GH-SUMM-05)."""
+def _acting_key(r: Rules, f: Figure) -> tuple[int, int, int, int]:
+    """When an enemy acts this round, for focus ties (GH-FOCUS-03), as the round's order
+    (``rounds.Order``) has it: its initiative; on one number a character (with its
+    summons) before an allied figure (GH-SPEC-06: the engine's reading, characters win
+    ties, GH-INIT-05); then a character's other card (GH-INIT-04 breaks ties between
+    players with it), a summon just before its summoner (GH-SUMM-05); allies by token."""
+    if f.kind == "ally":
+        return (_initiative(r, f), 1, f.standee, 0)
     st = r.state
     owner = st.characters.get(f.owner if f.kind == "summon" else f.id)
     second = 0
     if owner is not None and not owner.long_rest:
         second = owner.second_initiative
-    return (_initiative(r, f), second, 0 if f.kind == "summon" else 1)
+    return (_initiative(r, f), 0, second, 0 if f.kind == "summon" else 1)
 
 
 def _first_acting_foci(r: Rules, options: Sequence[Option]) -> list[Option]:
@@ -337,10 +341,10 @@ def _first_acting_foci(r: Rules, options: Sequence[Option]) -> list[Option]:
     if len(foci) < 2:
         return list(options)
     at = {f.hex: f for f in r.state.figures.values()}
-    keys: dict[object, tuple[int, int, int]] = {}
+    keys: dict[object, tuple[int, int, int, int]] = {}
     for h in foci:
         fig = at.get((h[0], h[1])) if h is not None else None
-        keys[h] = _acting_key(r, fig) if fig is not None else (1000, 0, 0)
+        keys[h] = _acting_key(r, fig) if fig is not None else (1000, 0, 0, 0)
     best = min(keys.values())
     return [o for o in options if keys[o.focus] == best]
 
