@@ -12,6 +12,8 @@ from questforge.engine.gloomhaven.game.builders import (
     new_game,
     plan,
     scenario,
+    simple_card,
+    simple_class,
     simple_deck,
     simple_monster,
 )
@@ -42,3 +44,33 @@ def test_a_focus_tie_between_a_character_and_an_ally_on_one_initiative_goes_to_t
     focus = next(e for e in g.events if e.type == "focus")
     assert list(focus["focus"]) == [2, 0]
     assert not [d for d in pol.asked if d.kind == "monster_option"]
+
+
+def test_a_character_exhausted_by_retaliation_keeps_the_xp_of_the_attack_it_made() -> None:
+    # GH-XP-01, GH-XP-02, GH-EXH-04, GH-RET-03: the attack was performed (it dealt its
+    # damage) before the retaliation exhausted the character; its XP was gained with it,
+    # and an exhausted character keeps the XP gained (it was withheld)
+    cards = [simple_card("alpha-1", 10, top_xp=2)] + [
+        simple_card(f"alpha-{i}", 10 * i) for i in range(2, 9)
+    ]
+    sc = scenario(
+        "x", {"a": disc((0, 0), 3)}, [(0, 0), (-3, 0)], monsters=[("grunt", (1, 0), "normal")]
+    )
+    c = content(
+        [sc],
+        classes=[simple_class("alpha", cards=cards), simple_class("beta")],
+        monsters=[simple_monster("grunt", health=30, move=0, attack=0, retaliate=20)],
+        decks={"grunt": simple_deck("grunt", 99, [Ability("shield", 0)])},
+    )
+    pol = Policy(
+        {
+            ("plan", "alpha"): plan("alpha-1", "alpha-2"),
+            ("action", "alpha"): [{"card": "alpha-1", "half": "top", "default": False}],
+        }
+    )
+    g = new_game(c, "x", controller=pol, seed=3)
+    g.step_round()
+    assert g.state.characters["alpha"].exhausted
+    assert any(e.type == "attack" and e["attacker"] == "alpha" for e in g.events)
+    assert g.state.characters["alpha"].xp == 2
+    assert [e["amount"] for e in g.events if e.type == "xp"] == [2]

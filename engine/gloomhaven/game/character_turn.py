@@ -167,8 +167,10 @@ def perform_card_half(r: Rules, char: Character, card_id: str, half: str, defaul
         protected = protected or chosen
     if performed and action.xp_if:
         action_xp += conditional_xp(action.xp_if, r.attack_notes[notes_before:], f.id)
-    if performed and action_xp and not char.exhausted:
-        # GH-XP-01/02: only when an accompanying ability was actually used
+    if performed and action_xp:
+        # GH-XP-01/02: only when an accompanying ability was actually used - also by a
+        # character it exhausted (a retaliation, a trap on its path): the ability was
+        # performed, and an exhausted character keeps the XP it gained (GH-EXH-04)
         r.gain_xp(char, action_xp, f"{card_id} {half}")
     if char.exhausted:
         return
@@ -356,8 +358,8 @@ def perform_ability(
         for e in ab.elements if ab.type != "infuse" else ():
             r.infuse_at_end_of_turn(e)
         xp = ab.xp + b.xp
-        if xp and not char.exhausted:
-            r.gain_xp(char, xp, ab.type)
+        if xp:
+            r.gain_xp(char, xp, ab.type)  # GH-EXH-04: kept if the ability exhausted it
         for extra in b.extra:
             if f.id in r.state.figures:
                 perform_ability(r, char, f, extra)
