@@ -74,3 +74,43 @@ def test_a_character_exhausted_by_retaliation_keeps_the_xp_of_the_attack_it_made
     assert any(e.type == "attack" and e["attacker"] == "alpha" for e in g.events)
     assert g.state.characters["alpha"].xp == 2
     assert [e["amount"] for e in g.events if e.type == "xp"] == [2]
+
+
+def test_a_push_event_lists_every_hex_entered() -> None:
+    # GH-EFF-03, GH-EFF-04 (log): the push event names each hex of the push, each farther
+    # from the attacker than the last, so a referee can check every step (only the start
+    # and end were logged: a two-hex push could not be checked)
+    from questforge.engine.core.hexgrid import distance
+    from questforge.engine.gloomhaven.game.attacks import forced_move
+
+    sc = scenario(
+        "p", {"a": disc((0, 0), 3)}, [(0, 0), (-3, 0)], monsters=[("grunt", (1, 0), "normal")]
+    )
+    g = new_game(content([sc], monsters=[simple_monster("grunt", health=20, move=0)]), "p")
+    alpha = g.state.figures["alpha"]
+    grunt = next(f for f in g.state.figures.values() if f.side == "monsters")
+    g.rules.controller = Policy({"push": [[2, -1], [3, -1]]})
+    forced_move(g.rules, alpha, grunt, 2, away=True, chooser="alpha")
+    push = [e for e in g.events if e.type == "push"][-1]
+    assert [list(h) for h in push["path"]] == [[2, -1], [3, -1]]
+    dists = [distance(h, alpha.hex) for h in [push["start"], *push["path"]]]
+    assert dists == sorted(set(dists))
+
+
+def test_an_item_with_use_slots_says_which_use_it_is() -> None:
+    # GH-ITEM-07, GH-ITEM-06 (log): an item with use slots is spent on its last slot; the
+    # item_used event and its sentence say which use it was and when it is spent
+    from questforge.engine.gloomhaven.game.narrator import narrate
+    from questforge.engine.gloomhaven.game.spec import ItemSpec
+
+    sc = scenario("i", {"a": disc((0, 0), 3)}, [(0, 0), (-3, 0)])
+    charm = ItemSpec("charm", "Charm", "spent", (Ability("attack", 1),), uses=2, slot="small")
+    c = replace(content([sc]), items={"charm": charm})
+    g = new_game(c, "i", items={"alpha": ("charm",)})
+    ch = g.state.characters["alpha"]
+    g.rules.use_item(ch, charm)
+    g.rules.use_item(ch, charm)
+    used = [e for e in g.events if e.type == "item_used"]
+    assert [(e["use"], e["uses"], e["status"]) for e in used] == [(1, 2, "ready"), (2, 2, "spent")]
+    assert narrate(used[0]) == "Alpha uses Charm (use 1 of 2)."
+    assert narrate(used[1]) == "Alpha uses Charm (use 2 of 2); it is spent."

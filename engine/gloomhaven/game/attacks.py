@@ -351,6 +351,7 @@ def forced_move(
     board = r.board
     kind = "push" if away else "pull"
     start = target.hex
+    path: list[Hex] = []  # every hex entered, so a referee can check each step
     occupants = {f.hex: f for f in st.figures.values() if f.id != target.id}
 
     def onward(here: Hex) -> list[Hex]:
@@ -386,10 +387,11 @@ def forced_move(
         idx = r.ask(kind, chooser or attacker.id, opts, {"figure": target.id, "step": step + 1})
         if idx >= len(options):
             break
+        path.append(options[idx])
         if not r.enter_hex(target, options[idx], forced=True, last=True, ignore=False):
             break
     if target.id in st.figures and target.hex != start:
-        r.emit(kind, figure=target.id, start=start, end=target.hex, by=attacker.id)
+        r.emit(kind, figure=target.id, start=start, end=target.hex, by=attacker.id, path=path)
 
 
 def attack_obstacle(r: Rules, attacker: Figure, hex_: Hex, params: AttackParams) -> None:

@@ -114,7 +114,15 @@ def use_item(r: Rules, char: Character, item: ItemSpec) -> None:
     if item.usage in ("spent", "consumed") and count >= max(1, item.uses):
         char.items[item.id] = item.usage
         char.item_uses[item.id] = 0
-    r.emit("item_used", character=char.id, item=item.id, status=char.items[item.id])
+    # ``use`` of ``uses`` (GH-ITEM-07: the use slots), so a reader can follow the token
+    r.emit(
+        "item_used",
+        character=char.id,
+        item=item.id,
+        status=char.items[item.id],
+        use=count,
+        uses=max(1, item.uses),
+    )
 
 
 def gain_xp(r: Rules, char: Character, amount: int, why: str) -> None:

@@ -89,8 +89,8 @@ EVENT_TYPES: tuple[EventSpec, ...] = (
         "could affect) or not-used (the player's choice, GH-TURN-03).",
     ),
     E("move", ("figure", "start", "end", "path"), "A figure moves."),
-    E("push", ("figure", "start", "end", "by"), "A figure is pushed."),
-    E("pull", ("figure", "start", "end", "by"), "A figure is pulled."),
+    E("push", ("figure", "start", "end", "by", "path"), "A figure is pushed."),
+    E("pull", ("figure", "start", "end", "by", "path"), "A figure is pulled."),
     E("flying_lost", ("figure", "hex"), "A figure loses flying on an obstacle (GH-MOVE-07)."),
     E(
         "attack",
@@ -154,7 +154,7 @@ EVENT_TYPES: tuple[EventSpec, ...] = (
         "A treasure is opened.",
     ),
     E("xp", ("character", "amount", "total", "why"), "A character gains experience."),
-    E("item_used", ("character", "item", "status"), "A character uses an item."),
+    E("item_used", ("character", "item", "status", "use", "uses"), "A character uses an item."),
     E("item_refreshed", ("character", "item"), "An item is refreshed."),
     E(
         "summoned",

@@ -296,7 +296,12 @@ _PHRASES: dict[str, Any] = {
     "coin_dropped": lambda g, n: f"A money token drops at {hex_text(g('hex'))}.",
     "treasure": _event_treasure,
     "xp": lambda g, n: f"{n.figure(g('character'))} gains {g('amount')} XP ({g('total')} in all).",
-    "item_used": lambda g, n: f"{n.figure(g('character'))} uses {n.card(g('item'))}.",
+    "item_used": lambda g, n: (
+        f"{n.figure(g('character'))} uses {n.card(g('item'))}"
+        + (f" (use {g('use')} of {g('uses')})" if (g("uses") or 1) > 1 else "")
+        + (f"; it is {g('status')}" if g("status") in ("spent", "consumed") else "")
+        + "."
+    ),
     "item_refreshed": lambda g, n: (
         f"{n.figure(g('character'))}'s {n.card(g('item'))} is refreshed."
     ),
