@@ -28,6 +28,10 @@ Regenerated again (helper "aiaudit"): GH-ATK-04 - a ranged attack on a figure ac
 wall on the shared edge has no disadvantage (not adjacent: GH-REF-08 counts it two hexes
 away); only collapsed-adit/4/1/4018 has such an attack (the Ore-singer on Tunnel Warden 3,
 in round 2) and differs from there on.
+Regenerated again (helper "ghaudit3"): push and pull events list every hex entered
+(``path``) and ``item_used`` says which use of its slots it was (``use``, ``uses``): with
+those fields filtered out, each of the seven digests (and the three pinned logs) is the
+previous one - the games are unchanged.
 """
 
 from __future__ import annotations
@@ -47,13 +51,13 @@ PARTY = ("lampwright", "ore-singer", "shaftbreaker", "tunnel-rat")
 
 #: "scenario/characters/level/seed" -> sha256 of [decisions, events, result]
 BEFORE = {
-    "flooded-workings/4/1/4001": "884d2ce16d0dc4782e8c5c2c825a999cb5f03070086ca6dc08b9a05a5259110e",
-    "flooded-workings/3/3/3020": "bcfc3484c0bac4dd58c8065b167a877e1b61fce3741a5281b8155f3d7e74f66b",
-    "flooded-workings/2/0/2034": "69ea7a3befb5876c2b2fc55ea140e6c4da651112baa1674bc583580eb03aee8e",
-    "collapsed-adit/2/0/2017": "77af3e88ea1e7f2b5f3fbb5b1f49e0ac700b120969f618a4ba2f967004f3bbb1",
-    "collapsed-adit/4/1/4018": "0bb8ad0768469a261a79b56d60a2e86db7edaaf2d79b2d2832439cb180fbc15d",
-    "cinder-forge/3/3/3003": "7fb656e808babdadb89d2d2e86bc709eb29a87ac038439f943ab286e84ea8300",
-    "cinder-forge/4/1/4001": "83e128058900cb55116c12201c36a77284f70cfe8cc1b6c80e93e22b03b2841d",
+    "flooded-workings/4/1/4001": "3cdb22a5e595d8bbbc94f49f98458cd3ed4a91a8bceda8f29c31a8eaf21acc88",
+    "flooded-workings/3/3/3020": "a344c2b62a41174d86f0cb1cfa1e2d3c4f5f028ebf907817940f5b939e409f51",
+    "flooded-workings/2/0/2034": "cf7277a361f0f723d521cd26ee675d39586a12232375cb72d81d335c8b91fff9",
+    "collapsed-adit/2/0/2017": "d1b482e93759e5ef492b19a1049abd681a37223c22bc57f1ffc4ea8d5dea30fc",
+    "collapsed-adit/4/1/4018": "9ad19ffe4b7425ab3e01dffe0f104563d3622a463a4d2b7c22a714562150bdd8",
+    "cinder-forge/3/3/3003": "6ad1f3e469991d74033b3d11727cb58a8a10f0254d93c7a652d2625ff95e57fc",
+    "cinder-forge/4/1/4001": "d9665c6093cd17f7defd6108939617723c1b61c53592e8de1ec93bfd6c26a52e",
 }
 
 
