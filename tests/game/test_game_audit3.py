@@ -114,3 +114,41 @@ def test_an_item_with_use_slots_says_which_use_it_is() -> None:
     assert [(e["use"], e["uses"], e["status"]) for e in used] == [(1, 2, "ready"), (2, 2, "spent")]
     assert narrate(used[0]) == "Alpha uses Charm (use 1 of 2)."
     assert narrate(used[1]) == "Alpha uses Charm (use 2 of 2); it is spent."
+
+
+def _condition_game(affects: str, conditions: tuple[str, ...]) -> object:
+    """A grunt at (1, 0) whose card is only a condition ability (range 3), another grunt
+    at (0, 2), the characters at (0, 0) and (-3, 0)."""
+    sc = scenario(
+        "c",
+        {"a": disc((0, 0), 3)},
+        [(0, 0), (-1, 0)],
+        monsters=[("grunt", (1, 0), "normal"), ("grunt", (0, 2), "normal")],
+    )
+    card = [Ability("condition", conditions=conditions, affects=affects, range=3)]
+    c = content(
+        [sc],
+        monsters=[simple_monster("grunt", health=30, move=0, attack=0)],
+        decks={"grunt": simple_deck("grunt", 99, card)},
+    )
+    g = new_game(c, "c")
+    g.step_round()
+    return g
+
+
+def test_a_monsters_condition_on_enemies_reaches_the_party_not_its_allies() -> None:
+    # GH-EFF-02, GH-COND-14 (GH-TURN-04: enemies are the other side): a monster card's
+    # "muddle the enemies in range" muddled the monster and its allies instead
+    g = _condition_game("enemies", ("muddle",))
+    figures = g.state.figures  # type: ignore[attr-defined]
+    assert all("muddle" in figures[c].conditions for c in ("alpha", "beta"))
+    assert not any("muddle" in f.conditions for f in figures.values() if f.side == "monsters")
+
+
+def test_a_monsters_condition_on_its_allies_is_not_its_own() -> None:
+    # GH-TURN-04: "ally" means a figure on the same side, not the figure itself; every
+    # grunt gives the other one strengthen (both act: each ends up strengthened by the
+    # other, and nobody by itself - the first to act is strengthened after its turn)
+    g = _condition_game("allies", ("strengthen",))
+    applied = [e for e in g.events if e.type == "condition_applied"]  # type: ignore[attr-defined]
+    assert applied and all(e["figure"] != e["source"] for e in applied)

@@ -266,6 +266,11 @@ DECISION_TYPES: tuple[DecisionSpec, ...] = (
         "Which of several equally valid monster moves the players choose (GH-AMBIG-01).",
     ),
     D("monster_heal_target", "figure id", "Which ally a monster heals among equals."),
+    D(
+        "monster_condition_target",
+        "figure id",
+        "Which one figure a monster's condition ability reaches (one ally, or itself or one).",
+    ),
     D("monster_summon_hex", "[q, r]", "Where a monster's summon appears among equals."),
     D(
         "monster_trap_hex",

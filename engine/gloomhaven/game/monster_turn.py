@@ -31,7 +31,12 @@ from questforge.engine.gloomhaven.game.attacks import (
     resolve_attack,
 )
 from questforge.engine.gloomhaven.game.board import empty_of_tokens, find_routes
-from questforge.engine.gloomhaven.game.character_turn import add_consume, end_of_turn, start_of_turn
+from questforge.engine.gloomhaven.game.character_turn import (
+    add_consume,
+    affected_pool,
+    end_of_turn,
+    start_of_turn,
+)
 from questforge.engine.gloomhaven.game.names import figure_name
 from questforge.engine.gloomhaven.game.rules import Rules
 from questforge.engine.gloomhaven.game.spec import (
@@ -496,13 +501,20 @@ def _perform(
     elif ab.type == "disarm":
         _monster_disarm(r, m, ab)
     elif ab.type == "condition":
-        # enemies are conditioned through attacks; this is the self/ally buff (GH-COND-14)
-        buffed = [m] if ab.affects in ("", "self") else [m, *r.allies_of(m)]
-        for t in buffed:
-            if t is not m and not r.in_range(m, t.hex, ab.range or 1):
-                continue
+        # GH-COND-14, GH-EFF-02: who a condition without an attack reaches, read as for a
+        # character (``affects``; GH-TURN-04: "allies" are not the monster itself, and
+        # "enemies" are the party, never its own allies), in range and in sight; one of
+        # several ("ally", "self-or-ally") is the players' choice (GH-AMBIG-01)
+        pool, one = affected_pool(r, m, ab)
+        if one and len(pool) > 1:
+            idx = r.ask(
+                "monster_condition_target", MONSTERS_ACTOR, [t.id for t in pool], {"figure": m.id}
+            )
+            pool = [pool[idx]]
+        for t in pool:
             for c in ab.conditions:
-                r.apply_condition(t, c, m.id)
+                if t.id in st.figures:
+                    r.apply_condition(t, c, m.id)
     if ab.elements and ab.type != "infuse":
         for e in ab.elements:
             if e != ANY_ELEMENT:
