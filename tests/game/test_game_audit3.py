@@ -152,3 +152,41 @@ def test_a_monsters_condition_on_its_allies_is_not_its_own() -> None:
     g = _condition_game("allies", ("strengthen",))
     applied = [e for e in g.events if e.type == "condition_applied"]  # type: ignore[attr-defined]
     assert applied and all(e["figure"] != e["source"] for e in applied)
+
+
+def _support_game(card: list[Ability]) -> object:
+    """Two wounded grunts (30 HP, 20 left), two hexes apart, whose card is ``card``."""
+    sc = scenario(
+        "s",
+        {"a": disc((0, 0), 3)},
+        [(-3, 0), (-3, 1)],
+        monsters=[("grunt", (1, 0), "normal"), ("grunt", (1, 2), "normal")],
+    )
+    c = content(
+        [sc],
+        monsters=[simple_monster("grunt", health=30, move=0, attack=0)],
+        decks={"grunt": simple_deck("grunt", 99, card)},
+    )
+    g = new_game(c, "s")
+    for f in g.state.figures.values():  # type: ignore[attr-defined]
+        if f.side == "monsters":
+            f.hp = 20
+    return g
+
+
+def test_a_monsters_heal_of_all_allies_heals_each_of_them() -> None:
+    # GH-MOTH-01 with the card's "affects: self-and-allies": every figure it names is
+    # healed (only the one that lost most HP was)
+    g = _support_game([Ability("heal", 3, affects="self-and-allies", range=3)])
+    g.step_round()  # each grunt heals both: 20 + 3 + 3
+    grunts = [f for f in g.state.figures.values() if f.side == "monsters"]  # type: ignore[attr-defined]
+    assert sorted(f.hp for f in grunts) == [26, 26]
+
+
+def test_a_monsters_shield_for_its_allies_protects_them_not_itself() -> None:
+    # GH-MOTH-05, GH-TURN-04: "shield 2, affects allies" on the other grunts (it went on
+    # the monster itself)
+    g = _support_game([Ability("shield", 2, affects="allies", range=3)])
+    g.step_round()
+    bonuses = [e for e in g.events if e.type == "bonus"]  # type: ignore[attr-defined]
+    assert len(bonuses) == 2 and all(e["figure"] != e["by"] for e in bonuses)

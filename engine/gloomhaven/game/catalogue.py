@@ -269,7 +269,8 @@ DECISION_TYPES: tuple[DecisionSpec, ...] = (
     D(
         "monster_condition_target",
         "figure id",
-        "Which one figure a monster's condition ability reaches (one ally, or itself or one).",
+        "Which one figure a monster's condition, shield or retaliate reaches (one ally, or "
+        "itself or one).",
     ),
     D("monster_summon_hex", "[q, r]", "Where a monster's summon appears among equals."),
     D(

@@ -476,12 +476,26 @@ def _perform(
     if ab.type == "heal":
         _monster_heal(r, m, ab)
     elif ab.type in ("shield", "retaliate"):
-        # GH-MOTH-05: bonuses last until the end of the round
-        if ab.type == "shield":
-            m.shield += ab.value
+        # GH-MOTH-05: bonuses last until the end of the round; on whom ``affects`` says
+        # (itself unless the card names its allies, read as for a character's, GH-TURN-04)
+        if ab.affects in ("", "self"):
+            pool = [m]
         else:
-            m.retaliate.append((ab.value, ab.range or 1))
-        r.emit("bonus", figure=m.id, kind=ab.type, value=ab.value, by=m.id)
+            pool, one = affected_pool(r, m, ab)
+            if one and len(pool) > 1:
+                idx = r.ask(
+                    "monster_condition_target",
+                    MONSTERS_ACTOR,
+                    [t.id for t in pool],
+                    {"figure": m.id},
+                )
+                pool = [pool[idx]]
+        for t in pool:
+            if ab.type == "shield":
+                t.shield += ab.value
+            else:
+                t.retaliate.append((ab.value, ab.range or 1))
+            r.emit("bonus", figure=t.id, kind=ab.type, value=ab.value, by=m.id)
     elif ab.type == "infuse":
         for e in ab.elements:
             pick = r.choose_any_element(MONSTERS_ACTOR, consumable=False) if e == ANY_ELEMENT else e
@@ -568,7 +582,8 @@ def _monster_heal(r: Rules, m: Figure, ab: Ability) -> None:
     """GH-MOTH-01/02: "Heal X" heals the monster itself or an ally within range, whichever
     has lost the most HP (ties: the players choose, GH-AMBIG-01). Without a stated range the
     monster's base range applies (GH-MOTH-02); a melee monster's "-" reaches adjacent
-    hexes (GH-MSTAT-03). ``affects: self`` heals only itself, ``ally`` only an ally."""
+    hexes (GH-MSTAT-03). ``affects: self`` heals only itself, ``ally`` only an ally,
+    ``allies`` / ``self-and-allies`` every ally in range (and itself)."""
     if ab.affects == "self":
         pool = [m]
     else:
@@ -578,6 +593,12 @@ def _monster_heal(r: Rules, m: Figure, ab: Ability) -> None:
             for a in r.allies_of(m)
             if in_range(r, m.hex, a.hex, rng) and r.board.visible(m.hex, a.hex)
         ]
+        if ab.affects in ("allies", "self-and-allies"):
+            # every one of them (the schema's "all allies in range"), not the one that
+            # lost most: GH-MOTH-01's choice is for a heal of one figure
+            for t in allies if ab.affects == "allies" else [m, *allies]:
+                r.heal(t, ab.value, m.id)
+            return
         pool = allies if ab.affects == "ally" else [m, *allies]
     if not pool:
         return
