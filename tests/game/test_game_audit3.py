@@ -190,3 +190,32 @@ def test_a_monsters_shield_for_its_allies_protects_them_not_itself() -> None:
     g.step_round()
     bonuses = [e for e in g.events if e.type == "bonus"]  # type: ignore[attr-defined]
     assert len(bonuses) == 2 and all(e["figure"] != e["by"] for e in bonuses)
+
+
+def test_a_named_monster_acts_before_the_normal_monsters_of_its_type() -> None:
+    # GH-MORD-02 with GH-SPEC-07 (ruling, docs/engine.md): a named monster is neither
+    # normal nor elite; it acts with the elites, before the normal monsters, whatever the
+    # standee numbers
+    sc = scenario(
+        "n",
+        {"a": disc((0, 0), 3)},
+        [(-3, 0), (-3, 1)],
+        monsters=[("grunt", (q, 2), "normal") for q in (-2, -1, 0, 1)],
+        named={(1, 2): ("chief", "9")},
+    )
+    c = content(
+        [sc],
+        monsters=[simple_monster("grunt", health=30, move=0, attack=0)],
+        decks={"grunt": simple_deck("grunt", 5, [Ability("shield", 0)])},
+    )
+    for seed in range(6):
+        g = new_game(c, "n", seed=seed)
+        g.step_round()
+        turns = [
+            g.state.figures[e["figure"]]
+            for e in g.events
+            if e.type == "turn_start" and e["figure"].startswith("grunt")
+        ]
+        assert turns[0].named == "chief" and turns[0].hp == 9
+        normals = [f.standee for f in turns[1:]]
+        assert normals == sorted(normals) and len(normals) == 3
