@@ -219,3 +219,36 @@ def test_a_named_monster_acts_before_the_normal_monsters_of_its_type() -> None:
         assert turns[0].named == "chief" and turns[0].hp == 9
         normals = [f.standee for f in turns[1:]]
         assert normals == sorted(normals) and len(normals) == 3
+
+
+def test_an_item_instead_of_the_attack_is_offered_only_if_its_attack_can_hit() -> None:
+    # GH-TURN-07, GH-ITEM-12 with GH-ELEM-04/05's reading (nothing is spent on an attack
+    # with nothing to hit): a Sling (Attack 2, Range 3, instead of your attack) is not
+    # offered against a monster five hexes away that the card's Range 6 attack reaches;
+    # it was offered, and if taken was spent for no attack at all
+    from questforge.engine.gloomhaven.game.character_turn import character_attack
+    from questforge.engine.gloomhaven.game.spec import ItemSpec
+
+    sling = ItemSpec(
+        "sling",
+        "Sling",
+        "spent",
+        (Ability("attack", 2, range=3),),
+        timing="instead-of-attack",
+        slot="one-hand",
+    )
+    sc = scenario(
+        "s", {"a": disc((0, 0), 5)}, [(0, 0), (-3, 0)], monsters=[("grunt", (5, 0), "normal")]
+    )
+    c = replace(
+        content([sc], monsters=[simple_monster("grunt", health=30, move=0)]),
+        items={"sling": sling},
+    )
+    g = new_game(c, "s", items={"alpha": ("sling",)})
+    pol = Policy({"use_item": "sling"})
+    g.rules.controller = pol
+    alpha = g.state.characters["alpha"]
+    done = character_attack(g.rules, alpha, g.state.figures["alpha"], Ability("attack", 3, range=6))
+    assert done == 1 and alpha.items["sling"] == "ready"
+    assert not [d for d in pol.asked if d.kind == "use_item"]
+    assert [e["base"] for e in g.events if e.type == "attack"] == [3]

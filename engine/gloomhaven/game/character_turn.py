@@ -646,14 +646,17 @@ def attack_possible(r: Rules, f: Figure, ab: Ability) -> bool:
 def instead_of_attack(r: Rules, char: Character, ab: Ability) -> Ability:
     """GH-TURN-07 / GH-ITEM-12: an item used "instead of your attack" replaces the attack
     ability being performed by the item's attack (one item at most: there is one attack to
-    replace); the attack bonuses of active cards still apply to it."""
+    replace); the attack bonuses of active cards still apply to it. It is offered only when
+    its attack has something to hit (as no element is spent on an attack with nothing to
+    hit, GH-ELEM-04/05): otherwise the item would be spent for no attack at all."""
+    f = r.state.figures[char.figure]
     ready = [
         it
         for i, status in sorted(char.items.items())
         if status == "ready"
         and (it := r.content.items.get(i)) is not None
         and it.timing == "instead-of-attack"
-        and any(a.type == "attack" for a in it.abilities)
+        and any(a.type == "attack" and attack_possible(r, f, a) for a in it.abilities)
     ]
     if not ready:
         return ab
