@@ -252,3 +252,45 @@ def test_an_item_instead_of_the_attack_is_offered_only_if_its_attack_can_hit() -
     assert done == 1 and alpha.items["sling"] == "ready"
     assert not [d for d in pol.asked if d.kind == "use_item"]
     assert [e["base"] for e in g.events if e.type == "attack"] == [3]
+
+
+def test_each_use_of_a_persistent_bonus_is_logged_with_its_slot() -> None:
+    # GH-BONUS-03, GH-BONUS-04 (log): each attack on a figure a persistent shield protects
+    # moves the token one slot; the log says which slot and how many are left (nothing
+    # showed the token move: a referee could not check that the bonus was used every time)
+    from questforge.engine.gloomhaven.game.attacks import AttackParams, resolve_attack
+    from questforge.engine.gloomhaven.game.character_turn import perform_card_half
+    from questforge.engine.gloomhaven.game.spec import AbilityCard, Action, Bonus
+
+    aegis = AbilityCard(
+        "alpha-1",
+        "aegis",
+        1,
+        10,
+        Action((Ability("shield", 1),), persistent=True, bonus=Bonus("shield", 1, uses=2)),
+        Action((Ability("move", 1),)),
+    )
+    cls = simple_class(
+        "alpha", cards=[aegis] + [simple_card(f"alpha-{i}", 20 + i) for i in range(2, 9)]
+    )
+    sc = scenario(
+        "b", {"a": disc((0, 0), 3)}, [(0, 0), (-3, 0)], monsters=[("grunt", (1, 0), "normal")]
+    )
+    c = content(
+        [sc],
+        classes=[cls, simple_class("beta")],
+        monsters=[simple_monster("grunt", health=30, move=0, attack=0)],
+    )
+    g = new_game(c, "b")
+    ch = g.state.characters["alpha"]
+    ch.hand.remove("alpha-1")
+    ch.selected = ["alpha-1"]
+    perform_card_half(g.rules, ch, "alpha-1", "top", False)
+    grunt = next(f for f in g.state.figures.values() if f.side == "monsters")
+    for _ in range(2):
+        resolve_attack(
+            g.rules, grunt, g.state.figures["alpha"], AttackParams(value=1, ranged=False)
+        )
+    used = [(e["card"], e["slot"], e["left"]) for e in g.events if e.type == "bonus_used"]
+    assert used == [("alpha-1", 1, 1), ("alpha-1", 2, 0)]
+    assert ch.lost == ["alpha-1"]

@@ -43,6 +43,9 @@ def use_active(r: Rules, char: Character, active: ActiveCard) -> None:
     action = card.top if active.half == "top" else card.bottom
     bonus = action.bonus
     active.used += 1
+    left = None if active.uses_left is None else active.uses_left - 1
+    # the token's move, so a referee can follow the slots (GH-BONUS-03/04)
+    r.emit("bonus_used", character=char.id, card=active.card, slot=active.used, left=left)
     if bonus is not None and active.used <= len(bonus.xp_slots):
         xp = bonus.xp_slots[active.used - 1]
         if xp:

@@ -128,6 +128,11 @@ EVENT_TYPES: tuple[EventSpec, ...] = (
         ("figure", "kind", "value", "by"),
         "A round or persistent bonus (shield, retaliate …) is gained.",
     ),
+    E(
+        "bonus_used",
+        ("character", "card", "slot", "left"),
+        "An active card's bonus is used: the token moves to its next slot (GH-BONUS-03).",
+    ),
     E("condition_applied", ("figure", "condition", "source"), "A figure gains a condition."),
     E("condition_expired", ("figure", "condition"), "A condition ends at the end of a turn."),
     E(
