@@ -31,7 +31,9 @@ in round 2) and differs from there on.
 Regenerated again (helper "ghaudit3"): push and pull events list every hex entered
 (``path``) and ``item_used`` says which use of its slots it was (``use``, ``uses``): with
 those fields filtered out, each of the seven digests (and the three pinned logs) is the
-previous one - the games are unchanged.
+previous one - the games are unchanged. Then ``bonus_used`` events (each use of an
+active card's bonus, GH-BONUS-03): with them filtered out, every digest is again the
+previous one.
 """
 
 from __future__ import annotations
@@ -51,13 +53,13 @@ PARTY = ("lampwright", "ore-singer", "shaftbreaker", "tunnel-rat")
 
 #: "scenario/characters/level/seed" -> sha256 of [decisions, events, result]
 BEFORE = {
-    "flooded-workings/4/1/4001": "3cdb22a5e595d8bbbc94f49f98458cd3ed4a91a8bceda8f29c31a8eaf21acc88",
-    "flooded-workings/3/3/3020": "a344c2b62a41174d86f0cb1cfa1e2d3c4f5f028ebf907817940f5b939e409f51",
-    "flooded-workings/2/0/2034": "cf7277a361f0f723d521cd26ee675d39586a12232375cb72d81d335c8b91fff9",
+    "flooded-workings/4/1/4001": "eadc15b56baf4f50137f6d508ca7b51f6349d7ff820e001ef8fbf7e16cbdfd3a",
+    "flooded-workings/3/3/3020": "3878ecdacdbf4b15040d53be71bf8d41ff40d5903c814874d77ae924915b5043",
+    "flooded-workings/2/0/2034": "81b2bffbcb211e4b495c203fb2c09dc54eae695474eef455401e89955ca0ba99",
     "collapsed-adit/2/0/2017": "d1b482e93759e5ef492b19a1049abd681a37223c22bc57f1ffc4ea8d5dea30fc",
-    "collapsed-adit/4/1/4018": "9ad19ffe4b7425ab3e01dffe0f104563d3622a463a4d2b7c22a714562150bdd8",
-    "cinder-forge/3/3/3003": "6ad1f3e469991d74033b3d11727cb58a8a10f0254d93c7a652d2625ff95e57fc",
-    "cinder-forge/4/1/4001": "d9665c6093cd17f7defd6108939617723c1b61c53592e8de1ec93bfd6c26a52e",
+    "collapsed-adit/4/1/4018": "e00fb768d2320d7e1b1700097209d64d4c596554453047d9aa70bef70a082281",
+    "cinder-forge/3/3/3003": "957ad9e13daf593a7a9c38e93dfaf2a276bf2bf11c0f84864399f00d7b7e1b8e",
+    "cinder-forge/4/1/4001": "ccad71020276dfdd56fc1a36fbcb1ff2524c29ee52416d9dfa633052a94728f1",
 }
 
 
