@@ -294,3 +294,26 @@ def test_each_use_of_a_persistent_bonus_is_logged_with_its_slot() -> None:
     used = [(e["card"], e["slot"], e["left"]) for e in g.events if e.type == "bonus_used"]
     assert used == [("alpha-1", 1, 1), ("alpha-1", 2, 0)]
     assert ch.lost == ["alpha-1"]
+
+
+def test_the_use_slots_of_an_item_are_cleared_between_scenarios(sample_pack: object) -> None:
+    # GH-ITEM-09, GH-ITEM-07, GH-END-09: every item refreshes after the scenario - a
+    # partly used item (one of the Lucky Nugget's three slots taken) starts the next
+    # scenario with all its slots (the taken slot stayed after cleanup)
+    from questforge.engine.gloomhaven.game import Game
+    from questforge.engine.gloomhaven.game.from_model import content_from_pack
+    from questforge.engine.gloomhaven.game.setup import Setup
+
+    c = content_from_pack(str(sample_pack))
+    setup = Setup(
+        "flooded-workings", ("lampwright", "ore-singer"), 1, items={"lampwright": ("lucky-nugget",)}
+    )
+    game = Game(c, setup, 1)
+    game.start()
+    ch = game.state.characters["lampwright"]
+    game.rules.use_item(ch, c.items["lucky-nugget"])
+    assert ch.items == {"lucky-nugget": "ready"} and ch.item_uses == {"lucky-nugget": 1}
+    game.state.lost_game = True
+    game._finish()
+    game.cleanup()
+    assert ch.items == {"lucky-nugget": "ready"} and not any(ch.item_uses.values())
