@@ -317,3 +317,33 @@ def test_the_use_slots_of_an_item_are_cleared_between_scenarios(sample_pack: obj
     game._finish()
     game.cleanup()
     assert ch.items == {"lucky-nugget": "ready"} and not any(ch.item_uses.values())
+
+
+def test_a_monster_pushed_into_a_trap_is_killed_by_the_pusher() -> None:
+    # GH-BG-02 (battle goals' kills and damage dealt), GH-EFF-08, GH-TRAP-01: a push is an
+    # effect of the character's attack, so the trap damage it causes and the kill are the
+    # character's (battle_goals: "the monsters its own attacks, retaliation or effects
+    # killed"); the engine gave them to "trap", and a push-into-trap kill counted for nobody
+    from questforge.engine.gloomhaven.game import battle_goals
+    from questforge.engine.gloomhaven.game.attacks import forced_move
+    from questforge.engine.gloomhaven.game.spec import TrapSpec
+
+    sc = scenario(
+        "p",
+        {"a": disc((0, 0), 3)},
+        [(0, 0), (-3, 0)],
+        monsters=[("grunt", (1, 0), "normal")],
+        traps={(2, 0): TrapSpec()},
+        hazardous=[(3, 0)],
+    )
+    g = new_game(content([sc], monsters=[simple_monster("grunt", health=3, move=0)]), "p")
+    alpha = g.state.figures["alpha"]
+    grunt = next(f for f in g.state.figures.values() if f.side == "monsters")
+    g.rules.controller = Policy({"push": [[2, 0]]})
+    forced_move(g.rules, alpha, grunt, 1, away=True, chooser="alpha")
+    killed = [e for e in g.events if e.type == "monster_killed"]
+    assert [e["by"] for e in killed] == ["alpha"]
+    hurt = [e for e in g.events if e.type == "damage"]
+    assert [(e["source"], e["cause"]) for e in hurt] == [("alpha", "trap")]
+    counts = battle_goals.counters(g.events, g.content, ("alpha", "beta"))
+    assert counts["alpha"]["kills"] == 1 and counts["alpha"]["damage-dealt"] == 3
