@@ -33,7 +33,11 @@ Regenerated again (helper "ghaudit3"): push and pull events list every hex enter
 those fields filtered out, each of the seven digests (and the three pinned logs) is the
 previous one - the games are unchanged. Then ``bonus_used`` events (each use of an
 active card's bonus, GH-BONUS-03): with them filtered out, every digest is again the
-previous one.
+previous one. And GH-BG-02 with GH-EFF-08: the trap or hazard damage of a push is the
+pusher's (``damage.source``, ``monster_killed.by``): flooded-workings/3/3/3020 (the Ore
+Singer pushes Tunnel Warden 3 onto a trap) and flooded-workings/4/1/4001 (a push into
+hazardous terrain, twice) differ in those two or three fields only; decisions, every
+other event and the results are the same.
 """
 
 from __future__ import annotations
@@ -53,8 +57,8 @@ PARTY = ("lampwright", "ore-singer", "shaftbreaker", "tunnel-rat")
 
 #: "scenario/characters/level/seed" -> sha256 of [decisions, events, result]
 BEFORE = {
-    "flooded-workings/4/1/4001": "eadc15b56baf4f50137f6d508ca7b51f6349d7ff820e001ef8fbf7e16cbdfd3a",
-    "flooded-workings/3/3/3020": "3878ecdacdbf4b15040d53be71bf8d41ff40d5903c814874d77ae924915b5043",
+    "flooded-workings/4/1/4001": "f5f0649bebff9e143db2c2d89d10e4ee19f2ebefe4e96eba5553131e60967710",
+    "flooded-workings/3/3/3020": "44aa7211b84f2bad2d4ec139dba6524cd274e8116cd62ff854f1a466bb888b92",
     "flooded-workings/2/0/2034": "81b2bffbcb211e4b495c203fb2c09dc54eae695474eef455401e89955ca0ba99",
     "collapsed-adit/2/0/2017": "d1b482e93759e5ef492b19a1049abd681a37223c22bc57f1ffc4ea8d5dea30fc",
     "collapsed-adit/4/1/4018": "e00fb768d2320d7e1b1700097209d64d4c596554453047d9aa70bef70a082281",
