@@ -9,6 +9,7 @@ from questforge.engine.gloomhaven.game.builders import (
     Policy,
     content,
     disc,
+    line,
     new_game,
     plan,
     scenario,
@@ -347,3 +348,24 @@ def test_a_monster_pushed_into_a_trap_is_killed_by_the_pusher() -> None:
     assert [(e["source"], e["cause"]) for e in hurt] == [("alpha", "trap")]
     counts = battle_goals.counters(g.events, g.content, ("alpha", "beta"))
     assert counts["alpha"]["kills"] == 1 and counts["alpha"]["damage-dealt"] == 3
+
+
+def test_a_spawn_never_lands_on_a_closed_door() -> None:
+    # GH-SPEC-01 with GH-MOVE-07 and GH-DOOR-03: a spawn whose hex is taken goes to the
+    # nearest *empty* hex - an overlay tile other than a corridor or an open door is not
+    # empty, and a closed door is a wall to monsters; the monster was put on the door
+    from questforge.engine.gloomhaven.game.spec import DoorSpec
+
+    sc = scenario(
+        "d",
+        {"a": [*line(0, 3), (0, 1)], "b": line(5, 8)},
+        [(0, 0), (1, 0)],
+        doors=[DoorSpec((4, 0), ("a", "b"), False, "d1")],
+        monsters=[("grunt", (2, 0), "normal"), ("grunt", (3, 0), "normal")],
+    )
+    g = new_game(content([sc], monsters=[simple_monster("grunt", move=0)]), "d")
+    g.state.phase = "turns"
+    g.rules.spawn("grunt", (3, 0), "normal")
+    spawned = [e for e in g.events if e.type == "spawned"]
+    assert spawned and tuple(spawned[0]["hex"]) == (0, 1)
+    assert g.state.figure_at((4, 0)) is None and (4, 0) not in g.state.open_doors
