@@ -369,3 +369,47 @@ def test_a_spawn_never_lands_on_a_closed_door() -> None:
     spawned = [e for e in g.events if e.type == "spawned"]
     assert spawned and tuple(spawned[0]["hex"]) == (0, 1)
     assert g.state.figure_at((4, 0)) is None and (4, 0) not in g.state.open_doors
+
+
+def test_an_item_used_during_the_turn_may_be_used_between_the_actions() -> None:
+    # GH-TURN-07 (items augment the turn's actions; "during your turn" is any time in it,
+    # never inside an action, GH-TURN-02): a potion is offered again after the first
+    # action, so the damage that action's retaliation dealt can be healed before the
+    # second (it was offered only before the first action)
+    from questforge.engine.gloomhaven.game.spec import ItemSpec
+
+    tonic = ItemSpec(
+        "tonic", "Tonic", "consumed", (Ability("heal", 3, affects="self"),), slot="small"
+    )
+    sc = scenario(
+        "t", {"a": disc((0, 0), 3)}, [(0, 0), (-3, 0)], monsters=[("grunt", (1, 0), "normal")]
+    )
+    c = replace(
+        content(
+            [sc],
+            monsters=[simple_monster("grunt", health=30, move=0, attack=0, retaliate=4)],
+            decks={"grunt": simple_deck("grunt", 99, [Ability("shield", 0)])},
+        ),
+        items={"tonic": tonic},
+    )
+    used_when: list[int] = []
+
+    def use_when_hurt(d: object) -> int:
+        hp = g.state.figures["alpha"].hp  # type: ignore[attr-defined]
+        used_when.append(hp)
+        return 1 if hp < 10 else 0
+
+    pol = Policy(
+        {
+            ("plan", "alpha"): plan("alpha-1", "alpha-2"),
+            ("action", "alpha"): [{"card": "alpha-1", "half": "top", "default": False}],
+            "use_item": use_when_hurt,
+        }
+    )
+    g = new_game(c, "t", controller=pol, items={"alpha": ("tonic",)})
+    g.step_round()
+    types = [e.type for e in g.events]
+    assert g.state.characters["alpha"].items["tonic"] == "consumed"
+    assert used_when[:2] == [10, 6]  # offered before the first action, then after it
+    heal = types.index("heal")
+    assert types.index("retaliate") < heal < len(types) - 1 - types[::-1].index("action")

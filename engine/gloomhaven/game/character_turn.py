@@ -110,13 +110,20 @@ def long_rest(r: Rules, char: Character, f: Figure) -> None:
             r.emit("item_refreshed", character=char.id, item=item)
 
 
-def play_cards(r: Rules, char: Character, f: Figure) -> None:
-    """GH-TURN-01/02/05/06: pick which card gives its top and which its bottom."""
-    a, b = char.selected
+def turn_items(r: Rules, char: Character, f: Figure) -> None:
+    """GH-TURN-07: items used "during your turn" (a potion, a flask) - offered before the
+    first action, between the two and after the second (any time in the turn, never
+    inside an action, GH-TURN-02), so one may be used on what the turn brought."""
     for item in r.offer_items(char, ("turn",), "turn"):
         for ab in item.abilities:
             if f.id in r.state.figures:
                 perform_ability(r, char, f, ab)
+
+
+def play_cards(r: Rules, char: Character, f: Figure) -> None:
+    """GH-TURN-01/02/05/06: pick which card gives its top and which its bottom."""
+    a, b = char.selected
+    turn_items(r, char, f)
     if f.id not in r.state.figures:
         return
     first_opts: list[JSONValue] = []
@@ -131,6 +138,9 @@ def play_cards(r: Rules, char: Character, f: Figure) -> None:
     other_half = "bottom" if choice["half"] == "top" else "top"
     if f.id not in r.state.figures:
         return
+    turn_items(r, char, f)
+    if f.id not in r.state.figures:
+        return
     second_opts: list[JSONValue] = [
         {"card": other, "half": other_half, "default": False},
         {"card": other, "half": other_half, "default": True},
@@ -138,6 +148,8 @@ def play_cards(r: Rules, char: Character, f: Figure) -> None:
     second = second_opts[r.ask("action", char.id, second_opts, {"selected": [a, b]})]
     assert isinstance(second, dict)
     perform_card_half(r, char, other, other_half, bool(second["default"]))
+    if f.id in r.state.figures:
+        turn_items(r, char, f)
 
 
 def perform_card_half(r: Rules, char: Character, card_id: str, half: str, default: bool) -> None:
