@@ -28,6 +28,16 @@ Regenerated again (helper "aiaudit"): GH-ATK-04 - a ranged attack on a figure ac
 wall on the shared edge has no disadvantage (not adjacent: GH-REF-08 counts it two hexes
 away); only collapsed-adit/4/1/4018 has such an attack (the Ore-singer on Tunnel Warden 3,
 in round 2) and differs from there on.
+Regenerated again (helper "ghaudit3"): push and pull events list every hex entered
+(``path``) and ``item_used`` says which use of its slots it was (``use``, ``uses``): with
+those fields filtered out, each of the seven digests (and the three pinned logs) is the
+previous one - the games are unchanged. Then ``bonus_used`` events (each use of an
+active card's bonus, GH-BONUS-03): with them filtered out, every digest is again the
+previous one. And GH-BG-02 with GH-EFF-08: the trap or hazard damage of a push is the
+pusher's (``damage.source``, ``monster_killed.by``): flooded-workings/3/3/3020 (the Ore
+Singer pushes Tunnel Warden 3 onto a trap) and flooded-workings/4/1/4001 (a push into
+hazardous terrain, twice) differ in those two or three fields only; decisions, every
+other event and the results are the same.
 """
 
 from __future__ import annotations
@@ -47,13 +57,13 @@ PARTY = ("lampwright", "ore-singer", "shaftbreaker", "tunnel-rat")
 
 #: "scenario/characters/level/seed" -> sha256 of [decisions, events, result]
 BEFORE = {
-    "flooded-workings/4/1/4001": "884d2ce16d0dc4782e8c5c2c825a999cb5f03070086ca6dc08b9a05a5259110e",
-    "flooded-workings/3/3/3020": "bcfc3484c0bac4dd58c8065b167a877e1b61fce3741a5281b8155f3d7e74f66b",
-    "flooded-workings/2/0/2034": "69ea7a3befb5876c2b2fc55ea140e6c4da651112baa1674bc583580eb03aee8e",
-    "collapsed-adit/2/0/2017": "77af3e88ea1e7f2b5f3fbb5b1f49e0ac700b120969f618a4ba2f967004f3bbb1",
-    "collapsed-adit/4/1/4018": "0bb8ad0768469a261a79b56d60a2e86db7edaaf2d79b2d2832439cb180fbc15d",
-    "cinder-forge/3/3/3003": "7fb656e808babdadb89d2d2e86bc709eb29a87ac038439f943ab286e84ea8300",
-    "cinder-forge/4/1/4001": "83e128058900cb55116c12201c36a77284f70cfe8cc1b6c80e93e22b03b2841d",
+    "flooded-workings/4/1/4001": "f5f0649bebff9e143db2c2d89d10e4ee19f2ebefe4e96eba5553131e60967710",
+    "flooded-workings/3/3/3020": "44aa7211b84f2bad2d4ec139dba6524cd274e8116cd62ff854f1a466bb888b92",
+    "flooded-workings/2/0/2034": "81b2bffbcb211e4b495c203fb2c09dc54eae695474eef455401e89955ca0ba99",
+    "collapsed-adit/2/0/2017": "d1b482e93759e5ef492b19a1049abd681a37223c22bc57f1ffc4ea8d5dea30fc",
+    "collapsed-adit/4/1/4018": "e00fb768d2320d7e1b1700097209d64d4c596554453047d9aa70bef70a082281",
+    "cinder-forge/3/3/3003": "957ad9e13daf593a7a9c38e93dfaf2a276bf2bf11c0f84864399f00d7b7e1b8e",
+    "cinder-forge/4/1/4001": "ccad71020276dfdd56fc1a36fbcb1ff2524c29ee52416d9dfa633052a94728f1",
 }
 
 

@@ -387,3 +387,67 @@ def test_the_ash_foremans_printed_special_is_applied(sample_pack: Path) -> None:
             game.rules.reveal_room(room, None)
     assert any(f.monster_type == "ash-foreman" for f in game.state.figures.values())
     assert round_start_fire(2) == STRONG and round_start_fire(3) == STRONG
+
+
+def two_rooms_with(rule: RuleSpec) -> Any:
+    """Rooms a (start) and b, both revealed: a named grunt "chief" in a, three grunts in b."""
+    sc = scenario(
+        "two",
+        {"a": line(0, 3), "b": line(4, 8)},
+        [(0, 0), (1, 0)],
+        monsters=[("grunt", (3, 0), "normal"), *(("grunt", (q, 0), "normal") for q in (6, 7, 8))],
+        named={(3, 0): ("chief", "")},
+        rules=[rule],
+    )
+    g = new_game(content([sc], monsters=[simple_monster("grunt", move=0)]), "two")
+    g.rules.reveal_room("b", None)
+    g.state.phase = "turns"
+    return g
+
+
+def kill_at(g: Any, q: int) -> None:
+    g.rules.suffer_damage(g.state.figure_at((q, 0)), 99, "alpha", "attack")
+
+
+def fired(g: Any) -> int:
+    return sum(1 for e in g.events if e.type == "special_rule")
+
+
+def test_a_repeating_room_cleared_rule_fires_when_the_room_is_cleared_not_at_every_kill() -> None:
+    # GH-SPEC: "once: false" = each time the room *becomes* clear; kills in another room
+    # do not clear room a again (the rule fired at every later death anywhere)
+    infuse = (EffectSpec("infuse", elements=("fire",)),)
+    g = two_rooms_with(RuleSpec(TriggerSpec("room-cleared", key="a"), infuse, once=False))
+    kill_at(g, 3)
+    assert fired(g) == 1
+    for q in (6, 7, 8):
+        kill_at(g, q)
+    assert fired(g) == 1
+    # a monster placed in room a and killed there clears it again: the rule fires again
+    g.rules.place_monster("grunt", (2, 0), False, drops_coin=False, acts_from=1)
+    kill_at(g, 2)
+    assert fired(g) == 2
+
+
+def test_a_once_room_cleared_rule_fires_once_even_if_the_room_is_cleared_again() -> None:
+    # GH-SPEC: "once" (the default) fires the first time only
+    infuse = (EffectSpec("infuse", elements=("fire",)),)
+    g = two_rooms_with(RuleSpec(TriggerSpec("room-cleared", key="a"), infuse))
+    kill_at(g, 3)
+    g.rules.place_monster("grunt", (2, 0), False, drops_coin=False, acts_from=1)
+    kill_at(g, 2)
+    assert fired(g) == 1
+
+
+def test_a_repeating_killed_rule_fires_with_the_death_not_at_every_later_kill() -> None:
+    # GH-SPEC, GH-SPEC-07: a "killed" trigger fires with the death that leaves its named
+    # figures dead; later deaths of other monsters do not fire it again
+    infuse = (EffectSpec("infuse", elements=("fire",)),)
+    g = two_rooms_with(RuleSpec(TriggerSpec("killed", targets=("chief",)), infuse, once=False))
+    kill_at(g, 6)
+    assert fired(g) == 0
+    kill_at(g, 3)
+    assert fired(g) == 1
+    kill_at(g, 7)
+    kill_at(g, 8)
+    assert fired(g) == 1

@@ -180,3 +180,54 @@ def test_the_result_totals_each_character_s_xp_and_gold() -> None:
     level = g.state.level  # type: ignore[attr-defined]
     assert res.xp == 7 + bonus_xp(level)
     assert res.gold == 3 * coin_value(level) + 15
+
+
+def test_items_come_equipped_or_from_a_looted_treasure(sample_pack: Path) -> None:
+    # GH-ITEM-01 (helper "ghaudit3"): equipped items are under the mat and usable during
+    # the scenario (ready at the start, spent once used); a treasure naming an item gives
+    # it to the looting character (recorded in its result)
+    content = _content(sample_pack)
+    setup = Setup(
+        "flooded-workings", ("lampwright", "ore-singer"), 1, items={"lampwright": ("tonic",)}
+    )
+    game = Game(content, setup, 1)  # type: ignore[arg-type]
+    game.start()
+    ch = game.state.characters["lampwright"]
+    assert ch.items == {"tonic": "ready"}
+    game.rules.use_item(ch, content.items["tonic"])  # type: ignore[attr-defined]
+    assert ch.items == {"tonic": "consumed"}
+    assert content.treasures["2"].item == "lucky-nugget"  # type: ignore[attr-defined]
+    game.rules.resolve_treasure(ch, "2")
+    assert ch.treasure_items == ["lucky-nugget"]
+
+
+def test_the_play_area_is_set_up_in_the_first_room(sample_pack: Path) -> None:
+    # GH-COMP-02 (helper "ghaudit3"): at setup only the first room is revealed, with its
+    # monsters; the characters stand in it with their hands, items and battle goals
+    # (face down: the goals are in no event), elements inert (GH-COMP-05)
+    from questforge.engine.core.rng import Rng
+    from questforge.engine.gloomhaven.game import battle_goals
+
+    content = _content(sample_pack)
+    chars = ("lampwright", "ore-singer")
+    dealt = battle_goals.deal(content, chars, Rng(5))  # type: ignore[arg-type]
+    setup = Setup(
+        "flooded-workings", chars, 1, items={"ore-singer": ("tonic",)}, battle_goals=dealt
+    )
+    game = Game(content, setup, 5)  # type: ignore[arg-type]
+    game.start()
+    st = game.state
+    spec = content.scenarios["flooded-workings"]  # type: ignore[attr-defined]
+    first = spec.starting_room
+    assert st.revealed_rooms == [first]
+    room = set(spec.rooms[first])
+    assert all(f.hex in room for f in st.figures.values())
+    assert {f.kind for f in st.figures.values()} >= {"character", "monster"}
+    assert all(len(st.characters[c].hand) == content.classes[c].hand_size for c in chars)  # type: ignore[attr-defined]
+    assert st.characters["ore-singer"].items == {"tonic": "ready"}
+    assert set(game.battle_goals) == set(chars)
+    goal_ids = {g for goals in dealt.values() for g in goals}
+    assert not any(
+        isinstance(v, str) and v in goal_ids for e in game.events for v in e.data.values()
+    )
+    assert set(st.elements.values()) == {0}

@@ -351,6 +351,7 @@ def forced_move(
     board = r.board
     kind = "push" if away else "pull"
     start = target.hex
+    path: list[Hex] = []  # every hex entered, so a referee can check each step
     occupants = {f.hex: f for f in st.figures.values() if f.id != target.id}
 
     def onward(here: Hex) -> list[Hex]:
@@ -375,21 +376,27 @@ def forced_move(
             return True
         return left > 0 and any(can_end(n, left - 1) for n in onward(h))
 
-    for step in range(steps):
-        here = target.hex
-        options = sorted(n for n in onward(here) if can_end(n, steps - step - 1))
-        if not options:
-            break
-        opts: list[object] = [list(h) for h in options]
-        if attacker.side == "party" and here not in occupants:
-            opts.append("stop")  # GH-TURN-03: a player may forgo the rest of an ability
-        idx = r.ask(kind, chooser or attacker.id, opts, {"figure": target.id, "step": step + 1})
-        if idx >= len(options):
-            break
-        if not r.enter_hex(target, options[idx], forced=True, last=True, ignore=False):
-            break
+    # the trap or hazard damage of a forced move is the attacker's doing (terrain.enter_hex)
+    forced_before, r.forced_by = r.forced_by, attacker.id
+    try:
+        for step in range(steps):
+            here = target.hex
+            options = sorted(n for n in onward(here) if can_end(n, steps - step - 1))
+            if not options:
+                break
+            opts: list[object] = [list(h) for h in options]
+            if attacker.side == "party" and here not in occupants:
+                opts.append("stop")  # GH-TURN-03: a player may forgo the rest of an ability
+            idx = r.ask(kind, chooser or attacker.id, opts, {"figure": target.id, "step": step + 1})
+            if idx >= len(options):
+                break
+            path.append(options[idx])
+            if not r.enter_hex(target, options[idx], forced=True, last=True, ignore=False):
+                break
+    finally:
+        r.forced_by = forced_before
     if target.id in st.figures and target.hex != start:
-        r.emit(kind, figure=target.id, start=start, end=target.hex, by=attacker.id)
+        r.emit(kind, figure=target.id, start=start, end=target.hex, by=attacker.id, path=path)
 
 
 def attack_obstacle(r: Rules, attacker: Figure, hex_: Hex, params: AttackParams) -> None:

@@ -14,8 +14,8 @@ scenario was won (GH-BG-02/03), exhausted or not (GH-BG-05, GH-END-03); every go
 returns to the deck (GH-BG-06, GH-END-04: nothing is kept between games here).
 
 Readings (the rules and the seed name no counters): a character's *kills* are the monsters
-its own attacks, retaliation or effects killed (``by`` the character; a summon's kills are
-the summon's); *lowest-initiative* is the lowest initiative of the ability cards it played
+its own attacks, retaliation or effects killed (``by`` the character - a monster it pushed
+or pulled into a trap or hazardous terrain included; a summon's kills are the summon's); *lowest-initiative* is the lowest initiative of the ability cards it played
 (both cards of each round; a long rest plays none), 99 if it played none; *most* and
 *fewest* mean strictly more (fewer) than every other character, so a tie meets neither,
 and are met by a character alone in the party.

@@ -633,11 +633,13 @@ def nearest_empty(
     board: Board, state: GameState, target: Hex, extra: Iterable[Hex] = ()
 ) -> Hex | None:
     """The nearest hex to ``target`` with no figure, obstacle, trap or other token
-    (GH-MOVE-07, GH-SPEC-01), searched by walking distance over the revealed map."""
+    (GH-MOVE-07, GH-SPEC-01), searched by walking distance over the revealed map. A
+    closed door is never empty (an overlay tile other than a corridor or an open door,
+    GH-MOVE-07; a wall to monsters, GH-DOOR-03), as for summons (``Rules.empty_adjacent``)."""
     occupied = {f.hex for f in state.figures.values()} | set(extra)
 
     def empty(h: Hex) -> bool:
-        return h not in occupied and empty_of_tokens(state, h)
+        return h not in occupied and empty_of_tokens(state, h) and not board.closed_door(state, h)
 
     frontier = [target]
     seen = {target}

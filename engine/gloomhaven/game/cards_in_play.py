@@ -43,6 +43,9 @@ def use_active(r: Rules, char: Character, active: ActiveCard) -> None:
     action = card.top if active.half == "top" else card.bottom
     bonus = action.bonus
     active.used += 1
+    left = None if active.uses_left is None else active.uses_left - 1
+    # the token's move, so a referee can follow the slots (GH-BONUS-03/04)
+    r.emit("bonus_used", character=char.id, card=active.card, slot=active.used, left=left)
     if bonus is not None and active.used <= len(bonus.xp_slots):
         xp = bonus.xp_slots[active.used - 1]
         if xp:
@@ -114,7 +117,15 @@ def use_item(r: Rules, char: Character, item: ItemSpec) -> None:
     if item.usage in ("spent", "consumed") and count >= max(1, item.uses):
         char.items[item.id] = item.usage
         char.item_uses[item.id] = 0
-    r.emit("item_used", character=char.id, item=item.id, status=char.items[item.id])
+    # ``use`` of ``uses`` (GH-ITEM-07: the use slots), so a reader can follow the token
+    r.emit(
+        "item_used",
+        character=char.id,
+        item=item.id,
+        status=char.items[item.id],
+        use=count,
+        uses=max(1, item.uses),
+    )
 
 
 def gain_xp(r: Rules, char: Character, amount: int, why: str) -> None:

@@ -89,8 +89,8 @@ EVENT_TYPES: tuple[EventSpec, ...] = (
         "could affect) or not-used (the player's choice, GH-TURN-03).",
     ),
     E("move", ("figure", "start", "end", "path"), "A figure moves."),
-    E("push", ("figure", "start", "end", "by"), "A figure is pushed."),
-    E("pull", ("figure", "start", "end", "by"), "A figure is pulled."),
+    E("push", ("figure", "start", "end", "by", "path"), "A figure is pushed."),
+    E("pull", ("figure", "start", "end", "by", "path"), "A figure is pulled."),
     E("flying_lost", ("figure", "hex"), "A figure loses flying on an obstacle (GH-MOVE-07)."),
     E(
         "attack",
@@ -128,6 +128,11 @@ EVENT_TYPES: tuple[EventSpec, ...] = (
         ("figure", "kind", "value", "by"),
         "A round or persistent bonus (shield, retaliate …) is gained.",
     ),
+    E(
+        "bonus_used",
+        ("character", "card", "slot", "left"),
+        "An active card's bonus is used: the token moves to its next slot (GH-BONUS-03).",
+    ),
     E("condition_applied", ("figure", "condition", "source"), "A figure gains a condition."),
     E("condition_expired", ("figure", "condition"), "A condition ends at the end of a turn."),
     E(
@@ -154,7 +159,7 @@ EVENT_TYPES: tuple[EventSpec, ...] = (
         "A treasure is opened.",
     ),
     E("xp", ("character", "amount", "total", "why"), "A character gains experience."),
-    E("item_used", ("character", "item", "status"), "A character uses an item."),
+    E("item_used", ("character", "item", "status", "use", "uses"), "A character uses an item."),
     E("item_refreshed", ("character", "item"), "An item is refreshed."),
     E(
         "summoned",
@@ -266,6 +271,12 @@ DECISION_TYPES: tuple[DecisionSpec, ...] = (
         "Which of several equally valid monster moves the players choose (GH-AMBIG-01).",
     ),
     D("monster_heal_target", "figure id", "Which ally a monster heals among equals."),
+    D(
+        "monster_condition_target",
+        "figure id",
+        "Which one figure a monster's condition, shield or retaliate reaches (one ally, or "
+        "itself or one).",
+    ),
     D("monster_summon_hex", "[q, r]", "Where a monster's summon appears among equals."),
     D(
         "monster_trap_hex",

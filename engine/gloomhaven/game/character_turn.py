@@ -110,13 +110,20 @@ def long_rest(r: Rules, char: Character, f: Figure) -> None:
             r.emit("item_refreshed", character=char.id, item=item)
 
 
-def play_cards(r: Rules, char: Character, f: Figure) -> None:
-    """GH-TURN-01/02/05/06: pick which card gives its top and which its bottom."""
-    a, b = char.selected
+def turn_items(r: Rules, char: Character, f: Figure) -> None:
+    """GH-TURN-07: items used "during your turn" (a potion, a flask) - offered before the
+    first action, between the two and after the second (any time in the turn, never
+    inside an action, GH-TURN-02), so one may be used on what the turn brought."""
     for item in r.offer_items(char, ("turn",), "turn"):
         for ab in item.abilities:
             if f.id in r.state.figures:
                 perform_ability(r, char, f, ab)
+
+
+def play_cards(r: Rules, char: Character, f: Figure) -> None:
+    """GH-TURN-01/02/05/06: pick which card gives its top and which its bottom."""
+    a, b = char.selected
+    turn_items(r, char, f)
     if f.id not in r.state.figures:
         return
     first_opts: list[JSONValue] = []
@@ -131,6 +138,9 @@ def play_cards(r: Rules, char: Character, f: Figure) -> None:
     other_half = "bottom" if choice["half"] == "top" else "top"
     if f.id not in r.state.figures:
         return
+    turn_items(r, char, f)
+    if f.id not in r.state.figures:
+        return
     second_opts: list[JSONValue] = [
         {"card": other, "half": other_half, "default": False},
         {"card": other, "half": other_half, "default": True},
@@ -138,6 +148,8 @@ def play_cards(r: Rules, char: Character, f: Figure) -> None:
     second = second_opts[r.ask("action", char.id, second_opts, {"selected": [a, b]})]
     assert isinstance(second, dict)
     perform_card_half(r, char, other, other_half, bool(second["default"]))
+    if f.id in r.state.figures:
+        turn_items(r, char, f)
 
 
 def perform_card_half(r: Rules, char: Character, card_id: str, half: str, default: bool) -> None:
@@ -167,8 +179,10 @@ def perform_card_half(r: Rules, char: Character, card_id: str, half: str, defaul
         protected = protected or chosen
     if performed and action.xp_if:
         action_xp += conditional_xp(action.xp_if, r.attack_notes[notes_before:], f.id)
-    if performed and action_xp and not char.exhausted:
-        # GH-XP-01/02: only when an accompanying ability was actually used
+    if performed and action_xp:
+        # GH-XP-01/02: only when an accompanying ability was actually used - also by a
+        # character it exhausted (a retaliation, a trap on its path): the ability was
+        # performed, and an exhausted character keeps the XP it gained (GH-EXH-04)
         r.gain_xp(char, action_xp, f"{card_id} {half}")
     if char.exhausted:
         return
@@ -356,8 +370,8 @@ def perform_ability(
         for e in ab.elements if ab.type != "infuse" else ():
             r.infuse_at_end_of_turn(e)
         xp = ab.xp + b.xp
-        if xp and not char.exhausted:
-            r.gain_xp(char, xp, ab.type)
+        if xp:
+            r.gain_xp(char, xp, ab.type)  # GH-EXH-04: kept if the ability exhausted it
         for extra in b.extra:
             if f.id in r.state.figures:
                 perform_ability(r, char, f, extra)
@@ -644,14 +658,17 @@ def attack_possible(r: Rules, f: Figure, ab: Ability) -> bool:
 def instead_of_attack(r: Rules, char: Character, ab: Ability) -> Ability:
     """GH-TURN-07 / GH-ITEM-12: an item used "instead of your attack" replaces the attack
     ability being performed by the item's attack (one item at most: there is one attack to
-    replace); the attack bonuses of active cards still apply to it."""
+    replace); the attack bonuses of active cards still apply to it. It is offered only when
+    its attack has something to hit (as no element is spent on an attack with nothing to
+    hit, GH-ELEM-04/05): otherwise the item would be spent for no attack at all."""
+    f = r.state.figures[char.figure]
     ready = [
         it
         for i, status in sorted(char.items.items())
         if status == "ready"
         and (it := r.content.items.get(i)) is not None
         and it.timing == "instead-of-attack"
-        and any(a.type == "attack" for a in it.abilities)
+        and any(a.type == "attack" and attack_possible(r, f, a) for a in it.abilities)
     ]
     if not ready:
         return ab

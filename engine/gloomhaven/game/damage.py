@@ -183,7 +183,7 @@ def defeat(r: Rules, target: Figure, source: str) -> None:
         r.state.figures.pop(target.id, None)
         r.state.named_killed.append(target.id)
         r.emit("ally_killed", figure=target.id, hex=target.hex, by=source)
-        r.check_state_triggers()
+        r.check_state_triggers(target.id, target.hex)
     else:
         r.kill_monster(target, source)
 
@@ -210,9 +210,9 @@ def kill_monster(r: Rules, f: Figure, source: str) -> None:
     if f.drops_coin:
         st.coins[f.hex] = st.coins.get(f.hex, 0) + 1
         r.emit("coin_dropped", hex=f.hex)
-    if r.scenario.special_rules:
+    if r.scenario.special_rules or r.ruled_types:
         r.fire("monster-killed", f.monster_type)
-    r.check_state_triggers()
+    r.check_state_triggers(f.named, f.hex)
 
 
 def remove_summon(r: Rules, f: Figure, reason: str) -> None:

@@ -371,6 +371,7 @@ class Game:
                 deck.remove_all(special)
             for item in c.items:
                 c.items[item] = "ready"
+            c.item_uses = {}  # GH-ITEM-09: refreshed items start with every use slot
         self.state.monster_modifier_deck.remove_all("bless")
         self.state.monster_modifier_deck.remove_all("curse")
 

@@ -31,7 +31,12 @@ from questforge.engine.gloomhaven.game.attacks import (
     resolve_attack,
 )
 from questforge.engine.gloomhaven.game.board import empty_of_tokens, find_routes
-from questforge.engine.gloomhaven.game.character_turn import add_consume, end_of_turn, start_of_turn
+from questforge.engine.gloomhaven.game.character_turn import (
+    add_consume,
+    affected_pool,
+    end_of_turn,
+    start_of_turn,
+)
 from questforge.engine.gloomhaven.game.names import figure_name
 from questforge.engine.gloomhaven.game.rules import Rules
 from questforge.engine.gloomhaven.game.spec import (
@@ -315,16 +320,20 @@ def _initiative(r: Rules, f: Figure) -> int:
     return initiative_of_type(r, mt)
 
 
-def _acting_key(r: Rules, f: Figure) -> tuple[int, int, int]:
-    """When an enemy acts this round, for focus ties (GH-FOCUS-03): its initiative, then
-    a character's other card (GH-INIT-04 breaks ties between players with it), a summon
-    just before its summoner (GH-SUMM-05)."""
+def _acting_key(r: Rules, f: Figure) -> tuple[int, int, int, int]:
+    """When an enemy acts this round, for focus ties (GH-FOCUS-03), as the round's order
+    (``rounds.Order``) has it: its initiative; on one number a character (with its
+    summons) before an allied figure (GH-SPEC-06: the engine's reading, characters win
+    ties, GH-INIT-05); then a character's other card (GH-INIT-04 breaks ties between
+    players with it), a summon just before its summoner (GH-SUMM-05); allies by token."""
+    if f.kind == "ally":
+        return (_initiative(r, f), 1, f.standee, 0)
     st = r.state
     owner = st.characters.get(f.owner if f.kind == "summon" else f.id)
     second = 0
     if owner is not None and not owner.long_rest:
         second = owner.second_initiative
-    return (_initiative(r, f), second, 0 if f.kind == "summon" else 1)
+    return (_initiative(r, f), 0, second, 0 if f.kind == "summon" else 1)
 
 
 def _first_acting_foci(r: Rules, options: Sequence[Option]) -> list[Option]:
@@ -337,10 +346,10 @@ def _first_acting_foci(r: Rules, options: Sequence[Option]) -> list[Option]:
     if len(foci) < 2:
         return list(options)
     at = {f.hex: f for f in r.state.figures.values()}
-    keys: dict[object, tuple[int, int, int]] = {}
+    keys: dict[object, tuple[int, int, int, int]] = {}
     for h in foci:
         fig = at.get((h[0], h[1])) if h is not None else None
-        keys[h] = _acting_key(r, fig) if fig is not None else (1000, 0, 0)
+        keys[h] = _acting_key(r, fig) if fig is not None else (1000, 0, 0, 0)
     best = min(keys.values())
     return [o for o in options if keys[o.focus] == best]
 
@@ -467,12 +476,26 @@ def _perform(
     if ab.type == "heal":
         _monster_heal(r, m, ab)
     elif ab.type in ("shield", "retaliate"):
-        # GH-MOTH-05: bonuses last until the end of the round
-        if ab.type == "shield":
-            m.shield += ab.value
+        # GH-MOTH-05: bonuses last until the end of the round; on whom ``affects`` says
+        # (itself unless the card names its allies, read as for a character's, GH-TURN-04)
+        if ab.affects in ("", "self"):
+            pool = [m]
         else:
-            m.retaliate.append((ab.value, ab.range or 1))
-        r.emit("bonus", figure=m.id, kind=ab.type, value=ab.value, by=m.id)
+            pool, one = affected_pool(r, m, ab)
+            if one and len(pool) > 1:
+                idx = r.ask(
+                    "monster_condition_target",
+                    MONSTERS_ACTOR,
+                    [t.id for t in pool],
+                    {"figure": m.id},
+                )
+                pool = [pool[idx]]
+        for t in pool:
+            if ab.type == "shield":
+                t.shield += ab.value
+            else:
+                t.retaliate.append((ab.value, ab.range or 1))
+            r.emit("bonus", figure=t.id, kind=ab.type, value=ab.value, by=m.id)
     elif ab.type == "infuse":
         for e in ab.elements:
             pick = r.choose_any_element(MONSTERS_ACTOR, consumable=False) if e == ANY_ELEMENT else e
@@ -492,13 +515,20 @@ def _perform(
     elif ab.type == "disarm":
         _monster_disarm(r, m, ab)
     elif ab.type == "condition":
-        # enemies are conditioned through attacks; this is the self/ally buff (GH-COND-14)
-        buffed = [m] if ab.affects in ("", "self") else [m, *r.allies_of(m)]
-        for t in buffed:
-            if t is not m and not r.in_range(m, t.hex, ab.range or 1):
-                continue
+        # GH-COND-14, GH-EFF-02: who a condition without an attack reaches, read as for a
+        # character (``affects``; GH-TURN-04: "allies" are not the monster itself, and
+        # "enemies" are the party, never its own allies), in range and in sight; one of
+        # several ("ally", "self-or-ally") is the players' choice (GH-AMBIG-01)
+        pool, one = affected_pool(r, m, ab)
+        if one and len(pool) > 1:
+            idx = r.ask(
+                "monster_condition_target", MONSTERS_ACTOR, [t.id for t in pool], {"figure": m.id}
+            )
+            pool = [pool[idx]]
+        for t in pool:
             for c in ab.conditions:
-                r.apply_condition(t, c, m.id)
+                if t.id in st.figures:
+                    r.apply_condition(t, c, m.id)
     if ab.elements and ab.type != "infuse":
         for e in ab.elements:
             if e != ANY_ELEMENT:
@@ -552,7 +582,8 @@ def _monster_heal(r: Rules, m: Figure, ab: Ability) -> None:
     """GH-MOTH-01/02: "Heal X" heals the monster itself or an ally within range, whichever
     has lost the most HP (ties: the players choose, GH-AMBIG-01). Without a stated range the
     monster's base range applies (GH-MOTH-02); a melee monster's "-" reaches adjacent
-    hexes (GH-MSTAT-03). ``affects: self`` heals only itself, ``ally`` only an ally."""
+    hexes (GH-MSTAT-03). ``affects: self`` heals only itself, ``ally`` only an ally,
+    ``allies`` / ``self-and-allies`` every ally in range (and itself)."""
     if ab.affects == "self":
         pool = [m]
     else:
@@ -562,6 +593,12 @@ def _monster_heal(r: Rules, m: Figure, ab: Ability) -> None:
             for a in r.allies_of(m)
             if in_range(r, m.hex, a.hex, rng) and r.board.visible(m.hex, a.hex)
         ]
+        if ab.affects in ("allies", "self-and-allies"):
+            # every one of them (the schema's "all allies in range"), not the one that
+            # lost most: GH-MOTH-01's choice is for a heal of one figure
+            for t in allies if ab.affects == "allies" else [m, *allies]:
+                r.heal(t, ab.value, m.id)
+            return
         pool = allies if ab.affects == "ally" else [m, *allies]
     if not pool:
         return

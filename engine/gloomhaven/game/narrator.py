@@ -41,6 +41,7 @@ FIGURE_KINDS = frozenset(
         "retaliate_target",
         "condition_target",
         "monster_heal_target",
+        "monster_condition_target",
         "initiative_tie",
     }
 )
@@ -276,6 +277,15 @@ _PHRASES: dict[str, Any] = {
         f"{g('amount')} damage."
     ),
     "bonus": lambda g, n: f"{n.figure(g('figure'))} gains {g('kind')} {g('value')}.",
+    "bonus_used": lambda g, n: (
+        f"{n.figure(g('character'))}'s {n.card(g('card'))} bonus is used"
+        + (
+            f" (slot {g('slot')}, {g('left')} left)"
+            if g("left") is not None
+            else f" (use {g('slot')})"
+        )
+        + "."
+    ),
     "condition_applied": lambda g, n: (
         f"{n.figure(g('figure'))} is now {_condition(g('condition'))}."
     ),
@@ -296,7 +306,12 @@ _PHRASES: dict[str, Any] = {
     "coin_dropped": lambda g, n: f"A money token drops at {hex_text(g('hex'))}.",
     "treasure": _event_treasure,
     "xp": lambda g, n: f"{n.figure(g('character'))} gains {g('amount')} XP ({g('total')} in all).",
-    "item_used": lambda g, n: f"{n.figure(g('character'))} uses {n.card(g('item'))}.",
+    "item_used": lambda g, n: (
+        f"{n.figure(g('character'))} uses {n.card(g('item'))}"
+        + (f" (use {g('use')} of {g('uses')})" if (g("uses") or 1) > 1 else "")
+        + (f"; it is {g('status')}" if g("status") in ("spent", "consumed") else "")
+        + "."
+    ),
     "item_refreshed": lambda g, n: (
         f"{n.figure(g('character'))}'s {n.card(g('item'))} is refreshed."
     ),

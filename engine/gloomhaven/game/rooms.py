@@ -193,6 +193,7 @@ def place_monster(
         immunities=stats.immunities,
     )
     st.figures[f.id] = f
+    st.cleared_rooms.discard(r.board.room_of.get(hex_, ""))  # room-cleared can fire again
     if mt.acted and acts_from <= st.round:
         # GH-ROOM-05 / GH-SPEC-02: revealed or spawned after its type acted this round,
         # the monster still acts this round - its type's initiative has passed, so as

@@ -137,6 +137,9 @@ class Rules:
         self.pending_infusions: list[str] = []
         #: the figure whose turn it is (for condition expiry, GH-REF-05)
         self.active_figure: str = ""
+        #: the figure pushing or pulling now (``attacks.forced_move``): the damage of a
+        #: trap or hazard the forced move enters is its doing (a kill for battle goals)
+        self.forced_by: str = ""
         #: ability card id -> card (every class)
         self.cards: dict[str, AbilityCard] = {
             c.id: c for cls in content.classes.values() for c in cls.cards

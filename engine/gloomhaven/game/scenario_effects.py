@@ -64,7 +64,10 @@ def fire(
             ):
                 continue
         elif kind == "killed":
-            if not t.targets or not all(x in st.named_killed for x in t.targets):
+            # fires with the death that leaves every target dead (``key``: who just died)
+            if not t.targets or (key and key not in t.targets):
+                continue
+            if not all(x in st.named_killed for x in t.targets):
                 continue
         elif t.key != key:
             continue
@@ -239,16 +242,29 @@ def _add_overlays(r: Rules, effect: EffectSpec) -> None:
     )
 
 
-def check_state_triggers(r: Rules) -> None:
-    """``killed`` and ``room-cleared`` triggers depend on who is left on the map."""
+def check_state_triggers(r: Rules, died: str = "", where: Hex | None = None) -> None:
+    """``killed`` and ``room-cleared`` triggers depend on who is left on the map, and fire
+    when their condition *becomes* true - a rule with ``once: false`` fires each time it
+    does again, not at every later check while it still holds (a room cleared in round 3
+    is not "cleared" again by every kill elsewhere): a ``killed`` trigger with the death
+    (``died``: the named figure's id) that leaves all its figures dead, ``room-cleared``
+    when a revealed room is found without monsters for the first time since a monster
+    was last in it (one died there, ``where``, or was placed there) or is revealed empty."""
     if not r.scenario.special_rules and not r.ruled_types:
         return
-    r.fire("killed")
-    for room in list(r.state.revealed_rooms):
-        if not any(
-            f.side == "monsters" and r.board.room_of.get(f.hex) == room
-            for f in r.state.figures.values()
-        ):
+    st = r.state
+    if died:
+        r.fire("killed", died)
+    if where is not None:
+        room_of_death = r.board.room_of.get(where)
+        if room_of_death:
+            st.cleared_rooms.discard(room_of_death)  # a monster was just there
+    occupied = {r.board.room_of.get(f.hex) for f in st.figures.values() if f.side == "monsters"}
+    for room in list(st.revealed_rooms):
+        if room in occupied:
+            st.cleared_rooms.discard(room)
+        elif room not in st.cleared_rooms:
+            st.cleared_rooms.add(room)
             r.fire("room-cleared", room)
 
 

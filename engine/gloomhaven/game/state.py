@@ -241,6 +241,9 @@ class GameState:
     named_killed: list[str] = field(default_factory=list)
     treasures_looted: list[str] = field(default_factory=list)
     triggered: set[str] = field(default_factory=set)
+    #: revealed rooms found without monsters since a monster was last in them: a
+    #: ``room-cleared`` trigger fires when a room joins this set (GH-SPEC)
+    cleared_rooms: set[str] = field(default_factory=set)
     goal_met: bool = False
     #: characters currently on reach-hexes goal hexes, checked at the end of turns
     reached: set[str] = field(default_factory=set)
@@ -279,6 +282,7 @@ class GameState:
         n.named_killed = list(self.named_killed)
         n.treasures_looted = list(self.treasures_looted)
         n.triggered = set(self.triggered)
+        n.cleared_rooms = set(self.cleared_rooms)
         n.reached = set(self.reached)
         n.rng = self.rng.copy()
         return n

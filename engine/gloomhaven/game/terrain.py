@@ -35,13 +35,17 @@ def enter_hex(r: Rules, f: Figure, h: Hex, forced: bool, last: bool, ignore: boo
         # pulled they are silent, and the published game's accepted ruling is that a
         # flying figure never springs them (flying is permanent, GH-MSTAT-04).
         triggers = False
+    # a forced move's trap or hazard damage is the pusher's doing (its kill, its damage
+    # dealt: battle goals, GH-BG-02); the cause stays the trap or the terrain
+    by = (r.forced_by or "trap") if forced else "trap"
     if triggers and trap is not None:
-        r.spring_trap(f, h, trap)
+        r.spring_trap(f, h, trap, by)
         if f.id not in st.figures:
             return False
     if triggers and h in st.hazardous:
         r.emit("hazard", figure=f.id, hex=h)
-        r.suffer_damage(f, r.hazard_damage, "hazardous", "hazardous terrain")
+        source = (r.forced_by or "hazardous") if forced else "hazardous"
+        r.suffer_damage(f, r.hazard_damage, source, "hazardous terrain")
         if f.id not in st.figures:
             return False
     if h in r.watched_hexes:
@@ -56,15 +60,16 @@ def enter_hex(r: Rules, f: Figure, h: Hex, forced: bool, last: bool, ignore: boo
     return True
 
 
-def spring_trap(r: Rules, f: Figure, h: Hex, trap: TrapSpec) -> None:
-    """GH-TRAP-01/02/04: damage 2 + L and/or conditions, then the trap is removed."""
+def spring_trap(r: Rules, f: Figure, h: Hex, trap: TrapSpec, source: str = "trap") -> None:
+    """GH-TRAP-01/02/04: damage 2 + L and/or conditions, then the trap is removed.
+    ``source``: whose doing it is (the pusher of a forced move, else the trap)."""
     del r.state.traps[h]
     r.emit("trap_sprung", figure=f.id, hex=h)
     if trap.damage:
-        r.suffer_damage(f, trap.amount or r.trap_damage, "trap", "trap")
+        r.suffer_damage(f, trap.amount or r.trap_damage, source, "trap")
     if f.id in r.state.figures:
         for c in trap.conditions:
-            r.apply_condition(f, c, "trap")
+            r.apply_condition(f, c, source)
 
 
 def disarm_trap(r: Rules, h: Hex, by: Figure) -> None:
