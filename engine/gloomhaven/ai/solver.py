@@ -524,6 +524,7 @@ class _Solver:
         "explain",
         "explaining",
         "geo",
+        "listing",
         "has_attack",
         "me",
         "occupied",
@@ -539,11 +540,18 @@ class _Solver:
     )
 
     def __init__(
-        self, sit: Situation, geometry: GeometryCache | None = None, explain: bool = True
+        self,
+        sit: Situation,
+        geometry: GeometryCache | None = None,
+        explain: bool = True,
+        candidates: bool = True,
     ) -> None:
         self.sit = sit
         #: whether to write the explanation (the answer never depends on it)
         self.explaining = explain
+        #: whether the explanation lists every focus candidate with its movement and
+        #: proximity (a ruling shows the table; the engine reads only the rules and reason)
+        self.listing = explain and candidates
         a = sit.active
         self.me = a.hex
         geo = geometry.map(sit) if geometry is not None else MapGeometry(sit.hexes, sit.thin_walls)
@@ -1031,9 +1039,6 @@ class _Solver:
                 c = travel.get(h)
                 if c is not None:
                     ends.remove((c, h))
-        # (only the enemies' proximity is read: GH-REF-07's tie-break, GH-REF-09's ranks)
-        proximity = self._enemy_proximity(travel)
-
         # GH-FOCUS-02 / GH-MHAZ-01: fewest (negative hexes, movement) to an attack hex.
         reach_bound = self.reach_bound
         # Only hexes within ``reach_bound`` of an enemy can attack it (see ``can_hit``):
@@ -1048,6 +1053,19 @@ class _Solver:
                 if h in near and can_hit(h, e):
                     cost[e] = c
                     break
+
+        # The enemies' proximity (GH-REF-07's tie-break, GH-REF-09's ranks of secondary
+        # targets) matters only when enemies tie on movement cost, when secondary targets
+        # are ranked (several targets or an area) or for the candidates table; otherwise
+        # the focus is the one cheapest enemy whatever its proximity, and the search for
+        # it (a breadth-first walk over much of the board in most solves) is skipped.
+        proximity: dict[Hex, int] = {}
+        if self.listing or self.targets > 1 or self.aoe is not None:
+            proximity = self._enemy_proximity(travel)
+        elif len(cost) > 1:
+            least = min(cost.values())
+            if sum(1 for c in cost.values() if c == least) > 1:
+                proximity = self._enemy_proximity(travel)
 
         def init_key(f: SituationFigure) -> tuple[int, int]:
             # GH-FOCUS-03: summons act just before their summoner; long rest counts as 99.
@@ -1064,8 +1082,10 @@ class _Solver:
         focuses = [e for e in reachable if rank[e] == best_rank]
         focuses.sort()
 
-        if self.explaining:
+        if self.listing:
             self._explain_candidates(cost, rank, proximity, focuses)
+        elif self.explaining:
+            self._explain_invisible()
 
         if not focuses:
             if self.explaining:
@@ -1120,6 +1140,12 @@ class _Solver:
                     chosen=e in focuses,
                 )
             )
+        self._explain_invisible()
+
+    def _explain_invisible(self) -> None:
+        """The invisible enemies, for the explanation (its rules, with or without the
+        candidates table)."""
+        ex = self.explain
         invisible = [f for f in self.sit.figures if f.side == "character" and f.invisible]
         if invisible:
             ex.add(
@@ -1479,7 +1505,10 @@ def find_path(
 
 
 def solve(
-    situation: Situation, geometry: GeometryCache | None = None, explain: bool = True
+    situation: Situation,
+    geometry: GeometryCache | None = None,
+    explain: bool = True,
+    candidates: bool = True,
 ) -> Solution:
     """Solve one situation: every valid (destination, attacks, focus) option, explained.
 
@@ -1487,5 +1516,9 @@ def solve(
     :class:`GeometryCache`); the answer is the same with or without it. ``explain=False``
     leaves the solution's explanation empty (the options are the same): for a caller that
     prints only the answer, such as ``questforge ai solve --format json``.
+    ``candidates=False`` leaves out only the explanation's table of focus candidates (each
+    enemy's movement cost and proximity; the steps, rules and focus reason are the same):
+    for the scenario engine, which logs the rules and the reason, and which then skips
+    the proximity search whenever no tie or secondary target needs it.
     """
-    return _Solver(situation, geometry, explain).solve()
+    return _Solver(situation, geometry, explain, candidates).solve()
