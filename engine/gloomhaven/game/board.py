@@ -52,6 +52,9 @@ class Board:
         #: (id of a cached view, origin, range) -> the hexes within range (``None``: the
         #: origin is off that view's map), for :meth:`within_range`
         self._within_cache: dict[tuple[int, Hex, int], frozenset[GridHex] | None] = {}
+        #: :func:`aoe_placements`' answers by (pattern, origin, range, id of the cached
+        #: character view the range is counted on; ``id(None)`` for melee patterns)
+        self._aoe_cache: dict[tuple[AreaPattern, Hex, int, int], tuple[frozenset[Hex], ...]] = {}
         self._character_cache: dict[
             tuple[str, ...], tuple[frozenset[GridHex], tuple[tuple[GridHex, GridHex], ...]]
         ] = {}
@@ -589,7 +592,30 @@ def aoe_placements(
 
     Melee patterns are offsets from the attacker's hex, rotated (or flipped) about it. Ranged patterns
     may be anchored anywhere as long as one hex is within range and in line of sight.
+
+    The answer depends on the map alone (the board's hexes, walls and line of sight, and
+    for a ranged pattern the revealed map that range is counted on), never on figures or
+    terrain, so it is remembered on the board, shared by every game of the scenario: a
+    ranged area attack tries every anchor near the attacker in twelve orientations (a few
+    thousand candidate hex sets), and the bots' plans and turns ask again and again.
     """
+    view = None if pattern.melee else board.character_view(state)
+    key = (pattern, origin, range_, id(view))
+    got = board._aoe_cache.get(key)
+    if got is None:
+        if len(board._aoe_cache) >= _AOE_CACHE_SIZE:
+            board._aoe_cache.clear()
+        got = board._aoe_cache[key] = tuple(_aoe_placements(pattern, origin, range_, board, state))
+    return list(got)
+
+
+#: how many answers of :func:`aoe_placements` a board keeps
+_AOE_CACHE_SIZE = 20_000
+
+
+def _aoe_placements(
+    pattern: AreaPattern, origin: Hex, range_: int, board: Board, state: GameState
+) -> list[frozenset[Hex]]:
     seen: set[frozenset[Hex]] = set()
     out: list[frozenset[Hex]] = []
     # GH-AOE-01 / GH-REF-10: any rotation of the pattern or of its mirror image
