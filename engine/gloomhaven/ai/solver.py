@@ -726,10 +726,15 @@ class _Solver:
             got = [None, *[1] * (len(index))]
             for h, c in self._special:
                 got[index[h]] = c
+            # ``[c is None for c in got]``, made from the map's all-open table (True at
+            # number 0 only) and the few blocked hexes instead of a test per map hex
+            closed = self.geo._free.copy()
             for h in self.blocked:
-                got[index[h]] = None
+                i = index[h]
+                got[i] = None
+                closed[i] = True
             self._cost_list = got
-            self._closed = [c is None for c in got]
+            self._closed = closed
         return got
 
     # ------------------------------------------------------------ attacks
