@@ -58,6 +58,11 @@ class Board:
         self._character_cache: dict[
             tuple[str, ...], tuple[frozenset[GridHex], tuple[tuple[GridHex, GridHex], ...]]
         ] = {}
+        #: the last answer of :meth:`character_view`: (the rooms list, its length, view)
+        self._last_view: (
+            tuple[list[str], int, tuple[frozenset[GridHex], tuple[tuple[GridHex, GridHex], ...]]]
+            | None
+        ) = None
         #: the monster-AI solver's geometry (neighbours, line of sight) per monster view:
         #: it depends on the map only, so every game of the scenario shares it
         #: (:meth:`monster_view` returns the same objects while the map is unchanged)
@@ -160,7 +165,13 @@ class Board:
         """The board as characters count range on it: every revealed hex (a closed door is
         not a wall to characters, GH-DOOR-02) and the thin walls among them. Cached per
         set of revealed rooms."""
-        key = tuple(state.revealed_rooms)
+        rooms = state.revealed_rooms
+        last = self._last_view
+        # (the hot path, as in :meth:`play_set`: rooms are only ever appended to a
+        # state's list, so the same list at the same length is the same view)
+        if last is not None and last[0] is rooms and last[1] == len(rooms):
+            return last[2]
+        key = tuple(rooms)
         got = self._character_cache.get(key)
         if got is None:
             grid = self.grid_hexes
@@ -168,6 +179,7 @@ class Board:
             walls = self._thin_walls_among(hexes)
             got = (hexes, walls)
             self._character_cache[key] = got
+        self._last_view = (rooms, len(rooms), got)
         return got
 
     def within_range(
@@ -180,7 +192,9 @@ class Board:
         character's reach and a monster's agree. ``monsters_view``: on the board as
         monsters and summons see it (closed doors are walls, GH-DOOR-03); otherwise as
         characters see it. Line of sight is a separate question (GH-LOS-01)."""
-        if distance(origin, h) > rng:
+        dq = origin[0] - h[0]
+        dr = origin[1] - h[1]
+        if abs(dq) + abs(dr) + abs(dq + dr) > 2 * rng:  # (``distance``, written out)
             return False  # the path is never shorter than the plain hex count
         view = self.monster_view(state) if monsters_view else self.character_view(state)
         # the views live in this board's caches as long as the board: their identity keys
