@@ -363,6 +363,8 @@ def find_moves(
             if lab is None:
                 new: _Label = (nneg, ncost, n, label)
                 labels[n] = [new]
+                if nneg == 0 and n == goal:
+                    break  # final: see below
                 if ncost < budget:  # (with the budget spent it would not be expanded)
                     push(heap, (ncost, nneg, n, new))
                 continue
@@ -377,8 +379,17 @@ def find_moves(
                 lab[:] = [x for x in lab if not (ncost <= x[1] and nneg <= x[0])]
             new = (nneg, ncost, n, label)
             lab.append(new)
+            if nneg == 0 and n == goal:
+                break
             if ncost < budget:
                 push(heap, (ncost, nneg, n, new))
+        else:
+            continue
+        # The goal has a label without negatives: the label the full search keeps for it
+        # (none can have fewer negatives, and a later one with as few is dominated, so it
+        # stays the last; its chain is fixed), so only the goal's route is answered.
+        labels = {goal: labels[goal]}  # type: ignore[index]
+        break
     costs: dict[Hex, tuple[int, int]] = {}
     best: dict[Hex, _Label] = {}
     for h, lab in labels.items():
