@@ -58,6 +58,11 @@ class Board:
         self._character_cache: dict[
             tuple[str, ...], tuple[frozenset[GridHex], tuple[tuple[GridHex, GridHex], ...]]
         ] = {}
+        #: a revealed map and its all-plain step table (see ``_step_table``)
+        self._plain_steps: tuple[frozenset[Hex], dict[Hex, tuple[int, int] | None]] = (
+            frozenset(),
+            {},
+        )
         #: the last answer of :meth:`character_view`: (the rooms list, its length, view)
         self._last_view: (
             tuple[list[str], int, tuple[frozenset[GridHex], tuple[tuple[GridHex, GridHex], ...]]]
@@ -335,13 +340,11 @@ def find_moves(
     root: _Label = (0, 0, start, None)
     labels: dict[Hex, list[_Label]] = {start: [root]}
     heap: list[tuple[int, int, Hex, _Label]] = [(0, 0, start, root)]
-    steps: dict[Hex, tuple[int, int] | None] = {}
+    steps = _step_table(board, play, special)
     adj = board.adj
     pop, push = heapq.heappop, heapq.heappush
-    unknown = _UNKNOWN
     # (bound once: looked up for every neighbour of every hex taken)
     step_of = steps.get
-    special_of = special.get
     labels_of = labels.get
     while heap:
         cost, neg, h, label = pop(heap)
@@ -350,9 +353,7 @@ def find_moves(
         if h != start and h in doors and h not in open_doors:
             continue  # a character stops on a closed door (it opens, GH-ROOM-01)
         for n in adj.get(h, ()):
-            step = step_of(n, unknown)
-            if step is unknown:
-                step = steps[n] = special_of(n, _PLAIN) if n in play else None
+            step = step_of(n)
             if step is None:
                 continue
             ncost = cost + step[0]
@@ -506,8 +507,25 @@ _PLAIN = (1, 0)
 _DIFFICULT = (2, 0)
 _NEGATIVE = (1, 1)
 _DIFFICULT_NEGATIVE = (2, 1)
-#: "not looked at yet" in a search's step cache (``None`` there means blocked)
-_UNKNOWN = (-1, -1)
+
+
+def _step_table(
+    board: Board, play: frozenset[Hex], special: Mapping[Hex, tuple[int, int] | None]
+) -> dict[Hex, tuple[int, int] | None]:
+    """The cost of stepping into every hex of the revealed map, as (cost, negatives), or
+    ``None`` (blocked; a hex off the revealed map is missing): the map's all-plain table,
+    copied in C, with the few special hexes written over it. A search reads each
+    neighbour's step with one lookup instead of working it out on first sight."""
+    plain = board._plain_steps
+    if plain[0] is not play:
+        board._plain_steps = plain = (play, dict.fromkeys(play, _PLAIN))
+    steps: dict[Hex, tuple[int, int] | None] = plain[1].copy()
+    for h, step in special.items():
+        if h in steps:
+            steps[h] = step
+    return steps
+
+
 #: a :class:`Route` from its four fields in one C call (the named tuple's own ``__new__``
 #: is a Python function; a move builds a route per reachable hex)
 make_route: Callable[[type[Route], tuple[Hex, tuple[Hex, ...], int, int]], Route] = tuple.__new__
@@ -553,13 +571,11 @@ def _plain_moves(
     doors = board.doors
     open_doors = state.open_doors
     adj = board.adj
-    steps: dict[Hex, tuple[int, int] | None] = {}
+    steps = _step_table(board, play, special)
     pop, push = heapq.heappop, heapq.heappush
-    unknown = _UNKNOWN
     over = budget + 1
     # (bound once: looked up for every neighbour of every hex taken)
     step_of = steps.get
-    special_of = special.get
     known = dist.get
     while heap:
         cost, h = pop(heap)
@@ -573,9 +589,7 @@ def _plain_moves(
         if h != start and h in doors and h not in open_doors:
             continue  # a character stops on a closed door (it opens, GH-ROOM-01)
         for n in adj.get(h, ()):
-            step = step_of(n, unknown)
-            if step is unknown:
-                step = steps[n] = special_of(n, _PLAIN) if n in play else None
+            step = step_of(n)
             if step is None:
                 continue
             ncost = cost + step[0]
