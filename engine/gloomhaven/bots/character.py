@@ -360,7 +360,7 @@ class BotController:
         # which every move of at least ``steps_to_enemy`` passes alike: the top's value
         # after a move is its value after ``min(move, steps_to_enemy)`` (the same
         # comparisons, so the same arithmetic and the same number), each taken once.
-        steps = s.steps_to_enemy if moving else 0
+        steps = s.steps_to_enemy if s.steps_to_enemy is not None else 0
         top_after: dict[str, dict[int, float]] = {}
         for card_id, card in cards.items():
             own = tops[card_id]
@@ -370,7 +370,7 @@ class BotController:
                 row: dict[int, float] = {}
                 for move in distinct_moves:
                     if move and moving:
-                        clamped = move if move < steps else steps  # type: ignore[operator]
+                        clamped = move if move < steps else steps
                         value = after.get(clamped)
                         if value is None:
                             value = after[clamped] = score.action_value(card.top, s, clamped)

@@ -389,7 +389,8 @@ def find_moves(
         # The goal has a label without negatives: the label the full search keeps for it
         # (none can have fewer negatives, and a later one with as few is dominated, so it
         # stays the last; its chain is fixed), so only the goal's route is answered.
-        labels = {goal: labels[goal]}  # type: ignore[index]
+        assert goal is not None  # (only the goal breaks the loop)
+        labels = {goal: labels[goal]}
         break
     costs: dict[Hex, tuple[int, int]] = {}
     best: dict[Hex, _Label] = {}
