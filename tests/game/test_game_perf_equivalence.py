@@ -39,7 +39,9 @@ def plain_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     """Monster turns without the shortcuts: a fresh solver board per solve, full route
     searches."""
 
-    def fresh_solve(sit: Situation, geometry: GeometryCache | None = None) -> Any:
+    def fresh_solve(sit: Situation, geometry: GeometryCache | None = None, **kw: Any) -> Any:
+        # (the full solve: the candidates table and the whole travel table, whatever the
+        # engine asks for)
         return ai_solver.solve(sit)
 
     def full_routes(*args: Any, goal: Any = None, **kw: Any) -> Any:
@@ -81,9 +83,9 @@ def moments(pack: Path, monkeypatch: pytest.MonkeyPatch) -> list[Situation]:
     seen: list[Situation] = []
     real = monster_turn.solve
 
-    def record(sit: Situation, geometry: GeometryCache | None = None) -> Any:
+    def record(sit: Situation, geometry: GeometryCache | None = None, **kw: Any) -> Any:
         seen.append(sit)
-        return real(sit, geometry=geometry)
+        return real(sit, geometry=geometry, **kw)
 
     with monkeypatch.context() as m:
         m.setattr(monster_turn, "solve", record)
@@ -106,6 +108,11 @@ def test_the_solver_answers_and_explains_the_same_with_a_geometry_cache(
         cached = ai_solver.solve(sit, geometry=cache)
         assert cached.options == fresh.options, sit.id
         assert cached.explanation.to_json() == fresh.explanation.to_json(), sit.id
+        # as the engine asks: no candidates table, the travel table searched lazily
+        brief = ai_solver.solve(sit, geometry=cache, candidates=False)
+        assert brief.options == fresh.options, sit.id
+        assert brief.explanation.steps == fresh.explanation.steps, sit.id
+        assert brief.explanation.focus_reason == fresh.explanation.focus_reason, sit.id
 
 
 def test_the_solver_dijkstra_matches_the_core_one(
@@ -119,6 +126,12 @@ def test_the_solver_dijkstra_matches_the_core_one(
         costs = s.cost_list()
         forward = ai_solver._least_costs(s.geo, s.me, costs)
         assert forward == dijkstra([s.me], s.adj, s.cost_table).dist
+        # the lazy travel search settles the same hexes in the same order, bucket by bucket
+        lazy = ai_solver._Travel(s.geo, s.me, costs, [c is None for c in costs])
+        lazy.settle_to(2)
+        assert list(lazy.out.items()) == [(h, c) for h, c in forward.items() if c <= 2]
+        lazy.settle_to(ai_solver.INF)
+        assert list(lazy.out.items()) == list(forward.items())
         wanted = sorted(forward)[:: max(1, len(forward) // 5)]
         for dest in wanted[:3]:
             back = ai_solver._least_costs(s.geo, dest, costs, reverse=True, targets=wanted)

@@ -29,7 +29,7 @@ situations show (see ``docs/monster-ai.md``). In outline:
 from __future__ import annotations
 
 from _operator import itemgetter
-from itertools import combinations
+from itertools import combinations, islice
 
 from questforge.engine.core.hexgrid import DIRECTIONS, Hex, HexBoard, HexKey, distance
 from questforge.engine.core.los import LineOfSight
@@ -50,7 +50,7 @@ except ImportError:  # pragma: no cover - an interpreter without the accelerator
 # ``collections`` is not imported at run time (``questforge ai solve`` starts faster)
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable
+    from collections.abc import Callable, Iterable, Iterator
 
 #: Weight of one negative hex (trap / hazardous) in a packed (negatives, moves) cost.
 NEG = 1 << 20
@@ -512,6 +512,7 @@ class _Solver:
         "_ranges",
         "_single",
         "_special",
+        "_travel",
         "_visible",
         "_zone",
         "aoe",
@@ -525,6 +526,7 @@ class _Solver:
         "explaining",
         "geo",
         "has_attack",
+        "listing",
         "me",
         "occupied",
         "range",
@@ -539,11 +541,18 @@ class _Solver:
     )
 
     def __init__(
-        self, sit: Situation, geometry: GeometryCache | None = None, explain: bool = True
+        self,
+        sit: Situation,
+        geometry: GeometryCache | None = None,
+        explain: bool = True,
+        candidates: bool = True,
     ) -> None:
         self.sit = sit
         #: whether to write the explanation (the answer never depends on it)
         self.explaining = explain
+        #: whether the explanation lists every focus candidate with its movement and
+        #: proximity (a ruling shows the table; the engine reads only the rules and reason)
+        self.listing = explain and candidates
         a = sit.active
         self.me = a.hex
         geo = geometry.map(sit) if geometry is not None else MapGeometry(sit.hexes, sit.thin_walls)
@@ -615,6 +624,8 @@ class _Solver:
         self._best: dict[tuple[Hex, Hex], list[Choice] | None] = {}
         self._visible: Callable[[HexKey, HexKey], bool] | None = None
         self._no_end: set[Hex] = set()
+        #: the lazily searched travel table (see :class:`_Travel`), when one is used
+        self._travel: _Travel | None = None
 
     @property
     def adj(self) -> dict[Hex, list[Hex]]:
@@ -715,10 +726,15 @@ class _Solver:
             got = [None, *[1] * (len(index))]
             for h, c in self._special:
                 got[index[h]] = c
+            # ``[c is None for c in got]``, made from the map's all-open table (True at
+            # number 0 only) and the few blocked hexes instead of a test per map hex
+            closed = self.geo._free.copy()
             for h in self.blocked:
-                got[index[h]] = None
+                i = index[h]
+                got[i] = None
+                closed[i] = True
             self._cost_list = got
-            self._closed = [c is None for c in got]
+            self._closed = closed
         return got
 
     # ------------------------------------------------------------ attacks
@@ -1012,17 +1028,30 @@ class _Solver:
     def solve(self) -> Solution:
         sit = self.sit
         ex = self.explain
-        travel = self.travel()
+        a = sit.active
         # GH-MOVE-04 / GH-OBST-01: hexes the move may end on (the monster's own always).
         no_end = set(self.occupied)
-        if not self.sit.active.flying:
+        if not a.flying:
             no_end.update(h for h, t in self.terrain.items() if t == "obstacle")
         no_end.discard(self.me)
         self._no_end = no_end
+        # Without the candidates table (which gives every enemy's movement cost) a normal
+        # move's travel table is searched only as far as the focus and the move need
+        # (:class:`_Travel`); the answer is the same.
+        ends: list[tuple[int, Hex]] | None = None
+        if not self.listing and not (a.flying or a.jumping or self.uniform):
+            costs = self.cost_list()
+            assert self._closed is not None
+            search = self._travel = _Travel(self.geo, self.me, costs, self._closed)
+            travel = search.out
+        else:
+            travel = self.travel()
         # (cost order: every search but the jump's lists its hexes by nondecreasing cost,
         # which is all the walks below need; hexes of one cost may come in any order, since
         # options are sorted at the end)
-        if self.sit.active.jumping:
+        if self._travel is not None:
+            pass
+        elif a.jumping:
             ends = sorted((c, h) for h, c in travel.items() if h not in no_end)
         else:
             # (the pairs made in C, then the few hexes the move may not end on taken out)
@@ -1031,9 +1060,6 @@ class _Solver:
                 c = travel.get(h)
                 if c is not None:
                     ends.remove((c, h))
-        # (only the enemies' proximity is read: GH-REF-07's tie-break, GH-REF-09's ranks)
-        proximity = self._enemy_proximity(travel)
-
         # GH-FOCUS-02 / GH-MHAZ-01: fewest (negative hexes, movement) to an attack hex.
         reach_bound = self.reach_bound
         # Only hexes within ``reach_bound`` of an enemy can attack it (see ``can_hit``):
@@ -1042,12 +1068,43 @@ class _Solver:
         cost: dict[Hex, int] = {}
         geo = self.geo
         can_hit = self.can_hit
-        for e in self.enemy_at:
-            near = geo.near(e, reach_bound)
-            for c, h in ends:
-                if h in near and can_hit(h, e):
-                    cost[e] = c
+        if self.listing:
+            assert ends is not None
+            for e in self.enemy_at:
+                near = geo.near(e, reach_bound)
+                for c, h in ends:
+                    if h in near and can_hit(h, e):
+                        cost[e] = c
+                        break
+        else:
+            # Only the cheapest enemies can be the focus: one walk, cheapest hex first,
+            # giving each enemy the cost of the first hex it can be attacked from (as
+            # above), ended once the hexes cost more than the first enemy found.
+            nears = [(e, geo.near(e, reach_bound)) for e in self.enemy_at]
+            least = INF
+            walk = ends if ends is not None else self._travel.ends(no_end)  # type: ignore[union-attr]
+            for c, h in walk:
+                if c > least:
                     break
+                for e, near in nears:
+                    if h in near and e not in cost and can_hit(h, e):
+                        cost[e] = c
+                        least = c
+                if len(cost) == len(nears):
+                    break
+
+        # The enemies' proximity (GH-REF-07's tie-break, GH-REF-09's ranks of secondary
+        # targets) matters only when enemies tie on movement cost, when secondary targets
+        # are ranked (several targets or an area) or for the candidates table; otherwise
+        # the focus is the one cheapest enemy whatever its proximity, and the search for
+        # it (a breadth-first walk over much of the board in most solves) is skipped.
+        proximity: dict[Hex, int] = {}
+        if self.listing or self.targets > 1 or self.aoe is not None:
+            proximity = self._enemy_proximity(travel)
+        elif len(cost) > 1:
+            least = min(cost.values())
+            if sum(1 for c in cost.values() if c == least) > 1:
+                proximity = self._enemy_proximity(travel)
 
         def init_key(f: SituationFigure) -> tuple[int, int]:
             # GH-FOCUS-03: summons act just before their summoner; long rest counts as 99.
@@ -1064,8 +1121,10 @@ class _Solver:
         focuses = [e for e in reachable if rank[e] == best_rank]
         focuses.sort()
 
-        if self.explaining:
+        if self.listing:
             self._explain_candidates(cost, rank, proximity, focuses)
+        elif self.explaining:
+            self._explain_invisible()
 
         if not focuses:
             if self.explaining:
@@ -1120,6 +1179,12 @@ class _Solver:
                     chosen=e in focuses,
                 )
             )
+        self._explain_invisible()
+
+    def _explain_invisible(self) -> None:
+        """The invisible enemies, for the explanation (its rules, with or without the
+        candidates table)."""
+        ex = self.explain
         invisible = [f for f in self.sit.figures if f.side == "character" and f.invisible]
         if invisible:
             ex.add(
@@ -1140,6 +1205,19 @@ class _Solver:
         index, nbrs, cells = geo.index, geo.nbrs, geo.cells
         reached = travel.get
         mq, mr = self.me[0], self.me[1]
+        search = self._travel
+        if search is not None:
+            # every cost the test below compares is below the farthest enemy's hex count
+            # (a hex not settled then costs more: the test fails for it, as it would)
+            far = (
+                max(
+                    (abs(e[0] - mq) + abs(e[1] - mr) + abs(e[0] - mq + e[1] - mr)) // 2
+                    for e in self.enemy_at
+                )
+                if self.enemy_at
+                else 0
+            )
+            search.settle_to(far - 1)
         out: dict[Hex, int] = {}
         for e in self.enemy_at:
             i = index.get(e)
@@ -1250,7 +1328,7 @@ class _Solver:
         self,
         focus: Hex,
         travel: dict[Hex, int],
-        ends: list[tuple[int, Hex]],
+        ends: list[tuple[int, Hex]] | None,
         rank: dict[Hex, Rank],
         second: dict[HexKey, Second],
     ) -> list[tuple[Hex, frozenset[HexKey]]]:
@@ -1266,9 +1344,16 @@ class _Solver:
         # The reachable end hexes near the focus, walked from the smaller side: a melee
         # focus has 7 hexes near it, a board hundreds. (``_best_dests`` needs no order.)
         no_end = self._no_end
-        if len(near) < len(travel):
+        search = self._travel
+        if search is not None:
+            # the hexes reached this turn cost at most this (packed): settled, the rest
+            # of the table is needed only if the focus cannot be attacked this turn
+            search.settle_to(allowed_negatives * NEG + move)
+            close = [(c, h) for h in near if (c := travel.get(h)) is not None and h not in no_end]
+        elif len(near) < len(travel):
             close = [(c, h) for h in near if (c := travel.get(h)) is not None and h not in no_end]
         else:
+            assert ends is not None
             close = [(c, h) for c, h in ends if h in near]
         now = self._best_dests(
             focus,
@@ -1317,6 +1402,11 @@ class _Solver:
             return chosen
 
         # GH-MMOVE-08: cannot attack the focus this turn; approach the best attack hexes.
+        if search is not None:
+            search.settle_to(INF)  # (every hex near the focus, every end within the move)
+            close = [(c, h) for h in near if (c := travel.get(h)) is not None and h not in no_end]
+            ends = [(c, h) for h, c in travel.items() if h not in no_end]
+        assert ends is not None
         ideal = [(k, h) for k, h, _ in self._best_dests(focus, close, second)]
         if not ideal:  # cannot happen while can_hit and best_attack agree; stay put
             return [(self.me, frozenset())]
@@ -1441,18 +1531,182 @@ def _least_costs(
                         best[m] = nd
                         into.append(m)
             else:
-                for m in nbrs[i]:
-                    if not done[m]:
-                        nd = d + costs[m]  # type: ignore[operator]  # (not blocked: a cost)
-                        if nd < best[m]:
-                            best[m] = nd
-                            into = waiting.get(nd)
-                            if into is None:
-                                waiting[nd] = [m]
-                                push(keys, nd)
-                            else:
-                                into.append(m)
+                # The six neighbours written out, in DIRECTIONS order (as in
+                # :meth:`MapGeometry.steps_from`: the same steps in the same order as a
+                # ``for`` over the row, without the loop's own work per neighbour)
+                m0, m1, m2, m3, m4, m5 = nbrs[i]
+                if not done[m0] and (nd := d + costs[m0]) < best[m0]:  # type: ignore[operator]
+                    best[m0] = nd
+                    into = waiting.get(nd)
+                    if into is None:
+                        waiting[nd] = [m0]
+                        push(keys, nd)
+                    else:
+                        into.append(m0)
+                if not done[m1] and (nd := d + costs[m1]) < best[m1]:  # type: ignore[operator]
+                    best[m1] = nd
+                    into = waiting.get(nd)
+                    if into is None:
+                        waiting[nd] = [m1]
+                        push(keys, nd)
+                    else:
+                        into.append(m1)
+                if not done[m2] and (nd := d + costs[m2]) < best[m2]:  # type: ignore[operator]
+                    best[m2] = nd
+                    into = waiting.get(nd)
+                    if into is None:
+                        waiting[nd] = [m2]
+                        push(keys, nd)
+                    else:
+                        into.append(m2)
+                if not done[m3] and (nd := d + costs[m3]) < best[m3]:  # type: ignore[operator]
+                    best[m3] = nd
+                    into = waiting.get(nd)
+                    if into is None:
+                        waiting[nd] = [m3]
+                        push(keys, nd)
+                    else:
+                        into.append(m3)
+                if not done[m4] and (nd := d + costs[m4]) < best[m4]:  # type: ignore[operator]
+                    best[m4] = nd
+                    into = waiting.get(nd)
+                    if into is None:
+                        waiting[nd] = [m4]
+                        push(keys, nd)
+                    else:
+                        into.append(m4)
+                if not done[m5] and (nd := d + costs[m5]) < best[m5]:  # type: ignore[operator]
+                    best[m5] = nd
+                    into = waiting.get(nd)
+                    if into is None:
+                        waiting[nd] = [m5]
+                        push(keys, nd)
+                    else:
+                        into.append(m5)
     return out
+
+
+class _Travel:
+    """:func:`_least_costs` forward from the monster's hex, searched only as far as asked:
+    the solver's travel table when no candidates table is wanted (the scenario engine).
+
+    Buckets are settled exactly as :func:`_least_costs` settles them (cost, then hex
+    number), so :attr:`out` holds the same costs in the same order as far as it goes; a
+    bucket is settled whole, so after :meth:`settle_to` (``c``) every hex of cost at most
+    ``c`` is in :attr:`out` with its final cost and every hex not in it costs more. Most
+    monster turns need only the hexes up to the focus and its move (about a fifth of the
+    table in the bundled scenarios); the rest is searched only when the monster cannot
+    attack this turn and heads for the best attack hexes (:meth:`_Solver._move_for`).
+    """
+
+    __slots__ = ("best", "cells", "costs", "done", "keys", "nbrs", "out", "waiting")
+
+    def __init__(self, geo: MapGeometry, source: Hex, costs: list[int | None], closed: list[bool]):
+        self.cells, self.nbrs, self.costs = geo.cells, geo.nbrs, costs
+        src = geo.index[source]
+        self.best = [INF] * len(self.cells)
+        self.best[src] = 0
+        self.done = closed.copy()
+        self.done[src] = False  # (a blocked source is still where the search starts)
+        #: the settled hexes and their least packed costs, in settling order
+        self.out: dict[Hex, int] = {}
+        self.waiting: dict[int, list[int]] = {0: [src]}  # cost -> the hexes pushed at it
+        self.keys = [0]  # (a heap of the costs in ``waiting``)
+
+    def settle_to(self, limit: int) -> None:
+        """Settle every hex whose least cost is at most ``limit`` (``INF``: all)."""
+        keys = self.keys
+        if not keys or keys[0] > limit:
+            return
+        cells, nbrs, costs, best, done, out, waiting = (
+            self.cells,
+            self.nbrs,
+            self.costs,
+            self.best,
+            self.done,
+            self.out,
+            self.waiting,
+        )
+        pop, push = heappop, heappush
+        while keys and keys[0] <= limit:
+            d = pop(keys)
+            bucket = waiting.pop(d)
+            if len(bucket) > 1:
+                bucket.sort()
+            for i in bucket:
+                if done[i]:
+                    continue  # (settled at a lower cost, or twice in this bucket)
+                done[i] = True
+                out[cells[i]] = d  # type: ignore[index]  # (number 0 is never settled)
+                # the six neighbours written out, as in :func:`_least_costs`
+                m0, m1, m2, m3, m4, m5 = nbrs[i]
+                if not done[m0] and (nd := d + costs[m0]) < best[m0]:  # type: ignore[operator]
+                    best[m0] = nd
+                    into = waiting.get(nd)
+                    if into is None:
+                        waiting[nd] = [m0]
+                        push(keys, nd)
+                    else:
+                        into.append(m0)
+                if not done[m1] and (nd := d + costs[m1]) < best[m1]:  # type: ignore[operator]
+                    best[m1] = nd
+                    into = waiting.get(nd)
+                    if into is None:
+                        waiting[nd] = [m1]
+                        push(keys, nd)
+                    else:
+                        into.append(m1)
+                if not done[m2] and (nd := d + costs[m2]) < best[m2]:  # type: ignore[operator]
+                    best[m2] = nd
+                    into = waiting.get(nd)
+                    if into is None:
+                        waiting[nd] = [m2]
+                        push(keys, nd)
+                    else:
+                        into.append(m2)
+                if not done[m3] and (nd := d + costs[m3]) < best[m3]:  # type: ignore[operator]
+                    best[m3] = nd
+                    into = waiting.get(nd)
+                    if into is None:
+                        waiting[nd] = [m3]
+                        push(keys, nd)
+                    else:
+                        into.append(m3)
+                if not done[m4] and (nd := d + costs[m4]) < best[m4]:  # type: ignore[operator]
+                    best[m4] = nd
+                    into = waiting.get(nd)
+                    if into is None:
+                        waiting[nd] = [m4]
+                        push(keys, nd)
+                    else:
+                        into.append(m4)
+                if not done[m5] and (nd := d + costs[m5]) < best[m5]:  # type: ignore[operator]
+                    best[m5] = nd
+                    into = waiting.get(nd)
+                    if into is None:
+                        waiting[nd] = [m5]
+                        push(keys, nd)
+                    else:
+                        into.append(m5)
+
+    def ends(self, no_end: set[Hex]) -> Iterator[tuple[int, Hex]]:
+        """(cost, hex) of the hexes a move may end on, cheapest first (settling order),
+        searching on as the caller reads."""
+        out = self.out
+        for h, c in list(out.items()):
+            if h not in no_end:
+                yield c, h
+        while True:
+            keys = self.keys
+            if not keys:
+                return
+            before = len(out)
+            self.settle_to(keys[0])  # (one more bucket: its hexes come last in ``out``)
+            fresh = list(islice(reversed(out.items()), len(out) - before))
+            fresh.reverse()
+            for h, c in fresh:
+                if h not in no_end:
+                    yield c, h
 
 
 def find_path(
@@ -1479,7 +1733,10 @@ def find_path(
 
 
 def solve(
-    situation: Situation, geometry: GeometryCache | None = None, explain: bool = True
+    situation: Situation,
+    geometry: GeometryCache | None = None,
+    explain: bool = True,
+    candidates: bool = True,
 ) -> Solution:
     """Solve one situation: every valid (destination, attacks, focus) option, explained.
 
@@ -1487,5 +1744,9 @@ def solve(
     :class:`GeometryCache`); the answer is the same with or without it. ``explain=False``
     leaves the solution's explanation empty (the options are the same): for a caller that
     prints only the answer, such as ``questforge ai solve --format json``.
+    ``candidates=False`` leaves out only the explanation's table of focus candidates (each
+    enemy's movement cost and proximity; the steps, rules and focus reason are the same):
+    for the scenario engine, which logs the rules and the reason, and which then skips
+    the proximity search whenever no tie or secondary target needs it.
     """
-    return _Solver(situation, geometry, explain).solve()
+    return _Solver(situation, geometry, explain, candidates).solve()

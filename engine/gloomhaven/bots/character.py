@@ -337,9 +337,11 @@ class BotController:
         still: dict[str, float] = {}
         facts = score.action_facts
         card_of = self._class(char).card
+        #: the printed tops' values where the character stands (move 0)
+        printed_tops: dict[str, float] = {}
         for card_id in char.hand:
             card = cards[card_id] = card_of(card_id)
-            printed_top = score.action_value(card.top, s)
+            printed_top = printed_tops[card_id] = score.action_value(card.top, s)
             tops[card_id] = max(printed_top, default_top)
             if not facts(card.top)[0]:
                 still[card_id] = printed_top
@@ -359,19 +361,28 @@ class BotController:
         distinct_moves = set(moves.values())
         moving = s.steps_to_enemy is not None
         default_tops = {m: score.default_top(s, m) for m in distinct_moves if m and moving}
+        # A move counts only through ``steps_to_enemy <= move + ...`` (``score._reach``),
+        # which every move of at least ``steps_to_enemy`` passes alike: the top's value
+        # after a move is its value after ``min(move, steps_to_enemy)`` (the same
+        # comparisons, so the same arithmetic and the same number), each taken once.
+        steps = s.steps_to_enemy if s.steps_to_enemy is not None else 0
         top_after: dict[str, dict[int, float]] = {}
         for card_id, card in cards.items():
             own = tops[card_id]
             printed = still.get(card_id)
             if printed is None:
-                top_after[card_id] = {
-                    move: (
-                        max(own, max(score.action_value(card.top, s, move), default_tops[move]))
-                        if move and moving
-                        else own
-                    )
-                    for move in distinct_moves
-                }
+                after: dict[int, float] = {0: printed_tops[card_id]}
+                row: dict[int, float] = {}
+                for move in distinct_moves:
+                    if move and moving:
+                        clamped = move if move < steps else steps
+                        value = after.get(clamped)
+                        if value is None:
+                            value = after[clamped] = score.action_value(card.top, s, clamped)
+                        row[move] = max(own, max(value, default_tops[move]))
+                    else:
+                        row[move] = own
+                top_after[card_id] = row
             else:  # no attack on the top: its printed value is the same after any move
                 top_after[card_id] = {
                     move: (max(own, max(printed, default_tops[move])) if move and moving else own)
@@ -430,9 +441,8 @@ class BotController:
         card = self._card(char, card_id)
         if half == "top":
             # at least its value where the character stands (it may attack before moving)
-            return max(
-                score.action_value(card.top, s, move_before), score.action_value(card.top, s)
-            )
+            here = score.action_value(card.top, s)
+            return max(score.action_value(card.top, s, move_before), here) if move_before else here
         return score.action_value(card.bottom, s)
 
     def _action(self, char: Character, choice: tuple[str, str, bool]) -> Action:

@@ -100,6 +100,7 @@ class WalkingField:
 
     __slots__ = (
         "adj",
+        "best",
         "buckets",
         "difficult",
         "dist",
@@ -141,10 +142,15 @@ class WalkingField:
         self.open_hexes = open_hexes
         self.limit = limit
         self.dist: dict[Hex, int] = {}
+        #: every walkable hex -> the least distance found so far (``limit + 1`` until one
+        #: is): a step is tried with one lookup here, no walkable-set test besides
+        self.best = _unreached(open_hexes, limit + 1)
         self.buckets: list[list[Hex]] = [[]]
         for g in goals:
             if g not in self.dist:
                 self.dist[g] = 0
+                if g in self.best:
+                    self.best[g] = 0
                 self.buckets[0].append(g)
         self.has_goals = bool(self.dist)
         #: the buckets expanded so far (every bucket below this index)
@@ -191,11 +197,13 @@ class WalkingField:
         dist = self.dist
         buckets = self.buckets
         adj = self.adj
-        open_hexes = self.open_hexes
+        best = self.best
         step_of = self.step_costs.get
         limit = self.limit
         over = limit + 1  # (no distance beyond the limit)
-        known = dist.get  # (bound once: looked up for every neighbour of every hex)
+        # (bound once: looked up for every neighbour of every hex; -1 for a hex that may
+        # not be walked, so no step into it is ever better)
+        known = best.get
         d = self.done
         last = over if bound is None else bound + 1
         while d < len(buckets) and d < last:
@@ -214,7 +222,8 @@ class WalkingField:
                 if nd > limit:
                     continue
                 for n in adj.get(h, ()):
-                    if n in open_hexes and nd < known(n, over):
+                    if nd < known(n, -1):
+                        best[n] = nd
                         dist[n] = nd
                         while len(buckets) <= nd:
                             buckets.append([])
@@ -222,6 +231,21 @@ class WalkingField:
             buckets[d] = []  # expanded: not needed again
             d += 1
         self.done = d
+
+
+#: (walkable hexes, limit + 1) -> every walkable hex mapped to limit + 1, copied per field
+#: (a dict copy in C; made once per walkable set, which a side's fields share)
+_UNREACHED: dict[tuple[frozenset[Hex], int], dict[Hex, int]] = {}
+
+
+def _unreached(open_hexes: frozenset[Hex], over: int) -> dict[Hex, int]:
+    key = (open_hexes, over)
+    got = _UNREACHED.get(key)
+    if got is None:
+        if len(_UNREACHED) >= 64:
+            _UNREACHED.clear()
+        got = _UNREACHED[key] = dict.fromkeys(open_hexes, over)
+    return got.copy()
 
 
 def attack_hexes(

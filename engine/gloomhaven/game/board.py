@@ -52,9 +52,22 @@ class Board:
         #: (id of a cached view, origin, range) -> the hexes within range (``None``: the
         #: origin is off that view's map), for :meth:`within_range`
         self._within_cache: dict[tuple[int, Hex, int], frozenset[GridHex] | None] = {}
+        #: :func:`aoe_placements`' answers by (pattern, origin, range, id of the cached
+        #: character view the range is counted on; ``id(None)`` for melee patterns)
+        self._aoe_cache: dict[tuple[AreaPattern, Hex, int, int], tuple[frozenset[Hex], ...]] = {}
         self._character_cache: dict[
             tuple[str, ...], tuple[frozenset[GridHex], tuple[tuple[GridHex, GridHex], ...]]
         ] = {}
+        #: a revealed map and its all-plain step table (see ``_step_table``)
+        self._plain_steps: tuple[frozenset[Hex], dict[Hex, tuple[int, int] | None]] = (
+            frozenset(),
+            {},
+        )
+        #: the last answer of :meth:`character_view`: (the rooms list, its length, view)
+        self._last_view: (
+            tuple[list[str], int, tuple[frozenset[GridHex], tuple[tuple[GridHex, GridHex], ...]]]
+            | None
+        ) = None
         #: the monster-AI solver's geometry (neighbours, line of sight) per monster view:
         #: it depends on the map only, so every game of the scenario shares it
         #: (:meth:`monster_view` returns the same objects while the map is unchanged)
@@ -157,7 +170,13 @@ class Board:
         """The board as characters count range on it: every revealed hex (a closed door is
         not a wall to characters, GH-DOOR-02) and the thin walls among them. Cached per
         set of revealed rooms."""
-        key = tuple(state.revealed_rooms)
+        rooms = state.revealed_rooms
+        last = self._last_view
+        # (the hot path, as in :meth:`play_set`: rooms are only ever appended to a
+        # state's list, so the same list at the same length is the same view)
+        if last is not None and last[0] is rooms and last[1] == len(rooms):
+            return last[2]
+        key = tuple(rooms)
         got = self._character_cache.get(key)
         if got is None:
             grid = self.grid_hexes
@@ -165,6 +184,7 @@ class Board:
             walls = self._thin_walls_among(hexes)
             got = (hexes, walls)
             self._character_cache[key] = got
+        self._last_view = (rooms, len(rooms), got)
         return got
 
     def within_range(
@@ -177,7 +197,9 @@ class Board:
         character's reach and a monster's agree. ``monsters_view``: on the board as
         monsters and summons see it (closed doors are walls, GH-DOOR-03); otherwise as
         characters see it. Line of sight is a separate question (GH-LOS-01)."""
-        if distance(origin, h) > rng:
+        dq = origin[0] - h[0]
+        dr = origin[1] - h[1]
+        if abs(dq) + abs(dr) + abs(dq + dr) > 2 * rng:  # (``distance``, written out)
             return False  # the path is never shorter than the plain hex count
         view = self.monster_view(state) if monsters_view else self.character_view(state)
         # the views live in this board's caches as long as the board: their identity keys
@@ -318,13 +340,11 @@ def find_moves(
     root: _Label = (0, 0, start, None)
     labels: dict[Hex, list[_Label]] = {start: [root]}
     heap: list[tuple[int, int, Hex, _Label]] = [(0, 0, start, root)]
-    steps: dict[Hex, tuple[int, int] | None] = {}
+    steps = _step_table(board, play, special)
     adj = board.adj
     pop, push = heapq.heappop, heapq.heappush
-    unknown = _UNKNOWN
     # (bound once: looked up for every neighbour of every hex taken)
     step_of = steps.get
-    special_of = special.get
     labels_of = labels.get
     while heap:
         cost, neg, h, label = pop(heap)
@@ -333,9 +353,7 @@ def find_moves(
         if h != start and h in doors and h not in open_doors:
             continue  # a character stops on a closed door (it opens, GH-ROOM-01)
         for n in adj.get(h, ()):
-            step = step_of(n, unknown)
-            if step is unknown:
-                step = steps[n] = special_of(n, _PLAIN) if n in play else None
+            step = step_of(n)
             if step is None:
                 continue
             ncost = cost + step[0]
@@ -346,6 +364,8 @@ def find_moves(
             if lab is None:
                 new: _Label = (nneg, ncost, n, label)
                 labels[n] = [new]
+                if nneg == 0 and n == goal:
+                    break  # final: see below
                 if ncost < budget:  # (with the budget spent it would not be expanded)
                     push(heap, (ncost, nneg, n, new))
                 continue
@@ -360,8 +380,18 @@ def find_moves(
                 lab[:] = [x for x in lab if not (ncost <= x[1] and nneg <= x[0])]
             new = (nneg, ncost, n, label)
             lab.append(new)
+            if nneg == 0 and n == goal:
+                break
             if ncost < budget:
                 push(heap, (ncost, nneg, n, new))
+        else:
+            continue
+        # The goal has a label without negatives: the label the full search keeps for it
+        # (none can have fewer negatives, and a later one with as few is dominated, so it
+        # stays the last; its chain is fixed), so only the goal's route is answered.
+        assert goal is not None  # (only the goal breaks the loop)
+        labels = {goal: labels[goal]}
+        break
     costs: dict[Hex, tuple[int, int]] = {}
     best: dict[Hex, _Label] = {}
     for h, lab in labels.items():
@@ -478,8 +508,25 @@ _PLAIN = (1, 0)
 _DIFFICULT = (2, 0)
 _NEGATIVE = (1, 1)
 _DIFFICULT_NEGATIVE = (2, 1)
-#: "not looked at yet" in a search's step cache (``None`` there means blocked)
-_UNKNOWN = (-1, -1)
+
+
+def _step_table(
+    board: Board, play: frozenset[Hex], special: Mapping[Hex, tuple[int, int] | None]
+) -> dict[Hex, tuple[int, int] | None]:
+    """The cost of stepping into every hex of the revealed map, as (cost, negatives), or
+    ``None`` (blocked; a hex off the revealed map is missing): the map's all-plain table,
+    copied in C, with the few special hexes written over it. A search reads each
+    neighbour's step with one lookup instead of working it out on first sight."""
+    plain = board._plain_steps
+    if plain[0] is not play:
+        board._plain_steps = plain = (play, dict.fromkeys(play, _PLAIN))
+    steps: dict[Hex, tuple[int, int] | None] = plain[1].copy()
+    for h, step in special.items():
+        if h in steps:
+            steps[h] = step
+    return steps
+
+
 #: a :class:`Route` from its four fields in one C call (the named tuple's own ``__new__``
 #: is a Python function; a move builds a route per reachable hex)
 make_route: Callable[[type[Route], tuple[Hex, tuple[Hex, ...], int, int]], Route] = tuple.__new__
@@ -525,13 +572,11 @@ def _plain_moves(
     doors = board.doors
     open_doors = state.open_doors
     adj = board.adj
-    steps: dict[Hex, tuple[int, int] | None] = {}
+    steps = _step_table(board, play, special)
     pop, push = heapq.heappop, heapq.heappush
-    unknown = _UNKNOWN
     over = budget + 1
     # (bound once: looked up for every neighbour of every hex taken)
     step_of = steps.get
-    special_of = special.get
     known = dist.get
     while heap:
         cost, h = pop(heap)
@@ -545,9 +590,7 @@ def _plain_moves(
         if h != start and h in doors and h not in open_doors:
             continue  # a character stops on a closed door (it opens, GH-ROOM-01)
         for n in adj.get(h, ()):
-            step = step_of(n, unknown)
-            if step is unknown:
-                step = steps[n] = special_of(n, _PLAIN) if n in play else None
+            step = step_of(n)
             if step is None:
                 continue
             ncost = cost + step[0]
@@ -589,7 +632,30 @@ def aoe_placements(
 
     Melee patterns are offsets from the attacker's hex, rotated (or flipped) about it. Ranged patterns
     may be anchored anywhere as long as one hex is within range and in line of sight.
+
+    The answer depends on the map alone (the board's hexes, walls and line of sight, and
+    for a ranged pattern the revealed map that range is counted on), never on figures or
+    terrain, so it is remembered on the board, shared by every game of the scenario: a
+    ranged area attack tries every anchor near the attacker in twelve orientations (a few
+    thousand candidate hex sets), and the bots' plans and turns ask again and again.
     """
+    view = None if pattern.melee else board.character_view(state)
+    key = (pattern, origin, range_, id(view))
+    got = board._aoe_cache.get(key)
+    if got is None:
+        if len(board._aoe_cache) >= _AOE_CACHE_SIZE:
+            board._aoe_cache.clear()
+        got = board._aoe_cache[key] = tuple(_aoe_placements(pattern, origin, range_, board, state))
+    return list(got)
+
+
+#: how many answers of :func:`aoe_placements` a board keeps
+_AOE_CACHE_SIZE = 20_000
+
+
+def _aoe_placements(
+    pattern: AreaPattern, origin: Hex, range_: int, board: Board, state: GameState
+) -> list[frozenset[Hex]]:
     seen: set[frozenset[Hex]] = set()
     out: list[frozenset[Hex]] = []
     # GH-AOE-01 / GH-REF-10: any rotation of the pattern or of its mirror image

@@ -355,7 +355,8 @@ def _first_acting_foci(r: Rules, options: Sequence[Option]) -> list[Option]:
 
 
 def choose_option(r: Rules, m: Figure, sit: Situation) -> Option | None:
-    solution = solve(sit, geometry=r.board.geometry)
+    # (the engine logs the explanation's rules and focus reason, never its candidates table)
+    solution = solve(sit, geometry=r.board.geometry, candidates=False)
     if not solution.options:
         return None
     idx = 0

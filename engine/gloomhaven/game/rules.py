@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from questforge.engine.core.decisions import Controller, Decision, check_index
-from questforge.engine.core.events import EventLog, JSONValue, event_of
+from questforge.engine.core.events import Event, EventLog, JSONValue, to_jsonable
 from questforge.engine.gloomhaven.game import (
     cards_in_play,
     damage,
@@ -56,6 +56,15 @@ from questforge.engine.gloomhaven.game.state import (
 )
 
 __all__ = ["MAX_BLESS_CURSE", "GameOver", "Rules", "new_character_figure"]
+
+
+#: the plain JSON scalar types (``questforge.engine.core.events``' own test)
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+#: an :class:`Event` made as ``event_of`` makes it: a bare instance and its two slots' own
+#: setters (the frozen dataclass's ``__init__`` without its Python frame)
+_new_event = object.__new__
+_set_type = Event.__dict__["type"].__set__
+_set_data = Event.__dict__["data"].__set__
 
 
 class Rules:
@@ -175,8 +184,30 @@ class Rules:
     # ------------------------------------------------------------------ plumbing
     def emit(self, type_: str, **fields: Any) -> None:
         # :meth:`EventLog.emit_fields` written out (one Python call less for each of the
-        # thousand events of a game): the fresh keyword dict becomes the event's data
-        event = event_of(type_, fields)
+        # thousand events of a game): the fresh keyword dict becomes the event's data.
+        # ``event_of``'s conversion too (the same JSON data, see ``to_jsonable``): the
+        # fields that are not plain scalars - a hex, a list of card ids or of rule ids, a
+        # path - converted in place, the common shapes without a Python call per item.
+        scalars = _SCALARS
+        if not all(map(scalars.__contains__, map(type, fields.values()))):
+            for key, value in fields.items():
+                t = type(value)
+                if t in scalars:
+                    continue
+                if (
+                    t is tuple
+                    and len(value) == 2
+                    and type(value[0]) is int
+                    and type(value[1]) is int
+                ):
+                    fields[key] = [value[0], value[1]]  # a hex
+                elif (t is list or t is tuple) and all(map(scalars.__contains__, map(type, value))):
+                    fields[key] = list(value)
+                else:
+                    fields[key] = to_jsonable(value)
+        event = _new_event(Event)
+        _set_type(event, type_)
+        _set_data(event, fields)
         log = self.log
         log.events.append(event)
         if log.listeners:
