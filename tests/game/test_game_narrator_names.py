@@ -196,3 +196,16 @@ def test_exported_situations_name_figures_for_ai_solve(tmp_path: Any) -> None:
     answer = json.loads(out.output)
     assert set(answer) == {"id", "options"}
     assert all(set(o) == {"destination", "attacks", "focus"} for o in answer["options"])
+
+
+def test_a_named_monster_goes_by_the_name_its_scenario_gives() -> None:
+    # GH-SPEC-07: a named monster is its own figure, called what the scenario calls it
+    # ("Cinder, the Foreman's Hound"), in the printed game and in the monster-AI's words
+    session = _session("cinder-forge", players=4, seed=3)
+    session.run()
+    game = session.game
+    words = [FACE.narrate(e, game) or "" for e in game.events]
+    placed = next(w for w in words if "appears at" in w and "Cinder" in w)
+    assert placed.startswith("Cinder, the Foreman's Hound appears at")
+    assert any(w.startswith("Cinder, the Foreman's Hound's turn") for w in words)
+    assert not any("Cinder Hound" in w for w in words)

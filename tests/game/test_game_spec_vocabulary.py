@@ -226,7 +226,6 @@ PAIRS: tuple[Pair, ...] = (
             "health": "kept as health_formula",
             "rank": "folded into players",
             "boss": "becomes monster",
-            "name": _TEXT,
             "text": _TEXT,
         },
     ),

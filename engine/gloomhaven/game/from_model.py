@@ -579,6 +579,7 @@ def scenario_spec(pack: m.PackModel, scn: m.Scenario) -> ScenarioSpec:
                 by,
                 named=nm.id,
                 health_formula=_formula_text(nm.health),
+                name=str(getattr(nm, "name", "") or ""),
             )
         )
     for bp in scn.bosses:

@@ -136,10 +136,10 @@ class Names:
 
     def _named(self, named: str) -> str:
         """A named monster or boss: its monster type's name when the scenario id is that
-        type's (bosses), else the id in words (the engine's content keeps no other name)."""
+        type's (bosses), else the name the scenario gives it, else the id in words."""
         if self.content is not None and named in self.content.monsters:
             return self.monster(named)
-        return pretty(named)
+        return named_display(self.content, named) or pretty(named)
 
     # ------------------------------------------------------------------ names
     def monster(self, monster_id: Any) -> str:
@@ -250,6 +250,20 @@ def names_of(game: Any, event: Any = None) -> Names:
     return cached.learn_until(game.events, event)
 
 
+def named_display(content: Content | None, named: str) -> str:
+    """The name a scenario gives its named monster ``named`` (GH-SPEC-07: "Cinder, the
+    Foreman's Hound", as the table calls it), ``""`` if none does. Named ids belong to a
+    scenario; a pack whose scenarios reuse one id for differently named monsters gets the
+    first scenario's name (the id alone cannot tell them apart)."""
+    if content is None:
+        return ""
+    for scenario in content.scenarios.values():
+        for p in scenario.placements:
+            if p.named == named and p.name:
+                return p.name
+    return ""
+
+
 def figure_name(content: Content, fig: Any) -> str:
     """The display name of a live figure (``state.figures[...]``): what the monster-AI
     explanation calls it (``elite Tunnel Warden 4``, ``Lampwright``)."""
@@ -262,7 +276,7 @@ def figure_name(content: Content, fig: Any) -> str:
         if fig.boss or fig.named == fig.monster_type:
             return kind
         if fig.named:
-            return pretty(fig.named)
+            return named_display(content, fig.named) or pretty(fig.named)
         return f"{'elite ' if fig.elite else ''}{kind} {fig.standee}"
     if fig.kind == "summon" and fig.owner:
         owner = content.classes.get(fig.owner)

@@ -384,6 +384,8 @@ class Placement:
     named: str = ""
     #: a named monster's ``health`` as formula text in L and C ("" = its stat card's)
     health_formula: str = ""
+    #: a named monster's display name (the model's ``name``; "" = none given)
+    name: str = ""
 
 
 @dataclass(frozen=True, slots=True)
