@@ -447,3 +447,31 @@ def test_ambidextrous_shield() -> None:
     without = h.armor_against("melee")
     h.shield = Item("buckler", "Buckler", "shop", "shield", hands=1, armor=1)
     assert h.armor_against("melee") == without + 2
+
+
+def test_divine_retribution_kills_can_win_the_quest() -> None:
+    # DJ-SKILL-G12 with DJ-GOAL-01: the monsters the dying hero destroys count like any
+    # kill: if they clear the area the last objective names, the heroes win (before the
+    # death's conquest loss)
+    import dataclasses
+
+    import pytest
+    from djgame import add_monster
+
+    from questforge.engine.descent.game.combat import apply_damage
+    from questforge.engine.descent.game.game import GameOver
+    from questforge.engine.descent.model.quest import Objective
+
+    game, _, h = _hero_with(skill(death_blast=3))
+    game.monsters.clear()
+    put(h, (0, 0))
+    imp = add_monster(game, "imp", (2, 2))
+    area = game.qmap.area_of[(2, 2)]
+    game.revealed.add(area)
+    game.quest = dataclasses.replace(
+        game.quest, objectives=(Objective("clear", area, None, "clear it", 0),)
+    )
+    with pytest.raises(GameOver) as over:
+        apply_damage(game, h, h.wounds, imp, "test")
+    assert imp.cell is None and over.value.outcome == "won"
+    assert [e.type for e in game.log.events][-2:] == ["monster-killed", "hero-killed"]

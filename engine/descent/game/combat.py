@@ -585,6 +585,7 @@ def hero_dies(game: DescentGame, hero: HeroFigure) -> None:
     """DJ-DEATH-01..04, DJ-REF-35: to town, conquest lost, half the gold (to 25) lost, full
     wounds and fatigue, no lingering effects; the hero's turn ends if it was theirs."""
     blast = max((s.death_blast for s in hero.skills), default=0)
+    struck = False
     if blast and hero.cell is not None:  # DJ-SKILL-G12
         for m in list(game.monsters):
             if m.cell is not None and m.named is None and game.geometry.distance(m, hero) <= blast:
@@ -598,6 +599,7 @@ def hero_dies(game: DescentGame, hero: HeroFigure) -> None:
                     cell=where,
                     by=hero.uid,
                 )
+                struck = True
     lost_gold = (hero.gold // 2) // 25 * 25
     hero.gold -= lost_gold
     cell = hero.cell
@@ -610,6 +612,12 @@ def hero_dies(game: DescentGame, hero: HeroFigure) -> None:
         hero.conditions[key] = 0
     hero.orders.clear()
     game.emit("hero-killed", hero=hero.uid, cell=cell, gold_lost=lost_gold)
+    if struck:
+        # DJ-GOAL-01 with DJ-SKILL-G12: the retribution's kills can meet the last objective
+        # (an area cleared), as any kill does. They are the dying hero's last act, so the
+        # quest is won before the death's conquest loss counts (a ruling: the seed is
+        # silent on the order of the two).
+        game.check_objectives()
     assert hero.hero is not None
     game.gain_conquest(-hero.hero.conquest, f"{hero.uid} killed")
     if getattr(game, "active_hero", None) is hero:
