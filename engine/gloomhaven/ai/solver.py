@@ -1638,56 +1638,17 @@ class _Travel:
                     continue  # (settled at a lower cost, or twice in this bucket)
                 done[i] = True
                 out[cells[i]] = d  # type: ignore[index]  # (number 0 is never settled)
-                # the six neighbours written out, as in :func:`_least_costs`
-                m0, m1, m2, m3, m4, m5 = nbrs[i]
-                if not done[m0] and (nd := d + costs[m0]) < best[m0]:  # type: ignore[operator]
-                    best[m0] = nd
-                    into = waiting.get(nd)
-                    if into is None:
-                        waiting[nd] = [m0]
-                        push(keys, nd)
-                    else:
-                        into.append(m0)
-                if not done[m1] and (nd := d + costs[m1]) < best[m1]:  # type: ignore[operator]
-                    best[m1] = nd
-                    into = waiting.get(nd)
-                    if into is None:
-                        waiting[nd] = [m1]
-                        push(keys, nd)
-                    else:
-                        into.append(m1)
-                if not done[m2] and (nd := d + costs[m2]) < best[m2]:  # type: ignore[operator]
-                    best[m2] = nd
-                    into = waiting.get(nd)
-                    if into is None:
-                        waiting[nd] = [m2]
-                        push(keys, nd)
-                    else:
-                        into.append(m2)
-                if not done[m3] and (nd := d + costs[m3]) < best[m3]:  # type: ignore[operator]
-                    best[m3] = nd
-                    into = waiting.get(nd)
-                    if into is None:
-                        waiting[nd] = [m3]
-                        push(keys, nd)
-                    else:
-                        into.append(m3)
-                if not done[m4] and (nd := d + costs[m4]) < best[m4]:  # type: ignore[operator]
-                    best[m4] = nd
-                    into = waiting.get(nd)
-                    if into is None:
-                        waiting[nd] = [m4]
-                        push(keys, nd)
-                    else:
-                        into.append(m4)
-                if not done[m5] and (nd := d + costs[m5]) < best[m5]:  # type: ignore[operator]
-                    best[m5] = nd
-                    into = waiting.get(nd)
-                    if into is None:
-                        waiting[nd] = [m5]
-                        push(keys, nd)
-                    else:
-                        into.append(m5)
+                # (a plain loop: :func:`_least_costs` writes the six steps out, worth
+                # about 0.4 % of a bot game there; here it was worth 0.2 %, not 48 lines)
+                for m in nbrs[i]:
+                    if not done[m] and (nd := d + costs[m]) < best[m]:  # type: ignore[operator]
+                        best[m] = nd
+                        into = waiting.get(nd)
+                        if into is None:
+                            waiting[nd] = [m]
+                            push(keys, nd)
+                        else:
+                            into.append(m)
 
     def ends(self, no_end: set[Hex]) -> Iterator[tuple[int, Hex]]:
         """(cost, hex) of the hexes a move may end on, cheapest first (settling order),
