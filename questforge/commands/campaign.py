@@ -222,16 +222,9 @@ def _play_scenario(
     """Play ``plan`` through the game face (bots for every side with ``auto``); returns
     the game, the exit status (1 after an engine error) and the outcome (the game face's
     summary: ``won``, ``lost`` …; ``left`` when the person left before the end)."""
-    from questforge.commands.play import (
-        QuitGame,
-        TerminalPrompt,
-        after_round,
-        ask_person,
-        print_events,
-    )
+    from questforge.commands.play import run_in_terminal
     from questforge.engine.core.gamelog import build_log
     from questforge.engine.core.session import Session
-    from questforge.engine.core.simulation import describe_failure
     from questforge.engine.core.targets import pack_digest
 
     gt = open_game_target(f"{plan.pack_root}:{plan.scenario}")
@@ -249,30 +242,7 @@ def _play_scenario(
         people=people,
         round_cap=game_face.round_cap,
     )
-    prompt = TerminalPrompt(console)
-    printed = 0
-    status = 0
-    try:
-        while True:
-            decision = session.advance(None if people else after_round)
-            game = session.game
-            print_events(console, game_face, game.events[printed:], game)
-            printed = len(game.events)
-            if decision is not None:
-                session.answer(ask_person(console, prompt, game_face, game, decision))
-                continue
-            if session.finished or session.capped:
-                break
-    except QuitGame:
-        console.print("[yellow]scenario left before its end[/]")
-    except Exception as exc:  # an engine failure: say so plainly
-        console.print(
-            f"[bold red]engine error[/] in round {session.game.round}: "
-            f"{escape(describe_failure(exc))}",
-            highlight=False,
-            soft_wrap=True,
-        )
-        status = 1
+    status = run_in_terminal(console, game_face, session, left="scenario left before its end")
     if log_path is not None:
         log = build_log(
             game_face, gt.target, pack_digest([gt.target.pack_root]), setup, seed, session.game

@@ -98,6 +98,49 @@ def ask_person(
     return prompt.choose(face.describe_decision(game, d), labels)
 
 
+def run_in_terminal(
+    console: Console,
+    face: GameFace,
+    session: Session,
+    *,
+    boards: bool = False,
+    left: str = "game left before its end",
+) -> int:
+    """Play ``session`` to its end in the terminal: every event narrated, each decision of
+    the session's people asked at the prompt (with no people, a board after each round;
+    ``boards``: also after every other stop and at the end). Returns 0 when the game ended
+    or a person left it (``left`` is said), 1 on an engine failure, said plainly so the
+    caller can still write the log for a report. Shared by ``play`` and ``campaign play``."""
+    prompt = TerminalPrompt(console)
+    printed = 0
+    try:
+        while True:
+            decision = session.advance(None if session.people else after_round)
+            game = session.game
+            print_events(console, face, game.events[printed:], game)
+            printed = len(game.events)
+            if decision is not None:
+                session.answer(ask_person(console, prompt, face, game, decision))
+                continue
+            if session.finished or session.capped:
+                break
+            if boards:
+                console.print(board_text(face.board(game)))
+        if boards:
+            console.print(board_text(face.board(session.game)))
+    except QuitGame:
+        console.print(f"\n[yellow]{left}[/]")
+    except Exception as exc:  # an engine failure: say so plainly, keep the log for a report
+        console.print(
+            f"[bold red]engine error[/] in round {session.game.round}: "
+            f"{escape(describe_failure(exc))}",
+            highlight=False,
+            soft_wrap=True,
+        )
+        return 1
+    return 0
+
+
 def after_round(game: PlayableGame, events: Sequence[Event]) -> bool:
     """A stop rule: pause after a step in which a round ended (to draw the board)."""
     return any(e.type == "round_end" for e in events)
@@ -183,32 +226,7 @@ def play(
         f" · seed {seed}",
         highlight=False,
     )
-    prompt = TerminalPrompt(console)
-    printed = 0
-    status = 0
-    try:
-        while True:
-            decision = session.advance(None if people else after_round)
-            game = session.game
-            print_events(console, face, game.events[printed:], game)
-            printed = len(game.events)
-            if decision is not None:
-                session.answer(ask_person(console, prompt, face, game, decision))
-                continue
-            if session.finished or session.capped:
-                break
-            console.print(board_text(face.board(game)))
-        console.print(board_text(face.board(session.game)))
-    except QuitGame:
-        console.print("\n[yellow]game left before its end[/]")
-    except Exception as exc:  # an engine failure: say so plainly, keep the log for a report
-        console.print(
-            f"[bold red]engine error[/] in round {session.game.round}: "
-            f"{escape(describe_failure(exc))}",
-            highlight=False,
-            soft_wrap=True,
-        )
-        status = 1
+    status = run_in_terminal(console, face, session, boards=True)
     summary = face.summary(session.game) if (session.finished or session.capped) else None
     if summary is not None:
         colour = {"won": "green", "lost": "red"}.get(summary.outcome, "yellow")
