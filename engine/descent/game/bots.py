@@ -12,6 +12,7 @@ fewest wounds left (DJ-REF-10). Bots read the game they play; they never draw ra
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from questforge.engine.core.decisions import Decision
@@ -247,17 +248,8 @@ class DescentBot:
                 return by["stairs"][0]
         moves = by.get("move", [])
         if moves:
-
-            def near(i: int) -> int:
-                # a two-square figure that may turn (DJ-REF-18): its nearest square counts
-                to = (opts[i]["to"][0], opts[i]["to"][1])
-                if "size" not in opts[i]:
-                    return dist.get(to, 999)
-                size = (opts[i]["size"][0], opts[i]["size"][1])
-                return min(dist.get(c, 999) for c in footprint(to, size))
-
-            best = min(moves, key=lambda i: (near(i), opts[i]["cost"]))
-            if near(best) < here:
+            best = _closest_move(moves, opts, dist)
+            if _move_distance(opts[best], dist) < here:
                 return best
         if by.get("open-door"):
             return by["open-door"][0]
@@ -477,18 +469,24 @@ class DescentBot:
         dist = self._distances([n for g in goal for n in game.geometry.board.neighbors(g)] + goal)
         here = min((dist.get(c, 999) for c in (mover.squares if mover else [])), default=999)
         if moves:
-
-            def near(i: int) -> int:
-                # a two-square figure that may turn (DJ-REF-18): its nearest square counts
-                to = (opts[i]["to"][0], opts[i]["to"][1])
-                if "size" not in opts[i]:
-                    return dist.get(to, 999)
-                size = (opts[i]["size"][0], opts[i]["size"][1])
-                return min(dist.get(c, 999) for c in footprint(to, size))
-
-            best = min(moves, key=lambda i: (near(i), opts[i]["cost"]))
-            if near(best) < here:
+            best = _closest_move(moves, opts, dist)
+            if _move_distance(opts[best], dist) < here:
                 return best
         if doors and here >= 999:  # no way to the hero: open the closed door in the way
             return doors[0]
         return len(opts) - 1
+
+
+def _move_distance(option: Any, dist: Mapping[Cell, int]) -> int:
+    """How far a move option ends from the goal, by ``dist``: a two-square figure that may
+    turn (DJ-REF-18) counts its nearest square."""
+    to = (option["to"][0], option["to"][1])
+    if "size" not in option:
+        return dist.get(to, 999)
+    size = (option["size"][0], option["size"][1])
+    return min(dist.get(c, 999) for c in footprint(to, size))
+
+
+def _closest_move(moves: Sequence[int], opts: Sequence[Any], dist: Mapping[Cell, int]) -> int:
+    """The move option ending nearest the goal, the cheapest of those."""
+    return min(moves, key=lambda i: (_move_distance(opts[i], dist), opts[i]["cost"]))
