@@ -221,3 +221,47 @@ def test_auto_runs_sum_up_per_scenario_and_leave_the_file(campaign_file: Path) -
     row = next(line.split() for line in out.splitlines() if line.strip().startswith("collapsed"))
     assert row[1] == "2" and row[2] == "2"  # two runs reached it, two games (no retries)
     assert campaign_file.read_bytes() == before
+
+
+def test_a_played_scenario_ticks_the_personal_quests_the_engine_counts(
+    tmp_path: Path, sample_pack: Path
+) -> None:
+    # GH-PQ-02: a requirement with a counter (or a scenario to complete) is ticked from the
+    # game itself, the count a referee finds in the log's events; capped at its boxes
+    campaign_file, log = tmp_path / "camp.json", tmp_path / "g.json"
+    code, out = run(
+        "campaign", "new", sample_pack, "-o", campaign_file, "--party", "P",
+        "--character", "lampwright", "--character", "shaftbreaker", "--seed", "1",
+    )  # fmt: skip
+    assert code == 0, out
+    code, out = run(
+        "campaign", "play", campaign_file, "collapsed-adit", "--auto", "--seed", "3", "--log", log
+    )
+    assert code == 0, out
+    data = sheet(campaign_file)
+    events = json.loads(log.read_text(encoding="utf-8"))["events"]
+    quests = {
+        "map-the-dark": lambda cid: sum(
+            1 for e in events if e["type"] == "room_revealed" and e.get("by") == cid
+        ),
+        "seam-of-gold": lambda cid: sum(
+            1 for e in events if e["type"] == "loot" and e.get("character") == cid
+            and e.get("treasure")
+        ),
+        "foremans-debt": lambda cid: sum(
+            1 for e in events if e["type"] == "monster_killed" and e.get("by") == cid
+            and e.get("elite")
+        ),
+    }  # fmt: skip
+    ticked = 0
+    for c in data["characters"]:
+        counted = quests[c["personal_quest"]](c["class"])
+        progress = c["quest_progress"]
+        if c["personal_quest"] == "foremans-debt":
+            # the Cinder Forge was not the scenario played: its box stays empty
+            assert progress[0] == 0 and progress[1] == min(8, counted)
+        else:
+            assert progress == [min(20 if c["personal_quest"] == "map-the-dark" else 6, counted)]
+        ticked += counted
+    assert ticked > 0  # the game gave the quests something to count
+    assert "(personal quest, GH-PQ-02)" in out

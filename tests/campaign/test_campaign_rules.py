@@ -402,3 +402,31 @@ def test_the_bots_town_visit_retires_and_recruits(camp: Campaign, sample_pack: P
     newcomer = camp.active()[-1]
     assert newcomer.class_id not in ("shaftbreaker", "tunnel-rat") and newcomer.level == 1
     assert any(line.startswith(f"{newcomer.name} the") for line in camp.history)
+
+
+def test_personal_quest_boxes_counted_from_a_scenario(camp: Campaign, sample_pack: Path) -> None:
+    # GH-PQ-02: counted requirements tick from the game's counters, capped at their boxes;
+    # "complete scenario X" only for a won X; GH-PQ-03 / GH-RETIRE-01: met -> retire
+    import dataclasses
+
+    info = content(sample_pack)
+    # the sample's "complete The Cinder Forge" is text (its pack copies in tests drop the
+    # scenarios); here it names the scenario, as a pack may
+    debt = dataclasses.replace(
+        info.quests["foremans-debt"],
+        counted=(("scenario", "cinder-forge"), ("counter", "elite-kills")),
+    )
+    info = dataclasses.replace(info, quests={**info.quests, "foremans-debt": debt})
+    rat = camp.characters[0]
+    rat.personal_quest, rat.quest_progress = "foremans-debt", [0, 0]
+    counts = {"tunnel-rat": {"elite-kills": 5}}
+    rules.count_quests(info, camp, "flooded-workings", True, counts)
+    assert rat.quest_progress == [0, 5]
+    rules.count_quests(info, camp, "cinder-forge", False, counts)  # lost: not completed
+    assert rat.quest_progress == [0, 8]
+    lines = rules.count_quests(info, camp, "cinder-forge", True, {"tunnel-rat": {}})
+    assert rat.quest_progress == [1, 8] and rules.quest_met(info, rat)
+    assert any("retire" in line for line in lines)
+    # a requirement written as text only stays the players' to tick
+    sample = content(sample_pack).quests["foremans-debt"]
+    assert sample.counted == (("", ""), ("counter", "elite-kills"))

@@ -76,6 +76,9 @@ class QuestInfo:
     requirements: tuple[tuple[str, int], ...]
     reward_class: str = ""
     reward_text: str = ""
+    #: per requirement, what campaign play counts for it: ``("counter", NAME)``,
+    #: ``("scenario", ID)`` or ``("", "")`` (the players tick it)
+    counted: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -164,6 +167,15 @@ def _read(root: str, stamp: tuple[tuple[str, int], ...]) -> CampaignContent:
             for r in d.get("requirements", [])
             if isinstance(r, dict)
         )
+        counted = tuple(
+            ("counter", str(r["counter"]))
+            if r.get("counter")
+            else ("scenario", str(r["scenario"]))
+            if r.get("scenario")
+            else ("", "")
+            for r in d.get("requirements", [])
+            if isinstance(r, dict)
+        )
         reward: dict[str, Any] = d["reward"] if isinstance(d.get("reward"), dict) else {}
         quests[qid] = QuestInfo(
             qid,
@@ -172,6 +184,7 @@ def _read(root: str, stamp: tuple[tuple[str, int], ...]) -> CampaignContent:
             reqs,
             str(reward.get("class", "")),
             str(reward.get("text", "")),
+            counted,
         )
     events = {
         eid: d

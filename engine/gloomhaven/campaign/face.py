@@ -31,6 +31,25 @@ from questforge.engine.gloomhaven.campaign.content import CampaignContent, campa
 from questforge.engine.gloomhaven.campaign.state import IN_TOWN, Campaign, Character
 
 
+def _quest_counts(game: Any, won: bool) -> dict[str, dict[str, int]]:
+    """Each character's counters in a finished game, for personal quests (GH-PQ-02): the
+    battle goals' counters read from the game's events (the same a referee recounts from
+    the log), the rooms the character revealed and the scenario won."""
+    from questforge.engine.gloomhaven.game import battle_goals
+
+    characters = tuple(game.setup.characters)
+    counts = battle_goals.counters(game.events, game.content, characters)
+    for cid, mine in counts.items():
+        mine["rooms-revealed"] = sum(
+            1 for e in game.events if e.type == "room_revealed" and e.get("by") == cid
+        )
+        mine["scenarios-won"] = 1 if won else 0
+    for cid, ch in game.state.characters.items():
+        if cid in counts:
+            counts[cid]["cards-lost"] = len(ch.lost)
+    return counts
+
+
 def _character_option() -> SetupOption:
     return SetupOption(
         "character", "character", "text", "", "The character: its name or its class."
@@ -387,7 +406,11 @@ class GloomhavenCampaign:
             )
         results = [(r.id, r.xp, r.gold, r.checkmarks, r.items) for r in result.characters]
         outcome = "lost" if result.outcome == "unfinished" else result.outcome
-        return rules.apply_result(content, c, plan.scenario, plan.casual, outcome, results)
+        lines = rules.apply_result(content, c, plan.scenario, plan.casual, outcome, results)
+        counts = _quest_counts(inner, outcome == "won")
+        return lines + rules.note(
+            c, rules.count_quests(content, c, plan.scenario, outcome == "won", counts)
+        )
 
     def game_seed(self, state: Any) -> int:
         return rules.rng(_campaign(state), "scenario").randbelow(1_000_000)

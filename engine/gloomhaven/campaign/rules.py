@@ -10,7 +10,7 @@ counter kept in the file, so the same file and the same commands give the same c
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from questforge.engine.core.campaign import CampaignError
 from questforge.engine.core.rng import Rng
@@ -524,6 +524,47 @@ def quest_met(content: CampaignContent, c: Character) -> bool:
         return False
     progress = c.quest_progress + [0] * (len(quest.requirements) - len(c.quest_progress))
     return all(got >= need for got, (_t, need) in zip(progress, quest.requirements, strict=False))
+
+
+def count_quests(
+    content: CampaignContent,
+    campaign: Campaign,
+    scenario: str,
+    won: bool,
+    counts: Mapping[str, Mapping[str, int]],
+) -> list[str]:
+    """GH-PQ-02: the boxes a played scenario ticks on each character's personal quest, for
+    the requirements the engine counts (``counter`` or ``scenario`` in the quest's data):
+    ``counts`` is each character's counters from the game's events (by class id, as
+    ``battle_goals.counters`` gives them, plus ``rooms-revealed`` and ``scenarios-won``).
+    Campaign and casual mode alike (GH-CAMP-05: casual play still advances personal
+    quests). The others stay the players' to tick (the ``quest`` action)."""
+    lines = []
+    for c in campaign.active():
+        quest = content.quests.get(c.personal_quest)
+        if quest is None or c.class_id not in counts:
+            continue
+        while len(c.quest_progress) < len(quest.requirements):
+            c.quest_progress.append(0)
+        mine = counts[c.class_id]
+        for i, ((text, need), (how, what)) in enumerate(
+            zip(quest.requirements, quest.counted, strict=False)
+        ):
+            if how == "counter":
+                got = int(mine.get(what, 0))
+            elif how == "scenario":
+                got = need if won and what == scenario else 0
+            else:
+                continue
+            before = c.quest_progress[i]
+            c.quest_progress[i] = min(need, before + got)
+            if c.quest_progress[i] > before:
+                lines.append(
+                    f"{c.name}: {text} {c.quest_progress[i]}/{need} (personal quest, GH-PQ-02)"
+                )
+        if quest_met(content, c):
+            lines.append(f"{c.name} has met their personal quest: retire in town (GH-RETIRE-01)")
+    return lines
 
 
 def tick_quest(
