@@ -71,8 +71,6 @@ def hero_turn(game: DescentGame, hero: HeroFigure) -> None:
             game.emit("fatigue-restored", hero=hero.uid, fatigue=hero.fatigue, why="rest")
         expired = hero.orders & {"guard", "dodge", "rest"}
         hero.orders -= expired  # DJ-ORD-02, 04, 05: last until the hero's next turn
-        if hero.cell is not None:
-            offer_trap(game, "hero-turn-start", hero)
         # burn, bleed, web and stun tick at the start of the hero's turn in town too
         # (DJ-EFF-01, 04, 10): going to town by glyph does not freeze them
         can_move = start_of_turn_effects(game, hero)
@@ -81,6 +79,12 @@ def hero_turn(game: DescentGame, hero: HeroFigure) -> None:
             hero.conditions["stun"] -= 1
             stunned = True
             game.emit("stun-removed", figure=hero.uid, remaining=hero.conditions["stun"])
+        # a card played "at the start of the hero's turn" comes after the tokens the hero
+        # already held have ticked: a stun it places is removed "at the start of the
+        # figure's next activation" (DJ-EFF-04), i.e. next turn, and so is its web or burn
+        # (DJ-EFF-01, 10: rolled at the start of a turn, which has passed)
+        if hero.cell is not None:
+            offer_trap(game, "hero-turn-start", hero)
         equip_phase(game, hero)
         _act(game, hero, can_move, stunned)
     except TurnEnded:
@@ -390,7 +394,8 @@ def step_options(
         if mp >= 1 and not hero.conditions["monkey"]:  # DJ-AP-01: a potion anywhere
             for potion in sorted(set(hero.potions)):
                 out.append({"do": "potion", "potion": potion})
-        if mp >= GIVE_COST and hero.pack:  # DJ-REF-36: heroes in town are all adjacent
+        # DJ-REF-36: heroes in town are all adjacent; a monkey handles no item (DJ-EFF-09)
+        if mp >= GIVE_COST and hero.pack and not hero.conditions["monkey"]:
             for mate in game.heroes:
                 if mate is not hero and mate.cell is None and len(mate.pack) < PACK_SIZE:
                     for item in hero.pack:
@@ -476,11 +481,14 @@ def step_options(
                     out.append({"do": "telekinesis", "figure": fig.uid, "to": list(c)})
     if movable and hero.fatigue > 0:
         out.append({"do": "fatigue-mp"})
-    if movable and mp >= REEQUIP_COST:  # DJ-AP-01: re-equip during the turn, 2 AP
+    # DJ-AP-01: re-equip during the turn, 2 AP; give, 1 AP. A monkey "cannot use items"
+    # (DJ-EFF-09): it neither equips nor hands them over (our reading, docs/descent.md)
+    handles = not hero.conditions["monkey"]
+    if movable and mp >= REEQUIP_COST and handles:
         for item in hero.pack:
             if _equippable(hero, item):
                 out.append({"do": "equip", "item": item.id, "cost": REEQUIP_COST})
-    if movable and mp >= GIVE_COST and hero.pack:  # DJ-AP-01: give to an adjacent hero, 1 AP
+    if movable and mp >= GIVE_COST and hero.pack and handles:
         for mate in game.heroes:
             near = mate.cell is not None and game.geometry.distance(hero, mate) <= 1
             if mate is not hero and near and len(mate.pack) < PACK_SIZE:
@@ -690,8 +698,11 @@ def gain_item(game: DescentGame, hero: HeroFigure, item: Item) -> None:
             game.emit("item-dropped", hero=hero.uid, item=item.id)
         return
     room = len(hero.pack) < PACK_SIZE  # DJ-REF-40: 3 unequipped items
-    # DJ-TREAS-12: a new item "can be equipped, put in the bag or dropped on the ground"
+    # DJ-TREAS-12: a new item "can be equipped, put in the bag or dropped on the ground";
+    # a monkey cannot use items (DJ-EFF-09), so it cannot equip one
     options = ["equip", "pack", "drop"] if room else ["equip", "drop"]
+    if hero.conditions["monkey"]:
+        options.remove("equip")
     choice = game.ask(
         "gain-item", hero.uid, options, f"{hero.name} gains {item.name}", item=item.id
     )
@@ -766,7 +777,10 @@ def _equippable(hero: HeroFigure, item: Item) -> bool:
 def equip_phase(game: DescentGame, hero: HeroFigure) -> None:
     """DJ-TURN-01 step 2: equip items from the pack, as many as the hero likes (within the
     limits of DJ-TURN-02), one decision each until the hero keeps what they wear. Bounded
-    by the pack and belt: each round either equips an item or ends the phase."""
+    by the pack and belt: each round either equips an item or ends the phase. A monkey
+    equips nothing: it "cannot use items" (DJ-EFF-09)."""
+    if hero.conditions["monkey"]:
+        return
     for _ in range(PACK_SIZE + MAX_POTIONS + 4):
         candidates = [i for i in hero.pack if _equippable(hero, i)]
         if not candidates:
@@ -792,7 +806,10 @@ def shop_visit(game: DescentGame, hero: HeroFigure, setup: bool = False) -> None
         prices = game.shop.prices
         for item in sorted(game.pack.items.values(), key=lambda i: i.id):
             if item.tier == "shop" and item.price is not None and item.price <= hero.gold:
-                if item.type == "potion" and len(hero.potions) >= MAX_POTIONS:
+                # a potion goes on the belt (3, DJ-TURN-02) or, with the belt full, into
+                # the pack, which holds "3 unequipped items (potions included)" (DJ-REF-40)
+                belt_full = len(hero.potions) >= MAX_POTIONS
+                if item.type == "potion" and belt_full and len(hero.pack) >= PACK_SIZE:
                     continue
                 options.append({"buy": "item", "item": item.id, "price": item.price})
         for tier in ("copper", "silver", "gold") if not setup else ():
