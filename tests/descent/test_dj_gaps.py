@@ -168,3 +168,25 @@ def test_a_monkey_cannot_equip_or_hand_over_items() -> None:
     h.conditions["monkey"] = 0
     steps = {o["do"] for o in step_options(game, h, 5, 0, True, False)}
     assert {"equip", "give"} <= steps
+
+
+def test_a_start_of_turn_trap_burn_rolls_from_the_next_turn() -> None:
+    # DJ-EFF-01: burn rolls "at the start of its turn"; a token a start-of-turn trap places
+    # came after that start, so it rolls (and burns) from the next turn on
+    files = pack_files()
+    files["overlord/coals.json"] = dict(
+        files["overlord/trap.json"],
+        id="coals",
+        trigger="hero-turn-start",
+        damage=0,
+        conditions={"burn": 1},
+    )
+    game, _, h = setup(files, answers={"trap": "coals", "step": pick(lambda o: o["do"] == "end")})
+    h.wounds = h.max_wounds = 30
+    game.hand = [game.pack.overlord_cards["coals"]]
+    game.threat = 9
+    hero_turn(game, h)
+    assert h.conditions["burn"] == 1 and not of(game, "burn-rolled") and h.wounds == 30
+    game.hand = []
+    hero_turn(game, h)
+    assert of(game, "burn-rolled") and h.wounds == 29  # the blank power die keeps it

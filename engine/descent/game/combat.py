@@ -11,6 +11,7 @@ every figure the area covers (each figure once, DJ-REF-18).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -693,9 +694,15 @@ def heal(game: DescentGame, fig: Figure, amount: int) -> None:
     game.emit("healed", figure=fig.uid, poison_removed=cured, wounds=healed)
 
 
-def start_of_turn_effects(game: DescentGame, fig: Figure) -> bool:
+def start_of_turn_effects(
+    game: DescentGame, fig: Figure, fresh: Mapping[str, int] | None = None
+) -> bool:
     """Burn, bleed and web at the start of a figure's turn (DJ-EFF-01, 10, 11). Returns
     whether the figure may still spend movement points (webbed figures may not).
+
+    ``fresh`` counts tokens placed during this very start (a card played at the start of
+    the hero's turn): they are held, not rolled, and act from the next turn; the events
+    still report the figure's whole count.
 
     A hero in town rolls too: the tokens tick "at the start of its turn" wherever the hero
     is, and only death clears them (DJ-REF-35). Such a hero is off the board already, so
@@ -710,8 +717,9 @@ def start_of_turn_effects(game: DescentGame, fig: Figure) -> bool:
             return True
         return isinstance(fig, HeroFigure) and fig.deaths != deaths
 
-    if fig.conditions["burn"] and black is not None:
-        rolls = roll([black] * fig.conditions["burn"], table, game.rng)
+    held = fresh or {}
+    if fig.conditions["burn"] > held.get("burn", 0) and black is not None:
+        rolls = roll([black] * (fig.conditions["burn"] - held.get("burn", 0)), table, game.rng)
         for rolled in rolls:
             if shows_surge(table, rolled):
                 fig.conditions["burn"] -= 1
@@ -721,18 +729,18 @@ def start_of_turn_effects(game: DescentGame, fig: Figure) -> bool:
             rolls=[[d, f] for d, f in rolls],
             remaining=fig.conditions["burn"],
         )
-        if fig.conditions["burn"]:
-            apply_damage(game, fig, fig.conditions["burn"], None, "burn")
+        if fig.conditions["burn"] > held.get("burn", 0):
+            apply_damage(game, fig, fig.conditions["burn"] - held.get("burn", 0), None, "burn")
             if gone():
                 return False
-    if fig.conditions["bleed"]:  # our reading: 1 wound per token, then one token goes
-        amount = fig.conditions["bleed"]
+    if fig.conditions["bleed"] > held.get("bleed", 0):  # our reading: 1 wound per token,
+        amount = fig.conditions["bleed"] - held.get("bleed", 0)  # then one token goes
         fig.conditions["bleed"] -= 1
         apply_damage(game, fig, amount, None, "bleed")
         if gone():
             return False
-    if fig.conditions["web"] and black is not None:
-        rolls = roll([black] * fig.conditions["web"], table, game.rng)
+    if fig.conditions["web"] > held.get("web", 0) and black is not None:
+        rolls = roll([black] * (fig.conditions["web"] - held.get("web", 0)), table, game.rng)
         for rolled in rolls:
             if shows_surge(table, rolled):
                 fig.conditions["web"] -= 1
@@ -742,7 +750,7 @@ def start_of_turn_effects(game: DescentGame, fig: Figure) -> bool:
             rolls=[[d, f] for d, f in rolls],
             remaining=fig.conditions["web"],
         )
-        return fig.conditions["web"] == 0
+        return fig.conditions["web"] <= held.get("web", 0)
     return True
 
 

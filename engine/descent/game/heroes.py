@@ -38,6 +38,8 @@ MONKEY_MP = 5  # DJ-EFF-09: a monkey moves at most 5 spaces
 REEQUIP_COST = 2  # DJ-AP-01
 DOOR_COST = 2  # DJ-AP-01, DJ-MAP-08: open or close a door
 GIVE_COST = 1  # DJ-AP-01
+#: the tokens that act at the start of a hero's turn (DJ-EFF-01, 04, 10; bleed)
+START_TOKENS = ("burn", "bleed", "web", "stun")
 
 
 def hero_phase(game: DescentGame) -> None:
@@ -71,20 +73,22 @@ def hero_turn(game: DescentGame, hero: HeroFigure) -> None:
             game.emit("fatigue-restored", hero=hero.uid, fatigue=hero.fatigue, why="rest")
         expired = hero.orders & {"guard", "dodge", "rest"}
         hero.orders -= expired  # DJ-ORD-02, 04, 05: last until the hero's next turn
+        # a card played "at the start of the hero's turn" is played as it starts, but the
+        # tokens it places do not tick in this start: a stun is removed "at the start of
+        # the figure's next activation" (DJ-EFF-04), for a token placed now the next turn;
+        # its burn, bleed or web likewise rolls from the next turn (DJ-EFF-01, 10)
+        before = {k: hero.conditions[k] for k in START_TOKENS}
+        if hero.cell is not None:
+            offer_trap(game, "hero-turn-start", hero)
+        fresh = {k: max(0, hero.conditions[k] - before[k]) for k in START_TOKENS}
         # burn, bleed, web and stun tick at the start of the hero's turn in town too
         # (DJ-EFF-01, 04, 10): going to town by glyph does not freeze them
-        can_move = start_of_turn_effects(game, hero)
+        can_move = start_of_turn_effects(game, hero, fresh)
         stunned = False
-        if hero.conditions["stun"]:  # DJ-EFF-04, 06
+        if hero.conditions["stun"] > fresh["stun"]:  # DJ-EFF-04, 06
             hero.conditions["stun"] -= 1
             stunned = True
             game.emit("stun-removed", figure=hero.uid, remaining=hero.conditions["stun"])
-        # a card played "at the start of the hero's turn" comes after the tokens the hero
-        # already held have ticked: a stun it places is removed "at the start of the
-        # figure's next activation" (DJ-EFF-04), i.e. next turn, and so is its web or burn
-        # (DJ-EFF-01, 10: rolled at the start of a turn, which has passed)
-        if hero.cell is not None:
-            offer_trap(game, "hero-turn-start", hero)
         equip_phase(game, hero)
         _act(game, hero, can_move, stunned)
     except TurnEnded:
