@@ -58,9 +58,20 @@ def test_a_hero_knocked_three_squares_onto_coins_or_a_glyph_takes_and_activates_
     before = game.quest.conquest
     assert "g2" in game.glyphs and of(game, "glyph-activated")
     assert game.conquest == before + 3
-    # two squares "trigger nothing": the coins stay on the square
+    # two squares "trigger nothing": the coins stay on the square, and the hero may pick
+    # them up on their turn for 0 AP (DJ-AP-01 "pick up a token")
     game = _knocked((3, 0), [dict(coins, cell=[3, 0])])
     assert not of(game, "gold-gained") and "purse" not in game.taken
+    h = hero(game)
+    gold = h.gold
+    assert {"do": "pick-up"} in step_options(game, h, 0, 0, True, False)
+    game.controller.answers["action"] = "battle"  # type: ignore[attr-defined]
+    game.controller.answers["step"] = pick(  # type: ignore[attr-defined]
+        lambda o: o["do"] in ("pick-up", "end")
+    )
+    hero_turn(game, h)
+    assert "purse" in game.taken and h.gold == gold + 100
+    assert not [d for d in game.controller.asked[-1:] if {"do": "pick-up"} in d.options]  # type: ignore[attr-defined]
 
 
 def test_a_hero_may_keep_the_aim_token_for_a_later_attack() -> None:

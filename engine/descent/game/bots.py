@@ -222,6 +222,8 @@ class DescentBot:
             and not self._hero_goals(hero, engage_only=True)
         ):
             return by["to-town"][0]  # shopping pays: nothing to fight nearby
+        if by.get("pick-up"):  # free: coins, a key, a potion left under the hero
+            return by["pick-up"][0]
         if hero.wounds * 3 <= hero.max_wounds and "healing" in hero.potions:
             for i in by.get("potion", []):
                 if opts[i]["potion"] == "healing":

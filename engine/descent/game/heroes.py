@@ -211,6 +211,9 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
             hero.pack.remove(item)
             other.pack.append(item)
             game.emit("item-given", hero=hero.uid, item=item.id, to=other.uid)
+        elif kind == "pick-up":  # DJ-AP-01: pick up a token, 0 AP
+            pick_up(game, hero, hero.cell or (0, 0), glyphs=False)
+            game.check_objectives()
         elif kind == "drop":  # DJ-AP-01: 0 AP; lost forever unless it is a relic
             item = next(i for i in hero.pack if i.id == step["item"])
             hero.pack.remove(item)
@@ -498,6 +501,8 @@ def step_options(
             if mate is not hero and near and len(mate.pack) < PACK_SIZE:
                 for item in hero.pack:
                     out.append({"do": "give", "item": item.id, "to": mate.uid, "cost": GIVE_COST})
+    if here is not None and _to_pick_up(game, hero, here):  # DJ-AP-01: a token, 0 AP
+        out.append({"do": "pick-up"})
     for item in hero.pack:
         out.append({"do": "drop", "item": item.id})
     out.append({"do": "end"})
@@ -560,12 +565,39 @@ def enter_square(game: DescentGame, hero: HeroFigure, cell: Cell) -> None:
     aura_damage(game, hero, cell)
     if hero.cell is None:
         return
+    pick_up(game, hero, cell, glyphs=True)
+    game.fire_events("square-entered", None, cell)
+    game.check_objectives()
+
+
+def _to_pick_up(game: DescentGame, hero: HeroFigure, cell: Cell) -> bool:
+    """Whether a token lies on the hero's square that stepping there would have taken:
+    the hero arrived without a step (a knockback of 1 or 2 squares "triggers nothing",
+    DJ-ABIL-09; telekinesis; back from town) or had no room for a potion then."""
+    if cell in game.dropped_relics:
+        return True
+    for o in game.quest.objects:
+        if o.cell != cell or o.id in game.taken:
+            continue
+        if o.type in ("coins", "runekey"):
+            return True
+        if o.type in ("healing-potion", "vitality-potion"):
+            card = _potion_card(game, o.type.split("-")[0])
+            if len(hero.potions) < MAX_POTIONS or (card is not None and len(hero.pack) < PACK_SIZE):
+                return True
+    return False
+
+
+def pick_up(game: DescentGame, hero: HeroFigure, cell: Cell, glyphs: bool) -> None:
+    """Take what lies on ``cell``: relics, coins, potions, a runekey; with ``glyphs`` (a
+    step onto the square) an inactive glyph activates too. The 0-AP "pick up a token" of
+    DJ-AP-01 is this without the glyph: a glyph is not a token (DJ-REF-34)."""
     if cell in game.dropped_relics:
         _pick_up_relics(game, hero, cell)
     for o in game.quest.objects:
         if o.cell != cell or o.id in game.taken:
             continue
-        if o.type == "glyph" and o.id not in game.glyphs:  # DJ-MAP-06, DJ-REF-34
+        if o.type == "glyph" and o.id not in game.glyphs and glyphs:  # DJ-MAP-06, DJ-REF-34
             game.glyphs.add(o.id)
             game.emit("glyph-activated", glyph=o.id, hero=hero.uid)
             game.fire_events("glyph-activated", o.id)
@@ -593,8 +625,6 @@ def enter_square(game: DescentGame, hero: HeroFigure, cell: Cell) -> None:
             if o.colour:
                 game.keys.add(o.colour)
             game.emit("runekey-taken", key=o.id, colour=o.colour, hero=hero.uid)
-    game.fire_events("square-entered", None, cell)
-    game.check_objectives()
 
 
 def terrain_hazards(game: DescentGame, fig: Figure, ignored: set[str]) -> None:

@@ -247,7 +247,7 @@ DECISIONS: dict[str, DecisionSpec] = {
         _decision(
             "step",
             "do",
-            "The hero's next step: move, attack (a figure or, with an area, a square), door, chest, stairs, glyph, potion, fatigue, drop, "
+            "The hero's next step: move, attack (a figure or, with an area, a square), door, chest, stairs, glyph, potion, fatigue, pick up a token, drop, "
             "Ready's order now, end.",
         ),
         _decision("power-dice", "", "Fatigue spent for extra power dice (DJ-ATK-07)."),
