@@ -223,6 +223,8 @@ class DescentBot:
             and not self._hero_goals(hero, engage_only=True)
         ):
             return by["to-town"][0]  # shopping pays: nothing to fight nearby
+        if by.get("pick-up"):  # free: coins, a key, a potion left under the hero
+            return by["pick-up"][0]
         if hero.wounds * 3 <= hero.max_wounds and "healing" in hero.potions:
             for i in by.get("potion", []):
                 if opts[i]["potion"] == "healing":
@@ -259,6 +261,9 @@ class DescentBot:
         hero = self._hero(d)
         return min(len(d.options) - 1, max(0, hero.fatigue - 2))
 
+    def _aim_declare(self, d: Decision) -> int:
+        return 0  # the Aim token serves the hero's next attack (the bot never saves it)
+
     def _aim_reroll(self, d: Decision) -> int:
         return 1
 
@@ -271,9 +276,14 @@ class DescentBot:
         return 0 if item is not None and self._better(hero, item) else 1
 
     def _gain_item(self, d: Decision) -> int:
+        """Equip what improves the hero, else pack it (or drop it with the pack full); by
+        name, since a monkey is offered no "equip" (DJ-EFF-09)."""
         hero = self._hero(d)
         item = self.game.pack.items.get(str(d.context.get("item")))
-        return 0 if item is not None and self._better(hero, item) else 1
+        opts = list(d.options)
+        if "equip" in opts and item is not None and self._better(hero, item):
+            return opts.index("equip")
+        return opts.index("pack") if "pack" in opts else opts.index("drop")
 
     def _better(self, hero: HeroFigure, item: Item) -> bool:
         if item.type == "weapon":

@@ -11,6 +11,7 @@ every figure the area covers (each figure once, DJ-REF-18).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -243,6 +244,16 @@ def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -
         # the surges spent, a reader can recompute the damage and range (DJ-ATK-03..08)
         bonus={"damage": prof.damage, "range": prof.range, "surges": prof.extra_surges},
     )
+    aimed = False
+    if isinstance(attacker, HeroFigure) and "aim" in attacker.orders and not _bow(attacker, prof):
+        # DJ-ORD-01: "the hero declares an aimed attack using the Aim token": a choice made
+        # as the attack is declared, before any die is rolled; a hero who does not declare
+        # keeps the token for a later attack (it is lost only by moving, damage, new
+        # equipment or the aimed attack itself)
+        aimed = (
+            game.ask("aim-declare", side, ["aim", "keep"], f"{attacker.name}: an aimed attack?")
+            == "aim"
+        )
     power = prof.power
     black = power_die(game)
     if isinstance(attacker, HeroFigure) and black is not None:
@@ -263,7 +274,7 @@ def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -
     dice = prof.dice + ([black] * power if black else [])
     rolls = roll(dice, game.pack.dice, game.rng)
     game.emit("dice-rolled", attacker=attacker.uid, rolls=[[d, f] for d, f in rolls])
-    rolls = _rerolls(game, attacker, target, prof, rolls)
+    rolls = _rerolls(game, attacker, target, prof, rolls, aimed)
     total = totals(rolls, game.pack.dice)
     if total.miss:
         game.emit("attack-missed", attacker=attacker.uid, target=target.uid, why="miss", range=None)
@@ -416,25 +427,27 @@ def _describe_surge(s: SurgeAbility) -> dict[str, Any]:
     return out
 
 
+def _bow(attacker: HeroFigure, prof: Profile) -> bool:
+    """DJ-SKILL-R16: a two-handed ranged attack counts as aimed without the Aim token (the
+    token, if held, is not needed and stays)."""
+    return attacker.has("aimed_two_handed") and prof.attack == "ranged" and prof.hands == 2
+
+
 def _rerolls(
     game: DescentGame,
     attacker: Figure,
     target: Figure,
     prof: Profile,
     rolls: list[tuple[str, int]],
+    aimed: bool,
 ) -> list[tuple[str, int]]:
-    """Aim (attacker) and Dodge (defending hero) rerolls; both together cancel (DJ-ORD-01..03).
+    """Aim (attacker, ``aimed`` when the Aim token was declared) and Dodge (defending hero) rerolls; both together cancel (DJ-ORD-01..03).
 
     Dodge belongs to every enemy the attack is against: with an area the attack always has
     (Blast, Sweep, Breath on the card) a hero in the area may dodge although another was
     targeted, and several dodgers still make only one reroll (DJ-ABIL-02, DJ-ABIL-15). The
     target decides first, then the others in the order they stand in the area."""
-    aim = isinstance(attacker, HeroFigure) and (
-        "aim" in attacker.orders
-        or (  # DJ-SKILL-R16: two-handed ranged attacks count as aimed
-            attacker.has("aimed_two_handed") and prof.attack == "ranged" and prof.hands == 2
-        )
-    )
+    aim = isinstance(attacker, HeroFigure) and (aimed or _bow(attacker, prof))
     area = _area(game, attacker, target, dict(prof.abilities))
     dodgers = [
         f
@@ -442,7 +455,7 @@ def _rerolls(
         if isinstance(f, HeroFigure) and f.side != attacker.side and "dodge" in f.orders
     ]
     dodge = bool(dodgers)
-    if aim and isinstance(attacker, HeroFigure):
+    if aimed and isinstance(attacker, HeroFigure):
         attacker.orders.discard("aim")  # spent once the aimed attack is made
     if aim and dodge:
         game.emit("orders-cancelled", attacker=attacker.uid, target=dodgers[0].uid)
@@ -548,15 +561,17 @@ def _knockback(game: DescentGame, attacker: Figure, fig: Figure, side: str) -> N
         if steps[to] >= 3:
             # "the first two spaces of the move do not count as movement and trigger
             # nothing": the third does, so the square it lands on acts as entered (a pit,
-            # lava; an Aura next to it for a hero)
-            from questforge.engine.descent.game.heroes import terrain_hazards
+            # lava; for a hero also an Aura next to it, and what a hero's step onto a square
+            # does: an inactive glyph activates (DJ-MAP-06, DJ-REF-34 "moving through"),
+            # coins, potions, a runekey or a dropped relic are picked up, square events fire)
+            from questforge.engine.descent.game.heroes import enter_square, terrain_hazards
 
+            if isinstance(fig, HeroFigure):
+                enter_square(game, fig, to)
+                return
             flyer = isinstance(fig, MonsterFigure) and fig.has("fly")
             if not flyer:  # DJ-ABIL-07: a flyer takes no damage from the map
-                ignored = {t for s in getattr(fig, "skills", ()) for t in s.ignore}
-                terrain_hazards(game, fig, ignored)
-            if isinstance(fig, HeroFigure) and fig.cell is not None:
-                aura_damage(game, fig, to)
+                terrain_hazards(game, fig, set())
 
 
 def apply_damage(
@@ -679,9 +694,15 @@ def heal(game: DescentGame, fig: Figure, amount: int) -> None:
     game.emit("healed", figure=fig.uid, poison_removed=cured, wounds=healed)
 
 
-def start_of_turn_effects(game: DescentGame, fig: Figure) -> bool:
+def start_of_turn_effects(
+    game: DescentGame, fig: Figure, fresh: Mapping[str, int] | None = None
+) -> bool:
     """Burn, bleed and web at the start of a figure's turn (DJ-EFF-01, 10, 11). Returns
     whether the figure may still spend movement points (webbed figures may not).
+
+    ``fresh`` counts tokens placed during this very start (a card played at the start of
+    the hero's turn): they are held, not rolled, and act from the next turn; the events
+    still report the figure's whole count.
 
     A hero in town rolls too: the tokens tick "at the start of its turn" wherever the hero
     is, and only death clears them (DJ-REF-35). Such a hero is off the board already, so
@@ -696,8 +717,9 @@ def start_of_turn_effects(game: DescentGame, fig: Figure) -> bool:
             return True
         return isinstance(fig, HeroFigure) and fig.deaths != deaths
 
-    if fig.conditions["burn"] and black is not None:
-        rolls = roll([black] * fig.conditions["burn"], table, game.rng)
+    held = fresh or {}
+    if fig.conditions["burn"] > held.get("burn", 0) and black is not None:
+        rolls = roll([black] * (fig.conditions["burn"] - held.get("burn", 0)), table, game.rng)
         for rolled in rolls:
             if shows_surge(table, rolled):
                 fig.conditions["burn"] -= 1
@@ -707,18 +729,18 @@ def start_of_turn_effects(game: DescentGame, fig: Figure) -> bool:
             rolls=[[d, f] for d, f in rolls],
             remaining=fig.conditions["burn"],
         )
-        if fig.conditions["burn"]:
-            apply_damage(game, fig, fig.conditions["burn"], None, "burn")
+        if fig.conditions["burn"] > held.get("burn", 0):
+            apply_damage(game, fig, fig.conditions["burn"] - held.get("burn", 0), None, "burn")
             if gone():
                 return False
-    if fig.conditions["bleed"]:  # our reading: 1 wound per token, then one token goes
-        amount = fig.conditions["bleed"]
+    if fig.conditions["bleed"] > held.get("bleed", 0):  # our reading: 1 wound per token,
+        amount = fig.conditions["bleed"] - held.get("bleed", 0)  # then one token goes
         fig.conditions["bleed"] -= 1
         apply_damage(game, fig, amount, None, "bleed")
         if gone():
             return False
-    if fig.conditions["web"] and black is not None:
-        rolls = roll([black] * fig.conditions["web"], table, game.rng)
+    if fig.conditions["web"] > held.get("web", 0) and black is not None:
+        rolls = roll([black] * (fig.conditions["web"] - held.get("web", 0)), table, game.rng)
         for rolled in rolls:
             if shows_surge(table, rolled):
                 fig.conditions["web"] -= 1
@@ -728,7 +750,7 @@ def start_of_turn_effects(game: DescentGame, fig: Figure) -> bool:
             rolls=[[d, f] for d, f in rolls],
             remaining=fig.conditions["web"],
         )
-        return fig.conditions["web"] == 0
+        return fig.conditions["web"] <= held.get("web", 0)
     return True
 
 

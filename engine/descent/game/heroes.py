@@ -38,6 +38,8 @@ MONKEY_MP = 5  # DJ-EFF-09: a monkey moves at most 5 spaces
 REEQUIP_COST = 2  # DJ-AP-01
 DOOR_COST = 2  # DJ-AP-01, DJ-MAP-08: open or close a door
 GIVE_COST = 1  # DJ-AP-01
+#: the tokens that act at the start of a hero's turn (DJ-EFF-01, 04, 10; bleed)
+START_TOKENS = ("burn", "bleed", "web", "stun")
 
 
 def hero_phase(game: DescentGame) -> None:
@@ -71,13 +73,19 @@ def hero_turn(game: DescentGame, hero: HeroFigure) -> None:
             game.emit("fatigue-restored", hero=hero.uid, fatigue=hero.fatigue, why="rest")
         expired = hero.orders & {"guard", "dodge", "rest"}
         hero.orders -= expired  # DJ-ORD-02, 04, 05: last until the hero's next turn
+        # a card played "at the start of the hero's turn" is played as it starts, but the
+        # tokens it places do not tick in this start: a stun is removed "at the start of
+        # the figure's next activation" (DJ-EFF-04), for a token placed now the next turn;
+        # its burn, bleed or web likewise rolls from the next turn (DJ-EFF-01, 10)
+        before = {k: hero.conditions[k] for k in START_TOKENS}
         if hero.cell is not None:
             offer_trap(game, "hero-turn-start", hero)
+        fresh = {k: max(0, hero.conditions[k] - before[k]) for k in START_TOKENS}
         # burn, bleed, web and stun tick at the start of the hero's turn in town too
         # (DJ-EFF-01, 04, 10): going to town by glyph does not freeze them
-        can_move = start_of_turn_effects(game, hero)
+        can_move = start_of_turn_effects(game, hero, fresh)
         stunned = False
-        if hero.conditions["stun"]:  # DJ-EFF-04, 06
+        if hero.conditions["stun"] > fresh["stun"]:  # DJ-EFF-04, 06
             hero.conditions["stun"] -= 1
             stunned = True
             game.emit("stun-removed", figure=hero.uid, remaining=hero.conditions["stun"])
@@ -203,6 +211,9 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
             hero.pack.remove(item)
             other.pack.append(item)
             game.emit("item-given", hero=hero.uid, item=item.id, to=other.uid)
+        elif kind == "pick-up":  # DJ-AP-01: pick up a token, 0 AP
+            pick_up(game, hero, hero.cell or (0, 0), glyphs=False)
+            game.check_objectives()
         elif kind == "drop":  # DJ-AP-01: 0 AP; lost forever unless it is a relic
             item = next(i for i in hero.pack if i.id == step["item"])
             hero.pack.remove(item)
@@ -390,7 +401,8 @@ def step_options(
         if mp >= 1 and not hero.conditions["monkey"]:  # DJ-AP-01: a potion anywhere
             for potion in sorted(set(hero.potions)):
                 out.append({"do": "potion", "potion": potion})
-        if mp >= GIVE_COST and hero.pack:  # DJ-REF-36: heroes in town are all adjacent
+        # DJ-REF-36: heroes in town are all adjacent; a monkey handles no item (DJ-EFF-09)
+        if mp >= GIVE_COST and hero.pack and not hero.conditions["monkey"]:
             for mate in game.heroes:
                 if mate is not hero and mate.cell is None and len(mate.pack) < PACK_SIZE:
                     for item in hero.pack:
@@ -476,16 +488,21 @@ def step_options(
                     out.append({"do": "telekinesis", "figure": fig.uid, "to": list(c)})
     if movable and hero.fatigue > 0:
         out.append({"do": "fatigue-mp"})
-    if movable and mp >= REEQUIP_COST:  # DJ-AP-01: re-equip during the turn, 2 AP
+    # DJ-AP-01: re-equip during the turn, 2 AP; give, 1 AP. A monkey "cannot use items"
+    # (DJ-EFF-09): it neither equips nor hands them over (our reading, docs/descent.md)
+    handles = not hero.conditions["monkey"]
+    if movable and mp >= REEQUIP_COST and handles:
         for item in hero.pack:
             if _equippable(hero, item):
                 out.append({"do": "equip", "item": item.id, "cost": REEQUIP_COST})
-    if movable and mp >= GIVE_COST and hero.pack:  # DJ-AP-01: give to an adjacent hero, 1 AP
+    if movable and mp >= GIVE_COST and hero.pack and handles:
         for mate in game.heroes:
             near = mate.cell is not None and game.geometry.distance(hero, mate) <= 1
             if mate is not hero and near and len(mate.pack) < PACK_SIZE:
                 for item in hero.pack:
                     out.append({"do": "give", "item": item.id, "to": mate.uid, "cost": GIVE_COST})
+    if here is not None and _to_pick_up(game, hero, here):  # DJ-AP-01: a token, 0 AP
+        out.append({"do": "pick-up"})
     for item in hero.pack:
         out.append({"do": "drop", "item": item.id})
     out.append({"do": "end"})
@@ -548,12 +565,39 @@ def enter_square(game: DescentGame, hero: HeroFigure, cell: Cell) -> None:
     aura_damage(game, hero, cell)
     if hero.cell is None:
         return
+    pick_up(game, hero, cell, glyphs=True)
+    game.fire_events("square-entered", None, cell)
+    game.check_objectives()
+
+
+def _to_pick_up(game: DescentGame, hero: HeroFigure, cell: Cell) -> bool:
+    """Whether a token lies on the hero's square that stepping there would have taken:
+    the hero arrived without a step (a knockback of 1 or 2 squares "triggers nothing",
+    DJ-ABIL-09; telekinesis; back from town) or had no room for a potion then."""
+    if cell in game.dropped_relics:
+        return True
+    for o in game.quest.objects:
+        if o.cell != cell or o.id in game.taken:
+            continue
+        if o.type in ("coins", "runekey"):
+            return True
+        if o.type in ("healing-potion", "vitality-potion"):
+            card = _potion_card(game, o.type.split("-")[0])
+            if len(hero.potions) < MAX_POTIONS or (card is not None and len(hero.pack) < PACK_SIZE):
+                return True
+    return False
+
+
+def pick_up(game: DescentGame, hero: HeroFigure, cell: Cell, glyphs: bool) -> None:
+    """Take what lies on ``cell``: relics, coins, potions, a runekey; with ``glyphs`` (a
+    step onto the square) an inactive glyph activates too. The 0-AP "pick up a token" of
+    DJ-AP-01 is this without the glyph: a glyph is not a token (DJ-REF-34)."""
     if cell in game.dropped_relics:
         _pick_up_relics(game, hero, cell)
     for o in game.quest.objects:
         if o.cell != cell or o.id in game.taken:
             continue
-        if o.type == "glyph" and o.id not in game.glyphs:  # DJ-MAP-06, DJ-REF-34
+        if o.type == "glyph" and o.id not in game.glyphs and glyphs:  # DJ-MAP-06, DJ-REF-34
             game.glyphs.add(o.id)
             game.emit("glyph-activated", glyph=o.id, hero=hero.uid)
             game.fire_events("glyph-activated", o.id)
@@ -581,8 +625,6 @@ def enter_square(game: DescentGame, hero: HeroFigure, cell: Cell) -> None:
             if o.colour:
                 game.keys.add(o.colour)
             game.emit("runekey-taken", key=o.id, colour=o.colour, hero=hero.uid)
-    game.fire_events("square-entered", None, cell)
-    game.check_objectives()
 
 
 def terrain_hazards(game: DescentGame, fig: Figure, ignored: set[str]) -> None:
@@ -690,8 +732,11 @@ def gain_item(game: DescentGame, hero: HeroFigure, item: Item) -> None:
             game.emit("item-dropped", hero=hero.uid, item=item.id)
         return
     room = len(hero.pack) < PACK_SIZE  # DJ-REF-40: 3 unequipped items
-    # DJ-TREAS-12: a new item "can be equipped, put in the bag or dropped on the ground"
+    # DJ-TREAS-12: a new item "can be equipped, put in the bag or dropped on the ground";
+    # a monkey cannot use items (DJ-EFF-09), so it cannot equip one
     options = ["equip", "pack", "drop"] if room else ["equip", "drop"]
+    if hero.conditions["monkey"]:
+        options.remove("equip")
     choice = game.ask(
         "gain-item", hero.uid, options, f"{hero.name} gains {item.name}", item=item.id
     )
@@ -766,7 +811,10 @@ def _equippable(hero: HeroFigure, item: Item) -> bool:
 def equip_phase(game: DescentGame, hero: HeroFigure) -> None:
     """DJ-TURN-01 step 2: equip items from the pack, as many as the hero likes (within the
     limits of DJ-TURN-02), one decision each until the hero keeps what they wear. Bounded
-    by the pack and belt: each round either equips an item or ends the phase."""
+    by the pack and belt: each round either equips an item or ends the phase. A monkey
+    equips nothing: it "cannot use items" (DJ-EFF-09)."""
+    if hero.conditions["monkey"]:
+        return
     for _ in range(PACK_SIZE + MAX_POTIONS + 4):
         candidates = [i for i in hero.pack if _equippable(hero, i)]
         if not candidates:
@@ -792,7 +840,10 @@ def shop_visit(game: DescentGame, hero: HeroFigure, setup: bool = False) -> None
         prices = game.shop.prices
         for item in sorted(game.pack.items.values(), key=lambda i: i.id):
             if item.tier == "shop" and item.price is not None and item.price <= hero.gold:
-                if item.type == "potion" and len(hero.potions) >= MAX_POTIONS:
+                # a potion goes on the belt (3, DJ-TURN-02) or, with the belt full, into
+                # the pack, which holds "3 unequipped items (potions included)" (DJ-REF-40)
+                belt_full = len(hero.potions) >= MAX_POTIONS
+                if item.type == "potion" and belt_full and len(hero.pack) >= PACK_SIZE:
                     continue
                 options.append({"buy": "item", "item": item.id, "price": item.price})
         for tier in ("copper", "silver", "gold") if not setup else ():

@@ -303,6 +303,8 @@ def describe_option(kind: str, option: Any, game: DescentGame | None = None) -> 
                 return f"drink a {option['potion']} potion"
             if do == "drop":
                 return f"drop {option['item']}"
+            if do == "pick-up":
+                return "pick up what lies here (0 MP)"
             if do == "equip":
                 return f"equip {option['item']} ({option['cost']} MP)"
             if do == "give":

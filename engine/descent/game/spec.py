@@ -247,10 +247,15 @@ DECISIONS: dict[str, DecisionSpec] = {
         _decision(
             "step",
             "do",
-            "The hero's next step: move, attack (a figure or, with an area, a square), door, chest, stairs, glyph, potion, fatigue, drop, "
+            "The hero's next step: move, attack (a figure or, with an area, a square), door, chest, stairs, glyph, potion, fatigue, pick up a token, drop, "
             "Ready's order now, end.",
         ),
         _decision("power-dice", "", "Fatigue spent for extra power dice (DJ-ATK-07)."),
+        _decision(
+            "aim-declare",
+            "",
+            "A hero holding the Aim token declares an aimed attack or keeps the token (DJ-ORD-01).",
+        ),
         _decision("aim-reroll", "", "Aim: reroll weak dice (DJ-ORD-01)."),
         _decision("dodge-reroll", "", "Dodge: make the Overlord reroll (DJ-ORD-02)."),
         _decision(
