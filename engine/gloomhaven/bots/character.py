@@ -712,6 +712,12 @@ class BotController:
                 return i
         return 0
 
+    def _on_remove_active(self, d: Decision) -> int:
+        """GH-BONUS-05: keep persistent cards. A removable card (no slots) costs nothing
+        while it stays - it already counts as lost or discarded (GH-BONUS-08) - and its
+        bonus or summon keeps helping; the bot has no case where ending it helps."""
+        return 0
+
     def _on_consume(self, d: Decision) -> int:
         return 0  # "consume": a stronger ability is always welcome
 

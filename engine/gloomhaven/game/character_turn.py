@@ -79,7 +79,8 @@ def character_turn(r: Rules, char: Character) -> None:
     if f.id not in st.figures:
         return
     if char.long_rest:
-        pass  # rested at the end of the initiative step (rounds.round_flow, GH-REST-05)
+        # rested at the end of the initiative step (rounds.round_flow, GH-REST-05)
+        offer_removal(r, char)
     elif "stun" in f.conditions:
         # GH-COND-07/08: a stunned character performs nothing; both cards are discarded
         r.emit("stunned", figure=f.id, cards=list(char.selected))
@@ -110,10 +111,57 @@ def long_rest(r: Rules, char: Character, f: Figure) -> None:
             r.emit("item_refreshed", character=char.id, item=item)
 
 
+def removable(char: Character) -> list[ActiveCard]:
+    """GH-BONUS-05: the active cards a player may put in the lost pile at will - the
+    persistent ones without use slots (a summon's card, a bonus that lasts as long as the
+    card stays). A card with slots leaves when its slots are used (GH-BONUS-03/04: its
+    bonus must be used whenever possible), a round bonus at the end of the round."""
+    return [a for a in char.active if a.persistent and a.uses_left is None]
+
+
+def offer_removal(r: Rules, char: Character) -> None:
+    """GH-BONUS-05: "may be removed at any time by putting it in the lost pile" - one
+    ``remove_active`` decision per removable card until the player keeps the rest.
+
+    "At any time" is offered at the moments of the owner's turn where nothing else is
+    being resolved (before the first action, between the two, after the second; on a long
+    rest, its turn): the moments a removal can change anything the player controls. The
+    card goes to the *lost* pile whatever its own lost symbol (the rule says so; the
+    engine does the same when a card's slots are used up, GH-BONUS-03), and its bonus
+    ends; a summon's card takes its summon off the map: GH-SUMM-04 makes the summon the
+    card's persistent effect, and a persistent effect lasts while its card is active
+    (GH-BONUS-02) - its list of ways a summon leaves (killed, card back to hand, summoner
+    exhausted) predates a card removed at will, which the rules allow only here."""
+    while True:
+        pool = removable(char)
+        if not pool:
+            return
+        options: list[JSONValue] = ["keep", *(a.card for a in pool)]
+        idx = r.ask(
+            "remove_active",
+            char.id,
+            options,
+            {"summons": [a.summon for a in pool]},
+            "put a persistent card in the lost pile?",
+        )
+        if idx == 0:
+            return
+        active = pool[idx - 1]
+        r.emit(
+            "active_card_removed",
+            character=char.id,
+            card=active.card,
+            summon=active.summon if active.summon in r.state.figures else "",
+        )
+        r.retire_active(char, active, force_lost=True)
+
+
 def turn_items(r: Rules, char: Character, f: Figure) -> None:
     """GH-TURN-07: items used "during your turn" (a potion, a flask) - offered before the
     first action, between the two and after the second (any time in the turn, never
-    inside an action, GH-TURN-02), so one may be used on what the turn brought."""
+    inside an action, GH-TURN-02), so one may be used on what the turn brought. The same
+    moments offer GH-BONUS-05's removal of a persistent card (:func:`offer_removal`)."""
+    offer_removal(r, char)
     for item in r.offer_items(char, ("turn",), "turn"):
         for ab in item.abilities:
             if f.id in r.state.figures:

