@@ -160,3 +160,117 @@ def test_a_removal_is_narrated() -> None:
         make_event("active_card_removed", character="alpha", card="alpha-1", summon="s-1")
     )
     assert text is not None and "lost pile" in text and "leaves with it" in text
+
+
+def _elements(g: Any, *names: str) -> None:
+    from questforge.engine.gloomhaven.game.state import STRONG
+
+    for e in names:
+        g.state.elements[e] = STRONG
+
+
+def test_a_consume_made_usable_by_another_is_offered_after_it() -> None:
+    # GH-ELEM-08 with GH-ELEM-04/05: "the player picks which to use and in what order". A
+    # ranged Attack 2, Range 1 with "earth: +1 attack" then "fire: +2 range" on the card,
+    # the only enemy three hexes away: the +1 attack is no use until the range is added.
+    # In the card's order it was passed over for good (the attack was out of reach when
+    # its turn came); consumed fire first, the earth enhancement is offered and taken
+    from questforge.engine.gloomhaven.game.character_turn import perform_ability
+    from questforge.engine.gloomhaven.game.spec import Consume
+
+    g = _game([], monster_hex=(3, 0))
+    _elements(g, "earth", "fire")
+    pol = Policy({"attack_target": lambda d: 0})
+    g.rules.controller = pol
+    ab = Ability(
+        "attack",
+        2,
+        range=1,
+        consume=(Consume(("earth",), value=1), Consume(("fire",), range=2)),
+    )
+    alpha = g.state.characters["alpha"]
+    done, _, _ = perform_ability(g.rules, alpha, g.state.figures["alpha"], ab)
+    consumed = [e["element"] for e in g.events if e.type == "element_consumed"]
+    assert done == 1 and consumed == ["fire", "earth"]
+    assert [e["base"] for e in g.events if e.type == "attack"] == [3]
+    # both were plain consume-or-skip offers: nothing to order at either moment
+    assert [d.kind for d in pol.asked if d.kind.startswith("consume")] == ["consume", "consume"]
+
+
+def test_the_player_orders_consumes_whose_abilities_are_performed_in_turn() -> None:
+    # GH-ELEM-08: two enhancements each bringing an ability ("fire: heal 2 self", "ice:
+    # shield 1 self") are performed in the order consumed; the player chose ice first, so
+    # the shield comes before the heal. There was no such choice (always the card's order)
+    from questforge.engine.gloomhaven.game.character_turn import perform_ability
+    from questforge.engine.gloomhaven.game.spec import Consume
+
+    g = _game([], monster_hex=(1, 0))
+    _elements(g, "fire", "ice")
+    pol = Policy(
+        {"attack_target": lambda d: 0, "consume_order": [{"consume": 1, "elements": ["ice"]}]}
+    )
+    g.rules.controller = pol
+    ab = Ability(
+        "attack",
+        2,
+        consume=(
+            Consume(("fire",), abilities=(Ability("heal", 2, affects="self"),)),
+            Consume(("ice",), abilities=(Ability("shield", 1, affects="self"),)),
+        ),
+    )
+    alpha = g.state.characters["alpha"]
+    g.state.figures["alpha"].hp = 5
+    perform_ability(g.rules, alpha, g.state.figures["alpha"], ab)
+    asked = [d for d in pol.asked if d.kind == "consume_order"]
+    assert len(asked) == 1 and asked[0].options[-1] == "done"
+    assert [o["consume"] for o in asked[0].options[:-1]] == [0, 1]
+    consumed = [e["element"] for e in g.events if e.type == "element_consumed"]
+    assert consumed == ["ice", "fire"]
+    after = [e.type for e in g.events if e.type in ("bonus", "heal")]
+    assert after == ["bonus", "heal"]
+
+
+def test_two_consumes_of_one_element_let_the_player_pick_either() -> None:
+    # GH-ELEM-08 with GH-ELEM-06 (one infusion per icon): "fire: +1 attack" and a wild
+    # "any element: +1 attack" with only fire strong - one of them at most; the order is
+    # the choice (consume_order), "done" consumes nothing, and a bot keeps the card's
+    # order (the fire one)
+    from questforge.engine.gloomhaven.bots.character import BotController
+    from questforge.engine.gloomhaven.game.character_turn import boost
+    from questforge.engine.gloomhaven.game.spec import ANY_ELEMENT, Consume
+    from questforge.engine.gloomhaven.game.state import INERT
+
+    ab = Ability(
+        "attack",
+        2,
+        consume=(Consume(("fire",), value=1), Consume((ANY_ELEMENT,), value=2, xp=1)),
+    )
+    g = _game([], monster_hex=(1, 0))
+    _elements(g, "fire")
+    g.rules.controller = Policy({"consume_order": "done"})
+    out = boost(g.rules, "alpha", ab, g.state.figures["alpha"])
+    assert out.ability.value == 2 and g.state.elements["fire"] != INERT
+    g.rules.controller = Policy({"consume_order": {"consume": 1, "elements": [ANY_ELEMENT]}})
+    out = boost(g.rules, "alpha", ab, g.state.figures["alpha"])
+    assert out.ability.value == 4 and out.xp == 1 and g.state.elements["fire"] == INERT
+    _elements(g, "fire")
+    g.rules.controller = BotController(0).attach(g)
+    out = boost(g.rules, "alpha", ab, g.state.figures["alpha"])
+    assert out.ability.value == 3 and out.xp == 0
+
+
+def test_additive_consumes_are_offered_in_the_cards_order_without_an_order_decision() -> None:
+    # GH-ELEM-08: "+1 attack" for earth and "pierce 1" for light add up in any order, so
+    # no order is asked: each is a consume-or-skip offer in the card's order, as before
+    from questforge.engine.gloomhaven.game.character_turn import boost
+    from questforge.engine.gloomhaven.game.spec import Consume
+
+    ab = Ability("attack", 2, consume=(Consume(("earth",), value=1), Consume(("light",), pierce=1)))
+    g = _game([], monster_hex=(1, 0))
+    _elements(g, "earth", "light")
+    pol = Policy({"consume": ["skip", "consume"]})
+    g.rules.controller = pol
+    out = boost(g.rules, "alpha", ab, g.state.figures["alpha"])
+    assert [d.kind for d in pol.asked] == ["consume", "consume"]
+    assert [d.context["elements"] for d in pol.asked] == [["earth"], ["light"]]
+    assert out.ability.value == 2 and out.ability.pierce == 1

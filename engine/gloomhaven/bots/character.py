@@ -718,6 +718,11 @@ class BotController:
         bonus or summon keeps helping; the bot has no case where ending it helps."""
         return 0
 
+    def _on_consume_order(self, d: Decision) -> int:
+        """GH-ELEM-08: the card's order (the first usable enhancement), as the bot played
+        every consume before the order was a choice."""
+        return 0
+
     def _on_consume(self, d: Decision) -> int:
         return 0  # "consume": a stronger ability is always welcome
 

@@ -255,6 +255,12 @@ DECISION_TYPES: tuple[DecisionSpec, ...] = (
     D("trap_hex", "[q, r]", "Where to create a trap."),
     D("summon_hex", "[q, r]", "Where a summon appears."),
     D("consume", '"consume" or "skip"', "Whether to consume an element for a bonus."),
+    D(
+        "consume_order",
+        '{"consume": index, "elements": [...]} or "done"',
+        "Which of several usable consume enhancements of one ability to consume next, when "
+        "their order matters (GH-ELEM-08); index: its place on the card.",
+    ),
     D("element", "element name", "Which element to infuse or consume (wild)."),
     D(
         "negate_damage",

@@ -21,6 +21,7 @@ from questforge.engine.gloomhaven.game.board import aoe_placements, empty_of_tok
 from questforge.engine.gloomhaven.game.rules import Rules
 from questforge.engine.gloomhaven.game.spec import (
     ANY_ELEMENT,
+    ELEMENTS,
     Ability,
     AbilityCard,
     Action,
@@ -286,35 +287,53 @@ def conditional_xp(
 
 
 def boost(r: Rules, actor: str, ab: Ability, f: Figure | None = None) -> Boosted:
-    """GH-ELEM-04..08: offer each consume whose elements are all available.
+    """GH-ELEM-04..08: offer the ability's consume enhancements.
 
     An element is consumed to enhance an ability being used (GH-ELEM-04/05: "if using an
-    ability that consumes an element ..."), so a consume is offered only if the ability
-    so enhanced can be performed at all (:func:`performable`): no element is spent on an
-    attack with no target in reach."""
+    ability that consumes an element ..."), so a consume is offered only if its elements
+    are all Strong or Waning and the ability so enhanced can be performed at all
+    (:func:`performable`): no element is spent on an attack with no target in reach.
+
+    GH-ELEM-08: "the player picks which to use and in what order". What can be offered is
+    worked out again after each consume (one may bring a target into reach and so make
+    another usable). When the order can change the outcome (:func:`_order_matters`: two
+    enhancements want the same element or a wild one, or each brings abilities performed
+    in turn, or each gives an area pattern) one ``consume_order`` decision asks which to
+    consume next (or none); otherwise each is offered in the card's order (``consume``:
+    consume or skip), which reaches every outcome. A bot takes the card's order."""
     out = Boosted(ab)
-    for c in ab.consume:
-        if f is not None and not performable(r, f, add_consume(out.ability, c)):
-            continue
-        elements = list(c.elements)
-        chosen: list[str] = []
-        ok = True
-        for e in elements:
-            if e == ANY_ELEMENT:
-                pick = r.choose_any_element(actor, consumable=True)
-                if pick is None or pick in chosen:
-                    ok = False
-                    break
-                chosen.append(pick)
-            elif r.element_available(e):
-                chosen.append(e)
-            else:
-                ok = False
+    remaining = list(range(len(ab.consume)))
+    while remaining:
+        offer = [
+            i
+            for i in remaining
+            if _satisfiable(r, ab.consume[i])
+            and (f is None or performable(r, f, add_consume(out.ability, ab.consume[i])))
+        ]
+        if not offer:
+            break
+        chosen_order = len(offer) > 1 and _order_matters([ab.consume[i] for i in offer])
+        if chosen_order:
+            options: list[JSONValue] = [
+                {"consume": i, "elements": list(ab.consume[i].elements)} for i in offer
+            ]
+            options.append("done")
+            idx = r.ask("consume_order", actor, options, {"ability": ab.type})
+            if idx >= len(offer):
                 break
-        if not ok:
+            pick = offer[idx]
+        else:
+            pick = offer[0]
+        remaining.remove(pick)
+        c = ab.consume[pick]
+        chosen = _consume_elements(r, actor, c)
+        if chosen is None:
             continue
         if (
-            r.ask("consume", actor, ["consume", "skip"], {"elements": chosen, "ability": ab.type})
+            not chosen_order
+            and r.ask(
+                "consume", actor, ["consume", "skip"], {"elements": chosen, "ability": ab.type}
+            )
             != 0
         ):
             continue
@@ -324,6 +343,50 @@ def boost(r: Rules, actor: str, ab: Ability, f: Figure | None = None) -> Boosted
         out.xp += c.xp
         out.extra.extend(c.abilities)
     return out
+
+
+def _satisfiable(r: Rules, c: Consume) -> bool:
+    """Whether all of a consume's elements can be consumed now (GH-ELEM-05/08): its named
+    elements available, and as many other available elements as it has wild ones
+    (GH-ELEM-10; one infusion per icon, GH-ELEM-06). Asks nothing."""
+    named = [e for e in c.elements if e != ANY_ELEMENT]
+    if not all(r.element_available(e) for e in named):
+        return False
+    wild = len(c.elements) - len(named)
+    return not wild or (
+        sum(1 for e in ELEMENTS if e not in named and r.element_available(e)) >= wild
+    )
+
+
+def _consume_elements(r: Rules, actor: str, c: Consume) -> list[str] | None:
+    """The elements a consume would take (a wild one chosen by the player, GH-ELEM-10),
+    or ``None`` when they cannot all be had."""
+    chosen: list[str] = []
+    for e in c.elements:
+        if e == ANY_ELEMENT:
+            pick = r.choose_any_element(actor, consumable=True)
+            if pick is None or pick in chosen or pick in c.elements:
+                return None
+            chosen.append(pick)
+        elif r.element_available(e):
+            chosen.append(e)
+        else:
+            return None
+    return chosen
+
+
+def _order_matters(offer: list[Consume]) -> bool:
+    """GH-ELEM-08: whether the order of several usable consumes can change what they do:
+    they compete for an element (the same one named twice, or a wild one that may take
+    another's), more than one brings abilities (performed in the order consumed), or more
+    than one gives an area pattern (the last replaces the others). Additive bonuses
+    (+attack, +range, pierce, conditions ...) add up in any order."""
+    named = [e for c in offer for e in c.elements if e != ANY_ELEMENT]
+    if len(named) != len(set(named)) or any(ANY_ELEMENT in c.elements for c in offer):
+        return True
+    if sum(1 for c in offer if c.abilities) > 1:
+        return True
+    return sum(1 for c in offer if c.aoe is not None) > 1
 
 
 def add_consume(ab: Ability, c: Consume) -> Ability:

@@ -516,6 +516,11 @@ def describe_option(
             return "no item"
         item = content.items.get(option)
         return f"use {item.name}" if item is not None else f"use {name(option)}"
+    if kind == "consume_order":
+        if isinstance(option, Mapping):
+            elements = " and ".join(str(e) for e in option.get("elements") or [])
+            return f"consume {elements} for enhancement {int(option.get('consume', 0)) + 1}"
+        return "consume nothing more"
     if kind == "remove_active" and isinstance(option, str):
         if option == "keep":
             return "keep the active cards"
