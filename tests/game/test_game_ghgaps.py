@@ -4,6 +4,7 @@ and failed before the change it comes with."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from questforge.engine.gloomhaven.game.builders import (
@@ -274,3 +275,78 @@ def test_additive_consumes_are_offered_in_the_cards_order_without_an_order_decis
     assert [d.kind for d in pol.asked] == ["consume", "consume"]
     assert [d.context["elements"] for d in pol.asked] == [["earth"], ["light"]]
     assert out.ability.value == 2 and out.ability.pierce == 1
+
+
+def test_a_sling_replacing_an_attack_spends_no_element_and_keeps_the_actions_xp() -> None:
+    # GH-TURN-07 / GH-ITEM-12 with GH-ELEM-04/05, GH-XP-01/02/03: "Attack 1, fire: +1
+    # attack (1 XP)" on an action worth 1 XP, the Sling ("instead of your attack: Attack
+    # 2, Range 3") used. The fire enhanced the card's attack, which is not made: fire is
+    # not consumed (it was, before the Sling was even offered, and lost with the replaced
+    # attack) and its XP is not gained; the action's 1 XP is (its attack was performed, in
+    # the item's form - items augment actions)
+    from questforge.engine.gloomhaven.game.spec import Consume, ItemSpec
+    from questforge.engine.gloomhaven.game.state import STRONG
+
+    sling = ItemSpec(
+        "sling",
+        "Sling",
+        "spent",
+        (Ability("attack", 2, range=3),),
+        timing="instead-of-attack",
+        slot="one-hand",
+    )
+    card = AbilityCard(
+        "alpha-1",
+        "stone",
+        1,
+        10,
+        Action((Ability("attack", 1, consume=(Consume(("fire",), value=1, xp=1),)),), xp=1),
+        Action((Ability("move", 1),)),
+    )
+    g = _game([card], monster_hex=(1, 0))
+    g2 = new_game(replace(g.content, items={"sling": sling}), "b", items={"alpha": ("sling",)})
+    _elements(g2, "fire")
+    pol = Policy({"use_item": "sling", "attack_target": lambda d: 0})
+    g2.rules.controller = pol
+    _play(g2, "alpha-1")
+    assert g2.state.characters["alpha"].items["sling"] == "spent"
+    assert g2.state.elements["fire"] == STRONG
+    assert not [d for d in pol.asked if d.kind == "consume"]
+    assert [e["base"] for e in g2.events if e.type == "attack"] == [2]
+    assert [e["amount"] for e in g2.events if e.type == "xp"] == [1]
+    # the choice saw what the card's attack would have been with its fire
+    ask = next(d for d in pol.asked if d.kind == "use_item")
+    assert ask.context["attack"] == 1 and ask.context["boosted"] == 2
+
+
+def test_a_declined_sling_leaves_the_attack_and_its_consume_as_they_were() -> None:
+    # GH-TURN-07, GH-ELEM-04: declining the Sling, the card's attack is made with its
+    # fire consumed (+1) and the consume's XP gained with the action's
+    from questforge.engine.gloomhaven.game.spec import Consume, ItemSpec
+    from questforge.engine.gloomhaven.game.state import INERT
+
+    sling = ItemSpec(
+        "sling",
+        "Sling",
+        "spent",
+        (Ability("attack", 2, range=3),),
+        timing="instead-of-attack",
+        slot="one-hand",
+    )
+    card = AbilityCard(
+        "alpha-1",
+        "stone",
+        1,
+        10,
+        Action((Ability("attack", 1, consume=(Consume(("fire",), value=1, xp=1),)),), xp=1),
+        Action((Ability("move", 1),)),
+    )
+    g = _game([card], monster_hex=(1, 0))
+    g2 = new_game(replace(g.content, items={"sling": sling}), "b", items={"alpha": ("sling",)})
+    _elements(g2, "fire")
+    g2.rules.controller = Policy({"use_item": "none", "attack_target": lambda d: 0})
+    _play(g2, "alpha-1")
+    assert g2.state.characters["alpha"].items["sling"] == "ready"
+    assert g2.state.elements["fire"] == INERT
+    assert [e["base"] for e in g2.events if e.type == "attack"] == [2]
+    assert sorted(e["amount"] for e in g2.events if e.type == "xp") == [1, 1]

@@ -420,7 +420,14 @@ def perform_ability(
         ab = replace(
             ab, value=r.formula(ab.value_formula, r.state.level, r.state.players), value_formula=""
         )
-    b = boost(r, char.id, ab, f) if ab.consume else Boosted(ab)
+    # GH-TURN-07: an item used "instead of your attack" is offered before the attack's
+    # consumes - they enhance the card's attack, which the item's then replaces: no
+    # element is spent (GH-ELEM-04) nor its XP gained (GH-XP-03) for an attack not made
+    item_attack: Ability | None = None
+    if ab.type == "attack" and "disarm" not in f.conditions:
+        offered = instead_of_attack(r, char, ab, _boosted_value(r, f, ab))
+        item_attack = offered if offered is not ab else None
+    b = boost(r, char.id, ab, f) if ab.consume and item_attack is None else Boosted(ab)
     ab = b.ability
     done = 0
     made = ""
@@ -428,7 +435,7 @@ def perform_ability(
     if ab.type == "move":
         done = character_move(r, char, f, ab)
     elif ab.type == "attack":
-        done = character_attack(r, char, f, ab)
+        done = character_attack(r, char, f, item_attack or ab, item_offered=True)
     elif ab.type == "heal":
         done = character_heal(r, char, f, ab)
     elif ab.type in ("shield", "retaliate"):
@@ -766,7 +773,17 @@ def attack_possible(r: Rules, f: Figure, ab: Ability) -> bool:
     return bool(attack_targets(r, f, ab)) or bool(obstacle_targets(r, f, rng))
 
 
-def instead_of_attack(r: Rules, char: Character, ab: Ability) -> Ability:
+def _boosted_value(r: Rules, f: Figure, ab: Ability) -> int:
+    """The attack's value with every consume it could use now (nothing asked or spent):
+    what an item "instead of your attack" would replace, for whoever decides."""
+    return ab.value + sum(
+        c.value for c in ab.consume if _satisfiable(r, c) and performable(r, f, add_consume(ab, c))
+    )
+
+
+def instead_of_attack(
+    r: Rules, char: Character, ab: Ability, boosted: int | None = None
+) -> Ability:
     """GH-TURN-07 / GH-ITEM-12: an item used "instead of your attack" replaces the attack
     ability being performed by the item's attack (one item at most: there is one attack to
     replace); the attack bonuses of active cards still apply to it. It is offered only when
@@ -788,7 +805,12 @@ def instead_of_attack(r: Rules, char: Character, ab: Ability) -> Ability:
         "use_item",
         char.id,
         options,
-        {"when": "instead-of-attack", "attack": ab.value, "range": ab.range},
+        {
+            "when": "instead-of-attack",
+            "attack": ab.value,
+            "range": ab.range,
+            "boosted": ab.value if boosted is None else boosted,
+        },
     )
     if idx == 0:
         return ab
@@ -797,12 +819,17 @@ def instead_of_attack(r: Rules, char: Character, ab: Ability) -> Ability:
     return next(a for a in item.abilities if a.type == "attack")
 
 
-def character_attack(r: Rules, char: Character, f: Figure, ab: Ability) -> int:
+def character_attack(
+    r: Rules, char: Character, f: Figure, ab: Ability, item_offered: bool = False
+) -> int:
     """GH-ATK, GH-AOE-03..07, GH-EFF-06: choose targets one by one (or an area
-    placement); one modifier card per target."""
+    placement); one modifier card per target. ``item_offered``: the "instead of your
+    attack" items were offered already (:func:`perform_ability` offers them before the
+    attack's consumes)."""
     if "disarm" in f.conditions:  # GH-COND-06
         return 0
-    ab = instead_of_attack(r, char, ab)
+    if not item_offered:
+        ab = instead_of_attack(r, char, ab)
     ranged = ab.range is not None
     rng = ab.range if ab.range is not None else 1
     chosen: list[Figure] = []
