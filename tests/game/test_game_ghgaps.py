@@ -350,3 +350,20 @@ def test_a_declined_sling_leaves_the_attack_and_its_consume_as_they_were() -> No
     assert g2.state.elements["fire"] == INERT
     assert [e["base"] for e in g2.events if e.type == "attack"] == [2]
     assert sorted(e["amount"] for e in g2.events if e.type == "xp") == [1, 1]
+
+
+def test_a_long_resting_character_may_remove_a_persistent_card_on_its_turn() -> None:
+    # GH-BONUS-05 ("at any time") with GH-REST-05: a long rest is the character's whole
+    # turn; the removal is offered there too, and the summon leaves with its card
+    from questforge.engine.gloomhaven.game.character_turn import character_turn
+
+    g = _game([SUMMON_CARD, THORNS_CARD, GUARD_CARD])
+    g.rules.controller = Policy({"summon_hex": [[1, 0]]})
+    _play(g, "alpha-1")
+    ch = g.state.characters["alpha"]
+    ch.long_rest = True
+    pol = Policy({"remove_active": ["alpha-1"]})
+    g.rules.controller = pol
+    character_turn(g.rules, ch)
+    assert [d.kind for d in pol.asked] == ["remove_active"]
+    assert "alpha-1" in ch.lost and not [f for f in g.state.figures.values() if f.kind == "summon"]
