@@ -367,3 +367,25 @@ def test_a_long_resting_character_may_remove_a_persistent_card_on_its_turn() -> 
     character_turn(g.rules, ch)
     assert [d.kind for d in pol.asked] == ["remove_active"]
     assert "alpha-1" in ch.lost and not [f for f in g.state.figures.values() if f.kind == "summon"]
+
+
+def test_a_wild_element_is_never_offered_the_element_its_consume_names() -> None:
+    # GH-ELEM-08 ("all of them must be consumed") with GH-ELEM-06/10: "fire and any element:
+    # +2 attack" with fire and ice strong: the wild one may be ice only (fire is taken by
+    # the named icon); it was offered fire, and choosing it silently lost the enhancement
+    from questforge.engine.gloomhaven.game.character_turn import boost
+    from questforge.engine.gloomhaven.game.spec import ANY_ELEMENT, Consume
+
+    ab = Ability("attack", 2, consume=(Consume((ANY_ELEMENT, "fire"), value=2),))
+    g = _game([], monster_hex=(1, 0))
+    _elements(g, "fire", "ice", "air")
+    pol = Policy({"element": "air"})
+    g.rules.controller = pol
+    out = boost(g.rules, "alpha", ab, g.state.figures["alpha"])
+    asked = [d for d in pol.asked if d.kind == "element"]
+    assert [list(d.options) for d in asked] == [["ice", "air"]]
+    assert out.ability.value == 4
+    assert sorted(e["element"] for e in g.events if e.type == "element_consumed") == [
+        "air",
+        "fire",
+    ]

@@ -364,8 +364,9 @@ def _consume_elements(r: Rules, actor: str, c: Consume) -> list[str] | None:
     chosen: list[str] = []
     for e in c.elements:
         if e == ANY_ELEMENT:
-            pick = r.choose_any_element(actor, consumable=True)
-            if pick is None or pick in chosen or pick in c.elements:
+            taken = tuple(chosen) + tuple(x for x in c.elements if x != ANY_ELEMENT)
+            pick = r.choose_any_element(actor, consumable=True, exclude=taken)
+            if pick is None:
                 return None
             chosen.append(pick)
         elif r.element_available(e):
