@@ -695,13 +695,15 @@ class BotController:
         items = self.game.content.items
         ctx = d.context if isinstance(d.context, Mapping) else {}
         if ctx.get("when") == "instead-of-attack":
-            # the item's attack replaces the card's: only when it hits harder
+            # the item's attack replaces the card's: only when it hits harder than the
+            # card's would with the elements it could consume ("boosted")
+            card_attack = max(int(ctx.get("attack") or 0), int(ctx.get("boosted") or 0))
             for i, option in enumerate(d.options):
                 item = items.get(option) if isinstance(option, str) else None
                 if item is None:
                     continue
                 attack = next((a for a in item.abilities if a.type == "attack"), None)
-                if attack is not None and attack.value > int(ctx.get("attack") or 0):
+                if attack is not None and attack.value > card_attack:
                     return i
             return 0
         for i, option in enumerate(d.options):
@@ -710,6 +712,17 @@ class BotController:
                 continue
             if item.usage != "consumed" or hurt:
                 return i
+        return 0
+
+    def _on_remove_active(self, d: Decision) -> int:
+        """GH-BONUS-05: keep persistent cards. A removable card (no slots) costs nothing
+        while it stays - it already counts as lost or discarded (GH-BONUS-08) - and its
+        bonus or summon keeps helping; the bot has no case where ending it helps."""
+        return 0
+
+    def _on_consume_order(self, d: Decision) -> int:
+        """GH-ELEM-08: the card's order (the first usable enhancement), as the bot played
+        every consume before the order was a choice."""
         return 0
 
     def _on_consume(self, d: Decision) -> int:

@@ -167,6 +167,12 @@ EVENT_TYPES: tuple[EventSpec, ...] = (
         "A character summons a figure (its token colour, GH-SUMM-02).",
         ("token",),
     ),
+    E(
+        "active_card_removed",
+        ("character", "card", "summon"),
+        "A player puts a persistent card without slots in the lost pile at will (GH-BONUS-05); "
+        "summon: the summon it takes off the map (empty: none).",
+    ),
     E("summon_failed", ("reason",), "A summon had no empty hex.", ("character", "figure")),
     E("summon_removed", ("figure", "owner", "reason"), "A summon leaves the map."),
     E("monster_summoned", ("figure", "by"), "A monster summons another monster."),
@@ -249,6 +255,12 @@ DECISION_TYPES: tuple[DecisionSpec, ...] = (
     D("trap_hex", "[q, r]", "Where to create a trap."),
     D("summon_hex", "[q, r]", "Where a summon appears."),
     D("consume", '"consume" or "skip"', "Whether to consume an element for a bonus."),
+    D(
+        "consume_order",
+        '{"consume": index, "elements": [...]} or "done"',
+        "Which of several usable consume enhancements of one ability to consume next, when "
+        "their order matters (GH-ELEM-08); index: its place on the card.",
+    ),
     D("element", "element name", "Which element to infuse or consume (wild)."),
     D(
         "negate_damage",
@@ -263,6 +275,11 @@ DECISION_TYPES: tuple[DecisionSpec, ...] = (
     ),
     D("long_rest_lose", "card id", "Which discarded card a long rest loses."),
     D("recover", 'card id or "done"', "Which lost or discarded card to recover."),
+    D(
+        "remove_active",
+        '"keep" or card id',
+        "Whether to put a persistent card without slots in the lost pile now (GH-BONUS-05).",
+    ),
     D("use_item", 'item id or "none"', "Whether to use an item now."),
     D("refresh_item", "item id", "Which spent or consumed item a refresh brings back."),
     D(

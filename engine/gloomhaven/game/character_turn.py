@@ -21,6 +21,7 @@ from questforge.engine.gloomhaven.game.board import aoe_placements, empty_of_tok
 from questforge.engine.gloomhaven.game.rules import Rules
 from questforge.engine.gloomhaven.game.spec import (
     ANY_ELEMENT,
+    ELEMENTS,
     Ability,
     AbilityCard,
     Action,
@@ -79,7 +80,8 @@ def character_turn(r: Rules, char: Character) -> None:
     if f.id not in st.figures:
         return
     if char.long_rest:
-        pass  # rested at the end of the initiative step (rounds.round_flow, GH-REST-05)
+        # rested at the end of the initiative step (rounds.round_flow, GH-REST-05)
+        offer_removal(r, char)
     elif "stun" in f.conditions:
         # GH-COND-07/08: a stunned character performs nothing; both cards are discarded
         r.emit("stunned", figure=f.id, cards=list(char.selected))
@@ -110,10 +112,57 @@ def long_rest(r: Rules, char: Character, f: Figure) -> None:
             r.emit("item_refreshed", character=char.id, item=item)
 
 
+def removable(char: Character) -> list[ActiveCard]:
+    """GH-BONUS-05: the active cards a player may put in the lost pile at will - the
+    persistent ones without use slots (a summon's card, a bonus that lasts as long as the
+    card stays). A card with slots leaves when its slots are used (GH-BONUS-03/04: its
+    bonus must be used whenever possible), a round bonus at the end of the round."""
+    return [a for a in char.active if a.persistent and a.uses_left is None]
+
+
+def offer_removal(r: Rules, char: Character) -> None:
+    """GH-BONUS-05: "may be removed at any time by putting it in the lost pile" - one
+    ``remove_active`` decision per removable card until the player keeps the rest.
+
+    "At any time" is offered at the moments of the owner's turn where nothing else is
+    being resolved (before the first action, between the two, after the second; on a long
+    rest, its turn): the moments a removal can change anything the player controls. The
+    card goes to the *lost* pile whatever its own lost symbol (the rule says so; the
+    engine does the same when a card's slots are used up, GH-BONUS-03), and its bonus
+    ends; a summon's card takes its summon off the map: GH-SUMM-04 makes the summon the
+    card's persistent effect, and a persistent effect lasts while its card is active
+    (GH-BONUS-02) - its list of ways a summon leaves (killed, card back to hand, summoner
+    exhausted) predates a card removed at will, which the rules allow only here."""
+    while True:
+        pool = removable(char)
+        if not pool:
+            return
+        options: list[JSONValue] = ["keep", *(a.card for a in pool)]
+        idx = r.ask(
+            "remove_active",
+            char.id,
+            options,
+            {"summons": [a.summon for a in pool]},
+            "put a persistent card in the lost pile?",
+        )
+        if idx == 0:
+            return
+        active = pool[idx - 1]
+        r.emit(
+            "active_card_removed",
+            character=char.id,
+            card=active.card,
+            summon=active.summon if active.summon in r.state.figures else "",
+        )
+        r.retire_active(char, active, force_lost=True)
+
+
 def turn_items(r: Rules, char: Character, f: Figure) -> None:
     """GH-TURN-07: items used "during your turn" (a potion, a flask) - offered before the
     first action, between the two and after the second (any time in the turn, never
-    inside an action, GH-TURN-02), so one may be used on what the turn brought."""
+    inside an action, GH-TURN-02), so one may be used on what the turn brought. The same
+    moments offer GH-BONUS-05's removal of a persistent card (:func:`offer_removal`)."""
+    offer_removal(r, char)
     for item in r.offer_items(char, ("turn",), "turn"):
         for ab in item.abilities:
             if f.id in r.state.figures:
@@ -238,35 +287,53 @@ def conditional_xp(
 
 
 def boost(r: Rules, actor: str, ab: Ability, f: Figure | None = None) -> Boosted:
-    """GH-ELEM-04..08: offer each consume whose elements are all available.
+    """GH-ELEM-04..08: offer the ability's consume enhancements.
 
     An element is consumed to enhance an ability being used (GH-ELEM-04/05: "if using an
-    ability that consumes an element ..."), so a consume is offered only if the ability
-    so enhanced can be performed at all (:func:`performable`): no element is spent on an
-    attack with no target in reach."""
+    ability that consumes an element ..."), so a consume is offered only if its elements
+    are all Strong or Waning and the ability so enhanced can be performed at all
+    (:func:`performable`): no element is spent on an attack with no target in reach.
+
+    GH-ELEM-08: "the player picks which to use and in what order". What can be offered is
+    worked out again after each consume (one may bring a target into reach and so make
+    another usable). When the order can change the outcome (:func:`_order_matters`: two
+    enhancements want the same element or a wild one, or each brings abilities performed
+    in turn, or each gives an area pattern) one ``consume_order`` decision asks which to
+    consume next (or none); otherwise each is offered in the card's order (``consume``:
+    consume or skip), which reaches every outcome. A bot takes the card's order."""
     out = Boosted(ab)
-    for c in ab.consume:
-        if f is not None and not performable(r, f, add_consume(out.ability, c)):
-            continue
-        elements = list(c.elements)
-        chosen: list[str] = []
-        ok = True
-        for e in elements:
-            if e == ANY_ELEMENT:
-                pick = r.choose_any_element(actor, consumable=True)
-                if pick is None or pick in chosen:
-                    ok = False
-                    break
-                chosen.append(pick)
-            elif r.element_available(e):
-                chosen.append(e)
-            else:
-                ok = False
+    remaining = list(range(len(ab.consume)))
+    while remaining:
+        offer = [
+            i
+            for i in remaining
+            if _satisfiable(r, ab.consume[i])
+            and (f is None or performable(r, f, add_consume(out.ability, ab.consume[i])))
+        ]
+        if not offer:
+            break
+        chosen_order = len(offer) > 1 and _order_matters([ab.consume[i] for i in offer])
+        if chosen_order:
+            options: list[JSONValue] = [
+                {"consume": i, "elements": list(ab.consume[i].elements)} for i in offer
+            ]
+            options.append("done")
+            idx = r.ask("consume_order", actor, options, {"ability": ab.type})
+            if idx >= len(offer):
                 break
-        if not ok:
+            pick = offer[idx]
+        else:
+            pick = offer[0]
+        remaining.remove(pick)
+        c = ab.consume[pick]
+        chosen = _consume_elements(r, actor, c)
+        if chosen is None:
             continue
         if (
-            r.ask("consume", actor, ["consume", "skip"], {"elements": chosen, "ability": ab.type})
+            not chosen_order
+            and r.ask(
+                "consume", actor, ["consume", "skip"], {"elements": chosen, "ability": ab.type}
+            )
             != 0
         ):
             continue
@@ -276,6 +343,51 @@ def boost(r: Rules, actor: str, ab: Ability, f: Figure | None = None) -> Boosted
         out.xp += c.xp
         out.extra.extend(c.abilities)
     return out
+
+
+def _satisfiable(r: Rules, c: Consume) -> bool:
+    """Whether all of a consume's elements can be consumed now (GH-ELEM-05/08): its named
+    elements available, and as many other available elements as it has wild ones
+    (GH-ELEM-10; one infusion per icon, GH-ELEM-06). Asks nothing."""
+    named = [e for e in c.elements if e != ANY_ELEMENT]
+    if not all(r.element_available(e) for e in named):
+        return False
+    wild = len(c.elements) - len(named)
+    return not wild or (
+        sum(1 for e in ELEMENTS if e not in named and r.element_available(e)) >= wild
+    )
+
+
+def _consume_elements(r: Rules, actor: str, c: Consume) -> list[str] | None:
+    """The elements a consume would take (a wild one chosen by the player, GH-ELEM-10),
+    or ``None`` when they cannot all be had."""
+    chosen: list[str] = []
+    for e in c.elements:
+        if e == ANY_ELEMENT:
+            taken = tuple(chosen) + tuple(x for x in c.elements if x != ANY_ELEMENT)
+            pick = r.choose_any_element(actor, consumable=True, exclude=taken)
+            if pick is None:
+                return None
+            chosen.append(pick)
+        elif r.element_available(e):
+            chosen.append(e)
+        else:
+            return None
+    return chosen
+
+
+def _order_matters(offer: list[Consume]) -> bool:
+    """GH-ELEM-08: whether the order of several usable consumes can change what they do:
+    they compete for an element (the same one named twice, or a wild one that may take
+    another's), more than one brings abilities (performed in the order consumed), or more
+    than one gives an area pattern (the last replaces the others). Additive bonuses
+    (+attack, +range, pierce, conditions ...) add up in any order."""
+    named = [e for c in offer for e in c.elements if e != ANY_ELEMENT]
+    if len(named) != len(set(named)) or any(ANY_ELEMENT in c.elements for c in offer):
+        return True
+    if sum(1 for c in offer if c.abilities) > 1:
+        return True
+    return sum(1 for c in offer if c.aoe is not None) > 1
 
 
 def add_consume(ab: Ability, c: Consume) -> Ability:
@@ -309,7 +421,14 @@ def perform_ability(
         ab = replace(
             ab, value=r.formula(ab.value_formula, r.state.level, r.state.players), value_formula=""
         )
-    b = boost(r, char.id, ab, f) if ab.consume else Boosted(ab)
+    # GH-TURN-07: an item used "instead of your attack" is offered before the attack's
+    # consumes - they enhance the card's attack, which the item's then replaces: no
+    # element is spent (GH-ELEM-04) nor its XP gained (GH-XP-03) for an attack not made
+    item_attack: Ability | None = None
+    if ab.type == "attack" and "disarm" not in f.conditions:
+        offered = instead_of_attack(r, char, ab, _boosted_value(r, f, ab))
+        item_attack = offered if offered is not ab else None
+    b = boost(r, char.id, ab, f) if ab.consume and item_attack is None else Boosted(ab)
     ab = b.ability
     done = 0
     made = ""
@@ -317,7 +436,7 @@ def perform_ability(
     if ab.type == "move":
         done = character_move(r, char, f, ab)
     elif ab.type == "attack":
-        done = character_attack(r, char, f, ab)
+        done = character_attack(r, char, f, item_attack or ab, item_offered=True)
     elif ab.type == "heal":
         done = character_heal(r, char, f, ab)
     elif ab.type in ("shield", "retaliate"):
@@ -655,7 +774,17 @@ def attack_possible(r: Rules, f: Figure, ab: Ability) -> bool:
     return bool(attack_targets(r, f, ab)) or bool(obstacle_targets(r, f, rng))
 
 
-def instead_of_attack(r: Rules, char: Character, ab: Ability) -> Ability:
+def _boosted_value(r: Rules, f: Figure, ab: Ability) -> int:
+    """The attack's value with every consume it could use now (nothing asked or spent):
+    what an item "instead of your attack" would replace, for whoever decides."""
+    return ab.value + sum(
+        c.value for c in ab.consume if _satisfiable(r, c) and performable(r, f, add_consume(ab, c))
+    )
+
+
+def instead_of_attack(
+    r: Rules, char: Character, ab: Ability, boosted: int | None = None
+) -> Ability:
     """GH-TURN-07 / GH-ITEM-12: an item used "instead of your attack" replaces the attack
     ability being performed by the item's attack (one item at most: there is one attack to
     replace); the attack bonuses of active cards still apply to it. It is offered only when
@@ -677,7 +806,12 @@ def instead_of_attack(r: Rules, char: Character, ab: Ability) -> Ability:
         "use_item",
         char.id,
         options,
-        {"when": "instead-of-attack", "attack": ab.value, "range": ab.range},
+        {
+            "when": "instead-of-attack",
+            "attack": ab.value,
+            "range": ab.range,
+            "boosted": ab.value if boosted is None else boosted,
+        },
     )
     if idx == 0:
         return ab
@@ -686,12 +820,17 @@ def instead_of_attack(r: Rules, char: Character, ab: Ability) -> Ability:
     return next(a for a in item.abilities if a.type == "attack")
 
 
-def character_attack(r: Rules, char: Character, f: Figure, ab: Ability) -> int:
+def character_attack(
+    r: Rules, char: Character, f: Figure, ab: Ability, item_offered: bool = False
+) -> int:
     """GH-ATK, GH-AOE-03..07, GH-EFF-06: choose targets one by one (or an area
-    placement); one modifier card per target."""
+    placement); one modifier card per target. ``item_offered``: the "instead of your
+    attack" items were offered already (:func:`perform_ability` offers them before the
+    attack's consumes)."""
     if "disarm" in f.conditions:  # GH-COND-06
         return 0
-    ab = instead_of_attack(r, char, ab)
+    if not item_offered:
+        ab = instead_of_attack(r, char, ab)
     ranged = ab.range is not None
     rng = ab.range if ab.range is not None else 1
     chosen: list[Figure] = []

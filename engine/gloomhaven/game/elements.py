@@ -44,9 +44,13 @@ def flush_infusions(r: Rules, by: str) -> None:
     r.pending_infusions = []
 
 
-def choose_any_element(r: Rules, actor: str, consumable: bool) -> str | None:
-    """GH-ELEM-10: the wild element; the players (or the acting player) choose."""
-    pool = [e for e in ELEMENTS if not consumable or r.element_available(e)]
+def choose_any_element(
+    r: Rules, actor: str, consumable: bool, exclude: tuple[str, ...] = ()
+) -> str | None:
+    """GH-ELEM-10: the wild element; the players (or the acting player) choose.
+    ``exclude``: elements the same consume takes already (one infusion per icon,
+    GH-ELEM-06), never offered for its wild one."""
+    pool = [e for e in ELEMENTS if e not in exclude and (not consumable or r.element_available(e))]
     if not pool:
         return None
     return pool[r.ask("element", actor, pool, {"consume": consumable})]

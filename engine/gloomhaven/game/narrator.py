@@ -321,6 +321,10 @@ _PHRASES: dict[str, Any] = {
         + f" at {hex_text(g('hex'))} ({g('hp')} HP)."
     ),
     "summon_failed": lambda g, n: f"The summon fails: {g('reason')}.",
+    "active_card_removed": lambda g, n: (
+        f"{n.figure(g('character'))} puts {n.card(g('card'))} in the lost pile at will"
+        + (f"; {n.figure(g('summon'))} leaves with it." if g("summon") else ".")
+    ),
     "summon_removed": lambda g, n: f"{n.figure(g('figure'))} leaves the map ({g('reason')}).",
     "monster_summoned": lambda g, n: f"{n.figure(g('by'))} summons {n.figure(g('figure'))}.",
     "spawned": lambda g, n: f"{n.figure(g('figure'))} spawns at {hex_text(g('hex'))}.",
@@ -512,6 +516,15 @@ def describe_option(
             return "no item"
         item = content.items.get(option)
         return f"use {item.name}" if item is not None else f"use {name(option)}"
+    if kind == "consume_order":
+        if isinstance(option, Mapping):
+            elements = " and ".join(str(e) for e in option.get("elements") or [])
+            return f"consume {elements} for enhancement {int(option.get('consume', 0)) + 1}"
+        return "consume nothing more"
+    if kind == "remove_active" and isinstance(option, str):
+        if option == "keep":
+            return "keep the active cards"
+        return f"put {card_name(content, actor, option)} in the lost pile (its bonus ends)"
     if kind == "short_rest":
         return {"rest": "short rest now", "skip": "do not rest"}.get(str(option), str(option))
     if kind == "short_rest_keep":
