@@ -1,0 +1,45 @@
+"""The third referee audit of the Witcher engine: rules the first two audits left open
+(what a defeat completes on another hero's turn, cards kept for their traits, ...)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from wigame import PACK, hero, new_game, of
+
+from questforge.engine.witcher.model import WitcherPack
+from questforge.engine.witcher.model.content import Die, Effect
+
+
+def _sure_hand(ident: str = "ysolde") -> WitcherPack:
+    """The sample with ``ident``'s hero dice always showing a sword and a shield, so a
+    bronze monster (at most 2 swords, 1 shield) is always defeated."""
+    die = Die("sure", "Sure", "hero", (("sword", "shield"),) * 6)
+    h = dataclasses.replace(PACK.heroes[ident], dice=("sure", "sure"), dice_effects=())
+    return dataclasses.replace(
+        PACK, dice={**PACK.dice, "sure": die}, heroes={**PACK.heroes, ident: h}
+    )
+
+
+def test_a_defeat_side_quest_completes_only_on_the_heros_own_turn() -> None:
+    # WI-QUEST-05: "a side quest that requires defeating a monster is completed at once when
+    # the monster is defeated in combat on the player's turn". A hero made to fight on
+    # another hero's turn (WI-VP-03: the hero with the most VP) still gains the monster's VP
+    # (WI-VP-01) but completes no side quest by it
+    game, _ = new_game(pack=_sure_hand())
+    corvin, ysolde = hero(game, "corvin"), hero(game, "ysolde")
+    ysolde.quest = "mirror-of-highmere"  # side quest clear-the-road: defeat a bronze monster
+    ysolde.vp = 10
+    game.state.active = 0  # corvin's turn
+    game.resolve(corvin, (Effect("fight", monster_class="bronze", target="most-vp"),), "test")
+    result = of(game, "fight-result")
+    assert result and result[0]["hero"] == "ysolde" and result[0]["defeated"]
+    assert ysolde.vp > 10 and ysolde.defeated == 1
+    assert not of(game, "side-quest")
+    assert ("mirror-of-highmere", "clear-the-road") not in ysolde.side_done
+    # on her own turn the same defeat completes it
+    game.state.active = 1
+    game.resolve(ysolde, (Effect("fight", monster_class="bronze"),), "test")
+    assert of(game, "side-quest") == [
+        {"hero": "ysolde", "quest": "mirror-of-highmere", "side": "clear-the-road"}
+    ]
