@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from wigame import PACK, hero, new_game, of
+from wigame import PACK, hero, new_game, of, stack
 
 from questforge.engine.witcher.model import WitcherPack
-from questforge.engine.witcher.model.content import Die, Effect
+from questforge.engine.witcher.model.content import Die, Effect, InvestigationCard
 
 
 def _sure_hand(ident: str = "ysolde") -> WitcherPack:
@@ -43,3 +43,42 @@ def test_a_defeat_side_quest_completes_only_on_the_heros_own_turn() -> None:
     assert of(game, "side-quest") == [
         {"hero": "ysolde", "quest": "mirror-of-highmere", "side": "clear-the-road"}
     ]
+
+
+TRAIT_ONLY = InvestigationCard(
+    "reef-chart",
+    "Reef Chart",
+    "blue",
+    effects=(Effect("gain-gold", 1),),
+    traits=("Sea Lore",),
+)
+
+
+def test_a_card_with_a_trait_is_kept_face_up_and_its_trait_counts() -> None:
+    # WI-KEEP-02: "some cards must be kept because of a trait: after resolving their other
+    # effects, keep them face up in the player's area"; WI-INV-03: once the effect is
+    # resolved, the traits on the card accumulate; WI-TRAIT-02: they are counted. A card
+    # with a trait needs no separate `keep` to be kept (the seed: 因為其特性緣故...需要持有它)
+    pack = dataclasses.replace(
+        PACK, investigation={**PACK.investigation, TRAIT_ONLY.id: TRAIT_ONLY}
+    )
+    game, _ = new_game(pack=pack)
+    corvin = hero(game, "corvin")
+    corvin.location = "harrowport"  # a blue-deck area
+    deck = game.state.investigation_decks["blue"]
+    stack(deck, "reef-chart")
+    assert game.trait_count(corvin, "Sea Lore") == 0
+    game.investigate(corvin)
+    assert [k.id for k in corvin.investigations] == ["reef-chart"]
+    assert of(game, "kept") == [{"hero": "corvin", "card": "reef-chart"}]
+    assert "reef-chart" not in deck.discard
+    assert game.trait_count(corvin, "Sea Lore") == 1
+    # a card with no trait, task or keep is still discarded (WI-ACT-02)
+    plain = next(
+        c.id
+        for c in PACK.investigation.values()
+        if c.colour == "blue" and not (c.traits or c.keep or c.task or c.on_discard)
+    )
+    stack(deck, plain)
+    game.investigate(corvin)
+    assert plain in deck.discard and [k.id for k in corvin.investigations] == ["reef-chart"]
