@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 
 from wigame import PACK, hero, new_game, of, stack
 
+from questforge.engine.witcher.game import combat
 from questforge.engine.witcher.model import WitcherPack
 from questforge.engine.witcher.model.content import Die, Effect, InvestigationCard
 
@@ -82,3 +84,36 @@ def test_a_card_with_a_trait_is_kept_face_up_and_its_trait_counts() -> None:
     stack(deck, plain)
     game.investigate(corvin)
     assert plain in deck.discard and [k.id for k in corvin.investigations] == ["reef-chart"]
+
+
+def test_a_double_sword_pays_the_sword_of_a_grid_shield() -> None:
+    # WI-CMB-02: "spend 1 arrow-shield result and 1 sword result to make 1 grid-shield";
+    # WI-DICE-07: a double sword is two swords (it counts twice against the monster), so
+    # it can pay the one sword, leaving one. It could not: a hero whose only swords were
+    # on a double-sword face was never offered the conversion
+    t = combat.Tally(Counter({"double-sword": 1, "arrow-shield": 1}))
+    assert t.swords == 2 and t.shields == 0 and t.can_convert()
+    t.convert()
+    assert (t.swords, t.shields) == (1, 1)
+    assert not t.can_convert()  # the arrow shield is spent
+    # a single sword is still spent first, leaving the double sword whole
+    t = combat.Tally(Counter({"double-sword": 1, "sword": 1, "arrow-shield": 1}))
+    t.convert()
+    assert (t.results["double-sword"], t.results["sword"], t.swords, t.shields) == (1, 0, 2, 1)
+    # in a fight: a die showing both results offers the conversion (a `combat` decision)
+    die = Die("split", "Split", "hero", (("double-sword", "arrow-shield"),) * 6)
+    corvin = dataclasses.replace(PACK.heroes["corvin"], dice=("split",), dice_effects=())
+    pack = dataclasses.replace(
+        PACK, dice={**PACK.dice, "split": die}, heroes={**PACK.heroes, "corvin": corvin}
+    )
+    game, _ = new_game(pack=pack, combat=lambda o: o.get("use") == "convert")
+    game.state.active = 0
+    blank = Die("blank", "Blank", "combat", ((),) * 6)
+    game.pack = dataclasses.replace(
+        game.pack, dice={**game.pack.dice, **{d: blank for d in game.options.combat_dice}}
+    )
+    game.fight(hero(game, "corvin"), "bog-lurker", "test")  # swords 1, shields 1
+    assert of(game, "converted") == [{"hero": "corvin"}]
+    result = of(game, "fight-result")[0]
+    assert (result["swords"], result["shields"], result["defeated"]) == (1, 1, True)
+    assert result["defence"]
