@@ -117,3 +117,44 @@ def test_a_double_sword_pays_the_sword_of_a_grid_shield() -> None:
     result = of(game, "fight-result")[0]
     assert (result["swords"], result["shields"], result["defeated"]) == (1, 1, True)
     assert result["defence"]
+
+
+def test_a_loss_bigger_than_what_the_hero_holds_is_in_the_log() -> None:
+    # WI-SPEND-04: "a hero who must spend more than they have spends everything they have";
+    # WI-VP-02: VP never go below 0. The log said nothing when a penalty took less than it
+    # names, so a referee could not tell a paid penalty from a skipped one
+    from questforge.engine.witcher.game import Narrator
+
+    game, _ = new_game()
+    corvin = hero(game, "corvin")
+    corvin.gold, corvin.vp, corvin.leads = 0, 1, {"red": 1}
+    game.resolve(
+        corvin,
+        (
+            Effect("lose-gold", 1),
+            Effect("lose-vp", 2),
+            Effect("lose-leads", 2),
+            Effect("lose-leads", 1, colour="blue"),
+        ),
+        "rival-hunter",
+    )
+    assert (corvin.gold, corvin.vp, corvin.leads["red"]) == (0, 0, 0)
+    assert of(game, "short") == [
+        {"hero": "corvin", "resource": "gold", "wanted": 1, "paid": 0, "reason": "rival-hunter"},
+        {"hero": "corvin", "resource": "vp", "wanted": 2, "paid": 1, "reason": "rival-hunter"},
+        {"hero": "corvin", "resource": "leads", "wanted": 2, "paid": 1, "reason": "rival-hunter"},
+        {
+            "hero": "corvin",
+            "resource": "blue leads",
+            "wanted": 1,
+            "paid": 0,
+            "reason": "rival-hunter",
+        },
+    ]
+    text = [Narrator(PACK).describe(e) for e in game.log if e.type == "short"]
+    assert text[0] == "Corvin Ashe should lose 1 gold (A Rival Hunter) but has none to lose."
+    assert text[1] == "Corvin Ashe should lose 2 VP (A Rival Hunter) but has only 1 to lose."
+    # a loss the hero can pay in full says nothing more
+    corvin.gold = 3
+    game.resolve(corvin, (Effect("lose-gold", 2),), "test")
+    assert len(of(game, "short")) == 4

@@ -160,6 +160,14 @@ class Narrator:
     def _e_overflow(self, d: Mapping[str, Any], who: str) -> str:
         return f"{who} has no space left for a {d['token']} token."
 
+    def _e_short(self, d: Mapping[str, Any], who: str) -> str:
+        what = "VP" if d["resource"] == "vp" else d["resource"]
+        had = f"only {d['paid']}" if d["paid"] else "none"
+        return (
+            f"{who} should lose {d['wanted']} {what} ({self.reason(d['reason'])}) "
+            f"but has {had} to lose."
+        )
+
     def _e_misfortune_token(self, d: Mapping[str, Any], who: str) -> str:
         return f"A misfortune token lands on {who}'s {d['space']} space."
 
