@@ -158,3 +158,22 @@ def test_a_loss_bigger_than_what_the_hero_holds_is_in_the_log() -> None:
     corvin.gold = 3
     game.resolve(corvin, (Effect("lose-gold", 2),), "test")
     assert len(of(game, "short")) == 4
+
+
+def test_the_printed_game_says_what_a_chosen_option_does() -> None:
+    # WI-SPEND-05: a referee checks that the option chosen is one the hero could meet;
+    # "chooses option 2 of Ambush at Dusk" alone did not say what option 2 was
+    from questforge.engine.core.events import Event
+    from questforge.engine.witcher.game import Narrator
+
+    narrator = Narrator(PACK)
+    chose = Event("chose", {"hero": "corvin", "option": 1, "reason": "ambush-at-dusk"})
+    assert narrator.describe(chose) == (
+        "Corvin Ashe chooses option 2 of Ambush at Dusk: fight 1 bronze."
+    )
+    first = Event("chose", {"hero": "corvin", "option": 0, "reason": "ambush-at-dusk"})
+    assert narrator.describe(first).startswith("Corvin Ashe chooses option 1 of Ambush at Dusk: ")
+    assert narrator.describe(first) != narrator.describe(chose)
+    # a reason that names no card with a choice keeps the plain sentence
+    plain = Event("chose", {"hero": "corvin", "option": 0, "reason": "test"})
+    assert narrator.describe(plain) == "Corvin Ashe chooses option 1 of test."
