@@ -82,6 +82,9 @@ EXAMPLE: dict[str, Any] = {
     "rounds": 21,
     "ranking": ["ysolde", "corvin"],
     "success": True,
+    "resource": "gold",
+    "wanted": 2,
+    "paid": 1,
 }
 #: fields whose example differs by event
 OVERRIDE: dict[str, dict[str, Any]] = {

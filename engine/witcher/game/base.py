@@ -89,29 +89,40 @@ class GameBase:
             h.gold += amount
             self.emit("gold", hero=h.id, delta=amount, gold=h.gold, reason=reason)
 
+    def short(self, h: HeroState, resource: str, wanted: int, paid: int, reason: str) -> None:
+        """A loss bigger than what the hero holds: they give what they have (WI-SPEND-04;
+        VP never below 0, WI-VP-02). Said in the log, so a referee who sees a penalty
+        take less than it names (or nothing at all) knows why."""
+        self.emit("short", hero=h.id, resource=resource, wanted=wanted, paid=paid, reason=reason)
+
     def lose_gold(self, h: HeroState, amount: int, reason: str) -> None:
         paid = min(amount, h.gold)  # WI-SPEND-04: spend all you have
         if paid:
             h.gold -= paid
             self.emit("gold", hero=h.id, delta=-paid, gold=h.gold, reason=reason)
+        if paid < amount:
+            self.short(h, "gold", amount, paid, reason)
 
     def gain_vp(self, h: HeroState, amount: int, reason: str) -> None:
         before = h.vp
         h.vp = max(0, h.vp + amount)  # WI-VP-02: never below 0
         if h.vp != before:
             self.emit("vp", hero=h.id, delta=h.vp - before, vp=h.vp, reason=reason)
+        if before + amount < 0:
+            self.short(h, "vp", -amount, before, reason)
 
     def gain_lead(self, h: HeroState, colour: str, amount: int, reason: str) -> None:
         h.leads[colour] = h.leads.get(colour, 0) + amount
         self.emit("leads", hero=h.id, colour=colour, delta=amount, reason=reason)
 
     def lose_leads(self, h: HeroState, amount: int, colour: str | None, reason: str) -> None:
-        for _ in range(amount):
+        for lost in range(amount):
             held = sorted(c for c, n in h.leads.items() if n > 0)
             if colour is not None:
                 held = [c for c in held if c == colour]
-            if not held:
-                return  # WI-SPEND-04
+            if not held:  # WI-SPEND-04
+                self.short(h, f"{colour} leads" if colour else "leads", amount, lost, reason)
+                return
             pick = self.ask("lose-lead", h.id, held, "Which lead do you give up?", reason=reason)
             h.leads[pick] -= 1
             self.emit("leads", hero=h.id, colour=pick, delta=-1, reason=reason)

@@ -7,7 +7,7 @@ where the catalogue is unclear (see ``docs/witcher.md``):
 - ties succeed: the hero needs *at least* the monster's value (the example of WI-CMB-06,
   "requires 5 shields, rolled 3, loses 2", reads the value as a requirement);
 - an arrow shield counts for nothing until paired with a sword into a grid shield
-  (WI-CMB-02); a double sword is two swords;
+  (WI-CMB-02); a double sword is two swords, and may pay the conversion's sword;
 - the shortfall of "X per missing Y" effects is ``value - rolled`` (WI-CMB-06).
 """
 
@@ -54,12 +54,21 @@ class Tally:
         return self.results["ritual"]
 
     def can_convert(self) -> bool:
-        """An arrow shield and a sword may become a grid shield (WI-CMB-02)."""
-        return self.results["arrow-shield"] > 0 and self.results["sword"] > 0
+        """An arrow shield and a sword may become a grid shield (WI-CMB-02). A double
+        sword is two swords (WI-DICE-07), so it can pay the sword too."""
+        return self.results["arrow-shield"] > 0 and (
+            self.results["sword"] > 0 or self.results["double-sword"] > 0
+        )
 
     def convert(self) -> None:
+        """Spend an arrow shield and one sword for a grid shield: a single sword if there
+        is one, else one of a double sword's two (the other stays, as a sword)."""
         self.results["arrow-shield"] -= 1
-        self.results["sword"] -= 1
+        if self.results["sword"] > 0:
+            self.results["sword"] -= 1
+        else:
+            self.results["double-sword"] -= 1
+            self.results["sword"] += 1
         self.results["grid-shield"] += 1
 
     def add(self, result: str, amount: int = 1) -> None:

@@ -51,6 +51,11 @@ EVENTS: dict[str, EventSpec] = _events(
     ("healed", "hero space severity reason", "a wound is removed"),
     ("eased", "hero space reason", "a severe wound becomes minor (a heart location)"),
     ("overflow", "hero token", "a wound or misfortune token found no free space"),
+    (
+        "short",
+        "hero resource wanted paid reason",
+        "a loss bigger than what the hero holds: all they have is paid (WI-SPEND-04, WI-VP-02)",
+    ),
     ("misfortune-token", "hero space reason", "a misfortune token goes on an action space"),
     ("misfortune-removed", "hero space", "a misfortune token leaves the hero sheet"),
     ("misfortune", "hero card reason", "a misfortune card is drawn and resolved"),

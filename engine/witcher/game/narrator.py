@@ -160,6 +160,14 @@ class Narrator:
     def _e_overflow(self, d: Mapping[str, Any], who: str) -> str:
         return f"{who} has no space left for a {d['token']} token."
 
+    def _e_short(self, d: Mapping[str, Any], who: str) -> str:
+        what = "VP" if d["resource"] == "vp" else d["resource"]
+        had = f"only {d['paid']}" if d["paid"] else "none"
+        return (
+            f"{who} should lose {d['wanted']} {what} ({self.reason(d['reason'])}) "
+            f"but has {had} to lose."
+        )
+
     def _e_misfortune_token(self, d: Mapping[str, Any], who: str) -> str:
         return f"A misfortune token lands on {who}'s {d['space']} space."
 
@@ -208,7 +216,31 @@ class Narrator:
         return f"{who} performs the special operation {d['name']}."
 
     def _e_chose(self, d: Mapping[str, Any], who: str) -> str:
-        return f"{who} chooses option {d['option'] + 1} of {self.reason(d['reason'])}."
+        # the option's effects, so a referee sees what was chosen (WI-SPEND-05), not only
+        # its number; a reason naming no card with a choice keeps the plain sentence
+        what = self._choice_option(str(d["reason"]), int(d["option"]))
+        chosen = f": {what}" if what else ""
+        return f"{who} chooses option {d['option'] + 1} of {self.reason(d['reason'])}{chosen}."
+
+    def _choice_option(self, source: str, index: int) -> str:
+        """The effects of option ``index`` of the first choice on card ``source``."""
+        effects: tuple[Any, ...] = ()
+        for table in (
+            self.pack.misfortune,
+            self.pack.luck,
+            self.pack.investigation,
+            self.pack.development,
+        ):
+            card = table.get(source)
+            if card is not None:
+                effects = tuple(card.effects)
+                break
+        if source in self.pack.challenges:
+            effects = tuple(self.pack.challenges[source].penalty)
+        for effect in effects:
+            if effect.op == "choice" and 0 <= index < len(effect.options):
+                return "; ".join(_effect_text(e.to_json()) for e in effect.options[index])
+        return ""
 
     def _e_ignore_obstacle(self, d: Mapping[str, Any], who: str) -> str:
         return f"{who} will slip past this turn's obstacle."

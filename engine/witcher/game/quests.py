@@ -61,9 +61,14 @@ class QuestsMixin(EffectsMixin):
         self.resolve(h, reward, kept.id)
 
     def on_defeat(self, h: HeroState, monster_class: str) -> None:
-        """Side quests and tasks that need a defeat complete at once (WI-QUEST-05)."""
+        """Side quests and tasks that need a defeat complete at once (WI-QUEST-05).
+
+        A side quest only "when the monster is defeated in combat on the player's turn"
+        (WI-QUEST-05): a hero made to fight on another hero's turn (an effect aimed at the
+        hero with the most VP, WI-VP-03) gains the monster's VP but completes no side quest
+        by it. Tasks name no turn (WI-TASK), so a defeat task completes on any turn."""
         quest = self.pack.quests.get(h.quest) if h.quest else None
-        if quest is not None:
+        if quest is not None and h is self.state.heroes[self.state.active]:
             for side in quest.side_quests:
                 c = side.condition
                 if (

@@ -255,8 +255,11 @@ class InvestigationCard:
     def kept(self) -> bool:
         """Whether the hero keeps the card face up once it is resolved: for its traits or
         told to (WI-KEEP-02), for a task (WI-KEEP-03), or until it is discarded for its
-        effect (WI-KEEP-01, WI-INV-02)."""
-        return self.keep or self.task is not None or bool(self.on_discard)
+        effect (WI-KEEP-01, WI-INV-02). A card with a trait is kept for it whether or not
+        it says ``keep``: the seed's "有些卡牌因為其特性緣故…需要持有它…正面朝上放置" (WI-KEEP-02)
+        and WI-INV-03 (the traits accumulate once the effect is resolved), else a trait on
+        a card without ``keep`` could never be counted (WI-TRAIT-02)."""
+        return self.keep or bool(self.traits) or self.task is not None or bool(self.on_discard)
 
 
 @dataclass(frozen=True)
