@@ -277,15 +277,10 @@ def test_additive_consumes_are_offered_in_the_cards_order_without_an_order_decis
     assert out.ability.value == 2 and out.ability.pierce == 1
 
 
-def test_a_sling_replacing_an_attack_spends_no_element_and_keeps_the_actions_xp() -> None:
-    # GH-TURN-07 / GH-ITEM-12 with GH-ELEM-04/05, GH-XP-01/02/03: "Attack 1, fire: +1
-    # attack (1 XP)" on an action worth 1 XP, the Sling ("instead of your attack: Attack
-    # 2, Range 3") used. The fire enhanced the card's attack, which is not made: fire is
-    # not consumed (it was, before the Sling was even offered, and lost with the replaced
-    # attack) and its XP is not gained; the action's 1 XP is (its attack was performed, in
-    # the item's form - items augment actions)
+def _sling_game() -> Any:
+    """Alpha holds the Sling ("instead of your attack: Attack 2, Range 3") and a card whose
+    "Attack 1, fire: +1 attack (1 XP)" is worth 1 XP; fire is strong, a monster adjacent."""
     from questforge.engine.gloomhaven.game.spec import Consume, ItemSpec
-    from questforge.engine.gloomhaven.game.state import STRONG
 
     sling = ItemSpec(
         "sling",
@@ -304,8 +299,21 @@ def test_a_sling_replacing_an_attack_spends_no_element_and_keeps_the_actions_xp(
         Action((Ability("move", 1),)),
     )
     g = _game([card], monster_hex=(1, 0))
-    g2 = new_game(replace(g.content, items={"sling": sling}), "b", items={"alpha": ("sling",)})
-    _elements(g2, "fire")
+    game = new_game(replace(g.content, items={"sling": sling}), "b", items={"alpha": ("sling",)})
+    _elements(game, "fire")
+    return game
+
+
+def test_a_sling_replacing_an_attack_spends_no_element_and_keeps_the_actions_xp() -> None:
+    # GH-TURN-07 / GH-ITEM-12 with GH-ELEM-04/05, GH-XP-01/02/03: "Attack 1, fire: +1
+    # attack (1 XP)" on an action worth 1 XP, the Sling ("instead of your attack: Attack
+    # 2, Range 3") used. The fire enhanced the card's attack, which is not made: fire is
+    # not consumed (it was, before the Sling was even offered, and lost with the replaced
+    # attack) and its XP is not gained; the action's 1 XP is (its attack was performed, in
+    # the item's form - items augment actions)
+    from questforge.engine.gloomhaven.game.state import STRONG
+
+    g2 = _sling_game()
     pol = Policy({"use_item": "sling", "attack_target": lambda d: 0})
     g2.rules.controller = pol
     _play(g2, "alpha-1")
@@ -322,28 +330,9 @@ def test_a_sling_replacing_an_attack_spends_no_element_and_keeps_the_actions_xp(
 def test_a_declined_sling_leaves_the_attack_and_its_consume_as_they_were() -> None:
     # GH-TURN-07, GH-ELEM-04: declining the Sling, the card's attack is made with its
     # fire consumed (+1) and the consume's XP gained with the action's
-    from questforge.engine.gloomhaven.game.spec import Consume, ItemSpec
     from questforge.engine.gloomhaven.game.state import INERT
 
-    sling = ItemSpec(
-        "sling",
-        "Sling",
-        "spent",
-        (Ability("attack", 2, range=3),),
-        timing="instead-of-attack",
-        slot="one-hand",
-    )
-    card = AbilityCard(
-        "alpha-1",
-        "stone",
-        1,
-        10,
-        Action((Ability("attack", 1, consume=(Consume(("fire",), value=1, xp=1),)),), xp=1),
-        Action((Ability("move", 1),)),
-    )
-    g = _game([card], monster_hex=(1, 0))
-    g2 = new_game(replace(g.content, items={"sling": sling}), "b", items={"alpha": ("sling",)})
-    _elements(g2, "fire")
+    g2 = _sling_game()
     g2.rules.controller = Policy({"use_item": "none", "attack_target": lambda d: 0})
     _play(g2, "alpha-1")
     assert g2.state.characters["alpha"].items["sling"] == "ready"
