@@ -248,6 +248,9 @@ class BattleGoal(ContentDocument):
 class QuestRequirement(Node):
     text: str
     count: int = 1
+    #: what campaign play counts for it (GH-PQ-02): a counter name, or a scenario to win
+    counter: str | None = None
+    scenario: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -499,6 +502,8 @@ def parse_personal_quest(r: Reader, common: dict[str, Any]) -> PersonalQuest:
                 source_path=p,
                 text=Reader(d, p).req_str("text"),
                 count=Reader(d, p).int_or("count", 1),
+                counter=Reader(d, p).opt_str("counter"),
+                scenario=Reader(d, p).opt_str("scenario"),
             ),
         ),
         reward_envelope=reward.opt_str("envelope") if reward else None,
