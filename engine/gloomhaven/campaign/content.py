@@ -25,6 +25,8 @@ from questforge.engine.gloomhaven.model import (
     load_pack_dir,
 )
 
+#: the kinds of documents a campaign reads
+KINDS = ("scenario", "item", "character-class", "ability-card", "personal-quest", "event")
 #: the event decks of a campaign (GH-EVT-04)
 DECKS = ("city", "road")
 
@@ -118,7 +120,7 @@ def _quest(quest: PersonalQuest) -> QuestInfo:
 
 @cache
 def _read(root: str, stamp: tuple[tuple[str, int], ...]) -> CampaignContent:
-    model = load_pack_dir(root)
+    model = load_pack_dir(root, kinds=KINDS)
     return CampaignContent(
         model.id or Path(root).name,
         model.scenarios,
