@@ -43,10 +43,6 @@ class ClassInfo:
     x_cards: tuple[str, ...]
 
     @property
-    def id(self) -> str:
-        return self.character_class.id
-
-    @property
     def name(self) -> str:
         return self.character_class.name
 

@@ -21,7 +21,7 @@ from questforge.engine.gloomhaven.model import OutcomeCondition, OutcomeEffects
 
 __all__ = ["DECKS", "add_events", "applies", "deck_of", "front", "resolve"]
 
-#: what an outcome without effects does (the losses' floors still apply, GH-ROAD-04)
+#: the effects of an outcome that has none (the floors of GH-ROAD-05 apply all the same)
 NO_EFFECTS = OutcomeEffects()
 
 

@@ -56,7 +56,7 @@ def new_campaign(
     characters (``CLASS`` or ``CLASS:NAME``) created as :func:`new_character` does."""
     campaign = Campaign(content.pack_id, pack_path, seed, party)
     campaign.classes = sorted(
-        c.id for c in content.classes.values() if c.character_class.starting
+        cid for cid, c in content.classes.items() if c.character_class.starting
     ) or sorted(content.classes)
     # GH-CAMP-02 / GH-BOARD-02: the scenarios open to a new party are those that require
     # nothing; the rest is unlocked by completing scenarios
@@ -657,7 +657,7 @@ def retire(content: CampaignContent, campaign: Campaign, key: str) -> list[str]:
     added: list[str] = []
     if first:
         added += content.classes[c.class_id].character_class.events_on_retire  # GH-RETIRE-07
-    unlocks = (quest.personal_quest.reward_class if quest is not None else None) or ""
+    unlocks = quest.personal_quest.reward_class if quest is not None else None
     if unlocks and unlocks not in campaign.classes and unlocks in content.classes:
         campaign.classes.append(unlocks)
         lines.append(f"class unlocked: {content.classes[unlocks].name} (GH-ENV-02)")
