@@ -158,7 +158,7 @@ CASES: dict[str, tuple[str, Mutate, str, tuple[Any, ...]]] = {
             {"location": "observatory", "text": "Lost.", "effects": []}
         ),
         LOC1,
-        ("encounters", 3, "location"),
+        ("encounters", 4, "location"),
     ),
     "QAH322": (
         "a card missing a location",
@@ -196,6 +196,14 @@ CASES: dict[str, tuple[str, Mutate, str, tuple[Any, ...]]] = {
         lambda files: files[LOC1]["encounters"][0]["effects"].append({"do": "discard-this"}),
         LOC1,
         ("encounters", 0, "effects", 1),
+    ),
+    "QAH344": (
+        "a take-card naming no card",
+        lambda files: files[LOC1]["encounters"][0]["effects"].append(
+            {"do": "take-card", "card": "no-such-badge"}
+        ),
+        LOC1,
+        ("encounters", 0, "effects", 1, "card"),
     ),
     "QAH350": ("5 mythos cards", _only("mythos/", 5), "mythos/mythos-01.json", ("id",)),
     "QAH351": ("a small cup", _only("monsters/", 5), "monsters/barnacled-priest.json", ("id",)),
