@@ -211,7 +211,7 @@ def pay_off(game: ArkhamGame, inv: InvState) -> None:
         card = game.card(cid)
         if not card.discard_cost or cid not in inv.cards:
             continue
-        if not all(_can_pay(game, inv, c.what, c.amount) for c in card.discard_cost):
+        if not all(can_pay(game, inv, c.what, c.amount) for c in card.discard_cost):
             continue
         costs = {c.what: c.amount for c in card.discard_cost}
         if (
@@ -488,7 +488,7 @@ def location_action(game: ArkhamGame, inv: InvState, loc: str) -> None:
     area = game.board.areas[loc]
     options: list[Any] = ["encounter"]
     for i, special in enumerate(area.special):  # AH-ENC-08
-        if all(_can_pay(game, inv, c.what, c.amount) for c in special.cost) and takes_ok(
+        if all(can_pay(game, inv, c.what, c.amount) for c in special.cost) and takes_ok(
             game, inv, special.effects
         ):
             options.append(f"special:{i}")
@@ -542,7 +542,7 @@ def monster_toughness(game: ArkhamGame, inv: InvState) -> int:
     return sum(game.monster(m).toughness for m in inv.monster_trophies)
 
 
-def _can_pay(game: ArkhamGame, inv: InvState, what: str, amount: int) -> bool:
+def can_pay(game: ArkhamGame, inv: InvState, what: str, amount: int) -> bool:
     if what == "monster-trophies":
         return len(inv.monster_trophies) >= amount
     if what == "monster-toughness":
