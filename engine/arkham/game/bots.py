@@ -165,16 +165,17 @@ class ArkhamBot:
         with $2 to spare."""
         g = self.game
         kinds = {e.special for e in special.effects if e.do == "take-card"}
-        if not kinds or not phases.takes_ok(g, inv, special.effects):
-            return False
-        if not all(phases.can_pay(g, inv, c.what, c.amount) for c in special.cost):
+        if not kinds or not all(phases.can_pay(g, inv, c.what, c.amount) for c in special.cost):
             return False
         if "bank-loan" in kinds:
-            return inv.money < 3 and not any(g.card(c).is_weapon for c in inv.cards)
-        return all(
-            c.what != "gate-trophies" and (c.what != "money" or inv.money >= c.amount + 2)
-            for c in special.cost
-        )
+            wanted = inv.money < 3 and not any(g.card(c).is_weapon for c in inv.cards)
+        else:
+            wanted = all(
+                c.what != "gate-trophies" and (c.what != "money" or inv.money >= c.amount + 2)
+                for c in special.cost
+            )
+        # whether the card can be taken last: it looks through the decks
+        return wanted and phases.takes_ok(g, inv, special.effects)
 
     def _on_move(self, d: Decision) -> int:
         g = self.game
