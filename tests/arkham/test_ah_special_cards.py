@@ -244,3 +244,17 @@ def test_the_narrator_tells_the_new_events() -> None:
     lines = [narrator.event(e) for e in g.log.events]
     assert any("takes Savings Hall Loan" in line for line in lines), lines
     assert any("cannot take bank-loan: already holds one" in line for line in lines), lines
+
+
+def test_the_board_view_shows_activity_markers_and_special_cards() -> None:
+    # AH-MYTHA-05: the text board marks a location with an activity marker, and an
+    # investigator's special cards are listed (an unpaid loan counts in the score)
+    from questforge.engine.arkham.game.view import render
+
+    g = blank_game()
+    a = _loaned(g, money=0)
+    phases.ability(g, g.model.mythos["mythos-21"], first=False)
+    a.barred.add("bank-loan")
+    text = render(g)
+    assert "ACTIVITY(mythos-21)" in next(line for line in text.splitlines() if "Lantern" in line)
+    assert f"special {LOAN} barred bank-loan" in text
