@@ -504,7 +504,7 @@ def orphan_amount(ctx: CheckContext) -> Iterator[Finding]:
     "QAH343",
     severity="warning",
     title="Discard-this without a card of its own",
-    description="`discard-this` discards the investigator card whose `upkeep` or `use` it is "
+    description="`discard-this` discards the investigator card whose `upkeep`, `use` or `on_gain` it is "
     "(AH-UPK-02, AH-MISC-01); anywhere else (encounters, mythos, a sheet's ability, or an "
     "`all-investigators` block, whose effects each investigator gets without the card) there "
     "is no such card and the engine does nothing.",
@@ -520,6 +520,7 @@ def stray_discard_this(ctx: CheckContext) -> Iterator[Finding]:
             own = doc.data.get("kind") == "investigator-card" and path[:1] in (
                 ("upkeep",),
                 ("use",),
+                ("on_gain",),
             )
             if not own:
                 yield ctx.finding(
