@@ -258,3 +258,17 @@ def test_the_board_view_shows_activity_markers_and_special_cards() -> None:
     text = render(g)
     assert "ACTIVITY(mythos-21)" in next(line for line in text.splitlines() if "Lantern" in line)
     assert f"special {LOAN} barred bank-loan" in text
+
+
+def test_a_membership_can_come_from_an_encounter() -> None:
+    # AH-COMP-05: the published membership is gained by Lodge encounters; the sample's
+    # chapel has one (a second one is refused, AH-MISC-02)
+    g = blank_game()
+    a = inv(g)
+    g.controller = Script()
+    entry = g.model.location_cards["quayside-2"].for_location("drowned-chapel")
+    assert entry is not None
+    g.apply(a, entry.effects, "drowned-chapel")
+    g.apply(a, entry.effects, "drowned-chapel")
+    assert a.cards == ["bell-oath"]
+    assert [e["why"] for e in g.log.of_type("card-unavailable")] == ["held"]
