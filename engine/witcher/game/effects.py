@@ -217,7 +217,7 @@ class EffectsMixin(FightsMixin):
         investigation cards": before the Investigate action draws, the hero's development
         cards of that timing act (WI-DEV-02, a marker each when they use them, WI-DEV-04)
         and their luck cards of that timing are offered one at a time (an
-        ``investigate-luck`` decision), each discarded after use (WI-LUCK-04). Their
+        ``investigate-luck`` decision), each discarded after use unless kept (WI-LUCK-04). Their
         ``draw-investigation`` effects are extra cards for this draw (WI-DRAW-02: "X extra
         cards ... keep one"); their other effects resolve at once. The number of extra
         cards."""
@@ -237,7 +237,7 @@ class EffectsMixin(FightsMixin):
             if card.timing == "investigate" and self.marker_paid(h, owned):
                 extra += act(card.effects, card.id)
         while True:
-            cards = [c for c in h.luck if self.pack.luck[c].timing == "investigate"]
+            cards = self.luck_cards(h, "investigate")
             if not cards:
                 return extra
             pick = self.ask(
@@ -245,10 +245,9 @@ class EffectsMixin(FightsMixin):
             )
             if pick == "keep" or pick not in h.luck:
                 return extra
-            h.luck.remove(pick)
-            self.emit("luck-used", hero=h.id, card=pick)
+            self.play_luck(h, pick)
             extra += act(self.pack.luck[pick].effects, pick)
-            self.state.luck_deck.discard_card(pick)
+            self.finish_luck(pick)
 
     def resolve_investigation(self, h: HeroState, card_id: str) -> None:
         card = self.pack.investigation[card_id]

@@ -197,6 +197,7 @@ class WitcherGame(OperationsMixin):
         self.emit("turn", hero=h.id, round=self.state.round, location=h.location)
         h.special_operation_used = False
         h.traded_with.clear()
+        h.luck_used.clear()
         for owned in h.development:
             owned.used_this_turn = False
         taken: list[str] = []
@@ -306,9 +307,9 @@ class WitcherGame(OperationsMixin):
     def travel_luck(self, h: HeroState) -> None:
         """WI-LUCK-03: a luck card is used at the time it names; one that names travelling
         may be played after a travel (a ``travel-luck`` decision, one card at a time), then
-        it is discarded (WI-LUCK-04)."""
+        it is discarded unless it says it is kept (WI-LUCK-04)."""
         while True:
-            cards = [c for c in h.luck if self.pack.luck[c].timing == "travel"]
+            cards = self.luck_cards(h, "travel")
             if not cards:
                 return
             pick = self.ask("travel-luck", h.id, [*cards, "keep"], "Play a travel luck card?")

@@ -198,7 +198,17 @@ class Narrator:
         return f"{who} draws a luck card."
 
     def _e_luck_used(self, d: Mapping[str, Any], who: str) -> str:
-        return f"{who} plays {self.card(d['card'])}."
+        # WI-LUCK-03/04: whether the card stays (it says so) and whether it may be used
+        # only on its holder's turn, so a referee can check both from the printed game
+        card = self.pack.luck.get(str(d["card"]))
+        text = f"{who} plays {self.card(d['card'])}"
+        if card is None:
+            return text + "."
+        if card.own_turn_only:
+            text += " (usable on their own turn only)"
+        if card.keep:
+            return text + " and keeps it: the card says it is not discarded (once a turn)."
+        return text + " and discards it."
 
     def _e_developed(self, d: Mapping[str, Any], who: str) -> str:
         return f"{who} develops {self.card(d['card'])}."
