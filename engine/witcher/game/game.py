@@ -105,7 +105,10 @@ class WitcherGame(OperationsMixin):
             self.round_complete = False
             if seat == 0:
                 self.state.round += 1
-                if self.state.round > self.options.max_rounds:
+                # the round limit is a safety stop for a game nobody ends; once the end is
+                # triggered the final round ends the game within a round, so it is played
+                # out (WI-WIN-01: "every player plays one more round"), past the limit
+                if self.state.round > self.options.max_rounds and remaining is None:
                     self.state.round -= 1
                     self._finish("unfinished")
                     return
