@@ -38,7 +38,12 @@ class EffectsMixin(FightsMixin):
                 amount *= self.trait_count(h, effect.per_trait)
                 if amount == 0:
                     continue
-            target = self.target_of(h, effect) if effect.target != "self" else h
+            target = h
+            if effect.target != "self":
+                target = self.target_of(h, effect)
+                # WI-VP-03: say who the effect falls on and why, so a referee can check it
+                # was the hero with the most VP (the card was drawn by someone else)
+                self.emit("targeted", hero=target.id, vp=target.vp, drawn_by=h.id, reason=reason)
             self._one(target, effect, amount, reason, fight if target is h else None)
 
     def trait_count(self, h: HeroState, trait: str) -> int:

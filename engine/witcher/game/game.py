@@ -181,7 +181,15 @@ class WitcherGame(OperationsMixin):
             rounds=s.round,
             ranking=s.ranking,
             vp={h.id: h.vp for h in s.heroes},
+            # the counts the tie-breakers compare (WI-WIN-02/03), so a referee can check
+            # the order of heroes tied on VP
+            quests_done={h.id: h.quests_done for h in s.heroes},
+            lead_total={h.id: self.tiebreak_leads(h) for h in s.heroes},
         )
+
+    def tiebreak_leads(self, h: HeroState) -> int:
+        """WI-WIN-03: proof turned back into leads at the hero's rate, plus their leads."""
+        return h.total_leads() + sum(n * h.hero.rate(c) for c, n in h.proof.items())
 
     def ranked(self) -> list[HeroState]:
         """WI-GOAL-01, WI-WIN-01..04: VP; quests done; leads plus proof turned back into
@@ -189,7 +197,7 @@ class WitcherGame(OperationsMixin):
         order = {h: i for i, h in enumerate(self.state.final_order)}
 
         def key(h: HeroState) -> tuple[int, int, int, int]:
-            leads = h.total_leads() + sum(n * h.hero.rate(c) for c, n in h.proof.items())
+            leads = self.tiebreak_leads(h)
             return (-h.vp, -h.quests_done, -leads, order.get(h.id, len(order) + h.seat))
 
         return sorted(self.state.heroes, key=key)
