@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from wigame import PACK, Picker, hero, new_game, of
+from wigame import PACK, Picker, hero, new_game, of, stack
 
 from questforge.engine.core.events import Event
 from questforge.engine.witcher.game import Setup, WitcherGame
@@ -139,3 +139,22 @@ def test_a_side_quest_is_told_by_name_and_condition() -> None:
     assert "Clear the road (defeat a bronze monster)" in defeat
     spend = _narrate("side-quest", hero="brannoc", quest="the-clan-feud", side="grease-palms")
     assert "Grease palms (spend 2 gold)" in spend
+
+
+def test_the_luck_card_kept_of_revealed_cards_is_named() -> None:
+    # WI-DRAW-04 with WI-DRAW-02 and WI-LUCK-02: "Corvin reveals luck cards to everyone:
+    # Keen Eye, Herbal Poultice. / Corvin draws a luck card." (3 heroes, seed 2) hid which he
+    # kept, though the table saw both and the other went to the discards; a looked-at
+    # card stays secret
+    game, _ = new_game(keep_card=lambda o: o == "keen-eye")
+    corvin = hero(game, "corvin")
+    stack(game.state.luck_deck, "herbal-poultice", "keen-eye")
+    game.resolve(corvin, PACK.investigation["owl-feather"].effects, "owl-feather")
+    assert of(game, "kept-revealed") == [{"hero": "corvin", "deck": "luck", "card": "keen-eye"}]
+    assert corvin.luck == ["keen-eye"]
+    text = Narrator(PACK).describe(next(e for e in game.log if e.type == "kept-revealed"))
+    assert text == "Corvin Ashe keeps Keen Eye of the revealed cards."
+    game, _ = new_game()
+    corvin = hero(game, "corvin")
+    game.resolve(corvin, (Effect("look-at", amount=2, deck="luck"),), "test")
+    assert of(game, "looked") and not of(game, "kept-revealed")

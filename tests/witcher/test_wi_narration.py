@@ -93,6 +93,7 @@ EXAMPLE: dict[str, Any] = {
 OVERRIDE: dict[str, dict[str, Any]] = {
     "game-end": {"vp": {"corvin": 40, "ysolde": 52}},
     "targeted": {"reason": "tax-collector"},
+    "kept-revealed": {"deck": "luck", "card": "keen-eye"},
     "misfortune": {"card": "tax-collector"},
     "investigation": {"card": "tide-chart"},
     "challenge": {"card": "rival-hunter"},

@@ -118,6 +118,11 @@ EVENTS: dict[str, EventSpec] = _events(
     ("drew", "hero deck cards", "a hero draws several cards to keep one (WI-DRAW-02)"),
     ("looked", "hero deck cards", "a hero looks at cards in secret (WI-DRAW-03)"),
     ("revealed", "hero deck cards", "a hero reveals cards to everyone (WI-DRAW-04)"),
+    (
+        "kept-revealed",
+        "hero deck card",
+        "of the cards revealed, the one the hero keeps (WI-DRAW-02/04): the table saw them all",
+    ),
     ("face-set", "hero die face reason", "a card turns a die to the face it shows (WI-DICE-06)"),
     ("challenge", "hero card drawn", "a hero takes on a challenge card on arrival (WI-BASIC-05)"),
     ("challenge-met", "hero card", "a challenge card is met: its side quest is done"),

@@ -370,6 +370,10 @@ class EffectsMixin(FightsMixin):
         for other in drawn:
             if other != keep:
                 deck.discard_card(other)
+        if not secret:
+            # WI-DRAW-04: everyone saw the revealed cards, so which one stays with the hero
+            # is no secret (a luck card is otherwise narrated face down, WI-LUCK-02)
+            self.emit("kept-revealed", hero=h.id, deck=deck_name, card=keep)
         self._resolve_kept(h, deck_name, keep, [c for c in drawn if c != keep])
 
     def _resolve_kept(self, h: HeroState, deck_name: str, keep: str, discarded: list[str]) -> None:

@@ -391,6 +391,9 @@ class Narrator:
         cards = ", ".join(self.card(c) for c in d["cards"])
         return f"{who} reveals {self.deck(d['deck'])} cards to everyone: {cards}."
 
+    def _e_kept_revealed(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} keeps {self.card(d['card'])} of the revealed cards."
+
     def _e_face_set(self, d: Mapping[str, Any], who: str) -> str:
         face = " and ".join(d["face"]) or "a blank"
         die = self.pack.dice.get(str(d["die"]))
