@@ -284,6 +284,9 @@ class WitcherTemplates:
                     **_h("luck-card", doc_id),
                     "name": n,
                     "timing": "combat",
+                    # WI-LUCK-03/04: say "on your turn only" and "not discarded" here
+                    "own_turn_only": False,
+                    "keep": False,
                     "effects": [{"op": "add-result", "result": "sword", "amount": 2}],
                 }
             }

@@ -160,6 +160,13 @@ CASES: dict[str, tuple[str, Callable[[Files], None], str, tuple[Any, ...], set[s
         ("effects", 1, "deck"),
         set(),
     ),
+    "QWI427": (  # WI-LUCK-04
+        "an immediate luck card says it is kept after use: it could never be used again",
+        lambda files: files["luck.json"].update(timing="immediate", keep=True),
+        "luck.json",
+        ("keep",),
+        set(),
+    ),
 }
 
 
@@ -209,3 +216,15 @@ def test_sea_route_cost_message_names_the_route() -> None:
     del files[M]["routes"][3]["cost"]
     report = run(files)
     assert [f.message for f in report.findings] == ["sea route a - d has no gold cost"]
+
+
+def test_luck_card_own_turn_only_is_checked_against_its_timing() -> None:
+    # WI-LUCK-03: "on your turn" only means something for a card whose moment can come on
+    # another hero's turn (a fight forced on its holder); on an own-turn card it is moot
+    files = base_pack()
+    files["luck.json"].update(own_turn_only=True, keep=True)  # a combat card: both fine
+    assert_clean(run, lambda: files)
+    files["luck.json"].update(timing="own-turn")
+    report = run(files)
+    assert [(f.code, f.path) for f in report.findings] == [("QWI427", ("own_turn_only",))]
+    assert "own-turn card" in report.findings[0].message

@@ -85,10 +85,15 @@ EXAMPLE: dict[str, Any] = {
     "resource": "gold",
     "wanted": 2,
     "paid": 1,
+    "drawn_by": "corvin",
+    "quests_done": {"corvin": 9, "ysolde": 8},
+    "lead_total": {"corvin": 7, "ysolde": 4},
 }
 #: fields whose example differs by event
 OVERRIDE: dict[str, dict[str, Any]] = {
     "game-end": {"vp": {"corvin": 40, "ysolde": 52}},
+    "targeted": {"reason": "tax-collector"},
+    "kept-revealed": {"deck": "luck", "card": "keen-eye"},
     "misfortune": {"card": "tax-collector"},
     "investigation": {"card": "tide-chart"},
     "challenge": {"card": "rival-hunter"},

@@ -327,9 +327,9 @@ def test_cards_kept_until_they_can_be_resolved() -> None:
     # WI-KEEP-01: a combat luck card waits face down until a fight; it is no operation
     game, _ = new_game(seed=3, combat=lambda o: o["use"] == "luck")
     corvin = hero(game, "corvin")
-    corvin.luck = ["second-wind"]
+    corvin.luck = ["lucky-strike"]  # discarded after use (the sample's second-wind is kept)
     assert all(o["op"] != "luck" for o in game.operation_options(corvin))
-    assert corvin.luck == ["second-wind"]
+    assert corvin.luck == ["lucky-strike"]
     game.fight(corvin, "bog-lurker", "test")
     assert corvin.luck == [] and of(game, "luck-used")
 

@@ -642,3 +642,46 @@ def look_at_deck_exists(ctx: CheckContext) -> Iterator[Finding]:
                 yield ctx.finding(
                     look_at_deck_exists, f"the pack has no {what} cards", doc, (*path, "deck")
                 )
+
+
+#: timings at which "on your turn" changes nothing: they come only on the holder's own
+#: turn (an own-turn operation, the Travel and Investigate actions) or at once when drawn
+_OWN_TURN_MOOT = {
+    "own-turn": "an own-turn card is only ever used on its holder's turn",
+    "travel": "travel cards are used after the holder's own Travel action",
+    "investigate": "investigate cards are used in the holder's own Investigate action",
+    "immediate": "an immediate card acts when drawn, whoever's turn it is",
+}
+
+
+@wi_check(
+    "QWI427",
+    severity="warning",
+    title="Luck card flag that changes nothing at its timing",
+    description="A luck card says `own_turn_only` (WI-LUCK-03: used only while its holder "
+    "is acting) at a timing that only ever comes on the holder's turn or when the card is "
+    "drawn (`own-turn`, `travel`, `investigate`, `immediate`), or says `keep` (WI-LUCK-04: "
+    "not discarded after use) on an `immediate` card, which acts once when drawn and has no "
+    "later moment. The flag is probably meant for another card or another timing.",
+    example='`{"timing": "immediate", "keep": true}`: the card would sit in the hand '
+    "forever, never usable again.",
+    fix="Remove the flag, or give the card the timing it was meant for (e.g. `combat`).",
+    rules=("WI-LUCK-03", "WI-LUCK-04"),
+)
+def luck_flags(ctx: CheckContext) -> Iterator[Finding]:
+    for doc in ctx.of_kind("luck-card"):
+        timing = doc.data["timing"]
+        if doc.data.get("own_turn_only") and timing in _OWN_TURN_MOOT:
+            yield ctx.finding(
+                luck_flags,
+                f"own_turn_only changes nothing on a {timing} card: {_OWN_TURN_MOOT[timing]}",
+                doc,
+                ("own_turn_only",),
+            )
+        if doc.data.get("keep") and timing == "immediate":
+            yield ctx.finding(
+                luck_flags,
+                "keep on an immediate card: it acts once when drawn and is never used again",
+                doc,
+                ("keep",),
+            )

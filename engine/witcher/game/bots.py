@@ -379,7 +379,10 @@ class WitcherBot:
             if use == "card"
             else g.pack.luck[option["card"]].effects
         )
-        value = -0.5
+        # a card used up costs the chance to use it later; one kept after use (WI-LUCK-04)
+        # costs nothing but this fight's use, so any help is worth taking
+        kept = use == "luck" and g.pack.luck[option["card"]].keep
+        value = -0.1 if kept else -0.5
         for e in effects:
             if e.op == "reroll" and (short_sword or short_shield):
                 value += 1.0

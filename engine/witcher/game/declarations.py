@@ -75,6 +75,11 @@ EVENTS: dict[str, EventSpec] = _events(
     ("no-marker-space", "hero card_type", "no card of that type can take a marker"),
     ("special-operation", "hero name", "the hero's special operation is performed"),
     ("chose", "hero option reason", "an option of a choice effect is chosen"),
+    (
+        "targeted",
+        "hero vp drawn_by reason",
+        "an effect falls on the hero with the most VP (WI-VP-03), whoever drew it",
+    ),
     ("ignore-obstacle", "hero reason", "the hero will ignore the end-of-turn obstacle"),
     ("obstacle-ignored", "hero", "the end-of-turn obstacle is ignored (WI-OBS-07)"),
     ("track", "hero position obstacle monster_class area", "the battle track advances one space"),
@@ -113,6 +118,11 @@ EVENTS: dict[str, EventSpec] = _events(
     ("drew", "hero deck cards", "a hero draws several cards to keep one (WI-DRAW-02)"),
     ("looked", "hero deck cards", "a hero looks at cards in secret (WI-DRAW-03)"),
     ("revealed", "hero deck cards", "a hero reveals cards to everyone (WI-DRAW-04)"),
+    (
+        "kept-revealed",
+        "hero deck card",
+        "of the cards revealed, the one the hero keeps (WI-DRAW-02/04): the table saw them all",
+    ),
     ("face-set", "hero die face reason", "a card turns a die to the face it shows (WI-DICE-06)"),
     ("challenge", "hero card drawn", "a hero takes on a challenge card on arrival (WI-BASIC-05)"),
     ("challenge-met", "hero card", "a challenge card is met: its side quest is done"),
@@ -120,7 +130,11 @@ EVENTS: dict[str, EventSpec] = _events(
     ("trade-offer", "hero partner give get", "a hero offers a trade (WI-LOC-03)"),
     ("trade-declined", "hero partner", "the partner declines the trade"),
     ("traded", "hero partner give get", "a trade of leads or gold is made"),
-    ("game-end", "outcome rounds ranking vp", "the game ends: outcome, rounds and ranking"),
+    (
+        "game-end",
+        "outcome rounds ranking vp quests_done lead_total",
+        "the game ends: outcome, rounds, ranking, and the tie-breakers' counts (WI-WIN-02/03)",
+    ),
 )
 
 DECISIONS: dict[str, DecisionSpec] = _decisions(

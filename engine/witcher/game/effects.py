@@ -38,7 +38,12 @@ class EffectsMixin(FightsMixin):
                 amount *= self.trait_count(h, effect.per_trait)
                 if amount == 0:
                     continue
-            target = self.target_of(h, effect) if effect.target != "self" else h
+            target = h
+            if effect.target != "self":
+                target = self.target_of(h, effect)
+                # WI-VP-03: say who the effect falls on and why, so a referee can check it
+                # was the hero with the most VP (the card was drawn by someone else)
+                self.emit("targeted", hero=target.id, vp=target.vp, drawn_by=h.id, reason=reason)
             self._one(target, effect, amount, reason, fight if target is h else None)
 
     def trait_count(self, h: HeroState, trait: str) -> int:
@@ -217,7 +222,7 @@ class EffectsMixin(FightsMixin):
         investigation cards": before the Investigate action draws, the hero's development
         cards of that timing act (WI-DEV-02, a marker each when they use them, WI-DEV-04)
         and their luck cards of that timing are offered one at a time (an
-        ``investigate-luck`` decision), each discarded after use (WI-LUCK-04). Their
+        ``investigate-luck`` decision), each discarded after use unless kept (WI-LUCK-04). Their
         ``draw-investigation`` effects are extra cards for this draw (WI-DRAW-02: "X extra
         cards ... keep one"); their other effects resolve at once. The number of extra
         cards."""
@@ -237,7 +242,7 @@ class EffectsMixin(FightsMixin):
             if card.timing == "investigate" and self.marker_paid(h, owned):
                 extra += act(card.effects, card.id)
         while True:
-            cards = [c for c in h.luck if self.pack.luck[c].timing == "investigate"]
+            cards = self.luck_cards(h, "investigate")
             if not cards:
                 return extra
             pick = self.ask(
@@ -245,10 +250,9 @@ class EffectsMixin(FightsMixin):
             )
             if pick == "keep" or pick not in h.luck:
                 return extra
-            h.luck.remove(pick)
-            self.emit("luck-used", hero=h.id, card=pick)
+            self.play_luck(h, pick)
             extra += act(self.pack.luck[pick].effects, pick)
-            self.state.luck_deck.discard_card(pick)
+            self.finish_luck(pick)
 
     def resolve_investigation(self, h: HeroState, card_id: str) -> None:
         card = self.pack.investigation[card_id]
@@ -366,6 +370,10 @@ class EffectsMixin(FightsMixin):
         for other in drawn:
             if other != keep:
                 deck.discard_card(other)
+        if not secret:
+            # WI-DRAW-04: everyone saw the revealed cards, so which one stays with the hero
+            # is no secret (a luck card is otherwise narrated face down, WI-LUCK-02)
+            self.emit("kept-revealed", hero=h.id, deck=deck_name, card=keep)
         self._resolve_kept(h, deck_name, keep, [c for c in drawn if c != keep])
 
     def _resolve_kept(self, h: HeroState, deck_name: str, keep: str, discarded: list[str]) -> None:

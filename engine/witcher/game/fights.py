@@ -58,12 +58,43 @@ class FightsMixin(GameBase):
     ) -> None:  # implemented in effects.py
         raise NotImplementedError
 
-    def use_luck(self, h: HeroState, card_id: str, fight: Fight | None = None) -> None:
-        """Play a luck card the hero holds: resolve it, then discard it (WI-LUCK-04)."""
-        h.luck.remove(card_id)
+    def luck_cards(self, h: HeroState, timing: str) -> list[str]:
+        """The luck cards ``h`` may use now at ``timing`` (WI-LUCK-03): a card that says
+        "on your turn" (``own_turn_only``) only while ``h`` is the active hero ("only while
+        that player is acting"); a card kept after use (WI-LUCK-04) once a turn (ours: the
+        seed sets no limit, and a card used again at the same moment would never end it)."""
+        active = h is self.state.heroes[self.state.active]
+        out = []
+        for ident in h.luck:
+            card = self.pack.luck[ident]
+            if card.timing != timing or ident in h.luck_used:
+                continue
+            if card.own_turn_only and not active:
+                continue
+            out.append(ident)
+        return out
+
+    def play_luck(self, h: HeroState, card_id: str) -> None:
+        """Take a luck card out of the hero's hand to use it (a ``luck-used`` event). A card
+        that says it is not discarded (``keep``, WI-LUCK-04) stays, marked used this turn."""
+        if self.pack.luck[card_id].keep:
+            h.luck_used.add(card_id)
+        else:
+            h.luck.remove(card_id)
         self.emit("luck-used", hero=h.id, card=card_id)
+
+    def finish_luck(self, card_id: str) -> None:
+        """WI-LUCK-04, WI-DISC-05: after its effect a luck card goes face down to the luck
+        discards, unless it says it is kept."""
+        if not self.pack.luck[card_id].keep:
+            self.state.luck_deck.discard_card(card_id)
+
+    def use_luck(self, h: HeroState, card_id: str, fight: Fight | None = None) -> None:
+        """Play a luck card the hero holds: resolve it, then discard it unless it says it is
+        kept (WI-LUCK-04)."""
+        self.play_luck(h, card_id)
         self.resolve(h, self.pack.luck[card_id].effects, card_id, fight=fight)
-        self.state.luck_deck.discard_card(card_id)
+        self.finish_luck(card_id)
 
     def fight(self, h: HeroState, monster_id: str, reason: str) -> combat.Outcome:
         """Fight ``monster_id``; VP and side quests on a defeat (WI-CMB-05, WI-QUEST-05).
@@ -86,9 +117,10 @@ class FightsMixin(GameBase):
             card = self.pack.development[owned.id]
             if card.timing == "passive" and self.marker_paid(h, owned):  # WI-DEV-04
                 self.resolve(h, card.effects, card.id, fight=state)
-        for luck in [c for c in h.luck if self.pack.luck[c].timing == "passive"]:
+        for luck in self.luck_cards(h, "passive"):
             # WI-LUCK-03/04: a luck card that names no moment but "always" acts in the
-            # next fight's first step, once, and is discarded
+            # next fight's first step (one it may use then: own_turn_only), once, and is
+            # discarded unless it says it is kept
             self.use_luck(h, luck, state)
         self.emit(
             "roll",
@@ -176,8 +208,8 @@ class FightsMixin(GameBase):
                 if card.uses_markers and owned.markers == 0:
                     continue
                 options.append({"use": "card", "card": owned.id})
-            for luck in h.luck:
-                if self.pack.luck[luck].timing == "combat" and luck not in state.used:
+            for luck in self.luck_cards(h, "combat"):  # WI-LUCK-03
+                if luck not in state.used:
                     options.append({"use": "luck", "card": luck})
             if len(options) == 1:
                 return

@@ -105,7 +105,10 @@ class WitcherGame(OperationsMixin):
             self.round_complete = False
             if seat == 0:
                 self.state.round += 1
-                if self.state.round > self.options.max_rounds:
+                # the round limit is a safety stop for a game nobody ends; once the end is
+                # triggered the final round ends the game within a round, so it is played
+                # out (WI-WIN-01: "every player plays one more round"), past the limit
+                if self.state.round > self.options.max_rounds and remaining is None:
                     self.state.round -= 1
                     self._finish("unfinished")
                     return
@@ -178,7 +181,15 @@ class WitcherGame(OperationsMixin):
             rounds=s.round,
             ranking=s.ranking,
             vp={h.id: h.vp for h in s.heroes},
+            # the counts the tie-breakers compare (WI-WIN-02/03), so a referee can check
+            # the order of heroes tied on VP
+            quests_done={h.id: h.quests_done for h in s.heroes},
+            lead_total={h.id: self.tiebreak_leads(h) for h in s.heroes},
         )
+
+    def tiebreak_leads(self, h: HeroState) -> int:
+        """WI-WIN-03: proof turned back into leads at the hero's rate, plus their leads."""
+        return h.total_leads() + sum(n * h.hero.rate(c) for c, n in h.proof.items())
 
     def ranked(self) -> list[HeroState]:
         """WI-GOAL-01, WI-WIN-01..04: VP; quests done; leads plus proof turned back into
@@ -186,7 +197,7 @@ class WitcherGame(OperationsMixin):
         order = {h: i for i, h in enumerate(self.state.final_order)}
 
         def key(h: HeroState) -> tuple[int, int, int, int]:
-            leads = h.total_leads() + sum(n * h.hero.rate(c) for c, n in h.proof.items())
+            leads = self.tiebreak_leads(h)
             return (-h.vp, -h.quests_done, -leads, order.get(h.id, len(order) + h.seat))
 
         return sorted(self.state.heroes, key=key)
@@ -197,6 +208,7 @@ class WitcherGame(OperationsMixin):
         self.emit("turn", hero=h.id, round=self.state.round, location=h.location)
         h.special_operation_used = False
         h.traded_with.clear()
+        h.luck_used.clear()
         for owned in h.development:
             owned.used_this_turn = False
         taken: list[str] = []
@@ -306,9 +318,9 @@ class WitcherGame(OperationsMixin):
     def travel_luck(self, h: HeroState) -> None:
         """WI-LUCK-03: a luck card is used at the time it names; one that names travelling
         may be played after a travel (a ``travel-luck`` decision, one card at a time), then
-        it is discarded (WI-LUCK-04)."""
+        it is discarded unless it says it is kept (WI-LUCK-04)."""
         while True:
-            cards = [c for c in h.luck if self.pack.luck[c].timing == "travel"]
+            cards = self.luck_cards(h, "travel")
             if not cards:
                 return
             pick = self.ask("travel-luck", h.id, [*cards, "keep"], "Play a travel luck card?")

@@ -12,6 +12,7 @@ from typing import Any
 
 from questforge.engine.core.events import Event
 from questforge.engine.witcher.game.state import GameState
+from questforge.engine.witcher.model.content import Resources
 from questforge.engine.witcher.model.load import WitcherPack
 
 
@@ -76,6 +77,17 @@ class Narrator:
         if "lead" in what:
             return f"a {what['lead']} lead"
         return f"{what['gold']} gold"
+
+    def resources(self, cost: Resources) -> str:
+        """A cost in words: "2 gold, a red lead and 1 lead of any colour"."""
+        parts = [f"{cost.gold} gold"] if cost.gold else []
+        parts += [f"{n} {c} lead{'s' * (n > 1)}" for c, n in cost.leads.items() if n]
+        if cost.any_leads:
+            parts.append(f"{cost.any_leads} lead{'s' * (cost.any_leads > 1)} of any colour")
+        parts += [f"{n} {c} proof" for c, n in cost.proof.items() if n]
+        if not parts:
+            return "nothing"
+        return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
 
     # --- events --------------------------------------------------------------------------
 
@@ -198,7 +210,17 @@ class Narrator:
         return f"{who} draws a luck card."
 
     def _e_luck_used(self, d: Mapping[str, Any], who: str) -> str:
-        return f"{who} plays {self.card(d['card'])}."
+        # WI-LUCK-03/04: whether the card stays (it says so) and whether it may be used
+        # only on its holder's turn, so a referee can check both from the printed game
+        card = self.pack.luck.get(str(d["card"]))
+        text = f"{who} plays {self.card(d['card'])}"
+        if card is None:
+            return text + "."
+        if card.own_turn_only:
+            text += " (usable on their own turn only)"
+        if card.keep:
+            return text + " and keeps it: the card says it is not discarded (once a turn)."
+        return text + " and discards it."
 
     def _e_developed(self, d: Mapping[str, Any], who: str) -> str:
         return f"{who} develops {self.card(d['card'])}."
@@ -214,6 +236,11 @@ class Narrator:
 
     def _e_special_operation(self, d: Mapping[str, Any], who: str) -> str:
         return f"{who} performs the special operation {d['name']}."
+
+    def _e_targeted(self, d: Mapping[str, Any], who: str) -> str:
+        return (
+            f"{self.reason(d['reason'])} falls on the hero with the most VP: {who} ({d['vp']} VP)."
+        )
 
     def _e_chose(self, d: Mapping[str, Any], who: str) -> str:
         # the option's effects, so a referee sees what was chosen (WI-SPEND-05), not only
@@ -329,7 +356,20 @@ class Narrator:
         return f"{who} completes {self.card(d['quest'])} (main quest {d['completed']})."
 
     def _e_side_quest(self, d: Mapping[str, Any], who: str) -> str:
-        return f"{who} completes a side quest of {self.card(d['quest'])}."
+        # the side quest by name and condition, so a referee can check it was met
+        # (WI-OP-03, WI-QUEST-05/07); the VP line alone showed only its id
+        quest = self.pack.quests.get(str(d["quest"]))
+        side = next((s for s in quest.side_quests if s.id == d["side"]), None) if quest else None
+        if side is None:
+            return f"{who} completes a side quest of {self.card(d['quest'])}."
+        c = side.condition
+        if c.type == "visit":
+            need = f"visit {self.place(c.location)}"
+        elif c.type == "defeat":
+            need = f"defeat a {c.monster_class} monster" if c.monster_class else "defeat a monster"
+        else:
+            need = f"spend {self.resources(c.cost)}"
+        return f"{who} completes the side quest {side.name} ({need}) of {self.card(d['quest'])}."
 
     def _e_support_quest(self, d: Mapping[str, Any], who: str) -> str:
         return f"{who} supports {self.hero(d['owner'])}'s {self.card(d['quest'])}."
@@ -350,6 +390,9 @@ class Narrator:
     def _e_revealed(self, d: Mapping[str, Any], who: str) -> str:
         cards = ", ".join(self.card(c) for c in d["cards"])
         return f"{who} reveals {self.deck(d['deck'])} cards to everyone: {cards}."
+
+    def _e_kept_revealed(self, d: Mapping[str, Any], who: str) -> str:
+        return f"{who} keeps {self.card(d['card'])} of the revealed cards."
 
     def _e_face_set(self, d: Mapping[str, Any], who: str) -> str:
         face = " and ".join(d["face"]) or "a blank"
@@ -385,7 +428,21 @@ class Narrator:
     def _e_game_end(self, d: Mapping[str, Any], who: str) -> str:
         ranking = ", ".join(f"{self.hero(h)} {d['vp'][h]} VP" for h in d["ranking"])
         state = "ends" if d["outcome"] == "finished" else "stops unfinished"
-        return f"The game {state} after {d['rounds']} rounds: {ranking}."
+        text = f"The game {state} after {d['rounds']} rounds: {ranking}."
+        ties = [self._tie(d, a, b) for a, b in zip(d["ranking"], d["ranking"][1:], strict=False)]
+        return " ".join([text, *(t for t in ties if t)])
+
+    def _tie(self, d: Mapping[str, Any], a: str, b: str) -> str:
+        """Why ``a`` ranks above ``b`` when both have the same VP (WI-WIN-02..04)."""
+        if d["vp"][a] != d["vp"][b]:
+            return ""
+        ahead = f"{self.hero(a)} ranks ahead of {self.hero(b)} on"
+        quests, leads = d.get("quests_done") or {}, d.get("lead_total") or {}
+        if a in quests and quests[a] != quests[b]:
+            return f"Tied on VP: {ahead} quests completed ({quests[a]} to {quests[b]})."
+        if a in leads and leads[a] != leads[b]:
+            return f"Tied on VP and quests: {ahead} leads and proof ({leads[a]} to {leads[b]})."
+        return f"Tied on VP, quests, leads and proof: {ahead} finishing the final round first."
 
     # --- decision options ----------------------------------------------------------------
 

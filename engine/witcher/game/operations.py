@@ -77,9 +77,8 @@ class OperationsMixin(QuestsMixin):
                 owned.markers > 0 if card.uses_markers else not owned.used_this_turn
             ):
                 out.append({"op": "card", "card": owned.id})
-        for luck in h.luck:
-            if self.pack.luck[luck].timing == "own-turn":
-                out.append({"op": "luck", "card": luck})
+        for luck in self.luck_cards(h, "own-turn"):  # WI-LUCK-03
+            out.append({"op": "luck", "card": luck})
         special = h.hero.special_operation
         if (
             special is not None

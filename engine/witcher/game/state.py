@@ -53,6 +53,8 @@ class HeroState:
     traded_with: set[str] = field(default_factory=set)
     development: list[OwnedCard] = field(default_factory=list)
     luck: list[str] = field(default_factory=list)
+    #: luck cards kept after use (WI-LUCK-04) that were used this turn: once a turn each
+    luck_used: set[str] = field(default_factory=set)
     investigations: list[KeptInvestigation] = field(default_factory=list)
     delayed: bool = False
     ignore_obstacle: bool = False

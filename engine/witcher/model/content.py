@@ -284,10 +284,19 @@ class ChallengeCard:
 
 @dataclass(frozen=True)
 class LuckCard:
+    """A luck card (WI-LUCK): kept face down, used at its ``timing`` (WI-LUCK-03).
+
+    ``own_turn_only``: the card says "on your turn", so it is used only while its holder
+    is the active hero (WI-LUCK-03). ``keep``: the card says it is not discarded after use
+    (WI-LUCK-04 "unless the card says otherwise"); it stays with the hero, usable once a
+    turn."""
+
     id: str
     name: str
     timing: str
     effects: Effects
+    own_turn_only: bool = False
+    keep: bool = False
     file: str | None = None
 
 

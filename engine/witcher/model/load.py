@@ -308,7 +308,15 @@ _READERS: dict[str, tuple[str, Any]] = {
     ),
     "luck-card": (
         "luck",
-        lambda d, f: LuckCard(d["id"], d["name"], d["timing"], _effects(d["effects"]), f),
+        lambda d, f: LuckCard(
+            d["id"],
+            d["name"],
+            d["timing"],
+            _effects(d["effects"]),
+            own_turn_only=bool(d.get("own_turn_only", False)),
+            keep=bool(d.get("keep", False)),
+            file=f,
+        ),
     ),
     "challenge-card": (
         "challenges",
