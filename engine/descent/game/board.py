@@ -387,6 +387,26 @@ class Geometry:
                 best = far if best is None else min(best, far)
         return best
 
+    def stairs_view(self, fig: Figure, monsters_block: bool = True) -> set[Cell]:
+        """The squares ``fig`` sees through a staircase it stands on (DJ-REF-15: "a figure
+        on one end sees the other end and the spaces around it"): each far end and the
+        squares next to it in that end's sight. Revealed areas only, as
+        :meth:`stairs_distance`; empty for a figure on no staircase."""
+        out: set[Cell] = set()
+        if fig.cell is None:
+            return out
+        for here in fig.squares:
+            for end in self.stairs.get(here, ()):
+                if not self.revealed(end):
+                    continue
+                out.add(end)
+                for c in self.board.neighbors(end):
+                    if self.revealed(c) and self.sees(
+                        end, c, monsters_block=monsters_block, ignore=[fig]
+                    ):
+                        out.add(c)
+        return out
+
     def sees(
         self,
         a: Figure | Cell,

@@ -1,0 +1,48 @@
+"""Rules a fourth referee found the engine bending (the djaudit4 pass): each test failed
+before its fix. Rule IDs are cited per test."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from djgame import add_monster, hero, new_game, pack_files, put
+
+NO_POWER = {"power-dice": 0}
+
+
+def _cellar_files() -> dict[str, dict[str, Any]]:
+    """The fixture quest with a cellar (x 0..2, y 6..8) joined to the hall by a blue
+    staircase: (2, 2) in the hall, (0, 6) in the cellar."""
+    files = pack_files()
+    q = files["quests/q.json"]
+    q["areas"].append({"id": "cellar", "name": "Cellar"})
+    q["tiles"].append({"tile": "room-3x3", "at": [0, 6], "area": "cellar"})
+    q["objects"] += [
+        {"id": "up", "type": "stairs", "cell": [2, 2], "colour": "blue"},
+        {"id": "down", "type": "stairs", "cell": [0, 6], "colour": "blue"},
+    ]
+    return files
+
+
+def test_no_spawn_where_a_hero_on_a_staircase_sees_the_far_end() -> None:
+    # DJ-SPAWN-03: monsters may not be placed in any hero's line of sight; DJ-REF-15: "a
+    # figure on one end sees the other end and the spaces around it". A hero standing on a
+    # staircase so sees the far end and its neighbours: no spawn there
+    from questforge.engine.descent.game.overlord import spawn_squares
+
+    game, _ = new_game(_cellar_files(), answers=NO_POWER)
+    for m in game.monsters:
+        m.cell = None
+    game.revealed.add("cellar")
+    h = hero(game)
+    put(h, (2, 2))
+    put(hero(game, 1), (0, 0))
+    probe = add_monster(game, "imp", (2, 8))
+    probe.cell = None
+    squares = set(spawn_squares(game, probe))
+    around_far_end = {(0, 6), (1, 6), (0, 7), (1, 7)}
+    assert not squares & around_far_end
+    assert (2, 8) in squares, "the cellar's far corner is out of sight"
+    # off the staircase, the hero sees nothing of the cellar
+    put(h, (1, 1))
+    assert around_far_end <= set(spawn_squares(game, probe))
