@@ -3,9 +3,13 @@ before its fix. Rule IDs are cited per test."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from djgame import add_monster, hero, new_game, pack_files, put
+from djgame import add_monster, hero, new_game, of, pack_files, put
+
+from questforge.engine.descent.game.combat import attack, monster_profile
+from questforge.engine.descent.model import Ability
 
 NO_POWER = {"power-dice": 0}
 
@@ -46,3 +50,25 @@ def test_no_spawn_where_a_hero_on_a_staircase_sees_the_far_end() -> None:
     # off the staircase, the hero sees nothing of the cellar
     put(h, (1, 1))
     assert around_far_end <= set(spawn_squares(game, probe))
+
+
+def test_sweep_does_not_reach_through_a_wall() -> None:
+    # DJ-ABIL-15: Sweep "attacks every enemy within melee range": a figure it could attack
+    # in melee, so adjacent and in line of sight (DJ-ATK-02, DJ-REF-06). A hero on the far
+    # side of a wall is 1 square away but out of reach
+    game, _ = new_game(answers=NO_POWER)
+    for m in game.monsters:
+        m.cell = None
+    a, b = hero(game), hero(game, 1)
+    put(a, (4, 2))
+    put(b, (2, 2))  # the hall's corner: a wall between it and (3, 2) (door d1 is at y 0-1)
+    assert not game.geometry.board.crossable((2, 2), (3, 2))
+    imp = add_monster(game, "imp", (3, 2))
+    imp.stats = replace(imp.stats, abilities=(Ability("sweep"),))
+    a.wounds = b.wounds = 50
+    attack(game, imp, a, monster_profile(game, imp))
+    assert [h["target"] for h in of(game, "attack-hit")] == [a.uid]
+    # the same hero beside the imp, in its sight, is swept
+    put(b, (3, 1))
+    attack(game, imp, a, monster_profile(game, imp))
+    assert [h["target"] for h in of(game, "attack-hit")][1:] == [a.uid, b.uid]

@@ -514,13 +514,18 @@ def _area(
                 and game.geometry.sees(centre, fig, ignore=[target])
             ):
                 hit.append(fig)
-    if "sweep" in gained:  # DJ-ABIL-15: every enemy in melee range (Reach: 2, in sight)
-        reach = 2 if "reach" in gained else 1  # DJ-ABIL-12
+    if "sweep" in gained:
+        # DJ-ABIL-15: every enemy "within melee range": one the attacker could attack in
+        # melee, so within 1 (Reach: 2, DJ-ABIL-12) and in line of sight (DJ-ATK-02,
+        # DJ-REF-06) or across a staircase (DJ-REF-15); a wall between adjacent squares
+        # keeps a figure out of the sweep as it keeps it out of a melee attack
+        reach = 2 if "reach" in gained else 1
         for fig in game.figures():
             if fig in hit or fig.side == attacker.side:
                 continue
             dist = game.geometry.distance(attacker, fig)
-            if dist <= 1 or (dist <= reach and game.geometry.sees(attacker, fig)):
+            stairs = game.geometry.stairs_distance(attacker, fig)
+            if (stairs is not None and stairs <= reach) or (dist <= reach and game.geometry.sees(attacker, fig)):
                 hit.append(fig)
     if "breath" in gained:  # DJ-ABIL-03: our template: the target square and the 8 around it
         for fig in game.figures():
