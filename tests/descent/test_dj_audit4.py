@@ -72,3 +72,50 @@ def test_sweep_does_not_reach_through_a_wall() -> None:
     put(b, (3, 1))
     attack(game, imp, a, monster_profile(game, imp))
     assert [h["target"] for h in of(game, "attack-hit")][1:] == [a.uid, b.uid]
+
+
+TEARDROP = ((0, 0), (1, -1), (1, 0), (1, 1), (2, -1), (2, 0), (2, 1), (3, 0))
+
+
+def _breather(game: Any, cell: tuple[int, int]) -> Any:
+    imp = add_monster(game, "imp", cell)
+    imp.stats = replace(imp.stats, abilities=(Ability("breath", template=TEARDROP),))
+    return imp
+
+
+def test_a_breath_template_from_the_card_is_laid_next_to_the_attacker() -> None:
+    # DJ-ABIL-03: every figure "under the breath template" is hit and the range rolled is
+    # not checked; the card draws the template (Ability.template) and it is laid with its
+    # square (0, 0) next to the attacker, pointing away (the published game's teardrop)
+    from questforge.engine.descent.game.combat import breath_squares, square_targets, targets
+
+    game, _ = new_game(answers=NO_POWER)
+    for m in game.monsters:
+        m.cell = None
+    game.open_doors.add("d1")
+    game.geometry.rebuild()
+    game.revealed.add("gallery")
+    a, b = hero(game), hero(game, 1)
+    a.wounds = b.wounds = 50
+    put(a, (1, 1))
+    put(b, (4, 1))
+    imp = _breather(game, (0, 1))
+    prof = monster_profile(game, imp)
+    # the template points east from (1, 1): (3, 2) is behind the hall's wall
+    covered = breath_squares(game, imp, (1, 1), TEARDROP)
+    assert covered == {(1, 1), (2, 0), (2, 1), (2, 2), (3, 0), (3, 1), (4, 1)}
+    assert [t.uid for t in targets(game, imp, prof)] == [a.uid], "only next to it"
+    attack(game, imp, a, prof)
+    assert [h["target"] for h in of(game, "attack-hit")] == [a.uid, b.uid]
+    assert of(game, "attack-hit")[-1]["range"] is None, "no range is counted"
+    # beside the template's square but outside its shape: not hit
+    put(b, (1, 2))
+    attack(game, imp, a, prof)
+    assert [h["target"] for h in of(game, "attack-hit")][2:] == [a.uid]
+    # an empty square next to the attacker may be the target when the breath reaches a hero
+    put(a, (0, 0))
+    put(b, (3, 1))
+    assert (1, 1) in square_targets(game, imp, prof)
+    assert targets(game, imp, prof) == [a], "(0, 0) is next to it, north"
+    # laid northwards from (0, 0) the template leaves the board at once: only (0, 0)
+    assert breath_squares(game, imp, (0, 0), TEARDROP) == {(0, 0)}

@@ -45,6 +45,23 @@ class Profile:
     source: str = ""
     #: the weapon's hand icons (a hero's attack; 0 for a monster's)
     hands: int = 0
+    #: Breath's template as the card draws it (DJ-ABIL-03; ``Ability.template``), on the
+    #: card or to buy with surges; ``None``: the engine's own 3x3 reading
+    template: tuple[tuple[int, int], ...] | None = None
+
+
+Template = tuple[tuple[int, int], ...]
+
+
+def breath_template(abilities: Any, surges: Any) -> Template | None:
+    """The first Breath template among an attack's abilities, then its surge abilities."""
+    for a in abilities:
+        if a.name == "breath" and a.template is not None:
+            return tuple(a.template)
+    for su in surges:
+        if su.ability is not None and su.ability.name == "breath" and su.ability.template:
+            return tuple(su.ability.template)
+    return None
 
 
 def hero_profile(hero: HeroFigure, weapon_id: str | None = None) -> Profile | None:
@@ -63,6 +80,7 @@ def hero_profile(hero: HeroFigure, weapon_id: str | None = None) -> Profile | No
         surges=list(weapon.surges),
         source=weapon.id,
         hands=weapon.hands,
+        template=breath_template(weapon.abilities, weapon.surges),
     )
     for bonus in hero.attack_bonuses(weapon.attack):
         prof.damage += bonus.damage
@@ -80,6 +98,7 @@ def monster_profile(game: DescentGame, monster: MonsterFigure) -> Profile:
         surges=list(monster.stats.surges),
         damage=monster.damage_bonus,
         source=monster.monster.id,
+        template=breath_template(monster.stats.abilities, monster.stats.surges),
     )
     for card in game.powers:  # DJ-REF-28: powers last for the rest of the game
         prof.damage += card.bonus.get("damage", 0)
@@ -129,6 +148,8 @@ def targets(game: DescentGame, attacker: Figure, prof: Profile) -> list[Figure]:
             continue
         if prof.attack != "melee" and dist > 12:
             continue
+        if laid_next_to(prof) and not set(fig.squares) & breath_anchors(game, attacker):
+            continue  # DJ-ABIL-03: the template is laid next to the attacker
         if (
             stairs == dist
             or game.geometry.sees(attacker, fig)
@@ -139,6 +160,58 @@ def targets(game: DescentGame, attacker: Figure, prof: Profile) -> list[Figure]:
     return out
 
 
+def laid_next_to(prof: Profile) -> bool:
+    """Whether the attack is a Breath with a template on the card: it is laid with its
+    square ``(0, 0)`` orthogonally next to the attacker (DJ-ABIL-03, the published game's
+    rule), so its targets are the squares there."""
+    return prof.template is not None and "breath" in prof.abilities
+
+
+def breath_anchors(game: DescentGame, attacker: Figure) -> set[Cell]:
+    """The squares where a templated Breath may be laid: orthogonally next to one of the
+    attacker's squares, across no wall or closed door, revealed."""
+    own = set(attacker.squares)
+    out: set[Cell] = set()
+    for sq in own:
+        for c in game.geometry.board.neighbors(sq):
+            orthogonal = abs(c[0] - sq[0]) + abs(c[1] - sq[1]) == 1
+            if orthogonal and c not in own and game.geometry.revealed(c):
+                out.add(c)
+    return out
+
+
+def breath_squares(
+    game: DescentGame, attacker: Figure, anchor: Cell, template: Template
+) -> set[Cell]:
+    """The squares a Breath template covers when laid on ``anchor`` (DJ-ABIL-03): the
+    template's ``(forward, side)`` offsets turned to point away from the attacker. The
+    direction is the orthogonal step from the attacker's square next to ``anchor``; for an
+    anchor further away (a Breath bought with surges on a distant target) the main axis
+    from the attacker's nearest square. Of the template only the squares on the board,
+    revealed and in sight of ``anchor`` are covered: walls, closed doors and blocking
+    terrain stop the breath, figures do not (every figure under it is hit)."""
+    board = game.geometry.board
+    near = min(attacker.squares or [anchor], key=lambda c: (board.distance(c, anchor), c))
+    dx, dy = anchor[0] - near[0], anchor[1] - near[1]
+    if abs(dx) >= abs(dy):
+        ux, uy = (1 if dx >= 0 else -1), 0
+    else:
+        ux, uy = 0, (1 if dy > 0 else -1)
+    sx, sy = -uy, ux  # the side: to the right of forward (east -> south)
+
+    def opaque(c: Cell) -> bool:
+        return game.quest.terrain.get(c) in OPAQUE
+
+    out: set[Cell] = set()
+    for f, side in template:
+        c = (anchor[0] + f * ux + side * sx, anchor[1] + f * uy + side * sy)
+        if c not in board or not game.geometry.revealed(c) or opaque(c):
+            continue
+        if c == anchor or board.line_of_sight(anchor, c, opaque):
+            out.add(c)
+    return out
+
+
 AREA_ABILITIES = ("blast", "breath")
 
 
@@ -146,6 +219,8 @@ def area_reach(prof: Profile) -> int:
     """How far around its target square an attack's area may reach: the largest Blast rank
     it has or may buy with surges, 1 for Breath's template; 0 without an area."""
     ranks = [max(1, r) for a, r in prof.abilities.items() if a in AREA_ABILITIES]
+    if prof.template is not None:  # a templated Breath reaches as far as its squares
+        ranks.append(max(max(abs(f), abs(s)) for f, s in prof.template))
     ranks += [
         max(1, s.ability.rank)
         for s in prof.surges
@@ -164,6 +239,16 @@ def square_targets(game: DescentGame, attacker: Figure, prof: Profile) -> list[C
         return []
     enemies = [f for f in game.figures() if f.side != attacker.side and f.alive]
     occupied = game.geometry.occupants()
+    if laid_next_to(prof):  # DJ-ABIL-03: the empty squares next to it, covering an enemy
+        assert prof.template is not None
+        return [
+            c
+            for c in sorted(breath_anchors(game, attacker))
+            if c not in occupied
+            and any(
+                set(f.squares) & breath_squares(game, attacker, c, prof.template) for f in enemies
+            )
+        ]
     limit = melee_reach(prof) if prof.attack == "melee" else 12
     out: list[Cell] = []
     for c in sorted(game.geometry.board.cells()):
@@ -350,7 +435,7 @@ def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -
         )
         return  # DJ-ATK-04, DJ-REF-06
     damage = total.damage + bonus_damage + enh_damage
-    hit = _area(game, attacker, target, gained)
+    hit = _area(game, attacker, target, gained, prof.template)
     for fig in hit:
         if not fig.alive or fig.cell is None:
             continue
@@ -448,7 +533,7 @@ def _rerolls(
     targeted, and several dodgers still make only one reroll (DJ-ABIL-02, DJ-ABIL-15). The
     target decides first, then the others in the order they stand in the area."""
     aim = isinstance(attacker, HeroFigure) and (aimed or _bow(attacker, prof))
-    area = _area(game, attacker, target, dict(prof.abilities))
+    area = _area(game, attacker, target, dict(prof.abilities), prof.template)
     dodgers = [
         f
         for f in area
@@ -499,9 +584,14 @@ def _weak(game: DescentGame, rolled: tuple[str, int]) -> bool:
 
 
 def _area(
-    game: DescentGame, attacker: Figure, target: Figure, gained: dict[str, int]
+    game: DescentGame,
+    attacker: Figure,
+    target: Figure,
+    gained: dict[str, int],
+    template: Template | None = None,
 ) -> list[Figure]:
-    """The target plus whoever a Blast, Sweep or Breath also hits, each once (DJ-REF-18)."""
+    """The target plus whoever a Blast, Sweep or Breath also hits, each once (DJ-REF-18);
+    a Breath with a ``template`` covers its squares (:func:`breath_squares`)."""
     hit: list[Figure] = [target]
     centre = target.cell
     assert centre is not None
@@ -525,9 +615,18 @@ def _area(
                 continue
             dist = game.geometry.distance(attacker, fig)
             stairs = game.geometry.stairs_distance(attacker, fig)
-            if (stairs is not None and stairs <= reach) or (dist <= reach and game.geometry.sees(attacker, fig)):
+            if (stairs is not None and stairs <= reach) or (
+                dist <= reach and game.geometry.sees(attacker, fig)
+            ):
                 hit.append(fig)
-    if "breath" in gained:  # DJ-ABIL-03: our template: the target square and the 8 around it
+    if "breath" in gained and template is not None:  # DJ-ABIL-03: the card's template
+        anchors = breath_anchors(game, attacker)
+        anchor = next((c for c in target.squares if c in anchors), centre)
+        covered = breath_squares(game, attacker, anchor, template)
+        for fig in game.figures():
+            if fig not in hit and fig is not attacker and set(fig.squares) & covered:
+                hit.append(fig)
+    elif "breath" in gained:  # DJ-ABIL-03 without a template: the target and the 8 around
         for fig in game.figures():
             if fig not in hit and fig is not attacker and game.geometry.distance(fig, centre) <= 1:
                 hit.append(fig)
