@@ -119,3 +119,22 @@ def test_a_breath_template_from_the_card_is_laid_next_to_the_attacker() -> None:
     assert targets(game, imp, prof) == [a], "(0, 0) is next to it, north"
     # laid northwards from (0, 0) the template leaves the board at once: only (0, 0)
     assert breath_squares(game, imp, (0, 0), TEARDROP) == {(0, 0)}
+
+
+def test_the_log_shows_the_squares_a_breath_covers() -> None:
+    # DJ-ABIL-03: a referee checks who a breath hit against the squares under its template
+    from questforge.engine.descent.game.narrator import describe_event
+
+    game, _ = new_game(answers=NO_POWER)
+    for m in game.monsters:
+        m.cell = None
+    a = hero(game)
+    a.wounds = 50
+    put(a, (1, 1))
+    put(hero(game, 1), (0, 0))
+    imp = _breather(game, (0, 1))
+    attack(game, imp, a, monster_profile(game, imp))
+    laid = of(game, "breath-laid")
+    assert laid and laid[0]["squares"] == [[1, 1], [2, 0], [2, 1], [2, 2]]
+    text = next(describe_event(e, game) for e in game.log if e.type == "breath-laid")
+    assert "(2, 2)" in text and "breath" in text

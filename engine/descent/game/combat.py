@@ -435,6 +435,10 @@ def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -
         )
         return  # DJ-ATK-04, DJ-REF-06
     damage = total.damage + bonus_damage + enh_damage
+    if "breath" in gained and prof.template is not None:
+        # the squares under the template, so a reader can check who it hit (DJ-ABIL-03)
+        covered = breath_cover(game, attacker, target, prof.template)
+        game.emit("breath-laid", attacker=attacker.uid, squares=[list(c) for c in sorted(covered)])
     hit = _area(game, attacker, target, gained, prof.template)
     for fig in hit:
         if not fig.alive or fig.cell is None:
@@ -620,9 +624,7 @@ def _area(
             ):
                 hit.append(fig)
     if "breath" in gained and template is not None:  # DJ-ABIL-03: the card's template
-        anchors = breath_anchors(game, attacker)
-        anchor = next((c for c in target.squares if c in anchors), centre)
-        covered = breath_squares(game, attacker, anchor, template)
+        covered = breath_cover(game, attacker, target, template)
         for fig in game.figures():
             if fig not in hit and fig is not attacker and set(fig.squares) & covered:
                 hit.append(fig)
@@ -631,6 +633,17 @@ def _area(
             if fig not in hit and fig is not attacker and game.geometry.distance(fig, centre) <= 1:
                 hit.append(fig)
     return hit
+
+
+def breath_cover(
+    game: DescentGame, attacker: Figure, target: Figure, template: Template
+) -> set[Cell]:
+    """The squares a templated Breath on ``target`` covers: laid on the target's square
+    next to the attacker (DJ-ABIL-03), else on the target's own square."""
+    anchors = breath_anchors(game, attacker)
+    assert target.cell is not None
+    anchor = next((c for c in target.squares if c in anchors), target.cell)
+    return breath_squares(game, attacker, anchor, template)
 
 
 def _conditions(game: DescentGame, fig: Figure, gained: dict[str, int], dealt: int) -> None:

@@ -183,6 +183,9 @@ def describe_event(
             + ")."
         ),
         "dice-rolled": lambda: f"{n(e['attacker'])} rolls {dice_words(e['rolls'], dice)}.",
+        "breath-laid": lambda: (
+            f"{n(e['attacker'])}'s breath covers " + ", ".join(_sq(c) for c in e["squares"]) + "."
+        ),
         "dice-rerolled": lambda: f"{e['why'].title()} reroll: now {dice_words(e['rolls'], dice)}.",
         "surge-spent": lambda: (
             f"{n(e['attacker'])} spends {e['cost']} surge(s)"

@@ -131,6 +131,11 @@ EVENTS: dict[str, EventSpec] = {
             "attacker rolls",
             "The attack dice as [die, face index] pairs (DJ-ATK-03).",
         ),
+        _d(
+            "breath-laid",
+            "attacker squares",
+            "A Breath's template is laid: the squares it covers (DJ-ABIL-03).",
+        ),
         _d("dice-rerolled", "attacker rolls why", "Aim or Dodge rerolls (DJ-ORD-01, 02)."),
         _d(
             "surge-spent",
