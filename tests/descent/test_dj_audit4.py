@@ -138,3 +138,26 @@ def test_the_log_shows_the_squares_a_breath_covers() -> None:
     assert laid and laid[0]["squares"] == [[1, 1], [2, 0], [2, 1], [2, 2]]
     text = next(describe_event(e, game) for e in game.log if e.type == "breath-laid")
     assert "(2, 2)" in text and "breath" in text
+
+
+def test_a_breath_may_be_laid_over_a_friend_next_to_the_attacker() -> None:
+    # DJ-ABIL-03: "all figures under the template are damaged", friend and foe: a monster
+    # standing where the template must be laid does not stop the breath; it is hit too
+    from questforge.engine.descent.game.combat import square_targets
+
+    game, _ = new_game(answers=NO_POWER)
+    for m in game.monsters:
+        m.cell = None
+    a = hero(game)
+    a.wounds = 50
+    put(a, (2, 1))
+    put(hero(game, 1), (0, 0))
+    imp = _breather(game, (0, 1))
+    friend = add_monster(game, "imp", (1, 1))
+    friend.wounds = friend.max_wounds = 50
+    prof = monster_profile(game, imp)
+    assert (1, 1) in square_targets(game, imp, prof)
+    from questforge.engine.descent.game.combat import square_figure
+
+    attack(game, imp, square_figure((1, 1)), prof)
+    assert {h["target"] for h in of(game, "attack-hit")} == {a.uid, friend.uid}

@@ -239,12 +239,14 @@ def square_targets(game: DescentGame, attacker: Figure, prof: Profile) -> list[C
         return []
     enemies = [f for f in game.figures() if f.side != attacker.side and f.alive]
     occupied = game.geometry.occupants()
-    if laid_next_to(prof):  # DJ-ABIL-03: the empty squares next to it, covering an enemy
+    if laid_next_to(prof):
+        # DJ-ABIL-03: the squares next to it where the template reaches an enemy, empty or
+        # holding a friend (the breath hits every figure under it, friend and foe)
         assert prof.template is not None
         return [
             c
             for c in sorted(breath_anchors(game, attacker))
-            if c not in occupied
+            if (c not in occupied or occupied[c].side == attacker.side)
             and any(
                 set(f.squares) & breath_squares(game, attacker, c, prof.template) for f in enemies
             )
