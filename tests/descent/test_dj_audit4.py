@@ -161,3 +161,31 @@ def test_a_breath_may_be_laid_over_a_friend_next_to_the_attacker() -> None:
 
     attack(game, imp, square_figure((1, 1)), prof)
     assert {h["target"] for h in of(game, "attack-hit")} == {a.uid, friend.uid}
+
+
+def test_a_monkey_does_not_strike_from_guard_or_alertness() -> None:
+    # DJ-EFF-09: "while a monkey, the hero cannot attack": not with a Guard order it placed
+    # (DJ-ORD-04: Ready's order may be Guard, a monkey may ready and move) nor with
+    # Alertness (DJ-SKILL-R07); both strike only a hero who can attack
+    from questforge.engine.descent.game.overlord import _move_monster
+    from questforge.engine.descent.model import Skill
+
+    game, script = new_game(answers={**NO_POWER, "guard": "attack", "alertness": "attack"})
+    game.open_door("d1", None)
+    h = hero(game)
+    put(h, (1, 1))
+    put(hero(game, 1), (0, 2))
+    h.orders.add("guard")
+    h.skills = [*h.skills, Skill("alert", "Alert", "subterfuge", "", alertness=1)]
+    h.fatigue = 4
+    h.conditions["monkey"] = 2
+    imp = game.monsters[0]
+    imp.wounds = imp.max_wounds = 30
+    _move_monster(game, imp, [[3, 1], [2, 1]])
+    assert not [d for d in script.asked if d.kind in ("guard", "alertness")]
+    assert not of(game, "attack-declared") and "guard" in h.orders
+    # the same hero, no longer a monkey, strikes
+    h.conditions["monkey"] = 0
+    imp.cell = (4, 1)
+    _move_monster(game, imp, [[3, 1], [2, 1]])
+    assert of(game, "attack-declared")

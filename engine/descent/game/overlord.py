@@ -488,6 +488,8 @@ def _move_monster(game: DescentGame, monster: MonsterFigure, path: list[Any]) ->
                 continue
             if hero.uid in in_range:  # it was in range already: it did not enter it
                 continue
+            if hero.conditions["monkey"]:  # DJ-EFF-09: a monkey cannot attack
+                continue
             prof = hero_profile(hero)
             if prof is None or monster not in targets(game, hero, prof):
                 continue
@@ -542,6 +544,8 @@ def _alertness(game: DescentGame, monster: MonsterFigure) -> None:
     for hero in game.heroes:
         cost = max((s.alertness for s in hero.skills), default=0)
         if not cost or hero.cell is None or monster.cell is None or hero.fatigue < cost:
+            continue
+        if hero.conditions["monkey"]:  # DJ-EFF-09: a monkey cannot attack
             continue
         prof = hero_profile(hero)
         if prof is None or game.geometry.distance(hero, monster) > 1:
