@@ -189,3 +189,38 @@ def test_a_monkey_does_not_strike_from_guard_or_alertness() -> None:
     imp.cell = (4, 1)
     _move_monster(game, imp, [[3, 1], [2, 1]])
     assert of(game, "attack-declared")
+
+
+def test_a_figure_over_a_pit_it_did_not_fall_into_still_sees() -> None:
+    # DJ-REF-13: "a figure in a pit has no line of sight"; a flyer over a pit takes no
+    # damage from it and is not in it (DJ-ABIL-07), nor is a hero who walks over pits
+    # without falling in (DJ-SKILL-G13, Wind Pact): both still see and attack. A walker
+    # that fell in sees nothing
+    from questforge.engine.descent.game.combat import targets
+    from questforge.engine.descent.model import Skill
+
+    files = pack_files()
+    files["quests/q.json"]["terrain"] = [{"type": "pit", "cells": [[1, 1]]}]
+    game, _ = new_game(files, answers=NO_POWER)
+    for m in game.monsters:
+        m.cell = None
+    h = hero(game)
+    put(h, (0, 0))
+    put(hero(game, 1), (2, 2))
+    bird = add_monster(game, "imp", (1, 1))
+    prof = monster_profile(game, bird)
+    assert h not in targets(game, bird, prof), "a walker in the pit sees nothing"
+    bird.stats = replace(bird.stats, abilities=(Ability("fly"),))
+    assert h in targets(game, bird, monster_profile(game, bird)), "a flyer over it sees"
+    # a hero with Wind Pact on the pit square sees the imp beside it
+    bird.cell = None
+    imp = add_monster(game, "imp", (0, 1))
+    put(h, (1, 1))
+    from questforge.engine.descent.game.combat import hero_profile
+
+    assert not game.geometry.sees(h, imp)
+    h.skills = [*h.skills, Skill("wind", "Wind", "wizardry", "", ignore=frozenset({"pit"}))]
+    hp = hero_profile(h)
+    assert hp is not None and imp in targets(game, h, hp)
+    # nor does it climb out: leaving the pit square costs 1, not 2 (DJ-MAP-01)
+    assert game.geometry.reachable(h, 1).get((1, 0), (0, []))[0] == 1
