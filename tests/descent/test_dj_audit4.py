@@ -224,3 +224,26 @@ def test_a_figure_over_a_pit_it_did_not_fall_into_still_sees() -> None:
     assert hp is not None and imp in targets(game, h, hp)
     # nor does it climb out: leaving the pit square costs 1, not 2 (DJ-MAP-01)
     assert game.geometry.reachable(h, 1).get((1, 0), (0, []))[0] == 1
+
+
+def test_the_log_says_an_attack_is_aimed_even_without_a_reroll() -> None:
+    # DJ-ORD-01: the Aim token is spent once the aimed attack is made; a hero who declares
+    # it and then keeps every die rolled left no trace of the token, so a referee saw an
+    # Aim order vanish. The attack is now logged as aimed, and printed
+    from questforge.engine.descent.game.combat import hero_profile
+    from questforge.engine.descent.game.narrator import describe_event
+
+    game, _ = new_game(answers={**NO_POWER, "aim-declare": "aim", "aim-reroll": "keep"})
+    h = hero(game)
+    put(h, (0, 0))
+    put(hero(game, 1), (0, 2))
+    h.orders.add("aim")
+    imp = game.place_monster(game.pack.monsters["imp"], "normal", (1, 0), "test")
+    imp.wounds = imp.max_wounds = 99
+    prof = hero_profile(h)
+    assert prof is not None
+    attack(game, h, imp, prof)
+    assert "aim" not in h.orders
+    assert [dict(e) for e in of(game, "attack-aimed")] == [{"attacker": h.uid, "token": True}]
+    text = next(describe_event(e, game) for e in game.log if e.type == "attack-aimed")
+    assert "aims" in text and "token" in text

@@ -341,6 +341,10 @@ def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -
             game.ask("aim-declare", side, ["aim", "keep"], f"{attacker.name}: an aimed attack?")
             == "aim"
         )
+    if aimed or (isinstance(attacker, HeroFigure) and _bow(attacker, prof)):
+        # the log says the attack is aimed and whether the token paid for it, so a reader
+        # sees where the Aim token went even when no die is rerolled (DJ-ORD-01, DJ-SKILL-R16)
+        game.emit("attack-aimed", attacker=attacker.uid, token=aimed)
     power = prof.power
     black = power_die(game)
     if isinstance(attacker, HeroFigure) and black is not None:
