@@ -247,3 +247,37 @@ def test_the_log_says_an_attack_is_aimed_even_without_a_reroll() -> None:
     assert [dict(e) for e in of(game, "attack-aimed")] == [{"attacker": h.uid, "token": True}]
     text = next(describe_event(e, game) for e in game.log if e.type == "attack-aimed")
     assert "aims" in text and "token" in text
+
+
+def test_a_ranged_target_is_offered_as_far_as_the_dice_could_reach() -> None:
+    # DJ-ATK-04: a ranged attack hits when the range rolled reaches the distance; no rule
+    # caps the distance. A target 14 squares away that the hero's dice can reach is
+    # offered (a fixed limit of 12 refused it); one beyond every roll is not
+    from questforge.engine.descent.game.combat import hero_profile, max_reach, targets
+    from questforge.engine.descent.model import Item
+
+    files = pack_files("enh")
+    q = files["quests/q.json"]
+    q["tiles"] += [
+        {"tile": "room-3x3", "at": [9, 0], "area": "vault"},
+        {"tile": "room-3x3", "at": [12, 0], "area": "vault"},
+    ]
+    game, _ = new_game(files, answers=NO_POWER)
+    for m in game.monsters:
+        m.cell = None
+    game.open_doors |= {"d1", "rune"}
+    game.geometry.rebuild()
+    game.revealed |= {"gallery", "vault"}
+    h = hero(game)
+    put(h, (0, 1))
+    put(hero(game, 1), (0, 0))
+    h.fatigue = 5
+    h.traits = {}
+    h.weapon = Item("longbow", "Longbow", "shop", "weapon", hands=2, attack="ranged")
+    h.weapon = replace(h.weapon, dice=("sure", "sure", "sure"))  # range 9, 5 enhancements
+    far = add_monster(game, "imp", (14, 1))
+    prof = hero_profile(h)
+    assert prof is not None and max_reach(game, h, prof) == 14
+    assert far in targets(game, h, prof)
+    h.fatigue = 4  # one power die fewer: 13 at most
+    assert far not in targets(game, h, hero_profile(h))

@@ -133,6 +133,42 @@ def attack_distance(game: DescentGame, attacker: Figure, target: Figure) -> int:
     return dist if stairs is None else min(dist, stairs)
 
 
+#: how far an attack that does not count range (Breath, DJ-ABIL-03) may be laid: our reading
+BREATH_LIMIT = 12
+
+
+def max_reach(game: DescentGame, attacker: Figure, prof: Profile) -> int:
+    """The longest range a ranged or magic attack could count (DJ-ATK-04: it hits when the
+    range reaches the distance): every die on its longest face, every power die the
+    attacker could roll (a hero may add fatigue up to 5, DJ-ATK-07, DJ-REF-05) with its
+    enhancements on range, every surge it could roll on the best range a surge buys,
+    Sorcery, and the profile's bonuses. A target further away could never be hit, so it is
+    not offered; every nearer one is (no fixed limit: the dice decide). An attack that can
+    have Breath counts no range: it may be laid up to ``BREATH_LIMIT`` away."""
+    table = game.pack.dice
+    power = prof.power
+    if isinstance(attacker, HeroFigure):
+        power = max(power, min(MAX_POWER_DICE, power + attacker.fatigue))
+    power = min(power, MAX_POWER_DICE)
+    black = power_die(game)
+    faces = [table[d].faces for d in prof.dice if d in table]
+    if black is not None and black in table:
+        faces += [table[black].faces] * power
+    rolled = sum(max(f.range + f.enhancements for f in fs) for fs in faces)
+    surges = sum(max(f.surges for f in fs) for fs in faces) + prof.extra_surges
+
+    def per_surge(s: SurgeAbility) -> int:
+        sorcery = s.ability.rank if s.ability is not None and s.ability.name == "sorcery" else 0
+        return s.range + sorcery
+
+    best = max((per_surge(s) for s in prof.surges), default=0)
+    reach = prof.range + rolled + surges * best + prof.abilities.get("sorcery", 0)
+    breath = "breath" in prof.abilities or any(
+        s.ability is not None and s.ability.name == "breath" for s in prof.surges
+    )
+    return max(reach, BREATH_LIMIT) if breath else reach
+
+
 def targets(game: DescentGame, attacker: Figure, prof: Profile) -> list[Figure]:
     """Enemies the attacker may target (DJ-ATK-01, 02; DJ-REF-06; across a staircase,
     DJ-REF-15)."""
@@ -146,7 +182,7 @@ def targets(game: DescentGame, attacker: Figure, prof: Profile) -> list[Figure]:
             dist = stairs
         if prof.attack == "melee" and dist > melee_reach(prof):
             continue
-        if prof.attack != "melee" and dist > 12:
+        if prof.attack != "melee" and dist > max_reach(game, attacker, prof):
             continue
         if laid_next_to(prof) and not set(fig.squares) & breath_anchors(game, attacker):
             continue  # DJ-ABIL-03: the template is laid next to the attacker
@@ -251,7 +287,7 @@ def square_targets(game: DescentGame, attacker: Figure, prof: Profile) -> list[C
                 set(f.squares) & breath_squares(game, attacker, c, prof.template) for f in enemies
             )
         ]
-    limit = melee_reach(prof) if prof.attack == "melee" else 12
+    limit = melee_reach(prof) if prof.attack == "melee" else max_reach(game, attacker, prof)
     out: list[Cell] = []
     for c in sorted(game.geometry.board.cells()):
         if c in occupied or not game.geometry.revealed(c):
