@@ -140,6 +140,19 @@ CASES: dict[str, tuple[str, Callable[[Files], None], str, tuple[Any, ...]]] = {
         Q,
         ("monsters", 2, "heroes", "4"),
     ),
+    "QDJ231": (
+        "a breath template without its first square",
+        set_at(
+            "monsters/imp.json",
+            "stats",
+            "2",
+            "normal",
+            "abilities",
+            value=[{"name": "breath", "template": [[1, 0], [2, 0]]}],
+        ),
+        "monsters/imp.json",
+        ("stats", "2", "normal", "abilities", 0, "template"),
+    ),
     "QDJ240": (
         "objective names no named monster",
         set_at(Q, "objectives", 0, "target", value="bos"),

@@ -1,5 +1,5 @@
 """Quest map geometry (QDJ210-219), things on the map (QDJ220-229), monsters per hero
-count against the models in the box (QDJ230-239)."""
+count against the models in the box and breath templates (QDJ230-239)."""
 
 from __future__ import annotations
 
@@ -428,3 +428,52 @@ def models_suffice(ctx: CheckContext) -> Iterator[Finding]:
                         view.doc,
                         ("monsters", p.index, "heroes", str(heroes)),
                     )
+
+
+def _ability_paths(data: Any) -> Iterator[tuple[tuple[Any, ...], Any]]:
+    """Every ability of a monster (per hero count and rank) or an item, with its path:
+    on the card and bought with surges."""
+    sections: list[tuple[tuple[Any, ...], Any]] = []
+    if "stats" in data:
+        for count, ranks in data["stats"].items():
+            for rank, stats in ranks.items():
+                sections.append((("stats", count, rank), stats))
+    else:
+        sections.append(((), data))
+    for base, section in sections:
+        for i, ability in enumerate(section.get("abilities", ())):
+            yield (*base, "abilities", i), ability
+        for i, surge in enumerate(section.get("surges", ())):
+            if "ability" in surge:
+                yield (*base, "surges", i, "ability"), surge["ability"]
+
+
+@dj_check(
+    "QDJ231",
+    severity="error",
+    title="Breath template cannot be laid",
+    description="A `template` is Breath's shape (DJ-ABIL-03): the squares it covers as "
+    "[forward, side] offsets from the square where it is laid, [0, 0], next to the attacker. "
+    "A template on another ability is never used; one without [0, 0] does not touch the "
+    "square it is laid on; a square listed twice is a typo.",
+    example='`{"name": "breath", "template": [[1, 0], [2, 0]]}`',
+    fix="List [0, 0] and each covered square once, on the breath ability only.",
+    rules=("DJ-ABIL-03",),
+)
+def breath_templates(ctx: CheckContext) -> Iterator[Finding]:
+    for kind in ("monster", "item"):
+        for doc in ctx.of_kind(kind):
+            for path, ability in _ability_paths(doc.data):
+                template = ability.get("template")
+                if template is None:
+                    continue
+                squares = [tuple(c) for c in template]
+                if ability.get("name") != "breath":
+                    problem = f"a template on {ability.get('name')!r}: only Breath has one"
+                elif (0, 0) not in squares:
+                    problem = "the template does not cover [0, 0], the square it is laid on"
+                elif len(set(squares)) != len(squares):
+                    problem = "the template lists a square twice"
+                else:
+                    continue
+                yield ctx.finding(breath_templates, problem, doc, (*path, "template"))

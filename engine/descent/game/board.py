@@ -140,9 +140,11 @@ class Geometry:
         return True
 
     def step_cost(self, fig: Figure, frm: Cell, to: Cell, fly: bool) -> int:
-        if fly or fig.size != (1, 1):
+        # DJ-MAP-01: climbing out of a pit costs 2; a flyer, a large figure and a hero who
+        # walks over pits (DJ-SKILL-G13, R01) were never in it
+        if fly or fig.size != (1, 1) or "pit" in _ignores(fig):
             return 1
-        return 2 if self.terrain.get(frm) == "pit" else 1  # DJ-MAP-01 climbing out
+        return 2 if self.terrain.get(frm) == "pit" else 1
 
     def reachable(
         self, fig: Figure, points: int, fly: bool = False
@@ -387,6 +389,37 @@ class Geometry:
                 best = far if best is None else min(best, far)
         return best
 
+    def stairs_view(self, fig: Figure, monsters_block: bool = True) -> set[Cell]:
+        """The squares ``fig`` sees through a staircase it stands on (DJ-REF-15: "a figure
+        on one end sees the other end and the spaces around it"): each far end and the
+        squares next to it in that end's sight. Revealed areas only, as
+        :meth:`stairs_distance`; empty for a figure on no staircase."""
+        out: set[Cell] = set()
+        if fig.cell is None:
+            return out
+        for here in fig.squares:
+            for end in self.stairs.get(here, ()):
+                if not self.revealed(end):
+                    continue
+                out.add(end)
+                for c in self.board.neighbors(end):
+                    if self.revealed(c) and self.sees(
+                        end, c, monsters_block=monsters_block, ignore=[fig]
+                    ):
+                        out.add(c)
+        return out
+
+    def in_pit(self, fig: Figure) -> bool:
+        """Whether ``fig`` is down in a pit (DJ-REF-13): every square of it a pit (a large
+        figure only when wholly inside, DJ-REF-18) and it is one that falls in. A flyer over
+        a pit (DJ-ABIL-07) and a hero who crosses pits safely (Wind Pact, Acrobat:
+        DJ-SKILL-G13, R01) stand over it, not in it."""
+        if fig.cell is None or not all(self.terrain.get(c) == "pit" for c in fig.squares):
+            return False
+        if isinstance(fig, MonsterFigure) and fig.has("fly"):
+            return False
+        return "pit" not in _ignores(fig)
+
     def sees(
         self,
         a: Figure | Cell,
@@ -400,11 +433,7 @@ class Geometry:
         ``ignore_squares`` are terrain squares seen through (Precision, DJ-SKILL-R12)."""
         sa = a.squares if isinstance(a, Figure) else [a]
         sb = b.squares if isinstance(b, Figure) else [b]
-        if (
-            isinstance(a, Figure)
-            and a.cell is not None
-            and all(self.terrain.get(c) == "pit" for c in sa)
-        ):
+        if isinstance(a, Figure) and self.in_pit(a):
             return False  # DJ-REF-13: a figure in a pit sees nothing
         skip = {id(f) for f in ignore}
         if isinstance(a, Figure):

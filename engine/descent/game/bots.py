@@ -465,6 +465,11 @@ class DescentBot:
                 return (t.wounds if t else 99, i)
 
             return min(attacks, key=weak)
+        # an area laid on an empty square (a Breath template next to it, a Blast): offered
+        # only where it reaches a hero, so it is worth the attack
+        squares = [i for i, o in enumerate(opts) if o["do"] == "attack-square"]
+        if squares:
+            return squares[0]
         moves = [i for i, o in enumerate(opts) if o["do"] == "move"]
         doors = [i for i, o in enumerate(opts) if o["do"] == "open-door"]
         heroes = [h for h in game.heroes if h.cell is not None]

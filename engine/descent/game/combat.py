@@ -45,6 +45,23 @@ class Profile:
     source: str = ""
     #: the weapon's hand icons (a hero's attack; 0 for a monster's)
     hands: int = 0
+    #: Breath's template as the card draws it (DJ-ABIL-03; ``Ability.template``), on the
+    #: card or to buy with surges; ``None``: the engine's own 3x3 reading
+    template: tuple[tuple[int, int], ...] | None = None
+
+
+Template = tuple[tuple[int, int], ...]
+
+
+def breath_template(abilities: Any, surges: Any) -> Template | None:
+    """The first Breath template among an attack's abilities, then its surge abilities."""
+    for a in abilities:
+        if a.name == "breath" and a.template is not None:
+            return tuple(a.template)
+    for su in surges:
+        if su.ability is not None and su.ability.name == "breath" and su.ability.template:
+            return tuple(su.ability.template)
+    return None
 
 
 def hero_profile(hero: HeroFigure, weapon_id: str | None = None) -> Profile | None:
@@ -63,6 +80,7 @@ def hero_profile(hero: HeroFigure, weapon_id: str | None = None) -> Profile | No
         surges=list(weapon.surges),
         source=weapon.id,
         hands=weapon.hands,
+        template=breath_template(weapon.abilities, weapon.surges),
     )
     for bonus in hero.attack_bonuses(weapon.attack):
         prof.damage += bonus.damage
@@ -80,6 +98,7 @@ def monster_profile(game: DescentGame, monster: MonsterFigure) -> Profile:
         surges=list(monster.stats.surges),
         damage=monster.damage_bonus,
         source=monster.monster.id,
+        template=breath_template(monster.stats.abilities, monster.stats.surges),
     )
     for card in game.powers:  # DJ-REF-28: powers last for the rest of the game
         prof.damage += card.bonus.get("damage", 0)
@@ -114,6 +133,42 @@ def attack_distance(game: DescentGame, attacker: Figure, target: Figure) -> int:
     return dist if stairs is None else min(dist, stairs)
 
 
+#: how far an attack that does not count range (Breath, DJ-ABIL-03) may be laid: our reading
+BREATH_LIMIT = 12
+
+
+def max_reach(game: DescentGame, attacker: Figure, prof: Profile) -> int:
+    """The longest range a ranged or magic attack could count (DJ-ATK-04: it hits when the
+    range reaches the distance): every die on its longest face, every power die the
+    attacker could roll (a hero may add fatigue up to 5, DJ-ATK-07, DJ-REF-05) with its
+    enhancements on range, every surge it could roll on the best range a surge buys,
+    Sorcery, and the profile's bonuses. A target further away could never be hit, so it is
+    not offered; every nearer one is (no fixed limit: the dice decide). An attack that can
+    have Breath counts no range: it may be laid up to ``BREATH_LIMIT`` away."""
+    table = game.pack.dice
+    power = prof.power
+    if isinstance(attacker, HeroFigure):
+        power = max(power, min(MAX_POWER_DICE, power + attacker.fatigue))
+    power = min(power, MAX_POWER_DICE)
+    black = power_die(game)
+    faces = [table[d].faces for d in prof.dice if d in table]
+    if black is not None and black in table:
+        faces += [table[black].faces] * power
+    rolled = sum(max(f.range + f.enhancements for f in fs) for fs in faces)
+    surges = sum(max(f.surges for f in fs) for fs in faces) + prof.extra_surges
+
+    def per_surge(s: SurgeAbility) -> int:
+        sorcery = s.ability.rank if s.ability is not None and s.ability.name == "sorcery" else 0
+        return s.range + sorcery
+
+    best = max((per_surge(s) for s in prof.surges), default=0)
+    reach = prof.range + rolled + surges * best + prof.abilities.get("sorcery", 0)
+    breath = "breath" in prof.abilities or any(
+        s.ability is not None and s.ability.name == "breath" for s in prof.surges
+    )
+    return max(reach, BREATH_LIMIT) if breath else reach
+
+
 def targets(game: DescentGame, attacker: Figure, prof: Profile) -> list[Figure]:
     """Enemies the attacker may target (DJ-ATK-01, 02; DJ-REF-06; across a staircase,
     DJ-REF-15)."""
@@ -127,8 +182,10 @@ def targets(game: DescentGame, attacker: Figure, prof: Profile) -> list[Figure]:
             dist = stairs
         if prof.attack == "melee" and dist > melee_reach(prof):
             continue
-        if prof.attack != "melee" and dist > 12:
+        if prof.attack != "melee" and dist > max_reach(game, attacker, prof):
             continue
+        if laid_next_to(prof) and not set(fig.squares) & breath_anchors(game, attacker):
+            continue  # DJ-ABIL-03: the template is laid next to the attacker
         if (
             stairs == dist
             or game.geometry.sees(attacker, fig)
@@ -139,6 +196,58 @@ def targets(game: DescentGame, attacker: Figure, prof: Profile) -> list[Figure]:
     return out
 
 
+def laid_next_to(prof: Profile) -> bool:
+    """Whether the attack is a Breath with a template on the card: it is laid with its
+    square ``(0, 0)`` orthogonally next to the attacker (DJ-ABIL-03, the published game's
+    rule), so its targets are the squares there."""
+    return prof.template is not None and "breath" in prof.abilities
+
+
+def breath_anchors(game: DescentGame, attacker: Figure) -> set[Cell]:
+    """The squares where a templated Breath may be laid: orthogonally next to one of the
+    attacker's squares, across no wall or closed door, revealed."""
+    own = set(attacker.squares)
+    out: set[Cell] = set()
+    for sq in own:
+        for c in game.geometry.board.neighbors(sq):
+            orthogonal = abs(c[0] - sq[0]) + abs(c[1] - sq[1]) == 1
+            if orthogonal and c not in own and game.geometry.revealed(c):
+                out.add(c)
+    return out
+
+
+def breath_squares(
+    game: DescentGame, attacker: Figure, anchor: Cell, template: Template
+) -> set[Cell]:
+    """The squares a Breath template covers when laid on ``anchor`` (DJ-ABIL-03): the
+    template's ``(forward, side)`` offsets turned to point away from the attacker. The
+    direction is the orthogonal step from the attacker's square next to ``anchor``; for an
+    anchor further away (a Breath bought with surges on a distant target) the main axis
+    from the attacker's nearest square. Of the template only the squares on the board,
+    revealed and in sight of ``anchor`` are covered: walls, closed doors and blocking
+    terrain stop the breath, figures do not (every figure under it is hit)."""
+    board = game.geometry.board
+    near = min(attacker.squares or [anchor], key=lambda c: (board.distance(c, anchor), c))
+    dx, dy = anchor[0] - near[0], anchor[1] - near[1]
+    if abs(dx) >= abs(dy):
+        ux, uy = (1 if dx >= 0 else -1), 0
+    else:
+        ux, uy = 0, (1 if dy > 0 else -1)
+    sx, sy = -uy, ux  # the side: to the right of forward (east -> south)
+
+    def opaque(c: Cell) -> bool:
+        return game.quest.terrain.get(c) in OPAQUE
+
+    out: set[Cell] = set()
+    for f, side in template:
+        c = (anchor[0] + f * ux + side * sx, anchor[1] + f * uy + side * sy)
+        if c not in board or not game.geometry.revealed(c) or opaque(c):
+            continue
+        if c == anchor or board.line_of_sight(anchor, c, opaque):
+            out.add(c)
+    return out
+
+
 AREA_ABILITIES = ("blast", "breath")
 
 
@@ -146,6 +255,8 @@ def area_reach(prof: Profile) -> int:
     """How far around its target square an attack's area may reach: the largest Blast rank
     it has or may buy with surges, 1 for Breath's template; 0 without an area."""
     ranks = [max(1, r) for a, r in prof.abilities.items() if a in AREA_ABILITIES]
+    if prof.template is not None:  # a templated Breath reaches as far as its squares
+        ranks.append(max(max(abs(f), abs(s)) for f, s in prof.template))
     ranks += [
         max(1, s.ability.rank)
         for s in prof.surges
@@ -164,7 +275,19 @@ def square_targets(game: DescentGame, attacker: Figure, prof: Profile) -> list[C
         return []
     enemies = [f for f in game.figures() if f.side != attacker.side and f.alive]
     occupied = game.geometry.occupants()
-    limit = melee_reach(prof) if prof.attack == "melee" else 12
+    if laid_next_to(prof):
+        # DJ-ABIL-03: the squares next to it where the template reaches an enemy, empty or
+        # holding a friend (the breath hits every figure under it, friend and foe)
+        assert prof.template is not None
+        return [
+            c
+            for c in sorted(breath_anchors(game, attacker))
+            if (c not in occupied or occupied[c].side == attacker.side)
+            and any(
+                set(f.squares) & breath_squares(game, attacker, c, prof.template) for f in enemies
+            )
+        ]
+    limit = melee_reach(prof) if prof.attack == "melee" else max_reach(game, attacker, prof)
     out: list[Cell] = []
     for c in sorted(game.geometry.board.cells()):
         if c in occupied or not game.geometry.revealed(c):
@@ -254,6 +377,10 @@ def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -
             game.ask("aim-declare", side, ["aim", "keep"], f"{attacker.name}: an aimed attack?")
             == "aim"
         )
+    if aimed or (isinstance(attacker, HeroFigure) and _bow(attacker, prof)):
+        # the log says the attack is aimed and whether the token paid for it, so a reader
+        # sees where the Aim token went even when no die is rerolled (DJ-ORD-01, DJ-SKILL-R16)
+        game.emit("attack-aimed", attacker=attacker.uid, token=aimed)
     power = prof.power
     black = power_die(game)
     if isinstance(attacker, HeroFigure) and black is not None:
@@ -350,7 +477,11 @@ def attack(game: DescentGame, attacker: Figure, target: Figure, prof: Profile) -
         )
         return  # DJ-ATK-04, DJ-REF-06
     damage = total.damage + bonus_damage + enh_damage
-    hit = _area(game, attacker, target, gained)
+    if "breath" in gained and prof.template is not None:
+        # the squares under the template, so a reader can check who it hit (DJ-ABIL-03)
+        covered = breath_cover(game, attacker, target, prof.template)
+        game.emit("breath-laid", attacker=attacker.uid, squares=[list(c) for c in sorted(covered)])
+    hit = _area(game, attacker, target, gained, prof.template)
     for fig in hit:
         if not fig.alive or fig.cell is None:
             continue
@@ -448,7 +579,7 @@ def _rerolls(
     targeted, and several dodgers still make only one reroll (DJ-ABIL-02, DJ-ABIL-15). The
     target decides first, then the others in the order they stand in the area."""
     aim = isinstance(attacker, HeroFigure) and (aimed or _bow(attacker, prof))
-    area = _area(game, attacker, target, dict(prof.abilities))
+    area = _area(game, attacker, target, dict(prof.abilities), prof.template)
     dodgers = [
         f
         for f in area
@@ -499,9 +630,14 @@ def _weak(game: DescentGame, rolled: tuple[str, int]) -> bool:
 
 
 def _area(
-    game: DescentGame, attacker: Figure, target: Figure, gained: dict[str, int]
+    game: DescentGame,
+    attacker: Figure,
+    target: Figure,
+    gained: dict[str, int],
+    template: Template | None = None,
 ) -> list[Figure]:
-    """The target plus whoever a Blast, Sweep or Breath also hits, each once (DJ-REF-18)."""
+    """The target plus whoever a Blast, Sweep or Breath also hits, each once (DJ-REF-18);
+    a Breath with a ``template`` covers its squares (:func:`breath_squares`)."""
     hit: list[Figure] = [target]
     centre = target.cell
     assert centre is not None
@@ -514,19 +650,42 @@ def _area(
                 and game.geometry.sees(centre, fig, ignore=[target])
             ):
                 hit.append(fig)
-    if "sweep" in gained:  # DJ-ABIL-15: every enemy in melee range (Reach: 2, in sight)
-        reach = 2 if "reach" in gained else 1  # DJ-ABIL-12
+    if "sweep" in gained:
+        # DJ-ABIL-15: every enemy "within melee range": one the attacker could attack in
+        # melee, so within 1 (Reach: 2, DJ-ABIL-12) and in line of sight (DJ-ATK-02,
+        # DJ-REF-06) or across a staircase (DJ-REF-15); a wall between adjacent squares
+        # keeps a figure out of the sweep as it keeps it out of a melee attack
+        reach = 2 if "reach" in gained else 1
         for fig in game.figures():
             if fig in hit or fig.side == attacker.side:
                 continue
             dist = game.geometry.distance(attacker, fig)
-            if dist <= 1 or (dist <= reach and game.geometry.sees(attacker, fig)):
+            stairs = game.geometry.stairs_distance(attacker, fig)
+            if (stairs is not None and stairs <= reach) or (
+                dist <= reach and game.geometry.sees(attacker, fig)
+            ):
                 hit.append(fig)
-    if "breath" in gained:  # DJ-ABIL-03: our template: the target square and the 8 around it
+    if "breath" in gained and template is not None:  # DJ-ABIL-03: the card's template
+        covered = breath_cover(game, attacker, target, template)
+        for fig in game.figures():
+            if fig not in hit and fig is not attacker and set(fig.squares) & covered:
+                hit.append(fig)
+    elif "breath" in gained:  # DJ-ABIL-03 without a template: the target and the 8 around
         for fig in game.figures():
             if fig not in hit and fig is not attacker and game.geometry.distance(fig, centre) <= 1:
                 hit.append(fig)
     return hit
+
+
+def breath_cover(
+    game: DescentGame, attacker: Figure, target: Figure, template: Template
+) -> set[Cell]:
+    """The squares a templated Breath on ``target`` covers: laid on the target's square
+    next to the attacker (DJ-ABIL-03), else on the target's own square."""
+    anchors = breath_anchors(game, attacker)
+    assert target.cell is not None
+    anchor = next((c for c in target.squares if c in anchors), target.cell)
+    return breath_squares(game, attacker, anchor, template)
 
 
 def _conditions(game: DescentGame, fig: Figure, gained: dict[str, int], dealt: int) -> None:

@@ -135,6 +135,10 @@ def describe_event(
         ),
         "orders-lost": lambda: f"{n(e['hero'])} loses the order(s) {', '.join(e['orders'])}.",
         "orders-cancelled": lambda: "Aim and Dodge cancel each other.",
+        "attack-aimed": lambda: (
+            f"{n(e['attacker'])} aims"
+            + (" (the Aim token is spent)." if e["token"] else " (a two-handed bow: no token).")
+        ),
         "fatigue-spent": lambda: f"{n(e['hero'])} spends {e['amount']} fatigue for {e['why']}.",
         "fatigue-restored": lambda: (
             f"{n(e['hero'])} is back to {e['fatigue']} fatigue ({e['why']})."
@@ -183,6 +187,9 @@ def describe_event(
             + ")."
         ),
         "dice-rolled": lambda: f"{n(e['attacker'])} rolls {dice_words(e['rolls'], dice)}.",
+        "breath-laid": lambda: (
+            f"{n(e['attacker'])}'s breath covers " + ", ".join(_sq(c) for c in e["squares"]) + "."
+        ),
         "dice-rerolled": lambda: f"{e['why'].title()} reroll: now {dice_words(e['rolls'], dice)}.",
         "surge-spent": lambda: (
             f"{n(e['attacker'])} spends {e['cost']} surge(s)"

@@ -182,10 +182,14 @@ def spawn_squares(game: DescentGame, fig: MonsterFigure) -> list[tuple[int, int]
     monsters not blocking it (DJ-SPAWN-03, DJ-REF-30). "No spawn in a space holding ... an
     obstacle (pit, rubble, water, slime)" and "every space of a large figure must be
     legal": so no square of the footprint may hold terrain; lava, not in the base game
-    (DJ-REF-42), is a hazard like a pit and counts as one."""
+    (DJ-REF-42), is a hazard like a pit and counts as one. A hero on a staircase sees the
+    far end and the squares around it too (DJ-REF-15)."""
     occupied = game.geometry.occupants()
     heroes = [h for h in game.heroes if h.cell is not None]
     terrain = game.quest.terrain
+    stairs_seen: set[tuple[int, int]] = set()
+    for h in heroes:
+        stairs_seen |= game.geometry.stairs_view(h, monsters_block=False)
     out = []
     for c in sorted(game.geometry.board.cells()):
         if any(sq in terrain for sq in footprint(c, fig.size)):
@@ -193,6 +197,8 @@ def spawn_squares(game: DescentGame, fig: MonsterFigure) -> list[tuple[int, int]
         if not game.geometry.standable(fig, c, occupied):
             continue
         probe = [(c[0] + dx, c[1] + dy) for dy in range(fig.size[1]) for dx in range(fig.size[0])]
+        if any(p in stairs_seen for p in probe):
+            continue
         if any(game.geometry.sees(h, p, monsters_block=False) for h in heroes for p in probe):
             continue
         out.append(c)
@@ -482,6 +488,8 @@ def _move_monster(game: DescentGame, monster: MonsterFigure, path: list[Any]) ->
                 continue
             if hero.uid in in_range:  # it was in range already: it did not enter it
                 continue
+            if hero.conditions["monkey"]:  # DJ-EFF-09: a monkey cannot attack
+                continue
             prof = hero_profile(hero)
             if prof is None or monster not in targets(game, hero, prof):
                 continue
@@ -536,6 +544,8 @@ def _alertness(game: DescentGame, monster: MonsterFigure) -> None:
     for hero in game.heroes:
         cost = max((s.alertness for s in hero.skills), default=0)
         if not cost or hero.cell is None or monster.cell is None or hero.fatigue < cost:
+            continue
+        if hero.conditions["monkey"]:  # DJ-EFF-09: a monkey cannot attack
             continue
         prof = hero_profile(hero)
         if prof is None or game.geometry.distance(hero, monster) > 1:

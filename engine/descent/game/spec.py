@@ -85,6 +85,11 @@ EVENTS: dict[str, EventSpec] = {
             "hero orders",
             "Damage removes Aim, Guard or Rest; a move or new equipment Aim (DJ-ORD-01, 04, 05).",
         ),
+        _d(
+            "attack-aimed",
+            "attacker token",
+            "An aimed attack: the Aim token spent (token) or Born to the Bow (DJ-ORD-01, DJ-SKILL-R16).",
+        ),
         _d("orders-cancelled", "attacker target", "Aim meets Dodge: both are ignored (DJ-ORD-03)."),
         _d("fatigue-spent", "hero amount why", "A hero spends fatigue (DJ-TURN-07, DJ-ATK-07)."),
         _d("fatigue-restored", "hero fatigue why", "A hero recovers fatigue."),
@@ -130,6 +135,11 @@ EVENTS: dict[str, EventSpec] = {
             "dice-rolled",
             "attacker rolls",
             "The attack dice as [die, face index] pairs (DJ-ATK-03).",
+        ),
+        _d(
+            "breath-laid",
+            "attacker squares",
+            "A Breath's template is laid: the squares it covers (DJ-ABIL-03).",
         ),
         _d("dice-rerolled", "attacker rolls why", "Aim or Dodge rerolls (DJ-ORD-01, 02)."),
         _d(

@@ -79,14 +79,23 @@ class Die:
 
 @dataclass(frozen=True)
 class Ability:
-    """An ability with its rank (Fear 2, Pierce 1, Reach = rank 0)."""
+    """An ability with its rank (Fear 2, Pierce 1, Reach = rank 0).
+
+    ``template`` is Breath's template shape (DJ-ABIL-03), as the pack draws it: the
+    squares it covers as ``(forward, side)`` offsets from the square where it is laid,
+    ``(0, 0)``, next to the attacker, forward pointing away from the attacker (the published
+    game lays the teardrop with its narrow end there). ``None``: the pack gives no shape and
+    the engine's earlier reading holds (``docs/descent.md``)."""
 
     name: str
     rank: int = 0
+    template: tuple[tuple[int, int], ...] | None = None
 
     @staticmethod
     def load(data: Mapping[str, Any]) -> Ability:
-        return Ability(str(data["name"]), int(data.get("rank", 0)))
+        raw = data.get("template")
+        template = None if raw is None else tuple((int(c[0]), int(c[1])) for c in raw)
+        return Ability(str(data["name"]), int(data.get("rank", 0)), template)
 
 
 @dataclass(frozen=True)
