@@ -34,6 +34,8 @@ class ScenarioInfo:
     #: the scenario's ``rewards`` object as written (gold, xp, reputation, prosperity,
     #: achievements, items, text)
     rewards: Mapping[str, Any] = field(default_factory=dict)
+    #: GH-RSC-01: in the random scenario deck (unlocked only by a draw)
+    random_deck: bool = False
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,8 @@ class ItemInfo:
     #: the prosperity level that puts it in the city's supply (GH-SHOP-05)
     prosperity: int
     slot: str
+    #: GH-RID-01: in the random item design deck (never in the supply by prosperity)
+    random_deck: bool = False
 
 
 @dataclass(frozen=True)
@@ -126,6 +130,7 @@ def _read(root: str, stamp: tuple[tuple[str, int], ...]) -> CampaignContent:
             _strs(d.get("links")),
             bool(d.get("linked_to_city", False)),
             dict(d["rewards"]) if isinstance(d.get("rewards"), dict) else {},
+            d.get("random_deck") is True,
         )
     items = {
         iid: ItemInfo(
@@ -136,6 +141,7 @@ def _read(root: str, stamp: tuple[tuple[str, int], ...]) -> CampaignContent:
             _int(d.get("count"), 1),
             _int(d.get("prosperity"), 1),
             str(d.get("slot", "")),
+            d.get("random_deck") is True,
         )
         for iid, d in by_kind.get("item", {}).items()
     }

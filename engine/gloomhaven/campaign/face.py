@@ -26,7 +26,7 @@ from questforge.engine.core.campaign import (
 from questforge.engine.core.events import JSONValue
 from questforge.engine.core.game import PlayableGame, SetupOption
 from questforge.engine.core.targets import bundled_packs
-from questforge.engine.gloomhaven.campaign import events, rules, storage, tables
+from questforge.engine.gloomhaven.campaign import events, random_decks, rules, storage, tables
 from questforge.engine.gloomhaven.campaign.content import CampaignContent, campaign_content
 from questforge.engine.gloomhaven.campaign.state import IN_TOWN, Campaign, Character
 
@@ -407,6 +407,15 @@ class GloomhavenCampaign:
         results = [(r.id, r.xp, r.gold, r.checkmarks, r.items) for r in result.characters]
         outcome = "lost" if result.outcome == "unfinished" else result.outcome
         lines = rules.apply_result(content, c, plan.scenario, plan.casual, outcome, results)
+        # GH-TREAS-03/05: designs and random draws of the treasures looted, in both modes
+        spec: Mapping[str, Any] = getattr(getattr(inner, "content", None), "treasures", {})
+        looted = [
+            (spec[n].type, spec[n].item)
+            for r in result.characters
+            for n in r.treasures
+            if n in spec
+        ]
+        lines += rules.note(c, random_decks.treasure_rewards(content, c, looted))
         counts = _quest_counts(inner, outcome == "won")
         return lines + rules.note(
             c, rules.count_quests(content, c, plan.scenario, outcome == "won", counts)

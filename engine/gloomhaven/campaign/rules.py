@@ -59,7 +59,10 @@ def new_campaign(
     campaign.unlocked = [
         s.id
         for s in sorted(content.scenarios.values(), key=lambda s: (s.number, s.id))
-        if not s.needs_global and not s.needs_party and not _unlocked_by_another(content, s.id)
+        if not s.needs_global
+        and not s.needs_party
+        and not s.random_deck  # GH-RSC-01: only a draw unlocks it
+        and not _unlocked_by_another(content, s.id)
     ]
     for deck in ("city", "road"):
         cards = content.events_of(deck)
@@ -87,7 +90,8 @@ def _supply_for(content: CampaignContent, level: int, supply: dict[str, int]) ->
     (items already there keep their count)."""
     out = dict(supply)
     for item in content.items.values():
-        if item.prosperity <= level and item.id not in out:
+        # GH-RID-02: a random design joins the supply only when drawn
+        if item.prosperity <= level and item.id not in out and not item.random_deck:
             out[item.id] = item.count
     return out
 
@@ -649,6 +653,10 @@ def retire(content: CampaignContent, campaign: Campaign, key: str) -> list[str]:
         campaign.classes.append(unlocks)
         lines.append(f"class unlocked: {content.classes[unlocks].name} (GH-ENV-02)")
         added += list(content.classes[unlocks].events_on_unlock)  # GH-RETIRE-08
+    elif unlocks and unlocks in campaign.classes:
+        from questforge.engine.gloomhaven.campaign.random_decks import envelope_open_already
+
+        lines += envelope_open_already(content, campaign)  # GH-RETIRE-05
     if quest is not None and quest.reward_text:
         lines.append(quest.reward_text)
     if added:

@@ -77,10 +77,13 @@ class CharacterClass(ContentDocument):
 
 @dataclass(frozen=True, kw_only=True)
 class EnhancementSlot(Node):
-    """``count`` sticker slots on ability line ``ability`` of a card half (GH-ENH-03)."""
+    """``count`` sticker slots on ability line ``ability`` of a card half (GH-ENH-03), each
+    taking the ``kinds`` printed (``()``: every kind the line can take; see
+    :mod:`~questforge.engine.gloomhaven.model.enhancements`)."""
 
     ability: int
     count: int = 1
+    kinds: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -387,6 +390,7 @@ def _half(data: Any, path: JsonPath) -> CardHalf:
                 source_path=p,
                 ability=Reader(d, p).req_int("ability"),
                 count=Reader(d, p).int_or("count", 1),
+                kinds=Reader(d, p).strs("kinds"),
             ),
         ),
         text=h.opt_str("text"),
