@@ -140,7 +140,7 @@ class Campaign:
     #: the city's available supply: item id -> copies that can be bought (GH-SHOP-05/06)
     supply: dict[str, int] = field(default_factory=dict)
     #: GH-ENH-08: enhancement stickers per class (not per character: they survive
-    #: retirement), in the text form of ``model.enhancements.Enhancement``
+    #: retirement), in the text form of ``gloomhaven.enhancements.Enhancement``
     enhancements: dict[str, list[str]] = field(default_factory=dict)
     #: GH-RID-01 / GH-RSC-01: the random item design and random scenario decks, top
     #: first; ``None`` until the first draw builds them (files from before have none)

@@ -1,7 +1,7 @@
 """Enhanced ability cards in play (GH-ENH-03): one mechanism, applied before the game.
 
 A setup's ``enhancements`` (per character, stickers in the text form of
-:class:`~questforge.engine.gloomhaven.model.enhancements.Enhancement`) rewrite the
+:class:`~questforge.engine.gloomhaven.enhancements.Enhancement`) rewrite the
 class's cards in the game's :class:`Content`: a +1 raises the value it names, a
 condition joins the line's conditions, a jump makes the move a jump, an attack hex joins
 the area pattern, and an element adds an ``infuse`` of it right after the line (using
@@ -19,6 +19,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from questforge.engine.core.game import SetupError
+from questforge.engine.gloomhaven.enhancements import (
+    ELEMENT_STICKERS,
+    NEGATIVE_STICKERS,
+    POSITIVE_STICKERS,
+    Enhancement,
+    hex_fits,
+    sticker_fits,
+)
 from questforge.engine.gloomhaven.game.spec import (
     Ability,
     AbilityCard,
@@ -26,14 +34,6 @@ from questforge.engine.gloomhaven.game.spec import (
     AreaPattern,
     ClassSpec,
     Content,
-)
-from questforge.engine.gloomhaven.model.enhancements import (
-    ELEMENT_STICKERS,
-    NEGATIVE_STICKERS,
-    POSITIVE_STICKERS,
-    Enhancement,
-    hex_fits,
-    sticker_fits,
 )
 
 #: +1 stickers on the line's own fields

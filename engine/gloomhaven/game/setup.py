@@ -88,7 +88,7 @@ class Setup:
     start_damage: Mapping[str, int] = field(default_factory=dict)
     start_conditions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     #: each character's enhanced cards (GH-ENH-03, a campaign's stickers), in the text
-    #: form of ``model.enhancements.Enhancement``; applied to the cards by ``Game``
+    #: form of ``gloomhaven.enhancements.Enhancement``; applied to the cards by ``Game``
     #: (:mod:`~questforge.engine.gloomhaven.game.enhanced`)
     enhancements: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 

@@ -79,7 +79,7 @@ class CharacterClass(ContentDocument):
 class EnhancementSlot(Node):
     """``count`` sticker slots on ability line ``ability`` of a card half (GH-ENH-03), each
     taking the ``kinds`` printed (``()``: every kind the line can take; see
-    :mod:`~questforge.engine.gloomhaven.model.enhancements`)."""
+    :mod:`~questforge.engine.gloomhaven.enhancements`)."""
 
     ability: int
     count: int = 1
