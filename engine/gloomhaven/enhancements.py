@@ -174,15 +174,15 @@ def _targets_friends(a: AbilityLike) -> bool:
 def kind_fits(a: AbilityLike, kind: str) -> str:
     """``""`` when a slot of ``kind`` may sit on ability line ``a`` (GH-ENH-03), else why not."""
     if a.type in _NO_STICKERS:
-        return f"a {a.type} line is not a main ability line"
+        return f"the {a.type} line is not a main ability line"
     if kind == "plus1":
         if a.type in ("move", "attack", "heal", "shield", "retaliate") or a.stats is not None:
             return ""
-        return f"a {a.type} line has no value to raise by 1"
+        return f"the {a.type} line has no value to raise by 1"
     if kind == "negative-condition":
-        return "" if _targets_enemies(a) else f"a {a.type} line does not target enemies"
+        return "" if _targets_enemies(a) else f"the {a.type} line does not target enemies"
     if kind == "positive-condition":
-        return "" if _targets_friends(a) else f"a {a.type} line does not target self or allies"
+        return "" if _targets_friends(a) else f"the {a.type} line does not target self or allies"
     if kind == "jump":
         if a.type != "move":
             return f"jump goes on a move line, not on {a.type}"
@@ -220,7 +220,7 @@ def sticker_fits(a: AbilityLike, sticker: str) -> str:
         "pierce": bool(a.pierce),
         "target": a.targets > 1,
     }
-    return "" if needs[sticker] else f"a {a.type} line has no {sticker} to raise by 1"
+    return "" if needs[sticker] else f"the {a.type} line has no {sticker} to raise by 1"
 
 
 def hex_fits(a: AbilityLike, hex_: tuple[int, int]) -> str:
@@ -269,11 +269,13 @@ class Enhancement:
                 raise ValueError
             number = int(line)
         except (ValueError, IndexError):
-            raise ValueError(f"expected {expected}, got {text.strip()!r}") from None
+            raise ValueError(f"expected {expected}; got {len(parts)} part(s)") from None
+        # the messages name the part, not the whole text: a terminal may show ":top:" as
+        # an emoji
         if half not in ("top", "bottom"):
-            raise ValueError(f"{text.strip()!r}: the half is top or bottom, got {half!r}")
+            raise ValueError(f"the half is top or bottom, got {half!r}")
         if not kind_of(sticker):
-            raise ValueError(f"{text.strip()!r}: unknown enhancement {sticker!r}")
+            raise ValueError(f"unknown enhancement {sticker!r} (known: {', '.join(STICKERS)})")
         return cls(card, half, number, sticker, hex_)
 
 
