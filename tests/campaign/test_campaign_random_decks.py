@@ -34,7 +34,7 @@ def camp(pack: Path) -> Campaign:
 
 
 def test_a_random_design_is_not_in_the_supply_until_drawn(camp: Campaign, pack: Path) -> None:
-    # GH-RID-01/02: the Glowworm Jar is in the deck, not in the prosperity-1 supply; the
+    # GH-RID-01, GH-RID-02: the Glowworm Jar is in the deck, not in the prosperity-1 supply; the
     # draw puts its copies into the city's supply
     cc = campaign_content(pack)
     assert cc.items["glowworm-jar"].random_deck and "glowworm-jar" not in camp.supply
