@@ -25,6 +25,10 @@ def pack(tmp_path: Path, sample_pack: Path) -> Path:
     data["random_deck"] = True
     del data["requirements"]
     path.write_text(json.dumps(data), encoding="utf-8")
+    jar = root / "items" / "glowworm-jar.json"
+    data = json.loads(jar.read_text(encoding="utf-8"))
+    data["count"] = 3  # three copies in the game; a draw brings one (GH-RID-02)
+    jar.write_text(json.dumps(data), encoding="utf-8")
     return root
 
 
@@ -34,8 +38,8 @@ def camp(pack: Path) -> Campaign:
 
 
 def test_a_random_design_is_not_in_the_supply_until_drawn(camp: Campaign, pack: Path) -> None:
-    # GH-RID-01, GH-RID-02: the Glowworm Jar is in the deck, not in the prosperity-1 supply; the
-    # draw puts its copies into the city's supply
+    # GH-RID-01, GH-RID-02: the Glowworm Jar is in the deck, not in the prosperity-1 supply;
+    # the draw puts one copy (of three) into the city's supply
     cc = campaign_content(pack)
     assert cc.items["glowworm-jar"].random_deck and "glowworm-jar" not in camp.supply
     lines = random_decks.draw_item_design(cc, camp)

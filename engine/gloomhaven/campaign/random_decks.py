@@ -48,7 +48,8 @@ def _scenario_deck(content: CampaignContent, campaign: Campaign) -> list[str]:
 
 
 def draw_item_design(content: CampaignContent, campaign: Campaign) -> list[str]:
-    """GH-RID-01..03: the top design's item, every copy, into the city's supply."""
+    """GH-RID-01..03: one copy of the top design's item into the city's supply (GH-RID-02
+    says one copy; a named item design, GH-TREAS-03, brings every copy)."""
     deck = _item_deck(content, campaign)
     if not deck:
         return ["random item design: the deck is empty, no effect (GH-RID-03)"]
@@ -56,7 +57,7 @@ def draw_item_design(content: CampaignContent, campaign: Campaign) -> list[str]:
     info = content.items.get(item)
     if info is None:
         return [f"random item design: {item} is not in the pack any more, no effect"]
-    campaign.supply[item] = campaign.supply.get(item, 0) + info.count
+    campaign.supply[item] = campaign.supply.get(item, 0) + 1
     return [f"random item design: {info.name} in the city's supply (GH-RID-01/02)"]
 
 
