@@ -257,6 +257,12 @@ class Enhancement:
         tail = f":{self.hex[0]}:{self.hex[1]}" if self.hex is not None else ""
         return f"{self.card}:{self.half}:{self.line}:{self.sticker}{tail}"
 
+    def words(self) -> str:
+        """For messages: ``CARD top line 0: attack`` (the text form's ``:top:`` would show
+        as an emoji in a terminal that renders emoji codes)."""
+        where = f" at {self.hex[0]},{self.hex[1]}" if self.hex is not None else ""
+        return f"{self.card} {self.half} line {self.line}: {self.sticker}{where}"
+
     @classmethod
     def parse(cls, text: str) -> Enhancement:
         """The text form back; ``ValueError`` saying what was expected."""

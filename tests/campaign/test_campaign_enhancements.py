@@ -266,3 +266,22 @@ def test_campaign_play_hands_the_stickers_to_the_game(camp: Campaign, sample_pac
     line = game.game.content.classes["lampwright"].card(FLASH).top.abilities[0]
     assert line.value == 4 + 1
     assert game.game.setup.to_json()["enhancements"] == {"lampwright": [f"{FLASH}:top:0:attack"]}
+
+
+def test_play_refuses_a_sticker_its_line_cannot_take(sample_pack: Path) -> None:
+    # GH-ENH-03 on `play --enhancements`: exit 2 and one line naming card, half, line
+    # and sticker (words, not the text form: a terminal would show ":top:" as an emoji)
+    result = CliRunner().invoke(
+        cli,
+        [
+            "play",
+            str(sample_pack / "scenarios" / "collapsed-adit.json"),
+            "--classes",
+            "lampwright,shaftbreaker",
+            "--enhancements",
+            f"lampwright={FLASH}:top:0:jump",
+            "--auto",
+        ],
+    )
+    assert result.exit_code == 2
+    assert f"{FLASH} top line 0: jump: jump goes on a move line" in result.output

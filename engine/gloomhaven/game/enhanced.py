@@ -73,7 +73,7 @@ def enhance_ability(a: Ability, e: Enhancement) -> Ability:
     if not why and e.sticker == "attack-hex":
         why = hex_fits(a, e.hex) if e.hex is not None else "an attack hex needs its hex"
     if why:
-        raise SetupError(f"enhancement {e.text()}: {why} (GH-ENH-03)")
+        raise SetupError(f"enhancement {e.words()}: {why} (GH-ENH-03)")
     s = e.sticker
     if s in _PLUS1_FIELD:
         name = _PLUS1_FIELD[s]
@@ -102,7 +102,7 @@ def enhance_action(action: Action, stickers: Sequence[Enhancement]) -> Action:
     for e in stickers:
         if not 0 <= e.line < len(lines):
             raise SetupError(
-                f"enhancement {e.text()}: the {e.half} action has lines 0 to {len(lines) - 1}"
+                f"enhancement {e.words()}: the {e.half} action has lines 0 to {len(lines) - 1}"
             )
         lines[e.line] = enhance_ability(lines[e.line], e)
         if e.sticker in ELEMENT_STICKERS:
@@ -129,7 +129,7 @@ def enhance_class(cls: ClassSpec, stickers: Sequence[Enhancement]) -> ClassSpec:
     known = {c.id for c in cls.cards}
     for e in stickers:
         if e.card not in known:
-            raise SetupError(f"{cls.id}: enhancement {e.text()}: the class has no card {e.card!r}")
+            raise SetupError(f"{cls.id}: enhancement {e.words()}: the class has no card {e.card!r}")
     cards = tuple(
         enhance_card(c, [e for e in stickers if e.card == c.id])
         if any(e.card == c.id for e in stickers)
