@@ -145,3 +145,12 @@ def test_a_looted_random_design_treasure_draws_in_campaign_play(tmp_path: Path, 
     assert "random item design: Glowworm Jar in the city's supply" in result.output
     saved = json.loads(path.read_text(encoding="utf-8"))
     assert saved["supply"]["glowworm-jar"] == 1 and saved["random_decks"] == {"items": []}
+
+
+def test_the_content_model_carries_the_random_deck_marks(pack: Path) -> None:
+    # GH-RID-01 and GH-RSC-01 as data: the content model reads `random_deck`
+    from questforge.engine.gloomhaven.model import load_pack_dir
+
+    model = load_pack_dir(pack)
+    assert [i for i, item in model.items.items() if item.random_deck] == ["glowworm-jar"]
+    assert [s for s, sc in model.scenarios.items() if sc.random_deck] == ["cinder-forge"]

@@ -221,6 +221,8 @@ class Item(ContentDocument):
     trigger: str | None = None
     text: str | None = None
     prosperity: int | None = None
+    #: in the random item design deck (GH-RID-01): in the supply only once drawn
+    random_deck: bool = False
 
 
 # ---------------------------------------------------------------- campaign
@@ -469,6 +471,7 @@ def parse_item(r: Reader, common: dict[str, Any]) -> Item:
         trigger=r.opt_str("trigger"),
         text=r.opt_str("text"),
         prosperity=r.opt_int("prosperity"),
+        random_deck=r.flag("random_deck"),
     )
 
 
