@@ -28,6 +28,7 @@ from questforge.engine.core.game import PlayableGame, SetupOption
 from questforge.engine.core.targets import bundled_packs
 from questforge.engine.gloomhaven.campaign import (
     enhance,
+    event_bot,
     events,
     random_decks,
     rules,
@@ -423,13 +424,16 @@ class GloomhavenCampaign:
             self.pack_root(c), scenario, setup, casual, tuple(notes), {"road_event": road}
         )
 
-    def before_scenario(self, state: Any, plan: ScenarioPlan, choose: Chooser) -> list[str]:
+    def before_scenario(self, state: Any, plan: ScenarioPlan, choose: Chooser | None) -> list[str]:
         c = _campaign(state)
         if not plan.extra.get("road_event") or not c.road_events:
             return []
         content = self.content(c)
         _event, lines = events.front(content, c, "road")
         event = content.events[c.road_events[0]]
+        if choose is None:  # the bots: the option whose known outcome is best
+            label = event["options"][event_bot.best_option(content, c, "road")]["label"]
+            return events.resolve(content, c, "road", label)
         labels = [f"{o['label']}: {o['text']}" for o in event["options"]]
         picked = choose("\n".join(lines[:1]) + "\nthe party chooses (GH-EVT-03)", labels)
         resolved = events.resolve(content, c, "road", event["options"][picked]["label"])
