@@ -90,7 +90,7 @@ def test_enhancing_needs_the_global_achievement(camp: Campaign, sample_pack: Pat
     with pytest.raises(CampaignError, match="GH-ENH-01"):
         enhance.enhance(cards(sample_pack), camp, "Lux", e(f"{FLASH}:top:0:attack"))
     reward = campaign_content(sample_pack).scenarios["cinder-forge"].rewards
-    assert enhance.ACHIEVEMENT in reward["global_achievements"]
+    assert reward is not None and enhance.ACHIEVEMENT in reward.global_achievements
 
 
 def test_only_cards_of_the_character_s_pool(camp: Campaign, sample_pack: Path) -> None:

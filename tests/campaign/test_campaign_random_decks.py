@@ -104,7 +104,7 @@ def test_an_opened_envelope_gives_a_random_design_and_scenario(camp: Campaign, p
     lux = camp.characters[0]
     lux.personal_quest = "foremans-debt"
     quest = cc.quests["foremans-debt"]
-    assert quest.reward_class == "lampwright" and "lampwright" in camp.classes
+    assert quest.personal_quest.reward_class == "lampwright" and "lampwright" in camp.classes
     lux.quest_progress = [need for _t, need in quest.requirements]
     lines = rules.retire(cc, camp, "Lux")
     assert any("GH-RETIRE-05" in line for line in lines)

@@ -38,7 +38,7 @@ def worth(campaign: Campaign) -> int:
 def best_option(content: CampaignContent, campaign: Campaign, deck: str) -> int:
     """The index of the top card's option that leaves the party best off (0 on a tie)."""
     event_id, _front = events.front(content, campaign, deck)
-    labels = [str(o["label"]) for o in content.events[event_id]["options"]]
+    labels = [o.label for o in content.events[event_id].options]
     scores = []
     for label in labels:
         trial = copy.deepcopy(campaign)

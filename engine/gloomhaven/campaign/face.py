@@ -432,11 +432,11 @@ class GloomhavenCampaign:
         _event, lines = events.front(content, c, "road")
         event = content.events[c.road_events[0]]
         if choose is None:  # the bots: the option whose known outcome is best
-            label = event["options"][event_bot.best_option(content, c, "road")]["label"]
+            label = event.options[event_bot.best_option(content, c, "road")].label
             return events.resolve(content, c, "road", label)
-        labels = [f"{o['label']}: {o['text']}" for o in event["options"]]
+        labels = [f"{o.label}: {o.text}" for o in event.options]
         picked = choose("\n".join(lines[:1]) + "\nthe party chooses (GH-EVT-03)", labels)
-        resolved = events.resolve(content, c, "road", event["options"][picked]["label"])
+        resolved = events.resolve(content, c, "road", event.options[picked].label)
         return resolved[len(lines) :]  # the front was shown with the choice
 
     def after_scenario(

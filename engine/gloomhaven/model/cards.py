@@ -220,7 +220,9 @@ class Item(ContentDocument):
     abilities: tuple[Ability, ...] = ()
     trigger: str | None = None
     text: str | None = None
-    prosperity: int | None = None
+    #: the prosperity level that puts it in the city's supply (GH-SHOP-05); absent: 1,
+    #: the supply of a new campaign
+    prosperity: int = 1
     #: in the random item design deck (GH-RID-01): in the supply only once drawn
     random_deck: bool = False
 
@@ -470,7 +472,7 @@ def parse_item(r: Reader, common: dict[str, Any]) -> Item:
         abilities=r.child("abilities", parse_action) or (),
         trigger=r.opt_str("trigger"),
         text=r.opt_str("text"),
-        prosperity=r.opt_int("prosperity"),
+        prosperity=r.int_or("prosperity", 1),
         random_deck=r.flag("random_deck"),
     )
 
