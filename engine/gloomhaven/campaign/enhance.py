@@ -45,7 +45,7 @@ ACHIEVEMENT = "Enhance Power"
 
 @cache
 def _cards(root: str, stamp: tuple[tuple[str, int], ...]) -> Mapping[str, AbilityCard]:
-    return dict(load_pack_dir(root).ability_cards)
+    return dict(load_pack_dir(root, kinds=("ability-card",)).ability_cards)
 
 
 def pack_cards(pack_root: Path) -> Mapping[str, AbilityCard]:
