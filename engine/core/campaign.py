@@ -133,9 +133,10 @@ class CampaignFace(Protocol):
         refuses it (locked or already completed in campaign mode)."""
         ...
 
-    def before_scenario(self, state: Any, plan: ScenarioPlan, choose: Chooser) -> list[str]:
+    def before_scenario(self, state: Any, plan: ScenarioPlan, choose: Chooser | None) -> list[str]:
         """Steps between the choice of a scenario and its first round (travel: a road
-        event); ``choose`` makes the party's choices. Returns lines for the person."""
+        event); ``choose`` makes the party's choices (``None``: the face's bots choose).
+        Returns lines for the person."""
         ...
 
     def after_scenario(

@@ -311,8 +311,6 @@ def play(
         print_lines(console, title.splitlines())
         if road_option is not None:
             return "AB".index(road_option)
-        if auto:
-            return 0
         from questforge.commands.play import QuitGame, TerminalPrompt
 
         try:
@@ -321,7 +319,8 @@ def play(
             fail("the road event was not resolved; nothing is saved")
 
     try:
-        print_lines(console, face.before_scenario(state, plan, choose))
+        bots = auto and road_option is None  # the face's bots choose the road option
+        print_lines(console, face.before_scenario(state, plan, None if bots else choose))
     except QuestforgeError as exc:
         fail(str(exc))
     game, status, _outcome = _play_scenario(
@@ -394,7 +393,7 @@ def _run_sequence(
         try:
             face.auto_town(state)
             plan = face.plan(state, scenario, casual)
-            face.before_scenario(state, plan, lambda _t, _l: 0)
+            face.before_scenario(state, plan, None)  # the face's bots choose
         except QuestforgeError as exc:
             return rows, keys, f"{scenario}: {exc}", status
         game_seed = next_seed(state, len(rows))

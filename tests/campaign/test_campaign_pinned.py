@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from questforge.cli import cli
 
 #: sha256 of the campaign file, the pack's folder written as ``PACK``
-PINNED = "sha256:3e0ad2ba710d948828d37007e75ae2abf6471c6d2bd2624feac5c0735e5236c3"
+PINNED = "sha256:67255c9dca5f1743461c9ac7cbd67ccdf9c45ed74b08ca34d84b97891350c0be"
 
 
 def run(*args: object) -> str:

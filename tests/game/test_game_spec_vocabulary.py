@@ -159,6 +159,7 @@ PAIRS: tuple[Pair, ...] = (
             **_all("campaign only", "number", "cost"),
             "count": "campaign only (shop stock)",
             "prosperity": "campaign only",
+            "random_deck": "campaign only (GH-RID-01)",
             "text": _TEXT,
         },
     ),
@@ -269,6 +270,7 @@ PAIRS: tuple[Pair, ...] = (
             **_all(
                 "campaign only",
                 *("number", "location", "links", "linked_to_city", "unlocks", "rewards"),
+                "random_deck",
                 *("required_global", "required_party", "round_tracker"),
             ),
             "description": _TEXT,

@@ -435,6 +435,17 @@ CASES: dict[str, tuple[str, Callable[[Files], None], str, tuple[Any, ...]]] = {
         "classes/hero.json",
         ("health", 3),
     ),
+    "QGH265": (
+        "an attack-hex enhancement slot on a move line (GH-ENH-03)",
+        set_at(
+            "classes/hero-strike.json",
+            "bottom",
+            "enhancement_slots",
+            value=[{"ability": 0, "kinds": ["plus1", "attack-hex"]}],
+        ),
+        "classes/hero-strike.json",
+        ("bottom", "enhancement_slots", 0, "kinds", 1),
+    ),
     "QGH270": (
         "monster-AI situation with two figures on one hex",
         put_file(

@@ -1,5 +1,7 @@
 """Character classes, ability cards and attack modifier decks (QGH260-269).
 
+An enhancement slot sits on a line that can take its kinds of sticker (GH-ENH-03, QGH265).
+
 A character takes exactly hand-size cards into a scenario, chosen from the cards of its
 level (GH-HAND-01); a new character has only level-1 and "X" cards (GH-CHAR-05,
 GH-HAND-02), so a class needs at least hand-size of those. Perks edit the class's attack
@@ -9,8 +11,10 @@ modifier deck (GH-LVL-04); a standard deck has 20 cards (GH-COMP-04, GH-REF-01).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
+from questforge.engine.gloomhaven.enhancements import SLOT_KINDS, kind_fits
 from questforge.schema.jsontypes import json_int
 from questforge.validator.context import CheckContext, split_reference
 from questforge.validator.document import LoadedDocument
@@ -231,3 +235,127 @@ def class_progression(ctx: CheckContext) -> Iterator[Finding]:
                         (key, i),
                     )
                     break
+
+
+@dataclass(frozen=True)
+class _Pattern:
+    hexes: tuple[tuple[int, int], ...]
+    melee: bool
+
+
+@dataclass(frozen=True)
+class _Stats:
+    range: int
+
+
+@dataclass(frozen=True)
+class _Line:
+    """An ability line's fields a sticker looks at (``enhancements.AbilityLike``), read
+    from the JSON: validating a pack does not import the action model (start-up)."""
+
+    type: str
+    range: int | None
+    targets: int
+    pierce: int
+    push: int
+    pull: int
+    jump: bool
+    affects: str | None
+    aoe: _Pattern | None
+    stats: _Stats | None
+
+    @classmethod
+    def of(cls, d: dict[str, Any]) -> _Line:
+        def num(key: str, default: int = 0) -> int:
+            value = json_int(d.get(key))
+            return default if value is None else value
+
+        aoe, stats = d.get("aoe"), d.get("stats")
+        return cls(
+            type=str(d.get("type", "")),
+            range=json_int(d.get("range")),
+            targets=num("targets", 1),
+            pierce=num("pierce"),
+            push=num("push"),
+            pull=num("pull"),
+            jump=d.get("jump") is True,
+            affects=d["affects"] if isinstance(d.get("affects"), str) else None,
+            aoe=_Pattern(
+                tuple(
+                    (h[0], h[1])
+                    for h in aoe.get("hexes", [])
+                    if isinstance(h, list) and len(h) == 2
+                ),
+                aoe.get("melee") is True,
+            )
+            if isinstance(aoe, dict)
+            else None,
+            stats=_Stats(json_int(stats.get("range")) or 0) if isinstance(stats, dict) else None,
+        )
+
+
+@gh_check(
+    "QGH265",
+    severity="error",
+    title="Enhancement slot on a line that cannot take it",
+    description="An ability card's enhancement slot names a line its action does not have, or "
+    "a kind of sticker its line cannot take (GH-ENH-03): `plus1` needs a value (move, attack, "
+    "heal, shield, retaliate, a summon's stats); `negative-condition` a line targeting enemies; "
+    "`positive-condition` a heal, shield, retaliate or condition on self or allies; `jump` a "
+    "move that is not a jump yet; `attack-hex` an area attack; nothing goes on an `xp`, "
+    "`infuse`, `special`, `attack-bonus` or `negate-damage` line. A slot without `kinds` "
+    "takes every kind its line can take, and needs at least one.",
+    example='`"abilities": [{"type": "move", "value": 3}], "enhancement_slots": '
+    '[{"ability": 0, "kinds": ["attack-hex"]}]`.',
+    fix="Point `ability` at the line the printed dot sits on (0 is the first), or name the "
+    "kinds that line can take.",
+    rules=("GH-ENH-03",),
+)
+def enhancement_slots_fit(ctx: CheckContext) -> Iterator[Finding]:
+    for card in ctx.of_kind("ability-card"):
+        for half in ("top", "bottom"):
+            action = card.data.get(half)
+            if not isinstance(action, dict) or not isinstance(action.get("abilities"), list):
+                continue
+            lines = action["abilities"]
+            slots = action.get("enhancement_slots")
+            for i, slot in enumerate(slots if isinstance(slots, list) else []):
+                if not isinstance(slot, dict):
+                    continue
+                at = (half, "enhancement_slots", i)
+                index = json_int(slot.get("ability"))
+                if index is None:
+                    continue
+                if not 0 <= index < len(lines):
+                    yield ctx.finding(
+                        enhancement_slots_fit,
+                        f"card {card.id!r}: the {half} action has {len(lines)} line(s); an "
+                        f"enhancement slot names line {index}",
+                        card,
+                        (*at, "ability"),
+                    )
+                    continue
+                if not isinstance(lines[index], dict):
+                    continue
+                line = _Line.of(lines[index])
+                kinds = slot.get("kinds")
+                if not isinstance(kinds, list):
+                    if all(kind_fits(line, k) for k in SLOT_KINDS):
+                        yield ctx.finding(
+                            enhancement_slots_fit,
+                            f"card {card.id!r}: {half} line {index} ({line.type}) takes no "
+                            "enhancement, yet has a slot",
+                            card,
+                            (*at, "ability"),
+                        )
+                    continue
+                for j, kind in enumerate(kinds):
+                    why = kind_fits(line, kind) if isinstance(kind, str) else ""
+                    if why:
+                        yield ctx.finding(
+                            enhancement_slots_fit,
+                            f"card {card.id!r}: {half} line {index} cannot take a {kind} "
+                            f"sticker: {why}",
+                            card,
+                            (*at, "kinds", j),
+                        )

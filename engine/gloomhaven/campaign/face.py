@@ -26,9 +26,18 @@ from questforge.engine.core.campaign import (
 from questforge.engine.core.events import JSONValue
 from questforge.engine.core.game import PlayableGame, SetupOption
 from questforge.engine.core.targets import bundled_packs
-from questforge.engine.gloomhaven.campaign import events, rules, storage, tables
+from questforge.engine.gloomhaven.campaign import (
+    enhance,
+    event_bot,
+    events,
+    random_decks,
+    rules,
+    storage,
+    tables,
+)
 from questforge.engine.gloomhaven.campaign.content import CampaignContent, campaign_content
 from questforge.engine.gloomhaven.campaign.state import IN_TOWN, Campaign, Character
+from questforge.engine.gloomhaven.enhancements import Enhancement
 
 
 def _quest_counts(game: Any, won: bool) -> dict[str, dict[str, int]]:
@@ -137,6 +146,33 @@ ACTIONS: tuple[CampaignAction, ...] = (
             SetupOption("class", "class", "text", "", "The character class."),
             SetupOption("name", "name", "text", "", "The name (default: the class's)."),
             SetupOption("level", "level", "int", 1, "Starting level.", 1, 9),
+        ),
+    ),
+    CampaignAction(
+        "enhance",
+        "Put an enhancement sticker on a card of the character's pool, once the global "
+        f"achievement {enhance.ACHIEVEMENT!r} is gained (GH-ENH-01): on a printed slot "
+        "that takes its kind (GH-ENH-03), for gold (GH-ENH-02, published cost table), at most "
+        "the prosperity level in enhanced cards (GH-ENH-07); permanent, for the class "
+        "(GH-ENH-08).",
+        (
+            _character_option(),
+            SetupOption("card", "card", "text", "", "The ability card's id."),
+            SetupOption(
+                "half", "half", "choice", "top", "top or bottom.", choices=("top", "bottom")
+            ),
+            SetupOption("line", "line", "int", 0, "The ability line (0 = the first).", 0, 29),
+            SetupOption(
+                "sticker",
+                "sticker",
+                "text",
+                "",
+                "What to add: a +1 (move, attack, range, shield, push, pull, pierce, "
+                "retaliate, heal, target, summon-health, summon-move, summon-attack, "
+                "summon-range), a condition (poison, wound, muddle, immobilize, disarm, curse, "
+                "strengthen, bless), jump, an element (fire ... dark, any) or attack-hex.",
+            ),
+            SetupOption("hex", "hex", "text", "", "For attack-hex: the new hex, Q,R."),
         ),
     ),
     CampaignAction("return", "Return to Gloomhaven (GH-CITY-01, GH-TRAVEL-01).", ()),
@@ -254,6 +290,11 @@ class GloomhavenCampaign:
                 ("completed", ", ".join(c.completed) or "-"),
                 ("classes for new characters", ", ".join(c.classes)),
                 ("events left", f"city {len(c.city_events)}, road {len(c.road_events)}"),
+                (
+                    "enhancements",
+                    "; ".join(f"{k}: {len(v)}" for k, v in sorted(c.enhancements.items()) if v)
+                    or "-",
+                ),
             ),
         )
         rows = []
@@ -371,6 +412,8 @@ class GloomhavenCampaign:
             "start-damage": ";".join(
                 f"{ch.class_id}={ch.start_damage}" for ch in party if ch.start_damage
             ),
+            # GH-ENH-03/08: the class's stickers change its cards in the game
+            "enhancements": enhance.setup_text(c, party),
             "start-conditions": ";".join(
                 f"{ch.class_id}={','.join(['bless'] * ch.blesses + ch.start_conditions)}"
                 for ch in party
@@ -381,13 +424,16 @@ class GloomhavenCampaign:
             self.pack_root(c), scenario, setup, casual, tuple(notes), {"road_event": road}
         )
 
-    def before_scenario(self, state: Any, plan: ScenarioPlan, choose: Chooser) -> list[str]:
+    def before_scenario(self, state: Any, plan: ScenarioPlan, choose: Chooser | None) -> list[str]:
         c = _campaign(state)
         if not plan.extra.get("road_event") or not c.road_events:
             return []
         content = self.content(c)
         _event, lines = events.front(content, c, "road")
         event = content.events[c.road_events[0]]
+        if choose is None:  # the bots: the option whose known outcome is best
+            label = event.options[event_bot.best_option(content, c, "road")].label
+            return events.resolve(content, c, "road", label)
         labels = [f"{o.label}: {o.text}" for o in event.options]
         picked = choose("\n".join(lines[:1]) + "\nthe party chooses (GH-EVT-03)", labels)
         resolved = events.resolve(content, c, "road", event.options[picked].label)
@@ -407,6 +453,15 @@ class GloomhavenCampaign:
         results = [(r.id, r.xp, r.gold, r.checkmarks, r.items) for r in result.characters]
         outcome = "lost" if result.outcome == "unfinished" else result.outcome
         lines = rules.apply_result(content, c, plan.scenario, plan.casual, outcome, results)
+        # GH-TREAS-03/05: designs and random draws of the treasures looted, in both modes
+        spec: Mapping[str, Any] = getattr(getattr(inner, "content", None), "treasures", {})
+        looted = [
+            (spec[n].type, spec[n].item)
+            for r in result.characters
+            for n in r.treasures
+            if n in spec
+        ]
+        lines += rules.note(c, random_decks.treasure_rewards(content, c, looted))
         counts = _quest_counts(inner, outcome == "won")
         return lines + rules.note(
             c, rules.count_quests(content, c, plan.scenario, outcome == "won", counts)
@@ -490,6 +545,13 @@ class GloomhavenCampaign:
                     _int(options, "level", 1),
                 ),
             ]
+        if action == "enhance":
+            return enhance.enhance(
+                enhance.pack_cards(self.pack_root(c)),
+                c,
+                _text(options, "character", action),
+                _sticker(options),
+            )
         if action == "return":
             return rules.note(c, rules.enter_town(c)) or ["the party is in Gloomhaven already"]
         known = ", ".join(a.name for a in ACTIONS)
@@ -557,6 +619,19 @@ class GloomhavenCampaign:
             "rep": c.reputation,
             "prosp": c.prosperity,
         }
+
+
+def _sticker(options: Mapping[str, JSONValue]) -> Enhancement:
+    """The ``enhance`` options as one sticker (a clear error for a malformed one)."""
+    card = _text(options, "card", "enhance")
+    sticker = _text(options, "sticker", "enhance")
+    hex_text = str(options.get("hex") or "").strip()
+    tail = ":" + ":".join(p.strip() for p in hex_text.split(",")) if hex_text else ""
+    text = f"{card}:{options.get('half') or 'top'}:{_int(options, 'line')}:{sticker}{tail}"
+    try:
+        return Enhancement.parse(text)
+    except ValueError as exc:
+        raise CampaignError(f"enhance: {exc}") from None
 
 
 def _with_item(c: Character, item: str) -> Character:

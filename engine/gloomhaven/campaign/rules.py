@@ -65,6 +65,7 @@ def new_campaign(
         for s in sorted(content.scenarios.values(), key=lambda s: (s.number, s.id))
         if not s.required_global
         and not s.required_party
+        and not s.random_deck  # GH-RSC-01: only a draw unlocks it
         and not _unlocked_by_another(content, s.id)
     ]
     for deck in ("city", "road"):
@@ -93,7 +94,8 @@ def _supply_for(content: CampaignContent, level: int, supply: dict[str, int]) ->
     (items already there keep their count)."""
     out = dict(supply)
     for item in content.items.values():
-        if item.prosperity <= level and item.id not in out:
+        # GH-RID-02: a random design joins the supply only when drawn
+        if item.prosperity <= level and item.id not in out and not item.random_deck:
             out[item.id] = item.count
     return out
 
@@ -662,6 +664,10 @@ def retire(content: CampaignContent, campaign: Campaign, key: str) -> list[str]:
         campaign.classes.append(unlocks)
         lines.append(f"class unlocked: {content.classes[unlocks].name} (GH-ENV-02)")
         added += content.classes[unlocks].character_class.events_on_unlock  # GH-RETIRE-08
+    elif unlocks and unlocks in campaign.classes:
+        from questforge.engine.gloomhaven.campaign.random_decks import envelope_open_already
+
+        lines += envelope_open_already(content, campaign)  # GH-RETIRE-05
     if quest is not None and quest.personal_quest.reward_text:
         lines.append(quest.personal_quest.reward_text)
     if added:

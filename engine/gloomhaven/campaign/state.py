@@ -139,6 +139,13 @@ class Campaign:
     quest_deck: list[str] = field(default_factory=list)
     #: the city's available supply: item id -> copies that can be bought (GH-SHOP-05/06)
     supply: dict[str, int] = field(default_factory=dict)
+    #: GH-ENH-08: enhancement stickers per class (not per character: they survive
+    #: retirement), in the text form of ``gloomhaven.enhancements.Enhancement``
+    enhancements: dict[str, list[str]] = field(default_factory=dict)
+    #: GH-RID-01 / GH-RSC-01: the random item design and random scenario decks, top
+    #: first; ``None`` until the first draw builds them (files from before have none)
+    random_items: list[str] | None = None
+    random_scenarios: list[str] | None = None
     characters: list[Character] = field(default_factory=list)
     #: what happened, one line per step (the party sheet's notes)
     history: list[str] = field(default_factory=list)
@@ -176,9 +183,24 @@ class Campaign:
             "events": {"city": list(self.city_events), "road": list(self.road_events)},
             "personal_quests": list(self.quest_deck),
             "supply": dict(sorted(self.supply.items())),
+            # written only once there is some: files stay as they were until then
+            **(
+                {"enhancements": {k: list(v) for k, v in sorted(self.enhancements.items()) if v}}
+                if any(self.enhancements.values())
+                else {}
+            ),
+            **({"random_decks": self._random_decks()} if self._random_decks() else {}),
             "characters": [c.to_json() for c in self.characters],
             "history": list(self.history),
         }
+
+    def _random_decks(self) -> dict[str, JSONValue]:
+        out: dict[str, JSONValue] = {}
+        if self.random_items is not None:
+            out["items"] = list(self.random_items)
+        if self.random_scenarios is not None:
+            out["scenarios"] = list(self.random_scenarios)
+        return out
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Campaign:
@@ -203,6 +225,13 @@ class Campaign:
             road_events=list(d["events"].get("road", [])),
             quest_deck=list(d.get("personal_quests", [])),
             supply=dict(d.get("supply", {})),
+            enhancements={k: list(v) for k, v in d.get("enhancements", {}).items()},
+            random_items=_opt_list(d.get("random_decks", {}).get("items")),
+            random_scenarios=_opt_list(d.get("random_decks", {}).get("scenarios")),
             characters=[Character.from_json(c) for c in d.get("characters", [])],
             history=list(d.get("history", [])),
         )
+
+
+def _opt_list(value: Any) -> list[str] | None:
+    return None if value is None else [str(v) for v in value]

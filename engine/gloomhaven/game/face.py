@@ -267,6 +267,15 @@ class GloomhavenFace:
                 "curse are cards shuffled into the deck, once per time named: a sanctuary "
                 "donation's two blesses, GH-DONATE-01; the others are tokens, GH-EVT-02).",
             ),
+            SetupOption(
+                "enhancements",
+                "enhancements",
+                "text",
+                "",
+                "Enhanced cards (a campaign's stickers, GH-ENH-03): "
+                "CLASS=CARD:top:0:attack,CARD:bottom:0:jump;... (an attack hex: "
+                "CARD:top:0:attack-hex:Q:R).",
+            ),
         )
 
     def new_game(

@@ -21,6 +21,7 @@ from questforge.engine.core.errors import EngineError
 from questforge.engine.core.events import Event, EventLog, JSONValue, first_divergence
 from questforge.engine.gloomhaven.game import battle_goals
 from questforge.engine.gloomhaven.game.board import Board
+from questforge.engine.gloomhaven.game.enhanced import enhanced_content
 from questforge.engine.gloomhaven.game.rounds import Step, round_flow
 from questforge.engine.gloomhaven.game.rules import GameOver, Rules
 from questforge.engine.gloomhaven.game.setup import (
@@ -139,6 +140,9 @@ class Game:
         seed: int | str = 0,
         controller: Controller | None = None,
     ) -> None:
+        # GH-ENH-03: enhanced cards are the class's cards changed before play (the same
+        # content object when nobody has an enhancement)
+        content = enhanced_content(content, setup.enhancements)
         self.content = content
         self.setup = setup
         self.seed = seed

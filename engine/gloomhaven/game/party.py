@@ -17,6 +17,8 @@ Text forms (one line each, so they fit a command-line flag and a toolbar field):
 - ``--start-damage "brute=2"`` and ``--start-conditions "brute=bless,bless,poison"``: what
   a campaign carries into the scenario (an event's damage and conditions, GH-EVT-02; a
   sanctuary donation's blesses, GH-DONATE-01);
+- ``--enhancements "brute=CARD:top:0:attack,CARD:bottom:0:jump;..."``: a character's
+  enhanced cards (a campaign's stickers, GH-ENH-03; attack hex: ``CARD:top:0:attack-hex:Q:R``);
 - ``--recommended-level``: the scenario level GH-LEVEL-03 derives from the characters'
   levels (ceil of their average / 2) instead of ``--level``.
 """
@@ -123,6 +125,9 @@ def setup_from_options(content: Content, scenario: str, options: Mapping[str, JS
         start_damage=parse_start_damage(str(options.get("start-damage") or ""), party),
         start_conditions=parse_per_character(
             "start-conditions", str(options.get("start-conditions") or ""), party
+        ),
+        enhancements=parse_per_character(
+            "enhancements", str(options.get("enhancements") or ""), party
         ),
     )
 

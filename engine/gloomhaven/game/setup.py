@@ -87,6 +87,10 @@ class Setup:
     #: (a sanctuary donation's two blesses, GH-DONATE-01), the others as tokens
     start_damage: Mapping[str, int] = field(default_factory=dict)
     start_conditions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: each character's enhanced cards (GH-ENH-03, a campaign's stickers), in the text
+    #: form of ``gloomhaven.enhancements.Enhancement``; applied to the cards by ``Game``
+    #: (:mod:`~questforge.engine.gloomhaven.game.enhanced`)
+    enhancements: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def players(self) -> int:
@@ -131,6 +135,11 @@ class Setup:
                 if any(self.start_conditions.values())
                 else {}
             ),
+            **(
+                {"enhancements": {k: list(v) for k, v in sorted(self.enhancements.items())}}
+                if any(self.enhancements.values())
+                else {}
+            ),
         }
 
     @classmethod
@@ -156,6 +165,10 @@ class Setup:
                 start_conditions={
                     str(k): tuple(str(x) for x in v)
                     for k, v in dict(obj.get("start_conditions", {})).items()
+                },
+                enhancements={
+                    str(k): tuple(str(x) for x in v)
+                    for k, v in dict(obj.get("enhancements", {})).items()
                 },
             )
         except (KeyError, TypeError, ValueError) as exc:

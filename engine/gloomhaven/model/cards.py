@@ -77,10 +77,13 @@ class CharacterClass(ContentDocument):
 
 @dataclass(frozen=True, kw_only=True)
 class EnhancementSlot(Node):
-    """``count`` sticker slots on ability line ``ability`` of a card half (GH-ENH-03)."""
+    """``count`` sticker slots on ability line ``ability`` of a card half (GH-ENH-03), each
+    taking the ``kinds`` printed (``()``: every kind the line can take; see
+    :mod:`~questforge.engine.gloomhaven.enhancements`)."""
 
     ability: int
     count: int = 1
+    kinds: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -220,6 +223,8 @@ class Item(ContentDocument):
     #: the prosperity level that puts it in the city's supply (GH-SHOP-05); absent: 1,
     #: the supply of a new campaign
     prosperity: int = 1
+    #: in the random item design deck (GH-RID-01): in the supply only once drawn
+    random_deck: bool = False
 
 
 # ---------------------------------------------------------------- campaign
@@ -389,6 +394,7 @@ def _half(data: Any, path: JsonPath) -> CardHalf:
                 source_path=p,
                 ability=Reader(d, p).req_int("ability"),
                 count=Reader(d, p).int_or("count", 1),
+                kinds=Reader(d, p).strs("kinds"),
             ),
         ),
         text=h.opt_str("text"),
@@ -467,6 +473,7 @@ def parse_item(r: Reader, common: dict[str, Any]) -> Item:
         trigger=r.opt_str("trigger"),
         text=r.opt_str("text"),
         prosperity=r.int_or("prosperity", 1),
+        random_deck=r.flag("random_deck"),
     )
 
 

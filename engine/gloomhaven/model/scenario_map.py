@@ -321,6 +321,8 @@ class Scenario(ContentDocument):
     links: tuple[str, ...] = ()
     linked_to_city: bool = False
     rewards: Rewards | None = None
+    #: in the random scenario deck (GH-RSC-01): unlocked only by a draw
+    random_deck: bool = False
 
     def room(self, room_id: str) -> Room | None:
         return next((r for r in self.rooms if r.id == room_id), None)
@@ -809,6 +811,7 @@ def parse_scenario(r: Reader, common: dict[str, Any]) -> Scenario:
         )
         if rew
         else None,
+        random_deck=r.flag("random_deck"),
     )
 
 
