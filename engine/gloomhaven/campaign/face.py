@@ -376,6 +376,8 @@ class GloomhavenCampaign:
                 for ch in party
                 if ch.blesses or ch.start_conditions
             ),
+            # GH-TREAS-04: treasures looted in earlier plays are not set out again
+            "looted-treasures": ",".join(c.looted_treasures),
         }
         return ScenarioPlan(
             self.pack_root(c), scenario, setup, casual, tuple(notes), {"road_event": road}
@@ -405,6 +407,7 @@ class GloomhavenCampaign:
                 c, [f"{plan.scenario}: left before its end (seed {seed}); the sheets are unchanged"]
             )
         results = [(r.id, r.xp, r.gold, r.checkmarks, r.items) for r in result.characters]
+        rules.record_treasures(c, [t for r in result.characters for t in r.treasures])
         outcome = "lost" if result.outcome == "unfinished" else result.outcome
         lines = rules.apply_result(content, c, plan.scenario, plan.casual, outcome, results)
         counts = _quest_counts(inner, outcome == "won")

@@ -218,6 +218,15 @@ def road_event_needed(content: CampaignContent, campaign: Campaign, scenario: st
     return not linked
 
 
+def record_treasures(campaign: Campaign, numbers: Sequence[str]) -> None:
+    """GH-TREAS-04: "each treasure tile can be looted only once, ever" - the treasures
+    looted in a scenario, won, lost or casual (GH-CAMP-05 keeps treasure looting in casual
+    play), are marked, and later plays are set up without their tiles."""
+    for n in numbers:
+        if n not in campaign.looted_treasures:
+            campaign.looted_treasures.append(n)
+
+
 def apply_result(
     content: CampaignContent,
     campaign: Campaign,

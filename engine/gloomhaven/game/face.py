@@ -267,6 +267,15 @@ class GloomhavenFace:
                 "curse are cards shuffled into the deck, once per time named: a sanctuary "
                 "donation's two blesses, GH-DONATE-01; the others are tokens, GH-EVT-02).",
             ),
+            SetupOption(
+                "looted-treasures",
+                "treasures already looted",
+                "text",
+                "",
+                "Treasure numbers looted in earlier plays, comma-separated: their tiles are "
+                "not set out (GH-TREAS-04: a treasure is looted once, ever; campaign play "
+                "passes them).",
+            ),
         )
 
     def new_game(

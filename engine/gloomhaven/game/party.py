@@ -124,6 +124,9 @@ def setup_from_options(content: Content, scenario: str, options: Mapping[str, JS
         start_conditions=parse_per_character(
             "start-conditions", str(options.get("start-conditions") or ""), party
         ),
+        looted_treasures=tuple(
+            t.strip() for t in str(options.get("looted-treasures") or "").split(",") if t.strip()
+        ),
     )
 
 
