@@ -253,6 +253,10 @@ def test_exhaustion_by_damage_removes_figure_and_summons() -> None:
     g.rules.suffer_damage(alpha, 10, "x", "t")
     assert ch.exhausted and "alpha" not in g.state.figures
     assert not any(f.kind == "summon" for f in g.state.figures.values())
+    # the log tells it in that order: the character is exhausted, then its summon leaves
+    # because of it ("summoner exhausted" was written before the exhaustion it names)
+    kinds = [e.type for e in g.events if e.type in ("exhausted", "summon_removed")]
+    assert kinds == ["exhausted", "summon_removed"]
 
 
 def test_all_exhausted_loses() -> None:
