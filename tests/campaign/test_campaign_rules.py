@@ -450,3 +450,28 @@ def test_a_treasure_is_looted_once_ever_in_a_campaign(camp: Campaign, sample_pac
     assert "1" not in game.game.state.treasures.values()
     fresh = {o.name: o.default for o in GAME.setup_options(content, target)}
     assert "1" in GAME.new_game(content, target, fresh, 1).game.state.treasures.values()
+
+
+def test_an_item_design_from_a_treasure_puts_its_copies_in_the_supply(
+    camp: Campaign, sample_pack: Path
+) -> None:
+    # GH-TREAS-03 (with GH-SHOP-05/06): "find every copy of that item and add them to the
+    # city's available supply" - copies a character owns stay owned; a design already in
+    # the supply adds nothing
+    info = content(sample_pack)
+    del camp.supply["ember-flask"]
+    camp.characters[0].items.append("ember-flask")
+    lines = rules.gain_item_designs(info, camp, ["ember-flask"])
+    assert camp.supply["ember-flask"] == info.items["ember-flask"].count - 1
+    assert any("Ember Flask" in line for line in lines)
+    before = dict(camp.supply)
+    assert rules.gain_item_designs(info, camp, ["ember-flask", "no-such-item"]) == []
+    assert camp.supply == before
+    # the campaign reads the designs from the treasures the game says were looted
+    from questforge.engine.gloomhaven.game.spec import TreasureSpec
+
+    table = {
+        "4": TreasureSpec("4", "item-design", item="ember-flask"),
+        "1": TreasureSpec("1", "gold", 15),
+    }
+    assert rules.designs_looted(table, ["1", "4", "9"]) == ["ember-flask"]

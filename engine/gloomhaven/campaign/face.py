@@ -407,9 +407,13 @@ class GloomhavenCampaign:
                 c, [f"{plan.scenario}: left before its end (seed {seed}); the sheets are unchanged"]
             )
         results = [(r.id, r.xp, r.gold, r.checkmarks, r.items) for r in result.characters]
-        rules.record_treasures(c, [t for r in result.characters for t in r.treasures])
+        looted = [t for r in result.characters for t in r.treasures]
+        rules.record_treasures(c, looted)
         outcome = "lost" if result.outcome == "unfinished" else result.outcome
         lines = rules.apply_result(content, c, plan.scenario, plan.casual, outcome, results)
+        assert inner is not None  # it has a result
+        designs = rules.designs_looted(inner.content.treasures, looted)
+        lines += rules.note(c, rules.gain_item_designs(content, c, designs))
         counts = _quest_counts(inner, outcome == "won")
         return lines + rules.note(
             c, rules.count_quests(content, c, plan.scenario, outcome == "won", counts)

@@ -11,6 +11,7 @@ counter kept in the file, so the same file and the same commands give the same c
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from questforge.engine.core.campaign import CampaignError
 from questforge.engine.core.rng import Rng
@@ -225,6 +226,37 @@ def record_treasures(campaign: Campaign, numbers: Sequence[str]) -> None:
     for n in numbers:
         if n not in campaign.looted_treasures:
             campaign.looted_treasures.append(n)
+
+
+def designs_looted(treasures: Mapping[str, Any], numbers: Sequence[str]) -> list[str]:
+    """The items whose designs the looted treasures give (GH-TREAS-03): ``treasures`` is
+    the game's treasure table (number -> an entry with ``type`` and ``item``)."""
+    out = []
+    for n in numbers:
+        spec = treasures.get(n)
+        if spec is not None and spec.type == "item-design" and spec.item:
+            out.append(str(spec.item))
+    return out
+
+
+def gain_item_designs(
+    content: CampaignContent, campaign: Campaign, items: Sequence[str]
+) -> list[str]:
+    """GH-TREAS-03: an item design looted from a treasure puts every copy of the item in
+    the city's available supply (GH-SHOP-05): the copies no active character owns
+    (GH-SHOP-06); a design already there adds nothing. Both modes: casual play keeps
+    treasure looting (GH-CAMP-05)."""
+    lines = []
+    for item in items:
+        info = content.items.get(item)
+        if info is None:
+            continue
+        owned = sum(1 for ch in campaign.active() if item in ch.items)
+        if campaign.supply.get(item, 0) + owned >= info.count:
+            continue
+        campaign.supply[item] = info.count - owned
+        lines.append(f"item design: {info.name} in the city's supply (GH-TREAS-03)")
+    return lines
 
 
 def apply_result(
