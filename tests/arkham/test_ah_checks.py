@@ -158,7 +158,7 @@ CASES: dict[str, tuple[str, Mutate, str, tuple[Any, ...]]] = {
             {"location": "observatory", "text": "Lost.", "effects": []}
         ),
         LOC1,
-        ("encounters", 3, "location"),
+        ("encounters", 4, "location"),
     ),
     "QAH322": (
         "a card missing a location",
@@ -196,6 +196,14 @@ CASES: dict[str, tuple[str, Mutate, str, tuple[Any, ...]]] = {
         lambda files: files[LOC1]["encounters"][0]["effects"].append({"do": "discard-this"}),
         LOC1,
         ("encounters", 0, "effects", 1),
+    ),
+    "QAH344": (
+        "a take-card naming no card",
+        lambda files: files[LOC1]["encounters"][0]["effects"].append(
+            {"do": "take-card", "card": "no-such-badge"}
+        ),
+        LOC1,
+        ("encounters", 0, "effects", 1, "card"),
     ),
     "QAH350": ("5 mythos cards", _only("mythos/", 5), "mythos/mythos-01.json", ("id",)),
     "QAH351": ("a small cup", _only("monsters/", 5), "monsters/barnacled-priest.json", ("id",)),
@@ -271,3 +279,35 @@ def test_every_check_is_documented() -> None:
 
 def test_sample_pack_exists() -> None:
     assert (SAMPLE / "pack.json").is_file()
+
+
+def test_a_headline_with_activity_markers_is_warned() -> None:
+    """QAH341: a headline's activity markers, like its closed markers, never matter."""
+    # AH-MYTHA-05
+    files = base_pack()
+    files[MY1]["activity"] = [{"location": "customs-house", "when": "enter", "effects": []}]
+    found = [f for f in run(files).findings if f.code == "QAH341"]
+    assert [(f.file, f.path) for f in found] == [(MY1, ("activity",))]
+    assert "activity markers" in found[0].message
+
+
+def test_a_special_kind_without_a_card_is_reported() -> None:
+    """QAH344: the Constabulary's action takes a deputy card: without one it does nothing."""
+    # AH-COMP-05
+    files = base_pack()
+    del files["cards/special/constables-badge.json"]
+    found = [f for f in run(files).findings if f.code == "QAH344"]
+    assert {(f.file, f.path[-1]) for f in found} == {(BOARD, "special")}
+    assert len(found) == 2 and "'deputy'" in found[0].message
+
+
+def test_a_members_only_entry_beside_the_plain_one_is_no_duplicate() -> None:
+    """QAH321: one plain and one members-only entry per location; two members-only
+    entries for one location are a duplicate."""
+    # AH-ENC-02
+    files = base_pack()
+    assert not [f for f in run(files).findings if f.code == "QAH321"]
+    entries = files[LOC1]["encounters"]
+    entries.append({**entries[-1]})
+    found = [f for f in run(files).findings if f.code == "QAH321"]
+    assert [f.path for f in found] == [("encounters", len(entries) - 1, "location")]

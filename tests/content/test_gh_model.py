@@ -407,3 +407,19 @@ def test_lazily_imported_names_load_every_kind() -> None:
     }
     with pytest.raises(AttributeError):
         model.NoSuchThing  # noqa: B018
+
+
+def test_load_pack_dir_reads_only_the_kinds_asked_for() -> None:
+    """The campaign asks for six kinds: it gets those and the manifest, nothing else."""
+    sample = REPO / "content" / "gloomhaven-sample"
+    loaded = load_pack_dir(sample, kinds=("item", "event"))
+    assert loaded.id == "gloomhaven-sample" and not loaded.errors
+    assert set(loaded.documents) == {"item", "event"}
+    assert loaded.items == load_pack_dir(sample).items
+
+
+def test_an_item_without_prosperity_is_in_a_new_campaigns_supply() -> None:
+    # GH-SHOP-05: the prosperity level that puts it in the supply; absent, level 1
+    item = {"kind": "item", "id": "i", "number": 1, "name": "I", "cost": 5, "slot": "small"}
+    assert load_document(item).prosperity == 1  # type: ignore[attr-defined]
+    assert load_document({**item, "prosperity": 3}).prosperity == 3  # type: ignore[attr-defined]

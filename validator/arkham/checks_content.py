@@ -222,19 +222,21 @@ def card_entry_location(ctx: CheckContext) -> Iterator[Finding]:
         own = info.hoods.get(doc.data["neighbourhood"])
         if own is None:
             continue
-        seen: set[str] = set()
+        # one plain and one members-only entry per location (a Lodge's inner rooms)
+        seen: set[tuple[str, bool]] = set()
         for i, enc in enumerate(doc.data["encounters"]):
             if enc["location"] in orphans:
                 continue  # its board entry names an unknown neighbourhood (QAH306)
-            if enc["location"] not in own or enc["location"] in seen:
-                why = "listed twice" if enc["location"] in seen else "not in this neighbourhood"
+            key = (enc["location"], enc.get("members", False))
+            if enc["location"] not in own or key in seen:
+                why = "listed twice" if key in seen else "not in this neighbourhood"
                 yield ctx.finding(
                     card_entry_location,
                     f"entry for {enc['location']!r}: {why}",
                     doc,
                     ("encounters", i, "location"),
                 )
-            seen.add(enc["location"])
+            seen.add(key)
 
 
 @ah_check(
@@ -259,7 +261,7 @@ def deck_covers(ctx: CheckContext) -> Iterator[Finding]:
         own = info.hoods.get(hood)
         if own is None or doc not in ctx.of_kind("location-card"):
             continue
-        covered = {e["location"] for e in doc.data["encounters"]}
+        covered = {e["location"] for e in doc.data["encounters"] if not e.get("members")}
         missing = [loc for loc in own if loc not in covered]
         if missing:
             yield ctx.finding(
@@ -347,7 +349,8 @@ def sliders(ctx: CheckContext) -> Iterator[Finding]:
     severity="error",
     title="Reference does not resolve",
     description="An id in a card or table names nothing: an investigator's fixed cards, an "
-    "effect's `move-to` area, a rumor's pass location, a terror closure's locations.",
+    "effect's `move-to` area, a rumor's pass location, a mythos card's closed and activity "
+    "markers, a terror closure's locations.",
     example='"cards": ["boathok"]',
     fix="fix the id, or add the document it names",
     rules=("AH-SETUP-07", "AH-TERROR-04"),
@@ -375,6 +378,8 @@ def references(ctx: CheckContext) -> Iterator[Finding]:
             wants.append((doc, ("rumor", "pass_at"), doc.data["rumor"]["pass_at"], ("location",)))
         for i, ref in enumerate(doc.data.get("closes", ())):
             wants.append((doc, ("closes", i), ref, ("location",)))
+        for i, marker in enumerate(doc.data.get("activity", ())):
+            wants.append((doc, ("activity", i, "location"), marker["location"], ("location",)))
     for doc in ctx.of_kind("rules-table"):
         for i, closure in enumerate(doc.data.get("terror_closures", ())):
             wants.append(
@@ -401,22 +406,61 @@ def references(ctx: CheckContext) -> Iterator[Finding]:
 @ah_check(
     "QAH341",
     severity="warning",
-    title="Headline with closed markers",
-    description="A mythos card's closed markers stay while the card is in play and go when it "
-    "leaves (AH-MYTHA-05); a headline leaves play at once, so its `closes` never matter.",
+    title="Headline with closed or activity markers",
+    description="A mythos card's closed and activity markers stay while the card is in play "
+    "and go when it leaves (AH-MYTHA-05); a headline leaves play at once, so its `closes` and "
+    "`activity` never matter.",
     example='a headline with "closes": ["general-store"]',
-    fix="make the card an environment or a rumor, or drop `closes`",
+    fix="make the card an environment or a rumor, or drop `closes` / `activity`",
     rules=("AH-MYTHA-02", "AH-MYTHA-05"),
 )
 def headline_closes(ctx: CheckContext) -> Iterator[Finding]:
     for doc in ctx.of_kind("mythos-card"):
-        if doc.data["type"] == "headline" and doc.data.get("closes"):
-            yield ctx.finding(
-                headline_closes,
-                "a headline leaves play at once: its closed markers never take effect",
-                doc,
-                ("closes",),
-            )
+        if doc.data["type"] != "headline":
+            continue
+        for key, what in (("closes", "closed"), ("activity", "activity")):
+            if doc.data.get(key):
+                yield ctx.finding(
+                    headline_closes,
+                    f"a headline leaves play at once: its {what} markers never take effect",
+                    doc,
+                    (key,),
+                )
+
+
+@ah_check(
+    "QAH344",
+    severity="error",
+    title="Special card that cannot be taken",
+    description="A `take-card` effect takes a special card out of its deck (AH-COMP-05): the "
+    "card it names must exist, and a kind it names must have a card of that kind in the pack; "
+    "otherwise the effect (and a special action giving it) never does anything.",
+    example='{"do": "take-card", "special": "deputy"} in a pack with no deputy card',
+    fix="add the card (type `special` with that `special` kind), or fix the id",
+    rules=("AH-COMP-05", "AH-MISC-02"),
+)
+def special_card_exists(ctx: CheckContext) -> Iterator[Finding]:
+    cards = ctx.all_of_kind("investigator-card")
+    kinds = {d.data.get("special") for d in cards}
+    for doc in ctx.valid_documents():
+        for effect, path in walk_effects(doc.data, ()):
+            if effect["do"] != "take-card":
+                continue
+            if "card" in effect:
+                if ctx.resolve(effect["card"], "investigator-card", include_invalid=True) is None:
+                    yield ctx.finding(
+                        special_card_exists,
+                        f"card {effect['card']!r} does not exist",
+                        doc,
+                        (*path, "card"),
+                    )
+            elif effect.get("special") not in kinds:
+                yield ctx.finding(
+                    special_card_exists,
+                    f"no investigator card of special kind {effect.get('special')!r}",
+                    doc,
+                    (*path, "special"),
+                )
 
 
 def _size_warning(
@@ -460,7 +504,7 @@ def orphan_amount(ctx: CheckContext) -> Iterator[Finding]:
     "QAH343",
     severity="warning",
     title="Discard-this without a card of its own",
-    description="`discard-this` discards the investigator card whose `upkeep` or `use` it is "
+    description="`discard-this` discards the investigator card whose `upkeep`, `use` or `on_gain` it is "
     "(AH-UPK-02, AH-MISC-01); anywhere else (encounters, mythos, a sheet's ability, or an "
     "`all-investigators` block, whose effects each investigator gets without the card) there "
     "is no such card and the engine does nothing.",
@@ -476,6 +520,7 @@ def stray_discard_this(ctx: CheckContext) -> Iterator[Finding]:
             own = doc.data.get("kind") == "investigator-card" and path[:1] in (
                 ("upkeep",),
                 ("use",),
+                ("on_gain",),
             )
             if not own:
                 yield ctx.finding(

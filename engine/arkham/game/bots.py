@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from questforge.engine.arkham.game import checks, combat, town
+from questforge.engine.arkham.game import checks, combat, phases, town
 from questforge.engine.arkham.game.state import InvState
+from questforge.engine.arkham.model.types import SpecialAction
 from questforge.engine.core.decisions import Decision
 from questforge.engine.core.rng import Rng
 
@@ -126,6 +127,9 @@ class ArkhamBot:
                 return [area.id]
         if inv.explored and inv.area in st.gates:
             return [inv.area]
+        errands = self._errands(inv)
+        if errands:
+            return errands
         clues = [loc for loc, n in st.clues.items() if n and loc not in st.gates]
         # gather clues nearby first when they would make the next closing a seal
         if clues and 2 <= inv.clues < g.rules.seal_cost and not inv.stage:
@@ -137,6 +141,41 @@ class ArkhamBot:
         if st.gates and inv.stamina >= 4 and inv.sanity >= 3:
             return sorted(st.gates)
         return sorted(clues) or sorted(st.gates) or [inv.area]
+
+    def _errands(self, inv: InvState) -> list[str]:
+        """Locations within one move whose special action gives a special card the bot
+        wants now (:meth:`_wants`): a loan when poor, a deputy's badge for trophies."""
+        g = self.game
+        if inv.stage or not g.in_town(inv.area):
+            return []
+        reach = checks.skill(g, inv, "speed")
+        return sorted(
+            loc.id
+            for loc in g.board.locations
+            if loc.id not in g.state.closed
+            and loc.id not in g.state.gates
+            and any(self._wants(inv, special) for special in loc.special)
+            and _dist(g, inv.area, loc.id) <= reach
+        )
+
+    def _wants(self, inv: InvState, special: SpecialAction) -> bool:
+        """A special action giving a special card the bot would take: a loan when poor
+        with no weapon to its name (it wants an item); a retainer, membership or deputy's
+        badge it can pay for without gate trophies (kept for AH-WIN-02) and, in money,
+        with $2 to spare."""
+        g = self.game
+        kinds = {e.special for e in special.effects if e.do == "take-card"}
+        if not kinds or not all(phases.can_pay(g, inv, c.what, c.amount) for c in special.cost):
+            return False
+        if "bank-loan" in kinds:
+            wanted = inv.money < 3 and not any(g.card(c).is_weapon for c in inv.cards)
+        else:
+            wanted = all(
+                c.what != "gate-trophies" and (c.what != "money" or inv.money >= c.amount + 2)
+                for c in special.cost
+            )
+        # whether the card can be taken last: it looks through the decks
+        return wanted and phases.takes_ok(g, inv, special.effects)
 
     def _on_move(self, d: Decision) -> int:
         g = self.game
@@ -217,9 +256,20 @@ class ArkhamBot:
             rich = all(c.what != "money" or inv.money >= c.amount + 2 for c in special.cost)
             if any(e.do == "buy" for e in special.effects):
                 rich = rich and inv.money >= 3  # enough to pay for most cards
+            if any(e.do == "take-card" for e in special.effects):
+                useful = rich = self._wants(inv, special)
             if useful and rich:
                 return i
+        if "members" in d.options:
+            return d.options.index("members")  # a member reads the members-only entry
         return 0
+
+    def _on_pay_off(self, d: Decision) -> int:
+        """Repay a loan when rich: the price and $4 to spare."""
+        inv = self._inv(d)
+        costs = d.context.get("costs") or {}
+        money = costs.get("money", 0) if isinstance(costs, dict) else 0
+        return d.options.index("yes") if inv.money >= int(money) + 4 else 0
 
     def _on_close(self, d: Decision) -> int:
         g = self.game

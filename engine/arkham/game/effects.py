@@ -40,6 +40,10 @@ PERFORMED: frozenset[str] = frozenset(
         "all-investigators",
         "return-monsters",
         "monster-surge",
+        "take-card",
+        "must-pay",
+        "discard-items",
+        "barred",
     }
 )
 
@@ -150,6 +154,16 @@ def apply_effect(
         _return_monsters(game, e)
     elif do == "monster-surge":
         phases.monster_surge(game)  # a card's surge: no gate is named first
+    elif do == "take-card":
+        status.take_special(game, inv, e.special, e.card)
+    elif do == "must-pay":
+        _must_pay(game, inv, e, where, card)
+    elif do == "discard-items":
+        status.discard_items(game, inv)
+    elif do == "barred":
+        if e.special is not None and e.special not in inv.barred:
+            inv.barred.add(e.special)
+            game.emit("barred", investigator=inv.id, special=e.special)
     else:  # pragma: no cover - the schema and PERFORMED agree (tested)
         raise ValueError(f"unknown effect {do!r}")
 
@@ -165,6 +179,18 @@ def _may_pay(game: ArkhamGame, inv: InvState, e: Effect, where: str, card: str |
     if answer == "yes":
         status.lose(game, inv, what, e.amount)
         apply_effects(game, inv, e.then, where, card)
+
+
+def _must_pay(game: ArkhamGame, inv: InvState, e: Effect, where: str, card: str | None) -> None:
+    """A payment that is not optional (a bank loan's interest): paid when the
+    investigator has it, else the ``fail`` effects (the published loan: "pay $1 or
+    discard all your items and this card"; the reading: one who can pay, pays)."""
+    what = e.what or "money"
+    if getattr(inv, what) >= e.amount:
+        status.lose(game, inv, what, e.amount)
+        return
+    game.emit("cannot-pay", investigator=inv.id, what=what, amount=e.amount)
+    apply_effects(game, inv, e.on_fail, where, card)
 
 
 def _buy(game: ArkhamGame, inv: InvState, e: Effect) -> None:

@@ -179,6 +179,37 @@ class Narrator:
                 + (f" for {n(d['card'])}" if "card" in d else "")
                 + f" (needs {d['target']}+): {'passed' if d['passed'] else 'failed'}."
             ),
+            "on-gain": lambda: f"{who} takes {n(d['card'])} and gets what it gives.",
+            "card-unavailable": lambda: (
+                f"{who} cannot take {n(d['wanted'])}: "
+                + {
+                    "held": "already holds one (one of each special card, AH-MISC-02)",
+                    "barred": "barred from it for the rest of the game",
+                    "none-left": "none is left",
+                }.get(d["why"], str(d["why"]))
+                + "."
+            ),
+            "cannot-pay": lambda: f"{who} cannot pay {d['amount']} {d['what']}.",
+            "barred": lambda: f"{who} may never again take a {d['special']} card.",
+            "paid-off": lambda: f"{who} pays off {n(d['card'])}.",
+            "activity-placed": lambda: (
+                f"{n(d['card'])} puts an activity marker on {n(d['location'])}."
+            ),
+            "activity-removed": lambda: (
+                f"The activity marker of {n(d['card'])} leaves {n(d['location'])}."
+            ),
+            "activity": lambda: (
+                f"Activity at {n(d['location'])} ({n(d['card'])}) "
+                + (
+                    "as " + who + " arrives."
+                    if d["when"] == "enter"
+                    else "before " + who + "'s encounter."
+                )
+            ),
+            "members-encounter": lambda: (
+                f"{who}, a member, goes into the members-only rooms of {n(d['location'])} "
+                f"({n(d['card'])})."
+            ),
             "arrested": lambda: f"{who} is arrested: to the Jail Cell.",
             "released": lambda: f"{who} is released into {n(d['location'])}.",
             "drawn-through": lambda: f"{who} is drawn through the gate to {n(d['world'])}.",
@@ -243,6 +274,11 @@ class Narrator:
             return "use an Elder Sign" if option == "elder-sign" else f"close with a {option} check"
         if kind == "spend-clue":
             return "spend a clue" if option == "spend" else "keep the clues"
+        if kind == "location-action" and option == "members":
+            return "the members-only rooms"
+        if kind == "pay-off":
+            card = self.name(decision.context.get("card", ""))
+            return f"pay off {card}" if option == "yes" else f"keep {card}"
         return str(option)
 
 

@@ -181,6 +181,8 @@ def upkeep(game: ArkhamGame) -> None:
             game.emit("refreshed", investigator=inv.id)
         if inv.area == game.lost and not inv.delayed:
             return_from_lost(game, inv)  # AH-STAT-09
+        if not inv.out_this_round and not inv.skips_round:
+            pay_off(game, inv)
         # AH-UPK-02: every upkeep requirement (the sheet's, each card's) "in any order the
         # player chooses", which AH-MISC-06 makes the active player's choice; each card's own
         # effects know their card, so ``discard-this`` (a Blessing's roll) discards it
@@ -198,6 +200,31 @@ def upkeep(game: ArkhamGame) -> None:
             use_cards(game, inv)
         if not inv.devoured and not inv.out_this_round and not inv.skips_round:
             set_sliders(game, inv, free=False)  # AH-UPK-03
+
+
+def pay_off(game: ArkhamGame, inv: InvState) -> None:
+    """A card with a ``discard_cost`` may be paid off "any phase" (the published bank
+    loan: "pay $10 to discard this card"; the catalogue and seed are silent, AH-MISC-02
+    names the loan only). The reading: offered once each Upkeep, before the card's own
+    upkeep roll, so a player who can repay need not risk the interest."""
+    for cid in list(dict.fromkeys(inv.cards)):
+        card = game.card(cid)
+        if not card.discard_cost or cid not in inv.cards:
+            continue
+        if not all(can_pay(game, inv, c.what, c.amount) for c in card.discard_cost):
+            continue
+        costs = {c.what: c.amount for c in card.discard_cost}
+        if (
+            game.ask(
+                "pay-off", inv.id, ["no", "yes"], f"pay off {card.name}?", card=cid, costs=costs
+            )
+            != "yes"
+        ):
+            continue
+        for c in card.discard_cost:
+            _pay(game, inv, c.what, c.amount)
+        game.emit("paid-off", investigator=inv.id, card=cid)
+        status.discard(game, inv, cid)
 
 
 def use_cards(game: ArkhamGame, inv: InvState) -> None:
@@ -386,6 +413,8 @@ def arkham_move(game: ArkhamGame, inv: InvState) -> None:
     else:
         face_monsters(game, inv)  # AH-MOVE-05: where the move ends
     pick_up_clues(game, inv)
+    if not (inv.out_this_round or inv.devoured):
+        activity(game, inv, "enter")
 
 
 def face_monsters(game: ArkhamGame, inv: InvState) -> bool:
@@ -432,15 +461,39 @@ def arkham_encounters(game: ArkhamGame) -> None:
                 game.emit("drawn-through", investigator=inv.id, location=loc, world=gate.world)
                 status.move_inv(game, inv, gate.world, 1)  # AH-ENC-05
             continue
+        activity(game, inv, "encounter")
+        if inv.out_this_round or inv.devoured or inv.area != loc:
+            continue
         location_action(game, inv, loc)
+
+
+def activity(game: ArkhamGame, inv: InvState, when: str) -> None:
+    """AH-MYTHA-05, AH-COMP-10: the activity markers at the investigator's location, each
+    with its card's effect for ``when`` (``enter``: the investigator ended movement there;
+    ``encounter``: before their encounter or special action there). The source is silent
+    on what a marker does; the published cards say it on the card, so the card declares it."""
+    for loc, cid in list(game.state.activity):
+        if loc != inv.area or inv.stage or inv.jailed:
+            continue
+        for marker in game.model.mythos[cid].activity:
+            if marker.location != loc or marker.when != when:
+                continue
+            if inv.out_this_round or inv.devoured:
+                return
+            game.emit("activity", investigator=inv.id, location=loc, card=cid, when=when)
+            game.apply(inv, marker.effects, loc)
 
 
 def location_action(game: ArkhamGame, inv: InvState, loc: str) -> None:
     area = game.board.areas[loc]
     options: list[Any] = ["encounter"]
     for i, special in enumerate(area.special):  # AH-ENC-08
-        if all(_can_pay(inv, c.what, c.amount) for c in special.cost):
+        if all(can_pay(game, inv, c.what, c.amount) for c in special.cost) and takes_ok(
+            game, inv, special.effects
+        ):
             options.append(f"special:{i}")
+    if members_entry(game, inv, loc):
+        options.append("members")
     rumor = game.state.rumor
     if rumor is not None:
         r = game.model.mythos[rumor.card].rumor
@@ -451,6 +504,8 @@ def location_action(game: ArkhamGame, inv: InvState, loc: str) -> None:
     )
     if choice == "rumor":
         pass_rumor(game, inv)
+    elif choice == "members":
+        location_encounter(game, inv, loc, members=True)
     elif isinstance(choice, str) and choice.startswith("special:"):
         special = area.special[int(choice.split(":")[1])]
         for cost in special.cost:
@@ -461,9 +516,37 @@ def location_action(game: ArkhamGame, inv: InvState, loc: str) -> None:
         location_encounter(game, inv, loc)
 
 
-def _can_pay(inv: InvState, what: str, amount: int) -> bool:
+def takes_ok(game: ArkhamGame, inv: InvState, effects: tuple[Effect, ...]) -> bool:
+    """A special action that gives a special card (a loan, a deputy's badge, a
+    membership) is offered only when the card can be taken: not held (AH-MISC-02), not
+    barred, one left; paying for nothing is never offered."""
+    return all(
+        not status.why_not_take(game, inv, e.special, e.card)
+        for e in effects
+        if e.do == "take-card"
+    )
+
+
+def members_entry(game: ArkhamGame, inv: InvState, loc: str) -> bool:
+    """A holder of a ``membership`` card at a location whose neighbourhood deck has
+    members-only entries for it may read one instead (the published Lodge's Inner
+    Sanctum, "a members-only sub-area of the Lodge", AH-REF-01)."""
+    if not any(game.card(c).special == "membership" for c in inv.cards):
+        return False
+    hood = game.board.areas[loc].neighbourhood or ""
+    deck = game.state.location_decks.get(hood, ())
+    return any(game.model.location_cards[c].for_location(loc, members=True) for c in deck)
+
+
+def monster_toughness(game: ArkhamGame, inv: InvState) -> int:
+    return sum(game.monster(m).toughness for m in inv.monster_trophies)
+
+
+def can_pay(game: ArkhamGame, inv: InvState, what: str, amount: int) -> bool:
     if what == "monster-trophies":
         return len(inv.monster_trophies) >= amount
+    if what == "monster-toughness":
+        return monster_toughness(game, inv) >= amount
     if what == "gate-trophies":
         return len(inv.gate_trophies) >= amount
     have: int = getattr(inv, what)
@@ -476,6 +559,20 @@ def _pay(game: ArkhamGame, inv: InvState, what: str, amount: int) -> None:
         for _ in range(amount):
             game.state.cup.append(inv.monster_trophies.pop(0))
         game.emit("trophies-spent", investigator=inv.id, what="monster", amount=amount)
+    elif what == "monster-toughness":
+        # trophies worth ``amount`` toughness in all (the published deputy's "10
+        # toughness of monster trophies"); the reading: the toughest first, the fewest
+        # trophies, any excess lost as with change never given
+        spent = 0
+        paid = 0
+        for mid in sorted(inv.monster_trophies, key=lambda m: -game.monster(m).toughness):
+            if paid >= amount:
+                break
+            inv.monster_trophies.remove(mid)
+            game.state.cup.append(mid)
+            paid += game.monster(mid).toughness
+            spent += 1
+        game.emit("trophies-spent", investigator=inv.id, what="monster", amount=spent)
     elif what == "gate-trophies":
         for _ in range(amount):
             game.state.gate_pile.insert(0, inv.gate_trophies.pop(0))
@@ -484,16 +581,20 @@ def _pay(game: ArkhamGame, inv: InvState, what: str, amount: int) -> None:
         status.lose(game, inv, what, amount)
 
 
-def location_encounter(game: ArkhamGame, inv: InvState, loc: str) -> None:
-    """AH-ENC-02/09: shuffle the neighbourhood's deck, draw, read this location's entry."""
+def location_encounter(game: ArkhamGame, inv: InvState, loc: str, members: bool = False) -> None:
+    """AH-ENC-02/09: shuffle the neighbourhood's deck, draw, read this location's entry
+    (``members``: its members-only entry, :func:`members_entry`)."""
     hood = game.board.areas[loc].neighbourhood or ""
     deck = list(game.state.location_decks.get(hood, ()))
     if not deck:
         return
     game.rng.shuffle(deck)
     card = game.model.location_cards[deck[0]]
-    entry = card.for_location(loc)
-    game.emit("encounter", investigator=inv.id, location=loc, card=card.id)
+    entry = card.for_location(loc, members)
+    if members:
+        game.emit("members-encounter", investigator=inv.id, location=loc, card=card.id)
+    else:
+        game.emit("encounter", investigator=inv.id, location=loc, card=card.id)
     if entry is not None:
         game.apply(inv, entry.effects, loc)
 
@@ -883,17 +984,23 @@ def ability(game: ArkhamGame, card: Any, first: bool) -> None:
 
 
 def close_for(game: ArkhamGame, card: Any) -> None:
-    """AH-MYTHA-05: closed markers of a card that stays in play."""
+    """AH-MYTHA-05: closed and activity markers of a card that stays in play."""
     st = game.state
     for loc in card.closes:
         if loc in st.closed or not game.is_location(loc):
             continue
         st.mythos_closed[loc] = card.id
         town.shut(game, loc, game.board.exit_street(loc) or loc)
+    for marker in card.activity:
+        if (marker.location, card.id) in st.activity or not game.is_location(marker.location):
+            continue
+        st.activity.append((marker.location, card.id))
+        game.emit("activity-placed", location=marker.location, card=card.id)
 
 
 def reopen(game: ArkhamGame, card_id: str) -> None:
-    """AH-MYTHA-05: the card left play: its closed markers go (not the terror track's)."""
+    """AH-MYTHA-05: the card left play: its closed markers go (not the terror track's),
+    and its activity markers."""
     st = game.state
     for loc, cid in list(st.mythos_closed.items()):
         if cid == card_id:
@@ -901,6 +1008,10 @@ def reopen(game: ArkhamGame, card_id: str) -> None:
             if loc not in st.closed_for_good:
                 st.closed.discard(loc)
                 game.emit("location-opened", location=loc)
+    for loc, cid in list(st.activity):
+        if cid == card_id:
+            st.activity.remove((loc, cid))
+            game.emit("activity-removed", location=loc, card=cid)
 
 
 def _global_effects(game: ArkhamGame, effects: Any) -> None:

@@ -132,6 +132,48 @@ EVENTS: dict[str, EventSpec] = {
             "investigator card",
             "a second special card of one name is refused (AH-MISC-02)",
         ),
+        _e(
+            "on-gain",
+            "investigator card",
+            "a card just taken gives its ``on_gain`` effects (a bank loan's money)",
+        ),
+        _e(
+            "card-unavailable",
+            "investigator wanted why",
+            "a special card (kind or id ``wanted``) cannot be taken: ``held`` (AH-MISC-02), "
+            "``barred`` (a defaulted loan) or ``none-left``",
+        ),
+        _e(
+            "cannot-pay",
+            "investigator what amount",
+            "a payment that is not optional cannot be made (a bank loan's interest)",
+        ),
+        _e(
+            "barred",
+            "investigator special",
+            "the investigator may never again take a special card of this kind",
+        ),
+        _e("paid-off", "investigator card", "a card's ``discard_cost`` paid (a loan repaid)"),
+        _e(
+            "activity-placed",
+            "location card",
+            "a mythos card in play puts an activity marker on a location (AH-MYTHA-05)",
+        ),
+        _e(
+            "activity-removed",
+            "location card",
+            "the card left play: its activity marker goes (AH-MYTHA-05)",
+        ),
+        _e(
+            "activity",
+            "investigator location card when",
+            "an activity marker's effect on an investigator (``when``: enter | encounter)",
+        ),
+        _e(
+            "members-encounter",
+            "investigator location card",
+            "a member reads the location's members-only entry (a Lodge's inner rooms)",
+        ),
         _e("card-used", "investigator card", "a card's use effects are used (in Upkeep)"),
         _e("discarded", "investigator card", "a card is discarded to the bottom of its deck"),
         _e("deck-empty", "deck", "nothing left to draw"),
@@ -321,8 +363,8 @@ DECISIONS: dict[str, DecisionSpec] = {
         _decision(
             "location-action",
             "investigator",
-            "encounter | special:N | rumor",
-            "what to do at a location (AH-ENC-01/08)",
+            "encounter | special:N | members | rumor",
+            "what to do at a location (AH-ENC-01/08; ``members``: a member's members-only entry)",
         ),
         _decision(
             "close",
@@ -338,6 +380,12 @@ DECISIONS: dict[str, DecisionSpec] = {
             "use a ready card's use effects in Upkeep (AH-UPK-02)",
         ),
         _decision("may-pay", "investigator", "no | yes", "an optional payment of an encounter"),
+        _decision(
+            "pay-off",
+            "investigator",
+            "no | yes",
+            "pay a card's ``discard_cost`` to discard it (a bank loan repaid), in Upkeep",
+        ),
         _decision(
             "buy",
             "investigator",

@@ -53,6 +53,9 @@ class InvState:
     #: is that location, but the investigator is not "at" it for monsters, clues, gates or
     #: trading until released in the Movement phase of the round lost
     jailed: bool = False
+    #: special card kinds the investigator may never take again (a defaulted bank loan:
+    #: the published game's "you may never get another Bank Loan")
+    barred: set[str] = field(default_factory=set)
 
     @property
     def active(self) -> bool:
@@ -99,6 +102,8 @@ class GameState:
     closed_for_good: set[str] = field(default_factory=set)
     #: closed by a mythos card in play: location -> card (AH-MYTHA-05)
     mythos_closed: dict[str, str] = field(default_factory=dict)
+    #: activity markers of mythos cards in play: (location, card) pairs (AH-MYTHA-05)
+    activity: list[tuple[str, str]] = field(default_factory=list)
     monsters: list[MonsterToken] = field(default_factory=list)
     next_uid: int = 1
     cup: list[str] = field(default_factory=list)

@@ -133,6 +133,60 @@ def give(game: ArkhamGame, inv: InvState, cid: str) -> None:
         return
     inv.cards.append(cid)
     game.emit("card-gained", investigator=inv.id, card=cid)
+    if card.on_gain:
+        # "when you take this card" (a bank loan's $10, a deputy's equipment): announced
+        # as the card's, as an upkeep is, so a referee sees why money or cards arrive
+        game.emit("on-gain", investigator=inv.id, card=cid)
+        game.apply(inv, card.on_gain, inv.area, cid)
+
+
+def why_not_take(game: ArkhamGame, inv: InvState, special: str | None, card: str | None) -> str:
+    """Why the investigator cannot take this special card now ("" if they can):
+    ``barred`` (a defaulted loan), ``held`` (one of its kind already, AH-MISC-02; a
+    Blessing or Curse is never held against a take: the newer replaces the older,
+    AH-STAT-12) or ``none-left`` (the deck has no such card)."""
+    kind = special or (game.card(card).special if card in game.model.cards else None)
+    if kind is not None and kind in inv.barred:
+        return "barred"
+    if kind not in (None, "blessing", "curse") and any(
+        game.card(c).special == kind for c in inv.cards
+    ):
+        return "held"
+    return "" if find_special(game, special, card) is not None else "none-left"
+
+
+def find_special(game: ArkhamGame, special: str | None, card: str | None) -> str | None:
+    """The card a ``take-card`` would take: ``card`` itself or the first card of kind
+    ``special`` still in a deck (the special cards sit in the ``special`` deck)."""
+    for deck in game.state.decks.values():
+        for cid in reversed(deck.draw_pile):  # the top of a pile is its end
+            if cid == card or (special is not None and game.card(cid).special == special):
+                return cid
+    return None
+
+
+def take_special(game: ArkhamGame, inv: InvState, special: str | None, card: str | None) -> None:
+    """The ``take-card`` effect: a special card out of its deck (AH-COMP-05), refused
+    with the reason logged when :func:`why_not_take` says so (AH-MISC-02)."""
+    why = why_not_take(game, inv, special, card)
+    if why:
+        game.emit("card-unavailable", investigator=inv.id, wanted=card or special, why=why)
+        return
+    cid = find_special(game, special, card)
+    assert cid is not None
+    for deck in game.state.decks.values():
+        if cid in deck.draw_pile:
+            deck.draw_pile.remove(cid)
+            break
+    give(game, inv, cid)
+
+
+def discard_items(game: ArkhamGame, inv: InvState) -> None:
+    """Every item (AH-STAT-06's count: common and unique items, spells, cards that count
+    as items) to the bottom of its deck: a defaulted bank loan's price."""
+    for cid in list(inv.cards):
+        if cid in inv.cards and game.card(cid).is_item:
+            discard(game, inv, cid)
 
 
 def set_blessing(game: ArkhamGame, inv: InvState, which: str) -> None:

@@ -22,6 +22,8 @@ def render(game: Any) -> str:
             bits.append("SEALED")
         if area in st.closed:
             bits.append("CLOSED")
+        # AH-MYTHA-05: an activity marker, with the mythos card that placed it
+        bits += [f"ACTIVITY({cid})" for loc, cid in st.activity if loc == area]
         if st.clues.get(area):
             bits.append(f"clues {st.clues[area]}")
         bits += [f"@{i.id}" for i in st.investigators_at(area)]
@@ -57,8 +59,17 @@ def render(game: Any) -> str:
             f"${inv.money} clues {inv.clues} trophies {len(inv.monster_trophies)}m/{len(inv.gate_trophies)}g"
             + (" delayed" if inv.delayed else "")
             + (" explored" if inv.explored else "")
+            + _specials(game, inv)
         )
     return "\n".join(out)
+
+
+def _specials(game: Any, inv: Any) -> str:
+    """The investigator's special cards (a loan, a membership, ...) and any kind barred
+    (a defaulted loan): what a referee needs to check a special action or the score."""
+    held = [c for c in inv.cards if game.card(c).type == "special"]
+    text = f" special {','.join(held)}" if held else ""
+    return text + (f" barred {','.join(sorted(inv.barred))}" if inv.barred else "")
 
 
 def monster_sides(game: Any) -> list[str]:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from questforge.engine.arkham.model.types import (
+    ActivityMarker,
     AncientOne,
     Area,
     Board,
@@ -114,6 +115,8 @@ def parse_effect(data: J) -> Effect:
         target=data.get("target", 0),
         dimension=data.get("dimension"),
         source=data.get("from", "everywhere"),
+        special=data.get("special"),
+        card=data.get("card"),
         on_pass=_effects(data.get("pass")),
         on_fail=_effects(data.get("fail")),
         then=_effects(data.get("then") if inner is None else inner),
@@ -248,6 +251,8 @@ def _card(d: J, file: str | None) -> InvestigatorCard:
         sanity_cost=spell["sanity_cost"] if spell else 0,
         elder_sign=d.get("elder_sign", False),
         counts_as_item=d.get("counts_as_item", False),
+        on_gain=_effects(d.get("on_gain")),
+        discard_cost=tuple(Cost(c["what"], c["amount"]) for c in d.get("discard_cost", ())),
     )
 
 
@@ -274,7 +279,9 @@ def _ancient(d: J, file: str | None) -> AncientOne:
 
 
 def _encounters(items: Iterable[J], key: str) -> tuple[Encounter, ...]:
-    return tuple(Encounter(e[key], e["text"], _effects(e["effects"])) for e in items)
+    return tuple(
+        Encounter(e[key], e["text"], _effects(e["effects"]), e.get("members", False)) for e in items
+    )
 
 
 def _mythos(d: J, file: str | None) -> MythosCard:
@@ -304,6 +311,10 @@ def _mythos(d: J, file: str | None) -> MythosCard:
         modifiers=_mods(d.get("modifiers")),
         rumor=rumor,
         closes=tuple(d.get("closes", ())),
+        activity=tuple(
+            ActivityMarker(a["location"], a["when"], _effects(a["effects"]))
+            for a in d.get("activity", ())
+        ),
     )
 
 

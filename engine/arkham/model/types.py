@@ -44,6 +44,9 @@ class Effect:
     target: int = 0
     dimension: str | None = None
     source: str = "everywhere"
+    #: ``take-card`` / ``barred``: the special card kind; ``take-card``: or a card id
+    special: str | None = None
+    card: str | None = None
     on_pass: tuple[Effect, ...] = ()
     on_fail: tuple[Effect, ...] = ()
     then: tuple[Effect, ...] = ()
@@ -217,6 +220,10 @@ class InvestigatorCard:
     sanity_cost: int = 0
     elder_sign: bool = False
     counts_as_item: bool = False
+    #: performed when the card is taken (a bank loan's $10, a deputy's equipment)
+    on_gain: tuple[Effect, ...] = ()
+    #: "any phase: pay this to discard the card" (a bank loan repaid), offered in Upkeep
+    discard_cost: tuple[Cost, ...] = ()
 
     @property
     def is_item(self) -> bool:
@@ -257,6 +264,9 @@ class Encounter:
     place: str  # a location id (location cards) or a world id / "other" (gate cards)
     text: str
     effects: tuple[Effect, ...]
+    #: the location's members-only area (a Lodge's inner rooms): read instead of the plain
+    #: entry by a holder of a ``membership`` card who chooses it
+    members: bool = False
 
 
 @dataclass
@@ -267,8 +277,11 @@ class LocationCard:
     neighbourhood: str
     encounters: tuple[Encounter, ...]
 
-    def for_location(self, location: str) -> Encounter | None:
-        return next((e for e in self.encounters if e.place == location), None)
+    def for_location(self, location: str, members: bool = False) -> Encounter | None:
+        """The plain entry for ``location``, or (``members``) its members-only entry."""
+        return next(
+            (e for e in self.encounters if e.place == location and e.members == members), None
+        )
 
 
 @dataclass
@@ -295,6 +308,17 @@ class Rumor:
     on_fail: tuple[Effect, ...]
 
 
+@dataclass(frozen=True)
+class ActivityMarker:
+    """An activity marker a mythos card places while in play (AH-MYTHA-05, AH-COMP-10):
+    ``when`` is ``enter`` (an investigator ends movement there) or ``encounter`` (before
+    an investigator's encounter or special action there); ``effects`` happen to them."""
+
+    location: str
+    when: str
+    effects: tuple[Effect, ...]
+
+
 @dataclass
 class MythosCard:
     id: str
@@ -310,6 +334,8 @@ class MythosCard:
     rumor: Rumor | None = None
     #: locations closed while the card is in play (AH-MYTHA-05)
     closes: tuple[str, ...] = ()
+    #: activity markers placed while the card is in play (AH-MYTHA-05)
+    activity: tuple[ActivityMarker, ...] = ()
 
 
 @dataclass

@@ -390,9 +390,9 @@ class GloomhavenCampaign:
         content = self.content(c)
         _event, lines = events.front(content, c, "road")
         event = content.events[c.road_events[0]]
-        labels = [f"{o['label']}: {o['text']}" for o in event["options"]]
+        labels = [f"{o.label}: {o.text}" for o in event.options]
         picked = choose("\n".join(lines[:1]) + "\nthe party chooses (GH-EVT-03)", labels)
-        resolved = events.resolve(content, c, "road", event["options"][picked]["label"])
+        resolved = events.resolve(content, c, "road", event.options[picked].label)
         return resolved[len(lines) :]  # the front was shown with the choice
 
     def after_scenario(

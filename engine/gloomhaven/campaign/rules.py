@@ -18,6 +18,10 @@ from questforge.engine.core.rng import Rng
 from questforge.engine.gloomhaven.campaign import tables
 from questforge.engine.gloomhaven.campaign.content import CampaignContent
 from questforge.engine.gloomhaven.campaign.state import IN_TOWN, Campaign, Character
+from questforge.engine.gloomhaven.model import Rewards
+
+#: what a scenario without a ``rewards`` object gives on completion
+NO_REWARDS = Rewards()
 
 
 def rng(campaign: Campaign, what: str) -> Rng:
@@ -52,15 +56,17 @@ def new_campaign(
     (the supply of prosperity-1 items), scenarios with no requirement unlocked, then the
     characters (``CLASS`` or ``CLASS:NAME``) created as :func:`new_character` does."""
     campaign = Campaign(content.pack_id, pack_path, seed, party)
-    campaign.classes = sorted(c.id for c in content.classes.values() if c.starting) or sorted(
-        content.classes
-    )
+    campaign.classes = sorted(
+        cid for cid, c in content.classes.items() if c.character_class.starting
+    ) or sorted(content.classes)
     # GH-CAMP-02 / GH-BOARD-02: the scenarios open to a new party are those that require
     # nothing; the rest is unlocked by completing scenarios
     campaign.unlocked = [
         s.id
         for s in sorted(content.scenarios.values(), key=lambda s: (s.number, s.id))
-        if not s.needs_global and not s.needs_party and not _unlocked_by_another(content, s.id)
+        if not s.required_global
+        and not s.required_party
+        and not _unlocked_by_another(content, s.id)
     ]
     for deck in ("city", "road"):
         cards = content.events_of(deck)
@@ -196,8 +202,8 @@ def check_playable(
             f"{info.name} ({scenario}) was completed in campaign mode and cannot be played "
             "in campaign mode again (GH-CAMP-03); add --casual to replay it (GH-CAMP-04)"
         )
-    missing = [a for a in info.needs_global if a not in campaign.global_achievements]
-    missing += [a for a in info.needs_party if a not in campaign.party_achievements]
+    missing = [a for a in info.required_global if a not in campaign.global_achievements]
+    missing += [a for a in info.required_party if a not in campaign.party_achievements]
     if missing:
         raise CampaignError(
             f"{info.name} ({scenario}) needs the achievement(s) {', '.join(missing)} "
@@ -311,7 +317,7 @@ def apply_result(
 def _rewards(content: CampaignContent, campaign: Campaign, scenario: str) -> list[str]:
     """GH-BOARD-02, GH-CAMP-03: completed; its unlocks, rewards and achievements."""
     info = content.scenarios[scenario]
-    r = info.rewards
+    r = info.rewards or NO_REWARDS
     if scenario in campaign.unlocked:
         campaign.unlocked.remove(scenario)
     if scenario not in campaign.completed:
@@ -322,25 +328,32 @@ def _rewards(content: CampaignContent, campaign: Campaign, scenario: str) -> lis
             campaign.unlocked.append(s)
             lines.append(f"unlocked: {content.scenarios[s].name} ({s})")
     for c in campaign.active():
-        c.gold += int(r.get("gold", 0))
-        c.xp += int(r.get("xp", 0))
-    if r.get("gold") or r.get("xp"):
-        lines.append(f"reward: {r.get('gold', 0)} gold and {r.get('xp', 0)} XP each")
-    lines += change_reputation(campaign, int(r.get("reputation", 0)))
-    lines += change_prosperity(content, campaign, int(r.get("prosperity", 0)))
-    for a in r.get("global_achievements", []):
-        lines += gain_global_achievement(campaign, str(a))
-    for a in r.get("party_achievements", []):
+        c.gold += r.gold
+        c.xp += r.xp
+    if r.gold or r.xp:
+        lines.append(f"reward: {r.gold} gold and {r.xp} XP each")
+    lines += change_reputation(campaign, r.reputation)
+    lines += change_prosperity(content, campaign, r.prosperity)
+    for a in r.global_achievements:
+        lines += gain_global_achievement(campaign, a)
+    for a in r.party_achievements:
         if a not in campaign.party_achievements:
             campaign.party_achievements.append(a)
             lines.append(f"party achievement: {a}")
-    for item in r.get("items", []):
-        if item in content.items:
-            campaign.supply[item] = campaign.supply.get(item, 0) + content.items[item].count
-            lines.append(f"item design: {content.items[item].name} in the city's supply")
-    if r.get("text"):
-        lines.append(str(r["text"]))
+    for item in r.items:
+        lines += add_item_design(content, campaign, item)
+    if r.text:
+        lines.append(r.text)
     return lines
+
+
+def add_item_design(content: CampaignContent, campaign: Campaign, item: str) -> list[str]:
+    """GH-SHOP-05: an item design (a reward or an event's) puts every copy of the item in
+    the city's supply; an item the pack does not have gives nothing."""
+    if item not in content.items:
+        return []
+    campaign.supply[item] = campaign.supply.get(item, 0) + content.items[item].count
+    return [f"item design: {content.items[item].name} in the city's supply"]
 
 
 def gain_global_achievement(campaign: Campaign, name: str) -> list[str]:
@@ -463,7 +476,7 @@ def add_card(content: CampaignContent, campaign: Campaign, key: str, card: str) 
 
 
 def _perk_text(content: CampaignContent, c: Character, perk: int) -> str:
-    return content.classes[c.class_id].perk_texts[perk - 1]
+    return content.classes[c.class_id].character_class.perks[perk - 1].text
 
 
 def _check_perk(content: CampaignContent, c: Character, perk: int, owed: int) -> None:
@@ -684,14 +697,14 @@ def retire(content: CampaignContent, campaign: Campaign, key: str) -> list[str]:
     lines += change_prosperity(content, campaign, 1)  # GH-RETIRE-03
     added: list[str] = []
     if first:
-        added += list(content.classes[c.class_id].events_on_retire)  # GH-RETIRE-07
-    unlocks = quest.reward_class if quest is not None else ""
+        added += content.classes[c.class_id].character_class.events_on_retire  # GH-RETIRE-07
+    unlocks = quest.personal_quest.reward_class if quest is not None else None
     if unlocks and unlocks not in campaign.classes and unlocks in content.classes:
         campaign.classes.append(unlocks)
         lines.append(f"class unlocked: {content.classes[unlocks].name} (GH-ENV-02)")
-        added += list(content.classes[unlocks].events_on_unlock)  # GH-RETIRE-08
-    if quest is not None and quest.reward_text:
-        lines.append(quest.reward_text)
+        added += content.classes[unlocks].character_class.events_on_unlock  # GH-RETIRE-08
+    if quest is not None and quest.personal_quest.reward_text:
+        lines.append(quest.personal_quest.reward_text)
     if added:
         from questforge.engine.gloomhaven.campaign.events import add_events
 

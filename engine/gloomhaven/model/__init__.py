@@ -20,7 +20,7 @@ and scenarios through this model and does not pay for creating their dataclasses
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
 from pathlib import Path
@@ -98,6 +98,8 @@ if TYPE_CHECKING:  # the lazily imported names, for type checkers
         EventOption,
         EventOutcome,
         Item,
+        OutcomeCondition,
+        OutcomeEffects,
         Perk,
         PersonalQuest,
         TreasureEntry,
@@ -137,6 +139,8 @@ _LAZY: dict[str, str] = {
     "EventOption": "cards",
     "EventOutcome": "cards",
     "Item": "cards",
+    "OutcomeCondition": "cards",
+    "OutcomeEffects": "cards",
     "Perk": "cards",
     "PersonalQuest": "cards",
     "TreasureEntry": "cards",
@@ -231,6 +235,8 @@ __all__ = [
     "MonsterType",
     "NamedMonster",
     "Node",
+    "OutcomeCondition",
+    "OutcomeEffects",
     "Overlay",
     "Pack",
     "PackModel",
@@ -605,9 +611,14 @@ def load_pack_model(
 
 
 def load_pack_dir(
-    path: str | os.PathLike[str], *, dependencies: Iterable[PackModel] = ()
+    path: str | os.PathLike[str],
+    *,
+    dependencies: Iterable[PackModel] = (),
+    kinds: Collection[str] | None = None,
 ) -> PackModel:
-    """Convenience: read every content file under ``path`` and load them.
+    """Convenience: read every content file under ``path`` and load them (with ``kinds``,
+    only the documents of those kinds and the manifest: a reader that needs a few kinds,
+    such as the campaign, does not pay for building the monsters and tiles).
 
     Reads through the one safe pack walk and loader (:func:`~questforge.engine.core.pack.
     iter_pack_files`): no link is followed, hidden folders are skipped, and a named pipe,
@@ -628,7 +639,9 @@ def load_pack_dir(
                 ModelError(f"not readable as JSON{where}: {file.error.message}", (), str(file.path))
             )
             continue
-        inputs.append((str(file.path), file.data))
+        kind = file.data.get("kind") if isinstance(file.data, Mapping) else None
+        if kinds is None or kind == "pack" or kind in kinds:
+            inputs.append((str(file.path), file.data))
     model = load_pack_model(inputs, dependencies=dependencies)
     model.errors[:0] = errors
     return model

@@ -217,7 +217,9 @@ class Item(ContentDocument):
     abilities: tuple[Ability, ...] = ()
     trigger: str | None = None
     text: str | None = None
-    prosperity: int | None = None
+    #: the prosperity level that puts it in the city's supply (GH-SHOP-05); absent: 1,
+    #: the supply of a new campaign
+    prosperity: int = 1
 
 
 # ---------------------------------------------------------------- campaign
@@ -464,7 +466,7 @@ def parse_item(r: Reader, common: dict[str, Any]) -> Item:
         abilities=r.child("abilities", parse_action) or (),
         trigger=r.opt_str("trigger"),
         text=r.opt_str("text"),
-        prosperity=r.opt_int("prosperity"),
+        prosperity=r.int_or("prosperity", 1),
     )
 
 

@@ -1,0 +1,50 @@
+"""A seeded campaign, pinned byte for byte: ``campaign new``, a city event and
+``campaign auto`` over the sample pack's three scenarios write the same file as when the
+digest below was taken. It guards refactorings of the campaign (where its content comes
+from, how rewards and events are applied): same seed, same campaign.
+
+A deliberate change of game or campaign behaviour changes the digest: regenerate it (the
+assertion prints the new one) in a commit of its own that names the change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from questforge.cli import cli
+
+#: sha256 of the campaign file, the pack's folder written as ``PACK``
+PINNED = "sha256:3e0ad2ba710d948828d37007e75ae2abf6471c6d2bd2624feac5c0735e5236c3"
+
+
+def run(*args: object) -> str:
+    result = CliRunner().invoke(cli, [str(a) for a in args])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_a_seeded_campaign_writes_the_pinned_file(tmp_path: Path, sample_pack: Path) -> None:
+    path = tmp_path / "camp.json"
+    run("campaign", "new", sample_pack, "-o", path, "--party", "P",
+        "--character", "tunnel-rat", "--character", "ore-singer", "--seed", "1")  # fmt: skip
+    run("campaign", "town", path, "event", "--option", "B")
+    table = run("campaign", "auto", path, "--scenarios",
+                "collapsed-adit,flooded-workings,cinder-forge", "--seed", "1")  # fmt: skip
+    assert table.count(" won ") == 3, table
+    text = path.read_text(encoding="utf-8")
+    history = json.loads(text)["history"]
+    assert "the party chooses B" in history  # the city event was resolved
+    # GH-BOARD-02: completed, its rewards given
+    assert "The Cinder Forge completed (GH-BOARD-02)" in history
+    assert any(line.startswith("reward: 20 gold and 10 XP") for line in history)
+    digest = (
+        "sha256:"
+        + hashlib.sha256(
+            text.replace(str(sample_pack.absolute()), "PACK").encode("utf-8")
+        ).hexdigest()
+    )
+    assert digest == PINNED, f"the campaign file changed; its digest is now {digest}"
