@@ -430,3 +430,40 @@ def test_personal_quest_boxes_counted_from_a_scenario(camp: Campaign, sample_pac
     # a requirement written as text only stays the players' to tick
     sample = content(sample_pack).quests["foremans-debt"]
     assert sample.counted == (("", ""), ("counter", "elite-kills"))
+
+
+def test_a_treasure_is_looted_once_ever_in_a_campaign(camp: Campaign, sample_pack: Path) -> None:
+    # GH-TREAS-04: the sheets remember the treasures looted (won, lost or casual) and the
+    # next game of the campaign is set up without their tiles
+    from questforge.engine.core.targets import resolve_target
+    from questforge.engine.gloomhaven.game.face import FACE as GAME
+
+    rules.record_treasures(camp, ["1", "1"])
+    assert camp.looted_treasures == ["1"]
+    assert Campaign.from_json(camp.to_json()).looted_treasures == ["1"]
+    plan = FACE.plan(camp, "collapsed-adit", casual=False)
+    assert plan.setup["looted-treasures"] == "1"
+    target = resolve_target(f"{sample_pack}:collapsed-adit", ["scenario"])
+    content = GAME.load(target)
+    setup = {o.name: plan.setup.get(o.name, o.default) for o in GAME.setup_options(content, target)}
+    game = GAME.new_game(content, target, setup, 1)
+    assert "1" not in game.game.state.treasures.values()
+    fresh = {o.name: o.default for o in GAME.setup_options(content, target)}
+    assert "1" in GAME.new_game(content, target, fresh, 1).game.state.treasures.values()
+
+
+def test_an_item_design_from_a_treasure_puts_its_copies_in_the_supply(
+    camp: Campaign, sample_pack: Path
+) -> None:
+    # GH-TREAS-03 (with GH-SHOP-05/06): "find every copy of that item and add them to the
+    # city's available supply" - copies a character owns stay owned; a design already in
+    # the supply adds nothing
+    info = content(sample_pack)
+    del camp.supply["ember-flask"]
+    camp.characters[0].items.append("ember-flask")
+    lines = rules.gain_item_designs(info, camp, ["ember-flask"])
+    assert camp.supply["ember-flask"] == info.items["ember-flask"].count - 1
+    assert any("Ember Flask" in line for line in lines)
+    before = dict(camp.supply)
+    assert rules.gain_item_designs(info, camp, ["ember-flask", "no-such-item"]) == []
+    assert camp.supply == before

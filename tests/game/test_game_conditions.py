@@ -253,6 +253,10 @@ def test_exhaustion_by_damage_removes_figure_and_summons() -> None:
     g.rules.suffer_damage(alpha, 10, "x", "t")
     assert ch.exhausted and "alpha" not in g.state.figures
     assert not any(f.kind == "summon" for f in g.state.figures.values())
+    # the log tells it in that order: the character is exhausted, then its summon leaves
+    # because of it ("summoner exhausted" was written before the exhaustion it names)
+    kinds = [e.type for e in g.events if e.type in ("exhausted", "summon_removed")]
+    assert kinds == ["exhausted", "summon_removed"]
 
 
 def test_all_exhausted_loses() -> None:
@@ -447,3 +451,37 @@ def test_a_summon_card_s_conditions_come_with_every_summon_attack() -> None:
     grunt = grunt_of(g)
     resolve_attack(g.rules, adder, grunt, AttackParams(value=1, ranged=False))
     assert "poison" in grunt.conditions
+
+
+def test_a_defensive_item_is_offered_only_while_the_attack_would_still_hurt() -> None:
+    # GH-TURN-07, GH-ITEM-06 (the audit-3 reading: an item is not offered where using it
+    # does nothing): a "when attacked: shield 1" item is not offered against an attack its
+    # owner's shield already stops (it was offered whenever the attack was above 0, and
+    # spent for nothing: sample seed games showed a Miner's Helm spent on an attack 2
+    # against shield 2); with two such items, the second is not offered once the first
+    # stops the attack
+    from dataclasses import replace as dc_replace
+
+    from questforge.engine.gloomhaven.game.attacks import AttackParams, resolve_attack
+    from questforge.engine.gloomhaven.game.builders import stack
+    from questforge.engine.gloomhaven.game.spec import ItemSpec
+
+    c = items_content()
+    helm = ItemSpec("helm", "Helm", "spent", (Ability("shield", 1),), timing="defense")
+    c = dc_replace(c, items={**c.items, "helm": helm})  # type: ignore[attr-defined]
+    g = new_game(c, "c", items={"alpha": ("apron", "helm")})
+    ch = g.state.characters["alpha"]
+    alpha = g.state.figures["alpha"]
+    grunt = grunt_of(g)
+    pol = Policy({"use_item": lambda d: 1 if len(d.options) > 1 else 0})
+    g.rules.controller = pol
+    alpha.shield = 2  # a round bonus
+    stack(g.state.monster_modifier_deck, ["monster:+0-1", "monster:+0-2"])
+    resolve_attack(g.rules, grunt, alpha, AttackParams(value=2, ranged=False))
+    assert not [d for d in pol.asked if d.kind == "use_item"]
+    assert ch.items == {"apron": "ready", "helm": "ready"}
+    resolve_attack(g.rules, grunt, alpha, AttackParams(value=3, ranged=False))
+    offers = [d for d in pol.asked if d.kind == "use_item"]
+    assert len(offers) == 1  # one item stops it; the other is not offered
+    assert sorted(ch.items.values()) == ["ready", "spent"]
+    assert [e for e in g.events if e.type == "attack"][-1]["damage"] == 0

@@ -295,3 +295,22 @@ def test_room_revealed_rule_with_custom_text() -> None:
     g = new_game(content([sc], monsters=[simple_monster("grunt", move=0)]), "cx")
     g.rules.open_door((3, 0), g.state.figures["alpha"])
     assert [e["text"] for e in g.events if e.type == "custom_effect"] == ["The floor shakes."]
+
+
+def test_a_treasure_looted_in_an_earlier_play_is_not_on_the_map() -> None:
+    # GH-TREAS-04: "each treasure tile can be looted only once, ever" - a campaign replaying
+    # a scenario (casual, or after a loss) passes the numbers it has looted, and their tiles
+    # are not set out again; the others are
+    sc = scenario(
+        "t",
+        {"a": disc((0, 0), 2)},
+        [(-2, 0), (-2, 1)],
+        monsters=[("grunt", (1, 0), "normal")],
+        treasures={(-1, 0): "1", (-1, 1): "2"},
+    )
+    c = content([sc], monsters=[simple_monster("grunt", health=1, move=0, attack=0)])
+    g = new_game(c, "t", looted_treasures=("1",))
+    assert g.state.treasures == {(-1, 1): "2"}
+    assert g.to_log()["setup"]["looted_treasures"] == ["1"]
+    # the log replays the same map; without looted treasures the setup is as before
+    assert "looted_treasures" not in new_game(c, "t").to_log()["setup"]

@@ -378,3 +378,44 @@ def test_monsters_disarm_the_nearest_traps_in_range() -> None:
     act(g)
     assert (1, 0) not in g.state.traps and (2, 0) in g.state.traps
     assert [tuple(e["hex"]) for e in g.events if e.type == "trap_disarmed"] == [(1, 0)]
+
+
+def test_a_type_whose_only_monster_was_summoned_this_round_takes_no_turn() -> None:
+    # GH-MOTH-04, GH-INIT-02: the imp type's only monster dies before its initiative (40);
+    # at 60 the caller summons a new imp, which does not act this round - so the imp type
+    # has no turn (none was announced after the caller's, out of initiative order) and the
+    # round's order does not list it
+    from questforge.engine.gloomhaven.game.builders import plan
+
+    sc = scenario(
+        "s",
+        {"a": disc((0, 0), 4)},
+        [(0, 0), (-4, 1)],
+        monsters=[("imp", (1, 0), "normal"), ("caller", (-3, 3), "normal")],
+    )
+    c = content(
+        [sc],
+        monsters=[
+            simple_monster("imp", health=1, move=0, attack=0),
+            simple_monster("caller", health=30, move=0, attack=0),
+        ],
+        decks={
+            "imp": simple_deck("imp", 40, [Ability("move", 0), Ability("attack", 0)]),
+            "caller": simple_deck("caller", 60, [Ability("summon", monster="imp")]),
+        },
+    )
+    pol = Policy(
+        {
+            ("plan", "alpha"): [plan("alpha-1", "alpha-2"), plan("alpha-3", "alpha-4")],
+            ("plan", "beta"): [plan("beta-8", "beta-7"), plan("beta-6", "beta-5")],
+            ("action", "alpha"): [{"card": "alpha-1", "half": "top", "default": False}],
+        }
+    )
+    g = new_game(content_=c, scenario_id="s", controller=pol)
+    g.step_round()
+    assert any(e.type == "monster_summoned" for e in g.events)
+    turns = [e["monster"] for e in g.events if e.type == "monster_type_turn"]
+    assert turns == ["caller"]
+    assert "imp" not in g.state.turn_order
+    g.step_round()  # the summoned imp acts from the next round on
+    assert "imp" in [e["monster"] for e in g.events if e.type == "monster_type_turn"]

@@ -419,6 +419,8 @@ class GloomhavenCampaign:
                 for ch in party
                 if ch.blesses or ch.start_conditions
             ),
+            # GH-TREAS-04: treasures looted in earlier plays are not set out again
+            "looted-treasures": ",".join(c.looted_treasures),
         }
         return ScenarioPlan(
             self.pack_root(c), scenario, setup, casual, tuple(notes), {"road_event": road}
@@ -451,17 +453,14 @@ class GloomhavenCampaign:
                 c, [f"{plan.scenario}: left before its end (seed {seed}); the sheets are unchanged"]
             )
         results = [(r.id, r.xp, r.gold, r.checkmarks, r.items) for r in result.characters]
+        looted = [t for r in result.characters for t in r.treasures]
+        rules.record_treasures(c, looted)
         outcome = "lost" if result.outcome == "unfinished" else result.outcome
         lines = rules.apply_result(content, c, plan.scenario, plan.casual, outcome, results)
         # GH-TREAS-03/05: designs and random draws of the treasures looted, in both modes
         spec: Mapping[str, Any] = getattr(getattr(inner, "content", None), "treasures", {})
-        looted = [
-            (spec[n].type, spec[n].item)
-            for r in result.characters
-            for n in r.treasures
-            if n in spec
-        ]
-        lines += rules.note(c, random_decks.treasure_rewards(content, c, looted))
+        kinds = [(spec[n].type, spec[n].item) for n in looted if n in spec]
+        lines += rules.note(c, random_decks.treasure_rewards(content, c, kinds))
         counts = _quest_counts(inner, outcome == "won")
         return lines + rules.note(
             c, rules.count_quests(content, c, plan.scenario, outcome == "won", counts)

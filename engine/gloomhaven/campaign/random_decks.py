@@ -16,7 +16,7 @@ GH-RSC-02).
 from __future__ import annotations
 
 from questforge.engine.gloomhaven.campaign.content import CampaignContent
-from questforge.engine.gloomhaven.campaign.rules import rng
+from questforge.engine.gloomhaven.campaign.rules import gain_item_designs, rng
 from questforge.engine.gloomhaven.campaign.state import Campaign
 
 
@@ -87,9 +87,8 @@ def treasure_rewards(
             lines += draw_item_design(content, campaign)
         elif kind == "random-scenario":
             lines += draw_scenario(content, campaign)
-        elif kind == "item-design" and item in content.items and item not in campaign.supply:
-            campaign.supply[item] = content.items[item].count
-            lines.append(f"item design: {content.items[item].name} in the city's supply")
+        elif kind == "item-design":
+            lines += gain_item_designs(content, campaign, [item])
     return lines
 
 

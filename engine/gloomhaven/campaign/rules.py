@@ -226,6 +226,35 @@ def road_event_needed(content: CampaignContent, campaign: Campaign, scenario: st
     return not linked
 
 
+def record_treasures(campaign: Campaign, numbers: Sequence[str]) -> None:
+    """GH-TREAS-04: "each treasure tile can be looted only once, ever" - the treasures
+    looted in a scenario, won, lost or casual (GH-CAMP-05 keeps treasure looting in casual
+    play), are marked, and later plays are set up without their tiles."""
+    for n in numbers:
+        if n not in campaign.looted_treasures:
+            campaign.looted_treasures.append(n)
+
+
+def gain_item_designs(
+    content: CampaignContent, campaign: Campaign, items: Sequence[str]
+) -> list[str]:
+    """GH-TREAS-03: an item design looted from a treasure puts every copy of the item in
+    the city's available supply (GH-SHOP-05): the copies no active character owns
+    (GH-SHOP-06); a design already there adds nothing. Both modes: casual play keeps
+    treasure looting (GH-CAMP-05)."""
+    lines = []
+    for item in items:
+        info = content.items.get(item)
+        if info is None:
+            continue
+        owned = sum(1 for ch in campaign.active() if item in ch.items)
+        if campaign.supply.get(item, 0) + owned >= info.count:
+            continue
+        campaign.supply[item] = info.count - owned
+        lines.append(f"item design: {info.name} in the city's supply (GH-TREAS-03)")
+    return lines
+
+
 def apply_result(
     content: CampaignContent,
     campaign: Campaign,

@@ -146,6 +146,8 @@ class Campaign:
     #: first; ``None`` until the first draw builds them (files from before have none)
     random_items: list[str] | None = None
     random_scenarios: list[str] | None = None
+    #: treasure numbers looted so far, in any mode (GH-TREAS-04: once, ever)
+    looted_treasures: list[str] = field(default_factory=list)
     characters: list[Character] = field(default_factory=list)
     #: what happened, one line per step (the party sheet's notes)
     history: list[str] = field(default_factory=list)
@@ -179,6 +181,7 @@ class Campaign:
                 "unlocked": list(self.unlocked),
                 "completed": list(self.completed),
                 "classes": list(self.classes),
+                "looted_treasures": list(self.looted_treasures),
             },
             "events": {"city": list(self.city_events), "road": list(self.road_events)},
             "personal_quests": list(self.quest_deck),
@@ -218,6 +221,7 @@ class Campaign:
             unlocked=list(board.get("unlocked", [])),
             completed=list(board.get("completed", [])),
             classes=list(board.get("classes", [])),
+            looted_treasures=[str(t) for t in board.get("looted_treasures", [])],
             location=party.get("location", IN_TOWN),
             visit=party.get("visit", 1),
             city_event_visit=party.get("city_event_visit", 0),

@@ -12,7 +12,13 @@ from dataclasses import dataclass, field, replace
 
 from questforge.engine.core.hexgrid import distance
 from questforge.engine.gloomhaven.game.rules import Rules
-from questforge.engine.gloomhaven.game.spec import BLESS_CARD, CURSE_CARD, Hex, ModifierCard
+from questforge.engine.gloomhaven.game.spec import (
+    BLESS_CARD,
+    CURSE_CARD,
+    Hex,
+    ItemSpec,
+    ModifierCard,
+)
 from questforge.engine.gloomhaven.game.state import ActiveCard, Character, Figure
 
 #: guard against a deck made only of rolling cards
@@ -269,9 +275,15 @@ def resolve_attack(r: Rules, attacker: Figure, target: Figure, params: AttackPar
     pierce = params.pierce + sum(c.pierce for c in cards)
     shield = shield_of(r, target)
     defender = st.characters.get(target.id) if target.kind == "character" else None
-    if defender is not None and after_mod > 0:
-        # GH-TURN-07: defensive items (e.g. "when attacked: shield 1") for this attack
-        for item in r.offer_items(defender, ("defense",), "attacked"):
+    if defender is not None:
+        # GH-TURN-07: defensive items (e.g. "when attacked: shield 1") for this attack,
+        # offered while the attack would still deal damage (one spent against an attack
+        # already stopped by the shields would do nothing)
+        def still_hurts(used: list[ItemSpec]) -> bool:
+            extra = sum(a.value for it in used for a in it.abilities if a.type == "shield")
+            return after_mod - max(0, shield + extra - pierce) > 0
+
+        for item in r.offer_items(defender, ("defense",), "attacked", still_hurts):
             shield += sum(a.value for a in item.abilities if a.type == "shield")
     effective_shield = max(0, shield - pierce)  # GH-EFF-05
     damage = max(0, after_mod - effective_shield)  # GH-ATK-05 step 3

@@ -7,6 +7,8 @@ Part of the rules context: each function here is also a method of
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from questforge.engine.core.events import JSONValue
 from questforge.engine.gloomhaven.game.spec import (
     AbilityCard,
@@ -85,11 +87,22 @@ def retire_active(r: Rules, char: Character, active: ActiveCard, force_lost: boo
         r.remove_summon(r.state.figures[active.summon], "card removed")
 
 
-def offer_items(r: Rules, char: Character, triggers: tuple[str, ...], why: str) -> list[ItemSpec]:
+def offer_items(
+    r: Rules,
+    char: Character,
+    triggers: tuple[str, ...],
+    why: str,
+    useful: Callable[[list[ItemSpec]], bool] | None = None,
+) -> list[ItemSpec]:
     """GH-TURN-07 / GH-ITEM-12: the player may use any number of ready items whose
-    trigger fits; returns the items used (already marked spent/consumed)."""
+    trigger fits; returns the items used (already marked spent/consumed). ``useful``
+    (given the items used so far) says whether one more could still do anything: when it
+    says no, none is offered (an item spent for nothing is not offered, the reading of
+    the third audit)."""
     used: list[ItemSpec] = []
     while True:
+        if useful is not None and not useful(used):
+            return used
         ready = [
             r.content.items[i]
             for i, status in sorted(char.items.items())

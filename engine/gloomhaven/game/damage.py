@@ -232,9 +232,6 @@ def exhaust(r: Rules, char: Character, reason: str) -> None:
         return
     char.exhausted = True
     fig = r.state.figures.pop(char.figure, None)
-    for s in [f for f in r.state.figures.values() if f.owner == char.id]:
-        r.state.figures.pop(s.id, None)
-        r.emit("summon_removed", figure=s.id, owner=char.id, reason="summoner exhausted")
     for active in list(char.active):
         # GH-EXH-02: every active bonus ends, also round bonuses given to allies
         r.withdraw_grants(active)
@@ -250,6 +247,10 @@ def exhaust(r: Rules, char: Character, reason: str) -> None:
         hex=fig.hex if fig is not None else None,
         room=r.board.room_at(fig.hex) if fig is not None else None,
     )
+    # its summons leave because it is exhausted: said after the exhaustion they follow
+    for s in [f for f in r.state.figures.values() if f.owner == char.id]:
+        r.state.figures.pop(s.id, None)
+        r.emit("summon_removed", figure=s.id, owner=char.id, reason="summoner exhausted")
     if not r.state.living_characters():
         r.state.lost_game = True
         raise GameOver()

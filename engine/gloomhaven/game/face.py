@@ -276,6 +276,15 @@ class GloomhavenFace:
                 "CLASS=CARD:top:0:attack,CARD:bottom:0:jump;... (an attack hex: "
                 "CARD:top:0:attack-hex:Q:R).",
             ),
+            SetupOption(
+                "looted-treasures",
+                "treasures already looted",
+                "text",
+                "",
+                "Treasure numbers looted in earlier plays, comma-separated: their tiles are "
+                "not set out (GH-TREAS-04: a treasure is looted once, ever; campaign play "
+                "passes them).",
+            ),
         )
 
     def new_game(

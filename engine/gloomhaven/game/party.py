@@ -129,6 +129,9 @@ def setup_from_options(content: Content, scenario: str, options: Mapping[str, JS
         enhancements=parse_per_character(
             "enhancements", str(options.get("enhancements") or ""), party
         ),
+        looted_treasures=tuple(
+            t.strip() for t in str(options.get("looted-treasures") or "").split(",") if t.strip()
+        ),
     )
 
 

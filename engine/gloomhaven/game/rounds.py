@@ -92,8 +92,18 @@ def select_cards(r: Rules) -> None:
 
 
 def _types_on_board(st: GameState) -> set[str]:
-    """The monster types with at least one monster on the board (one pass over figures)."""
-    return {f.monster_type for f in st.figures.values() if f.kind == "monster"}
+    """The monster types with at least one monster on the board that may act this round
+    (one pass over figures). A monster summoned this round does not act in it
+    (GH-MOTH-04), so a type whose only monsters were summoned this round has no turn in
+    it - not even an empty one after its initiative has passed (GH-INIT-02) - and is not in
+    the round's order; revealed and spawned monsters act at once (GH-ROOM-05,
+    GH-SPEC-02)."""
+    rnd = st.round
+    return {
+        f.monster_type
+        for f in st.figures.values()
+        if f.kind == "monster" and f.acts_from_round <= rnd
+    }
 
 
 class Order:

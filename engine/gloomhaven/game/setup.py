@@ -91,6 +91,9 @@ class Setup:
     #: form of ``gloomhaven.enhancements.Enhancement``; applied to the cards by ``Game``
     #: (:mod:`~questforge.engine.gloomhaven.game.enhanced`)
     enhancements: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: treasure numbers a campaign has looted in earlier plays: "each treasure tile can be
+    #: looted only once, ever" (GH-TREAS-04), so their tiles are not set out again
+    looted_treasures: tuple[str, ...] = ()
 
     @property
     def players(self) -> int:
@@ -140,6 +143,7 @@ class Setup:
                 if any(self.enhancements.values())
                 else {}
             ),
+            **({"looted_treasures": list(self.looted_treasures)} if self.looted_treasures else {}),
         }
 
     @classmethod
@@ -170,6 +174,7 @@ class Setup:
                     str(k): tuple(str(x) for x in v)
                     for k, v in dict(obj.get("enhancements", {})).items()
                 },
+                looted_treasures=tuple(str(t) for t in obj.get("looted_treasures", ())),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise SetupError(f"malformed setup {dict(obj)!r}: {exc}") from None
@@ -433,7 +438,9 @@ def build_state(content: Content, setup: Setup, seed: int | str) -> GameState:
     spec = content.scenarios[setup.scenario]
     state.traps = dict(spec.traps)
     state.coins = dict(spec.coins)
-    state.treasures = dict(spec.treasures)
+    # GH-TREAS-04: a treasure looted in an earlier play of the campaign is not there again
+    gone = set(setup.looted_treasures)
+    state.treasures = {h: t for h, t in spec.treasures.items() if t not in gone}
     state.hazardous = set(spec.hazardous)
     state.difficult = set(spec.difficult)
     for i, cid in enumerate(setup.characters):
