@@ -319,13 +319,15 @@ class MapGeometry:
         blocked: list[bool] | None = None,
         targets: Iterable[Hex] | None = None,
         depth: int = -1,
+        nearest: bool = False,
     ) -> dict[Hex, int]:
         """Step counts from ``sources`` to the map hexes (breadth first), never entering a
         hex whose entry in ``blocked`` (by hex number) is true (a source is counted, not
         entered); with ``targets``, stop after the step on which the last of them is
-        reached (those distances are final, others may be missing); ``depth`` >= 0: stop
-        after that many steps. The same distances, in nondecreasing order, as
-        :func:`questforge.engine.core.pathfind.bfs`.
+        reached (those distances are final, others may be missing), or with ``nearest``
+        the first of them (every hex as near as the nearest target is then in the table,
+        no farther target is); ``depth`` >= 0: stop after that many steps. The same
+        distances, in nondecreasing order, as :func:`questforge.engine.core.pathfind.bfs`.
 
         On hex numbers, so a step looks a list up rather than hashing a hex: the solver
         runs several of these over a whole board per situation.
@@ -355,6 +357,8 @@ class MapGeometry:
         d = 0
         while frontier and d != depth:
             if pending is not None and not pending.isdisjoint(frontier):
+                if nearest:
+                    break
                 pending.difference_update(frontier)
                 if not pending:
                     break
@@ -691,15 +695,20 @@ class _Solver:
     def remaining(self, dest: Hex, wanted: list[Hex]) -> dict[Hex, int]:
         """Packed cost of moving from the ``wanted`` hexes to ``dest`` (the next turns' path).
 
-        The search stops once every wanted hex is settled.
+        The search stops once every wanted hex is settled; where the cost is a plain step
+        count (flying, or a normal move where every hex it can enter costs 1), once the
+        nearest are: the caller (:meth:`_move_for`) takes the wanted hexes with the least
+        remaining cost, and the others are then left out.
         """
         a = self.sit.active
-        if a.flying or a.jumping:
-            extra = self.landing_extra(dest) if a.jumping else 0
+        if a.jumping:
+            extra = self.landing_extra(dest)
             steps = self.geo.steps_from([dest], targets=wanted)
             return {h: d + extra for h, d in steps.items()}
+        if a.flying:
+            return self.geo.steps_from([dest], targets=wanted, nearest=True)
         if self.uniform:
-            return self.geo.steps_from([dest], self.blocked_list(), wanted)
+            return self.geo.steps_from([dest], self.blocked_list(), wanted, nearest=True)
         return _least_costs(
             self.geo, dest, self.cost_list(), reverse=True, targets=wanted, closed=self._closed
         )
@@ -1437,6 +1446,8 @@ class _Solver:
         reach = [(c, h) for c, h in ends if c % NEG <= move]
         in_reach = [h for _, h in reach]
         for d in dests:
+            # (where the costs are step counts, ``rest`` holds only the nearest of the
+            # hexes in reach: no negative hex in either cost, the least rest comes first)
             rest = self.remaining(d, in_reach)
             cands = [
                 ((c // NEG + rest[h] // NEG, rest[h] % NEG, c % NEG), h)
