@@ -977,7 +977,6 @@ class _Solver:
             # The common case: a single target, which must be the focus.
             dis = 1 if self.disadvantaged(h, focus, frozenset()) else 0
             return [((dis, -1), (), dis, frozenset((focus,)))]
-        singles = self.singles(h)
         all_targets = t >= 6
         aoe = self.aoe
         if aoe is None:
@@ -988,6 +987,9 @@ class _Solver:
             extras = t - 1
             if extras > 0:
                 bases.append(frozenset())
+        # the enemies a single-target attack could add (none when an area attack has no
+        # target beside its area: the ranges and sight lines are then never asked)
+        singles = self.singles(h) if extras > 0 else []
         best_key: tuple[int, int, Ranks] | None = None
         best_sets: dict[frozenset[HexKey], int] = {}
         melee_aoe = aoe is not None and aoe.melee
