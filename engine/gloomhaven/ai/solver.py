@@ -1434,7 +1434,8 @@ class _Solver:
 
         # GH-MMOVE-08: cannot attack the focus this turn; approach the best attack hexes.
         if search is not None:
-            search.settle_to(INF)  # (every hex near the focus, every end within the move)
+            # (every hex near the focus, every end within the move)
+            search.settle_near(near)
             close = [(c, h) for h in near if (c := travel.get(h)) is not None and h not in no_end]
             ends = [(c, h) for h, c in travel.items() if h not in no_end]
         assert ends is not None
@@ -1645,6 +1646,10 @@ class _Lazy:
         """The cost of the next hexes to settle; ``None`` once every hex is settled."""
         raise NotImplementedError
 
+    def settle_near(self, near: frozenset[Hex]) -> None:
+        """Settle at least every hex of ``near`` the move can reach (here: every hex)."""
+        self.settle_to(INF)
+
     def ends(self, no_end: set[Hex]) -> Iterator[tuple[int, Hex]]:
         """(cost, hex) of the hexes a move may end on, cheapest first (settling order),
         searching on as the caller reads."""
@@ -1671,10 +1676,10 @@ class _Steps(_Lazy):
     costs 1 (the packed cost is then the step count). Its :attr:`out` lists the same hexes
     in the same order as the full search, as far as it goes."""
 
-    __slots__ = ("cells", "d", "frontier", "nbrs", "seen")
+    __slots__ = ("blocked", "cells", "d", "frontier", "index", "nbrs", "seen")
 
     def __init__(self, geo: MapGeometry, source: Hex, blocked: list[bool]) -> None:
-        self.cells, self.nbrs = geo.cells, geo.nbrs
+        self.cells, self.nbrs, self.index, self.blocked = geo.cells, geo.nbrs, geo.index, blocked
         src = geo.index[source]
         self.seen = blocked.copy()
         self.seen[0] = True  # (0 in a row: no map hex that way)
@@ -1692,6 +1697,16 @@ class _Steps(_Lazy):
 
     def _next_cost(self) -> int | None:
         return self.d + 1 if self.frontier else None
+
+    def settle_near(self, near: frozenset[Hex]) -> None:
+        # (costs are step counts: the hexes settled so far are every hex up to the last
+        # step, so only the hexes of ``near`` it may enter are waited for; one that cannot
+        # be reached keeps the search going to its end, as ``settle_to(INF)``)
+        out, index, blocked = self.out, self.index, self.blocked
+        pending = [h for h in near if h not in out and not blocked[index[h]]]
+        while pending and self.frontier:
+            self.settle_to(self.d + 1)
+            pending = [h for h in pending if h not in out]
 
 
 class _Travel(_Lazy):
