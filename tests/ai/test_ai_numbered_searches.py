@@ -113,6 +113,17 @@ def test_steps_from_gives_the_breadth_first_distances() -> None:
             got = geo.steps_from(sources, targets=targets)
             want = bfs(sources, adj, targets=targets).dist
             assert {t: got.get(t) for t in targets} == {t: want.get(t) for t in targets}
+            # stopping at the nearest targets (GH-MMOVE-08's remaining movement): every
+            # hex as near as they are is in, with its distance; no farther target is
+            full = bfs(sources, adj, lambda h, walls=walls: h not in walls).dist
+            near = geo.steps_from(sources, blocked, targets[:4], nearest=True)
+            least = min((full[t] for t in targets[:4] if t in full), default=None)
+            if least is None:
+                assert near == full
+            else:
+                assert near == {h: d for h, d in full.items() if h in near}
+                assert {h for h, d in full.items() if d <= least} <= near.keys()
+                assert all(full[t] == least for t in targets[:4] if t in near)
         # a source off the map is counted and goes nowhere
         assert geo.steps_from([off_map]) == bfs([off_map], adj).dist == {off_map: 0}
 

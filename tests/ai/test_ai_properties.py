@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from questforge.engine.core.hexgrid import Hex
 from questforge.engine.gloomhaven.ai import (
     ActiveMonster,
@@ -12,6 +14,7 @@ from questforge.engine.gloomhaven.ai import (
     SituationFigure,
     find_path,
     solve,
+    solver,
 )
 
 
@@ -116,3 +119,41 @@ def test_random_situations_give_lawful_options() -> None:
             path = find_path(sit, o.destination)
             assert path[0] == a.hex and path[-1] == o.destination
             assert _path_cost(sit, path) <= a.move
+
+
+def test_the_lazy_travel_searches_give_the_options_of_the_full_tables(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # GH-FOCUS-02, GH-MMOVE-03, GH-MMOVE-08: without the candidates table (``ai solve
+    # --format json``, the scenario engine) the travel table is searched only as far as the
+    # focus and the move need, and the remaining movement only to the nearest hexes in
+    # reach; the options are those the full tables give
+    approached = []
+    settle_near = solver._Steps.settle_near
+
+    def counted(self: solver._Steps, near: frozenset[Hex]) -> None:
+        approached.append(near)
+        settle_near(self, near)
+
+    monkeypatch.setattr(solver._Steps, "settle_near", counted)
+    rng = random.Random(20261202)
+    situations = [s for s in (_random_situation(rng) for _ in range(700)) if s is not None]
+    # open boards, ranged attacks on several targets: the best hex to approach is often
+    # not the cheapest one to attack the focus from (it reaches more targets)
+    for _ in range(600):
+        board = [(q, r) for q in range(rng.randint(8, 14)) for r in range(rng.randint(5, 9))]
+        free = rng.sample(board, 4)
+        me = free.pop()
+        characters = [
+            SituationFigure(Hex(*free.pop()), "character", initiative=rng.choice([10, 20, 30]))
+            for _ in range(rng.randint(1, 3))
+        ]
+        active = ActiveMonster(
+            Hex(*me), move=1, range=rng.choice([2, 3]), targets=rng.randint(2, 3)
+        )
+        situations.append(Situation(frozenset(Hex(*x) for x in board), tuple(characters), active))
+    for sit in situations:
+        full = solve(sit).options
+        assert solve(sit, explain=False).options == full
+        assert solve(sit, candidates=False).options == full
+    assert len(approached) > 200  # (monsters that cannot attack this turn, GH-MMOVE-08)

@@ -427,8 +427,7 @@ def run(
             if fmt == "json":
                 out(dumps({"file": shown(path), "error": message}))
             continue
-        match = expected_matches(sit, solution)
-        if check and match is False:
+        if check and expected_matches(sit, solution) is False:
             mismatch = True
             if fmt == "json":
                 err(f"{shown(path)}: answer differs from expected")

@@ -319,13 +319,15 @@ class MapGeometry:
         blocked: list[bool] | None = None,
         targets: Iterable[Hex] | None = None,
         depth: int = -1,
+        nearest: bool = False,
     ) -> dict[Hex, int]:
         """Step counts from ``sources`` to the map hexes (breadth first), never entering a
         hex whose entry in ``blocked`` (by hex number) is true (a source is counted, not
         entered); with ``targets``, stop after the step on which the last of them is
-        reached (those distances are final, others may be missing); ``depth`` >= 0: stop
-        after that many steps. The same distances, in nondecreasing order, as
-        :func:`questforge.engine.core.pathfind.bfs`.
+        reached (those distances are final, others may be missing), or with ``nearest``
+        the first of them (every hex as near as the nearest target is then in the table,
+        no farther target is); ``depth`` >= 0: stop after that many steps. The same
+        distances, in nondecreasing order, as :func:`questforge.engine.core.pathfind.bfs`.
 
         On hex numbers, so a step looks a list up rather than hashing a hex: the solver
         runs several of these over a whole board per situation.
@@ -355,43 +357,13 @@ class MapGeometry:
         d = 0
         while frontier and d != depth:
             if pending is not None and not pending.isdisjoint(frontier):
+                if nearest:
+                    break
                 pending.difference_update(frontier)
                 if not pending:
                     break
             d += 1
-            nxt: list[int] = []
-            append = nxt.append
-            for i in frontier:
-                # The six neighbours written out, in DIRECTIONS order (every row but the
-                # unused row 0 has six entries): the same steps in the same order as a
-                # ``for`` over the row, without the loop's own work per neighbour, which
-                # was about a third of a whole-board search.
-                m0, m1, m2, m3, m4, m5 = nbrs[i]
-                if not seen[m0]:
-                    seen[m0] = True
-                    append(m0)
-                    out[cells[m0]] = d  # type: ignore[index]
-                if not seen[m1]:
-                    seen[m1] = True
-                    append(m1)
-                    out[cells[m1]] = d  # type: ignore[index]
-                if not seen[m2]:
-                    seen[m2] = True
-                    append(m2)
-                    out[cells[m2]] = d  # type: ignore[index]
-                if not seen[m3]:
-                    seen[m3] = True
-                    append(m3)
-                    out[cells[m3]] = d  # type: ignore[index]
-                if not seen[m4]:
-                    seen[m4] = True
-                    append(m4)
-                    out[cells[m4]] = d  # type: ignore[index]
-                if not seen[m5]:
-                    seen[m5] = True
-                    append(m5)
-                    out[cells[m5]] = d  # type: ignore[index]
-            frontier = nxt
+            frontier = _layer(frontier, d, nbrs, seen, cells, out)
         return out
 
     def within(self, h: Hex, d: int) -> frozenset[Hex]:
@@ -476,6 +448,52 @@ class MapGeometry:
             ]
             got = self._balls[d] = (width, own, offsets)
         return got
+
+
+def _layer(
+    frontier: list[int],
+    d: int,
+    nbrs: list[tuple[int, ...]],
+    seen: list[bool],
+    cells: list[Hex | None],
+    out: dict[Hex, int],
+) -> list[int]:
+    """One step of a breadth-first search on hex numbers: the hexes first reached from
+    ``frontier`` (marked in ``seen``, entered in ``out`` at distance ``d``), in the order
+    the steps find them (:meth:`MapGeometry.steps_from`, :class:`_Steps`)."""
+    nxt: list[int] = []
+    append = nxt.append
+    for i in frontier:
+        # The six neighbours written out, in DIRECTIONS order (every row but the unused
+        # row 0 has six entries): the same steps in the same order as a ``for`` over the
+        # row, without the loop's own work per neighbour, which was about a third of a
+        # whole-board search.
+        m0, m1, m2, m3, m4, m5 = nbrs[i]
+        if not seen[m0]:
+            seen[m0] = True
+            append(m0)
+            out[cells[m0]] = d  # type: ignore[index]
+        if not seen[m1]:
+            seen[m1] = True
+            append(m1)
+            out[cells[m1]] = d  # type: ignore[index]
+        if not seen[m2]:
+            seen[m2] = True
+            append(m2)
+            out[cells[m2]] = d  # type: ignore[index]
+        if not seen[m3]:
+            seen[m3] = True
+            append(m3)
+            out[cells[m3]] = d  # type: ignore[index]
+        if not seen[m4]:
+            seen[m4] = True
+            append(m4)
+            out[cells[m4]] = d  # type: ignore[index]
+        if not seen[m5]:
+            seen[m5] = True
+            append(m5)
+            out[cells[m5]] = d  # type: ignore[index]
+    return nxt
 
 
 #: the map size (hexes) from which :meth:`MapGeometry.within` asks :meth:`clearance` first.
@@ -624,8 +642,8 @@ class _Solver:
         self._best: dict[tuple[Hex, Hex], list[Choice] | None] = {}
         self._visible: Callable[[HexKey, HexKey], bool] | None = None
         self._no_end: set[Hex] = set()
-        #: the lazily searched travel table (see :class:`_Travel`), when one is used
-        self._travel: _Travel | None = None
+        #: the lazily searched travel table (see :class:`_Lazy`), when one is used
+        self._travel: _Lazy | None = None
 
     @property
     def adj(self) -> dict[Hex, list[Hex]]:
@@ -677,15 +695,20 @@ class _Solver:
     def remaining(self, dest: Hex, wanted: list[Hex]) -> dict[Hex, int]:
         """Packed cost of moving from the ``wanted`` hexes to ``dest`` (the next turns' path).
 
-        The search stops once every wanted hex is settled.
+        The search stops once every wanted hex is settled; where the cost is a plain step
+        count (flying, or a normal move where every hex it can enter costs 1), once the
+        nearest are: the caller (:meth:`_move_for`) takes the wanted hexes with the least
+        remaining cost, and the others are then left out.
         """
         a = self.sit.active
-        if a.flying or a.jumping:
-            extra = self.landing_extra(dest) if a.jumping else 0
+        if a.jumping:
+            extra = self.landing_extra(dest)
             steps = self.geo.steps_from([dest], targets=wanted)
             return {h: d + extra for h, d in steps.items()}
+        if a.flying:
+            return self.geo.steps_from([dest], targets=wanted, nearest=True)
         if self.uniform:
-            return self.geo.steps_from([dest], self.blocked_list(), wanted)
+            return self.geo.steps_from([dest], self.blocked_list(), wanted, nearest=True)
         return _least_costs(
             self.geo, dest, self.cost_list(), reverse=True, targets=wanted, closed=self._closed
         )
@@ -954,7 +977,6 @@ class _Solver:
             # The common case: a single target, which must be the focus.
             dis = 1 if self.disadvantaged(h, focus, frozenset()) else 0
             return [((dis, -1), (), dis, frozenset((focus,)))]
-        singles = self.singles(h)
         all_targets = t >= 6
         aoe = self.aoe
         if aoe is None:
@@ -965,6 +987,9 @@ class _Solver:
             extras = t - 1
             if extras > 0:
                 bases.append(frozenset())
+        # the enemies a single-target attack could add (none when an area attack has no
+        # target beside its area: the ranges and sight lines are then never asked)
+        singles = self.singles(h) if extras > 0 else []
         best_key: tuple[int, int, Ranks] | None = None
         best_sets: dict[frozenset[HexKey], int] = {}
         melee_aoe = aoe is not None and aoe.melee
@@ -1037,12 +1062,18 @@ class _Solver:
         self._no_end = no_end
         # Without the candidates table (which gives every enemy's movement cost) a normal
         # move's travel table is searched only as far as the focus and the move need
-        # (:class:`_Travel`); the answer is the same.
+        # (:class:`_Steps`, :class:`_Travel`); the answer is the same.
         ends: list[tuple[int, Hex]] | None = None
-        if not self.listing and not (a.flying or a.jumping or self.uniform):
-            costs = self.cost_list()
-            assert self._closed is not None
-            search = self._travel = _Travel(self.geo, self.me, costs, self._closed)
+        if not self.listing and not (a.flying or a.jumping):
+            search: _Lazy
+            if self.uniform:
+                # (no difficult or negative hex to enter: costs are step counts)
+                search = _Steps(self.geo, self.me, self.blocked_list())
+            else:
+                costs = self.cost_list()
+                assert self._closed is not None
+                search = _Travel(self.geo, self.me, costs, self._closed)
+            self._travel = search
             travel = search.out
         else:
             travel = self.travel()
@@ -1403,7 +1434,8 @@ class _Solver:
 
         # GH-MMOVE-08: cannot attack the focus this turn; approach the best attack hexes.
         if search is not None:
-            search.settle_to(INF)  # (every hex near the focus, every end within the move)
+            # (every hex near the focus, every end within the move)
+            search.settle_near(near)
             close = [(c, h) for h in near if (c := travel.get(h)) is not None and h not in no_end]
             ends = [(c, h) for h, c in travel.items() if h not in no_end]
         assert ends is not None
@@ -1417,6 +1449,8 @@ class _Solver:
         reach = [(c, h) for c, h in ends if c % NEG <= move]
         in_reach = [h for _, h in reach]
         for d in dests:
+            # (where the costs are step counts, ``rest`` holds only the nearest of the
+            # hexes in reach: no negative hex in either cost, the least rest comes first)
             rest = self.remaining(d, in_reach)
             cands = [
                 ((c // NEG + rest[h] // NEG, rest[h] % NEG, c % NEG), h)
@@ -1586,20 +1620,104 @@ def _least_costs(
     return out
 
 
-class _Travel:
-    """:func:`_least_costs` forward from the monster's hex, searched only as far as asked:
-    the solver's travel table when no candidates table is wanted (the scenario engine).
+class _Lazy:
+    """A travel table from the monster's hex searched only as far as asked: the solver's
+    travel table when no candidates table is wanted (the scenario engine, ``ai solve
+    --format json``).
+
+    After :meth:`settle_to` (``c``) every hex of cost at most ``c`` is in :attr:`out` with
+    its final cost, in the order the full search lists it, and every hex not in it costs
+    more. Most monster turns need only the hexes up to the focus and its move (about a
+    fifth of the table in the bundled scenarios); the rest is searched only when the
+    monster cannot attack this turn and heads for the best attack hexes
+    (:meth:`_Solver._move_for`).
+    """
+
+    __slots__ = ("out",)
+
+    #: the settled hexes and their least packed costs, in settling order
+    out: dict[Hex, int]
+
+    def settle_to(self, limit: int) -> None:
+        """Settle every hex whose least cost is at most ``limit`` (``INF``: all)."""
+        raise NotImplementedError
+
+    def _next_cost(self) -> int | None:
+        """The cost of the next hexes to settle; ``None`` once every hex is settled."""
+        raise NotImplementedError
+
+    def settle_near(self, near: frozenset[Hex]) -> None:
+        """Settle at least every hex of ``near`` the move can reach (here: every hex)."""
+        self.settle_to(INF)
+
+    def ends(self, no_end: set[Hex]) -> Iterator[tuple[int, Hex]]:
+        """(cost, hex) of the hexes a move may end on, cheapest first (settling order),
+        searching on as the caller reads."""
+        out = self.out
+        for h, c in list(out.items()):
+            if h not in no_end:
+                yield c, h
+        while True:
+            nxt = self._next_cost()
+            if nxt is None:
+                return
+            before = len(out)
+            self.settle_to(nxt)  # (one more cost: its hexes come last in ``out``)
+            fresh = list(islice(reversed(out.items()), len(out) - before))
+            fresh.reverse()
+            for h, c in fresh:
+                if h not in no_end:
+                    yield c, h
+
+
+class _Steps(_Lazy):
+    """:meth:`MapGeometry.steps_from` from the monster's hex (``blocked`` by hex number),
+    one step at a time: the travel table of a normal move where every hex it can enter
+    costs 1 (the packed cost is then the step count). Its :attr:`out` lists the same hexes
+    in the same order as the full search, as far as it goes."""
+
+    __slots__ = ("blocked", "cells", "d", "frontier", "index", "nbrs", "seen")
+
+    def __init__(self, geo: MapGeometry, source: Hex, blocked: list[bool]) -> None:
+        self.cells, self.nbrs, self.index, self.blocked = geo.cells, geo.nbrs, geo.index, blocked
+        src = geo.index[source]
+        self.seen = blocked.copy()
+        self.seen[0] = True  # (0 in a row: no map hex that way)
+        self.seen[src] = True  # (the source is counted even where it may not be entered)
+        self.out = {source: 0}
+        self.frontier = [src]
+        self.d = 0
+
+    def settle_to(self, limit: int) -> None:
+        frontier, d = self.frontier, self.d
+        while frontier and d < limit:
+            d += 1
+            frontier = _layer(frontier, d, self.nbrs, self.seen, self.cells, self.out)
+        self.frontier, self.d = frontier, d
+
+    def _next_cost(self) -> int | None:
+        return self.d + 1 if self.frontier else None
+
+    def settle_near(self, near: frozenset[Hex]) -> None:
+        # (costs are step counts: the hexes settled so far are every hex up to the last
+        # step, so only the hexes of ``near`` it may enter are waited for; one that cannot
+        # be reached keeps the search going to its end, as ``settle_to(INF)``)
+        out, index, blocked = self.out, self.index, self.blocked
+        pending = [h for h in near if h not in out and not blocked[index[h]]]
+        while pending and self.frontier:
+            self.settle_to(self.d + 1)
+            pending = [h for h in pending if h not in out]
+
+
+class _Travel(_Lazy):
+    """:func:`_least_costs` forward from the monster's hex, searched only as far as asked.
 
     Buckets are settled exactly as :func:`_least_costs` settles them (cost, then hex
     number), so :attr:`out` holds the same costs in the same order as far as it goes; a
-    bucket is settled whole, so after :meth:`settle_to` (``c``) every hex of cost at most
-    ``c`` is in :attr:`out` with its final cost and every hex not in it costs more. Most
-    monster turns need only the hexes up to the focus and its move (about a fifth of the
-    table in the bundled scenarios); the rest is searched only when the monster cannot
-    attack this turn and heads for the best attack hexes (:meth:`_Solver._move_for`).
+    bucket is settled whole.
     """
 
-    __slots__ = ("best", "cells", "costs", "done", "keys", "nbrs", "out", "waiting")
+    __slots__ = ("best", "cells", "costs", "done", "keys", "nbrs", "waiting")
 
     def __init__(self, geo: MapGeometry, source: Hex, costs: list[int | None], closed: list[bool]):
         self.cells, self.nbrs, self.costs = geo.cells, geo.nbrs, costs
@@ -1608,13 +1726,14 @@ class _Travel:
         self.best[src] = 0
         self.done = closed.copy()
         self.done[src] = False  # (a blocked source is still where the search starts)
-        #: the settled hexes and their least packed costs, in settling order
-        self.out: dict[Hex, int] = {}
+        self.out = {}
         self.waiting: dict[int, list[int]] = {0: [src]}  # cost -> the hexes pushed at it
         self.keys = [0]  # (a heap of the costs in ``waiting``)
 
+    def _next_cost(self) -> int | None:
+        return self.keys[0] if self.keys else None
+
     def settle_to(self, limit: int) -> None:
-        """Settle every hex whose least cost is at most ``limit`` (``INF``: all)."""
         keys = self.keys
         if not keys or keys[0] > limit:
             return
@@ -1649,25 +1768,6 @@ class _Travel:
                             push(keys, nd)
                         else:
                             into.append(m)
-
-    def ends(self, no_end: set[Hex]) -> Iterator[tuple[int, Hex]]:
-        """(cost, hex) of the hexes a move may end on, cheapest first (settling order),
-        searching on as the caller reads."""
-        out = self.out
-        for h, c in list(out.items()):
-            if h not in no_end:
-                yield c, h
-        while True:
-            keys = self.keys
-            if not keys:
-                return
-            before = len(out)
-            self.settle_to(keys[0])  # (one more bucket: its hexes come last in ``out``)
-            fresh = list(islice(reversed(out.items()), len(out) - before))
-            fresh.reverse()
-            for h, c in fresh:
-                if h not in no_end:
-                    yield c, h
 
 
 def find_path(
