@@ -353,6 +353,13 @@ def test_every_card_kind_of_the_sample_pack_renders(qapp: Any, sample_pack: Path
         },
         {"top": {"abilities": [{"type": "summon", "stats": {"health": None}}, "junk"]}},
         {"name": "x" * 500, "text": "word " * 400, "value": "x2", "checkmarks": 99, "uses": 999},
+        {
+            "top": {
+                "abilities": [{"type": "attack", "value": 2}],
+                "enhancement_slots": [None, {"ability": "0"}, {"ability": 9, "count": 99}, 7],
+            },
+            "bottom": {"enhancement_slots": {"ability": 0}},
+        },
     ],
 )
 def test_painters_draw_half_typed_data_without_raising(qapp: Any, data: dict[str, Any]) -> None:
@@ -360,6 +367,48 @@ def test_painters_draw_half_typed_data_without_raising(qapp: Any, data: dict[str
     for kind in CARD_KINDS:
         for face in faces_for("gloomhaven", kind, data) or []:
             face_image(face, 120)
+
+
+def test_an_ability_cards_enhancement_slots_are_printed_after_their_line(
+    qapp: Any, tmp_path: Path
+) -> None:
+    # GH-ENH-03: stickers go on the printed card's slots; the preview shows them where
+    # they are, so a designer sees which line of the card can be enhanced
+    from questforge.editor.gloomhaven.cards.abilities import action_lines
+
+    abilities = [{"type": "attack", "value": 3, "range": 2}, {"type": "xp", "value": 1}]
+    slots = [{"ability": 0, "kinds": ["plus1"]}, {"ability": 0, "kinds": ["attack-hex"]}]
+    lines = action_lines(abilities, slots=slots)
+    assert lines[0].slots == ["dot", "hex"]  # the attack's main line
+    assert all(not line.slots for line in lines[1:])  # not its range line, not the XP
+    assert action_lines(abilities, slots=[{"ability": 1, "count": 2}])[-1].slots == ["dot"] * 2
+
+    card: dict[str, Any] = {
+        "kind": "ability-card",
+        "name": "Slots",
+        "level": 1,
+        "initiative": 20,
+        "top": {"abilities": abilities},
+        "bottom": {"abilities": [{"type": "move", "value": 2}]},
+    }
+    plain = face_image(faces_for("gloomhaven", "ability-card", card)[0], 300)
+    card["top"]["enhancement_slots"] = slots
+    marked = face_image(faces_for("gloomhaven", "ability-card", card)[0], 300)
+    marked.save(str(tmp_path / "slots.png"))
+    # the top half differs (the marks), the bottom half does not
+    top = [
+        (x, y)
+        for y in range(0, marked.height() // 2, 3)
+        for x in range(0, marked.width(), 3)
+        if plain.pixel(x, y) != marked.pixel(x, y)
+    ]
+    bottom = [
+        (x, y)
+        for y in range(marked.height() * 6 // 10, marked.height(), 3)
+        for x in range(0, marked.width(), 3)
+        if plain.pixel(x, y) != marked.pixel(x, y)
+    ]
+    assert top and not bottom
 
 
 def test_a_documents_ruleset_comes_from_its_pack_then_its_schema(tmp_path: Path) -> None:

@@ -22,6 +22,9 @@ from questforge.editor.gloomhaven.cards.draw import as_list
 MAIN_PX = 54.0
 SUB_PX = 36.0
 TEXT_PX = 30.0
+#: an enhancement slot mark's width and radius, as fractions of the line's text size
+SLOT_STEP = 0.6
+SLOT_RADIUS = 0.2
 
 
 @dataclass
@@ -35,6 +38,10 @@ class Line:
     #: free text (a ``text`` field): wrapped, italic
     note: str = ""
     colour: QColor = field(default_factory=lambda: QColor(draw.INK))
+    #: enhancement sticker slots printed after the line (GH-ENH-03), one shape each:
+    #: ``"dot"`` (a slot for +1, a condition, jump or an element) or ``"hex"`` (an
+    #: attack-hex slot, which only takes a hex)
+    slots: list[str] = field(default_factory=list)
 
 
 def _num(value: Any, relative: bool = False) -> str:
@@ -298,10 +305,34 @@ def ability_lines(ab: Any, relative: bool = False) -> list[Line]:
     return lines + subs
 
 
-def action_lines(abilities: Any, relative: bool = False) -> list[Line]:
+def slot_shapes(slots: Any) -> dict[int, list[str]]:
+    """An action's ``enhancement_slots`` as marks per ability index (GH-ENH-03): each slot
+    entry's ``count`` (default 1) marks, a hexagon for a slot that takes only attack
+    hexes, a dot for the rest. Half-typed entries (the form is being edited) are skipped."""
+    out: dict[int, list[str]] = {}
+    for slot in slots if isinstance(slots, list) else []:
+        if not isinstance(slot, dict):
+            continue
+        index, count = slot.get("ability"), slot.get("count", 1)
+        if not isinstance(index, int) or isinstance(index, bool) or index < 0:
+            continue
+        if not isinstance(count, int) or isinstance(count, bool) or not 0 < count <= 5:
+            continue
+        shape = "hex" if slot.get("kinds") == ["attack-hex"] else "dot"
+        out.setdefault(index, []).extend([shape] * count)
+    return out
+
+
+def action_lines(abilities: Any, relative: bool = False, slots: Any = None) -> list[Line]:
+    """The printed lines of an action; ``slots`` (its ``enhancement_slots``) puts the
+    sticker marks after the first line of the ability each names."""
+    marks = slot_shapes(slots)
     out: list[Line] = []
-    for ab in abilities if isinstance(abilities, list) else []:
-        out.extend(ability_lines(ab, relative))
+    for i, ab in enumerate(abilities if isinstance(abilities, list) else []):
+        lines = ability_lines(ab, relative)
+        if lines and i in marks:
+            lines[0].slots = marks[i]
+        out.extend(lines)
     return out
 
 
@@ -319,7 +350,7 @@ def _line_width(line: Line) -> float:
     w = 0.0
     for kind, value in line.parts:
         w += px * 1.35 if kind == "icon" else draw.text_width(value, px, bold=line.main) + px * 0.25
-    return w
+    return w + SLOT_STEP * px * len(line.slots)
 
 
 def paint_lines(p: QPainter, rect: QRectF, lines: list[Line]) -> None:
@@ -372,3 +403,6 @@ def _paint_parts(p: QPainter, line: Line, centre: QPointF) -> None:
                 align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
             )
             x += w + px * 0.25
+    for shape in line.slots:
+        draw.slot_mark(p, QPointF(x + SLOT_STEP * px / 2, centre.y()), SLOT_RADIUS * px, shape)
+        x += SLOT_STEP * px

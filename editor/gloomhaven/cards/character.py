@@ -85,7 +85,7 @@ def _half(p: QPainter, half: Any, rect: QRectF) -> None:
     has_marks = any(h.get(k) is True for k in ("lost", "persistent", "round"))
     side = 76 if has_marks else 0
     area = rect.adjusted(side, 0, -side, -64 if isinstance(h.get("uses"), int) else 0)
-    paint_lines(p, area, action_lines(h.get("abilities")))
+    paint_lines(p, area, action_lines(h.get("abilities"), slots=h.get("enhancement_slots")))
     _marks(p, h, rect)
 
 

@@ -261,6 +261,29 @@ def hex_diagram(p: QPainter, rect: QRectF, hexes: list[list[int]], melee: bool) 
         p.drawPolygon(poly)
 
 
+def slot_mark(p: QPainter, centre: QPointF, radius: float, shape: str) -> None:
+    """An empty enhancement sticker slot (GH-ENH-03), printed after its line: a ring, or
+    a small hexagon for a slot that only takes an attack hex."""
+    p.save()
+    p.setPen(QPen(FRAME, max(1.5, radius * 0.3)))
+    p.setBrush(QColor("#fffaf0"))
+    if shape == "hex":
+        p.drawPolygon(
+            QPolygonF(
+                [
+                    QPointF(
+                        centre.x() + radius * 1.15 * math.cos(math.radians(60 * i)),
+                        centre.y() + radius * 1.15 * math.sin(math.radians(60 * i)),
+                    )
+                    for i in range(6)
+                ]
+            )
+        )
+    else:
+        p.drawEllipse(centre, radius, radius)
+    p.restore()
+
+
 # --------------------------------------------------------------------------- icons
 def _disc(p: QPainter, r: QRectF, fill: QColor, rim: QColor = FRAME) -> None:
     p.setPen(QPen(rim, max(2.0, r.width() * 0.06)))
