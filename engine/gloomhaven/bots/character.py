@@ -68,6 +68,11 @@ class BotController:
     def __init__(self, seed: int | str = 0) -> None:
         self.rng = Rng(seed)
         self.game: Any = None
+        #: the game's state and board (a game keeps both for its whole life), read
+        #: directly: through the weak proxy a read cost a property call and a proxy lookup,
+        #: a few thousand times a game
+        self.state: Any = None
+        self.board: Any = None
         self.plans: dict[str, _TurnPlan] = {}
         self._situations: dict[tuple[str, int], score.Situation] = {}
         self._fields: dict[tuple[object, ...], WalkingField] = {}
@@ -87,17 +92,11 @@ class BotController:
             self.game = weakref.proxy(game)
         except TypeError:  # an object without weak references (a test's stand-in)
             self.game = game
+        self.state = game.state
+        self.board = game.board
         return self
 
     # ------------------------------------------------------------------ plumbing
-    @property
-    def state(self) -> Any:
-        return self.game.state
-
-    @property
-    def board(self) -> Any:
-        return self.game.board
-
     def _class(self, char: Character) -> ClassSpec:
         cls: ClassSpec = self.game.content.classes[char.class_id]
         return cls
