@@ -89,14 +89,19 @@ def offer_items(r: Rules, char: Character, triggers: tuple[str, ...], why: str) 
     """GH-TURN-07 / GH-ITEM-12: the player may use any number of ready items whose
     trigger fits; returns the items used (already marked spent/consumed)."""
     used: list[ItemSpec] = []
+    # (asked several times a turn: nothing to look at while every item is spent or
+    # consumed, and each ready item looked up once)
+    if "ready" not in char.items.values():
+        return used
+    items = r.content.items
     while True:
         ready = [
-            r.content.items[i]
+            item
             for i, status in sorted(char.items.items())
             if status == "ready"
-            and i in r.content.items
-            and r.content.items[i].timing in triggers
-            and r.content.items[i] not in used
+            and (item := items.get(i)) is not None
+            and item.timing in triggers
+            and item not in used
         ]
         if not ready:
             return used
