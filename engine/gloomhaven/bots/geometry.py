@@ -9,7 +9,7 @@ them when they can (a person would).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Set
+from collections.abc import Iterable, Set
 from typing import cast
 
 from questforge.engine.core.hexgrid import distance
@@ -42,37 +42,12 @@ def _memo_key(
         mover.flying,
         frozenset(goals),
         open_hexes,
-        _frozen(state.traps),
-        _frozen(hazardous),
-        _frozen(difficult),
+        frozenset(state.traps),
+        frozenset(hazardous),
+        frozenset(difficult),
         limit,
     )
     return key, open_hexes
-
-
-#: id(collection) -> (the collection, a frozen copy of its hexes as last seen)
-_FROZEN: dict[int, tuple[Collection[Hex], frozenset[Hex]]] = {}
-
-
-def _frozen(hexes: Collection[Hex]) -> frozenset[Hex]:
-    """``frozenset(hexes)`` (a dict gives its keys), the same object while the collection
-    holds the same hexes: the memo keys hold the state's terrain, doors and traps, which
-    change a few times a game, while the bots ask hundreds of times. Checking that the
-    copy still matches is one C pass; a fresh copy also had to be hashed, and then
-    compared hex by hex with the copy in the memo key it found. (Keyed by the collection's
-    id, with the collection kept so the id stays its own.)"""
-    got = _FROZEN.get(id(hexes))
-    if (
-        got is not None
-        and got[0] is hexes
-        and got[1] == (hexes.keys() if type(hexes) is dict else hexes)
-    ):
-        return got[1]
-    if len(_FROZEN) >= _MEMO_SIZE:
-        _FROZEN.clear()
-    frozen = frozenset(hexes)
-    _FROZEN[id(hexes)] = (hexes, frozen)
-    return frozen
 
 
 def _remember(key: tuple[object, ...], value: object) -> None:
@@ -328,9 +303,9 @@ def closed_doors(board: Board, state: GameState) -> list[Hex]:
     key = (
         board,
         tuple(state.revealed_rooms),
-        _frozen(state.open_doors),
-        _frozen(state.unlocked_doors),
-        _frozen(state.locked_doors),
+        frozenset(state.open_doors),
+        frozenset(state.unlocked_doors),
+        frozenset(state.locked_doors),
     )
     got = _DOORS.get(key)
     if got is None:
