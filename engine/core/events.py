@@ -77,7 +77,7 @@ def event_of(type_: str, fields: dict[str, Any]) -> Event:
     object ``Event(type_, data)`` makes, in about half the time.
     """
     scalars = _SCALARS
-    if not all(map(scalars.__contains__, map(type, fields.values()))):
+    if not scalars.issuperset(map(type, fields.values())):
         fields = {k: v if type(v) in scalars else to_jsonable(v) for k, v in fields.items()}
     event = _new_event(Event)
     _set_type(event, type_)

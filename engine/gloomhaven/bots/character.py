@@ -68,6 +68,14 @@ class BotController:
     def __init__(self, seed: int | str = 0) -> None:
         self.rng = Rng(seed)
         self.game: Any = None
+        #: the game's state, board, content and scenario (a game keeps them for its whole
+        #: life), which the bot's own judgement reads directly: through the weak proxy a
+        #: read cost a property call and a proxy lookup, a few thousand times a game (none
+        #: of them refers back to the game, so no cycle: see :meth:`attach`)
+        self._state: Any = None
+        self._board: Any = None
+        self._content: Any = None
+        self._scenario: Any = None
         self.plans: dict[str, _TurnPlan] = {}
         self._situations: dict[tuple[str, int], score.Situation] = {}
         self._fields: dict[tuple[object, ...], WalkingField] = {}
@@ -87,11 +95,17 @@ class BotController:
             self.game = weakref.proxy(game)
         except TypeError:  # an object without weak references (a test's stand-in)
             self.game = game
+        self._state = game.state
+        self._board = game.board
+        self._content = game.content
+        self._scenario = game.scenario
         return self
 
     # ------------------------------------------------------------------ plumbing
     @property
     def state(self) -> Any:
+        """The game's state (through the weak hold: asked after the game is gone, a
+        ``ReferenceError``)."""
         return self.game.state
 
     @property
@@ -99,7 +113,7 @@ class BotController:
         return self.game.board
 
     def _class(self, char: Character) -> ClassSpec:
-        cls: ClassSpec = self.game.content.classes[char.class_id]
+        cls: ClassSpec = self._content.classes[char.class_id]
         return cls
 
     def _card(self, char: Character, card_id: str) -> AbilityCard:
@@ -121,17 +135,17 @@ class BotController:
 
     # ------------------------------------------------------------------ situation
     def _figure(self, actor: str) -> Figure | None:
-        char = self.state.characters.get(actor)
+        char = self._state.characters.get(actor)
         if char is not None:
-            fig: Figure | None = self.state.figures.get(char.figure)
+            fig: Figure | None = self._state.figures.get(char.figure)
             return fig
-        fig = self.state.figures.get(actor)
+        fig = self._state.figures.get(actor)
         return fig
 
     def _enemies(self, fig: Figure) -> list[Figure]:
         return [
             f
-            for f in self.state.figures.values()
+            for f in self._state.figures.values()
             if f.side != fig.side and "invisible" not in f.conditions
         ]
 
@@ -139,26 +153,26 @@ class BotController:
         """Where to go when no enemy is in sight: the hexes of a ``reach-hexes`` goal, else
         the treasures a ``loot-treasure`` goal names that are in play, else the closed
         doors, else pressure plates while a locked door is still shut."""
-        scenario = self.game.scenario
+        scenario = self._scenario
         wanted: set[str] = set()
         for goal in scenario.win:
             if goal.type == "reach-hexes" and goal.hexes:
                 return [(h[0], h[1]) for h in goal.hexes]
             if goal.type == "loot-treasure":
                 wanted.update(goal.targets)
-        st = self.state
+        st = self._state
         goal_treasures = [
-            h for h, key in st.treasures.items() if key in wanted and self.board.in_play(st, h)
+            h for h, key in st.treasures.items() if key in wanted and self._board.in_play(st, h)
         ]
         if goal_treasures:
             return goal_treasures
-        doors = closed_doors(self.board, self.state)
+        doors = closed_doors(self._board, self._state)
         if doors:
             return doors
         locked = any(
-            door.locked and door.hex not in self.state.open_doors for door in scenario.doors
+            door.locked and door.hex not in self._state.open_doors for door in scenario.doors
         )
-        plates = [h for h in scenario.pressure_plates if self.board.in_play(self.state, h)]
+        plates = [h for h in scenario.pressure_plates if self._board.in_play(self._state, h)]
         if locked and plates:
             return plates  # a plate may unlock the way on (GH-SPEC-04)
         return []
@@ -167,22 +181,22 @@ class BotController:
         """The revealed pressure plates ``fig`` should walk to: only while a locked door is
         still shut, no unopened door is left elsewhere, and ``fig`` is the living character
         nearest to a plate (one errand runner, the rest keep fighting)."""
-        scenario = self.game.scenario
-        if not scenario.pressure_plates or closed_doors(self.board, self.state):
+        scenario = self._scenario
+        if not scenario.pressure_plates or closed_doors(self._board, self._state):
             return []
-        if not any(d.locked and d.hex not in self.state.open_doors for d in scenario.doors):
+        if not any(d.locked and d.hex not in self._state.open_doors for d in scenario.doors):
             return []
-        plates = [h for h in scenario.pressure_plates if self.board.in_play(self.state, h)]
+        plates = [h for h in scenario.pressure_plates if self._board.in_play(self._state, h)]
         if not plates:
             return []
         chars = [
-            f for f in self.state.figures.values() if f.kind == "character" and f.side == fig.side
+            f for f in self._state.figures.values() if f.kind == "character" and f.side == fig.side
         ]
         nearest = min(chars, key=lambda f: (min(distance(f.hex, p) for p in plates), f.id))
         return plates if nearest.id == fig.id else []
 
     def _steps(self, fig: Figure, goals: Sequence[Hex] | set[Hex]) -> int | None:
-        return steps_to(self.board, self.state, fig, set(goals))
+        return steps_to(self._board, self._state, fig, set(goals))
 
     def situation(self, char: Character) -> score.Situation:
         """The character's situation; cached until the next event (state is unchanged)."""
@@ -198,7 +212,7 @@ class BotController:
         """Movement from every hex to a hex next to an enemy, shared by every figure of a
         side until a monster moves or the map changes (one search serves four characters'
         card selection)."""
-        st = self.state
+        st = self._state
         key = (
             fig.side,
             fig.flying,
@@ -211,19 +225,20 @@ class BotController:
         hit = self._fields.get(key)
         if hit is None:
             occupied = {e.hex for e in enemies} | set(st.obstacles)
+            play = self._board.play_set(st)  # (``in_play``'s answers, one set)
             goals = {
                 n
                 for e in enemies
-                for n in self.board.adj.get(e.hex, ())
-                if n not in occupied and self.board.in_play(st, n)
+                for n in self._board.adj.get(e.hex, ())
+                if n not in occupied and n in play
             }
             if len(self._fields) > 32:
                 self._fields.clear()
-            hit = self._fields[key] = walking_field(self.board, st, goals, fig)
+            hit = self._fields[key] = walking_field(self._board, st, goals, fig)
         return hit
 
     def _situation(self, char: Character) -> score.Situation:
-        fig = self.state.figures.get(char.figure)
+        fig = self._state.figures.get(char.figure)
         if fig is None:
             return score.Situation(
                 None, None, 0, 1, len(char.hand), len(char.discard), len(char.lost)
@@ -237,7 +252,7 @@ class BotController:
         adjacent = False
         near = 0
         hurt_allies = 0
-        for f in self.state.figures.values():
+        for f in self._state.figures.values():
             if f.side != side:
                 if "invisible" in f.conditions:
                     continue
@@ -260,7 +275,7 @@ class BotController:
             steps_enemy = None
         steps_door = None if steps_enemy is not None else self._steps(fig, self._goal_hexes(fig))
         coins = 0
-        for q, r in self.state.coins:  # money tokens within 2 hexes (doubled distance 4)
+        for q, r in self._state.coins:  # money tokens within 2 hexes (doubled distance 4)
             dq = q - fq
             dr = r - fr
             if abs(dq) + abs(dr) + abs(dq + dr) <= 4:
@@ -286,14 +301,14 @@ class BotController:
     # ------------------------------------------------------------------ setup & planning
     def _on_battle_goal(self, d: Decision) -> int:
         # GH-BG-01: keep the goal worth more checkmarks that the game can check
-        return battle_goals.preferred(self.game.content, d.options)
+        return battle_goals.preferred(self._content, d.options)
 
     def _on_start_hex(self, d: Decision) -> int:
-        char = self.state.characters.get(d.actor)
+        char = self._state.characters.get(d.actor)
         if char is None:
             return 0
         melee = self._melee_class(char)
-        monsters = [f for f in self.state.figures.values() if f.side == "monsters"]
+        monsters = [f for f in self._state.figures.values() if f.side == "monsters"]
         if not monsters:
             return 0
 
@@ -314,7 +329,7 @@ class BotController:
         return not ranges or sorted(ranges)[len(ranges) // 2] <= 1
 
     def _on_plan(self, d: Decision) -> int:
-        char = self.state.characters[d.actor]
+        char = self._state.characters[d.actor]
         s = self.situation(char)
         # the engine lists the long rest (when allowed) as the last option, after the ~50
         # card pairs (``rounds.select_cards``): only that one is looked at
@@ -453,7 +468,7 @@ class BotController:
         return card.top if half == "top" else card.bottom
 
     def _on_action(self, d: Decision) -> int:
-        char = self.state.characters[d.actor]
+        char = self._state.characters[d.actor]
         s = self.situation(char)
         options = [(str(o["card"]), str(o["half"]), bool(o["default"])) for o in d.options]
         plan = self.plans.get(char.id)
@@ -502,7 +517,7 @@ class BotController:
         return any(ab.type == "move" for ab in self._action(char, half).abilities)
 
     def _attack_possible_now(self, char: Character, action: Action) -> bool:
-        fig = self.state.figures.get(char.figure)
+        fig = self._state.figures.get(char.figure)
         if fig is None:
             return False
         for ab in action.abilities:
@@ -510,7 +525,7 @@ class BotController:
                 rng = ab.range or 1
                 for e in self._enemies(fig):
                     dd = distance(e.hex, fig.hex)
-                    if 0 < dd <= rng and (rng == 1 or self.board.visible(fig.hex, e.hex)):
+                    if 0 < dd <= rng and (rng == 1 or self._board.visible(fig.hex, e.hex)):
                         return True
                 return False
             if ab.type == "move":
@@ -538,7 +553,7 @@ class BotController:
         return None
 
     def _on_move(self, d: Decision) -> int:
-        char = self.state.characters.get(d.actor)
+        char = self._state.characters.get(d.actor)
         fig = self._figure(d.actor)
         if char is None or fig is None:
             return 0
@@ -554,38 +569,38 @@ class BotController:
         elif enemies and (attack_range or 1) <= 1:
             field = self._approach_field(fig, enemies)
         elif enemies:
-            goals = attack_hexes(self.board, self.state, enemies, attack_range or 1, fig)
-            field = walking_field(self.board, self.state, goals, fig)
+            goals = attack_hexes(self._board, self._state, enemies, attack_range or 1, fig)
+            field = walking_field(self._board, self._state, goals, fig)
         if enemies and not retreat and field:  # (a field with goals)
-            doors = closed_doors(self.board, self.state)
+            doors = closed_doors(self._board, self._state)
             here = field.get(fig.hex)
             to_door = None
             if doors and here != 0:
                 # only a door nearer than the enemy matters: the search for it stops there
                 # (the same answer to "is it nearer?" as the full distance gives)
                 limit = _STEPS_LIMIT if here is None else min(_STEPS_LIMIT, here - 1)
-                to_door = steps_to(self.board, self.state, fig, set(doors), limit)
+                to_door = steps_to(self._board, self._state, fig, set(doors), limit)
             if to_door is not None and (here is None or to_door < here):
                 # the unopened door is nearer than any enemy: the way on first (a far enemy,
                 # e.g. a fresh spawn behind, will come to us; the round limit will not wait)
-                field = walking_field(self.board, self.state, doors, fig)
+                field = walking_field(self._board, self._state, doors, fig)
         plates = self._plate_errand(fig)
         if plates and not retreat and not any(distance(fig.hex, e.hex) == 1 for e in enemies):
             # GH-SPEC-04: the way on is locked behind a pressure plate; the character nearest
             # to it goes and stands there while the others fight (spawns never stop)
-            field = walking_field(self.board, self.state, plates, fig)
+            field = walking_field(self._board, self._state, plates, fig)
         if not retreat and (field is None or fig.hex not in field):
             # no enemy in sight, or none reachable (walled off, corridor jammed by allies):
             # the way on (next door, goal hexes) instead of standing still
             goals_list = self._goal_hexes(fig)
             if goals_list:
-                field = walking_field(self.board, self.state, goals_list, fig)
+                field = walking_field(self._board, self._state, goals_list, fig)
         far = 1 << 20
         # the field's distances, final for the destinations (searched that far only)
         steps: Mapping[Hex, int] = field.settled(dests) if field is not None else {}
-        st = self.state
+        st = self._state
         traps, coins, treasures = st.traps, st.coins, st.treasures
-        hazardous = self.board.spec.hazardous
+        hazardous = self._board.spec.hazardous
         enemy_hexes = [e.hex for e in enemies]
         unarmed = bool(enemies) and attack_range is None
         # how many enemies are next to each hex (hex distance 1): the six neighbours of
@@ -628,7 +643,7 @@ class BotController:
 
     def _goal_targets(self) -> set[str]:
         """Named monsters or monster types the scenario must kill (GH-SPEC-07 goals)."""
-        return {t for g in self.game.scenario.win if g.type == "kill" for t in g.targets}
+        return {t for g in self._scenario.win if g.type == "kill" for t in g.targets}
 
     def _on_attack_target(self, d: Decision) -> int:
         value = int(d.context.get("value", 2)) if isinstance(d.context, Mapping) else 2
@@ -638,7 +653,7 @@ class BotController:
             if option == "done":
                 continue
             if isinstance(option, str):
-                f = self.state.figures.get(option)
+                f = self._state.figures.get(option)
                 if f is None:
                     continue
                 shield = f.shield + f.base_shield
@@ -668,7 +683,7 @@ class BotController:
         for i, option in enumerate(d.options):
             if isinstance(option, list):
                 h = as_hex(option)
-                if h in self.state.traps or h in self.board.spec.hazardous:
+                if h in self._state.traps or h in self._board.spec.hazardous:
                     return i
         return 0
 
@@ -676,7 +691,7 @@ class BotController:
         best = 0
         best_missing = -1
         for i, fid in enumerate(d.options):
-            f = self.state.figures.get(fid) if isinstance(fid, str) else None
+            f = self._state.figures.get(fid) if isinstance(fid, str) else None
             if f is None:
                 continue
             missing = f.max_hp - f.hp + (3 if "wound" in f.conditions else 0)
@@ -692,7 +707,7 @@ class BotController:
         freely; keep a consumed item (GH-ITEM-08) for when the character is hurt."""
         fig = self._figure(d.actor)
         hurt = fig is not None and fig.hp * 2 <= fig.max_hp
-        items = self.game.content.items
+        items = self._content.items
         ctx = d.context if isinstance(d.context, Mapping) else {}
         if ctx.get("when") == "instead-of-attack":
             # the item's attack replaces the card's: only when it hits harder than the
@@ -729,7 +744,7 @@ class BotController:
         return 0  # "consume": a stronger ability is always welcome
 
     def _on_summon_hex(self, d: Decision) -> int:
-        monsters = [f for f in self.state.figures.values() if f.side == "monsters"]
+        monsters = [f for f in self._state.figures.values() if f.side == "monsters"]
         if not monsters:
             return 0
         return min(
@@ -738,7 +753,7 @@ class BotController:
         )
 
     def _on_recover(self, d: Decision) -> int:
-        char = self.state.characters.get(d.actor)
+        char = self._state.characters.get(d.actor)
         if char is None:
             return 0
         s = self.situation(char)
@@ -753,7 +768,7 @@ class BotController:
 
     # ------------------------------------------------------------------ damage and rests
     def _on_negate_damage(self, d: Decision) -> int:
-        char = self.state.characters.get(d.actor)
+        char = self._state.characters.get(d.actor)
         ctx = d.context if isinstance(d.context, Mapping) else {}
         amount = int(ctx.get("amount", 0))
         hp = int(ctx.get("hp", 0))
@@ -789,14 +804,14 @@ class BotController:
         )
 
     def _on_long_rest_lose(self, d: Decision) -> int:
-        char = self.state.characters.get(d.actor)
+        char = self._state.characters.get(d.actor)
         return self._lowest_value_card(char, d.options) if char is not None else 0
 
     def _on_short_rest(self, d: Decision) -> int:
-        char = self.state.characters.get(d.actor)
+        char = self._state.characters.get(d.actor)
         if char is None:
             return 0
-        fig = self.state.figures.get(char.figure)
+        fig = self._state.figures.get(char.figure)
         # rest at the end of the round when the hand is nearly empty, unless a long rest
         # (which heals) would serve better: a long rest costs a whole turn for 2 HP
         # (GH-REST-04/06), worth it when hurt and out of reach, or badly hurt; otherwise a

@@ -7,7 +7,6 @@ enter, how much a step costs, which path it takes).
 from __future__ import annotations
 
 import functools
-import heapq
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NamedTuple
 
@@ -334,64 +333,70 @@ def find_moves(
     # Labels per hex: the Pareto set of (negatives, cost), so a cheap route through a trap
     # survives beside a safe but longer one that the budget might cut off. A label is
     # (negatives, cost, hex, the label it was reached from): the path is read off that
-    # chain for the one route a move takes, not copied at every step. Queue entries are
-    # (cost, negatives, hex, label); no two share their first three (an equal label is
-    # never added), so labels are never compared and the order is the search's own.
+    # chain for the one route a move takes, not copied at every step. Labels are taken in
+    # (cost, negatives, hex) order: no two share all three (an equal label is never
+    # added), so the order is the search's own. They wait in Dial's buckets, one per cost
+    # (a step costs at least 1, so a bucket is complete before it is taken), each sorted
+    # once - its labels share the cost, so a label's own order is (negatives, hex) - the
+    # order a heap would pop them in, for one sort per cost instead of a heap operation
+    # per label.
     root: _Label = (0, 0, start, None)
     labels: dict[Hex, list[_Label]] = {start: [root]}
-    heap: list[tuple[int, int, Hex, _Label]] = [(0, 0, start, root)]
+    #: the labels to take, by cost (only those below the budget are ever expanded)
+    buckets: list[list[_Label]] = [[] for _ in range(max(budget, 0))]
+    if buckets:
+        buckets[0].append(root)
     steps = _step_table(board, play, special)
     adj = board.adj
-    pop, push = heapq.heappop, heapq.heappush
     # (bound once: looked up for every neighbour of every hex taken)
     step_of = steps.get
     labels_of = labels.get
-    while heap:
-        cost, neg, h, label = pop(heap)
-        if cost >= budget:
-            continue  # every step costs at least 1: nothing further is within the budget
-        if h != start and h in doors and h not in open_doors:
-            continue  # a character stops on a closed door (it opens, GH-ROOM-01)
-        for n in adj.get(h, ()):
-            step = step_of(n)
-            if step is None:
-                continue
-            ncost = cost + step[0]
-            if ncost > budget:
-                continue
-            nneg = neg + step[1]
-            lab = labels_of(n)
-            if lab is None:
-                new: _Label = (nneg, ncost, n, label)
-                labels[n] = [new]
+    found = False
+    for bucket in buckets:
+        bucket.sort()
+        for label in bucket:
+            neg, cost, h, _ = label
+            if h != start and h in doors and h not in open_doors:
+                continue  # a character stops on a closed door (it opens, GH-ROOM-01)
+            for n in adj.get(h, ()):
+                step = step_of(n)
+                if step is None:
+                    continue
+                ncost = cost + step[0]
+                if ncost > budget:
+                    continue
+                nneg = neg + step[1]
+                lab = labels_of(n)
+                if lab is None:
+                    new: _Label = (nneg, ncost, n, label)
+                    labels[n] = [new]
+                else:
+                    # Labels are taken in (cost, negatives) order and every label of ``n``
+                    # costs the cost it was reached from plus ``n``'s own step, so no
+                    # label of ``n`` costs more than this one: it is dominated exactly when
+                    # one has no more negatives, and a label is only ever added with fewer
+                    # negatives than all before it - so the last one has the fewest.
+                    if lab[-1][0] <= nneg:
+                        continue  # dominated
+                    if any(ncost <= x[1] and nneg <= x[0] for x in lab):
+                        lab[:] = [x for x in lab if not (ncost <= x[1] and nneg <= x[0])]
+                    new = (nneg, ncost, n, label)
+                    lab.append(new)
                 if nneg == 0 and n == goal:
-                    break  # final: see below
+                    found = True  # final: see below
+                    break
                 if ncost < budget:  # (with the budget spent it would not be expanded)
-                    push(heap, (ncost, nneg, n, new))
-                continue
-            # Labels are taken in (cost, negatives) order and every label of ``n`` costs
-            # the cost it was reached from plus ``n``'s own step, so no label of ``n``
-            # costs more than this one: it is dominated exactly when one has no more
-            # negatives, and a label is only ever added with fewer negatives than all
-            # before it - so the last one has the fewest.
-            if lab[-1][0] <= nneg:
-                continue  # dominated
-            if any(ncost <= x[1] and nneg <= x[0] for x in lab):
-                lab[:] = [x for x in lab if not (ncost <= x[1] and nneg <= x[0])]
-            new = (nneg, ncost, n, label)
-            lab.append(new)
-            if nneg == 0 and n == goal:
+                    buckets[ncost].append(new)
+            if found:
                 break
-            if ncost < budget:
-                push(heap, (ncost, nneg, n, new))
-        else:
-            continue
+        if found:
+            break
+    if found:
         # The goal has a label without negatives: the label the full search keeps for it
         # (none can have fewer negatives, and a later one with as few is dominated, so it
         # stays the last; its chain is fixed), so only the goal's route is answered.
-        assert goal is not None  # (only the goal breaks the loop)
+        assert goal is not None  # (only the goal ends the search early)
         labels = {goal: labels[goal]}
-        break
     costs: dict[Hex, tuple[int, int]] = {}
     best: dict[Hex, _Label] = {}
     for h, lab in labels.items():
@@ -568,37 +573,46 @@ def _plain_moves(
     """
     dist: dict[Hex, int] = {start: 0}
     parent: dict[Hex, Hex] = {}
-    heap: list[tuple[int, Hex]] = [(0, start)]
     doors = board.doors
     open_doors = state.open_doors
     adj = board.adj
     steps = _step_table(board, play, special)
-    pop, push = heapq.heappop, heapq.heappush
     over = budget + 1
     # (bound once: looked up for every neighbour of every hex taken)
     step_of = steps.get
     known = dist.get
-    while heap:
-        cost, h = pop(heap)
-        if cost > dist[h]:
-            continue
-        if h == goal:
-            dist = {goal: cost}
-            break
-        if cost >= budget:
-            continue  # every step costs at least 1: nothing further is within the budget
-        if h != start and h in doors and h not in open_doors:
-            continue  # a character stops on a closed door (it opens, GH-ROOM-01)
-        for n in adj.get(h, ()):
-            step = step_of(n)
-            if step is None:
+    # Dial's buckets, one per cost, each taken in hex order: the order a heap of (cost,
+    # hex) pops them in (a step costs at least 1, so a bucket is complete before it is
+    # taken, and a hex enters a bucket once), so parents and routes are the heap's, for
+    # one sort of a few hexes per cost instead of a heap operation per hex
+    buckets: list[list[Hex]] = [[] for _ in range(max(budget, 0) + 1)]
+    if buckets:
+        buckets[0].append(start)
+    for cost, bucket in enumerate(buckets):
+        bucket.sort()
+        for h in bucket:
+            if cost > dist[h]:
                 continue
-            ncost = cost + step[0]
-            if ncost <= budget and ncost < known(n, over):
-                dist[n] = ncost
-                parent[n] = h
-                if ncost < budget or n == goal:  # (else it would not be expanded)
-                    push(heap, (ncost, n))
+            if h == goal:
+                break
+            if cost >= budget:
+                continue  # every step costs at least 1: nothing further is within the budget
+            if h != start and h in doors and h not in open_doors:
+                continue  # a character stops on a closed door (it opens, GH-ROOM-01)
+            for n in adj.get(h, ()):
+                step = step_of(n)
+                if step is None:
+                    continue
+                ncost = cost + step[0]
+                if ncost <= budget and ncost < known(n, over):
+                    dist[n] = ncost
+                    parent[n] = h
+                    if ncost < budget or n == goal:  # (else it would not be expanded)
+                        buckets[ncost].append(n)
+        else:
+            continue
+        dist = {goal: cost}  # the goal is settled: its route is the full search's
+        break
     obstacles = state.obstacles
     difficult = state.difficult
     traps = state.traps

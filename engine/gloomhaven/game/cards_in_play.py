@@ -100,16 +100,21 @@ def offer_items(
     says no, none is offered (an item spent for nothing is not offered, the reading of
     the third audit)."""
     used: list[ItemSpec] = []
+    # (asked several times a turn: nothing to look at while every item is spent or
+    # consumed, and each ready item looked up once)
+    if "ready" not in char.items.values():
+        return used
+    items = r.content.items
     while True:
         if useful is not None and not useful(used):
             return used
         ready = [
-            r.content.items[i]
+            item
             for i, status in sorted(char.items.items())
             if status == "ready"
-            and i in r.content.items
-            and r.content.items[i].timing in triggers
-            and r.content.items[i] not in used
+            and (item := items.get(i)) is not None
+            and item.timing in triggers
+            and item not in used
         ]
         if not ready:
             return used

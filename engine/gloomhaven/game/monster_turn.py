@@ -277,7 +277,7 @@ def situation_for(
     active = ActiveMonster(
         grid.get(m.hex) or GridHex(*m.hex),
         move=max(0, move),
-        range=useful_range(rng, hexes, aoe),  # same answer; cost bounded by the board
+        range=_useful_range(rng, hexes, aoe),  # same answer; cost bounded by the board
         targets=targets,
         flying=m.flying,
         jumping=jump,
@@ -286,6 +286,23 @@ def situation_for(
         name=figure_name(r.content, m),
     )
     return Situation(hexes, tuple(figures), active, terrain, walls, id=f"{m.id}@r{st.round}")
+
+
+#: (attack range, monsters' map) -> :func:`useful_range` without an area: the map's extent
+#: is measured once per map (a pass over all its hexes), not once per monster turn
+_USEFUL: dict[tuple[int, frozenset[GridHex]], int] = {}
+
+
+def _useful_range(rng: int, hexes: frozenset[GridHex], aoe: AoePattern | None) -> int:
+    if aoe is not None or rng <= 0:
+        return useful_range(rng, hexes, aoe)
+    key = (rng, hexes)
+    got = _USEFUL.get(key)
+    if got is None:
+        if len(_USEFUL) >= 256:
+            _USEFUL.clear()
+        got = _USEFUL[key] = useful_range(rng, hexes, None)
+    return got
 
 
 #: id(figure) -> (the figure, the content, its display name): a figure's name depends on

@@ -189,7 +189,7 @@ class Rules:
         # fields that are not plain scalars - a hex, a list of card ids or of rule ids, a
         # path - converted in place, the common shapes without a Python call per item.
         scalars = _SCALARS
-        if not all(map(scalars.__contains__, map(type, fields.values()))):
+        if not scalars.issuperset(map(type, fields.values())):
             for key, value in fields.items():
                 t = type(value)
                 if t in scalars:
@@ -201,7 +201,7 @@ class Rules:
                     and type(value[1]) is int
                 ):
                     fields[key] = [value[0], value[1]]  # a hex
-                elif (t is list or t is tuple) and all(map(scalars.__contains__, map(type, value))):
+                elif (t is list or t is tuple) and scalars.issuperset(map(type, value)):
                     fields[key] = list(value)
                 else:
                     fields[key] = to_jsonable(value)

@@ -279,9 +279,25 @@ class Setup:
             check_equipment(c, [content.items[i] for i in items], levels.get(c, 1))
 
 
+#: (id(content), scenario id) -> the content, for scenarios found playable: content is
+#: immutable, so the check (every monster deck's every card) runs once per scenario, not
+#: once per game of a batch; the content is kept so its id stays its own
+_PLAYABLE: dict[tuple[int, str], Content] = {}
+
+
 def check_scenario_content(content: Content, scenario_id: str) -> None:
     """What a scenario needs to be playable, as clear errors instead of a crash mid-game:
     its monsters (placed, spawned or summoned) with ability decks, starting hexes, rooms."""
+    key = (id(content), scenario_id)
+    if _PLAYABLE.get(key) is content:
+        return
+    _check_scenario_content(content, scenario_id)
+    if len(_PLAYABLE) >= 64:
+        _PLAYABLE.clear()
+    _PLAYABLE[key] = content
+
+
+def _check_scenario_content(content: Content, scenario_id: str) -> None:
     spec = content.scenarios[scenario_id]
     where = f"scenario {scenario_id!r}"
     if spec.starting_room not in spec.rooms:
