@@ -25,7 +25,11 @@ sys.path.insert(0, str(REPO / "tests" / "ai"))
 from test_ai_properties import _random_situation  # noqa: E402
 
 DEV = Path(os.environ.get("QUESTFORGE_SHARED", REPO.parent / "shared")) / "data/monster-ai/dev"
-FILES = sorted(DEV.glob("*.json")) + sorted((REPO / "tests/ai/audit_situations").glob("*.json"))
+FILES = (
+    sorted(DEV.glob("*.json"))
+    + sorted((REPO / "tests/ai/audit_situations").glob("*.json"))
+    + sorted((REPO / "tests/ai/audit2_situations").glob("*.json"))
+)
 
 
 def _same_answer(sit: Situation) -> None:
