@@ -560,7 +560,9 @@ class GloomhavenCampaign:
         """A bot's town visit: retire who must, fill the party up to two characters with
         new ones, level up whenever possible (the first card and perk offered), mark perks
         earned, and buy the cheapest affordable item of the supply the character lacks
-        and can take along."""
+        and can take along; then, once the party may enhance (GH-ENH-01), one enhancement
+        with the gold left: an attack +1, the cheapest it can pay (:func:`enhance.
+        bot_choice`)."""
         c = _campaign(state)
         content = self.content(c)
         lines = rules.note(c, rules.enter_town(c))
@@ -604,6 +606,12 @@ class GloomhavenCampaign:
                 if cost <= ch.gold and item in equipped(content, _with_item(ch, item)):
                     lines += rules.buy(content, c, ch.name, item)
                     break
+            # GH-ENH-01/02: gold left after shopping buys one enhancement a visit
+            choice = enhance.bot_choice(enhance.pack_cards(self.pack_root(c)), c, ch)
+            if choice is not None:
+                lines += enhance.enhance(
+                    enhance.pack_cards(self.pack_root(c)), c, ch.name, choice[0]
+                )
         return lines
 
     def summary_row(self, state: Any) -> dict[str, JSONValue]:
