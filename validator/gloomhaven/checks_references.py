@@ -577,7 +577,7 @@ def no_self_link(ctx: CheckContext) -> Iterator[Finding]:
                     )
 
 
-def _envelope_openers(doc: LoadedDocument) -> Iterator[tuple[JsonPath, str]]:
+def _envelope_openers(doc: LoadedDocument) -> Iterator[tuple[JsonPath, Any]]:
     """Where a document opens a sealed envelope: a personal quest's ``reward``, a
     scenario's ``rewards``, an event outcome's ``effects``."""
     data = doc.data
@@ -590,7 +590,7 @@ def _envelope_openers(doc: LoadedDocument) -> Iterator[tuple[JsonPath, str]]:
             for j, outcome in enumerate(option.get("outcomes", []) or []):
                 effects = outcome.get("effects")
                 if isinstance(effects, dict):
-                    path = ("options", i, "outcomes", j, "effects", "envelope")
+                    path: JsonPath = ("options", i, "outcomes", j, "effects", "envelope")
                     yield path, effects.get("envelope")
 
 
