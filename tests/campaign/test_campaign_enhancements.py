@@ -293,7 +293,7 @@ def test_play_refuses_a_sticker_its_line_cannot_take(sample_pack: Path) -> None:
 def test_the_bots_town_visit_buys_the_cheapest_attack_enhancement(
     camp: Campaign, sample_pack: Path
 ) -> None:
-    # GH-ENH-01/02: with the achievement and gold to spare, the bot puts one attack +1
+    # GH-ENH-01, GH-ENH-02: with the achievement and gold to spare, the bot puts one attack +1
     # on a card of its pool and pays for it; the choice is the cheapest one it may have
     lux = camp.characters[0]
     lux.gold, lux.items = 400, ["tonic"]  # nothing left to buy that it wants first

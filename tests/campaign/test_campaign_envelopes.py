@@ -1,4 +1,4 @@
-"""Sealed envelopes and town records (GH-ENV, GH-TOWN, GH-RETIRE-04/05): a pack seals a
+"""Sealed envelopes and town records (GH-ENV, GH-TOWN, GH-RETIRE-04, GH-RETIRE-05): a pack seals a
 class, a scenario or an item with ``"envelope": LETTER``; a personal quest, a scenario's
 rewards or an event outcome opens the letter, once."""
 
@@ -56,7 +56,7 @@ def test_a_sealed_item_waits_for_its_envelope(
     camp: Campaign, sample_pack: Path, tmp_path: Path
 ) -> None:
     cc = campaign_content(sample_pack)
-    # GH-ENV-01/02: the sample pack seals the surveyor's chalk in envelope A; it is not
+    # GH-ENV-01, GH-ENV-02: the sample pack seals the surveyor's chalk in envelope A; it is not
     # in a new campaign's supply whatever its prosperity
     assert envelopes.sealed_in(cc, "A").items == ("surveyors-chalk",)
     assert "surveyors-chalk" not in camp.supply
@@ -110,11 +110,11 @@ def test_opening_an_envelope_unlocks_its_class_and_scenario(
     fresh = rules.new_campaign(cc, str(sample_pack), "P", ["tunnel-rat"], 5)
     # a sealed scenario is not open at the start, a sealed class not available
     assert "cinder-forge" not in fresh.unlocked and "ore-singer" not in fresh.classes
-    city = list(fresh.city_events)
-    fresh.city_events.remove("city-02")
+    # GH-EVT-04: the event the sealed class brings is not in the starting deck
+    assert fresh.city_events == ["city-01"]
     lines = envelopes.open_envelope(cc, fresh, "A", "a test")
     # GH-ENV-02: the class is available to new characters, with its events (GH-RETIRE-08)
-    assert "ore-singer" in fresh.classes and sorted(fresh.city_events) == sorted(city)
+    assert "ore-singer" in fresh.classes and sorted(fresh.city_events) == ["city-01", "city-02"]
     assert "cinder-forge" in fresh.unlocked
     assert "class unlocked: Ore Singer (GH-ENV-02)" in lines
     rules.new_character(cc, fresh, "ore-singer", "Ore")

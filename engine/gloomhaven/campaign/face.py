@@ -286,9 +286,12 @@ class GloomhavenCampaign:
                 ("prosperity", f"{c.prosperity} (level {level})"),
                 ("party achievements", ", ".join(c.party_achievements) or "-"),
                 ("global achievements", ", ".join(c.global_achievements) or "-"),
-                ("unlocked", ", ".join(c.unlocked) or "-"),
+                # GH-BOARD-03: where each open scenario is on the map (its ``location``)
+                ("unlocked", ", ".join(_on_map(content, s) for s in c.unlocked) or "-"),
                 ("completed", ", ".join(c.completed) or "-"),
                 ("classes for new characters", ", ".join(c.classes)),
+                ("envelopes opened", ", ".join(c.envelopes) or "-"),  # GH-ENV-01
+                ("town records", "open" if c.town_records_open() else "sealed"),  # GH-TOWN-01
                 ("events left", f"city {len(c.city_events)}, road {len(c.road_events)}"),
                 (
                     "enhancements",
@@ -639,6 +642,12 @@ def _sticker(options: Mapping[str, JSONValue]) -> Enhancement:
         return Enhancement.parse(text)
     except ValueError as exc:
         raise CampaignError(f"enhance: {exc}") from None
+
+
+def _on_map(content: CampaignContent, scenario: str) -> str:
+    """A scenario with its place on the map (GH-BOARD-03), when the pack gives one."""
+    info = content.scenarios.get(scenario)
+    return f"{scenario} ({info.location})" if info is not None and info.location else scenario
 
 
 def _with_item(c: Character, item: str) -> Character:

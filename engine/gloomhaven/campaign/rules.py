@@ -70,7 +70,7 @@ def new_campaign(
         and not _unlocked_by_another(content, s.id)
     ]
     for deck in ("city", "road"):
-        cards = content.events_of(deck)
+        cards = content.starting_events(deck)
         rng(campaign, f"{deck}-events").shuffle(cards)
         setattr(campaign, f"{deck}_events", cards)
     quests = sorted(content.quests)
@@ -353,7 +353,13 @@ def add_item_design(content: CampaignContent, campaign: Campaign, item: str) -> 
     the city's supply; an item the pack does not have gives nothing."""
     if item not in content.items:
         return []
-    campaign.supply[item] = campaign.supply.get(item, 0) + content.items[item].count
+    # GH-SHOP-06: the copies printed are all there is: those owned by active characters
+    # are not in the supply, and a design gained twice adds no copies
+    owned = sum(1 for ch in campaign.active() if item in ch.items)
+    copies = max(0, content.items[item].count - owned)
+    if campaign.supply.get(item, 0) >= copies:
+        return []
+    campaign.supply[item] = copies
     return [f"item design: {content.items[item].name} in the city's supply"]
 
 
