@@ -468,7 +468,8 @@ def auto(
 ) -> None:
     """Bots play SCENARIOS in order on the campaign in FILE, with a simple town visit
     before each game (retire who must, level up when possible, mark perks, buy the
-    cheapest affordable item a character lacks); a lost scenario is played again up to
+    cheapest affordable item a character lacks, then, once the party may enhance, one
+    attack +1 with the gold left); a lost scenario is played again up to
     --retries times. Prints one row per game: the difficulty curve of a campaign. The
     file is saved after each game; a scenario the campaign refuses (still locked after a
     loss) ends the run with exit status 2 after the table.

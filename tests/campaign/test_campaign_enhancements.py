@@ -285,3 +285,50 @@ def test_play_refuses_a_sticker_its_line_cannot_take(sample_pack: Path) -> None:
     )
     assert result.exit_code == 2
     assert f"{FLASH} top line 0: jump: jump goes on a move line" in result.output
+
+
+# ------------------------------------------------------------------------------ the bots
+
+
+def test_the_bots_town_visit_buys_the_cheapest_attack_enhancement(
+    camp: Campaign, sample_pack: Path
+) -> None:
+    # GH-ENH-01, GH-ENH-02: with the achievement and gold to spare, the bot puts one attack +1
+    # on a card of its pool and pays for it; the choice is the cheapest one it may have
+    lux = camp.characters[0]
+    lux.gold, lux.items = 400, ["tonic"]  # nothing left to buy that it wants first
+    choice = enhance.bot_choice(cards(sample_pack), camp, lux)
+    assert choice is not None
+    sticker, gold = choice
+    assert sticker.sticker == "attack" and sticker.card in lux.pool
+    every = [
+        enhance.price(cards(sample_pack)[card], Enhancement(card, half, i, "attack"), [])
+        for card in lux.pool
+        for half in ("top", "bottom")
+        for i, line in enumerate(getattr(cards(sample_pack)[card], half).abilities)
+        if line.type == "attack"
+        and any(s.ability == i for s in getattr(cards(sample_pack)[card], half).enhancement_slots)
+    ]
+    assert gold == min(every)
+    before = lux.gold
+    FACE.auto_town(camp)
+    assert camp.enhancements["lampwright"][0] == sticker.text()
+    assert lux.gold <= before - gold
+    # GH-ENH-07: one enhanced card at prosperity level 1; the bot enhances only that card
+    FACE.auto_town(camp)
+    assert {enhance.Enhancement.parse(t).card for t in camp.enhancements["lampwright"]} == {
+        sticker.card
+    }
+
+
+def test_the_bots_do_not_enhance_without_the_achievement_or_the_gold(
+    camp: Campaign, sample_pack: Path
+) -> None:
+    lux = camp.characters[0]
+    lux.gold = 0
+    assert enhance.bot_choice(cards(sample_pack), camp, lux) is None
+    lux.gold = 1000
+    camp.global_achievements.clear()  # GH-ENH-01
+    assert enhance.bot_choice(cards(sample_pack), camp, lux) is None
+    FACE.auto_town(camp)
+    assert not camp.enhancements

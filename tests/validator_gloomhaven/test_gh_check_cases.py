@@ -88,6 +88,12 @@ CASES: dict[str, tuple[str, Callable[[Files], None], str, tuple[Any, ...]]] = {
         SCN,
         ("unlocks", 0),
     ),
+    "QGH207": (
+        "the scenario's rewards open an envelope nothing is sealed in",
+        set_at(SCN, "rewards", value={"envelope": "Z"}),
+        SCN,
+        ("rewards", "envelope"),
+    ),
     "QGH210": (
         "a third tile overlaps the first (same room)",
         many(

@@ -262,3 +262,15 @@ def test_walled_in_monster_is_a_warning_unless_it_flies() -> None:
     assert finding.severity.value == "warning"
     files["monsters/grunt.json"]["flying"] = True
     assert run(files).findings == []
+
+
+def test_a_sealed_scenario_needs_a_reward_that_opens_its_envelope() -> None:
+    # GH-ENV-01/03: content sealed in a letter nothing opens is never seen by a campaign
+    files = base_pack()
+    _scn(files)["envelope"] = "A"
+    (finding,) = run(files).findings
+    assert finding.code == "QGH207" and finding.path == ("envelope",)
+    assert "envelope 'A', which nothing in the pack opens" in finding.message
+    # the scenario's own rewards open it: the letters agree
+    _scn(files)["rewards"] = {"envelope": "A"}
+    assert _codes(files) == []

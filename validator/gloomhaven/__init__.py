@@ -3,7 +3,7 @@
 The validation runner imports ``questforge.validator.gloomhaven`` when it validates a pack
 whose ruleset is ``gloomhaven``. The checks are grouped by what they look at:
 
-- :mod:`.checks_references` identity and references (QGH200-209)
+- :mod:`.checks_references` identity and references, sealed envelopes (QGH200-209)
 - :mod:`.checks_map` tiles, rooms, doors, walls (QGH210-219)
 - :mod:`.checks_placements` things on the map: figures, overlays, starts (QGH220-229)
 - :mod:`.checks_markers` monster markers per player count, goals (QGH230-235)

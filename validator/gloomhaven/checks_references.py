@@ -575,3 +575,74 @@ def no_self_link(ctx: CheckContext) -> Iterator[Finding]:
                         doc,
                         (key, i),
                     )
+
+
+def _envelope_openers(doc: LoadedDocument) -> Iterator[tuple[JsonPath, Any]]:
+    """Where a document opens a sealed envelope: a personal quest's ``reward``, a
+    scenario's ``rewards``, an event outcome's ``effects``."""
+    data = doc.data
+    if doc.kind == "personal-quest" and isinstance(data.get("reward"), dict):
+        yield ("reward", "envelope"), data["reward"].get("envelope")
+    elif doc.kind == "scenario" and isinstance(data.get("rewards"), dict):
+        yield ("rewards", "envelope"), data["rewards"].get("envelope")
+    elif doc.kind == "event":
+        for i, option in enumerate(data.get("options", []) or []):
+            for j, outcome in enumerate(option.get("outcomes", []) or []):
+                effects = outcome.get("effects")
+                if isinstance(effects, dict):
+                    path: JsonPath = ("options", i, "outcomes", j, "effects", "envelope")
+                    yield path, effects.get("envelope")
+
+
+#: the kinds a pack may seal in an envelope (``"envelope": LETTER`` on the document)
+_SEALABLE = ("character-class", "scenario", "item")
+
+
+@gh_check(
+    "QGH207",
+    severity="warning",
+    title="Sealed envelope never opened, or opened empty",
+    description='A class, scenario or item is sealed in an envelope (`"envelope": '
+    "LETTER`) that no personal quest, scenario reward or event outcome of the pack opens, "
+    "so a campaign never sees it; or a reward opens a letter that holds nothing in the pack "
+    "(GH-ENV-01..03).",
+    example='Item `surveyors-chalk` has `"envelope": "A"` but the personal quest names '
+    '`"reward": {"envelope": "B"}`.',
+    fix="Make the letters agree: seal the content in the letter a reward opens, or open "
+    "the letter the content is sealed in.",
+    rules=("GH-ENV-01", "GH-ENV-03"),
+)
+def envelopes_agree(ctx: CheckContext) -> Iterator[Finding]:
+    sealed: dict[str, list[LoadedDocument]] = {}
+    for kind in _SEALABLE:
+        for doc in ctx.of_kind(kind):
+            letter = doc.data.get("envelope")
+            if isinstance(letter, str):
+                sealed.setdefault(letter, []).append(doc)
+    opened: dict[str, list[tuple[LoadedDocument, JsonPath]]] = {}
+    for kind in ("personal-quest", "scenario", "event"):
+        for doc in ctx.of_kind(kind):
+            for path, letter in _envelope_openers(doc):
+                if isinstance(letter, str):
+                    opened.setdefault(letter, []).append((doc, path))
+    for letter, docs in sorted(sealed.items()):
+        if letter not in opened:
+            for doc in ctx.own(docs):
+                yield ctx.finding(
+                    envelopes_agree,
+                    f"{doc.kind} {doc.id!r} is sealed in envelope {letter!r}, which nothing "
+                    "in the pack opens",
+                    doc,
+                    ("envelope",),
+                )
+    for letter, places in sorted(opened.items()):
+        if letter not in sealed:
+            for doc, path in places:
+                if doc in ctx.own([doc]):
+                    yield ctx.finding(
+                        envelopes_agree,
+                        f"envelope {letter!r} holds nothing in the pack (no class, scenario "
+                        "or item has this letter)",
+                        doc,
+                        path,
+                    )

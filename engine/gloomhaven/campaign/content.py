@@ -87,6 +87,25 @@ class CampaignContent:
         found = sorted((e.number, e.id) for e in self.events.values() if e.deck == deck)
         return [i for _n, i in found]
 
+    def starting_events(self, deck: str) -> list[str]:
+        """GH-EVT-04: a new campaign's deck, by number: the deck's events except those the
+        campaign adds later (the published game's events above 30): a class's events on
+        unlock (GH-CHAR-03, GH-RETIRE-08; a starting class is unlocked from the start, so
+        its own stay) or on first retirement (GH-RETIRE-07), and an outcome's
+        ``add_events`` (GH-EVT-05)."""
+        later: set[str] = set()
+        for info in self.classes.values():
+            cls = info.character_class
+            if not cls.starting:
+                later.update(cls.events_on_unlock)
+            later.update(cls.events_on_retire)
+        for event in self.events.values():
+            for option in event.options:
+                for outcome in option.outcomes:
+                    if outcome.effects is not None:
+                        later.update(outcome.effects.add_events)
+        return [e for e in self.events_of(deck) if e not in later]
+
 
 def _class(model: PackModel, cls: CharacterClass) -> ClassInfo:
     own = [(card.id, card.level) for card in model.class_cards(cls.id)]

@@ -185,3 +185,36 @@ def setup_text(campaign: Campaign, party: Sequence[Character]) -> str:
         for ch in party
         if campaign.enhancements.get(ch.class_id)
     )
+
+
+def bot_choice(
+    cards: Mapping[str, AbilityCard], campaign: Campaign, c: Character
+) -> tuple[Enhancement, int] | None:
+    """The enhancement a bot's town visit buys for ``c`` (``None``: none it can have):
+    +1 on an attack line, the cheapest one the rules allow now (GH-ENH-01/03/07) and the
+    character can pay (GH-ENH-02); a tie goes to the card first in the pool, then the top
+    half, then the first line. Deterministic: no draw, so the same sheets give the same
+    choice. An attack +1 is the sticker every damage-dealing class can use."""
+    if ACHIEVEMENT not in campaign.global_achievements:
+        return None
+    earlier = placed(campaign, c.class_id)
+    enhanced = enhanced_cards(campaign, c)
+    best: tuple[int, int, Enhancement] | None = None
+    for order, card_id in enumerate(c.pool):
+        card = cards.get(card_id)
+        if card is None or card.character_class != c.class_id:
+            continue
+        if card_id not in enhanced and len(enhanced) >= campaign.prosperity_level():
+            continue  # GH-ENH-07
+        for half in ("top", "bottom"):
+            for i, line in enumerate(_half(card, half).abilities):
+                if line.type != "attack":
+                    continue
+                e = Enhancement(card_id, half, i, "attack")
+                try:
+                    gold = price(card, e, earlier)
+                except CampaignError:
+                    continue  # no free slot for it (GH-ENH-03)
+                if gold <= c.gold and (best is None or (gold, order) < best[:2]):
+                    best = (gold, order, e)
+    return None if best is None else (best[2], best[0])

@@ -114,6 +114,10 @@ def _effects(content: CampaignContent, campaign: Campaign, fx: OutcomeEffects) -
             campaign.unlocked.append(s)
             lines.append(f"unlocked: {content.scenarios[s].name}")
     lines += add_events(content, campaign, fx.add_events)
+    if fx.envelope:
+        from questforge.engine.gloomhaven.campaign.envelopes import open_envelope
+
+        lines += open_envelope(content, campaign, fx.envelope, "an event's outcome")
     for e in fx.remove_events:
         for deck in DECKS:
             if e in deck_of(campaign, deck):

@@ -286,9 +286,12 @@ class GloomhavenCampaign:
                 ("prosperity", f"{c.prosperity} (level {level})"),
                 ("party achievements", ", ".join(c.party_achievements) or "-"),
                 ("global achievements", ", ".join(c.global_achievements) or "-"),
-                ("unlocked", ", ".join(c.unlocked) or "-"),
+                # GH-BOARD-03: where each open scenario is on the map (its ``location``)
+                ("unlocked", ", ".join(_on_map(content, s) for s in c.unlocked) or "-"),
                 ("completed", ", ".join(c.completed) or "-"),
                 ("classes for new characters", ", ".join(c.classes)),
+                ("envelopes opened", ", ".join(c.envelopes) or "-"),  # GH-ENV-01
+                ("town records", "open" if c.town_records_open() else "sealed"),  # GH-TOWN-01
                 ("events left", f"city {len(c.city_events)}, road {len(c.road_events)}"),
                 (
                     "enhancements",
@@ -560,7 +563,9 @@ class GloomhavenCampaign:
         """A bot's town visit: retire who must, fill the party up to two characters with
         new ones, level up whenever possible (the first card and perk offered), mark perks
         earned, and buy the cheapest affordable item of the supply the character lacks
-        and can take along."""
+        and can take along; then, once the party may enhance (GH-ENH-01), one enhancement
+        with the gold left: an attack +1, the cheapest it can pay (:func:`enhance.
+        bot_choice`)."""
         c = _campaign(state)
         content = self.content(c)
         lines = rules.note(c, rules.enter_town(c))
@@ -604,6 +609,12 @@ class GloomhavenCampaign:
                 if cost <= ch.gold and item in equipped(content, _with_item(ch, item)):
                     lines += rules.buy(content, c, ch.name, item)
                     break
+            # GH-ENH-01/02: gold left after shopping buys one enhancement a visit
+            choice = enhance.bot_choice(enhance.pack_cards(self.pack_root(c)), c, ch)
+            if choice is not None:
+                lines += enhance.enhance(
+                    enhance.pack_cards(self.pack_root(c)), c, ch.name, choice[0]
+                )
         return lines
 
     def summary_row(self, state: Any) -> dict[str, JSONValue]:
@@ -631,6 +642,12 @@ def _sticker(options: Mapping[str, JSONValue]) -> Enhancement:
         return Enhancement.parse(text)
     except ValueError as exc:
         raise CampaignError(f"enhance: {exc}") from None
+
+
+def _on_map(content: CampaignContent, scenario: str) -> str:
+    """A scenario with its place on the map (GH-BOARD-03), when the pack gives one."""
+    info = content.scenarios.get(scenario)
+    return f"{scenario} ({info.location})" if info is not None and info.location else scenario
 
 
 def _with_item(c: Character, item: str) -> Character:

@@ -66,10 +66,11 @@ def new_campaign(
         if not s.required_global
         and not s.required_party
         and not s.random_deck  # GH-RSC-01: only a draw unlocks it
+        and not s.envelope  # GH-ENV-02: only its envelope unlocks it
         and not _unlocked_by_another(content, s.id)
     ]
     for deck in ("city", "road"):
-        cards = content.events_of(deck)
+        cards = content.starting_events(deck)
         rng(campaign, f"{deck}-events").shuffle(cards)
         setattr(campaign, f"{deck}_events", cards)
     quests = sorted(content.quests)
@@ -95,7 +96,13 @@ def _supply_for(content: CampaignContent, level: int, supply: dict[str, int]) ->
     out = dict(supply)
     for item in content.items.values():
         # GH-RID-02: a random design joins the supply only when drawn
-        if item.prosperity <= level and item.id not in out and not item.random_deck:
+        # GH-ENV-02: a sealed design joins it when its envelope is opened
+        if (
+            item.prosperity <= level
+            and item.id not in out
+            and not item.random_deck
+            and not item.envelope
+        ):
             out[item.id] = item.count
     return out
 
@@ -332,6 +339,10 @@ def _rewards(content: CampaignContent, campaign: Campaign, scenario: str) -> lis
             lines.append(f"party achievement: {a}")
     for item in r.items:
         lines += add_item_design(content, campaign, item)
+    if r.envelope:
+        from questforge.engine.gloomhaven.campaign.envelopes import open_envelope
+
+        lines += open_envelope(content, campaign, r.envelope, f"{info.name} is completed")
     if r.text:
         lines.append(r.text)
     return lines
@@ -342,7 +353,13 @@ def add_item_design(content: CampaignContent, campaign: Campaign, item: str) -> 
     the city's supply; an item the pack does not have gives nothing."""
     if item not in content.items:
         return []
-    campaign.supply[item] = campaign.supply.get(item, 0) + content.items[item].count
+    # GH-SHOP-06: the copies printed are all there is: those owned by active characters
+    # are not in the supply, and a design gained twice adds no copies
+    owned = sum(1 for ch in campaign.active() if item in ch.items)
+    copies = max(0, content.items[item].count - owned)
+    if campaign.supply.get(item, 0) >= copies:
+        return []
+    campaign.supply[item] = copies
     return [f"item design: {content.items[item].name} in the city's supply"]
 
 
@@ -663,8 +680,10 @@ def swap_quest(content: CampaignContent, campaign: Campaign, key: str) -> list[s
 def retire(content: CampaignContent, campaign: Campaign, key: str) -> list[str]:
     """GH-RETIRE-01..03/06/07, GH-PQ-03: a character whose personal quest is met retires
     in town: items back to the supply, the rest lost, +1 prosperity, the quest card out
-    of the game, its reward class unlocked with its events (GH-ENV-02, GH-RETIRE-08), and
-    the class's retirement events added the first time it retires (GH-RETIRE-07)."""
+    of the game, its reward class unlocked with its events (GH-ENV-02, GH-RETIRE-08), its
+    envelope opened (GH-RETIRE-04; :mod:`.envelopes`), and the class's retirement events
+    added the first time it retires (GH-RETIRE-07). The first retirement of the campaign
+    opens the town records book (GH-TOWN-01)."""
     c = find_character(campaign, key)
     quest = content.quests.get(c.personal_quest)
     if quest is not None and not quest_met(content, c):
@@ -677,6 +696,10 @@ def retire(content: CampaignContent, campaign: Campaign, key: str) -> list[str]:
         )
     lines = enter_town(campaign)
     first = not any(o.retired and o.class_id == c.class_id for o in campaign.characters)
+    if not campaign.town_records_open():
+        # GH-TOWN-01: the first retirement opens the town records book (its story is the
+        # players' to read; the campaign notes when it opens)
+        lines.append("the town records book is opened (GH-TOWN-01)")
     for item in c.items:
         campaign.supply[item] = campaign.supply.get(item, 0) + 1
     c.retired = True
@@ -697,6 +720,12 @@ def retire(content: CampaignContent, campaign: Campaign, key: str) -> list[str]:
         from questforge.engine.gloomhaven.campaign.random_decks import envelope_open_already
 
         lines += envelope_open_already(content, campaign)  # GH-RETIRE-05
+    letter = quest.personal_quest.reward_envelope if quest is not None else None
+    # a quest naming both a class and a letter gets one GH-RETIRE-05 draw at most
+    if letter and not (unlocks and letter in campaign.envelopes):
+        from questforge.engine.gloomhaven.campaign.envelopes import quest_envelope
+
+        lines += quest_envelope(content, campaign, letter)  # GH-RETIRE-04/05
     if quest is not None and quest.personal_quest.reward_text:
         lines.append(quest.personal_quest.reward_text)
     if added:

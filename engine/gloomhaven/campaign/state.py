@@ -148,6 +148,8 @@ class Campaign:
     random_scenarios: list[str] | None = None
     #: treasure numbers looted so far, in any mode (GH-TREAS-04: once, ever)
     looted_treasures: list[str] = field(default_factory=list)
+    #: GH-ENV-01: the sealed envelopes opened so far, by letter, in the order opened
+    envelopes: list[str] = field(default_factory=list)
     characters: list[Character] = field(default_factory=list)
     #: what happened, one line per step (the party sheet's notes)
     history: list[str] = field(default_factory=list)
@@ -157,6 +159,11 @@ class Campaign:
 
     def active(self) -> list[Character]:
         return [c for c in self.characters if not c.retired]
+
+    def town_records_open(self) -> bool:
+        """GH-TOWN-01: the sealed town records book is opened after the first character
+        retires (derived from the sheets, never stored)."""
+        return any(c.retired for c in self.characters)
 
     def to_json(self) -> dict[str, JSONValue]:
         return {
@@ -182,6 +189,8 @@ class Campaign:
                 "completed": list(self.completed),
                 "classes": list(self.classes),
                 "looted_treasures": list(self.looted_treasures),
+                # written once one is open: older files stay as they were
+                **({"envelopes": list(self.envelopes)} if self.envelopes else {}),
             },
             "events": {"city": list(self.city_events), "road": list(self.road_events)},
             "personal_quests": list(self.quest_deck),
@@ -222,6 +231,7 @@ class Campaign:
             completed=list(board.get("completed", [])),
             classes=list(board.get("classes", [])),
             looted_treasures=[str(t) for t in board.get("looted_treasures", [])],
+            envelopes=[str(e) for e in board.get("envelopes", [])],
             location=party.get("location", IN_TOWN),
             visit=party.get("visit", 1),
             city_event_visit=party.get("city_event_visit", 0),

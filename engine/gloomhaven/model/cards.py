@@ -67,6 +67,8 @@ class CharacterClass(ContentDocument):
     events_on_unlock: tuple[str, ...] = ()
     events_on_retire: tuple[str, ...] = ()
     unlock: str | None = None
+    #: the sealed envelope holding the class (GH-ENV-02): available once it is opened
+    envelope: str | None = None
 
     def max_health(self, level: int) -> int:
         """Maximum health at character ``level`` (1-9)."""
@@ -225,6 +227,8 @@ class Item(ContentDocument):
     prosperity: int = 1
     #: in the random item design deck (GH-RID-01): in the supply only once drawn
     random_deck: bool = False
+    #: the sealed envelope holding its design (GH-ENV-02): in the supply once opened
+    envelope: str | None = None
 
 
 # ---------------------------------------------------------------- campaign
@@ -294,6 +298,8 @@ class OutcomeEffects(Node):
     remove_events: tuple[str, ...] = ()
     items: tuple[str, ...] = ()
     unlock_scenarios: tuple[str, ...] = ()
+    #: the sealed envelope the outcome opens (GH-ENV-01/03)
+    envelope: str | None = None
     text: str | None = None
 
 
@@ -374,6 +380,7 @@ def parse_character_class(r: Reader, common: dict[str, Any]) -> CharacterClass:
         events_on_unlock=r.strs("events_on_unlock"),
         events_on_retire=r.strs("events_on_retire"),
         unlock=r.opt_str("unlock"),
+        envelope=r.opt_str("envelope"),
     )
 
 
@@ -474,6 +481,7 @@ def parse_item(r: Reader, common: dict[str, Any]) -> Item:
         text=r.opt_str("text"),
         prosperity=r.int_or("prosperity", 1),
         random_deck=r.flag("random_deck"),
+        envelope=r.opt_str("envelope"),
     )
 
 
@@ -549,6 +557,7 @@ def _outcome(data: Any, path: JsonPath) -> EventOutcome:
             remove_events=e.strs("remove_events"),
             items=e.strs("items"),
             unlock_scenarios=e.strs("unlock_scenarios"),
+            envelope=e.opt_str("envelope"),
             text=e.opt_str("text"),
         )
 

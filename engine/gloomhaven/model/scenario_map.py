@@ -290,6 +290,8 @@ class Rewards(Node):
     global_achievements: tuple[str, ...] = ()
     party_achievements: tuple[str, ...] = ()
     items: tuple[str, ...] = ()
+    #: the sealed envelope completing the scenario opens (GH-ENV-01/03)
+    envelope: str | None = None
     text: str | None = None
 
 
@@ -323,6 +325,8 @@ class Scenario(ContentDocument):
     rewards: Rewards | None = None
     #: in the random scenario deck (GH-RSC-01): unlocked only by a draw
     random_deck: bool = False
+    #: the sealed envelope holding the scenario (GH-ENV-02): unlocked once it is opened
+    envelope: str | None = None
 
     def room(self, room_id: str) -> Room | None:
         return next((r for r in self.rooms if r.id == room_id), None)
@@ -807,11 +811,13 @@ def parse_scenario(r: Reader, common: dict[str, Any]) -> Scenario:
             global_achievements=rew.strs("global_achievements"),
             party_achievements=rew.strs("party_achievements"),
             items=rew.strs("items"),
+            envelope=rew.opt_str("envelope"),
             text=rew.opt_str("text"),
         )
         if rew
         else None,
         random_deck=r.flag("random_deck"),
+        envelope=r.opt_str("envelope"),
     )
 
 
