@@ -914,13 +914,9 @@ def start_of_turn_effects(
 
 
 def aura_damage(game: DescentGame, mover: Figure, cell: Cell) -> None:
-    """Moving next to an enemy with Aura costs 1 wound, armor ignored (DJ-ABIL-01)."""
+    """Moving next to an enemy with Aura costs 1 wound, armor ignored (DJ-ABIL-01); "next
+    to" is adjacent, so not across a wall or closed door (DJ-REF-08, ``Geometry.adjacent``)."""
     for fig in game.figures():
         aura = isinstance(fig, MonsterFigure) and fig.side != mover.side and fig.has("aura")
-        if (
-            aura
-            and game.geometry.distance(fig, cell) <= 1
-            and mover.alive
-            and mover.cell is not None
-        ):
+        if aura and game.geometry.adjacent(fig, cell) and mover.alive and mover.cell is not None:
             apply_damage(game, mover, 1, fig, "aura")

@@ -100,11 +100,15 @@ def hero_turn(game: DescentGame, hero: HeroFigure) -> None:
 
 def grappled(game: DescentGame, hero: HeroFigure) -> bool:
     """Enemies within 1 of a grappling monster cannot spend movement (DJ-ABIL-08); a hero
-    whose skill ignores grapple (DJ-SKILL-M14, Ox Tattoo) is never held."""
-    if hero.immune("grapple"):
+    whose skill ignores grapple (DJ-SKILL-M14, Ox Tattoo) is never held. "Within 1" is
+    adjacent: a wall or closed door between them frees the hero (``Geometry.adjacent``)."""
+    if hero.immune("grapple") or hero.cell is None:
         return False
     return any(
-        isinstance(m, MonsterFigure) and m.has("grapple") and game.geometry.distance(m, hero) <= 1
+        isinstance(m, MonsterFigure)
+        and m.cell is not None
+        and m.has("grapple")
+        and game.geometry.adjacent(m, hero)
         for m in game.figures()
     )
 
@@ -497,7 +501,7 @@ def step_options(
                 out.append({"do": "equip", "item": item.id, "cost": REEQUIP_COST})
     if movable and mp >= GIVE_COST and hero.pack and handles:
         for mate in game.heroes:
-            near = mate.cell is not None and game.geometry.distance(hero, mate) <= 1
+            near = mate.cell is not None and game.geometry.adjacent(hero, mate)
             if mate is not hero and near and len(mate.pack) < PACK_SIZE:
                 for item in hero.pack:
                     out.append({"do": "give", "item": item.id, "to": mate.uid, "cost": GIVE_COST})

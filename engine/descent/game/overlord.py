@@ -476,7 +476,7 @@ def _move_monster(game: DescentGame, monster: MonsterFigure, path: list[Any]) ->
         for hero in game.heroes:  # DJ-SKILL-G02: holy aura
             aura = sum(s.holy_aura for s in hero.skills)
             near = hero.cell is not None and monster.cell is not None
-            if aura and near and game.geometry.distance(hero, monster) <= 1:
+            if aura and near and game.geometry.adjacent(hero, monster):
                 apply_damage(game, monster, aura, hero, "holy aura")
         if monster.cell is None or not monster.alive:
             return
@@ -548,7 +548,7 @@ def _alertness(game: DescentGame, monster: MonsterFigure) -> None:
         if hero.conditions["monkey"]:  # DJ-EFF-09: a monkey cannot attack
             continue
         prof = hero_profile(hero)
-        if prof is None or game.geometry.distance(hero, monster) > 1:
+        if prof is None or not game.geometry.adjacent(hero, monster):
             continue
         if monster not in targets(game, hero, prof):
             continue
