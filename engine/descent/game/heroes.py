@@ -273,11 +273,15 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
             hero.fatigue -= 1
             moved_fig = game.figure(step["figure"])
             if moved_fig is not None:
-                moved_fig.cell = (step["to"][0], step["to"][1])
+                to = (step["to"][0], step["to"][1])
+                moved_fig.cell = to
                 game.emit("fatigue-spent", hero=hero.uid, amount=1, why="telekinesis")
                 game.emit(
                     "figure-moved", figure=moved_fig.uid, path=[step["to"]], why="telekinesis"
                 )
+                # the moved figure enters the square: a pit, lava, an Aura, a glyph, the
+                # tokens there, Holy Aura (one mechanism, enter_square)
+                enter_square(game, moved_fig, to)
         elif kind == "open-door":
             mp -= int(step["cost"])
             game.open_door(step["door"], hero)
@@ -561,8 +565,24 @@ def _pick_up_relics(game: DescentGame, hero: HeroFigure, cell: Cell) -> None:
         gain_item(game, hero, item)
 
 
-def enter_square(game: DescentGame, hero: HeroFigure, cell: Cell) -> None:
-    """What stepping on a square does: pits, lava, aura, glyphs, pick-ups, square events."""
+def enter_square(game: DescentGame, fig: Figure, cell: Cell) -> None:
+    """What a figure entering a square does, the one mechanism for every way in: its own
+    step, stairs, a glyph, the third square of a knockback (DJ-ABIL-09) and telekinesis
+    (DJ-SKILL-G01, "moves a figure ... 1 space": a move, so an entering).
+
+    A hero: the move takes the Aim token (DJ-ORD-01, "lost when the hero moves"; being
+    moved is moving, as knockback's "the first two spaces do not count as movement"
+    implies of the rest); pits and lava (DJ-MAP-01, DJ-REF-13), an enemy's Aura next to
+    the square (DJ-ABIL-01), an inactive glyph activates, tokens are picked up, square
+    events fire. A monster: pits and lava unless it flies (DJ-ABIL-07), and each hero's
+    Holy Aura next to the square (DJ-SKILL-G02). Guard and Alertness answer a monster's
+    own move only (DJ-ORD-04: it interrupts the Overlord's action; DJ-SKILL-R07)."""
+    if isinstance(fig, MonsterFigure):
+        _monster_enters(game, fig)
+        return
+    assert isinstance(fig, HeroFigure)
+    hero = fig
+    lose_aim(game, hero)
     terrain_hazards(game, hero, _ignored(hero))
     if hero.cell is None:
         return
@@ -574,10 +594,23 @@ def enter_square(game: DescentGame, hero: HeroFigure, cell: Cell) -> None:
     game.check_objectives()
 
 
+def _monster_enters(game: DescentGame, monster: MonsterFigure) -> None:
+    """A monster entering a square: the map's hazards unless it flies (DJ-MAP-01,
+    DJ-ABIL-07), then Holy Aura from every hero now adjacent (DJ-SKILL-G02)."""
+    if not monster.has("fly"):
+        terrain_hazards(game, monster, set())
+    for hero in game.heroes:
+        if monster.cell is None or not monster.alive:
+            return
+        aura = sum(s.holy_aura for s in hero.skills)
+        if aura and hero.cell is not None and game.geometry.adjacent(hero, monster):
+            apply_damage(game, monster, aura, hero, "holy aura")
+
+
 def _to_pick_up(game: DescentGame, hero: HeroFigure, cell: Cell) -> bool:
     """Whether a token lies on the hero's square that stepping there would have taken:
     the hero arrived without a step (a knockback of 1 or 2 squares "triggers nothing",
-    DJ-ABIL-09; telekinesis; back from town) or had no room for a potion then."""
+    DJ-ABIL-09; back from town) or had no room for a potion then."""
     if cell in game.dropped_relics:
         return True
     for o in game.quest.objects:

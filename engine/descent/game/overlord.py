@@ -451,9 +451,8 @@ def monster_door_options(game: DescentGame, monster: MonsterFigure, mp: int) -> 
 def _move_monster(game: DescentGame, monster: MonsterFigure, path: list[Any]) -> None:
     """Step by step, so that guarding heroes may interrupt (DJ-ORD-04) and Aura and Holy
     Aura hurt (DJ-ABIL-01, DJ-SKILL-G02)."""
-    from questforge.engine.descent.game.heroes import terrain_hazards
+    from questforge.engine.descent.game.heroes import enter_square
 
-    fly = monster.has("fly")  # DJ-ABIL-07: a flyer takes no damage from the map
     for step in path:
         # DJ-ORD-04: Guard strikes "once a monster enters the hero's range": the guarding
         # heroes who already had it in range before this step are not offered it again
@@ -469,15 +468,9 @@ def _move_monster(game: DescentGame, monster: MonsterFigure, path: list[Any]) ->
             game.emit(
                 "figure-turned", figure=monster.uid, squares=[list(c) for c in monster.squares]
             )
-        if not fly:  # DJ-MAP-01: pits hurt monsters too
-            terrain_hazards(game, monster, set())
-            if monster.cell is None or not monster.alive:
-                return
-        for hero in game.heroes:  # DJ-SKILL-G02: holy aura
-            aura = sum(s.holy_aura for s in hero.skills)
-            near = hero.cell is not None and monster.cell is not None
-            if aura and near and game.geometry.adjacent(hero, monster):
-                apply_damage(game, monster, aura, hero, "holy aura")
+        # pits and lava unless it flies (DJ-MAP-01, DJ-ABIL-07), Holy Aura (DJ-SKILL-G02):
+        # what entering a square does, as for a knockback or telekinesis
+        enter_square(game, monster, to)
         if monster.cell is None or not monster.alive:
             return
         _alertness(game, monster)
