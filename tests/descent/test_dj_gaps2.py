@@ -196,3 +196,33 @@ def test_a_knocked_back_hero_loses_aim() -> None:
     assert h.cell != (1, 1), "knocked back"
     assert "aim" not in h.orders
     assert {"hero": h.uid, "orders": ["aim"]} in of(game, "orders-lost")
+
+
+def test_an_idle_activation_leaves_a_line_in_the_log() -> None:
+    # DJ-MON-01: every monster activates once; one that does nothing said nothing in the
+    # log, so a referee could not tell it had its turn. Now `monster-idle` says why, and
+    # the face tells it (monster-activated itself is bookkeeping and not told)
+    from djgame import pick
+
+    from questforge.engine.descent.game.face import DescentFace
+    from questforge.engine.descent.game.overlord import activate
+
+    game, script = _game({"monster-step": pick(lambda o: o["do"] == "end")})
+    put(hero(game), (0, 0))
+    put(hero(game, 1), (0, 2))
+    imp = _with(game, (5, 2))
+    activate(game, imp)
+    assert of(game, "monster-idle") == [{"figure": imp.uid, "why": "chose nothing"}]
+    imp.conditions["stun"] = 1  # DJ-EFF-04: a stunned normal monster loses its activation
+    activate(game, imp)
+    assert of(game, "monster-idle")[-1] == {"figure": imp.uid, "why": "stunned"}
+    event = [e for e in game.log if e.type == "monster-idle"][-1]
+    told = DescentFace().narrate(event)
+    assert told is not None and "does nothing" in told and "stunned" in told
+    # a monster that moves or attacks is not idle
+    script.answers.pop("monster-step")
+    game.open_doors.add("d1")
+    game.geometry.rebuild()
+    before = len(of(game, "monster-idle"))
+    activate(game, imp)
+    assert len(of(game, "monster-idle")) == before

@@ -265,6 +265,7 @@ def describe_event(
             f"{n(e['hero'])} is a monkey for {e['remaining']} more turn(s)."
         ),
         "monster-activated": lambda: f"{n(e['figure'])} activates.",
+        "monster-idle": lambda: f"{n(e['figure'])} does nothing this activation ({e['why']}).",
         "taunted": lambda: f"{n(e['hero'])} taunts {n(e['figure'])}.",
         "guard-triggered": lambda: f"{n(e['hero'])} guards and strikes {n(e['figure'])}.",
         "game-ended": lambda: (

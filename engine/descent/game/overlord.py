@@ -354,6 +354,7 @@ def activate(game: DescentGame, monster: MonsterFigure) -> None:
         monster.conditions["stun"] -= 1
         game.emit("stun-removed", figure=monster.uid, remaining=monster.conditions["stun"])
         if monster.rank != "master":
+            game.emit("monster-idle", figure=monster.uid, why="stunned")
             return
         attacks = 1
         choice = game.ask(
@@ -364,6 +365,7 @@ def activate(game: DescentGame, monster: MonsterFigure) -> None:
         else:
             mp = 0
     prof = monster_profile(game, monster)
+    acted = False  # whether the activation moved, opened or closed a door, or attacked
     while monster.cell is not None and monster.alive:
         options: list[Any] = []
         if attacks:
@@ -397,7 +399,13 @@ def activate(game: DescentGame, monster: MonsterFigure) -> None:
             "monster-step", "overlord", options, f"{monster.name}: act", figure=monster.uid
         )
         if choice["do"] == "end":
+            if not acted:
+                # the log shows every activation, the idle ones too, so a referee can see
+                # that each monster had its turn (DJ-MON-01) and why it did nothing
+                why = "nothing possible" if len(options) == 1 else "chose nothing"
+                game.emit("monster-idle", figure=monster.uid, why=why)
             return
+        acted = True
         if choice["do"] == "attack":
             attacks -= 1
             target = game.figure(choice["target"])
