@@ -42,16 +42,6 @@ GIVE_COST = 1  # DJ-AP-01
 START_TOKENS = ("burn", "bleed", "web", "stun")
 
 
-def hero_phase(game: DescentGame) -> None:
-    """Every hero once, in the order the heroes choose (DJ-ROUND-01, DJ-REF-39)."""
-    remaining = list(game.heroes)
-    while remaining:
-        uid = game.ask("hero-order", "heroes", [h.uid for h in remaining], "Which hero acts next?")
-        hero = next(h for h in remaining if h.uid == uid)
-        remaining.remove(hero)
-        hero_turn(game, hero)
-
-
 def hero_turn(game: DescentGame, hero: HeroFigure) -> None:
     from questforge.engine.descent.game.overlord import offer_trap
 
