@@ -226,3 +226,63 @@ def test_an_idle_activation_leaves_a_line_in_the_log() -> None:
     before = len(of(game, "monster-idle"))
     activate(game, imp)
     assert len(of(game, "monster-idle")) == before
+
+
+def test_a_hero_sells_worn_items_and_potions_in_town() -> None:
+    # DJ-REF-36: "items sell for half value, rounded down to 25"; DJ-SHOP-04: relics
+    # cannot be sold. Nothing keeps a worn item or a belt potion from the sale
+    from djgame import pick
+
+    from questforge.engine.descent.game.heroes import shop_visit
+
+    game, script = _game()
+    h = hero(game)
+    h.cell, h.in_town = None, True
+    h.weapon = game.pack.items["bow"]
+    h.potions = ["healing"]
+    h.pack = []
+    sold = iter(["sell-worn", "sell-potion", "done"])
+
+    def answer(d: Any) -> int:
+        want = next(sold)
+        return pick(lambda o: o["buy"] == want)(d)
+
+    script.answers["buy"] = answer
+    gold = h.gold
+    start = len(script.asked)
+    shop_visit(game, h)
+    asked = next(d for d in script.asked[start:] if d.kind == "buy").options
+    assert {"buy": "sell-worn", "item": "bow", "price": 50} in asked
+    potion = next(o for o in asked if o["buy"] == "sell-potion")
+    assert potion["potion"] == "healing" and potion["price"] % 25 == 0
+    assert h.weapon is None and h.potions == []
+    assert h.gold == gold + 50 + potion["price"]
+    assert [e["price"] for e in of(game, "item-sold")][-2:] == [50, potion["price"]]
+
+
+def test_a_shop_visit_is_not_cut_at_twelve_trades() -> None:
+    # DJ-SHOP-03: the 3 points pay for the visit; the sources do not count its trades. A
+    # hero with gold for 20 potions (DJ-SHOP-01: 50 each) who sells each at once buys 20
+    from questforge.engine.descent.game.heroes import shop_visit
+
+    game, script = _game()
+    h = hero(game)
+    h.cell, h.in_town = None, True
+    h.potions = ["healing"] * 3
+    h.pack = []
+    card = next(i for i in game.pack.items.values() if i.potion == "healing")
+    h.gold = card.price * 20
+
+    def answer(d: Any) -> int:
+        opts = list(d.options)
+        for want in ("sell-potion", "item"):
+            for i, o in enumerate(opts):
+                if o["buy"] == want and o.get("item", card.id) == card.id:
+                    return i
+        return 0
+
+    script.answers["buy"] = answer
+    start = len(of(game, "bought"))
+    shop_visit(game, h)
+    bought = [e for e in of(game, "bought")[start:] if e["item"] == card.id]
+    assert len(bought) > 12

@@ -860,9 +860,16 @@ def equip_phase(game: DescentGame, hero: HeroFigure) -> None:
 def shop_visit(game: DescentGame, hero: HeroFigure, setup: bool = False) -> None:
     """Buy and sell in town (DJ-SHOP-01, 02, 04). Before the quest (``setup``) the 300 gold
     buys "equipment or potions from the shop deck" only (DJ-SETUP-05): no treasure draws,
-    skills or training, which are the town's (DJ-SHOP-01)."""
+    skills or training, which are the town's (DJ-SHOP-01).
+
+    What may be sold: any item but a relic (DJ-SHOP-04, DJ-TREAS-13), from the pack, worn
+    (``sell-worn``) or a potion on the belt (``sell-potion``), for half its value rounded
+    down to 25 or the tier's price (DJ-REF-36, DJ-SHOP-04). The sources limit neither where
+    the item is kept nor how many trades a visit holds: the 3 points pay for the visit
+    (DJ-SHOP-03), so a hero trades until done. Before, only pack items sold and a visit
+    ended after 12 trades. The loop's bound (:func:`_visit_bound`) is only a guard."""
     game.emit("shop-visited", hero=hero.uid, gold=hero.gold)
-    for _ in range(12):
+    for _ in range(_visit_bound(game, hero)):
         options: list[Any] = [{"buy": "done"}]
         prices = game.shop.prices
         for item in sorted(game.pack.items.values(), key=lambda i: i.id):
@@ -887,6 +894,16 @@ def shop_visit(game: DescentGame, hero: HeroFigure, setup: bool = False) -> None
         for item in hero.pack:
             if item.tier != "relic":  # DJ-SHOP-04, DJ-TREAS-13
                 options.append({"buy": "sell", "item": item.id, "price": sale_price(game, item)})
+        if not setup:  # DJ-REF-36: worn items and belt potions sell as well
+            for item in _worn(hero):
+                if item.tier != "relic":
+                    price = sale_price(game, item)
+                    options.append({"buy": "sell-worn", "item": item.id, "price": price})
+            for kind in sorted(set(hero.potions)):
+                card = _potion_card(game, kind)
+                if card is not None:
+                    price = sale_price(game, card)
+                    options.append({"buy": "sell-potion", "potion": kind, "price": price})
         choice = game.ask(
             "buy", hero.uid, options, f"{hero.name} in town with {hero.gold} gold", gold=hero.gold
         )
@@ -898,6 +915,18 @@ def shop_visit(game: DescentGame, hero: HeroFigure, setup: bool = False) -> None
             hero.pack.remove(item)
             hero.gold += int(choice["price"])
             game.emit("item-sold", hero=hero.uid, item=item.id, price=choice["price"])
+            continue
+        if what == "sell-worn":
+            item = _take_worn(hero, choice["item"])
+            hero.gold += int(choice["price"])
+            game.emit("item-sold", hero=hero.uid, item=item.id, price=choice["price"])
+            continue
+        if what == "sell-potion":
+            hero.potions.remove(choice["potion"])
+            hero.gold += int(choice["price"])
+            card = _potion_card(game, choice["potion"])
+            sold = card.id if card is not None else choice["potion"]
+            game.emit("item-sold", hero=hero.uid, item=sold, price=choice["price"])
             continue
         hero.gold -= int(choice["price"])
         if what == "skill":  # DJ-SHOP-01: draw the top card of the chosen deck
@@ -919,6 +948,45 @@ def shop_visit(game: DescentGame, hero: HeroFigure, setup: bool = False) -> None
             gain_item(game, hero, pile.pop())
         elif what == "training":
             hero.traits[choice["trait"]] = hero.traits.get(choice["trait"], 0) + 1
+
+
+def _worn(hero: HeroFigure) -> list[Item]:
+    """The items the hero wears: weapons, armor, shield, the others (DJ-TURN-02)."""
+    slots = [hero.weapon, hero.offhand, hero.armor_item, hero.shield]
+    return [i for i in slots if i is not None] + list(hero.others)
+
+
+def _take_worn(hero: HeroFigure, ident: str) -> Item:
+    """Take the worn item ``ident`` off the hero (the first slot that holds it)."""
+    for slot in ("weapon", "offhand", "armor_item", "shield"):
+        item = getattr(hero, slot)
+        if item is not None and item.id == ident:
+            setattr(hero, slot, None)
+            return item
+    item = next(i for i in hero.others if i.id == ident)
+    hero.others.remove(item)
+    return item
+
+
+def _visit_bound(game: DescentGame, hero: HeroFigure) -> int:
+    """A guard on the trades of one shop visit that legal play does not reach when every
+    shop item costs more than it sells for (true of any price above 0 with half-value
+    sales, DJ-REF-36). Then the hero's gold plus the sale value of what they own falls by
+    at least 1 with every shop item bought, a treasure, skill or training is drawn from a
+    finite supply, and each sale removes an item owned; so the trades of a visit number at
+    most twice the buys plus the items owned at the start. Only a pack with a free shop
+    item (price 0), or a sale table paying a price's worth, lets a visit go on for ever:
+    the guard then ends it."""
+    owned = _worn(hero) + list(hero.pack)
+    worth = hero.gold + sum(sale_price(game, i) for i in owned)
+    for kind in hero.potions:
+        card = _potion_card(game, kind)
+        worth += sale_price(game, card) if card is not None else 0
+    supply = sum(len(p) for p in game.treasure.values()) + sum(
+        len(d) for d in game.skill_decks.values()
+    )
+    supply += 3 * game.shop.training_max
+    return 2 * (worth + supply + 1) + len(owned) + len(hero.potions) + 1
 
 
 PET_WORDS = ("pet", "familiar", "companion")

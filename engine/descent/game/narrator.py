@@ -332,6 +332,10 @@ def describe_option(kind: str, option: Any, game: DescentGame | None = None) -> 
                 return "leave the shop"
             if b == "sell":
                 return f"sell {option['item']} for {option['price']}"
+            if b == "sell-worn":
+                return f"sell the worn {option['item']} for {option['price']}"
+            if b == "sell-potion":
+                return f"sell a {option['potion']} potion for {option['price']}"
             what = (
                 option.get("item")
                 or option.get("tier")
