@@ -286,3 +286,35 @@ def test_a_shop_visit_is_not_cut_at_twelve_trades() -> None:
     shop_visit(game, h)
     bought = [e for e in of(game, "bought")[start:] if e["item"] == card.id]
     assert len(bought) > 12
+
+
+def test_giving_and_alertness_need_adjacency_not_a_wall_between() -> None:
+    # DJ-AP-01: "give an item or weapon to an adjacent figure"; DJ-SKILL-R07: Alertness
+    # strikes "when a monster moves into an adjacent space". Across a wall neither holds
+    # (DJ-REF-08, Geometry.adjacent)
+    from questforge.engine.descent.game.heroes import step_options
+    from questforge.engine.descent.game.overlord import _alertness
+
+    game, _ = _game({"alertness": "attack"})
+    h, mate = hero(game), hero(game, 1)
+    put(h, (2, 2))
+    put(mate, (3, 2))
+    h.pack = [game.pack.items["charm"]]
+    mate.pack = []
+
+    def gives() -> list[Any]:
+        return [o for o in step_options(game, h, 4, 0, True, False) if o["do"] == "give"]
+
+    assert gives() == []
+    put(mate, (1, 2))
+    assert gives() == [{"do": "give", "item": "charm", "to": mate.uid, "cost": 1}]
+    # Alertness: the same wall keeps the hero from striking
+    h.skills = [Skill("alert", "Alert", "subterfuge", "", alertness=2)]
+    h.fatigue = h.max_fatigue
+    put(mate, (0, 0))
+    imp = _with(game, (3, 2))
+    _alertness(game, imp)
+    assert not of(game, "attack-declared") and h.fatigue == h.max_fatigue
+    put(imp, (2, 1))
+    _alertness(game, imp)
+    assert h.fatigue == h.max_fatigue - 2
