@@ -318,3 +318,21 @@ def test_giving_and_alertness_need_adjacency_not_a_wall_between() -> None:
     put(imp, (2, 1))
     _alertness(game, imp)
     assert h.fatigue == h.max_fatigue - 2
+
+
+def test_the_hero_bot_moves_into_sight_to_use_its_attack() -> None:
+    # DJ-TURN-05: an Advance moves and attacks, in any order. A ranged hero within reach of
+    # a monster it cannot see (a friend in the line, DJ-REF-11) ended its turn idle; the
+    # bot now takes the cheapest move that makes the monster a target, then attacks
+    from questforge.engine.descent.game.heroes import hero_turn
+
+    game, _ = _game({"action": "advance", "equip": "keep"})
+    h, mate = hero(game), hero(game, 1)
+    h.weapon, h.offhand = game.pack.items["bow"], None
+    put(h, (0, 0))
+    put(mate, (1, 1))
+    imp = _with(game, (2, 2))
+    imp.wounds = imp.max_wounds = 50
+    hero_turn(game, h)
+    assert h.cell != (0, 0)
+    assert [e["target"] for e in of(game, "attack-declared")] == [imp.uid]
