@@ -363,6 +363,24 @@ class Geometry:
         sb = b.squares if isinstance(b, Figure) else [b]
         return min(self.board.distance(x, y) for x in sa for y in sb) if sa and sb else 999
 
+    def adjacent(self, a: Figure | Cell, b: Figure | Cell) -> bool:
+        """Whether ``a`` and ``b`` are adjacent: a square of one touches a square of the
+        other, side or corner (8-way, DJ-REF-08), and no wall or closed door stands between
+        them. Our reading, the published game's accepted one (docs/descent.md): a wall
+        parts two squares, as it keeps a melee attack (DJ-ATK-02) and a step out. A corner
+        parts two diagonal squares only when it is closed on both sides, as it does for
+        sight (``SquareBoard.line_of_sight`` with nothing opaque); figures and terrain do
+        not part squares. Aura, Holy Aura, Grapple, Alertness and giving an item use it
+        (DJ-ABIL-01, 08, DJ-SKILL-G02, R07, DJ-AP-01); the staircase's ends are adjacent
+        for attacks only (DJ-REF-15, :meth:`stairs_distance`)."""
+        sa = a.squares if isinstance(a, Figure) else [a]
+        sb = b.squares if isinstance(b, Figure) else [b]
+        return any(
+            x == y or (self.board.distance(x, y) == 1 and self.board.line_of_sight(x, y))
+            for x in sa
+            for y in sb
+        )
+
     def stairs_distance(self, a: Figure, b: Figure) -> int | None:
         """Distance for an attack through a staircase (DJ-REF-15): the two ends count as
         adjacent, and a figure on one end sees the other end and the squares around it.

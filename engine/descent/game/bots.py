@@ -241,6 +241,10 @@ class DescentBot:
             return by["open-chest"][0]
         if by.get("open-door") and not any(m.cell is not None for m in self.game.monsters):
             return by["open-door"][0]
+        if d.context.get("attacks") and by.get("move"):
+            into_sight = self._move_to_attack(hero, opts, by["move"])
+            if into_sight is not None:
+                return into_sight
         goals = self._hero_goals(hero)
         dist = self._distances(goals)
         here = dist.get(hero.cell, 999) if hero.cell else 999
@@ -256,6 +260,28 @@ class DescentBot:
         if by.get("open-door"):
             return by["open-door"][0]
         return end
+
+    def _move_to_attack(
+        self, hero: Any, opts: list[dict[str, Any]], moves: list[int]
+    ) -> int | None:
+        """A hero with an attack left and no target where it stands: the cheapest move after
+        which a monster is a target (DJ-TURN-05: an Advance moves and attacks in any order).
+        Without it a hero beside monsters it could not see (another figure in the line)
+        ended its turn idle. ``None`` when no move brings a target."""
+        from questforge.engine.descent.game.combat import targets
+
+        prof = hero_profile(hero)
+        if prof is None or not any(m.cell is not None for m in self.game.monsters):
+            return None
+        here = hero.cell
+        try:
+            for i in sorted(moves, key=lambda i: (opts[i]["cost"], i)):
+                hero.cell = (opts[i]["to"][0], opts[i]["to"][1])
+                if targets(self.game, hero, prof):
+                    return i
+        finally:
+            hero.cell = here
+        return None
 
     def _power_dice(self, d: Decision) -> int:
         hero = self._hero(d)

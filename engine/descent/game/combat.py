@@ -719,18 +719,13 @@ def _knockback(game: DescentGame, attacker: Figure, fig: Figure, side: str) -> N
         game.emit("figure-moved", figure=fig.uid, path=[choice], why="knockback")
         if steps[to] >= 3:
             # "the first two spaces of the move do not count as movement and trigger
-            # nothing": the third does, so the square it lands on acts as entered (a pit,
-            # lava; for a hero also an Aura next to it, and what a hero's step onto a square
-            # does: an inactive glyph activates (DJ-MAP-06, DJ-REF-34 "moving through"),
-            # coins, potions, a runekey or a dropped relic are picked up, square events fire)
-            from questforge.engine.descent.game.heroes import enter_square, terrain_hazards
+            # nothing": the third does, so the square it lands on is entered as by a step
+            # (enter_square, the one mechanism): a pit or lava; for a hero an Aura next to
+            # it, an inactive glyph activates (DJ-MAP-06, DJ-REF-34 "moving through"),
+            # tokens are picked up, square events fire; for a monster Holy Aura
+            from questforge.engine.descent.game.heroes import enter_square
 
-            if isinstance(fig, HeroFigure):
-                enter_square(game, fig, to)
-                return
-            flyer = isinstance(fig, MonsterFigure) and fig.has("fly")
-            if not flyer:  # DJ-ABIL-07: a flyer takes no damage from the map
-                terrain_hazards(game, fig, set())
+            enter_square(game, fig, to)
 
 
 def apply_damage(
@@ -914,13 +909,9 @@ def start_of_turn_effects(
 
 
 def aura_damage(game: DescentGame, mover: Figure, cell: Cell) -> None:
-    """Moving next to an enemy with Aura costs 1 wound, armor ignored (DJ-ABIL-01)."""
+    """Moving next to an enemy with Aura costs 1 wound, armor ignored (DJ-ABIL-01); "next
+    to" is adjacent, so not across a wall or closed door (DJ-REF-08, ``Geometry.adjacent``)."""
     for fig in game.figures():
         aura = isinstance(fig, MonsterFigure) and fig.side != mover.side and fig.has("aura")
-        if (
-            aura
-            and game.geometry.distance(fig, cell) <= 1
-            and mover.alive
-            and mover.cell is not None
-        ):
+        if aura and game.geometry.adjacent(fig, cell) and mover.alive and mover.cell is not None:
             apply_damage(game, mover, 1, fig, "aura")

@@ -42,16 +42,6 @@ GIVE_COST = 1  # DJ-AP-01
 START_TOKENS = ("burn", "bleed", "web", "stun")
 
 
-def hero_phase(game: DescentGame) -> None:
-    """Every hero once, in the order the heroes choose (DJ-ROUND-01, DJ-REF-39)."""
-    remaining = list(game.heroes)
-    while remaining:
-        uid = game.ask("hero-order", "heroes", [h.uid for h in remaining], "Which hero acts next?")
-        hero = next(h for h in remaining if h.uid == uid)
-        remaining.remove(hero)
-        hero_turn(game, hero)
-
-
 def hero_turn(game: DescentGame, hero: HeroFigure) -> None:
     from questforge.engine.descent.game.overlord import offer_trap
 
@@ -100,11 +90,15 @@ def hero_turn(game: DescentGame, hero: HeroFigure) -> None:
 
 def grappled(game: DescentGame, hero: HeroFigure) -> bool:
     """Enemies within 1 of a grappling monster cannot spend movement (DJ-ABIL-08); a hero
-    whose skill ignores grapple (DJ-SKILL-M14, Ox Tattoo) is never held."""
-    if hero.immune("grapple"):
+    whose skill ignores grapple (DJ-SKILL-M14, Ox Tattoo) is never held. "Within 1" is
+    adjacent: a wall or closed door between them frees the hero (``Geometry.adjacent``)."""
+    if hero.immune("grapple") or hero.cell is None:
         return False
     return any(
-        isinstance(m, MonsterFigure) and m.has("grapple") and game.geometry.distance(m, hero) <= 1
+        isinstance(m, MonsterFigure)
+        and m.cell is not None
+        and m.has("grapple")
+        and game.geometry.adjacent(m, hero)
         for m in game.figures()
     )
 
@@ -269,11 +263,15 @@ def _act(game: DescentGame, hero: HeroFigure, can_move: bool, stunned: bool) -> 
             hero.fatigue -= 1
             moved_fig = game.figure(step["figure"])
             if moved_fig is not None:
-                moved_fig.cell = (step["to"][0], step["to"][1])
+                to = (step["to"][0], step["to"][1])
+                moved_fig.cell = to
                 game.emit("fatigue-spent", hero=hero.uid, amount=1, why="telekinesis")
                 game.emit(
                     "figure-moved", figure=moved_fig.uid, path=[step["to"]], why="telekinesis"
                 )
+                # the moved figure enters the square: a pit, lava, an Aura, a glyph, the
+                # tokens there, Holy Aura (one mechanism, enter_square)
+                enter_square(game, moved_fig, to)
         elif kind == "open-door":
             mp -= int(step["cost"])
             game.open_door(step["door"], hero)
@@ -497,7 +495,7 @@ def step_options(
                 out.append({"do": "equip", "item": item.id, "cost": REEQUIP_COST})
     if movable and mp >= GIVE_COST and hero.pack and handles:
         for mate in game.heroes:
-            near = mate.cell is not None and game.geometry.distance(hero, mate) <= 1
+            near = mate.cell is not None and game.geometry.adjacent(hero, mate)
             if mate is not hero and near and len(mate.pack) < PACK_SIZE:
                 for item in hero.pack:
                     out.append({"do": "give", "item": item.id, "to": mate.uid, "cost": GIVE_COST})
@@ -557,8 +555,24 @@ def _pick_up_relics(game: DescentGame, hero: HeroFigure, cell: Cell) -> None:
         gain_item(game, hero, item)
 
 
-def enter_square(game: DescentGame, hero: HeroFigure, cell: Cell) -> None:
-    """What stepping on a square does: pits, lava, aura, glyphs, pick-ups, square events."""
+def enter_square(game: DescentGame, fig: Figure, cell: Cell) -> None:
+    """What a figure entering a square does, the one mechanism for every way in: its own
+    step, stairs, a glyph, the third square of a knockback (DJ-ABIL-09) and telekinesis
+    (DJ-SKILL-G01, "moves a figure ... 1 space": a move, so an entering).
+
+    A hero: the move takes the Aim token (DJ-ORD-01, "lost when the hero moves"; being
+    moved is moving, as knockback's "the first two spaces do not count as movement"
+    implies of the rest); pits and lava (DJ-MAP-01, DJ-REF-13), an enemy's Aura next to
+    the square (DJ-ABIL-01), an inactive glyph activates, tokens are picked up, square
+    events fire. A monster: pits and lava unless it flies (DJ-ABIL-07), and each hero's
+    Holy Aura next to the square (DJ-SKILL-G02). Guard and Alertness answer a monster's
+    own move only (DJ-ORD-04: it interrupts the Overlord's action; DJ-SKILL-R07)."""
+    if isinstance(fig, MonsterFigure):
+        _monster_enters(game, fig)
+        return
+    assert isinstance(fig, HeroFigure)
+    hero = fig
+    lose_aim(game, hero)
     terrain_hazards(game, hero, _ignored(hero))
     if hero.cell is None:
         return
@@ -570,10 +584,23 @@ def enter_square(game: DescentGame, hero: HeroFigure, cell: Cell) -> None:
     game.check_objectives()
 
 
+def _monster_enters(game: DescentGame, monster: MonsterFigure) -> None:
+    """A monster entering a square: the map's hazards unless it flies (DJ-MAP-01,
+    DJ-ABIL-07), then Holy Aura from every hero now adjacent (DJ-SKILL-G02)."""
+    if not monster.has("fly"):
+        terrain_hazards(game, monster, set())
+    for hero in game.heroes:
+        if monster.cell is None or not monster.alive:
+            return
+        aura = sum(s.holy_aura for s in hero.skills)
+        if aura and hero.cell is not None and game.geometry.adjacent(hero, monster):
+            apply_damage(game, monster, aura, hero, "holy aura")
+
+
 def _to_pick_up(game: DescentGame, hero: HeroFigure, cell: Cell) -> bool:
     """Whether a token lies on the hero's square that stepping there would have taken:
     the hero arrived without a step (a knockback of 1 or 2 squares "triggers nothing",
-    DJ-ABIL-09; telekinesis; back from town) or had no room for a potion then."""
+    DJ-ABIL-09; back from town) or had no room for a potion then."""
     if cell in game.dropped_relics:
         return True
     for o in game.quest.objects:
@@ -833,9 +860,16 @@ def equip_phase(game: DescentGame, hero: HeroFigure) -> None:
 def shop_visit(game: DescentGame, hero: HeroFigure, setup: bool = False) -> None:
     """Buy and sell in town (DJ-SHOP-01, 02, 04). Before the quest (``setup``) the 300 gold
     buys "equipment or potions from the shop deck" only (DJ-SETUP-05): no treasure draws,
-    skills or training, which are the town's (DJ-SHOP-01)."""
+    skills or training, which are the town's (DJ-SHOP-01).
+
+    What may be sold: any item but a relic (DJ-SHOP-04, DJ-TREAS-13), from the pack, worn
+    (``sell-worn``) or a potion on the belt (``sell-potion``), for half its value rounded
+    down to 25 or the tier's price (DJ-REF-36, DJ-SHOP-04). The sources limit neither where
+    the item is kept nor how many trades a visit holds: the 3 points pay for the visit
+    (DJ-SHOP-03), so a hero trades until done. Before, only pack items sold and a visit
+    ended after 12 trades. The loop's bound (:func:`_visit_bound`) is only a guard."""
     game.emit("shop-visited", hero=hero.uid, gold=hero.gold)
-    for _ in range(12):
+    for _ in range(_visit_bound(game, hero)):
         options: list[Any] = [{"buy": "done"}]
         prices = game.shop.prices
         for item in sorted(game.pack.items.values(), key=lambda i: i.id):
@@ -860,6 +894,16 @@ def shop_visit(game: DescentGame, hero: HeroFigure, setup: bool = False) -> None
         for item in hero.pack:
             if item.tier != "relic":  # DJ-SHOP-04, DJ-TREAS-13
                 options.append({"buy": "sell", "item": item.id, "price": sale_price(game, item)})
+        if not setup:  # DJ-REF-36: worn items and belt potions sell as well
+            for item in _worn(hero):
+                if item.tier != "relic":
+                    price = sale_price(game, item)
+                    options.append({"buy": "sell-worn", "item": item.id, "price": price})
+            for kind in sorted(set(hero.potions)):
+                card = _potion_card(game, kind)
+                if card is not None:
+                    price = sale_price(game, card)
+                    options.append({"buy": "sell-potion", "potion": kind, "price": price})
         choice = game.ask(
             "buy", hero.uid, options, f"{hero.name} in town with {hero.gold} gold", gold=hero.gold
         )
@@ -871,6 +915,18 @@ def shop_visit(game: DescentGame, hero: HeroFigure, setup: bool = False) -> None
             hero.pack.remove(item)
             hero.gold += int(choice["price"])
             game.emit("item-sold", hero=hero.uid, item=item.id, price=choice["price"])
+            continue
+        if what == "sell-worn":
+            item = _take_worn(hero, choice["item"])
+            hero.gold += int(choice["price"])
+            game.emit("item-sold", hero=hero.uid, item=item.id, price=choice["price"])
+            continue
+        if what == "sell-potion":
+            hero.potions.remove(choice["potion"])
+            hero.gold += int(choice["price"])
+            card = _potion_card(game, choice["potion"])
+            sold = card.id if card is not None else choice["potion"]
+            game.emit("item-sold", hero=hero.uid, item=sold, price=choice["price"])
             continue
         hero.gold -= int(choice["price"])
         if what == "skill":  # DJ-SHOP-01: draw the top card of the chosen deck
@@ -892,6 +948,45 @@ def shop_visit(game: DescentGame, hero: HeroFigure, setup: bool = False) -> None
             gain_item(game, hero, pile.pop())
         elif what == "training":
             hero.traits[choice["trait"]] = hero.traits.get(choice["trait"], 0) + 1
+
+
+def _worn(hero: HeroFigure) -> list[Item]:
+    """The items the hero wears: weapons, armor, shield, the others (DJ-TURN-02)."""
+    slots = [hero.weapon, hero.offhand, hero.armor_item, hero.shield]
+    return [i for i in slots if i is not None] + list(hero.others)
+
+
+def _take_worn(hero: HeroFigure, ident: str) -> Item:
+    """Take the worn item ``ident`` off the hero (the first slot that holds it)."""
+    for slot in ("weapon", "offhand", "armor_item", "shield"):
+        item = getattr(hero, slot)
+        if item is not None and item.id == ident:
+            setattr(hero, slot, None)
+            return item
+    item = next(i for i in hero.others if i.id == ident)
+    hero.others.remove(item)
+    return item
+
+
+def _visit_bound(game: DescentGame, hero: HeroFigure) -> int:
+    """A guard on the trades of one shop visit that legal play does not reach when every
+    shop item costs more than it sells for (true of any price above 0 with half-value
+    sales, DJ-REF-36). Then the hero's gold plus the sale value of what they own falls by
+    at least 1 with every shop item bought, a treasure, skill or training is drawn from a
+    finite supply, and each sale removes an item owned; so the trades of a visit number at
+    most twice the buys plus the items owned at the start. Only a pack with a free shop
+    item (price 0), or a sale table paying a price's worth, lets a visit go on for ever:
+    the guard then ends it."""
+    owned = _worn(hero) + list(hero.pack)
+    worth = hero.gold + sum(sale_price(game, i) for i in owned)
+    for kind in hero.potions:
+        card = _potion_card(game, kind)
+        worth += sale_price(game, card) if card is not None else 0
+    supply = sum(len(p) for p in game.treasure.values()) + sum(
+        len(d) for d in game.skill_decks.values()
+    )
+    supply += 3 * game.shop.training_max
+    return 2 * (worth + supply + 1) + len(owned) + len(hero.potions) + 1
 
 
 PET_WORDS = ("pet", "familiar", "companion")

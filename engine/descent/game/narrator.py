@@ -265,6 +265,7 @@ def describe_event(
             f"{n(e['hero'])} is a monkey for {e['remaining']} more turn(s)."
         ),
         "monster-activated": lambda: f"{n(e['figure'])} activates.",
+        "monster-idle": lambda: f"{n(e['figure'])} does nothing this activation ({e['why']}).",
         "taunted": lambda: f"{n(e['hero'])} taunts {n(e['figure'])}.",
         "guard-triggered": lambda: f"{n(e['hero'])} guards and strikes {n(e['figure'])}.",
         "game-ended": lambda: (
@@ -331,6 +332,10 @@ def describe_option(kind: str, option: Any, game: DescentGame | None = None) -> 
                 return "leave the shop"
             if b == "sell":
                 return f"sell {option['item']} for {option['price']}"
+            if b == "sell-worn":
+                return f"sell the worn {option['item']} for {option['price']}"
+            if b == "sell-potion":
+                return f"sell a {option['potion']} potion for {option['price']}"
             what = (
                 option.get("item")
                 or option.get("tier")

@@ -354,6 +354,7 @@ def activate(game: DescentGame, monster: MonsterFigure) -> None:
         monster.conditions["stun"] -= 1
         game.emit("stun-removed", figure=monster.uid, remaining=monster.conditions["stun"])
         if monster.rank != "master":
+            game.emit("monster-idle", figure=monster.uid, why="stunned")
             return
         attacks = 1
         choice = game.ask(
@@ -364,6 +365,7 @@ def activate(game: DescentGame, monster: MonsterFigure) -> None:
         else:
             mp = 0
     prof = monster_profile(game, monster)
+    acted = False  # whether the activation moved, opened or closed a door, or attacked
     while monster.cell is not None and monster.alive:
         options: list[Any] = []
         if attacks:
@@ -397,7 +399,13 @@ def activate(game: DescentGame, monster: MonsterFigure) -> None:
             "monster-step", "overlord", options, f"{monster.name}: act", figure=monster.uid
         )
         if choice["do"] == "end":
+            if not acted:
+                # the log shows every activation, the idle ones too, so a referee can see
+                # that each monster had its turn (DJ-MON-01) and why it did nothing
+                why = "nothing possible" if len(options) == 1 else "chose nothing"
+                game.emit("monster-idle", figure=monster.uid, why=why)
             return
+        acted = True
         if choice["do"] == "attack":
             attacks -= 1
             target = game.figure(choice["target"])
@@ -451,9 +459,8 @@ def monster_door_options(game: DescentGame, monster: MonsterFigure, mp: int) -> 
 def _move_monster(game: DescentGame, monster: MonsterFigure, path: list[Any]) -> None:
     """Step by step, so that guarding heroes may interrupt (DJ-ORD-04) and Aura and Holy
     Aura hurt (DJ-ABIL-01, DJ-SKILL-G02)."""
-    from questforge.engine.descent.game.heroes import terrain_hazards
+    from questforge.engine.descent.game.heroes import enter_square
 
-    fly = monster.has("fly")  # DJ-ABIL-07: a flyer takes no damage from the map
     for step in path:
         # DJ-ORD-04: Guard strikes "once a monster enters the hero's range": the guarding
         # heroes who already had it in range before this step are not offered it again
@@ -469,15 +476,9 @@ def _move_monster(game: DescentGame, monster: MonsterFigure, path: list[Any]) ->
             game.emit(
                 "figure-turned", figure=monster.uid, squares=[list(c) for c in monster.squares]
             )
-        if not fly:  # DJ-MAP-01: pits hurt monsters too
-            terrain_hazards(game, monster, set())
-            if monster.cell is None or not monster.alive:
-                return
-        for hero in game.heroes:  # DJ-SKILL-G02: holy aura
-            aura = sum(s.holy_aura for s in hero.skills)
-            near = hero.cell is not None and monster.cell is not None
-            if aura and near and game.geometry.distance(hero, monster) <= 1:
-                apply_damage(game, monster, aura, hero, "holy aura")
+        # pits and lava unless it flies (DJ-MAP-01, DJ-ABIL-07), Holy Aura (DJ-SKILL-G02):
+        # what entering a square does, as for a knockback or telekinesis
+        enter_square(game, monster, to)
         if monster.cell is None or not monster.alive:
             return
         _alertness(game, monster)
@@ -548,7 +549,7 @@ def _alertness(game: DescentGame, monster: MonsterFigure) -> None:
         if hero.conditions["monkey"]:  # DJ-EFF-09: a monkey cannot attack
             continue
         prof = hero_profile(hero)
-        if prof is None or game.geometry.distance(hero, monster) > 1:
+        if prof is None or not game.geometry.adjacent(hero, monster):
             continue
         if monster not in targets(game, hero, prof):
             continue

@@ -218,6 +218,11 @@ EVENTS: dict[str, EventSpec] = {
         ),
         _d("monkey-token-removed", "hero remaining", "A monkey token is discarded (DJ-EFF-08)."),
         _d("monster-activated", "figure", "A monster activates (DJ-MON-01)."),
+        _d(
+            "monster-idle",
+            "figure why",
+            "A monster's activation passes with no move, door or attack (DJ-MON-01).",
+        ),
         _d("guard-triggered", "hero figure", "A guarding hero interrupts (DJ-ORD-04)."),
         _d("taunted", "hero figure", "A hero draws a monster's attack (DJ-SKILL-M15)."),
         _d("game-ended", "outcome reason round conquest", "The game ends (DJ-GOAL)."),
