@@ -189,6 +189,14 @@ class Narrator:
                 }.get(d["why"], str(d["why"]))
                 + "."
             ),
+            "card-refused": lambda: (
+                f"{who} cannot hold {n(d['card'])} ("
+                + {
+                    "held": "already holds one, AH-MISC-02",
+                    "barred": "barred from it for the rest of the game",
+                }.get(d["why"], str(d["why"]))
+                + "): it goes to the bottom of its deck."
+            ),
             "cannot-pay": lambda: f"{who} cannot pay {d['amount']} {d['what']}.",
             "barred": lambda: f"{who} may never again take a {d['special']} card.",
             "paid-off": lambda: f"{who} pays off {n(d['card'])}.",

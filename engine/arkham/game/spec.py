@@ -129,8 +129,10 @@ EVENTS: dict[str, EventSpec] = {
         _e("card-gained", "investigator card", "an investigator card is taken"),
         _e(
             "card-refused",
-            "investigator card",
-            "a second special card of one name is refused (AH-MISC-02)",
+            "investigator card why",
+            "a special card drawn or bought that the investigator may not hold (``why``: "
+            "``held`` one of its name, AH-MISC-02, or ``barred``) goes back to the bottom "
+            "of its deck (AH-MISC-01)",
         ),
         _e(
             "on-gain",

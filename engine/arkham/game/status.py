@@ -125,11 +125,18 @@ def draw_card(game: ArkhamGame, inv: InvState, deck_name: str) -> str | None:
 
 
 def give(game: ArkhamGame, inv: InvState, cid: str) -> None:
+    """``cid`` (out of its deck already) into the investigator's hand. A special card
+    they may not hold (one of its name already, AH-MISC-02, or a kind they are barred
+    from, a defaulted loan's) is refused and goes to the bottom of its deck (AH-MISC-01):
+    it would otherwise leave the game."""
     card = game.card(cid)
     if card.special in ("blessing", "curse"):
         set_blessing(game, inv, card.special)
-    elif card.special and any(game.card(c).special == card.special for c in inv.cards):
-        game.emit("card-refused", investigator=inv.id, card=cid)  # AH-MISC-02
+    elif card.special and (why := _refusal(game, inv, card.special)):
+        deck = game.state.decks.get(card.type)
+        if deck is not None:
+            deck.draw_pile.insert(0, cid)
+        game.emit("card-refused", investigator=inv.id, card=cid, why=why)
         return
     inv.cards.append(cid)
     game.emit("card-gained", investigator=inv.id, card=cid)
@@ -146,13 +153,19 @@ def why_not_take(game: ArkhamGame, inv: InvState, special: str | None, card: str
     Blessing or Curse is never held against a take: the newer replaces the older,
     AH-STAT-12) or ``none-left`` (the deck has no such card)."""
     kind = special or (game.card(card).special if card in game.model.cards else None)
-    if kind is not None and kind in inv.barred:
-        return "barred"
-    if kind not in (None, "blessing", "curse") and any(
-        game.card(c).special == kind for c in inv.cards
-    ):
-        return "held"
+    if kind is not None and (why := _refusal(game, inv, kind)):
+        return why
     return "" if find_special(game, special, card) is not None else "none-left"
+
+
+def _refusal(game: ArkhamGame, inv: InvState, kind: str) -> str:
+    """``barred`` or ``held`` (see :func:`why_not_take`), "" when a card of ``kind`` may
+    be taken."""
+    if kind in inv.barred:
+        return "barred"
+    if kind not in ("blessing", "curse") and any(game.card(c).special == kind for c in inv.cards):
+        return "held"
+    return ""
 
 
 def find_special(game: ArkhamGame, special: str | None, card: str | None) -> str | None:

@@ -1,0 +1,51 @@
+"""Fourth referee audit (after the special cards landed): each test is a violation a
+referee found reading bot logs, or a known defect, pinned before its fix."""
+
+from __future__ import annotations
+
+from ahgame import Script, blank_game, inv
+
+from questforge.engine.arkham.game.narrator import Narrator
+from questforge.engine.arkham.model.types import Effect
+
+RETAINER = "harbour-retainer"
+
+
+def test_a_drawn_special_card_already_held_goes_back_to_its_deck() -> None:
+    # AH-MISC-02: at most one special card of each name; AH-MISC-01: a card that leaves
+    # play goes to the bottom of its deck - the refused copy vanished from the game
+    g = blank_game()
+    a = inv(g)
+    g.controller = Script()
+    g.apply(a, [Effect("take-card", special="retainer")])
+    deck = g.state.decks["special"]
+    copies = deck.draw_pile.count(RETAINER)
+    deck.draw_pile.remove(RETAINER)
+    deck.draw_pile.append(RETAINER)  # the top of the special deck
+    g.apply(a, [Effect("draw", deck="special")])
+    assert a.cards.count(RETAINER) == 1
+    assert deck.draw_pile.count(RETAINER) == copies
+    assert deck.draw_pile[0] == RETAINER  # the bottom of its deck
+    (refused,) = g.log.of_type("card-refused")
+    assert refused["card"] == RETAINER and refused["why"] == "held"
+
+
+def test_a_drawn_special_card_of_a_barred_kind_is_refused() -> None:
+    # AH-MISC-02 (the published loan: one who defaulted "may never take another"), also
+    # when the card comes by a draw; it goes back to the bottom of its deck (AH-MISC-01)
+    g = blank_game()
+    a = inv(g)
+    g.controller = Script()
+    a.barred.add("bank-loan")
+    deck = g.state.decks["special"]
+    deck.draw_pile.remove("savings-hall-loan")
+    deck.draw_pile.append("savings-hall-loan")
+    g.apply(a, [Effect("draw", deck="special")])
+    assert "savings-hall-loan" not in a.cards and a.money == 0
+    assert deck.draw_pile[0] == "savings-hall-loan"
+    assert g.log.of_type("card-refused")[0]["why"] == "barred"
+    lines = [Narrator(g.model).event(e) for e in g.log.of_type("card-refused")]
+    assert lines == [
+        f"{Narrator(g.model).name(a.id)} cannot hold Savings Hall Loan (barred from it for "
+        "the rest of the game): it goes to the bottom of its deck."
+    ]
