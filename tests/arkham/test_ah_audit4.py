@@ -3,8 +3,9 @@ referee found reading bot logs, or a known defect, pinned before its fix."""
 
 from __future__ import annotations
 
-from ahgame import Script, blank_game, inv
+from ahgame import Script, blank_game, inv, place
 
+from questforge.engine.arkham.game import phases
 from questforge.engine.arkham.game.narrator import Narrator
 from questforge.engine.arkham.model.types import Effect
 
@@ -49,3 +50,21 @@ def test_a_drawn_special_card_of_a_barred_kind_is_refused() -> None:
         f"{Narrator(g.model).name(a.id)} cannot hold Savings Hall Loan (barred from it for "
         "the rest of the game): it goes to the bottom of its deck."
     ]
+
+
+def test_a_unique_mover_never_enters_a_sealed_location() -> None:
+    # AH-SEAL-03: a sealed location never gets a monster again; AH-MMOVE-05: a unique
+    # mover follows its own rule (the sample's Wet Thing: toward the nearest investigator)
+    # - it stepped into a sealed location where an investigator stood (seed 36, 2 players)
+    g = blank_game()
+    a, b = inv(g, 0), inv(g, 1)
+    a.area, b.area = "sanatorium", "tide-mill"
+    g.state.sealed.add("sanatorium")
+    token = place(g, "wet-thing", "chapelgate-streets")
+    phases.unique_move(g, token)
+    assert token.area != "sanatorium"
+    assert token.area != "chapelgate-streets"  # it goes on toward the other one
+    b.area = "sanatorium"
+    token.area = "chapelgate-streets"
+    phases.unique_move(g, token)
+    assert token.area == "chapelgate-streets"  # no investigator it may reach

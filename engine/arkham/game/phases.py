@@ -928,16 +928,22 @@ def unique_move(game: ArkhamGame, token: MonsterToken) -> None:
         streets = [s.id for s in game.board.streets]
         token.area = streets[game.rng.randbelow(len(streets))]
     else:
+        st = game.state
         targets = [
-            i.area
-            for i in game.state.order()
-            if i.stage == 0 and not i.jailed and game.in_town(i.area)
+            i.area for i in st.order() if i.stage == 0 and not i.jailed and game.in_town(i.area)
         ]
         if not targets or token.area in targets:
             return
+
+        def enterable(area: object) -> bool:
+            # closed markers keep monsters out (AH-COMP-11), and so does a seal: a sealed
+            # location never gets a monster again (AH-SEAL-03), so an investigator there
+            # is out of the monster's reach
+            return area not in st.closed and area not in st.sealed
+
         best = None
         for t in sorted(set(targets)):
-            path = game.board.graph.path(token.area, t, lambda a: a not in game.state.closed)
+            path = game.board.graph.path(token.area, t, enterable)
             if path and (best is None or len(path) < len(best)):
                 best = path
         if not best:
