@@ -68,3 +68,25 @@ def test_a_unique_mover_never_enters_a_sealed_location() -> None:
     token.area = "chapelgate-streets"
     phases.unique_move(g, token)
     assert token.area == "chapelgate-streets"  # no investigator it may reach
+
+
+def test_a_blessed_investigator_blessed_again_keeps_the_blessing_card() -> None:
+    # AH-STAT-12: one blessing or curse at a time, the newest replacing an older *other*
+    # one; AH-STAT-11: the Blessing card is the blessing (its upkeep roll may end it) -
+    # blessed again with the deck's only Blessing in hand, the card went to the deck and
+    # the investigator stayed blessed for good, with no card and no roll
+    g = blank_game()
+    a = inv(g)
+    g.controller = Script()
+    g.apply(a, [Effect("blessed")])
+    assert a.blessed and a.cards == ["lantern-blessing"]
+    g.log.events.clear()
+    g.apply(a, [Effect("blessed")])
+    assert a.blessed and a.cards == ["lantern-blessing"]
+    assert not g.log.of_type("discarded")
+    (event,) = g.log.of_type("blessing")
+    assert event["state"] == "blessed" and event["unchanged"] is True
+    line = Narrator(g.model).event(g.log.of_type("blessing")[0])
+    assert line.endswith("is already blessed: nothing happens (AH-STAT-12).")
+    g.apply(a, [Effect("cursed")])  # the other kind still replaces it
+    assert a.cursed and a.cards == ["sea-curse"]

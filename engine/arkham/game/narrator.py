@@ -189,6 +189,13 @@ class Narrator:
                 }.get(d["why"], str(d["why"]))
                 + "."
             ),
+            "blessing": lambda: (
+                f"{who} is no longer blessed or cursed."
+                if d["state"] == "none"
+                else f"{who} is already {d['state']}: nothing happens (AH-STAT-12)."
+                if d.get("unchanged")
+                else f"{who} is {d['state']}."
+            ),
             "card-refused": lambda: (
                 f"{who} cannot hold {n(d['card'])} ("
                 + {

@@ -93,8 +93,7 @@ def new_investigator(game: ArkhamGame, iid: str, player: int) -> InvState:
         money=data.money,
         clues=data.clues,
         sliders=[s.start for s in data.sliders],
-        blessed=data.blessed,
-    )
+    )  # a sheet's ``blessed`` is taken by :func:`equip`, with its card
 
 
 def equip(game: ArkhamGame, inv: InvState) -> None:

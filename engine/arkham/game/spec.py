@@ -18,6 +18,7 @@ _OPTIONAL = {
     "lost-in-time": ("world",),
     "monster-appeared": ("instead_of", "counted", "limit"),
     "monster-ability": ("amount",),
+    "blessing": ("unchanged",),
 }
 
 
@@ -182,7 +183,8 @@ EVENTS: dict[str, EventSpec] = {
         _e(
             "blessing",
             "investigator state",
-            "blessed, cursed or (its card discarded) neither (AH-STAT-11/12)",
+            "blessed, cursed or (its card discarded) neither (AH-STAT-11/12); "
+            "``unchanged``: blessed (cursed) again while blessed (cursed), nothing happens",
         ),
         _e(
             "special-action",
