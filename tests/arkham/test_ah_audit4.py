@@ -90,3 +90,21 @@ def test_a_blessed_investigator_blessed_again_keeps_the_blessing_card() -> None:
     assert line.endswith("is already blessed: nothing happens (AH-STAT-12).")
     g.apply(a, [Effect("cursed")])  # the other kind still replaces it
     assert a.cursed and a.cards == ["sea-curse"]
+
+
+def test_spent_trophies_are_named_in_the_log() -> None:
+    # AH-MISC-05 (log): spent monster trophies go back to the cup, gate trophies under the
+    # gate markers - the log gave only a count, so a referee could not check that a
+    # deputy's "toughness 5 of monster trophies" (AH-REF-20) was paid, nor which went back
+    g = blank_game()
+    a = inv(g)
+    a.area = "constabulary"
+    a.monster_trophies = ["brine-hound", "silt-titan", "wet-thing", "ink-spider"]
+    g.controller = Script(location_action=["special:0"])
+    phases.location_action(g, a, "constabulary")
+    (event,) = g.log.of_type("trophies-spent")
+    assert event["trophies"] == ["silt-titan", "wet-thing"] and event["toughness"] == 5
+    line = Narrator(g.model).event(event)
+    assert line.endswith(
+        "spends monster trophies Silt Titan, The Wet Thing in the Mill (toughness 5)."
+    )

@@ -196,6 +196,12 @@ class Narrator:
                 if d.get("unchanged")
                 else f"{who} is {d['state']}."
             ),
+            "trophies-spent": lambda: (
+                f"{who} spends {d['what']} trophies "
+                + ", ".join(n(t) for t in d.get("trophies", ()))
+                + (f" (toughness {d['toughness']})" if "toughness" in d else "")
+                + "."
+            ),
             "card-refused": lambda: (
                 f"{who} cannot hold {n(d['card'])} ("
                 + {

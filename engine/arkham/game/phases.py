@@ -554,15 +554,18 @@ def can_pay(game: ArkhamGame, inv: InvState, what: str, amount: int) -> bool:
 
 def _pay(game: ArkhamGame, inv: InvState, what: str, amount: int) -> None:
     """Pay a cost; spent trophies go back to the cup / the gate pile's bottom (AH-MISC-05)."""
+    # each spent trophy is named (``trophies``), for a referee to check the price
     if what == "monster-trophies":
-        for _ in range(amount):
-            game.state.cup.append(inv.monster_trophies.pop(0))
-        game.emit("trophies-spent", investigator=inv.id, what="monster", amount=amount)
+        spent = [inv.monster_trophies.pop(0) for _ in range(amount)]
+        game.state.cup += spent
+        game.emit(
+            "trophies-spent", investigator=inv.id, what="monster", amount=amount, trophies=spent
+        )
     elif what == "monster-toughness":
         # trophies worth ``amount`` toughness in all (the published deputy's "10
         # toughness of monster trophies"); the reading: the toughest first, the fewest
         # trophies, any excess lost as with change never given
-        spent = 0
+        spent = []
         paid = 0
         for mid in sorted(inv.monster_trophies, key=lambda m: -game.monster(m).toughness):
             if paid >= amount:
@@ -570,12 +573,20 @@ def _pay(game: ArkhamGame, inv: InvState, what: str, amount: int) -> None:
             inv.monster_trophies.remove(mid)
             game.state.cup.append(mid)
             paid += game.monster(mid).toughness
-            spent += 1
-        game.emit("trophies-spent", investigator=inv.id, what="monster", amount=spent)
+            spent.append(mid)
+        game.emit(
+            "trophies-spent",
+            investigator=inv.id,
+            what="monster",
+            amount=len(spent),
+            trophies=spent,
+            toughness=paid,
+        )
     elif what == "gate-trophies":
-        for _ in range(amount):
-            game.state.gate_pile.insert(0, inv.gate_trophies.pop(0))
-        game.emit("trophies-spent", investigator=inv.id, what="gate", amount=amount)
+        spent = [inv.gate_trophies.pop(0) for _ in range(amount)]
+        for marker in spent:
+            game.state.gate_pile.insert(0, marker)
+        game.emit("trophies-spent", investigator=inv.id, what="gate", amount=amount, trophies=spent)
     else:
         status.lose(game, inv, what, amount)
 
@@ -737,8 +748,9 @@ def refill_gates(game: ArkhamGame) -> None:
     if who == "no":
         return
     inv = game.inv(who)
-    game.state.gate_pile.insert(0, inv.gate_trophies.pop(0))
-    game.emit("trophies-spent", investigator=inv.id, what="gate", amount=1)
+    marker = inv.gate_trophies.pop(0)
+    game.state.gate_pile.insert(0, marker)
+    game.emit("trophies-spent", investigator=inv.id, what="gate", amount=1, trophies=[marker])
 
 
 PLAYERS_ACTOR = "players"

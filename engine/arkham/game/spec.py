@@ -19,6 +19,7 @@ _OPTIONAL = {
     "monster-appeared": ("instead_of", "counted", "limit"),
     "monster-ability": ("amount",),
     "blessing": ("unchanged",),
+    "trophies-spent": ("toughness",),
 }
 
 
@@ -191,7 +192,12 @@ EVENTS: dict[str, EventSpec] = {
             "investigator location action",
             "a location's special action (AH-ENC-08)",
         ),
-        _e("trophies-spent", "investigator what amount", "trophies spent (AH-MISC-05)"),
+        _e(
+            "trophies-spent",
+            "investigator what amount trophies toughness",
+            "trophies spent (AH-MISC-05), each named (``trophies``: monster ids or gate "
+            "markers); ``toughness``: their toughness in all, for a price in toughness",
+        ),
         _e("encounter", "investigator location card", "a location encounter (AH-ENC-02)"),
         _e(
             "world-encounter",
