@@ -108,3 +108,23 @@ def test_spent_trophies_are_named_in_the_log() -> None:
     assert line.endswith(
         "spends monster trophies Silt Titan, The Wet Thing in the Mill (toughness 5)."
     )
+
+
+def test_a_blessed_investigator_is_not_offered_a_vigil_for_a_blessing() -> None:
+    # AH-ENC-08, AH-STAT-12: a special action whose gain is a blessing the investigator
+    # already has would take their gate trophy for nothing (the sample's church Vigil)
+    g = blank_game()
+    a = inv(g)
+    a.area = "lantern-church"
+    a.gate_trophies = ["glass-city-a"]
+    script = Script(location_action=["special:0"])
+    g.controller = script
+    phases.location_action(g, a, "lantern-church")
+    assert a.blessed and a.gate_trophies == []
+    a.gate_trophies = ["glass-city-b"]
+    script = Script(location_action=["encounter"])
+    g.controller = script
+    phases.location_action(g, a, "lantern-church")
+    asked = [d for d in script.asked if d.kind == "location-action"]
+    assert all("special:0" not in d.options for d in asked)
+    assert a.gate_trophies == ["glass-city-b"]

@@ -518,12 +518,14 @@ def location_action(game: ArkhamGame, inv: InvState, loc: str) -> None:
 def takes_ok(game: ArkhamGame, inv: InvState, effects: tuple[Effect, ...]) -> bool:
     """A special action that gives a special card (a loan, a deputy's badge, a
     membership) is offered only when the card can be taken: not held (AH-MISC-02), not
-    barred, one left; paying for nothing is never offered."""
-    return all(
-        not status.why_not_take(game, inv, e.special, e.card)
-        for e in effects
-        if e.do == "take-card"
-    )
+    barred, one left; nor one that blesses (curses) one already blessed (cursed), which
+    changes nothing (AH-STAT-12): paying for nothing is never offered."""
+    for e in effects:
+        if e.do == "take-card" and status.why_not_take(game, inv, e.special, e.card):
+            return False
+        if (e.do == "blessed" and inv.blessed) or (e.do == "cursed" and inv.cursed):
+            return False
+    return True
 
 
 def members_entry(game: ArkhamGame, inv: InvState, loc: str) -> bool:
