@@ -128,3 +128,18 @@ def test_a_blessed_investigator_is_not_offered_a_vigil_for_a_blessing() -> None:
     asked = [d for d in script.asked if d.kind == "location-action"]
     assert all("special:0" not in d.options for d in asked)
     assert a.gate_trophies == ["glass-city-b"]
+
+
+def test_an_enter_activity_marker_is_told_as_the_end_of_a_move() -> None:
+    # AH-MYTHA-05 (log): an `enter` marker acts on one who ends movement there, also one
+    # who stayed - the narrator said "as X arrives" after no move at all
+    g = blank_game()
+    a = inv(g)
+    a.area = "tide-mill"
+    g.controller = Script(move=["tide-mill"])
+    phases.ability(g, g.model.mythos["mythos-28"], first=False)
+    phases.arkham_move(g, a)
+    assert not g.log.of_type("investigator-moved")
+    (event,) = g.log.of_type("activity")
+    line = Narrator(g.model).event(event)
+    assert line.endswith("ends movement there.") and "arrives" not in line

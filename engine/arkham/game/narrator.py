@@ -222,7 +222,7 @@ class Narrator:
             "activity": lambda: (
                 f"Activity at {n(d['location'])} ({n(d['card'])}) "
                 + (
-                    "as " + who + " arrives."
+                    "as " + who + " ends movement there."
                     if d["when"] == "enter"
                     else "before " + who + "'s encounter."
                 )
