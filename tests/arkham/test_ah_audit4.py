@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ahgame import Script, blank_game, inv, place
 
-from questforge.engine.arkham.game import phases
+from questforge.engine.arkham.game import phases, status, town
 from questforge.engine.arkham.game.narrator import Narrator
 from questforge.engine.arkham.model.types import Effect
 
@@ -143,3 +143,19 @@ def test_an_enter_activity_marker_is_told_as_the_end_of_a_move() -> None:
     (event,) = g.log.of_type("activity")
     line = Narrator(g.model).event(event)
     assert line.endswith("ends movement there.") and "arrives" not in line
+
+
+def test_a_fresh_investigator_whose_home_is_closed_starts_in_its_street() -> None:
+    # AH-STAT-10: the new investigator is set up as at the start, at home (AH-SETUP-14);
+    # AH-COMP-11, AH-TERROR-06: nobody may be in a closed location, its occupants go to
+    # the street - Tobias Wren came back into play inside the archive closed at terror 9
+    g = blank_game(players=1, investigators="tobias-wren")
+    g.state.unused_investigators = []
+    town.close_location(g, "archive", "college-hill-streets")
+    t = inv(g)
+    t.area = "college-hill-streets"
+    g.controller = Script()
+    status.devour(g, t)
+    fresh = inv(g)
+    assert fresh.id == "tobias-wren" and fresh is not t
+    assert fresh.area == "college-hill-streets"

@@ -81,11 +81,18 @@ def setup(game: ArkhamGame) -> None:
 
 
 def new_investigator(game: ArkhamGame, iid: str, player: int) -> InvState:
+    """An investigator set up as at the start (AH-SETUP-14), also one who replaces a
+    devoured one (AH-STAT-10): at home, or, when home is closed by then (the terror
+    track's closures, a mythos card's), in its street, where a closed location's
+    occupants go (AH-COMP-11, AH-TERROR-04..06)."""
     data = game.model.investigators[iid]
+    home = data.home
+    if home in game.state.closed:
+        home = game.board.exit_street(home) or home
     return InvState(
         id=iid,
         player=player,
-        area=data.home,  # AH-SETUP-14
+        area=home,  # AH-SETUP-14
         sanity=data.sanity,
         stamina=data.stamina,
         max_sanity=data.sanity,
