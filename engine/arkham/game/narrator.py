@@ -189,6 +189,27 @@ class Narrator:
                 }.get(d["why"], str(d["why"]))
                 + "."
             ),
+            "blessing": lambda: (
+                f"{who} is no longer blessed or cursed."
+                if d["state"] == "none"
+                else f"{who} is already {d['state']}: nothing happens (AH-STAT-12)."
+                if d.get("unchanged")
+                else f"{who} is {d['state']}."
+            ),
+            "trophies-spent": lambda: (
+                f"{who} spends {d['what']} trophies "
+                + ", ".join(n(t) for t in d.get("trophies", ()))
+                + (f" (toughness {d['toughness']})" if "toughness" in d else "")
+                + "."
+            ),
+            "card-refused": lambda: (
+                f"{who} cannot hold {n(d['card'])} ("
+                + {
+                    "held": "already holds one, AH-MISC-02",
+                    "barred": "barred from it for the rest of the game",
+                }.get(d["why"], str(d["why"]))
+                + "): it goes to the bottom of its deck."
+            ),
             "cannot-pay": lambda: f"{who} cannot pay {d['amount']} {d['what']}.",
             "barred": lambda: f"{who} may never again take a {d['special']} card.",
             "paid-off": lambda: f"{who} pays off {n(d['card'])}.",
@@ -201,7 +222,7 @@ class Narrator:
             "activity": lambda: (
                 f"Activity at {n(d['location'])} ({n(d['card'])}) "
                 + (
-                    "as " + who + " arrives."
+                    "as " + who + " ends movement there."
                     if d["when"] == "enter"
                     else "before " + who + "'s encounter."
                 )

@@ -81,11 +81,18 @@ def setup(game: ArkhamGame) -> None:
 
 
 def new_investigator(game: ArkhamGame, iid: str, player: int) -> InvState:
+    """An investigator set up as at the start (AH-SETUP-14), also one who replaces a
+    devoured one (AH-STAT-10): at home, or, when home is closed by then (the terror
+    track's closures, a mythos card's), in its street, where a closed location's
+    occupants go (AH-COMP-11, AH-TERROR-04..06)."""
     data = game.model.investigators[iid]
+    home = data.home
+    if home in game.state.closed:
+        home = game.board.exit_street(home) or home
     return InvState(
         id=iid,
         player=player,
-        area=data.home,  # AH-SETUP-14
+        area=home,  # AH-SETUP-14
         sanity=data.sanity,
         stamina=data.stamina,
         max_sanity=data.sanity,
@@ -93,8 +100,7 @@ def new_investigator(game: ArkhamGame, iid: str, player: int) -> InvState:
         money=data.money,
         clues=data.clues,
         sliders=[s.start for s in data.sliders],
-        blessed=data.blessed,
-    )
+    )  # a sheet's ``blessed`` is taken by :func:`equip`, with its card
 
 
 def equip(game: ArkhamGame, inv: InvState) -> None:
@@ -519,12 +525,14 @@ def location_action(game: ArkhamGame, inv: InvState, loc: str) -> None:
 def takes_ok(game: ArkhamGame, inv: InvState, effects: tuple[Effect, ...]) -> bool:
     """A special action that gives a special card (a loan, a deputy's badge, a
     membership) is offered only when the card can be taken: not held (AH-MISC-02), not
-    barred, one left; paying for nothing is never offered."""
-    return all(
-        not status.why_not_take(game, inv, e.special, e.card)
-        for e in effects
-        if e.do == "take-card"
-    )
+    barred, one left; nor one that blesses (curses) one already blessed (cursed), which
+    changes nothing (AH-STAT-12): paying for nothing is never offered."""
+    for e in effects:
+        if e.do == "take-card" and status.why_not_take(game, inv, e.special, e.card):
+            return False
+        if (e.do == "blessed" and inv.blessed) or (e.do == "cursed" and inv.cursed):
+            return False
+    return True
 
 
 def members_entry(game: ArkhamGame, inv: InvState, loc: str) -> bool:
@@ -555,15 +563,18 @@ def can_pay(game: ArkhamGame, inv: InvState, what: str, amount: int) -> bool:
 
 def _pay(game: ArkhamGame, inv: InvState, what: str, amount: int) -> None:
     """Pay a cost; spent trophies go back to the cup / the gate pile's bottom (AH-MISC-05)."""
+    # each spent trophy is named (``trophies``), for a referee to check the price
     if what == "monster-trophies":
-        for _ in range(amount):
-            game.state.cup.append(inv.monster_trophies.pop(0))
-        game.emit("trophies-spent", investigator=inv.id, what="monster", amount=amount)
+        spent = [inv.monster_trophies.pop(0) for _ in range(amount)]
+        game.state.cup += spent
+        game.emit(
+            "trophies-spent", investigator=inv.id, what="monster", amount=amount, trophies=spent
+        )
     elif what == "monster-toughness":
         # trophies worth ``amount`` toughness in all (the published deputy's "10
         # toughness of monster trophies"); the reading: the toughest first, the fewest
         # trophies, any excess lost as with change never given
-        spent = 0
+        spent = []
         paid = 0
         for mid in sorted(inv.monster_trophies, key=lambda m: -game.monster(m).toughness):
             if paid >= amount:
@@ -571,12 +582,20 @@ def _pay(game: ArkhamGame, inv: InvState, what: str, amount: int) -> None:
             inv.monster_trophies.remove(mid)
             game.state.cup.append(mid)
             paid += game.monster(mid).toughness
-            spent += 1
-        game.emit("trophies-spent", investigator=inv.id, what="monster", amount=spent)
+            spent.append(mid)
+        game.emit(
+            "trophies-spent",
+            investigator=inv.id,
+            what="monster",
+            amount=len(spent),
+            trophies=spent,
+            toughness=paid,
+        )
     elif what == "gate-trophies":
-        for _ in range(amount):
-            game.state.gate_pile.insert(0, inv.gate_trophies.pop(0))
-        game.emit("trophies-spent", investigator=inv.id, what="gate", amount=amount)
+        spent = [inv.gate_trophies.pop(0) for _ in range(amount)]
+        for marker in spent:
+            game.state.gate_pile.insert(0, marker)
+        game.emit("trophies-spent", investigator=inv.id, what="gate", amount=amount, trophies=spent)
     else:
         status.lose(game, inv, what, amount)
 
@@ -738,8 +757,9 @@ def refill_gates(game: ArkhamGame) -> None:
     if who == "no":
         return
     inv = game.inv(who)
-    game.state.gate_pile.insert(0, inv.gate_trophies.pop(0))
-    game.emit("trophies-spent", investigator=inv.id, what="gate", amount=1)
+    marker = inv.gate_trophies.pop(0)
+    game.state.gate_pile.insert(0, marker)
+    game.emit("trophies-spent", investigator=inv.id, what="gate", amount=1, trophies=[marker])
 
 
 PLAYERS_ACTOR = "players"
@@ -928,16 +948,22 @@ def unique_move(game: ArkhamGame, token: MonsterToken) -> None:
         streets = [s.id for s in game.board.streets]
         token.area = streets[game.rng.randbelow(len(streets))]
     else:
+        st = game.state
         targets = [
-            i.area
-            for i in game.state.order()
-            if i.stage == 0 and not i.jailed and game.in_town(i.area)
+            i.area for i in st.order() if i.stage == 0 and not i.jailed and game.in_town(i.area)
         ]
         if not targets or token.area in targets:
             return
+
+        def enterable(area: object) -> bool:
+            # closed markers keep monsters out (AH-COMP-11), and so does a seal: a sealed
+            # location never gets a monster again (AH-SEAL-03), so an investigator there
+            # is out of the monster's reach
+            return area not in st.closed and area not in st.sealed
+
         best = None
         for t in sorted(set(targets)):
-            path = game.board.graph.path(token.area, t, lambda a: a not in game.state.closed)
+            path = game.board.graph.path(token.area, t, enterable)
             if path and (best is None or len(path) < len(best)):
                 best = path
         if not best:

@@ -18,6 +18,8 @@ _OPTIONAL = {
     "lost-in-time": ("world",),
     "monster-appeared": ("instead_of", "counted", "limit"),
     "monster-ability": ("amount",),
+    "blessing": ("unchanged",),
+    "trophies-spent": ("toughness",),
 }
 
 
@@ -129,8 +131,10 @@ EVENTS: dict[str, EventSpec] = {
         _e("card-gained", "investigator card", "an investigator card is taken"),
         _e(
             "card-refused",
-            "investigator card",
-            "a second special card of one name is refused (AH-MISC-02)",
+            "investigator card why",
+            "a special card drawn or bought that the investigator may not hold (``why``: "
+            "``held`` one of its name, AH-MISC-02, or ``barred``) goes back to the bottom "
+            "of its deck (AH-MISC-01)",
         ),
         _e(
             "on-gain",
@@ -180,14 +184,20 @@ EVENTS: dict[str, EventSpec] = {
         _e(
             "blessing",
             "investigator state",
-            "blessed, cursed or (its card discarded) neither (AH-STAT-11/12)",
+            "blessed, cursed or (its card discarded) neither (AH-STAT-11/12); "
+            "``unchanged``: blessed (cursed) again while blessed (cursed), nothing happens",
         ),
         _e(
             "special-action",
             "investigator location action",
             "a location's special action (AH-ENC-08)",
         ),
-        _e("trophies-spent", "investigator what amount", "trophies spent (AH-MISC-05)"),
+        _e(
+            "trophies-spent",
+            "investigator what amount trophies toughness",
+            "trophies spent (AH-MISC-05), each named (``trophies``: monster ids or gate "
+            "markers); ``toughness``: their toughness in all, for a price in toughness",
+        ),
         _e("encounter", "investigator location card", "a location encounter (AH-ENC-02)"),
         _e(
             "world-encounter",

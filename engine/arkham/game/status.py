@@ -125,12 +125,19 @@ def draw_card(game: ArkhamGame, inv: InvState, deck_name: str) -> str | None:
 
 
 def give(game: ArkhamGame, inv: InvState, cid: str) -> None:
+    """``cid`` (out of its deck already) into the investigator's hand. A special card
+    they may not hold (one of its name already, AH-MISC-02, or a kind they are barred
+    from, a defaulted loan's) is refused and goes to the bottom of its deck (AH-MISC-01):
+    it would otherwise leave the game."""
     card = game.card(cid)
+    if card.special and (why := _refusal(game, inv, card.special)):
+        deck = game.state.decks.get(card.type)
+        if deck is not None:
+            deck.draw_pile.insert(0, cid)
+        game.emit("card-refused", investigator=inv.id, card=cid, why=why)
+        return
     if card.special in ("blessing", "curse"):
         set_blessing(game, inv, card.special)
-    elif card.special and any(game.card(c).special == card.special for c in inv.cards):
-        game.emit("card-refused", investigator=inv.id, card=cid)  # AH-MISC-02
-        return
     inv.cards.append(cid)
     game.emit("card-gained", investigator=inv.id, card=cid)
     if card.on_gain:
@@ -143,16 +150,22 @@ def give(game: ArkhamGame, inv: InvState, cid: str) -> None:
 def why_not_take(game: ArkhamGame, inv: InvState, special: str | None, card: str | None) -> str:
     """Why the investigator cannot take this special card now ("" if they can):
     ``barred`` (a defaulted loan), ``held`` (one of its kind already, AH-MISC-02; a
-    Blessing or Curse is never held against a take: the newer replaces the older,
-    AH-STAT-12) or ``none-left`` (the deck has no such card)."""
+    Curse is never held against a Blessing nor a Blessing against a Curse: the newer
+    replaces the older, AH-STAT-12) or ``none-left`` (the deck has no such card)."""
     kind = special or (game.card(card).special if card in game.model.cards else None)
-    if kind is not None and kind in inv.barred:
-        return "barred"
-    if kind not in (None, "blessing", "curse") and any(
-        game.card(c).special == kind for c in inv.cards
-    ):
-        return "held"
+    if kind is not None and (why := _refusal(game, inv, kind)):
+        return why
     return "" if find_special(game, special, card) is not None else "none-left"
+
+
+def _refusal(game: ArkhamGame, inv: InvState, kind: str) -> str:
+    """``barred`` or ``held`` (see :func:`why_not_take`), "" when a card of ``kind`` may
+    be taken."""
+    if kind in inv.barred:
+        return "barred"
+    if any(game.card(c).special == kind for c in inv.cards):
+        return "held"  # a Blessing held refuses a Blessing, not a Curse (AH-STAT-12)
+    return ""
 
 
 def find_special(game: ArkhamGame, special: str | None, card: str | None) -> str | None:
@@ -208,7 +221,14 @@ def become(game: ArkhamGame, inv: InvState, which: str) -> None:
     """Blessed or cursed by an effect or the sheet: a Blessing or Curse is a special card
     (AH-COMP-05, AH-MISC-02), so the special deck's first such card is taken when one is
     left, and its own upkeep (the published roll: discarded on a 1) applies; with none
-    left, the state alone, which lasts until replaced (AH-STAT-11/12)."""
+    left, the state alone, which lasts until replaced (AH-STAT-11/12). One already
+    blessed (or cursed) and blessed (or cursed) again stays as they are, with the card
+    they hold (``unchanged``): only the other kind replaces it (AH-STAT-12), and one
+    of each name (AH-MISC-02)."""
+    if inv.blessed if which == "blessing" else inv.cursed:
+        state = "blessed" if which == "blessing" else "cursed"
+        game.emit("blessing", investigator=inv.id, state=state, unchanged=True)
+        return
     for deck in game.state.decks.values():
         for cid in deck.draw_pile:
             if game.card(cid).special == which:
