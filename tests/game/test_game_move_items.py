@@ -5,6 +5,7 @@ change what the move can reach, and a bot spends one only when its chosen hex ne
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from questforge.engine.core.decisions import Decision
@@ -19,6 +20,7 @@ from questforge.engine.gloomhaven.game.builders import (
     simple_deck,
     simple_monster,
 )
+from questforge.engine.gloomhaven.game.from_model import content_from_pack
 from questforge.engine.gloomhaven.game.spec import Ability, ItemSpec
 
 BOOTS = ItemSpec("boots", "Boots", "spent", (Ability("move", 2),), timing="move", slot="legs")
@@ -111,3 +113,14 @@ def test_a_bot_spends_a_move_item_when_its_chosen_hex_needs_it() -> None:
     # GH-ITEM-06, GH-TURN-07, GH-MOVE-01: the grunt at 9: move 5 gets the bot 2 hexes
     # nearer than move 3 could
     assert _bot_choice(9) == 1
+
+
+def test_the_sample_chalk_worded_add_one_to_the_move_is_a_move_item(sample_pack: Path) -> None:
+    # GH-TURN-07, GH-ITEM-06: "On your move: add +1 to the move." (free text) is read as
+    # +1 move, so it reaches one hex further like the boots' +2 (it was inert: offered,
+    # spent, and the move was no longer)
+    items = content_from_pack(str(sample_pack)).items
+    chalk = items["surveyors-chalk"]
+    assert chalk.timing == "move"
+    assert chalk.abilities == (Ability("move", 1),)
+    assert items["hobnail-boots"].abilities == (Ability("move", 2),)
