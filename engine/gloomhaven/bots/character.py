@@ -44,6 +44,7 @@ from questforge.engine.gloomhaven.bots.geometry import (
     walking_field,
 )
 from questforge.engine.gloomhaven.game import battle_goals
+from questforge.engine.gloomhaven.game.board import find_moves, move_destinations
 from questforge.engine.gloomhaven.game.spec import Ability, AbilityCard, Action, ClassSpec, Hex
 from questforge.engine.gloomhaven.game.state import Character, Figure
 
@@ -721,11 +722,49 @@ class BotController:
                 if attack is not None and attack.value > card_attack:
                     return i
             return 0
+        if ctx.get("when") == "move" and "points" in ctx:
+            return self._move_item(d, ctx)
         for i, option in enumerate(d.options):
             item = items.get(option) if isinstance(option, str) else None
             if item is None:
                 continue
             if item.usage != "consumed" or hurt:
+                return i
+        return 0
+
+    def _move_item(self, d: Decision, ctx: Mapping[str, Any]) -> int:
+        """GH-ITEM-06 / GH-TURN-07: a move item is part of the move. The bot weighs the
+        move it would make with the item (its own ``move`` choice over the hexes the item
+        lets it reach) and uses the item only when that hex is out of reach without it;
+        a consumed item (GH-ITEM-08) only when the character is hurt, as for any item."""
+        fig = self._figure(d.actor)
+        if fig is None:
+            return 0
+        hurt = fig.hp * 2 <= fig.max_hp
+        start = as_hex(ctx["from"])
+        points, jump = int(ctx["points"]), bool(ctx.get("jump"))
+        flying = fig.flying
+        without = find_moves(
+            self._board, self._state, start, points, fig.side, jump=jump, flying=flying
+        )
+        for i, option in enumerate(d.options):
+            item = self._content.items.get(option) if isinstance(option, str) else None
+            if item is None or (item.usage == "consumed" and not hurt):
+                continue
+            extra = [a for a in item.abilities if a.type == "move"]
+            more = points + sum(a.value for a in extra)
+            jumps = jump or any(a.jump for a in extra)
+            moves = find_moves(
+                self._board, self._state, start, more, fig.side, jump=jumps, flying=flying
+            )
+            dests = move_destinations(moves, start)
+            ask = Decision(
+                "move",
+                d.actor,
+                tuple([h[0], h[1]] for h in dests),
+                {"from": [start[0], start[1]], "points": more, "jump": jumps},
+            )
+            if dests[self._on_move(ask)] not in without.costs:
                 return i
         return 0
 

@@ -452,6 +452,13 @@ def find_routes(
 _Label = tuple[int, int, Hex, "_Label | None"]
 
 
+def move_destinations(moves: Moves, here: Hex) -> list[Hex]:
+    """The options of a character's ``move`` decision: staying first, then by cost and
+    hex (the keys are built as plain tuples and compared in C: no key function called per
+    reachable hex). The bot weighing a move item asks the same list (GH-ITEM-06)."""
+    return [k[2] for k in sorted([(h != here, c[0], h) for h, c in moves.costs.items()])]
+
+
 class Moves:
     """The answer of :func:`find_moves`: every destination's (cost, negatives), in the
     order the search met them, and the route to any of them on demand.

@@ -93,12 +93,14 @@ def offer_items(
     triggers: tuple[str, ...],
     why: str,
     useful: Callable[[list[ItemSpec]], bool] | None = None,
+    context: Callable[[list[ItemSpec]], dict[str, JSONValue]] | None = None,
 ) -> list[ItemSpec]:
     """GH-TURN-07 / GH-ITEM-12: the player may use any number of ready items whose
     trigger fits; returns the items used (already marked spent/consumed). ``useful``
     (given the items used so far) says whether one more could still do anything: when it
     says no, none is offered (an item spent for nothing is not offered, the reading of
-    the third audit)."""
+    the third audit). ``context`` (given the items used so far) adds to the decision's
+    context what a player needs to weigh the item (a move's start and points)."""
     used: list[ItemSpec] = []
     # (asked several times a turn: nothing to look at while every item is spent or
     # consumed, and each ready item looked up once)
@@ -119,7 +121,10 @@ def offer_items(
         if not ready:
             return used
         options: list[JSONValue] = ["none", *(it.id for it in ready)]
-        idx = r.ask("use_item", char.id, options, {"when": why})
+        ctx: dict[str, JSONValue] = {"when": why}
+        if context is not None:
+            ctx.update(context(used))
+        idx = r.ask("use_item", char.id, options, ctx)
         if idx == 0:
             return used
         item = ready[idx - 1]

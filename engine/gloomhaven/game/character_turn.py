@@ -17,7 +17,12 @@ from questforge.engine.gloomhaven.game.attacks import (
     attack_obstacle,
     resolve_attack,
 )
-from questforge.engine.gloomhaven.game.board import aoe_placements, empty_of_tokens, find_moves
+from questforge.engine.gloomhaven.game.board import (
+    aoe_placements,
+    empty_of_tokens,
+    find_moves,
+    move_destinations,
+)
 from questforge.engine.gloomhaven.game.rules import Rules
 from questforge.engine.gloomhaven.game.spec import (
     ANY_ELEMENT,
@@ -27,6 +32,7 @@ from questforge.engine.gloomhaven.game.spec import (
     Action,
     Consume,
     Hex,
+    ItemSpec,
     TrapSpec,
 )
 from questforge.engine.gloomhaven.game.state import ActiveCard, Character, Figure, Grant
@@ -608,20 +614,14 @@ def character_move(r: Rules, char: Character, f: Figure, ab: Ability) -> int:
     the door once the room is revealed (GH-ROOM-01: revealed immediately)."""
     if "immobilize" in f.conditions:  # GH-COND-05
         return 0
-    for item in r.offer_items(char, ("move",), "move"):
-        for extra in item.abilities:
-            if extra.type == "move":
-                ab = replace(ab, value=ab.value + extra.value, jump=ab.jump or extra.jump)
+    ab = offer_move_items(r, char, f, ab)
     budget = ab.value
     moved = 0
     while budget > 0 and f.id in r.state.figures:
         moves = find_moves(
             r.board, r.state, f.hex, budget, f.side, jump=ab.jump, flying=f.flying or ab.flying
         )
-        # staying first, then by cost and hex (the keys are built as plain tuples and
-        # compared in C: no key function called per reachable hex)
-        here = f.hex
-        dests = [k[2] for k in sorted([(h != here, c[0], h) for h, c in moves.costs.items()])]
+        dests = move_destinations(moves, f.hex)
         options: list[JSONValue] = [list(h) for h in dests]
         idx = r.ask(
             "move",
@@ -643,6 +643,56 @@ def character_move(r: Rules, char: Character, f: Figure, ab: Ability) -> int:
     if ab.flying and f.id in r.state.figures:
         r.lose_flying(f)  # GH-MOVE-07: the move's flying ends with the move
     return moved
+
+
+def with_move_items(ab: Ability, items: list[ItemSpec]) -> Ability:
+    """The move ``ab`` with the move items' extra points and jump added (GH-TURN-07)."""
+    for item in items:
+        for extra in item.abilities:
+            if extra.type == "move":
+                ab = replace(ab, value=ab.value + extra.value, jump=ab.jump or extra.jump)
+    return ab
+
+
+def offer_move_items(r: Rules, char: Character, f: Figure, ab: Ability) -> Ability:
+    """GH-TURN-07 / GH-ITEM-06: a move item ("during your move: +2 move") is part of the
+    move, so it is offered only while it changes what the move can reach: some hex
+    reachable with the ready move items that is not reachable without them (GH-MOVE-01..06
+    decide reach). An item that reaches nothing new is not offered - spent, it would
+    only be lost to the next long rest. The destination is still one ``move`` decision
+    after it; the ``use_item`` context says where the move starts, its points and jump,
+    so a bot can take the item only when its preferred hex needs it. (Reach is judged on
+    the map as it is: a door opened on the way may reveal more, as a player sees it.)"""
+    flying = f.flying or ab.flying
+    items = r.content.items
+    reach: dict[tuple[int, bool], frozenset[Hex]] = {}
+
+    def reachable(move: Ability) -> frozenset[Hex]:
+        key = (move.value, move.jump)
+        if key not in reach:
+            moves = find_moves(
+                r.board, r.state, f.hex, move.value, f.side, jump=move.jump, flying=flying
+            )
+            reach[key] = frozenset(moves.costs)
+        return reach[key]
+
+    def reaches_more(used: list[ItemSpec]) -> bool:
+        now = with_move_items(ab, used)
+        rest = [
+            item
+            for i, status in char.items.items()
+            if status == "ready"
+            and (item := items.get(i)) is not None
+            and item.timing == "move"
+            and item not in used
+        ]
+        return bool(rest) and not reachable(with_move_items(now, rest)) <= reachable(now)
+
+    def context(used: list[ItemSpec]) -> dict[str, JSONValue]:
+        now = with_move_items(ab, used)
+        return {"from": list(f.hex), "points": now.value, "jump": now.jump}
+
+    return with_move_items(ab, r.offer_items(char, ("move",), "move", reaches_more, context))
 
 
 def character_disarm(r: Rules, char: Character, f: Figure, ab: Ability) -> int:

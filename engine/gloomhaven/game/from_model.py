@@ -438,12 +438,16 @@ _PLUS = re.compile(r"\+\s*(\d+)")
 
 
 def _item_ability(a: m.Ability) -> Ability:
-    """Item abilities; a ``special`` worded "add +N ..." becomes a +N bonus (the only
-    free-text item effect the engine reads; others stay inert)."""
+    """Item abilities; a ``special`` worded "add +N to the attack" or "... to the move"
+    becomes a +N attack or move bonus (the only free-text item effects the engine reads;
+    others stay inert - a "+1 move" read as inert was offered and spent for nothing)."""
     if a.type == "special" and a.text:
         found = _PLUS.search(a.text)
-        if found and "attack" in a.text.lower():
+        text = a.text.lower()
+        if found and "attack" in text:
             return Ability("attack", int(found.group(1)))
+        if found and "move" in text:
+            return Ability("move", int(found.group(1)))
     return ability(a)
 
 
