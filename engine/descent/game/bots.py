@@ -254,7 +254,11 @@ class DescentBot:
                 return by["stairs"][0]
         moves = by.get("move", [])
         if moves:
-            best = _closest_move(moves, opts, dist, self._blind_ends(hero, opts, moves))
+            # a pit next to a monster is no place to fight from; a goal (a chest, a square
+            # to reach) in a pit is worth the fall
+            engaging = bool(self._hero_goals(hero, engage_only=True))
+            blind = self._blind_ends(hero, opts, moves)
+            best = _closest_move(moves, opts, dist, blind, goal_ok=not engaging)
             if _move_distance(opts[best], dist) < here or self._climbs_out(hero, opts, best):
                 return best
         if by.get("open-door"):
@@ -639,13 +643,15 @@ def _closest_move(
     opts: Sequence[Any],
     dist: Mapping[Cell, int],
     blind: Collection[int] = (),
+    goal_ok: bool = False,
 ) -> int:
     """The move option ending nearest the goal, the cheapest of those; a ``blind`` end (down
-    in a pit, DJ-REF-13) counts as the worst unless it is the goal itself: a figure that
-    stops in a pit sees and attacks nothing and pays to climb out (DJ-MAP-01)."""
+    in a pit, DJ-REF-13) counts as the worst, unless ``goal_ok`` and it is the goal itself
+    (a chest in a pit): a figure that stops in a pit sees and attacks nothing and pays to
+    climb out (DJ-MAP-01). A goal square next to an enemy is no goal from a pit."""
 
     def key(i: int) -> tuple[bool, int, int]:
         far = _move_distance(opts[i], dist)
-        return (i in blind and far > 0, far, opts[i]["cost"])
+        return (i in blind and not (goal_ok and far == 0), far, opts[i]["cost"])
 
     return min(moves, key=key)
