@@ -78,11 +78,16 @@ def test_one_spawn_per_turn_out_of_sight() -> None:
     # DJ-SPAWN-01: at most one spawn card; DJ-SPAWN-03: out of sight
     game, script = new_game()
     game.open_door("d1", None)
+    # the vault, behind the closed rune door, is out of every hero's sight: the only legal
+    # squares (the heroes see all of the hall and the gallery); the bot plays no spawn
+    # card without one (it used to, and the spawn was skipped)
+    game.revealed.add("vault")
     game.monsters.clear()
     game.hand = _cards(game, "imps", "imps")
     game.threat = 20
     _play_phase(game)
     assert len([e for e in of(game, "overlord-played") if e["card_type"] == "spawn"]) == 1
+    assert len(game.monsters) == 2 and not of(game, "spawn-skipped")
     last = [d for d in script.asked if d.kind == "overlord-play"][-1]
     assert not [o for o in last.options if o["play"] == "spawn"]
     for m in game.monsters:

@@ -12,7 +12,7 @@ fewest wounds left (DJ-REF-10). Bots read the game they play; they never draw ra
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from questforge.engine.core.decisions import Decision
@@ -254,8 +254,12 @@ class DescentBot:
                 return by["stairs"][0]
         moves = by.get("move", [])
         if moves:
-            best = _closest_move(moves, opts, dist)
-            if _move_distance(opts[best], dist) < here:
+            # a pit next to a monster is no place to fight from; a goal (a chest, a square
+            # to reach) in a pit is worth the fall
+            engaging = bool(self._hero_goals(hero, engage_only=True))
+            blind = self._blind_ends(hero, opts, moves)
+            best = _closest_move(moves, opts, dist, blind, goal_ok=not engaging)
+            if _move_distance(opts[best], dist) < here or self._climbs_out(hero, opts, best):
                 return best
         if by.get("open-door"):
             return by["open-door"][0]
@@ -408,10 +412,40 @@ class DescentBot:
     def _overlord_play(self, d: Decision) -> int:
         opts: list[dict[str, Any]] = list(d.options)
         for kind in ("spawn", "power", "event"):
-            found = [i for i, o in enumerate(opts) if o["play"] == kind]
+            found = [
+                i
+                for i, o in enumerate(opts)
+                if o["play"] == kind and (kind != "spawn" or self._spawn_has_square(o["card"]))
+            ]
             if found:
                 return max(found, key=lambda i: (opts[i]["cost"], -i))
         return 0
+
+    def _spawn_has_square(self, card_id: str) -> bool:
+        """Whether a monster of the spawn card has a legal square (DJ-SPAWN-03): a card
+        played without one is spent for nothing (``spawn-skipped``); kept, it may serve
+        later or be discarded for threat."""
+        from questforge.engine.descent.game.overlord import spawn_squares
+
+        card = self.game.pack.overlord_cards.get(card_id)
+        if card is None:
+            return True  # unknown to the bot: the rules decide
+        for group in card.spawn:
+            monster = self.game.pack.get("monster", group.monster)
+            if monster is None:
+                continue
+            probe = MonsterFigure(
+                uid="probe",
+                side="overlord",
+                name="",
+                cell=None,
+                size=monster.size,
+                max_wounds=1,
+                wounds=1,
+            )
+            if spawn_squares(self.game, probe):
+                return True
+        return False
 
     def _trap(self, d: Decision) -> int:
         cards = self.game.pack.overlord_cards
@@ -509,13 +543,89 @@ class DescentBot:
         goal = [c for c in target.squares]
         dist = self._distances([n for g in goal for n in game.geometry.board.neighbors(g)] + goal)
         here = min((dist.get(c, 999) for c in (mover.squares if mover else [])), default=999)
-        if moves:
-            best = _closest_move(moves, opts, dist)
-            if _move_distance(opts[best], dist) < here:
+        if moves and mover is not None:
+            if isinstance(mover, MonsterFigure) and self._monster_attacks_left(mover):
+                into_sight = self._monster_move_to_attack(mover, opts, moves)
+                if into_sight is not None:
+                    return into_sight
+            best = _closest_move(moves, opts, dist, self._blind_ends(mover, opts, moves))
+            if _move_distance(opts[best], dist) < here or self._climbs_out(mover, opts, best):
                 return best
         if doors and here >= 999:  # no way to the hero: open the closed door in the way
             return doors[0]
         return len(opts) - 1
+
+    def _monster_attacks_left(self, mover: MonsterFigure) -> int:
+        """Attacks the monster has left in this activation, read from the log (one, two
+        with Quick Shot; DJ-MON-01, DJ-ABIL-13): the decision does not say, and the log
+        keeps a replayed game deciding the same."""
+        total = 2 if mover.has("quick-shot") else 1
+        used = 0
+        for event in reversed(self.game.log.events):
+            if event.type == "monster-activated" and event["figure"] == mover.uid:
+                break
+            if event.type == "attack-declared" and event["attacker"] == mover.uid:
+                used += 1
+        return max(0, total - used)
+
+    def _monster_move_to_attack(
+        self, mover: MonsterFigure, opts: list[dict[str, Any]], moves: list[int]
+    ) -> int | None:
+        """A monster with an attack left and no target where it stands: the move after
+        which the weakest hero it can then attack is a target (in reach and in sight,
+        DJ-MON-01: it moves and attacks in either order), the cheapest of those. Without it
+        a monster walked up to a hero it could not see and stood there. ``None`` when no
+        move within its movement brings a target."""
+        from questforge.engine.descent.game.combat import monster_profile, targets
+
+        prof = monster_profile(self.game, mover)
+        best: tuple[int, int, int] | None = None
+        pick = None
+        here, size = mover.cell, mover.size
+        try:
+            for i in moves:
+                _place(mover, opts[i])
+                if self.game.geometry.in_pit(mover):
+                    continue
+                found = [t for t in targets(self.game, mover, prof) if isinstance(t, HeroFigure)]
+                if not found:
+                    continue
+                key = (min(t.wounds for t in found), int(opts[i]["cost"]), i)
+                if best is None or key < best:
+                    best, pick = key, i
+        finally:
+            mover.cell, mover.size = here, size
+        return pick
+
+    def _blind_ends(self, fig: Any, opts: list[dict[str, Any]], moves: list[int]) -> set[int]:
+        """The move options that end with ``fig`` down in a pit, where it sees nothing and
+        so can attack nothing (DJ-REF-13) and must pay 2 to climb out (DJ-MAP-01)."""
+        out: set[int] = set()
+        if not self.game.geometry.pits:
+            return out
+        here, size = fig.cell, fig.size
+        try:
+            for i in moves:
+                _place(fig, opts[i])
+                if self.game.geometry.in_pit(fig):
+                    out.add(i)
+        finally:
+            fig.cell, fig.size = here, size
+        return out
+
+    def _climbs_out(self, fig: Any, opts: list[dict[str, Any]], i: int) -> bool:
+        """Whether option ``i`` takes a figure now in a pit out of it: worth a step even
+        when it brings the figure no nearer its goal."""
+        if not self.game.geometry.in_pit(fig):
+            return False
+        return i not in self._blind_ends(fig, opts, [i])
+
+
+def _place(fig: Any, option: Any) -> None:
+    """Put ``fig`` where a move option ends (the caller restores it): to probe sight."""
+    fig.cell = (option["to"][0], option["to"][1])
+    if "size" in option:
+        fig.size = (option["size"][0], option["size"][1])
 
 
 def _move_distance(option: Any, dist: Mapping[Cell, int]) -> int:
@@ -528,6 +638,20 @@ def _move_distance(option: Any, dist: Mapping[Cell, int]) -> int:
     return min(dist.get(c, 999) for c in footprint(to, size))
 
 
-def _closest_move(moves: Sequence[int], opts: Sequence[Any], dist: Mapping[Cell, int]) -> int:
-    """The move option ending nearest the goal, the cheapest of those."""
-    return min(moves, key=lambda i: (_move_distance(opts[i], dist), opts[i]["cost"]))
+def _closest_move(
+    moves: Sequence[int],
+    opts: Sequence[Any],
+    dist: Mapping[Cell, int],
+    blind: Collection[int] = (),
+    goal_ok: bool = False,
+) -> int:
+    """The move option ending nearest the goal, the cheapest of those; a ``blind`` end (down
+    in a pit, DJ-REF-13) counts as the worst, unless ``goal_ok`` and it is the goal itself
+    (a chest in a pit): a figure that stops in a pit sees and attacks nothing and pays to
+    climb out (DJ-MAP-01). A goal square next to an enemy is no goal from a pit."""
+
+    def key(i: int) -> tuple[bool, int, int]:
+        far = _move_distance(opts[i], dist)
+        return (i in blind and not (goal_ok and far == 0), far, opts[i]["cost"])
+
+    return min(moves, key=key)
