@@ -544,7 +544,7 @@ class DescentBot:
         dist = self._distances([n for g in goal for n in game.geometry.board.neighbors(g)] + goal)
         here = min((dist.get(c, 999) for c in (mover.squares if mover else [])), default=999)
         if moves and mover is not None:
-            if isinstance(mover, MonsterFigure) and self._monster_attacks_left(mover):
+            if isinstance(mover, MonsterFigure) and int(d.context.get("attacks") or 0) > 0:
                 into_sight = self._monster_move_to_attack(mover, opts, moves)
                 if into_sight is not None:
                     return into_sight
@@ -554,19 +554,6 @@ class DescentBot:
         if doors and here >= 999:  # no way to the hero: open the closed door in the way
             return doors[0]
         return len(opts) - 1
-
-    def _monster_attacks_left(self, mover: MonsterFigure) -> int:
-        """Attacks the monster has left in this activation, read from the log (one, two
-        with Quick Shot; DJ-MON-01, DJ-ABIL-13): the decision does not say, and the log
-        keeps a replayed game deciding the same."""
-        total = 2 if mover.has("quick-shot") else 1
-        used = 0
-        for event in reversed(self.game.log.events):
-            if event.type == "monster-activated" and event["figure"] == mover.uid:
-                break
-            if event.type == "attack-declared" and event["attacker"] == mover.uid:
-                used += 1
-        return max(0, total - used)
 
     def _monster_move_to_attack(
         self, mover: MonsterFigure, opts: list[dict[str, Any]], moves: list[int]

@@ -396,7 +396,12 @@ def activate(game: DescentGame, monster: MonsterFigure) -> None:
             options += monster_door_options(game, monster, mp)
         options.append({"do": "end"})
         choice = game.ask(
-            "monster-step", "overlord", options, f"{monster.name}: act", figure=monster.uid
+            "monster-step",
+            "overlord",
+            options,
+            f"{monster.name}: act",
+            figure=monster.uid,
+            attacks=attacks,  # attacks left in this activation: a bot moves to use them
         )
         if choice["do"] == "end":
             if not acted:
