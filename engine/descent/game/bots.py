@@ -425,7 +425,7 @@ class DescentBot:
         """Whether a monster of the spawn card has a legal square (DJ-SPAWN-03): a card
         played without one is spent for nothing (``spawn-skipped``); kept, it may serve
         later or be discarded for threat."""
-        from questforge.engine.descent.game.overlord import spawn_squares
+        from questforge.engine.descent.game.overlord import spawn_probe, spawn_squares
 
         card = self.game.pack.overlord_cards.get(card_id)
         if card is None:
@@ -434,16 +434,7 @@ class DescentBot:
             monster = self.game.pack.get("monster", group.monster)
             if monster is None:
                 continue
-            probe = MonsterFigure(
-                uid="probe",
-                side="overlord",
-                name="",
-                cell=None,
-                size=monster.size,
-                max_wounds=1,
-                wounds=1,
-            )
-            if spawn_squares(self.game, probe):
+            if spawn_squares(self.game, spawn_probe(monster.size)):
                 return True
         return False
 

@@ -177,6 +177,15 @@ def _event(game: DescentGame, card: OverlordCard) -> None:
         draw_cards(game, card.draw)
 
 
+def spawn_probe(size: tuple[int, int]) -> MonsterFigure:
+    """A stand-in figure of a monster's size, placed nowhere: what :func:`spawn_squares`
+    asks about before a monster of that type is set out (the rules and the bot ask the
+    same question)."""
+    return MonsterFigure(
+        uid="probe", side="overlord", name="", cell=None, size=size, max_wounds=1, wounds=1
+    )
+
+
 def spawn_squares(game: DescentGame, fig: MonsterFigure) -> list[tuple[int, int]]:
     """Legal spawn squares: revealed, empty, no obstacle, out of every hero's sight with
     monsters not blocking it (DJ-SPAWN-03, DJ-REF-30). "No spawn in a space holding ... an
@@ -223,16 +232,7 @@ def spawn(game: DescentGame, card: OverlordCard) -> None:
                 if in_play >= monster.models[rank] and not _recall(game, monster, rank):
                     game.emit("spawn-skipped", monster=monster.id, rank=rank, why="no model")
                     continue
-                probe = MonsterFigure(
-                    uid="probe",
-                    side="overlord",
-                    name="",
-                    cell=None,
-                    size=monster.size,
-                    max_wounds=1,
-                    wounds=1,
-                )
-                squares = spawn_squares(game, probe)
+                squares = spawn_squares(game, spawn_probe(monster.size))
                 if not squares:
                     game.emit("spawn-skipped", monster=monster.id, rank=rank, why="no square")
                     continue
