@@ -461,9 +461,10 @@ def test_an_item_design_from_a_treasure_puts_its_copies_in_the_supply(
     info = content(sample_pack)
     del camp.supply["ember-flask"]
     camp.characters[0].items.append("ember-flask")
-    lines = rules.gain_item_designs(info, camp, ["ember-flask"])
+    lines = rules.add_item_design(info, camp, "ember-flask")
     assert camp.supply["ember-flask"] == info.items["ember-flask"].count - 1
     assert any("Ember Flask" in line for line in lines)
     before = dict(camp.supply)
-    assert rules.gain_item_designs(info, camp, ["ember-flask", "no-such-item"]) == []
+    assert rules.add_item_design(info, camp, "ember-flask") == []
+    assert rules.add_item_design(info, camp, "no-such-item") == []
     assert camp.supply == before

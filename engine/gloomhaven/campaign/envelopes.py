@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from questforge.engine.gloomhaven.campaign.content import CampaignContent
 from questforge.engine.gloomhaven.campaign.events import add_events
 from questforge.engine.gloomhaven.campaign.random_decks import envelope_open_already
+from questforge.engine.gloomhaven.campaign.rules import add_item_design
 from questforge.engine.gloomhaven.campaign.state import Campaign
 
 
@@ -70,10 +71,7 @@ def open_envelope(content: CampaignContent, campaign: Campaign, letter: str, why
             campaign.unlocked.append(sid)
             lines.append(f"unlocked: {content.scenarios[sid].name} ({sid})")
     for iid in inside.items:
-        owned = sum(1 for ch in campaign.active() if iid in ch.items)
-        if iid not in campaign.supply:
-            campaign.supply[iid] = max(0, content.items[iid].count - owned)
-            lines.append(f"item design: {content.items[iid].name} in the city's supply")
+        lines += add_item_design(content, campaign, iid)
     if not inside:
         lines.append(f"envelope {letter} holds nothing in this pack")
     return lines + add_events(content, campaign, added)

@@ -16,7 +16,7 @@ GH-RSC-02).
 from __future__ import annotations
 
 from questforge.engine.gloomhaven.campaign.content import CampaignContent
-from questforge.engine.gloomhaven.campaign.rules import gain_item_designs, rng
+from questforge.engine.gloomhaven.campaign.rules import add_item_design, rng
 from questforge.engine.gloomhaven.campaign.state import Campaign
 
 
@@ -88,7 +88,7 @@ def treasure_rewards(
         elif kind == "random-scenario":
             lines += draw_scenario(content, campaign)
         elif kind == "item-design":
-            lines += gain_item_designs(content, campaign, [item])
+            lines += add_item_design(content, campaign, item)
     return lines
 
 

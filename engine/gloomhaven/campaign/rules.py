@@ -242,26 +242,6 @@ def record_treasures(campaign: Campaign, numbers: Sequence[str]) -> None:
             campaign.looted_treasures.append(n)
 
 
-def gain_item_designs(
-    content: CampaignContent, campaign: Campaign, items: Sequence[str]
-) -> list[str]:
-    """GH-TREAS-03: an item design looted from a treasure puts every copy of the item in
-    the city's available supply (GH-SHOP-05): the copies no active character owns
-    (GH-SHOP-06); a design already there adds nothing. Both modes: casual play keeps
-    treasure looting (GH-CAMP-05)."""
-    lines = []
-    for item in items:
-        info = content.items.get(item)
-        if info is None:
-            continue
-        owned = sum(1 for ch in campaign.active() if item in ch.items)
-        if campaign.supply.get(item, 0) + owned >= info.count:
-            continue
-        campaign.supply[item] = info.count - owned
-        lines.append(f"item design: {info.name} in the city's supply (GH-TREAS-03)")
-    return lines
-
-
 def apply_result(
     content: CampaignContent,
     campaign: Campaign,
@@ -349,8 +329,10 @@ def _rewards(content: CampaignContent, campaign: Campaign, scenario: str) -> lis
 
 
 def add_item_design(content: CampaignContent, campaign: Campaign, item: str) -> list[str]:
-    """GH-SHOP-05: an item design (a reward or an event's) puts every copy of the item in
-    the city's supply; an item the pack does not have gives nothing."""
+    """GH-SHOP-05: an item design (a scenario's reward, an event's, a treasure's,
+    GH-TREAS-03, or an opened envelope's) puts every copy of the item in the city's
+    supply; an item the pack does not have gives nothing. The one place a design is
+    gained, in both modes (casual play keeps treasure looting, GH-CAMP-05)."""
     if item not in content.items:
         return []
     # GH-SHOP-06: the copies printed are all there is: those owned by active characters
