@@ -39,7 +39,7 @@ def camp(sample_pack: Path) -> Campaign:
 
 
 def cards(sample_pack: Path):  # type: ignore[no-untyped-def]
-    return enhance.pack_cards(sample_pack)
+    return campaign_content(sample_pack).ability_cards
 
 
 # ------------------------------------------------------------------------------ costs

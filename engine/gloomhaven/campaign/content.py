@@ -16,6 +16,7 @@ from functools import cache
 from pathlib import Path
 
 from questforge.engine.gloomhaven.model import (
+    AbilityCard,
     CharacterClass,
     Event,
     Item,
@@ -81,6 +82,8 @@ class CampaignContent:
     quests: Mapping[str, QuestInfo]
     #: the city and road events
     events: Mapping[str, Event]
+    #: the pack's ability cards, as the enhancements' slots and lines need them (GH-ENH)
+    ability_cards: Mapping[str, AbilityCard]
 
     def events_of(self, deck: str) -> list[str]:
         """The ids of a deck's events, by number (GH-EVT-04 builds the decks from them)."""
@@ -143,6 +146,7 @@ def _read(root: str, stamp: tuple[tuple[str, int], ...]) -> CampaignContent:
         {cid: _class(model, cls) for cid, cls in model.character_classes.items()},
         {qid: _quest(q) for qid, q in model.personal_quests.items()},
         {eid: e for eid, e in model.events.items() if e.deck in DECKS},
+        dict(model.ability_cards),
     )
 
 

@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from functools import cache
-from pathlib import Path
 
 from questforge.engine.core.campaign import CampaignError
 from questforge.engine.core.hexgrid import Hex
@@ -34,28 +32,13 @@ from questforge.engine.gloomhaven.enhancements import (
     kind_of,
     sticker_fits,
 )
-from questforge.engine.gloomhaven.model import AbilityCard, load_pack_dir
+from questforge.engine.gloomhaven.model import AbilityCard
 from questforge.engine.gloomhaven.model.actions import Ability
 from questforge.engine.gloomhaven.model.cards import CardHalf
 
 #: GH-ENH-01: the global achievement that opens enhancing. The seed names it "增強力量"
 #: ("enhance power"); a pack's scenario or event grants it under this name.
 ACHIEVEMENT = "Enhance Power"
-
-
-@cache
-def _cards(root: str, stamp: tuple[tuple[str, int], ...]) -> Mapping[str, AbilityCard]:
-    return dict(load_pack_dir(root, kinds=("ability-card",)).ability_cards)
-
-
-def pack_cards(pack_root: Path) -> Mapping[str, AbilityCard]:
-    """The pack's ability cards from the content model (cached while its files are
-    unchanged, as :func:`~.content.campaign_content` is)."""
-    root = pack_root.absolute()
-    stamp = tuple(
-        sorted((str(p), p.stat().st_mtime_ns) for p in root.rglob("*.json") if p.is_file())
-    )
-    return _cards(str(root), stamp)
 
 
 def placed(campaign: Campaign, class_id: str) -> list[Enhancement]:

@@ -549,7 +549,7 @@ class GloomhavenCampaign:
             ]
         if action == "enhance":
             return enhance.enhance(
-                enhance.pack_cards(self.pack_root(c)),
+                content.ability_cards,
                 c,
                 _text(options, "character", action),
                 _sticker(options),
@@ -610,11 +610,9 @@ class GloomhavenCampaign:
                     lines += rules.buy(content, c, ch.name, item)
                     break
             # GH-ENH-01/02: gold left after shopping buys one enhancement a visit
-            choice = enhance.bot_choice(enhance.pack_cards(self.pack_root(c)), c, ch)
+            choice = enhance.bot_choice(content.ability_cards, c, ch)
             if choice is not None:
-                lines += enhance.enhance(
-                    enhance.pack_cards(self.pack_root(c)), c, ch.name, choice[0]
-                )
+                lines += enhance.enhance(content.ability_cards, c, ch.name, choice[0])
         return lines
 
     def summary_row(self, state: Any) -> dict[str, JSONValue]:
